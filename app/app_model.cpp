@@ -1,0 +1,210 @@
+// app_model.cpp — validation and recomputation of the model behind the slides.
+#include "app/app_model.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+
+#include "core/id_parse.hpp"
+#include "core/torch_format.hpp"
+#include "core/torch_generator.hpp"
+#include "core/torch_layers.hpp"
+
+namespace lv::app {
+
+int64_t vocab_of(const ModelInputs& in) {
+  if (in.vocab_mode == VocabMode::Fixed) return in.fixed_vocab;
+  int64_t m = 0;
+  for (int64_t id : in.ids) m = std::max(m, id);
+  return m + 1;
+}
+
+namespace {
+
+// Largest D a table of `vocab` rows may have under the seeded-element limit.
+int64_t max_dim_for(int64_t vocab) {
+  return std::max<int64_t>(1, std::min<int64_t>(kMaxDim, kMaxSeededElements / std::max<int64_t>(1, vocab)));
+}
+
+void clear_edits(ModelInputs& in) {
+  in.edits.clear();
+  in.edited.clear();
+}
+
+}  // namespace
+
+void app_init(App& app, const CliOptions& o) {
+  ModelInputs& in = app.inputs;
+  in.seed = o.seed;
+  in.seed_text = o.seed_text;
+  in.ids = o.ids;
+  in.dim = o.dim;
+  in.vocab_mode = o.vocab ? VocabMode::Fixed : VocabMode::FromIds;
+  in.fixed_vocab = o.vocab ? *o.vocab : vocab_of(in);
+  app.ui.reduced_motion = o.reduced_motion;
+  app.ui.theme = o.light ? Theme::Light : Theme::Dark;
+  recompute(app);
+  sync_text_fields(app);
+}
+
+void recompute(App& app) {
+  const ModelInputs& in = app.inputs;
+  Derived& d = app.derived;
+  const int64_t v = vocab_of(in), dim = in.dim;
+  // Re-draw from the seed only when the seed or the shape changed (an edit or a
+  // new ID list of the same V reuses the table, as re-running one notebook cell would).
+  const bool reseed = d.generation == 0 || d.seeded_with != in.seed || d.seeded.rows() != v ||
+                      d.seeded.cols() != dim;
+  if (reseed) {
+    // nn.Embedding(V, D) right after torch.manual_seed(seed), then the fresh
+    // nn.Linear(V, D) after re-seeding (what slide 4 prints before tying).
+    TorchGenerator gen(in.seed);
+    d.seeded = embedding_init(v, dim, gen);
+    TorchGenerator gen2(in.seed);
+    d.linear_init = linear_init(v, dim, false, gen2).weight;
+    d.seeded_with = in.seed;
+  }
+  d.vocab = v;
+  d.dim = dim;
+  d.batch = static_cast<int64_t>(in.ids.size());
+  d.table = d.seeded;
+  if (in.edits.size() == static_cast<size_t>(v * dim)) {
+    for (int64_t i = 0; i < v * dim; ++i)
+      if (in.edited[static_cast<size_t>(i)]) d.table.data()[i] = in.edits[static_cast<size_t>(i)];
+  }
+  d.lookup_out = lookup(d.table, in.ids);
+  d.onehot = one_hot(in.ids, v);
+  d.onehot_f = d.onehot.cast<float>();
+  d.matmul_out = onehot_matmul(d.onehot_f, d.table);
+  d.paths_equal = torch_equal(d.lookup_out, d.matmul_out);
+  d.cells_differ = 0;
+  for (Eigen::Index i = 0; i < d.lookup_out.size(); ++i)
+    if (!(d.lookup_out.data()[i] == d.matmul_out.data()[i])) ++d.cells_differ;
+  d.lookup_bill = lookup_cost(d.batch, v, dim);
+  d.matmul_bill = matmul_cost(d.batch, v, dim);
+
+  d.print_weight = repr_parameter(d.table);
+  d.print_lookup = repr_tensor(d.lookup_out, ReprSuffix{"EmbeddingBackward0", false, ""});
+  d.print_onehot = repr_tensor(d.onehot);
+  d.print_linear_init = repr_parameter(d.linear_init);
+  d.print_matmul = repr_tensor(d.matmul_out, ReprSuffix{"MmBackward0", false, ""});
+  d.print_equal = d.paths_equal ? "True" : "False";
+  ++d.generation;
+}
+
+void sync_text_fields(App& app) {
+  std::snprintf(app.ui.ids_buf, sizeof app.ui.ids_buf, "%s", format_ids(app.inputs.ids).c_str());
+  std::snprintf(app.ui.seed_buf, sizeof app.ui.seed_buf, "%s", app.inputs.seed_text.c_str());
+  app.ui.ids_error.clear();
+  app.ui.seed_error.clear();
+}
+
+std::string set_ids_text(App& app, const std::string& text) {
+  IdRules rules;
+  if (app.inputs.vocab_mode == VocabMode::Fixed) rules.vocab = app.inputs.fixed_vocab;
+  rules.max_id = std::min<int64_t>(kMaxVocab, kMaxSeededElements / std::max<int64_t>(1, app.inputs.dim)) - 1;
+  IdParse p = parse_ids(text, rules);
+  if (!p.ok) return p.error;
+  set_ids(app, p.ids);
+  return "";
+}
+
+void set_ids(App& app, const IdList& ids) {
+  if (ids.empty()) return;
+  const int64_t old_v = vocab_of(app.inputs);
+  app.inputs.ids = ids;
+  if (vocab_of(app.inputs) != old_v) clear_edits(app.inputs);  // a new shape: re-drawn from the seed
+  recompute(app);
+}
+
+std::string set_seed_text(App& app, const std::string& text) {
+  CliParse p = parse_cli({"lookupviz", "--seed", text});
+  if (!p.ok) {
+    // The command-line parser names the flag; the field needs only the reason.
+    std::string e = p.error;
+    const std::string prefix = "--seed: ";
+    if (e.rfind(prefix, 0) == 0) e = e.substr(prefix.size());
+    return e;
+  }
+  if (p.options.seed != app.inputs.seed) clear_edits(app.inputs);
+  app.inputs.seed = p.options.seed;
+  app.inputs.seed_text = p.options.seed_text;
+  recompute(app);
+  return "";
+}
+
+void set_dim(App& app, int64_t dim) {
+  dim = std::clamp<int64_t>(dim, 1, max_dim_for(vocab_of(app.inputs)));
+  if (dim == app.inputs.dim) return;
+  app.inputs.dim = dim;
+  clear_edits(app.inputs);
+  recompute(app);
+}
+
+void set_vocab_mode(App& app, VocabMode mode, int64_t fixed_vocab) {
+  ModelInputs& in = app.inputs;
+  int64_t max_id = 0;
+  for (int64_t id : in.ids) max_id = std::max(max_id, id);
+  // A fixed V must still hold every ID.
+  fixed_vocab = std::clamp<int64_t>(fixed_vocab, max_id + 1, std::max<int64_t>(max_id + 1, kMaxSeededElements / in.dim));
+  const int64_t old_v = vocab_of(in);
+  in.vocab_mode = mode;
+  in.fixed_vocab = fixed_vocab;
+  if (vocab_of(in) != old_v) clear_edits(in);
+  recompute(app);
+}
+
+void edit_cell(App& app, int64_t row, int64_t col, float value) {
+  ModelInputs& in = app.inputs;
+  const int64_t v = vocab_of(in);
+  if (row < 0 || row >= v || col < 0 || col >= in.dim) return;
+  const size_t n = static_cast<size_t>(v * in.dim);
+  if (in.edits.size() != n) {
+    in.edits.assign(n, 0.0f);
+    in.edited.assign(n, 0);
+  }
+  const size_t k = static_cast<size_t>(row * in.dim + col);
+  in.edits[k] = value;
+  in.edited[k] = 1;
+  recompute(app);
+}
+
+void reset_edits(App& app) {
+  clear_edits(app.inputs);
+  recompute(app);
+}
+
+bool has_edits(const App& app) {
+  return std::find(app.inputs.edited.begin(), app.inputs.edited.end(), 1) != app.inputs.edited.end();
+}
+
+void add_id(App& app) {
+  if (app.inputs.ids.size() >= kMaxIds) return;
+  IdList ids = app.inputs.ids;
+  // The next ID: one past the last, wrapping inside a fixed table.
+  int64_t next = ids.empty() ? 0 : ids.back() + 1;
+  if (app.inputs.vocab_mode == VocabMode::Fixed) next %= app.inputs.fixed_vocab;
+  ids.push_back(next);
+  set_ids(app, ids);
+  sync_text_fields(app);
+}
+
+void remove_id(App& app, size_t i) {
+  if (app.inputs.ids.size() <= 1 || i >= app.inputs.ids.size()) return;
+  IdList ids = app.inputs.ids;
+  ids.erase(ids.begin() + static_cast<std::ptrdiff_t>(i));
+  set_ids(app, ids);
+  sync_text_fields(app);
+}
+
+void change_id(App& app, size_t i, int64_t id) {
+  if (i >= app.inputs.ids.size() || id < 0) return;
+  if (app.inputs.vocab_mode == VocabMode::Fixed && id >= app.inputs.fixed_vocab) return;
+  if (id >= kMaxVocab) return;
+  IdList ids = app.inputs.ids;
+  ids[i] = id;
+  set_ids(app, ids);
+  sync_text_fields(app);
+}
+
+}  // namespace lv::app

@@ -1,0 +1,34 @@
+// app_model.hpp — the only way the UI changes the model: each setter validates,
+// applies, and recomputes Derived in the same call (so every number on screen
+// updates in the same frame). Setters that can fail return an error sentence and
+// leave the state untouched.
+#pragma once
+#include <string>
+
+#include "app/app_state.hpp"
+#include "core/cli_options.hpp"
+
+namespace lv::app {
+
+void app_init(App& app, const CliOptions& options);
+void recompute(App& app);  // inputs -> derived
+
+// Each returns "" on success, else the reason (the last valid state is kept).
+std::string set_ids_text(App& app, const std::string& text);
+std::string set_seed_text(App& app, const std::string& text);
+void set_ids(App& app, const IdList& ids);  // already valid
+void set_dim(App& app, int64_t dim);        // clamped to 1..kMaxDim and the element limit
+void set_vocab_mode(App& app, VocabMode mode, int64_t fixed_vocab);
+void edit_cell(App& app, int64_t row, int64_t col, float value);
+void reset_edits(App& app);
+bool has_edits(const App& app);
+
+// Chips: add an ID (next unused row), remove the one at i, change the one at i.
+void add_id(App& app);
+void remove_id(App& app, size_t i);
+void change_id(App& app, size_t i, int64_t id);
+
+// The ids text field mirrors the model after a chip edit.
+void sync_text_fields(App& app);
+
+}  // namespace lv::app

@@ -1,0 +1,110 @@
+// app_state.hpp — everything the window shows is a function of these plain structs.
+//   ModelInputs  what the user chose (seed, IDs, D, V mode, edited weights)
+//   Derived      what the core computes from it (recomputed only when inputs change)
+//   UiState      where the user is (slide, timeline, theme, text fields, panels)
+// Sections: inputs · derived · timeline · ui · App
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/embedding_ops.hpp"
+#include "core/tensor.hpp"
+
+namespace lv::app {
+
+// ---------------------------------------------------------------- inputs
+enum class VocabMode { FromIds, Fixed };
+
+struct ModelInputs {
+  uint64_t seed = 123;             // torch.manual_seed(seed)
+  std::string seed_text = "123";   // as Python prints it
+  IdList ids = {2, 3, 1};          // idx = torch.tensor(ids)
+  int64_t dim = 5;                 // out_dim
+  VocabMode vocab_mode = VocabMode::FromIds;  // num_idx = max(ids)+1, as the notebook does
+  int64_t fixed_vocab = 4;         // num_idx when vocab_mode == Fixed
+  std::vector<float> edits;        // V*D table values typed or dragged by the user; empty: none
+  std::vector<uint8_t> edited;     // V*D flags: 1 where edits[] overrides the seeded value
+};
+
+int64_t vocab_of(const ModelInputs& in);
+
+// ---------------------------------------------------------------- derived
+struct Derived {
+  int64_t vocab = 0, dim = 0, batch = 0;
+  Matrix seeded;        // V x D: nn.Embedding's init for (seed, V, D)
+  uint64_t seeded_with = 0;  // the seed `seeded` was drawn with
+  Matrix table;         // V x D: seeded with the user's edits applied
+  Matrix lookup_out;    // B x D: embedding(idx)
+  IntMatrix onehot;     // B x V
+  Matrix onehot_f;      // B x V: onehot.float()
+  Matrix matmul_out;    // B x D: linear(onehot.float()) with linear.weight = tableᵀ
+  Matrix linear_init;   // D x V: the fresh nn.Linear(V, D, bias=False) init (before tying)
+  bool paths_equal = false;
+  int cells_differ = 0;  // cells where the two outputs differ (NaN/inf in the table)
+  OpCounts lookup_bill, matmul_bill;
+  // What PyTorch prints for each step, from the core's formatter.
+  std::string print_weight, print_lookup, print_onehot, print_linear_init, print_matmul, print_equal;
+  uint64_t generation = 0;  // bumped on every recompute (widgets may cache on it)
+};
+
+// ---------------------------------------------------------------- timeline
+// A slide is a sequence of steps; `pos` runs from 0 to steps: step k is shown
+// fully when pos == k + 1, and pos in (k, k+1) is the transition into step k.
+struct Timeline {
+  float pos = 0.0f;     // 0 .. steps
+  bool playing = false;
+  float speed = 1.0f;   // 1x: one step per kStepSeconds
+  float target = -1.0f; // >= 0: moving to this pos (a manual step), then stop
+};
+
+// ---------------------------------------------------------------- ui
+enum class Theme { Dark, Light };
+
+// The scroll position of one matrix grid (widget_matrix_grid.hpp).
+struct GridView {
+  int first_row = 0, first_col = 0;
+};
+
+struct UiState {
+  int slide = 0;                  // 0-based index into the slide table
+  Timeline timeline;
+  bool reduced_motion = false;    // every step shows its end state
+  Theme theme = Theme::Dark;
+  Theme applied_theme = Theme::Dark;  // the theme ImGui's style was last set for
+  float applied_scale = 0.0f;         // the scale the style was last set for (0: never)
+  float scale = 1.0f;             // font scale (HiDPI * user zoom)
+  bool show_shortcuts = false;    // the F1 / ? overlay
+  bool screenshot_requested = false;  // Ctrl+S: the platform saves the next frame
+  bool quit_requested = false;        // Ctrl+Q / File > Quit
+  float user_zoom = 1.0f;             // Ctrl+= / Ctrl+-: the text size on top of the monitor's scale
+  float scale_request = 0.0f;         // > 0: the platform rebuilds the fonts at this zoom
+  std::string status;             // a transient line in the footer ("Saved …")
+  double status_until = 0.0;
+
+  // Text fields: the buffer shows what the user typed; the error says why it is
+  // not applied (the last valid state stays on screen).
+  char ids_buf[1024] = "2, 3, 1";
+  std::string ids_error;
+  bool ids_field_active = false;
+  char seed_buf[48] = "123";
+  std::string seed_error;
+
+  GridView table_view, out_view, out2_view, onehot_view;  // scroll of the slides' grids
+  int edit_row = -1, edit_col = -1;   // the table cell being dragged or typed into
+  float edit_value = 0.0f;            // its value when the drag started
+  int hover_out_row = -1, hover_out_col = -1;  // slide 4: the output cell under the mouse
+  int bill_vocab = 50257, bill_dim = 768;        // slide 5: the bill at a chosen scale
+  int bill_scale_pos = 0;                        // 0: this table, 1000: GPT-2
+};
+
+// ---------------------------------------------------------------- App
+struct App {
+  ModelInputs inputs;
+  Derived derived;
+  UiState ui;
+  double time = 0.0;         // seconds since start (ImGui::GetTime at the last frame)
+  int frames_since_input = 0;
+};
+
+}  // namespace lv::app

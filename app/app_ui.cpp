@@ -1,0 +1,203 @@
+// app_ui.cpp — the page layout: menu bar; editor bar (IDs, V, D, seed); the demo
+// canvas with its caption beside the narrative and the transport; "The real code"
+// and torch's output at the bottom; a status line.
+#include "app/app_ui.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "app/anim_timeline.hpp"
+#include "app/slides.hpp"
+#include "app/ui_draw.hpp"
+#include "app/ui_theme.hpp"
+#include "app/widget_code_panel.hpp"
+
+namespace lv::app {
+namespace {
+
+// The code panel's text is rebuilt only when the slide or the model changes.
+struct CodeCache {
+  int slide = -1;
+  uint64_t generation = 0;
+  std::string code, output;
+};
+CodeCache g_code;
+
+void draw_canvas(App& app, const SlideDef& slide, ImVec2 size) {
+  const Palette& pal = palette(app.ui.theme);
+  const float e = em();
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, pal.panel);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(e * 1.2f, e * 1.0f));
+  const float caption_h = e * 2.0f;
+  ImGui::BeginChild("canvas", ImVec2(size.x, size.y - caption_h), true, ImGuiWindowFlags_HorizontalScrollbar);
+  SlideCanvas c{app, pal, ImGui::GetWindowDrawList(), ImGui::GetCursorScreenPos(),
+                ImVec2(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionAvail().y), slide.steps(app)};
+  const ImVec2 used = slide.canvas(c);
+  // Reserve the content so the child scrolls when the drawing is larger than it.
+  ImGui::SetCursorScreenPos(c.origin);
+  ImGui::Dummy(ImVec2(std::max(used.x, 1.0f), std::max(used.y, 1.0f)));
+  ImGui::EndChild();
+  ImGui::PopStyleVar();
+  ImGui::PopStyleColor();
+  char caption[256];
+  slide.caption(app, caption, sizeof caption);
+  ImGui::PushStyleColor(ImGuiCol_Text, pal.muted);
+  const ImVec2 ts = ImGui::CalcTextSize(caption);
+  ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, (size.x - ts.x) * 0.5f));
+  ImGui::SetCursorPosY(ImGui::GetCursorPosY() + e * 0.3f);
+  ImGui::TextUnformatted(caption);
+  ImGui::PopStyleColor();
+}
+
+void draw_narrative(App& app, const SlideDef& slide, ImVec2 size) {
+  const Palette& pal = palette(app.ui.theme);
+  const float e = em();
+  ImGui::BeginChild("narrative", size, false);
+  char counter[32];
+  std::snprintf(counter, sizeof counter, "%02d / %02d", app.ui.slide + 1, slide_count());
+  ImGui::PushFont(fonts().bold);
+  ImGui::PushStyleColor(ImGuiCol_Text, pal.accent);
+  ImGui::TextUnformatted(counter);
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
+  ImGui::PushFont(fonts().title);
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(slide.title);
+  ImGui::PopTextWrapPos();
+  ImGui::PopFont();
+  ImGui::Spacing();
+  // The narrative scrolls on its own when the window is short; the transport stays.
+  const float transport_h = e * 5.6f;
+  ImGui::BeginChild("narrative-text", ImVec2(0, std::max(e * 3.0f, ImGui::GetContentRegionAvail().y - transport_h)),
+                    false);
+  ImGui::PushTextWrapPos(0.0f);
+  slide.narrative(app);
+  ImGui::PopTextWrapPos();
+  ImGui::EndChild();
+  draw_transport(app);
+  ImGui::EndChild();
+}
+
+void draw_code_panels(App& app, const SlideDef& slide, ImVec2 size) {
+  const Palette& pal = palette(app.ui.theme);
+  const float e = em();
+  if (g_code.slide != app.ui.slide || g_code.generation != app.derived.generation) {
+    slide.code(app, g_code.code, g_code.output);
+    g_code.slide = app.ui.slide;
+    g_code.generation = app.derived.generation;
+  }
+  const float w_code = std::floor(size.x * 0.5f - e * 0.3f);
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, pal.panel);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(e * 1.0f, e * 0.7f));
+  ImGui::BeginChild("code", ImVec2(w_code, size.y), true, ImGuiWindowFlags_HorizontalScrollbar);
+  ImGui::PushFont(fonts().bold);
+  ImGui::TextUnformatted("The real code");
+  ImGui::PopFont();
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s", "· the notebook's Python with this state's values");
+  ImGui::PushFont(fonts().mono);
+  draw_python(g_code.code, pal, app.ui.theme);
+  ImGui::PopFont();
+  ImGui::EndChild();
+  ImGui::SameLine(0.0f, e * 0.6f);
+  ImGui::BeginChild("output", ImVec2(0, size.y), true, ImGuiWindowFlags_HorizontalScrollbar);
+  ImGui::PushFont(fonts().bold);
+  ImGui::TextUnformatted("What PyTorch prints");
+  ImGui::PopFont();
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s", "· torch 1.13, byte for byte");
+  ImGui::PushFont(fonts().mono);
+  draw_output(g_code.output, pal, app.ui.theme);
+  ImGui::PopFont();
+  ImGui::EndChild();
+  ImGui::PopStyleVar();
+  ImGui::PopStyleColor();
+}
+
+void draw_status_line(App& app) {
+  const Palette& pal = palette(app.ui.theme);
+  ImGui::PushStyleColor(ImGuiCol_Text, pal.muted);
+  if (!app.ui.status.empty() && app.time < app.ui.status_until)
+    ImGui::TextUnformatted(app.ui.status.c_str());
+  else
+    ImGui::TextUnformatted("←/→ slides · Space play/pause · , . step · Home/End · 1–5 jump · Ctrl+S screenshot · F1 help");
+  ImGui::PopStyleColor();
+}
+
+}  // namespace
+
+void set_status(App& app, const char* text) {
+  app.ui.status = text;
+  app.ui.status_until = app.time + 4.0;
+}
+
+int current_slide_steps(const App& app) { return slide_table()[static_cast<size_t>(app.ui.slide)].steps(app); }
+
+void go_to_slide(App& app, int index) {
+  index = std::clamp(index, 0, slide_count() - 1);
+  if (index == app.ui.slide) return;
+  app.ui.slide = index;
+  Timeline& t = app.ui.timeline;
+  const bool was_playing = t.playing;
+  t = Timeline{0.0f, false, t.speed, -1.0f};
+  // A new slide plays its steps from the start (or shows its end state at once).
+  if (app.ui.reduced_motion) timeline_finish(t, current_slide_steps(app));
+  else if (was_playing) t.playing = true;
+  else t.target = 1.0f;  // ease into the first step
+}
+
+bool app_animating(const App& app) {
+  const Timeline& t = app.ui.timeline;
+  return t.playing || t.target >= 0.0f;
+}
+
+void app_frame(App& app) {
+  ImGuiIO& io = ImGui::GetIO();
+  app.time = ImGui::GetTime();
+  if (app.ui.theme != app.ui.applied_theme || app.ui.scale != app.ui.applied_scale) {
+    apply_style(app.ui.theme, app.ui.scale);
+    app.ui.applied_theme = app.ui.theme;
+    app.ui.applied_scale = app.ui.scale;
+  }
+  const SlideDef& slide = slide_table()[static_cast<size_t>(app.ui.slide)];
+  timeline_advance(app.ui.timeline, slide.steps(app), io.DeltaTime, app.ui.reduced_motion);
+  handle_shortcuts(app);
+
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(vp->WorkPos);
+  ImGui::SetNextWindowSize(vp->WorkSize);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_MenuBar |
+                                 ImGuiWindowFlags_NoBringToFrontOnFocus;
+  ImGui::Begin("lookupviz", nullptr, flags);
+  draw_menu_bar(app);
+  const float e = em();
+  draw_editor_bar(app);
+  ImGui::Spacing();
+
+  // The main area and the code panel share the height left; the code panel gets
+  // at least 8 em, the demo the rest (scrolling inside when it needs more).
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float status_h = ImGui::GetTextLineHeightWithSpacing() + e * 0.2f;
+  const float body_h = avail.y - status_h;
+  const float code_h = std::clamp(body_h * 0.34f, e * 8.0f, e * 20.0f);
+  const float main_h = std::max(e * 12.0f, body_h - code_h - e * 0.6f);
+  const float narrative_w = std::clamp(avail.x * 0.30f, e * 17.0f, e * 30.0f);
+  const float canvas_w = avail.x - narrative_w - e * 1.0f;
+
+  ImGui::BeginGroup();
+  draw_canvas(app, slide, ImVec2(canvas_w, main_h));
+  ImGui::EndGroup();
+  ImGui::SameLine(0.0f, e * 1.0f);
+  draw_narrative(app, slide, ImVec2(narrative_w, main_h));
+  ImGui::SetCursorPosY(ImGui::GetCursorPosY() + e * 0.1f);
+  draw_code_panels(app, slide, ImVec2(avail.x, std::max(e * 6.0f, body_h - main_h - e * 0.6f)));
+  draw_status_line(app);
+  ImGui::End();
+
+  draw_shortcuts_overlay(app);
+}
+
+}  // namespace lv::app

@@ -1,0 +1,26 @@
+// app_ui.hpp — the whole window as a function of the App state.
+//   app_frame()      one frame of UI (call between ImGui::NewFrame and ImGui::Render)
+//   app_animating()  true while something moves (the loop must keep drawing)
+// The platform (main.cpp) owns the window, GL and fonts; everything here runs in a
+// headless ImGui context too (tests/ui).
+#pragma once
+#include "app/app_state.hpp"
+
+namespace lv::app {
+
+void app_frame(App& app);
+bool app_animating(const App& app);
+
+// Pieces of the frame (one file each).
+void draw_menu_bar(App& app);          // ui_menu.cpp
+void draw_editor_bar(App& app);        // ui_editor_bar.cpp: IDs (chips + text), V, D, seed, reset
+void draw_transport(App& app);         // ui_transport.cpp: counter, prev/play/next, scrubber, speed
+void handle_shortcuts(App& app);       // ui_shortcuts.cpp: keyboard
+void draw_shortcuts_overlay(App& app); // ui_shortcuts.cpp: the F1 / ? help
+
+// Navigation shared by buttons, keys and the menu.
+void go_to_slide(App& app, int index);  // 0-based; shows the new slide from its first step
+int current_slide_steps(const App& app);
+void set_status(App& app, const char* text);
+
+}  // namespace lv::app

@@ -1,0 +1,138 @@
+// slide_01_table.cpp — "An embedding table is a learned weight matrix": V rows (one
+// per ID) × D columns of the seed's real values, the ID chips above. Step 0 fills
+// the table row by row; step 1 points each ID at its row. Cells can be dragged
+// (← →) or double-clicked to type a value.
+#include <algorithm>
+#include <cstdio>
+
+#include "app/app_model.hpp"
+#include "app/slide_code.hpp"
+#include "app/slides.hpp"
+#include "app/ui_draw.hpp"
+#include "app/widget_matrix_grid.hpp"
+
+namespace lv::app {
+namespace {
+
+int steps(const App&) { return 2; }
+
+void narrative(App& app) {
+  const Derived& d = app.derived;
+  ImGui::TextWrapped(
+      "An embedding table is a learned weight matrix — %lld rows (one per ID in a %lld-word vocabulary) × %lld "
+      "dimensions, trained like any other weight.",
+      static_cast<long long>(d.vocab), static_cast<long long>(d.vocab), static_cast<long long>(d.dim));
+  ImGui::Spacing();
+  ImGui::TextWrapped("That's the clue: a weight matrix can be reached by a matrix multiply.");
+  ImGui::Spacing();
+  if (app.inputs.vocab_mode == VocabMode::FromIds)
+    ImGui::TextDisabled("%s", "V = max(ids) + 1, as in the notebook: change the largest ID and the table is re-drawn "
+                              "from the seed.");
+  else
+    ImGui::TextDisabled("%s", "A fixed vocabulary: IDs must stay below V.");
+  ImGui::TextDisabled("%s", "Drag a cell sideways or double-click it to change a weight.");
+}
+
+// Dragging or typing into a cell edits the weight (and everything downstream).
+void edit_cells(App& app, const GridLayout& g) {
+  int r = -1, c = -1;
+  const bool over = grid_interact(g, app.ui.table_view, "##table", &r, &c);
+  UiState& ui = app.ui;
+  const Derived& d = app.derived;
+  if (over && ImGui::IsItemActivated()) {
+    ui.edit_row = r;
+    ui.edit_col = c;
+    ui.edit_value = d.table(r, c);
+  }
+  if (ImGui::IsItemActive() && ui.edit_row >= 0) {
+    const float dx = ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 2.0f).x;
+    if (dx != 0.0f) {
+      const float v = ui.edit_value + dx / em() * 0.05f;
+      if (v != d.table(ui.edit_row, ui.edit_col)) edit_cell(app, ui.edit_row, ui.edit_col, v);
+    }
+  }
+  if (over && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+    ui.edit_row = r;
+    ui.edit_col = c;
+    ui.edit_value = d.table(r, c);
+    ImGui::OpenPopup("edit-cell");
+  }
+  if (over && !ImGui::IsItemActive())
+    ImGui::SetTooltip("embedding.weight[%d, %d] = %.6g\ndrag ← → to change · double-click to type", r, c,
+                      static_cast<double>(d.table(r, c)));
+  if (ImGui::BeginPopup("edit-cell")) {
+    ImGui::Text("embedding.weight[%d, %d]", ui.edit_row, ui.edit_col);
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    ImGui::SetNextItemWidth(em() * 9);
+    if (ImGui::InputFloat("##value", &ui.edit_value, 0.0f, 0.0f, "%.6g", ImGuiInputTextFlags_EnterReturnsTrue)) {
+      edit_cell(app, ui.edit_row, ui.edit_col, ui.edit_value);
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::TextDisabled("Enter to apply · inf and nan are allowed");
+    ImGui::EndPopup();
+  }
+}
+
+ImVec2 canvas(SlideCanvas& c) {
+  App& app = c.app;
+  const Derived& d = app.derived;
+  const IdList& ids = app.inputs.ids;
+  const float e = em();
+  ImDrawList* dl = c.dl;
+  const float fill = c.progress(0), point = c.progress(1);
+
+  // The ID chips.
+  draw_text(dl, fonts().bold, ImVec2(c.origin.x, c.origin.y + e * 0.25f), c.pal.muted, "ids");
+  ImVec2 chip_bottoms[64];
+  const ImVec2 chips = draw_chip_row(dl, ImVec2(c.origin.x + e * 2.2f, c.origin.y), ids, c.pal,
+                                     [&](size_t) { return 0.25f * point; }, chip_bottoms);
+
+  // The table.
+  char head[96];
+  std::snprintf(head, sizeof head, "weight table · %lld × %lld", static_cast<long long>(d.vocab),
+                static_cast<long long>(d.dim));
+  const float head_y = c.origin.y + chips.y + e * 1.4f;
+  draw_text(dl, fonts().bold, ImVec2(c.origin.x, head_y), c.pal.muted, head);
+  GridStyle gs;
+  gs.max_rows = std::clamp(static_cast<int>((c.avail.y - (head_y - c.origin.y) - e * 4.0f) / (gs.cell_h * e)), 4, 24);
+  const GridLayout g = grid_layout(ImVec2(c.origin.x, head_y + e * 1.6f), static_cast<int>(d.vocab),
+                                   static_cast<int>(d.dim), app.ui.table_view, gs);
+  // Row labels of the batch's IDs take their chip's colour once pointed at.
+  ImU32 label_colors[64] = {};
+  for (size_t i = 0; i < ids.size() && i < 64; ++i)
+    if (g.row_shown(static_cast<int>(ids[i])) && point > 0.0f)
+      label_colors[ids[i] - g.first_row] = id_color(i, 0.4f + 0.6f * point);
+  grid_draw_frame(dl, g, gs, c.pal, label_colors);
+  const float shown = static_cast<float>(g.shown_rows);
+  const bool edited_any = !app.inputs.edited.empty();
+  grid_draw_cells(dl, g, d.table.data(), d.dim, gs, c.pal, [&](int r, int col) {
+    CellStyle s;
+    s.alpha = std::clamp(fill * (shown + 1.0f) - static_cast<float>(r - g.first_row), 0.0f, 1.0f);
+    s.bg = c.pal.panel_alt;
+    if (edited_any && app.inputs.edited[static_cast<size_t>(r * d.dim + col)]) s.outline = c.pal.accent;
+    if (r == app.ui.edit_row && col == app.ui.edit_col && ImGui::IsPopupOpen("edit-cell")) s.outline = c.pal.glow;
+    return s;
+  });
+  // Step 1: each chip points at its row.
+  for (size_t i = 0; i < ids.size() && i < 64; ++i) {
+    if (!g.row_shown(static_cast<int>(ids[i]))) continue;
+    const ImVec2 to = g.row_label_center(static_cast<int>(ids[i]));
+    draw_arrow(dl, chip_bottoms[i], ImVec2(g.pos.x - e * 0.2f, to.y), id_color(i, 0.85f), point, 1.6f);
+  }
+  edit_cells(app, g);
+  return ImVec2(std::max(g.size.x, chips.x + e * 2.2f), (g.pos.y - c.origin.y) + g.size.y);
+}
+
+void caption(const App&, char* buf, size_t n) { std::snprintf(buf, n, "a learned weight matrix — one row per ID"); }
+
+void code(const App& app, std::string& code, std::string& output) {
+  code = code_make_embedding(app) + "embedding.weight\n";
+  output.clear();
+  append_repl(output, "embedding.weight", app.derived.print_weight);
+}
+
+}  // namespace
+
+const SlideDef kSlideTable = {"The table", steps, narrative, canvas, caption, code};
+
+}  // namespace lv::app

@@ -1,0 +1,167 @@
+// slide_02_lookup.cpp — "The lookup": each ID in turn lights its chip, an arrow runs
+// to its row, the row glows, and its values fly into output row i. One step per ID.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/anim_timeline.hpp"
+#include "app/slide_code.hpp"
+#include "app/slides.hpp"
+#include "app/ui_draw.hpp"
+#include "app/widget_matrix_grid.hpp"
+
+namespace lv::app {
+namespace {
+
+// The sub-phase [a, b] of a step's progress p, eased again for a crisp hand-off.
+float phase(float p, float a, float b) { return std::clamp((p - a) / (b - a), 0.0f, 1.0f); }
+
+int steps(const App& app) { return std::max<int>(1, static_cast<int>(app.inputs.ids.size())); }
+
+void narrative(App& app) {
+  const Derived& d = app.derived;
+  const IdList& ids = app.inputs.ids;
+  ImGui::TextWrapped("embedding(idx) does not compute anything: row i of the result is row idx[i] of the table.");
+  ImGui::Spacing();
+  const int cur = std::max(0, current_step(app.ui.timeline, steps(app)));
+  if (!ids.empty())
+    ImGui::TextWrapped("Now: idx[%d] = %lld, so output row %d is a copy of table row %lld.", cur,
+                       static_cast<long long>(ids[static_cast<size_t>(cur)]), cur,
+                       static_cast<long long>(ids[static_cast<size_t>(cur)]));
+  ImGui::Spacing();
+  ImGui::TextWrapped("%lld IDs × %lld numbers = %lld copies. No multiplications at all.",
+                     static_cast<long long>(d.batch), static_cast<long long>(d.dim),
+                     static_cast<long long>(d.lookup_bill.copies));
+}
+
+ImVec2 canvas(SlideCanvas& c) {
+  App& app = c.app;
+  const Derived& d = app.derived;
+  const IdList& ids = app.inputs.ids;
+  const float e = em();
+  ImDrawList* dl = c.dl;
+  const int cur = c.current();
+  const size_t n_chips = std::min<size_t>(ids.size(), 64);
+
+  // Chips: the current one lit, the ones already looked up half lit.
+  draw_text(dl, fonts().bold, ImVec2(c.origin.x, c.origin.y + e * 0.25f), c.pal.muted, "ids");
+  ImVec2 chip_bottoms[64];
+  const ImVec2 chips = draw_chip_row(
+      dl, ImVec2(c.origin.x + e * 2.2f, c.origin.y), ids, c.pal,
+      [&](size_t i) {
+        const float p = c.progress(static_cast<int>(i));
+        if (static_cast<int>(i) == cur) return phase(p, 0.0f, 0.25f);
+        return p > 0.0f ? 0.35f : 0.0f;
+      },
+      chip_bottoms);
+
+  // The table (left) and the output (right).
+  GridStyle gs;
+  const float top = c.origin.y + chips.y + e * 1.4f;
+  gs.max_rows = std::clamp(static_cast<int>((c.avail.y - (top - c.origin.y) - e * 4.0f) / (gs.cell_h * e)), 4, 24);
+  gs.max_cols = std::clamp(static_cast<int>((c.avail.x * 0.5f - e * 5.0f) / (gs.cell_w * e)), 3, 12);
+  if (cur >= 0) {
+    grid_follow(app.ui.table_view, gs, static_cast<int>(d.vocab), static_cast<int>(d.dim),
+                static_cast<int>(ids[static_cast<size_t>(cur)]));
+    grid_follow(app.ui.out_view, gs, static_cast<int>(d.batch), static_cast<int>(d.dim), cur);
+  }
+  // Keep the output's columns in step with the table's so a row lands where it came from.
+  app.ui.out_view.first_col = app.ui.table_view.first_col;
+  char head[96];
+  std::snprintf(head, sizeof head, "weight table · %lld × %lld", static_cast<long long>(d.vocab),
+                static_cast<long long>(d.dim));
+  draw_text(dl, fonts().bold, ImVec2(c.origin.x, top), c.pal.muted, head);
+  const GridLayout tg = grid_layout(ImVec2(c.origin.x, top + e * 1.6f), static_cast<int>(d.vocab),
+                                    static_cast<int>(d.dim), app.ui.table_view, gs);
+  const float out_x = tg.pos.x + tg.size.x + e * 3.5f;
+  std::snprintf(head, sizeof head, "embedding(idx) · %lld × %lld", static_cast<long long>(d.batch),
+                static_cast<long long>(d.dim));
+  draw_text(dl, fonts().bold, ImVec2(out_x, top), c.pal.muted, head);
+  const GridLayout og = grid_layout(ImVec2(out_x, top + e * 1.6f), static_cast<int>(d.batch), static_cast<int>(d.dim),
+                                    app.ui.out_view, gs);
+
+  // Which batch entry (if any) last wrote each table row, for the row tint.
+  ImU32 labels[64] = {};
+  for (size_t i = 0; i < n_chips; ++i) {
+    const int r = static_cast<int>(ids[i]);
+    if (tg.row_shown(r) && c.progress(static_cast<int>(i)) > 0.0f && static_cast<int>(i) <= cur)
+      labels[r - tg.first_row] = id_color(i);
+  }
+  grid_draw_frame(dl, tg, gs, c.pal, labels);
+  ImU32 out_labels[64] = {};
+  for (int i = og.first_row; i < og.first_row + og.shown_rows; ++i) out_labels[i - og.first_row] = id_color(static_cast<size_t>(i));
+  grid_draw_frame(dl, og, gs, c.pal, out_labels);
+
+  const float p = cur >= 0 ? c.progress(cur) : 0.0f;
+  const int cur_row = cur >= 0 ? static_cast<int>(ids[static_cast<size_t>(cur)]) : -1;
+  const float glow = phase(p, 0.30f, 0.50f);
+  if (cur_row >= 0 && tg.row_shown(cur_row))
+    draw_glow(dl, tg.row_min(cur_row), tg.row_max(cur_row), id_color(static_cast<size_t>(cur)), glow);
+  grid_draw_cells(dl, tg, d.table.data(), d.dim, gs, c.pal, [&](int r, int) {
+    CellStyle s;
+    s.bg = c.pal.panel_alt;
+    if (r == cur_row) s.bg = mix(c.pal.panel_alt, id_color(static_cast<size_t>(cur)), 0.45f * glow);
+    return s;
+  });
+  // Output rows appear as their step lands; the current one waits for its flight.
+  const float fly = phase(p, 0.50f, 1.0f);
+  grid_draw_cells(dl, og, d.lookup_out.data(), d.dim, gs, c.pal, [&](int r, int) {
+    CellStyle s;
+    const float pr = c.progress(r);
+    s.bg = mix(c.pal.panel_alt, id_color(static_cast<size_t>(r)), pr >= 1.0f || (r == cur && fly >= 1.0f) ? 0.22f : 0.0f);
+    s.hide = r > cur || (r == cur && fly < 1.0f);
+    return s;
+  });
+
+  // The arrow from the current chip to its row, then the values in flight.
+  if (cur >= 0 && static_cast<size_t>(cur) < n_chips && tg.row_shown(cur_row)) {
+    const ImVec2 to = tg.row_label_center(cur_row);
+    draw_arrow(dl, chip_bottoms[cur], ImVec2(tg.pos.x - e * 0.1f, to.y), id_color(static_cast<size_t>(cur)),
+               phase(p, 0.08f, 0.40f), 2.2f);
+  }
+  if (cur >= 0 && fly > 0.0f && fly < 1.0f && tg.row_shown(cur_row) && og.row_shown(cur)) {
+    const float t = fly;
+    char buf[32];
+    for (int col = tg.first_col; col < tg.first_col + tg.shown_cols; ++col) {
+      const ImVec2 a = tg.cell_min(cur_row, col), b = og.cell_min(cur, col);
+      // A gentle arc: values lift, travel and settle.
+      ImVec2 at = lerp(a, b, t);
+      at.y -= std::sin(t * 3.14159f) * e * 1.2f;
+      dl->AddRectFilled(at, ImVec2(at.x + tg.cw - 3, at.y + tg.ch - 3), id_color(static_cast<size_t>(cur), 0.35f),
+                        tg.ch * 0.18f);
+      grid_format_value(buf, sizeof buf, d.table(cur_row, col), gs);
+      const ImVec2 ts = ImGui::CalcTextSize(buf);
+      dl->AddText(ImVec2(at.x + tg.cw - ts.x - tg.cw * 0.12f, at.y + (tg.ch - ts.y) * 0.5f), c.pal.text, buf);
+    }
+  }
+  // Hover: say where a value came from.
+  int r = -1, col = -1;
+  if (grid_interact(og, app.ui.out_view, "##out", &r, &col) && r <= cur)
+    ImGui::SetTooltip("embedding(idx)[%d, %d] = weight[%lld, %d] = %.4f", r, col,
+                      static_cast<long long>(ids[static_cast<size_t>(r)]), col, static_cast<double>(d.lookup_out(r, col)));
+  grid_interact(tg, app.ui.table_view, "##table", &r, &col);
+  return ImVec2(og.pos.x + og.size.x - c.origin.x, std::max(tg.pos.y + tg.size.y, og.pos.y + og.size.y) - c.origin.y);
+}
+
+void caption(const App& app, char* buf, size_t n) {
+  std::snprintf(buf, n, "a lookup: row i of the output is row idx[i] of the table — %lld copies, 0 multiplications",
+                static_cast<long long>(app.derived.lookup_bill.copies));
+}
+
+void code(const App& app, std::string& code, std::string& output) {
+  code = code_idx(app) + "embedding(idx)                     # grabs rows " ;
+  for (size_t i = 0; i < app.inputs.ids.size() && i < 8; ++i) {
+    if (i) code += ", ";
+    code += std::to_string(app.inputs.ids[i]);
+  }
+  if (app.inputs.ids.size() > 8) code += ", …";
+  code += "\n";
+  output.clear();
+  append_repl(output, "embedding(idx)", app.derived.print_lookup);
+}
+
+}  // namespace
+
+const SlideDef kSlideLookup = {"The lookup", steps, narrative, canvas, caption, code};
+
+}  // namespace lv::app

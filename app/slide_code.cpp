@@ -1,0 +1,64 @@
+// slide_code.cpp — live Python snippets for the code panel.
+#include "app/slide_code.hpp"
+
+#include <cstdio>
+
+#include "core/notebook_transcript.hpp"
+
+namespace lv::app {
+
+std::string code_make_embedding(const App& app) {
+  char buf[256];
+  const Derived& d = app.derived;
+  std::string s = "import torch\n\n" + code_idx(app);
+  if (app.inputs.vocab_mode == VocabMode::FromIds)
+    std::snprintf(buf, sizeof buf, "num_idx = max(idx) + 1            # %lld rows: IDs 0..%lld\n",
+                  static_cast<long long>(d.vocab), static_cast<long long>(d.vocab - 1));
+  else
+    std::snprintf(buf, sizeof buf, "num_idx = %lld                     # a fixed vocabulary\n",
+                  static_cast<long long>(d.vocab));
+  s += buf;
+  std::snprintf(buf, sizeof buf, "out_dim = %lld\n\n", static_cast<long long>(d.dim));
+  s += buf;
+  std::snprintf(buf, sizeof buf, "torch.manual_seed(%s)\n", app.inputs.seed_text.c_str());
+  s += buf;
+  std::snprintf(buf, sizeof buf, "embedding = torch.nn.Embedding(num_idx, out_dim)   # a %lld × %lld learned table\n",
+                static_cast<long long>(d.vocab), static_cast<long long>(d.dim));
+  s += buf;
+  // Cells the user changed, written the way one would in torch.
+  int shown = 0, total = 0;
+  for (size_t k = 0; k < app.inputs.edited.size(); ++k) {
+    if (!app.inputs.edited[k]) continue;
+    ++total;
+    if (shown == 6) continue;
+    if (shown == 0) s += "with torch.no_grad():                # cells edited in the app\n";
+    std::snprintf(buf, sizeof buf, "    embedding.weight[%lld, %lld] = %.4g\n",
+                  static_cast<long long>(static_cast<int64_t>(k) / d.dim),
+                  static_cast<long long>(static_cast<int64_t>(k) % d.dim), static_cast<double>(app.inputs.edits[k]));
+    s += buf;
+    ++shown;
+  }
+  if (total > shown) {
+    std::snprintf(buf, sizeof buf, "    ...                              # %d more\n", total - shown);
+    s += buf;
+  }
+  return s;
+}
+
+std::string code_idx(const App& app) { return "idx = torch.tensor(" + python_list(app.inputs.ids) + ")\n"; }
+
+std::string code_onehot(const App& app) {
+  if (app.inputs.vocab_mode == VocabMode::FromIds)
+    return "onehot = torch.nn.functional.one_hot(idx)   # num_classes = max(idx) + 1\n";
+  return "onehot = torch.nn.functional.one_hot(idx, num_classes=num_idx)\n";
+}
+
+void append_repl(std::string& out, const char* expr, const std::string& printed) {
+  out += ">>> ";
+  out += expr;
+  out += "\n";
+  out += printed;
+  out += "\n";
+}
+
+}  // namespace lv::app

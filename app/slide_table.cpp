@@ -1,0 +1,15 @@
+// slide_table.cpp — the order of the slides.
+#include "app/anim_timeline.hpp"
+#include "app/slides.hpp"
+
+namespace lv::app {
+
+std::span<const SlideDef> slide_table() {
+  static const SlideDef table[] = {kSlideTable, kSlideLookup, kSlideOneHot, kSlideMatmul, kSlideSameNumbers};
+  return table;
+}
+
+float SlideCanvas::progress(int k) const { return step_progress(app.ui.timeline, k, app.ui.reduced_motion); }
+int SlideCanvas::current() const { return current_step(app.ui.timeline, steps); }
+
+}  // namespace lv::app

@@ -1,0 +1,47 @@
+// slides.hpp — the slide table: one entry per slide (title, step count, what it
+// draws), so adding a slide touches its own file and this table.
+// Each slide_NN_*.cpp defines one SlideDef.
+#pragma once
+#include <imgui.h>
+
+#include <span>
+#include <string>
+
+#include "app/app_state.hpp"
+#include "app/ui_theme.hpp"
+
+namespace lv::app {
+
+// What a slide's canvas function gets: where to draw and how far the animation is.
+struct SlideCanvas {
+  App& app;
+  const Palette& pal;
+  ImDrawList* dl;
+  ImVec2 origin;  // top-left of the canvas content (already padded)
+  ImVec2 avail;   // the room the canvas shows without scrolling
+  int steps;      // this slide's step count
+  // Eased progress of step k in [0, 1] (1 for every step in reduced motion once reached).
+  float progress(int k) const;
+  int current() const;  // the step being shown, -1 before the first
+};
+
+struct SlideDef {
+  const char* title;                                  // "The lookup"
+  int (*steps)(const App& app);                       // timeline length (>= 1)
+  void (*narrative)(App& app);                        // the text beside the demo (ImGui text calls)
+  ImVec2 (*canvas)(SlideCanvas& c);                   // draws the demo; returns the content size used
+  void (*caption)(const App& app, char* buf, size_t n);  // the line under the demo
+  void (*code)(const App& app, std::string& code, std::string& output);  // "The real code" and its output
+};
+
+std::span<const SlideDef> slide_table();
+inline int slide_count() { return static_cast<int>(slide_table().size()); }
+
+// The slides (one file each).
+extern const SlideDef kSlideTable;
+extern const SlideDef kSlideLookup;
+extern const SlideDef kSlideOneHot;
+extern const SlideDef kSlideMatmul;
+extern const SlideDef kSlideSameNumbers;
+
+}  // namespace lv::app

@@ -1,0 +1,90 @@
+// ui_draw.cpp — chips, arrows, glows and text at absolute positions.
+#include "app/ui_draw.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace lv::app {
+
+ImVec2 chip_size(int64_t id) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(id));
+  ImFont* f = fonts().mono ? fonts().mono : ImGui::GetFont();
+  const ImVec2 ts = text_size(f, buf);
+  const float e = em();
+  return ImVec2(std::max(ts.x + e * 1.1f, e * 2.0f), e * 1.75f);
+}
+
+void draw_chip(ImDrawList* dl, ImVec2 pos, int64_t id, ImU32 color, float lit, const Palette& pal) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(id));
+  const ImVec2 s = chip_size(id);
+  const ImVec2 b(pos.x + s.x, pos.y + s.y);
+  const float r = s.y * 0.5f;
+  if (lit > 0.01f) draw_glow(dl, pos, b, color, lit);
+  dl->AddRectFilled(pos, b, mix(pal.panel_alt, color, 0.18f + 0.82f * lit), r);
+  dl->AddRect(pos, b, with_alpha(color, 0.55f + 0.45f * lit), r, 0, 1.5f);
+  ImFont* f = fonts().mono ? fonts().mono : ImGui::GetFont();
+  const ImVec2 ts = text_size(f, buf);
+  draw_text(dl, f, ImVec2(pos.x + (s.x - ts.x) * 0.5f, pos.y + (s.y - ts.y) * 0.5f), mix(pal.text, pal.bg, lit * 0.9f),
+            buf);
+}
+
+void draw_arrow(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float t, float thickness, bool horizontal) {
+  if (t <= 0.0f) return;
+  t = std::min(t, 1.0f);
+  ImVec2 c1, c2;
+  if (horizontal) {
+    const float dx = (b.x - a.x) * 0.5f;
+    c1 = ImVec2(a.x + dx, a.y);
+    c2 = ImVec2(b.x - dx, b.y);
+  } else {
+    const float dy = (b.y - a.y) * 0.5f;
+    c1 = ImVec2(a.x, a.y + dy);
+    c2 = ImVec2(b.x - std::fabs(dy) * 0.6f, b.y);
+  }
+  // Sample the cubic up to t so a growing arrow keeps its final shape.
+  constexpr int kSegments = 28;
+  const int n = std::max(2, static_cast<int>(kSegments * t));
+  ImVec2 prev = a, tip = a, before_tip = a;
+  for (int i = 1; i <= n; ++i) {
+    const float u = t * static_cast<float>(i) / n, v = 1.0f - u;
+    const ImVec2 p(v * v * v * a.x + 3 * v * v * u * c1.x + 3 * v * u * u * c2.x + u * u * u * b.x,
+                   v * v * v * a.y + 3 * v * v * u * c1.y + 3 * v * u * u * c2.y + u * u * u * b.y);
+    dl->AddLine(prev, p, color, thickness);
+    before_tip = prev;
+    prev = tip = p;
+  }
+  // Arrow head along the last segment.
+  float dx = tip.x - before_tip.x, dy = tip.y - before_tip.y;
+  const float len = std::sqrt(dx * dx + dy * dy);
+  if (len < 1e-3f) return;
+  dx /= len;
+  dy /= len;
+  const float h = em() * 0.55f;
+  dl->AddTriangleFilled(ImVec2(tip.x + dx * h * 0.3f, tip.y + dy * h * 0.3f),
+                        ImVec2(tip.x - dx * h - dy * h * 0.5f, tip.y - dy * h + dx * h * 0.5f),
+                        ImVec2(tip.x - dx * h + dy * h * 0.5f, tip.y - dy * h - dx * h * 0.5f), color);
+}
+
+void draw_glow(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float strength) {
+  if (strength <= 0.01f) return;
+  const float e = em();
+  for (int i = 3; i >= 1; --i) {
+    const float g = e * 0.16f * static_cast<float>(i);
+    dl->AddRectFilled(ImVec2(a.x - g, a.y - g), ImVec2(b.x + g, b.y + g), with_alpha(color, 0.10f * strength),
+                      e * 0.35f + g);
+  }
+}
+
+void draw_text(ImDrawList* dl, ImFont* font, ImVec2 pos, ImU32 color, const char* text, float size_scale) {
+  if (!font) font = ImGui::GetFont();
+  dl->AddText(font, font->FontSize * size_scale, pos, color, text);
+}
+
+ImVec2 text_size(ImFont* font, const char* text, float size_scale) {
+  if (!font) font = ImGui::GetFont();
+  return font->CalcTextSizeA(font->FontSize * size_scale, 1e9f, 0.0f, text);
+}
+
+}  // namespace lv::app

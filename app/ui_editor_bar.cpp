@@ -1,0 +1,163 @@
+// ui_editor_bar.cpp — the controls above every slide: the batch of IDs as chips
+// (click to change or remove, + to add) and as text, the vocabulary (max(ids)+1 or
+// fixed), D, the seed and "reset weights". Bad input keeps the last valid state and
+// says why, inline.
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "app/app_model.hpp"
+#include "app/app_ui.hpp"
+#include "app/ui_draw.hpp"
+#include "app/ui_theme.hpp"
+#include "core/id_parse.hpp"
+
+namespace lv::app {
+namespace {
+
+void tooltip(const char* text) {
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
+}
+
+// One chip per ID, as buttons in the ID's colour; click opens a small editor.
+void draw_chips(App& app, float max_width) {
+  const Palette& pal = palette(app.ui.theme);
+  const IdList ids = app.inputs.ids;  // a copy: the popup may change the list
+  const float e = em();
+  const float start_x = ImGui::GetCursorPosX();
+  static int edit_index = -1;
+  static int edit_value = 0;
+  size_t shown = 0;
+  for (size_t i = 0; i < ids.size(); ++i) {
+    char label[32];
+    std::snprintf(label, sizeof label, "%lld##chip%zu", static_cast<long long>(ids[i]), i);
+    const float w = std::max(ImGui::CalcTextSize(label, nullptr, true).x + e * 1.0f, e * 2.0f);
+    if (ImGui::GetCursorPosX() - start_x + w > max_width - e * 5.0f && i + 1 < ids.size()) break;
+    ImGui::PushStyleColor(ImGuiCol_Button, mix(pal.panel_alt, id_color(i), 0.30f));
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, mix(pal.panel_alt, id_color(i), 0.55f));
+    ImGui::PushStyleColor(ImGuiCol_ButtonActive, id_color(i));
+    ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, e);
+    if (ImGui::Button(label, ImVec2(w, 0))) {
+      edit_index = static_cast<int>(i);
+      edit_value = static_cast<int>(ids[i]);
+      ImGui::OpenPopup("chip-edit");
+    }
+    ImGui::PopStyleVar();
+    ImGui::PopStyleColor(3);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("idx[%zu] = %lld · click to change or remove", i, static_cast<long long>(ids[i]));
+    ImGui::SameLine(0.0f, e * 0.3f);
+    ++shown;
+  }
+  if (shown < ids.size()) {
+    ImGui::TextDisabled("+%zu more", ids.size() - shown);
+    ImGui::SameLine(0.0f, e * 0.3f);
+  }
+  ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, e);
+  if (ImGui::Button("+##add-id")) add_id(app);
+  ImGui::PopStyleVar();
+  tooltip("Add an ID to the batch (the next row after the last ID)");
+  if (ImGui::BeginPopup("chip-edit")) {
+    ImGui::Text("idx[%d]", edit_index);
+    ImGui::SetNextItemWidth(e * 7);
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    if (ImGui::InputInt("##chip-value", &edit_value, 1, 10, ImGuiInputTextFlags_EnterReturnsTrue)) {
+      change_id(app, static_cast<size_t>(edit_index), edit_value);
+      ImGui::CloseCurrentPopup();
+    }
+    if (ImGui::IsItemDeactivatedAfterEdit()) change_id(app, static_cast<size_t>(edit_index), edit_value);
+    if (app.inputs.ids.size() > 1 && ImGui::Button("Remove this ID")) {
+      remove_id(app, static_cast<size_t>(edit_index));
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+  }
+}
+
+}  // namespace
+
+void draw_editor_bar(App& app) {
+  const Palette& pal = palette(app.ui.theme);
+  const float e = em();
+  UiState& ui = app.ui;
+  ImGui::AlignTextToFramePadding();
+  ImGui::PushFont(fonts().bold);
+  ImGui::TextUnformatted("ids");
+  ImGui::PopFont();
+  ImGui::SameLine();
+  const float full = ImGui::GetContentRegionAvail().x;
+  draw_chips(app, full * 0.30f);
+
+  ImGui::SameLine(0.0f, e * 1.0f);
+  ImGui::SetNextItemWidth(e * 11.0f);
+  if (ImGui::InputText("##ids-text", ui.ids_buf, sizeof ui.ids_buf)) ui.ids_error = set_ids_text(app, ui.ids_buf);
+  ui.ids_field_active = ImGui::IsItemActive();
+  if (ImGui::IsItemDeactivated() && ui.ids_error.empty()) sync_text_fields(app);
+  tooltip("Type token IDs: 2, 3, 1 — also [2, 3, 1], 2 3 1 or tensor([2, 3, 1]). Applied as you type.");
+
+  // The vocabulary: as the notebook (max + 1) or fixed.
+  ImGui::SameLine(0.0f, e * 1.2f);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("V");
+  ImGui::SameLine();
+  int mode = app.inputs.vocab_mode == VocabMode::FromIds ? 0 : 1;
+  ImGui::SetNextItemWidth(e * 8.5f);
+  if (ImGui::Combo("##vocab-mode", &mode, "max(ids)+1\0fixed\0")) {
+    set_vocab_mode(app, mode == 0 ? VocabMode::FromIds : VocabMode::Fixed, app.derived.vocab);
+    sync_text_fields(app);
+  }
+  tooltip("max(ids)+1: the table has one row per ID up to the largest, as in the notebook (it is re-drawn from the "
+          "seed when its shape changes). fixed: choose V yourself.");
+  if (app.inputs.vocab_mode == VocabMode::Fixed) {
+    ImGui::SameLine();
+    int v = static_cast<int>(app.inputs.fixed_vocab);
+    ImGui::SetNextItemWidth(e * 6.5f);
+    if (ImGui::InputInt("##vocab", &v, 1, 10)) set_vocab_mode(app, VocabMode::Fixed, v);
+    tooltip("Rows of the table (num_idx). It cannot be smaller than the largest ID + 1.");
+  } else {
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("= %lld", static_cast<long long>(app.derived.vocab));
+  }
+
+  ImGui::SameLine(0.0f, e * 1.2f);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("D");
+  ImGui::SameLine();
+  int dim = static_cast<int>(app.inputs.dim);
+  ImGui::SetNextItemWidth(e * 6.0f);
+  if (ImGui::InputInt("##dim", &dim, 1, 8)) set_dim(app, dim);
+  tooltip("out_dim: the embedding size, the columns of the table. Changing it re-draws the table from the seed.");
+
+  ImGui::SameLine(0.0f, e * 1.2f);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("seed");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(e * 7.5f);
+  if (ImGui::InputText("##seed", ui.seed_buf, sizeof ui.seed_buf, ImGuiInputTextFlags_CharsNoBlank))
+    ui.seed_error = set_seed_text(app, ui.seed_buf);
+  tooltip("torch.manual_seed(seed): any integer from -2^63 to 2^64-1. The table is re-drawn from it.");
+
+  ImGui::SameLine(0.0f, e * 1.2f);
+  const bool edits = has_edits(app);
+  ImGui::BeginDisabled(!edits);
+  if (ImGui::Button("Reset weights")) reset_edits(app);
+  ImGui::EndDisabled();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    ImGui::SetTooltip("%s", edits ? "Undo every cell you dragged or typed: back to the seed's values."
+                                  : "No weights edited. Drag a cell of the table (slide 1) to change one.");
+
+  // Inline explanations of input that was not applied.
+  const std::string& err = !ui.ids_error.empty() ? ui.ids_error : ui.seed_error;
+  ImGui::PushStyleColor(ImGuiCol_Text, err.empty() ? pal.muted : pal.bad);
+  if (!err.empty()) {
+    ImGui::Text("%s  —  still showing %s", err.c_str(), !ui.ids_error.empty() ? "the last valid IDs" : "the last valid seed");
+  } else {
+    ImGui::Text("B = %lld IDs into a %lld × %lld table", static_cast<long long>(app.derived.batch),
+                static_cast<long long>(app.derived.vocab), static_cast<long long>(app.derived.dim));
+  }
+  ImGui::PopStyleColor();
+}
+
+}  // namespace lv::app

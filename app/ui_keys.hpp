@@ -1,0 +1,16 @@
+// ui_keys.hpp — key codes the UI reads from io.KeysDown[] for keys ImGui 1.86 has
+// no ImGuiKey_ for. They are GLFW's codes, which the GLFW backend writes into
+// io.KeysDown; the headless tests press the same indices.
+#pragma once
+
+namespace lv::app {
+
+constexpr int kKeyF1 = 290;   // GLFW_KEY_F1
+constexpr int kKeyF11 = 300;  // GLFW_KEY_F11
+constexpr int kKeyS = 83;     // GLFW_KEY_S
+constexpr int kKeyQ = 81;     // GLFW_KEY_Q
+constexpr int kKeyEqual = 61; // GLFW_KEY_EQUAL
+constexpr int kKeyMinus = 45; // GLFW_KEY_MINUS
+constexpr int kKey0 = 48;     // GLFW_KEY_0
+
+}  // namespace lv::app

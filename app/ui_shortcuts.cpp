@@ -1,0 +1,95 @@
+// ui_shortcuts.cpp — the keyboard (when no text field has focus) and the F1 / ?
+// overlay that lists it.
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "app/anim_timeline.hpp"
+#include "app/app_ui.hpp"
+#include "app/slides.hpp"
+#include "app/ui_keys.hpp"
+#include "app/ui_theme.hpp"
+
+namespace lv::app {
+namespace {
+
+bool pressed(ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key)); }
+
+const char* const kShortcuts[][2] = {
+    {"← / →, PgUp / PgDn", "previous / next slide"},
+    {"1 – 5", "jump to a slide"},
+    {"Space", "play / pause the slide's animation"},
+    {", / .", "step back / forward"},
+    {"Home / End", "first / last step of the slide"},
+    {"Ctrl+S", "save a screenshot (PNG)"},
+    {"Ctrl+= / Ctrl+- / Ctrl+0", "larger / smaller / normal text"},
+    {"F1 or ?", "show or hide this help"},
+    {"Esc", "close this help"},
+    {"Ctrl+Q", "quit"},
+};
+
+}  // namespace
+
+void handle_shortcuts(App& app) {
+  ImGuiIO& io = ImGui::GetIO();
+  UiState& ui = app.ui;
+  if (ImGui::IsKeyPressed(kKeyF1, false)) ui.show_shortcuts = !ui.show_shortcuts;
+  if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyS, false)) ui.screenshot_requested = true;
+  if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyQ, false)) ui.quit_requested = true;
+  if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyEqual)) ui.scale_request = std::min(3.0f, ui.user_zoom * 1.1f);
+  if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyMinus)) ui.scale_request = std::max(0.6f, ui.user_zoom / 1.1f);
+  if (io.KeyCtrl && ImGui::IsKeyPressed(kKey0, false)) ui.scale_request = 1.0f;
+  // Everything else belongs to a text field while one is being edited.
+  if (io.WantTextInput || io.KeyCtrl) return;
+  if (ui.show_shortcuts && pressed(ImGuiKey_Escape)) ui.show_shortcuts = false;
+  const int steps = current_slide_steps(app);
+  if (pressed(ImGuiKey_LeftArrow) || pressed(ImGuiKey_PageUp)) go_to_slide(app, ui.slide - 1);
+  if (pressed(ImGuiKey_RightArrow) || pressed(ImGuiKey_PageDown)) go_to_slide(app, ui.slide + 1);
+  if (pressed(ImGuiKey_Space)) timeline_play_pause(ui.timeline, steps);
+  if (pressed(ImGuiKey_Home)) timeline_seek(ui.timeline, steps, 0.0f);
+  if (pressed(ImGuiKey_End)) timeline_finish(ui.timeline, steps);
+  for (int i = 0; i < io.InputQueueCharacters.Size; ++i) {
+    const ImWchar c = io.InputQueueCharacters[i];
+    if (c >= '1' && c <= '9' && c - '1' < slide_count()) go_to_slide(app, c - '1');
+    if (c == '?') ui.show_shortcuts = !ui.show_shortcuts;
+    if (c == ',') timeline_step(ui.timeline, steps, -1, ui.reduced_motion);
+    if (c == '.') timeline_step(ui.timeline, steps, +1, ui.reduced_motion);
+  }
+}
+
+void draw_shortcuts_overlay(App& app) {
+  if (!app.ui.show_shortcuts) return;
+  const float e = em();
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f),
+                          ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(std::min(e * 30.0f, vp->WorkSize.x - e * 2), 0));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(e * 1.4f, e * 1.2f));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, e * 0.6f);
+  bool open = true;
+  if (ImGui::Begin("Keyboard shortcuts", &open,
+                   ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoResize |
+                       ImGuiWindowFlags_AlwaysAutoResize)) {
+    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_PadOuterX)) {
+      ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, e * 12.0f);
+      ImGui::TableSetupColumn("does", ImGuiTableColumnFlags_WidthStretch);
+      for (const auto& row : kShortcuts) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::PushFont(fonts().bold);
+        ImGui::TextUnformatted(row[0]);
+        ImGui::PopFont();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(row[1]);
+      }
+      ImGui::EndTable();
+    }
+    ImGui::Spacing();
+    ImGui::TextDisabled("%s", "Hover any control for a tip. Cells of the table can be dragged to edit weights.");
+  }
+  ImGui::End();
+  ImGui::PopStyleVar(2);
+  if (!open) app.ui.show_shortcuts = false;
+}
+
+}  // namespace lv::app

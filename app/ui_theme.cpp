@@ -1,0 +1,157 @@
+// ui_theme.cpp — colours, style and fonts.
+#include "app/ui_theme.hpp"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+
+namespace lv::app {
+
+namespace {
+
+constexpr ImU32 rgb(unsigned r, unsigned g, unsigned b) { return IM_COL32(r, g, b, 255); }
+
+const Palette kDark = {
+    rgb(15, 17, 21),    // bg
+    rgb(22, 26, 33),    // panel
+    rgb(28, 33, 42),    // panel_alt
+    rgb(44, 50, 62),    // border
+    rgb(230, 232, 236), // text
+    rgb(150, 158, 172), // muted
+    rgb(78, 86, 100),   // faint
+    rgb(245, 165, 36),  // accent (amber)
+    rgb(74, 222, 128),  // ok
+    rgb(248, 113, 113), // bad
+    rgb(64, 71, 84),    // zero
+    rgb(255, 214, 102), // glow
+};
+
+const Palette kLight = {
+    rgb(247, 247, 245), rgb(255, 255, 255), rgb(240, 241, 243), rgb(214, 218, 224),
+    rgb(31, 35, 40),    rgb(87, 96, 106),   rgb(170, 176, 186), rgb(196, 112, 0),
+    rgb(22, 140, 70),   rgb(200, 40, 40),   rgb(190, 195, 203), rgb(220, 150, 0),
+};
+
+// Eight colours that stay distinct on both backgrounds; IDs past eight reuse them.
+const ImU32 kIdColors[] = {
+    rgb(245, 165, 36),  rgb(45, 212, 191), rgb(167, 139, 250), rgb(251, 113, 133),
+    rgb(56, 189, 248),  rgb(163, 230, 53), rgb(251, 146, 60),  rgb(244, 114, 182),
+};
+
+bool file_exists(const char* path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+Fonts g_fonts;
+
+}  // namespace
+
+const Palette& palette(Theme theme) { return theme == Theme::Dark ? kDark : kLight; }
+
+ImU32 with_alpha(ImU32 c, float alpha) {
+  const unsigned a = static_cast<unsigned>(((c >> IM_COL32_A_SHIFT) & 0xFF) * std::clamp(alpha, 0.0f, 1.0f));
+  return (c & ~IM_COL32_A_MASK) | (a << IM_COL32_A_SHIFT);
+}
+
+ImU32 mix(ImU32 a, ImU32 b, float t) {
+  t = std::clamp(t, 0.0f, 1.0f);
+  auto ch = [&](int shift) {
+    const float x = static_cast<float>((a >> shift) & 0xFF), y = static_cast<float>((b >> shift) & 0xFF);
+    return static_cast<ImU32>(x + (y - x) * t + 0.5f) << shift;
+  };
+  return ch(IM_COL32_R_SHIFT) | ch(IM_COL32_G_SHIFT) | ch(IM_COL32_B_SHIFT) | ch(IM_COL32_A_SHIFT);
+}
+
+ImU32 id_color(size_t i, float alpha) { return with_alpha(kIdColors[i % 8], alpha); }
+
+void apply_style(Theme theme, float scale) {
+  ImGuiStyle style;
+  if (theme == Theme::Dark) ImGui::StyleColorsDark(&style); else ImGui::StyleColorsLight(&style);
+  const Palette& p = palette(theme);
+  auto v4 = [](ImU32 c, float a = 1.0f) {
+    ImVec4 v = ImGui::ColorConvertU32ToFloat4(c);
+    v.w *= a;
+    return v;
+  };
+  ImVec4* c = style.Colors;
+  c[ImGuiCol_WindowBg] = v4(p.bg);
+  c[ImGuiCol_ChildBg] = v4(p.panel);
+  c[ImGuiCol_PopupBg] = v4(p.panel_alt);
+  c[ImGuiCol_MenuBarBg] = v4(p.panel);
+  c[ImGuiCol_Border] = v4(p.border);
+  c[ImGuiCol_Text] = v4(p.text);
+  c[ImGuiCol_TextDisabled] = v4(p.muted);
+  c[ImGuiCol_FrameBg] = v4(p.panel_alt);
+  c[ImGuiCol_FrameBgHovered] = v4(p.border);
+  c[ImGuiCol_FrameBgActive] = v4(p.border);
+  c[ImGuiCol_Button] = v4(p.panel_alt);
+  c[ImGuiCol_ButtonHovered] = v4(p.border);
+  c[ImGuiCol_ButtonActive] = v4(p.accent, 0.6f);
+  c[ImGuiCol_Header] = v4(p.panel_alt);
+  c[ImGuiCol_HeaderHovered] = v4(p.border);
+  c[ImGuiCol_HeaderActive] = v4(p.accent, 0.5f);
+  c[ImGuiCol_SliderGrab] = v4(p.accent);
+  c[ImGuiCol_SliderGrabActive] = v4(p.glow);
+  c[ImGuiCol_CheckMark] = v4(p.accent);
+  c[ImGuiCol_ScrollbarBg] = v4(p.bg, 0.0f);
+  c[ImGuiCol_Separator] = v4(p.border);
+  c[ImGuiCol_TextSelectedBg] = v4(p.accent, 0.35f);
+  c[ImGuiCol_NavHighlight] = v4(p.accent);
+  style.WindowRounding = 0.0f;
+  style.ChildRounding = 8.0f;
+  style.FrameRounding = 6.0f;
+  style.PopupRounding = 6.0f;
+  style.GrabRounding = 6.0f;
+  style.ScrollbarRounding = 6.0f;
+  style.FramePadding = ImVec2(8, 5);
+  style.ItemSpacing = ImVec2(8, 7);
+  style.WindowPadding = ImVec2(14, 12);
+  style.WindowBorderSize = 0.0f;
+  style.ChildBorderSize = 1.0f;
+  style.ScaleAllSizes(scale);
+  ImGui::GetStyle() = style;
+}
+
+Fonts load_fonts(float scale, float base_px) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  Fonts f;
+  // Latin plus the few symbols the slides use (×, −, →, ·, ᵀ, ✓, …).
+  static ImVector<ImWchar> ranges;
+  if (ranges.empty()) {
+    ImFontGlyphRangesBuilder b;
+    b.AddRanges(io.Fonts->GetGlyphRangesDefault());
+    b.AddText("×−→←↑↓·ᵀ✓✗…–—≈≠≤≥▸▶⏸■Σ∑⁻¹²³⁰");
+    b.BuildRanges(&ranges);
+  }
+  const char* ui = "/usr/share/fonts/opentype/inter/Inter-Regular.otf";
+  const char* ui_bold = "/usr/share/fonts/opentype/inter/Inter-SemiBold.otf";
+  const char* mono = "/usr/share/fonts/truetype/jetbrains-mono/JetBrainsMono-Regular.ttf";
+  const float px = base_px * scale;
+  ImFontConfig cfg;
+  cfg.OversampleH = 2;
+  cfg.OversampleV = 1;
+  if (file_exists(ui) && file_exists(ui_bold) && file_exists(mono)) {
+    f.ui = io.Fonts->AddFontFromFileTTF(ui, px, &cfg, ranges.Data);
+    f.bold = io.Fonts->AddFontFromFileTTF(ui_bold, px, &cfg, ranges.Data);
+    f.title = io.Fonts->AddFontFromFileTTF(ui_bold, px * 1.6f, &cfg, ranges.Data);
+    f.mono = io.Fonts->AddFontFromFileTTF(mono, px * 0.94f, &cfg, ranges.Data);
+    f.from_system = f.ui && f.bold && f.title && f.mono;
+  }
+  if (!f.from_system) {
+    io.Fonts->Clear();
+    ImFontConfig d;
+    d.SizePixels = 13.0f * scale;
+    f.ui = f.bold = f.mono = io.Fonts->AddFontDefault(&d);
+    ImFontConfig t;
+    t.SizePixels = 20.0f * scale;
+    f.title = io.Fonts->AddFontDefault(&t);
+  }
+  g_fonts = f;
+  return f;
+}
+
+Fonts& fonts() { return g_fonts; }
+
+}  // namespace lv::app

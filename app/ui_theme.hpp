@@ -1,0 +1,42 @@
+// ui_theme.hpp — the look of the page: a calm dark theme (and a light one), the
+// per-ID colours, and the fonts (a proportional UI face and a monospace code face
+// from Debian's font packages, ImGui's default font when they are absent).
+// Sizes are in font units (em) so HiDPI scaling is one number.
+#pragma once
+#include <imgui.h>
+
+#include "app/app_state.hpp"
+
+namespace lv::app {
+
+struct Palette {
+  ImU32 bg, panel, panel_alt, border, text, muted, faint, accent, ok, bad, zero, glow;
+};
+
+struct Fonts {
+  ImFont* ui = nullptr;      // body text
+  ImFont* bold = nullptr;    // labels, counter
+  ImFont* title = nullptr;   // slide titles
+  ImFont* mono = nullptr;    // numbers, code, torch output
+  bool from_system = false;  // true when Inter / JetBrains Mono were found
+};
+
+const Palette& palette(Theme theme);
+// The colour of the i-th ID of the batch (chip, arrow, row glow, one-hot 1).
+ImU32 id_color(size_t i, float alpha = 1.0f);
+ImU32 with_alpha(ImU32 c, float alpha);
+ImU32 mix(ImU32 a, ImU32 b, float t);
+
+// Sets ImGui's style colours and sizes for the theme at a scale.
+void apply_style(Theme theme, float scale);
+
+// Adds the fonts to io.Fonts at `scale` (call before the atlas is built).
+// base_px is the body size at scale 1.
+Fonts load_fonts(float scale, float base_px = 17.0f);
+
+// The one font set the UI draws with (set by the platform after load_fonts).
+Fonts& fonts();
+// One em: the current font size, the unit of every layout length.
+inline float em() { return ImGui::GetFontSize(); }
+
+}  // namespace lv::app

@@ -1,0 +1,93 @@
+// widget_matrix_grid.hpp — a matrix drawn as a grid of numbers with row (and column)
+// labels, the way the page draws "weight table · 4 × 5". It borrows the numbers
+// (pointer + shape + row stride) and asks a callback how to style each cell.
+// Big matrices are not squeezed: at most max_rows × max_cols cells are shown and the
+// rest scrolls (mouse wheel; Shift+wheel for columns), with a "rows a–b of V" note.
+//
+//   GridLayout g = grid_layout(pos, rows, cols, view, style);   // where every cell is
+//   grid_draw(dl, g, data, stride, style, [](int r, int c) { return CellStyle{...}; });
+//   grid_interact(g, view, "table");                            // wheel, hover, drag
+#pragma once
+#include <imgui.h>
+
+#include <cstdint>
+#include <cstdio>
+
+#include "app/ui_theme.hpp"
+
+namespace lv::app {
+
+struct GridStyle {
+  const char* number_format = "%.2f";  // = "%.2f" // like the page; "%.0f" for one-hot
+  float cell_w = 3.6f;                 // = 3.6 em
+  float cell_h = 1.55f;                // = 1.55 em
+  int max_rows = 16;                   // = 16 // more rows scroll
+  int max_cols = 12;                   // = 12 // more columns scroll
+  bool row_labels = true;              // = true // 0, 1, 2, … at the left
+  bool col_labels = false;             // = false // 0, 1, 2, … on top
+  bool integers = false;               // = false // data holds int64 (one-hot)
+};
+
+struct CellStyle {
+  ImU32 bg = 0;       // fill (0: none)
+  ImU32 text = 0;     // number colour (0: the theme's text)
+  float alpha = 1.0f; // the whole cell fades with this
+  ImU32 outline = 0;  // border (0: none)
+  bool hide = false;  // draw an empty slot instead of the number
+};
+
+struct GridLayout {
+  ImVec2 pos;              // top-left of the whole widget (labels included)
+  ImVec2 cells;            // top-left of cell (first_row, first_col)
+  float cw = 0, ch = 0;    // one cell, in pixels
+  int rows = 0, cols = 0;  // the matrix
+  int first_row = 0, first_col = 0, shown_rows = 0, shown_cols = 0;
+  ImVec2 size;             // the whole widget
+
+  bool row_shown(int r) const { return r >= first_row && r < first_row + shown_rows; }
+  bool col_shown(int c) const { return c >= first_col && c < first_col + shown_cols; }
+  // Screen rect of a cell; rows/columns outside the window are clamped to its edge.
+  ImVec2 cell_min(int r, int c) const;
+  ImVec2 cell_max(int r, int c) const { ImVec2 m = cell_min(r, c); return ImVec2(m.x + cw, m.y + ch); }
+  ImVec2 row_min(int r) const { return cell_min(r, first_col); }
+  ImVec2 row_max(int r) const { return cell_max(r, first_col + shown_cols - 1); }
+  ImVec2 row_label_center(int r) const;
+  ImVec2 cells_max() const { return ImVec2(cells.x + cw * shown_cols, cells.y + ch * shown_rows); }
+};
+
+// Keeps row r (and column c, if >= 0) inside the shown window, centred when it must move.
+void grid_follow(GridView& view, const GridStyle& style, int rows, int cols, int r, int c = -1);
+
+GridLayout grid_layout(ImVec2 pos, int rows, int cols, GridView& view, const GridStyle& style);
+
+// The label/scroll decorations and the frame; cells are drawn by grid_draw_cells.
+void grid_draw_frame(ImDrawList* dl, const GridLayout& g, const GridStyle& style, const Palette& pal,
+                     const ImU32* row_label_colors = nullptr);
+
+// Which cell the mouse is over (false when none). Also handles the wheel.
+bool grid_interact(const GridLayout& g, GridView& view, const char* id, int* row, int* col);
+
+void grid_format_value(char* buf, size_t n, double v, const GridStyle& style);
+
+template <class T, class StyleFn>
+void grid_draw_cells(ImDrawList* dl, const GridLayout& g, const T* data, int64_t stride, const GridStyle& style,
+                     const Palette& pal, StyleFn&& cell_style) {
+  char buf[32];
+  const float round = g.ch * 0.18f;
+  for (int r = g.first_row; r < g.first_row + g.shown_rows; ++r) {
+    for (int c = g.first_col; c < g.first_col + g.shown_cols; ++c) {
+      const CellStyle s = cell_style(r, c);
+      const ImVec2 a = g.cell_min(r, c), b = g.cell_max(r, c);
+      const ImVec2 ia(a.x + 1.5f, a.y + 1.5f), ib(b.x - 1.5f, b.y - 1.5f);
+      if (s.bg) dl->AddRectFilled(ia, ib, with_alpha(s.bg, s.alpha * (((s.bg >> IM_COL32_A_SHIFT) & 0xFF) / 255.0f)), round);
+      if (s.outline) dl->AddRect(ia, ib, with_alpha(s.outline, s.alpha), round, 0, 1.5f);
+      if (s.hide) continue;
+      grid_format_value(buf, sizeof buf, static_cast<double>(data[static_cast<int64_t>(r) * stride + c]), style);
+      const ImVec2 ts = ImGui::CalcTextSize(buf);
+      const ImVec2 tp(b.x - ts.x - g.cw * 0.12f, a.y + (g.ch - ts.y) * 0.5f);
+      dl->AddText(tp, with_alpha(s.text ? s.text : pal.text, s.alpha), buf);
+    }
+  }
+}
+
+}  // namespace lv::app

@@ -1,0 +1,342 @@
+// cli_options.cpp — parse and validate lookupviz's command line, with no side effects.
+// Integers follow Python's int() (what torch-oracle's argparse uses): surrounding
+// spaces, a sign, leading zeros and single underscores between digits ("1_000").
+// Every error is one line in the user's words; main() prefixes "lookupviz: ".
+#include "core/cli_options.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "core/id_parse.hpp"
+
+namespace lv {
+namespace {
+
+// ---------------------------------------------------------------- small helpers
+
+std::string_view trim(std::string_view s) {
+  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
+  while (!s.empty() && space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+std::string grouped(uint64_t v) {  // 134217728 -> "134,217,728"
+  std::string d = std::to_string(v), out;
+  for (size_t i = 0; i < d.size(); ++i) {
+    if (i > 0 && (d.size() - i) % 3 == 0) out += ',';
+    out += d[i];
+  }
+  return out;
+}
+
+// Text the user typed, safe on one line: at most 40 bytes, control characters as '?'.
+// (A cut UTF-8 sequence may be left at the end; terminals show it as one odd glyph.)
+std::string shown(std::string_view v) {
+  std::string s(v.substr(0, 40));
+  for (char& c : s)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = '?';
+  if (v.size() > 40) s += "…";
+  return s;
+}
+std::string quoted(std::string_view v) { return "“" + shown(v) + "”"; }
+
+// Python's int(text) for decimal text. magnitude saturates at 2^64 - 1 with `huge` set.
+struct PyInt {
+  bool ok = false;
+  bool negative = false;
+  bool huge = false;  // |value| > 2^64 - 1
+  uint64_t magnitude = 0;
+};
+
+PyInt parse_py_int(std::string_view text) {
+  PyInt r;
+  std::string_view s = trim(text);
+  if (!s.empty() && (s.front() == '+' || s.front() == '-')) {
+    r.negative = s.front() == '-';
+    s.remove_prefix(1);
+  }
+  if (s.empty()) return r;
+  bool prev_digit = false;
+  for (char c : s) {
+    if (c == '_') {
+      if (!prev_digit) return r;  // "_1", "1__0"
+      prev_digit = false;
+      continue;
+    }
+    if (c < '0' || c > '9') return r;
+    int d = c - '0';
+    if (!r.huge && r.magnitude > (UINT64_MAX - d) / 10) r.huge = true;
+    if (!r.huge) r.magnitude = r.magnitude * 10 + d;
+    prev_digit = true;
+  }
+  if (!prev_digit) return r;  // "1_"
+  if (r.magnitude == 0 && !r.huge) r.negative = false;  // -0 is 0
+  r.ok = true;
+  return r;
+}
+
+// A whole number in [lo, hi], else nullopt.
+std::optional<int64_t> int_in_range(std::string_view text, int64_t lo, int64_t hi) {
+  PyInt p = parse_py_int(text);
+  if (!p.ok || p.huge || p.magnitude > static_cast<uint64_t>(INT64_MAX)) return std::nullopt;
+  int64_t v = p.negative ? -static_cast<int64_t>(p.magnitude) : static_cast<int64_t>(p.magnitude);
+  if (v < lo || v > hi) return std::nullopt;
+  return v;
+}
+
+std::optional<double> number_in_range(std::string_view text, double lo, double hi) {
+  std::string_view s = trim(text);
+  if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+  double v = 0;
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (s.empty() || ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v)) return std::nullopt;
+  if (v < lo || v > hi) return std::nullopt;
+  return v;
+}
+
+// ---------------------------------------------------------------- the flags
+
+enum class Kind { kSwitch, kValue };
+struct Flag {
+  std::string_view name;
+  Kind kind;
+  std::string_view example;  // for "needs a value" messages
+};
+constexpr Flag kFlags[] = {
+    {"--seed", Kind::kValue, "--seed 123"},       {"--ids", Kind::kValue, "--ids 2,3,1"},
+    {"--dim", Kind::kValue, "--dim 5"},           {"--vocab", Kind::kValue, "--vocab 4"},
+    {"--slide", Kind::kValue, "--slide 1"},       {"--step", Kind::kValue, "--step 0"},
+    {"--size", Kind::kValue, "--size 1440x900"},  {"--scale", Kind::kValue, "--scale 1.5"},
+    {"--screenshot", Kind::kValue, "--screenshot out.png"},
+    {"--export-slides", Kind::kValue, "--export-slides slides/"},
+    {"--print", Kind::kSwitch, ""},               {"--help", Kind::kSwitch, ""},
+    {"-h", Kind::kSwitch, ""},                    {"--version", Kind::kSwitch, ""},
+    {"--light", Kind::kSwitch, ""},               {"--reduced-motion", Kind::kSwitch, ""},
+};
+
+const Flag* find_flag(std::string_view name) {
+  for (const Flag& f : kFlags)
+    if (f.name == name) return &f;
+  return nullptr;
+}
+
+// Applies one "--flag value"; returns an error or "".
+std::string apply(CliOptions& o, std::string_view name, std::string_view v, std::string& ids_text,
+                  bool& ids_given) {
+  if (name == "--seed") {
+    PyInt p = parse_py_int(v);
+    constexpr uint64_t kMinMagnitude = uint64_t{1} << 63;  // -2^63
+    if (!p.ok || p.huge || (p.negative && p.magnitude > kMinMagnitude))
+      return "--seed must be a whole number from -9223372036854775808 to 18446744073709551615 (got " +
+             quoted(v) + ")";
+    o.seed = p.negative ? 0 - p.magnitude : p.magnitude;  // negative seeds wrap as in torch
+    o.seed_text = (p.negative ? "-" : "") + std::to_string(p.magnitude);
+    return "";
+  }
+  if (name == "--ids") {
+    ids_text = std::string(v);
+    ids_given = true;
+    return "";
+  }
+  if (name == "--dim") {
+    auto d = int_in_range(v, 1, kMaxDim);
+    if (!d) return "--dim must be a whole number from 1 to " + grouped(kMaxDim) + " (got " + quoted(v) + ")";
+    o.dim = *d;
+    return "";
+  }
+  if (name == "--vocab") {
+    auto d = int_in_range(v, 1, kMaxVocab);
+    if (!d) return "--vocab must be a whole number from 1 to " + grouped(kMaxVocab) + " (got " + quoted(v) + ")";
+    o.vocab = *d;
+    return "";
+  }
+  if (name == "--slide") {
+    auto d = int_in_range(v, 1, kSlideCount);
+    if (!d) return "--slide must be a slide number from 1 to " + std::to_string(kSlideCount) + " (got " + quoted(v) + ")";
+    o.slide = static_cast<int>(*d);
+    return "";
+  }
+  if (name == "--step") {
+    auto d = int_in_range(v, 0, kMaxStep);
+    if (!d) return "--step must be a whole number from 0 to " + grouped(kMaxStep) + " (got " + quoted(v) + ")";
+    o.step = static_cast<int>(*d);
+    return "";
+  }
+  if (name == "--size") {
+    size_t x = v.find_first_of("xX");
+    std::optional<int64_t> w, h;
+    if (x != std::string_view::npos) {
+      w = int_in_range(v.substr(0, x), 320, 8192);
+      h = int_in_range(v.substr(x + 1), 320, 8192);
+    }
+    if (!w || !h) return "--size must be WIDTHxHEIGHT in pixels, each from 320 to 8192 (got " + quoted(v) + ")";
+    o.width = static_cast<int>(*w);
+    o.height = static_cast<int>(*h);
+    o.size_given = true;
+    return "";
+  }
+  if (name == "--scale") {
+    auto f = number_in_range(v, 0.5, 4.0);
+    if (!f) return "--scale must be a number from 0.5 to 4 (got " + quoted(v) + ")";
+    o.scale = static_cast<float>(*f);
+    return "";
+  }
+  if (name == "--screenshot" || name == "--export-slides") {
+    if (v.empty()) return std::string(name) + (name == "--screenshot" ? " needs a file name" : " needs a folder name");
+    (name == "--screenshot" ? o.screenshot : o.export_slides) = std::string(v);
+    return "";
+  }
+  // Switches.
+  if (name == "--print") o.print = true;
+  else if (name == "--help" || name == "-h") o.help = true;
+  else if (name == "--version") o.version = true;
+  else if (name == "--light") o.light = true;
+  else if (name == "--reduced-motion") o.reduced_motion = true;
+  return "";
+}
+
+// Checks that need every flag: the IDs against the vocabulary, the sizes, the modes.
+std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given) {
+  if (ids_given) {
+    IdRules rules;
+    if (o.vocab) rules.vocab = *o.vocab;
+    IdParse p = parse_ids(ids_text, rules);
+    if (!p.ok) {
+      if (p.error == kNoIdsError) return "--ids needs at least one ID, e.g. --ids 2,3,1";
+      std::string e = p.error;  // a sentence; the command line's errors have no final period
+      if (!e.empty() && e.back() == '.') e.pop_back();
+      return e;
+    }
+    o.ids = std::move(p.ids);
+  } else if (o.vocab) {
+    for (int64_t id : o.ids)
+      if (id >= *o.vocab)
+        return std::to_string(id) + " (one of the default IDs 2, 3, 1) is out of range for --vocab " +
+               std::to_string(*o.vocab) + ": give --ids too, or --vocab 4 or more";
+  }
+  // Both products are < 2^63: V <= 10^7, D <= 65,536, B <= 4,096.
+  const int64_t v = effective_vocab(o);
+  if (v * o.dim > kMaxSeededElements)
+    return "a " + grouped(v) + " × " + grouped(o.dim) + " table is too big: rows × dim may be at most " +
+           grouped(kMaxSeededElements) + " values";
+  const int64_t b = static_cast<int64_t>(o.ids.size());
+  if (b * v > kMaxSeededElements)
+    return "the one-hot matrix (" + grouped(b) + " IDs × " + grouped(v) +
+           " rows) is too big: IDs × rows may be at most " + grouped(kMaxSeededElements) + " values";
+  int modes = (o.print ? 1 : 0) + (o.screenshot.empty() ? 0 : 1) + (o.export_slides.empty() ? 0 : 1);
+  if (modes > 1) return "choose one of --print, --screenshot and --export-slides";
+  return "";
+}
+
+}  // namespace
+
+CliParse parse_cli(const std::vector<std::string>& args) {
+  CliParse r;
+  CliOptions& o = r.options;
+  // --help and --version win over anything else on the line, even mistakes.
+  for (size_t i = 1; i < args.size(); ++i) {
+    if (args[i] == "--help" || args[i] == "-h") { o.help = true; r.ok = true; return r; }
+    if (args[i] == "--version") { o.version = true; r.ok = true; return r; }
+  }
+  std::string ids_text;
+  bool ids_given = false;
+  for (size_t i = 1; i < args.size(); ++i) {
+    std::string_view a = args[i];
+    if (a.size() < 2 || a[0] != '-' || a == "--") {
+      r.error = "unexpected argument " + quoted(a) + " (see --help)";
+      return r;
+    }
+    size_t eq = a.find('=');
+    std::string_view name = a.substr(0, eq);
+    const Flag* f = find_flag(name);
+    if (!f) {
+      r.error = "unknown option " + shown(name) + " (see --help)";
+      return r;
+    }
+    std::string_view value;
+    if (f->kind == Kind::kSwitch) {
+      if (eq != std::string_view::npos) {
+        r.error = std::string(name) + " takes no value (see --help)";
+        return r;
+      }
+    } else if (eq != std::string_view::npos) {
+      value = a.substr(eq + 1);
+    } else if (i + 1 < args.size() && !(args[i + 1].size() > 2 && args[i + 1].compare(0, 2, "--") == 0)) {
+      value = args[++i];
+    } else {
+      r.error = std::string(name) + " needs a value, e.g. " + std::string(f->example);
+      return r;
+    }
+    std::string err = apply(o, name, value, ids_text, ids_given);
+    if (!err.empty()) {
+      r.error = err;
+      return r;
+    }
+  }
+  r.error = validate(o, ids_text, ids_given);
+  r.ok = r.error.empty();
+  return r;
+}
+
+int64_t effective_vocab(const CliOptions& o) {
+  if (o.vocab) return *o.vocab;
+  int64_t m = -1;
+  for (int64_t id : o.ids) m = id > m ? id : m;
+  return m + 1;
+}
+
+std::string cli_version_text() { return "lookupviz " LOOKUPVIZ_VERSION "\n"; }
+
+std::string cli_help_text() {
+  return R"(lookupviz — see, step by step, that an embedding lookup is a matrix multiply
+on a one-hot vector, and why the lookup is the optimization.
+
+Usage:
+  lookupviz [options]                      open the window
+  lookupviz --print [model options]        print the notebook transcript, exit
+  lookupviz --screenshot FILE.png [opts]   render one slide to a PNG, exit
+  lookupviz --export-slides DIR [opts]     render every slide to DIR, exit
+
+The model (as in the notebook):
+  --seed N          torch.manual_seed(N), -2^63 to 2^64-1       (default 123)
+  --ids LIST        token IDs: 2,3,1 or "2 3 1" or "[2, 3, 1]"  (default 2,3,1)
+                    at most 4,096 IDs
+  --dim D           out_dim, the embedding size, 1 to 65,536    (default 5)
+  --vocab V         num_idx, the table's rows, 1 to 10,000,000
+                    (default max(ids)+1, as in the notebook)
+                    rows x dim and IDs x rows: at most 134,217,728 each
+
+The window and the images:
+  --slide K         the slide to show, 1 to 8              (default 1)
+  --step S          the slide's animation step, from 0     (default: the last)
+  --size WxH        size in pixels, 320 to 8192 each       (default 1440x900)
+  --scale F         UI scale, 0.5 to 4                     (default: the screen)
+  --light           the light theme                        (default: dark)
+  --reduced-motion  every step shows its end state         (default: off)
+
+Headless modes:
+  --print              what PyTorch prints for the notebook's steps with this
+                       seed, IDs, dim and vocab (as shared/tools/torch-oracle)
+  --screenshot FILE    render --slide/--step at --size to a PNG and exit
+                       (needs an X server; without a screen: xvfb-run -a)
+  --export-slides DIR  render every slide to DIR/slide-01.png ... and exit
+  --help, -h           show this text and exit
+  --version            show the version and exit
+
+Options take "--flag value" or "--flag=value".
+
+Exit codes:
+  0  success
+  2  bad usage or input (one line on stderr says what is wrong)
+  1  the environment failed (no display, OpenGL below 3.3, a file not writable)
+
+Example:
+  lookupviz --print --seed 7 --ids 0,4,4,9 --dim 3
+)";
+}
+
+}  // namespace lv

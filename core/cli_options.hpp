@@ -1,0 +1,58 @@
+// cli_options.hpp — the command line of build/lookupviz, parsed and validated
+// without side effects, so it can be unit-tested and fuzzed. Errors are one line
+// in the user's words; main() prints "lookupviz: <error>" and exits 2.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/tensor.hpp"
+
+namespace lv {
+
+inline constexpr int kSlideCount = 8;  // --slide accepts 1..kSlideCount
+inline constexpr int kMaxStep = 9'999;  // --step accepts 0..kMaxStep
+
+struct CliOptions {
+  // The model (as in the notebook).
+  uint64_t seed = 123;               // torch.manual_seed's value (negative seeds wrap to 2^64 + s)
+  std::string seed_text = "123";     // the seed as Python prints it (canonical decimal, may be negative)
+  IdList ids = {2, 3, 1};            // --ids
+  int64_t dim = 5;                   // --dim, out_dim
+  std::optional<int64_t> vocab;      // --vocab; empty: max(ids) + 1
+
+  // Modes.
+  bool print = false;                // --print: the notebook transcript, no window
+  bool help = false;                 // --help
+  bool version = false;              // --version
+
+  // The window and headless rendering.
+  int slide = 1;                     // --slide K, 1-based
+  int step = -1;                     // --step S, 0-based; -1: the slide's last step
+  int width = 1440, height = 900;    // --size WxH
+  bool size_given = false;
+  float scale = 0.0f;                // --scale F; 0: the monitor's content scale
+  std::string screenshot;            // --screenshot FILE.png: render and exit
+  std::string export_slides;         // --export-slides DIR: slide-01.png ... and exit
+  bool light = false;                // --light: the light theme
+  bool reduced_motion = false;       // --reduced-motion: every step shows its end state
+};
+
+struct CliParse {
+  bool ok = false;
+  CliOptions options;
+  std::string error;  // when !ok
+};
+
+// argv[0] is the program name and is skipped. Accepts "--flag value" and "--flag=value".
+CliParse parse_cli(const std::vector<std::string>& args);
+
+// The text of --help (also the source of the man page).
+std::string cli_help_text();
+std::string cli_version_text();
+
+// The vocabulary the options imply: --vocab, or max(ids) + 1.
+int64_t effective_vocab(const CliOptions& o);
+
+}  // namespace lv

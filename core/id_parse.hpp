@@ -1,0 +1,40 @@
+// id_parse.hpp — typed token IDs, untrusted: "2, 3, 1", "[2,3,1]", "2 3 1",
+// "tensor([2, 3, 1])" -> a list of IDs, or one sentence saying what is wrong in a
+// user's words ("7 is out of range: this table has 4 rows, IDs 0–3").
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "core/tensor.hpp"
+
+namespace lv {
+
+// Hard limits shared by the command line, the UI and the loaders.
+inline constexpr size_t kMaxIds = 4096;            // IDs in one batch
+inline constexpr int64_t kMaxVocab = 10'000'000;   // rows of a seeded table (and largest ID + 1)
+inline constexpr int64_t kMaxDim = 65'536;         // columns of a seeded table
+inline constexpr int64_t kMaxSeededElements = int64_t{1} << 27;  // V * D of a seeded table (512 MiB)
+
+// parse_ids' error when there is no ID at all (callers may want to reword it).
+inline constexpr std::string_view kNoIdsError = "Type at least one ID, e.g. 2, 3, 1.";
+
+struct IdRules {
+  int64_t vocab = -1;            // fixed table rows: IDs must be < vocab; -1: V follows max(ids)+1
+  size_t max_count = kMaxIds;    // too many IDs beyond this
+  int64_t max_id = kMaxVocab - 1;  // "too large" beyond this when vocab is -1
+};
+
+struct IdParse {
+  bool ok = false;
+  IdList ids;          // when ok
+  std::string error;   // when !ok: one sentence, no trailing newline
+};
+
+IdParse parse_ids(std::string_view text, const IdRules& rules = {});
+
+// "2, 3, 1" — the canonical text of a list, as the IDs field shows it.
+std::string format_ids(const IdList& ids);
+
+}  // namespace lv

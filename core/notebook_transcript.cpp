@@ -1,0 +1,73 @@
+// notebook_transcript.cpp — the bonus notebook's steps, printed as torch-oracle
+// prints them: each step's code after ">>> ", then repr() of its value. The numbers
+// come from the core (torch-exact init, lookup, one-hot, matmul); the text from
+// torch_format. Any change here must keep tests/golden/transcripts byte-identical.
+#include "core/notebook_transcript.hpp"
+
+#include <string>
+
+#include "core/embedding_ops.hpp"
+#include "core/torch_format.hpp"
+#include "core/torch_generator.hpp"
+#include "core/torch_layers.hpp"
+
+namespace lv {
+namespace {
+
+// torch-oracle's say(): the code line, then the value's repr on its own lines.
+void say(std::string& out, const std::string& code) { out += ">>> " + code + "\n"; }
+void say(std::string& out, const std::string& code, const std::string& value_repr) {
+  say(out, code);
+  out += value_repr;
+  out += '\n';
+}
+
+}  // namespace
+
+std::string python_list(const IdList& ids) {
+  std::string s = "[";
+  for (size_t i = 0; i < ids.size(); ++i) {
+    if (i > 0) s += ", ";
+    s += std::to_string(ids[i]);
+  }
+  return s + "]";
+}
+
+std::string notebook_transcript(const NotebookCase& c) {
+  const std::string seed = c.seed_text;
+  const std::string v = std::to_string(c.vocab), d = std::to_string(c.dim);
+  std::string out;
+
+  // torch.manual_seed(seed); embedding = nn.Embedding(V, D)   -> weight V x D from N(0, 1)
+  say(out, "_ = torch.manual_seed(" + seed + ")");
+  TorchGenerator gen_embedding(c.seed);
+  const Matrix table = embedding_init(c.vocab, c.dim, gen_embedding);
+  say(out, "embedding = torch.nn.Embedding(" + v + ", " + d + ")");
+  say(out, "embedding.weight", repr_parameter(table));
+
+  // The lookup: row i of the output is row ids[i] of the table (B x D).
+  const Matrix looked_up = lookup(table, c.ids);
+  say(out, "idx = torch.tensor(" + python_list(c.ids) + ")");
+  say(out, "embedding(idx)", repr_tensor(looked_up, ReprSuffix{"EmbeddingBackward0", false, ""}));
+
+  // The one-hot rows (B x V, int64).
+  const IntMatrix onehot = one_hot(c.ids, c.vocab);
+  say(out, "onehot = torch.nn.functional.one_hot(idx, num_classes=" + v + ")");
+  say(out, "onehot", repr_tensor(onehot));
+
+  // A fresh Linear(V, D) after re-seeding: its own Kaiming-uniform weight (D x V).
+  TorchGenerator gen_linear(c.seed);
+  const LinearInit linear = linear_init(c.vocab, c.dim, /*bias=*/false, gen_linear);
+  say(out, "_ = torch.manual_seed(" + seed + "); linear = torch.nn.Linear(" + v + ", " + d + ", bias=False)");
+  say(out, "linear.weight", repr_parameter(linear.weight));
+
+  // Tied to the table (linear.weight = Wᵀ): X Wᵀᵀ = X W, the same numbers as the lookup.
+  say(out, "linear.weight = torch.nn.Parameter(embedding.weight.T)");
+  const Matrix product = onehot_matmul(one_hot_float(c.ids, c.vocab), table);
+  say(out, "linear(onehot.float())", repr_tensor(product, ReprSuffix{"MmBackward0", false, ""}));
+  say(out, "torch.equal(linear(onehot.float()), embedding(idx))",
+      torch_equal(product, looked_up) ? "True" : "False");
+  return out;
+}
+
+}  // namespace lv

@@ -1,0 +1,41 @@
+// torch_layers.cpp — nn.Embedding's and nn.Linear's reset_parameters() (torch 1.13),
+// drawn from a TorchGenerator exactly as torch draws them.
+#include "core/torch_layers.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "core/torch_random.hpp"
+
+namespace lv {
+
+Matrix embedding_init(int64_t vocab, int64_t dim, TorchGenerator& gen) {
+  if (vocab < 0 || dim < 0) throw std::invalid_argument("embedding_init: negative size");
+  Matrix w(vocab, dim);
+  normal_(w.data(), static_cast<size_t>(w.size()), 0.0, 1.0, gen);  // init.normal_(weight)
+  return w;
+}
+
+LinearInit linear_init(int64_t in_features, int64_t out_features, bool bias, TorchGenerator& gen) {
+  if (in_features < 0 || out_features < 0) throw std::invalid_argument("linear_init: negative size");
+  LinearInit out;
+  out.weight = Matrix::Zero(out_features, in_features);
+  // init.kaiming_uniform_(weight, a=sqrt(5)), all in double as Python computes it;
+  // a zero-element weight is left alone (no draws).
+  if (out.weight.size() > 0) {
+    const double a = std::sqrt(5.0);
+    const double gain = std::sqrt(2.0 / (1.0 + a * a));  // calculate_gain('leaky_relu', a)
+    const double std_ = gain / std::sqrt(static_cast<double>(in_features));
+    const double bound = std::sqrt(3.0) * std_;
+    uniform_(out.weight.data(), static_cast<size_t>(out.weight.size()), -bound, bound, gen);
+  }
+  if (bias) {
+    out.bias.assign(static_cast<size_t>(out_features), 0.0f);
+    // bound = 1 / math.sqrt(fan_in) if fan_in > 0 else 0 (the int 0: no -0.0).
+    const double b = in_features > 0 ? 1.0 / std::sqrt(static_cast<double>(in_features)) : 0.0;
+    uniform_(out.bias.data(), out.bias.size(), in_features > 0 ? -b : 0.0, b, gen);
+  }
+  return out;
+}
+
+}  // namespace lv

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Shared set-up for run.sh, test.sh and friends: install the Debian packages the
+# build needs (only the missing ones), then configure and build into build/.
+#   source scripts/setup.sh; lv_setup [Release|Debug] [extra cmake args...]
+set -euo pipefail
+
+LV_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+# Everything the build, the app and the tests need, all from Debian 12's archive.
+LV_PACKAGES=(
+  cmake g++ make pkg-config
+  libimgui-dev libglfw3-dev libeigen3-dev python3-glad libstb-dev
+  libgtest-dev libbenchmark-dev
+  xvfb xauth libgl1-mesa-dri
+  fonts-inter fonts-jetbrains-mono
+)
+
+lv_install_missing() {
+  local missing=() p
+  for p in "$@"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+      missing+=("$p")
+    fi
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "lookupviz: installing missing Debian packages: ${missing[*]}" >&2
+  local sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null 2>&1; then sudo=(sudo); else
+      echo "lookupviz: need root (or sudo) to install: ${missing[*]}" >&2; return 1
+    fi
+  fi
+  # Refresh the package lists only when they are missing or older than a day.
+  if [ -z "$(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -mtime -1 2>/dev/null | head -n 1)" ]; then
+    "${sudo[@]}" apt-get update -qq
+  fi
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+}
+
+# lv_build DIR BUILD_TYPE [cmake args...]: configure once, then build incrementally.
+lv_build() {
+  local dir="$1" type="$2"; shift 2
+  if [ ! -f "$LV_ROOT/$dir/CMakeCache.txt" ]; then
+    cmake -S "$LV_ROOT" -B "$LV_ROOT/$dir" -DCMAKE_BUILD_TYPE="$type" "$@" >&2
+  elif [ $# -gt 0 ]; then
+    cmake "$LV_ROOT/$dir" "$@" >/dev/null
+  fi
+  cmake --build "$LV_ROOT/$dir" -j "$(nproc)" >&2
+}

@@ -1,0 +1,242 @@
+// cli_options_test.cpp — the command line: defaults, every flag in both spellings,
+// and every error with the line the user reads.
+#include "core/cli_options.hpp"
+#include "core/id_parse.hpp"
+
+#include <gtest/gtest.h>
+
+#include <initializer_list>
+#include <string>
+
+namespace {
+
+lv::CliParse parse(std::initializer_list<std::string> args) {
+  std::vector<std::string> v = {"lookupviz"};
+  v.insert(v.end(), args);
+  return lv::parse_cli(v);
+}
+
+lv::CliOptions ok(std::initializer_list<std::string> args) {
+  lv::CliParse p = parse(args);
+  EXPECT_TRUE(p.ok) << p.error;
+  EXPECT_TRUE(p.error.empty());
+  return p.options;
+}
+
+std::string err(std::initializer_list<std::string> args) {
+  lv::CliParse p = parse(args);
+  EXPECT_FALSE(p.ok);
+  EXPECT_FALSE(p.error.empty());
+  EXPECT_EQ(p.error.find('\n'), std::string::npos) << p.error;
+  return p.error;
+}
+
+TEST(CliOptions, DefaultsAreTheNotebooks) {
+  lv::CliOptions o = ok({});
+  EXPECT_EQ(o.seed, 123u);
+  EXPECT_EQ(o.seed_text, "123");
+  EXPECT_EQ(o.ids, (lv::IdList{2, 3, 1}));
+  EXPECT_EQ(o.dim, 5);
+  EXPECT_FALSE(o.vocab.has_value());
+  EXPECT_EQ(lv::effective_vocab(o), 4);
+  EXPECT_FALSE(o.print || o.help || o.version || o.light || o.reduced_motion || o.size_given);
+  EXPECT_EQ(o.slide, 1);
+  EXPECT_EQ(o.step, -1);
+  EXPECT_EQ(o.width, 1440);
+  EXPECT_EQ(o.height, 900);
+  EXPECT_EQ(o.scale, 0.0f);
+  EXPECT_TRUE(o.screenshot.empty() && o.export_slides.empty());
+}
+
+TEST(CliOptions, ModelFlagsInBothSpellings) {
+  lv::CliOptions o = ok({"--seed", "7", "--ids", "0,4,4,9", "--dim", "3", "--vocab", "12", "--print"});
+  EXPECT_EQ(o.seed, 7u);
+  EXPECT_EQ(o.ids, (lv::IdList{0, 4, 4, 9}));
+  EXPECT_EQ(o.dim, 3);
+  EXPECT_EQ(o.vocab, 12);
+  EXPECT_EQ(lv::effective_vocab(o), 12);
+  EXPECT_TRUE(o.print);
+  lv::CliOptions e = ok({"--seed=7", "--ids=[0, 4, 4, 9]", "--dim=3", "--vocab=12", "--print"});
+  EXPECT_EQ(e.seed, 7u);
+  EXPECT_EQ(e.ids, o.ids);
+  EXPECT_EQ(e.dim, 3);
+  EXPECT_EQ(e.vocab, 12);
+  EXPECT_EQ(lv::effective_vocab(ok({"--ids", "2 3 9"})), 10);
+  EXPECT_EQ(ok({"--ids", "tensor([5])"}).ids, lv::IdList{5});
+}
+
+TEST(CliOptions, SeedsFollowPythonInt) {
+  auto seed = [](const std::string& s) { return ok({"--seed", s}); };
+  EXPECT_EQ(seed("+007").seed_text, "7");
+  EXPECT_EQ(seed("+007").seed, 7u);
+  EXPECT_EQ(seed(" 42 ").seed_text, "42");
+  EXPECT_EQ(seed("1_000").seed_text, "1000");
+  EXPECT_EQ(seed("0").seed, 0u);
+  EXPECT_EQ(seed("-0").seed_text, "0");
+  EXPECT_EQ(seed("-1").seed, UINT64_MAX);
+  EXPECT_EQ(seed("-1").seed_text, "-1");
+  EXPECT_EQ(seed("-5").seed, uint64_t{0} - 5);
+  EXPECT_EQ(ok({"--seed=-5"}).seed_text, "-5");
+  EXPECT_EQ(seed("9223372036854775807").seed, uint64_t{9223372036854775807u});
+  EXPECT_EQ(seed("18446744073709551615").seed, UINT64_MAX);
+  EXPECT_EQ(seed("18446744073709551615").seed_text, "18446744073709551615");
+  EXPECT_EQ(seed("-9223372036854775808").seed, uint64_t{1} << 63);
+  EXPECT_EQ(seed("-9223372036854775808").seed_text, "-9223372036854775808");
+  EXPECT_EQ(seed("1099511627783").seed, 1099511627783u);  // 2^40 + 7
+
+  const std::string range = "--seed must be a whole number from -9223372036854775808 to 18446744073709551615";
+  EXPECT_EQ(err({"--seed", "18446744073709551616"}), range + " (got “18446744073709551616”)");
+  EXPECT_EQ(err({"--seed", "-9223372036854775809"}), range + " (got “-9223372036854775809”)");
+  EXPECT_EQ(err({"--seed", "abc"}), range + " (got “abc”)");
+  EXPECT_EQ(err({"--seed", "1.5"}), range + " (got “1.5”)");
+  EXPECT_EQ(err({"--seed", "1__0"}), range + " (got “1__0”)");
+  EXPECT_EQ(err({"--seed", "_1"}), range + " (got “_1”)");
+  EXPECT_EQ(err({"--seed", "1_"}), range + " (got “1_”)");
+  EXPECT_EQ(err({"--seed="}), range + " (got “”)");
+  EXPECT_EQ(err({"--seed", std::string(500, '9')}), range + " (got “" + std::string(40, '9') + "…”)");
+}
+
+TEST(CliOptions, IdErrorsNameTheIdAndTheRange) {
+  EXPECT_EQ(err({"--ids", "abc"}), "“abc” is not a whole number");
+  EXPECT_EQ(err({"--ids", "-1"}), "-1 is negative: IDs count rows from 0");
+  EXPECT_EQ(err({"--ids", "7", "--vocab", "4"}), "7 is out of range: this table has 4 rows, IDs 0–3");
+  EXPECT_EQ(err({"--vocab", "4", "--ids", "7"}), "7 is out of range: this table has 4 rows, IDs 0–3");
+  EXPECT_EQ(err({"--ids", ""}), "--ids needs at least one ID, e.g. --ids 2,3,1");
+  EXPECT_EQ(err({"--ids", "2.5"}), "2.5 is not a whole number");
+  EXPECT_EQ(err({"--ids", "10000000"}), "10000000 is too large: IDs go up to 9,999,999");
+  EXPECT_EQ(err({"--vocab", "3"}),
+            "3 (one of the default IDs 2, 3, 1) is out of range for --vocab 3: give --ids too, or --vocab 4 or more");
+  std::string many;
+  for (int i = 0; i < 4097; ++i) many += "0,";
+  EXPECT_EQ(err({"--ids", many}), "Too many IDs: at most 4,096 at a time");
+}
+
+TEST(CliOptions, DimAndVocabLimits) {
+  EXPECT_EQ(ok({"--dim", "1"}).dim, 1);
+  EXPECT_EQ(ok({"--dim", "2048", "--ids", "0"}).dim, 2048);
+  EXPECT_EQ(ok({"--vocab", "10000000", "--dim", "1", "--ids", "0"}).vocab, 10'000'000);
+  EXPECT_EQ(err({"--dim", "0"}), "--dim must be a whole number from 1 to 65,536 (got “0”)");
+  EXPECT_EQ(err({"--dim", "100000000"}), "--dim must be a whole number from 1 to 65,536 (got “100000000”)");
+  EXPECT_EQ(err({"--dim", "-3"}), "--dim must be a whole number from 1 to 65,536 (got “-3”)");
+  EXPECT_EQ(err({"--dim", "five"}), "--dim must be a whole number from 1 to 65,536 (got “five”)");
+  EXPECT_EQ(err({"--vocab", "0"}), "--vocab must be a whole number from 1 to 10,000,000 (got “0”)");
+  EXPECT_EQ(err({"--vocab", "10000001"}), "--vocab must be a whole number from 1 to 10,000,000 (got “10000001”)");
+  // V x D: exactly the limit is fine, one row more is not.
+  EXPECT_TRUE(parse({"--vocab", "2048", "--dim", "65536", "--ids", "0"}).ok);
+  EXPECT_EQ(err({"--vocab", "2049", "--dim", "65536", "--ids", "0"}),
+            "a 2,049 × 65,536 table is too big: rows × dim may be at most 134,217,728 values");
+  EXPECT_EQ(err({"--ids", "9999999", "--dim", "65536"}),
+            "a 10,000,000 × 65,536 table is too big: rows × dim may be at most 134,217,728 values");
+  // B x V (the one-hot matrix).
+  std::string ids;
+  for (int i = 0; i < 20; ++i) ids += "0,";
+  EXPECT_EQ(err({"--ids", ids, "--vocab", "10000000", "--dim", "1"}),
+            "the one-hot matrix (20 IDs × 10,000,000 rows) is too big: IDs × rows may be at most 134,217,728 values");
+}
+
+TEST(CliOptions, WindowFlags) {
+  lv::CliOptions o = ok({"--slide", "3", "--step=2", "--size", "800x600", "--scale", "1.5", "--light",
+                         "--reduced-motion", "--screenshot", "out.png"});
+  EXPECT_EQ(o.slide, 3);
+  EXPECT_EQ(o.step, 2);
+  EXPECT_EQ(o.width, 800);
+  EXPECT_EQ(o.height, 600);
+  EXPECT_TRUE(o.size_given);
+  EXPECT_FLOAT_EQ(o.scale, 1.5f);
+  EXPECT_TRUE(o.light && o.reduced_motion);
+  EXPECT_EQ(o.screenshot, "out.png");
+  EXPECT_EQ(ok({"--export-slides=dir/x"}).export_slides, "dir/x");
+  EXPECT_EQ(ok({"--slide", "8"}).slide, 8);
+  EXPECT_EQ(ok({"--step", "0"}).step, 0);
+  EXPECT_EQ(ok({"--size", "8192X320"}).width, 8192);
+  EXPECT_FLOAT_EQ(ok({"--scale", "0.5"}).scale, 0.5f);
+  EXPECT_FLOAT_EQ(ok({"--scale=4"}).scale, 4.0f);
+}
+
+TEST(CliOptions, WindowFlagErrors) {
+  EXPECT_EQ(err({"--slide", "0"}), "--slide must be a slide number from 1 to 8 (got “0”)");
+  EXPECT_EQ(err({"--slide", "9"}), "--slide must be a slide number from 1 to 8 (got “9”)");
+  EXPECT_EQ(err({"--step", "-1"}), "--step must be a whole number from 0 to 9,999 (got “-1”)");
+  const std::string size = "--size must be WIDTHxHEIGHT in pixels, each from 320 to 8192";
+  EXPECT_EQ(err({"--size", "100x100"}), size + " (got “100x100”)");
+  EXPECT_EQ(err({"--size", "800"}), size + " (got “800”)");
+  EXPECT_EQ(err({"--size", "800x"}), size + " (got “800x”)");
+  EXPECT_EQ(err({"--size", "9000x900"}), size + " (got “9000x900”)");
+  const std::string scale = "--scale must be a number from 0.5 to 4";
+  EXPECT_EQ(err({"--scale", "0.25"}), scale + " (got “0.25”)");
+  EXPECT_EQ(err({"--scale", "nan"}), scale + " (got “nan”)");
+  EXPECT_EQ(err({"--scale", "inf"}), scale + " (got “inf”)");
+  EXPECT_EQ(err({"--scale", "2x"}), scale + " (got “2x”)");
+  EXPECT_EQ(err({"--screenshot="}), "--screenshot needs a file name");
+  EXPECT_EQ(err({"--export-slides="}), "--export-slides needs a folder name");
+  EXPECT_EQ(err({"--print", "--screenshot", "a.png"}), "choose one of --print, --screenshot and --export-slides");
+}
+
+TEST(CliOptions, UsageErrors) {
+  EXPECT_EQ(err({"--foo"}), "unknown option --foo (see --help)");
+  EXPECT_EQ(err({"--foo=1"}), "unknown option --foo (see --help)");
+  EXPECT_EQ(err({"-x"}), "unknown option -x (see --help)");
+  EXPECT_EQ(err({"stray"}), "unexpected argument “stray” (see --help)");
+  EXPECT_EQ(err({"-"}), "unexpected argument “-” (see --help)");
+  EXPECT_EQ(err({"--"}), "unexpected argument “--” (see --help)");
+  EXPECT_EQ(err({"--seed"}), "--seed needs a value, e.g. --seed 123");
+  EXPECT_EQ(err({"--ids", "--print"}), "--ids needs a value, e.g. --ids 2,3,1");
+  EXPECT_EQ(err({"--dim"}), "--dim needs a value, e.g. --dim 5");
+  EXPECT_EQ(err({"--vocab"}), "--vocab needs a value, e.g. --vocab 4");
+  EXPECT_EQ(err({"--screenshot"}), "--screenshot needs a value, e.g. --screenshot out.png");
+  EXPECT_EQ(err({"--print=yes"}), "--print takes no value (see --help)");
+  EXPECT_EQ(err({std::string("--a\nb")}), "unknown option --a?b (see --help)");
+}
+
+TEST(CliOptions, HelpAndVersionWin) {
+  EXPECT_TRUE(ok({"--help"}).help);
+  EXPECT_TRUE(ok({"-h"}).help);
+  EXPECT_TRUE(ok({"--foo", "--help"}).help);
+  EXPECT_TRUE(ok({"--version"}).version);
+  EXPECT_EQ(lv::cli_version_text(), std::string("lookupviz ") + LOOKUPVIZ_VERSION + "\n");
+}
+
+TEST(CliOptions, HelpTextNamesEveryOption) {
+  const std::string h = lv::cli_help_text();
+  for (const char* flag : {"--seed", "--ids", "--dim", "--vocab", "--print", "--help", "-h", "--version", "--slide",
+                           "--step", "--size", "--scale", "--screenshot", "--export-slides", "--light",
+                           "--reduced-motion", "default 123", "default 2,3,1", "default 5", "max(ids)+1",
+                           "Exit codes", "xvfb-run"})
+    EXPECT_NE(h.find(flag), std::string::npos) << flag;
+  EXPECT_EQ(h.back(), '\n');
+  // Every line fits in 80 columns (counting UTF-8 code points).
+  size_t col = 0, line = 1;
+  for (unsigned char c : h) {
+    if (c == '\n') {
+      EXPECT_LE(col, 80u) << "line " << line;
+      col = 0;
+      ++line;
+    } else if ((c & 0xC0) != 0x80) {
+      ++col;
+    }
+  }
+}
+
+TEST(CliOptions, NeverCrashesOnArbitraryArguments) {
+  uint32_t x = 99;
+  const std::vector<std::string> pool = {"--seed", "--ids", "--dim", "--vocab", "--print", "--size", "--scale",
+                                         "--slide", "--step", "-1", "0", "7", "1e9", "abc", "=", "--ids=",
+                                         "99999999999999999999999", "2,3,1", "x", "--vocab=1", "--dim=65536"};
+  for (int n = 0; n < 20'000; ++n) {
+    std::vector<std::string> args = {"lookupviz"};
+    int len = static_cast<int>(x % 7);
+    for (int i = 0; i < len; ++i) {
+      x = x * 1664525u + 1013904223u;
+      args.push_back(pool[(x >> 16) % pool.size()]);
+    }
+    x = x * 1664525u + 1013904223u;
+    lv::CliParse p = lv::parse_cli(args);
+    EXPECT_EQ(p.ok, p.error.empty());
+    if (p.ok) {
+      EXPECT_LE(lv::effective_vocab(p.options) * p.options.dim, lv::kMaxSeededElements);
+      EXPECT_FALSE(p.options.ids.empty());
+    }
+  }
+}
+
+}  // namespace
