@@ -87,6 +87,8 @@ struct UiState {
   char ids_buf[1024] = "2, 3, 1";
   std::string ids_error;
   bool ids_field_active = false;
+  int chip_edit_index = -1;       // the chip whose popup is open
+  int chip_edit_value = 0;        // the value typed into it
   char seed_buf[48] = "123";
   std::string seed_error;
 

@@ -83,9 +83,8 @@ ImVec2 canvas(SlideCanvas& c) {
 
   // The ID chips.
   draw_text(dl, fonts().bold, ImVec2(c.origin.x, c.origin.y + e * 0.25f), c.pal.muted, "ids");
-  ImVec2 chip_bottoms[64];
   const ImVec2 chips = draw_chip_row(dl, ImVec2(c.origin.x + e * 2.2f, c.origin.y), ids, c.pal,
-                                     [&](size_t) { return 0.25f * point; }, chip_bottoms);
+                                     [&](size_t) { return 0.25f * point; });
 
   // The table.
   char head[96];
@@ -113,14 +112,28 @@ ImVec2 canvas(SlideCanvas& c) {
     if (r == app.ui.edit_row && col == app.ui.edit_col && ImGui::IsPopupOpen("edit-cell")) s.outline = c.pal.glow;
     return s;
   });
-  // Step 1: each chip points at its row.
-  for (size_t i = 0; i < ids.size() && i < 64; ++i) {
-    if (!g.row_shown(static_cast<int>(ids[i]))) continue;
-    const ImVec2 to = g.row_label_center(static_cast<int>(ids[i]));
-    draw_arrow(dl, chip_bottoms[i], ImVec2(g.pos.x - e * 0.2f, to.y), id_color(i, 0.85f), point, 1.6f);
+  // Step 1: each row that an ID picks gets that ID's chip at its right end
+  // ("this row belongs to idx[i]"); repeated IDs stack their chips.
+  float row_x[24] = {};
+  float right = g.pos.x + g.size.x;
+  for (size_t i = 0; i < ids.size() && i < 64 && point > 0.0f; ++i) {
+    const int r = static_cast<int>(ids[i]);
+    if (!g.row_shown(r)) continue;
+    float& x = row_x[r - g.first_row];
+    if (x == 0.0f) {
+      x = g.row_max(r).x + e * 0.8f;
+      dl->AddRectFilled(g.row_min(r), g.row_max(r), id_color(i, 0.10f * point), g.ch * 0.18f);
+      draw_text(dl, fonts().ui, ImVec2(x, g.row_min(r).y + (g.ch - ImGui::GetTextLineHeight()) * 0.5f),
+                with_alpha(c.pal.muted, point), "\xe2\x86\x90");  // ←
+      x += e * 1.4f;
+    }
+    const ImVec2 cs = chip_size(ids[i]);
+    draw_chip(dl, ImVec2(x, g.row_min(r).y + (g.ch - cs.y) * 0.5f), ids[i], id_color(i, point), 0.35f * point, c.pal);
+    x += cs.x + e * 0.3f;
+    right = std::max(right, x);
   }
   edit_cells(app, g);
-  return ImVec2(std::max(g.size.x, chips.x + e * 2.2f), (g.pos.y - c.origin.y) + g.size.y);
+  return ImVec2(std::max(right - c.origin.x, chips.x + e * 2.2f), (g.pos.y - c.origin.y) + g.size.y);
 }
 
 void caption(const App&, char* buf, size_t n) { std::snprintf(buf, n, "a learned weight matrix — one row per ID"); }

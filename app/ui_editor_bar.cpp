@@ -10,6 +10,7 @@
 #include "app/app_model.hpp"
 #include "app/app_ui.hpp"
 #include "app/ui_draw.hpp"
+#include "app/ui_landmarks.hpp"
 #include "app/ui_theme.hpp"
 #include "core/id_parse.hpp"
 
@@ -26,8 +27,8 @@ void draw_chips(App& app, float max_width) {
   const IdList ids = app.inputs.ids;  // a copy: the popup may change the list
   const float e = em();
   const float start_x = ImGui::GetCursorPosX();
-  static int edit_index = -1;
-  static int edit_value = 0;
+  int& edit_index = app.ui.chip_edit_index;
+  int& edit_value = app.ui.chip_edit_value;
   size_t shown = 0;
   for (size_t i = 0; i < ids.size(); ++i) {
     char label[32];
@@ -45,6 +46,7 @@ void draw_chips(App& app, float max_width) {
     }
     ImGui::PopStyleVar();
     ImGui::PopStyleColor(3);
+    if (i == 0) landmark("chip-0");
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("idx[%zu] = %lld · click to change or remove", i, static_cast<long long>(ids[i]));
     ImGui::SameLine(0.0f, e * 0.3f);
@@ -56,6 +58,7 @@ void draw_chips(App& app, float max_width) {
   }
   ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, e);
   if (ImGui::Button("+##add-id")) add_id(app);
+  landmark("add-id");
   ImGui::PopStyleVar();
   tooltip("Add an ID to the batch (the next row after the last ID)");
   if (ImGui::BeginPopup("chip-edit")) {
@@ -92,6 +95,7 @@ void draw_editor_bar(App& app) {
   ImGui::SameLine(0.0f, e * 1.0f);
   ImGui::SetNextItemWidth(e * 11.0f);
   if (ImGui::InputText("##ids-text", ui.ids_buf, sizeof ui.ids_buf)) ui.ids_error = set_ids_text(app, ui.ids_buf);
+  landmark("ids-text");
   ui.ids_field_active = ImGui::IsItemActive();
   if (ImGui::IsItemDeactivated() && ui.ids_error.empty()) sync_text_fields(app);
   tooltip("Type token IDs: 2, 3, 1 — also [2, 3, 1], 2 3 1 or tensor([2, 3, 1]). Applied as you type.");
@@ -128,6 +132,7 @@ void draw_editor_bar(App& app) {
   int dim = static_cast<int>(app.inputs.dim);
   ImGui::SetNextItemWidth(e * 6.0f);
   if (ImGui::InputInt("##dim", &dim, 1, 8)) set_dim(app, dim);
+  landmark("dim");
   tooltip("out_dim: the embedding size, the columns of the table. Changing it re-draws the table from the seed.");
 
   ImGui::SameLine(0.0f, e * 1.2f);
@@ -137,12 +142,14 @@ void draw_editor_bar(App& app) {
   ImGui::SetNextItemWidth(e * 7.5f);
   if (ImGui::InputText("##seed", ui.seed_buf, sizeof ui.seed_buf, ImGuiInputTextFlags_CharsNoBlank))
     ui.seed_error = set_seed_text(app, ui.seed_buf);
+  landmark("seed");
   tooltip("torch.manual_seed(seed): any integer from -2^63 to 2^64-1. The table is re-drawn from it.");
 
   ImGui::SameLine(0.0f, e * 1.2f);
   const bool edits = has_edits(app);
   ImGui::BeginDisabled(!edits);
   if (ImGui::Button("Reset weights")) reset_edits(app);
+  landmark("reset-weights");
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
     ImGui::SetTooltip("%s", edits ? "Undo every cell you dragged or typed: back to the seed's values."

@@ -8,6 +8,7 @@
 #include "app/anim_timeline.hpp"
 #include "app/app_ui.hpp"
 #include "app/slides.hpp"
+#include "app/ui_landmarks.hpp"
 #include "app/ui_theme.hpp"
 
 namespace lv::app {
@@ -30,14 +31,17 @@ void draw_transport(App& app) {
   // Step controls and the scrubber.
   const float bw = e * 2.6f;
   if (ImGui::Button("|<##step-back", ImVec2(bw, 0))) timeline_step(t, steps, -1, ui.reduced_motion);
+  landmark("step-back");
   tooltip("Step back (,)");
   ImGui::SameLine();
   const bool at_end = t.pos >= static_cast<float>(steps) && !t.playing;
   if (ImGui::Button(t.playing ? "Pause##play" : (at_end ? "Replay##play" : "Play##play"), ImVec2(e * 4.6f, 0)))
     timeline_play_pause(t, steps);
+  landmark("play");
   tooltip("Play or pause this slide's animation (Space)");
   ImGui::SameLine();
   if (ImGui::Button(">|##step-fwd", ImVec2(bw, 0))) timeline_step(t, steps, +1, ui.reduced_motion);
+  landmark("step-fwd");
   tooltip("Step forward (.)");
   ImGui::SameLine();
   char label[48];
@@ -46,13 +50,16 @@ void draw_transport(App& app) {
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
   float pos = t.pos;
   if (ImGui::SliderFloat("##scrub", &pos, 0.0f, static_cast<float>(steps), label)) timeline_seek(t, steps, pos);
+  landmark("scrubber");
   tooltip("Scrub through the steps; every in-between state can be paused on");
 
   // Slides and speed.
   if (ImGui::Button("< Prev", ImVec2(e * 5.0f, 0))) go_to_slide(app, ui.slide - 1);
+  landmark("prev-slide");
   tooltip("Previous slide (← or PgUp)");
   ImGui::SameLine();
   if (ImGui::Button("Next >", ImVec2(e * 5.0f, 0))) go_to_slide(app, ui.slide + 1);
+  landmark("next-slide");
   tooltip("Next slide (→ or PgDn)");
   ImGui::SameLine();
   static const float kSpeeds[] = {0.25f, 0.5f, 1.0f, 2.0f, 4.0f};

@@ -1,0 +1,60 @@
+// gl_screenshot.cpp — glReadPixels + stb_image_write, written atomically.
+#include "app/gl_screenshot.hpp"
+
+#include <glad/gl.h>
+#include <stb_image_write.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <unistd.h>
+#include <vector>
+
+namespace lv::app {
+namespace {
+
+struct Sink {
+  FILE* f;
+  bool ok;
+};
+
+void write_to_file(void* ctx, void* data, int size) {
+  Sink* s = static_cast<Sink*>(ctx);
+  if (s->ok && std::fwrite(data, 1, static_cast<size_t>(size), s->f) != static_cast<size_t>(size)) s->ok = false;
+}
+
+}  // namespace
+
+std::string save_framebuffer_png(const std::string& path, int width, int height) {
+  if (width <= 0 || height <= 0) return "the window has no pixels to save";
+  std::vector<unsigned char> pixels(static_cast<size_t>(width) * static_cast<size_t>(height) * 4);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  // GL's rows run bottom-up; PNG's top-down. Force opaque alpha.
+  std::vector<unsigned char> flipped(pixels.size());
+  const size_t stride = static_cast<size_t>(width) * 4;
+  for (int y = 0; y < height; ++y)
+    std::memcpy(&flipped[static_cast<size_t>(y) * stride], &pixels[static_cast<size_t>(height - 1 - y) * stride], stride);
+  for (size_t i = 3; i < flipped.size(); i += 4) flipped[i] = 255;
+
+  const std::string tmp = path + ".part";
+  FILE* f = std::fopen(tmp.c_str(), "wb");
+  if (!f) return "cannot write " + path + ": " + std::strerror(errno);
+  Sink sink{f, true};
+  const int ok = stbi_write_png_to_func(write_to_file, &sink, width, height, 4, flipped.data(), static_cast<int>(stride));
+  const bool flushed = std::fflush(f) == 0 && fsync(fileno(f)) == 0;
+  const int saved_errno = errno;
+  std::fclose(f);
+  if (!ok || !sink.ok || !flushed) {
+    std::remove(tmp.c_str());
+    return "cannot write " + path + ": " + (saved_errno ? std::strerror(saved_errno) : "write failed");
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    const std::string why = std::strerror(errno);
+    std::remove(tmp.c_str());
+    return "cannot write " + path + ": " + why;
+  }
+  return "";
+}
+
+}  // namespace lv::app

@@ -1,0 +1,194 @@
+// platform_glfw.cpp — window, context, backends, fonts, the power-friendly wait.
+#include "app/platform_glfw.hpp"
+
+#include <glad/gl.h>
+// glad must come before GLFW.
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <sys/stat.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <ctime>
+
+#include "app/app_ui.hpp"
+#include "app/gl_screenshot.hpp"
+#include "app/ui_theme.hpp"
+
+namespace lv::app {
+namespace {
+
+std::string g_glfw_error;
+int g_events = 0;  // input and window events since the last frame
+
+void on_glfw_error(int code, const char* text) { g_glfw_error = text ? text : "unknown GLFW error"; }
+
+// Installed before ImGui's backend, which chains to them: they only count events.
+void on_key(GLFWwindow*, int, int, int, int) { ++g_events; }
+void on_char(GLFWwindow*, unsigned) { ++g_events; }
+void on_mouse_button(GLFWwindow*, int, int, int) { ++g_events; }
+void on_scroll(GLFWwindow*, double, double) { ++g_events; }
+void on_cursor_pos(GLFWwindow*, double, double) { ++g_events; }
+void on_cursor_enter(GLFWwindow*, int) { ++g_events; }
+void on_focus(GLFWwindow*, int) { ++g_events; }
+void on_resize(GLFWwindow*, int, int) { ++g_events; }
+void on_refresh(GLFWwindow*) { ++g_events; }
+
+constexpr int kFramesAfterInput = 3;  // keep drawing briefly so ImGui settles hover/tooltip states
+
+}  // namespace
+
+std::string platform_open(Platform& p, int width, int height, bool hidden, float forced_scale, App& app) {
+  glfwSetErrorCallback(on_glfw_error);
+  if (!glfwInit()) {
+    const char* display = std::getenv("DISPLAY");
+    const char* wayland = std::getenv("WAYLAND_DISPLAY");
+    if ((!display || !*display) && (!wayland || !*wayland))
+      return "no window can be opened: no display (DISPLAY is not set). --print works without one.";
+    return "no window can be opened: " + g_glfw_error + ". --print works without one.";
+  }
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+  if (hidden) glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+  p.hidden = hidden;
+  p.window = glfwCreateWindow(width, height, "lookupviz — Lookup Is a Matrix Multiply", nullptr, nullptr);
+  if (!p.window) {
+    glfwTerminate();
+    return "cannot open a window with OpenGL 3.3 core (" + g_glfw_error +
+           "). Update the graphics driver, or try LIBGL_ALWAYS_SOFTWARE=1.";
+  }
+  glfwMakeContextCurrent(p.window);
+  const int version = gladLoadGL(glfwGetProcAddress);
+  if (version == 0 || GLAD_VERSION_MAJOR(version) * 10 + GLAD_VERSION_MINOR(version) < 33) {
+    glfwDestroyWindow(p.window);
+    glfwTerminate();
+    p.window = nullptr;
+    return "this OpenGL is older than 3.3 core; lookupviz needs 3.3. Try LIBGL_ALWAYS_SOFTWARE=1.";
+  }
+  glfwSwapInterval(1);  // vsync
+
+  glfwSetKeyCallback(p.window, on_key);
+  glfwSetCharCallback(p.window, on_char);
+  glfwSetMouseButtonCallback(p.window, on_mouse_button);
+  glfwSetScrollCallback(p.window, on_scroll);
+  glfwSetCursorPosCallback(p.window, on_cursor_pos);
+  glfwSetCursorEnterCallback(p.window, on_cursor_enter);
+  glfwSetWindowFocusCallback(p.window, on_focus);
+  glfwSetFramebufferSizeCallback(p.window, on_resize);
+  glfwSetWindowRefreshCallback(p.window, on_refresh);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // the layout is fixed; nothing is written to the working directory
+  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+
+  float sx = 1.0f, sy = 1.0f;
+  glfwGetWindowContentScale(p.window, &sx, &sy);
+  p.content_scale = forced_scale > 0.0f ? forced_scale : std::max(1.0f, std::max(sx, sy));
+
+  ImGui_ImplGlfw_InitForOpenGL(p.window, true);  // chains to the callbacks above
+  ImGui_ImplOpenGL3_Init(p.glsl_version.c_str());
+  platform_apply_scale(p, app, app.ui.user_zoom);
+  return "";
+}
+
+void platform_close(Platform& p) {
+  if (!p.window) return;
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  glfwDestroyWindow(p.window);
+  glfwTerminate();
+  p.window = nullptr;
+}
+
+void platform_apply_scale(Platform& p, App& app, float user_zoom) {
+  app.ui.user_zoom = std::clamp(user_zoom, 0.6f, 3.0f);
+  app.ui.scale = p.content_scale * app.ui.user_zoom;
+  load_fonts(app.ui.scale);
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  ImGui_ImplOpenGL3_CreateFontsTexture();
+  apply_style(app.ui.theme, app.ui.scale);
+  app.ui.applied_theme = app.ui.theme;
+  app.ui.applied_scale = app.ui.scale;
+}
+
+std::string platform_frame(Platform& p, App& app, const std::string& png_path) {
+  if (app.ui.scale_request > 0.0f) {
+    platform_apply_scale(p, app, app.ui.scale_request);
+    app.ui.scale_request = 0.0f;
+  }
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+  app_frame(app);
+  ImGui::Render();
+  int w = 0, h = 0;
+  glfwGetFramebufferSize(p.window, &w, &h);
+  glViewport(0, 0, w, h);
+  const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(palette(app.ui.theme).bg);
+  glClearColor(bg.x, bg.y, bg.z, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  std::string error;
+  if (!png_path.empty()) {
+    glReadBuffer(GL_BACK);
+    error = save_framebuffer_png(png_path, w, h);
+  }
+  if (app.ui.screenshot_requested) {
+    app.ui.screenshot_requested = false;
+    const std::string path = default_screenshot_path(app);
+    glReadBuffer(GL_BACK);
+    const std::string e = save_framebuffer_png(path, w, h);
+    set_status(app, (e.empty() ? "Saved " + path : "Screenshot not saved: " + e).c_str());
+  }
+  glfwSwapBuffers(p.window);
+  return error;
+}
+
+bool platform_wait(Platform& p, App& app) {
+  if (glfwWindowShouldClose(p.window) || app.ui.quit_requested) return false;
+  if (glfwGetWindowAttrib(p.window, GLFW_ICONIFIED)) {
+    glfwWaitEvents();  // minimised: nothing to draw until restored
+    return !glfwWindowShouldClose(p.window);
+  }
+  if (g_events > 0) app.frames_since_input = 0;
+  g_events = 0;
+  const bool busy = app_animating(app) || app.frames_since_input < kFramesAfterInput;
+  ++app.frames_since_input;
+  if (busy) {
+    glfwPollEvents();
+  } else {
+    // Idle: sleep until input, waking for a status line to expire or a caret to blink.
+    double timeout = 1e9;
+    if (!app.ui.status.empty() && app.ui.status_until > app.time) timeout = app.ui.status_until - app.time + 0.05;
+    if (ImGui::GetIO().WantTextInput) timeout = std::min(timeout, 0.5);
+    if (timeout < 1e8) glfwWaitEventsTimeout(timeout); else glfwWaitEvents();
+    if (g_events == 0) app.frames_since_input = kFramesAfterInput - 1;  // a timeout: draw exactly once
+  }
+  return !glfwWindowShouldClose(p.window) && !app.ui.quit_requested;
+}
+
+std::string default_screenshot_path(const App& app) {
+  std::string dir = ".";
+  if (const char* home = std::getenv("HOME")) {
+    struct stat st;
+    const std::string pics = std::string(home) + "/Pictures";
+    if (stat(pics.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) dir = pics;
+  }
+  char stamp[32];
+  const std::time_t now = std::time(nullptr);
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+  char name[96];
+  std::snprintf(name, sizeof name, "/lookupviz-slide-%02d-%s.png", app.ui.slide + 1, stamp);
+  return dir + name;
+}
+
+}  // namespace lv::app

@@ -1,0 +1,40 @@
+// platform_glfw.hpp — the GLFW/GL glue, kept in one place: opening the window with a
+// GL 3.3 core context (with clear messages when that is impossible), ImGui's
+// backends and fonts, waiting for events when nothing moves, and rendering one
+// frame (optionally saving it as a PNG).
+#pragma once
+#include <string>
+
+#include "app/app_state.hpp"
+
+struct GLFWwindow;
+
+namespace lv::app {
+
+struct Platform {
+  GLFWwindow* window = nullptr;
+  float content_scale = 1.0f;  // the monitor's (HiDPI) scale
+  bool hidden = false;         // headless render modes keep the window unmapped
+  std::string glsl_version = "#version 330 core";
+};
+
+// Opens the window and initialises ImGui and its backends. On failure returns a
+// sentence for the user (and the caller exits 1).
+std::string platform_open(Platform& p, int width, int height, bool hidden, float forced_scale, App& app);
+void platform_close(Platform& p);
+
+// (Re)builds the fonts for content_scale × user_zoom; call between frames.
+void platform_apply_scale(Platform& p, App& app, float user_zoom);
+
+// Draws one frame of the app. When png_path is not empty, the frame is also saved
+// (returns the error sentence, "" on success).
+std::string platform_frame(Platform& p, App& app, const std::string& png_path = "");
+
+// Blocks until there is a reason to draw: input, a resize, an animation, a status
+// line expiring. Returns false when the window should close.
+bool platform_wait(Platform& p, App& app);
+
+// Where Ctrl+S saves: ~/Pictures if it exists, else the working directory.
+std::string default_screenshot_path(const App& app);
+
+}  // namespace lv::app

@@ -1,0 +1,15 @@
+// ui_landmarks.hpp — where the important controls were drawn in the last frame,
+// by name ("next-slide", "ids-text", …). The UI marks them right after drawing;
+// the headless tests use them to click and type like a user would (ImGui 1.86 has
+// no test engine we can use). A fixed table: no allocation per frame.
+#pragma once
+#include <imgui.h>
+
+namespace lv::app {
+
+// Records the last item's rectangle under `name` (a string literal).
+void landmark(const char* name);
+// The rectangle recorded for `name` in the last frame that drew it.
+bool find_landmark(const char* name, ImVec2* min, ImVec2* max);
+
+}  // namespace lv::app

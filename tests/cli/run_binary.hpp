@@ -1,0 +1,72 @@
+// run_binary.hpp — run build/lookupviz with arguments (no shell) and capture its
+// exit status, stdout and stderr, for the CLI tests.
+#pragma once
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace lvtest {
+
+struct RunResult {
+  int exit_code = -1;  // when the process exited normally
+  int signal = 0;      // when a signal ended it
+  std::string out, err;
+};
+
+inline std::string slurp(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+// Runs LOOKUPVIZ_BIN args... with stdout and stderr sent to temporary files.
+inline RunResult run_binary(const std::vector<std::string>& args) {
+  char out_path[] = "/tmp/lookupviz-test-out-XXXXXX";
+  char err_path[] = "/tmp/lookupviz-test-err-XXXXXX";
+  int out_fd = mkstemp(out_path), err_fd = mkstemp(err_path);
+  RunResult r;
+  if (out_fd < 0 || err_fd < 0) return r;
+  std::vector<std::string> argv_s = {LOOKUPVIZ_BIN};
+  argv_s.insert(argv_s.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& s : argv_s) argv.push_back(s.data());
+  argv.push_back(nullptr);
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(out_fd, 1);
+    dup2(err_fd, 2);
+    int null_fd = open("/dev/null", O_RDONLY);
+    if (null_fd >= 0) dup2(null_fd, 0);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  int status = 0;
+  if (pid > 0) waitpid(pid, &status, 0);
+  close(out_fd);
+  close(err_fd);
+  if (pid > 0 && WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
+  if (pid > 0 && WIFSIGNALED(status)) r.signal = WTERMSIG(status);
+  r.out = slurp(out_path);
+  r.err = slurp(err_path);
+  std::remove(out_path);
+  std::remove(err_path);
+  return r;
+}
+
+// "--seed 7 --ids 0,4 --dim 3" -> {"--seed", "7", "--ids", "0,4", "--dim", "3"}
+inline std::vector<std::string> split_args(const std::string& line) {
+  std::vector<std::string> v;
+  std::istringstream s(line);
+  for (std::string a; s >> a;) v.push_back(a);
+  return v;
+}
+
+}  // namespace lvtest

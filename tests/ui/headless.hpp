@@ -1,0 +1,114 @@
+// headless.hpp — the app's UI in a headless ImGui context (example_null's recipe:
+// a context, a font atlas, a display size, frames, Render() with no backend),
+// driven with real input events: mouse moves and clicks on named controls, typed
+// characters, key presses. Key indices are GLFW's, as the GLFW backend maps them.
+#pragma once
+#include <imgui.h>
+
+#include <string>
+
+#include "app/app_model.hpp"
+#include "app/app_state.hpp"
+#include "app/app_ui.hpp"
+#include "app/ui_landmarks.hpp"
+#include "app/ui_theme.hpp"
+#include "core/cli_options.hpp"
+
+namespace lv::app::test {
+
+// GLFW key codes (GLFW/glfw3.h), so tests press what a user's keyboard sends.
+enum Key : int {
+  kSpace = 32, kA = 65, kEscape = 256, kEnter = 257, kTab = 258, kBackspace = 259, kDelete = 261,
+  kRight = 262, kLeft = 263, kDown = 264, kUp = 265, kPageUp = 266, kPageDown = 267, kHome = 268, kEnd = 269,
+};
+
+class Headless {
+ public:
+  explicit Headless(ImVec2 size = ImVec2(1440, 900), float scale = 1.0f) {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = size;
+    io.DeltaTime = 1.0f / 60.0f;
+    const int map[][2] = {{ImGuiKey_Tab, kTab},         {ImGuiKey_LeftArrow, kLeft}, {ImGuiKey_RightArrow, kRight},
+                          {ImGuiKey_UpArrow, kUp},       {ImGuiKey_DownArrow, kDown}, {ImGuiKey_PageUp, kPageUp},
+                          {ImGuiKey_PageDown, kPageDown}, {ImGuiKey_Home, kHome},      {ImGuiKey_End, kEnd},
+                          {ImGuiKey_Delete, kDelete},    {ImGuiKey_Backspace, kBackspace}, {ImGuiKey_Space, kSpace},
+                          {ImGuiKey_Enter, kEnter},      {ImGuiKey_Escape, kEscape},  {ImGuiKey_A, kA}};
+    for (const auto& m : map) io.KeyMap[m[0]] = m[1];
+    load_fonts(scale);
+    unsigned char* pixels;
+    int w, h;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    app.ui.scale = scale;
+  }
+  ~Headless() { ImGui::DestroyContext(); }
+
+  void init(const std::vector<std::string>& args = {"lookupviz"}) {
+    CliParse p = parse_cli(args);
+    app_init(app, p.options);
+  }
+
+  // One frame of the whole UI.
+  void frame(float dt = 1.0f / 60.0f) {
+    ImGui::GetIO().DeltaTime = dt;
+    ImGui::NewFrame();
+    app_frame(app);
+    ImGui::Render();
+  }
+  void frames(int n, float dt = 1.0f / 60.0f) {
+    for (int i = 0; i < n; ++i) frame(dt);
+  }
+
+  bool center_of(const char* name, ImVec2* at) {
+    ImVec2 a, b;
+    if (!find_landmark(name, &a, &b)) return false;
+    *at = ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f);
+    return true;
+  }
+
+  void move_to(ImVec2 p) {
+    ImGui::GetIO().MousePos = p;
+    frame();
+  }
+  // A real click: move, press for a frame, release.
+  bool click(const char* name) {
+    ImVec2 at;
+    if (!center_of(name, &at)) return false;
+    click_at(at);
+    return true;
+  }
+  void click_at(ImVec2 at) {
+    ImGuiIO& io = ImGui::GetIO();
+    move_to(at);
+    io.MouseDown[0] = true;
+    frame();
+    io.MouseDown[0] = false;
+    frame();
+  }
+  void press(int key, bool ctrl = false) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.KeyCtrl = ctrl;
+    io.KeysDown[key] = true;
+    frame();
+    io.KeysDown[key] = false;
+    io.KeyCtrl = false;
+    frame();
+  }
+  void type(const char* text) {
+    ImGui::GetIO().AddInputCharactersUTF8(text);
+    frame();
+  }
+  // Click into a text field, select all, type a replacement.
+  bool replace_text(const char* field, const char* text) {
+    if (!click(field)) return false;
+    press(kA, /*ctrl=*/true);
+    type(text);
+    frame();
+    return true;
+  }
+
+  App app;
+};
+
+}  // namespace lv::app::test

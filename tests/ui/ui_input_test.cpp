@@ -1,0 +1,204 @@
+// ui_input_test.cpp — the UI driven like a user: clicks, typing, keys; the state
+// that results is asserted. Runs in a headless ImGui context (no GL, no window).
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "app/anim_timeline.hpp"
+#include "app/slides.hpp"
+#include "app/ui_keys.hpp"
+#include "headless.hpp"
+
+namespace lv::app::test {
+namespace {
+
+class UiInput : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    h.init();
+    h.frames(3);
+  }
+  Headless h;
+};
+
+TEST_F(UiInput, StartsOnTheNotebookState) {
+  EXPECT_EQ(h.app.ui.slide, 0);
+  EXPECT_EQ(h.app.inputs.ids, (IdList{2, 3, 1}));
+  EXPECT_EQ(h.app.derived.vocab, 4);
+  EXPECT_EQ(h.app.derived.dim, 5);
+  EXPECT_NEAR(h.app.derived.table(0, 0), 0.3374f, 5e-5f);
+  EXPECT_TRUE(h.app.derived.paths_equal);
+}
+
+TEST_F(UiInput, NextAndPrevButtonsChangeSlides) {
+  ASSERT_TRUE(h.click("next-slide"));
+  EXPECT_EQ(h.app.ui.slide, 1);
+  ASSERT_TRUE(h.click("next-slide"));
+  EXPECT_EQ(h.app.ui.slide, 2);
+  ASSERT_TRUE(h.click("prev-slide"));
+  EXPECT_EQ(h.app.ui.slide, 1);
+}
+
+TEST_F(UiInput, KeysMoveThroughTheDeck) {
+  h.press(kRight);
+  EXPECT_EQ(h.app.ui.slide, 1);
+  h.press(kPageDown);
+  EXPECT_EQ(h.app.ui.slide, 2);
+  h.press(kLeft);
+  EXPECT_EQ(h.app.ui.slide, 1);
+  h.press(kPageUp);
+  EXPECT_EQ(h.app.ui.slide, 0);
+  h.press(kLeft);  // already at the first slide
+  EXPECT_EQ(h.app.ui.slide, 0);
+  h.type("5");
+  EXPECT_EQ(h.app.ui.slide, 4);
+  h.type("2");
+  EXPECT_EQ(h.app.ui.slide, 1);
+  h.press(kEnd);
+  EXPECT_EQ(h.app.ui.timeline.pos, static_cast<float>(current_slide_steps(h.app)));
+  h.press(kHome);
+  EXPECT_EQ(h.app.ui.timeline.pos, 0.0f);
+}
+
+TEST_F(UiInput, SpacePlaysAndPausesTheTimeline) {
+  h.press(kRight);  // the lookup: one step per ID
+  h.press(kHome);
+  h.press(kSpace);
+  EXPECT_TRUE(h.app.ui.timeline.playing);
+  h.frames(30);
+  const float pos = h.app.ui.timeline.pos;
+  EXPECT_GT(pos, 0.0f);
+  h.press(kSpace);
+  EXPECT_FALSE(h.app.ui.timeline.playing);
+  h.frames(30);
+  EXPECT_FLOAT_EQ(h.app.ui.timeline.pos, h.app.ui.timeline.pos);
+  const float paused = h.app.ui.timeline.pos;
+  h.frames(10);
+  EXPECT_EQ(h.app.ui.timeline.pos, paused);
+  // Playing on reaches the end and stops there.
+  h.press(kSpace);
+  h.frames(600, 0.05f);
+  EXPECT_FALSE(h.app.ui.timeline.playing);
+  EXPECT_EQ(h.app.ui.timeline.pos, 3.0f);
+}
+
+TEST_F(UiInput, StepButtonsAnimateToTheNextEndState) {
+  h.press(kRight);
+  h.press(kHome);
+  ASSERT_TRUE(h.click("step-fwd"));
+  h.frames(120);
+  EXPECT_EQ(h.app.ui.timeline.pos, 1.0f);
+  EXPECT_EQ(current_step(h.app.ui.timeline, 3), 0);
+  ASSERT_TRUE(h.click("step-fwd"));
+  h.frames(120);
+  EXPECT_EQ(h.app.ui.timeline.pos, 2.0f);
+  ASSERT_TRUE(h.click("step-back"));
+  h.frames(120);
+  EXPECT_EQ(h.app.ui.timeline.pos, 1.0f);
+}
+
+TEST_F(UiInput, TypingIdsUpdatesEverythingInTheSameFrame) {
+  ASSERT_TRUE(h.replace_text("ids-text", "0, 7, 7, 3"));
+  EXPECT_EQ(h.app.inputs.ids, (IdList{0, 7, 7, 3}));
+  EXPECT_EQ(h.app.derived.vocab, 8);  // max(ids) + 1: the table is re-drawn
+  EXPECT_EQ(h.app.derived.lookup_out.rows(), 4);
+  EXPECT_EQ(h.app.derived.lookup_out.row(1), h.app.derived.table.row(7));
+  EXPECT_TRUE(h.app.derived.paths_equal);
+  EXPECT_TRUE(h.app.ui.ids_error.empty());
+  EXPECT_NE(h.app.derived.print_lookup.find("grad_fn=<EmbeddingBackward0>"), std::string::npos);
+}
+
+TEST_F(UiInput, BadIdsKeepTheLastValidStateAndSayWhy) {
+  ASSERT_TRUE(h.replace_text("ids-text", "2, x, 1"));
+  EXPECT_EQ(h.app.inputs.ids, (IdList{2, 3, 1}));
+  EXPECT_FALSE(h.app.ui.ids_error.empty());
+  EXPECT_NE(h.app.ui.ids_error.find("x"), std::string::npos) << h.app.ui.ids_error;
+  ASSERT_TRUE(h.replace_text("ids-text", "-4"));
+  EXPECT_EQ(h.app.inputs.ids, (IdList{2, 3, 1}));
+  EXPECT_NE(h.app.ui.ids_error.find("negative"), std::string::npos) << h.app.ui.ids_error;
+  // Fixing the text clears the message.
+  ASSERT_TRUE(h.replace_text("ids-text", "[1, 1]"));
+  EXPECT_EQ(h.app.inputs.ids, (IdList{1, 1}));
+  EXPECT_TRUE(h.app.ui.ids_error.empty());
+}
+
+TEST_F(UiInput, OutOfRangeIdsInAFixedTable) {
+  set_vocab_mode(h.app, VocabMode::Fixed, 4);
+  h.frame();
+  ASSERT_TRUE(h.replace_text("ids-text", "2, 9"));
+  EXPECT_EQ(h.app.inputs.ids, (IdList{2, 3, 1}));
+  EXPECT_NE(h.app.ui.ids_error.find("9"), std::string::npos);
+  EXPECT_NE(h.app.ui.ids_error.find("4 rows"), std::string::npos) << h.app.ui.ids_error;
+}
+
+TEST_F(UiInput, SeedFieldRedrawsTheTable) {
+  const float before = h.app.derived.table(0, 0);
+  ASSERT_TRUE(h.replace_text("seed", "7"));
+  EXPECT_EQ(h.app.inputs.seed, 7u);
+  EXPECT_NE(h.app.derived.table(0, 0), before);
+  ASSERT_TRUE(h.replace_text("seed", "seven"));
+  EXPECT_EQ(h.app.inputs.seed, 7u);
+  EXPECT_FALSE(h.app.ui.seed_error.empty());
+}
+
+TEST_F(UiInput, AddChipButtonAddsAnId) {
+  ASSERT_TRUE(h.click("add-id"));
+  EXPECT_EQ(h.app.inputs.ids, (IdList{2, 3, 1, 2}));
+  EXPECT_STREQ(h.app.ui.ids_buf, "2, 3, 1, 2");
+}
+
+TEST_F(UiInput, EditedWeightsFlowDownstreamAndReset) {
+  edit_cell(h.app, 2, 0, 42.0f);
+  h.frame();
+  EXPECT_EQ(h.app.derived.table(2, 0), 42.0f);
+  EXPECT_EQ(h.app.derived.lookup_out(0, 0), 42.0f);  // ids[0] = 2
+  EXPECT_EQ(h.app.derived.matmul_out(0, 0), 42.0f);
+  EXPECT_TRUE(has_edits(h.app));
+  ASSERT_TRUE(h.click("reset-weights"));
+  EXPECT_FALSE(has_edits(h.app));
+  EXPECT_NEAR(h.app.derived.table(2, 0), 0.6957f, 5e-5f);
+}
+
+TEST_F(UiInput, InfInTheTableBreaksOnlyTheMatmul) {
+  edit_cell(h.app, 0, 1, INFINITY);  // row 0 is multiplied by zero for every ID
+  EXPECT_FALSE(h.app.derived.paths_equal);
+  EXPECT_EQ(h.app.derived.cells_differ, 3);
+  EXPECT_EQ(h.app.derived.print_equal, "False");
+}
+
+TEST_F(UiInput, HelpOverlayAndScreenshotShortcut) {
+  h.press(kKeyF1);
+  EXPECT_TRUE(h.app.ui.show_shortcuts);
+  h.press(kEscape);
+  EXPECT_FALSE(h.app.ui.show_shortcuts);
+  h.type("?");
+  EXPECT_TRUE(h.app.ui.show_shortcuts);
+  h.press(kKeyS, /*ctrl=*/true);
+  EXPECT_TRUE(h.app.ui.screenshot_requested);
+}
+
+TEST_F(UiInput, ReducedMotionShowsEndStatesOnly) {
+  h.app.ui.reduced_motion = true;
+  h.press(kRight);
+  EXPECT_EQ(h.app.ui.timeline.pos, 3.0f);  // a new slide shows its end state at once
+  h.press(kHome);
+  ASSERT_TRUE(h.click("step-fwd"));
+  EXPECT_EQ(h.app.ui.timeline.pos, 1.0f);
+  for (int k = 0; k < 3; ++k) {
+    const float p = step_progress(h.app.ui.timeline, k, true);
+    EXPECT_TRUE(p == 0.0f || p == 1.0f);
+  }
+}
+
+TEST_F(UiInput, ThemeToggleSwitchesStyle) {
+  h.app.ui.theme = Theme::Light;
+  h.frame();
+  const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+  EXPECT_GT(bg.x, 0.9f);
+  h.app.ui.theme = Theme::Dark;
+  h.frame();
+  EXPECT_LT(ImGui::GetStyle().Colors[ImGuiCol_WindowBg].x, 0.1f);
+}
+
+}  // namespace
+}  // namespace lv::app::test

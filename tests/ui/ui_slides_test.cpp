@@ -1,0 +1,104 @@
+// ui_slides_test.cpp — every slide drawn for many frames, animated from start to
+// end, at small and large window sizes and in edge states, without an ImGui
+// assertion; the controls stay inside the window at the smallest size.
+#include <gtest/gtest.h>
+
+#include "app/anim_timeline.hpp"
+#include "app/slides.hpp"
+#include "headless.hpp"
+
+namespace lv::app::test {
+namespace {
+
+struct EdgeCase {
+  const char* name;
+  std::vector<std::string> args;
+};
+
+const EdgeCase kCases[] = {
+    {"notebook", {"lookupviz"}},
+    {"one_id", {"lookupviz", "--ids", "0"}},
+    {"repeated", {"lookupviz", "--ids", "3,3,0,3"}},
+    {"v1", {"lookupviz", "--ids", "0,0", "--vocab", "1"}},
+    {"d1", {"lookupviz", "--dim", "1"}},
+    {"d64", {"lookupviz", "--dim", "64", "--ids", "5,1"}},
+    {"v2000", {"lookupviz", "--ids", "1999,0,1000", "--vocab", "2000", "--dim", "20"}},
+    {"ids64",
+     {"lookupviz", "--ids",
+      "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35,36,37,38,"
+      "39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63"}},
+};
+
+void run_all_slides(Headless& h) {
+  for (int s = 0; s < slide_count(); ++s) {
+    go_to_slide(h.app, s);
+    h.app.ui.timeline.pos = 0.0f;
+    h.app.ui.timeline.target = -1.0f;
+    h.app.ui.timeline.playing = true;
+    // Play through every step at a coarse time step, then hold at the end.
+    const int steps = current_slide_steps(h.app);
+    const int frames = std::min(400, steps * 12 + 10);
+    for (int f = 0; f < frames; ++f) h.frame(kStepSeconds / 10.0f);
+    timeline_finish(h.app.ui.timeline, steps);
+    h.frames(3);
+    EXPECT_EQ(h.app.ui.slide, s);
+  }
+}
+
+class SlidesAt : public ::testing::TestWithParam<std::tuple<int, int>> {};
+
+TEST_P(SlidesAt, EveryEdgeStateDrawsOnEverySlide) {
+  const auto [w, ht] = GetParam();
+  for (const EdgeCase& c : kCases) {
+    SCOPED_TRACE(c.name);
+    Headless h(ImVec2(static_cast<float>(w), static_cast<float>(ht)));
+    h.init(c.args);
+    run_all_slides(h);
+    // NaN and inf typed into the table, then every slide again.
+    edit_cell(h.app, 0, 0, NAN);
+    edit_cell(h.app, h.app.derived.vocab - 1, h.app.derived.dim - 1, -INFINITY);
+    run_all_slides(h);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Sizes, SlidesAt,
+                         ::testing::Values(std::make_tuple(1024, 640), std::make_tuple(1440, 900),
+                                           std::make_tuple(3840, 2160)));
+
+TEST(SlidesLayout, ControlsStayInsideTheSmallestWindow) {
+  Headless h(ImVec2(1024, 640));
+  h.init();
+  for (int s = 0; s < slide_count(); ++s) {
+    go_to_slide(h.app, s);
+    h.frames(3);
+    for (const char* name : {"next-slide", "prev-slide", "play", "step-fwd", "scrubber", "ids-text", "seed", "dim"}) {
+      ImVec2 a, b;
+      ASSERT_TRUE(find_landmark(name, &a, &b)) << name;
+      EXPECT_GE(a.x, 0.0f) << name;
+      EXPECT_GE(a.y, 0.0f) << name;
+      EXPECT_LE(b.x, 1024.0f) << name << " on slide " << s + 1;
+      EXPECT_LE(b.y, 640.0f) << name << " on slide " << s + 1;
+    }
+  }
+}
+
+TEST(SlidesLayout, HiDpiScaleGrowsTheUi) {
+  float h1 = 0.0f;
+  {
+    Headless small(ImVec2(1440, 900), 1.0f);
+    small.init();
+    small.frames(3);
+    ImVec2 a1, b1;
+    ASSERT_TRUE(find_landmark("next-slide", &a1, &b1));
+    h1 = b1.y - a1.y;
+  }
+  Headless big(ImVec2(2880, 1800), 2.0f);
+  big.init();
+  big.frames(3);
+  ImVec2 a2, b2;
+  ASSERT_TRUE(find_landmark("next-slide", &a2, &b2));
+  EXPECT_GT(b2.y - a2.y, h1 * 1.7f);
+}
+
+}  // namespace
+}  // namespace lv::app::test
