@@ -96,6 +96,7 @@ struct UiState {
   int edit_row = -1, edit_col = -1;   // the table cell being dragged or typed into
   float edit_value = 0.0f;            // its value when the drag started
   int hover_out_row = -1, hover_out_col = -1;  // slide 4: the output cell under the mouse
+  float canvas_used_1x[16][2] = {};               // per slide: the canvas content size at zoom 1 (last frame)
   int bill_vocab = 50257, bill_dim = 768;        // slide 5: the bill at a chosen scale
   int bill_scale_pos = 0;                        // 0: this table, 1000: GPT-2
 };

@@ -32,9 +32,24 @@ void draw_canvas(App& app, const SlideDef& slide, ImVec2 size) {
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(e * 1.2f, e * 1.0f));
   const float caption_h = e * 2.0f;
   ImGui::BeginChild("canvas", ImVec2(size.x, size.y - caption_h), true, ImGuiWindowFlags_HorizontalScrollbar);
-  SlideCanvas c{app, pal, ImGui::GetWindowDrawList(), ImGui::GetCursorScreenPos(),
-                ImVec2(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionAvail().y), slide.steps(app)};
+  // A small table in a big window is drawn larger: the zoom level is chosen from
+  // what this slide used at 1x in the last frame (with a margin, so it is stable).
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  float& base_w = app.ui.canvas_used_1x[app.ui.slide][0];
+  float& base_h = app.ui.canvas_used_1x[app.ui.slide][1];
+  int level = 0;
+  for (int l = kCanvasZoomLevels - 1; l > 0 && base_w > 0.0f; --l) {
+    if (base_w * kCanvasZoom[l] <= avail.x * 0.95f && base_h * kCanvasZoom[l] <= avail.y * 0.95f) {
+      level = l;
+      break;
+    }
+  }
+  begin_canvas_zoom(level);
+  SlideCanvas c{app, pal, ImGui::GetWindowDrawList(), ImGui::GetCursorScreenPos(), avail, slide.steps(app)};
   const ImVec2 used = slide.canvas(c);
+  end_canvas_zoom();
+  base_w = used.x / kCanvasZoom[level];
+  base_h = used.y / kCanvasZoom[level];
   // Reserve the content so the child scrolls when the drawing is larger than it.
   ImGui::SetCursorScreenPos(c.origin);
   ImGui::Dummy(ImVec2(std::max(used.x, 1.0f), std::max(used.y, 1.0f)));

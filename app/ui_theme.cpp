@@ -43,7 +43,8 @@ bool file_exists(const char* path) {
   return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-Fonts g_fonts;
+Fonts g_fonts;                          // the active set
+Fonts g_levels[kCanvasZoomLevels];      // one set per canvas zoom level
 
 }  // namespace
 
@@ -116,40 +117,54 @@ void apply_style(Theme theme, float scale) {
 Fonts load_fonts(float scale, float base_px) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
-  Fonts f;
   // Latin plus the few symbols the slides use (×, −, →, ·, ᵀ, ✓, …).
   static ImVector<ImWchar> ranges;
   if (ranges.empty()) {
     ImFontGlyphRangesBuilder b;
     b.AddRanges(io.Fonts->GetGlyphRangesDefault());
-    b.AddText("×−→←↑↓·ᵀ✓✗…–—≈≠≤≥▸▶⏸■Σ∑⁻¹²³⁰");
+    b.AddText("×−→←↑↓·ᵀ✓✗…–—≈≠≤≥▸Σ∑⁻¹²³⁰");
     b.BuildRanges(&ranges);
   }
   const char* ui = "/usr/share/fonts/opentype/inter/Inter-Regular.otf";
   const char* ui_bold = "/usr/share/fonts/opentype/inter/Inter-SemiBold.otf";
   const char* mono = "/usr/share/fonts/truetype/jetbrains-mono/JetBrainsMono-Regular.ttf";
-  const float px = base_px * scale;
   ImFontConfig cfg;
   cfg.OversampleH = 2;
   cfg.OversampleV = 1;
-  if (file_exists(ui) && file_exists(ui_bold) && file_exists(mono)) {
-    f.ui = io.Fonts->AddFontFromFileTTF(ui, px, &cfg, ranges.Data);
-    f.bold = io.Fonts->AddFontFromFileTTF(ui_bold, px, &cfg, ranges.Data);
-    f.title = io.Fonts->AddFontFromFileTTF(ui_bold, px * 1.6f, &cfg, ranges.Data);
-    f.mono = io.Fonts->AddFontFromFileTTF(mono, px * 0.94f, &cfg, ranges.Data);
-    f.from_system = f.ui && f.bold && f.title && f.mono;
+  const bool system = file_exists(ui) && file_exists(ui_bold) && file_exists(mono);
+  for (int level = 0; level < kCanvasZoomLevels; ++level) {
+    const float px = base_px * scale * kCanvasZoom[level];
+    Fonts f;
+    if (system) {
+      f.ui = io.Fonts->AddFontFromFileTTF(ui, px, &cfg, ranges.Data);
+      f.bold = io.Fonts->AddFontFromFileTTF(ui_bold, px, &cfg, ranges.Data);
+      f.title = level == 0 ? io.Fonts->AddFontFromFileTTF(ui_bold, px * 1.6f, &cfg, ranges.Data) : g_levels[0].title;
+      f.mono = io.Fonts->AddFontFromFileTTF(mono, px * 0.94f, &cfg, ranges.Data);
+      f.from_system = f.ui && f.bold && f.title && f.mono;
+    }
+    if (!f.from_system) {
+      // ImGui's built-in font (ProggyClean) when Debian's fonts are absent.
+      ImFontConfig d;
+      d.SizePixels = 13.0f * scale * kCanvasZoom[level];
+      f.ui = f.bold = f.mono = io.Fonts->AddFontDefault(&d);
+      ImFontConfig t;
+      t.SizePixels = 20.0f * scale;
+      f.title = level == 0 ? io.Fonts->AddFontDefault(&t) : g_levels[0].title;
+    }
+    g_levels[level] = f;
   }
-  if (!f.from_system) {
-    io.Fonts->Clear();
-    ImFontConfig d;
-    d.SizePixels = 13.0f * scale;
-    f.ui = f.bold = f.mono = io.Fonts->AddFontDefault(&d);
-    ImFontConfig t;
-    t.SizePixels = 20.0f * scale;
-    f.title = io.Fonts->AddFontDefault(&t);
-  }
-  g_fonts = f;
-  return f;
+  g_fonts = g_levels[0];
+  return g_fonts;
+}
+
+void begin_canvas_zoom(int level) {
+  g_fonts = g_levels[std::clamp(level, 0, kCanvasZoomLevels - 1)];
+  ImGui::PushFont(g_fonts.ui);
+}
+
+void end_canvas_zoom() {
+  ImGui::PopFont();
+  g_fonts = g_levels[0];
 }
 
 Fonts& fonts() { return g_fonts; }

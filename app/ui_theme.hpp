@@ -30,12 +30,19 @@ ImU32 mix(ImU32 a, ImU32 b, float t);
 // Sets ImGui's style colours and sizes for the theme at a scale.
 void apply_style(Theme theme, float scale);
 
-// Adds the fonts to io.Fonts at `scale` (call before the atlas is built).
-// base_px is the body size at scale 1.
+// Adds the fonts to io.Fonts at `scale` (call before the atlas is built): the
+// normal set, plus larger sets the demo canvas uses when a small table would
+// otherwise sit lost in a big window. base_px is the body size at scale 1.
 Fonts load_fonts(float scale, float base_px = 17.0f);
 
-// The one font set the UI draws with (set by the platform after load_fonts).
+// The font set being drawn with: the normal one, or a canvas zoom level's.
 Fonts& fonts();
+constexpr int kCanvasZoomLevels = 3;
+constexpr float kCanvasZoom[kCanvasZoomLevels] = {1.0f, 1.25f, 1.5f};
+// Selects zoom level 0..2 for what follows (fonts() and ImGui's current font);
+// end_canvas_zoom() returns to the normal set.
+void begin_canvas_zoom(int level);
+void end_canvas_zoom();
 // One em: the current font size, the unit of every layout length.
 inline float em() { return ImGui::GetFontSize(); }
 

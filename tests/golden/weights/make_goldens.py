@@ -49,6 +49,12 @@ CASES = [
     ("normal_mean_std_small", 9, [("N", 5, 0.25, 3.5)]),
     ("normal_mean_std_block", 9, [("N", 40, -1.5, 0.75)]),
     ("uniform_range", 10, [("U", 33, -2.5, 7.25)]),
+    # mean/std chosen so that val * std + mean rounds differently fused and unfused:
+    # torch's AVX2 build fuses it (one rounding in double, then the cast to float).
+    ("normal_small_fused_affine_a", 3, [("N", 1, float.fromhex("-0x1.902c4096d313dp-4"),
+                                         float.fromhex("0x1.1cac083126e98p-3"))]),
+    ("normal_small_fused_affine_b", 4, [("N", 1, float.fromhex("0x1.b54067840cb45p-3"),
+                                         float.fromhex("0x1.374bc6a7ef9dbp-3"))]),
 ]
 
 

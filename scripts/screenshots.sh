@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Regenerate the README's screenshots with the app itself (needs xvfb-run).
+#   ./scripts/screenshots.sh
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+lv_install_missing "${LV_PACKAGES[@]}"
+lv_build build Release
+out="$LV_ROOT/assets/screenshots"
+mkdir -p "$out"
+bin="$LV_ROOT/build/lookupviz"
+xvfb-run -a "$bin" --export-slides "$out" --size 1440x900
+xvfb-run -a "$bin" --slide 2 --step 1 --ids 5,2,5,0 --dim 6 --size 1440x900 --screenshot "$out/lookup-live-ids.png"
+xvfb-run -a "$bin" --slide 4 --step 1 --light --size 1440x900 --screenshot "$out/matmul-light.png"
+echo "wrote $(ls "$out" | wc -l) screenshots to $out"

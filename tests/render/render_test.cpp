@@ -1,0 +1,110 @@
+// render_test.cpp — the real app in a real window under `xvfb-run -a` (Mesa's
+// llvmpipe): it writes a PNG per slide; each is a real picture (not blank), the
+// slides differ from each other, and the picture changes when the IDs change.
+// Skipped (not passed) when xvfb-run is not installed.
+#include <gtest/gtest.h>
+#include <stb_image.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Image {
+  int w = 0, h = 0;
+  std::vector<unsigned char> rgb;
+};
+
+Image load(const std::string& path) {
+  Image im;
+  int n = 0;
+  unsigned char* data = stbi_load(path.c_str(), &im.w, &im.h, &n, 3);
+  if (data) {
+    im.rgb.assign(data, data + static_cast<size_t>(im.w) * im.h * 3);
+    stbi_image_free(data);
+  }
+  return im;
+}
+
+size_t distinct_colors(const Image& im) {
+  std::set<unsigned> colors;
+  for (size_t i = 0; i + 2 < im.rgb.size(); i += 3 * 7)  // every 7th pixel is plenty
+    colors.insert(im.rgb[i] << 16 | im.rgb[i + 1] << 8 | im.rgb[i + 2]);
+  return colors.size();
+}
+
+// The fraction of pixels that differ between two same-sized images.
+double difference(const Image& a, const Image& b) {
+  if (a.w != b.w || a.h != b.h) return 1.0;
+  size_t diff = 0;
+  for (size_t i = 0; i < a.rgb.size(); i += 3)
+    if (a.rgb[i] != b.rgb[i] || a.rgb[i + 1] != b.rgb[i + 1] || a.rgb[i + 2] != b.rgb[i + 2]) ++diff;
+  return static_cast<double>(diff) / (a.rgb.size() / 3);
+}
+
+bool have_xvfb() { return std::system("command -v xvfb-run >/dev/null 2>&1") == 0; }
+
+int run(const std::string& args) {
+  const std::string cmd = "xvfb-run -a " LOOKUPVIZ_BIN " " + args + " 2>&1";
+  return std::system(cmd.c_str());
+}
+
+std::string temp_dir() {
+  char tmpl[] = "/tmp/lookupviz-render-XXXXXX";
+  const char* d = mkdtemp(tmpl);
+  return d ? d : "/tmp";
+}
+
+TEST(Render, ExportSlidesWritesADistinctPicturePerSlide) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  const std::string dir = temp_dir();
+  ASSERT_EQ(run("--export-slides " + dir + " --size 1280x800"), 0);
+  std::vector<Image> slides;
+  for (int k = 1; k <= 5; ++k) {
+    char name[32];
+    std::snprintf(name, sizeof name, "/slide-%02d.png", k);
+    Image im = load(dir + name);
+    ASSERT_EQ(im.w, 1280) << name;
+    ASSERT_EQ(im.h, 800) << name;
+    EXPECT_GT(distinct_colors(im), 60u) << name << " looks blank";
+    slides.push_back(std::move(im));
+  }
+  for (size_t i = 0; i < slides.size(); ++i)
+    for (size_t j = i + 1; j < slides.size(); ++j)
+      EXPECT_GT(difference(slides[i], slides[j]), 0.01) << "slides " << i + 1 << " and " << j + 1 << " look the same";
+}
+
+TEST(Render, ThePictureFollowsTheIds) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  const std::string dir = temp_dir();
+  ASSERT_EQ(run("--slide 2 --screenshot " + dir + "/a.png --size 1024x640"), 0);
+  ASSERT_EQ(run("--slide 2 --ids 0,7,7,3 --screenshot " + dir + "/b.png --size 1024x640"), 0);
+  ASSERT_EQ(run("--slide 2 --ids 0,7,7,3 --screenshot " + dir + "/c.png --size 1024x640"), 0);
+  const Image a = load(dir + "/a.png"), b = load(dir + "/b.png"), c = load(dir + "/c.png");
+  ASSERT_EQ(a.w, 1024);
+  EXPECT_GT(difference(a, b), 0.005);
+  EXPECT_EQ(difference(b, c), 0.0) << "the same state must render the same picture";
+}
+
+TEST(Render, StepsAndThemesChangeThePicture) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  const std::string dir = temp_dir();
+  ASSERT_EQ(run("--slide 2 --step 0 --screenshot " + dir + "/s0.png"), 0);
+  ASSERT_EQ(run("--slide 2 --step 2 --screenshot " + dir + "/s2.png"), 0);
+  ASSERT_EQ(run("--slide 2 --step 2 --light --screenshot " + dir + "/light.png"), 0);
+  const Image s0 = load(dir + "/s0.png"), s2 = load(dir + "/s2.png"), light = load(dir + "/light.png");
+  EXPECT_GT(difference(s0, s2), 0.002);
+  EXPECT_GT(difference(s2, light), 0.5);
+}
+
+TEST(Render, UnwritableScreenshotPathFailsCleanly) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  const int rc = run("--screenshot /nonexistent-dir/x.png");
+  ASSERT_TRUE(WIFEXITED(rc));
+  EXPECT_EQ(WEXITSTATUS(rc), 1);
+}
+
+}  // namespace
