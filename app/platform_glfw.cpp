@@ -9,6 +9,7 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -37,7 +38,17 @@ void on_focus(GLFWwindow*, int) { ++g_events; }
 void on_resize(GLFWwindow*, int, int) { ++g_events; }
 void on_refresh(GLFWwindow*) { ++g_events; }
 
-constexpr int kFramesAfterInput = 3;  // keep drawing briefly so ImGui settles hover/tooltip states
+constexpr int kFramesAfterInput = 3;
+
+// The page is designed for about 1500 × 940 logical pixels; a much bigger window
+// (a 4K screen at 100 %) gets proportionally larger type rather than a tiny island.
+float fit_for_window(const Platform& p) {
+  if (!p.auto_fit) return 1.0f;
+  int w = 0, h = 0;
+  glfwGetFramebufferSize(p.window, &w, &h);
+  const float f = std::min(w / (1500.0f * p.content_scale), h / (940.0f * p.content_scale));
+  return std::clamp(std::floor(f * 4.0f) / 4.0f, 1.0f, 3.0f);
+}  // keep drawing briefly so ImGui settles hover/tooltip states
 
 }  // namespace
 
@@ -92,6 +103,8 @@ std::string platform_open(Platform& p, int width, int height, bool hidden, float
   float sx = 1.0f, sy = 1.0f;
   glfwGetWindowContentScale(p.window, &sx, &sy);
   p.content_scale = forced_scale > 0.0f ? forced_scale : std::max(1.0f, std::max(sx, sy));
+  p.auto_fit = forced_scale <= 0.0f;
+  p.fit = fit_for_window(p);
 
   ImGui_ImplGlfw_InitForOpenGL(p.window, true);  // chains to the callbacks above
   ImGui_ImplOpenGL3_Init(p.glsl_version.c_str());
@@ -111,7 +124,7 @@ void platform_close(Platform& p) {
 
 void platform_apply_scale(Platform& p, App& app, float user_zoom) {
   app.ui.user_zoom = std::clamp(user_zoom, 0.6f, 3.0f);
-  app.ui.scale = p.content_scale * app.ui.user_zoom;
+  app.ui.scale = p.content_scale * p.fit * app.ui.user_zoom;
   load_fonts(app.ui.scale);
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();
@@ -121,6 +134,11 @@ void platform_apply_scale(Platform& p, App& app, float user_zoom) {
 }
 
 std::string platform_frame(Platform& p, App& app, const std::string& png_path) {
+  const float fit = fit_for_window(p);
+  if (fit != p.fit) {
+    p.fit = fit;
+    if (app.ui.scale_request <= 0.0f) app.ui.scale_request = app.ui.user_zoom;
+  }
   if (app.ui.scale_request > 0.0f) {
     platform_apply_scale(p, app, app.ui.scale_request);
     app.ui.scale_request = 0.0f;

@@ -13,7 +13,9 @@ namespace lv::app {
 
 struct Platform {
   GLFWwindow* window = nullptr;
-  float content_scale = 1.0f;  // the monitor's (HiDPI) scale
+  float content_scale = 1.0f;  // the monitor's (HiDPI) scale, or --scale
+  bool auto_fit = true;        // grow the UI with big windows (off when --scale is given)
+  float fit = 1.0f;            // the current growth factor, in steps of 0.25
   bool hidden = false;         // headless render modes keep the window unmapped
   std::string glsl_version = "#version 330 core";
 };

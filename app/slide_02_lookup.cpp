@@ -59,7 +59,8 @@ ImVec2 canvas(SlideCanvas& c) {
   GridStyle gs;
   const float top = c.origin.y + chips.y + e * 1.4f;
   gs.max_rows = std::clamp(static_cast<int>((c.avail.y - (top - c.origin.y) - e * 4.0f) / (gs.cell_h * e)), 4, 24);
-  gs.max_cols = std::clamp(static_cast<int>((c.avail.x * 0.5f - e * 5.0f) / (gs.cell_w * e)), 3, 12);
+  // Both grids side by side must fit the canvas: split its width between them.
+  gs.max_cols = std::clamp(static_cast<int>((c.avail.x - e * 8.0f) / (2.0f * gs.cell_w * e)), 3, 12);
   if (cur >= 0) {
     grid_follow(app.ui.table_view, gs, static_cast<int>(d.vocab), static_cast<int>(d.dim),
                 static_cast<int>(ids[static_cast<size_t>(cur)]));

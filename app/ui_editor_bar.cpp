@@ -17,6 +17,14 @@
 namespace lv::app {
 namespace {
 
+// Continues the row when `width` more pixels fit, else starts a new line: the bar
+// wraps in a narrow window instead of clipping its last controls.
+void next_group(float width) {
+  const float spacing = em() * 1.2f;
+  ImGui::SameLine(0.0f, spacing);
+  if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+
 void tooltip(const char* text) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
 }
@@ -92,7 +100,7 @@ void draw_editor_bar(App& app) {
   const float full = ImGui::GetContentRegionAvail().x;
   draw_chips(app, full * 0.30f);
 
-  ImGui::SameLine(0.0f, e * 1.0f);
+  next_group(e * 11.5f);
   ImGui::SetNextItemWidth(e * 11.0f);
   if (ImGui::InputText("##ids-text", ui.ids_buf, sizeof ui.ids_buf)) ui.ids_error = set_ids_text(app, ui.ids_buf);
   landmark("ids-text");
@@ -101,7 +109,7 @@ void draw_editor_bar(App& app) {
   tooltip("Type token IDs: 2, 3, 1 — also [2, 3, 1], 2 3 1 or tensor([2, 3, 1]). Applied as you type.");
 
   // The vocabulary: as the notebook (max + 1) or fixed.
-  ImGui::SameLine(0.0f, e * 1.2f);
+  next_group(e * 17.5f);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("V");
   ImGui::SameLine();
@@ -125,7 +133,7 @@ void draw_editor_bar(App& app) {
     ImGui::TextDisabled("= %lld", static_cast<long long>(app.derived.vocab));
   }
 
-  ImGui::SameLine(0.0f, e * 1.2f);
+  next_group(e * 10.0f);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("D");
   ImGui::SameLine();
@@ -135,7 +143,7 @@ void draw_editor_bar(App& app) {
   landmark("dim");
   tooltip("out_dim: the embedding size, the columns of the table. Changing it re-draws the table from the seed.");
 
-  ImGui::SameLine(0.0f, e * 1.2f);
+  next_group(e * 10.5f);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("seed");
   ImGui::SameLine();
@@ -145,7 +153,7 @@ void draw_editor_bar(App& app) {
   landmark("seed");
   tooltip("torch.manual_seed(seed): any integer from -2^63 to 2^64-1. The table is re-drawn from it.");
 
-  ImGui::SameLine(0.0f, e * 1.2f);
+  next_group(ImGui::CalcTextSize("Reset weights").x + e);
   const bool edits = has_edits(app);
   ImGui::BeginDisabled(!edits);
   if (ImGui::Button("Reset weights")) reset_edits(app);
