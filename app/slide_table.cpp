@@ -1,11 +1,14 @@
 // slide_table.cpp — the order of the slides.
 #include "app/anim_timeline.hpp"
 #include "app/slides.hpp"
+#include "core/cli_options.hpp"
 
 namespace lv::app {
 
 std::span<const SlideDef> slide_table() {
   static const SlideDef table[] = {kSlideTable, kSlideLookup, kSlideOneHot, kSlideMatmul, kSlideSameNumbers};
+  // --slide is validated against kSlideCount before the window opens.
+  static_assert(sizeof table / sizeof table[0] == kSlideCount, "update kSlideCount in core/cli_options.hpp");
   return table;
 }
 

@@ -13,7 +13,7 @@ namespace {
 struct GoldenCase {
   std::string name, args;
 };
-void PrintTo(const GoldenCase& c, std::ostream* os) { *os << c.name << " (" << c.args << ")"; }
+void PrintTo(const GoldenCase& c, std::ostream* os) { *os << c.name; }
 
 const std::string kDir = std::string(LOOKUPVIZ_GOLDEN_DIR) + "/transcripts/";
 

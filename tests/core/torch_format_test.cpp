@@ -27,6 +27,8 @@ struct GoldenCase {
   std::vector<int64_t> ints;
   std::string expected;
 };
+// ctest shows the case's name, not its bytes.
+void PrintTo(const GoldenCase& c, std::ostream* os) { *os << c.name; }
 
 // The words after the key of a "key v v v" line.
 std::istringstream fields(const std::string& line, const std::string& key) {
