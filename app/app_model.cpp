@@ -207,4 +207,14 @@ void change_id(App& app, size_t i, int64_t id) {
   sync_text_fields(app);
 }
 
+void move_id(App& app, size_t from, size_t to) {
+  IdList ids = app.inputs.ids;
+  if (from >= ids.size() || to >= ids.size() || from == to) return;
+  const int64_t id = ids[from];
+  ids.erase(ids.begin() + static_cast<std::ptrdiff_t>(from));
+  ids.insert(ids.begin() + static_cast<std::ptrdiff_t>(to), id);
+  set_ids(app, ids);
+  sync_text_fields(app);
+}
+
 }  // namespace lv::app

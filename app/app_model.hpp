@@ -27,6 +27,7 @@ bool has_edits(const App& app);
 void add_id(App& app);
 void remove_id(App& app, size_t i);
 void change_id(App& app, size_t i, int64_t id);
+void move_id(App& app, size_t from, size_t to);  // drag-to-reorder
 
 // The ids text field mirrors the model after a chip edit.
 void sync_text_fields(App& app);

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 
 #include "app/app_model.hpp"
 #include "app/app_ui.hpp"
@@ -55,8 +56,23 @@ void draw_chips(App& app, float max_width) {
     ImGui::PopStyleVar();
     ImGui::PopStyleColor(3);
     if (i == 0) landmark("chip-0");
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("idx[%zu] = %lld · click to change or remove", i, static_cast<long long>(ids[i]));
+    // Drag a chip onto another to move it there (the batch order is the output's row order).
+    if (ImGui::BeginDragDropSource()) {
+      ImGui::SetDragDropPayload("lookupviz-chip", &i, sizeof i);
+      ImGui::Text("move idx[%zu] = %lld", i, static_cast<long long>(ids[i]));
+      ImGui::EndDragDropSource();
+    }
+    if (ImGui::BeginDragDropTarget()) {
+      if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload("lookupviz-chip")) {
+        size_t from = 0;
+        std::memcpy(&from, p->Data, sizeof from);
+        move_id(app, from, i);
+      }
+      ImGui::EndDragDropTarget();
+    }
+    if (ImGui::IsItemHovered() && !ImGui::IsMouseDragging(ImGuiMouseButton_Left))
+      ImGui::SetTooltip("idx[%zu] = %lld · click to change or remove · drag to reorder", i,
+                        static_cast<long long>(ids[i]));
     ImGui::SameLine(0.0f, e * 0.3f);
     ++shown;
   }

@@ -4,5 +4,5 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 lv_install_missing "${LV_PACKAGES[@]}"
-lv_build build Release
+LV_TARGET=lookupviz lv_build build Release
 exec "$LV_ROOT/build/lookupviz" "$@"

@@ -38,6 +38,7 @@ lv_install_missing() {
 }
 
 # lv_build DIR BUILD_TYPE [cmake args...]: configure once, then build incrementally.
+# LV_TARGET=name builds one target only (run.sh builds just the app).
 lv_build() {
   local dir="$1" type="$2"; shift 2
   if [ ! -f "$LV_ROOT/$dir/CMakeCache.txt" ]; then
@@ -45,5 +46,5 @@ lv_build() {
   elif [ $# -gt 0 ]; then
     cmake "$LV_ROOT/$dir" "$@" >/dev/null
   fi
-  cmake --build "$LV_ROOT/$dir" -j "$(nproc)" >&2
+  cmake --build "$LV_ROOT/$dir" -j "$(nproc)" ${LV_TARGET:+--target "$LV_TARGET"} >&2
 }

@@ -202,3 +202,28 @@ TEST_F(UiInput, ThemeToggleSwitchesStyle) {
 
 }  // namespace
 }  // namespace lv::app::test
+
+namespace lv::app::test {
+namespace {
+
+TEST(UiChips, DraggingAChipReordersTheBatch) {
+  Headless h;
+  h.init({"lookupviz", "--ids", "2,3,1"});
+  h.frames(3);
+  ImVec2 from;
+  ASSERT_TRUE(h.center_of("chip-0", &from));
+  // Press on the first chip, drag right across the others, release on the last one.
+  ImGuiIO& io = ImGui::GetIO();
+  h.move_to(from);
+  io.MouseDown[0] = true;
+  h.frame();
+  const float chip_w = em() * 2.4f;
+  for (int k = 1; k <= 20; ++k) h.move_to(ImVec2(from.x + chip_w * 2.0f * k / 20.0f, from.y));
+  io.MouseDown[0] = false;
+  h.frames(2);
+  EXPECT_EQ(h.app.inputs.ids, (IdList{3, 1, 2}));
+  EXPECT_STREQ(h.app.ui.ids_buf, "3, 1, 2");
+}
+
+}  // namespace
+}  // namespace lv::app::test
