@@ -2,6 +2,7 @@
 #include "app/app_model.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 
@@ -9,6 +10,7 @@
 #include "core/torch_format.hpp"
 #include "core/torch_generator.hpp"
 #include "core/torch_layers.hpp"
+#include "core/torch_random.hpp"
 
 namespace lv::app {
 
@@ -60,6 +62,7 @@ void recompute(App& app) {
     // nn.Linear(V, D) after re-seeding (what slide 4 prints before tying).
     TorchGenerator gen(in.seed);
     d.seeded = embedding_init(v, dim, gen);
+    d.gen_after_table = gen;
     TorchGenerator gen2(in.seed);
     d.linear_init = linear_init(v, dim, false, gen2).weight;
     d.seeded_with = in.seed;
@@ -82,6 +85,56 @@ void recompute(App& app) {
     if (!(d.lookup_out.data()[i] == d.matmul_out.data()[i])) ++d.cells_differ;
   d.lookup_bill = lookup_cost(d.batch, v, dim);
   d.matmul_bill = matmul_cost(d.batch, v, dim);
+
+  // Backward: G, then both gradients. torch.randn(B, D) after manual_seed(grad_seed)
+  // is normal_ on a fresh generator, the same draw as the core's.
+  if (in.grad_mode == GradMode::SumOfOutputs) {
+    d.grad_out = Matrix::Ones(d.batch, dim);
+  } else {
+    d.grad_out.resize(d.batch, dim);
+    TorchGenerator g(in.grad_seed);
+    normal_(d.grad_out.data(), static_cast<size_t>(d.grad_out.size()), 0.0, 1.0, g);
+  }
+  d.dw_lookup = lookup_backward(in.ids, d.grad_out, v);
+  d.dw_matmul = onehot_backward(d.onehot_f, d.grad_out);
+  d.grads_equal = torch_equal(d.dw_lookup, d.dw_matmul);
+  {
+    IdList sorted = in.ids;
+    std::sort(sorted.begin(), sorted.end());
+    d.distinct_ids = std::unique(sorted.begin(), sorted.end()) - sorted.begin();
+  }
+  d.lookup_bwd_bill = lookup_backward_cost(d.batch, v, dim);
+  d.matmul_bwd_bill = matmul_backward_cost(d.batch, v, dim);
+  d.print_grad_out = repr_tensor(d.grad_out);
+  d.print_dw_lookup = repr_tensor(d.dw_lookup);
+  d.print_dw_matmul = repr_tensor(Matrix(d.dw_matmul.transpose()));  // linear.weight.grad is D x V
+
+  // A GPT's input and output ends: tok_emb and pos_emb are drawn one after the
+  // other from the seeded generator (GPTModel.__init__'s order), then out_head.
+  {
+    const int64_t t = d.batch;
+    TorchGenerator g = d.gen_after_table;
+    d.pos_table = embedding_init(t, dim, g);
+    d.tok_out = d.lookup_out;
+    d.x = d.tok_out + d.pos_table;
+    d.head_weight = in.tie_weights ? d.table : linear_init(dim, v, false, g).weight;
+    d.logits = (d.x * d.head_weight.transpose()).eval();
+    d.next_ids.resize(static_cast<size_t>(t));
+    for (int64_t i = 0; i < t; ++i) {
+      // argmax like torch: the first maximum; NaN counts as the maximum.
+      int64_t best = 0;
+      for (int64_t j = 1; j < v; ++j) {
+        const float a = d.logits(i, best), b = d.logits(i, j);
+        if (std::isnan(a)) break;
+        if (std::isnan(b) || b > a) best = j;
+      }
+      d.next_ids[static_cast<size_t>(i)] = best;
+    }
+    d.print_x = repr_tensor(d.x, ReprSuffix{"AddBackward0", false, ""});
+    d.print_logits = repr_tensor(d.logits, ReprSuffix{"MmBackward0", false, ""});
+    const int64_t n = static_cast<int64_t>(d.next_ids.size());
+    d.print_next = repr_tensor(d.next_ids.data(), std::span<const int64_t>(&n, 1));
+  }
 
   d.print_weight = repr_parameter(d.table);
   d.print_lookup = repr_tensor(d.lookup_out, ReprSuffix{"EmbeddingBackward0", false, ""});
@@ -151,6 +204,17 @@ void set_vocab_mode(App& app, VocabMode mode, int64_t fixed_vocab) {
   in.vocab_mode = mode;
   in.fixed_vocab = fixed_vocab;
   if (vocab_of(in) != old_v) clear_edits(in);
+  recompute(app);
+}
+
+void set_grad_mode(App& app, GradMode mode, uint64_t seed) {
+  app.inputs.grad_mode = mode;
+  app.inputs.grad_seed = seed;
+  recompute(app);
+}
+
+void set_tie_weights(App& app, bool tie) {
+  app.inputs.tie_weights = tie;
   recompute(app);
 }
 

@@ -20,6 +20,8 @@ void set_ids(App& app, const IdList& ids);  // already valid
 void set_dim(App& app, int64_t dim);        // clamped to 1..kMaxDim and the element limit
 void set_vocab_mode(App& app, VocabMode mode, int64_t fixed_vocab);
 void edit_cell(App& app, int64_t row, int64_t col, float value);
+void set_grad_mode(App& app, GradMode mode, uint64_t seed);  // slide 6's upstream gradient
+void set_tie_weights(App& app, bool tie);                      // slide 8's output head
 void reset_edits(App& app);
 bool has_edits(const App& app);
 

@@ -10,11 +10,13 @@
 
 #include "core/embedding_ops.hpp"
 #include "core/tensor.hpp"
+#include "core/torch_generator.hpp"
 
 namespace lv::app {
 
 // ---------------------------------------------------------------- inputs
 enum class VocabMode { FromIds, Fixed };
+enum class GradMode { SumOfOutputs, Seeded };  // G = ones (out.sum().backward()) or torch.randn(B, D)
 
 struct ModelInputs {
   uint64_t seed = 123;             // torch.manual_seed(seed)
@@ -23,6 +25,9 @@ struct ModelInputs {
   int64_t dim = 5;                 // out_dim
   VocabMode vocab_mode = VocabMode::FromIds;  // num_idx = max(ids)+1, as the notebook does
   int64_t fixed_vocab = 4;         // num_idx when vocab_mode == Fixed
+  GradMode grad_mode = GradMode::SumOfOutputs;  // slide 6: the upstream gradient G
+  uint64_t grad_seed = 0;          // G = torch.randn(B, D) after torch.manual_seed(grad_seed)
+  bool tie_weights = true;         // slide 8: out_head.weight = tok_emb.weight (weight tying)
   std::vector<float> edits;        // V*D table values typed or dragged by the user; empty: none
   std::vector<uint8_t> edited;     // V*D flags: 1 where edits[] overrides the seeded value
 };
@@ -43,6 +48,23 @@ struct Derived {
   bool paths_equal = false;
   int cells_differ = 0;  // cells where the two outputs differ (NaN/inf in the table)
   OpCounts lookup_bill, matmul_bill;
+  // Backward (slide 6): G flows back through both paths.
+  Matrix grad_out;      // B x D: G
+  Matrix dw_lookup;     // V x D: embedding.weight.grad (scatter-add into the IDs' rows)
+  Matrix dw_matmul;     // V x D: (linear.weight.grad)ᵀ = onehotᵀ · G
+  bool grads_equal = false;
+  int64_t distinct_ids = 0;  // rows that receive a gradient
+  OpCounts lookup_bwd_bill, matmul_bwd_bill;
+  std::string print_grad_out, print_dw_lookup, print_dw_matmul;
+  // Inside a GPT (slide 8): T = B tokens, context_length = T.
+  TorchGenerator gen_after_table;  // the generator right after nn.Embedding(V, D)'s init
+  Matrix pos_table;     // T x D: pos_emb.weight, drawn next from the same generator
+  Matrix tok_out;       // T x D: tok_emb(idx) (= lookup_out)
+  Matrix x;             // T x D: tok_emb(idx) + pos_emb(arange(T))
+  Matrix head_weight;   // V x D: out_head.weight (the table when tied, else its own init)
+  Matrix logits;        // T x V: out_head(x) = x · head_weightᵀ
+  IdList next_ids;      // T: logits.argmax(dim=-1)
+  std::string print_x, print_logits, print_next;
   // What PyTorch prints for each step, from the core's formatter.
   std::string print_weight, print_lookup, print_onehot, print_linear_init, print_matmul, print_equal;
   uint64_t generation = 0;  // bumped on every recompute (widgets may cache on it)
@@ -96,6 +118,7 @@ struct UiState {
   int edit_row = -1, edit_col = -1;   // the table cell being dragged or typed into
   float edit_value = 0.0f;            // its value when the drag started
   int hover_out_row = -1, hover_out_col = -1;  // slide 4: the output cell under the mouse
+  Matrix scratch;                                // a slide's per-frame working buffer (kept to avoid allocations)
   float canvas_used_1x[16][2] = {};               // per slide: the canvas content size at zoom 1 (last frame)
   int bill_vocab = 50257, bill_dim = 768;        // slide 5: the bill at a chosen scale
   int bill_scale_pos = 0;                        // 0: this table, 1000: GPT-2

@@ -43,5 +43,7 @@ extern const SlideDef kSlideLookup;
 extern const SlideDef kSlideOneHot;
 extern const SlideDef kSlideMatmul;
 extern const SlideDef kSlideSameNumbers;
+extern const SlideDef kSlideBackward;
+extern const SlideDef kSlideGpt;
 
 }  // namespace lv::app

@@ -117,12 +117,12 @@ void apply_style(Theme theme, float scale) {
 Fonts load_fonts(float scale, float base_px) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
-  // Latin plus the few symbols the slides use (×, −, →, ·, ᵀ, ✓, …).
+  // Latin plus the few symbols the slides use (×, −, →, ·, ✓, …; the fonts have no ᵀ, so the text writes .T).
   static ImVector<ImWchar> ranges;
   if (ranges.empty()) {
     ImFontGlyphRangesBuilder b;
     b.AddRanges(io.Fonts->GetGlyphRangesDefault());
-    b.AddText("×−→←↑↓·ᵀ✓✗…–—≈≠≤≥▸Σ∑⁻¹²³⁰");
+    b.AddText("×−→←↑↓·✓✗…–—≈≠≤≥▸Σ∑⁻¹²³⁰");
     b.BuildRanges(&ranges);
   }
   const char* ui = "/usr/share/fonts/opentype/inter/Inter-Regular.otf";

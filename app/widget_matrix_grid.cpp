@@ -106,13 +106,13 @@ void grid_draw_frame(ImDrawList* dl, const GridLayout& g, const GridStyle& style
   if (vs || hs) {
     char note[96];
     if (vs && hs)
-      std::snprintf(note, sizeof note, "rows %d–%d of %d · cols %d–%d of %d · scroll (Shift for columns)", g.first_row,
+      std::snprintf(note, sizeof note, "rows %d–%d of %d · cols %d–%d of %d", g.first_row,
                     g.first_row + g.shown_rows - 1, g.rows, g.first_col, g.first_col + g.shown_cols - 1, g.cols);
     else if (vs)
-      std::snprintf(note, sizeof note, "rows %d–%d of %d · scroll to see more", g.first_row,
+      std::snprintf(note, sizeof note, "rows %d–%d of %d · scroll", g.first_row,
                     g.first_row + g.shown_rows - 1, g.rows);
     else
-      std::snprintf(note, sizeof note, "cols %d–%d of %d · Shift+scroll to see more", g.first_col,
+      std::snprintf(note, sizeof note, "cols %d–%d of %d · Shift+scroll", g.first_col,
                     g.first_col + g.shown_cols - 1, g.cols);
     dl->AddText(ImVec2(g.cells.x, cm.y + (hs ? e * 0.8f : e * 0.25f)), pal.muted, note);
   }

@@ -311,7 +311,7 @@ The model (as in the notebook):
                     rows x dim and IDs x rows: at most 134,217,728 each
 
 The window and the images:
-  --slide K         the slide to show, 1 to 5              (default 1)
+  --slide K         the slide to show, 1 to 7              (default 1)
   --step S          the slide's animation step, from 0     (default: the last)
   --size WxH        size in pixels, 320 to 8192 each       (default 1440x900)
   --scale F         UI scale, 0.5 to 4                     (default: the screen)

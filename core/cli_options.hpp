@@ -11,7 +11,7 @@
 
 namespace lv {
 
-inline constexpr int kSlideCount = 5;  // --slide accepts 1..kSlideCount (the app checks it equals its slide table)
+inline constexpr int kSlideCount = 7;  // --slide accepts 1..kSlideCount (the app checks it equals its slide table)
 inline constexpr int kMaxStep = 9'999;  // --step accepts 0..kMaxStep
 
 struct CliOptions {

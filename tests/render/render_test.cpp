@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "core/cli_options.hpp"  // kSlideCount
+
 namespace {
 
 struct Image {
@@ -63,7 +65,7 @@ TEST(Render, ExportSlidesWritesADistinctPicturePerSlide) {
   const std::string dir = temp_dir();
   ASSERT_EQ(run("--export-slides " + dir + " --size 1280x800"), 0);
   std::vector<Image> slides;
-  for (int k = 1; k <= 5; ++k) {
+  for (int k = 1; k <= lv::kSlideCount; ++k) {
     char name[32];
     std::snprintf(name, sizeof name, "/slide-%02d.png", k);
     Image im = load(dir + name);

@@ -1,0 +1,223 @@
+// slide_06_backward.cpp — "Backward: which rows learn". An upstream gradient G
+// (B × D: all ones for out.sum().backward(), or torch.randn(B, D)) flows back through
+// both paths. One step per ID: G's row k flies into row idx[k] of
+// embedding.weight.grad and adds up there (repeated IDs accumulate). The last step
+// shows the one-hot path's onehotᵀ · G: the full V × D product, zeros included —
+// the same numbers, after far more work.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/anim_timeline.hpp"
+#include "app/app_model.hpp"
+#include "app/slide_code.hpp"
+#include "app/slides.hpp"
+#include "app/ui_draw.hpp"
+#include "app/widget_matrix_grid.hpp"
+
+namespace lv::app {
+namespace {
+
+float phase(float p, float a, float b) { return std::clamp((p - a) / (b - a), 0.0f, 1.0f); }
+
+int steps(const App& app) { return std::max<int>(1, static_cast<int>(app.inputs.ids.size())) + 1; }
+
+void narrative(App& app) {
+  const Derived& d = app.derived;
+  ImGui::TextWrapped("Training sends a gradient back. For the lookup, row i of G lands in row idx[i] of the "
+                     "table's gradient — every other row gets exactly zero and is not touched at all.");
+  ImGui::Spacing();
+  ImGui::TextWrapped("Repeated IDs add up: the same row learns from every position that used it.");
+  ImGui::Spacing();
+  ImGui::TextWrapped("The one-hot matmul computes onehot.T · G instead: all %lld × %lld entries, %lld multiply-adds "
+                     "(%lld of them by zero), for the same numbers.",
+                     static_cast<long long>(d.vocab), static_cast<long long>(d.dim),
+                     static_cast<long long>(d.matmul_bwd_bill.multiply_adds),
+                     static_cast<long long>(d.matmul_bwd_bill.multiplies_by_zero));
+  ImGui::Spacing();
+  ImGui::TextUnformatted("Upstream gradient G");
+  int mode = app.inputs.grad_mode == GradMode::SumOfOutputs ? 0 : 1;
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::Combo("##grad-mode", &mode, "ones: out.sum().backward()\0torch.randn(B, D)\0"))
+    set_grad_mode(app, mode == 0 ? GradMode::SumOfOutputs : GradMode::Seeded, app.inputs.grad_seed);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("What flows back into the output: all ones, or seeded random numbers");
+  if (app.inputs.grad_mode == GradMode::Seeded) {
+    int s = static_cast<int>(app.inputs.grad_seed);
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::InputInt("##grad-seed", &s) && s >= 0) set_grad_mode(app, GradMode::Seeded, static_cast<uint64_t>(s));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("torch.manual_seed(this) before G = torch.randn(B, D)");
+  }
+}
+
+ImVec2 canvas(SlideCanvas& c) {
+  App& app = c.app;
+  const Derived& d = app.derived;
+  const IdList& ids = app.inputs.ids;
+  const float e = em();
+  ImDrawList* dl = c.dl;
+  const int nb = static_cast<int>(ids.size());
+  const int cur = c.current();                 // 0..B-1: scatter steps; B: the matmul
+  const float p = cur >= 0 ? c.progress(cur) : 0.0f;
+  const float matmul = c.progress(nb);
+
+  // G on the left; the lookup's gradient top right, the matmul's below it.
+  GridStyle gs;
+  gs.max_rows = std::clamp(static_cast<int>((c.avail.y - e * 10.0f) / (2.0f * gs.cell_h * e)), 3, 16);
+  gs.max_cols = std::clamp(static_cast<int>((c.avail.x - e * 9.0f) / (2.0f * gs.cell_w * e)), 2, 10);
+  const int scatter_row = cur >= 0 && cur < nb ? static_cast<int>(ids[static_cast<size_t>(cur)]) : -1;
+  if (scatter_row >= 0) {
+    grid_follow(app.ui.out_view, gs, nb, static_cast<int>(d.dim), cur);
+    grid_follow(app.ui.table_view, gs, static_cast<int>(d.vocab), static_cast<int>(d.dim), scatter_row);
+  }
+  app.ui.table_view.first_col = app.ui.out_view.first_col;
+  app.ui.out2_view = app.ui.table_view;
+
+  char head[96];
+  const float head_h = e * 1.6f;
+  std::snprintf(head, sizeof head, "G · %d × %lld", nb, static_cast<long long>(d.dim));
+  draw_text(dl, fonts().bold, ImVec2(c.origin.x, c.origin.y), c.pal.muted, head);
+  const GridLayout gg = grid_layout(ImVec2(c.origin.x, c.origin.y + head_h), nb, static_cast<int>(d.dim),
+                                    app.ui.out_view, gs);
+  const float x2 = gg.pos.x + gg.size.x + e * 3.0f;
+  std::snprintf(head, sizeof head, "embedding.weight.grad · %lld × %lld   (the lookup's backward)",
+                static_cast<long long>(d.vocab), static_cast<long long>(d.dim));
+  draw_text(dl, fonts().bold, ImVec2(x2, c.origin.y), c.pal.muted, head);
+  const GridLayout lg = grid_layout(ImVec2(x2, c.origin.y + head_h), static_cast<int>(d.vocab),
+                                    static_cast<int>(d.dim), app.ui.table_view, gs);
+  const float y3 = lg.pos.y + lg.size.y + e * 1.0f;
+  std::snprintf(head, sizeof head, "onehot.T · G · %lld × %lld   (the matmul's backward)", static_cast<long long>(d.vocab),
+                static_cast<long long>(d.dim));
+  draw_text(dl, fonts().bold, ImVec2(x2, y3), with_alpha(c.pal.muted, 0.4f + 0.6f * matmul), head);
+  const GridLayout mg = grid_layout(ImVec2(x2, y3 + head_h), static_cast<int>(d.vocab), static_cast<int>(d.dim),
+                                    app.ui.out2_view, gs);
+
+  ImU32 g_labels[24] = {};
+  for (int r = gg.first_row; r < gg.first_row + gg.shown_rows; ++r) g_labels[r - gg.first_row] = id_color(static_cast<size_t>(r));
+  grid_draw_frame(dl, gg, gs, c.pal, g_labels);
+  grid_draw_frame(dl, lg, gs, c.pal);
+  grid_draw_frame(dl, mg, gs, c.pal);
+
+  grid_draw_cells(dl, gg, d.grad_out.data(), d.dim, gs, c.pal, [&](int r, int) {
+    CellStyle s;
+    s.bg = mix(c.pal.panel_alt, id_color(static_cast<size_t>(r)), r == cur ? 0.45f * phase(p, 0.0f, 0.3f) : 0.12f);
+    return s;
+  });
+
+  // The lookup's gradient as it accumulates: only rows that some ID points at
+  // (and only the steps done so far) hold anything; the rest stay exactly 0.
+  const float arrived = phase(p, 0.55f, 1.0f);
+  Matrix& partial = app.ui.scratch;  // reused: no allocation once the shape is stable
+  partial.setZero(lg.shown_rows, d.dim);
+  ImU32 row_color[24] = {};
+  for (int i = 0; i < nb; ++i) {
+    const int r = static_cast<int>(ids[static_cast<size_t>(i)]);
+    if (!lg.row_shown(r)) continue;
+    const bool done = i < cur || (i == cur && arrived >= 1.0f) || (cur >= nb);
+    if (!done) continue;
+    partial.row(r - lg.first_row) += d.grad_out.row(i);
+    row_color[r - lg.first_row] = id_color(static_cast<size_t>(i));
+  }
+  if (scatter_row >= 0 && lg.row_shown(scatter_row))
+    draw_glow(dl, lg.row_min(scatter_row), lg.row_max(scatter_row), id_color(static_cast<size_t>(cur)),
+              phase(p, 0.5f, 0.9f));
+  // grid_draw_cells reads data[r * stride + c]; point it so row first_row maps to partial's row 0.
+  const float* base = partial.data() - static_cast<int64_t>(lg.first_row) * d.dim;
+  grid_draw_cells(dl, lg, base, d.dim, gs, c.pal, [&](int r, int) {
+    CellStyle s;
+    const ImU32 col = row_color[r - lg.first_row];
+    s.bg = col ? mix(c.pal.panel_alt, col, 0.30f) : c.pal.panel_alt;
+    if (!col) s.text = c.pal.faint;
+    return s;
+  });
+
+  // The matmul's gradient appears whole in the last step: every entry computed.
+  grid_draw_cells(dl, mg, d.dw_matmul.data(), d.dim, gs, c.pal, [&](int r, int col) {
+    CellStyle s;
+    s.alpha = matmul;
+    const bool zero = d.dw_matmul(r, col) == 0.0f;
+    s.bg = c.pal.panel_alt;
+    s.text = zero ? c.pal.faint : c.pal.text;
+    s.hide = matmul <= 0.0f;
+    return s;
+  });
+
+  // G's row k flying into its row of the gradient.
+  if (scatter_row >= 0 && arrived > 0.0f && arrived < 1.0f && lg.row_shown(scatter_row) && gg.row_shown(cur)) {
+    char buf[32];
+    for (int col = gg.first_col; col < gg.first_col + gg.shown_cols; ++col) {
+      const ImVec2 a = gg.cell_min(cur, col), b = lg.cell_min(scatter_row, col);
+      ImVec2 at = lerp(a, b, arrived);
+      at.y -= std::sin(arrived * 3.14159f) * e * 1.0f;
+      dl->AddRectFilled(at, ImVec2(at.x + gg.cw - 3, at.y + gg.ch - 3), id_color(static_cast<size_t>(cur), 0.35f),
+                        gg.ch * 0.18f);
+      grid_format_value(buf, sizeof buf, d.grad_out(cur, col), gs);
+      const ImVec2 ts = ImGui::CalcTextSize(buf);
+      dl->AddText(ImVec2(at.x + gg.cw - ts.x - gg.cw * 0.12f, at.y + (gg.ch - ts.y) * 0.5f), c.pal.text, buf);
+    }
+  }
+
+  // The bill and the verdict under the grids.
+  const float by = std::max(gg.pos.y + gg.size.y, mg.pos.y + mg.size.y) + e * 0.8f;
+  char line[256];
+  const int distinct = static_cast<int>(d.distinct_ids);
+  std::snprintf(line, sizeof line, "lookup backward: %lld additions into %d row%s; the other %lld rows are never touched",
+                static_cast<long long>(d.lookup_bwd_bill.copies), distinct, distinct == 1 ? "" : "s",
+                static_cast<long long>(d.vocab - distinct));
+  draw_text(dl, fonts().ui, ImVec2(c.origin.x, by), c.pal.text, line);
+  std::snprintf(line, sizeof line, "matmul backward: %lld multiply-adds (%lld by zero) to write all %lld values",
+                static_cast<long long>(d.matmul_bwd_bill.multiply_adds),
+                static_cast<long long>(d.matmul_bwd_bill.multiplies_by_zero),
+                static_cast<long long>(d.vocab * d.dim));
+  draw_text(dl, fonts().ui, ImVec2(c.origin.x, by + e * 1.4f), with_alpha(c.pal.text, 0.4f + 0.6f * matmul), line);
+  if (matmul > 0.0f) {
+    std::snprintf(line, sizeof line, d.grads_equal ? "same numbers: torch.equal(embedding.weight.grad, linear.weight.grad.T) → True"
+                                                   : "the gradients differ (NaN/inf in G or the table)");
+    draw_text(dl, fonts().bold, ImVec2(c.origin.x, by + e * 2.8f), with_alpha(d.grads_equal ? c.pal.ok : c.pal.bad, matmul),
+              line);
+  }
+  int r = -1, col = -1;
+  if (grid_interact(lg, app.ui.table_view, "##dw", &r, &col)) {
+    int hits = 0;
+    for (int64_t id : ids) hits += id == r;
+    ImGui::SetTooltip("embedding.weight.grad[%d, %d] = %.4f\nrow %d was looked up %d time%s", r, col,
+                      static_cast<double>(d.dw_lookup(r, col)), r, hits, hits == 1 ? "" : "s");
+  }
+  grid_interact(gg, app.ui.out_view, "##g", &r, &col);
+  grid_interact(mg, app.ui.out2_view, "##dwm", &r, &col);
+  const float text_w = ImGui::CalcTextSize(line).x;
+  return ImVec2(std::max(mg.pos.x + mg.size.x - c.origin.x, text_w + e), by + e * 4.2f - c.origin.y);
+}
+
+void caption(const App& app, char* buf, size_t n) {
+  std::snprintf(buf, n, "which rows learn: only the rows of the IDs — the lookup never even reads the others");
+}
+
+void code(const App& app, std::string& code, std::string& output) {
+  char buf[160];
+  const Derived& d = app.derived;
+  code = "out = embedding(idx)\n";
+  if (app.inputs.grad_mode == GradMode::SumOfOutputs) {
+    code += "out.sum().backward()               # G = all ones\n";
+  } else {
+    std::snprintf(buf, sizeof buf, "torch.manual_seed(%llu)\nG = torch.randn(%lld, %lld)\n",
+                  static_cast<unsigned long long>(app.inputs.grad_seed), static_cast<long long>(d.batch),
+                  static_cast<long long>(d.dim));
+    code += buf;
+    code += "out.backward(G)\n";
+  }
+  code += "embedding.weight.grad              # non-zero only in the IDs' rows\n\n";
+  code += "linear.weight = torch.nn.Parameter(embedding.weight.T)\n";
+  code += "out2 = linear(onehot.float())\n";
+  code += app.inputs.grad_mode == GradMode::SumOfOutputs ? "out2.sum().backward()\n" : "out2.backward(G)\n";
+  code += "linear.weight.grad                 # (onehot.T @ G).T: the same numbers\n";
+  output.clear();
+  if (app.inputs.grad_mode == GradMode::Seeded) append_repl(output, "G", d.print_grad_out);
+  append_repl(output, "embedding.weight.grad", d.print_dw_lookup);
+  append_repl(output, "linear.weight.grad", d.print_dw_matmul);
+}
+
+}  // namespace
+
+const SlideDef kSlideBackward = {"Backward: which rows learn", steps, narrative, canvas, caption, code};
+
+}  // namespace lv::app

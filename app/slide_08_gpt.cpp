@@ -1,0 +1,188 @@
+// slide_08_gpt.cpp — "Inside a GPT": where the two layers sit in a real model.
+// Token IDs go through tok_emb (a lookup), positions 0..T−1 through pos_emb (another
+// lookup), and the two are summed; at the other end the output head
+// Linear(emb_dim, vocab_size) maps back to one logit per vocabulary entry, x · Wᵀ —
+// with weight tying, the same table read the other way.
+// Steps: 0 tok_emb(idx) · 1 pos_emb(arange(T)) · 2 the sum · 3 the output head.
+#include <algorithm>
+#include <cstdio>
+
+#include "app/anim_timeline.hpp"
+#include "app/app_model.hpp"
+#include "app/slide_code.hpp"
+#include "app/slides.hpp"
+#include "app/ui_draw.hpp"
+#include "app/widget_matrix_grid.hpp"
+
+namespace lv::app {
+namespace {
+
+int steps(const App&) { return 4; }
+
+void narrative(App& app) {
+  const Derived& d = app.derived;
+  ImGui::TextWrapped("A GPT starts with two lookups: each token ID picks its row of tok_emb (%lld × %lld), each "
+                     "position 0..%lld picks its row of pos_emb, and the two are added.",
+                     static_cast<long long>(d.vocab), static_cast<long long>(d.dim),
+                     static_cast<long long>(d.batch - 1));
+  ImGui::Spacing();
+  ImGui::TextWrapped("At the other end the output head is a Linear(emb_dim, vocab_size) layer: a real matrix "
+                     "multiply, x @ W.T, one logit per vocabulary entry — the lookup run backwards.");
+  ImGui::Spacing();
+  bool tie = app.inputs.tie_weights;
+  if (ImGui::Checkbox("Weight tying: out_head.weight = tok_emb.weight", &tie)) set_tie_weights(app, tie);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("GPT-2 shares one table between the input lookup and the output head.\n"
+                      "Off: the head gets its own Linear init (drawn after pos_emb).");
+  ImGui::Spacing();
+  ImGui::TextDisabled("%s", "(The transformer blocks that sit between the two ends are left out here.)");
+}
+
+ImVec2 canvas(SlideCanvas& c) {
+  App& app = c.app;
+  const Derived& d = app.derived;
+  const float e = em();
+  ImDrawList* dl = c.dl;
+  const int t = static_cast<int>(d.batch), dim = static_cast<int>(d.dim), v = static_cast<int>(d.vocab);
+  const float s_tok = c.progress(0), s_pos = c.progress(1), s_sum = c.progress(2), s_head = c.progress(3);
+
+  GridStyle gs;
+  gs.max_cols = std::clamp(static_cast<int>((c.avail.x - e * 9.0f) / (3.0f * gs.cell_w * e)), 2, 8);
+  gs.max_rows = std::clamp(static_cast<int>((c.avail.y - e * 9.0f) / (2.0f * gs.cell_h * e)), 2, 12);
+  // The three T × D grids share one scroll position.
+  app.ui.table_view.first_col = app.ui.out_view.first_col;
+  app.ui.out2_view.first_col = app.ui.out_view.first_col;
+  app.ui.table_view.first_row = app.ui.out2_view.first_row = app.ui.out_view.first_row;
+
+  // Token chips over the first grid, positions over the second.
+  const float head_y = c.origin.y, grid_y = c.origin.y + e * 1.7f;
+  char head[96];
+  std::snprintf(head, sizeof head, "tok_emb(idx) · %d × %d", t, dim);
+  draw_text(dl, fonts().bold, ImVec2(c.origin.x, head_y), with_alpha(c.pal.muted, 0.4f + 0.6f * s_tok), head);
+  const GridLayout tg = grid_layout(ImVec2(c.origin.x, grid_y), t, dim, app.ui.out_view, gs);
+  const float x2 = tg.pos.x + tg.size.x + e * 2.2f;
+  std::snprintf(head, sizeof head, "pos_emb(arange(%d)) · %d × %d", t, t, dim);
+  draw_text(dl, fonts().bold, ImVec2(x2, head_y), with_alpha(c.pal.muted, 0.4f + 0.6f * s_pos), head);
+  const GridLayout pg = grid_layout(ImVec2(x2, grid_y), t, dim, app.ui.table_view, gs);
+  const float x3 = pg.pos.x + pg.size.x + e * 2.2f;
+  std::snprintf(head, sizeof head, "x = sum · %d × %d", t, dim);
+  draw_text(dl, fonts().bold, ImVec2(x3, head_y), with_alpha(c.pal.muted, 0.4f + 0.6f * s_sum), head);
+  const GridLayout xg = grid_layout(ImVec2(x3, grid_y), t, dim, app.ui.out2_view, gs);
+
+  // "+" and "=" between the grids.
+  const float mid = grid_y + std::min(tg.size.y, tg.ch * tg.shown_rows) * 0.5f - e * 0.5f;
+  draw_text(dl, fonts().bold, ImVec2(x2 - e * 1.5f, mid), with_alpha(c.pal.text, s_pos), "+", 1.3f);
+  draw_text(dl, fonts().bold, ImVec2(x3 - e * 1.5f, mid), with_alpha(c.pal.text, s_sum), "=", 1.3f);
+
+  ImU32 token_labels[16] = {};
+  for (int r = tg.first_row; r < tg.first_row + tg.shown_rows; ++r) token_labels[r - tg.first_row] = id_color(static_cast<size_t>(r));
+  grid_draw_frame(dl, tg, gs, c.pal, token_labels);
+  grid_draw_frame(dl, pg, gs, c.pal);
+  grid_draw_frame(dl, xg, gs, c.pal, token_labels);
+  grid_draw_cells(dl, tg, d.tok_out.data(), dim, gs, c.pal, [&](int r, int) {
+    CellStyle s;
+    s.bg = mix(c.pal.panel_alt, id_color(static_cast<size_t>(r)), 0.22f * s_tok);
+    s.alpha = std::clamp(s_tok * 1.5f, 0.0f, 1.0f);
+    s.hide = s_tok <= 0.0f;
+    return s;
+  });
+  grid_draw_cells(dl, pg, d.pos_table.data(), dim, gs, c.pal, [&](int, int) {
+    CellStyle s;
+    s.bg = mix(c.pal.panel_alt, c.pal.accent, 0.12f * s_pos);
+    s.alpha = s_pos;
+    s.hide = s_pos <= 0.0f;
+    return s;
+  });
+  grid_draw_cells(dl, xg, d.x.data(), dim, gs, c.pal, [&](int r, int) {
+    CellStyle s;
+    s.bg = mix(c.pal.panel_alt, id_color(static_cast<size_t>(r)), 0.12f);
+    s.alpha = s_sum;
+    s.hide = s_sum <= 0.0f;
+    return s;
+  });
+  // Row labels of the positional grid are the positions themselves: 0..T-1.
+
+  // The output head: logits = x · Wᵀ, T × V, the largest per row outlined.
+  const float y2 = std::max({tg.pos.y + tg.size.y, pg.pos.y + pg.size.y, xg.pos.y + xg.size.y}) + e * 1.2f;
+  std::snprintf(head, sizeof head, "out_head(x) = x · %s%s · %d × %d logits   (one per vocabulary entry)",
+                app.inputs.tie_weights ? "tok_emb.weight" : "out_head.weight", ".T", t, v);
+  draw_text(dl, fonts().bold, ImVec2(c.origin.x, y2), with_alpha(c.pal.muted, 0.4f + 0.6f * s_head), head);
+  GridStyle ls = gs;
+  ls.max_cols = std::clamp(static_cast<int>((c.avail.x - e * 4.0f) / (gs.cell_w * e)), 2, 16);
+  const GridLayout lg = grid_layout(ImVec2(c.origin.x, y2 + e * 1.7f), t, v, app.ui.onehot_view, ls);
+  grid_draw_frame(dl, lg, ls, c.pal, token_labels);
+  grid_draw_cells(dl, lg, d.logits.data(), v, ls, c.pal, [&](int r, int col) {
+    CellStyle s;
+    s.bg = c.pal.panel_alt;
+    s.alpha = s_head;
+    s.hide = s_head <= 0.0f;
+    if (d.next_ids[static_cast<size_t>(r)] == col) {
+      s.outline = id_color(static_cast<size_t>(r));
+      s.bg = mix(c.pal.panel_alt, id_color(static_cast<size_t>(r)), 0.35f);
+    }
+    return s;
+  });
+  if (s_head > 0.0f) {
+    const ImVec2 under(c.origin.x, lg.pos.y + lg.size.y + e * 0.3f);
+    char line[160];
+    std::snprintf(line, sizeof line, "outlined: each position's largest logit, logits.argmax(-1) — %s",
+                  app.inputs.tie_weights ? "with tied weights a row's own token often wins (x · its own row)"
+                                         : "an untrained head: any token");
+    draw_text(dl, fonts().ui, under, with_alpha(c.pal.muted, s_head), line);
+  }
+
+  int r = -1, col = -1;
+  if (grid_interact(lg, app.ui.onehot_view, "##logits", &r, &col) && s_head > 0.0f)
+    ImGui::SetTooltip("logits[%d, %d] = x[%d] · %s[%d] = %.4f", r, col, r,
+                      app.inputs.tie_weights ? "tok_emb.weight" : "out_head.weight", col,
+                      static_cast<double>(d.logits(r, col)));
+  if (grid_interact(pg, app.ui.table_view, "##pos", &r, &col))
+    ImGui::SetTooltip("pos_emb.weight[%d, %d] = %.4f — position %d", r, col, static_cast<double>(d.pos_table(r, col)), r);
+  if (grid_interact(tg, app.ui.out_view, "##tok", &r, &col))
+    ImGui::SetTooltip("tok_emb(idx)[%d] = tok_emb.weight[%lld]", r,
+                      static_cast<long long>(app.inputs.ids[static_cast<size_t>(r)]));
+  grid_interact(xg, app.ui.out2_view, "##x", &r, &col);
+  return ImVec2(std::max(xg.pos.x + xg.size.x, lg.pos.x + lg.size.x) - c.origin.x + e,
+                lg.pos.y + lg.size.y + e * 1.8f - c.origin.y);
+}
+
+void caption(const App&, char* buf, size_t n) {
+  std::snprintf(buf, n, "lookups at the input (tokens, positions), a matmul at the output — the same table, both ways");
+}
+
+void code(const App& app, std::string& code, std::string& output) {
+  const Derived& d = app.derived;
+  char buf[256];
+  code = "class GPTModel(nn.Module):            # ch04.py, the ends only\n"
+         "    def __init__(self, cfg):\n"
+         "        super().__init__()\n"
+         "        self.tok_emb = nn.Embedding(cfg[\"vocab_size\"], cfg[\"emb_dim\"])\n"
+         "        self.pos_emb = nn.Embedding(cfg[\"context_length\"], cfg[\"emb_dim\"])\n"
+         "        self.out_head = nn.Linear(cfg[\"emb_dim\"], cfg[\"vocab_size\"], bias=False)\n\n"
+         "    def forward(self, in_idx):\n"
+         "        tok_embeds = self.tok_emb(in_idx)\n"
+         "        pos_embeds = self.pos_emb(torch.arange(in_idx.shape[-1]))\n"
+         "        x = tok_embeds + pos_embeds        # (transformer blocks go here)\n"
+         "        return self.out_head(x)            # logits: x @ out_head.weight.T\n\n";
+  std::snprintf(buf, sizeof buf,
+                "torch.manual_seed(%s)\n"
+                "model = GPTModel({\"vocab_size\": %lld, \"context_length\": %lld, \"emb_dim\": %lld})\n",
+                app.inputs.seed_text.c_str(), static_cast<long long>(d.vocab), static_cast<long long>(d.batch),
+                static_cast<long long>(d.dim));
+  code += buf;
+  if (app.inputs.tie_weights) code += "model.out_head.weight = model.tok_emb.weight   # weight tying\n";
+  code += code_idx(app);
+  code += "x = model.tok_emb(idx) + model.pos_emb(torch.arange(len(idx)))\n";
+  code += "logits = model.out_head(x)\n";
+  code += "logits.argmax(dim=-1)\n";
+  output.clear();
+  append_repl(output, "x", d.print_x);
+  append_repl(output, "logits", d.print_logits);
+  append_repl(output, "logits.argmax(dim=-1)", d.print_next);
+}
+
+}  // namespace
+
+const SlideDef kSlideGpt = {"Inside a GPT", steps, narrative, canvas, caption, code};
+
+}  // namespace lv::app
