@@ -39,13 +39,29 @@ bool torch_equal(const Matrix& a, const Matrix& b) {
 }
 
 Matrix lookup_backward(const IdList& ids, const Matrix& grad_out, int64_t vocab) {
+  // As torch's embedding_dense_backward_cpu: rows of G added into zeros in batch order
+  // (bit-exact with repeated IDs, where the order shows in the last bits).
   Matrix dw = Matrix::Zero(vocab, grad_out.cols());
   for (size_t i = 0; i < ids.size(); ++i) dw.row(ids[i]) += grad_out.row(static_cast<Eigen::Index>(i));
   return dw;
 }
 
 Matrix onehot_backward(const Matrix& onehot, const Matrix& grad_out) {
-  return (onehot.transpose() * grad_out).eval();
+  // torch gets lin.weight.grad = Gᵀ X from reference BLAS: one running sum per element,
+  // starting at +0, over the batch in order. Eigen's product would reorder the sum
+  // (blocking, paired accumulators) and start from the first product (0 × negative =
+  // -0, printed "-0."), so the loop is written out — still every zero multiplied.
+  const Eigen::Index b = onehot.rows(), v = onehot.cols(), d = grad_out.cols();
+  Matrix dw = Matrix::Zero(v, d);
+  for (Eigen::Index i = 0; i < b; ++i) {
+    const float* g = grad_out.row(i).data();
+    for (Eigen::Index k = 0; k < v; ++k) {
+      const float x = onehot(i, k);
+      float* out = dw.row(k).data();
+      for (Eigen::Index j = 0; j < d; ++j) out[j] += x * g[j];
+    }
+  }
+  return dw;
 }
 
 OpCounts lookup_cost(int64_t b, int64_t v, int64_t d) {

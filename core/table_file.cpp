@@ -1,0 +1,846 @@
+// table_file.cpp — the .npy and .safetensors readers (see the header).
+// Sections: 1. sizes and messages  2. conversion to float32  3. .npy  4. JSON (just
+// what safetensors needs)  5. .safetensors  6. files: resolve, map, dispatch.
+#include "core/table_file.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <new>
+#include <string_view>
+
+#include "core/dtype_round.hpp"
+#include "core/sigbus_guard.hpp"
+
+namespace lv {
+
+// ---------------------------------------------------------------- 1. sizes and messages
+
+std::string with_commas(uint64_t v) {
+  std::string digits = std::to_string(v), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+namespace {
+
+enum class Src { F32, F16, BF16, F64 };
+
+size_t itemsize(Src s) { return s == Src::F64 ? 8 : s == Src::F32 ? 4 : 2; }
+const char* src_name(Src s) {
+  switch (s) {
+    case Src::F16: return "float16";
+    case Src::BF16: return "bfloat16";
+    case Src::F64: return "float64";
+    default: return "float32";
+  }
+}
+
+TableLoad fail(std::string msg) {
+  TableLoad r;
+  r.error = std::move(msg);
+  return r;
+}
+
+// a × b, or false when it does not fit in 63 bits (every size here stays below 2^63).
+bool mul_ok(uint64_t a, uint64_t b, uint64_t* out) {
+  uint64_t r;
+  if (__builtin_mul_overflow(a, b, &r) || r > (uint64_t{1} << 62)) return false;
+  *out = r;
+  return true;
+}
+
+std::string shape_text(const std::vector<uint64_t>& shape, const char* sep = " × ") {
+  std::string s;
+  for (size_t i = 0; i < shape.size(); ++i) s += (i ? sep : "") + std::to_string(shape[i]);
+  return s;
+}
+
+std::string gib(uint64_t bytes) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f GiB", static_cast<double>(bytes) / (1024.0 * 1024.0 * 1024.0));
+  return buf;
+}
+
+uint64_t physical_memory() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page > 0 ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(page) : 0;
+}
+
+const char* kChanged = " changed while it was being read (it was truncated or replaced); the current table stays.";
+
+// ---------------------------------------------------------------- 2. conversion to float32
+
+// What one conversion needs; filled in before the guarded run, read inside it.
+struct Convert {
+  const uint8_t* src;
+  float* dst;
+  int64_t rows, cols;
+  Src type;
+  bool fortran;  // src is column-major: element (i, j) at i + j * rows
+};
+
+template <Src S>
+inline float load_one(const uint8_t* p) {
+  if constexpr (S == Src::F32) {
+    float f;
+    std::memcpy(&f, p, 4);
+    return f;
+  } else if constexpr (S == Src::F64) {
+    double d;
+    std::memcpy(&d, p, 8);
+    return static_cast<float>(d);  // round to nearest even, as numpy's astype and torch's .float()
+  } else {
+    uint16_t h;
+    std::memcpy(&h, p, 2);
+    return S == Src::F16 ? half_bits_to_float(h) : bfloat16_bits_to_float(h);
+  }
+}
+
+template <Src S>
+void convert_typed(const Convert& c) {
+  constexpr size_t k = S == Src::F64 ? 8 : S == Src::F32 ? 4 : 2;
+  const size_t n = static_cast<size_t>(c.rows) * static_cast<size_t>(c.cols);
+  if (!c.fortran) {
+    if constexpr (S == Src::F32) {
+      std::memcpy(c.dst, c.src, n * 4);  // a copy even for float32: the mapping must not outlive the load
+    } else {
+      for (size_t i = 0; i < n; ++i) c.dst[i] = load_one<S>(c.src + i * k);
+    }
+    return;
+  }
+  // Fortran order: transpose in tiles so both sides stay in cache.
+  constexpr int64_t T = 64;
+  for (int64_t j0 = 0; j0 < c.cols; j0 += T) {
+    const int64_t j1 = std::min(c.cols, j0 + T);
+    for (int64_t i0 = 0; i0 < c.rows; i0 += T) {
+      const int64_t i1 = std::min(c.rows, i0 + T);
+      for (int64_t j = j0; j < j1; ++j)
+        for (int64_t i = i0; i < i1; ++i)
+          c.dst[i * c.cols + j] = load_one<S>(c.src + static_cast<size_t>(i + j * c.rows) * k);
+    }
+  }
+}
+
+void convert_guarded_body(void* p) {
+  const Convert& c = *static_cast<const Convert*>(p);
+  switch (c.type) {
+    case Src::F32: convert_typed<Src::F32>(c); break;
+    case Src::F16: convert_typed<Src::F16>(c); break;
+    case Src::BF16: convert_typed<Src::BF16>(c); break;
+    case Src::F64: convert_typed<Src::F64>(c); break;
+  }
+}
+
+// The shared tail of both formats: limits, allocation, the guarded conversion.
+TableLoad finish(const std::string& label, const uint8_t* src, uint64_t rows, uint64_t cols, Src type,
+                 bool fortran) {
+  const uint64_t values = rows * cols;  // checked by the caller (fits with the itemsize)
+  if (values > static_cast<uint64_t>(kMaxTableElements))
+    return fail(label + " holds a " + std::to_string(rows) + " × " + std::to_string(cols) + " table (" +
+                with_commas(values) + " values); lookupviz loads at most " +
+                with_commas(static_cast<uint64_t>(kMaxTableElements)) + " values (8 GiB as float32).");
+  const uint64_t mem = physical_memory();
+  if (mem > 0 && values * 4 > mem)
+    return fail(label + "'s table needs " + gib(values * 4) + " as float32 but this machine has " + gib(mem) +
+                " of memory.");
+  TableLoad r;
+  try {
+    r.table.data.resize(static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(cols));
+  } catch (const std::bad_alloc&) {
+    return fail("There is not enough memory to load " + label + " (" + gib(values * 4) + " as float32).");
+  }
+  Convert c{src, r.table.data.data(), static_cast<int64_t>(rows), static_cast<int64_t>(cols), type, fortran};
+  if (!run_sigbus_guarded(convert_guarded_body, &c)) return fail(label + kChanged);
+  r.ok = true;
+  r.table.rows = static_cast<int64_t>(rows);
+  r.table.cols = static_cast<int64_t>(cols);
+  r.table.dtype = src_name(type);
+  return r;
+}
+
+// Copies header bytes out of a possibly mapped file; false if the file shrank under us.
+bool copy_out(std::string& dst, const uint8_t* src, size_t n) {
+  dst.resize(n);
+  return n == 0 || guarded_memcpy(dst.data(), src, n);
+}
+
+// "the header promises 50257 × 768 float32 (154,389,504 bytes) but the file has 1,000
+// bytes of data" — the size mismatch sentence both formats use.
+std::string size_mismatch(const std::string& label, const std::string& what, uint64_t promised, uint64_t have) {
+  return label + (have < promised ? " is truncated: " : ": ") + what + " (" + with_commas(promised) +
+         " bytes) but the file has " + with_commas(have) + " bytes of data.";
+}
+
+// ---------------------------------------------------------------- 3. .npy
+
+// The header is a Python dict literal, e.g.
+//   {'descr': '<f4', 'fortran_order': False, 'shape': (3, 4), }
+// A small strict reader for exactly that grammar.
+struct PyDictReader {
+  std::string_view s;
+  size_t i = 0;
+  std::string error;
+
+  void ws() {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')) ++i;
+  }
+  bool expect(char c) {
+    ws();
+    if (i < s.size() && s[i] == c) {
+      ++i;
+      return true;
+    }
+    if (error.empty()) error = std::string("expected '") + c + "' at byte " + std::to_string(i);
+    return false;
+  }
+  bool peek(char c) {
+    ws();
+    return i < s.size() && s[i] == c;
+  }
+  bool string(std::string& out) {
+    ws();
+    if (i >= s.size() || (s[i] != '\'' && s[i] != '"')) {
+      error = "expected a string at byte " + std::to_string(i);
+      return false;
+    }
+    const char q = s[i++];
+    out.clear();
+    while (i < s.size() && s[i] != q) {
+      const unsigned char ch = static_cast<unsigned char>(s[i]);
+      if (ch == '\\' || ch < 0x20 || ch >= 0x7f) {  // no escapes in the strings numpy writes here
+        error = "unexpected character in a string at byte " + std::to_string(i);
+        return false;
+      }
+      out += s[i++];
+    }
+    if (i >= s.size()) {
+      error = "unterminated string";
+      return false;
+    }
+    ++i;
+    return true;
+  }
+  bool integer(uint64_t& v) {
+    ws();
+    const size_t start = i;
+    v = 0;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
+      if (v > (uint64_t{1} << 62) / 10) {
+        error = "a dimension too large to be real at byte " + std::to_string(start);
+        return false;
+      }
+      v = v * 10 + static_cast<uint64_t>(s[i++] - '0');
+    }
+    if (i == start) {
+      error = "expected a dimension at byte " + std::to_string(i);
+      return false;
+    }
+    if (i < s.size() && s[i] == 'L') ++i;  // Python 2's long suffix, in files numpy wrote long ago
+    return true;
+  }
+  bool word(std::string_view w) {
+    ws();
+    if (s.substr(i, w.size()) == w) {
+      i += w.size();
+      return true;
+    }
+    return false;
+  }
+};
+
+TableLoad npy_impl(const uint8_t* base, size_t n, const std::string& label) {
+  if (n == 0) return fail(label + " is empty.");
+  std::string pre;
+  if (!copy_out(pre, base, std::min<size_t>(n, 12))) return fail(label + kChanged);
+  static const char kMagic[] = "\x93NUMPY";
+  if (pre.size() < 6 || std::memcmp(pre.data(), kMagic, 6) != 0) {
+    if (pre.size() < 6 && std::memcmp(pre.data(), kMagic, pre.size()) == 0)
+      return fail(label + " is truncated: it ends inside the .npy magic.");
+    return fail(label + " is not a .npy file: it does not start with the .npy magic (\\x93NUMPY).");
+  }
+  if (pre.size() < 10) return fail(label + " is truncated: it ends inside its .npy header.");
+  const int major = static_cast<unsigned char>(pre[6]), minor = static_cast<unsigned char>(pre[7]);
+  if ((major != 1 && major != 2 && major != 3) || minor != 0)
+    return fail(label + " is a .npy file of version " + std::to_string(major) + "." + std::to_string(minor) +
+                "; lookupviz reads versions 1.0, 2.0 and 3.0.");
+  size_t prefix = 10;
+  uint64_t hlen = static_cast<unsigned char>(pre[8]) | (static_cast<unsigned char>(pre[9]) << 8);
+  if (major >= 2) {
+    if (pre.size() < 12) return fail(label + " is truncated: it ends inside its .npy header.");
+    prefix = 12;
+    hlen = 0;
+    for (int b = 3; b >= 0; --b) hlen = (hlen << 8) | static_cast<unsigned char>(pre[8 + b]);
+  }
+  if (hlen > kMaxNpyHeaderBytes)
+    return fail(label + "'s header is longer than " + with_commas(kMaxNpyHeaderBytes) + " bytes (it says " +
+                with_commas(hlen) + "); this is not a table lookupviz can read.");
+  if (prefix + hlen > n)
+    return fail(label + " is truncated: its header should be " + with_commas(hlen) + " bytes but the file ends after " +
+                with_commas(n - prefix) + ".");
+  std::string header;
+  if (!copy_out(header, base + prefix, static_cast<size_t>(hlen))) return fail(label + kChanged);
+
+  // The dict.
+  PyDictReader rd;
+  rd.s = header;
+  std::string descr;
+  bool have_descr = false, have_order = false, have_shape = false, fortran = false;
+  std::vector<uint64_t> shape;
+  auto bad = [&](const std::string& why) { return fail(label + "'s .npy header is malformed: " + why + "."); };
+  if (!rd.expect('{')) return bad(rd.error);
+  while (!rd.peek('}')) {
+    std::string key;
+    if (!rd.string(key) || !rd.expect(':')) return bad(rd.error);
+    if (key == "descr" && !have_descr) {
+      have_descr = true;
+      if (rd.peek('['))
+        return fail(label + " holds a structured array (a record dtype); a table must be a plain float array.");
+      if (!rd.string(descr)) return bad(rd.error);
+    } else if (key == "fortran_order" && !have_order) {
+      have_order = true;
+      if (rd.word("True")) fortran = true;
+      else if (rd.word("False")) fortran = false;
+      else return bad("fortran_order is neither True nor False");
+    } else if (key == "shape" && !have_shape) {
+      have_shape = true;
+      if (!rd.expect('(')) return bad(rd.error);
+      while (!rd.peek(')')) {
+        uint64_t d = 0;
+        if (!rd.integer(d)) return bad(rd.error);
+        if (shape.size() >= 32) return bad("more than 32 dimensions");
+        shape.push_back(d);
+        if (!rd.peek(',')) break;
+        rd.expect(',');
+      }
+      if (!rd.expect(')')) return bad(rd.error);
+    } else {
+      return bad("unexpected or repeated key '" + key + "'");
+    }
+    if (!rd.peek(',')) break;
+    rd.expect(',');
+  }
+  if (!rd.expect('}')) return bad(rd.error);
+  rd.ws();
+  if (rd.i != header.size()) return bad("text after the dict at byte " + std::to_string(rd.i));
+  if (!have_descr) return bad("it has no 'descr'");
+  if (!have_order) return bad("it has no 'fortran_order'");
+  if (!have_shape) return bad("it has no 'shape'");
+
+  // The dtype.
+  Src type;
+  if (descr == "<f4") type = Src::F32;
+  else if (descr == "<f2") type = Src::F16;
+  else if (descr == "<f8") type = Src::F64;
+  else if (descr == ">f4" || descr == ">f2" || descr == ">f8")
+    return fail(label + " is big-endian (dtype '" + descr +
+                "'); lookupviz reads little-endian float32, float16 and float64.");
+  else if (descr == "|O" || descr == "O" || descr == "<O" || descr == ">O")
+    return fail(label + " holds Python objects (dtype '" + descr +
+                "'); a table must hold float32, float16 or float64 numbers.");
+  else
+    return fail(label + " uses dtype '" + descr + "'; lookupviz reads float32, float16 and float64 (little-endian).");
+
+  // The shape.
+  if (shape.size() != 2) {
+    if (shape.empty()) return fail(label + " holds a 0-D array (a single number); a table must be 2-D.");
+    return fail(label + " holds a " + std::to_string(shape.size()) + "-D array (" + shape_text(shape) +
+                "); a table must be 2-D.");
+  }
+  if (shape[0] == 0 || shape[1] == 0)
+    return fail(label + " holds an empty " + shape_text(shape) + " array; a table needs at least one row and one column.");
+  uint64_t values, bytes;
+  if (!mul_ok(shape[0], shape[1], &values) || !mul_ok(values, itemsize(type), &bytes))
+    return fail(label + "'s header claims a " + shape_text(shape) + " " + src_name(type) +
+                " array, larger than any file can be.");
+  const uint64_t have = n - prefix - hlen;
+  if (have != bytes)
+    return fail(size_mismatch(label, std::string("the header promises ") + shape_text(shape) + " " + src_name(type),
+                              bytes, have));
+  return finish(label, base + prefix + hlen, shape[0], shape[1], type, fortran);
+}
+
+// ---------------------------------------------------------------- 4. JSON
+
+// A strict reader for RFC 8259 JSON, bounded in depth; it decodes strings and
+// non-negative integers and skips everything else.
+struct Json {
+  std::string_view s;
+  size_t i = 0;
+  std::string error;
+  static constexpr int kMaxDepth = 64;
+
+  bool err(const std::string& why) {
+    if (error.empty()) error = why + " at byte " + std::to_string(i);
+    return false;
+  }
+  void ws() {
+    while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')) ++i;
+  }
+  bool peek(char c) {
+    ws();
+    return i < s.size() && s[i] == c;
+  }
+  bool expect(char c) {
+    if (peek(c)) {
+      ++i;
+      return true;
+    }
+    return err(std::string("expected '") + c + "'");
+  }
+  static void utf8(std::string& out, uint32_t cp) {
+    if (cp < 0x80) {
+      out += static_cast<char>(cp);
+    } else if (cp < 0x800) {
+      out += static_cast<char>(0xc0 | (cp >> 6));
+      out += static_cast<char>(0x80 | (cp & 0x3f));
+    } else if (cp < 0x10000) {
+      out += static_cast<char>(0xe0 | (cp >> 12));
+      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
+      out += static_cast<char>(0x80 | (cp & 0x3f));
+    } else {
+      out += static_cast<char>(0xf0 | (cp >> 18));
+      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3f));
+      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
+      out += static_cast<char>(0x80 | (cp & 0x3f));
+    }
+  }
+  bool hex4(uint32_t& v) {
+    if (s.size() - i < 4) return err("a short \\u escape");
+    v = 0;
+    for (int k = 0; k < 4; ++k) {
+      const char c = s[i++];
+      v <<= 4;
+      if (c >= '0' && c <= '9') v |= static_cast<uint32_t>(c - '0');
+      else if (c >= 'a' && c <= 'f') v |= static_cast<uint32_t>(c - 'a' + 10);
+      else if (c >= 'A' && c <= 'F') v |= static_cast<uint32_t>(c - 'A' + 10);
+      else return err("a bad \\u escape");
+    }
+    return true;
+  }
+  bool string(std::string& out) {
+    if (!peek('"')) return err("expected a string");
+    ++i;
+    out.clear();
+    while (true) {
+      if (i >= s.size()) return err("an unterminated string");
+      const unsigned char c = static_cast<unsigned char>(s[i]);
+      if (c == '"') {
+        ++i;
+        return true;
+      }
+      if (c < 0x20) return err("a control character in a string");
+      if (c != '\\') {
+        out += static_cast<char>(c);
+        ++i;
+        continue;
+      }
+      if (++i >= s.size()) return err("an unterminated string");
+      const char e = s[i++];
+      switch (e) {
+        case '"': out += '"'; break;
+        case '\\': out += '\\'; break;
+        case '/': out += '/'; break;
+        case 'b': out += '\b'; break;
+        case 'f': out += '\f'; break;
+        case 'n': out += '\n'; break;
+        case 'r': out += '\r'; break;
+        case 't': out += '\t'; break;
+        case 'u': {
+          uint32_t cp;
+          if (!hex4(cp)) return false;
+          if (cp >= 0xdc00 && cp <= 0xdfff) return err("a lone low surrogate");
+          if (cp >= 0xd800 && cp <= 0xdbff) {
+            uint32_t lo;
+            if (s.size() - i < 2 || s[i] != '\\' || s[i + 1] != 'u') return err("a lone high surrogate");
+            i += 2;
+            if (!hex4(lo)) return false;
+            if (lo < 0xdc00 || lo > 0xdfff) return err("a bad surrogate pair");
+            cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+          }
+          utf8(out, cp);
+          break;
+        }
+        default: return err("a bad escape");
+      }
+    }
+  }
+  bool uinteger(uint64_t& v) {
+    ws();
+    const size_t start = i;
+    if (i < s.size() && s[i] == '-') return err("a negative number");
+    v = 0;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
+      if (v > (uint64_t{1} << 62) / 10) {
+        i = start;  // point at the number, not into it
+        return err("a number too large");
+      }
+      v = v * 10 + static_cast<uint64_t>(s[i++] - '0');
+    }
+    if (i == start) return err("expected a number");
+    if (i - start > 1 && s[start] == '0') return err("a number with a leading zero");
+    if (i < s.size() && (s[i] == '.' || s[i] == 'e' || s[i] == 'E')) return err("expected a whole number");
+    return true;
+  }
+  bool uint_array(std::vector<uint64_t>& out, size_t max_len) {
+    if (!expect('[')) return false;
+    out.clear();
+    if (peek(']')) {
+      ++i;
+      return true;
+    }
+    while (true) {
+      uint64_t v = 0;
+      if (!uinteger(v)) return false;
+      if (out.size() >= max_len) return err("too many numbers in a list");
+      out.push_back(v);
+      if (peek(']')) {
+        ++i;
+        return true;
+      }
+      if (!expect(',')) return false;
+    }
+  }
+  bool literal(std::string_view w) {
+    if (s.substr(i, w.size()) != w) return err("an unexpected value");
+    i += w.size();
+    return true;
+  }
+  bool number() {  // any JSON number (only skipped)
+    const size_t start = i;
+    if (i < s.size() && s[i] == '-') ++i;
+    auto digits = [&] {
+      const size_t d = i;
+      while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+      return i > d;
+    };
+    if (!digits()) return err("a bad number");
+    if (i < s.size() && s[i] == '.') {
+      ++i;
+      if (!digits()) return err("a bad number");
+    }
+    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+      ++i;
+      if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+      if (!digits()) return err("a bad number");
+    }
+    (void)start;
+    return true;
+  }
+  bool skip(int depth = 0) {
+    if (depth > kMaxDepth) return err("nesting deeper than 64 levels");
+    ws();
+    if (i >= s.size()) return err("the header ends early");
+    std::string tmp;
+    switch (s[i]) {
+      case '"': return string(tmp);
+      case '{': {
+        ++i;
+        if (peek('}')) { ++i; return true; }
+        while (true) {
+          if (!string(tmp) || !expect(':') || !skip(depth + 1)) return false;
+          if (peek('}')) { ++i; return true; }
+          if (!expect(',')) return false;
+        }
+      }
+      case '[': {
+        ++i;
+        if (peek(']')) { ++i; return true; }
+        while (true) {
+          if (!skip(depth + 1)) return false;
+          if (peek(']')) { ++i; return true; }
+          if (!expect(',')) return false;
+        }
+      }
+      case 't': return literal("true");
+      case 'f': return literal("false");
+      case 'n': return literal("null");
+      default: return number();
+    }
+  }
+};
+
+// ---------------------------------------------------------------- 5. .safetensors
+
+struct StEntry {
+  std::string name, dtype;
+  std::vector<uint64_t> shape;
+  uint64_t begin = 0, end = 0;
+  bool have_dtype = false, have_shape = false, have_offsets = false;
+};
+
+// Size in bytes of a safetensors dtype, 0 when unknown.
+size_t st_itemsize(const std::string& d) {
+  if (d == "F64" || d == "I64" || d == "U64") return 8;
+  if (d == "F32" || d == "I32" || d == "U32") return 4;
+  if (d == "F16" || d == "BF16" || d == "I16" || d == "U16") return 2;
+  if (d == "I8" || d == "U8" || d == "BOOL" || d == "F8_E4M3" || d == "F8_E5M2") return 1;
+  return 0;
+}
+
+std::string entry_text(const StEntry& e) { return e.name + " (" + shape_text(e.shape, "×") + ")"; }
+
+std::string list_entries(const std::vector<const StEntry*>& es) {
+  std::string s;
+  const size_t shown = std::min<size_t>(es.size(), 12);
+  for (size_t k = 0; k < shown; ++k) s += (k ? ", " : "") + entry_text(*es[k]);
+  if (es.size() > shown) s += ", and " + std::to_string(es.size() - shown) + " more";
+  return s;
+}
+
+TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::string& want, const std::string& label) {
+  if (n == 0) return fail(label + " is empty.");
+  if (n < 8) return fail(label + " is truncated: it ends inside the 8-byte length of its header.");
+  std::string pre;
+  if (!copy_out(pre, base, 8)) return fail(label + kChanged);
+  uint64_t hlen = 0;
+  for (int b = 7; b >= 0; --b) hlen = (hlen << 8) | static_cast<unsigned char>(pre[static_cast<size_t>(b)]);
+  if (hlen > kMaxSafetensorsHeaderBytes)
+    return fail(label + "'s header is longer than " + with_commas(kMaxSafetensorsHeaderBytes) + " bytes (it says " +
+                with_commas(hlen) + "); this is not a .safetensors file lookupviz can read.");
+  if (hlen > n - 8)
+    return fail(label + " is truncated: its header should be " + with_commas(hlen) + " bytes but the file ends after " +
+                with_commas(n - 8) + ".");
+  std::string header;
+  if (!copy_out(header, base + 8, static_cast<size_t>(hlen))) return fail(label + kChanged);
+  const uint64_t data_size = n - 8 - hlen;
+  const uint8_t* data = base + 8 + hlen;
+
+  // The header: {"name": {"dtype": "F32", "shape": [V, D], "data_offsets": [b, e]}, ...,
+  //              "__metadata__": {...}} followed by optional spaces.
+  Json js;
+  js.s = header;
+  auto bad = [&] { return fail(label + "'s header is not valid safetensors JSON: " + js.error + "."); };
+  std::vector<StEntry> entries;
+  if (header.empty() || header[0] != '{') {
+    js.err("it does not start with '{'");
+    return bad();
+  }
+  js.i = 1;
+  bool first = true;
+  while (true) {
+    if (js.peek('}')) {
+      ++js.i;
+      break;
+    }
+    if (!first && !js.expect(',')) return bad();
+    first = false;
+    std::string key;
+    if (!js.string(key) || !js.expect(':')) return bad();
+    if (key == "__metadata__") {
+      if (!js.skip()) return bad();
+      continue;
+    }
+    for (const StEntry& e : entries)
+      if (e.name == key) return fail(label + " has tensor '" + key + "' twice.");
+    StEntry e;
+    e.name = key;
+    if (!js.expect('{')) return bad();
+    bool first_field = true;
+    while (true) {
+      if (js.peek('}')) {
+        ++js.i;
+        break;
+      }
+      if (!first_field && !js.expect(',')) return bad();
+      first_field = false;
+      std::string field;
+      if (!js.string(field) || !js.expect(':')) return bad();
+      if (field == "dtype" && !e.have_dtype) {
+        e.have_dtype = true;
+        if (!js.string(e.dtype)) return bad();
+      } else if (field == "shape" && !e.have_shape) {
+        e.have_shape = true;
+        if (!js.uint_array(e.shape, 32)) return bad();
+      } else if (field == "data_offsets" && !e.have_offsets) {
+        e.have_offsets = true;
+        std::vector<uint64_t> off;
+        if (!js.uint_array(off, 2)) return bad();
+        if (off.size() != 2) {
+          js.err("data_offsets of tensor '" + key + "' is not two numbers");
+          return bad();
+        }
+        e.begin = off[0];
+        e.end = off[1];
+      } else if (field == "dtype" || field == "shape" || field == "data_offsets") {
+        js.err("tensor '" + key + "' repeats \"" + field + "\"");
+        return bad();
+      } else if (!js.skip()) {
+        return bad();
+      }
+    }
+    if (!e.have_dtype || !e.have_shape || !e.have_offsets)
+      return fail(label + ": tensor '" + key + "' has no " +
+                  (!e.have_dtype ? "dtype" : !e.have_shape ? "shape" : "data_offsets") + ".");
+    entries.push_back(std::move(e));
+  }
+  js.ws();
+  if (js.i != header.size()) {
+    js.err("text after the header's object");
+    return bad();
+  }
+
+  // Every tensor's bytes must lie in the data section and match shape × dtype.
+  for (const StEntry& e : entries) {
+    if (e.end < e.begin)
+      return fail(label + ": tensor '" + e.name + "' has data_offsets [" + std::to_string(e.begin) + ", " +
+                  std::to_string(e.end) + "] that end before they begin.");
+    if (e.end > data_size)
+      return fail(label + " is truncated: tensor '" + e.name + "' ends at byte " + with_commas(e.end) +
+                  " of the data but the file has " + with_commas(data_size) + " bytes of data.");
+    const size_t k = st_itemsize(e.dtype);
+    if (k == 0) continue;  // an unknown dtype: can't check it, and we won't load it
+    uint64_t values = 1, bytes;
+    bool fits = true;
+    for (uint64_t d : e.shape) fits = fits && mul_ok(values, d, &values);
+    if (!fits || !mul_ok(values, k, &bytes))
+      return fail(label + ": tensor '" + e.name + "' claims a shape (" + shape_text(e.shape) +
+                  ") larger than any file can be.");
+    if (bytes != e.end - e.begin)
+      return fail(label + ": tensor '" + e.name + "' is " + shape_text(e.shape) + " " + e.dtype + " (" +
+                  with_commas(bytes) + " bytes) but its data_offsets span " + with_commas(e.end - e.begin) +
+                  " bytes.");
+  }
+
+  std::sort(entries.begin(), entries.end(), [](const StEntry& a, const StEntry& b) { return a.name < b.name; });
+  std::vector<const StEntry*> all, two_d;
+  for (const StEntry& e : entries) {
+    all.push_back(&e);
+    if (e.shape.size() == 2) two_d.push_back(&e);
+  }
+
+  const StEntry* pick = nullptr;
+  if (!want.empty()) {
+    for (const StEntry& e : entries)
+      if (e.name == want) pick = &e;
+    if (!pick) {
+      if (entries.empty()) return fail(label + " has no tensor '" + want + "'; it holds no tensors at all.");
+      return fail(label + " has no tensor '" + want + "'; it has: " + list_entries(all) + ".");
+    }
+    if (pick->shape.size() != 2) {
+      if (pick->shape.empty())
+        return fail(label + ": tensor '" + want + "' is 0-D (a single number); pick a 2-D tensor.");
+      return fail(label + ": tensor '" + want + "' is " + std::to_string(pick->shape.size()) + "-D (" +
+                  shape_text(pick->shape) + "); pick a 2-D tensor.");
+    }
+  } else if (two_d.size() == 1) {
+    pick = two_d[0];  // the one table among biases and scalars
+  } else if (two_d.empty()) {
+    if (entries.empty()) return fail(label + " holds no tensors.");
+    return fail(label + " has no 2-D tensor to use as a table; it has: " + list_entries(all) + ".");
+  } else {
+    TableLoad r;
+    for (const StEntry* e : two_d) r.tensor_names.push_back(e->name);
+    r.error = label + " has " + std::to_string(two_d.size()) + " 2-D tensors; pick one (FILE:NAME): " +
+              list_entries(two_d) + ".";
+    return r;
+  }
+
+  Src type;
+  if (pick->dtype == "F32") type = Src::F32;
+  else if (pick->dtype == "F16") type = Src::F16;
+  else if (pick->dtype == "BF16") type = Src::BF16;
+  else if (pick->dtype == "F64") type = Src::F64;
+  else
+    return fail(label + ": tensor '" + pick->name + "' has dtype " + pick->dtype +
+                "; lookupviz reads F32, F16, BF16 and F64.");
+  if (pick->shape[0] == 0 || pick->shape[1] == 0)
+    return fail(label + ": tensor '" + pick->name + "' is empty (" + shape_text(pick->shape) +
+                "); a table needs at least one row and one column.");
+  TableLoad r = finish(label, data + pick->begin, pick->shape[0], pick->shape[1], type, false);
+  if (r.ok) r.table.name = pick->name;
+  return r;
+}
+
+// ---------------------------------------------------------------- 6. files
+
+std::string base_name(const std::string& path) {
+  const size_t slash = path.find_last_of('/');
+  const std::string b = slash == std::string::npos ? path : path.substr(slash + 1);
+  return b.empty() ? path : b;
+}
+
+bool ends_with(const std::string& s, std::string_view suffix) {
+  return s.size() >= suffix.size() && std::string_view(s).substr(s.size() - suffix.size()) == suffix;
+}
+
+// Owns an fd and a read-only private mapping for the length of one load.
+struct Mapping {
+  int fd = -1;
+  void* addr = MAP_FAILED;
+  size_t size = 0;
+  ~Mapping() {
+    if (addr != MAP_FAILED) munmap(addr, size);
+    if (fd >= 0) close(fd);
+  }
+};
+
+}  // namespace
+
+TableLoad parse_npy(const uint8_t* bytes, size_t n, const std::string& label) {
+  return npy_impl(bytes, n, label);
+}
+
+TableLoad parse_safetensors(const uint8_t* bytes, size_t n, const std::string& name, const std::string& label) {
+  return safetensors_impl(bytes, n, name, label);
+}
+
+TableLoad load_table(const std::string& spec) {
+  if (spec.empty()) return fail("No table file given.");
+  std::string path = spec, name;
+  struct stat st;
+  if (stat(spec.c_str(), &st) != 0) {
+    const int first_errno = errno;
+    const size_t colon = spec.rfind(':');
+    struct stat st2;
+    if (colon != std::string::npos && colon > 0 && stat(spec.substr(0, colon).c_str(), &st2) == 0) {
+      path = spec.substr(0, colon);
+      name = spec.substr(colon + 1);
+      st = st2;
+    } else {
+      return fail("Cannot open " + spec + ": " + std::strerror(first_errno) + ".");
+    }
+  }
+  const std::string label = base_name(path);
+  if (S_ISDIR(st.st_mode)) return fail(path + " is a folder, not a table file.");
+  if (!S_ISREG(st.st_mode)) return fail(path + " is not a regular file.");
+
+  Mapping m;
+  m.fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (m.fd < 0) return fail("Cannot open " + path + ": " + std::strerror(errno) + ".");
+  if (fstat(m.fd, &st) != 0 || !S_ISREG(st.st_mode)) return fail("Cannot read " + path + ".");
+  if (st.st_size == 0) return fail(label + " is empty.");
+  m.size = static_cast<size_t>(st.st_size);
+  m.addr = mmap(nullptr, m.size, PROT_READ, MAP_PRIVATE, m.fd, 0);
+  if (m.addr == MAP_FAILED) return fail("Cannot map " + path + " into memory: " + std::strerror(errno) + ".");
+  madvise(m.addr, m.size, MADV_SEQUENTIAL);
+  const auto* bytes = static_cast<const uint8_t*>(m.addr);
+
+  // Which format: the magic decides, then the extension, then a plausible safetensors start.
+  std::string head;
+  if (!copy_out(head, bytes, std::min<size_t>(m.size, 9))) return fail(label + kChanged);
+  const bool npy_magic = head.size() >= 6 && std::memcmp(head.data(), "\x93NUMPY", 6) == 0;
+  const bool st_start = head.size() == 9 && head[8] == '{';
+  TableLoad r;
+  if (npy_magic || (ends_with(path, ".npy") && !st_start)) {
+    if (!name.empty())
+      return fail(label + " is a .npy file, which holds a single array; drop ':" + name + "' to load it.");
+    r = npy_impl(bytes, m.size, label);
+  } else if (st_start || ends_with(path, ".safetensors")) {
+    r = safetensors_impl(bytes, m.size, name, label);
+  } else {
+    return fail(label + " is neither a .npy nor a .safetensors file.");
+  }
+  if (r.ok) r.table.path = path;
+  return r;  // ~Mapping unmaps: the table is an owned copy
+}
+
+}  // namespace lv
