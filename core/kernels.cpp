@@ -1,0 +1,256 @@
+// kernels.cpp — the tuned lookup, the dense and the sparse one-hot matmul.
+// Sections: CPU dispatch · row copies · lookup_rows · one-hot matmuls.
+//
+// Why the lookup has three strategies (measured with ./scripts/bench.sh on GPT-2's
+// 50,257 x 768 table; README has the table):
+//   - few rows (B < 8): a copy per row is already the whole cost; anything more is
+//     overhead. The copy is a 32-byte AVX2 loop, not memcpy (see copy_row_avx2).
+//   - many rows: each row is a random address, so each one costs a DRAM latency
+//     unless we ask for it early. Prefetching the rows a few IDs ahead keeps several
+//     rows in flight, which a contiguous memcpy gets for free from the hardware
+//     prefetcher.
+//   - many big rows (output >= 8 MB, e.g. B = 4096): the output is written once and
+//     not read back by us, so non-temporal stores skip the read-for-ownership of each
+//     output line and leave the cache to the table's rows.
+// Prefetch/stream cost little when the rows are already in cache, so the choice
+// depends on B and the row size only, never on guessing hot or cold.
+#include "core/kernels.hpp"
+
+#include <immintrin.h>
+
+#include <Eigen/Core>
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+
+namespace lv {
+
+namespace detail {
+// core/kernels_avx2.cpp: the same Eigen product built for AVX2+FMA.
+void onehot_matmul_dense_avx2(float* out, const float* onehot, const float* table, int64_t batch,
+                              int64_t vocab, int64_t dim);
+}  // namespace detail
+
+namespace {
+
+// ---------------------------------------------------------------- CPU dispatch
+// Checked once; the binary itself is built for plain x86-64 (SSE2).
+bool cpu_has_avx2_fma() {
+  static const bool has = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  }();
+  return has;
+}
+// kernels_use_avx2(false) lets the tests run the SSE2 paths on an AVX2 machine.
+std::atomic<bool> g_allow_avx2{true};
+bool use_avx2() { return cpu_has_avx2_fma() && g_allow_avx2.load(std::memory_order_relaxed); }
+
+// ---------------------------------------------------------------- tuning knobs
+// Below this many rows the plain loop wins: nothing to overlap.
+constexpr int64_t kPrefetchMinRows = 8;
+// How far ahead to ask for rows, in bytes of rows (so short rows look further ahead):
+// about 8 GPT-2 rows, which measured best among 1, 2, 4 and 8 for B >= 256 cold.
+constexpr int64_t kPrefetchAheadBytes = 8 * 3072;
+constexpr int64_t kPrefetchMinRowsAhead = 4, kPrefetchMaxRowsAhead = 64;
+// Stream (non-temporal stores) when the output is big: past a few MB it is written back
+// from cache anyway, and streaming spares the read-for-ownership of each output line
+// and keeps the cache for the rows. Measured on GPT-2 rows (÷ memcpy, hot / cold):
+// B = 1024 (3 MB out) prefetch 1.36 / 1.43, stream 1.52 / 1.63; B = 4096 (12.6 MB)
+// prefetch 1.47 / 1.56, stream 1.23 / 1.29. Rows must be whole cache lines or more
+// (shorter rows make partial-line streams, which are slow).
+constexpr int64_t kStreamMinOutBytes = 8 * 1024 * 1024;
+constexpr int64_t kStreamMinRowBytes = 256;
+
+// ---------------------------------------------------------------- row copies
+// Asks for a row early: its first line and the first line of each further 4 KB page
+// (plus the last line). Each of these starts a page walk and a DRAM access, and the
+// hardware prefetcher streams the rest of the row. Prefetching all 48 lines of a
+// GPT-2 row measured no better and costs 48 instructions per row when rows are hot.
+inline void prefetch_row(const float* row, int64_t bytes) {
+  const char* p = reinterpret_cast<const char*>(row);
+  _mm_prefetch(p, _MM_HINT_T0);
+  const uintptr_t end = reinterpret_cast<uintptr_t>(p) + static_cast<uintptr_t>(bytes);
+  for (uintptr_t page = (reinterpret_cast<uintptr_t>(p) + 4096) & ~uintptr_t{4095}; page < end;
+       page += 4096)
+    _mm_prefetch(reinterpret_cast<const char*>(page), _MM_HINT_T0);
+  _mm_prefetch(p + bytes - 1, _MM_HINT_T0);
+}
+
+using CopyRow = void (*)(float* dst, const float* src, int64_t n);
+
+void copy_row_memcpy(float* dst, const float* src, int64_t n) {
+  std::memcpy(dst, src, sizeof(float) * static_cast<size_t>(n));
+}
+
+// A plain 32-byte load/store loop: on this AMD EPYC (KVM) glibc's memcpy uses
+// `rep movsb` for a GPT-2 row (3 KB > its 2 KB threshold), which measured ~15%
+// slower than this loop for rows in cache.
+__attribute__((target("avx2"))) void copy_row_avx2(float* dst, const float* src, int64_t n) {
+  int64_t i = 0;
+  for (; i + 32 <= n; i += 32) {
+    __m256 a = _mm256_loadu_ps(src + i), b = _mm256_loadu_ps(src + i + 8);
+    __m256 c = _mm256_loadu_ps(src + i + 16), d = _mm256_loadu_ps(src + i + 24);
+    _mm256_storeu_ps(dst + i, a);
+    _mm256_storeu_ps(dst + i + 8, b);
+    _mm256_storeu_ps(dst + i + 16, c);
+    _mm256_storeu_ps(dst + i + 24, d);
+  }
+  for (; i + 8 <= n; i += 8) _mm256_storeu_ps(dst + i, _mm256_loadu_ps(src + i));
+  for (; i < n; ++i) dst[i] = src[i];
+}
+
+// Non-temporal copy, SSE2 (every x86-64): unaligned loads, 16-byte aligned streams.
+void copy_row_stream_sse2(float* dst, const float* src, int64_t n) {
+  int64_t i = 0;
+  for (; i < n && (reinterpret_cast<uintptr_t>(dst + i) & 15) != 0; ++i) dst[i] = src[i];
+  for (; i + 16 <= n; i += 16) {
+    __m128 a = _mm_loadu_ps(src + i), b = _mm_loadu_ps(src + i + 4);
+    __m128 c = _mm_loadu_ps(src + i + 8), d = _mm_loadu_ps(src + i + 12);
+    _mm_stream_ps(dst + i, a);
+    _mm_stream_ps(dst + i + 4, b);
+    _mm_stream_ps(dst + i + 8, c);
+    _mm_stream_ps(dst + i + 12, d);
+  }
+  for (; i + 4 <= n; i += 4) _mm_stream_ps(dst + i, _mm_loadu_ps(src + i));
+  for (; i < n; ++i) dst[i] = src[i];
+}
+
+// Same with 32-byte streams: half the instructions.
+__attribute__((target("avx2"))) void copy_row_stream_avx2(float* dst, const float* src, int64_t n) {
+  int64_t i = 0;
+  for (; i < n && (reinterpret_cast<uintptr_t>(dst + i) & 31) != 0; ++i) dst[i] = src[i];
+  for (; i + 32 <= n; i += 32) {
+    __m256 a = _mm256_loadu_ps(src + i), b = _mm256_loadu_ps(src + i + 8);
+    __m256 c = _mm256_loadu_ps(src + i + 16), d = _mm256_loadu_ps(src + i + 24);
+    _mm256_stream_ps(dst + i, a);
+    _mm256_stream_ps(dst + i + 8, b);
+    _mm256_stream_ps(dst + i + 16, c);
+    _mm256_stream_ps(dst + i + 24, d);
+  }
+  for (; i + 8 <= n; i += 8) _mm256_stream_ps(dst + i, _mm256_loadu_ps(src + i));
+  for (; i < n; ++i) dst[i] = src[i];
+}
+
+void lookup_plain(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch,
+                  CopyRow copy) {
+  for (int64_t i = 0; i < batch; ++i) copy(out + i * dim, table + ids[i] * dim, dim);
+}
+
+// Row i is copied while the rows `ahead` IDs later are on their way.
+void lookup_prefetched(float* out, const float* table, int64_t dim, const int64_t* ids,
+                       int64_t batch, CopyRow copy) {
+  const int64_t bytes = dim * static_cast<int64_t>(sizeof(float));
+  const int64_t ahead =
+      std::clamp<int64_t>(kPrefetchAheadBytes / bytes, kPrefetchMinRowsAhead, kPrefetchMaxRowsAhead);
+  for (int64_t i = 0; i < std::min(ahead, batch); ++i) prefetch_row(table + ids[i] * dim, bytes);
+  for (int64_t i = 0; i < batch; ++i) {
+    if (i + ahead < batch) prefetch_row(table + ids[i + ahead] * dim, bytes);
+    copy(out + i * dim, table + ids[i] * dim, dim);
+  }
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- lookup_rows
+const char* lookup_strategy_name(LookupStrategy s) {
+  switch (s) {
+    case LookupStrategy::kAuto: return "auto";
+    case LookupStrategy::kPlain: return "plain";
+    case LookupStrategy::kPrefetch: return "prefetch";
+    case LookupStrategy::kStream: return "stream";
+  }
+  return "?";
+}
+
+LookupStrategy lookup_strategy_for(int64_t batch, int64_t dim) {
+  const int64_t row_bytes = dim * static_cast<int64_t>(sizeof(float));
+  if (batch < kPrefetchMinRows) return LookupStrategy::kPlain;
+  if (row_bytes >= kStreamMinRowBytes && batch * row_bytes >= kStreamMinOutBytes)
+    return LookupStrategy::kStream;
+  return LookupStrategy::kPrefetch;
+}
+
+void lookup_rows(float* out, const float* table, int64_t vocab, int64_t dim, const int64_t* ids,
+                 int64_t batch, LookupStrategy strategy) {
+  (void)vocab;  // the caller validated the IDs; vocab documents the table's shape
+  if (batch <= 0 || dim <= 0) return;
+  if (strategy == LookupStrategy::kAuto) strategy = lookup_strategy_for(batch, dim);
+  const bool avx2 = use_avx2();
+  switch (strategy) {
+    case LookupStrategy::kAuto:
+    case LookupStrategy::kPlain:
+      lookup_plain(out, table, dim, ids, batch, avx2 ? copy_row_avx2 : copy_row_memcpy);
+      return;
+    case LookupStrategy::kPrefetch:
+      lookup_prefetched(out, table, dim, ids, batch, avx2 ? copy_row_avx2 : copy_row_memcpy);
+      return;
+    case LookupStrategy::kStream:
+      lookup_prefetched(out, table, dim, ids, batch,
+                        avx2 ? copy_row_stream_avx2 : copy_row_stream_sse2);
+      _mm_sfence();  // streamed stores are weakly ordered: make them visible before returning
+      return;
+  }
+}
+
+// ---------------------------------------------------------------- one-hot matmuls
+void fill_onehot(float* onehot, const int64_t* ids, int64_t batch, int64_t vocab) {
+  std::memset(onehot, 0, sizeof(float) * static_cast<size_t>(batch * vocab));
+  for (int64_t i = 0; i < batch; ++i) onehot[i * vocab + ids[i]] = 1.0f;
+}
+
+void onehot_matmul_dense(float* out, const float* onehot, const float* table, int64_t batch,
+                         int64_t vocab, int64_t dim) {
+  if (batch <= 0 || dim <= 0) return;
+  if (use_avx2()) {
+    detail::onehot_matmul_dense_avx2(out, onehot, table, batch, vocab, dim);
+    return;
+  }
+  // Plain x86-64 build of Eigen (SSE2). Eigen is single-threaded here: the core is not
+  // built with OpenMP, so no Eigen::setNbThreads is needed to match torch's 1 thread.
+  using RowMajor = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+  Eigen::Map<const RowMajor> x(onehot, batch, vocab);
+  Eigen::Map<const RowMajor> w(table, vocab, dim);
+  Eigen::Map<RowMajor> y(out, batch, dim);
+  y.noalias() = x * w;
+}
+
+void onehot_matmul_sparse(float* out, const float* table, int64_t vocab, int64_t dim,
+                          const int64_t* row_ptr, const int64_t* col, const float* val,
+                          int64_t batch) {
+  if (batch <= 0 || dim <= 0) return;
+  // A one-hot X has exactly one nonzero per row, equal to 1: then X·W *is* W[col],
+  // and the fastest matmul that knows its zeros is the lookup itself.
+  bool one_hot = true;
+  for (int64_t i = 0; i < batch && one_hot; ++i)
+    one_hot = row_ptr[i + 1] - row_ptr[i] == 1 && (val == nullptr || val[row_ptr[i]] == 1.0f);
+  if (one_hot) {
+    lookup_rows(out, table, vocab, dim, col + row_ptr[0], batch);
+    return;
+  }
+  // General CSR x dense: out[i] = Σ_k val[k] · W[col[k]], over the nonzeros only.
+  for (int64_t i = 0; i < batch; ++i) {
+    float* y = out + i * dim;
+    if (row_ptr[i] == row_ptr[i + 1]) {
+      std::fill(y, y + dim, 0.0f);
+      continue;
+    }
+    for (int64_t k = row_ptr[i]; k < row_ptr[i + 1]; ++k) {
+      const float v = val ? val[k] : 1.0f;
+      const float* w = table + col[k] * dim;
+      if (k == row_ptr[i])
+        for (int64_t j = 0; j < dim; ++j) y[j] = v * w[j];
+      else
+        for (int64_t j = 0; j < dim; ++j) y[j] += v * w[j];
+    }
+  }
+}
+
+const char* kernels_isa() { return use_avx2() ? "avx2+fma" : "sse2"; }
+
+bool kernels_use_avx2(bool allow) {
+  g_allow_avx2.store(allow, std::memory_order_relaxed);
+  return use_avx2();
+}
+
+}  // namespace lv

@@ -1,0 +1,54 @@
+// kernels.hpp — the tuned kernels: the lookup near memcpy speed, the dense one-hot
+// matmul (Eigen, every zero multiplied) and a sparse one that knows its zeros.
+// Plain functions over raw row-major float32 buffers with explicit sizes, so the
+// benchmark, slide 7 and the tests call them without copies. The reference
+// implementations (clear over fast) are in core/embedding_ops.cpp; tests/core/
+// kernels_test.cpp checks every kernel here against them.
+//
+// All kernels are single-threaded and run on any x86-64: SSE2 is the baseline, and
+// AVX2/FMA code paths are chosen at run time when the CPU has them.
+#pragma once
+#include <cstdint>
+
+namespace lv {
+
+// How lookup_rows copies. kAuto picks by B and the row size (see kernels.cpp).
+enum class LookupStrategy {
+  kAuto,
+  kPlain,     // one memcpy per row: best when few rows (the call overhead is all there is)
+  kPrefetch,  // prefetch the rows a few IDs ahead, then copy: hides DRAM latency
+  kStream,    // prefetch + non-temporal stores: the output bypasses the cache (large B)
+};
+const char* lookup_strategy_name(LookupStrategy s);
+LookupStrategy lookup_strategy_for(int64_t batch, int64_t dim);  // what kAuto picks
+
+// out (B x D) = table[ids] with table (V x D); every ids[i] must be in [0, V).
+// out must not overlap the table. B = 0 does nothing.
+void lookup_rows(float* out, const float* table, int64_t vocab, int64_t dim, const int64_t* ids,
+                 int64_t batch, LookupStrategy strategy = LookupStrategy::kAuto);
+
+// onehot (B x V) = one_hot(ids, V).float(): zeros, and a 1 at (i, ids[i]).
+void fill_onehot(float* onehot, const int64_t* ids, int64_t batch, int64_t vocab);
+
+// out (B x D) = onehot (B x V) · table (V x D), dense: all B·V·D multiply-adds, the
+// B·(V−1)·D by zero included (so 0·inf = NaN shows up as in torch). Eigen's GEMM,
+// one thread; its AVX2+FMA build when the CPU has them (core/kernels_avx2.cpp).
+void onehot_matmul_dense(float* out, const float* onehot, const float* table, int64_t batch,
+                         int64_t vocab, int64_t dim);
+
+// out (B x D) = X (B x V) · table (V x D) with X sparse in CSR form: row i's nonzeros
+// are col[row_ptr[i] .. row_ptr[i+1]) with values val[...] (row_ptr has B+1 entries).
+// Only the nonzeros are visited: B·nnz_per_row·D multiply-adds instead of B·V·D.
+// A one-hot X (one 1 per row) makes this exactly the lookup, and it runs as one.
+// val may be null: every nonzero is then 1.
+void onehot_matmul_sparse(float* out, const float* table, int64_t vocab, int64_t dim,
+                          const int64_t* row_ptr, const int64_t* col, const float* val,
+                          int64_t batch);
+
+// Which instruction set the kernels use on this CPU: "avx2+fma" or "sse2".
+const char* kernels_isa();
+// Allow (default) or forbid the AVX2+FMA paths, for the tests of the SSE2 ones on an
+// AVX2 machine. Returns whether AVX2 is now in use.
+bool kernels_use_avx2(bool allow);
+
+}  // namespace lv

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Build lookupviz_bench (Release, into build/) and print issue 5's figures: each a ratio
+# of two timings taken side by side in this run, next to its target (lower is better).
+# Installs any missing Debian package the build needs first, like scripts/setup.sh.
+#
+#   ./scripts/bench.sh [--json FILE] [--with-peer] [--no-peer] [--rounds N] [--strategies] [--only TEXT]
+#
+#   --json FILE   also write every figure as a JSON list of {"name", "measured", "target"}
+#   --with-peer   install Debian's python3-torch and libopenblas0 first (else neither is
+#                 installed: without torch the peer is skipped; without libopenblas0
+#                 torch runs on the reference BLAS, and the dense-matmul figure says so)
+#   --no-peer     do not time PyTorch
+#   --rounds N    rounds per figure (default 11; the figure is the median of its rounds)
+#   --strategies  also time each lookup strategy on its own (how kAuto was chosen)
+#   --only TEXT   only the comparisons with a case whose name contains TEXT (e.g. dense)
+# Environment: BUILD_DIR (default build), FRAMES (default 600, for --bench-frames).
+#
+# The app's frame figures. When `$BUILD_DIR/lookupviz --help` mentions --bench-frames,
+# this runs `lookupviz --bench-frames $FRAMES` (under `xvfb-run -a` when $DISPLAY is
+# unset) and takes from its stdout every line of the form
+#     FIGURE <name> <measured> <target>
+# e.g. "FIGURE frame_ms_p95/slide7_gpt2 3.2 16": name without spaces, measured and
+# target plain numbers in the same unit, lower is better. Other lines are ignored. These
+# figures go into the printed table and the JSON after the kernel ones.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+
+json="" with_peer=0 bench_args=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --json) json="${2:?--json needs a file}"; shift 2 ;;
+    --with-peer) with_peer=1; shift ;;
+    --no-peer | --strategies) bench_args+=("$1"); shift ;;
+    --only) bench_args+=(--only "${2:?--only needs a text}"); shift 2 ;;
+    --rounds) bench_args+=(--rounds "${2:?--rounds needs a number}"); shift 2 ;;
+    -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    *) echo "bench.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
+  esac
+done
+if [ -n "$json" ]; then
+  case "$json" in /*) ;; *) json="$PWD/$json" ;; esac
+  bench_args+=(--json "$json")
+fi
+
+lv_install_missing "${LV_PACKAGES[@]}"
+[ "$with_peer" = 1 ] && lv_install_missing python3-torch libopenblas0
+
+installed() { dpkg-query -W -f='${Status} ${Version}' "$1" 2>/dev/null | sed -n 's/^install ok installed //p'; }
+echo "== lookupviz benchmark, $(date -u '+%Y-%m-%d %H:%M UTC')"
+echo "machine: $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1), $(nproc) CPUs, $(uname -sr)"
+v="$(installed python3-torch)"; echo "python3-torch: ${v:-not installed (the PyTorch peer will be skipped)}"
+v="$(installed libopenblas0)"
+echo "libopenblas0: ${v:-not installed: torch uses the reference BLAS (./scripts/bench.sh --with-peer installs it)}"
+
+# Release into $BUILD_DIR: configure once, switch an existing build to Release.
+build="$LV_ROOT/${BUILD_DIR:-build}"
+if [ ! -f "$build/CMakeCache.txt" ]; then
+  cmake -S "$LV_ROOT" -B "$build" -DCMAKE_BUILD_TYPE=Release >&2
+else
+  cmake "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+fi
+cmake --build "$build" -j "$(nproc)" --target lookupviz_bench >&2
+# The app only for its frame figures: a failure here must not stop the kernel benchmark.
+cmake --build "$build" -j "$(nproc)" --target lookupviz >&2 || echo "bench.sh: lookupviz did not build; no frame figures" >&2
+
+figures="$(mktemp)"
+trap 'rm -f "$figures"' EXIT
+app="$build/lookupviz"
+if [ -x "$app" ] && "$app" --help 2>&1 | grep -q -- '--bench-frames'; then
+  run=("$app" --bench-frames "${FRAMES:-600}")
+  [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null && run=(xvfb-run -a "${run[@]}")
+  echo "frame figures: ${run[*]}" >&2
+  "${run[@]}" | grep '^FIGURE ' >"$figures" || echo "bench.sh: lookupviz --bench-frames failed; no frame figures" >&2
+else
+  echo "frame figures: skipped (lookupviz has no --bench-frames yet)"
+fi
+bench_args+=(--figures "$figures")
+
+echo
+"$build/lookupviz_bench" "${bench_args[@]}"
+[ -n "$json" ] && echo "wrote $json"
+exit 0
