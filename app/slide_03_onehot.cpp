@@ -4,7 +4,9 @@
 // in a column at the left, one per one-hot row; column labels 0..V-1 on top. A big
 // V scrolls (the grid follows the 1 when the step changes).
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <cstring>
 
 #include "app/anim_timeline.hpp"
 #include "app/slide_code.hpp"
@@ -17,6 +19,21 @@ namespace {
 
 // The sub-phase [a, b] of a step's progress p.
 float phase(float p, float a, float b) { return std::clamp((p - a) / (b - a), 0.0f, 1.0f); }
+
+// A count with thousands separators: 16773120 -> "16,773,120".
+void fmt_count(char* buf, size_t n, long long v) {
+  char digits[32];
+  std::snprintf(digits, sizeof digits, "%lld", v < 0 ? -v : v);
+  const size_t len = std::strlen(digits);
+  size_t o = 0;
+  if (v < 0 && o + 1 < n) buf[o++] = '-';
+  for (size_t i = 0; i < len && o + 1 < n; ++i) {
+    buf[o++] = digits[i];
+    const size_t left = len - 1 - i;
+    if (left > 0 && left % 3 == 0 && o + 1 < n) buf[o++] = ',';
+  }
+  buf[o] = '\0';
+}
 
 int steps(const App& app) { return std::max<int>(1, static_cast<int>(app.inputs.ids.size())); }
 
@@ -43,24 +60,35 @@ void narrative(App& app) {
     ImGui::PushStyleColor(ImGuiCol_Text, id_color(static_cast<size_t>(cur)));
     ImGui::TextWrapped("Now: idx[%d] = %lld", cur, id);
     ImGui::PopStyleColor();
+    char others[32];
+    fmt_count(others, sizeof others, v - 1);
     if (v == 1)
       ImGui::TextWrapped("Row %d is just [1]: with V = 1 there is no other column.", cur);
     else if (v == 2)
       ImGui::TextWrapped("Row %d has a single 1 at column %lld; the other entry is 0.", cur, id);
     else
-      ImGui::TextWrapped("Row %d has a single 1 at column %lld; the other %lld entries are 0.", cur, id, v - 1);
+      ImGui::TextWrapped("Row %d has a single 1 at column %lld; the other %s entries are 0.", cur, id, others);
     // A repeated ID gives the very same row.
     for (size_t j = 0; j < ids.size(); ++j) {
       if (j != static_cast<size_t>(cur) && ids[j] == ids[static_cast<size_t>(cur)]) {
-        ImGui::TextWrapped("idx[%zu] is %lld too, so rows %zu and %d are identical.", j, id, j, cur);
+        ImGui::TextWrapped("idx[%zu] is %lld too: rows %zu and %zu are the same row.", j, id,
+                           std::min(j, static_cast<size_t>(cur)), std::max(j, static_cast<size_t>(cur)));
         break;
       }
     }
   }
   ImGui::Spacing();
   const long long zeros = b * (v - 1);
-  ImGui::TextWrapped("%lld IDs → a %lld × %lld matrix: %lld ones and %lld zeros (%.1f%% zeros).", b, b, v, b, zeros,
-                     v > 0 ? 100.0 * static_cast<double>(v - 1) / static_cast<double>(v) : 0.0);
+  // The share of zeros, floored so 99.95% never reads as 100%.
+  const double pct = v > 0 ? 100.0 * static_cast<double>(v - 1) / static_cast<double>(v) : 0.0;
+  const int digits = pct > 99.0 ? 2 : 1;
+  const double floored = std::floor(pct * (digits == 2 ? 100.0 : 10.0)) / (digits == 2 ? 100.0 : 10.0);
+  char nb[32], nv[32], nz[32];
+  fmt_count(nb, sizeof nb, b);
+  fmt_count(nv, sizeof nv, v);
+  fmt_count(nz, sizeof nz, zeros);
+  ImGui::TextWrapped("%s ID%s → a %s × %s matrix: %s one%s and %s zero%s (%.*f%% zeros).", nb, b == 1 ? "" : "s", nb,
+                     nv, nb, b == 1 ? "" : "s", nz, zeros == 1 ? "" : "s", digits, floored);
   ImGui::Spacing();
   if (app.inputs.vocab_mode == VocabMode::FromIds)
     ImGui::TextDisabled("num_classes defaults to max(idx) + 1 = %lld: one column per row of the table.", v);
@@ -85,8 +113,8 @@ ImVec2 canvas(SlideCanvas& c) {
   gs.integers = true;
   gs.col_labels = true;
   std::snprintf(buf, sizeof buf, "%d", std::max(0, cols - 1));
-  gs.cell_w = std::max(2.1f, (ImGui::CalcTextSize(buf).x + e * 0.9f) / e);
-  gs.cell_h = 2.0f;
+  gs.cell_w = std::max(2.6f, (ImGui::CalcTextSize(buf).x + e * 0.9f) / e);
+  gs.cell_h = 2.1f;
 
   // The chip column: as wide as the widest chip (measured over every ID, cheap at <= kMaxIds).
   float chip_w = chip_size(0).x;
@@ -100,8 +128,17 @@ ImVec2 canvas(SlideCanvas& c) {
   const float head_y = c.origin.y;
   const float grid_y = head_y + e * 1.7f;
   const float legend_h = e * 3.6f;
+  // A small one-hot matrix in a big canvas gets bigger cells (up to 1.6×), so it reads as the picture.
+  // The canvas is told the natural size (so the window's zoom is chosen as without the growth);
+  // the grown drawing fits the visible canvas by construction.
+  const float natural_w = (grid_x - c.origin.x) + label_w + gs.cell_w * e * static_cast<float>(std::min(cols, 48)) + e * 2.0f;
+  const float natural_h = (grid_y - c.origin.y) + gs.cell_h * e * static_cast<float>(std::min(rows, 24) + 1) + legend_h;
+  const float grow = std::clamp(std::min(c.avail.x / natural_w, c.avail.y / natural_h), 1.0f, 1.6f);
+  gs.cell_w *= grow;
+  gs.cell_h *= grow;
+  // Rows: as many as fit (a small batch is shown whole; the canvas scrolls instead).
   gs.max_rows = std::clamp(static_cast<int>((c.avail.y - (grid_y - c.origin.y) - gs.cell_h * e - legend_h) /
-                                            (gs.cell_h * e)), 2, 24);
+                                            (gs.cell_h * e)), std::min(rows, 4), 24);
   gs.max_cols = std::clamp(static_cast<int>((c.avail.x - (grid_x - c.origin.x) - label_w - e * 1.5f) /
                                             (gs.cell_w * e)), 2, 48);
 
@@ -186,10 +223,10 @@ ImVec2 canvas(SlideCanvas& c) {
     const float pr = c.progress(r);
     const float lit = r == cur ? phase(pr, 0.0f, 0.25f) : (pr > 0.0f ? 0.35f : 0.0f);
     draw_chip(dl, pos, id, id_color(static_cast<size_t>(r)), lit, c.pal);
-    const float grow = r == cur ? phase(pr, 0.05f, 0.35f) : (pr > 0.0f ? 1.0f : 0.0f);
+    const float reach = r == cur ? phase(pr, 0.05f, 0.35f) : (pr > 0.0f ? 1.0f : 0.0f);
     const ImVec2 from(c.origin.x + chip_w + e * 0.25f, rm.y + g.ch * 0.5f);
     draw_arrow(dl, from, ImVec2(g.pos.x - e * 0.15f, from.y), id_color(static_cast<size_t>(r), r == cur ? 0.9f : 0.45f),
-               grow, 1.6f, true);
+               reach, 1.6f, true);
   }
 
   // Legend under the grid: what the colours mean.
@@ -226,7 +263,9 @@ ImVec2 canvas(SlideCanvas& c) {
   const float right = std::max(g.pos.x + g.size.x, legend_right);
   std::snprintf(buf, sizeof buf, "one_hot(idx, num_classes=%d) · %d × %d", cols, rows, cols);
   const float head_right = grid_x + text_size(fonts().bold, buf).x;
-  return ImVec2(std::max(right, head_right) - c.origin.x, zy + e * 1.4f - c.origin.y);
+  const ImVec2 used(std::max(right, head_right) - c.origin.x, zy + e * 1.4f - c.origin.y);
+  if (grow > 1.0f) return ImVec2(std::min(used.x, std::max(natural_w, legend_right - c.origin.x)), std::min(used.y, natural_h));
+  return used;
 }
 
 void caption(const App& app, char* buf, size_t n) {
