@@ -15,6 +15,7 @@
 namespace lv::app {
 
 int64_t vocab_of(const ModelInputs& in) {
+  if (in.file) return in.file->rows;
   if (in.vocab_mode == VocabMode::Fixed) return in.fixed_vocab;
   int64_t m = 0;
   for (int64_t id : in.ids) m = std::max(m, id);
@@ -35,14 +36,20 @@ void clear_edits(ModelInputs& in) {
 
 }  // namespace
 
-void app_init(App& app, const CliOptions& o) {
+void app_init(App& app, const CliOptions& o, std::shared_ptr<const TableFile> file) {
   ModelInputs& in = app.inputs;
+  in.file = std::move(file);
+  in.dtype = o.dtype;
   in.seed = o.seed;
   in.seed_text = o.seed_text;
   in.ids = o.ids;
-  in.dim = o.dim;
+  in.dim = in.file ? in.file->cols : o.dim;
   in.vocab_mode = o.vocab ? VocabMode::Fixed : VocabMode::FromIds;
   in.fixed_vocab = o.vocab ? *o.vocab : vocab_of(in);
+  if (in.file) {  // a file's table fixes V: typed IDs are checked against it
+    in.vocab_mode = VocabMode::Fixed;
+    in.fixed_vocab = in.file->rows;
+  }
   app.ui.reduced_motion = o.reduced_motion;
   app.ui.theme = o.light ? Theme::Light : Theme::Dark;
   recompute(app);
@@ -56,13 +63,21 @@ void recompute(App& app) {
   // Re-draw from the seed only when the seed or the shape changed (an edit or a
   // new ID list of the same V reuses the table, as re-running one notebook cell would).
   const bool reseed = d.generation == 0 || d.seeded_with != in.seed || d.seeded.rows() != v ||
-                      d.seeded.cols() != dim;
+                      d.seeded.cols() != dim || d.seeded_from != in.file.get() || d.seeded_dtype != in.dtype;
   if (reseed) {
-    // nn.Embedding(V, D) right after torch.manual_seed(seed), then the fresh
-    // nn.Linear(V, D) after re-seeding (what slide 4 prints before tying).
+    // nn.Embedding(V, D) right after torch.manual_seed(seed) — or the loaded file's
+    // table — then the fresh nn.Linear(V, D) after re-seeding (what slide 4 prints
+    // before tying).
     TorchGenerator gen(in.seed);
-    d.seeded = embedding_init(v, dim, gen);
+    if (in.file) {
+      d.seeded = in.file->data;
+    } else {
+      d.seeded = embedding_init(v, dim, gen);
+    }
+    round_table(d.seeded, in.dtype);
     d.gen_after_table = gen;
+    d.seeded_from = in.file.get();
+    d.seeded_dtype = in.dtype;
     TorchGenerator gen2(in.seed);
     d.linear_init = linear_init(v, dim, false, gen2).weight;
     d.seeded_with = in.seed;
@@ -154,7 +169,7 @@ void sync_text_fields(App& app) {
 
 std::string set_ids_text(App& app, const std::string& text) {
   IdRules rules;
-  if (app.inputs.vocab_mode == VocabMode::Fixed) rules.vocab = app.inputs.fixed_vocab;
+  if (app.inputs.vocab_mode == VocabMode::Fixed) rules.vocab = vocab_of(app.inputs);
   rules.max_id = std::min<int64_t>(kMaxVocab, kMaxSeededElements / std::max<int64_t>(1, app.inputs.dim)) - 1;
   IdParse p = parse_ids(text, rules);
   if (!p.ok) return p.error;
@@ -187,6 +202,7 @@ std::string set_seed_text(App& app, const std::string& text) {
 }
 
 void set_dim(App& app, int64_t dim) {
+  if (app.inputs.file) return;  // a file's table has its own D
   dim = std::clamp<int64_t>(dim, 1, max_dim_for(vocab_of(app.inputs)));
   if (dim == app.inputs.dim) return;
   app.inputs.dim = dim;
@@ -196,6 +212,7 @@ void set_dim(App& app, int64_t dim) {
 
 void set_vocab_mode(App& app, VocabMode mode, int64_t fixed_vocab) {
   ModelInputs& in = app.inputs;
+  if (in.file) return;  // a file's table has its own V
   int64_t max_id = 0;
   for (int64_t id : in.ids) max_id = std::max(max_id, id);
   // A fixed V must still hold every ID.
@@ -210,6 +227,32 @@ void set_vocab_mode(App& app, VocabMode mode, int64_t fixed_vocab) {
 void set_grad_mode(App& app, GradMode mode, uint64_t seed) {
   app.inputs.grad_mode = mode;
   app.inputs.grad_seed = seed;
+  recompute(app);
+}
+
+void set_table_file(App& app, std::shared_ptr<const TableFile> file) {
+  ModelInputs& in = app.inputs;
+  in.file = std::move(file);
+  if (in.file) {
+    in.dim = in.file->cols;
+    in.fixed_vocab = in.file->rows;
+    in.vocab_mode = VocabMode::Fixed;
+    // IDs beyond the new table would be out of range: keep those that fit.
+    IdList kept;
+    for (int64_t id : in.ids)
+      if (id < in.file->rows) kept.push_back(id);
+    if (kept.empty()) kept.push_back(0);
+    in.ids = kept;
+  }
+  clear_edits(in);
+  recompute(app);
+  sync_text_fields(app);
+}
+
+void set_dtype(App& app, TableDtype dtype) {
+  if (app.inputs.dtype == dtype) return;
+  app.inputs.dtype = dtype;
+  clear_edits(app.inputs);
   recompute(app);
 }
 

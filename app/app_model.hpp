@@ -10,7 +10,7 @@
 
 namespace lv::app {
 
-void app_init(App& app, const CliOptions& options);
+void app_init(App& app, const CliOptions& options, std::shared_ptr<const TableFile> file = nullptr);
 void recompute(App& app);  // inputs -> derived
 
 // Each returns "" on success, else the reason (the last valid state is kept).
@@ -22,6 +22,10 @@ void set_vocab_mode(App& app, VocabMode mode, int64_t fixed_vocab);
 void edit_cell(App& app, int64_t row, int64_t col, float value);
 void set_grad_mode(App& app, GradMode mode, uint64_t seed);  // slide 6's upstream gradient
 void set_tie_weights(App& app, bool tie);                      // slide 8's output head
+// A loaded table (null: back to the seeded one); V and D follow it, IDs that no
+// longer fit are dropped.
+void set_table_file(App& app, std::shared_ptr<const TableFile> file);
+void set_dtype(App& app, TableDtype dtype);
 void reset_edits(App& app);
 bool has_edits(const App& app);
 

@@ -9,6 +9,7 @@
 #include <cstdio>
 
 #include "app/anim_timeline.hpp"
+#include "app/scale_worker.hpp"
 #include "app/slides.hpp"
 #include "app/ui_draw.hpp"
 #include "app/ui_theme.hpp"
@@ -165,7 +166,8 @@ void go_to_slide(App& app, int index) {
 
 bool app_animating(const App& app) {
   const Timeline& t = app.ui.timeline;
-  return t.playing || t.target >= 0.0f;
+  return t.playing || t.target >= 0.0f || table_loading(app) ||
+         scale_needs_frames(app);  // slide 7: its worker runs or the GPU uploads its table
 }
 
 void app_frame(App& app) {
@@ -179,6 +181,7 @@ void app_frame(App& app) {
   const SlideDef& slide = slide_table()[static_cast<size_t>(app.ui.slide)];
   timeline_advance(app.ui.timeline, slide.steps(app), io.DeltaTime, app.ui.reduced_motion);
   handle_shortcuts(app);
+  poll_table_load(app);
 
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(vp->WorkPos);
@@ -213,6 +216,7 @@ void app_frame(App& app) {
   ImGui::End();
 
   draw_shortcuts_overlay(app);
+  draw_table_loading(app);
 }
 
 }  // namespace lv::app

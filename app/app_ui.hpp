@@ -4,6 +4,8 @@
 // The platform (main.cpp) owns the window, GL and fonts; everything here runs in a
 // headless ImGui context too (tests/ui).
 #pragma once
+#include <string>
+
 #include "app/app_state.hpp"
 
 namespace lv::app {
@@ -17,6 +19,12 @@ void draw_editor_bar(App& app);        // ui_editor_bar.cpp: IDs (chips + text),
 void draw_transport(App& app);         // ui_transport.cpp: counter, prev/play/next, scrubber, speed
 void handle_shortcuts(App& app);       // ui_shortcuts.cpp: keyboard
 void draw_shortcuts_overlay(App& app); // ui_shortcuts.cpp: the F1 / ? help
+
+// File ▸ Open (ui_table_loading.cpp): load FILE or FILE:NAME on a worker thread.
+void start_table_load(App& app, const std::string& spec);
+bool table_loading(const App& app);
+void poll_table_load(App& app);     // applies a finished load (called every frame)
+void draw_table_loading(App& app);  // the picker, the tensor chooser, the error popup
 
 // Navigation shared by buttons, keys and the menu.
 void go_to_slide(App& app, int index);  // 0-based; shows the new slide from its first step

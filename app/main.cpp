@@ -5,17 +5,25 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <chrono>
+#include <memory>
 #include <cstdio>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "app/anim_timeline.hpp"
 #include "app/app_model.hpp"
 #include "app/app_ui.hpp"
+#include "app/gl_heatmap.hpp"
+#include "app/platform_bench.hpp"
 #include "app/platform_glfw.hpp"
+#include "app/scale_worker.hpp"
 #include "app/slides.hpp"
 #include "core/cli_options.hpp"
+#include "core/id_parse.hpp"
 #include "core/notebook_transcript.hpp"
+#include "core/table_file.hpp"
 
 namespace {
 
@@ -28,9 +36,39 @@ void freeze_at(lv::app::App& app, int slide, int step) {
 }
 
 // Renders a few frames (ImGui settles sizes over the first ones) and saves the last.
+// Slide 7 builds its table (and times it) on a worker: keep drawing until it is
+// ready, for at most a minute, so the picture shows the heat map.
 std::string render_png(lv::app::Platform& p, lv::app::App& app, const std::string& path) {
   for (int i = 0; i < 3; ++i) lv::app::platform_frame(p, app);
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (!lv::app::app_ready_for_screenshot(app) && std::chrono::steady_clock::now() < give_up) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(30));  // leave the CPU to the worker
+    lv::app::platform_frame(p, app);
+  }
   return lv::app::platform_frame(p, app, path);
+}
+
+// Loads --weights and checks the IDs against it; null and *why on failure.
+std::shared_ptr<const lv::TableFile> load_weights(const lv::CliOptions& o, std::string* why) {
+  lv::TableLoad load = lv::load_table(o.weights);
+  if (!load.ok) {
+    *why = load.error;
+    return nullptr;
+  }
+  const int64_t rows = load.table.rows;
+  for (int64_t id : o.ids) {
+    if (id >= rows) {
+      *why = std::to_string(id) + " is out of range: " + o.weights + " has " + lv::with_commas(static_cast<uint64_t>(rows)) +
+             " rows, IDs 0–" + lv::with_commas(static_cast<uint64_t>(rows - 1));
+      return nullptr;
+    }
+  }
+  if (static_cast<int64_t>(o.ids.size()) * rows > lv::kMaxSeededElements) {
+    *why = "the one-hot matrix (" + std::to_string(o.ids.size()) + " IDs × " + lv::with_commas(static_cast<uint64_t>(rows)) +
+           " rows) is too big: IDs × rows may be at most " + lv::with_commas(lv::kMaxSeededElements) + " values";
+    return nullptr;
+  }
+  return std::make_shared<const lv::TableFile>(std::move(load.table));
 }
 
 int fail(const std::string& why) {
@@ -41,6 +79,7 @@ int fail(const std::string& why) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  const auto started = std::chrono::steady_clock::now();
   // 1. The command line.
   const lv::CliParse parsed = lv::parse_cli(std::vector<std::string>(argv, argv + argc));
   if (!parsed.ok) {
@@ -50,26 +89,46 @@ int main(int argc, char** argv) {
   const lv::CliOptions& o = parsed.options;
   if (o.help) { std::fputs(lv::cli_help_text().c_str(), stdout); return 0; }
   if (o.version) { std::fputs(lv::cli_version_text().c_str(), stdout); return 0; }
+  // A table file (--weights) is untrusted input: a clear error and exit 2 when it is bad.
+  std::shared_ptr<const lv::TableFile> file;
+  if (!o.weights.empty()) {
+    std::string why;
+    file = load_weights(o, &why);
+    if (!file) {
+      std::fprintf(stderr, "lookupviz: %s\n", why.c_str());
+      return 2;
+    }
+  }
   if (o.print) {
-    const lv::NotebookCase c{o.seed, o.seed_text, o.ids, o.dim, lv::effective_vocab(o)};
+    lv::NotebookCase c{o.seed, o.seed_text, o.ids, o.dim, lv::effective_vocab(o)};
+    if (file) {
+      c.table = &file->data;
+      c.vocab = file->rows;
+      c.dim = file->cols;
+      c.table_code = lv::table_load_code(file->path, file->name);
+    }
+    c.dtype = o.dtype;
     std::fputs(lv::notebook_transcript(c).c_str(), stdout);
     return 0;
   }
 
   // 2. The model and the UI state.
   lv::app::App app;
-  lv::app::app_init(app, o);
+  lv::app::app_init(app, o, file);
   freeze_at(app, o.slide - 1, o.step);
 
   // 3. The window, GL context, ImGui, backends, fonts.
   const bool headless = !o.screenshot.empty() || !o.export_slides.empty();
   lv::app::Platform platform;
+  if (o.bench_frames > 0) lv::app::install_allocation_counter();
   const std::string err = lv::app::platform_open(platform, o.width, o.height, headless, o.scale, app);
   if (!err.empty()) return fail(err);
+  lv::app::gl_heatmap_install();  // the heat map shader (slide 7)
 
   // 4a. Headless: render to PNG and exit.
   if (!o.screenshot.empty()) {
     const std::string e = render_png(platform, app, o.screenshot);
+    lv::app::gl_heatmap_shutdown();
     lv::app::platform_close(platform);
     return e.empty() ? 0 : fail(e);
   }
@@ -82,15 +141,24 @@ int main(int argc, char** argv) {
       std::snprintf(name, sizeof name, "/slide-%02d.png", k + 1);
       e = render_png(platform, app, o.export_slides + name);
     }
+    lv::app::gl_heatmap_shutdown();
     lv::app::platform_close(platform);
     return e.empty() ? 0 : fail(e);
   }
 
   // 4b. Interactive: draw when something changes, sleep otherwise.
   lv::app::platform_frame(platform, app);
+  if (o.bench_frames > 0) {
+    const double first_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+    const int rc = lv::app::run_frame_bench(platform, app, o.bench_frames, o.slide_given ? o.slide - 1 : -1, started,
+                                            first_ms);
+    lv::app::platform_close(platform);
+    return rc;
+  }
   while (lv::app::platform_wait(platform, app)) lv::app::platform_frame(platform, app);
 
   // 5. Cleanup.
+  lv::app::gl_heatmap_shutdown();
   lv::app::platform_close(platform);
   return 0;
 }

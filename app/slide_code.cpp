@@ -11,20 +11,33 @@ std::string code_make_embedding(const App& app) {
   char buf[256];
   const Derived& d = app.derived;
   std::string s = "import torch\n\n" + code_idx(app);
-  if (app.inputs.vocab_mode == VocabMode::FromIds)
-    std::snprintf(buf, sizeof buf, "num_idx = max(idx) + 1            # %lld rows: IDs 0..%lld\n",
-                  static_cast<long long>(d.vocab), static_cast<long long>(d.vocab - 1));
-  else
-    std::snprintf(buf, sizeof buf, "num_idx = %lld                     # a fixed vocabulary\n",
-                  static_cast<long long>(d.vocab));
-  s += buf;
-  std::snprintf(buf, sizeof buf, "out_dim = %lld\n\n", static_cast<long long>(d.dim));
-  s += buf;
-  std::snprintf(buf, sizeof buf, "torch.manual_seed(%s)\n", app.inputs.seed_text.c_str());
-  s += buf;
-  std::snprintf(buf, sizeof buf, "embedding = torch.nn.Embedding(num_idx, out_dim)   # a %lld × %lld learned table\n",
-                static_cast<long long>(d.vocab), static_cast<long long>(d.dim));
-  s += buf;
+  if (app.inputs.file) {
+    const TableFile& f = *app.inputs.file;
+    s += (f.name.empty() ? "import numpy\n" : "import safetensors.torch\n");
+    s += table_load_code(f.path, f.name) + "\n";
+    std::snprintf(buf, sizeof buf, "embedding = torch.nn.Embedding.from_pretrained(weights, freeze=False)  # %lld × %lld\n",
+                  static_cast<long long>(d.vocab), static_cast<long long>(d.dim));
+    s += buf;
+  } else {
+    if (app.inputs.vocab_mode == VocabMode::FromIds)
+      std::snprintf(buf, sizeof buf, "num_idx = max(idx) + 1            # %lld rows: IDs 0..%lld\n",
+                    static_cast<long long>(d.vocab), static_cast<long long>(d.vocab - 1));
+    else
+      std::snprintf(buf, sizeof buf, "num_idx = %lld                     # a fixed vocabulary\n",
+                    static_cast<long long>(d.vocab));
+    s += buf;
+    std::snprintf(buf, sizeof buf, "out_dim = %lld\n\n", static_cast<long long>(d.dim));
+    s += buf;
+    std::snprintf(buf, sizeof buf, "torch.manual_seed(%s)\n", app.inputs.seed_text.c_str());
+    s += buf;
+    std::snprintf(buf, sizeof buf, "embedding = torch.nn.Embedding(num_idx, out_dim)   # a %lld × %lld learned table\n",
+                  static_cast<long long>(d.vocab), static_cast<long long>(d.dim));
+    s += buf;
+  }
+  if (app.inputs.dtype != TableDtype::Float32) {
+    s += "embedding.weight.data = embedding.weight.data.to(" + std::string(torch_dtype_name(app.inputs.dtype)) +
+         ").float()   # rounded\n";
+  }
   // Cells the user changed, written the way one would in torch.
   int shown = 0, total = 0;
   for (size_t k = 0; k < app.inputs.edited.size(); ++k) {

@@ -33,13 +33,14 @@ void tooltip(const char* text) {
 // One chip per ID, as buttons in the ID's colour; click opens a small editor.
 void draw_chips(App& app, float max_width) {
   const Palette& pal = palette(app.ui.theme);
-  const IdList ids = app.inputs.ids;  // a copy: the popup may change the list
+  // The popup and drag-and-drop may change the list mid-loop: index it afresh each time.
+  const IdList& ids = app.inputs.ids;
   const float e = em();
   const float start_x = ImGui::GetCursorPosX();
   int& edit_index = app.ui.chip_edit_index;
   int& edit_value = app.ui.chip_edit_value;
   size_t shown = 0;
-  for (size_t i = 0; i < ids.size(); ++i) {
+  for (size_t i = 0; i < app.inputs.ids.size(); ++i) {
     char label[32];
     std::snprintf(label, sizeof label, "%lld##chip%zu", static_cast<long long>(ids[i]), i);
     const float w = std::max(ImGui::CalcTextSize(label, nullptr, true).x + e * 1.0f, e * 2.0f);
@@ -124,40 +125,70 @@ void draw_editor_bar(App& app) {
   if (ImGui::IsItemDeactivated() && ui.ids_error.empty()) sync_text_fields(app);
   tooltip("Type token IDs: 2, 3, 1 — also [2, 3, 1], 2 3 1 or tensor([2, 3, 1]). Applied as you type.");
 
-  // The vocabulary: as the notebook (max + 1) or fixed.
-  next_group(e * 17.5f);
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("V");
-  ImGui::SameLine();
-  int mode = app.inputs.vocab_mode == VocabMode::FromIds ? 0 : 1;
-  ImGui::SetNextItemWidth(e * 8.5f);
-  if (ImGui::Combo("##vocab-mode", &mode, "max(ids)+1\0fixed\0")) {
-    set_vocab_mode(app, mode == 0 ? VocabMode::FromIds : VocabMode::Fixed, app.derived.vocab);
-    sync_text_fields(app);
-  }
-  tooltip("max(ids)+1: the table has one row per ID up to the largest, as in the notebook (it is re-drawn from the "
-          "seed when its shape changes). fixed: choose V yourself.");
-  if (app.inputs.vocab_mode == VocabMode::Fixed) {
-    ImGui::SameLine();
-    int v = static_cast<int>(app.inputs.fixed_vocab);
-    ImGui::SetNextItemWidth(e * 6.5f);
-    if (ImGui::InputInt("##vocab", &v, 1, 10)) set_vocab_mode(app, VocabMode::Fixed, v);
-    tooltip("Rows of the table (num_idx). It cannot be smaller than the largest ID + 1.");
-  } else {
-    ImGui::SameLine();
+  if (app.inputs.file) {
+    // A loaded table fixes V and D; say where it came from, and offer the way back.
+    const TableFile& f = *app.inputs.file;
+    next_group(e * 20.0f);
     ImGui::AlignTextToFramePadding();
-    ImGui::TextDisabled("= %lld", static_cast<long long>(app.derived.vocab));
+    ImGui::TextUnformatted("table");
+    ImGui::SameLine();
+    const size_t slash = f.path.find_last_of('/');
+    const std::string base = slash == std::string::npos ? f.path : f.path.substr(slash + 1);
+    ImGui::PushStyleColor(ImGuiCol_Text, pal.accent);
+    ImGui::Text("%s%s%s · %lld × %lld %s", base.c_str(), f.name.empty() ? "" : ":", f.name.c_str(),
+                static_cast<long long>(f.rows), static_cast<long long>(f.cols), f.dtype.c_str());
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f.path.c_str());
+    ImGui::SameLine();
+    if (ImGui::SmallButton("x##seeded")) set_table_file(app, nullptr);
+    tooltip("Back to the seeded table");
+  } else {
+    // The vocabulary: as the notebook (max + 1) or fixed.
+    next_group(e * 17.5f);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("V");
+    ImGui::SameLine();
+    int mode = app.inputs.vocab_mode == VocabMode::FromIds ? 0 : 1;
+    ImGui::SetNextItemWidth(e * 8.5f);
+    if (ImGui::Combo("##vocab-mode", &mode, "max(ids)+1\0fixed\0")) {
+      set_vocab_mode(app, mode == 0 ? VocabMode::FromIds : VocabMode::Fixed, app.derived.vocab);
+      sync_text_fields(app);
+    }
+    tooltip("max(ids)+1: the table has one row per ID up to the largest, as in the notebook (it is re-drawn from the "
+            "seed when its shape changes). fixed: choose V yourself.");
+    if (app.inputs.vocab_mode == VocabMode::Fixed) {
+      ImGui::SameLine();
+      int v = static_cast<int>(app.inputs.fixed_vocab);
+      ImGui::SetNextItemWidth(e * 6.5f);
+      if (ImGui::InputInt("##vocab", &v, 1, 10)) set_vocab_mode(app, VocabMode::Fixed, v);
+      tooltip("Rows of the table (num_idx). It cannot be smaller than the largest ID + 1.");
+    } else {
+      ImGui::SameLine();
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextDisabled("= %lld", static_cast<long long>(app.derived.vocab));
+    }
+
+    next_group(e * 10.0f);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("D");
+    ImGui::SameLine();
+    int dim = static_cast<int>(app.inputs.dim);
+    ImGui::SetNextItemWidth(e * 6.0f);
+    if (ImGui::InputInt("##dim", &dim, 1, 8)) set_dim(app, dim);
+    landmark("dim");
+    tooltip("out_dim: the embedding size, the columns of the table. Changing it re-draws the table from the seed.");
   }
 
-  next_group(e * 10.0f);
+  // The table's precision: rounded through float16 / bfloat16, computed in float32.
+  next_group(e * 10.5f);
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted("D");
+  ImGui::TextUnformatted("dtype");
   ImGui::SameLine();
-  int dim = static_cast<int>(app.inputs.dim);
-  ImGui::SetNextItemWidth(e * 6.0f);
-  if (ImGui::InputInt("##dim", &dim, 1, 8)) set_dim(app, dim);
-  landmark("dim");
-  tooltip("out_dim: the embedding size, the columns of the table. Changing it re-draws the table from the seed.");
+  int dt = static_cast<int>(app.inputs.dtype);
+  ImGui::SetNextItemWidth(e * 6.5f);
+  if (ImGui::Combo("##dtype", &dt, "float32\0float16\0bfloat16\0")) set_dtype(app, static_cast<TableDtype>(dt));
+  tooltip("Round every weight to float16 or bfloat16 (as .to(torch.float16).float() does). Both paths still agree: "
+          "a one-hot row picks the rounded row exactly.");
 
   next_group(e * 10.5f);
   ImGui::AlignTextToFramePadding();

@@ -3,7 +3,9 @@
 
 #include <cstdio>
 
+#include "app/app_model.hpp"
 #include "app/app_ui.hpp"
+#include "app/widget_file_picker.hpp"
 #include "app/slides.hpp"
 #include "app/ui_theme.hpp"
 #include "core/cli_options.hpp"
@@ -18,6 +20,10 @@ void draw_menu_bar(App& app) {
   ImGui::PopFont();
   ImGui::TextDisabled("%s", "Lookup Is a Matrix Multiply");
   if (ImGui::BeginMenu("File")) {
+    if (ImGui::MenuItem("Open table…", "Ctrl+O", false, !table_loading(app))) open_file_picker(app.loading.picker);
+    if (ImGui::MenuItem("Back to the seeded table", nullptr, false, app.inputs.file != nullptr))
+      set_table_file(app, nullptr);
+    ImGui::Separator();
     if (ImGui::MenuItem("Save screenshot", "Ctrl+S")) ui.screenshot_requested = true;
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) ui.quit_requested = true;

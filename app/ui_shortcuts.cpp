@@ -9,6 +9,7 @@
 #include "app/slides.hpp"
 #include "app/ui_keys.hpp"
 #include "app/ui_theme.hpp"
+#include "app/widget_file_picker.hpp"
 
 namespace lv::app {
 namespace {
@@ -21,6 +22,7 @@ const char* const kShortcuts[][2] = {
     {"Space", "play / pause the slide's animation"},
     {", / .", "step back / forward"},
     {"Home / End", "first / last step of the slide"},
+    {"Ctrl+O", "open a table (.npy, .safetensors)"},
     {"Ctrl+S", "save a screenshot (PNG)"},
     {"Ctrl+= / Ctrl+- / Ctrl+0", "larger / smaller / normal text"},
     {"F1 or ?", "show or hide this help"},
@@ -36,6 +38,7 @@ void handle_shortcuts(App& app) {
   if (ImGui::IsKeyPressed(kKeyF1, false)) ui.show_shortcuts = !ui.show_shortcuts;
   if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyS, false)) ui.screenshot_requested = true;
   if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyQ, false)) ui.quit_requested = true;
+  if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyO, false) && !table_loading(app)) open_file_picker(app.loading.picker);
   if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyEqual)) ui.scale_request = std::min(3.0f, ui.user_zoom * 1.1f);
   if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyMinus)) ui.scale_request = std::max(0.6f, ui.user_zoom / 1.1f);
   if (io.KeyCtrl && ImGui::IsKeyPressed(kKey0, false)) ui.scale_request = 1.0f;

@@ -116,6 +116,9 @@ constexpr Flag kFlags[] = {
     {"--print", Kind::kSwitch, ""},               {"--help", Kind::kSwitch, ""},
     {"-h", Kind::kSwitch, ""},                    {"--version", Kind::kSwitch, ""},
     {"--light", Kind::kSwitch, ""},               {"--reduced-motion", Kind::kSwitch, ""},
+    {"--weights", Kind::kValue, "--weights table.npy"},
+    {"--dtype", Kind::kValue, "--dtype float16"},
+    {"--bench-frames", Kind::kValue, "--bench-frames 300"},
 };
 
 const Flag* find_flag(std::string_view name) {
@@ -143,6 +146,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
     return "";
   }
   if (name == "--dim") {
+    o.dim_given = true;
     auto d = int_in_range(v, 1, kMaxDim);
     if (!d) return "--dim must be a whole number from 1 to " + grouped(kMaxDim) + " (got " + quoted(v) + ")";
     o.dim = *d;
@@ -155,6 +159,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
     return "";
   }
   if (name == "--slide") {
+    o.slide_given = true;
     auto d = int_in_range(v, 1, kSlideCount);
     if (!d) return "--slide must be a slide number from 1 to " + std::to_string(kSlideCount) + " (got " + quoted(v) + ")";
     o.slide = static_cast<int>(*d);
@@ -185,6 +190,24 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
     o.scale = static_cast<float>(*f);
     return "";
   }
+  if (name == "--weights") {
+    if (v.empty()) return "--weights needs a file: FILE.npy, FILE.safetensors or FILE.safetensors:NAME";
+    o.weights = std::string(v);
+    return "";
+  }
+  if (name == "--bench-frames") {
+    auto n = int_in_range(v, 1, 100'000);
+    if (!n) return "--bench-frames must be a number of frames from 1 to 100,000 (got " + quoted(v) + ")";
+    o.bench_frames = static_cast<int>(*n);
+    return "";
+  }
+  if (name == "--dtype") {
+    if (v == "float32") o.dtype = TableDtype::Float32;
+    else if (v == "float16") o.dtype = TableDtype::Float16;
+    else if (v == "bfloat16") o.dtype = TableDtype::BFloat16;
+    else return "--dtype must be float32, float16 or bfloat16 (got " + quoted(v) + ")";
+    return "";
+  }
   if (name == "--screenshot" || name == "--export-slides") {
     if (v.empty()) return std::string(name) + (name == "--screenshot" ? " needs a file name" : " needs a folder name");
     (name == "--screenshot" ? o.screenshot : o.export_slides) = std::string(v);
@@ -201,6 +224,9 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
 
 // Checks that need every flag: the IDs against the vocabulary, the sizes, the modes.
 std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given) {
+  // A table file sets the shape itself; the IDs are checked against it once loaded.
+  if (!o.weights.empty() && (o.vocab || o.dim_given))
+    return "--weights sets the table's shape: drop --vocab and --dim";
   if (ids_given) {
     IdRules rules;
     if (o.vocab) rules.vocab = *o.vocab;
@@ -227,8 +253,9 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
   if (b * v > kMaxSeededElements)
     return "the one-hot matrix (" + grouped(b) + " IDs × " + grouped(v) +
            " rows) is too big: IDs × rows may be at most " + grouped(kMaxSeededElements) + " values";
-  int modes = (o.print ? 1 : 0) + (o.screenshot.empty() ? 0 : 1) + (o.export_slides.empty() ? 0 : 1);
-  if (modes > 1) return "choose one of --print, --screenshot and --export-slides";
+  int modes = (o.print ? 1 : 0) + (o.screenshot.empty() ? 0 : 1) + (o.export_slides.empty() ? 0 : 1) +
+              (o.bench_frames > 0 ? 1 : 0);
+  if (modes > 1) return "choose one of --print, --screenshot, --export-slides and --bench-frames";
   return "";
 }
 
@@ -309,9 +336,14 @@ The model (as in the notebook):
   --vocab V         num_idx, the table's rows, 1 to 10,000,000
                     (default max(ids)+1, as in the notebook)
                     rows x dim and IDs x rows: at most 134,217,728 each
+  --weights FILE    the table from a file instead of the seed: FILE.npy
+                    (float32/16/64) or FILE.safetensors[:NAME]
+                    (F32/F16/BF16/F64), any 2-D tensor; sets V and D
+  --dtype T         round the table to float32, float16 or bfloat16
+                    (default float32)
 
 The window and the images:
-  --slide K         the slide to show, 1 to 7              (default 1)
+  --slide K         the slide to show, 1 to 8              (default 1)
   --step S          the slide's animation step, from 0     (default: the last)
   --size WxH        size in pixels, 320 to 8192 each       (default 1440x900)
   --scale F         UI scale, 0.5 to 4                     (default: the screen)
@@ -324,6 +356,9 @@ Headless modes:
   --screenshot FILE    render --slide/--step at --size to a PNG and exit
                        (needs an X server; without a screen: xvfb-run -a)
   --export-slides DIR  render every slide to DIR/slide-01.png ... and exit
+  --bench-frames N     time N frames of each slide (or of --slide K), the
+                       first frame, 5 s of idling and the peak memory; print
+                       the figures and exit
   --help, -h           show this text and exit
   --version            show the version and exit
 

@@ -7,11 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "core/dtype_round.hpp"
 #include "core/tensor.hpp"
 
 namespace lv {
 
-inline constexpr int kSlideCount = 7;  // --slide accepts 1..kSlideCount (the app checks it equals its slide table)
+inline constexpr int kSlideCount = 8;  // --slide accepts 1..kSlideCount (the app checks it equals its slide table)
 inline constexpr int kMaxStep = 9'999;  // --step accepts 0..kMaxStep
 
 struct CliOptions {
@@ -21,6 +22,9 @@ struct CliOptions {
   IdList ids = {2, 3, 1};            // --ids
   int64_t dim = 5;                   // --dim, out_dim
   std::optional<int64_t> vocab;      // --vocab; empty: max(ids) + 1
+  bool dim_given = false;            // --dim was on the command line
+  std::string weights;               // --weights FILE[:NAME]: the table from a file instead of the seed
+  TableDtype dtype = TableDtype::Float32;  // --dtype: the table rounded to float16 / bfloat16
 
   // Modes.
   bool print = false;                // --print: the notebook transcript, no window
@@ -37,6 +41,8 @@ struct CliOptions {
   std::string export_slides;         // --export-slides DIR: slide-01.png ... and exit
   bool light = false;                // --light: the light theme
   bool reduced_motion = false;       // --reduced-motion: every step shows its end state
+  bool slide_given = false;          // --slide was on the command line
+  int bench_frames = 0;              // --bench-frames N: time N frames per slide and exit
 };
 
 struct CliParse {

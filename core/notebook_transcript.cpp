@@ -4,6 +4,7 @@
 // torch_format. Any change here must keep tests/golden/transcripts byte-identical.
 #include "core/notebook_transcript.hpp"
 
+#include <cstdio>
 #include <string>
 
 #include "core/embedding_ops.hpp"
@@ -39,10 +40,25 @@ std::string notebook_transcript(const NotebookCase& c) {
   std::string out;
 
   // torch.manual_seed(seed); embedding = nn.Embedding(V, D)   -> weight V x D from N(0, 1)
-  say(out, "_ = torch.manual_seed(" + seed + ")");
-  TorchGenerator gen_embedding(c.seed);
-  const Matrix table = embedding_init(c.vocab, c.dim, gen_embedding);
-  say(out, "embedding = torch.nn.Embedding(" + v + ", " + d + ")");
+  // (or a table from a file: Embedding.from_pretrained, trainable like the seeded one).
+  Matrix seeded;
+  if (c.table) {
+    say(out, c.table_code);
+    say(out, "embedding = torch.nn.Embedding.from_pretrained(weights, freeze=False)");
+  } else {
+    say(out, "_ = torch.manual_seed(" + seed + ")");
+    TorchGenerator gen_embedding(c.seed);
+    seeded = embedding_init(c.vocab, c.dim, gen_embedding);
+    say(out, "embedding = torch.nn.Embedding(" + v + ", " + d + ")");
+  }
+  if (c.table) seeded = *c.table;
+  if (c.dtype != TableDtype::Float32) {
+    // The values a float16 / bfloat16 model would hold, computed on in float32.
+    say(out, "embedding.weight.data = embedding.weight.data.to(" + std::string(torch_dtype_name(c.dtype)) +
+                 ").float()");
+    round_table(seeded, c.dtype);
+  }
+  const Matrix& table = seeded;
   say(out, "embedding.weight", repr_parameter(table));
 
   // The lookup: row i of the output is row ids[i] of the table (B x D).
@@ -68,6 +84,36 @@ std::string notebook_transcript(const NotebookCase& c) {
   say(out, "torch.equal(linear(onehot.float()), embedding(idx))",
       torch_equal(product, looked_up) ? "True" : "False");
   return out;
+}
+
+namespace {
+
+// Python's repr of a str: single quotes unless the text holds one and no double quote.
+std::string python_str(const std::string& s) {
+  const bool dq = s.find('\'') != std::string::npos && s.find('"') == std::string::npos;
+  const char q = dq ? '"' : '\'';
+  std::string out(1, q);
+  for (unsigned char ch : s) {
+    if (ch == '\\') out += "\\\\";
+    else if (ch == static_cast<unsigned char>(q)) { out += '\\'; out += static_cast<char>(ch); }
+    else if (ch == '\n') out += "\\n";
+    else if (ch == '\t') out += "\\t";
+    else if (ch == '\r') out += "\\r";
+    else if (ch < 0x20 || ch == 0x7f) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02x", ch);
+      out += buf;
+    } else out += static_cast<char>(ch);
+  }
+  return out + q;
+}
+
+}  // namespace
+
+std::string table_load_code(const std::string& path, const std::string& tensor_name) {
+  if (tensor_name.empty())
+    return "weights = torch.from_numpy(numpy.load(" + python_str(path) + ")).float()";
+  return "weights = safetensors.torch.load_file(" + python_str(path) + ")[" + python_str(tensor_name) + "].float()";
 }
 
 }  // namespace lv

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 
+#include "core/dtype_round.hpp"
 #include "core/tensor.hpp"
 
 namespace lv {
@@ -14,7 +15,15 @@ struct NotebookCase {
   IdList ids = {2, 3, 1};
   int64_t dim = 5;
   int64_t vocab = 4;              // num_idx
+  // A table loaded from a file instead of seeded (--weights): its values (vocab x dim)
+  // and the Python line that loads it into `weights`. Null: seeded, as the notebook.
+  const Matrix* table = nullptr;
+  std::string table_code;         // e.g. "weights = torch.from_numpy(numpy.load('t.npy')).float()"
+  TableDtype dtype = TableDtype::Float32;  // the table rounded through this dtype (--dtype)
 };
+
+// The Python line that loads a table file into `weights` (the path quoted as Python does).
+std::string table_load_code(const std::string& path, const std::string& tensor_name);
 
 // The whole transcript (">>> ..." lines and torch's reprs), ending in a newline.
 std::string notebook_transcript(const NotebookCase& c);

@@ -1,0 +1,104 @@
+// ui_table_file_test.cpp — tables from files in the app: loading on a worker thread
+// (File ▸ Open), a bad file that keeps the current table and says why, the tensor
+// chooser for .safetensors files with several tables, the dtype switch.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <thread>
+
+#include "app/app_ui.hpp"
+#include "headless.hpp"
+
+namespace lv::app::test {
+namespace {
+
+const std::string kTables = std::string(LOOKUPVIZ_GOLDEN_DIR) + "/tables/";
+
+// Frames until the load finishes (bounded).
+void wait_for_load(Headless& h) {
+  for (int i = 0; i < 500 && table_loading(h.app); ++i) {
+    h.frame();
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  h.frames(2);
+}
+
+TEST(UiTableFile, OpenNpyReplacesTheTable) {
+  Headless h;
+  h.init({"lookupviz", "--ids", "0,2"});
+  h.frames(2);
+  start_table_load(h.app, kTables + "v1_f4_fortran.npy");  // 3 x 7, Fortran order
+  EXPECT_TRUE(app_animating(h.app));  // frames keep coming while it loads
+  wait_for_load(h);
+  ASSERT_NE(h.app.inputs.file, nullptr) << h.app.loading.error;
+  EXPECT_EQ(h.app.derived.vocab, 3);
+  EXPECT_EQ(h.app.derived.dim, 7);
+  EXPECT_EQ(h.app.inputs.ids, (IdList{0, 2}));
+  EXPECT_TRUE(h.app.derived.paths_equal);
+  // Row 0 as numpy stored it (expected.txt: 3e27b831 ...).
+  uint32_t bits;
+  std::memcpy(&bits, &h.app.derived.table(0, 0), 4);
+  EXPECT_EQ(bits, 0x3e27b831u);
+  // IDs beyond the table are refused inline, the file's shape is kept.
+  ASSERT_TRUE(h.replace_text("ids-text", "1, 5"));
+  EXPECT_NE(h.app.ui.ids_error.find("5 is out of range"), std::string::npos) << h.app.ui.ids_error;
+  EXPECT_EQ(h.app.derived.vocab, 3);
+  // Back to the seeded table.
+  set_table_file(h.app, nullptr);
+  EXPECT_EQ(h.app.derived.vocab, 3);  // max(ids) + 1 with ids 0, 2
+  EXPECT_EQ(h.app.inputs.file, nullptr);
+}
+
+TEST(UiTableFile, ABadFileKeepsTheTableAndSaysWhy) {
+  const std::string bad = ::testing::TempDir() + "lookupviz_bad.npy";
+  std::ofstream(bad) << "\x93NUMPY\x01\x00garbage";
+  Headless h;
+  h.init();
+  h.frames(2);
+  const Matrix before = h.app.derived.table;
+  start_table_load(h.app, bad);
+  wait_for_load(h);
+  EXPECT_EQ(h.app.inputs.file, nullptr);
+  EXPECT_FALSE(h.app.loading.error.empty());
+  EXPECT_NE(h.app.loading.error.find("lookupviz_bad.npy"), std::string::npos) << h.app.loading.error;
+  EXPECT_EQ(h.app.derived.table, before);
+  h.frames(3);  // the error popup draws without trouble
+  start_table_load(h.app, "/nonexistent/table.npy");
+  wait_for_load(h);
+  EXPECT_NE(h.app.loading.error.find("Cannot open"), std::string::npos) << h.app.loading.error;
+}
+
+TEST(UiTableFile, SeveralTensorsAskWhichOne) {
+  Headless h;
+  h.init({"lookupviz", "--ids", "0"});
+  h.frames(2);
+  start_table_load(h.app, kTables + "mixed.safetensors");
+  wait_for_load(h);
+  if (h.app.inputs.file) GTEST_SKIP() << "mixed.safetensors has a single 2-D tensor";
+  ASSERT_FALSE(h.app.loading.tensor_choices.empty()) << h.app.loading.error;
+  const std::string name = h.app.loading.tensor_choices.front();
+  h.frames(2);  // the chooser is drawn
+  start_table_load(h.app, kTables + "mixed.safetensors:" + name);
+  wait_for_load(h);
+  ASSERT_NE(h.app.inputs.file, nullptr) << h.app.loading.error;
+  EXPECT_EQ(h.app.inputs.file->name, name);
+}
+
+TEST(UiTableFile, DtypeSwitchRoundsTheTableAndPathsStillAgree) {
+  Headless h;
+  h.init();
+  const float full = h.app.derived.table(0, 0);
+  set_dtype(h.app, TableDtype::Float16);
+  EXPECT_EQ(h.app.derived.table(0, 0), round_to_float16(full));
+  EXPECT_NE(h.app.derived.table(0, 0), full);
+  EXPECT_TRUE(h.app.derived.paths_equal);
+  set_dtype(h.app, TableDtype::BFloat16);
+  EXPECT_EQ(h.app.derived.table(0, 0), round_to_bfloat16(full));
+  EXPECT_TRUE(h.app.derived.paths_equal);
+  h.frames(3);
+}
+
+}  // namespace
+}  // namespace lv::app::test
