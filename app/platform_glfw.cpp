@@ -128,6 +128,7 @@ void platform_apply_scale(Platform& p, App& app, float user_zoom) {
   load_fonts(app.ui.scale);
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();
+  ImGui::GetIO().Fonts->ClearTexData();  // the GPU has the pixels; keep only the glyph metrics
   apply_style(app.ui.theme, app.ui.scale);
   app.ui.applied_theme = app.ui.theme;
   app.ui.applied_scale = app.ui.scale;
