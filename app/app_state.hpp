@@ -2,13 +2,19 @@
 //   ModelInputs  what the user chose (seed, IDs, D, V mode, edited weights)
 //   Derived      what the core computes from it (recomputed only when inputs change)
 //   UiState      where the user is (slide, timeline, theme, text fields, panels)
-// Sections: inputs · derived · timeline · ui · App
+// Sections: inputs · derived · timeline · ui · scale (slide 7) · App
 #pragma once
 #include <cstdint>
+#include <future>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "app/widget_file_picker.hpp"
+#include "app/widget_heatmap.hpp"
+#include "core/dtype_round.hpp"
 #include "core/embedding_ops.hpp"
+#include "core/table_file.hpp"
 #include "core/tensor.hpp"
 #include "core/torch_generator.hpp"
 
@@ -28,6 +34,8 @@ struct ModelInputs {
   GradMode grad_mode = GradMode::SumOfOutputs;  // slide 6: the upstream gradient G
   uint64_t grad_seed = 0;          // G = torch.randn(B, D) after torch.manual_seed(grad_seed)
   bool tie_weights = true;         // slide 8: out_head.weight = tok_emb.weight (weight tying)
+  std::shared_ptr<const TableFile> file;  // a table loaded from a file (--weights, File ▸ Open); null: seeded
+  TableDtype dtype = TableDtype::Float32;  // the table rounded through float16 / bfloat16 (computed in float32)
   std::vector<float> edits;        // V*D table values typed or dragged by the user; empty: none
   std::vector<uint8_t> edited;     // V*D flags: 1 where edits[] overrides the seeded value
 };
@@ -39,6 +47,8 @@ struct Derived {
   int64_t vocab = 0, dim = 0, batch = 0;
   Matrix seeded;        // V x D: nn.Embedding's init for (seed, V, D)
   uint64_t seeded_with = 0;  // the seed `seeded` was drawn with
+  const TableFile* seeded_from = nullptr;  // or the file it was loaded from
+  TableDtype seeded_dtype = TableDtype::Float32;  // and the rounding applied
   Matrix table;         // V x D: seeded with the user's edits applied
   Matrix lookup_out;    // B x D: embedding(idx)
   IntMatrix onehot;     // B x V
@@ -124,11 +134,43 @@ struct UiState {
   int bill_scale_pos = 0;                        // 0: this table, 1000: GPT-2
 };
 
+// ---------------------------------------------------------------- loading a table file
+// File ▸ Open reads and converts the file off the UI thread (tables can be GBs).
+struct TableLoading {
+  std::future<TableLoad> job;    // valid while a load runs
+  std::string spec;              // FILE or FILE:NAME being loaded
+  double started = 0.0;          // app time when it started
+  FilePicker picker;             // the File ▸ Open dialog
+  std::vector<std::string> tensor_choices;  // a .safetensors file with several 2-D tensors: pick one
+  std::string choices_path;      // the file those names belong to
+  std::string error;             // the last load's failure (the current table stays)
+};
+
+// ---------------------------------------------------------------- scale (slide 7)
+// GPT-2 small's table at full size: built and timed on a worker thread
+// (app/scale_worker.hpp), drawn by the heat map widget (app/widget_heatmap.hpp).
+class ScaleWorker;
+struct ScaleWorkerDeleter {
+  void operator()(ScaleWorker* w) const;  // cancels and joins the worker's thread
+};
+
+struct ScaleState {
+  int64_t vocab = 50257, dim = 768;  // the table's shape: GPT-2 small (tests use a small one)
+  HeatmapState heatmap;              // the view, the renderer's request, the GPU upload status
+  int view_step = -2;                // the step whose view the map last followed (a new step resets a user's zoom)
+  bool auto_timing = true;           // time the two paths when the timing step is reached (off after Cancel)
+  uint64_t timed_version = 0;        // the table version timing was started for (0: none)
+  uint64_t seen_revision = 0;        // the worker's snapshot revision the code panel shows
+  std::unique_ptr<ScaleWorker, ScaleWorkerDeleter> worker;  // created when the slide is first shown
+};
+
 // ---------------------------------------------------------------- App
 struct App {
   ModelInputs inputs;
   Derived derived;
   UiState ui;
+  ScaleState scale;          // slide 7 (owns its worker thread: App is move-only)
+  TableLoading loading;      // File ▸ Open: a table being read on a worker thread
   double time = 0.0;         // seconds since start (ImGui::GetTime at the last frame)
   int frames_since_input = 0;
 };

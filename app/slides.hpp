@@ -44,6 +44,7 @@ extern const SlideDef kSlideOneHot;
 extern const SlideDef kSlideMatmul;
 extern const SlideDef kSlideSameNumbers;
 extern const SlideDef kSlideBackward;
+extern const SlideDef kSlideAtScale;
 extern const SlideDef kSlideGpt;
 
 }  // namespace lv::app

@@ -1,0 +1,142 @@
+// scale_worker.hpp — slide 7's work off the UI thread: building GPT-2 small's table
+// (50,257 × 768, torch-exact, a few seconds) with a progress fraction, summarizing it
+// for the heat map, and timing the two paths on it (lookup vs dense one-hot matmul
+// at B = 1, 16, 256, median of repeats).
+//
+// One worker thread at a time. The UI thread calls poll() once per frame; poll never
+// blocks: it joins a thread that has finished, starts the next job, and copies the
+// published progress and results into a snapshot the frame reads. Jobs check a
+// cancel flag often: every 64K elements while building, between row blocks of the
+// table in the matmul (a few ms to ~30 ms apart). Timing also stops by itself when
+// the UI stops polling (the user left the slide, or the window is minimised).
+// Destroying the worker cancels and joins, so quitting mid-job is prompt.
+#pragma once
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "app/app_state.hpp"
+#include "core/heatmap_aggregate.hpp"
+
+namespace lv::app {
+
+constexpr int kTimingBatchCount = 3;
+constexpr int kTimingBatches[kTimingBatchCount] = {1, 16, 256};
+
+struct PathTiming {  // one path at one batch size
+  bool done = false;
+  double ms = 0.0;     // median time per call
+  double gbs = 0.0;    // bytes moved / time, GB/s (10^9)
+  double bytes = 0.0;  // per call: lookup B·D·4 read + written; matmul V·D·4 + B·V·4 read
+  int repeats = 0;     // samples in the median
+};
+
+struct BatchTiming {
+  int batch = 0;
+  PathTiming lookup, matmul;
+  bool same = false;  // torch.equal(lookup, matmul) for this batch
+};
+
+enum class TablePhase { None, Building, Summarizing, Ready, Failed };
+enum class TimingPhase { None, Running, Done, Cancelled };
+
+// What the frame reads (filled by poll(); UI thread only).
+struct ScaleSnapshot {
+  TablePhase table = TablePhase::None;
+  float build_progress = 0.0f;  // 0..1 while building, then while summarizing
+  double build_seconds = 0.0;   // so far, or what the build took
+  const char* error = "";       // when Failed
+  uint64_t seed = 0;            // the table's (once Ready)
+  int64_t vocab = 0, dim = 0;
+  const float* data = nullptr;  // vocab × dim, row-major, when Ready; stable until the table changes
+  uint64_t version = 0;         // bumped for every table built
+  ValueRange range;             // of the whole table
+  const float* overview = nullptr;  // the table shrunk (largest |value| per block) for far zoom
+  int64_t overview_rows = 0, overview_cols = 0;
+
+  TimingPhase timing = TimingPhase::None;
+  float timing_progress = 0.0f;
+  int timing_stage = 0;         // running: 0..2 the lookups at B = 1, 16, 256; 3..5 the matmuls
+  double timing_seconds = 0.0;
+  BatchTiming results[kTimingBatchCount];
+  const char* isa = "";         // the kernels' instruction set ("avx2+fma" / "sse2")
+  uint64_t revision = 0;        // bumped when a phase changes or a result lands
+};
+
+class ScaleWorker {
+ public:
+  ScaleWorker();
+  ~ScaleWorker();  // cancels and joins
+  ScaleWorker(const ScaleWorker&) = delete;
+  ScaleWorker& operator=(const ScaleWorker&) = delete;
+
+  // The table the slide wants. A different one cancels the running job; the old
+  // table is freed and the new build starts at a later poll().
+  void want_table(uint64_t seed, int64_t vocab, int64_t dim);
+  void start_timing();   // runs once the wanted table is ready (results are cleared)
+  void cancel_timing();  // stops timing (or a queued start); the table is kept
+  void poll();           // once per frame, UI thread; never blocks
+
+  const ScaleSnapshot& snapshot() const { return snap_; }
+  bool busy() const { return job_ != Job::None || pending(); }  // a job runs or is about to start
+
+  // How long timing keeps going without poll() (the slide is not being drawn).
+  static constexpr double kWatchdogSeconds = 2.0;
+  void set_watchdog(double seconds) { watchdog_s_.store(seconds); }  // tests shorten it
+
+ private:
+  enum class Job { None, Build, Time };
+  bool pending() const;
+  bool have_wanted_table() const;
+  void start(Job job);
+  void finish();
+  void run_build(uint64_t seed, int64_t vocab, int64_t dim);
+  void run_timing(const float* table, int64_t vocab, int64_t dim);
+  bool stop_timing() const;  // cancel, or the UI stopped polling
+
+  using Clock = std::chrono::steady_clock;
+  std::thread thread_;
+  Job job_ = Job::None;
+  Clock::time_point job_start_;
+  std::atomic<bool> finished_{false}, cancel_{false};
+  std::atomic<int> phase_{0};  // build: 0 building, 1 summarizing
+  std::atomic<float> progress_{0.0f};
+  std::atomic<int> stage_{0};
+  std::atomic<int64_t> last_poll_ns_{0};
+  std::atomic<double> watchdog_s_{kWatchdogSeconds};
+
+  std::mutex mutex_;  // guards the three below
+  BatchTiming shared_results_[kTimingBatchCount];
+  bool results_changed_ = false;
+
+  // Handed over at join (the thread owns them while it runs).
+  std::unique_ptr<float[]> built_;
+  Aggregate built_overview_;
+  bool job_ok_ = false;
+  const char* job_error_ = "";
+
+  std::unique_ptr<float[]> table_;  // the ready table
+  Aggregate overview_;
+  bool want_ = false;
+  uint64_t want_seed_ = 0;
+  int64_t want_vocab_ = 0, want_dim_ = 0;
+  uint64_t building_seed_ = 0;
+  int64_t building_vocab_ = 0, building_dim_ = 0;
+  bool timing_wanted_ = false;
+  ScaleSnapshot snap_;
+};
+
+// ---------------------------------------------------------------- the app's view of it
+// Slide 7 is being shown.
+bool scale_slide_shown(const App& app);
+// Slide 7 needs frames (its worker runs, the GPU is uploading, its view animates):
+// app_animating() asks this so the loop keeps drawing instead of sleeping.
+bool scale_needs_frames(const App& app);
+// For --screenshot / --export-slides: false while slide 7 is shown and its table (and,
+// from the timing step on, its timing) is not done yet. Other slides are always ready.
+bool app_ready_for_screenshot(const App& app);
+
+}  // namespace lv::app

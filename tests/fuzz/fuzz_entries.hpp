@@ -1,0 +1,339 @@
+// fuzz_entries.hpp — what each fuzz target does with one input, shared by the libFuzzer
+// targets (tests/fuzz/fuzz_*.cpp) and the gtest replay of the committed corpus and
+// regressions (tests/core/fuzz_replay_test.cpp), so a crash found once is replayed by
+// every normal test run through the very same code.
+//
+// Each check feeds the bytes to a parser (or the formatter) and returns "" when every
+// invariant holds, else the one that broke. Crashes, leaks and UB are the sanitizers'
+// to report; the invariants catch wrong answers: a parser that says ok must hand back
+// values inside the documented limits, and an error must be one clean line.
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/cli_options.hpp"
+#include "core/id_parse.hpp"
+#include "core/session_settings.hpp"
+#include "core/table_file.hpp"
+#include "core/torch_format.hpp"
+
+namespace lvfuzz {
+
+// ---------------------------------------------------------------- shared invariants
+
+// One line a terminal shows safely: no control characters (no newline, no ESC), not empty.
+inline bool one_clean_line(std::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) return false;
+  return true;
+}
+
+inline bool valid_utf8(std::string_view s) {
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    const size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    if (len == 0 || i + len > s.size()) return false;
+    for (size_t k = 1; k < len; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
+    i += len;
+  }
+  return true;
+}
+
+inline std::string_view as_text(const uint8_t* data, size_t n) {
+  return n ? std::string_view(reinterpret_cast<const char*>(data), n) : std::string_view();
+}
+
+// ---------------------------------------------------------------- the ID parser
+
+inline std::string check_ids(const uint8_t* data, size_t n) {
+  const std::string_view text = as_text(data, n);
+  for (int variant = 0; variant < 2; ++variant) {
+    lv::IdRules rules;
+    if (variant == 1) rules.vocab = 1 + static_cast<int64_t>(n % 1000);  // a fixed V, as --vocab
+    const lv::IdParse p = lv::parse_ids(text, rules);
+    if (!p.ok) {
+      if (!p.ids.empty()) return "an error with IDs left in the list";
+      if (!one_clean_line(p.error) || !valid_utf8(p.error) || p.error.size() > 300)
+        return "an error that is not one clean line: " + p.error;
+      continue;
+    }
+    if (p.ids.empty() || p.ids.size() > lv::kMaxIds) return "ok with " + std::to_string(p.ids.size()) + " IDs";
+    for (int64_t id : p.ids)
+      if (id < 0 || id > rules.max_id || (rules.vocab >= 0 && id >= rules.vocab))
+        return "ok with an ID out of range: " + std::to_string(id);
+    const lv::IdParse again = lv::parse_ids(lv::format_ids(p.ids), rules);  // the field's own text reads back
+    if (!again.ok || again.ids != p.ids) return "format_ids does not read back";
+  }
+  return "";
+}
+
+// ---------------------------------------------------------------- the command line
+
+// argv split at NUL or newline bytes (at most 64 arguments), after "lookupviz".
+inline std::string check_cli(const uint8_t* data, size_t n) {
+  std::vector<std::string> args = {"lookupviz"};
+  std::string cur;
+  const std::string_view text = as_text(data, n);
+  for (size_t i = 0; i <= text.size() && args.size() < 65; ++i) {
+    if (i == text.size() || text[i] == '\0' || text[i] == '\n') {
+      args.push_back(cur);
+      cur.clear();
+    } else {
+      cur += text[i];
+    }
+  }
+  if (n == 0) args.pop_back();  // no input: no arguments
+  const lv::CliParse p = lv::parse_cli(args);
+  if (!p.ok) {
+    // The message may end in a cut UTF-8 sequence (documented); it must stay one line.
+    if (!one_clean_line(p.error) || p.error.size() > 400) return "an error that is not one clean line: " + p.error;
+    return "";
+  }
+  const lv::CliOptions& o = p.options;
+  if (o.help || o.version) return "";
+  if (o.dim < 1 || o.dim > lv::kMaxDim) return "ok with dim " + std::to_string(o.dim);
+  if (o.ids.empty() || o.ids.size() > lv::kMaxIds) return "ok with " + std::to_string(o.ids.size()) + " IDs";
+  const int64_t v = lv::effective_vocab(o);
+  if (v < 1 || v > lv::kMaxVocab) return "ok with vocab " + std::to_string(v);
+  for (int64_t id : o.ids)
+    if (id < 0 || id >= v) return "ok with an ID out of range";
+  if (o.weights.empty() && v * o.dim > lv::kMaxSeededElements) return "ok with a table too big";
+  if (static_cast<int64_t>(o.ids.size()) * v > lv::kMaxSeededElements) return "ok with a one-hot too big";
+  if (o.slide < 1 || o.slide > lv::kSlideCount) return "ok with slide " + std::to_string(o.slide);
+  if (o.step < -1 || o.step > lv::kMaxStep) return "ok with step " + std::to_string(o.step);
+  if (o.width < 320 || o.width > 8192 || o.height < 320 || o.height > 8192) return "ok with a bad size";
+  if (o.scale != 0.0f && !(o.scale >= 0.5f && o.scale <= 4.0f)) return "ok with a bad scale";
+  if (o.print + !o.screenshot.empty() + !o.export_slides.empty() > 1) return "ok with two modes";
+  if (!o.weights.empty() && (o.vocab || o.dim_given)) return "ok with --weights and a shape";
+  return "";
+}
+
+// ---------------------------------------------------------------- the table loaders
+
+inline std::string check_table(const lv::TableLoad& r, const std::string& want_name) {
+  if (!r.ok) {
+    if (!one_clean_line(r.error) || r.error.size() > 2000) return "an error that is not one clean line: " + r.error;
+    if (!r.tensor_names.empty() && !want_name.empty()) return "a tensor chooser although a name was given";
+    return "";
+  }
+  const lv::TableFile& t = r.table;
+  if (t.rows < 1 || t.cols < 1 || t.rows * t.cols > lv::kMaxTableElements) return "ok with a bad shape";
+  if (t.data.rows() != t.rows || t.data.cols() != t.cols) return "ok with data of another shape";
+  if (t.dtype != "float32" && t.dtype != "float16" && t.dtype != "bfloat16" && t.dtype != "float64")
+    return "ok with dtype " + t.dtype;
+  if (!want_name.empty() && t.name != want_name) return "ok with another tensor than the one asked for";
+  return "";
+}
+
+inline std::string check_npy(const uint8_t* data, size_t n) { return check_table(lv::parse_npy(data, n), ""); }
+
+// The first line is the tensor's name (may be empty), the rest the file's bytes.
+inline std::string check_safetensors(const uint8_t* data, size_t n) {
+  const std::string_view text = as_text(data, n);
+  const size_t nl = text.find('\n');
+  const std::string name(nl == std::string_view::npos ? std::string_view() : text.substr(0, nl));
+  const size_t skip = nl == std::string_view::npos ? 0 : nl + 1;
+  return check_table(lv::parse_safetensors(data + skip, n - skip, name), name);
+}
+
+// ---------------------------------------------------------------- the settings file
+
+inline std::string check_settings(const uint8_t* data, size_t n) {
+  const lv::SettingsParse p = lv::parse_settings(as_text(data, n));
+  if (!p.ok) {
+    if (!one_clean_line(p.error) || p.error.size() > 400) return "an error that is not one clean line: " + p.error;
+    return "";
+  }
+  if (p.newer_version) return "ok and newer";
+  const lv::SessionSettings& s = p.settings;
+  if (s.slide < 0 || s.slide >= lv::kSlideCount) return "ok with slide " + std::to_string(s.slide);
+  if (!(s.step >= 0.0f && s.step <= lv::kMaxStep + 1)) return "ok with a bad step";
+  if (s.ids.empty() || s.ids.size() > lv::kMaxIds) return "ok with a bad ID count";
+  const int64_t v = lv::settings_vocab(s);
+  if (s.dim < 1 || s.dim > lv::kMaxDim || v < 1 || v > lv::kMaxVocab || v * s.dim > lv::kMaxSeededElements)
+    return "ok with a bad table shape";
+  for (int64_t id : s.ids)
+    if (id < 0 || id >= v) return "ok with an ID out of range";
+  if (!(s.user_zoom >= lv::kMinSettingsZoom && s.user_zoom <= lv::kMaxSettingsZoom)) return "ok with a bad zoom";
+  if (s.edits.size() > lv::kMaxSettingsEdits) return "ok with too many edits";
+  for (const lv::SettingsEdit& e : s.edits)
+    if (e.row < 0 || e.col < 0 || e.row >= s.table_rows || e.col >= s.table_cols) return "ok with an edit outside";
+  // What parses, writes; what is written reads back the same, and writes the same again.
+  const std::string text = lv::write_settings(s);
+  const lv::SettingsParse again = lv::parse_settings(text);
+  if (!again.ok) return "written settings do not read back: " + again.error;
+  if (!lv::same_settings(again.settings, s)) return "written settings read back different";
+  if (lv::write_settings(again.settings) != text) return "writing is not stable";
+  return "";
+}
+
+// ---------------------------------------------------------------- the torch-style formatter
+
+// Reads the input as a little program: shape class, element values, suffixes. When the
+// bytes run out the values repeat, so a short input still fills a big tensor.
+struct Bytes {
+  const uint8_t* p;
+  size_t n, i = 0;
+  bool more() const { return i < n; }
+  uint8_t byte() { return i < n ? p[i++] : 0; }
+  uint32_t u32() {
+    uint32_t v = 0;
+    for (int k = 0; k < 4; ++k) v |= static_cast<uint32_t>(byte()) << (8 * k);
+    return v;
+  }
+  uint64_t u64() { return u32() | static_cast<uint64_t>(u32()) << 32; }
+};
+
+inline float special_float(uint8_t k) {
+  constexpr float kInf = std::numeric_limits<float>::infinity();
+  const float table[] = {std::numeric_limits<float>::quiet_NaN(), -std::numeric_limits<float>::quiet_NaN(), kInf,
+                         -kInf, -0.0f, 0.0f, std::numeric_limits<float>::denorm_min(),
+                         -std::numeric_limits<float>::denorm_min(), 1.17549421e-38f /* largest subnormal */,
+                         std::numeric_limits<float>::min(), std::numeric_limits<float>::max(),
+                         -std::numeric_limits<float>::max(), 1e-5f, 1e-4f, 9.99999e-5f, 1e8f, 1.00000005e8f, 1000.0f,
+                         0.5f, 1.5f, -2.0f, 123456789.0f, 1e38f, 0.33743873f, -2.84f, 1e-45f, 65504.0f, 3.0f};
+  return table[k % (sizeof table / sizeof table[0])];
+}
+
+inline int64_t special_int(uint8_t k) {
+  const int64_t table[] = {0, 1, -1, 2, 3, 10, 99, 1000, -1000, 50256, std::numeric_limits<int64_t>::max(),
+                           std::numeric_limits<int64_t>::min(), 9'999'999};
+  return table[k % (sizeof table / sizeof table[0])];
+}
+
+// Brackets nest and close, parentheses pair up, and the text starts and ends as torch's.
+inline std::string check_repr_text(const std::string& s, const std::string& prefix) {
+  if (s.rfind(prefix, 0) != 0) return "does not start with " + prefix;
+  if (s.empty() || s.back() != ')') return "does not end with ')'";
+  int square = 0, round = 0;
+  for (char c : s) {
+    square += c == '[' ? 1 : c == ']' ? -1 : 0;
+    round += c == '(' ? 1 : c == ')' ? -1 : 0;
+    if (square < 0 || round < 0) return "a bracket closes before it opens";
+  }
+  if (square != 0 || round != 0) return "unbalanced brackets";
+  if (s.find("-nan") != std::string::npos) return "prints -nan (Python prints nan)";
+  return "";
+}
+
+inline std::string check_format(const uint8_t* data, size_t n) {
+  Bytes in{data, n};
+  const uint8_t head = in.byte();
+  const bool integers = head & 0x80;
+  std::vector<int64_t> shape;
+  switch (head % 5) {
+    case 0: break;                                                          // 0-D
+    case 1: shape = {1 + in.byte() % 40}; break;                           // 1-D
+    case 2: shape = {1 + in.byte() % 12, 1 + in.byte() % 12}; break;       // 2-D
+    case 3: {                                                              // empty
+      const int64_t k = in.byte() % 5;
+      const uint8_t form = in.byte() % 3;
+      shape = form == 0 ? std::vector<int64_t>{0} : form == 1 ? std::vector<int64_t>{0, k} : std::vector<int64_t>{k, 0};
+      break;
+    }
+    default: {                                                             // > 1000 elements: summarized
+      if (in.byte() & 1) {
+        const int64_t lo = in.byte(), hi = in.byte();  // two statements: the order is fixed
+        shape = {1001 + (lo | hi << 8) % 3000};
+      } else {
+        const int64_t rows = 1 + in.byte() % 80;
+        shape = {rows, 1000 / rows + 1 + in.byte() % 50};
+      }
+    }
+  }
+  int64_t numel = 1;
+  for (int64_t d : shape) numel *= d;
+  lv::ReprSuffix suffix;
+  const uint8_t sfx = in.byte();
+  if (sfx & 1) suffix.grad_fn = (sfx & 2) ? "EmbeddingBackward0" : "MmBackward0";
+  suffix.requires_grad = sfx & 4;
+  if (sfx & 8) suffix.dtype = (sfx & 16) ? "torch.float16" : "torch.bfloat16";
+
+  // The values: a selector byte each, < 64 a special value, else raw bits.
+  std::vector<float> f;
+  std::vector<int64_t> q;
+  bool any_nan = false;
+  for (int64_t i = 0; i < numel; ++i) {
+    if (!in.more()) {  // repeat what the input gave
+      if (integers) q.push_back(q.empty() ? 0 : q[static_cast<size_t>(i) % q.size()]);
+      else f.push_back(f.empty() ? 0.0f : f[static_cast<size_t>(i) % f.size()]);
+      continue;
+    }
+    const uint8_t sel = in.byte();
+    if (integers) {
+      q.push_back(sel < 64 ? special_int(sel) : static_cast<int64_t>(in.u64()));
+    } else {
+      float x;
+      if (sel < 64) x = special_float(sel);
+      else {
+        const uint32_t b = in.u32();
+        std::memcpy(&x, &b, 4);
+      }
+      f.push_back(x);
+    }
+  }
+  for (float x : f) any_nan = any_nan || std::isnan(x);
+
+  const std::span<const int64_t> sh(shape);
+  const std::string s = integers ? lv::repr_tensor(q.data(), sh, suffix) : lv::repr_tensor(f.data(), sh, suffix);
+  std::string bad = check_repr_text(s, "tensor(");
+  if (!bad.empty()) return bad + ": " + s;
+  const bool summarized = numel > 1000;
+  if (summarized != (s.find("...") != std::string::npos)) return "summarized iff more than 1000 values: " + s;
+  if (numel == 0 && s.find("[]") == std::string::npos) return "an empty tensor without []: " + s;
+  if (!integers && !summarized && any_nan != (s.find("nan") != std::string::npos)) return "nan shown wrongly: " + s;
+  if (!suffix.grad_fn.empty() && s.find("grad_fn=<" + suffix.grad_fn + ">)") == std::string::npos)
+    return "grad_fn missing: " + s;
+  if (suffix.grad_fn.empty() && suffix.requires_grad && s.find("requires_grad=True)") == std::string::npos)
+    return "requires_grad missing: " + s;
+
+  // The matrix conveniences agree with the pointer form, and a Parameter wraps it.
+  if (shape.size() == 2) {
+    if (integers) {
+      lv::IntMatrix m = Eigen::Map<const lv::IntMatrix>(q.data(), shape[0], shape[1]);
+      if (lv::repr_tensor(m, suffix) != s) return "IntMatrix repr differs";
+    } else {
+      lv::Matrix m = Eigen::Map<const lv::Matrix>(f.data(), shape[0], shape[1]);
+      if (lv::repr_tensor(m, suffix) != s) return "Matrix repr differs";
+      const std::string param = lv::repr_parameter(m);
+      bad = check_repr_text(param, "Parameter containing:\ntensor(");
+      if (!bad.empty()) return "parameter " + bad + ": " + param;
+      if (param.find("requires_grad=True)") == std::string::npos) return "a Parameter without requires_grad";
+    }
+  }
+  return "";
+}
+
+// ---------------------------------------------------------------- the table of targets
+
+using Check = std::string (*)(const uint8_t*, size_t);
+struct Target {
+  const char* name;  // the fuzz binary, and its folders under tests/fuzz/corpus and tests/fuzz/regressions
+  Check check;
+};
+inline constexpr Target kTargets[] = {
+    {"fuzz_ids", check_ids},         {"fuzz_cli", check_cli},           {"fuzz_npy", check_npy},
+    {"fuzz_safetensors", check_safetensors}, {"fuzz_settings", check_settings}, {"fuzz_format", check_format},
+};
+
+// libFuzzer's side: a broken invariant is a crash, with the reason on stderr.
+inline int run(Check check, const uint8_t* data, size_t n) {
+  const std::string bad = check(data, n);
+  if (!bad.empty()) {
+    std::fprintf(stderr, "lookupviz fuzz invariant broken: %s\n", bad.c_str());
+    std::abort();
+  }
+  return 0;
+}
+
+}  // namespace lvfuzz

@@ -1,0 +1,309 @@
+// ui_scale_test.cpp — slide 7 ("At scale") in the headless context: the UI keeps
+// drawing frames while the worker builds and times the table (small shapes stand
+// in for GPT-2's to keep the tests quick), Cancel and leaving the slide stop the
+// timing, a new seed rebuilds the table, the map zooms and pans with the mouse,
+// the renderer's request is filled as the GL side expects, and destroying the app
+// mid-work joins the worker promptly.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "app/anim_timeline.hpp"
+#include "app/scale_worker.hpp"
+#include "app/slides.hpp"
+#include "core/torch_layers.hpp"
+#include "headless.hpp"
+
+namespace lv::app::test {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+int scale_slide() {
+  for (int i = 0; i < slide_count(); ++i)
+    if (std::strcmp(slide_table()[static_cast<size_t>(i)].title, "At scale") == 0) return i;
+  return -1;
+}
+
+// Shows slide 7 at `step` (-1: the last) with a table of vocab × dim.
+void show(Headless& h, int64_t vocab, int64_t dim, int step = -1) {
+  h.app.scale.vocab = vocab;
+  h.app.scale.dim = dim;
+  const int s = scale_slide();
+  ASSERT_GE(s, 0);
+  go_to_slide(h.app, s);
+  const int steps = current_slide_steps(h.app);
+  timeline_seek(h.app.ui.timeline, steps, step < 0 ? static_cast<float>(steps) : static_cast<float>(step + 1));
+}
+
+const ScaleSnapshot& snap(Headless& h) { return h.app.scale.worker->snapshot(); }
+
+// Draws frames (with a little real time between them) until done() or the deadline.
+// Returns the frames drawn.
+template <class Done>
+int frames_until(Headless& h, Done done, double seconds = 60.0) {
+  const auto until = Clock::now() + std::chrono::duration<double>(seconds);
+  int n = 0;
+  while (!done() && Clock::now() < until) {
+    h.frame();
+    ++n;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  return n;
+}
+
+bool timing_finished(Headless& h) {
+  return h.app.scale.worker && snap(h).timing == TimingPhase::Done && !h.app.scale.worker->busy();
+}
+
+TEST(ScaleSlide, IsTheSeventhSlide) {
+  EXPECT_EQ(scale_slide(), 6);
+  EXPECT_STREQ(kSlideAtScale.title, "At scale");
+}
+
+TEST(ScaleSlide, BuildsAndTimesWhileTheUiKeepsDrawing) {
+  Headless h;
+  h.init();
+  show(h, 3000, 64);
+  h.frame();
+  ASSERT_TRUE(h.app.scale.worker);
+  EXPECT_TRUE(app_animating(h.app)) << "a running worker must keep frames coming";
+  int during_build = 0;
+  const int n = frames_until(h, [&] {
+    if (snap(h).table != TablePhase::Ready) ++during_build;
+    return timing_finished(h);
+  });
+  EXPECT_GT(n, 3);
+  EXPECT_GT(during_build, 0);
+  const ScaleSnapshot& s = snap(h);
+  ASSERT_EQ(s.table, TablePhase::Ready);
+  ASSERT_EQ(s.timing, TimingPhase::Done);
+  for (const BatchTiming& b : s.results) {
+    EXPECT_TRUE(b.lookup.done && b.matmul.done) << b.batch;
+    EXPECT_GT(b.lookup.ms, 0.0);
+    EXPECT_GT(b.matmul.ms, 0.0);
+    EXPECT_GT(b.lookup.gbs, 0.0);
+    EXPECT_TRUE(b.same) << "lookup and matmul must agree at B = " << b.batch;
+  }
+  // The table is nn.Embedding(3000, 64) after torch.manual_seed(123), bit for bit.
+  TorchGenerator g(123);
+  const Matrix want = embedding_init(3000, 64, g);
+  EXPECT_EQ(std::memcmp(want.data(), s.data, sizeof(float) * 3000 * 64), 0);
+  // Idle again once everything is in: the loop may sleep.
+  h.frames(3);
+  EXPECT_FALSE(app_animating(h.app));
+  EXPECT_TRUE(app_ready_for_screenshot(h.app));
+  // Every step draws at several sizes, the steps animating from the start.
+  for (ImVec2 size : {ImVec2(1024, 640), ImVec2(1440, 900), ImVec2(3840, 2160)}) {
+    ImGui::GetIO().DisplaySize = size;
+    h.app.ui.timeline.pos = 0.0f;
+    h.app.ui.timeline.playing = true;
+    for (int f = 0; f < 40; ++f) h.frame(kStepSeconds / 10.0f);
+  }
+}
+
+TEST(ScaleSlide, DrawsEveryStepAtEverySizeWhileBuilding) {
+  for (ImVec2 size : {ImVec2(1024, 640), ImVec2(1440, 900), ImVec2(3840, 2160)}) {
+    for (int step = 0; step < 3; ++step) {
+      Headless h(size);
+      h.init();
+      show(h, 20000, 256, step);
+      const int n = frames_until(h, [&] { return h.app.scale.worker && snap(h).table == TablePhase::Ready; });
+      EXPECT_GT(n, 1);
+      h.frames(5);
+      // The Headless destructor destroys the app mid-timing at step 2: must join cleanly.
+    }
+  }
+}
+
+TEST(ScaleSlide, CancelStopsTheTiming) {
+  Headless h;
+  h.init();
+  show(h, 20000, 768);
+  frames_until(h, [&] { return h.app.scale.worker && snap(h).timing == TimingPhase::Running; });
+  ASSERT_EQ(snap(h).timing, TimingPhase::Running);
+  h.frames(2);
+  const auto t0 = Clock::now();
+  ASSERT_TRUE(h.click("scale-cancel"));
+  frames_until(h, [&] { return !h.app.scale.worker->busy(); }, 5.0);
+  const double took = std::chrono::duration<double>(Clock::now() - t0).count();
+  EXPECT_EQ(snap(h).timing, TimingPhase::Cancelled);
+  EXPECT_FALSE(h.app.scale.worker->busy());
+  EXPECT_LT(took, 1.0) << "cancel is checked between row blocks";
+  // Cancelled by the user: it stays cancelled (no restart) until Run again.
+  h.frames(5);
+  EXPECT_EQ(snap(h).timing, TimingPhase::Cancelled);
+  ASSERT_TRUE(h.click("scale-run"));
+  h.frame();
+  EXPECT_TRUE(h.app.scale.worker->busy());
+}
+
+TEST(ScaleSlide, LeavingTheSlideStopsTheTiming) {
+  Headless h;
+  h.init();
+  show(h, 20000, 768);
+  frames_until(h, [&] { return h.app.scale.worker && snap(h).timing == TimingPhase::Running; });
+  ASSERT_EQ(snap(h).timing, TimingPhase::Running);
+  h.app.scale.worker->set_watchdog(0.2);
+  go_to_slide(h.app, 0);
+  h.frames(3);
+  EXPECT_FALSE(scale_needs_frames(h.app)) << "another slide does not keep the loop awake for slide 7";
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  h.app.scale.worker->poll();  // what the slide would do when shown again
+  EXPECT_EQ(snap(h).timing, TimingPhase::Cancelled);
+  EXPECT_FALSE(h.app.scale.worker->busy());
+}
+
+TEST(ScaleSlide, ANewSeedRebuildsTheTable) {
+  Headless h;
+  h.init();
+  show(h, 2000, 32, 0);
+  frames_until(h, [&] { return h.app.scale.worker && snap(h).table == TablePhase::Ready; });
+  ASSERT_EQ(snap(h).table, TablePhase::Ready);
+  const uint64_t v1 = snap(h).version;
+  ASSERT_EQ(set_seed_text(h.app, "7"), "");
+  h.frame();
+  EXPECT_NE(snap(h).table, TablePhase::Ready);
+  frames_until(h, [&] { return snap(h).table == TablePhase::Ready; });
+  ASSERT_EQ(snap(h).table, TablePhase::Ready);
+  EXPECT_GT(snap(h).version, v1);
+  EXPECT_EQ(snap(h).seed, 7u);
+  TorchGenerator g(7);
+  const Matrix want = embedding_init(2000, 32, g);
+  EXPECT_EQ(std::memcmp(want.data(), snap(h).data, sizeof(float) * 2000 * 32), 0);
+}
+
+TEST(ScaleSlide, WheelZoomsDragPansDoubleClickResets) {
+  Headless h;
+  h.init();
+  show(h, 5000, 64, 0);
+  frames_until(h, [&] { return h.app.scale.worker && snap(h).table == TablePhase::Ready; });
+  h.frames(3);
+  ImVec2 a, b;
+  ASSERT_TRUE(find_landmark("scale-map", &a, &b));
+  HeatmapState& hm = h.app.scale.heatmap;
+  const float w = b.x - a.x, ht = b.y - a.y;
+  const HeatmapRange r0 = heatmap_range(hm.view, 5000, 64, w, ht, 2.4f);
+  EXPECT_DOUBLE_EQ(r0.rows, 5000.0);  // step 0: the whole table
+  ImGuiIO& io = ImGui::GetIO();
+  h.move_to(ImVec2(a.x + w * 0.5f, a.y + ht * 0.5f));
+  for (int i = 0; i < 10; ++i) {
+    io.MouseWheel = 1.0f;
+    h.frame();
+  }
+  io.MouseWheel = 0.0f;
+  h.frame();
+  EXPECT_TRUE(hm.user_moved);
+  const HeatmapRange r1 = heatmap_range(hm.view, 5000, 64, w, ht, 2.4f);
+  EXPECT_LT(r1.rows, 5000.0 / 8.0);
+  EXPECT_GT(r1.row0, 1000.0) << "zoomed at the cursor (the middle of the table)";
+  // Drag down: the view moves up the table.
+  io.MouseDown[0] = true;
+  h.frame();
+  for (int i = 0; i < 5; ++i) h.move_to(ImVec2(a.x + w * 0.5f, a.y + ht * 0.5f + 10.0f * (i + 1)));
+  io.MouseDown[0] = false;
+  h.frame();
+  const HeatmapRange r2 = heatmap_range(hm.view, 5000, 64, w, ht, 2.4f);
+  EXPECT_LT(r2.row0, r1.row0);
+  // Double-click: back to the whole table.
+  h.frames(10);  // outside the double-click time of the drag's press
+  for (int k = 0; k < 2; ++k) {
+    io.MouseDown[0] = true;
+    h.frame();
+    io.MouseDown[0] = false;
+    h.frame();
+  }
+  h.frame();
+  EXPECT_FALSE(hm.user_moved);
+  EXPECT_DOUBLE_EQ(heatmap_range(hm.view, 5000, 64, w, ht, 2.4f).rows, 5000.0);
+}
+
+// A stand-in GL renderer: the widget hands it the request through the draw list.
+int g_fake_calls = 0;
+HeatmapRequest g_last;
+void fake_renderer(const ImDrawList*, const ImDrawCmd* cmd) {
+  ++g_fake_calls;
+  g_last = *static_cast<const HeatmapRequest*>(cmd->UserCallbackData);
+  g_last.status->active = true;
+  g_last.status->ready = true;
+}
+
+TEST(ScaleSlide, FillsTheRenderersRequest) {
+  heatmap_set_renderer(fake_renderer);
+  {
+    Headless h;
+    h.init({"lookupviz", "--ids", "5,2,60000,9"});
+    show(h, 4000, 48);
+    frames_until(h, [&] { return timing_finished(h); });
+    h.frames(2);
+    // Run the draw list's callbacks as the GL backend would.
+    g_fake_calls = 0;
+    ImDrawData* dd = ImGui::GetDrawData();
+    ASSERT_NE(dd, nullptr);
+    for (int i = 0; i < dd->CmdListsCount; ++i)
+      for (const ImDrawCmd& cmd : dd->CmdLists[i]->CmdBuffer)
+        if (cmd.UserCallback == fake_renderer) cmd.UserCallback(dd->CmdLists[i], &cmd);
+    ASSERT_EQ(g_fake_calls, 1);
+    EXPECT_EQ(g_last.table.rows, 4000);
+    EXPECT_EQ(g_last.table.cols, 48);
+    EXPECT_EQ(g_last.table.data, snap(h).data);
+    EXPECT_GT(g_last.table.abs_max, 2.0f);
+    EXPECT_EQ(g_last.highlights, 3) << "60000 is not a row of a 4000-row table";
+    EXPECT_EQ(g_last.hl_row[0], 5.0f);
+    EXPECT_GT(g_last.max.x, g_last.min.x);
+    EXPECT_GT(g_last.range.rows, 0.0);
+    EXPECT_LE(g_last.range.row0 + g_last.range.rows, 4000.0);
+    EXPECT_GT(g_last.display_size.x, 0.0f);
+    EXPECT_TRUE(h.app.scale.heatmap.gpu.active);
+    EXPECT_TRUE(app_ready_for_screenshot(h.app));
+  }
+  heatmap_set_renderer(nullptr);
+}
+
+TEST(ScaleSlide, DestroyingTheAppMidWorkJoinsPromptly) {
+  for (int step : {0, 2}) {
+    auto h = std::make_unique<Headless>();
+    h->init();
+    show(*h, step == 0 ? 50257 : 20000, 768, step);
+    if (step == 0) {
+      h->frames(3);  // GPT-2's table: mid-build
+      ASSERT_NE(snap(*h).table, TablePhase::Ready);
+    } else {
+      frames_until(*h, [&] { return h->app.scale.worker && snap(*h).timing == TimingPhase::Running; });
+      ASSERT_EQ(snap(*h).timing, TimingPhase::Running);
+    }
+    const auto t0 = Clock::now();
+    h.reset();
+    EXPECT_LT(std::chrono::duration<double>(Clock::now() - t0).count(), 0.5) << "step " << step;
+  }
+}
+
+TEST(ScaleSlide, IdleFramesAreCheap) {
+  Headless h;
+  h.init();
+  show(h, 50257, 768, 2);
+  frames_until(h, [&] { return timing_finished(h); }, 120.0);
+  ASSERT_TRUE(timing_finished(h));
+  h.frames(10);
+  std::vector<double> ms;
+  for (int i = 0; i < 120; ++i) {
+    const auto t0 = Clock::now();
+    h.frame();
+    ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+  }
+  std::sort(ms.begin(), ms.end());
+  const double p95 = ms[ms.size() * 95 / 100];
+  std::printf("slide 7, GPT-2 table, idle UI frame (CPU, headless): p50 %.2f ms, p95 %.2f ms\n", ms[ms.size() / 2], p95);
+#if !defined(__SANITIZE_ADDRESS__)
+  EXPECT_LT(p95, 8.0);
+#endif
+}
+
+}  // namespace
+}  // namespace lv::app::test
