@@ -14,6 +14,7 @@
 
 #include "app/anim_timeline.hpp"
 #include "app/app_model.hpp"
+#include "app/app_session.hpp"
 #include "app/app_ui.hpp"
 #include "app/gl_heatmap.hpp"
 #include "app/platform_bench.hpp"
@@ -23,6 +24,7 @@
 #include "core/cli_options.hpp"
 #include "core/id_parse.hpp"
 #include "core/notebook_transcript.hpp"
+#include "core/session_settings.hpp"
 #include "core/table_file.hpp"
 
 namespace {
@@ -69,6 +71,22 @@ std::shared_ptr<const lv::TableFile> load_weights(const lv::CliOptions& o, std::
     return nullptr;
   }
   return std::make_shared<const lv::TableFile>(std::move(load.table));
+}
+
+// Plain `lookupviz` (or only --reset / --scale / --size) resumes the last session;
+// anything that chooses a state (--ids, --slide, --weights, …) starts from it instead.
+bool restores_session(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    const std::string name = a.substr(0, a.find('='));
+    if (name == "--reset") continue;
+    if (name == "--scale" || name == "--size") {
+      if (a.find('=') == std::string::npos) ++i;
+      continue;
+    }
+    return false;
+  }
+  return true;
 }
 
 int fail(const std::string& why) {
@@ -119,9 +137,37 @@ int main(int argc, char** argv) {
 
   // 3. The window, GL context, ImGui, backends, fonts.
   const bool headless = !o.screenshot.empty() || !o.export_slides.empty();
+
+  // 2b. The last session: restored when the app is opened with no model or view
+  // options (plain `lookupviz`), saved in every interactive run; --reset starts clean.
+  lv::app::SessionSaver saver;
+  int width = o.width, height = o.height;
+  if (!headless && o.bench_frames == 0) {
+    std::string why;
+    const std::string dir = lv::settings_dir(&why);
+    if (dir.empty()) {
+      std::fprintf(stderr, "lookupviz: your session will not be saved: %s\n", why.c_str());
+    } else {
+      saver.path = dir + "/" + lv::kSettingsFileName;
+      if (!o.reset && restores_session(argc, argv)) {
+        const lv::SettingsLoad load = lv::load_settings_file(saver.path);
+        if (!load.warning.empty()) std::fprintf(stderr, "lookupviz: %s\n", load.warning.c_str());
+        if (load.ok) {
+          std::string warning;
+          lv::app::apply_session(app, load.settings, &warning);
+          if (!warning.empty()) std::fprintf(stderr, "lookupviz: %s\n", warning.c_str());
+          if (!o.size_given) {
+            width = std::clamp(load.settings.window_width, 320, 8192);
+            height = std::clamp(load.settings.window_height, 240, 8192);
+          }
+        }
+      }
+    }
+  }
   lv::app::Platform platform;
   if (o.bench_frames > 0) lv::app::install_allocation_counter();
-  const std::string err = lv::app::platform_open(platform, o.width, o.height, headless, o.scale, app);
+  platform.session = std::move(saver);
+  const std::string err = lv::app::platform_open(platform, width, height, headless, o.scale, app);
   if (!err.empty()) return fail(err);
   lv::app::gl_heatmap_install();  // the heat map shader (slide 7)
 
@@ -156,6 +202,7 @@ int main(int argc, char** argv) {
     return rc;
   }
   while (lv::app::platform_wait(platform, app)) lv::app::platform_frame(platform, app);
+  lv::app::session_flush(platform.session, app, lv::app::window_geometry(platform));
 
   // 5. Cleanup.
   lv::app::gl_heatmap_shutdown();

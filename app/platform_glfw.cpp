@@ -97,7 +97,13 @@ std::string platform_open(Platform& p, int width, int height, bool hidden, float
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
-  io.IniFilename = nullptr;  // the layout is fixed; nothing is written to the working directory
+  // ImGui's layout file lives beside the session, never in the working directory.
+  if (!p.session.path.empty()) {
+    p.imgui_ini = p.session.path.substr(0, p.session.path.find_last_of('/') + 1) + "imgui.ini";
+    io.IniFilename = p.imgui_ini.c_str();
+  } else {
+    io.IniFilename = nullptr;
+  }
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
 
   float sx = 1.0f, sy = 1.0f;
@@ -110,6 +116,16 @@ std::string platform_open(Platform& p, int width, int height, bool hidden, float
   ImGui_ImplOpenGL3_Init(p.glsl_version.c_str());
   platform_apply_scale(p, app, app.ui.user_zoom);
   return "";
+}
+
+WindowGeometry window_geometry(const Platform& p) {
+  WindowGeometry g;
+  if (!p.window) return g;
+  glfwGetWindowSize(p.window, &g.width, &g.height);
+  glfwGetWindowPos(p.window, &g.x, &g.y);
+  g.has_pos = true;
+  g.maximized = glfwGetWindowAttrib(p.window, GLFW_MAXIMIZED) != 0;
+  return g;
 }
 
 void platform_close(Platform& p) {
@@ -169,6 +185,7 @@ std::string platform_frame(Platform& p, App& app, const std::string& png_path) {
     set_status(app, (e.empty() ? "Saved " + path : "Screenshot not saved: " + e).c_str());
   }
   glfwSwapBuffers(p.window);
+  if (!p.session.path.empty()) session_autosave(p.session, app, window_geometry(p));
   return error;
 }
 
@@ -188,6 +205,8 @@ bool platform_wait(Platform& p, App& app) {
     // Idle: sleep until input, waking for a status line to expire or a caret to blink.
     double timeout = 1e9;
     if (!app.ui.status.empty() && app.ui.status_until > app.time) timeout = app.ui.status_until - app.time + 0.05;
+    const double save_in = session_due_in(p.session, app);
+    if (save_in >= 0.0) timeout = std::min(timeout, save_in + 0.05);
     if (ImGui::GetIO().WantTextInput) timeout = std::min(timeout, 0.5);
     if (timeout < 1e8) glfwWaitEventsTimeout(timeout); else glfwWaitEvents();
     if (g_events == 0) app.frames_since_input = kFramesAfterInput - 1;  // a timeout: draw exactly once

@@ -5,6 +5,7 @@
 #pragma once
 #include <string>
 
+#include "app/app_session.hpp"
 #include "app/app_state.hpp"
 
 struct GLFWwindow;
@@ -18,12 +19,17 @@ struct Platform {
   float fit = 1.0f;            // the current growth factor, in steps of 0.25
   bool hidden = false;         // headless render modes keep the window unmapped
   std::string glsl_version = "#version 330 core";
+  SessionSaver session;        // the session file (path empty: not saved)
+  std::string imgui_ini;       // ImGui's own layout file, beside the session (never the working directory)
 };
 
 // Opens the window and initialises ImGui and its backends. On failure returns a
 // sentence for the user (and the caller exits 1).
 std::string platform_open(Platform& p, int width, int height, bool hidden, float forced_scale, App& app);
-void platform_close(Platform& p);
+void platform_close(Platform& p);  // saves the session first
+
+// The window's size, position and state, as the session stores them.
+WindowGeometry window_geometry(const Platform& p);
 
 // (Re)builds the fonts for content_scale × user_zoom; call between frames.
 void platform_apply_scale(Platform& p, App& app, float user_zoom);

@@ -119,6 +119,7 @@ constexpr Flag kFlags[] = {
     {"--weights", Kind::kValue, "--weights table.npy"},
     {"--dtype", Kind::kValue, "--dtype float16"},
     {"--bench-frames", Kind::kValue, "--bench-frames 300"},
+    {"--reset", Kind::kSwitch, ""},
 };
 
 const Flag* find_flag(std::string_view name) {
@@ -219,6 +220,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
   else if (name == "--version") o.version = true;
   else if (name == "--light") o.light = true;
   else if (name == "--reduced-motion") o.reduced_motion = true;
+  else if (name == "--reset") o.reset = true;
   return "";
 }
 
@@ -349,6 +351,10 @@ The window and the images:
   --scale F         UI scale, 0.5 to 4                     (default: the screen)
   --light           the light theme                        (default: dark)
   --reduced-motion  every step shows its end state         (default: off)
+  --reset           start clean instead of resuming the last session
+                    (plain `lookupviz` resumes it: slide, IDs, seed, D, V,
+                    edited weights, theme, zoom, window; saved in
+                    $XDG_CONFIG_HOME/lookupviz/, ~/.config by default)
 
 Headless modes:
   --print              what PyTorch prints for the notebook's steps with this

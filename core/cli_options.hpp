@@ -42,6 +42,7 @@ struct CliOptions {
   bool light = false;                // --light: the light theme
   bool reduced_motion = false;       // --reduced-motion: every step shows its end state
   bool slide_given = false;          // --slide was on the command line
+  bool reset = false;                // --reset: do not resume the last session
   int bench_frames = 0;              // --bench-frames N: time N frames per slide and exit
 };
 

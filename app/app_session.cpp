@@ -1,0 +1,164 @@
+// app_session.cpp — App ⇄ SessionSettings, and the autosave timer.
+#include "app/app_session.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "app/anim_timeline.hpp"
+#include "app/app_model.hpp"
+#include "app/app_ui.hpp"
+#include "app/slides.hpp"
+
+namespace lv::app {
+
+SessionSettings session_from_app(const App& app, const WindowGeometry& window) {
+  const ModelInputs& in = app.inputs;
+  SessionSettings s;
+  s.slide = app.ui.slide;
+  s.step = app.ui.timeline.target >= 0.0f ? app.ui.timeline.target : app.ui.timeline.pos;
+  s.ids = in.ids;
+  s.seed = in.seed;
+  s.seed_text = in.seed_text;
+  s.dim = in.dim;
+  s.vocab_mode = in.vocab_mode == VocabMode::Fixed ? SettingsVocab::Fixed : SettingsVocab::FromIds;
+  s.fixed_vocab = std::max<int64_t>(1, in.fixed_vocab);
+  s.dtype = in.dtype;
+  if (in.file) s.weights = in.file->name.empty() ? in.file->path : in.file->path + ":" + in.file->name;
+  s.grad_mode = in.grad_mode == GradMode::Seeded ? SettingsGrad::Seeded : SettingsGrad::SumOfOutputs;
+  s.grad_seed = in.grad_seed;
+  s.tie_weights = in.tie_weights;
+  const int64_t v = app.derived.vocab, d = app.derived.dim;
+  for (size_t k = 0; k < in.edited.size() && s.edits.size() < kMaxSettingsEdits; ++k)
+    if (in.edited[k]) s.edits.push_back({static_cast<int64_t>(k) / d, static_cast<int64_t>(k) % d, in.edits[k]});
+  if (!s.edits.empty()) {
+    s.table_rows = v;
+    s.table_cols = d;
+  }
+  s.light = app.ui.theme == Theme::Light;
+  s.user_zoom = std::clamp(app.ui.user_zoom, kMinSettingsZoom, kMaxSettingsZoom);
+  s.reduced_motion = app.ui.reduced_motion;
+  s.window_width = std::clamp(window.width, 1, kMaxWindowSide);
+  s.window_height = std::clamp(window.height, 1, kMaxWindowSide);
+  s.has_window_pos = window.has_pos;
+  s.window_x = window.x;
+  s.window_y = window.y;
+  s.maximized = window.maximized;
+  return s;
+}
+
+void apply_session(App& app, const SessionSettings& s, std::string* warning) {
+  ModelInputs& in = app.inputs;
+  in.seed = s.seed;
+  in.seed_text = s.seed_text;
+  in.dim = s.dim;
+  in.dtype = s.dtype;
+  in.grad_mode = s.grad_mode == SettingsGrad::Seeded ? GradMode::Seeded : GradMode::SumOfOutputs;
+  in.grad_seed = s.grad_seed;
+  in.tie_weights = s.tie_weights;
+  in.vocab_mode = s.vocab_mode == SettingsVocab::Fixed ? VocabMode::Fixed : VocabMode::FromIds;
+  in.fixed_vocab = s.fixed_vocab;
+  in.ids = s.ids;
+  in.file = nullptr;
+  in.edits.clear();
+  in.edited.clear();
+  if (!s.weights.empty()) {
+    TableLoad load = load_table(s.weights);
+    if (load.ok) {
+      bool fits = true;
+      for (int64_t id : s.ids) fits &= id < load.table.rows;
+      if (fits) {
+        in.file = std::make_shared<const TableFile>(std::move(load.table));
+        in.dim = in.file->cols;
+        in.vocab_mode = VocabMode::Fixed;
+        in.fixed_vocab = in.file->rows;
+      } else if (warning) {
+        *warning = "Your IDs no longer fit " + s.weights + "; showing the seeded table.";
+      }
+    } else if (warning) {
+      *warning = "Could not reopen your table (" + load.error + "); showing the seeded table.";
+    }
+  }
+  // Without the file, the saved V must still hold every ID (the settings parser
+  // checked this for the seeded shape).
+  const int64_t v = vocab_of(in);
+  if (!s.edits.empty() && s.table_rows == v && s.table_cols == in.dim) {
+    in.edits.assign(static_cast<size_t>(v * in.dim), 0.0f);
+    in.edited.assign(static_cast<size_t>(v * in.dim), 0);
+    for (const SettingsEdit& e : s.edits) {
+      const size_t k = static_cast<size_t>(e.row * in.dim + e.col);
+      in.edits[k] = e.value;
+      in.edited[k] = 1;
+    }
+  }
+  app.ui.theme = s.light ? Theme::Light : Theme::Dark;
+  app.ui.user_zoom = s.user_zoom;
+  app.ui.reduced_motion = s.reduced_motion;
+  recompute(app);
+  sync_text_fields(app);
+  app.ui.slide = std::clamp(s.slide, 0, slide_count() - 1);
+  timeline_seek(app.ui.timeline, current_slide_steps(app), s.step);
+}
+
+namespace {
+
+// A cheap fingerprint of everything the session holds: the model's generation
+// (bumped on every input change) and the view's few numbers. No allocation.
+uint64_t fingerprint_of(const App& app, const WindowGeometry& w) {
+  uint64_t h = 1469598103934665603ull;
+  auto mix = [&h](uint64_t v) {
+    h ^= v;
+    h *= 1099511628211ull;
+  };
+  mix(app.derived.generation);
+  mix(static_cast<uint64_t>(app.ui.slide));
+  const float step = app.ui.timeline.target >= 0.0f ? app.ui.timeline.target : app.ui.timeline.pos;
+  mix(static_cast<uint64_t>(std::lround(step * 4.0f)));  // a playing timeline is saved in quarter steps
+  mix(app.ui.theme == Theme::Light);
+  mix(app.ui.reduced_motion);
+  uint32_t zoom;
+  std::memcpy(&zoom, &app.ui.user_zoom, 4);
+  mix(zoom);
+  mix(static_cast<uint64_t>(w.width) << 32 | static_cast<uint32_t>(w.height));
+  mix(static_cast<uint64_t>(static_cast<uint32_t>(w.x)) << 32 | static_cast<uint32_t>(w.y));
+  mix(w.maximized);
+  return h;
+}
+
+void write_now(SessionSaver& saver, App& app, const WindowGeometry& window) {
+  const std::string text = write_settings(session_from_app(app, window));
+  saver.dirty_since = -1.0;
+  if (text == saver.last_written) return;
+  const std::string err = save_settings_file(saver.path, text);
+  if (err.empty()) {
+    saver.last_written = text;
+    saver.error.clear();
+  } else if (err != saver.error) {
+    saver.error = err;
+    set_status(app, ("Session not saved: " + err).c_str());
+  }
+}
+
+}  // namespace
+
+void session_autosave(SessionSaver& saver, App& app, const WindowGeometry& window) {
+  if (saver.path.empty()) return;
+  const uint64_t f = fingerprint_of(app, window);
+  if (f != saver.fingerprint) {
+    saver.fingerprint = f;
+    if (saver.dirty_since < 0.0) saver.dirty_since = app.time;
+  }
+  if (saver.dirty_since >= 0.0 && app.time - saver.dirty_since >= kAutosaveDelay) write_now(saver, app, window);
+}
+
+void session_flush(SessionSaver& saver, App& app, const WindowGeometry& window) {
+  if (saver.path.empty()) return;
+  write_now(saver, app, window);
+}
+
+double session_due_in(const SessionSaver& saver, const App& app) {
+  if (saver.path.empty() || saver.dirty_since < 0.0) return -1.0;
+  return std::max(0.0, saver.dirty_since + kAutosaveDelay - app.time);
+}
+
+}  // namespace lv::app
