@@ -109,6 +109,10 @@ struct UiState {
   bool show_shortcuts = false;    // the F1 / ? overlay
   bool screenshot_requested = false;  // Ctrl+S: the platform saves the next frame
   bool quit_requested = false;        // Ctrl+Q / File > Quit
+  bool presenting = false;            // F11: full screen, larger type, controls hidden until the mouse moves
+  bool present_toggle = false;        // F11 pressed: the platform switches full screen
+  double controls_until = 0.0;        // app time until which the hidden controls show
+  bool gif_requested = false;         // File > Export animation as GIF: the platform renders it
   float user_zoom = 1.0f;             // Ctrl+= / Ctrl+-: the text size on top of the monitor's scale
   float scale_request = 0.0f;         // > 0: the platform rebuilds the fonts at this zoom
   std::string status;             // a transient line in the footer ("Saved …")

@@ -85,14 +85,14 @@ void draw_narrative(App& app, const SlideDef& slide, ImVec2 size) {
   ImGui::PopFont();
   ImGui::Spacing();
   // The narrative scrolls on its own when the window is short; the transport stays.
-  const float transport_h = e * 5.6f;
+  const float transport_h = controls_shown(app) ? e * 5.6f : 0.0f;
   ImGui::BeginChild("narrative-text", ImVec2(0, std::max(e * 3.0f, ImGui::GetContentRegionAvail().y - transport_h)),
                     false);
   ImGui::PushTextWrapPos(0.0f);
   slide.narrative(app);
   ImGui::PopTextWrapPos();
   ImGui::EndChild();
-  draw_transport(app);
+  if (controls_shown(app)) draw_transport(app);
   ImGui::EndChild();
 }
 
@@ -138,7 +138,7 @@ void draw_status_line(App& app) {
   if (!app.ui.status.empty() && app.time < app.ui.status_until)
     ImGui::TextUnformatted(app.ui.status.c_str());
   else
-    ImGui::TextUnformatted("←/→ slides · Space play/pause · , . step · Home/End · 1–5 jump · Ctrl+S screenshot · F1 help");
+    ImGui::TextUnformatted("←/→ slides · Space play/pause · , . step · Home/End · 1–8 jump · F11 present · Ctrl+S screenshot · F1 help");
   ImGui::PopStyleColor();
 }
 
@@ -164,6 +164,8 @@ void go_to_slide(App& app, int index) {
   else t.target = 1.0f;  // ease into the first step
 }
 
+bool controls_shown(const App& app) { return !app.ui.presenting || app.time < app.ui.controls_until; }
+
 bool app_animating(const App& app) {
   const Timeline& t = app.ui.timeline;
   return t.playing || t.target >= 0.0f || table_loading(app) ||
@@ -186,19 +188,25 @@ void app_frame(App& app) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(vp->WorkPos);
   ImGui::SetNextWindowSize(vp->WorkSize);
-  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_MenuBar |
-                                 ImGuiWindowFlags_NoBringToFrontOnFocus;
+  // Presenting (F11): the controls step aside until the mouse moves.
+  if (app.ui.presenting && (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f || io.MouseDown[0]))
+    app.ui.controls_until = app.time + kControlsLinger;
+  const bool controls = controls_shown(app);
+  ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                           ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+  if (controls) flags |= ImGuiWindowFlags_MenuBar;
   ImGui::Begin("lookupviz", nullptr, flags);
-  draw_menu_bar(app);
+  if (controls) draw_menu_bar(app);
   const float e = em();
-  draw_editor_bar(app);
-  ImGui::Spacing();
+  if (controls) {
+    draw_editor_bar(app);
+    ImGui::Spacing();
+  }
 
   // The main area and the code panel share the height left; the code panel gets
   // at least 8 em, the demo the rest (scrolling inside when it needs more).
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float status_h = ImGui::GetTextLineHeightWithSpacing() + e * 0.2f;
+  const float status_h = controls ? ImGui::GetTextLineHeightWithSpacing() + e * 0.2f : 0.0f;
   const float body_h = avail.y - status_h;
   const float code_h = std::clamp(body_h * 0.34f, e * 8.0f, e * 20.0f);
   const float main_h = std::max(e * 12.0f, body_h - code_h - e * 0.6f);
@@ -212,7 +220,7 @@ void app_frame(App& app) {
   draw_narrative(app, slide, ImVec2(narrative_w, main_h));
   ImGui::SetCursorPosY(ImGui::GetCursorPosY() + e * 0.1f);
   draw_code_panels(app, slide, ImVec2(avail.x, std::max(e * 6.0f, body_h - main_h - e * 0.6f)));
-  draw_status_line(app);
+  if (controls) draw_status_line(app);
   ImGui::End();
 
   draw_shortcuts_overlay(app);

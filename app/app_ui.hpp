@@ -11,6 +11,10 @@
 namespace lv::app {
 
 void app_frame(App& app);
+// While presenting (F11) the menu, editor bar, transport and status line hide until
+// the mouse moves, and stay kControlsLinger seconds after it stops.
+constexpr double kControlsLinger = 2.5;
+bool controls_shown(const App& app);
 bool app_animating(const App& app);
 
 // Pieces of the frame (one file each).

@@ -25,17 +25,23 @@ void write_to_file(void* ctx, void* data, int size) {
 
 }  // namespace
 
-std::string save_framebuffer_png(const std::string& path, int width, int height) {
-  if (width <= 0 || height <= 0) return "the window has no pixels to save";
+void read_framebuffer_rgba(int width, int height, std::vector<unsigned char>& rgba) {
   std::vector<unsigned char> pixels(static_cast<size_t>(width) * static_cast<size_t>(height) * 4);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
-  // GL's rows run bottom-up; PNG's top-down. Force opaque alpha.
-  std::vector<unsigned char> flipped(pixels.size());
+  // GL's rows run bottom-up; images' top-down. Force opaque alpha.
+  rgba.resize(pixels.size());
   const size_t stride = static_cast<size_t>(width) * 4;
   for (int y = 0; y < height; ++y)
-    std::memcpy(&flipped[static_cast<size_t>(y) * stride], &pixels[static_cast<size_t>(height - 1 - y) * stride], stride);
-  for (size_t i = 3; i < flipped.size(); i += 4) flipped[i] = 255;
+    std::memcpy(&rgba[static_cast<size_t>(y) * stride], &pixels[static_cast<size_t>(height - 1 - y) * stride], stride);
+  for (size_t i = 3; i < rgba.size(); i += 4) rgba[i] = 255;
+}
+
+std::string save_framebuffer_png(const std::string& path, int width, int height) {
+  if (width <= 0 || height <= 0) return "the window has no pixels to save";
+  std::vector<unsigned char> flipped;
+  read_framebuffer_rgba(width, height, flipped);
+  const size_t stride = static_cast<size_t>(width) * 4;
 
   const std::string tmp = path + ".part";
   FILE* f = std::fopen(tmp.c_str(), "wb");

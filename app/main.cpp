@@ -136,7 +136,7 @@ int main(int argc, char** argv) {
   freeze_at(app, o.slide - 1, o.step);
 
   // 3. The window, GL context, ImGui, backends, fonts.
-  const bool headless = !o.screenshot.empty() || !o.export_slides.empty();
+  const bool headless = !o.screenshot.empty() || !o.export_slides.empty() || !o.export_gif.empty();
 
   // 2b. The last session: restored when the app is opened with no model or view
   // options (plain `lookupviz`), saved in every interactive run; --reset starts clean.
@@ -175,6 +175,11 @@ int main(int argc, char** argv) {
   if (!o.screenshot.empty()) {
     const std::string e = render_png(platform, app, o.screenshot);
     lv::app::gl_heatmap_shutdown();
+    lv::app::platform_close(platform);
+    return e.empty() ? 0 : fail(e);
+  }
+  if (!o.export_gif.empty()) {
+    const std::string e = lv::app::platform_export_gif(platform, app, o.export_gif);
     lv::app::platform_close(platform);
     return e.empty() ? 0 : fail(e);
   }

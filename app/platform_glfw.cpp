@@ -16,8 +16,10 @@
 #include <ctime>
 
 #include "app/app_ui.hpp"
+#include "app/anim_timeline.hpp"
 #include "app/gl_screenshot.hpp"
 #include "app/ui_theme.hpp"
+#include "core/gif_writer.hpp"
 
 namespace lv::app {
 namespace {
@@ -140,7 +142,7 @@ void platform_close(Platform& p) {
 
 void platform_apply_scale(Platform& p, App& app, float user_zoom) {
   app.ui.user_zoom = std::clamp(user_zoom, 0.6f, 3.0f);
-  app.ui.scale = p.content_scale * p.fit * app.ui.user_zoom;
+  app.ui.scale = p.content_scale * p.fit * p.present_boost * app.ui.user_zoom;
   load_fonts(app.ui.scale);
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();
@@ -150,7 +152,37 @@ void platform_apply_scale(Platform& p, App& app, float user_zoom) {
   app.ui.applied_scale = app.ui.scale;
 }
 
+namespace {
+
+// F11: full screen on the window's monitor with larger type, or back to the window.
+void toggle_presenting(Platform& p, App& app) {
+  app.ui.present_toggle = false;
+  if (!app.ui.presenting) {
+    GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+    const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
+    if (!mode) {
+      set_status(app, "Full screen is not available on this display.");
+      return;
+    }
+    glfwGetWindowPos(p.window, &p.windowed_x, &p.windowed_y);
+    glfwGetWindowSize(p.window, &p.windowed_w, &p.windowed_h);
+    glfwSetWindowMonitor(p.window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+    app.ui.presenting = true;
+    p.present_boost = 1.35f;
+  } else {
+    glfwSetWindowMonitor(p.window, nullptr, p.windowed_x, p.windowed_y, std::max(p.windowed_w, 320),
+                         std::max(p.windowed_h, 240), 0);
+    app.ui.presenting = false;
+    p.present_boost = 1.0f;
+  }
+  app.ui.controls_until = app.time + kControlsLinger;
+  app.ui.scale_request = app.ui.user_zoom;
+}
+
+}  // namespace
+
 std::string platform_frame(Platform& p, App& app, const std::string& png_path) {
+  if (app.ui.present_toggle) toggle_presenting(p, app);
   const float fit = fit_for_window(p);
   if (fit != p.fit) {
     p.fit = fit;
@@ -185,8 +217,57 @@ std::string platform_frame(Platform& p, App& app, const std::string& png_path) {
     set_status(app, (e.empty() ? "Saved " + path : "Screenshot not saved: " + e).c_str());
   }
   glfwSwapBuffers(p.window);
+  if (app.ui.gif_requested) {
+    app.ui.gif_requested = false;
+    std::string path = default_screenshot_path(app);
+    path.replace(path.size() - 4, 4, ".gif");
+    set_status(app, "Exporting the animation…");
+    const std::string e = platform_export_gif(p, app, path);
+    set_status(app, (e.empty() ? "Saved " + path : "GIF not saved: " + e).c_str());
+  }
   if (!p.session.path.empty()) session_autosave(p.session, app, window_geometry(p));
   return error;
+}
+
+std::string platform_export_gif(Platform& p, App& app, const std::string& path) {
+  GifWriter gif(path);
+  if (!gif.error().empty()) return gif.error();
+  const Timeline saved = app.ui.timeline;
+  const bool reduced = app.ui.reduced_motion;
+  app.ui.reduced_motion = false;
+  const int steps = current_slide_steps(app);
+  // 12.5 frames a second of the slide at 1x; long slides step faster to stay under ~600 frames.
+  constexpr int kDelayCs = 8;
+  const float per_frame = std::max(kDelayCs / 100.0f / kStepSeconds, static_cast<float>(steps) / 600.0f);
+  std::vector<unsigned char> rgba;
+  std::string error;
+  for (float pos = 0.0f;; pos += per_frame) {
+    const bool last = pos >= static_cast<float>(steps);
+    timeline_seek(app.ui.timeline, steps, std::min(pos, static_cast<float>(steps)));
+    // Two passes so ImGui's layout settles, then the frame is read back.
+    platform_frame(p, app);
+    int w = 0, h = 0;
+    glfwGetFramebufferSize(p.window, &w, &h);
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+    app_frame(app);
+    ImGui::Render();
+    glViewport(0, 0, w, h);
+    const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(palette(app.ui.theme).bg);
+    glClearColor(bg.x, bg.y, bg.z, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    glReadBuffer(GL_BACK);
+    read_framebuffer_rgba(w, h, rgba);
+    glfwSwapBuffers(p.window);
+    error = gif.add_frame(rgba.data(), w, h, last ? 200 : kDelayCs);
+    if (!error.empty() || last) break;
+  }
+  app.ui.timeline = saved;
+  app.ui.reduced_motion = reduced;
+  if (!error.empty()) return error;
+  return gif.finish();
 }
 
 bool platform_wait(Platform& p, App& app) {
@@ -208,6 +289,7 @@ bool platform_wait(Platform& p, App& app) {
     const double save_in = session_due_in(p.session, app);
     if (save_in >= 0.0) timeout = std::min(timeout, save_in + 0.05);
     if (ImGui::GetIO().WantTextInput) timeout = std::min(timeout, 0.5);
+    if (app.ui.presenting && app.ui.controls_until > app.time) timeout = std::min(timeout, app.ui.controls_until - app.time + 0.05);
     if (timeout < 1e8) glfwWaitEventsTimeout(timeout); else glfwWaitEvents();
     if (g_events == 0) app.frames_since_input = kFramesAfterInput - 1;  // a timeout: draw exactly once
   }

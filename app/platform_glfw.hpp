@@ -15,7 +15,9 @@ namespace lv::app {
 struct Platform {
   GLFWwindow* window = nullptr;
   float content_scale = 1.0f;  // the monitor's (HiDPI) scale, or --scale
-  bool auto_fit = true;        // grow the UI with big windows (off when --scale is given)
+  bool auto_fit = true;
+  float present_boost = 1.0f;  // 1.35 while presenting (F11): larger type
+  int windowed_x = 0, windowed_y = 0, windowed_w = 0, windowed_h = 0;  // to return from full screen        // grow the UI with big windows (off when --scale is given)
   float fit = 1.0f;            // the current growth factor, in steps of 0.25
   bool hidden = false;         // headless render modes keep the window unmapped
   std::string glsl_version = "#version 330 core";
@@ -37,6 +39,10 @@ void platform_apply_scale(Platform& p, App& app, float user_zoom);
 // Draws one frame of the app. When png_path is not empty, the frame is also saved
 // (returns the error sentence, "" on success).
 std::string platform_frame(Platform& p, App& app, const std::string& png_path = "");
+
+// Renders the current slide's animation from its first step to its last as a looping
+// GIF at the window's size (8 cs a frame, the end state held 2 s). "" or the error.
+std::string platform_export_gif(Platform& p, App& app, const std::string& path);
 
 // Blocks until there is a reason to draw: input, a resize, an animation, a status
 // line expiring. Returns false when the window should close.

@@ -24,7 +24,11 @@ void draw_menu_bar(App& app) {
     if (ImGui::MenuItem("Back to the seeded table", nullptr, false, app.inputs.file != nullptr))
       set_table_file(app, nullptr);
     ImGui::Separator();
-    if (ImGui::MenuItem("Save screenshot", "Ctrl+S")) ui.screenshot_requested = true;
+    if (ImGui::MenuItem("Save screenshot (PNG)", "Ctrl+S")) ui.screenshot_requested = true;
+    if (ImGui::MenuItem("Export this slide's animation (GIF)")) ui.gif_requested = true;
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Plays the slide from its first step to its last and saves it as a looping GIF\n"
+                        "in ~/Pictures (or the working directory), at the window's size.");
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) ui.quit_requested = true;
     ImGui::EndMenu();
@@ -34,6 +38,7 @@ void draw_menu_bar(App& app) {
     if (ImGui::MenuItem("Light theme", nullptr, ui.theme == Theme::Light)) ui.theme = Theme::Light;
     ImGui::Separator();
     ImGui::MenuItem("Reduced motion", nullptr, &ui.reduced_motion);
+    if (ImGui::MenuItem("Present (full screen)", "F11", ui.presenting)) ui.present_toggle = true;
     ImGui::Separator();
     if (ImGui::MenuItem("Larger text", "Ctrl+=")) ui.scale_request = ui.user_zoom * 1.1f;
     if (ImGui::MenuItem("Smaller text", "Ctrl+-")) ui.scale_request = ui.user_zoom / 1.1f;

@@ -18,7 +18,7 @@ bool pressed(ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key))
 
 const char* const kShortcuts[][2] = {
     {"← / →, PgUp / PgDn", "previous / next slide"},
-    {"1 – 5", "jump to a slide"},
+    {"1 – 8", "jump to a slide"},
     {"Space", "play / pause the slide's animation"},
     {", / .", "step back / forward"},
     {"Home / End", "first / last step of the slide"},
@@ -26,6 +26,7 @@ const char* const kShortcuts[][2] = {
     {"Ctrl+S", "save a screenshot (PNG)"},
     {"Ctrl+= / Ctrl+- / Ctrl+0", "larger / smaller / normal text"},
     {"F1 or ?", "show or hide this help"},
+    {"F11 (Esc leaves)", "present: full screen, larger type, controls hide until the mouse moves"},
     {"Esc", "close this help"},
     {"Ctrl+Q", "quit"},
 };
@@ -36,6 +37,9 @@ void handle_shortcuts(App& app) {
   ImGuiIO& io = ImGui::GetIO();
   UiState& ui = app.ui;
   if (ImGui::IsKeyPressed(kKeyF1, false)) ui.show_shortcuts = !ui.show_shortcuts;
+  if (ImGui::IsKeyPressed(kKeyF11, false)) ui.present_toggle = true;
+  if (ui.presenting && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false) && !ui.show_shortcuts)
+    ui.present_toggle = true;
   if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyS, false)) ui.screenshot_requested = true;
   if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyQ, false)) ui.quit_requested = true;
   if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyO, false) && !table_loading(app)) open_file_picker(app.loading.picker);

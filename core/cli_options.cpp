@@ -120,6 +120,7 @@ constexpr Flag kFlags[] = {
     {"--dtype", Kind::kValue, "--dtype float16"},
     {"--bench-frames", Kind::kValue, "--bench-frames 300"},
     {"--reset", Kind::kSwitch, ""},
+    {"--export-gif", Kind::kValue, "--export-gif slide.gif"},
 };
 
 const Flag* find_flag(std::string_view name) {
@@ -209,6 +210,11 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
     else return "--dtype must be float32, float16 or bfloat16 (got " + quoted(v) + ")";
     return "";
   }
+  if (name == "--export-gif") {
+    if (v.empty()) return "--export-gif needs a file name, e.g. --export-gif slide-02.gif";
+    o.export_gif = std::string(v);
+    return "";
+  }
   if (name == "--screenshot" || name == "--export-slides") {
     if (v.empty()) return std::string(name) + (name == "--screenshot" ? " needs a file name" : " needs a folder name");
     (name == "--screenshot" ? o.screenshot : o.export_slides) = std::string(v);
@@ -256,8 +262,8 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
     return "the one-hot matrix (" + grouped(b) + " IDs × " + grouped(v) +
            " rows) is too big: IDs × rows may be at most " + grouped(kMaxSeededElements) + " values";
   int modes = (o.print ? 1 : 0) + (o.screenshot.empty() ? 0 : 1) + (o.export_slides.empty() ? 0 : 1) +
-              (o.bench_frames > 0 ? 1 : 0);
-  if (modes > 1) return "choose one of --print, --screenshot, --export-slides and --bench-frames";
+              (o.bench_frames > 0 ? 1 : 0) + (o.export_gif.empty() ? 0 : 1);
+  if (modes > 1) return "choose one of --print, --screenshot, --export-slides, --export-gif and --bench-frames";
   return "";
 }
 
@@ -362,6 +368,8 @@ Headless modes:
   --screenshot FILE    render --slide/--step at --size to a PNG and exit
                        (needs an X server; without a screen: xvfb-run -a)
   --export-slides DIR  render every slide to DIR/slide-01.png ... and exit
+  --export-gif FILE    the animation of --slide K as a looping GIF at --size
+                       (needs an X server, like --screenshot), then exit
   --bench-frames N     time N frames of each slide (or of --slide K), the
                        first frame, 5 s of idling and the peak memory; print
                        the figures and exit

@@ -39,6 +39,7 @@ struct CliOptions {
   float scale = 0.0f;                // --scale F; 0: the monitor's content scale
   std::string screenshot;            // --screenshot FILE.png: render and exit
   std::string export_slides;         // --export-slides DIR: slide-01.png ... and exit
+  std::string export_gif;            // --export-gif FILE.gif: the slide's animation, looping, and exit
   bool light = false;                // --light: the light theme
   bool reduced_motion = false;       // --reduced-motion: every step shows its end state
   bool slide_given = false;          // --slide was on the command line
