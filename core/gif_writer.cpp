@@ -337,6 +337,10 @@ struct GifWriter::Impl {
 
 GifWriter::GifWriter(const std::string& path) : impl_(std::make_unique<Impl>()) {
   impl_->path = path;
+  if (path.empty()) {
+    impl_->error = "cannot write the GIF: no file name was given";
+    return;
+  }
   impl_->tmp = path + ".part";
   const int fd = ::open(impl_->tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) {

@@ -191,6 +191,11 @@ TEST(GifWriter, WrongSizeOrNoFramesOrAbandonedLeaveNoFile) {
     EXPECT_NE(gif.finish().find("no frames"), std::string::npos);
   }
   {
+    lv::GifWriter gif("");
+    EXPECT_NE(gif.error(), "");
+    EXPECT_NE(gif.finish(), "");
+  }
+  {
     lv::GifWriter gif(dir.path + "/abandoned.gif");
     ASSERT_EQ(gif.add_frame(a.data(), 16, 16, 5), "");
   }  // destroyed without finish()
