@@ -106,6 +106,7 @@ struct Level {
 struct Renderer {
   bool ready = false, failed = false;
   GLuint program = 0, vao = 0, vbo = 0;
+  size_t vbo_bytes = 0;
   int max_texture = 0, side = 0;
   GLint u_proj = -1, u_tex = -1, u_tex_size = -1, u_offset = -1, u_row0 = -1, u_rows_per_texel = -1, u_scale = -1, u_gamma = -1;
   GLint u_mid = -1, u_neg_mid = -1, u_neg = -1, u_pos_mid = -1, u_pos = -1, u_nan = -1, u_background = -1;
@@ -236,7 +237,12 @@ void draw_level(const Level& L, const HeatmapRequest& q) {
   if (draws.empty()) return;
   glBindVertexArray(g.vao);
   glBindBuffer(GL_ARRAY_BUFFER, g.vbo);
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(g.verts.size() * sizeof(float)), g.verts.data(), GL_STREAM_DRAW);
+  const size_t bytes = g.verts.size() * sizeof(float);
+  if (bytes > g.vbo_bytes) {  // grow (rarely); otherwise the same buffer is refilled
+    g.vbo_bytes = std::max<size_t>(bytes, 4096);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(g.vbo_bytes), nullptr, GL_STREAM_DRAW);
+  }
+  glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(bytes), g.verts.data());
   glEnableVertexAttribArray(0);
   glEnableVertexAttribArray(1);
   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 4 * sizeof(float), reinterpret_cast<void*>(0));
@@ -381,6 +387,7 @@ void gl_heatmap_shutdown() {
   if (g.vao) glDeleteVertexArrays(1, &g.vao);
   if (g.program) glDeleteProgram(g.program);
   g.vbo = g.vao = g.program = 0;
+  g.vbo_bytes = 0;
   g.ready = false;
   std::vector<float>().swap(g.verts);
 }

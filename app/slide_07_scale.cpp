@@ -29,7 +29,7 @@ namespace {
 // ---------------------------------------------------------------- helpers
 constexpr int kSteps = 3;
 constexpr int kStepMap = 0, kStepIds = 1, kStepTiming = 2;
-constexpr int kMaxHighlights = 64;
+constexpr int kMaxHighlights = kHeatmapMaxHighlights;  // the shader's limit (32)
 
 int steps(const App&) { return kSteps; }
 
@@ -57,9 +57,10 @@ void fmt_bytes(char* buf, size_t n, double b) {
 
 // A duration in ms with a unit that keeps 3 significant digits: "0.42 µs", "24.1 ms", "1.27 s".
 void fmt_ms(char* buf, size_t n, double ms) {
-  if (ms < 1e-3) std::snprintf(buf, n, "%.0f ns", ms * 1e6);
-  else if (ms < 1.0) std::snprintf(buf, n, "%.3g µs", ms * 1e3);
-  else if (ms < 1000.0) std::snprintf(buf, n, "%.3g ms", ms);
+  // The unit is picked after rounding to 3 digits: 999.7 µs prints as "1 ms".
+  if (ms < 0.9995e-3) std::snprintf(buf, n, "%.0f ns", ms * 1e6);
+  else if (ms < 0.9995) std::snprintf(buf, n, "%.3g µs", ms * 1e3);
+  else if (ms < 999.5) std::snprintf(buf, n, "%.3g ms", ms);
   else std::snprintf(buf, n, "%.3g s", ms / 1e3);
 }
 
@@ -92,17 +93,20 @@ void para(const char* fmt, ...) {
 const ScaleSnapshot* snapshot(const App& app) { return app.scale.worker ? &app.scale.worker->snapshot() : nullptr; }
 
 // The IDs that are rows of the big table, with their batch positions' colours.
-int collect_highlights(const App& app, HeatmapHighlight* out, float alpha, int* out_of_range) {
-  int n = 0, bad = 0;
+// (The first kMaxHighlights of them; *in_range counts them all.)
+int collect_highlights(const App& app, HeatmapHighlight* out, float alpha, int* out_of_range, int* in_range = nullptr) {
+  int n = 0, bad = 0, good = 0;
   for (size_t i = 0; i < app.inputs.ids.size(); ++i) {
     const int64_t id = app.inputs.ids[i];
     if (id < 0 || id >= app.scale.vocab) {
       ++bad;
       continue;
     }
+    ++good;
     if (n < kMaxHighlights) out[n++] = HeatmapHighlight{id, id_color(i, alpha)};
   }
   if (out_of_range) *out_of_range = bad;
+  if (in_range) *in_range = good;
   return n;
 }
 
@@ -164,9 +168,13 @@ void narrative(App& app) {
       }
     }
   }
-  int bad = 0;
+  int bad = 0, good = 0;
   HeatmapHighlight hl[kMaxHighlights];
-  collect_highlights(app, hl, 1.0f, &bad);
+  collect_highlights(app, hl, 1.0f, &bad, &good);
+  if (cur >= kStepIds && good > kMaxHighlights) {
+    ImGui::Spacing();
+    para("The map highlights the first %d of your %d IDs.", kMaxHighlights, good);
+  }
   if (bad > 0) {
     ImGui::Spacing();
     ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).bad);
@@ -296,7 +304,8 @@ HeatmapHover draw_map(SlideCanvas& c, const ScaleSnapshot& s, const MapLayout& m
     const float e = em();
     int order[kMaxHighlights];
     for (int i = 0; i < n_hl; ++i) order[i] = i;
-    std::stable_sort(order, order + n_hl, [&](int a, int b) { return hl[a].row < hl[b].row; });
+    for (int i = 1; i < n_hl; ++i)  // insertion sort by row (stable; std::stable_sort may allocate)
+      for (int j = i; j > 0 && hl[order[j - 1]].row > hl[order[j]].row; --j) std::swap(order[j - 1], order[j]);
     float next_free = -1e9f;
     int64_t last_row = -1;
     const float tag_x = m.pos.x + m.size.x + e * 0.55f;
@@ -455,7 +464,10 @@ ImVec2 draw_chart(SlideCanvas& c, const ScaleSnapshot& s, ImVec2 pos, float widt
   // Legend (and, with room, how to read it).
   const float sq = e * 0.7f;
   float lx = pos.x;
-  const char* names[2] = {compact ? "lookup" : "lookup  emb(idx)", compact ? "one-hot matmul" : "one-hot matmul  onehot @ W"};
+  const char* long_names[2] = {"lookup  emb(idx)", "one-hot matmul  onehot @ emb.weight"};
+  const char* names[2] = {"lookup", "one-hot matmul"};
+  if (!compact && ImGui::CalcTextSize(long_names[0]).x + ImGui::CalcTextSize(long_names[1]).x + 2.0f * (sq + e * 1.35f) <= width)
+    std::copy(long_names, long_names + 2, names);
   const ImU32 lc[2] = {c_lookup, c_matmul};
   for (int k = 0; k < 2; ++k) {
     dl->AddRectFilled(ImVec2(lx, y + e * 0.2f), ImVec2(lx + sq, y + e * 0.2f + sq), lc[k], e * 0.1f);

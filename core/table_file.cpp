@@ -75,6 +75,28 @@ uint64_t physical_memory() {
   return pages > 0 && page > 0 ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(page) : 0;
 }
 
+// A name from the file (or typed by the user) as error messages show it: control
+// characters as '?' (a name may hold "\n" or ESC via JSON escapes), at most 60 bytes
+// (cut at a UTF-8 boundary, then "…"), so every message stays one short, safe line.
+std::string shown(std::string_view name) {
+  size_t cut = name.size();
+  if (cut > 60) {
+    cut = 60;
+    while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;
+  }
+  std::string s(name.substr(0, cut));
+  for (char& c : s)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = '?';
+  return cut < name.size() ? s + "…" : s;
+}
+
+// The last line of defence for the public functions: an error is one line.
+TableLoad one_line(TableLoad r) {
+  for (char& c : r.error)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = '?';
+  return r;
+}
+
 const char* kChanged = " changed while it was being read (it was truncated or replaced); the current table stays.";
 
 // ---------------------------------------------------------------- 2. conversion to float32
@@ -323,7 +345,7 @@ TableLoad npy_impl(const uint8_t* base, size_t n, const std::string& label) {
       }
       if (!rd.expect(')')) return bad(rd.error);
     } else {
-      return bad("unexpected or repeated key '" + key + "'");
+      return bad("unexpected or repeated key '" + shown(key) + "'");
     }
     if (!rd.peek(',')) break;
     rd.expect(',');
@@ -586,7 +608,7 @@ size_t st_itemsize(const std::string& d) {
   return 0;
 }
 
-std::string entry_text(const StEntry& e) { return e.name + " (" + shape_text(e.shape, "×") + ")"; }
+std::string entry_text(const StEntry& e) { return shown(e.name) + " (" + shape_text(e.shape, "×") + ")"; }
 
 std::string list_entries(const std::vector<const StEntry*>& es) {
   std::string s;
@@ -640,7 +662,7 @@ TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::string& wan
       continue;
     }
     for (const StEntry& e : entries)
-      if (e.name == key) return fail(label + " has tensor '" + key + "' twice.");
+      if (e.name == key) return fail(label + " has tensor '" + shown(key) + "' twice.");
     StEntry e;
     e.name = key;
     if (!js.expect('{')) return bad();
@@ -665,20 +687,20 @@ TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::string& wan
         std::vector<uint64_t> off;
         if (!js.uint_array(off, 2)) return bad();
         if (off.size() != 2) {
-          js.err("data_offsets of tensor '" + key + "' is not two numbers");
+          js.err("data_offsets of tensor '" + shown(key) + "' is not two numbers");
           return bad();
         }
         e.begin = off[0];
         e.end = off[1];
       } else if (field == "dtype" || field == "shape" || field == "data_offsets") {
-        js.err("tensor '" + key + "' repeats \"" + field + "\"");
+        js.err("tensor '" + shown(key) + "' repeats \"" + field + "\"");
         return bad();
       } else if (!js.skip()) {
         return bad();
       }
     }
     if (!e.have_dtype || !e.have_shape || !e.have_offsets)
-      return fail(label + ": tensor '" + key + "' has no " +
+      return fail(label + ": tensor '" + shown(key) + "' has no " +
                   (!e.have_dtype ? "dtype" : !e.have_shape ? "shape" : "data_offsets") + ".");
     entries.push_back(std::move(e));
   }
@@ -691,10 +713,10 @@ TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::string& wan
   // Every tensor's bytes must lie in the data section and match shape × dtype.
   for (const StEntry& e : entries) {
     if (e.end < e.begin)
-      return fail(label + ": tensor '" + e.name + "' has data_offsets [" + std::to_string(e.begin) + ", " +
+      return fail(label + ": tensor '" + shown(e.name) + "' has data_offsets [" + std::to_string(e.begin) + ", " +
                   std::to_string(e.end) + "] that end before they begin.");
     if (e.end > data_size)
-      return fail(label + " is truncated: tensor '" + e.name + "' ends at byte " + with_commas(e.end) +
+      return fail(label + " is truncated: tensor '" + shown(e.name) + "' ends at byte " + with_commas(e.end) +
                   " of the data but the file has " + with_commas(data_size) + " bytes of data.");
     const size_t k = st_itemsize(e.dtype);
     if (k == 0) continue;  // an unknown dtype: can't check it, and we won't load it
@@ -702,10 +724,10 @@ TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::string& wan
     bool fits = true;
     for (uint64_t d : e.shape) fits = fits && mul_ok(values, d, &values);
     if (!fits || !mul_ok(values, k, &bytes))
-      return fail(label + ": tensor '" + e.name + "' claims a shape (" + shape_text(e.shape) +
+      return fail(label + ": tensor '" + shown(e.name) + "' claims a shape (" + shape_text(e.shape) +
                   ") larger than any file can be.");
     if (bytes != e.end - e.begin)
-      return fail(label + ": tensor '" + e.name + "' is " + shape_text(e.shape) + " " + e.dtype + " (" +
+      return fail(label + ": tensor '" + shown(e.name) + "' is " + shape_text(e.shape) + " " + e.dtype + " (" +
                   with_commas(bytes) + " bytes) but its data_offsets span " + with_commas(e.end - e.begin) +
                   " bytes.");
   }
@@ -722,13 +744,13 @@ TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::string& wan
     for (const StEntry& e : entries)
       if (e.name == want) pick = &e;
     if (!pick) {
-      if (entries.empty()) return fail(label + " has no tensor '" + want + "'; it holds no tensors at all.");
-      return fail(label + " has no tensor '" + want + "'; it has: " + list_entries(all) + ".");
+      if (entries.empty()) return fail(label + " has no tensor '" + shown(want) + "'; it holds no tensors at all.");
+      return fail(label + " has no tensor '" + shown(want) + "'; it has: " + list_entries(all) + ".");
     }
     if (pick->shape.size() != 2) {
       if (pick->shape.empty())
-        return fail(label + ": tensor '" + want + "' is 0-D (a single number); pick a 2-D tensor.");
-      return fail(label + ": tensor '" + want + "' is " + std::to_string(pick->shape.size()) + "-D (" +
+        return fail(label + ": tensor '" + shown(want) + "' is 0-D (a single number); pick a 2-D tensor.");
+      return fail(label + ": tensor '" + shown(want) + "' is " + std::to_string(pick->shape.size()) + "-D (" +
                   shape_text(pick->shape) + "); pick a 2-D tensor.");
     }
   } else if (two_d.size() == 1) {
@@ -750,10 +772,10 @@ TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::string& wan
   else if (pick->dtype == "BF16") type = Src::BF16;
   else if (pick->dtype == "F64") type = Src::F64;
   else
-    return fail(label + ": tensor '" + pick->name + "' has dtype " + pick->dtype +
+    return fail(label + ": tensor '" + shown(pick->name) + "' has dtype " + shown(pick->dtype) +
                 "; lookupviz reads F32, F16, BF16 and F64.");
   if (pick->shape[0] == 0 || pick->shape[1] == 0)
-    return fail(label + ": tensor '" + pick->name + "' is empty (" + shape_text(pick->shape) +
+    return fail(label + ": tensor '" + shown(pick->name) + "' is empty (" + shape_text(pick->shape) +
                 "); a table needs at least one row and one column.");
   TableLoad r = finish(label, data + pick->begin, pick->shape[0], pick->shape[1], type, false);
   if (r.ok) r.table.name = pick->name;
@@ -786,14 +808,18 @@ struct Mapping {
 }  // namespace
 
 TableLoad parse_npy(const uint8_t* bytes, size_t n, const std::string& label) {
-  return npy_impl(bytes, n, label);
+  return one_line(npy_impl(bytes, n, label));
 }
 
 TableLoad parse_safetensors(const uint8_t* bytes, size_t n, const std::string& name, const std::string& label) {
-  return safetensors_impl(bytes, n, name, label);
+  return one_line(safetensors_impl(bytes, n, name, label));
 }
 
-TableLoad load_table(const std::string& spec) {
+static TableLoad load_table_impl(const std::string& spec);
+
+TableLoad load_table(const std::string& spec) { return one_line(load_table_impl(spec)); }
+
+static TableLoad load_table_impl(const std::string& spec) {
   if (spec.empty()) return fail("No table file given.");
   std::string path = spec, name;
   struct stat st;

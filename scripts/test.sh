@@ -1,9 +1,23 @@
 #!/usr/bin/env bash
 # Build lookupviz and every test (Release, into build/), then run them all with ctest.
 # Installs any missing Debian package first.   ./scripts/test.sh [ctest args...]
+#   ./scripts/test.sh --sanitize [ctest args...]: the same suite built Debug with
+#   AddressSanitizer + UndefinedBehaviorSanitizer into build-sanitize/; any report fails
+#   the test that triggered it (leaks too; tests/sanitize/lsan.supp lists the only
+#   leaks forgiven: third-party libraries' own, e.g. Mesa's under Xvfb).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 lv_install_missing "${LV_PACKAGES[@]}"
+if [ "${1:-}" = "--sanitize" ]; then
+  shift
+  lv_build build-sanitize Debug -DLOOKUPVIZ_SANITIZE=ON
+  # Inherited by every test and by the app the CLI and render tests start.
+  export ASAN_OPTIONS="detect_leaks=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1"
+  export LSAN_OPTIONS="suppressions=$LV_ROOT/tests/sanitize/lsan.supp:print_suppressions=0"
+  export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+  cd "$LV_ROOT/build-sanitize"
+  exec ctest --output-on-failure -j "$(nproc)" "$@"
+fi
 lv_build build Release
 cd "$LV_ROOT/build"
 exec ctest --output-on-failure -j "$(nproc)" "$@"

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <stb_image.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -79,6 +80,7 @@ TEST(RenderScale, TilingIsInvisible) {
       differ += p[0] != q[0] || p[1] != q[1] || p[2] != q[2];
       ++n;
     }
+  std::printf("tiling: %zu of %zu map pixels differ\n", differ, n);
   EXPECT_LE(differ, n / 2000) << "of " << n << " pixels";  // a pixel centre exactly on a cell edge may round either way
 }
 

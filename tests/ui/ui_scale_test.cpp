@@ -113,7 +113,7 @@ TEST(ScaleSlide, DrawsEveryStepAtEverySizeWhileBuilding) {
     for (int step = 0; step < 3; ++step) {
       Headless h(size);
       h.init();
-      show(h, 20000, 256, step);
+      show(h, 8000, 256, step);
       const int n = frames_until(h, [&] { return h.app.scale.worker && snap(h).table == TablePhase::Ready; });
       EXPECT_GT(n, 1);
       h.frames(5);
@@ -287,9 +287,9 @@ TEST(ScaleSlide, DestroyingTheAppMidWorkJoinsPromptly) {
 TEST(ScaleSlide, IdleFramesAreCheap) {
   Headless h;
   h.init();
-  show(h, 50257, 768, 2);
-  frames_until(h, [&] { return timing_finished(h); }, 120.0);
-  ASSERT_TRUE(timing_finished(h));
+  show(h, 50257, 768, 1);  // GPT-2's table, zoomed into the IDs' rows
+  frames_until(h, [&] { return h.app.scale.worker && snap(h).table == TablePhase::Ready; }, 120.0);
+  ASSERT_EQ(snap(h).table, TablePhase::Ready);
   h.frames(10);
   std::vector<double> ms;
   for (int i = 0; i < 120; ++i) {
@@ -299,7 +299,7 @@ TEST(ScaleSlide, IdleFramesAreCheap) {
   }
   std::sort(ms.begin(), ms.end());
   const double p95 = ms[ms.size() * 95 / 100];
-  std::printf("slide 7, GPT-2 table, idle UI frame (CPU, headless): p50 %.2f ms, p95 %.2f ms\n", ms[ms.size() / 2], p95);
+  std::printf("slide 7, GPT-2 table, idle frame of the UI (CPU, headless): p50 %.2f ms, p95 %.2f ms\n", ms[ms.size() / 2], p95);
 #if !defined(__SANITIZE_ADDRESS__)
   EXPECT_LT(p95, 8.0);
 #endif
