@@ -120,21 +120,9 @@ ImVec2 canvas(SlideCanvas& c) {
     draw_arrow(dl, chip_bottoms[cur], ImVec2(tg.pos.x - e * 0.1f, to.y), id_color(static_cast<size_t>(cur)),
                phase(p, 0.08f, 0.40f), 2.2f);
   }
-  if (cur >= 0 && fly > 0.0f && fly < 1.0f && tg.row_shown(cur_row) && og.row_shown(cur)) {
-    const float t = fly;
-    char buf[32];
-    for (int col = tg.first_col; col < tg.first_col + tg.shown_cols; ++col) {
-      const ImVec2 a = tg.cell_min(cur_row, col), b = og.cell_min(cur, col);
-      // A gentle arc: values lift, travel and settle.
-      ImVec2 at = lerp(a, b, t);
-      at.y -= std::sin(t * 3.14159f) * e * 1.2f;
-      dl->AddRectFilled(at, ImVec2(at.x + tg.cw - 3, at.y + tg.ch - 3), id_color(static_cast<size_t>(cur), 0.35f),
-                        tg.ch * 0.18f);
-      grid_format_value(buf, sizeof buf, d.table(cur_row, col), gs);
-      const ImVec2 ts = ImGui::CalcTextSize(buf);
-      dl->AddText(ImVec2(at.x + tg.cw - ts.x - tg.cw * 0.12f, at.y + (tg.ch - ts.y) * 0.5f), c.pal.text, buf);
-    }
-  }
+  if (cur >= 0)
+    grid_draw_flight(dl, tg, cur_row, og, cur, d.table.row(cur_row).data(), fly, id_color(static_cast<size_t>(cur), 0.35f),
+                     gs, c.pal);
   // Hover: say where a value came from.
   int r = -1, col = -1;
   if (grid_interact(og, app.ui.out_view, "##out", &r, &col) && r <= cur)

@@ -20,21 +20,6 @@ namespace {
 // The sub-phase [a, b] of a step's progress p.
 float phase(float p, float a, float b) { return std::clamp((p - a) / (b - a), 0.0f, 1.0f); }
 
-// A count with thousands separators: 16773120 -> "16,773,120".
-void fmt_count(char* buf, size_t n, long long v) {
-  char digits[32];
-  std::snprintf(digits, sizeof digits, "%lld", v < 0 ? -v : v);
-  const size_t len = std::strlen(digits);
-  size_t o = 0;
-  if (v < 0 && o + 1 < n) buf[o++] = '-';
-  for (size_t i = 0; i < len && o + 1 < n; ++i) {
-    buf[o++] = digits[i];
-    const size_t left = len - 1 - i;
-    if (left > 0 && left % 3 == 0 && o + 1 < n) buf[o++] = ',';
-  }
-  buf[o] = '\0';
-}
-
 int steps(const App& app) { return std::max<int>(1, static_cast<int>(app.inputs.ids.size())); }
 
 // What the grid last scrolled to: it follows the 1 only when the step, the model

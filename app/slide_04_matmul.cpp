@@ -26,21 +26,6 @@ int steps(const App& app) { return std::max<int>(1, static_cast<int>(app.inputs.
 
 constexpr const char* kMinus = "\xE2\x88\x92";  // U+2212, the typographic minus
 
-// A count with thousands separators: 1234567 -> "1,234,567".
-void fmt_count(char* buf, size_t n, long long v) {
-  char digits[32];
-  std::snprintf(digits, sizeof digits, "%lld", v < 0 ? -v : v);
-  const size_t len = std::strlen(digits);
-  size_t o = 0;
-  if (v < 0 && o + 1 < n) buf[o++] = '-';
-  for (size_t i = 0; i < len && o + 1 < n; ++i) {
-    buf[o++] = digits[i];
-    const size_t left = len - 1 - i;
-    if (left > 0 && left % 3 == 0 && o + 1 < n) buf[o++] = ',';
-  }
-  buf[o] = '\0';
-}
-
 // A value as a term of a written-out sum: 0.6957, (−2.8400), nan, inf, (−inf).
 void fmt_term(char* buf, size_t n, float v, bool parens) {
   if (std::isnan(v)) std::snprintf(buf, n, "nan");
@@ -481,17 +466,8 @@ ImVec2 canvas(SlideCanvas& c) {
     return s;
   });
   // Values in flight from the picked row to output row `cur`.
-  if (cur >= 0 && fly_out > 0.0f && fly_out < 1.0f && tg.row_shown(cur_row) && og.row_shown(cur)) {
-    for (int col = tg.first_col; col < tg.first_col + tg.shown_cols; ++col) {
-      const ImVec2 a = tg.cell_min(cur_row, col), b = og.cell_min(cur, col);
-      ImVec2 at = lerp(a, b, fly_out);
-      at.y -= std::sin(fly_out * 3.14159f) * e * 1.2f;
-      dl->AddRectFilled(at, ImVec2(at.x + tg.cw - 3, at.y + tg.ch - 3), id_color(cur_i, 0.35f), tg.ch * 0.18f);
-      grid_format_value(buf, sizeof buf, d.table(cur_row, col), gs);
-      const ImVec2 ts = ImGui::CalcTextSize(buf);
-      dl->AddText(ImVec2(at.x + tg.cw - ts.x - tg.cw * 0.12f, at.y + (tg.ch - ts.y) * 0.5f), pal.text, buf);
-    }
-  }
+  if (cur >= 0)
+    grid_draw_flight(dl, tg, cur_row, og, cur, d.table.row(cur_row).data(), fly_out, id_color(cur_i, 0.35f), gs, pal);
   // "Σ" between the table and the output: the rows are summed into one.
   if (cur >= 0 && og.row_shown(cur)) {
     const float sy = og.cell_min(cur, og.first_col).y + og.ch * 0.5f;

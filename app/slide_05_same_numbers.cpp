@@ -29,21 +29,6 @@ int steps(const App&) { return 2; }
 constexpr int64_t kGpt2Vocab = 50257, kGpt2Dim = 768;
 constexpr const char* kEqualExpr = "torch.equal(linear(onehot.float()), embedding(idx))";
 
-// A count with thousands separators: 1234567 -> "1,234,567".
-void fmt_count(char* buf, size_t n, long long v) {
-  char digits[32];
-  std::snprintf(digits, sizeof digits, "%lld", v < 0 ? -v : v);
-  const size_t len = std::strlen(digits);
-  size_t o = 0;
-  if (v < 0 && o + 1 < n) buf[o++] = '-';
-  for (size_t i = 0; i < len && o + 1 < n; ++i) {
-    buf[o++] = digits[i];
-    const size_t left = len - 1 - i;
-    if (left > 0 && left % 3 == 0 && o + 1 < n) buf[o++] = ',';
-  }
-  buf[o] = '\0';
-}
-
 // Bytes in binary units: "84 B", "1.5 KiB", "147.2 MiB".
 void fmt_bytes(char* buf, size_t n, long long b) {
   const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};

@@ -142,19 +142,9 @@ ImVec2 canvas(SlideCanvas& c) {
   });
 
   // G's row k flying into its row of the gradient.
-  if (scatter_row >= 0 && arrived > 0.0f && arrived < 1.0f && lg.row_shown(scatter_row) && gg.row_shown(cur)) {
-    char buf[32];
-    for (int col = gg.first_col; col < gg.first_col + gg.shown_cols; ++col) {
-      const ImVec2 a = gg.cell_min(cur, col), b = lg.cell_min(scatter_row, col);
-      ImVec2 at = lerp(a, b, arrived);
-      at.y -= std::sin(arrived * 3.14159f) * e * 1.0f;
-      dl->AddRectFilled(at, ImVec2(at.x + gg.cw - 3, at.y + gg.ch - 3), id_color(static_cast<size_t>(cur), 0.35f),
-                        gg.ch * 0.18f);
-      grid_format_value(buf, sizeof buf, d.grad_out(cur, col), gs);
-      const ImVec2 ts = ImGui::CalcTextSize(buf);
-      dl->AddText(ImVec2(at.x + gg.cw - ts.x - gg.cw * 0.12f, at.y + (gg.ch - ts.y) * 0.5f), c.pal.text, buf);
-    }
-  }
+  if (scatter_row >= 0)
+    grid_draw_flight(dl, gg, cur, lg, scatter_row, d.grad_out.row(cur).data(), arrived,
+                     id_color(static_cast<size_t>(cur), 0.35f), gs, c.pal);
 
   // The bill and the verdict under the grids.
   const float by = std::max(gg.pos.y + gg.size.y, mg.pos.y + mg.size.y) + e * 0.8f;

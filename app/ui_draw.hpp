@@ -43,6 +43,9 @@ void draw_arrow(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float t = 1.0f,
 // A soft glow around a rect (a few expanding translucent rounded rects).
 void draw_glow(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float strength);
 
+// A count with thousands separators: 1234567 -> "1,234,567".
+void fmt_count(char* buf, size_t n, long long v);
+
 // Text helpers at an absolute position.
 void draw_text(ImDrawList* dl, ImFont* font, ImVec2 pos, ImU32 color, const char* text, float size_scale = 1.0f);
 ImVec2 text_size(ImFont* font, const char* text, float size_scale = 1.0f);

@@ -19,6 +19,21 @@ void grid_format_value(char* buf, size_t n, double v, const GridStyle& style) {
   if (std::strcmp(buf, "-0.00") == 0) std::snprintf(buf, n, "0.00");
 }
 
+void grid_draw_flight(ImDrawList* dl, const GridLayout& from, int from_row, const GridLayout& to, int to_row,
+                      const float* values, float t, ImU32 color, const GridStyle& style, const Palette& pal) {
+  if (t <= 0.0f || t >= 1.0f || !from.row_shown(from_row) || !to.row_shown(to_row)) return;
+  char buf[32];
+  for (int col = from.first_col; col < from.first_col + from.shown_cols; ++col) {
+    const ImVec2 a = from.cell_min(from_row, col), b = to.cell_min(to_row, col);
+    // A gentle arc: values lift, travel and settle.
+    ImVec2 at(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t - std::sin(t * 3.14159f) * em() * 1.1f);
+    dl->AddRectFilled(at, ImVec2(at.x + from.cw - 3, at.y + from.ch - 3), color, from.ch * 0.18f);
+    grid_format_value(buf, sizeof buf, values[col], style);
+    const ImVec2 ts = ImGui::CalcTextSize(buf);
+    dl->AddText(ImVec2(at.x + from.cw - ts.x - from.cw * 0.12f, at.y + (from.ch - ts.y) * 0.5f), pal.text, buf);
+  }
+}
+
 void grid_follow(GridView& view, const GridStyle& style, int rows, int cols, int r, int c) {
   if (r >= 0 && rows > style.max_rows && (r < view.first_row || r >= view.first_row + style.max_rows))
     view.first_row = std::clamp(r - style.max_rows / 2, 0, rows - style.max_rows);

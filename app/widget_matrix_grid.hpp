@@ -69,6 +69,12 @@ bool grid_interact(const GridLayout& g, GridView& view, const char* id, int* row
 
 void grid_format_value(char* buf, size_t n, double v, const GridStyle& style);
 
+// A row's values in flight from row `from_row` of grid `from` to row `to_row` of grid
+// `to` (t in [0, 1]: lift, travel, settle), each on a tile of `color`. values[c] is
+// column c's number. Draws nothing unless both rows are shown and 0 < t < 1.
+void grid_draw_flight(ImDrawList* dl, const GridLayout& from, int from_row, const GridLayout& to, int to_row,
+                      const float* values, float t, ImU32 color, const GridStyle& style, const Palette& pal);
+
 template <class T, class StyleFn>
 void grid_draw_cells(ImDrawList* dl, const GridLayout& g, const T* data, int64_t stride, const GridStyle& style,
                      const Palette& pal, StyleFn&& cell_style) {

@@ -181,10 +181,10 @@ struct GifWriter::Impl {
   std::string start(int w, int h) {
     width = w;
     height = h;
-    ColorMapObject* placeholder = GifMakeMapObject(kPaletteSize, nullptr);  // zeros; patched in finish()
+    ColorMapObject* blank_map = GifMakeMapObject(kPaletteSize, nullptr);  // zeros; patched in finish()
     EGifSetGifVersion(gif, true);
-    const int ok = EGifPutScreenDesc(gif, w, h, 8, 0, placeholder);
-    GifFreeMapObject(placeholder);
+    const int ok = EGifPutScreenDesc(gif, w, h, 8, 0, blank_map);
+    GifFreeMapObject(blank_map);
     if (ok == GIF_ERROR) return gif_fail(gif->Error);
     // NETSCAPE2.0 application extension: loop count 0 = forever.
     static const char kApp[] = "NETSCAPE2.0";

@@ -1,0 +1,113 @@
+// failure_paths_test.cpp — the real binary when the environment or the request is
+// wrong: no display (exit 1, one line that points to --print, no signal, no core
+// file) and absurd sizes (exit 2 at once, naming the limit, before any allocation).
+// Unwritable output files need a window, so they are in tests/render/.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "run_binary.hpp"
+
+namespace {
+
+// Sets (or, with nullptr, unsets) an environment variable for one test, then restores it.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const char* value) : name_(name) {
+    const char* old = std::getenv(name);
+    had_ = old != nullptr;
+    if (had_) old_ = old;
+    if (value) setenv(name, value, 1);
+    else unsetenv(name);
+  }
+  ~ScopedEnv() {
+    if (had_) setenv(name_, old_.c_str(), 1);
+    else unsetenv(name_);
+  }
+
+ private:
+  const char* name_;
+  bool had_ = false;
+  std::string old_;
+};
+
+std::string temp_dir() {
+  char tmpl[] = "/tmp/lookupviz-fail-XXXXXX";
+  const char* d = mkdtemp(tmpl);
+  return d ? d : "/tmp";
+}
+
+// Exit 1, exactly one "lookupviz: ..." line that says no window can be opened and that
+// --print works without one; no signal (so no core dump) and no core file left behind.
+void expect_no_window(const lvtest::RunResult& r, const std::string& dir) {
+  EXPECT_EQ(r.signal, 0);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_EQ(r.err.rfind("lookupviz: no window can be opened", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("--print works without one"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line: " << r.err;
+  struct stat st;
+  EXPECT_NE(stat((dir + "/core").c_str(), &st), 0);
+}
+
+TEST(FailurePaths, NoDisplayGivesOneLineAndExit1) {
+  const std::string dir = temp_dir();
+  ScopedEnv xdg("XDG_CONFIG_HOME", dir.c_str());  // whatever the app saves stays in the temp dir
+  ScopedEnv display("DISPLAY", nullptr), wayland("WAYLAND_DISPLAY", nullptr);
+  ASSERT_EQ(chdir(dir.c_str()), 0);  // a core file would land here
+  lvtest::RunResult r = lvtest::run_binary({});
+  expect_no_window(r, dir);
+  EXPECT_EQ(r.err, "lookupviz: no window can be opened: no display (DISPLAY is not set). "
+                   "--print works without one.\n");
+  // The headless modes need a display too, and say so the same way.
+  expect_no_window(lvtest::run_binary({"--screenshot", dir + "/x.png"}), dir);
+  struct stat st;
+  EXPECT_NE(stat((dir + "/x.png").c_str(), &st), 0);
+  // --print does work.
+  lvtest::RunResult p = lvtest::run_binary({"--print"});
+  EXPECT_EQ(p.exit_code, 0);
+  EXPECT_TRUE(p.err.empty()) << p.err;
+}
+
+TEST(FailurePaths, AGoneXServerGivesOneLineAndExit1) {
+  // A display that names no server (as when Xvfb has died): GLFW cannot connect.
+  const std::string dir = temp_dir();
+  ScopedEnv xdg("XDG_CONFIG_HOME", dir.c_str());
+  ScopedEnv display("DISPLAY", ":4093"), wayland("WAYLAND_DISPLAY", nullptr);
+  ASSERT_EQ(chdir(dir.c_str()), 0);
+  expect_no_window(lvtest::run_binary({}), dir);
+}
+
+TEST(FailurePaths, AbsurdRequestsAreRefusedAtOnceNamingTheLimit) {
+  // 60,000 IDs: as many as one argument can carry (Linux caps one at 128 KiB).
+  std::string many_ids;
+  for (int i = 0; i < 60'000; ++i) many_ids += "1,";
+  const struct {
+    std::vector<std::string> args;
+    std::string limit;
+  } cases[] = {
+      {{"--dim", "100000000"}, "--dim must be a whole number from 1 to 65,536"},
+      {{"--vocab", "0"}, "--vocab must be a whole number from 1 to 10,000,000"},
+      {{"--ids", many_ids}, "Too many IDs: at most 4,096 at a time"},
+      {{"--vocab", "10000000", "--dim", "65536", "--ids", "0"}, "rows × dim may be at most 134,217,728 values"},
+      {{"--vocab", "10000000", "--ids", "0,0,0,0,0,0,0,0,0,0,0,0,0,0", "--dim", "1"},
+       "IDs × rows may be at most 134,217,728 values"},
+  };
+  for (const auto& c : cases) {
+    const auto start = std::chrono::steady_clock::now();
+    lvtest::RunResult r = lvtest::run_binary(c.args);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_EQ(r.signal, 0);
+    EXPECT_EQ(r.exit_code, 2) << c.limit;
+    EXPECT_NE(r.err.find(c.limit), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
+    EXPECT_LT(seconds, 5.0) << c.limit;  // refused by the parser, not after building anything
+  }
+}
+
+}  // namespace
