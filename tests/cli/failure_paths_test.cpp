@@ -106,7 +106,7 @@ TEST(FailurePaths, AbsurdRequestsAreRefusedAtOnceNamingTheLimit) {
     EXPECT_EQ(r.exit_code, 2) << c.limit;
     EXPECT_NE(r.err.find(c.limit), std::string::npos) << r.err;
     EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
-    EXPECT_LT(seconds, 5.0) << c.limit;  // refused by the parser, not after building anything
+    EXPECT_LT(seconds, 30.0) << c.limit;  // refused by the parser, not after building anything (a generous bound)
   }
 }
 

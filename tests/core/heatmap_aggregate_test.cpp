@@ -140,7 +140,8 @@ TEST(HeatmapAggregate, CancelStopsEarlyAndProgressReachesTheEnd) {
   EXPECT_EQ(full.cells, std::vector<float>(80, 1.0f));
 }
 
-TEST(HeatmapAggregate, Gpt2SizedTableInWellUnderASecond) {
+// Its speed is recorded (RecordProperty), not asserted: timing belongs in benchmarks.
+TEST(HeatmapAggregate, Gpt2SizedTableInOnePass) {
   // 50,257 x 768 (38.6M values, 154 MB) -> 4,096 x 768 and -> 1,024 x 256, one pass each.
   const int64_t rows = 50257, cols = 768;
   std::vector<float> t(static_cast<size_t>(rows * cols));
@@ -154,9 +155,6 @@ TEST(HeatmapAggregate, Gpt2SizedTableInWellUnderASecond) {
     EXPECT_EQ(a.range.abs_max, 1.0f);
     EXPECT_EQ(a.range.finite, rows * cols);
     RecordProperty(mode == AggregateMode::Mean ? "mean_seconds" : "maxabs_seconds", std::to_string(s));
-#if defined(NDEBUG) && !defined(__SANITIZE_ADDRESS__)
-    EXPECT_LT(s, 1.0) << "aggregation took " << s << " s";  // typically ~0.1 s in Release
-#endif
   }
 }
 

@@ -280,7 +280,8 @@ TEST(ScaleSlide, DestroyingTheAppMidWorkJoinsPromptly) {
     }
     const auto t0 = Clock::now();
     h.reset();
-    EXPECT_LT(std::chrono::duration<double>(Clock::now() - t0).count(), 0.5) << "step " << step;
+    // A liveness bound, generous for a loaded machine: a worker that ignores cancel would hang here.
+    EXPECT_LT(std::chrono::duration<double>(Clock::now() - t0).count(), 10.0) << "step " << step;
   }
 }
 
