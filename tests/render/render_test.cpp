@@ -6,6 +6,7 @@
 #include <stb_image.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <cstdlib>
 #include <set>
 #include <string>
@@ -107,6 +108,30 @@ TEST(Render, UnwritableScreenshotPathFailsCleanly) {
   const int rc = run("--screenshot /nonexistent-dir/x.png");
   ASSERT_TRUE(WIFEXITED(rc));
   EXPECT_EQ(WEXITSTATUS(rc), 1);
+}
+
+}  // namespace
+
+namespace {
+
+// --export-gif: a looping animated GIF of the slide (giflib's own reader is tested
+// in core; here the real app writes one end to end).
+TEST(Render, ExportGifWritesALoopingAnimation) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  const std::string dir = temp_dir();
+  ASSERT_EQ(run("--export-gif " + dir + "/s2.gif --slide 2 --size 640x400"), 0);
+  FILE* f = std::fopen((dir + "/s2.gif").c_str(), "rb");
+  ASSERT_NE(f, nullptr);
+  std::string bytes;
+  char buf[65536];
+  for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) bytes.append(buf, n);
+  std::fclose(f);
+  EXPECT_EQ(bytes.substr(0, 6), "GIF89a");
+  EXPECT_NE(bytes.find("NETSCAPE2.0"), std::string::npos) << "no loop extension";
+  size_t frames = 0;  // image descriptors follow graphic control extensions (0x21 0xF9 ...)
+  for (size_t at = bytes.find("\x21\xF9\x04"); at != std::string::npos; at = bytes.find("\x21\xF9\x04", at + 1)) ++frames;
+  EXPECT_GT(frames, 5u);
+  EXPECT_FALSE(std::filesystem::exists(dir + "/s2.gif.part"));
 }
 
 }  // namespace

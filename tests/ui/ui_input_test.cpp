@@ -227,3 +227,31 @@ TEST(UiChips, DraggingAChipReordersTheBatch) {
 
 }  // namespace
 }  // namespace lv::app::test
+
+namespace lv::app::test {
+namespace {
+
+// F11 presenting: the controls hide once the mouse rests and come back when it moves.
+TEST(UiPresenting, ControlsHideUntilTheMouseMoves) {
+  Headless h;
+  h.init();
+  h.frames(3);
+  h.press(kKeyF11);
+  EXPECT_TRUE(h.app.ui.present_toggle);  // the platform switches to full screen
+  h.app.ui.present_toggle = false;
+  h.app.ui.presenting = true;
+  h.app.ui.controls_until = 0.0;
+  h.frames(3);
+  ImVec2 a, b;
+  EXPECT_FALSE(find_landmark("next-slide", &a, &b));  // hidden: not drawn this frame
+  EXPECT_FALSE(find_landmark("ids-text", &a, &b));
+  h.move_to(ImVec2(400, 300));  // (ImGui reports no motion for the first known position)
+  h.move_to(ImVec2(420, 310));  // the mouse moves: controls are back
+  h.frames(2);
+  EXPECT_TRUE(find_landmark("next-slide", &a, &b));
+  EXPECT_TRUE(find_landmark("ids-text", &a, &b));
+  EXPECT_TRUE(controls_shown(h.app));
+}
+
+}  // namespace
+}  // namespace lv::app::test
