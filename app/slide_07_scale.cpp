@@ -33,20 +33,6 @@ constexpr int kMaxHighlights = kHeatmapMaxHighlights;  // the shader's limit (32
 
 int steps(const App&) { return kSteps; }
 
-// 1234567 -> "1,234,567".
-void fmt_count(char* buf, size_t n, long long v) {
-  char digits[32];
-  std::snprintf(digits, sizeof digits, "%lld", v < 0 ? -v : v);
-  const size_t len = std::strlen(digits);
-  size_t o = 0;
-  if (v < 0 && o + 1 < n) buf[o++] = '-';
-  for (size_t i = 0; i < len && o + 1 < n; ++i) {
-    if (i > 0 && (len - i) % 3 == 0 && o + 2 < n) buf[o++] = ',';
-    buf[o++] = digits[i];
-  }
-  buf[o] = 0;
-}
-
 // 154.4 MB, 3.0 KB, … (decimal units, as memory bandwidth is quoted).
 void fmt_bytes(char* buf, size_t n, double b) {
   if (b >= 1e9) std::snprintf(buf, n, "%.2f GB", b / 1e9);
