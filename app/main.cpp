@@ -118,7 +118,12 @@ int main(int argc, char** argv) {
     }
   }
   if (o.print) {
-    lv::NotebookCase c{o.seed, o.seed_text, o.ids, o.dim, lv::effective_vocab(o)};
+    lv::NotebookCase c;
+    c.seed = o.seed;
+    c.seed_text = o.seed_text;
+    c.ids = o.ids;
+    c.dim = o.dim;
+    c.vocab = lv::effective_vocab(o);
     if (file) {
       c.table = &file->data;
       c.vocab = file->rows;

@@ -30,14 +30,21 @@ ScaleWorker::~ScaleWorker() {
   if (thread_.joinable()) thread_.join();
 }
 
-void ScaleWorker::want_table(uint64_t seed, int64_t vocab, int64_t dim) {
-  if (want_ && want_seed_ == seed && want_vocab_ == vocab && want_dim_ == dim) return;
+void ScaleWorker::want_table(uint64_t seed, int64_t vocab, int64_t dim, std::shared_ptr<const TableFile> file) {
+  if (file) {  // the file's shape; the seed plays no part
+    seed = 0;
+    vocab = file->rows;
+    dim = file->cols;
+  }
+  if (want_ && want_file_ == file && want_seed_ == seed && want_vocab_ == vocab && want_dim_ == dim) return;
   want_ = true;
+  want_file_ = std::move(file);
   want_seed_ = seed;
   want_vocab_ = vocab;
   want_dim_ = dim;
   // Whatever runs is for another table now: a build of the wrong one, or timing of the old one.
-  if (job_ == Job::Build && (building_seed_ != seed || building_vocab_ != vocab || building_dim_ != dim))
+  if (job_ == Job::Build && (building_file_ != want_file_ || building_seed_ != seed || building_vocab_ != vocab ||
+                             building_dim_ != dim))
     cancel_.store(true);
   if (job_ == Job::Time) cancel_.store(true);
   timing_wanted_ = false;
@@ -61,9 +68,13 @@ void ScaleWorker::cancel_timing() {
   ++snap_.revision;
 }
 
-bool ScaleWorker::have_wanted_table() const {
-  return table_ && snap_.table == TablePhase::Ready && snap_.seed == want_seed_ && snap_.vocab == want_vocab_ &&
+bool ScaleWorker::snap_is_wanted() const {
+  return snap_.file == want_file_.get() && snap_.seed == want_seed_ && snap_.vocab == want_vocab_ &&
          snap_.dim == want_dim_;
+}
+
+bool ScaleWorker::have_wanted_table() const {
+  return (table_ || file_) && snap_.table == TablePhase::Ready && snap_is_wanted();
 }
 
 bool ScaleWorker::pending() const {
@@ -79,15 +90,16 @@ void ScaleWorker::poll() {
   if (job_ != Job::None && finished_.load(std::memory_order_acquire)) finish();
 
   if (job_ == Job::None && want_) {
-    const bool failed_same = snap_.table == TablePhase::Failed && snap_.seed == want_seed_ &&
-                             snap_.vocab == want_vocab_ && snap_.dim == want_dim_;
+    const bool failed_same = snap_.table == TablePhase::Failed && snap_is_wanted();
     if (!have_wanted_table() && !failed_same) {
       // Free the old table first: two 154 MB tables need not live at once.
       table_.reset();
+      file_.reset();
       overview_ = Aggregate{};
       snap_.data = nullptr;
       snap_.overview = nullptr;
-      snap_.table = TablePhase::Building;
+      snap_.table = want_file_ ? TablePhase::Summarizing : TablePhase::Building;
+      snap_.file = want_file_.get();
       snap_.seed = want_seed_;
       snap_.vocab = want_vocab_;
       snap_.dim = want_dim_;
@@ -139,12 +151,15 @@ void ScaleWorker::start(Job job) {
     building_seed_ = want_seed_;
     building_vocab_ = want_vocab_;
     building_dim_ = want_dim_;
-    thread_ = std::thread([this, s = want_seed_, v = want_vocab_, d = want_dim_] {
-      run_build(s, v, d);
+    building_file_ = want_file_;
+    const float* source = building_file_ ? building_file_->data.data() : nullptr;
+    if (source) phase_.store(1);
+    thread_ = std::thread([this, s = want_seed_, v = want_vocab_, d = want_dim_, source] {
+      run_build(s, v, d, source);
       finished_.store(true, std::memory_order_release);
     });
   } else {
-    thread_ = std::thread([this, t = table_.get(), v = snap_.vocab, d = snap_.dim] {
+    thread_ = std::thread([this, t = snap_.data, v = snap_.vocab, d = snap_.dim] {
       run_timing(t, v, d);
       finished_.store(true, std::memory_order_release);
     });
@@ -161,12 +176,14 @@ void ScaleWorker::finish() {
   if (job == Job::Build) {
     if (job_ok_) {
       table_ = std::move(built_);
+      file_ = std::move(building_file_);
       overview_ = std::move(built_overview_);
       snap_.table = TablePhase::Ready;
+      snap_.file = file_.get();
       snap_.seed = building_seed_;
       snap_.vocab = building_vocab_;
       snap_.dim = building_dim_;
-      snap_.data = table_.get();
+      snap_.data = file_ ? file_->data.data() : table_.get();
       snap_.range = overview_.range;
       snap_.overview = overview_.cells.empty() ? nullptr : overview_.cells.data();
       snap_.overview_rows = overview_.rows;
@@ -182,6 +199,7 @@ void ScaleWorker::finish() {
       snap_.table = TablePhase::None;  // cancelled: the next poll builds what is wanted now
       built_.reset();
     }
+    building_file_.reset();
   } else {
     std::copy(std::begin(shared_results_), std::end(shared_results_), std::begin(snap_.results));
     snap_.timing = job_ok_ ? TimingPhase::Done : TimingPhase::Cancelled;
@@ -193,18 +211,22 @@ void ScaleWorker::finish() {
 }
 
 // ---------------------------------------------------------------- build job
-void ScaleWorker::run_build(uint64_t seed, int64_t vocab, int64_t dim) {
-  const size_t n = static_cast<size_t>(vocab) * static_cast<size_t>(dim);
-  std::unique_ptr<float[]> data(new (std::nothrow) float[std::max<size_t>(n, 1)]);
-  if (!data) {
-    job_error_ = "not enough memory for the table";
-    return;
+void ScaleWorker::run_build(uint64_t seed, int64_t vocab, int64_t dim, const float* source) {
+  std::unique_ptr<float[]> data;
+  if (!source) {
+    const size_t n = static_cast<size_t>(vocab) * static_cast<size_t>(dim);
+    data.reset(new (std::nothrow) float[std::max<size_t>(n, 1)]);
+    if (!data) {
+      job_error_ = "not enough memory for the table";
+      return;
+    }
+    TorchGenerator gen(seed);  // torch.manual_seed(seed); nn.Embedding(vocab, dim)
+    BuildControl control;
+    control.cancel = &cancel_;
+    control.progress = &progress_;
+    if (!embedding_init_chunked(data.get(), vocab, dim, gen, control)) return;
   }
-  TorchGenerator gen(seed);  // torch.manual_seed(seed); nn.Embedding(vocab, dim)
-  BuildControl control;
-  control.cancel = &cancel_;
-  control.progress = &progress_;
-  if (!embedding_init_chunked(data.get(), vocab, dim, gen, control)) return;
+  const float* table = source ? source : data.get();
 
   // The overview for far zoom (and the value range), one more pass, in bands of
   // rows so progress moves and cancel stays prompt. Each band is aggregated on its
@@ -226,7 +248,7 @@ void ScaleWorker::run_build(uint64_t seed, int64_t vocab, int64_t dim) {
   for (int64_t r = 0; r < out_rows; r += band) {
     const int64_t r1 = std::min(out_rows, r + band);
     const int64_t t0 = aggregate_block_start(r, vocab, out_rows), t1 = aggregate_block_start(r1, vocab, out_rows);
-    Aggregate part = aggregate_table(data.get() + t0 * dim, t1 - t0, dim, r1 - r, out_cols, AggregateMode::MaxAbs, ac);
+    Aggregate part = aggregate_table(table + t0 * dim, t1 - t0, dim, r1 - r, out_cols, AggregateMode::MaxAbs, ac);
     if (part.cancelled || cancel_.load()) return;
     std::copy(part.cells.begin(), part.cells.end(), agg.cells.begin() + r * out_cols);
     range.finite += part.range.finite;

@@ -1,7 +1,7 @@
 // scale_worker.hpp — slide 7's work off the UI thread: building GPT-2 small's table
-// (50,257 × 768, torch-exact, a few seconds) with a progress fraction, summarizing it
-// for the heat map, and timing the two paths on it (lookup vs dense one-hot matmul
-// at B = 1, 16, 256, median of repeats).
+// (50,257 × 768, torch-exact, a few seconds) with a progress fraction — or taking the
+// table loaded from a file as it is — summarizing it for the heat map, and timing the
+// two paths on it (lookup vs dense one-hot matmul at B = 1, 16, 256, median of repeats).
 //
 // One worker thread at a time. The UI thread calls poll() once per frame; poll never
 // blocks: it joins a thread that has finished, starts the next job, and copies the
@@ -49,7 +49,8 @@ struct ScaleSnapshot {
   float build_progress = 0.0f;  // 0..1 while building, then while summarizing
   double build_seconds = 0.0;   // so far, or what the build took
   const char* error = "";       // when Failed
-  uint64_t seed = 0;            // the table's (once Ready)
+  const TableFile* file = nullptr;  // the loaded table it shows (null: seeded)
+  uint64_t seed = 0;            // the seeded table's (once Ready)
   int64_t vocab = 0, dim = 0;
   const float* data = nullptr;  // vocab × dim, row-major, when Ready; stable until the table changes
   uint64_t version = 0;         // bumped for every table built
@@ -73,9 +74,11 @@ class ScaleWorker {
   ScaleWorker(const ScaleWorker&) = delete;
   ScaleWorker& operator=(const ScaleWorker&) = delete;
 
-  // The table the slide wants. A different one cancels the running job; the old
-  // table is freed and the new build starts at a later poll().
-  void want_table(uint64_t seed, int64_t vocab, int64_t dim);
+  // The table the slide wants: seeded (file null), or the loaded file's own table
+  // (seed, vocab and dim are then ignored; the worker keeps the file alive and only
+  // summarizes it, no copy). A different one cancels the running job; the old table
+  // is freed and the new build starts at a later poll().
+  void want_table(uint64_t seed, int64_t vocab, int64_t dim, std::shared_ptr<const TableFile> file = nullptr);
   void start_timing();   // runs once the wanted table is ready (results are cleared)
   void cancel_timing();  // stops timing (or a queued start); the table is kept
   void poll();           // once per frame, UI thread; never blocks
@@ -91,9 +94,11 @@ class ScaleWorker {
   enum class Job { None, Build, Time };
   bool pending() const;
   bool have_wanted_table() const;
+  bool snap_is_wanted() const;  // the snapshot describes the wanted table (in any phase)
   void start(Job job);
   void finish();
-  void run_build(uint64_t seed, int64_t vocab, int64_t dim);
+  // source: the file's table to summarize; null: draw one from the seed.
+  void run_build(uint64_t seed, int64_t vocab, int64_t dim, const float* source);
   void run_timing(const float* table, int64_t vocab, int64_t dim);
   bool stop_timing() const;  // cancel, or the UI stopped polling
 
@@ -118,9 +123,11 @@ class ScaleWorker {
   bool job_ok_ = false;
   const char* job_error_ = "";
 
-  std::unique_ptr<float[]> table_;  // the ready table
+  std::unique_ptr<float[]> table_;  // the ready seeded table
+  std::shared_ptr<const TableFile> file_;  // or the ready loaded one
   Aggregate overview_;
   bool want_ = false;
+  std::shared_ptr<const TableFile> want_file_, building_file_;
   uint64_t want_seed_ = 0;
   int64_t want_vocab_ = 0, want_dim_ = 0;
   uint64_t building_seed_ = 0;

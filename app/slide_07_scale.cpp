@@ -13,6 +13,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
+#include <string>
 
 #include "app/anim_timeline.hpp"
 #include "app/scale_worker.hpp"
@@ -21,6 +22,7 @@
 #include "app/ui_draw.hpp"
 #include "app/ui_landmarks.hpp"
 #include "app/widget_heatmap.hpp"
+#include "core/notebook_transcript.hpp"
 #include "core/torch_format.hpp"
 
 namespace lv::app {
@@ -76,6 +78,19 @@ void para(const char* fmt, ...) {
   }
 }
 
+// The table the slide shows: the one loaded from a file (--weights, File ▸ Open), else
+// a seeded one of GPT-2 small's shape.
+int64_t table_rows(const App& app) { return app.inputs.file ? app.inputs.file->rows : app.scale.vocab; }
+int64_t table_cols(const App& app) { return app.inputs.file ? app.inputs.file->cols : app.scale.dim; }
+
+// "gpt2.safetensors:wte.weight", "table.npy": the loaded table by its file's name.
+std::string file_label(const TableFile& f) {
+  const size_t slash = f.path.find_last_of('/');
+  std::string s = slash == std::string::npos ? f.path : f.path.substr(slash + 1);
+  if (!f.name.empty()) s += ":" + f.name;
+  return s;
+}
+
 const ScaleSnapshot* snapshot(const App& app) { return app.scale.worker ? &app.scale.worker->snapshot() : nullptr; }
 
 // The IDs that are rows of the big table, with their batch positions' colours.
@@ -84,7 +99,7 @@ int collect_highlights(const App& app, HeatmapHighlight* out, float alpha, int* 
   int n = 0, bad = 0, good = 0;
   for (size_t i = 0; i < app.inputs.ids.size(); ++i) {
     const int64_t id = app.inputs.ids[i];
-    if (id < 0 || id >= app.scale.vocab) {
+    if (id < 0 || id >= table_rows(app)) {
       ++bad;
       continue;
     }
@@ -103,7 +118,7 @@ void update(App& app, int cur) {
   ScaleState& sc = app.scale;
   if (!sc.worker) sc.worker.reset(new ScaleWorker);
   ScaleWorker& w = *sc.worker;
-  w.want_table(app.inputs.seed, sc.vocab, sc.dim);
+  w.want_table(app.inputs.seed, sc.vocab, sc.dim, app.inputs.file);
   w.poll();
   const ScaleSnapshot& s = w.snapshot();
   const bool again = s.timing == TimingPhase::Cancelled;  // stopped because the slide was left: resume
@@ -123,14 +138,18 @@ void narrative(App& app) {
   const ScaleState& sc = app.scale;
   const int cur = current_step(app.ui.timeline, kSteps);
   char v[32], d[32], vm1[32], bytes[32], row_bytes[32];
-  fmt_count(v, sizeof v, sc.vocab);
-  fmt_count(d, sizeof d, sc.dim);
-  fmt_count(vm1, sizeof vm1, sc.vocab - 1);
-  fmt_bytes(bytes, sizeof bytes, 4.0 * static_cast<double>(sc.vocab * sc.dim));
-  fmt_bytes(row_bytes, sizeof row_bytes, 4.0 * static_cast<double>(sc.dim));
+  fmt_count(v, sizeof v, table_rows(app));
+  fmt_count(d, sizeof d, table_cols(app));
+  fmt_count(vm1, sizeof vm1, table_rows(app) - 1);
+  fmt_bytes(bytes, sizeof bytes, 4.0 * static_cast<double>(table_rows(app) * table_cols(app)));
+  fmt_bytes(row_bytes, sizeof row_bytes, 4.0 * static_cast<double>(table_cols(app)));
   char mw[32];
-  std::snprintf(mw, sizeof mw, "%.1f million", static_cast<double>(sc.vocab * sc.dim) / 1e6);
-  para("GPT-2 small's token embedding is a %s × %s table: %s weights, %s of float32.", v, d, mw, bytes);
+  std::snprintf(mw, sizeof mw, "%.1f million", static_cast<double>(table_rows(app) * table_cols(app)) / 1e6);
+  if (app.inputs.file)
+    para("The table loaded from %s is %s × %s: %s weights, %s of float32.", file_label(*app.inputs.file).c_str(), v, d,
+         mw, bytes);
+  else
+    para("GPT-2 small's token embedding is a %s × %s table: %s weights, %s of float32.", v, d, mw, bytes);
   ImGui::Spacing();
   para("A one-hot row for one token is %s numbers, %s of them zero.", v, vm1);
   ImGui::Spacing();
@@ -172,11 +191,14 @@ void narrative(App& app) {
   if (const ScaleSnapshot* s = snapshot(app)) {
     ImGui::Spacing();
     ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).muted);
-    if (s->table == TablePhase::Ready)
+    if (s->table == TablePhase::Ready && s->file)
+      para("Read from the %s file and summarized for the map in %.1f s on a worker thread (shown as loaded, "
+           "float32).", s->file->dtype.c_str(), s->build_seconds);
+    else if (s->table == TablePhase::Ready)
       para("Drawn from the seed in %.1f s on a worker thread: the same numbers as "
                          "torch.manual_seed(%s); torch.nn.Embedding(%lld, %lld).",
-                         s->build_seconds, app.inputs.seed_text.c_str(), static_cast<long long>(sc.vocab),
-                         static_cast<long long>(sc.dim));
+                         s->build_seconds, app.inputs.seed_text.c_str(), static_cast<long long>(table_rows(app)),
+                         static_cast<long long>(table_cols(app)));
     const HeatmapGpuStatus& g = sc.heatmap.gpu;
     if (g.active && !g.failed) {
       char mts[32];
@@ -196,8 +218,8 @@ struct MapLayout {
 void draw_build_progress(SlideCanvas& c, const ScaleSnapshot& s, const MapLayout& m) {
   const float e = em();
   char title[128], detail[128], v[32], d[32];
-  fmt_count(v, sizeof v, c.app.scale.vocab);
-  fmt_count(d, sizeof d, c.app.scale.dim);
+  fmt_count(v, sizeof v, table_rows(c.app));
+  fmt_count(d, sizeof d, table_cols(c.app));
   const ImVec2 end(m.pos.x + m.size.x, m.pos.y + m.size.y);
   c.dl->AddRectFilled(m.pos, end, c.pal.panel_alt);
   c.dl->AddRect(m.pos, end, c.pal.border);
@@ -208,7 +230,7 @@ void draw_build_progress(SlideCanvas& c, const ScaleSnapshot& s, const MapLayout
     std::snprintf(title, sizeof title, "Summarizing it for the heat map…");
     std::snprintf(detail, sizeof detail, "one more pass over the table · %.1f s", s.build_seconds);
   } else {
-    std::snprintf(title, sizeof title, "Drawing the table from the seed…");
+    std::snprintf(title, sizeof title, "%s", s.file ? "Reading the table…" : "Drawing the table from the seed…");
     std::snprintf(detail, sizeof detail, "%s × %s numbers on a worker thread · %.1f s", v, d, s.build_seconds);
   }
   const float w = std::min(m.size.x - e * 2.0f, e * 20.0f);
@@ -489,10 +511,14 @@ ImVec2 canvas(SlideCanvas& c) {
 
   // Header.
   char v[32], d[32], bytes[32], head[160];
-  fmt_count(v, sizeof v, app.scale.vocab);
-  fmt_count(d, sizeof d, app.scale.dim);
-  fmt_bytes(bytes, sizeof bytes, 4.0 * static_cast<double>(app.scale.vocab * app.scale.dim));
-  std::snprintf(head, sizeof head, "emb.weight · %s × %s · %s · seed %s", v, d, bytes, app.inputs.seed_text.c_str());
+  fmt_count(v, sizeof v, table_rows(app));
+  fmt_count(d, sizeof d, table_cols(app));
+  fmt_bytes(bytes, sizeof bytes, 4.0 * static_cast<double>(table_rows(app) * table_cols(app)));
+  if (app.inputs.file)
+    std::snprintf(head, sizeof head, "%s · %s × %s · %s · from a %s file", file_label(*app.inputs.file).c_str(), v, d,
+                  bytes, app.inputs.file->dtype.c_str());
+  else
+    std::snprintf(head, sizeof head, "emb.weight · %s × %s · %s · seed %s", v, d, bytes, app.inputs.seed_text.c_str());
   draw_text(dl, fonts().bold, c.origin, c.pal.muted, head);
 
   // The chart slides in from the right in the timing step; the map keeps >= 8 em.
@@ -583,19 +609,29 @@ ImVec2 canvas(SlideCanvas& c) {
 
 void caption(const App& app, char* buf, size_t n) {
   char v[32];
-  fmt_count(v, sizeof v, app.scale.vocab);
-  std::snprintf(buf, n, "GPT-2 small's embedding, every weight: the lookup reads the IDs' rows, the one-hot matmul all %s", v);
+  fmt_count(v, sizeof v, table_rows(app));
+  std::snprintf(buf, n, "%s, every weight: the lookup reads the IDs' rows, the one-hot matmul all %s",
+                app.inputs.file ? "The loaded table" : "GPT-2 small's embedding", v);
 }
 
 // ---------------------------------------------------------------- code
 void code(const App& app, std::string& code, std::string& output) {
   char buf[256];
-  const long long V = app.scale.vocab, D = app.scale.dim;
-  code = "import time\nimport torch\n\n";
-  std::snprintf(buf, sizeof buf, "torch.manual_seed(%s)\n", app.inputs.seed_text.c_str());
-  code += buf;
-  std::snprintf(buf, sizeof buf, "emb = torch.nn.Embedding(%lld, %lld)     # GPT-2 small's token embedding\n", V, D);
-  code += buf;
+  const long long V = table_rows(app), D = table_cols(app);
+  code = "import time\nimport torch\n";
+  if (app.inputs.file) {
+    const TableFile& f = *app.inputs.file;
+    code += (f.name.empty() ? "import numpy\n\n" : "import safetensors.torch\n\n");
+    code += table_load_code(f.path, f.name) + "\n";
+    std::snprintf(buf, sizeof buf, "emb = torch.nn.Embedding.from_pretrained(weights)   # %lld × %lld, from the file\n", V, D);
+    code += buf;
+  } else {
+    code += "\n";
+    std::snprintf(buf, sizeof buf, "torch.manual_seed(%s)\n", app.inputs.seed_text.c_str());
+    code += buf;
+    std::snprintf(buf, sizeof buf, "emb = torch.nn.Embedding(%lld, %lld)     # GPT-2 small's token embedding\n", V, D);
+    code += buf;
+  }
   code += "emb.weight\n\n";
   code += "def median_ms(f, repeats):\n"
           "    times = []\n"
@@ -619,9 +655,10 @@ void code(const App& app, std::string& code, std::string& output) {
   const ScaleSnapshot* s = snapshot(app);
   if (s && s->table == TablePhase::Ready) {
     const int64_t shape[2] = {s->vocab, s->dim};
-    append_repl(output, "emb.weight", "Parameter containing:\n" + repr_tensor(s->data, shape, ReprSuffix{"", true, ""}));
+    append_repl(output, "emb.weight", "Parameter containing:\n" + repr_tensor(s->data, shape, ReprSuffix{"", s->file == nullptr, ""}));
   } else {
-    output += ">>> emb.weight\n# (the table is being drawn from the seed…)\n";
+    output += app.inputs.file ? ">>> emb.weight\n# (the table is being summarized…)\n"
+                              : ">>> emb.weight\n# (the table is being drawn from the seed…)\n";
   }
   if (s) {
     bool any = false;

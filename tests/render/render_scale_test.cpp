@@ -2,12 +2,14 @@
 // the screenshot waits for the 50,257 × 768 table and shows it (blue and red cells,
 // not a placeholder), and tiling is invisible: with textures capped at 1,000 texels
 // a side (144 tiles instead of 4) the map is pixel for pixel the same, also across
-// the default tiles' boundary at row 16,384. Skipped when xvfb-run is not installed.
+// the default tiles' boundary at row 16,384. With --weights the map is the file's table
+// (one whose values are all positive: red, no blue). Skipped when xvfb-run is not installed.
 #include <gtest/gtest.h>
 #include <stb_image.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -62,6 +64,46 @@ TEST(RenderScale, TheScreenshotShowsTheWholeTableAsAHeatMap) {
     }
   EXPECT_GT(red, n / 10) << "positive weights are red";
   EXPECT_GT(blue, n / 10) << "negative weights are blue";
+}
+
+// A v1 .npy of `rows` × `cols` float32, every value in [0.25, 1): positive throughout.
+void write_positive_npy(const std::string& path, int rows, int cols) {
+  std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (" + std::to_string(rows) + ", " +
+                       std::to_string(cols) + "), }";
+  while ((10 + header.size() + 1) % 64 != 0) header += ' ';
+  header += '\n';
+  std::ofstream f(path, std::ios::binary);
+  f.write("\x93NUMPY\x01\x00", 8);
+  const unsigned char len[2] = {static_cast<unsigned char>(header.size() & 0xff),
+                                static_cast<unsigned char>(header.size() >> 8)};
+  f.write(reinterpret_cast<const char*>(len), 2);
+  f << header;
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) {
+      const float v = 0.25f + 0.75f * static_cast<float>((r * 7 + c * 13) % 97) / 97.0f;
+      f.write(reinterpret_cast<const char*>(&v), 4);
+    }
+}
+
+TEST(RenderScale, ALoadedTableIsWhatTheMapShows) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  const std::string dir = temp_dir();
+  write_positive_npy(dir + "/positive.npy", 6000, 96);
+  ASSERT_EQ(run("", "--weights " + dir + "/positive.npy --ids 1,2 --slide 7 --step 0 --size 1280x800 --screenshot " +
+                        dir + "/map.png"),
+            0);
+  const Image im = load(dir + "/map.png");
+  ASSERT_EQ(im.w, 1280);
+  size_t red = 0, blue = 0, n = 0;
+  for (int y = kY0; y < kY1; y += 2)
+    for (int x = kX0; x < kX1; x += 2) {
+      const unsigned char* p = im.at(x, y);
+      red += p[0] > p[2] + 40;
+      blue += p[2] > p[0] + 40;
+      ++n;
+    }
+  EXPECT_GT(red, n / 2) << "the file's values are all positive: red";
+  EXPECT_LT(blue, n / 200) << "and none of them is negative (the seeded table would be half blue)";
 }
 
 TEST(RenderScale, TilingIsInvisible) {

@@ -11,10 +11,12 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <string>
 #include <thread>
 #include <vector>
 
 #include "app/anim_timeline.hpp"
+#include "app/app_model.hpp"
 #include "app/scale_worker.hpp"
 #include "app/slides.hpp"
 #include "core/torch_layers.hpp"
@@ -175,6 +177,58 @@ TEST(ScaleSlide, ANewSeedRebuildsTheTable) {
   EXPECT_GT(snap(h).version, v1);
   EXPECT_EQ(snap(h).seed, 7u);
   TorchGenerator g(7);
+  const Matrix want = embedding_init(2000, 32, g);
+  EXPECT_EQ(std::memcmp(want.data(), snap(h).data, sizeof(float) * 2000 * 32), 0);
+}
+
+// A table loaded from a file is what slide 7 maps and times: the file's own data (not
+// a copy, not the seeded GPT-2 table), its shape, its values' range; back to the
+// seeded table when the file is closed.
+TEST(ScaleSlide, ShowsAndTimesTheLoadedTable) {
+  auto file = std::make_shared<TableFile>();
+  file->rows = 1500;
+  file->cols = 24;
+  file->dtype = "float16";
+  file->path = "/data/tables/my_table.npy";
+  file->data = Matrix(1500, 24);
+  for (int64_t r = 0; r < 1500; ++r)
+    for (int64_t c = 0; c < 24; ++c) file->data(r, c) = static_cast<float>((r * 31 + c * 7) % 101) / 25.0f - 2.0f;
+  file->data(1234, 5) = 9.5f;  // the largest |value|: the map's colour scale
+  Headless h;
+  h.init({"lookupviz", "--ids", "3,1234"});
+  set_table_file(h.app, file);
+  show(h, 2000, 32);  // the seeded shape it would use otherwise
+  frames_until(h, [&] { return timing_finished(h); });
+  ASSERT_EQ(snap(h).table, TablePhase::Ready) << snap(h).error;
+  EXPECT_EQ(snap(h).file, file.get());
+  EXPECT_EQ(snap(h).data, file->data.data()) << "the worker maps the file's own table, no copy";
+  EXPECT_EQ(snap(h).vocab, 1500);
+  EXPECT_EQ(snap(h).dim, 24);
+  EXPECT_EQ(snap(h).range.max, 9.5f);
+  EXPECT_EQ(snap(h).range.min, -2.0f);
+  ASSERT_TRUE(timing_finished(h));
+  for (const BatchTiming& b : snap(h).results) EXPECT_TRUE(b.same) << "B = " << b.batch;
+  // The texts name the file, not GPT-2 or a seed.
+  char caption[256];
+  kSlideAtScale.caption(h.app, caption, sizeof caption);
+  EXPECT_EQ(std::string(caption).rfind("The loaded table, every weight", 0), 0u) << caption;
+  EXPECT_NE(std::string(caption).find("all 1,500"), std::string::npos) << caption;
+  std::string code, output;
+  kSlideAtScale.code(h.app, code, output);
+  EXPECT_NE(code.find("numpy.load('/data/tables/my_table.npy')"), std::string::npos) << code;
+  EXPECT_NE(code.find("Embedding.from_pretrained(weights)"), std::string::npos) << code;
+  EXPECT_EQ(code.find("manual_seed"), std::string::npos) << code;
+  EXPECT_NE(output.find("Parameter containing:\ntensor([[-2.0000,"), std::string::npos) << output;
+  EXPECT_EQ(output.find("requires_grad"), std::string::npos) << "from_pretrained freezes it";
+  EXPECT_NE(output.find("B=256: lookup"), std::string::npos) << output;
+
+  // Closing the file brings the seeded table back.
+  set_table_file(h.app, nullptr);
+  frames_until(h, [&] { return snap(h).table == TablePhase::Ready && snap(h).file == nullptr; });
+  ASSERT_EQ(snap(h).table, TablePhase::Ready);
+  EXPECT_EQ(snap(h).vocab, 2000);
+  EXPECT_EQ(snap(h).dim, 32);
+  TorchGenerator g(h.app.inputs.seed);
   const Matrix want = embedding_init(2000, 32, g);
   EXPECT_EQ(std::memcmp(want.data(), snap(h).data, sizeof(float) * 2000 * 32), 0);
 }
