@@ -59,14 +59,32 @@ void figure(const char* name, double measured, double target, const char* unit) 
 
 }  // namespace
 
-// Every operator new of the program goes through here while counting is on.
-void* operator new(size_t n) {
+// Every operator new of the program goes through here while counting is on. All the
+// unaligned forms are replaced together (plain, array, nothrow): a library's
+// `new (std::nothrow)` must not reach another allocator than the `delete` that frees
+// it (AddressSanitizer reports exactly that mismatch otherwise, from Mesa's LLVM).
+namespace {
+void* counted_malloc(size_t n) noexcept {
   if (g_counting) g_allocations.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(n ? n : 1)) return p;
+  return std::malloc(n ? n : 1);
+}
+}  // namespace
+void* operator new(size_t n) {
+  if (void* p = counted_malloc(n)) return p;
   throw std::bad_alloc();
 }
+void* operator new[](size_t n) {
+  if (void* p = counted_malloc(n)) return p;
+  throw std::bad_alloc();
+}
+void* operator new(size_t n, const std::nothrow_t&) noexcept { return counted_malloc(n); }
+void* operator new[](size_t n, const std::nothrow_t&) noexcept { return counted_malloc(n); }
 void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
 void operator delete(void* p, size_t) noexcept { std::free(p); }
+void operator delete[](void* p, size_t) noexcept { std::free(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
 
 namespace lv::app {
 

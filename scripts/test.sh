@@ -11,8 +11,12 @@ lv_install_missing "${LV_PACKAGES[@]}"
 if [ "${1:-}" = "--sanitize" ]; then
   shift
   lv_build build-sanitize Debug -DLOOKUPVIZ_SANITIZE=ON
+  # Libraries stay loaded until exit so LSan sees what they still own (see the file).
+  cc -shared -fPIC -O2 -o "$LV_ROOT/build-sanitize/keep_loaded.so" "$LV_ROOT/tests/sanitize/keep_loaded.c"
+  export LD_PRELOAD="$LV_ROOT/build-sanitize/keep_loaded.so"
   # Inherited by every test and by the app the CLI and render tests start.
-  export ASAN_OPTIONS="detect_leaks=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1"
+  # verify_asan_link_order=0: the preloaded file comes before ASan's runtime, on purpose.
+  export ASAN_OPTIONS="detect_leaks=1:verify_asan_link_order=0:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1"
   export LSAN_OPTIONS="suppressions=$LV_ROOT/tests/sanitize/lsan.supp:print_suppressions=0"
   export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
   cd "$LV_ROOT/build-sanitize"

@@ -1,0 +1,121 @@
+// render_failure_test.cpp — the real app under `xvfb-run -a` when it cannot finish:
+// an output path it cannot write (a file used as a folder, /proc), a full disk
+// (simulated with `ulimit -f`, SIGXFSZ ignored, so write() fails as on ENOSPC), and an
+// OpenGL below 3.3 (Mesa told to offer 3.0). Each: exit 1, one "lookupviz: ..." line,
+// no signal, and no partial file (.part or the target) left behind.
+// Skipped (not passed) when xvfb-run is not installed.
+#include <gtest/gtest.h>
+#include <dirent.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+bool have_xvfb() { return std::system("command -v xvfb-run >/dev/null 2>&1") == 0; }
+
+std::string temp_dir() {
+  char tmpl[] = "/tmp/lookupviz-renderfail-XXXXXX";
+  const char* d = mkdtemp(tmpl);
+  return d ? d : "/tmp";
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+std::vector<std::string> list_dir(const std::string& dir) {
+  std::vector<std::string> names;
+  if (DIR* d = opendir(dir.c_str())) {
+    while (dirent* e = readdir(d))
+      if (e->d_name[0] != '.') names.push_back(e->d_name);
+    closedir(d);
+  }
+  return names;
+}
+
+struct Outcome {
+  int exit_code = -1;
+  bool signaled = false;
+  std::string err;
+};
+
+// Runs `prefix lookupviz args` inside xvfb-run; the app's settings go to `dir` and its
+// stderr to dir/stderr.txt (read back, then removed).
+Outcome run_in(const std::string& dir, const std::string& args, const std::string& env = "",
+               const std::string& limits = "") {
+  const std::string err_file = dir + "/stderr.txt";
+  const std::string cmd = "xvfb-run -a env XDG_CONFIG_HOME=" + dir + " " + env + " bash -c '" + limits +
+                          "exec \"$0\" \"$@\"' " LOOKUPVIZ_BIN " " + args + " >/dev/null 2>" + err_file;
+  const int rc = std::system(cmd.c_str());
+  Outcome o;
+  o.err = slurp(err_file);
+  std::remove(err_file.c_str());
+  // bash -c exec's the app, so a signal shows as 128+N from xvfb-run's shell.
+  if (WIFEXITED(rc)) {
+    o.exit_code = WEXITSTATUS(rc);
+    o.signaled = o.exit_code > 128;
+  }
+  return o;
+}
+
+void expect_clean_failure(const Outcome& o, const std::string& message_start) {
+  EXPECT_FALSE(o.signaled);
+  EXPECT_EQ(o.exit_code, 1) << o.err;
+  EXPECT_EQ(o.err.rfind("lookupviz: " + message_start, 0), 0u) << o.err;
+  EXPECT_EQ(o.err.find('\n'), o.err.size() - 1) << "one line: " << o.err;
+}
+
+TEST(RenderFailure, AFileUsedAsAFolderFailsCleanly) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  const std::string dir = temp_dir();
+  std::ofstream(dir + "/file") << "x";
+  // Root ignores permission bits (CI runs as root), but not a file where a folder should be.
+  Outcome o = run_in(dir, "--screenshot " + dir + "/file/x.png --size 640x400");
+  expect_clean_failure(o, "cannot write " + dir + "/file/x.png: Not a directory");
+  o = run_in(dir, "--export-slides " + dir + "/file/slides --size 640x400");
+  expect_clean_failure(o, "cannot write " + dir + "/file/slides/slide-01.png: Not a directory");
+  const std::vector<std::string> left = list_dir(dir);
+  for (const std::string& name : left) EXPECT_TRUE(name == "file" || name == "lookupviz") << name;
+}
+
+TEST(RenderFailure, AnUncreatableFileFailsCleanly) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  const std::string dir = temp_dir();
+  Outcome o = run_in(dir, "--screenshot /proc/lookupviz-test.png --size 640x400");
+  expect_clean_failure(o, "cannot write /proc/lookupviz-test.png: ");
+}
+
+TEST(RenderFailure, AFullDiskLeavesNoPartialFile) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  const std::string dir = temp_dir();
+  // 16 KiB per file: less than any screenshot; SIGXFSZ ignored so write() fails with EFBIG.
+  Outcome o = run_in(dir, "--screenshot " + dir + "/x.png --size 1024x640", "", "trap \"\" XFSZ; ulimit -f 16; ");
+  expect_clean_failure(o, "cannot write " + dir + "/x.png: File too large");
+  struct stat st;
+  EXPECT_NE(stat((dir + "/x.png").c_str(), &st), 0);
+  EXPECT_NE(stat((dir + "/x.png.part").c_str(), &st), 0);
+}
+
+TEST(RenderFailure, OpenGlBelow33IsExplained) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  const std::string dir = temp_dir();
+  // Mesa (llvmpipe under Xvfb) offers only what MESA_GL_VERSION_OVERRIDE says.
+  Outcome o = run_in(dir, "--screenshot " + dir + "/x.png", "MESA_GL_VERSION_OVERRIDE=3.0");
+  expect_clean_failure(o, "cannot open a window with OpenGL 3.3 core");
+  EXPECT_NE(o.err.find("LIBGL_ALWAYS_SOFTWARE=1"), std::string::npos) << o.err;
+  struct stat st;
+  EXPECT_NE(stat((dir + "/x.png").c_str(), &st), 0);
+}
+
+}  // namespace
