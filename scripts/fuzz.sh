@@ -68,11 +68,12 @@ for t in "${targets[@]}"; do
   while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do sleep 0.2; done
   run_one "$t" & pids+=($!) names+=("$t")
 done
+passed=0
 for i in "${!pids[@]}"; do
   status=0
   wait "${pids[$i]}" || status=$?
   report "${names[$i]}" "$status"
-  [ "$status" -eq 0 ] || failed=1
+  if [ "$status" -eq 0 ]; then passed=$((passed + 1)); else failed=1; fi
 done
 
 if [ "$merge" -eq 1 ] && [ "$failed" -eq 0 ]; then
@@ -81,4 +82,5 @@ if [ "$merge" -eq 1 ] && [ "$failed" -eq 0 ]; then
     echo "$t: corpus now $(ls "$F/corpus/$t" | wc -l) files"
   done
 fi
+echo "fuzz: $passed passed, $(( ${#targets[@]} - passed )) failed"
 exit "$failed"
