@@ -212,10 +212,10 @@ void ScaleWorker::finish() {
 
 // ---------------------------------------------------------------- build job
 void ScaleWorker::run_build(uint64_t seed, int64_t vocab, int64_t dim, const float* source) {
-  std::unique_ptr<float[]> data;
+  TableBuffer data;
   if (!source) {
     const size_t n = static_cast<size_t>(vocab) * static_cast<size_t>(dim);
-    data.reset(new (std::nothrow) float[std::max<size_t>(n, 1)]);
+    data = make_table_buffer(std::max<size_t>(n, 1));
     if (!data) {
       job_error_ = "not enough memory for the table";
       return;

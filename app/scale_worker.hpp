@@ -20,6 +20,7 @@
 
 #include "app/app_state.hpp"
 #include "core/heatmap_aggregate.hpp"
+#include "core/huge_pages.hpp"
 
 namespace lv::app {
 
@@ -118,12 +119,12 @@ class ScaleWorker {
   bool results_changed_ = false;
 
   // Handed over at join (the thread owns them while it runs).
-  std::unique_ptr<float[]> built_;
+  TableBuffer built_;
   Aggregate built_overview_;
   bool job_ok_ = false;
   const char* job_error_ = "";
 
-  std::unique_ptr<float[]> table_;  // the ready seeded table
+  TableBuffer table_;  // the ready seeded table (in 2 MB pages when the kernel allows)
   std::shared_ptr<const TableFile> file_;  // or the ready loaded one
   Aggregate overview_;
   bool want_ = false;

@@ -53,6 +53,9 @@ constexpr int64_t kPrefetchMinRows = 8;
 // about 8 GPT-2 rows, which measured best among 1, 2, 4 and 8 for B >= 256 cold.
 constexpr int64_t kPrefetchAheadBytes = 8 * 3072;
 constexpr int64_t kPrefetchMinRowsAhead = 4, kPrefetchMaxRowsAhead = 64;
+// Copying rows in groups (copy_group_avx2), 16 GPT-2 rows ahead measured best among 8,
+// 16, 24 and 32.
+constexpr int64_t kGroupAheadBytes = 16 * 3072;
 // Stream (non-temporal stores) when the output is big: past a few MB it is written back
 // from cache anyway, and streaming spares the read-for-ownership of each output line
 // and keeps the cache for the rows. Measured on GPT-2 rows (÷ memcpy, hot / cold):
@@ -132,6 +135,26 @@ __attribute__((target("avx2"))) void copy_row_stream_avx2(float* dst, const floa
   for (; i < n; ++i) dst[i] = src[i];
 }
 
+// Copies kGroup rows at once, interleaved 64 bytes at a time: eight demand streams in
+// flight instead of one, so the hardware prefetcher works on eight rows together
+// (one row at a time, it ramps up again on every row). Measured on GPT-2 rows, cold,
+// ÷ memcpy: B = 256 1.72 → 1.33, B = 1024 1.56 → 1.31 (with the prefetch below).
+constexpr int kGroup = 8;
+__attribute__((target("avx2"))) void copy_group_avx2(float* out, const float* table, int64_t dim,
+                                                     const int64_t* ids) {
+  const float* src[kGroup];
+  for (int k = 0; k < kGroup; ++k) src[k] = table + ids[k] * dim;
+  int64_t j = 0;
+  for (; j + 16 <= dim; j += 16)
+    for (int k = 0; k < kGroup; ++k) {
+      const __m256 a = _mm256_loadu_ps(src[k] + j), b = _mm256_loadu_ps(src[k] + j + 8);
+      _mm256_storeu_ps(out + k * dim + j, a);
+      _mm256_storeu_ps(out + k * dim + j + 8, b);
+    }
+  if (j < dim)
+    for (int k = 0; k < kGroup; ++k) copy_row_avx2(out + k * dim + j, src[k] + j, dim - j);
+}
+
 void lookup_plain(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch,
                   CopyRow copy) {
   for (int64_t i = 0; i < batch; ++i) copy(out + i * dim, table + ids[i] * dim, dim);
@@ -148,6 +171,20 @@ void lookup_prefetched(float* out, const float* table, int64_t dim, const int64_
     if (i + ahead < batch) prefetch_row(table + ids[i + ahead] * dim, bytes);
     copy(out + i * dim, table + ids[i] * dim, dim);
   }
+}
+
+// Groups of kGroup rows copied together (AVX2), the rows `ahead` IDs later prefetched.
+void lookup_grouped(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch) {
+  const int64_t bytes = dim * static_cast<int64_t>(sizeof(float));
+  const int64_t ahead =
+      std::clamp<int64_t>(kGroupAheadBytes / bytes, kPrefetchMinRowsAhead, kPrefetchMaxRowsAhead);
+  for (int64_t i = 0; i < std::min(ahead, batch); ++i) prefetch_row(table + ids[i] * dim, bytes);
+  int64_t i = 0;
+  for (; i + kGroup <= batch; i += kGroup) {
+    for (int64_t k = i + ahead; k < std::min(batch, i + ahead + kGroup); ++k) prefetch_row(table + ids[k] * dim, bytes);
+    copy_group_avx2(out + i * dim, table, dim, ids + i);
+  }
+  for (; i < batch; ++i) copy_row_avx2(out + i * dim, table + ids[i] * dim, dim);
 }
 
 }  // namespace
@@ -183,7 +220,8 @@ void lookup_rows(float* out, const float* table, int64_t vocab, int64_t dim, con
       lookup_plain(out, table, dim, ids, batch, avx2 ? copy_row_avx2 : copy_row_memcpy);
       return;
     case LookupStrategy::kPrefetch:
-      lookup_prefetched(out, table, dim, ids, batch, avx2 ? copy_row_avx2 : copy_row_memcpy);
+      if (avx2) lookup_grouped(out, table, dim, ids, batch);
+      else lookup_prefetched(out, table, dim, ids, batch, copy_row_memcpy);
       return;
     case LookupStrategy::kStream:
       lookup_prefetched(out, table, dim, ids, batch,

@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "core/dtype_round.hpp"
+#include "core/huge_pages.hpp"
 #include "core/sigbus_guard.hpp"
 
 namespace lv {
@@ -180,6 +181,8 @@ TableLoad finish(const std::string& label, const uint8_t* src, uint64_t rows, ui
   } catch (const std::bad_alloc&) {
     return fail("There is not enough memory to load " + label + " (" + gib(values * 4) + " as float32).");
   }
+  // Not yet written: its pages can still become 2 MB ones (random rows, fewer TLB misses).
+  advise_huge_pages(r.table.data.data(), static_cast<size_t>(values) * sizeof(float));
   Convert c{src, r.table.data.data(), static_cast<int64_t>(rows), static_cast<int64_t>(cols), type, fortran};
   if (!run_sigbus_guarded(convert_guarded_body, &c)) return fail(label + kChanged);
   r.ok = true;

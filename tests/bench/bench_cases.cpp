@@ -3,6 +3,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include "core/huge_pages.hpp"
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -34,8 +36,8 @@ std::string Case::peer_request() const {
 void BenchData::Free::operator()(float* p) const { std::free(p); }
 
 BenchData::Buffer BenchData::alloc(int64_t floats) {
-  size_t bytes = (sizeof(float) * static_cast<size_t>(floats) + 63) / 64 * 64;
-  return Buffer(static_cast<float*>(std::aligned_alloc(64, bytes)));
+  // As the app allocates its tables: 2 MB pages where the kernel allows (core/huge_pages.hpp).
+  return Buffer(static_cast<float*>(lv::alloc_table_memory(sizeof(float) * static_cast<size_t>(floats))));
 }
 
 BenchData::BenchData(const Shape& shape) : shape_(shape) {
