@@ -21,7 +21,14 @@ constexpr int kSideCap = 16384;                       // many GL implementations
 constexpr int64_t kUploadBytesPerFrame = 4ll << 20;   // a band of the table per frame (~1 ms)
 
 // ---------------------------------------------------------------- levels
-// One float array (rows × cols, row-major) as a grid of R32F textures.
+// One float array (rows × cols, row-major) as a grid of R16F textures holding each
+// value divided by the table's largest |value|: the map only needs a colour from
+// them (the hover readout reads the table itself), and half floats halve what the
+// GPU keeps — 77 MB instead of 154 MB for GPT-2's table, which llvmpipe keeps in the
+// process's own memory. Normalized, the values are in [−1, 1] where half floats are
+// dense (NaN and ±inf stay what they are).
+std::vector<float> g_staging;  // one upload's normalized rows; grows once, then reused
+
 struct Level {
   const float* src = nullptr;  // identity of what is uploaded: pointer, version, shape
   uint64_t version = 0;
@@ -29,10 +36,11 @@ struct Level {
   int64_t tile_rows = 0, tile_cols = 0, down = 0, across = 0;
   std::vector<GLuint> tex;     // down × across, row-major
   int64_t uploaded = 0;        // rows uploaded so far (top to bottom)
+  float norm = 1.0f;           // what the values were multiplied by (1 / abs_max)
   bool unavailable = false;    // the GPU refused the memory: draw without this level
 
-  bool same(const float* p, uint64_t v, int64_t r, int64_t c) const {
-    return src == p && version == v && rows == r && cols == c;
+  bool same(const float* p, uint64_t v, int64_t r, int64_t c, float n) const {
+    return src == p && version == v && rows == r && cols == c && norm == n;
   }
   bool complete() const { return !tex.empty() && uploaded >= rows; }
 
@@ -44,12 +52,13 @@ struct Level {
     unavailable = false;
   }
 
-  void allocate(const float* p, uint64_t v, int64_t r, int64_t c, int side) {
+  void allocate(const float* p, uint64_t v, int64_t r, int64_t c, float n, int side) {
     release();
     src = p;
     version = v;
     rows = r;
     cols = c;
+    norm = n;
     tile_rows = std::min<int64_t>(r, side);
     tile_cols = std::min<int64_t>(c, side);
     down = (r + tile_rows - 1) / tile_rows;
@@ -67,7 +76,7 @@ struct Level {
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
         const GLsizei w = static_cast<GLsizei>(std::min(tile_cols, c - j * tile_cols));
         const GLsizei h = static_cast<GLsizei>(std::min(tile_rows, r - i * tile_rows));
-        glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, w, h, 0, GL_RED, GL_FLOAT, nullptr);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_R16F, w, h, 0, GL_RED, GL_FLOAT, nullptr);
       }
     }
     if (glGetError() != GL_NO_ERROR) {
@@ -76,12 +85,14 @@ struct Level {
       version = v;
       rows = r;
       cols = c;
+      norm = n;
       unavailable = true;
     }
   }
 
   // Uploads up to `budget` bytes of rows from `data` (the same array it was allocated
-  // for). Returns the bytes sent.
+  // for), normalized through g_staging. Returns the bytes sent. GL_UNPACK_ROW_LENGTH
+  // must be `cols`.
   int64_t upload(const float* data, int64_t budget) {
     if (tex.empty() || uploaded >= rows) return 0;
     int64_t sent = 0;
@@ -89,11 +100,15 @@ struct Level {
       const int64_t ti = uploaded / tile_rows;
       const int64_t tile_end = std::min(rows, (ti + 1) * tile_rows);
       const int64_t n = std::clamp<int64_t>(budget / std::max<int64_t>(1, cols * 4), 1, tile_end - uploaded);
+      const size_t count = static_cast<size_t>(n * cols);
+      if (g_staging.size() < count) g_staging.resize(count);
+      const float* from = data + uploaded * cols;
+      for (size_t k = 0; k < count; ++k) g_staging[k] = from[k] * norm;
       for (int64_t j = 0; j < across; ++j) {
         glBindTexture(GL_TEXTURE_2D, tex[static_cast<size_t>(ti * across + j)]);
         const GLsizei w = static_cast<GLsizei>(std::min(tile_cols, cols - j * tile_cols));
         glTexSubImage2D(GL_TEXTURE_2D, 0, 0, static_cast<GLint>(uploaded - ti * tile_rows), w, static_cast<GLsizei>(n),
-                        GL_RED, GL_FLOAT, data + uploaded * cols + j * tile_cols);
+                        GL_RED, GL_FLOAT, g_staging.data() + j * tile_cols);
       }
       uploaded += n;
       sent += n * cols * 4;
@@ -279,14 +294,15 @@ void draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
   const bool has_overview = t.overview && t.overview_rows > 0 && t.overview_cols > 0 &&
                             (t.overview_rows < t.rows || t.overview_cols < t.cols);
   if (has_overview) {
-    if (!g.overview.same(t.overview, t.version, t.overview_rows, t.overview_cols))
-      g.overview.allocate(t.overview, t.version, t.overview_rows, t.overview_cols, g.side);
+    if (!g.overview.same(t.overview, t.version, t.overview_rows, t.overview_cols, q.scale))
+      g.overview.allocate(t.overview, t.version, t.overview_rows, t.overview_cols, q.scale, g.side);
     glPixelStorei(GL_UNPACK_ROW_LENGTH, static_cast<GLint>(t.overview_cols));
     budget -= g.overview.upload(t.overview, budget);
   } else if (!g.overview.tex.empty()) {
     g.overview.release();
   }
-  if (!g.full.same(t.data, t.version, t.rows, t.cols)) g.full.allocate(t.data, t.version, t.rows, t.cols, g.side);
+  if (!g.full.same(t.data, t.version, t.rows, t.cols, q.scale))
+    g.full.allocate(t.data, t.version, t.rows, t.cols, q.scale, g.side);
   if (budget > 0) {
     glPixelStorei(GL_UNPACK_ROW_LENGTH, static_cast<GLint>(t.cols));
     g.full.upload(t.data, budget);
@@ -337,7 +353,7 @@ void draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
   glUniformMatrix4fv(g.u_proj, 1, GL_FALSE, &proj[0][0]);
   glUniform1i(g.u_tex, 0);
   glActiveTexture(GL_TEXTURE0);
-  glUniform1f(g.u_scale, q.scale);
+  glUniform1f(g.u_scale, 1.0f);  // the textures hold value × q.scale already
   glUniform1f(g.u_gamma, q.gamma);
   glUniform3fv(g.u_mid, 1, q.colors.mid);
   glUniform3fv(g.u_neg_mid, 1, q.colors.neg_mid);
@@ -383,6 +399,7 @@ void gl_heatmap_shutdown() {
   heatmap_set_renderer(nullptr);
   g.full.release();
   g.overview.release();
+  std::vector<float>().swap(g_staging);
   if (g.vbo) glDeleteBuffers(1, &g.vbo);
   if (g.vao) glDeleteVertexArrays(1, &g.vao);
   if (g.program) glDeleteProgram(g.program);

@@ -344,8 +344,7 @@ void ScaleWorker::run_timing(const float* table, int64_t vocab, int64_t dim) {
   }
 
   // 2. The dense one-hot matmul, in row blocks of the table so cancel is checked
-  //    between blocks: out = Σ_k onehot[:, block k] · table[block k, :]. The one-hot
-  //    is laid out block by block (B × rows-of-block each), built before timing.
+  //    between blocks: out = Σ_k onehot[:, block k] · table[block k, :].
   for (int i = 0; i < kTimingBatchCount; ++i) {
     stage_.store(kTimingBatchCount + i);
     const int64_t b = kTimingBatches[i];
@@ -354,13 +353,15 @@ void ScaleWorker::run_timing(const float* table, int64_t vocab, int64_t dim) {
     const int64_t kBlockRows = std::clamp<int64_t>(400'000'000 / std::max<int64_t>(1, b * dim), 2048, 16384);
     const int64_t blocks = (vocab + kBlockRows - 1) / kBlockRows;
     const int64_t* ids = pool.data();
-    std::vector<float> onehot(static_cast<size_t>(b * vocab), 0.0f);
-    for (int64_t k = 0; k < blocks; ++k) {
-      const int64_t v0 = k * kBlockRows, vb = std::min(kBlockRows, vocab - v0);
-      float* blk = onehot.data() + b * v0;
+    // One block's one-hot (B × block rows, zeros), reused block after block: its 1s are
+    // set for the IDs in the block and cleared after (O(B) a block, next to the block's
+    // B · rows · D multiply-adds), so the whole B × V one-hot (51 MB at B = 256) is
+    // never held.
+    std::vector<float> onehot(static_cast<size_t>(b * std::min(kBlockRows, vocab)), 0.0f);
+    auto mark = [&](int64_t v0, int64_t vb, float one) {
       for (int64_t r = 0; r < b; ++r)
-        if (ids[r] >= v0 && ids[r] < v0 + vb) blk[r * vb + (ids[r] - v0)] = 1.0f;
-    }
+        if (ids[r] >= v0 && ids[r] < v0 + vb) onehot[static_cast<size_t>(r * vb + (ids[r] - v0))] = one;
+    };
     const int max_reps = b >= 256 ? 3 : 5;
     const double budget_ms = b >= 256 ? 4000.0 : 1500.0;
     auto run_once = [&](int rep) -> double {  // < 0: stopped
@@ -369,7 +370,9 @@ void ScaleWorker::run_timing(const float* table, int64_t vocab, int64_t dim) {
       for (int64_t k = 0; k < blocks; ++k) {
         if (stop_timing()) return -1.0;
         const int64_t v0 = k * kBlockRows, vb = std::min(kBlockRows, vocab - v0);
-        onehot_matmul_dense(tmp.data(), onehot.data() + b * v0, table + v0 * dim, b, vb, dim);
+        mark(v0, vb, 1.0f);
+        onehot_matmul_dense(tmp.data(), onehot.data(), table + v0 * dim, b, vb, dim);
+        mark(v0, vb, 0.0f);
         for (int64_t e = 0; e < b * dim; ++e) out[static_cast<size_t>(e)] += tmp[static_cast<size_t>(e)];
         progress_.store(before + weight[kTimingBatchCount + i] *
                                      (static_cast<float>(rep) + static_cast<float>(k + 1) / blocks) / max_reps,

@@ -14,6 +14,7 @@
 #include "app/slide_code.hpp"
 #include "app/slides.hpp"
 #include "app/ui_draw.hpp"
+#include "app/ui_landmarks.hpp"
 #include "app/widget_matrix_grid.hpp"
 
 namespace lv::app {
@@ -128,7 +129,7 @@ void narrative(App& app) {
 void dot_product_tooltip(const Derived& d, const IdList& ids, const Palette& pal, int r, int col) {
   const int64_t v = d.vocab;
   const int64_t one = ids[static_cast<size_t>(r)];
-  int64_t keep[6];
+  int64_t keep[8];  // V ≤ 8: every term; else at most 4 (0, 1, the ID, V − 1)
   int nk = 0;
   auto keep_add = [&](int64_t j) {
     if (j < 0 || j >= v) return;
@@ -143,7 +144,8 @@ void dot_product_tooltip(const Derived& d, const IdList& ids, const Palette& pal
     keep_add(1);
     keep_add(one);
     keep_add(v - 1);
-    std::sort(keep, keep + nk);
+    for (int i = 1; i < nk; ++i)  // at most 4: an insertion sort (std::sort here trips g++ 12's -Warray-bounds)
+      for (int k = i; k > 0 && keep[k - 1] > keep[k]; --k) std::swap(keep[k - 1], keep[k]);
   }
   char text[1024], val[48], cnt[32];
   TextBuf t{text, sizeof text};
@@ -486,7 +488,9 @@ ImVec2 canvas(SlideCanvas& c) {
 
   // ---- hover: the full dot product behind an output cell
   int hr = -1, hc = -1;
-  if (grid_interact(og, app.ui.out_view, "##mm_out", &hr, &hc) && hr <= cur) {
+  const bool over_out = grid_interact(og, app.ui.out_view, "##mm_out", &hr, &hc);
+  landmark("mm-out");
+  if (over_out && hr <= cur) {
     app.ui.hover_out_row = hr;
     app.ui.hover_out_col = hc;
     dot_product_tooltip(d, ids, pal, hr, hc);

@@ -8,12 +8,12 @@
 in vec2 v_cell;
 out vec4 o_color;
 
-uniform sampler2D u_tex;          // R32F: one texel per table cell (overview: per block)
+uniform sampler2D u_tex;          // R16F: value ÷ abs_max per table cell (overview: per block)
 uniform ivec2 u_tex_size;         // this tile's (columns, rows)
 uniform ivec2 u_offset;           // v_cell's origin in this tile's texels
 uniform float u_row0;             // the table row of the tile's texel row 0
 uniform float u_rows_per_texel;   // 1 at full resolution; the block height in the overview
-uniform float u_scale;            // 1 / abs_max
+uniform float u_scale;            // 1 with normalized textures (as uploaded); else 1 / abs_max
 uniform float u_gamma;            // < 1 lifts small values
 uniform vec3 u_mid, u_neg_mid, u_neg, u_pos_mid, u_pos, u_nan;
 uniform vec3 u_background;        // what fading and borders go towards

@@ -7,6 +7,7 @@
 #include "app/anim_timeline.hpp"
 #include "app/slides.hpp"
 #include "app/ui_keys.hpp"
+#include "app/ui_landmarks.hpp"
 #include "headless.hpp"
 
 namespace lv::app::test {
@@ -164,6 +165,28 @@ TEST_F(UiInput, InfInTheTableBreaksOnlyTheMatmul) {
   EXPECT_FALSE(h.app.derived.paths_equal);
   EXPECT_EQ(h.app.derived.cells_differ, 3);
   EXPECT_EQ(h.app.derived.print_equal, "False");
+}
+
+// Hovering an output cell of slide 4 writes out its dot product: every term for
+// V ≤ 8, the 0th, 1st, the ID's and the last otherwise (V = 8 once overflowed the
+// terms' buffer: the sanitized build checks that).
+TEST_F(UiInput, HoveringAMatmulOutputCellShowsItsDotProduct) {
+  for (const char* ids : {"3, 0", "7, 0", "8, 2", "19, 5"}) {
+    SCOPED_TRACE(ids);
+    ASSERT_TRUE(h.replace_text("ids-text", ids));
+    go_to_slide(h.app, 3);  // slide 4, the matmul, at its end: every output row there
+    timeline_finish(h.app.ui.timeline, current_slide_steps(h.app));
+    h.frames(3);
+    ImVec2 lo, hi;
+    ASSERT_TRUE(find_landmark("mm-out", &lo, &hi));
+    h.move_to(ImVec2(lo.x + (hi.x - lo.x) * 0.6f, lo.y + (hi.y - lo.y) * 0.75f));
+    h.frames(2);
+    EXPECT_GE(h.app.ui.hover_out_row, 0);
+    EXPECT_GE(h.app.ui.hover_out_col, 0);
+    h.move_to(ImVec2(1, 1));
+    h.frames(2);
+    EXPECT_EQ(h.app.ui.hover_out_row, -1);
+  }
 }
 
 TEST_F(UiInput, HelpOverlayAndScreenshotShortcut) {
