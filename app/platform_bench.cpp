@@ -168,6 +168,9 @@ int run_frame_bench(Platform& p, App& app, int frames, int slide, std::chrono::s
     return drawn;
   };
   idle_for(std::chrono::milliseconds(1000));
+  // The wake-up that ended the settling phase was ours, not the app's: the frame the
+  // loop owes it (platform_wait draws once after a wake without input) is not idle cost.
+  app.frames_since_input = 1 << 20;
   const double c0 = process_cpu_ms();
   const auto w0 = std::chrono::steady_clock::now();
   const int idle_frames = idle_for(std::chrono::milliseconds(5000));
@@ -183,7 +186,8 @@ int run_frame_bench(Platform& p, App& app, int frames, int slide, std::chrono::s
   // Slide 7's GPT-2-sized table counts as "a big table" too.
   const bool big = table_mb > 0.0 || slide < 0 || slide == 6;
   const double big_mb = table_mb > 0.0 ? table_mb : 50257.0 * 768.0 * 4.0 / 1048576.0;
-  figure("peak_rss_mb", rss_mb, big ? big_mb + 100.0 : 80.0, "MB");
+  figure(big ? "peak_rss_mb_with_big_table" : "peak_rss_mb_without_big_table", rss_mb, big ? big_mb + 100.0 : 80.0,
+         "MB");
   (void)started;
   (void)worst_max;
   return 0;

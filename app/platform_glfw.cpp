@@ -283,15 +283,24 @@ bool platform_wait(Platform& p, App& app) {
   if (busy) {
     glfwPollEvents();
   } else {
-    // Idle: sleep until input, waking for a status line to expire or a caret to blink.
-    double timeout = 1e9;
-    if (!app.ui.status.empty() && app.ui.status_until > app.time) timeout = app.ui.status_until - app.time + 0.05;
+    // Idle: sleep until input, waking for a status line to expire, a caret to blink,
+    // the presenting controls to hide (each drawn once) or the autosave to be due
+    // (written without drawing: a frame costs tens of ms of CPU under llvmpipe).
+    double visual = 1e9;
+    if (!app.ui.status.empty() && app.ui.status_until > app.time) visual = app.ui.status_until - app.time + 0.05;
+    if (ImGui::GetIO().WantTextInput) visual = std::min(visual, 0.5);
+    if (app.ui.presenting && app.ui.controls_until > app.time) visual = std::min(visual, app.ui.controls_until - app.time + 0.05);
     const double save_in = session_due_in(p.session, app);
-    if (save_in >= 0.0) timeout = std::min(timeout, save_in + 0.05);
-    if (ImGui::GetIO().WantTextInput) timeout = std::min(timeout, 0.5);
-    if (app.ui.presenting && app.ui.controls_until > app.time) timeout = std::min(timeout, app.ui.controls_until - app.time + 0.05);
+    const double timeout = save_in >= 0.0 ? std::min(visual, save_in + 0.05) : visual;
+    const double slept_from = glfwGetTime();
     if (timeout < 1e8) glfwWaitEventsTimeout(timeout); else glfwWaitEvents();
-    if (g_events == 0) app.frames_since_input = kFramesAfterInput - 1;  // a timeout: draw exactly once
+    if (g_events == 0) {  // no input: a timeout, or a worker's wake-up (glfwPostEmptyEvent)
+      const bool save_due = save_in >= 0.0 && glfwGetTime() - slept_from >= save_in;
+      const std::string status_before = app.ui.status;
+      if (save_due) session_flush(p.session, app, window_geometry(p));
+      const bool only_saved = save_due && save_in + 0.05 <= visual && app.ui.status == status_before;
+      if (!only_saved) app.frames_since_input = kFramesAfterInput - 1;  // draw exactly once
+    }
   }
   return !glfwWindowShouldClose(p.window) && !app.ui.quit_requested;
 }

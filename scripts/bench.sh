@@ -71,6 +71,10 @@ if [ -x "$app" ] && "$app" --help 2>&1 | grep -q -- '--bench-frames'; then
   [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null && run=(xvfb-run -a "${run[@]}")
   echo "frame figures: ${run[*]}" >&2
   "${run[@]}" | grep '^FIGURE ' >"$figures" || echo "bench.sh: lookupviz --bench-frames failed; no frame figures" >&2
+  # Every slide includes slide 7's GPT-2 table; the peak RSS without a big table needs
+  # a run of its own that never shows slide 7.
+  "${run[@]:0:${#run[@]}-1}" 30 --slide 1 | grep '^FIGURE peak_rss_mb_without_big_table ' >>"$figures" ||
+    echo "bench.sh: lookupviz --bench-frames --slide 1 failed; no RSS figure without a big table" >&2
 else
   echo "frame figures: skipped (lookupviz has no --bench-frames yet)"
 fi
