@@ -8,7 +8,9 @@
 //   - many rows: each row is a random address, so each one costs a DRAM latency
 //     unless we ask for it early. Prefetching the rows a few IDs ahead keeps several
 //     rows in flight, which a contiguous memcpy gets for free from the hardware
-//     prefetcher.
+//     prefetcher; copying eight rows at once, interleaved, gives that prefetcher eight
+//     streams to follow (AVX2 path). The tables themselves live in 2 MB pages
+//     (core/huge_pages.hpp), so a random row costs no page walk.
 //   - many big rows (output >= 8 MB, e.g. B = 4096): the output is written once and
 //     not read back by us, so non-temporal stores skip the read-for-ownership of each
 //     output line and leave the cache to the table's rows.
