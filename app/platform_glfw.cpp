@@ -68,6 +68,10 @@ std::string platform_open(Platform& p, int width, int height, bool hidden, float
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
   glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+  // Nothing here is depth-tested or stenciled: no such buffers (a software renderer
+  // would otherwise keep a 5 MB depth/stencil buffer at 1440 × 900 for nothing).
+  glfwWindowHint(GLFW_DEPTH_BITS, 0);
+  glfwWindowHint(GLFW_STENCIL_BITS, 0);
   if (hidden) glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
   p.hidden = hidden;
   p.window = glfwCreateWindow(width, height, "lookupviz — Lookup Is a Matrix Multiply", nullptr, nullptr);
