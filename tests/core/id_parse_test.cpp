@@ -120,6 +120,11 @@ TEST(IdParse, RejectsTooLargeAndTooMany) {
   std::string many;
   for (size_t i = 0; i <= lv::kMaxIds; ++i) many += "1,";
   EXPECT_EQ(err(many), "Too many IDs: at most 4,096 at a time.");
+  // A million IDs pasted into the field: refused at the 4,097th, never all held.
+  std::string million;
+  million.reserve(7'000'000);
+  for (int i = 0; i < 1'000'000; ++i) million += std::to_string(i % 50257) + ",";
+  EXPECT_EQ(err(million), "Too many IDs: at most 4,096 at a time.");
 }
 
 TEST(IdParse, RejectsUnmatchedBrackets) {
