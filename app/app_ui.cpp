@@ -184,6 +184,8 @@ void app_frame(App& app) {
   timeline_advance(app.ui.timeline, slide.steps(app), io.DeltaTime, app.ui.reduced_motion);
   handle_shortcuts(app);
   poll_table_load(app);
+  if (app.scale.worker && !scale_slide_shown(app))
+    app.scale.worker->release_unwanted(app.inputs.seed, app.scale.vocab, app.scale.dim, app.inputs.file.get());
 
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(vp->WorkPos);

@@ -136,6 +136,42 @@ void ScaleWorker::poll() {
   }
 }
 
+void ScaleWorker::release_unwanted(uint64_t seed, int64_t vocab, int64_t dim, const TableFile* file) {
+  if (file) {  // as want_table keys it
+    seed = 0;
+    vocab = file->rows;
+    dim = file->cols;
+  }
+  auto wanted = [&](const TableFile* f, uint64_t s, int64_t v, int64_t d) {
+    return f == file && s == seed && v == vocab && d == dim;
+  };
+  if (job_ != Job::None) {
+    if (!finished_.load(std::memory_order_acquire)) {
+      if (job_ == Job::Build && !wanted(building_file_.get(), building_seed_, building_vocab_, building_dim_))
+        cancel_.store(true);  // the next call joins it
+      return;
+    }
+    finish();
+  }
+  // What slide 7 last asked for is stale too (want_table asks again when it is shown).
+  if (want_ && !wanted(want_file_.get(), want_seed_, want_vocab_, want_dim_)) {
+    want_ = false;
+    want_file_.reset();
+    timing_wanted_ = false;
+  }
+  if ((table_ || file_) && !wanted(snap_.file, snap_.seed, snap_.vocab, snap_.dim)) {
+    table_.reset();
+    file_.reset();
+    overview_ = Aggregate{};
+    snap_.data = nullptr;
+    snap_.overview = nullptr;
+    snap_.file = nullptr;
+    snap_.table = TablePhase::None;
+    snap_.timing = TimingPhase::None;
+    ++snap_.revision;
+  }
+}
+
 void ScaleWorker::start(Job job) {
   job_ = job;
   job_start_ = Clock::now();

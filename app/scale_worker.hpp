@@ -83,6 +83,11 @@ class ScaleWorker {
   void start_timing();   // runs once the wanted table is ready (results are cleared)
   void cancel_timing();  // stops timing (or a queued start); the table is kept
   void poll();           // once per frame, UI thread; never blocks
+  // Once per frame while slide 7 is not shown: frees the table if slide 7 would no
+  // longer want it (a file closed or replaced, another seed or shape), so a big table
+  // left behind is not held beside the next one; joins a finished job. Starts
+  // nothing, and is not a poll (the timing watchdog still sees the slide as left).
+  void release_unwanted(uint64_t seed, int64_t vocab, int64_t dim, const TableFile* file);
 
   const ScaleSnapshot& snapshot() const { return snap_; }
   bool busy() const { return job_ != Job::None || pending(); }  // a job runs or is about to start

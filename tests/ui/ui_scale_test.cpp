@@ -233,6 +233,38 @@ TEST(ScaleSlide, ShowsAndTimesTheLoadedTable) {
   EXPECT_EQ(std::memcmp(want.data(), snap(h).data, sizeof(float) * 2000 * 32), 0);
 }
 
+// A big table slide 7 no longer wants is not kept once the slide is left: closing the
+// file frees it (the worker held the last reference); a table still wanted is kept.
+TEST(ScaleSlide, ATableLeftBehindIsFreed) {
+  auto file = std::make_shared<TableFile>();
+  file->rows = 800;
+  file->cols = 16;
+  file->dtype = "float32";
+  file->path = "t.npy";
+  file->data = Matrix::Constant(800, 16, 0.5f);
+  Headless h;
+  h.init({"lookupviz", "--ids", "1,2"});
+  set_table_file(h.app, file);
+  show(h, 2000, 32, 0);
+  frames_until(h, [&] { return h.app.scale.worker && snap(h).table == TablePhase::Ready; });
+  ASSERT_TRUE(h.app.scale.worker);
+  ASSERT_EQ(snap(h).file, file.get());
+  go_to_slide(h.app, 0);
+  h.frames(3);
+  EXPECT_EQ(snap(h).table, TablePhase::Ready) << "still the app's table: kept for the way back";
+  EXPECT_GT(file.use_count(), 2);
+  set_table_file(h.app, nullptr);
+  h.frames(2);
+  EXPECT_EQ(file.use_count(), 1) << "the worker let go of the closed file";
+  EXPECT_EQ(snap(h).table, TablePhase::None);
+  EXPECT_EQ(snap(h).data, nullptr);
+  // Back on slide 7: the seeded table is built.
+  show(h, 2000, 32, 0);
+  frames_until(h, [&] { return snap(h).table == TablePhase::Ready; });
+  EXPECT_EQ(snap(h).file, nullptr);
+  EXPECT_EQ(snap(h).vocab, 2000);
+}
+
 TEST(ScaleSlide, WheelZoomsDragPansDoubleClickResets) {
   Headless h;
   h.init();
