@@ -48,22 +48,31 @@ std::string temp_dir() {
 // The demo canvas's inside at 1280 × 800 (left of the narrative, above the code).
 constexpr int kX0 = 90, kX1 = 700, kY0 = 180, kY1 = 430;
 
+// How many of the map's pixels (every other one) are clearly red or clearly blue.
+struct Hues {
+  size_t red = 0, blue = 0, n = 0;
+};
+Hues map_hues(const Image& im) {
+  Hues h;
+  for (int y = kY0; y < kY1; y += 2)
+    for (int x = kX0; x < kX1; x += 2) {
+      const unsigned char* p = im.at(x, y);
+      h.red += p[0] > p[2] + 40;
+      h.blue += p[2] > p[0] + 40;
+      ++h.n;
+    }
+  return h;
+}
+
 TEST(RenderScale, TheScreenshotShowsTheWholeTableAsAHeatMap) {
   if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
   const std::string dir = temp_dir();
   ASSERT_EQ(run("", "--slide 7 --step 0 --size 1280x800 --screenshot " + dir + "/map.png"), 0);
   const Image im = load(dir + "/map.png");
   ASSERT_EQ(im.w, 1280);
-  size_t red = 0, blue = 0, n = 0;
-  for (int y = kY0; y < kY1; y += 2)
-    for (int x = kX0; x < kX1; x += 2) {
-      const unsigned char* p = im.at(x, y);
-      red += p[0] > p[2] + 40;
-      blue += p[2] > p[0] + 40;
-      ++n;
-    }
-  EXPECT_GT(red, n / 10) << "positive weights are red";
-  EXPECT_GT(blue, n / 10) << "negative weights are blue";
+  const Hues h = map_hues(im);
+  EXPECT_GT(h.red, h.n / 10) << "positive weights are red";
+  EXPECT_GT(h.blue, h.n / 10) << "negative weights are blue";
 }
 
 // A v1 .npy of `rows` × `cols` float32, every value in [0.25, 1): positive throughout.
@@ -94,16 +103,9 @@ TEST(RenderScale, ALoadedTableIsWhatTheMapShows) {
             0);
   const Image im = load(dir + "/map.png");
   ASSERT_EQ(im.w, 1280);
-  size_t red = 0, blue = 0, n = 0;
-  for (int y = kY0; y < kY1; y += 2)
-    for (int x = kX0; x < kX1; x += 2) {
-      const unsigned char* p = im.at(x, y);
-      red += p[0] > p[2] + 40;
-      blue += p[2] > p[0] + 40;
-      ++n;
-    }
-  EXPECT_GT(red, n / 2) << "the file's values are all positive: red";
-  EXPECT_LT(blue, n / 200) << "and none of them is negative (the seeded table would be half blue)";
+  const Hues h = map_hues(im);
+  EXPECT_GT(h.red, h.n / 2) << "the file's values are all positive: red";
+  EXPECT_LT(h.blue, h.n / 200) << "and none of them is negative (the seeded table would be half blue)";
 }
 
 TEST(RenderScale, TilingIsInvisible) {
