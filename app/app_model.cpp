@@ -62,30 +62,36 @@ void recompute(App& app) {
   const int64_t v = vocab_of(in), dim = in.dim;
   // Re-draw from the seed only when the seed or the shape changed (an edit or a
   // new ID list of the same V reuses the table, as re-running one notebook cell would).
-  const bool reseed = d.generation == 0 || d.seeded_with != in.seed || d.seeded.rows() != v ||
-                      d.seeded.cols() != dim || d.seeded_from != in.file.get() || d.seeded_dtype != in.dtype;
+  // A float32 file's table is used as it is (no copy in `seeded`).
+  const bool file_as_is = in.file && in.dtype == TableDtype::Float32;
+  const bool reseed = d.generation == 0 || d.seeded_with != in.seed || d.seeded_rows != v || d.seeded_cols != dim ||
+                      d.seeded_from != in.file.get() || d.seeded_dtype != in.dtype;
   if (reseed) {
     // nn.Embedding(V, D) right after torch.manual_seed(seed) — or the loaded file's
     // table — then the fresh nn.Linear(V, D) after re-seeding (what slide 4 prints
     // before tying).
     TorchGenerator gen(in.seed);
-    if (in.file) {
-      d.seeded = in.file->data;
+    if (file_as_is) {
+      d.seeded.resize(0, 0);
     } else {
-      d.seeded = embedding_init(v, dim, gen);
+      d.seeded = in.file ? in.file->data : embedding_init(v, dim, gen);
+      round_table(d.seeded, in.dtype);
     }
-    round_table(d.seeded, in.dtype);
+    d.seeded_rows = v;
+    d.seeded_cols = dim;
     d.gen_after_table = gen;
     d.seeded_from = in.file.get();
     d.seeded_dtype = in.dtype;
+    // Only its printed form is kept: a D × V matrix more per table would double a big
+    // table's memory for three corners of text.
     TorchGenerator gen2(in.seed);
-    d.linear_init = linear_init(v, dim, false, gen2).weight;
+    d.print_linear_init = repr_parameter(linear_init(v, dim, false, gen2).weight);
     d.seeded_with = in.seed;
   }
   d.vocab = v;
   d.dim = dim;
   d.batch = static_cast<int64_t>(in.ids.size());
-  d.table = d.seeded;
+  d.table = file_as_is ? in.file->data : d.seeded;
   if (in.edits.size() == static_cast<size_t>(v * dim)) {
     for (int64_t i = 0; i < v * dim; ++i)
       if (in.edited[static_cast<size_t>(i)]) d.table.data()[i] = in.edits[static_cast<size_t>(i)];
@@ -132,8 +138,11 @@ void recompute(App& app) {
     d.pos_table = embedding_init(t, dim, g);
     d.tok_out = d.lookup_out;
     d.x = d.tok_out + d.pos_table;
-    d.head_weight = in.tie_weights ? d.table : linear_init(dim, v, false, g).weight;
-    d.logits = (d.x * d.head_weight.transpose()).eval();
+    // Tied: the table itself, read the other way (no copy). Untied: its own init.
+    if (in.tie_weights) d.head_weight.resize(0, 0);
+    else d.head_weight = linear_init(dim, v, false, g).weight;
+    const Matrix& head = in.tie_weights ? d.table : d.head_weight;
+    d.logits = (d.x * head.transpose()).eval();
     d.next_ids.resize(static_cast<size_t>(t));
     for (int64_t i = 0; i < t; ++i) {
       // argmax like torch: the first maximum; NaN counts as the maximum.
@@ -154,7 +163,6 @@ void recompute(App& app) {
   d.print_weight = repr_parameter(d.table);
   d.print_lookup = repr_tensor(d.lookup_out, ReprSuffix{"EmbeddingBackward0", false, ""});
   d.print_onehot = repr_tensor(d.onehot);
-  d.print_linear_init = repr_parameter(d.linear_init);
   d.print_matmul = repr_tensor(d.matmul_out, ReprSuffix{"MmBackward0", false, ""});
   d.print_equal = d.paths_equal ? "True" : "False";
   ++d.generation;

@@ -45,7 +45,9 @@ int64_t vocab_of(const ModelInputs& in);
 // ---------------------------------------------------------------- derived
 struct Derived {
   int64_t vocab = 0, dim = 0, batch = 0;
-  Matrix seeded;        // V x D: nn.Embedding's init for (seed, V, D)
+  Matrix seeded;        // V x D: nn.Embedding's init for (seed, V, D), or the file's table rounded to a dtype
+                        // (empty for a float32 file: its own data is the base)
+  int64_t seeded_rows = -1, seeded_cols = -1;  // the shape it was made for
   uint64_t seeded_with = 0;  // the seed `seeded` was drawn with
   const TableFile* seeded_from = nullptr;  // or the file it was loaded from
   TableDtype seeded_dtype = TableDtype::Float32;  // and the rounding applied
@@ -54,7 +56,6 @@ struct Derived {
   IntMatrix onehot;     // B x V
   Matrix onehot_f;      // B x V: onehot.float()
   Matrix matmul_out;    // B x D: linear(onehot.float()) with linear.weight = tableᵀ
-  Matrix linear_init;   // D x V: the fresh nn.Linear(V, D, bias=False) init (before tying)
   bool paths_equal = false;
   int cells_differ = 0;  // cells where the two outputs differ (NaN/inf in the table)
   OpCounts lookup_bill, matmul_bill;
@@ -71,12 +72,13 @@ struct Derived {
   Matrix pos_table;     // T x D: pos_emb.weight, drawn next from the same generator
   Matrix tok_out;       // T x D: tok_emb(idx) (= lookup_out)
   Matrix x;             // T x D: tok_emb(idx) + pos_emb(arange(T))
-  Matrix head_weight;   // V x D: out_head.weight (the table when tied, else its own init)
+  Matrix head_weight;   // V x D: out_head.weight when untied (its own init); empty when tied (it is `table`)
   Matrix logits;        // T x V: out_head(x) = x · head_weightᵀ
   IdList next_ids;      // T: logits.argmax(dim=-1)
   std::string print_x, print_logits, print_next;
   // What PyTorch prints for each step, from the core's formatter.
-  std::string print_weight, print_lookup, print_onehot, print_linear_init, print_matmul, print_equal;
+  std::string print_weight, print_lookup, print_onehot, print_matmul, print_equal;
+  std::string print_linear_init;  // the fresh nn.Linear(V, D, bias=False).weight (D x V) before tying, as printed
   uint64_t generation = 0;  // bumped on every recompute (widgets may cache on it)
 };
 

@@ -15,9 +15,10 @@ std::string code_make_embedding(const App& app) {
     const TableFile& f = *app.inputs.file;
     s += (f.name.empty() ? "import numpy\n" : "import safetensors.torch\n");
     s += table_load_code(f.path, f.name) + "\n";
-    std::snprintf(buf, sizeof buf, "embedding = torch.nn.Embedding.from_pretrained(weights, freeze=False)  # %lld × %lld\n",
-                  static_cast<long long>(d.vocab), static_cast<long long>(d.dim));
+    std::snprintf(buf, sizeof buf, "num_idx, out_dim = weights.shape   # %lld × %lld\n", static_cast<long long>(d.vocab),
+                  static_cast<long long>(d.dim));
     s += buf;
+    s += "embedding = torch.nn.Embedding.from_pretrained(weights, freeze=False)\n";
   } else {
     if (app.inputs.vocab_mode == VocabMode::FromIds)
       std::snprintf(buf, sizeof buf, "num_idx = max(idx) + 1            # %lld rows: IDs 0..%lld\n",

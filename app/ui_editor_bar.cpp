@@ -133,10 +133,12 @@ void draw_editor_bar(App& app) {
     ImGui::TextUnformatted("table");
     ImGui::SameLine();
     const size_t slash = f.path.find_last_of('/');
-    const std::string base = slash == std::string::npos ? f.path : f.path.substr(slash + 1);
+    const char* base = f.path.c_str() + (slash == std::string::npos ? 0 : slash + 1);  // no copy: drawn every frame
+    char rows[32], cols[32];
+    fmt_count(rows, sizeof rows, static_cast<long long>(f.rows));
+    fmt_count(cols, sizeof cols, static_cast<long long>(f.cols));
     ImGui::PushStyleColor(ImGuiCol_Text, pal.accent);
-    ImGui::Text("%s%s%s · %lld × %lld %s", base.c_str(), f.name.empty() ? "" : ":", f.name.c_str(),
-                static_cast<long long>(f.rows), static_cast<long long>(f.cols), f.dtype.c_str());
+    ImGui::Text("%s%s%s · %s × %s %s", base, f.name.empty() ? "" : ":", f.name.c_str(), rows, cols, f.dtype.c_str());
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f.path.c_str());
     ImGui::SameLine();
@@ -216,8 +218,10 @@ void draw_editor_bar(App& app) {
   if (!err.empty()) {
     ImGui::Text("%s  —  still showing %s", err.c_str(), !ui.ids_error.empty() ? "the last valid IDs" : "the last valid seed");
   } else {
-    ImGui::Text("B = %lld IDs into a %lld × %lld table", static_cast<long long>(app.derived.batch),
-                static_cast<long long>(app.derived.vocab), static_cast<long long>(app.derived.dim));
+    char rows[32], cols[32];
+    fmt_count(rows, sizeof rows, static_cast<long long>(app.derived.vocab));
+    fmt_count(cols, sizeof cols, static_cast<long long>(app.derived.dim));
+    ImGui::Text("B = %lld IDs into a %s × %s table", static_cast<long long>(app.derived.batch), rows, cols);
   }
   ImGui::PopStyleColor();
 }
