@@ -82,10 +82,10 @@ void recompute(App& app) {
     d.gen_after_table = gen;
     d.seeded_from = in.file.get();
     d.seeded_dtype = in.dtype;
-    // Only its printed form is kept: a D × V matrix more per table would double a big
-    // table's memory for three corners of text.
+    // Only its printed form is needed: drawn edge by edge (core/torch_layers.hpp), a
+    // big vocabulary's D × V init is neither held nor converted, only skipped over.
     TorchGenerator gen2(in.seed);
-    d.print_linear_init = repr_parameter(linear_init(v, dim, false, gen2).weight);
+    d.print_linear_init = repr_parameter_edges(linear_weight_edges(v, dim, gen2), dim, v);
     d.seeded_with = in.seed;
   }
   d.vocab = v;
@@ -128,7 +128,7 @@ void recompute(App& app) {
   d.matmul_bwd_bill = matmul_backward_cost(d.batch, v, dim);
   d.print_grad_out = repr_tensor(d.grad_out);
   d.print_dw_lookup = repr_tensor(d.dw_lookup);
-  d.print_dw_matmul = repr_tensor(Matrix(d.dw_matmul.transpose()));  // linear.weight.grad is D x V
+  d.print_dw_matmul = repr_transposed(d.dw_matmul);  // linear.weight.grad is D x V
 
   // A GPT's input and output ends: tok_emb and pos_emb are drawn one after the
   // other from the seeded generator (GPTModel.__init__'s order), then out_head.

@@ -73,9 +73,10 @@ std::string notebook_transcript(const NotebookCase& c) {
 
   // A fresh Linear(V, D) after re-seeding: its own Kaiming-uniform weight (D x V).
   TorchGenerator gen_linear(c.seed);
-  const LinearInit linear = linear_init(c.vocab, c.dim, /*bias=*/false, gen_linear);
+  // Only the printed edges are drawn and kept (a loaded table can be millions of rows).
+  const Matrix linear_edges = linear_weight_edges(c.vocab, c.dim, gen_linear);
   say(out, "_ = torch.manual_seed(" + seed + "); linear = torch.nn.Linear(" + v + ", " + d + ", bias=False)");
-  say(out, "linear.weight", repr_parameter(linear.weight));
+  say(out, "linear.weight", repr_parameter_edges(linear_edges, c.dim, c.vocab));
 
   // Tied to the table (linear.weight = Wᵀ): X Wᵀᵀ = X W, the same numbers as the lookup.
   say(out, "linear.weight = torch.nn.Parameter(embedding.weight.T)");

@@ -37,7 +37,15 @@ struct View {
   const T* data;
   int dim;
   int64_t rows, cols;
-  const T& at(int64_t r, int64_t c) const { return data[r * cols + c]; }
+  int64_t row_stride, col_stride;  // in elements: (cols, 1) row-major; (1, rows) a transposed view
+  bool edges_only = false;         // data holds only the edges (repr_parameter_edges)
+  const T& at(int64_t r, int64_t c) const {
+    if (edges_only) {
+      r = r < kEdgeItems || rows <= 2 * kEdgeItems ? r : r - (rows - 2 * kEdgeItems);
+      c = c < kEdgeItems || cols <= 2 * kEdgeItems ? c : c - (cols - 2 * kEdgeItems);
+    }
+    return data[r * row_stride + c * col_stride];
+  }
 };
 
 // Indices printed along one dimension of length n: all of them, or the first and
@@ -248,8 +256,11 @@ std::string shape_tuple(std::span<const int64_t> shape) {
 }
 
 // _str_intern for a plain strided CPU tensor.
+enum class Layout { RowMajor, Transposed, EdgesOnly };
+
 template <class T>
-std::string repr_impl(const T* data, std::span<const int64_t> shape, const ReprSuffix& suffix) {
+std::string repr_impl(const T* data, std::span<const int64_t> shape, const ReprSuffix& suffix,
+                      Layout layout = Layout::RowMajor) {
   int64_t numel = 1;
   for (int64_t n : shape) numel *= n;
 
@@ -266,8 +277,17 @@ std::string repr_impl(const T* data, std::span<const int64_t> shape, const ReprS
     body = "[]";
   } else {
     if (!suffix.dtype.empty()) suffixes.push_back("dtype=" + suffix.dtype);
-    View<T> v{data, static_cast<int>(shape.size()), shape.size() == 2 ? shape[0] : 1,
-              shape.empty() ? 1 : shape.back()};
+    View<T> v{data, static_cast<int>(shape.size()), shape.size() == 2 ? shape[0] : 1, shape.empty() ? 1 : shape.back(),
+              0, 1};
+    v.row_stride = v.cols;
+    if (layout == Layout::Transposed && v.dim == 2) {  // element (r, c) of the shape given is data[c * rows + r]
+      v.row_stride = 1;
+      v.col_stride = v.rows;
+    }
+    if (layout == Layout::EdgesOnly && v.dim == 2) {
+      v.edges_only = numel > kThreshold;
+      v.row_stride = v.edges_only ? edge_count(v.cols, v.rows, v.cols) : v.cols;
+    }
     bool summarize = numel > kThreshold;  // _tensor_str
     FormatterFor<T> fmt(shown_elements(v, summarize));
     body = tensor_str(v, kPrefixIndent, summarize, fmt);
@@ -300,9 +320,32 @@ std::string repr_tensor(const Matrix& m, const ReprSuffix& suffix) {
   return repr_impl(m.data(), matrix_shape(shape, m.rows(), m.cols()), suffix);
 }
 
+std::string repr_transposed(const Matrix& m, const ReprSuffix& suffix) {
+  int64_t shape[2];
+  return repr_impl(m.data(), matrix_shape(shape, m.cols(), m.rows()), suffix, Layout::Transposed);
+}
+
 std::string repr_tensor(const IntMatrix& m, const ReprSuffix& suffix) {
   int64_t shape[2];
   return repr_impl(m.data(), matrix_shape(shape, m.rows(), m.cols()), suffix);
+}
+
+int64_t edge_count(int64_t n, int64_t rows, int64_t cols) {
+  return rows * cols > kThreshold && n > 2 * kEdgeItems ? 2 * kEdgeItems : n;
+}
+
+int64_t edge_index(int64_t i, int64_t n, int64_t rows, int64_t cols) {
+  if (edge_count(n, rows, cols) == n) return i;
+  if (i < kEdgeItems) return i;
+  if (i >= n - kEdgeItems) return i - (n - 2 * kEdgeItems);
+  return -1;  // not an edge
+}
+
+std::string repr_parameter_edges(const Matrix& edges, int64_t rows, int64_t cols) {
+  ReprSuffix suffix;
+  suffix.requires_grad = true;
+  int64_t shape[2];
+  return "Parameter containing:\n" + repr_impl(edges.data(), matrix_shape(shape, rows, cols), suffix, Layout::EdgesOnly);
 }
 
 // nn.Parameter.__repr__: 'Parameter containing:\n' + Tensor.__repr__ (a leaf that

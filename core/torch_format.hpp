@@ -25,7 +25,19 @@ std::string repr_tensor(const int64_t* data, std::span<const int64_t> shape, con
 // Conveniences for the row-major matrices of the core.
 std::string repr_tensor(const Matrix& m, const ReprSuffix& suffix = {});
 std::string repr_tensor(const IntMatrix& m, const ReprSuffix& suffix = {});
+// mᵀ as torch prints it (e.g. linear.weight.grad, D x V, from a V x D matrix),
+// without making the transposed copy: only the printed elements are read.
+std::string repr_transposed(const Matrix& m, const ReprSuffix& suffix = {});
 // "Parameter containing:\n" + the tensor with requires_grad=True.
 std::string repr_parameter(const Matrix& m);
+
+// The edges of a rows x cols matrix: what torch's repr reads of it. Along a
+// dimension longer than 6 (when the matrix has more than 1000 elements) only its
+// first 3 and last 3 indices; otherwise all of them. edge_rows/edge_cols give the
+// shape of that compact matrix, edge_index maps an index of the full dimension to it.
+int64_t edge_count(int64_t n, int64_t rows, int64_t cols);
+int64_t edge_index(int64_t i, int64_t n, int64_t rows, int64_t cols);
+// repr_parameter of the rows x cols matrix whose edges are `edges` (edge_count each way).
+std::string repr_parameter_edges(const Matrix& edges, int64_t rows, int64_t cols);
 
 }  // namespace lv

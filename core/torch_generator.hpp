@@ -15,6 +15,7 @@ class TorchGenerator {
 
   void manual_seed(uint64_t seed);
   uint32_t random();
+  void discard(uint64_t n) { mt_.discard(n); }  // skips n random() outputs
   uint64_t random64();
   float uniform_float();    // [0, 1): low 24 bits of random() * 2^-24
   double uniform_double();  // [0, 1): low 53 bits of random64() * 2^-53

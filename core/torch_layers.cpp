@@ -5,6 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/torch_format.hpp"
 #include "core/torch_random.hpp"
 
 namespace lv {
@@ -36,6 +37,35 @@ LinearInit linear_init(int64_t in_features, int64_t out_features, bool bias, Tor
     uniform_(out.bias.data(), out.bias.size(), in_features > 0 ? -b : 0.0, b, gen);
   }
   return out;
+}
+
+Matrix linear_weight_edges(int64_t in_features, int64_t out_features, TorchGenerator& gen) {
+  if (in_features < 0 || out_features < 0) throw std::invalid_argument("linear_weight_edges: negative size");
+  const int64_t rows = out_features, cols = in_features;
+  const int64_t er = edge_count(rows, rows, cols), ec = edge_count(cols, rows, cols);
+  Matrix edges = Matrix::Zero(er, ec);
+  if (rows * cols == 0) return edges;
+  const double a = std::sqrt(5.0);
+  const double gain = std::sqrt(2.0 / (1.0 + a * a));
+  const double bound = std::sqrt(3.0) * (gain / std::sqrt(static_cast<double>(in_features)));
+  // uniform_(-bound, bound) draws one random() per element in row-major order: skip
+  // the elements repr never reads.
+  const float from_f = static_cast<float>(-bound), range = static_cast<float>(bound) - from_f;
+  int64_t at = 0;  // elements drawn so far
+  for (int64_t r = 0; r < rows; ++r) {
+    const int64_t i = edge_index(r, rows, rows, cols);
+    if (i < 0) continue;
+    for (int64_t c = 0; c < cols; ++c) {
+      const int64_t j = edge_index(c, cols, rows, cols);
+      if (j < 0) continue;
+      const int64_t k = r * cols + c;
+      gen.discard(static_cast<uint64_t>(k - at));
+      edges(i, j) = std::fma(gen.uniform_float(), range, from_f);
+      at = k + 1;
+    }
+  }
+  gen.discard(static_cast<uint64_t>(rows * cols - at));
+  return edges;
 }
 
 }  // namespace lv

@@ -20,4 +20,10 @@ struct LinearInit {
 };
 LinearInit linear_init(int64_t in_features, int64_t out_features, bool bias, TorchGenerator& gen);
 
+// Only the edges of linear_init(in, out, false, gen).weight that torch's repr reads
+// (see edge_count in core/torch_format.hpp), drawing the same stream (the generator
+// ends where linear_init leaves it) without holding the out x in matrix: a big
+// vocabulary's Linear(V, D) is printed in a fraction of the time and memory.
+Matrix linear_weight_edges(int64_t in_features, int64_t out_features, TorchGenerator& gen);
+
 }  // namespace lv

@@ -156,3 +156,20 @@ TEST(TorchFormat, SummarizedTableIgnoresHiddenElements) {
 
 }  // namespace
 }  // namespace lv
+
+// linear.weight.grad is printed from a V x D matrix as its D x V transpose without
+// copying it: the same text as printing the copy, summarized or not.
+TEST(TorchFormat, TransposedViewPrintsLikeTheTransposedCopy) {
+  uint32_t s = 7;
+  for (auto [r, c] : std::vector<std::pair<int, int>>{{1, 1}, {3, 5}, {5, 3}, {40, 30}, {2000, 5}, {4, 1001}, {1, 7}}) {
+    lv::Matrix m(r, c);
+    for (int i = 0; i < r * c; ++i) {
+      s = s * 1664525u + 1013904223u;
+      m.data()[i] = static_cast<float>(static_cast<int32_t>(s >> 8) % 20000) / 1000.0f;
+    }
+    m(0, 0) = -0.0f;
+    EXPECT_EQ(lv::repr_transposed(m), lv::repr_tensor(lv::Matrix(m.transpose()))) << r << " x " << c;
+    lv::ReprSuffix grad{"", false, ""};
+    EXPECT_EQ(lv::repr_transposed(m, grad), lv::repr_tensor(lv::Matrix(m.transpose()), grad));
+  }
+}

@@ -9,8 +9,10 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "core/torch_format.hpp"
 #include "core/torch_layers.hpp"
 #include "core/torch_random.hpp"
 
@@ -159,3 +161,17 @@ TEST(TorchLayers, ZeroSizedLayersDrawNothing) {
 }
 
 }  // namespace
+
+// The edges-only Linear init prints exactly as the whole one and leaves the generator
+// where linear_init does, summarized or not, wide or tall.
+TEST(TorchLayers, LinearWeightEdgesPrintLikeTheWholeInit) {
+  const std::pair<int64_t, int64_t> shapes[] = {{4, 5}, {5, 3}, {1, 1}, {1000, 1}, {1001, 1}, {1, 1001},
+                                                {50, 30}, {400, 3}, {3, 400}, {7, 7}, {2000, 6}, {0, 3}};
+  for (auto [in, out] : shapes) {
+    lv::TorchGenerator a(123), b(123);
+    const lv::Matrix whole = lv::linear_init(in, out, false, a).weight;
+    const lv::Matrix edges = lv::linear_weight_edges(in, out, b);
+    EXPECT_EQ(lv::repr_parameter_edges(edges, out, in), lv::repr_parameter(whole)) << in << " -> " << out;
+    EXPECT_EQ(a.random(), b.random()) << "the same number of draws, " << in << " -> " << out;
+  }
+}
