@@ -181,16 +181,22 @@ TEST(ScaleSlide, ANewSeedRebuildsTheTable) {
   EXPECT_EQ(std::memcmp(want.data(), snap(h).data, sizeof(float) * 2000 * 32), 0);
 }
 
+// A table as File ▸ Open would load it (values left to the caller).
+std::shared_ptr<TableFile> table_file(int64_t rows, int64_t cols, const char* path, const char* dtype) {
+  auto file = std::make_shared<TableFile>();
+  file->rows = rows;
+  file->cols = cols;
+  file->dtype = dtype;
+  file->path = path;
+  file->data = Matrix::Zero(rows, cols);
+  return file;
+}
+
 // A table loaded from a file is what slide 7 maps and times: the file's own data (not
 // a copy, not the seeded GPT-2 table), its shape, its values' range; back to the
 // seeded table when the file is closed.
 TEST(ScaleSlide, ShowsAndTimesTheLoadedTable) {
-  auto file = std::make_shared<TableFile>();
-  file->rows = 1500;
-  file->cols = 24;
-  file->dtype = "float16";
-  file->path = "/data/tables/my_table.npy";
-  file->data = Matrix(1500, 24);
+  auto file = table_file(1500, 24, "/data/tables/my_table.npy", "float16");
   for (int64_t r = 0; r < 1500; ++r)
     for (int64_t c = 0; c < 24; ++c) file->data(r, c) = static_cast<float>((r * 31 + c * 7) % 101) / 25.0f - 2.0f;
   file->data(1234, 5) = 9.5f;  // the largest |value|: the map's colour scale
@@ -236,12 +242,8 @@ TEST(ScaleSlide, ShowsAndTimesTheLoadedTable) {
 // A big table slide 7 no longer wants is not kept once the slide is left: closing the
 // file frees it (the worker held the last reference); a table still wanted is kept.
 TEST(ScaleSlide, ATableLeftBehindIsFreed) {
-  auto file = std::make_shared<TableFile>();
-  file->rows = 800;
-  file->cols = 16;
-  file->dtype = "float32";
-  file->path = "t.npy";
-  file->data = Matrix::Constant(800, 16, 0.5f);
+  auto file = table_file(800, 16, "t.npy", "float32");
+  file->data.setConstant(0.5f);
   Headless h;
   h.init({"lookupviz", "--ids", "1,2"});
   set_table_file(h.app, file);
