@@ -52,13 +52,19 @@ struct Level {
     unavailable = false;
   }
 
-  void allocate(const float* p, uint64_t v, int64_t r, int64_t c, float n, int side) {
-    release();
+  // What the level holds (same() compares it): set again after a failed allocation,
+  // so the same table is not retried every frame.
+  void describe(const float* p, uint64_t v, int64_t r, int64_t c, float n) {
     src = p;
     version = v;
     rows = r;
     cols = c;
     norm = n;
+  }
+
+  void allocate(const float* p, uint64_t v, int64_t r, int64_t c, float n, int side) {
+    release();
+    describe(p, v, r, c, n);
     tile_rows = std::min<int64_t>(r, side);
     tile_cols = std::min<int64_t>(c, side);
     down = (r + tile_rows - 1) / tile_rows;
@@ -81,11 +87,7 @@ struct Level {
     }
     if (glGetError() != GL_NO_ERROR) {
       release();
-      src = p;
-      version = v;
-      rows = r;
-      cols = c;
-      norm = n;
+      describe(p, v, r, c, n);
       unavailable = true;
     }
   }
