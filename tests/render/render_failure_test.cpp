@@ -50,21 +50,29 @@ struct Outcome {
   std::string err;
 };
 
-// Runs `prefix lookupviz args` inside xvfb-run; the app's settings go to `dir` and its
-// stderr to dir/stderr.txt (read back, then removed).
+// Runs `prefix lookupviz args` inside xvfb-run; the app's settings go to `dir`, its
+// stderr and exit status to files there (read back, then removed). The status is the
+// app's own, taken inside xvfb-run: xvfb-run's own exit code and messages (it can fail
+// to clean up its temporary directory when the app exits within milliseconds) are not
+// the app's.
 Outcome run_in(const std::string& dir, const std::string& args, const std::string& env = "",
                const std::string& limits = "") {
-  const std::string err_file = dir + "/stderr.txt";
+  const std::string err_file = dir + "/stderr.txt", rc_file = dir + "/status.txt";
   const std::string cmd = "xvfb-run -a env XDG_CONFIG_HOME=" + dir + " " + env + " bash -c '" + limits +
-                          "exec \"$0\" \"$@\"' " LOOKUPVIZ_BIN " " + args + " >/dev/null 2>" + err_file;
+                          "\"$0\" \"$@\" >/dev/null 2>" + err_file + "; echo $? >" + rc_file + "' " LOOKUPVIZ_BIN " " +
+                          args + " >/dev/null 2>&1";
   const int rc = std::system(cmd.c_str());
   Outcome o;
   o.err = slurp(err_file);
+  const std::string status = slurp(rc_file);
   std::remove(err_file.c_str());
-  // bash -c exec's the app, so a signal shows as 128+N from xvfb-run's shell.
-  if (WIFEXITED(rc)) {
-    o.exit_code = WEXITSTATUS(rc);
+  std::remove(rc_file.c_str());
+  // bash reports a signal as 128+N.
+  if (!status.empty()) {
+    o.exit_code = std::atoi(status.c_str());
     o.signaled = o.exit_code > 128;
+  } else if (WIFEXITED(rc)) {
+    o.exit_code = WEXITSTATUS(rc);  // the app never ran (xvfb-run failed): its code, for the message
   }
   return o;
 }
