@@ -32,7 +32,9 @@ void fill_onehot(float* onehot, const int64_t* ids, int64_t batch, int64_t vocab
 
 // out (B x D) = onehot (B x V) · table (V x D), dense: all B·V·D multiply-adds, the
 // B·(V−1)·D by zero included (so 0·inf = NaN shows up as in torch). Eigen's GEMM,
-// one thread; its AVX2+FMA build when the CPU has them (core/kernels_avx2.cpp).
+// one thread; with AVX2+FMA (core/kernels_avx2.cpp) and B = 2..128, Eigen's micro-
+// kernel over the table packed row by row in memory order (faster than Eigen's own
+// packing when few columns share it).
 void onehot_matmul_dense(float* out, const float* onehot, const float* table, int64_t batch,
                          int64_t vocab, int64_t dim);
 

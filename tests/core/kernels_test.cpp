@@ -151,6 +151,35 @@ TEST(Kernels, DenseMatmulEqualsReference) {
   });
 }
 
+TEST(Kernels, DenseMatmulOfAnyMatrixMatchesADoubleSum) {
+  // The AVX2 path packs the table itself and runs Eigen's micro-kernel block by block
+  // over V: check it as a general product (every entry nonzero) on shapes that cover
+  // whole 24-column panels, a remainder, several blocks of rows and a partial last one,
+  // and B on both sides of its switch to Eigen's own product (B = 2..128).
+  for_each_isa([] {
+    for (int64_t dim : {24, 48, 100, 768})
+      for (int64_t batch : {2, 5, 16, 128, 129}) {
+        const int64_t vocab = dim == 768 ? 131 : 1001;
+        Matrix table = random_table(vocab, dim, static_cast<uint32_t>(dim + batch));
+        Matrix x = random_table(batch, vocab, static_cast<uint32_t>(7 * batch + dim));
+        Matrix out(batch, dim);
+        onehot_matmul_dense(out.data(), x.data(), table.data(), batch, vocab, dim);
+        SCOPED_TRACE(testing::Message() << kernels_isa() << " D=" << dim << " B=" << batch);
+        double worst = 0.0;
+        for (int64_t i = 0; i < batch; ++i)
+          for (int64_t j = 0; j < dim; ++j) {
+            double sum = 0.0, mag = 0.0;
+            for (int64_t k = 0; k < vocab; ++k) {
+              sum += static_cast<double>(x(i, k)) * table(k, j);
+              mag += std::abs(static_cast<double>(x(i, k)) * table(k, j));
+            }
+            worst = std::max(worst, std::abs(out(i, j) - sum) / (mag + 1e-30));
+          }
+        EXPECT_LT(worst, 1e-5);  // float32 accumulation over ≤ 1,001 terms, relative to Σ|terms|
+      }
+  });
+}
+
 TEST(Kernels, DenseMatmulMultipliesTheZerosLikeTorch) {
   // 0 x inf = NaN: the dense product poisons every output column where any row of the
   // table has an inf, the lookup does not. Same as torch's one_hot(...).float() @ W.
