@@ -1,5 +1,5 @@
 // gl_heatmap.hpp — the GL renderer of the heat map widget (app/widget_heatmap.hpp):
-// the table as R16F textures (values ÷ the largest |value|), tiled so that no side
+// the table as R8 textures (values ÷ the largest |value|, companded), tiled so that no side
 // exceeds min(GL_MAX_TEXTURE_SIZE, 16,384) (GPT-2's 50,257 rows: 4 tiles of
 // ≤ 16,384 × 768), uploaded a band per frame
 // so the frame stays short; an aggregated overview level for far zoom; drawn with

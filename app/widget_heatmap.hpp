@@ -5,7 +5,7 @@
 //
 // The UI library never calls GL (it runs headless in tests): the widget fills a
 // HeatmapRequest and hands it to the renderer through an ImDrawList callback. The
-// platform installs the renderer at start-up (app/gl_heatmap.cpp: tiled R16F
+// platform installs the renderer at start-up (app/gl_heatmap.cpp: tiled R8
 // textures + shaders/heatmap.*); without one (tests), or when it failed, the widget
 // draws a coarse grid of ImGui rectangles sampled from the table instead.
 //

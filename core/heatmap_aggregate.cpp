@@ -132,4 +132,18 @@ Aggregate aggregate_table(const float* data, int64_t rows, int64_t cols, int64_t
   return a;
 }
 
+uint8_t heatmap_encode(float v, float norm) {
+  const float t = v * norm;
+  if (std::isnan(t)) return 255;
+  const float a = std::sqrt(std::min(std::fabs(t), 1.0f));
+  const int q = static_cast<int>(a * 127.0f + 0.5f);
+  return static_cast<uint8_t>(t < 0.0f ? 127 - q : 127 + q);
+}
+
+float heatmap_decode(uint8_t b) {
+  if (b == 255) return std::numeric_limits<float>::quiet_NaN();
+  const float s = (static_cast<float>(b) - 127.0f) / 127.0f;
+  return s < 0.0f ? -s * s : s * s;
+}
+
 }  // namespace lv

@@ -48,4 +48,13 @@ int64_t aggregate_cell_of(int64_t i, int64_t n, int64_t out);
 // The first table row/column of output cell r (cell r ends where cell r + 1 starts).
 int64_t aggregate_block_start(int64_t r, int64_t n, int64_t out);
 
+// The heat map's texture byte for value v (norm = 1 / the table's largest |value|):
+// t = v · norm clamped to [−1, 1] (±inf land on the ends), stored as
+// b = 127 + round(127 · sign(t)·√|t|); NaN is 255. The square root spends the 127
+// steps a side where the colour map needs them: the smallest nonzero |t| is 6e-5,
+// and one step moves the colour by < 1 % of its ramp. shaders/heatmap.frag decodes
+// it like heatmap_decode.
+uint8_t heatmap_encode(float v, float norm);
+float heatmap_decode(uint8_t b);  // t back (NaN for 255)
+
 }  // namespace lv

@@ -8,7 +8,7 @@
 in vec2 v_cell;
 out vec4 o_color;
 
-uniform sampler2D u_tex;          // R16F: value ÷ abs_max per table cell (overview: per block)
+uniform sampler2D u_tex;          // R8: value ÷ abs_max per table cell (overview: per block), companded
 uniform ivec2 u_tex_size;         // this tile's (columns, rows)
 uniform ivec2 u_offset;           // v_cell's origin in this tile's texels
 uniform float u_row0;             // the table row of the tile's texel row 0
@@ -33,10 +33,18 @@ vec3 diverging(float v) {
   return a < 0.5 ? mix(u_mid, mid_stop, a * 2.0) : mix(mid_stop, end_stop, a * 2.0 - 1.0);
 }
 
+// app/gl_heatmap.cpp's encode_cell backwards: byte b = 127 + 127·sign(t)·√|t|
+// gives t; b = 255 (NaN) is tested by the caller, not made a NaN here (a shader
+// compiler may assume there are none).
+float decode(float b) {
+  float s = (b - 127.0) / 127.0;
+  return sign(s) * s * s;
+}
+
 void main() {
   ivec2 texel = clamp(ivec2(floor(v_cell)) + u_offset, ivec2(0), u_tex_size - 1);
-  float v = texelFetch(u_tex, texel, 0).r;
-  vec3 c = diverging(v);
+  float b = floor(texelFetch(u_tex, texel, 0).r * 255.0 + 0.5);
+  vec3 c = b > 254.5 ? u_nan : diverging(decode(b));
 
   // Does this texel hold a highlighted row?
   float r0 = u_row0 + float(texel.y) * u_rows_per_texel;

@@ -17,6 +17,8 @@ namespace {
 
 using lv::aggregate_table;
 using lv::AggregateMode;
+using lv::heatmap_decode;
+using lv::heatmap_encode;
 
 const float kNaN = std::numeric_limits<float>::quiet_NaN();
 const float kInf = std::numeric_limits<float>::infinity();
@@ -159,3 +161,31 @@ TEST(HeatmapAggregate, Gpt2SizedTableInOnePass) {
 }
 
 }  // namespace
+
+TEST(HeatmapEncode, ABytePerCellKeepsTheColourWithinOnePercent) {
+  // The colour reads (|t|)^0.55 (the default gamma): decoding must land within 1 % of
+  // that ramp for every t, and keep 0, the sign, the ends and NaN.
+  EXPECT_EQ(heatmap_encode(0.0f, 1.0f), 127);
+  EXPECT_EQ(heatmap_encode(-0.0f, 1.0f), 127);
+  EXPECT_EQ(heatmap_encode(2.0f, 0.5f), 254);
+  EXPECT_EQ(heatmap_encode(-2.0f, 0.5f), 0);
+  EXPECT_EQ(heatmap_encode(std::numeric_limits<float>::infinity(), 0.5f), 254);
+  EXPECT_EQ(heatmap_encode(-std::numeric_limits<float>::infinity(), 0.5f), 0);
+  EXPECT_EQ(heatmap_encode(std::numeric_limits<float>::quiet_NaN(), 1.0f), 255);
+  EXPECT_TRUE(std::isnan(heatmap_decode(255)));
+  EXPECT_EQ(heatmap_decode(127), 0.0f);
+  EXPECT_EQ(heatmap_decode(254), 1.0f);
+  EXPECT_EQ(heatmap_decode(0), -1.0f);
+  float worst = 0.0f;
+  uint8_t last = 0;
+  for (int i = -100000; i <= 100000; ++i) {
+    const float t = static_cast<float>(i) / 100000.0f;
+    const uint8_t b = heatmap_encode(t * 3.0f, 1.0f / 3.0f);
+    ASSERT_GE(b, last) << "monotonic at t = " << t;
+    last = b;
+    const float back = heatmap_decode(b);
+    ASSERT_TRUE(back == 0.0f || (back < 0.0f) == (t < 0.0f)) << t;
+    worst = std::max(worst, std::fabs(std::pow(std::fabs(back), 0.55f) - std::pow(std::fabs(t), 0.55f)));
+  }
+  EXPECT_LT(worst, 0.01f);
+}
