@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
 #include <ctime>
 
@@ -120,6 +121,12 @@ std::string platform_open(Platform& p, int width, int height, bool hidden, float
 
   ImGui_ImplGlfw_InitForOpenGL(p.window, true);  // chains to the callbacks above
   ImGui_ImplOpenGL3_Init(p.glsl_version.c_str());
+  // The backend makes its device objects at the first NewFrame, and with them an RGBA
+  // font texture (rebuilding the atlas if its pixels were freed). Make them now, while
+  // the atlas holds only ImGui's small default font, and drop that texture: the app's
+  // fonts go into its own one-byte-per-texel texture (upload_font_texture).
+  ImGui_ImplOpenGL3_CreateDeviceObjects();
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
   platform_apply_scale(p, app, app.ui.user_zoom);
   return "";
 }
@@ -136,6 +143,8 @@ WindowGeometry window_geometry(const Platform& p) {
 
 void platform_close(Platform& p) {
   if (!p.window) return;
+  if (p.font_texture) glDeleteTextures(1, &p.font_texture);
+  p.font_texture = 0;
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();
@@ -144,13 +153,45 @@ void platform_close(Platform& p) {
   p.window = nullptr;
 }
 
+namespace {
+
+// The font atlas as GL_R8 (coverage) read as RGBA (1, 1, 1, coverage) through the
+// texture swizzle, so ImGui's shader draws it unchanged: 1 MB for the 1024 × 1024
+// atlas where the backend's RGBA texture is 4 MB (and llvmpipe keeps a copy of
+// either in the process), and no RGBA conversion in memory on the way.
+void upload_font_texture(Platform& p) {
+  ImGuiIO& io = ImGui::GetIO();
+  unsigned char* pixels = nullptr;
+  int width = 0, height = 0;
+  io.Fonts->GetTexDataAsAlpha8(&pixels, &width, &height);
+  GLint last_texture = 0, last_alignment = 0, last_row_length = 0;
+  glGetIntegerv(GL_TEXTURE_BINDING_2D, &last_texture);
+  glGetIntegerv(GL_UNPACK_ALIGNMENT, &last_alignment);
+  glGetIntegerv(GL_UNPACK_ROW_LENGTH, &last_row_length);
+  if (p.font_texture) glDeleteTextures(1, &p.font_texture);
+  glGenTextures(1, &p.font_texture);
+  glBindTexture(GL_TEXTURE_2D, p.font_texture);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  const GLint swizzle[4] = {GL_ONE, GL_ONE, GL_ONE, GL_RED};
+  glTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, swizzle);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, width, height, 0, GL_RED, GL_UNSIGNED_BYTE, pixels);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, last_alignment);
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, last_row_length);
+  glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(last_texture));
+  io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(p.font_texture)));
+  io.Fonts->ClearTexData();  // the GPU has the pixels; keep only the glyph metrics
+}
+
+}  // namespace
+
 void platform_apply_scale(Platform& p, App& app, float user_zoom) {
   app.ui.user_zoom = std::clamp(user_zoom, 0.6f, 3.0f);
   app.ui.scale = p.content_scale * p.fit * p.present_boost * app.ui.user_zoom;
   load_fonts(app.ui.scale);
-  ImGui_ImplOpenGL3_DestroyFontsTexture();
-  ImGui_ImplOpenGL3_CreateFontsTexture();
-  ImGui::GetIO().Fonts->ClearTexData();  // the GPU has the pixels; keep only the glyph metrics
+  upload_font_texture(p);
   apply_style(app.ui.theme, app.ui.scale);
   app.ui.applied_theme = app.ui.theme;
   app.ui.applied_scale = app.ui.scale;

@@ -23,6 +23,7 @@ struct Platform {
   std::string glsl_version = "#version 330 core";
   SessionSaver session;        // the session file (path empty: not saved)
   std::string imgui_ini;       // ImGui's own layout file, beside the session (never the working directory)
+  unsigned int font_texture = 0;  // the font atlas (GL_R8, ours, not the ImGui backend's RGBA one)
 };
 
 // Opens the window and initialises ImGui and its backends. On failure returns a

@@ -21,7 +21,9 @@
 #     FIGURE <name> <measured> <target>
 # e.g. "FIGURE frame_ms_p95/slide7_gpt2 3.2 16": name without spaces, measured and
 # target plain numbers in the same unit, lower is better. Other lines are ignored. These
-# figures go into the printed table and the JSON after the kernel ones.
+# figures go into the printed table and the JSON after the kernel ones. A target of 0
+# marks information: tests/bench/gl_floor.cpp's "gl_floor_peak_rss_mb" (a bare GL 3.3
+# window's peak RSS) is printed under "informative" and left out of the JSON.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
@@ -61,7 +63,7 @@ else
 fi
 cmake --build "$build" -j "$(nproc)" --target lookupviz_bench >&2
 # The app only for its frame figures: a failure here must not stop the kernel benchmark.
-cmake --build "$build" -j "$(nproc)" --target lookupviz >&2 || echo "bench.sh: lookupviz did not build; no frame figures" >&2
+cmake --build "$build" -j "$(nproc)" --target lookupviz gl_floor >&2 || echo "bench.sh: lookupviz did not build; no frame figures" >&2
 
 figures="$(mktemp)"
 trap 'rm -f "$figures"' EXIT
@@ -75,6 +77,13 @@ if [ -x "$app" ] && "$app" --help 2>&1 | grep -q -- '--bench-frames'; then
   # a run of its own that never shows slide 7.
   "${run[@]:0:${#run[@]}-1}" 30 --slide 1 | grep '^FIGURE peak_rss_mb_without_big_table ' >>"$figures" ||
     echo "bench.sh: lookupviz --bench-frames --slide 1 failed; no RSS figure without a big table" >&2
+  # Information beside the RSS figures: what a bare GL 3.3 window of the same size,
+  # drawing one textured triangle, peaks at here (the driver's share; see gl_floor.cpp).
+  if [ -x "$build/gl_floor" ]; then
+    floor=("$build/gl_floor" 1440 900)
+    [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null && floor=(xvfb-run -a "${floor[@]}")
+    "${floor[@]}" | grep '^FIGURE ' >>"$figures" || echo "bench.sh: gl_floor failed" >&2
+  fi
 else
   echo "frame figures: skipped (lookupviz has no --bench-frames yet)"
 fi
