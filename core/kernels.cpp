@@ -58,13 +58,17 @@ constexpr int64_t kPrefetchMinRowsAhead = 4, kPrefetchMaxRowsAhead = 64;
 // Copying rows in groups (copy_group_avx2), 16 GPT-2 rows ahead measured best among 8,
 // 16, 24 and 32.
 constexpr int64_t kGroupAheadBytes = 16 * 3072;
-// Stream (non-temporal stores) when the output is big: past a few MB it is written back
-// from cache anyway, and streaming spares the read-for-ownership of each output line
-// and keeps the cache for the rows. Measured on GPT-2 rows (÷ memcpy, hot / cold):
-// B = 1024 (3 MB out) prefetch 1.36 / 1.43, stream 1.52 / 1.63; B = 4096 (12.6 MB)
-// prefetch 1.47 / 1.56, stream 1.23 / 1.29. Rows must be whole cache lines or more
-// (shorter rows make partial-line streams, which are slow).
-constexpr int64_t kStreamMinOutBytes = 8 * 1024 * 1024;
+// Stream (non-temporal stores) when the output is far bigger than the cache: it is
+// written back from cache anyway, and streaming spares the read-for-ownership of each
+// output line and keeps the cache for the rows. With rows copied one at a time, the
+// stream paid off from 8 MB (B = 4096, 12.6 MB out, ÷ memcpy hot / cold: prefetch
+// 1.47 / 1.56, stream 1.23 / 1.29). Since rows are copied in interleaved groups
+// (copy_group_avx2), the grouped copy wins at B = 4096 too: four runs, ÷ memcpy, hot
+// 1.08–1.19 grouped vs 1.05–1.14 streamed, cold 1.07–1.18 vs 1.47–1.63 (streams do
+// not interleave: eight rows streamed together measured 2.4–2.6× memcpy). So the
+// stream is kept for outputs past 1.5 × a 32 MB L3. Rows must be whole cache lines or
+// more (shorter rows make partial-line streams, which are slow).
+constexpr int64_t kStreamMinOutBytes = 48 * 1024 * 1024;
 constexpr int64_t kStreamMinRowBytes = 256;
 
 // ---------------------------------------------------------------- row copies
