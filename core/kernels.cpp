@@ -58,17 +58,15 @@ constexpr int64_t kPrefetchMinRowsAhead = 4, kPrefetchMaxRowsAhead = 64;
 // Copying rows in groups (copy_group_avx2), 16 GPT-2 rows ahead measured best among 8,
 // 16, 24 and 32.
 constexpr int64_t kGroupAheadBytes = 16 * 3072;
-// Stream (non-temporal stores) when the output is far bigger than the cache: it is
-// written back from cache anyway, and streaming spares the read-for-ownership of each
-// output line and keeps the cache for the rows. With rows copied one at a time, the
-// stream paid off from 8 MB (B = 4096, 12.6 MB out, ÷ memcpy hot / cold: prefetch
-// 1.47 / 1.56, stream 1.23 / 1.29). Since rows are copied in interleaved groups
-// (copy_group_avx2), the grouped copy wins at B = 4096 too: four runs, ÷ memcpy, hot
-// 1.08–1.19 grouped vs 1.05–1.14 streamed, cold 1.07–1.18 vs 1.47–1.63 (streams do
-// not interleave: eight rows streamed together measured 2.4–2.6× memcpy). So the
-// stream is kept for outputs past 1.5 × a 32 MB L3. Rows must be whole cache lines or
-// more (shorter rows make partial-line streams, which are slow).
-constexpr int64_t kStreamMinOutBytes = 48 * 1024 * 1024;
+// Stream (non-temporal stores) when the output is big: past a few MB it is written back
+// from cache anyway, and streaming spares the read-for-ownership of each output line.
+// Measured on GPT-2 rows side by side (÷ memcpy, hot / cold), B = 4096 (12.6 MB out):
+// the grouped temporal copy 1.14–1.23 / 1.21–1.47, rows streamed one at a time
+// 1.06–1.18 / 1.32–1.55, four rows streamed together (lookup_grouped_stream)
+// 0.77–0.89 / 1.02–1.16. At B = 1024 (3 MB) the temporal copy wins: 1.29 / 1.28
+// against 1.73 / 1.39. Rows must be whole cache lines or more (shorter rows make
+// partial-line streams, which are slow).
+constexpr int64_t kStreamMinOutBytes = 8 * 1024 * 1024;
 constexpr int64_t kStreamMinRowBytes = 256;
 
 // ---------------------------------------------------------------- row copies
@@ -161,6 +159,33 @@ __attribute__((target("avx2"))) void copy_group_avx2(float* out, const float* ta
     for (int k = 0; k < kGroup; ++k) copy_row_avx2(out + k * dim + j, src[k] + j, dim - j);
 }
 
+// Four rows streamed together: each step loads 64 bytes of each row into registers,
+// then writes the four whole output lines with non-temporal stores. Four read streams
+// in flight like copy_group_avx2, and each write-combining buffer fills at once.
+// (Eight rows measured slower: 1.03 / 1.14 ÷ memcpy against 0.83 / 1.16, and
+// storing each row's chunk right after loading it, 2.4–2.6.) Needs out 32-byte
+// aligned and dim a multiple of 8, so that every row starts aligned.
+constexpr int kStreamGroup = 4;
+__attribute__((target("avx2"))) void copy_group_stream_avx2(float* out, const float* table, int64_t dim,
+                                                            const int64_t* ids) {
+  const float* src[kStreamGroup];
+  for (int k = 0; k < kStreamGroup; ++k) src[k] = table + ids[k] * dim;
+  int64_t j = 0;
+  for (; j + 16 <= dim; j += 16) {
+    __m256 a[kStreamGroup], b[kStreamGroup];
+    for (int k = 0; k < kStreamGroup; ++k) {
+      a[k] = _mm256_loadu_ps(src[k] + j);
+      b[k] = _mm256_loadu_ps(src[k] + j + 8);
+    }
+    for (int k = 0; k < kStreamGroup; ++k) {
+      _mm256_stream_ps(out + k * dim + j, a[k]);
+      _mm256_stream_ps(out + k * dim + j + 8, b[k]);
+    }
+  }
+  if (j < dim)  // dim % 16 == 8: one 32-byte chunk left per row
+    for (int k = 0; k < kStreamGroup; ++k) _mm256_stream_ps(out + k * dim + j, _mm256_loadu_ps(src[k] + j));
+}
+
 void lookup_plain(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch,
                   CopyRow copy) {
   for (int64_t i = 0; i < batch; ++i) copy(out + i * dim, table + ids[i] * dim, dim);
@@ -191,6 +216,22 @@ void lookup_grouped(float* out, const float* table, int64_t dim, const int64_t* 
     copy_group_avx2(out + i * dim, table, dim, ids + i);
   }
   for (; i < batch; ++i) copy_row_avx2(out + i * dim, table + ids[i] * dim, dim);
+}
+
+// Groups of kStreamGroup rows streamed together (AVX2), the rows `ahead` IDs later
+// prefetched; the last rows one at a time. Same alignment needs as copy_group_stream_avx2.
+void lookup_grouped_stream(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch) {
+  const int64_t bytes = dim * static_cast<int64_t>(sizeof(float));
+  const int64_t ahead =
+      std::clamp<int64_t>(kGroupAheadBytes / bytes, kPrefetchMinRowsAhead, kPrefetchMaxRowsAhead);
+  for (int64_t i = 0; i < std::min(ahead, batch); ++i) prefetch_row(table + ids[i] * dim, bytes);
+  int64_t i = 0;
+  for (; i + kStreamGroup <= batch; i += kStreamGroup) {
+    for (int64_t k = i + ahead; k < std::min(batch, i + ahead + kStreamGroup); ++k)
+      prefetch_row(table + ids[k] * dim, bytes);
+    copy_group_stream_avx2(out + i * dim, table, dim, ids + i);
+  }
+  for (; i < batch; ++i) copy_row_stream_avx2(out + i * dim, table + ids[i] * dim, dim);
 }
 
 }  // namespace
@@ -230,8 +271,10 @@ void lookup_rows(float* out, const float* table, int64_t vocab, int64_t dim, con
       else lookup_prefetched(out, table, dim, ids, batch, copy_row_memcpy);
       return;
     case LookupStrategy::kStream:
-      lookup_prefetched(out, table, dim, ids, batch,
-                        avx2 ? copy_row_stream_avx2 : copy_row_stream_sse2);
+      if (avx2 && dim % 8 == 0 && (reinterpret_cast<uintptr_t>(out) & 31) == 0)
+        lookup_grouped_stream(out, table, dim, ids, batch);
+      else
+        lookup_prefetched(out, table, dim, ids, batch, avx2 ? copy_row_stream_avx2 : copy_row_stream_sse2);
       _mm_sfence();  // streamed stores are weakly ordered: make them visible before returning
       return;
   }
