@@ -62,7 +62,7 @@ constexpr int64_t kGroupAheadBytes = 16 * 3072;
 // from cache anyway, and streaming spares the read-for-ownership of each output line.
 // Measured on GPT-2 rows side by side (÷ memcpy, hot / cold), B = 4096 (12.6 MB out):
 // the grouped temporal copy 1.14–1.23 / 1.21–1.47, rows streamed one at a time
-// 1.06–1.18 / 1.32–1.55, four rows streamed together (lookup_grouped_stream)
+// 1.06–1.18 / 1.32–1.55, four rows streamed together (copy_group_stream_avx2)
 // 0.77–0.89 / 1.02–1.16. At B = 1024 (3 MB) the temporal copy wins: 1.29 / 1.28
 // against 1.73 / 1.39. Rows must be whole cache lines or more (shorter rows make
 // partial-line streams, which are slow).
@@ -204,34 +204,23 @@ void lookup_prefetched(float* out, const float* table, int64_t dim, const int64_
   }
 }
 
-// Groups of kGroup rows copied together (AVX2), the rows `ahead` IDs later prefetched.
-void lookup_grouped(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch) {
+// Groups of G rows copied together by copy_group (copy_group_avx2, or streamed with
+// copy_group_stream_avx2), the rows `ahead` IDs later prefetched; the last rows one at
+// a time by copy_row.
+using CopyGroup = void (*)(float* out, const float* table, int64_t dim, const int64_t* ids);
+template <int G>
+void lookup_grouped(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch,
+                    CopyGroup copy_group, CopyRow copy_row) {
   const int64_t bytes = dim * static_cast<int64_t>(sizeof(float));
   const int64_t ahead =
       std::clamp<int64_t>(kGroupAheadBytes / bytes, kPrefetchMinRowsAhead, kPrefetchMaxRowsAhead);
   for (int64_t i = 0; i < std::min(ahead, batch); ++i) prefetch_row(table + ids[i] * dim, bytes);
   int64_t i = 0;
-  for (; i + kGroup <= batch; i += kGroup) {
-    for (int64_t k = i + ahead; k < std::min(batch, i + ahead + kGroup); ++k) prefetch_row(table + ids[k] * dim, bytes);
-    copy_group_avx2(out + i * dim, table, dim, ids + i);
+  for (; i + G <= batch; i += G) {
+    for (int64_t k = i + ahead; k < std::min(batch, i + ahead + G); ++k) prefetch_row(table + ids[k] * dim, bytes);
+    copy_group(out + i * dim, table, dim, ids + i);
   }
-  for (; i < batch; ++i) copy_row_avx2(out + i * dim, table + ids[i] * dim, dim);
-}
-
-// Groups of kStreamGroup rows streamed together (AVX2), the rows `ahead` IDs later
-// prefetched; the last rows one at a time. Same alignment needs as copy_group_stream_avx2.
-void lookup_grouped_stream(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch) {
-  const int64_t bytes = dim * static_cast<int64_t>(sizeof(float));
-  const int64_t ahead =
-      std::clamp<int64_t>(kGroupAheadBytes / bytes, kPrefetchMinRowsAhead, kPrefetchMaxRowsAhead);
-  for (int64_t i = 0; i < std::min(ahead, batch); ++i) prefetch_row(table + ids[i] * dim, bytes);
-  int64_t i = 0;
-  for (; i + kStreamGroup <= batch; i += kStreamGroup) {
-    for (int64_t k = i + ahead; k < std::min(batch, i + ahead + kStreamGroup); ++k)
-      prefetch_row(table + ids[k] * dim, bytes);
-    copy_group_stream_avx2(out + i * dim, table, dim, ids + i);
-  }
-  for (; i < batch; ++i) copy_row_stream_avx2(out + i * dim, table + ids[i] * dim, dim);
+  for (; i < batch; ++i) copy_row(out + i * dim, table + ids[i] * dim, dim);
 }
 
 }  // namespace
@@ -267,12 +256,12 @@ void lookup_rows(float* out, const float* table, int64_t vocab, int64_t dim, con
       lookup_plain(out, table, dim, ids, batch, avx2 ? copy_row_avx2 : copy_row_memcpy);
       return;
     case LookupStrategy::kPrefetch:
-      if (avx2) lookup_grouped(out, table, dim, ids, batch);
+      if (avx2) lookup_grouped<kGroup>(out, table, dim, ids, batch, copy_group_avx2, copy_row_avx2);
       else lookup_prefetched(out, table, dim, ids, batch, copy_row_memcpy);
       return;
     case LookupStrategy::kStream:
       if (avx2 && dim % 8 == 0 && (reinterpret_cast<uintptr_t>(out) & 31) == 0)
-        lookup_grouped_stream(out, table, dim, ids, batch);
+        lookup_grouped<kStreamGroup>(out, table, dim, ids, batch, copy_group_stream_avx2, copy_row_stream_avx2);
       else
         lookup_prefetched(out, table, dim, ids, batch, avx2 ? copy_row_stream_avx2 : copy_row_stream_sse2);
       _mm_sfence();  // streamed stores are weakly ordered: make them visible before returning
