@@ -23,28 +23,42 @@ constexpr int kSideCap = 16384;                       // many GL implementations
 constexpr int64_t kUploadBytesPerFrame = 4ll << 20;   // a band of the table per frame (~1 ms)
 
 // ---------------------------------------------------------------- levels
-// One float array (rows × cols, row-major) as a grid of R8 textures: the map only
-// needs a colour from them (the hover readout reads the table itself), so each value
-// is kept as one byte, a quarter of what the GPU would keep for float32 — 38 MB for
-// GPT-2's table, which llvmpipe keeps in the process's own memory (R16F was 77 MB).
-// The byte holds the value ÷ the table's largest |value| (t in [−1, 1], ±inf at the
-// ends) companded to spend the 127 steps a side where the colour map needs them
-// (core/heatmap_aggregate.hpp: heatmap_encode; shaders/heatmap.frag decodes it).
+// A band of rows of one float array (rows × cols, row-major) as a grid of R8
+// textures. Two levels: the overview (the whole table shrunk by the worker, drawn when
+// a pixel covers one of its blocks) and the window, the table's own cells for views
+// zoomed in past that: a band of at most kWindowCells cells around the view, moved
+// when the view leaves it. kWindowCells holds GPT-2's table whole (38.6 M cells, one
+// byte each): a window smaller than that measured well in memory (−21 MB) but slide
+// 7's animated zooms pass through the middle of the table, and each move re-uploads
+// the band over ~16 frames of 10–24 ms (p95 2.3 → 12.4 ms). Bigger tables get a
+// window instead of a texture of the whole table: 42 MB for a 500,000 × 768 file
+// instead of 384 MB (llvmpipe keeps textures in the process's own memory).
+// The map only needs a colour from them (the hover readout reads the table itself),
+// so each value is kept as one byte: the value ÷ the table's largest |value| (t in
+// [−1, 1], ±inf at the ends) companded to spend the 127 steps a side where the colour
+// map needs them (core/heatmap_aggregate.hpp: heatmap_encode; shaders/heatmap.frag
+// decodes it).
+constexpr int64_t kWindowCells = 40ll << 20;
 
 std::vector<uint8_t> g_staging;  // one upload's encoded rows; grows once, then reused
 
 struct Level {
   const float* src = nullptr;  // identity of what is uploaded: pointer, version, shape
   uint64_t version = 0;
-  int64_t rows = 0, cols = 0;
+  int64_t first = 0;           // the first row of src held (the window: a band of the table)
+  int64_t rows = 0, cols = 0;  // rows held, from `first`
   int64_t tile_rows = 0, tile_cols = 0, down = 0, across = 0;
   std::vector<GLuint> tex;     // down × across, row-major
   int64_t uploaded = 0;        // rows uploaded so far (top to bottom)
   float norm = 1.0f;           // what the values were multiplied by (1 / abs_max)
   bool unavailable = false;    // the GPU refused the memory: draw without this level
 
-  bool same(const float* p, uint64_t v, int64_t r, int64_t c, float n) const {
-    return src == p && version == v && rows == r && cols == c && norm == n;
+  bool same(const float* p, uint64_t v, int64_t f, int64_t r, int64_t c, float n) const {
+    return src == p && version == v && first == f && rows == r && cols == c && norm == n;
+  }
+  // Holds rows [r0, r1) of the array `p` (version v, normalized by n), all uploaded?
+  bool holds(const float* p, uint64_t v, float n, int64_t r0, int64_t r1) const {
+    return src == p && version == v && norm == n && first <= r0 && r1 <= first + rows;
   }
   bool complete() const { return !tex.empty() && uploaded >= rows; }
 
@@ -52,23 +66,24 @@ struct Level {
     if (!tex.empty()) glDeleteTextures(static_cast<GLsizei>(tex.size()), tex.data());
     tex.clear();
     src = nullptr;
-    rows = cols = uploaded = 0;
+    first = rows = cols = uploaded = 0;
     unavailable = false;
   }
 
   // What the level holds (same() compares it): set again after a failed allocation,
   // so the same table is not retried every frame.
-  void describe(const float* p, uint64_t v, int64_t r, int64_t c, float n) {
+  void describe(const float* p, uint64_t v, int64_t f, int64_t r, int64_t c, float n) {
     src = p;
     version = v;
+    first = f;
     rows = r;
     cols = c;
     norm = n;
   }
 
-  void allocate(const float* p, uint64_t v, int64_t r, int64_t c, float n, int side) {
+  void allocate(const float* p, uint64_t v, int64_t f, int64_t r, int64_t c, float n, int side) {
     release();
-    describe(p, v, r, c, n);
+    describe(p, v, f, r, c, n);
     tile_rows = std::min<int64_t>(r, side);
     tile_cols = std::min<int64_t>(c, side);
     down = (r + tile_rows - 1) / tile_rows;
@@ -91,7 +106,7 @@ struct Level {
     }
     if (glGetError() != GL_NO_ERROR) {
       release();
-      describe(p, v, r, c, n);
+      describe(p, v, f, r, c, n);
       unavailable = true;
     }
   }
@@ -108,7 +123,7 @@ struct Level {
       const int64_t n = std::clamp<int64_t>(budget / std::max<int64_t>(1, cols * 4), 1, tile_end - uploaded);
       const size_t count = static_cast<size_t>(n * cols);
       if (g_staging.size() < count) g_staging.resize(count);
-      const float* from = data + uploaded * cols;
+      const float* from = data + (first + uploaded) * cols;
       for (size_t k = 0; k < count; ++k) g_staging[k] = heatmap_encode(from[k], norm);
       for (int64_t j = 0; j < across; ++j) {
         glBindTexture(GL_TEXTURE_2D, tex[static_cast<size_t>(ti * across + j)]);
@@ -129,6 +144,7 @@ struct Renderer {
   GLuint program = 0, vao = 0, vbo = 0;
   size_t vbo_bytes = 0;
   int max_texture = 0, side = 0;
+  int64_t window_cells = kWindowCells;
   GLint u_proj = -1, u_tex = -1, u_tex_size = -1, u_offset = -1, u_row0 = -1, u_rows_per_texel = -1, u_scale = -1, u_gamma = -1;
   GLint u_mid = -1, u_neg_mid = -1, u_neg = -1, u_pos_mid = -1, u_pos = -1, u_nan = -1, u_background = -1;
   GLint u_dim = -1, u_opacity = -1, u_grid = -1, u_hl_count = -1, u_hl_row = -1, u_hl_color = -1;
@@ -212,11 +228,13 @@ void push_quad(float x0, float y0, float x1, float y1, float c0, float r0, float
   for (const auto& v : q) g.verts.insert(g.verts.end(), v, v + 4);
 }
 
-void draw_level(const Level& L, const HeatmapRequest& q) {
-  // The visible range in this level's texels (the overview is the table scaled down).
-  const double ky = static_cast<double>(L.rows) / static_cast<double>(q.table.rows);
+// ky: this level's texel rows per table row (1 for the window, < 1 for the overview).
+void draw_level(const Level& L, double ky, const HeatmapRequest& q) {
+  // The visible range in this level's texels (the overview is the table scaled down,
+  // the window a band of it starting at table row L.first).
   const double kx = static_cast<double>(L.cols) / static_cast<double>(q.table.cols);
-  const double vr0 = q.range.row0 * ky, vr1 = (q.range.row0 + q.range.rows) * ky;
+  const double f = static_cast<double>(L.first);
+  const double vr0 = (q.range.row0 - f) * ky, vr1 = (q.range.row0 + q.range.rows - f) * ky;
   const double vc0 = q.range.col0 * kx, vc1 = (q.range.col0 + q.range.cols) * kx;
   const float X0 = q.min.x, Y0 = q.min.y, W = q.max.x - q.min.x, H = q.max.y - q.min.y;
   g.verts.clear();
@@ -252,7 +270,7 @@ void draw_level(const Level& L, const HeatmapRequest& q) {
                 static_cast<float>(a1 - o_r));
       draws.push_back(Draw{L.tex[static_cast<size_t>(i * L.across + j)], static_cast<int>(tc1 - tc0),
                            static_cast<int>(tr1 - tr0), static_cast<int>(o_c - tc0), static_cast<int>(o_r - tr0),
-                           static_cast<float>(tr0 / ky)});
+                           static_cast<float>(f + tr0 / ky)});
     }
   }
   if (draws.empty()) return;
@@ -300,40 +318,62 @@ void draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
   const bool has_overview = t.overview && t.overview_rows > 0 && t.overview_cols > 0 &&
                             (t.overview_rows < t.rows || t.overview_cols < t.cols);
   if (has_overview) {
-    if (!g.overview.same(t.overview, t.version, t.overview_rows, t.overview_cols, q.scale))
-      g.overview.allocate(t.overview, t.version, t.overview_rows, t.overview_cols, q.scale, g.side);
+    if (!g.overview.same(t.overview, t.version, 0, t.overview_rows, t.overview_cols, q.scale))
+      g.overview.allocate(t.overview, t.version, 0, t.overview_rows, t.overview_cols, q.scale, g.side);
     glPixelStorei(GL_UNPACK_ROW_LENGTH, static_cast<GLint>(t.overview_cols));
     budget -= g.overview.upload(t.overview, budget);
   } else if (!g.overview.tex.empty()) {
     g.overview.release();
   }
-  if (!g.full.same(t.data, t.version, t.rows, t.cols, q.scale))
-    g.full.allocate(t.data, t.version, t.rows, t.cols, q.scale, g.side);
-  if (budget > 0) {
+
+  // 2. Does this view need the table's own cells? Not when a pixel covers at least one
+  //    of the overview's blocks (along an axis the overview did not shrink, any zoom
+  //    is fine for it). Then the window must hold the visible rows: if it does not,
+  //    it moves to a band centred on them (a table of at most kWindowCells cells is
+  //    held whole, once). A view taller than any window is drawn from the overview.
+  const ImVec2 fs = q.framebuffer_scale;
+  const double rows_per_px = q.range.rows / std::max(1.0f, (q.max.y - q.min.y) * fs.y);
+  const double cols_per_px = q.range.cols / std::max(1.0f, (q.max.x - q.min.x) * fs.x);
+  const bool rows_ok = has_overview && (t.overview_rows == t.rows ||
+                                        rows_per_px >= static_cast<double>(t.rows) / static_cast<double>(t.overview_rows));
+  const bool cols_ok = has_overview && (t.overview_cols == t.cols ||
+                                        cols_per_px >= static_cast<double>(t.cols) / static_cast<double>(t.overview_cols));
+  const bool coarse = rows_ok && cols_ok;
+  const int64_t v0 = std::clamp<int64_t>(static_cast<int64_t>(std::floor(q.range.row0)), 0, t.rows);
+  const int64_t v1 = std::clamp<int64_t>(static_cast<int64_t>(std::ceil(q.range.row0 + q.range.rows)), v0, t.rows);
+  const int64_t window_rows = std::min(t.rows, std::max<int64_t>(1, g.window_cells / std::max<int64_t>(1, t.cols)));
+  const bool window_fits = v1 - v0 <= window_rows;
+  const bool window_is_this_table = g.full.src == t.data && g.full.version == t.version && g.full.norm == q.scale;
+  int64_t centre = -1;  // where the window goes, if it moves
+  if (!coarse && window_fits && !g.full.holds(t.data, t.version, q.scale, v0, v1))
+    centre = (v0 + v1) / 2;
+  else if (!window_is_this_table && t.rows > 0)
+    // A new table: load the window around the first highlighted row (where slide 7
+    // zooms to) or the view's centre ahead of time, so zooming in is exact at once.
+    centre = q.highlights > 0 ? static_cast<int64_t>(q.hl_row[0]) : (v0 + v1) / 2;
+  if (centre >= 0) {
+    const int64_t first = std::clamp<int64_t>(centre - window_rows / 2, 0, t.rows - window_rows);
+    if (!(g.full.unavailable && g.full.same(t.data, t.version, first, window_rows, t.cols, q.scale)))
+      g.full.allocate(t.data, t.version, first, window_rows, t.cols, q.scale, g.side);
+  }
+  if (budget > 0 && g.full.src == t.data && g.full.version == t.version) {
     glPixelStorei(GL_UNPACK_ROW_LENGTH, static_cast<GLint>(t.cols));
     g.full.upload(t.data, budget);
   }
   glPixelStorei(GL_UNPACK_ROW_LENGTH, unpack_row_length);
   glPixelStorei(GL_UNPACK_ALIGNMENT, unpack_alignment);
+
+  // 3. Which level: the window when the view needs the cells and it holds them all,
+  //    else the overview (also while the window uploads).
+  const bool window_ready = g.full.complete() && g.full.holds(t.data, t.version, q.scale, v0, v1);
+  const Level* level = !coarse && window_ready ? &g.full : &g.overview;
   st.uploaded_rows = g.full.uploaded;
   st.tiles = static_cast<int>(g.full.tex.size());
-  st.ready = g.full.complete() || g.full.unavailable;
-
-  // 2. Which level: the overview when a pixel covers at least one of its blocks (or
-  //    the full table is not all there yet), else the table itself.
-  const ImVec2 fs = q.framebuffer_scale;
-  const double rows_per_px = q.range.rows / std::max(1.0f, (q.max.y - q.min.y) * fs.y);
-  const double cols_per_px = q.range.cols / std::max(1.0f, (q.max.x - q.min.x) * fs.x);
-  const Level* level = &g.full;
-  if (g.overview.complete()) {
-    // Along an axis the overview did not shrink, any zoom is fine for it.
-    const bool rows_ok = g.overview.rows == t.rows ||
-                         rows_per_px >= static_cast<double>(t.rows) / static_cast<double>(g.overview.rows);
-    const bool cols_ok = g.overview.cols == t.cols ||
-                         cols_per_px >= static_cast<double>(t.cols) / static_cast<double>(g.overview.cols);
-    const bool coarse = rows_ok && cols_ok;
-    if (!g.full.complete() || coarse) level = &g.overview;
-  }
+  // Ready: what this view should show is all uploaded (or cannot be), and so is the
+  // window loaded ahead.
+  const bool shown = coarse ? g.overview.complete()
+                            : window_ready || g.full.unavailable || (!window_fits && (g.overview.complete() || !has_overview));
+  st.ready = shown && (g.full.complete() || g.full.unavailable);
   st.used_overview = level == &g.overview;
   if (!level->complete()) {
     glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(last_texture));
@@ -376,7 +416,8 @@ void draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
     glUniform1fv(g.u_hl_row, q.highlights, q.hl_row);
     glUniform4fv(g.u_hl_color, q.highlights, &q.hl_color[0][0]);
   }
-  draw_level(*level, q);
+  draw_level(*level,
+             level == &g.full ? 1.0 : static_cast<double>(g.overview.rows) / static_cast<double>(t.rows), q);
   glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(last_texture));
   // ImGui_ImplOpenGL3 re-applies its program, VAO, buffers and blend state at the
   // ImDrawCallback_ResetRenderState the widget adds right after this callback.
@@ -391,6 +432,10 @@ void gl_heatmap_install() {
   if (const char* cap = std::getenv("LOOKUPVIZ_GL_MAX_TEXTURE")) {
     const int n = std::atoi(cap);
     if (n >= 16) g.side = std::min(g.side, n);
+  }
+  if (const char* cells = std::getenv("LOOKUPVIZ_GL_WINDOW_CELLS")) {
+    const long long n = std::atoll(cells);
+    if (n >= 1) g.window_cells = n;
   }
   g.failed = !build_program();
   if (!g.failed) {

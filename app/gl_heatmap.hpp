@@ -1,14 +1,15 @@
 // gl_heatmap.hpp — the GL renderer of the heat map widget (app/widget_heatmap.hpp):
 // the table as R8 textures (values ÷ the largest |value|, companded), tiled so that no side
-// exceeds min(GL_MAX_TEXTURE_SIZE, 16,384) (GPT-2's 50,257 rows: 4 tiles of
-// ≤ 16,384 × 768), uploaded a band per frame
-// so the frame stays short; an aggregated overview level for far zoom; drawn with
+// exceeds min(GL_MAX_TEXTURE_SIZE, 16,384), uploaded a band per frame so the frame
+// stays short: an aggregated overview level for far zoom, and for views zoomed in past
+// it a window of the table's own cells (≤ 40 M cells) around the view; drawn with
 // shaders/heatmap.{vert,frag}, embedded in the binary at build time.
 //
 // Installed by main.cpp after the window opens; it runs inside ImGui's OpenGL3
 // renderer as an ImDrawList callback, so it keeps its GL state changes local (the
 // widget adds ImDrawCallback_ResetRenderState after it).
-// LOOKUPVIZ_GL_MAX_TEXTURE=N (environment) caps the tile side lower, to test tiling.
+// LOOKUPVIZ_GL_MAX_TEXTURE=N (environment) caps the tile side lower, to test tiling;
+// LOOKUPVIZ_GL_WINDOW_CELLS=N makes the zoomed-in window smaller, to test its moves.
 #pragma once
 
 namespace lv::app {

@@ -75,8 +75,9 @@ TEST(RenderScale, TheScreenshotShowsTheWholeTableAsAHeatMap) {
   EXPECT_GT(h.blue, h.n / 10) << "negative weights are blue";
 }
 
-// A v1 .npy of `rows` × `cols` float32, every value in [0.25, 1): positive throughout.
-void write_positive_npy(const std::string& path, int rows, int cols) {
+// A v1 .npy of `rows` × `cols` float32, every value in [0.25, 1): positive throughout
+// (rows before `negative_below` negated: blue there).
+void write_positive_npy(const std::string& path, int rows, int cols, int negative_below = 0) {
   std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (" + std::to_string(rows) + ", " +
                        std::to_string(cols) + "), }";
   while ((10 + header.size() + 1) % 64 != 0) header += ' ';
@@ -89,7 +90,8 @@ void write_positive_npy(const std::string& path, int rows, int cols) {
   f << header;
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) {
-      const float v = 0.25f + 0.75f * static_cast<float>((r * 7 + c * 13) % 97) / 97.0f;
+      const float m = 0.25f + 0.75f * static_cast<float>((r * 7 + c * 13) % 97) / 97.0f;
+      const float v = r < negative_below ? -m : m;
       f.write(reinterpret_cast<const char*>(&v), 4);
     }
 }
@@ -126,6 +128,38 @@ TEST(RenderScale, TilingIsInvisible) {
     }
   std::printf("tiling: %zu of %zu map pixels differ\n", differ, n);
   EXPECT_LE(differ, n / 2000) << "of " << n << " pixels";  // a pixel centre exactly on a cell edge may round either way
+}
+
+// Zoomed in past the overview, the map draws the table's own cells from a window of
+// rows around the view (≤ 40 M cells; LOOKUPVIZ_GL_WINDOW_CELLS shrinks it). A
+// 6,000 × 96 table fits one window whole; with a 400-row window, the view at rows
+// ~4,000 must come out the same pixels, from the right rows (red: rows < 3,000 are
+// negative, blue, and must not show up there).
+TEST(RenderScale, TheZoomedInWindowShowsTheRightRows) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  const std::string dir = temp_dir();
+  write_positive_npy(dir + "/halves.npy", 6000, 96, 3000);
+  const std::string args = "--weights " + dir + "/halves.npy --ids 4000,4001 --slide 7 --step 2 --size 1280x800 --screenshot ";
+  ASSERT_EQ(run("", args + dir + "/whole.png"), 0);
+  ASSERT_EQ(run("LOOKUPVIZ_GL_WINDOW_CELLS=38400", args + dir + "/window.png"), 0);
+  const Image a = load(dir + "/whole.png"), b = load(dir + "/window.png");
+  ASSERT_EQ(a.w, 1280);
+  ASSERT_EQ(b.w, 1280);
+  // The map alone at this step (the timing chart beside it changes from run to run).
+  constexpr int x0 = 100, x1 = 430, y0 = 180, y1 = 420;
+  size_t differ = 0, n = 0, red = 0, blue = 0;
+  for (int y = y0; y < y1; ++y)
+    for (int x = x0; x < x1; ++x) {
+      const unsigned char *p = a.at(x, y), *q = b.at(x, y);
+      differ += p[0] != q[0] || p[1] != q[1] || p[2] != q[2];
+      red += q[0] > q[2] + 40;
+      blue += q[2] > q[0] + 40 && q[2] > q[1];  // the map's blue, not an ID's teal outline
+      ++n;
+    }
+  std::printf("window: %zu of %zu map pixels differ; red %zu, blue %zu\n", differ, n, red, blue);
+  EXPECT_LE(differ, n / 2000) << "of " << n << " pixels";
+  EXPECT_GT(red, n / 2) << "rows near 4,000 are positive: red";
+  EXPECT_LT(blue, n / 200) << "no row below 3,000 (blue) is on screen";
 }
 
 }  // namespace
