@@ -203,8 +203,8 @@ void narrative(App& app) {
     if (g.active && !g.failed) {
       char mts[32];
       fmt_count(mts, sizeof mts, g.max_texture_size);
-      para("A shader draws it from %d half-float texture%s (this GPU allows %s texels a side).", g.tiles,
-                         g.tiles == 1 ? "" : "s", mts);
+      para("A shader draws it from %d texture%s of one byte per weight (this GPU allows %s texels a side).",
+           g.tiles, g.tiles == 1 ? "" : "s", mts);
     }
     ImGui::PopStyleColor();
   }
