@@ -113,6 +113,7 @@ struct UiState {
   bool quit_requested = false;        // Ctrl+Q / File > Quit
   bool presenting = false;            // F11: full screen, larger type, controls hidden until the mouse moves
   bool present_toggle = false;        // F11 pressed: the platform switches full screen
+  bool present_code = false;          // presenting: the code panels shown (C toggles them)
   double controls_until = 0.0;        // app time until which the hidden controls show
   bool gif_requested = false;         // File > Export animation as GIF: the platform renders it
   float user_zoom = 1.0f;             // Ctrl+= / Ctrl+-: the text size on top of the monitor's scale
@@ -135,7 +136,12 @@ struct UiState {
   float edit_value = 0.0f;            // its value when the drag started
   int hover_out_row = -1, hover_out_col = -1;  // slide 4: the output cell under the mouse
   Matrix scratch;                                // a slide's per-frame working buffer (kept to avoid allocations)
-  float canvas_used_1x[16][2] = {};               // per slide: the canvas content size at zoom 1 (last frame)
+  uint64_t canvas_fit_key = 0;                   // what the canvas zoom was chosen for (app/canvas_fit.hpp)
+  int canvas_level = 3;                          // = kCanvasNormalLevel // the zoom level the canvas is drawn at
+  uint64_t narrative_fit_key = 0;                // what the narrative's text size was chosen for
+  int narrative_level = 3;                       // = kCanvasNormalLevel // its text size (down to kNarrativeMinLevel)
+  bool narrative_settling = false;               // it just stepped down: draw another frame
+  uint64_t diff_followed = 0;                    // slide 5: the model generation whose differing cells were scrolled to
   int bill_vocab = 50257, bill_dim = 768;        // slide 5: the bill at a chosen scale
   int bill_scale_pos = 0;                        // 0: this table, 1000: GPT-2
 };

@@ -9,6 +9,8 @@
 #include <cstdio>
 
 #include "app/anim_timeline.hpp"
+#include "app/canvas_fit.hpp"
+#include "app/layout_report.hpp"
 #include "app/scale_worker.hpp"
 #include "app/slides.hpp"
 #include "app/ui_draw.hpp"
@@ -29,41 +31,43 @@ CodeCache g_code;
 void draw_canvas(App& app, const SlideDef& slide, ImVec2 size) {
   const Palette& pal = palette(app.ui.theme);
   const float e = em();
+  // The caption under the canvas wraps (centred when it is one line); the canvas
+  // gets what it leaves, so the two never overlap.
+  char caption[256];
+  slide.caption(app, caption, sizeof caption);
+  const float caption_w = size.x - e * 1.0f;
+  const ImVec2 cs = ImGui::CalcTextSize(caption, nullptr, false, caption_w);
+  const float caption_h = std::max(e * 2.0f, cs.y + e * 0.8f);
   ImGui::PushStyleColor(ImGuiCol_ChildBg, pal.panel);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(e * 1.2f, e * 1.0f));
-  const float caption_h = e * 2.0f;
   ImGui::BeginChild("canvas", ImVec2(size.x, size.y - caption_h), true, ImGuiWindowFlags_HorizontalScrollbar);
-  // A small table in a big window is drawn larger: the zoom level is chosen from
-  // what this slide used at 1x in the last frame (with a margin, so it is stable).
+  // Measure, then draw: the zoom is chosen once per shape, size and slide, for all
+  // of the slide's steps together (app/canvas_fit.hpp).
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  float& base_w = app.ui.canvas_used_1x[app.ui.slide][0];
-  float& base_h = app.ui.canvas_used_1x[app.ui.slide][1];
-  int level = 0;
-  for (int l = kCanvasZoomLevels - 1; l > 0 && base_w > 0.0f; --l) {
-    if (base_w * kCanvasZoom[l] <= avail.x * 0.95f && base_h * kCanvasZoom[l] <= avail.y * 0.95f) {
-      level = l;
-      break;
-    }
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const uint64_t key = canvas_fit_key(app, avail);
+  if (key != app.ui.canvas_fit_key) {
+    app.ui.canvas_level = choose_canvas_level(app, slide, origin, avail);
+    app.ui.canvas_fit_key = key;
   }
-  begin_canvas_zoom(level);
-  SlideCanvas c{app, pal, ImGui::GetWindowDrawList(), ImGui::GetCursorScreenPos(), avail, slide.steps(app)};
+  begin_canvas_zoom(app.ui.canvas_level);
+  SlideCanvas c{app, pal, ImGui::GetWindowDrawList(), origin, avail, slide.steps(app)};
   const ImVec2 used = slide.canvas(c);
   end_canvas_zoom();
-  base_w = used.x / kCanvasZoom[level];
-  base_h = used.y / kCanvasZoom[level];
   // Reserve the content so the child scrolls when the drawing is larger than it.
   ImGui::SetCursorScreenPos(c.origin);
   ImGui::Dummy(ImVec2(std::max(used.x, 1.0f), std::max(used.y, 1.0f)));
   ImGui::EndChild();
+  report_last_item_panel("canvas");
   ImGui::PopStyleVar();
   ImGui::PopStyleColor();
-  char caption[256];
-  slide.caption(app, caption, sizeof caption);
   ImGui::PushStyleColor(ImGuiCol_Text, pal.muted);
-  const ImVec2 ts = ImGui::CalcTextSize(caption);
-  ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, (size.x - ts.x) * 0.5f));
+  const float x0 = ImGui::GetCursorPosX();
+  ImGui::SetCursorPosX(x0 + std::max(e * 0.5f, (size.x - cs.x) * 0.5f));
   ImGui::SetCursorPosY(ImGui::GetCursorPosY() + e * 0.3f);
+  ImGui::PushTextWrapPos(x0 + size.x - e * 0.5f);
   ImGui::TextUnformatted(caption);
+  ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();
 }
 
@@ -85,20 +89,72 @@ void draw_narrative(App& app, const SlideDef& slide, ImVec2 size) {
   ImGui::PopFont();
   ImGui::Spacing();
   // The narrative scrolls on its own when the window is short; the transport stays.
-  const float transport_h = controls_shown(app) ? e * 5.6f : 0.0f;
+  // Presenting, the transport floats over the slide instead (draw_present_transport),
+  // so the text never moves when the mouse does.
+  const bool transport = !app.ui.presenting;
+  const float transport_h = transport ? e * 5.6f : 0.0f;
   ImGui::BeginChild("narrative-text", ImVec2(0, std::max(e * 3.0f, ImGui::GetContentRegionAvail().y - transport_h)),
                     false);
+  // The text steps down a size or two (to 0.7 em) rather than scroll when the column
+  // is short; a new slide, shape or window size starts again from the normal size.
+  UiState& ui = app.ui;
+  const uint64_t key = canvas_fit_key(app, ImGui::GetContentRegionAvail());
+  const bool fresh = key != ui.narrative_fit_key;
+  if (fresh) {
+    ui.narrative_fit_key = key;
+    ui.narrative_level = kCanvasNormalLevel;
+  }
+  begin_canvas_zoom(ui.narrative_level);
   ImGui::PushTextWrapPos(0.0f);
   slide.narrative(app);
   ImGui::PopTextWrapPos();
+  end_canvas_zoom();
+  // What the reader cannot see without scrolling (last frame's extent).
+  const bool taller = ImGui::GetScrollMaxY() > 0.5f, wider = ImGui::GetScrollMaxX() > 0.5f;
+  ui.narrative_settling = !fresh && (taller || wider) && ui.narrative_level > kNarrativeMinLevel;
+  if (ui.narrative_settling) {
+    --ui.narrative_level;
+  } else if (!fresh) {
+    if (taller) report_clipped("narration does not fit its column (it scrolls)");
+    if (wider) report_clipped("narration is wider than its column");
+  }
   ImGui::EndChild();
-  if (controls_shown(app)) draw_transport(app);
+  report_last_item_panel("narration");
+  if (transport) {
+    ImGui::BeginGroup();
+    draw_transport(app);
+    ImGui::EndGroup();
+    report_last_item_panel("transport");
+  }
   ImGui::EndChild();
 }
 
-void draw_code_panels(App& app, const SlideDef& slide, ImVec2 size) {
+// Presenting (F11), the transport shows over the bottom of the narrative column
+// while the mouse moves; nothing underneath is laid out again.
+void draw_present_transport(App& app, ImVec2 pos, float width) {
+  if (!controls_shown(app)) return;
   const Palette& pal = palette(app.ui.theme);
   const float e = em();
+  ImGui::SetNextWindowPos(pos, ImGuiCond_Always, ImVec2(0.0f, 1.0f));
+  ImGui::SetNextWindowSize(ImVec2(width, 0.0f));
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, with_alpha(pal.panel, 0.96f));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(e * 0.8f, e * 0.6f));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, e * 0.5f);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 1.0f);
+  ImGui::Begin("##present-transport", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing);
+  draw_transport(app);
+  ImGui::End();
+  ImGui::PopStyleVar(3);
+  ImGui::PopStyleColor();
+}
+
+void draw_code_panels(App& app, ImVec2 size) {
+  const Palette& pal = palette(app.ui.theme);
+  const float e = em();
+  // The slide shown now: a button drawn earlier in this frame may have changed it.
+  const SlideDef& slide = slide_table()[static_cast<size_t>(app.ui.slide)];
   if (g_code.slide != app.ui.slide || g_code.generation != app.derived.generation) {
     slide.code(app, g_code.code, g_code.output);
     g_code.slide = app.ui.slide;
@@ -117,6 +173,7 @@ void draw_code_panels(App& app, const SlideDef& slide, ImVec2 size) {
   draw_python(g_code.code, pal, app.ui.theme);
   ImGui::PopFont();
   ImGui::EndChild();
+  report_last_item_panel("code");
   ImGui::SameLine(0.0f, e * 0.6f);
   ImGui::BeginChild("output", ImVec2(0, size.y), true, ImGuiWindowFlags_HorizontalScrollbar);
   ImGui::PushFont(fonts().bold);
@@ -128,6 +185,7 @@ void draw_code_panels(App& app, const SlideDef& slide, ImVec2 size) {
   draw_output(g_code.output, pal, app.ui.theme);
   ImGui::PopFont();
   ImGui::EndChild();
+  report_last_item_panel("output");
   ImGui::PopStyleVar();
   ImGui::PopStyleColor();
 }
@@ -168,13 +226,14 @@ bool controls_shown(const App& app) { return !app.ui.presenting || app.time < ap
 
 bool app_animating(const App& app) {
   const Timeline& t = app.ui.timeline;
-  return t.playing || t.target >= 0.0f || table_loading(app) ||
+  return t.playing || t.target >= 0.0f || table_loading(app) || app.ui.narrative_settling ||
          scale_needs_frames(app);  // slide 7: its worker runs or the GPU uploads its table
 }
 
 void app_frame(App& app) {
   ImGuiIO& io = ImGui::GetIO();
   app.time = ImGui::GetTime();
+  layout_report_begin_frame();
   if (app.ui.theme != app.ui.applied_theme || app.ui.scale != app.ui.applied_scale) {
     apply_style(app.ui.theme, app.ui.scale);
     app.ui.applied_theme = app.ui.theme;
@@ -193,7 +252,9 @@ void app_frame(App& app) {
   // Presenting (F11): the controls step aside until the mouse moves.
   if (app.ui.presenting && (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f || io.MouseDown[0]))
     app.ui.controls_until = app.time + kControlsLinger;
-  const bool controls = controls_shown(app);
+  // Presenting, the menu, the editor bar and the status line step aside for good
+  // (the slide never moves when they would come back); the transport floats.
+  const bool controls = !app.ui.presenting;
   ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                            ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
   if (controls) flags |= ImGuiWindowFlags_MenuBar;
@@ -201,29 +262,42 @@ void app_frame(App& app) {
   if (controls) draw_menu_bar(app);
   const float e = em();
   if (controls) {
+    ImGui::BeginGroup();
     draw_editor_bar(app);
+    ImGui::EndGroup();
+    report_last_item_panel("editor bar");
     ImGui::Spacing();
   }
 
-  // The main area and the code panel share the height left; the code panel gets
-  // at least 8 em, the demo the rest (scrolling inside when it needs more).
+  // The main area and the code panels share the height left: the code panels get a
+  // third (8 to 20 em), the demo the rest. Presenting, the code panels fold away
+  // unless C brings them back.
+  const bool code = !app.ui.presenting || app.ui.present_code;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float status_h = controls ? ImGui::GetTextLineHeightWithSpacing() + e * 0.2f : 0.0f;
   const float body_h = avail.y - status_h;
-  const float code_h = std::clamp(body_h * 0.34f, e * 8.0f, e * 20.0f);
-  const float main_h = std::max(e * 12.0f, body_h - code_h - e * 0.6f);
-  const float narrative_w = std::clamp(avail.x * 0.30f, e * 17.0f, e * 30.0f);
+  const float code_h = code ? std::clamp(body_h * 0.27f, e * 6.5f, e * 20.0f) : 0.0f;
+  const float main_h = code ? std::max(e * 12.0f, body_h - code_h - e * 0.6f) : body_h;
+  const float narrative_w = std::clamp(avail.x * 0.30f, e * 16.0f, e * 30.0f);
   const float canvas_w = avail.x - narrative_w - e * 1.0f;
 
   ImGui::BeginGroup();
   draw_canvas(app, slide, ImVec2(canvas_w, main_h));
   ImGui::EndGroup();
   ImGui::SameLine(0.0f, e * 1.0f);
+  const ImVec2 narrative_pos = ImGui::GetCursorScreenPos();
   draw_narrative(app, slide, ImVec2(narrative_w, main_h));
-  ImGui::SetCursorPosY(ImGui::GetCursorPosY() + e * 0.1f);
-  draw_code_panels(app, slide, ImVec2(avail.x, std::max(e * 6.0f, body_h - main_h - e * 0.6f)));
-  if (controls) draw_status_line(app);
+  if (code) {
+    ImGui::SetCursorPosY(ImGui::GetCursorPosY() + e * 0.1f);
+    draw_code_panels(app, ImVec2(avail.x, std::max(e * 6.0f, body_h - main_h - e * 0.6f)));
+  }
+  if (controls) {
+    draw_status_line(app);
+    report_last_item_panel("status line");
+  }
   ImGui::End();
+  if (app.ui.presenting)
+    draw_present_transport(app, ImVec2(narrative_pos.x, narrative_pos.y + main_h), narrative_w);
 
   draw_shortcuts_overlay(app);
   draw_table_loading(app);

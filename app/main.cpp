@@ -17,6 +17,7 @@
 #include "app/app_session.hpp"
 #include "app/app_ui.hpp"
 #include "app/gl_heatmap.hpp"
+#include "app/layout_report.hpp"
 #include "app/platform_bench.hpp"
 #include "app/platform_glfw.hpp"
 #include "app/scale_worker.hpp"
@@ -41,7 +42,7 @@ void freeze_at(lv::app::App& app, int slide, int step) {
 // Slide 7 builds its table (and times it) on a worker: keep drawing until it is
 // ready, for at most a minute, so the picture shows the heat map.
 std::string render_png(lv::app::Platform& p, lv::app::App& app, const std::string& path) {
-  for (int i = 0; i < 3; ++i) lv::app::platform_frame(p, app);
+  for (int i = 0; i < 3 || (app.ui.narrative_settling && i < 10); ++i) lv::app::platform_frame(p, app);
   const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   while (!lv::app::app_ready_for_screenshot(app) && std::chrono::steady_clock::now() < give_up) {
     std::this_thread::sleep_for(std::chrono::milliseconds(30));  // leave the CPU to the worker
@@ -87,6 +88,31 @@ bool restores_session(int argc, char** argv) {
     return false;
   }
   return true;
+}
+
+// --layout-report: every slide at every step, laid out exactly as the window does
+// (a few frames each, so ImGui's sizes settle), printed as one JSON object.
+std::string layout_report_text(lv::app::Platform& p, lv::app::App& app, const lv::CliOptions& o) {
+  lv::app::layout_report_enable(true);
+  char head[160];
+  std::snprintf(head, sizeof head, "{\"size\": [%d, %d], \"scale\": %g, \"present\": %s, \"slides\": [", o.width,
+                o.height, static_cast<double>(app.ui.scale), app.ui.presenting ? "true" : "false");
+  std::string out = head;
+  bool first = true;
+  for (int k = 0; k < lv::app::slide_count(); ++k) {
+    freeze_at(app, k, 0);
+    const int steps = lv::app::current_slide_steps(app);
+    for (int s = 0; s < steps; ++s) {
+      freeze_at(app, k, s);
+      // A few frames settle ImGui's sizes; a narrative stepping down its text takes a few more.
+      for (int i = 0; i < 3 || (app.ui.narrative_settling && i < 10); ++i) lv::app::platform_frame(p, app);
+      if (!first) out += ",\n  ";
+      first = false;
+      lv::app::layout_report_json(out, k + 1, s);
+    }
+  }
+  out += "]}\n";
+  return out;
 }
 
 int fail(const std::string& why) {
@@ -141,7 +167,7 @@ int main(int argc, char** argv) {
   freeze_at(app, o.slide - 1, o.step);
 
   // 3. The window, GL context, ImGui, backends, fonts.
-  const bool headless = !o.screenshot.empty() || !o.export_slides.empty() || !o.export_gif.empty();
+  const bool headless = !o.screenshot.empty() || !o.export_slides.empty() || !o.export_gif.empty() || o.layout_report;
 
   // 2b. The last session: restored when the app is opened with no model or view
   // options (plain `lookupviz`), saved in every interactive run; --reset starts clean.
@@ -176,7 +202,19 @@ int main(int argc, char** argv) {
   if (!err.empty()) return fail(err);
   lv::app::gl_heatmap_install();  // the heat map shader (slide 7)
 
-  // 4a. Headless: render to PNG and exit.
+  if (o.present) {
+    if (headless) lv::app::platform_present_in_window(platform, app);
+    else app.ui.present_toggle = true;  // full screen on the window's monitor, as F11
+  }
+
+  // 4a. Headless: report the layout, or render to PNG, and exit.
+  if (o.layout_report) {
+    const std::string report = layout_report_text(platform, app, o);
+    lv::app::gl_heatmap_shutdown();
+    lv::app::platform_close(platform);
+    std::fputs(report.c_str(), stdout);
+    return 0;
+  }
   if (!o.screenshot.empty()) {
     const std::string e = render_png(platform, app, o.screenshot);
     lv::app::gl_heatmap_shutdown();

@@ -226,6 +226,13 @@ void toggle_presenting(Platform& p, App& app) {
 
 }  // namespace
 
+void platform_present_in_window(Platform& p, App& app) {
+  app.ui.presenting = true;
+  app.ui.controls_until = 0.0;  // no mouse has moved: the controls stay hidden
+  p.present_boost = 1.35f;
+  app.ui.scale_request = app.ui.user_zoom;
+}
+
 std::string platform_frame(Platform& p, App& app, const std::string& png_path) {
   if (app.ui.present_toggle) toggle_presenting(p, app);
   const float fit = fit_for_window(p);

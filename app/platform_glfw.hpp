@@ -37,6 +37,11 @@ WindowGeometry window_geometry(const Platform& p);
 // (Re)builds the fonts for content_scale × user_zoom; call between frames.
 void platform_apply_scale(Platform& p, App& app, float user_zoom);
 
+// Presents (as F11 does: larger type, the controls and code panels folded) inside
+// the window as it is, for --present with the headless modes: the window stands in
+// for the screen.
+void platform_present_in_window(Platform& p, App& app);
+
 // Draws one frame of the app. When png_path is not empty, the frame is also saved
 // (returns the error sentence, "" on success).
 std::string platform_frame(Platform& p, App& app, const std::string& png_path = "");

@@ -93,7 +93,8 @@ ImVec2 canvas(SlideCanvas& c) {
   const float head_y = c.origin.y + chips.y + e * 1.4f;
   draw_text(dl, fonts().bold, ImVec2(c.origin.x, head_y), c.pal.muted, head);
   GridStyle gs;
-  gs.max_rows = std::clamp(static_cast<int>((c.avail.y - (head_y - c.origin.y) - e * 4.0f) / (gs.cell_h * e)), 4, 24);
+  gs.name = "weight table";
+  gs.max_rows = grid_fit_count(static_cast<int>(d.vocab), c.avail.y - (head_y - c.origin.y) - e * 4.0f, gs.cell_h * e, 24);
   const GridLayout g = grid_layout(ImVec2(c.origin.x, head_y + e * 1.6f), static_cast<int>(d.vocab),
                                    static_cast<int>(d.dim), app.ui.table_view, gs);
   // Row labels of the batch's IDs take their chip's colour once pointed at.
@@ -132,7 +133,7 @@ ImVec2 canvas(SlideCanvas& c) {
     x += cs.x + e * 0.3f;
     right = std::max(right, x);
   }
-  edit_cells(app, g);
+  if (!c.measuring) edit_cells(app, g);
   return ImVec2(std::max(right - c.origin.x, chips.x + e * 2.2f), (g.pos.y - c.origin.y) + g.size.y);
 }
 

@@ -58,9 +58,10 @@ ImVec2 canvas(SlideCanvas& c) {
   // The table (left) and the output (right).
   GridStyle gs;
   const float top = c.origin.y + chips.y + e * 1.4f;
-  gs.max_rows = std::clamp(static_cast<int>((c.avail.y - (top - c.origin.y) - e * 4.0f) / (gs.cell_h * e)), 4, 24);
-  // Both grids side by side must fit the canvas: split its width between them.
-  gs.max_cols = std::clamp(static_cast<int>((c.avail.x - e * 8.0f) / (2.0f * gs.cell_w * e)), 3, 12);
+  gs.max_rows = grid_fit_count(std::max(static_cast<int>(d.vocab), static_cast<int>(d.batch)),
+                               c.avail.y - (top - c.origin.y) - e * 4.0f, gs.cell_h * e, 24);
+  // Both grids side by side share the canvas's width.
+  gs.max_cols = grid_fit_count(static_cast<int>(d.dim), (c.avail.x - e * 8.0f) * 0.5f, gs.cell_w * e, 12);
   if (cur >= 0) {
     grid_follow(app.ui.table_view, gs, static_cast<int>(d.vocab), static_cast<int>(d.dim),
                 static_cast<int>(ids[static_cast<size_t>(cur)]));
@@ -78,6 +79,8 @@ ImVec2 canvas(SlideCanvas& c) {
   std::snprintf(head, sizeof head, "embedding(idx) · %lld × %lld", static_cast<long long>(d.batch),
                 static_cast<long long>(d.dim));
   draw_text(dl, fonts().bold, ImVec2(out_x, top), c.pal.muted, head);
+  const float out_head_right = out_x + text_size(fonts().bold, head).x;
+  gs.name = "embedding(idx)";
   const GridLayout og = grid_layout(ImVec2(out_x, top + e * 1.6f), static_cast<int>(d.batch), static_cast<int>(d.dim),
                                     app.ui.out_view, gs);
 
@@ -88,7 +91,9 @@ ImVec2 canvas(SlideCanvas& c) {
     if (tg.row_shown(r) && c.progress(static_cast<int>(i)) > 0.0f && static_cast<int>(i) <= cur)
       labels[r - tg.first_row] = id_color(i);
   }
-  grid_draw_frame(dl, tg, gs, c.pal, labels);
+  GridStyle ts = gs;
+  ts.name = "weight table";
+  grid_draw_frame(dl, tg, ts, c.pal, labels);
   ImU32 out_labels[64] = {};
   for (int i = og.first_row; i < og.first_row + og.shown_rows; ++i) out_labels[i - og.first_row] = id_color(static_cast<size_t>(i));
   grid_draw_frame(dl, og, gs, c.pal, out_labels);
@@ -129,7 +134,8 @@ ImVec2 canvas(SlideCanvas& c) {
     ImGui::SetTooltip("embedding(idx)[%d, %d] = weight[%lld, %d] = %.4f", r, col,
                       static_cast<long long>(ids[static_cast<size_t>(r)]), col, static_cast<double>(d.lookup_out(r, col)));
   grid_interact(tg, app.ui.table_view, "##table", &r, &col);
-  return ImVec2(og.pos.x + og.size.x - c.origin.x, std::max(tg.pos.y + tg.size.y, og.pos.y + og.size.y) - c.origin.y);
+  return ImVec2(std::max(og.pos.x + og.size.x, out_head_right) - c.origin.x,
+                std::max(tg.pos.y + tg.size.y, og.pos.y + og.size.y) - c.origin.y);
 }
 
 void caption(const App& app, char* buf, size_t n) {

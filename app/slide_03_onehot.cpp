@@ -113,19 +113,11 @@ ImVec2 canvas(SlideCanvas& c) {
   const float head_y = c.origin.y;
   const float grid_y = head_y + e * 1.7f;
   const float legend_h = e * 3.6f;
-  // A small one-hot matrix in a big canvas gets bigger cells (up to 1.6×), so it reads as the picture.
-  // The canvas is told the natural size (so the window's zoom is chosen as without the growth);
-  // the grown drawing fits the visible canvas by construction.
-  const float natural_w = (grid_x - c.origin.x) + label_w + gs.cell_w * e * static_cast<float>(std::min(cols, 48)) + e * 2.0f;
-  const float natural_h = (grid_y - c.origin.y) + gs.cell_h * e * static_cast<float>(std::min(rows, 24) + 1) + legend_h;
-  const float grow = std::clamp(std::min(c.avail.x / natural_w, c.avail.y / natural_h), 1.0f, 1.6f);
-  gs.cell_w *= grow;
-  gs.cell_h *= grow;
-  // Rows: as many as fit (a small batch is shown whole; the canvas scrolls instead).
-  gs.max_rows = std::clamp(static_cast<int>((c.avail.y - (grid_y - c.origin.y) - gs.cell_h * e - legend_h) /
-                                            (gs.cell_h * e)), std::min(rows, 4), 24);
-  gs.max_cols = std::clamp(static_cast<int>((c.avail.x - (grid_x - c.origin.x) - label_w - e * 1.5f) /
-                                            (gs.cell_w * e)), 2, 48);
+  // A small one-hot matrix is shown whole (the canvas fit shrinks or grows its type);
+  // a big one shows what fits around the current ID.
+  gs.name = "one_hot(idx)";
+  gs.max_rows = grid_fit_count(rows, c.avail.y - (grid_y - c.origin.y) - gs.cell_h * e - legend_h, gs.cell_h * e, 24);
+  gs.max_cols = grid_fit_count(cols, c.avail.x - (grid_x - c.origin.x) - label_w - e * 1.5f, gs.cell_w * e, 48);
 
   const FollowKey key{cur, d.generation, gs.max_rows, gs.max_cols};
   if (cur >= 0 && !(key == g_followed))
@@ -249,7 +241,6 @@ ImVec2 canvas(SlideCanvas& c) {
   std::snprintf(buf, sizeof buf, "one_hot(idx, num_classes=%d) · %d × %d", cols, rows, cols);
   const float head_right = grid_x + text_size(fonts().bold, buf).x;
   const ImVec2 used(std::max(right, head_right) - c.origin.x, zy + e * 1.4f - c.origin.y);
-  if (grow > 1.0f) return ImVec2(std::min(used.x, std::max(natural_w, legend_right - c.origin.x)), std::min(used.y, natural_h));
   return used;
 }
 

@@ -328,10 +328,9 @@ ImVec2 canvas(SlideCanvas& c) {
   const float head_y = strip_y + ss.cell_h * e * 2.0f + e * 1.2f;
   const float grid_y = head_y + e * 1.6f;
   // A small table is shown whole (the canvas scrolls instead); a big one fills the height.
-  gs.max_rows = std::clamp(static_cast<int>((c.avail.y - (grid_y - c.origin.y) - e * 2.2f) / (gs.cell_h * e)),
-                           std::min(V, 6), 24);
+  gs.max_rows = grid_fit_count(std::max(V, B), c.avail.y - (grid_y - c.origin.y) - e * 2.2f, gs.cell_h * e, 24);
   const float table_x = c.origin.x + mult_w + e * 0.3f;
-  gs.max_cols = std::clamp(static_cast<int>((c.avail.x * 0.5f - mult_w - e * 4.0f) / (gs.cell_w * e)), 3, 12);
+  gs.max_cols = grid_fit_count(D, c.avail.x * 0.5f - mult_w - e * 4.0f, gs.cell_w * e, 12);
   // The strip shows the same window of indices as the table's rows.
   const float strip_x = c.origin.x + chip_w + e * 2.4f;
   ss.max_cols = gs.max_rows;
@@ -348,6 +347,7 @@ ImVec2 canvas(SlideCanvas& c) {
   std::snprintf(buf, sizeof buf, "linear.weight.T · %d × %d", V, D);
   draw_text(dl, fonts().bold, ImVec2(c.origin.x, head_y), pal.muted, buf);
   const float head_w = text_size(fonts().bold, buf).x;
+  gs.name = "linear.weight.T";
   const GridLayout tg = grid_layout(ImVec2(table_x, grid_y), V, D, app.ui.table_view, gs);
   const float out_x = tg.pos.x + tg.size.x + e * 3.5f;
   if (c.origin.x + head_w + text_size(nullptr, "  = embedding.weight").x < out_x - e)
@@ -355,7 +355,9 @@ ImVec2 canvas(SlideCanvas& c) {
   std::snprintf(buf, sizeof buf, "linear(onehot.float()) · %d × %d", B, D);
   draw_text(dl, fonts().bold, ImVec2(out_x, head_y), pal.muted, buf);
   const float out_head_w = text_size(fonts().bold, buf).x;
-  const GridLayout og = grid_layout(ImVec2(out_x, grid_y), B, D, app.ui.out_view, gs);
+  GridStyle os = gs;
+  os.name = "linear(onehot.float())";
+  const GridLayout og = grid_layout(ImVec2(out_x, grid_y), B, D, app.ui.out_view, os);
 
   // ---- the strip: one-hot row `cur`, its columns aligned with the table's shown rows
   GridView strip_view{0, tg.first_row};
@@ -459,7 +461,7 @@ ImVec2 canvas(SlideCanvas& c) {
   ImU32 out_labels[64] = {};
   for (int i = og.first_row; i < og.first_row + og.shown_rows; ++i)
     if (i <= cur) out_labels[i - og.first_row] = id_color(static_cast<size_t>(i));
-  grid_draw_frame(dl, og, gs, pal, out_labels);
+  grid_draw_frame(dl, og, os, pal, out_labels);
   grid_draw_cells(dl, og, d.matmul_out.data(), d.dim, gs, pal, [&](int r, int) {
     CellStyle s;
     const bool landed = r < cur || (r == cur && fly_out >= 1.0f);

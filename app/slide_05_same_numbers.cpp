@@ -185,20 +185,33 @@ Grids draw_check_grids(SlideCanvas& c, float top, float reveal, bool draw, bool 
 
   GridStyle gs;
   const float mid_w = e * 3.2f;  // the "=" / check column between the grids
-  gs.max_cols = std::clamp(static_cast<int>((c.avail.x - mid_w - e * 3.0f) * 0.5f / (gs.cell_w * e)), 3, 12);
-  gs.max_rows = std::clamp(static_cast<int>((c.avail.y * 0.5f - e * 3.0f) / (gs.cell_h * e)), std::min(B, 4), 16);
+  gs.max_cols = grid_fit_count(D, (c.avail.x - mid_w - e * 3.0f) * 0.5f, gs.cell_w * e, 12);
+  gs.max_rows = grid_fit_count(B, c.avail.y * 0.5f - e * 3.0f, gs.cell_h * e, 16);
+  // A big output scrolls, but the cells that differ come into view when the model changes.
+  if (interact && d.cells_differ > 0 && app.ui.diff_followed != d.generation) {
+    app.ui.diff_followed = d.generation;
+    for (int r = 0, found = 0; r < B && !found; ++r)
+      for (int col = 0; col < D && !found; ++col)
+        if (!(d.lookup_out(r, col) == d.matmul_out(r, col))) {
+          grid_follow(app.ui.out_view, gs, B, D, r, col);
+          found = 1;
+        }
+  }
   // The two grids scroll together.
   app.ui.out2_view = app.ui.out_view;
 
   std::snprintf(buf, sizeof buf, "embedding(idx) · %d × %d", B, D);
   if (draw) draw_text(dl, fonts().bold, ImVec2(c.origin.x, top), pal.muted, buf);
   const float head1_w = text_size(fonts().bold, buf).x;
+  gs.name = "embedding(idx)";
   const GridLayout lg = grid_layout(ImVec2(c.origin.x, top + e * 1.6f), B, D, app.ui.out_view, gs);
   const float rx = c.origin.x + std::max(lg.size.x, head1_w + e * 0.5f) + mid_w;
   std::snprintf(buf, sizeof buf, "linear(onehot.float()) · %d × %d", B, D);
   if (draw) draw_text(dl, fonts().bold, ImVec2(rx, top), pal.muted, buf);
   const float head2_w = text_size(fonts().bold, buf).x;
-  const GridLayout rg = grid_layout(ImVec2(rx, top + e * 1.6f), B, D, app.ui.out2_view, gs);
+  GridStyle rs = gs;
+  rs.name = "linear(onehot.float())";
+  const GridLayout rg = grid_layout(ImVec2(rx, top + e * 1.6f), B, D, app.ui.out2_view, rs);
   Grids g;
   g.bottom = std::max(lg.pos.y + lg.size.y, rg.pos.y + rg.size.y);
   g.right = std::max(rg.pos.x + rg.size.x, rx + head2_w);
@@ -209,7 +222,7 @@ Grids draw_check_grids(SlideCanvas& c, float top, float reveal, bool draw, bool 
   dl->PushClipRect(ImVec2(c.origin.x - e, lg.pos.y - e), ImVec2(rx - e * 0.5f, lg.pos.y + lg.size.y + e), true);
   grid_draw_frame(dl, lg, gs, pal, labels);
   dl->PopClipRect();
-  grid_draw_frame(dl, rg, gs, pal, labels);
+  grid_draw_frame(dl, rg, rs, pal, labels);
 
   // The sweep: shown cells in reading order, `reveal` of them checked.
   const int shown = lg.shown_rows * lg.shown_cols;
@@ -454,32 +467,19 @@ ImVec2 canvas(SlideCanvas& c) {
   const float bill_in = phase(p1, 0.0f, 0.7f);
   const float top = c.origin.y;
 
-  // Measure first: the bill goes under the grids and the verdict when all fit the
-  // visible height, else it is a sheet sliding up over their lower part.
+  // The bill goes under the grids and the verdict; the canvas fit (app/canvas_fit.hpp)
+  // sizes the type so that all of it shows at once, on every step alike.
   const float bill_w = std::clamp(c.avail.x, e * 34.0f, e * 60.0f);
   const ImVec2 bill_size = draw_bill(c, ImVec2(c.origin.x, top), bill_w, 0.0f, false);
-  const Grids gm = draw_check_grids(c, top, reveal, false, false);
-  const float verdict_y = gm.bottom + e * 0.6f;
-  const float verdict_h = draw_verdict(c, ImVec2(c.origin.x, verdict_y), 0.0f, false);
+  const Grids g = draw_check_grids(c, top, reveal, !c.measuring, !c.measuring);
+  const float verdict_y = g.bottom + e * 0.6f;
+  const float verdict_h = draw_verdict(c, ImVec2(c.origin.x, verdict_y), verdict_in, !c.measuring && verdict_in > 0.0f);
   const float under_y = verdict_y + verdict_h + e * 0.8f;
-  const bool over = (under_y - c.origin.y) + bill_size.y > c.avail.y;
-
-  // Over: a sheet rising from the canvas' bottom edge until it is all visible, covering
-  // as little of the grids as it can; what it covers is cut cleanly above its edge.
-  const float sheet_y = c.origin.y + std::max(0.0f, c.avail.y - bill_size.y);
-  const ImVec2 pos = over ? ImVec2(c.origin.x, lerpf(c.origin.y + c.avail.y, sheet_y, bill_in))
-                          : ImVec2(c.origin.x, under_y + (1.0f - bill_in) * e * 1.5f);
-  const bool cut = over && bill_in > 0.0f;
-  if (cut) c.dl->PushClipRect(ImVec2(c.origin.x - e, c.origin.y - e), ImVec2(c.origin.x + 1e5f, pos.y - e * 0.4f), true);
-  const Grids g = draw_check_grids(c, top, reveal, true, !cut);
-  const float verdict_a = verdict_in * (cut ? 1.0f - bill_in : 1.0f);
-  if (verdict_a > 0.0f) draw_verdict(c, ImVec2(c.origin.x, verdict_y), verdict_a, true);
-  if (cut) c.dl->PopClipRect();
-
   float bottom = under_y, right = std::max(g.right, c.origin.x + std::min(c.avail.x, e * 30.0f));
   if (bill_in > 0.0f) {
-    draw_bill(c, pos, bill_w, bill_in, true);
-    bottom = over ? std::max(sheet_y + bill_size.y, g.bottom) : pos.y + bill_size.y;
+    const ImVec2 pos(c.origin.x, under_y + (1.0f - bill_in) * e * 1.5f);
+    if (!c.measuring) draw_bill(c, pos, bill_w, bill_in, true);
+    bottom = under_y + bill_size.y;
     right = std::max(right, pos.x + bill_w);
   }
   return ImVec2(right - c.origin.x, bottom - c.origin.y);

@@ -62,8 +62,8 @@ ImVec2 canvas(SlideCanvas& c) {
 
   // G on the left; the lookup's gradient top right, the matmul's below it.
   GridStyle gs;
-  gs.max_rows = std::clamp(static_cast<int>((c.avail.y - e * 10.0f) / (2.0f * gs.cell_h * e)), 3, 16);
-  gs.max_cols = std::clamp(static_cast<int>((c.avail.x - e * 9.0f) / (2.0f * gs.cell_w * e)), 2, 10);
+  gs.max_rows = grid_fit_count(std::max(nb, static_cast<int>(d.vocab)), (c.avail.y - e * 10.0f) * 0.5f, gs.cell_h * e, 16);
+  gs.max_cols = grid_fit_count(static_cast<int>(d.dim), (c.avail.x - e * 9.0f) * 0.5f, gs.cell_w * e, 10);
   const int scatter_row = cur >= 0 && cur < nb ? static_cast<int>(ids[static_cast<size_t>(cur)]) : -1;
   if (scatter_row >= 0) {
     grid_follow(app.ui.out_view, gs, nb, static_cast<int>(d.dim), cur);
@@ -82,20 +82,26 @@ ImVec2 canvas(SlideCanvas& c) {
   std::snprintf(head, sizeof head, "embedding.weight.grad · %lld × %lld   (the lookup's backward)",
                 static_cast<long long>(d.vocab), static_cast<long long>(d.dim));
   draw_text(dl, fonts().bold, ImVec2(x2, c.origin.y), c.pal.muted, head);
+  float right = x2 + text_size(fonts().bold, head).x;  // what the scene spans, headers included
   const GridLayout lg = grid_layout(ImVec2(x2, c.origin.y + head_h), static_cast<int>(d.vocab),
                                     static_cast<int>(d.dim), app.ui.table_view, gs);
   const float y3 = lg.pos.y + lg.size.y + e * 1.0f;
   std::snprintf(head, sizeof head, "onehot.T · G · %lld × %lld   (the matmul's backward)", static_cast<long long>(d.vocab),
                 static_cast<long long>(d.dim));
   draw_text(dl, fonts().bold, ImVec2(x2, y3), with_alpha(c.pal.muted, 0.4f + 0.6f * matmul), head);
+  right = std::max(right, x2 + text_size(fonts().bold, head).x);
   const GridLayout mg = grid_layout(ImVec2(x2, y3 + head_h), static_cast<int>(d.vocab), static_cast<int>(d.dim),
                                     app.ui.out2_view, gs);
 
   ImU32 g_labels[24] = {};
   for (int r = gg.first_row; r < gg.first_row + gg.shown_rows; ++r) g_labels[r - gg.first_row] = id_color(static_cast<size_t>(r));
-  grid_draw_frame(dl, gg, gs, c.pal, g_labels);
-  grid_draw_frame(dl, lg, gs, c.pal);
-  grid_draw_frame(dl, mg, gs, c.pal);
+  GridStyle named = gs;
+  named.name = "G (grad_out)";
+  grid_draw_frame(dl, gg, named, c.pal, g_labels);
+  named.name = "embedding.weight.grad";
+  grid_draw_frame(dl, lg, named, c.pal);
+  named.name = "linear.weight.grad.T";
+  grid_draw_frame(dl, mg, named, c.pal);
 
   grid_draw_cells(dl, gg, d.grad_out.data(), d.dim, gs, c.pal, [&](int r, int) {
     CellStyle s;
@@ -154,16 +160,19 @@ ImVec2 canvas(SlideCanvas& c) {
                 static_cast<long long>(d.lookup_bwd_bill.copies), distinct, distinct == 1 ? "" : "s",
                 static_cast<long long>(d.vocab - distinct));
   draw_text(dl, fonts().ui, ImVec2(c.origin.x, by), c.pal.text, line);
+  right = std::max(right, c.origin.x + text_size(fonts().ui, line).x);
   std::snprintf(line, sizeof line, "matmul backward: %lld multiply-adds (%lld by zero) to write all %lld values",
                 static_cast<long long>(d.matmul_bwd_bill.multiply_adds),
                 static_cast<long long>(d.matmul_bwd_bill.multiplies_by_zero),
                 static_cast<long long>(d.vocab * d.dim));
   draw_text(dl, fonts().ui, ImVec2(c.origin.x, by + e * 1.4f), with_alpha(c.pal.text, 0.4f + 0.6f * matmul), line);
+  right = std::max(right, c.origin.x + text_size(fonts().ui, line).x);
   if (matmul > 0.0f) {
     std::snprintf(line, sizeof line, d.grads_equal ? "same numbers: torch.equal(embedding.weight.grad, linear.weight.grad.T) → True"
                                                    : "the gradients differ (NaN/inf in G or the table)");
     draw_text(dl, fonts().bold, ImVec2(c.origin.x, by + e * 2.8f), with_alpha(d.grads_equal ? c.pal.ok : c.pal.bad, matmul),
               line);
+    right = std::max(right, c.origin.x + text_size(fonts().bold, line).x);
   }
   int r = -1, col = -1;
   if (grid_interact(lg, app.ui.table_view, "##dw", &r, &col)) {
@@ -174,8 +183,7 @@ ImVec2 canvas(SlideCanvas& c) {
   }
   grid_interact(gg, app.ui.out_view, "##g", &r, &col);
   grid_interact(mg, app.ui.out2_view, "##dwm", &r, &col);
-  const float text_w = ImGui::CalcTextSize(line).x;
-  return ImVec2(std::max(mg.pos.x + mg.size.x - c.origin.x, text_w + e), by + e * 4.2f - c.origin.y);
+  return ImVec2(std::max(mg.pos.x + mg.size.x, right) - c.origin.x, by + e * 4.2f - c.origin.y);
 }
 
 void caption(const App& app, char* buf, size_t n) {

@@ -675,6 +675,6 @@ void code(const App& app, std::string& code, std::string& output) {
 
 }  // namespace
 
-const SlideDef kSlideAtScale = {"At scale", steps, narrative, canvas, caption, code};
+const SlideDef kSlideAtScale = {"At scale", steps, narrative, canvas, caption, code, /*fills_canvas=*/true};
 
 }  // namespace lv::app

@@ -30,10 +30,11 @@ void narrative(App& app) {
                      "multiply, x @ W.T, one logit per vocabulary entry — the lookup run backwards.");
   ImGui::Spacing();
   bool tie = app.inputs.tie_weights;
-  if (ImGui::Checkbox("Weight tying: out_head.weight = tok_emb.weight", &tie)) set_tie_weights(app, tie);
+  if (ImGui::Checkbox("Weight tying##tie", &tie)) set_tie_weights(app, tie);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("GPT-2 shares one table between the input lookup and the output head.\n"
                       "Off: the head gets its own Linear init (drawn after pos_emb).");
+  ImGui::TextDisabled("%s", "out_head.weight = tok_emb.weight");
   ImGui::Spacing();
   ImGui::TextDisabled("%s", "(The transformer blocks that sit between the two ends are left out here.)");
 }
@@ -47,8 +48,8 @@ ImVec2 canvas(SlideCanvas& c) {
   const float s_tok = c.progress(0), s_pos = c.progress(1), s_sum = c.progress(2), s_head = c.progress(3);
 
   GridStyle gs;
-  gs.max_cols = std::clamp(static_cast<int>((c.avail.x - e * 9.0f) / (3.0f * gs.cell_w * e)), 2, 8);
-  gs.max_rows = std::clamp(static_cast<int>((c.avail.y - e * 9.0f) / (2.0f * gs.cell_h * e)), 2, 12);
+  gs.max_cols = grid_fit_count(dim, (c.avail.x - e * 9.0f) / 3.0f, gs.cell_w * e, 8);
+  gs.max_rows = grid_fit_count(t, (c.avail.y - e * 9.0f) * 0.5f, gs.cell_h * e, 12);
   // The three T × D grids share one scroll position.
   app.ui.table_view.first_col = app.ui.out_view.first_col;
   app.ui.out2_view.first_col = app.ui.out_view.first_col;
@@ -60,25 +61,39 @@ ImVec2 canvas(SlideCanvas& c) {
   std::snprintf(head, sizeof head, "tok_emb(idx) · %d × %d", t, dim);
   draw_text(dl, fonts().bold, ImVec2(c.origin.x, head_y), with_alpha(c.pal.muted, 0.4f + 0.6f * s_tok), head);
   const GridLayout tg = grid_layout(ImVec2(c.origin.x, grid_y), t, dim, app.ui.out_view, gs);
-  const float x2 = tg.pos.x + tg.size.x + e * 2.2f;
+  // The three grids flow left to right and wrap to a new row when the canvas is narrow.
+  const float row2_y = tg.pos.y + tg.size.y + e * 0.9f;
+  const bool wrap_pos = tg.pos.x + tg.size.x * 2.0f + e * 2.2f > c.origin.x + c.avail.x;
+  const float x2 = wrap_pos ? c.origin.x + e * 2.2f : tg.pos.x + tg.size.x + e * 2.2f;
+  const float pos_head_y = wrap_pos ? row2_y : head_y;
   std::snprintf(head, sizeof head, "pos_emb(arange(%d)) · %d × %d", t, t, dim);
-  draw_text(dl, fonts().bold, ImVec2(x2, head_y), with_alpha(c.pal.muted, 0.4f + 0.6f * s_pos), head);
-  const GridLayout pg = grid_layout(ImVec2(x2, grid_y), t, dim, app.ui.table_view, gs);
-  const float x3 = pg.pos.x + pg.size.x + e * 2.2f;
+  draw_text(dl, fonts().bold, ImVec2(x2, pos_head_y), with_alpha(c.pal.muted, 0.4f + 0.6f * s_pos), head);
+  const GridLayout pg = grid_layout(ImVec2(x2, pos_head_y + (grid_y - head_y)), t, dim, app.ui.table_view, gs);
+  float x3 = pg.pos.x + pg.size.x + e * 2.2f, x_head_y = pos_head_y;
+  if (x3 + pg.size.x > c.origin.x + c.avail.x) {
+    x3 = c.origin.x + e * 2.2f;
+    x_head_y = pg.pos.y + pg.size.y + e * 0.9f;
+  }
+  const float x_grid_y = x_head_y + (grid_y - head_y);
   std::snprintf(head, sizeof head, "x = sum · %d × %d", t, dim);
-  draw_text(dl, fonts().bold, ImVec2(x3, head_y), with_alpha(c.pal.muted, 0.4f + 0.6f * s_sum), head);
-  const GridLayout xg = grid_layout(ImVec2(x3, grid_y), t, dim, app.ui.out2_view, gs);
+  draw_text(dl, fonts().bold, ImVec2(x3, x_head_y), with_alpha(c.pal.muted, 0.4f + 0.6f * s_sum), head);
+  const GridLayout xg = grid_layout(ImVec2(x3, x_grid_y), t, dim, app.ui.out2_view, gs);
 
   // "+" and "=" between the grids.
   const float mid = grid_y + std::min(tg.size.y, tg.ch * tg.shown_rows) * 0.5f - e * 0.5f;
-  draw_text(dl, fonts().bold, ImVec2(x2 - e * 1.5f, mid), with_alpha(c.pal.text, s_pos), "+", 1.3f);
-  draw_text(dl, fonts().bold, ImVec2(x3 - e * 1.5f, mid), with_alpha(c.pal.text, s_sum), "=", 1.3f);
+  const float x_mid = mid + (x_grid_y - grid_y), pos_mid = mid + (pg.pos.y - grid_y);
+  draw_text(dl, fonts().bold, ImVec2(x2 - e * 1.5f, pos_mid), with_alpha(c.pal.text, s_pos), "+", 1.3f);
+  draw_text(dl, fonts().bold, ImVec2(x3 - e * 1.5f, x_mid), with_alpha(c.pal.text, s_sum), "=", 1.3f);
 
   ImU32 token_labels[16] = {};
   for (int r = tg.first_row; r < tg.first_row + tg.shown_rows; ++r) token_labels[r - tg.first_row] = id_color(static_cast<size_t>(r));
-  grid_draw_frame(dl, tg, gs, c.pal, token_labels);
-  grid_draw_frame(dl, pg, gs, c.pal);
-  grid_draw_frame(dl, xg, gs, c.pal, token_labels);
+  GridStyle named = gs;
+  named.name = "tok_emb(idx)";
+  grid_draw_frame(dl, tg, named, c.pal, token_labels);
+  named.name = "pos_emb.weight";
+  grid_draw_frame(dl, pg, named, c.pal);
+  named.name = "x";
+  grid_draw_frame(dl, xg, named, c.pal, token_labels);
   grid_draw_cells(dl, tg, d.tok_out.data(), dim, gs, c.pal, [&](int r, int) {
     CellStyle s;
     s.bg = mix(c.pal.panel_alt, id_color(static_cast<size_t>(r)), 0.22f * s_tok);
@@ -107,8 +122,10 @@ ImVec2 canvas(SlideCanvas& c) {
   std::snprintf(head, sizeof head, "out_head(x) = x · %s%s · %d × %d logits   (one per vocabulary entry)",
                 app.inputs.tie_weights ? "tok_emb.weight" : "out_head.weight", ".T", t, v);
   draw_text(dl, fonts().bold, ImVec2(c.origin.x, y2), with_alpha(c.pal.muted, 0.4f + 0.6f * s_head), head);
+  const float logits_head_w = text_size(fonts().bold, head).x;
   GridStyle ls = gs;
-  ls.max_cols = std::clamp(static_cast<int>((c.avail.x - e * 4.0f) / (gs.cell_w * e)), 2, 16);
+  ls.max_cols = grid_fit_count(v, c.avail.x - e * 4.0f, gs.cell_w * e, 16);
+  ls.name = "logits";
   const GridLayout lg = grid_layout(ImVec2(c.origin.x, y2 + e * 1.7f), t, v, app.ui.onehot_view, ls);
   grid_draw_frame(dl, lg, ls, c.pal, token_labels);
   grid_draw_cells(dl, lg, d.logits.data(), v, ls, c.pal, [&](int r, int col) {
@@ -122,14 +139,16 @@ ImVec2 canvas(SlideCanvas& c) {
     }
     return s;
   });
+  // The note under the logits, on two short lines (it must fit a narrow canvas).
+  const char* note1 = "outlined: each position's largest logit, logits.argmax(-1)";
+  const char* note2 = app.inputs.tie_weights ? "with tied weights a row's own token often wins (x · its own row)"
+                                             : "an untrained head: any token";
+  const ImVec2 under(c.origin.x, lg.pos.y + lg.size.y + e * 0.3f);
   if (s_head > 0.0f) {
-    const ImVec2 under(c.origin.x, lg.pos.y + lg.size.y + e * 0.3f);
-    char line[160];
-    std::snprintf(line, sizeof line, "outlined: each position's largest logit, logits.argmax(-1) — %s",
-                  app.inputs.tie_weights ? "with tied weights a row's own token often wins (x · its own row)"
-                                         : "an untrained head: any token");
-    draw_text(dl, fonts().ui, under, with_alpha(c.pal.muted, s_head), line);
+    draw_text(dl, fonts().ui, under, with_alpha(c.pal.muted, s_head), note1);
+    draw_text(dl, fonts().ui, ImVec2(under.x, under.y + e * 1.3f), with_alpha(c.pal.muted, s_head), note2);
   }
+  const float note_w = std::max(text_size(fonts().ui, note1).x, text_size(fonts().ui, note2).x);
 
   int r = -1, col = -1;
   if (grid_interact(lg, app.ui.onehot_view, "##logits", &r, &col) && s_head > 0.0f)
@@ -142,8 +161,8 @@ ImVec2 canvas(SlideCanvas& c) {
     ImGui::SetTooltip("tok_emb(idx)[%d] = tok_emb.weight[%lld]", r,
                       static_cast<long long>(app.inputs.ids[static_cast<size_t>(r)]));
   grid_interact(xg, app.ui.out2_view, "##x", &r, &col);
-  return ImVec2(std::max(xg.pos.x + xg.size.x, lg.pos.x + lg.size.x) - c.origin.x + e,
-                lg.pos.y + lg.size.y + e * 1.8f - c.origin.y);
+  return ImVec2(std::max({xg.pos.x + xg.size.x, lg.pos.x + lg.size.x, under.x + note_w, c.origin.x + logits_head_w}) - c.origin.x + e,
+                under.y + e * 2.6f - c.origin.y);
 }
 
 void caption(const App&, char* buf, size_t n) {

@@ -20,6 +20,8 @@ struct SlideCanvas {
   ImVec2 origin;  // top-left of the canvas content (already padded)
   ImVec2 avail;   // the room the canvas shows without scrolling
   int steps;      // this slide's step count
+  bool measuring = false;  // laid out off screen to choose the zoom (app/canvas_fit.hpp): no
+                           // interaction, no popups or tooltips; dl goes nowhere
   // Eased progress of step k in [0, 1] (1 for every step in reduced motion once reached).
   float progress(int k) const;
   int current() const;  // the step being shown, -1 before the first
@@ -32,6 +34,7 @@ struct SlideDef {
   ImVec2 (*canvas)(SlideCanvas& c);                   // draws the demo; returns the content size used
   void (*caption)(const App& app, char* buf, size_t n);  // the line under the demo
   void (*code)(const App& app, std::string& code, std::string& output);  // "The real code" and its output
+  bool fills_canvas = false;  // sizes itself to the room it gets (the heat map): never zoomed
 };
 
 std::span<const SlideDef> slide_table();

@@ -1,6 +1,11 @@
 // ui_draw.cpp — chips, arrows, glows and text at absolute positions.
 #include "app/ui_draw.hpp"
 
+#include <imgui_internal.h>  // the window's visible rectangle, for the layout report
+
+#include "app/canvas_fit.hpp"
+#include "app/layout_report.hpp"
+
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -95,6 +100,12 @@ void draw_glow(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float strength) 
 void draw_text(ImDrawList* dl, ImFont* font, ImVec2 pos, ImU32 color, const char* text, float size_scale) {
   if (!font) font = ImGui::GetFont();
   dl->AddText(font, font->FontSize * size_scale, pos, color, text);
+  // Text of the canvas that the window does not show whole is what the layout report calls clipped.
+  if (layout_report_enabled() && !canvas_measuring() && ((color >> IM_COL32_A_SHIFT) & 0xFF) > 8) {
+    const ImVec2 ts = font->CalcTextSizeA(font->FontSize * size_scale, 1e9f, 0.0f, text);
+    const ImRect clip = ImGui::GetCurrentWindowRead()->InnerClipRect;
+    report_text_rect(text, pos, ImVec2(pos.x + ts.x, pos.y + ts.y), ImVec4(clip.Min.x, clip.Min.y, clip.Max.x, clip.Max.y));
+  }
 }
 
 ImVec2 text_size(ImFont* font, const char* text, float size_scale) {

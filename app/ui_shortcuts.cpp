@@ -26,7 +26,8 @@ const char* const kShortcuts[][2] = {
     {"Ctrl+S", "save a screenshot (PNG)"},
     {"Ctrl+= / Ctrl+- / Ctrl+0", "larger / smaller / normal text"},
     {"F1 or ?", "show or hide this help"},
-    {"F11 (Esc leaves)", "present: full screen, larger type, controls hide until the mouse moves"},
+    {"F11 (Esc leaves)", "present: full screen, larger type, the code panels folded"},
+    {"C (presenting)", "show or hide the code panels"},
     {"Esc", "close this help"},
     {"Ctrl+Q", "quit"},
 };
@@ -61,6 +62,7 @@ void handle_shortcuts(App& app) {
     if (c == '?') ui.show_shortcuts = !ui.show_shortcuts;
     if (c == ',') timeline_step(ui.timeline, steps, -1, ui.reduced_motion);
     if (c == '.') timeline_step(ui.timeline, steps, +1, ui.reduced_motion);
+    if ((c == 'c' || c == 'C') && ui.presenting) ui.present_code = !ui.present_code;
   }
 }
 

@@ -138,9 +138,9 @@ Fonts load_fonts(float scale, float base_px) {
     if (system) {
       f.ui = io.Fonts->AddFontFromFileTTF(ui, px, &cfg, ranges.Data);
       f.bold = io.Fonts->AddFontFromFileTTF(ui_bold, px, &cfg, ranges.Data);
-      f.title = level == 0 ? io.Fonts->AddFontFromFileTTF(ui_bold, px * 1.6f, &cfg, ranges.Data) : g_levels[0].title;
+      f.title = level == kCanvasNormalLevel ? io.Fonts->AddFontFromFileTTF(ui_bold, px * 1.6f, &cfg, ranges.Data) : nullptr;
       f.mono = io.Fonts->AddFontFromFileTTF(mono, px * 0.94f, &cfg, ranges.Data);
-      f.from_system = f.ui && f.bold && f.title && f.mono;
+      f.from_system = f.ui && f.bold && f.mono && (f.title || level != kCanvasNormalLevel);
     }
     if (!f.from_system) {
       // ImGui's built-in font (ProggyClean) when Debian's fonts are absent.
@@ -149,11 +149,14 @@ Fonts load_fonts(float scale, float base_px) {
       f.ui = f.bold = f.mono = io.Fonts->AddFontDefault(&d);
       ImFontConfig t;
       t.SizePixels = 20.0f * scale;
-      f.title = level == 0 ? io.Fonts->AddFontDefault(&t) : g_levels[0].title;
+      f.title = level == kCanvasNormalLevel ? io.Fonts->AddFontDefault(&t) : nullptr;
     }
     g_levels[level] = f;
   }
-  g_fonts = g_levels[0];
+  // Titles are never zoomed: every level shares the normal one.
+  for (Fonts& f : g_levels) f.title = g_levels[kCanvasNormalLevel].title;
+  g_fonts = g_levels[kCanvasNormalLevel];
+  io.FontDefault = g_fonts.ui;  // not the first font added (the smallest level's)
   return g_fonts;
 }
 
@@ -164,7 +167,7 @@ void begin_canvas_zoom(int level) {
 
 void end_canvas_zoom() {
   ImGui::PopFont();
-  g_fonts = g_levels[0];
+  g_fonts = g_levels[kCanvasNormalLevel];
 }
 
 Fonts& fonts() { return g_fonts; }

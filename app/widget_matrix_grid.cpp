@@ -7,6 +7,9 @@
 #include <cmath>
 #include <cstring>
 
+#include "app/canvas_fit.hpp"
+#include "app/layout_report.hpp"
+
 namespace lv::app {
 
 void grid_format_value(char* buf, size_t n, double v, const GridStyle& style) {
@@ -34,6 +37,12 @@ void grid_draw_flight(ImDrawList* dl, const GridLayout& from, int from_row, cons
   }
 }
 
+int grid_fit_count(int n, float room_px, float cell_px, int cap) {
+  if (n <= kWholeUpTo) return std::max(n, 1);
+  const int fit = cell_px > 0.0f ? static_cast<int>(room_px / cell_px) : kWholeUpTo;
+  return std::clamp(fit, kWholeUpTo, std::max(kWholeUpTo, cap));
+}
+
 void grid_follow(GridView& view, const GridStyle& style, int rows, int cols, int r, int c) {
   if (r >= 0 && rows > style.max_rows && (r < view.first_row || r >= view.first_row + style.max_rows))
     view.first_row = std::clamp(r - style.max_rows / 2, 0, rows - style.max_rows);
@@ -55,6 +64,7 @@ GridLayout grid_layout(ImVec2 pos, int rows, int cols, GridView& view, const Gri
   view.first_col = std::clamp(view.first_col, 0, std::max(0, cols - g.shown_cols));
   g.first_row = view.first_row;
   g.first_col = view.first_col;
+  if (g.shown_rows < rows || g.shown_cols < cols) canvas_note_cut();
   // Labels: the widest row label at the left, a band on top for column labels.
   char buf[32];
   std::snprintf(buf, sizeof buf, "%d", std::max(0, rows - 1));
@@ -99,6 +109,12 @@ void grid_draw_frame(ImDrawList* dl, const GridLayout& g, const GridStyle& style
       dl->AddText(ImVec2(m.x + (g.cw - ts.x) * 0.5f, g.pos.y + (g.ch - ts.y) * 0.5f), pal.muted, buf);
     }
   }
+  // What the user sees of it: the cells inside the canvas's visible rectangle.
+  if (!canvas_measuring() && layout_report_enabled()) {
+    const ImRect clip = ImGui::GetCurrentWindowRead()->InnerClipRect;
+    report_matrix(style.name, g.rows, g.cols, g.first_row, g.first_col, g.shown_rows, g.shown_cols, g.cells, g.cw, g.ch,
+                  ImVec4(clip.Min.x, clip.Min.y, clip.Max.x, clip.Max.y));
+  }
   // A hairline frame around the cells.
   const ImVec2 cm = g.cells_max();
   dl->AddRect(ImVec2(g.cells.x - 1, g.cells.y - 1), ImVec2(cm.x + 1, cm.y + 1), pal.border, g.ch * 0.22f);
@@ -134,6 +150,7 @@ void grid_draw_frame(ImDrawList* dl, const GridLayout& g, const GridStyle& style
 }
 
 bool grid_interact(const GridLayout& g, GridView& view, const char* id, int* row, int* col) {
+  if (canvas_measuring()) return false;  // laid out off screen: nothing to hover
   ImGui::SetCursorScreenPos(g.pos);
   ImGui::InvisibleButton(id, ImVec2(std::max(g.size.x, 1.0f), std::max(g.size.y, 1.0f)));
   const bool hovered = ImGui::IsItemHovered();

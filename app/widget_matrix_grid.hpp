@@ -18,6 +18,7 @@
 namespace lv::app {
 
 struct GridStyle {
+  const char* name = "matrix";         // what the layout report calls it ("weight table")
   const char* number_format = "%.2f";  // = "%.2f" // like the page; "%.0f" for one-hot
   float cell_w = 3.6f;                 // = 3.6 em
   float cell_h = 1.55f;                // = 1.55 em
@@ -54,6 +55,15 @@ struct GridLayout {
   ImVec2 row_label_center(int r) const;
   ImVec2 cells_max() const { return ImVec2(cells.x + cw * shown_cols, cells.y + ch * shown_rows); }
 };
+
+// A matrix of up to this many rows and columns is always drawn whole: when it does
+// not fit, the canvas shrinks its type (app/canvas_fit.hpp) before anything scrolls.
+constexpr int kWholeUpTo = 8;
+
+// How many of n rows (or columns) a grid shows when `room_px` holds cells of
+// `cell_px`: all of them up to kWholeUpTo, else what fits (at least kWholeUpTo, at
+// most `cap`).
+int grid_fit_count(int n, float room_px, float cell_px, int cap);
 
 // Keeps row r (and column c, if >= 0) inside the shown window, centred when it must move.
 void grid_follow(GridView& view, const GridStyle& style, int rows, int cols, int r, int c = -1);

@@ -121,6 +121,8 @@ constexpr Flag kFlags[] = {
     {"--bench-frames", Kind::kValue, "--bench-frames 300"},
     {"--reset", Kind::kSwitch, ""},
     {"--export-gif", Kind::kValue, "--export-gif slide.gif"},
+    {"--present", Kind::kSwitch, ""},
+    {"--layout-report", Kind::kSwitch, ""},
 };
 
 const Flag* find_flag(std::string_view name) {
@@ -226,6 +228,8 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
   else if (name == "--version") o.version = true;
   else if (name == "--light") o.light = true;
   else if (name == "--reduced-motion") o.reduced_motion = true;
+  else if (name == "--present") o.present = true;
+  else if (name == "--layout-report") o.layout_report = true;
   else if (name == "--reset") o.reset = true;
   return "";
 }
@@ -262,8 +266,9 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
     return "the one-hot matrix (" + grouped(b) + " IDs × " + grouped(v) +
            " rows) is too big: IDs × rows may be at most " + grouped(kMaxSeededElements) + " values";
   int modes = (o.print ? 1 : 0) + (o.screenshot.empty() ? 0 : 1) + (o.export_slides.empty() ? 0 : 1) +
-              (o.bench_frames > 0 ? 1 : 0) + (o.export_gif.empty() ? 0 : 1);
-  if (modes > 1) return "choose one of --print, --screenshot, --export-slides, --export-gif and --bench-frames";
+              (o.bench_frames > 0 ? 1 : 0) + (o.export_gif.empty() ? 0 : 1) + (o.layout_report ? 1 : 0);
+  if (modes > 1)
+    return "choose one of --print, --screenshot, --export-slides, --export-gif, --layout-report and --bench-frames";
   return "";
 }
 
@@ -357,6 +362,8 @@ The window and the images:
   --scale F         UI scale, 0.5 to 4                     (default: the screen)
   --light           the light theme                        (default: dark)
   --reduced-motion  every step shows its end state         (default: off)
+  --present         start presenting: the slide fills the screen, the code
+                    panels fold away (C shows them), F11 or Esc leaves
   --reset           start clean instead of resuming the last session
                     (plain `lookupviz` resumes it: slide, IDs, seed, D, V,
                     edited weights, theme, zoom, window; saved in
@@ -370,6 +377,9 @@ Headless modes:
   --export-slides DIR  render every slide to DIR/slide-01.png ... and exit
   --export-gif FILE    the animation of --slide K as a looping GIF at --size
                        (needs an X server, like --screenshot), then exit
+  --layout-report      lay out every slide at every step at --size, --scale
+                       (and --present) exactly as the window does, print it
+                       as one JSON object and exit (needs an X server)
   --bench-frames N     time N frames of each slide (or of --slide K), the
                        first frame, 5 s of idling and the peak memory; print
                        the figures and exit

@@ -169,7 +169,7 @@ TEST(CliOptions, WindowFlagErrors) {
   EXPECT_EQ(err({"--scale", "2x"}), scale + " (got “2x”)");
   EXPECT_EQ(err({"--screenshot="}), "--screenshot needs a file name");
   EXPECT_EQ(err({"--export-slides="}), "--export-slides needs a folder name");
-  EXPECT_EQ(err({"--print", "--screenshot", "a.png"}), "choose one of --print, --screenshot, --export-slides, --export-gif and --bench-frames");
+  EXPECT_EQ(err({"--print", "--screenshot", "a.png"}), "choose one of --print, --screenshot, --export-slides, --export-gif, --layout-report and --bench-frames");
 }
 
 TEST(CliOptions, UsageErrors) {

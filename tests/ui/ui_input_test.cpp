@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "app/anim_timeline.hpp"
+#include "app/layout_report.hpp"
 #include "app/slides.hpp"
 #include "app/ui_keys.hpp"
 #include "app/ui_landmarks.hpp"
@@ -255,7 +256,9 @@ namespace lv::app::test {
 namespace {
 
 // F11 presenting: the controls hide once the mouse rests and come back when it moves.
-TEST(UiPresenting, ControlsHideUntilTheMouseMoves) {
+// Presenting (F11): the editor bar, menu and status line fold away; the mouse brings
+// back only a floating transport, and nothing of the slide moves when it does.
+TEST(UiPresenting, TheMouseBringsBackTheTransportWithoutMovingTheSlide) {
   Headless h;
   h.init();
   h.frames(3);
@@ -264,16 +267,37 @@ TEST(UiPresenting, ControlsHideUntilTheMouseMoves) {
   h.app.ui.present_toggle = false;
   h.app.ui.presenting = true;
   h.app.ui.controls_until = 0.0;
+  layout_report_enable(true);
   h.frames(3);
   ImVec2 a, b;
   EXPECT_FALSE(find_landmark("next-slide", &a, &b));  // hidden: not drawn this frame
   EXPECT_FALSE(find_landmark("ids-text", &a, &b));
+  auto panel = [](const char* name) {
+    for (const ReportedPanel& p : layout_report().panels)
+      if (p.name == name) return p;
+    return ReportedPanel{};
+  };
+  const ReportedPanel canvas = panel("canvas"), narration = panel("narration");
+  ASSERT_GT(canvas.max.x, canvas.min.x);
+  EXPECT_TRUE(panel("code").name.empty());  // the code panels are folded
   h.move_to(ImVec2(400, 300));  // (ImGui reports no motion for the first known position)
-  h.move_to(ImVec2(420, 310));  // the mouse moves: controls are back
+  h.move_to(ImVec2(420, 310));  // the mouse moves: the transport is back
   h.frames(2);
   EXPECT_TRUE(find_landmark("next-slide", &a, &b));
-  EXPECT_TRUE(find_landmark("ids-text", &a, &b));
+  EXPECT_FALSE(find_landmark("ids-text", &a, &b));  // the editor bar stays folded
   EXPECT_TRUE(controls_shown(h.app));
+  EXPECT_EQ(panel("canvas").min.y, canvas.min.y);
+  EXPECT_EQ(panel("canvas").max.y, canvas.max.y);
+  EXPECT_EQ(panel("narration").min.y, narration.min.y);
+  EXPECT_EQ(panel("narration").max.y, narration.max.y);
+  // C brings the code panels back (and takes them away again).
+  h.type("c");
+  h.frames(2);
+  EXPECT_FALSE(panel("code").name.empty());
+  h.type("c");
+  h.frames(2);
+  EXPECT_TRUE(panel("code").name.empty());
+  layout_report_enable(false);
 }
 
 }  // namespace

@@ -1,0 +1,33 @@
+// canvas_fit.hpp — the one layout mechanism every slide shares: measure, then draw.
+//
+// Before a slide's canvas is drawn for a new shape, size or slide, its scene is laid
+// out off screen (`SlideCanvas::measuring`: nothing is drawn, nothing is interactive)
+// at the end state of each of its steps and at each canvas zoom level, and the largest
+// level at which every step fits the canvas is kept. So a 4 × 5 table never loses a
+// column while space is free (its type shrinks, down to 0.7 em, before anything
+// scrolls), a small table in a big window is drawn larger, and nothing jumps between
+// the steps of a slide: they share one level. As imgui_memory_editor computes its
+// Sizes before it draws.
+#pragma once
+#include <imgui.h>
+
+#include <cstdint>
+
+namespace lv::app {
+
+struct App;
+struct SlideDef;
+
+// What the fit was last chosen for; a change of any of these measures again.
+uint64_t canvas_fit_key(const App& app, ImVec2 avail);
+
+// Measures `slide` in the current (canvas) window at `origin` with `avail` room and
+// returns the zoom level to draw it at (an index into kCanvasZoom).
+int choose_canvas_level(App& app, const SlideDef& slide, ImVec2 origin, ImVec2 avail);
+
+// True while a slide is being measured (widgets skip interaction and reports).
+bool canvas_measuring();
+// A grid that shows fewer rows or columns than it has calls this (while measuring).
+void canvas_note_cut();
+
+}  // namespace lv::app

@@ -1,0 +1,56 @@
+// layout_report.hpp — what the last frame laid out, as the user sees it: each
+// matrix's rows and columns actually visible, the rectangles of the panels that
+// must not overlap, and every text that was cut or hidden. The widgets record into
+// it while they draw; `--layout-report` prints it as JSON and the tests assert on it.
+//
+//   layout_report_begin_frame();            // app_frame, before anything is drawn
+//   report_matrix("weight table", g, clip);  // the matrix grid, when it draws
+//   report_panel("narration", min, max);    // each card / panel
+//   report_clipped("Two things to remember");
+//   layout_report_json(out);                // after the frame
+#pragma once
+#include <imgui.h>
+
+#include <string>
+#include <vector>
+
+namespace lv::app {
+
+struct ReportedMatrix {
+  std::string name;
+  int rows_shown = 0, rows_total = 0, cols_shown = 0, cols_total = 0;
+};
+
+struct ReportedPanel {
+  std::string name;
+  ImVec2 min, max;
+};
+
+struct LayoutReport {
+  std::vector<ReportedMatrix> matrices;
+  std::vector<ReportedPanel> panels;
+  std::vector<std::string> clipped;
+};
+
+// Recording is off (and costs nothing) unless a report was asked for.
+void layout_report_enable(bool on);
+bool layout_report_enabled();
+void layout_report_begin_frame();
+const LayoutReport& layout_report();
+
+// A matrix of rows_total × cols_total of which the given rows/columns are drawn.
+// Only cells inside `visible` (the canvas's clip rectangle) count as shown.
+void report_matrix(const char* name, int rows_total, int cols_total, int first_row, int first_col, int shown_rows,
+                   int shown_cols, ImVec2 cells_min, float cell_w, float cell_h, ImVec4 visible);
+void report_panel(const char* name, ImVec2 min, ImVec2 max);
+// The last ImGui item (a child window, a group) as a panel.
+void report_last_item_panel(const char* name);
+void report_clipped(const char* text);
+// Reports `text` as clipped when its rectangle is not wholly inside `visible`.
+void report_text_rect(const char* text, ImVec2 min, ImVec2 max, ImVec4 visible);
+
+// Appends the frame's report as one JSON object of one slide/step:
+// {"slide": 1, "step": 0, "matrices": [...], "panels": [...], "clipped": [...]}
+void layout_report_json(std::string& out, int slide, int step);
+
+}  // namespace lv::app
