@@ -51,7 +51,16 @@ float fit_for_window(const Platform& p) {
   glfwGetFramebufferSize(p.window, &w, &h);
   const float f = std::min(w / (1500.0f * p.content_scale), h / (940.0f * p.content_scale));
   return std::clamp(std::floor(f * 4.0f) / 4.0f, 1.0f, 3.0f);
-}  // keep drawing briefly so ImGui settles hover/tooltip states
+}
+
+// Presenting, the type grows by up to 1.35 on a big screen; a small one (a 1024 × 768
+// projector) keeps the normal size, or the slide would not fit.
+float present_boost_for_window(const Platform& p) {
+  int w = 0, h = 0;
+  glfwGetFramebufferSize(p.window, &w, &h);
+  const float room = std::min(w / (1500.0f * p.content_scale), h / (940.0f * p.content_scale)) * 1.35f;
+  return std::clamp(std::floor(room * 20.0f) / 20.0f, 1.0f, 1.35f);
+}
 
 }  // namespace
 
@@ -213,12 +222,10 @@ void toggle_presenting(Platform& p, App& app) {
     glfwGetWindowSize(p.window, &p.windowed_w, &p.windowed_h);
     glfwSetWindowMonitor(p.window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
     app.ui.presenting = true;
-    p.present_boost = 1.35f;
   } else {
     glfwSetWindowMonitor(p.window, nullptr, p.windowed_x, p.windowed_y, std::max(p.windowed_w, 320),
                          std::max(p.windowed_h, 240), 0);
     app.ui.presenting = false;
-    p.present_boost = 1.0f;
   }
   app.ui.controls_until = app.time + kControlsLinger;
   app.ui.scale_request = app.ui.user_zoom;
@@ -229,15 +236,17 @@ void toggle_presenting(Platform& p, App& app) {
 void platform_present_in_window(Platform& p, App& app) {
   app.ui.presenting = true;
   app.ui.controls_until = 0.0;  // no mouse has moved: the controls stay hidden
-  p.present_boost = 1.35f;
+  p.present_boost = present_boost_for_window(p);
   app.ui.scale_request = app.ui.user_zoom;
 }
 
 std::string platform_frame(Platform& p, App& app, const std::string& png_path) {
   if (app.ui.present_toggle) toggle_presenting(p, app);
   const float fit = fit_for_window(p);
-  if (fit != p.fit) {
+  const float boost = app.ui.presenting ? present_boost_for_window(p) : 1.0f;
+  if (fit != p.fit || boost != p.present_boost) {
     p.fit = fit;
+    p.present_boost = boost;
     if (app.ui.scale_request <= 0.0f) app.ui.scale_request = app.ui.user_zoom;
   }
   if (app.ui.scale_request > 0.0f) {

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# The layout of every slide at every step, as --layout-report prints it, at the sizes
+# people use (laptop, desktop, HiDPI, projector) and presenting (F11): every matrix of
+# a table up to 8 × 8 shows all its rows and columns, no panel overlaps another, and
+# no text of the canvas or the narration is cut.   $1 = lookupviz, $2 = source dir.
+set -euo pipefail
+bin="$1"
+command -v xvfb-run >/dev/null || { echo "xvfb-run is missing: skipped"; exit 77; }
+py=/usr/bin/python3; [ -x "$py" ] || py=python3
+out=$(mktemp -d); trap 'rm -rf "$out"' EXIT
+export HOME="$out" XDG_CONFIG_HOME="$out/config"
+
+check() {  # check NAME [lookupviz args...]
+  local name="$1"; shift
+  xvfb-run -a -s "-screen 0 2600x1500x24" "$bin" --reset --layout-report "$@" >"$out/$name.json"
+  "$py" - "$out/$name.json" "$name" "${ALLOW_NARRATION_SCROLL:-0}" <<'PY'
+import json, sys
+path, name, allow_scroll = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
+r = json.load(open(path))
+problems = []
+assert r["slides"], "no slides in the report"
+for s in r["slides"]:
+    where = f"{name}: slide {s['slide']} step {s['step']}"
+    assert s["matrices"] or s["slide"] == 7, f"{where}: no matrix reported"
+    for m in s["matrices"]:
+        small = m["rows_total"] <= 8 and m["cols_total"] <= 8
+        if small and (m["rows_shown"], m["cols_shown"]) != (m["rows_total"], m["cols_total"]):
+            problems.append(f"{where}: {m['name']} shows {m['rows_shown']} of {m['rows_total']} rows, "
+                            f"{m['cols_shown']} of {m['cols_total']} columns")
+    ps = s["panels"]
+    for i in range(len(ps)):
+        for j in range(i + 1, len(ps)):
+            a, b = ps[i], ps[j]
+            if a["x"] < b["x"] + b["w"] and b["x"] < a["x"] + a["w"] and a["y"] < b["y"] + b["h"] and b["y"] < a["y"] + a["h"]:
+                problems.append(f"{where}: panels {a['name']} and {b['name']} overlap")
+    for t in s["clipped"]:
+        if allow_scroll and t == "narration does not fit its column (it scrolls)":
+            continue
+        problems.append(f"{where}: clipped: {t}")
+if problems:
+    print("\n".join(problems[:40]))
+    sys.exit(1)
+print(f"{name}: {len(r['slides'])} slide steps laid out, all whole")
+PY
+}
+
+fails=0
+for size in 1280x800 1366x768 1440x900 1920x1080; do
+  check "default-$size" --size "$size" || fails=$((fails + 1))
+  check "ids404-$size" --size "$size" --ids 4,0,4 || fails=$((fails + 1))
+  check "present-$size" --size "$size" --present || fails=$((fails + 1))
+done
+check "present-hidpi" --size 2560x1440 --scale 2 --present || fails=$((fails + 1))
+# The smallest screens (and 2560 × 1440 at 2×, which is 1280 × 720 of type): the
+# narration may scroll there, nothing else may be cut.
+ALLOW_NARRATION_SCROLL=1 check "default-1024x768" --size 1024x768 || fails=$((fails + 1))
+ALLOW_NARRATION_SCROLL=1 check "default-1280x720" --size 1280x720 || fails=$((fails + 1))
+ALLOW_NARRATION_SCROLL=1 check "present-1024x768" --size 1024x768 --present || fails=$((fails + 1))
+ALLOW_NARRATION_SCROLL=1 check "hidpi" --size 2560x1440 --scale 2 --ids 4,0,4 || fails=$((fails + 1))
+
+# The report is not vacuous: a state that cannot fit (4,096 columns) is reported cut.
+xvfb-run -a -s "-screen 0 2600x1500x24" "$bin" --reset --layout-report --size 1024x768 --dim 4096 >"$out/big.json"
+"$py" -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+m = [m for s in r["slides"] if s["slide"] == 1 for m in s["matrices"]][0]
+assert m["cols_total"] == 4096 and 0 < m["cols_shown"] < 4096, m
+print("a 4 × 4,096 table is reported cut:", m["cols_shown"], "of", m["cols_total"], "columns shown")
+' "$out/big.json" || fails=$((fails + 1))
+
+echo "layout report: $fails failed"
+[ "$fails" -eq 0 ]
