@@ -137,9 +137,10 @@ struct UiState {
   int hover_out_row = -1, hover_out_col = -1;  // slide 4: the output cell under the mouse
   Matrix scratch;                                // a slide's per-frame working buffer (kept to avoid allocations)
   uint64_t canvas_fit_key = 0;                   // what the canvas zoom was chosen for (app/canvas_fit.hpp)
-  int canvas_level = 3;                          // = kCanvasNormalLevel // the zoom level the canvas is drawn at
+  uint64_t canvas_view_key = 0;                  // its slide, room and type size
+  int canvas_level = 4;                          // = kCanvasNormalLevel // the zoom level the canvas is drawn at
   uint64_t narrative_fit_key = 0;                // what the narrative's text size was chosen for
-  int narrative_level = 3;                       // = kCanvasNormalLevel // its text size (down to kNarrativeMinLevel)
+  int narrative_level = 4;                       // = kCanvasNormalLevel // its text size (down to kNarrativeMinLevel)
   bool narrative_settling = false;               // it just stepped down: draw another frame
   uint64_t diff_followed = 0;                    // slide 5: the model generation whose differing cells were scrolled to
   int bill_vocab = 50257, bill_dim = 768;        // slide 5: the bill at a chosen scale

@@ -39,16 +39,18 @@ void draw_canvas(App& app, const SlideDef& slide, ImVec2 size) {
   const ImVec2 cs = ImGui::CalcTextSize(caption, nullptr, false, caption_w);
   const float caption_h = std::max(e * 2.0f, cs.y + e * 0.8f);
   ImGui::PushStyleColor(ImGuiCol_ChildBg, pal.panel);
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(e * 1.2f, e * 1.0f));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(e * 0.9f, e * 0.8f));
   ImGui::BeginChild("canvas", ImVec2(size.x, size.y - caption_h), true, ImGuiWindowFlags_HorizontalScrollbar);
   // Measure, then draw: the zoom is chosen once per shape, size and slide, for all
   // of the slide's steps together (app/canvas_fit.hpp).
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
-  const uint64_t key = canvas_fit_key(app, avail);
+  const uint64_t key = canvas_fit_key(app, avail), view = canvas_view_key(app, avail);
   if (key != app.ui.canvas_fit_key) {
-    app.ui.canvas_level = choose_canvas_level(app, slide, origin, avail);
+    const bool model_only = view == app.ui.canvas_view_key;
+    app.ui.canvas_level = choose_canvas_level(app, slide, origin, avail, model_only ? app.ui.canvas_level : -1);
     app.ui.canvas_fit_key = key;
+    app.ui.canvas_view_key = view;
   }
   begin_canvas_zoom(app.ui.canvas_level);
   SlideCanvas c{app, pal, ImGui::GetWindowDrawList(), origin, avail, slide.steps(app)};
@@ -95,7 +97,7 @@ void draw_narrative(App& app, const SlideDef& slide, ImVec2 size) {
   const float transport_h = transport ? e * 5.6f : 0.0f;
   ImGui::BeginChild("narrative-text", ImVec2(0, std::max(e * 3.0f, ImGui::GetContentRegionAvail().y - transport_h)),
                     false);
-  // The text steps down a size or two (to 0.7 em) rather than scroll when the column
+  // The text steps down a size or two (to 0.75 em) rather than scroll when the column
   // is short; a new slide, shape or window size starts again from the normal size.
   UiState& ui = app.ui;
   const uint64_t key = canvas_fit_key(app, ImGui::GetContentRegionAvail());
@@ -278,7 +280,7 @@ void app_frame(App& app) {
   const float body_h = avail.y - status_h;
   const float code_h = code ? std::clamp(body_h * 0.27f, e * 6.5f, e * 20.0f) : 0.0f;
   const float main_h = code ? std::max(e * 12.0f, body_h - code_h - e * 0.6f) : body_h;
-  const float narrative_w = std::clamp(avail.x * 0.30f, e * 16.0f, e * 30.0f);
+  const float narrative_w = std::clamp(avail.x * 0.28f, e * 15.0f, e * 30.0f);
   const float canvas_w = avail.x - narrative_w - e * 1.0f;
 
   ImGui::BeginGroup();

@@ -45,12 +45,16 @@ void canvas_note_cut() {
   if (g_measuring) g_cut = true;
 }
 
-uint64_t canvas_fit_key(const App& app, ImVec2 avail) {
+uint64_t canvas_view_key(const App& app, ImVec2 avail) {
   uint64_t h = 1469598103934665603ull;
   h = fnv(h, static_cast<uint64_t>(app.ui.slide));
   h = fnv(h, static_cast<uint64_t>(static_cast<int64_t>(avail.x)));
   h = fnv(h, static_cast<uint64_t>(static_cast<int64_t>(avail.y)));
-  h = fnv(h, static_cast<uint64_t>(static_cast<int64_t>(ImGui::GetFontSize() * 64.0f)));
+  return fnv(h, static_cast<uint64_t>(static_cast<int64_t>(ImGui::GetFontSize() * 64.0f)));
+}
+
+uint64_t canvas_fit_key(const App& app, ImVec2 avail) {
+  uint64_t h = canvas_view_key(app, avail);
   h = fnv(h, static_cast<uint64_t>(app.derived.vocab));
   h = fnv(h, static_cast<uint64_t>(app.derived.dim));
   h = fnv(h, static_cast<uint64_t>(app.ui.bill_scale_pos));
@@ -60,7 +64,7 @@ uint64_t canvas_fit_key(const App& app, ImVec2 avail) {
   return fnv(h, app.inputs.ids.size());
 }
 
-int choose_canvas_level(App& app, const SlideDef& slide, ImVec2 origin, ImVec2 avail) {
+int choose_canvas_level(App& app, const SlideDef& slide, ImVec2 origin, ImVec2 avail, int keep) {
   if (slide.fills_canvas) return kCanvasNormalLevel;  // it sizes itself to the room it gets
   ImGuiWindow* win = ImGui::GetCurrentWindow();
   const ImVec2 cursor = win->DC.CursorPos, cursor_max = win->DC.CursorMaxPos, ideal_max = win->DC.IdealMaxPos;
@@ -96,9 +100,11 @@ int choose_canvas_level(App& app, const SlideDef& slide, ImVec2 origin, ImVec2 a
   };
   auto fits = [&](const Measure& m) { return m.size.x <= avail.x + 0.5f && m.size.y <= avail.y + 0.5f; };
 
-  int level = kCanvasNormalLevel;
+  int level = keep >= 0 ? keep : kCanvasNormalLevel;
   const Measure normal = measure(level);
-  if (fits(normal)) {
+  if (keep >= 0 && fits(normal)) {
+    // Only the model changed and it still fits: the type stays as it is.
+  } else if (fits(normal)) {
     // Larger only while every matrix stays whole (a big table fills the room at 1 em).
     for (int l = level + 1; !normal.cut && l < kCanvasZoomLevels; ++l) {
       const Measure m = measure(l);

@@ -118,15 +118,24 @@ ImVec2 canvas(SlideCanvas& c) {
   // Row labels of the positional grid are the positions themselves: 0..T-1.
 
   // The output head: logits = x · Wᵀ, T × V, the largest per row outlined.
-  const float y2 = std::max({tg.pos.y + tg.size.y, pg.pos.y + pg.size.y, xg.pos.y + xg.size.y}) + e * 1.2f;
-  std::snprintf(head, sizeof head, "out_head(x) = x · %s%s · %d × %d logits   (one per vocabulary entry)",
-                app.inputs.tie_weights ? "tok_emb.weight" : "out_head.weight", ".T", t, v);
-  draw_text(dl, fonts().bold, ImVec2(c.origin.x, y2), with_alpha(c.pal.muted, 0.4f + 0.6f * s_head), head);
-  const float logits_head_w = text_size(fonts().bold, head).x;
+  // Beside the sum when the sum sits on a row of its own and there is room; else below all.
   GridStyle ls = gs;
   ls.max_cols = grid_fit_count(v, c.avail.x - e * 4.0f, gs.cell_w * e, 16);
   ls.name = "logits";
-  const GridLayout lg = grid_layout(ImVec2(c.origin.x, y2 + e * 1.7f), t, v, app.ui.onehot_view, ls);
+  GridView probe = app.ui.onehot_view;
+  const float logits_w = grid_layout(ImVec2(), t, v, probe, ls).size.x;
+  const float beside_x = xg.pos.x + xg.size.x + e * 2.2f;
+  const bool beside = x_head_y > head_y && beside_x + logits_w <= c.origin.x + c.avail.x;
+  const float lx = beside ? beside_x : c.origin.x;
+  const float y2 = beside ? x_head_y : std::max({tg.pos.y + tg.size.y, pg.pos.y + pg.size.y, xg.pos.y + xg.size.y}) + e * 1.2f;
+  const char* head_name = app.inputs.tie_weights ? "tok_emb.weight" : "out_head.weight";
+  if (beside)
+    std::snprintf(head, sizeof head, "logits = x · %s.T · %d × %d", head_name, t, v);
+  else
+    std::snprintf(head, sizeof head, "out_head(x) = x · %s.T · %d × %d logits   (one per vocabulary entry)", head_name, t, v);
+  draw_text(dl, fonts().bold, ImVec2(lx, y2), with_alpha(c.pal.muted, 0.4f + 0.6f * s_head), head);
+  const float logits_head_w = lx - c.origin.x + text_size(fonts().bold, head).x;
+  const GridLayout lg = grid_layout(ImVec2(lx, y2 + e * 1.7f), t, v, app.ui.onehot_view, ls);
   grid_draw_frame(dl, lg, ls, c.pal, token_labels);
   grid_draw_cells(dl, lg, d.logits.data(), v, ls, c.pal, [&](int r, int col) {
     CellStyle s;
@@ -143,7 +152,7 @@ ImVec2 canvas(SlideCanvas& c) {
   const char* note1 = "outlined: each position's largest logit, logits.argmax(-1)";
   const char* note2 = app.inputs.tie_weights ? "with tied weights a row's own token often wins (x · its own row)"
                                              : "an untrained head: any token";
-  const ImVec2 under(c.origin.x, lg.pos.y + lg.size.y + e * 0.3f);
+  const ImVec2 under(c.origin.x, std::max(lg.pos.y + lg.size.y, xg.pos.y + xg.size.y) + e * 0.3f);
   if (s_head > 0.0f) {
     draw_text(dl, fonts().ui, under, with_alpha(c.pal.muted, s_head), note1);
     draw_text(dl, fonts().ui, ImVec2(under.x, under.y + e * 1.3f), with_alpha(c.pal.muted, s_head), note2);

@@ -38,12 +38,12 @@ Fonts load_fonts(float scale, float base_px = 17.0f);
 // The font set being drawn with: the normal one, or a canvas zoom level's.
 Fonts& fonts();
 // The demo canvas is drawn at one of these sizes: smaller ones so a table that would
-// not fit shrinks (to 0.7 em, still legible) before anything scrolls, larger ones so
+// not fit shrinks (to 0.66 em, 11 px: still legible) before anything scrolls, larger ones so
 // a small table does not sit lost in a big window (app/canvas_fit.hpp chooses).
-constexpr int kCanvasZoomLevels = 6;
-constexpr float kCanvasZoom[kCanvasZoomLevels] = {0.7f, 0.8f, 0.9f, 1.0f, 1.25f, 1.5f};
-constexpr int kCanvasNormalLevel = 3;  // kCanvasZoom[3] == 1: the page's own size
-constexpr int kNarrativeMinLevel = 0;  // the narrative's text may go down to 0.7 em, as the canvas
+constexpr int kCanvasZoomLevels = 7;
+constexpr float kCanvasZoom[kCanvasZoomLevels] = {0.66f, 0.75f, 0.83f, 0.91f, 1.0f, 1.25f, 1.5f};
+constexpr int kCanvasNormalLevel = 4;  // kCanvasZoom[4] == 1: the page's own size
+constexpr int kNarrativeMinLevel = 1;  // the narrative's text may go down to 0.75 em
 // Selects a zoom level for what follows (fonts() and ImGui's current font);
 // end_canvas_zoom() returns to the normal set.
 void begin_canvas_zoom(int level);

@@ -20,7 +20,7 @@ namespace lv::app {
 struct GridStyle {
   const char* name = "matrix";         // what the layout report calls it ("weight table")
   const char* number_format = "%.2f";  // = "%.2f" // like the page; "%.0f" for one-hot
-  float cell_w = 3.6f;                 // = 3.6 em
+  float cell_w = 3.3f;                 // = 3.3 em // "-2.84" and a margin
   float cell_h = 1.55f;                // = 1.55 em
   int max_rows = 16;                   // = 16 // more rows scroll
   int max_cols = 12;                   // = 12 // more columns scroll
