@@ -9,6 +9,7 @@
 #include "app/slides.hpp"
 #include "app/ui_draw.hpp"
 #include "app/widget_matrix_grid.hpp"
+#include "core/plural.hpp"
 
 namespace lv::app {
 namespace {
@@ -29,9 +30,8 @@ void narrative(App& app) {
                        static_cast<long long>(ids[static_cast<size_t>(cur)]), cur,
                        static_cast<long long>(ids[static_cast<size_t>(cur)]));
   ImGui::Spacing();
-  ImGui::TextWrapped("%lld IDs × %lld numbers = %lld copies. No multiplications at all.",
-                     static_cast<long long>(d.batch), static_cast<long long>(d.dim),
-                     static_cast<long long>(d.lookup_bill.copies));
+  ImGui::TextWrapped("%s × %s = %s. No multiplications at all.", counted(d.batch, "ID").c_str(),
+                     counted(d.dim, "number").c_str(), counted(d.lookup_bill.copies, "copy", "copies").c_str());
 }
 
 ImVec2 canvas(SlideCanvas& c) {
@@ -133,8 +133,8 @@ ImVec2 canvas(SlideCanvas& c) {
 }
 
 void caption(const App& app, char* buf, size_t n) {
-  std::snprintf(buf, n, "a lookup: row i of the output is row idx[i] of the table — %lld copies, 0 multiplications",
-                static_cast<long long>(app.derived.lookup_bill.copies));
+  std::snprintf(buf, n, "a lookup: row i of the output is row idx[i] of the table — %s, 0 multiplications",
+                counted(app.derived.lookup_bill.copies, "copy", "copies").c_str());
 }
 
 void code(const App& app, std::string& code, std::string& output) {

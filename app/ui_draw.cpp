@@ -37,12 +37,12 @@ void draw_chip(ImDrawList* dl, ImVec2 pos, int64_t id, ImU32 color, float lit, c
   const ImVec2 b(pos.x + s.x, pos.y + s.y);
   const float r = s.y * 0.5f;
   if (lit > 0.01f) draw_glow(dl, pos, b, color, lit);
-  dl->AddRectFilled(pos, b, mix(pal.panel_alt, color, 0.18f + 0.82f * lit), r);
+  const ImU32 fill = mix(pal.panel_alt, color, 0.18f + 0.82f * lit);
+  dl->AddRectFilled(pos, b, fill, r);
   dl->AddRect(pos, b, with_alpha(color, 0.55f + 0.45f * lit), r, 0, 1.5f);
   ImFont* f = fonts().mono ? fonts().mono : ImGui::GetFont();
   const ImVec2 ts = text_size(f, buf);
-  draw_text(dl, f, ImVec2(pos.x + (s.x - ts.x) * 0.5f, pos.y + (s.y - ts.y) * 0.5f), mix(pal.text, pal.bg, lit * 0.9f),
-            buf);
+  draw_text(dl, f, ImVec2(pos.x + (s.x - ts.x) * 0.5f, pos.y + (s.y - ts.y) * 0.5f), text_on(pal, fill), buf);
 }
 
 void draw_arrow(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float t, float thickness, bool horizontal) {

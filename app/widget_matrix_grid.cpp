@@ -34,6 +34,12 @@ void grid_draw_flight(ImDrawList* dl, const GridLayout& from, int from_row, cons
   }
 }
 
+ImU32 grid_text_on(const Palette& pal, ImU32 bg) {
+  if (!bg) return pal.text;
+  const float a = static_cast<float>((bg >> IM_COL32_A_SHIFT) & 0xFF) / 255.0f;
+  return text_on(pal, mix(pal.panel, bg | IM_COL32_A_MASK, a));
+}
+
 void grid_follow(GridView& view, const GridStyle& style, int rows, int cols, int r, int c) {
   if (r >= 0 && rows > style.max_rows && (r < view.first_row || r >= view.first_row + style.max_rows))
     view.first_row = std::clamp(r - style.max_rows / 2, 0, rows - style.max_rows);
@@ -87,7 +93,9 @@ void grid_draw_frame(ImDrawList* dl, const GridLayout& g, const GridStyle& style
       std::snprintf(buf, sizeof buf, "%d", r);
       const ImVec2 ts = ImGui::CalcTextSize(buf);
       const ImVec2 m = g.cell_min(r, g.first_col);
-      const ImU32 col = row_label_colors && row_label_colors[r - g.first_row] ? row_label_colors[r - g.first_row] : pal.muted;
+      // A row's own colour (its ID's), made readable on the panel: the pastel ID colours are
+      // too light for text on the light theme's white.
+      const ImU32 col = row_label_colors && row_label_colors[r - g.first_row] ? ink_on(pal, row_label_colors[r - g.first_row]) : pal.muted;
       dl->AddText(ImVec2(g.cells.x - ts.x - e * 0.5f, m.y + (g.ch - ts.y) * 0.5f), col, buf);
     }
   }
