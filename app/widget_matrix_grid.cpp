@@ -23,14 +23,22 @@ void grid_draw_flight(ImDrawList* dl, const GridLayout& from, int from_row, cons
                       const float* values, float t, ImU32 color, const GridStyle& style, const Palette& pal) {
   if (t <= 0.0f || t >= 1.0f || !from.row_shown(from_row) || !to.row_shown(to_row)) return;
   char buf[32];
+  // [0, kFade]: the numbers fade out in place; then the tiles travel (eased); over the
+  // last kFade they have landed and the numbers fade in.
+  constexpr float kFade = 0.15f;
+  const float travel = std::clamp((t - kFade) / (1.0f - 2.0f * kFade), 0.0f, 1.0f);
+  const float u = travel * travel * (3.0f - 2.0f * travel);
+  const float text_alpha = std::clamp(std::max(1.0f - t / kFade, (t - (1.0f - kFade)) / kFade), 0.0f, 1.0f);
   for (int col = from.first_col; col < from.first_col + from.shown_cols; ++col) {
     const ImVec2 a = from.cell_min(from_row, col), b = to.cell_min(to_row, col);
-    // A gentle arc: values lift, travel and settle.
-    ImVec2 at(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t - std::sin(t * 3.14159f) * em() * 1.1f);
-    dl->AddRectFilled(at, ImVec2(at.x + from.cw - 3, at.y + from.ch - 3), color, from.ch * 0.18f);
+    const ImVec2 at(a.x + (b.x - a.x) * u, a.y + (b.y - a.y) * u);
+    dl->AddRectFilled(ImVec2(at.x + 1.5f, at.y + 1.5f), ImVec2(at.x + from.cw - 1.5f, at.y + from.ch - 1.5f), color,
+                      from.ch * 0.18f);
+    if (text_alpha <= 0.0f) continue;
     grid_format_value(buf, sizeof buf, values[col], style);
     const ImVec2 ts = ImGui::CalcTextSize(buf);
-    dl->AddText(ImVec2(at.x + from.cw - ts.x - from.cw * 0.12f, at.y + (from.ch - ts.y) * 0.5f), pal.text, buf);
+    dl->AddText(ImVec2(at.x + from.cw - ts.x - from.cw * 0.12f, at.y + (from.ch - ts.y) * 0.5f),
+                with_alpha(pal.text, text_alpha), buf);
   }
 }
 

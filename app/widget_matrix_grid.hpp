@@ -74,8 +74,10 @@ void grid_format_value(char* buf, size_t n, double v, const GridStyle& style);
 ImU32 grid_text_on(const Palette& pal, ImU32 bg);
 
 // A row's values in flight from row `from_row` of grid `from` to row `to_row` of grid
-// `to` (t in [0, 1]: lift, travel, settle), each on a tile of `color`. values[c] is
-// column c's number. Draws nothing unless both rows are shown and 0 < t < 1.
+// `to` (t in [0, 1]), each on a tile of `color`: the numbers fade out where they start,
+// the bare tiles travel, the numbers fade in where they land — a number never passes
+// over another one ("-0.16-2.84"). values[c] is column c's number. Draws nothing unless
+// both rows are shown and 0 < t < 1.
 void grid_draw_flight(ImDrawList* dl, const GridLayout& from, int from_row, const GridLayout& to, int to_row,
                       const float* values, float t, ImU32 color, const GridStyle& style, const Palette& pal);
 
