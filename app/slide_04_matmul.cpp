@@ -440,9 +440,12 @@ ImVec2 canvas(SlideCanvas& c) {
         const float w = lerpf(sg.cw, mult_w, t), h = lerpf(sg.ch, tg.ch, t);
         dl->AddRectFilled(ImVec2(at.x + 1.5f, at.y + 1.5f), ImVec2(at.x + w - 1.5f, at.y + h - 1.5f),
                           one ? cur_color : with_alpha(pal.border, 0.9f), tg.ch * 0.18f);
+        // The digit shows where the entry leaves and where it lands, not on the way over
+        // the entries that landed before it.
         const char* txt = one ? "1" : "0";
         const ImVec2 ts = ImGui::CalcTextSize(txt);
-        dl->AddText(ImVec2(at.x + (w - ts.x) * 0.5f, at.y + (h - ts.y) * 0.5f), text_col, txt);
+        const float shown = std::clamp(std::max(1.0f - t / 0.2f, (t - 0.8f) / 0.2f), 0.0f, 1.0f);
+        dl->AddText(ImVec2(at.x + (w - ts.x) * 0.5f, at.y + (h - ts.y) * 0.5f), with_alpha(text_col, shown), txt);
         continue;
       }
       const float a = one ? 1.0f : 1.0f - 0.5f * fade;

@@ -128,6 +128,7 @@ ImVec2 canvas(SlideCanvas& c) {
     const ImU32 col = row_color[r - lg.first_row];
     s.bg = col ? mix(c.pal.panel_alt, col, 0.30f) : c.pal.panel_alt;
     if (!col) s.text = c.pal.faint;
+    s.hide = r == scatter_row && grid_flight_landing(arrived);  // G's row is landing on it
     return s;
   });
 

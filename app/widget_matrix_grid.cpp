@@ -25,7 +25,7 @@ void grid_draw_flight(ImDrawList* dl, const GridLayout& from, int from_row, cons
   char buf[32];
   // [0, kFade]: the numbers fade out in place; then the tiles travel (eased); over the
   // last kFade they have landed and the numbers fade in.
-  constexpr float kFade = 0.15f;
+  constexpr float kFade = kFlightFade;
   const float travel = std::clamp((t - kFade) / (1.0f - 2.0f * kFade), 0.0f, 1.0f);
   const float u = travel * travel * (3.0f - 2.0f * travel);
   const float text_alpha = std::clamp(std::max(1.0f - t / kFade, (t - (1.0f - kFade)) / kFade), 0.0f, 1.0f);

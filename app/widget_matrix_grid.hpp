@@ -80,6 +80,11 @@ ImU32 grid_text_on(const Palette& pal, ImU32 bg);
 // both rows are shown and 0 < t < 1.
 void grid_draw_flight(ImDrawList* dl, const GridLayout& from, int from_row, const GridLayout& to, int to_row,
                       const float* values, float t, ImU32 color, const GridStyle& style, const Palette& pal);
+// The flight's first and last kFlightFade of t: its numbers fade out / in.
+constexpr float kFlightFade = 0.15f;
+// True while a flight's numbers fade in on their destination cells: a grid that already
+// shows numbers there hides them meanwhile (the two would overlap).
+inline bool grid_flight_landing(float t) { return t > 1.0f - kFlightFade && t < 1.0f; }
 
 template <class T, class StyleFn>
 void grid_draw_cells(ImDrawList* dl, const GridLayout& g, const T* data, int64_t stride, const GridStyle& style,
