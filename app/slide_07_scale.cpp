@@ -23,8 +23,8 @@
 #include "app/ui_landmarks.hpp"
 #include "app/widget_heatmap.hpp"
 #include "core/notebook_transcript.hpp"
-#include "core/torch_format.hpp"
 #include "core/plural.hpp"
+#include "core/torch_format.hpp"
 
 namespace lv::app {
 namespace {
