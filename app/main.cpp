@@ -25,6 +25,7 @@
 #include "core/cli_options.hpp"
 #include "core/id_parse.hpp"
 #include "core/notebook_transcript.hpp"
+#include "core/plural.hpp"
 #include "core/session_settings.hpp"
 #include "core/table_file.hpp"
 
@@ -61,14 +62,15 @@ std::shared_ptr<const lv::TableFile> load_weights(const lv::CliOptions& o, std::
   const int64_t rows = load.table.rows;
   for (int64_t id : o.ids) {
     if (id >= rows) {
-      *why = std::to_string(id) + " is out of range: " + o.weights + " has " + lv::with_commas(static_cast<uint64_t>(rows)) +
-             " rows, IDs 0–" + lv::with_commas(static_cast<uint64_t>(rows - 1));
+      *why = std::to_string(id) + " is out of range: " + o.weights + " has " + lv::counted(rows, "row") + ", IDs 0–" +
+             lv::with_commas(static_cast<uint64_t>(rows - 1));
       return nullptr;
     }
   }
   if (static_cast<int64_t>(o.ids.size()) * rows > lv::kMaxSeededElements) {
-    *why = "the one-hot matrix (" + std::to_string(o.ids.size()) + " IDs × " + lv::with_commas(static_cast<uint64_t>(rows)) +
-           " rows) is too big: IDs × rows may be at most " + lv::with_commas(lv::kMaxSeededElements) + " values";
+    *why = "the one-hot matrix (" + lv::counted(static_cast<long long>(o.ids.size()), "ID") + " × " +
+           lv::counted(rows, "row") + ") is too big: IDs × rows may be at most " + lv::with_commas(lv::kMaxSeededElements) +
+           " values";
     return nullptr;
   }
   return std::make_shared<const lv::TableFile>(std::move(load.table));

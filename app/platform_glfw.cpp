@@ -293,6 +293,7 @@ std::string platform_frame(Platform& p, App& app, const std::string& png_path) {
 std::string platform_export_gif(Platform& p, App& app, const std::string& path) {
   GifWriter gif(path);
   if (!gif.error().empty()) return gif.error();
+  gif.reserve(exact_colours(app.ui.theme));  // an ID's colour is its identity: no shifts
   const Timeline saved = app.ui.timeline;
   const bool reduced = app.ui.reduced_motion;
   app.ui.reduced_motion = false;

@@ -10,6 +10,7 @@
 #include "app/slides.hpp"
 #include "app/ui_draw.hpp"
 #include "app/widget_matrix_grid.hpp"
+#include "core/plural.hpp"
 
 namespace lv::app {
 namespace {
@@ -19,9 +20,9 @@ int steps(const App&) { return 2; }
 void narrative(App& app) {
   const Derived& d = app.derived;
   ImGui::TextWrapped(
-      "An embedding table is a learned weight matrix — %lld rows (one per ID in a %lld-word vocabulary) × %lld "
-      "dimensions, trained like any other weight.",
-      static_cast<long long>(d.vocab), static_cast<long long>(d.vocab), static_cast<long long>(d.dim));
+      "An embedding table is a learned weight matrix — %s (one per ID in a %lld-word vocabulary) × %s, trained "
+      "like any other weight.",
+      counted(d.vocab, "row").c_str(), static_cast<long long>(d.vocab), counted(d.dim, "dimension").c_str());
   ImGui::Spacing();
   ImGui::TextWrapped("That's the clue: a weight matrix can be reached by a matrix multiply.");
   ImGui::Spacing();

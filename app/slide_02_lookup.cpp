@@ -9,6 +9,7 @@
 #include "app/slides.hpp"
 #include "app/ui_draw.hpp"
 #include "app/widget_matrix_grid.hpp"
+#include "core/plural.hpp"
 
 namespace lv::app {
 namespace {
@@ -29,9 +30,8 @@ void narrative(App& app) {
                        static_cast<long long>(ids[static_cast<size_t>(cur)]), cur,
                        static_cast<long long>(ids[static_cast<size_t>(cur)]));
   ImGui::Spacing();
-  ImGui::TextWrapped("%lld IDs × %lld numbers = %lld copies. No multiplications at all.",
-                     static_cast<long long>(d.batch), static_cast<long long>(d.dim),
-                     static_cast<long long>(d.lookup_bill.copies));
+  ImGui::TextWrapped("%s × %s = %s. No multiplications at all.", counted(d.batch, "ID").c_str(),
+                     counted(d.dim, "number").c_str(), counted(d.lookup_bill.copies, "copy", "copies").c_str());
 }
 
 ImVec2 canvas(SlideCanvas& c) {
@@ -119,11 +119,18 @@ ImVec2 canvas(SlideCanvas& c) {
     return s;
   });
 
-  // The arrow from the current chip to its row, then the values in flight.
+  // The arrow from the current chip to its row, then the values in flight. The arrow goes
+  // around the table rather than over it: left in the gap above the table's heading,
+  // down the canvas's left margin, into the row's label (a straight curve cut through
+  // the heading and the other rows' labels, and swung out past the canvas edge).
   if (cur >= 0 && static_cast<size_t>(cur) < n_chips && tg.row_shown(cur_row)) {
-    const ImVec2 to = tg.row_label_center(cur_row);
-    draw_arrow(dl, chip_bottoms[cur], ImVec2(tg.pos.x - e * 0.1f, to.y), id_color(static_cast<size_t>(cur)),
-               phase(p, 0.08f, 0.40f), 2.2f);
+    const ImVec2 chip = chip_bottoms[cur];
+    const float above = (chip.y + top) * 0.5f;      // between the chips and the heading
+    const float margin = c.origin.x - e * 0.3f;      // inside the canvas's padding
+    const float row_y = tg.row_label_center(cur_row).y;
+    const ImVec2 route[] = {chip, ImVec2(chip.x, above), ImVec2(margin, above), ImVec2(margin, row_y),
+                            ImVec2(tg.pos.x + e * 0.05f, row_y)};
+    draw_route_arrow(dl, route, 5, id_color(static_cast<size_t>(cur)), phase(p, 0.08f, 0.40f), 2.2f);
   }
   if (cur >= 0)
     grid_draw_flight(dl, tg, cur_row, og, cur, d.table.row(cur_row).data(), fly, id_color(static_cast<size_t>(cur), 0.35f),
@@ -139,8 +146,8 @@ ImVec2 canvas(SlideCanvas& c) {
 }
 
 void caption(const App& app, char* buf, size_t n) {
-  std::snprintf(buf, n, "a lookup: row i of the output is row idx[i] of the table — %lld copies, 0 multiplications",
-                static_cast<long long>(app.derived.lookup_bill.copies));
+  std::snprintf(buf, n, "a lookup: row i of the output is row idx[i] of the table — %s, 0 multiplications",
+                counted(app.derived.lookup_bill.copies, "copy", "copies").c_str());
 }
 
 void code(const App& app, std::string& code, std::string& output) {

@@ -13,6 +13,7 @@
 #include "app/slides.hpp"
 #include "app/ui_draw.hpp"
 #include "app/widget_matrix_grid.hpp"
+#include "core/plural.hpp"
 
 namespace lv::app {
 namespace {
@@ -36,13 +37,13 @@ void narrative(App& app) {
   const Derived& d = app.derived;
   const IdList& ids = app.inputs.ids;
   const long long v = static_cast<long long>(d.vocab), b = static_cast<long long>(d.batch);
-  ImGui::TextWrapped("one_hot turns each ID into a row of %lld numbers: all 0, except a single 1 in the column "
-                     "whose number is the ID.", v);
+  ImGui::TextWrapped("one_hot turns each ID into a row of %s: all 0, except a single 1 in the column "
+                     "whose number is the ID.", counted(v, "number").c_str());
   ImGui::Spacing();
   const int cur = std::max(0, current_step(app.ui.timeline, steps(app)));
   if (!ids.empty()) {
     const long long id = static_cast<long long>(ids[static_cast<size_t>(cur)]);
-    ImGui::PushStyleColor(ImGuiCol_Text, id_color(static_cast<size_t>(cur)));
+    ImGui::PushStyleColor(ImGuiCol_Text, id_ink(palette(app.ui.theme), static_cast<size_t>(cur)));
     ImGui::TextWrapped("Now: idx[%d] = %lld", cur, id);
     ImGui::PopStyleColor();
     char others[32];
@@ -152,7 +153,8 @@ ImVec2 canvas(SlideCanvas& c) {
     const float hw = std::max(ts.x * 0.5f + e * 0.35f, e * 0.7f);
     dl->AddRectFilled(ImVec2(lc.x - hw, lc.y - e * 0.55f), ImVec2(lc.x + hw, lc.y + e * 0.55f),
                       id_color(static_cast<size_t>(cur), lit_cur), e * 0.55f);
-    dl->AddText(ImVec2(lc.x - ts.x * 0.5f, lc.y - ts.y * 0.5f), with_alpha(c.pal.bg, lit_cur), buf);
+    const ImU32 badge_text = text_on(c.pal, id_color(static_cast<size_t>(cur)));
+    dl->AddText(ImVec2(lc.x - ts.x * 0.5f, lc.y - ts.y * 0.5f), with_alpha(badge_text, lit_cur), buf);
   }
   if (cur >= 0 && g.row_shown(cur) && g.col_shown(cur_col))
     draw_glow(dl, g.cell_min(cur, cur_col), g.cell_max(cur, cur_col), id_color(static_cast<size_t>(cur)), lit_cur);
@@ -174,10 +176,10 @@ ImVec2 canvas(SlideCanvas& c) {
     s.text = c.pal.faint;
     if (col == static_cast<int>(ids[static_cast<size_t>(r)])) {
       const float lit = phase(pr, 0.55f, 0.90f);
-      s.bg = mix(c.pal.panel_alt, id_color(static_cast<size_t>(r)), 0.9f * lit);
+      s.bg = id_tint(c.pal, static_cast<size_t>(r), 0.9f * lit);
       // Until it lights, the 1 reads as one more 0 (drawn below); then it turns into a 1.
       s.hide = lit < 0.5f;
-      s.text = with_alpha(mix(c.pal.text, c.pal.bg, 0.9f), std::clamp(lit * 2.0f - 1.0f, 0.0f, 1.0f));
+      s.text = with_alpha(text_on(c.pal, s.bg), std::clamp(lit * 2.0f - 1.0f, 0.0f, 1.0f));
     }
     return s;
   });
@@ -245,8 +247,8 @@ ImVec2 canvas(SlideCanvas& c) {
 }
 
 void caption(const App& app, char* buf, size_t n) {
-  std::snprintf(buf, n, "each ID → a row of %lld numbers: all 0, except one 1 at column ID",
-                static_cast<long long>(app.derived.vocab));
+  std::snprintf(buf, n, "each ID → a row of %s: all 0, except one 1 at column ID",
+                counted(app.derived.vocab, "number").c_str());
 }
 
 void code(const App& app, std::string& code, std::string& output) {

@@ -16,6 +16,7 @@
 #include "app/ui_draw.hpp"
 #include "app/ui_landmarks.hpp"
 #include "app/widget_matrix_grid.hpp"
+#include "core/plural.hpp"
 
 namespace lv::app {
 namespace {
@@ -110,17 +111,17 @@ void narrative(App& app) {
   const int cur = std::max(0, current_step(app.ui.timeline, steps(app)));
   if (!ids.empty()) {
     const long long id = static_cast<long long>(ids[static_cast<size_t>(cur)]);
-    ImGui::PushStyleColor(ImGuiCol_Text, id_color(static_cast<size_t>(cur)));
+    ImGui::PushStyleColor(ImGuiCol_Text, id_ink(palette(app.ui.theme), static_cast<size_t>(cur)));
     ImGui::TextWrapped("Now: onehot[%d] has its 1 at column %lld.", cur, id);
     ImGui::PopStyleColor();
     if (v > 1)
-      ImGui::TextWrapped("%lld table row%s × 0 vanish; row %lld × 1 survives, so output row %d = table row %lld.",
-                         v - 1, v - 1 == 1 ? "" : "s", id, cur, id);
+      ImGui::TextWrapped("%s × 0 %s; row %lld × 1 survives, so output row %d = table row %lld.",
+                         counted(v - 1, "table row").c_str(), v - 1 == 1 ? "vanishes" : "vanish", id, cur, id);
     else
       ImGui::TextWrapped("The only row is multiplied by 1: output row %d = table row 0.", cur);
   }
   ImGui::Spacing();
-  ImGui::TextWrapped("Each output cell is a sum of %lld products; hover one to see them.", v);
+  ImGui::TextWrapped("Each output cell is a sum of %s; hover one to see them.", counted(v, "product").c_str());
 }
 
 // ---------------------------------------------------------------- the dot-product tooltip
@@ -387,7 +388,7 @@ ImVec2 canvas(SlideCanvas& c) {
       s.alpha = strip_in;
       const bool one = col == cur_row;
       s.bg = one ? mix(pal.panel_alt, cur_color, 0.9f) : pal.panel_alt;
-      s.text = one ? mix(pal.text, pal.bg, 0.9f) : pal.faint;
+      s.text = one ? text_on(pal, s.bg) : pal.faint;
       return s;
     });
     if (sg.shown_cols < V)
@@ -434,16 +435,19 @@ ImVec2 canvas(SlideCanvas& c) {
       if (t <= 0.0f) continue;
       const ImVec2 to(c.origin.x, tg.cell_min(r, tg.first_col).y);
       const ImVec2 a0 = to, a1(to.x + mult_w, to.y + tg.ch);
-      const ImU32 text_col = one ? mix(pal.text, pal.bg, 0.9f) : pal.faint;
+      const ImU32 text_col = one ? text_on(pal, cur_color) : pal.faint;
       if (t < 1.0f && sg.col_shown(r)) {  // in flight: the strip's cell moving down
         const ImVec2 from = sg.cell_min(0, r);
         ImVec2 at = lerp(from, to, ease_in_out(t));
         const float w = lerpf(sg.cw, mult_w, t), h = lerpf(sg.ch, tg.ch, t);
         dl->AddRectFilled(ImVec2(at.x + 1.5f, at.y + 1.5f), ImVec2(at.x + w - 1.5f, at.y + h - 1.5f),
                           one ? cur_color : with_alpha(pal.border, 0.9f), tg.ch * 0.18f);
+        // The digit shows where the entry leaves and where it lands, not on the way over
+        // the entries that landed before it.
         const char* txt = one ? "1" : "0";
         const ImVec2 ts = ImGui::CalcTextSize(txt);
-        dl->AddText(ImVec2(at.x + (w - ts.x) * 0.5f, at.y + (h - ts.y) * 0.5f), text_col, txt);
+        const float shown = std::clamp(std::max(1.0f - t / 0.2f, (t - 0.8f) / 0.2f), 0.0f, 1.0f);
+        dl->AddText(ImVec2(at.x + (w - ts.x) * 0.5f, at.y + (h - ts.y) * 0.5f), with_alpha(text_col, shown), txt);
         continue;
       }
       const float a = one ? 1.0f : 1.0f - 0.5f * fade;

@@ -17,6 +17,7 @@
 #include "app/ui_draw.hpp"
 #include "app/widget_matrix_grid.hpp"
 #include "core/embedding_ops.hpp"
+#include "core/plural.hpp"
 
 namespace lv::app {
 namespace {
@@ -128,7 +129,8 @@ void narrative(App& app) {
   const int cur = current_step(app.ui.timeline, 2);
   const long long cells = static_cast<long long>(d.batch * d.dim);
   if (cur <= 0) {
-    ImGui::TextWrapped("The two paths, cell by cell: %lld of %lld cells are equal.", cells - d.cells_differ, cells);
+    ImGui::TextWrapped("The two paths, cell by cell: %lld of %s %s equal.", cells - d.cells_differ,
+                       counted(cells, "cell").c_str(), cells - d.cells_differ == 1 ? "is" : "are");
     ImGui::Spacing();
     if (d.cells_differ == 0)
       ImGui::TextWrapped("Not just close: equal to the bit. Each output cell is 1 × w plus zeros, and adding an exact "
@@ -305,15 +307,15 @@ float draw_verdict(SlideCanvas& c, ImVec2 pos, float alpha, bool draw) {
   const char* arrow = " → ";
   const char* verdict = d.paths_equal ? "True" : "False";
   const ImU32 col = d.paths_equal ? pal.ok : pal.bad;
-  char count[160], n1[32], n2[32];
+  char count[160], n1[32];
   const long long cells = static_cast<long long>(d.batch * d.dim);
-  fmt_count(n2, sizeof n2, cells);
   if (d.cells_differ == 0) {
     fmt_count(n1, sizeof n1, cells);
-    std::snprintf(count, sizeof count, "%s of %s cells equal, bit for bit", n1, n2);
+    std::snprintf(count, sizeof count, "%s of %s equal, bit for bit", n1, counted(cells, "cell").c_str());
   } else {
     fmt_count(n1, sizeof n1, d.cells_differ);
-    std::snprintf(count, sizeof count, "%s of %s cells differ", n1, n2);
+    std::snprintf(count, sizeof count, "%s of %s %s", n1, counted(cells, "cell").c_str(),
+                  d.cells_differ == 1 ? "differs" : "differ");
   }
   const float line_w = text_size(mono, kEqualExpr).x + text_size(mono, arrow).x + text_size(fonts().bold, verdict).x;
   const float count_w = text_size(d.cells_differ ? fonts().bold : nullptr, count).x;
@@ -369,15 +371,15 @@ ImVec2 draw_bill(SlideCanvas& c, ImVec2 pos, float width, float alpha, bool draw
   const float bx = pos.x + pad + label_w;
   const float bar_w = std::max(e * 6.0f, width - pad * 2 - label_w);
   const float bar_h = e * 1.2f;
-  char b[32], v[32], dd[32], buf[256], n1[32], n2[32], n3[32], by[32];
+  char b[32], v[32], dd[32], buf[256], n1[32], n2[32], by[32];
 
   // The lookup's numbers go beside its (short) bar when they fit, else under it.
   const double total = static_cast<double>(std::max<int64_t>(1, mm.multiply_adds));
   const float lookup_w = std::max(2.0f, bar_w * static_cast<float>(static_cast<double>(lk.copies) / total));
-  fmt_count(n3, sizeof n3, static_cast<long long>(lk.copies));
   fmt_bytes(by, sizeof by, static_cast<long long>(lk.bytes_read));
   char lookup_text[128];
-  std::snprintf(lookup_text, sizeof lookup_text, "%s copies · 0 multiplications · reads %s", n3, by);
+  std::snprintf(lookup_text, sizeof lookup_text, "%s · 0 multiplications · reads %s",
+                counted(lk.copies, "copy", "copies").c_str(), by);
   const bool lookup_beside = lookup_w + e * 0.6f + text_size(nullptr, lookup_text).x < bar_w;
   const float lookup_h = std::max(e * 2.9f, bar_h + (lookup_beside ? e * 0.9f : e * 2.2f));  // its two labels
   const float h = pad + e * 2.4f + (bar_h + e * 3.2f) + lookup_h + e * 2.4f + pad;
@@ -420,10 +422,9 @@ ImVec2 draw_bill(SlideCanvas& c, ImVec2 pos, float width, float alpha, bool draw
     dl->AddLine(ImVec2(hx, y + bar_h), ImVec2(hx + bar_h, y), A(with_alpha(pal.bad, 0.45f)), 1.0f);
   dl->PopClipRect();
   dl->AddRectFilled(ImVec2(bx, y), ImVec2(bx + useful_w, y + bar_h), A(pal.accent), e * 0.2f);
-  fmt_count(n1, sizeof n1, static_cast<long long>(mm.multiply_adds));
   fmt_count(n2, sizeof n2, static_cast<long long>(mm.multiplies_by_zero));
   fmt_bytes(by, sizeof by, static_cast<long long>(mm.bytes_read));
-  std::snprintf(buf, sizeof buf, "%s multiply-adds · reads %s", n1, by);
+  std::snprintf(buf, sizeof buf, "%s · reads %s", counted(mm.multiply_adds, "multiply-add").c_str(), by);
   draw_text(dl, nullptr, ImVec2(bx, y + bar_h + e * 0.2f), A(pal.text), buf);
   // The share by zero, floored so 99.998% never shows as 100%.
   const double zero_pct = 100.0 * static_cast<double>(mm.multiplies_by_zero) / total;

@@ -14,6 +14,7 @@
 #include "app/slides.hpp"
 #include "app/ui_draw.hpp"
 #include "app/widget_matrix_grid.hpp"
+#include "core/plural.hpp"
 
 namespace lv::app {
 namespace {
@@ -29,10 +30,11 @@ void narrative(App& app) {
   ImGui::Spacing();
   ImGui::TextWrapped("Repeated IDs add up: the same row learns from every position that used it.");
   ImGui::Spacing();
-  ImGui::TextWrapped("The one-hot matmul computes onehot.T · G instead: all %lld × %lld entries, %lld multiply-adds "
+  ImGui::TextWrapped("The one-hot matmul computes onehot.T · G instead: all %lld × %lld = %s, %s "
                      "(%lld of them by zero), for the same numbers.",
                      static_cast<long long>(d.vocab), static_cast<long long>(d.dim),
-                     static_cast<long long>(d.matmul_bwd_bill.multiply_adds),
+                     counted(d.vocab * d.dim, "entry", "entries").c_str(),
+                     counted(d.matmul_bwd_bill.multiply_adds, "multiply-add").c_str(),
                      static_cast<long long>(d.matmul_bwd_bill.multiplies_by_zero));
   ImGui::Spacing();
   ImGui::TextUnformatted("Upstream gradient G");
@@ -133,6 +135,7 @@ ImVec2 canvas(SlideCanvas& c) {
     const ImU32 col = row_color[r - lg.first_row];
     s.bg = col ? mix(c.pal.panel_alt, col, 0.30f) : c.pal.panel_alt;
     if (!col) s.text = c.pal.faint;
+    s.hide = r == scatter_row && grid_flight_landing(arrived);  // G's row is landing on it
     return s;
   });
 
@@ -156,15 +159,16 @@ ImVec2 canvas(SlideCanvas& c) {
   const float by = std::max(gg.pos.y + gg.size.y, mg.pos.y + mg.size.y) + e * 0.8f;
   char line[256];
   const int distinct = static_cast<int>(d.distinct_ids);
-  std::snprintf(line, sizeof line, "lookup backward: %lld additions into %d row%s; the other %lld rows are never touched",
-                static_cast<long long>(d.lookup_bwd_bill.copies), distinct, distinct == 1 ? "" : "s",
-                static_cast<long long>(d.vocab - distinct));
+  const long long others = static_cast<long long>(d.vocab) - distinct;
+  std::snprintf(line, sizeof line, "lookup backward: %s into %s; %s", counted(d.lookup_bwd_bill.copies, "addition").c_str(),
+                counted(distinct, "row").c_str(),
+                others == 0 ? "every row learns" : others == 1 ? "the other row is never touched"
+                                                           : ("the other " + counted(others, "row") + " are never touched").c_str());
   draw_text(dl, fonts().ui, ImVec2(c.origin.x, by), c.pal.text, line);
   right = std::max(right, c.origin.x + text_size(fonts().ui, line).x);
-  std::snprintf(line, sizeof line, "matmul backward: %lld multiply-adds (%lld by zero) to write all %lld values",
-                static_cast<long long>(d.matmul_bwd_bill.multiply_adds),
-                static_cast<long long>(d.matmul_bwd_bill.multiplies_by_zero),
-                static_cast<long long>(d.vocab * d.dim));
+  std::snprintf(line, sizeof line, "matmul backward: %s (%lld by zero) to write all %s",
+                counted(d.matmul_bwd_bill.multiply_adds, "multiply-add").c_str(),
+                static_cast<long long>(d.matmul_bwd_bill.multiplies_by_zero), counted(d.vocab * d.dim, "value").c_str());
   draw_text(dl, fonts().ui, ImVec2(c.origin.x, by + e * 1.4f), with_alpha(c.pal.text, 0.4f + 0.6f * matmul), line);
   right = std::max(right, c.origin.x + text_size(fonts().ui, line).x);
   if (matmul > 0.0f) {
@@ -178,8 +182,8 @@ ImVec2 canvas(SlideCanvas& c) {
   if (grid_interact(lg, app.ui.table_view, "##dw", &r, &col)) {
     int hits = 0;
     for (int64_t id : ids) hits += id == r;
-    ImGui::SetTooltip("embedding.weight.grad[%d, %d] = %.4f\nrow %d was looked up %d time%s", r, col,
-                      static_cast<double>(d.dw_lookup(r, col)), r, hits, hits == 1 ? "" : "s");
+    ImGui::SetTooltip("embedding.weight.grad[%d, %d] = %.4f\nrow %d was looked up %s", r, col,
+                      static_cast<double>(d.dw_lookup(r, col)), r, counted(hits, "time").c_str());
   }
   grid_interact(gg, app.ui.out_view, "##g", &r, &col);
   grid_interact(mg, app.ui.out2_view, "##dwm", &r, &col);

@@ -23,6 +23,7 @@
 #include "app/ui_landmarks.hpp"
 #include "app/widget_heatmap.hpp"
 #include "core/notebook_transcript.hpp"
+#include "core/plural.hpp"
 #include "core/torch_format.hpp"
 
 namespace lv::app {
@@ -151,7 +152,7 @@ void narrative(App& app) {
   else
     para("GPT-2 small's token embedding is a %s × %s table: %s weights, %s of float32.", v, d, mw, bytes);
   ImGui::Spacing();
-  para("A one-hot row for one token is %s numbers, %s of them zero.", v, vm1);
+  para("A one-hot row for one token is %s, %s of them zero.", counted(table_rows(app), "number").c_str(), vm1);
   ImGui::Spacing();
   if (cur <= kStepMap) {
     para("Every weight is a pixel (or less): blue below 0, red above. Zoom with the wheel, drag to "
@@ -183,8 +184,8 @@ void narrative(App& app) {
   if (bad > 0) {
     ImGui::Spacing();
     ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).bad);
-    para("%d of your IDs %s beyond this table's %s rows (IDs 0–%s) and %s not highlighted.", bad,
-                       bad == 1 ? "is" : "are", v, vm1, bad == 1 ? "is" : "are");
+    para("%d of your IDs %s beyond this table's %s (IDs 0–%s) and %s not highlighted.", bad,
+                       bad == 1 ? "is" : "are", counted(table_rows(app), "row").c_str(), vm1, bad == 1 ? "is" : "are");
     ImGui::PopStyleColor();
   }
   // How it was made, in small print.
@@ -203,8 +204,8 @@ void narrative(App& app) {
     if (g.active && !g.failed) {
       char mts[32];
       fmt_count(mts, sizeof mts, g.max_texture_size);
-      para("A shader draws it from %d texture%s of one byte per weight (this GPU allows %s texels a side).",
-           g.tiles, g.tiles == 1 ? "" : "s", mts);
+      para("A shader draws it from %s of one byte per weight (this GPU allows %s texels a side).",
+           counted(g.tiles, "texture").c_str(), mts);
     }
     ImGui::PopStyleColor();
   }

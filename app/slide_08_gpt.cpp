@@ -30,7 +30,7 @@ void narrative(App& app) {
                      "multiply, x @ W.T, one logit per vocabulary entry — the lookup run backwards.");
   ImGui::Spacing();
   bool tie = app.inputs.tie_weights;
-  if (ImGui::Checkbox("Weight tying##tie", &tie)) set_tie_weights(app, tie);
+  if (checkbox("Weight tying##tie", &tie)) set_tie_weights(app, tie);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("GPT-2 shares one table between the input lookup and the output head.\n"
                       "Off: the head gets its own Linear init (drawn after pos_emb).");

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "core/notebook_transcript.hpp"
+#include "core/plural.hpp"
 
 namespace lv::app {
 
@@ -21,8 +22,8 @@ std::string code_make_embedding(const App& app) {
     s += "embedding = torch.nn.Embedding.from_pretrained(weights, freeze=False)\n";
   } else {
     if (app.inputs.vocab_mode == VocabMode::FromIds)
-      std::snprintf(buf, sizeof buf, "num_idx = max(idx) + 1            # %lld rows: IDs 0..%lld\n",
-                    static_cast<long long>(d.vocab), static_cast<long long>(d.vocab - 1));
+      std::snprintf(buf, sizeof buf, "num_idx = max(idx) + 1            # %s: IDs 0..%lld\n",
+                    counted(d.vocab, "row").c_str(), static_cast<long long>(d.vocab - 1));
     else
       std::snprintf(buf, sizeof buf, "num_idx = %lld                     # a fixed vocabulary\n",
                     static_cast<long long>(d.vocab));

@@ -1,6 +1,7 @@
 // ui_draw.cpp — chips, arrows, glows and text at absolute positions.
 #include "app/ui_draw.hpp"
 
+#include <algorithm>
 #include <imgui_internal.h>  // the window's visible rectangle, for the layout report
 
 #include "app/canvas_fit.hpp"
@@ -42,12 +43,12 @@ void draw_chip(ImDrawList* dl, ImVec2 pos, int64_t id, ImU32 color, float lit, c
   const ImVec2 b(pos.x + s.x, pos.y + s.y);
   const float r = s.y * 0.5f;
   if (lit > 0.01f) draw_glow(dl, pos, b, color, lit);
-  dl->AddRectFilled(pos, b, mix(pal.panel_alt, color, 0.18f + 0.82f * lit), r);
+  const ImU32 fill = mix(pal.panel_alt, color, 0.18f + 0.82f * lit);
+  dl->AddRectFilled(pos, b, fill, r);
   dl->AddRect(pos, b, with_alpha(color, 0.55f + 0.45f * lit), r, 0, 1.5f);
   ImFont* f = fonts().mono ? fonts().mono : ImGui::GetFont();
   const ImVec2 ts = text_size(f, buf);
-  draw_text(dl, f, ImVec2(pos.x + (s.x - ts.x) * 0.5f, pos.y + (s.y - ts.y) * 0.5f), mix(pal.text, pal.bg, lit * 0.9f),
-            buf);
+  draw_text(dl, f, ImVec2(pos.x + (s.x - ts.x) * 0.5f, pos.y + (s.y - ts.y) * 0.5f), text_on(pal, fill), buf);
 }
 
 void draw_arrow(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float t, float thickness, bool horizontal) {
@@ -85,6 +86,51 @@ void draw_arrow(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float t, float 
   dl->AddTriangleFilled(ImVec2(tip.x + dx * h * 0.3f, tip.y + dy * h * 0.3f),
                         ImVec2(tip.x - dx * h - dy * h * 0.5f, tip.y - dy * h + dx * h * 0.5f),
                         ImVec2(tip.x - dx * h + dy * h * 0.5f, tip.y - dy * h - dx * h * 0.5f), color);
+}
+
+namespace {
+// The arrow head at `tip`, pointing along (dx, dy) (a unit vector).
+void arrow_head(ImDrawList* dl, ImVec2 tip, float dx, float dy, ImU32 color) {
+  const float h = em() * 0.55f;
+  dl->AddTriangleFilled(ImVec2(tip.x + dx * h * 0.3f, tip.y + dy * h * 0.3f),
+                        ImVec2(tip.x - dx * h - dy * h * 0.5f, tip.y - dy * h + dx * h * 0.5f),
+                        ImVec2(tip.x - dx * h + dy * h * 0.5f, tip.y - dy * h - dx * h * 0.5f), color);
+}
+}  // namespace
+
+void draw_route_arrow(ImDrawList* dl, const ImVec2* pts, int n, ImU32 color, float t, float thickness) {
+  if (t <= 0.0f || n < 2) return;
+  // The route with each corner replaced by a quadratic curve of radius up to 0.6 em.
+  ImVector<ImVec2> path;
+  path.push_back(pts[0]);
+  for (int i = 1; i + 1 < n; ++i) {
+    const ImVec2 p = pts[i], a = pts[i - 1], b = pts[i + 1];
+    const float la = std::hypot(p.x - a.x, p.y - a.y), lb = std::hypot(b.x - p.x, b.y - p.y);
+    if (la < 1e-3f || lb < 1e-3f) continue;
+    const float r = std::min({em() * 0.6f, la * 0.5f, lb * 0.5f});
+    const ImVec2 s(p.x - (p.x - a.x) / la * r, p.y - (p.y - a.y) / la * r);
+    const ImVec2 e(p.x + (b.x - p.x) / lb * r, p.y + (b.y - p.y) / lb * r);
+    for (int k = 0; k <= 6; ++k) {
+      const float u = static_cast<float>(k) / 6.0f, v = 1.0f - u;
+      path.push_back(ImVec2(v * v * s.x + 2 * v * u * p.x + u * u * e.x, v * v * s.y + 2 * v * u * p.y + u * u * e.y));
+    }
+  }
+  path.push_back(pts[n - 1]);
+  float total = 0.0f;
+  for (int i = 1; i < path.Size; ++i) total += std::hypot(path[i].x - path[i - 1].x, path[i].y - path[i - 1].y);
+  float left = total * std::min(t, 1.0f);
+  ImVec2 tip = path[0], dir(0.0f, 1.0f);
+  for (int i = 1; i < path.Size && left > 0.0f; ++i) {
+    const ImVec2 a = path[i - 1], b = path[i];
+    const float len = std::hypot(b.x - a.x, b.y - a.y);
+    if (len < 1e-4f) continue;
+    const float f = std::min(1.0f, left / len);
+    tip = ImVec2(a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f);
+    dir = ImVec2((b.x - a.x) / len, (b.y - a.y) / len);
+    dl->AddLine(a, tip, color, thickness);
+    left -= len;
+  }
+  arrow_head(dl, tip, dir.x, dir.y, color);
 }
 
 void draw_glow(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float strength) {

@@ -40,6 +40,10 @@ ImVec2 draw_chip_row(ImDrawList* dl, ImVec2 pos, const IdList& ids, const Palett
 void draw_arrow(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float t = 1.0f, float thickness = 2.0f,
                 bool horizontal = false);
 
+// An arrow along the polyline pts[0..n) with rounded corners, drawn up to fraction t of
+// its length: for a route that goes around what it must not cross (labels, a heading).
+void draw_route_arrow(ImDrawList* dl, const ImVec2* pts, int n, ImU32 color, float t = 1.0f, float thickness = 2.0f);
+
 // A soft glow around a rect (a few expanding translucent rounded rects).
 void draw_glow(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float strength);
 

@@ -14,6 +14,7 @@
 #include "app/ui_landmarks.hpp"
 #include "app/ui_theme.hpp"
 #include "core/id_parse.hpp"
+#include "core/plural.hpp"
 
 namespace lv::app {
 namespace {
@@ -221,7 +222,7 @@ void draw_editor_bar(App& app) {
     char rows[32], cols[32];
     fmt_count(rows, sizeof rows, static_cast<long long>(app.derived.vocab));
     fmt_count(cols, sizeof cols, static_cast<long long>(app.derived.dim));
-    ImGui::Text("B = %lld IDs into a %s × %s table", static_cast<long long>(app.derived.batch), rows, cols);
+    ImGui::Text("B = %s into a %s × %s table", counted(app.derived.batch, "ID").c_str(), rows, cols);
   }
   ImGui::PopStyleColor();
 }

@@ -72,13 +72,17 @@ void draw_shortcuts_overlay(App& app) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f),
                           ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSize(ImVec2(std::min(e * 30.0f, vp->WorkSize.x - e * 2), 0));
+  // A fixed width (auto height): with the width left to AlwaysAutoResize the long rows
+  // ran off the right edge instead of wrapping. The height always fits: no scroll bar
+  // (wrapped rows left a useless one).
+  const float w = std::min(e * 30.0f, vp->WorkSize.x - e * 2);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(w, 0.0f), ImVec2(w, FLT_MAX));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(e * 1.4f, e * 1.2f));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, e * 0.6f);
   bool open = true;
   if (ImGui::Begin("Keyboard shortcuts", &open,
                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoResize |
-                       ImGuiWindowFlags_AlwaysAutoResize)) {
+                       ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoScrollbar)) {
     if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_PadOuterX)) {
       ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, e * 12.0f);
       ImGui::TableSetupColumn("does", ImGuiTableColumnFlags_WidthStretch);
@@ -86,15 +90,17 @@ void draw_shortcuts_overlay(App& app) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         ImGui::PushFont(fonts().bold);
-        ImGui::TextUnformatted(row[0]);
+        ImGui::TextWrapped("%s", row[0]);
         ImGui::PopFont();
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(row[1]);
+        ImGui::TextWrapped("%s", row[1]);
       }
       ImGui::EndTable();
     }
     ImGui::Spacing();
-    ImGui::TextDisabled("%s", "Hover any control for a tip. Cells of the table can be dragged to edit weights.");
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", "Hover any control for a tip. Cells of the table can be dragged to edit weights.");
+    ImGui::PopStyleColor();
   }
   ImGui::End();
   ImGui::PopStyleVar(2);

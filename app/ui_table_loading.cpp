@@ -10,6 +10,7 @@
 #include "app/app_ui.hpp"
 #include "app/ui_theme.hpp"
 #include "core/id_parse.hpp"
+#include "core/plural.hpp"
 
 namespace lv::app {
 
@@ -33,8 +34,8 @@ void poll_table_load(App& app) {
     // the one-hot matrix must stay within the limit.
     const int64_t b = static_cast<int64_t>(app.inputs.ids.size());
     if (r.table.rows * b > kMaxSeededElements) {
-      l.error = "The one-hot matrix would be too big: " + std::to_string(b) + " IDs × " +
-                with_commas(static_cast<uint64_t>(r.table.rows)) + " rows; at most " +
+      l.error = "The one-hot matrix would be too big: " + counted(b, "ID") + " × " + counted(r.table.rows, "row") +
+                "; at most " +
                 with_commas(kMaxSeededElements) + " values. Use fewer IDs, then open the table again.";
       return;
     }

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace lv::app {
 
@@ -66,6 +67,71 @@ ImU32 mix(ImU32 a, ImU32 b, float t) {
 
 ImU32 id_color(size_t i, float alpha) { return with_alpha(kIdColors[i % 8], alpha); }
 
+ImU32 id_tint(const Palette& p, size_t i, float t) { return mix(p.panel_alt, id_color(i), t); }
+
+namespace {
+// WCAG 2's relative luminance: sRGB channels linearised, then weighted.
+double luminance(ImU32 c) {
+  auto lin = [&](int shift) {
+    const double v = static_cast<double>((c >> shift) & 0xFF) / 255.0;
+    return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+  };
+  return 0.2126 * lin(IM_COL32_R_SHIFT) + 0.7152 * lin(IM_COL32_G_SHIFT) + 0.0722 * lin(IM_COL32_B_SHIFT);
+}
+}  // namespace
+
+float contrast_ratio(ImU32 a, ImU32 b) {
+  const double la = luminance(a), lb = luminance(b);
+  return static_cast<float>((std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05));
+}
+
+ImU32 text_on(const Palette& p, ImU32 bg) {
+  bg |= IM_COL32_A_MASK;
+  if (contrast_ratio(p.text, bg) >= kMinTextContrast) return p.text;
+  if (contrast_ratio(p.bg, bg) >= kMinTextContrast) return p.bg;
+  const ImU32 black = IM_COL32(0, 0, 0, 255), white = IM_COL32(255, 255, 255, 255);
+  return contrast_ratio(black, bg) >= contrast_ratio(white, bg) ? black : white;
+}
+
+ImU32 ink_on(const Palette& p, ImU32 c) {
+  const ImU32 alpha = c & IM_COL32_A_MASK, opaque = c | IM_COL32_A_MASK;
+  for (int k = 0; k <= 20; ++k) {
+    const ImU32 m = mix(opaque, p.text, static_cast<float>(k) / 20.0f);
+    if (contrast_ratio(m, p.bg) >= kMinTextContrast && contrast_ratio(m, p.panel) >= kMinTextContrast &&
+        contrast_ratio(m, p.panel_alt) >= kMinTextContrast)
+      return (m & ~IM_COL32_A_MASK) | alpha;
+  }
+  return (p.text & ~IM_COL32_A_MASK) | alpha;
+}
+
+std::vector<uint32_t> exact_colours(Theme theme) {
+  const Palette& p = palette(theme);
+  std::vector<ImU32> cols = {p.bg,   p.panel, p.panel_alt, p.border, p.text, p.muted,
+                             p.faint, p.accent, p.ok,       p.bad,    p.zero, p.glow};
+  for (size_t i = 0; i < 8; ++i)
+    for (float t : kIdTintLevels) {
+      cols.push_back(id_tint(p, i, t));
+      cols.push_back(text_on(p, id_tint(p, i, t)));
+    }
+  for (size_t i = 0; i < 8; ++i) cols.push_back(id_ink(p, i));
+  std::vector<uint32_t> out;
+  for (ImU32 c : cols) {
+    const uint32_t rgb = ((c >> IM_COL32_R_SHIFT) & 0xFF) << 16 | ((c >> IM_COL32_G_SHIFT) & 0xFF) << 8 |
+                         ((c >> IM_COL32_B_SHIFT) & 0xFF);
+    if (std::find(out.begin(), out.end(), rgb) == out.end()) out.push_back(rgb);
+  }
+  return out;
+}
+
+bool checkbox(const char* label, bool* v) {
+  ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, std::max(1.0f, std::round(em() / 17.0f)));
+  ImGui::PushStyleColor(ImGuiCol_Border, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  const bool changed = ImGui::Checkbox(label, v);
+  ImGui::PopStyleColor();
+  ImGui::PopStyleVar();
+  return changed;
+}
+
 void apply_style(Theme theme, float scale) {
   ImGuiStyle style;
   if (theme == Theme::Dark) ImGui::StyleColorsDark(&style); else ImGui::StyleColorsLight(&style);
@@ -117,12 +183,14 @@ void apply_style(Theme theme, float scale) {
 Fonts load_fonts(float scale, float base_px) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
-  // Latin plus the few symbols the slides use (×, −, →, ·, ✓, …; the fonts have no ᵀ, so the text writes .T).
+  // Latin plus the few symbols the slides and messages use (×, −, →, ·, ✓, …, the curly
+  // quotes around quoted input, � for bytes that are not UTF-8; the fonts have no ᵀ, so the
+  // text writes .T). ui_text_test checks every character of the sources against this.
   static ImVector<ImWchar> ranges;
   if (ranges.empty()) {
     ImFontGlyphRangesBuilder b;
     b.AddRanges(io.Fonts->GetGlyphRangesDefault());
-    b.AddText("×−→←↑↓·✓✗…–—≈≠≤≥▸Σ∑⁻¹²³⁰");
+    b.AddText("×−→←↑↓·✓✗…–—≈≠≤≥▸Σ∑⁻¹²³⁰‘’“”\xEF\xBF\xBD");
     b.BuildRanges(&ranges);
   }
   const char* ui = "/usr/share/fonts/opentype/inter/Inter-Regular.otf";
@@ -136,9 +204,19 @@ Fonts load_fonts(float scale, float base_px) {
     const float px = base_px * scale * kCanvasZoom[level];
     Fonts f;
     if (system) {
-      f.ui = io.Fonts->AddFontFromFileTTF(ui, px, &cfg, ranges.Data);
-      f.bold = io.Fonts->AddFontFromFileTTF(ui_bold, px, &cfg, ranges.Data);
-      f.title = level == kCanvasNormalLevel ? io.Fonts->AddFontFromFileTTF(ui_bold, px * 1.6f, &cfg, ranges.Data) : nullptr;
+      // Inter has no U+FFFD (what quoted input shows for bytes that are not UTF-8):
+      // it is merged in from the mono face.
+      static const ImWchar kFromMono[] = {0xFFFD, 0xFFFD, 0};
+      ImFontConfig merge = cfg;
+      merge.MergeMode = true;
+      auto add_ui = [&](const char* file, float size) {
+        ImFont* font = io.Fonts->AddFontFromFileTTF(file, size, &cfg, ranges.Data);
+        if (font) io.Fonts->AddFontFromFileTTF(mono, size * 0.94f, &merge, kFromMono);
+        return font;
+      };
+      f.ui = add_ui(ui, px);
+      f.bold = add_ui(ui_bold, px);
+      f.title = level == kCanvasNormalLevel ? add_ui(ui_bold, px * 1.6f) : nullptr;
       f.mono = io.Fonts->AddFontFromFileTTF(mono, px * 0.94f, &cfg, ranges.Data);
       f.from_system = f.ui && f.bold && f.mono && (f.title || level != kCanvasNormalLevel);
     }

@@ -5,6 +5,9 @@
 #pragma once
 #include <imgui.h>
 
+#include <cstdint>
+#include <vector>
+
 #include "app/app_state.hpp"
 
 namespace lv::app {
@@ -26,6 +29,35 @@ const Palette& palette(Theme theme);
 ImU32 id_color(size_t i, float alpha = 1.0f);
 ImU32 with_alpha(ImU32 c, float alpha);
 ImU32 mix(ImU32 a, ImU32 b, float t);
+
+// A cell tinted with the i-th ID's colour at strength t (0: the plain cell, 1: the
+// colour itself): lit rows, landed output rows, chips, the one-hot 1s.
+ImU32 id_tint(const Palette& p, size_t i, float t);
+// The strengths the slides tint cells with, from a faint wash to the full colour; the
+// contrast test and the GIF export's exact colours go through this list.
+constexpr float kIdTintLevels[] = {0.12f, 0.18f, 0.22f, 0.30f, 0.35f, 0.45f, 0.55f, 0.9f, 1.0f};
+
+// `c` as text or a thin line on the theme's panels: moved toward the theme's text
+// colour until it reads (AA) on bg, panel and panel_alt; alpha kept. The ID colours are
+// already readable in the dark theme and come out darker in the light one.
+ImU32 ink_on(const Palette& p, ImU32 c);
+inline ImU32 id_ink(const Palette& p, size_t i) { return ink_on(p, id_color(i)); }
+
+// WCAG 2 contrast ratio of two opaque colours, 1 to 21; body text needs 4.5 (AA).
+float contrast_ratio(ImU32 a, ImU32 b);
+constexpr float kMinTextContrast = 4.5f;
+// The colour to write on `bg` (opaque): the theme's text when it reads there (AA),
+// else the theme's background tone (dark on a light tint in the dark theme), else
+// black or white, whichever reads better — one of them always reaches 4.58:1.
+ImU32 text_on(const Palette& p, ImU32 bg);
+
+// The colours a GIF export keeps exactly (0xRRGGBB): the theme's palette, the ID
+// colours and their tints at kIdTintLevels, and the text colours written on them.
+std::vector<uint32_t> exact_colours(Theme theme);
+
+// ImGui::Checkbox with its box outlined in the theme's muted colour: unchecked, the
+// plain box (panel_alt on bg, 1.2:1) was nearly invisible in the dark theme.
+bool checkbox(const char* label, bool* v);
 
 // Sets ImGui's style colours and sizes for the theme at a scale.
 void apply_style(Theme theme, float scale);

@@ -44,12 +44,27 @@ void draw_transport(App& app) {
   landmark("step-fwd");
   tooltip("Step forward (.)");
   ImGui::SameLine();
-  char label[48];
+  // "step 2 / 3" sits beside the scrubber, not inside it: inside, the handle covered
+  // "step" whenever the scrubber was narrow (1024 wide). Its slot fits the widest label,
+  // so the scrubber does not move as the steps go by; where "step 2 / 3" would leave the
+  // scrubber too short to use, the label is just "2 / 3".
   const int cur = current_step(t, steps);
-  std::snprintf(label, sizeof label, "step %d / %d", cur + 1, steps);
+  const char* formats[] = {"step %d / %d", "%d / %d"};
+  char label[48], widest[48];
+  float slot = 0.0f;
+  for (const char* f : formats) {
+    std::snprintf(label, sizeof label, f, cur + 1, steps);
+    std::snprintf(widest, sizeof widest, f, steps, steps);
+    slot = ImGui::CalcTextSize(widest).x + ImGui::GetStyle().ItemSpacing.x;
+    if (ImGui::GetContentRegionAvail().x - slot >= e * 6.0f) break;
+  }
+  const float label_x = ImGui::GetCursorPosX();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(label);
+  ImGui::SameLine(label_x + slot);
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
   float pos = t.pos;
-  if (ImGui::SliderFloat("##scrub", &pos, 0.0f, static_cast<float>(steps), label)) timeline_seek(t, steps, pos);
+  if (ImGui::SliderFloat("##scrub", &pos, 0.0f, static_cast<float>(steps), "")) timeline_seek(t, steps, pos);
   landmark("scrubber");
   tooltip("Scrub through the steps; every in-between state can be paused on");
 
@@ -72,7 +87,7 @@ void draw_transport(App& app) {
   tooltip("Animation speed");
   if (w > e * 24) {
     ImGui::SameLine();
-    ImGui::Checkbox("Reduced motion", &ui.reduced_motion);
+    checkbox("Reduced motion", &ui.reduced_motion);
     tooltip("Show each step's end state at once, without movement");
   }
 }

@@ -85,12 +85,19 @@ bool draw_file_picker(FilePicker& fp, std::string* picked) {
   bool chosen = false;
   bool keep = true;
   if (ImGui::BeginPopupModal("Open a table", &keep)) {
-    ImGui::TextDisabled("%s", "A 2-D tensor as the embedding table: .npy (float32/16/64) or .safetensors "
-                              "(F32/F16/BF16/F64; FILE:NAME picks a tensor).");
+    // Wrapped: at 1024 wide the dialog is narrower than the sentence (it was cut at the right).
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", "A 2-D tensor as the embedding table: .npy (float32/16/64) or .safetensors "
+                             "(F32/F16/BF16/F64; FILE:NAME picks a tensor).");
+    ImGui::PopStyleColor();
     if (ImGui::Button("Up")) list_folder(fp, (std::filesystem::path(fp.dir) / "..").string());
     ImGui::SameLine();
     ImGui::TextUnformatted(fp.dir.c_str());
-    if (!fp.error.empty()) ImGui::TextColored(ImVec4(0.97f, 0.44f, 0.44f, 1.0f), "%s", fp.error.c_str());
+    if (!fp.error.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.97f, 0.44f, 0.44f, 1.0f));
+      ImGui::TextWrapped("%s", fp.error.c_str());
+      ImGui::PopStyleColor();
+    }
     const float footer = ImGui::GetFrameHeightWithSpacing() * 2.2f;
     ImGui::BeginChild("files", ImVec2(0, -footer), true);
     std::string go_into;
@@ -122,7 +129,7 @@ bool draw_file_picker(FilePicker& fp, std::string* picked) {
                                  ImGuiInputTextFlags_EnterReturnsTrue))
       chosen = fp.path[0] != '\0';
     ImGui::SameLine();
-    if (ImGui::Checkbox("All files", &fp.show_all)) list_folder(fp, fp.dir);
+    if (checkbox("All files", &fp.show_all)) list_folder(fp, fp.dir);
     ImGui::SameLine();
     ImGui::BeginDisabled(fp.path[0] == '\0');
     if (ImGui::Button("Open")) chosen = true;

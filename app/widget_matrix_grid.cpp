@@ -26,14 +26,22 @@ void grid_draw_flight(ImDrawList* dl, const GridLayout& from, int from_row, cons
                       const float* values, float t, ImU32 color, const GridStyle& style, const Palette& pal) {
   if (t <= 0.0f || t >= 1.0f || !from.row_shown(from_row) || !to.row_shown(to_row)) return;
   char buf[32];
+  // [0, kFade]: the numbers fade out in place; then the tiles travel (eased); over the
+  // last kFade they have landed and the numbers fade in.
+  constexpr float kFade = kFlightFade;
+  const float travel = std::clamp((t - kFade) / (1.0f - 2.0f * kFade), 0.0f, 1.0f);
+  const float u = travel * travel * (3.0f - 2.0f * travel);
+  const float text_alpha = std::clamp(std::max(1.0f - t / kFade, (t - (1.0f - kFade)) / kFade), 0.0f, 1.0f);
   for (int col = from.first_col; col < from.first_col + from.shown_cols; ++col) {
     const ImVec2 a = from.cell_min(from_row, col), b = to.cell_min(to_row, col);
-    // A gentle arc: values lift, travel and settle.
-    ImVec2 at(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t - std::sin(t * 3.14159f) * em() * 1.1f);
-    dl->AddRectFilled(at, ImVec2(at.x + from.cw - 3, at.y + from.ch - 3), color, from.ch * 0.18f);
+    const ImVec2 at(a.x + (b.x - a.x) * u, a.y + (b.y - a.y) * u);
+    dl->AddRectFilled(ImVec2(at.x + 1.5f, at.y + 1.5f), ImVec2(at.x + from.cw - 1.5f, at.y + from.ch - 1.5f), color,
+                      from.ch * 0.18f);
+    if (text_alpha <= 0.0f) continue;
     grid_format_value(buf, sizeof buf, values[col], style);
     const ImVec2 ts = ImGui::CalcTextSize(buf);
-    dl->AddText(ImVec2(at.x + from.cw - ts.x - from.cw * 0.12f, at.y + (from.ch - ts.y) * 0.5f), pal.text, buf);
+    dl->AddText(ImVec2(at.x + from.cw - ts.x - from.cw * 0.12f, at.y + (from.ch - ts.y) * 0.5f),
+                with_alpha(pal.text, text_alpha), buf);
   }
 }
 
@@ -41,6 +49,12 @@ int grid_fit_count(int n, float room_px, float cell_px, int cap) {
   if (n <= kWholeUpTo) return std::max(n, 1);
   const int fit = cell_px > 0.0f ? static_cast<int>(room_px / cell_px) : kWholeUpTo;
   return std::clamp(fit, kWholeUpTo, std::max(kWholeUpTo, cap));
+}
+
+ImU32 grid_text_on(const Palette& pal, ImU32 bg) {
+  if (!bg) return pal.text;
+  const float a = static_cast<float>((bg >> IM_COL32_A_SHIFT) & 0xFF) / 255.0f;
+  return text_on(pal, mix(pal.panel, bg | IM_COL32_A_MASK, a));
 }
 
 void grid_follow(GridView& view, const GridStyle& style, int rows, int cols, int r, int c) {
@@ -97,7 +111,9 @@ void grid_draw_frame(ImDrawList* dl, const GridLayout& g, const GridStyle& style
       std::snprintf(buf, sizeof buf, "%d", r);
       const ImVec2 ts = ImGui::CalcTextSize(buf);
       const ImVec2 m = g.cell_min(r, g.first_col);
-      const ImU32 col = row_label_colors && row_label_colors[r - g.first_row] ? row_label_colors[r - g.first_row] : pal.muted;
+      // A row's own colour (its ID's), made readable on the panel: the pastel ID colours are
+      // too light for text on the light theme's white.
+      const ImU32 col = row_label_colors && row_label_colors[r - g.first_row] ? ink_on(pal, row_label_colors[r - g.first_row]) : pal.muted;
       dl->AddText(ImVec2(g.cells.x - ts.x - e * 0.5f, m.y + (g.ch - ts.y) * 0.5f), col, buf);
     }
   }

@@ -31,7 +31,7 @@ struct GridStyle {
 
 struct CellStyle {
   ImU32 bg = 0;       // fill (0: none)
-  ImU32 text = 0;     // number colour (0: the theme's text)
+  ImU32 text = 0;     // number colour (0: the theme's text, or text_on(bg) where that does not read)
   float alpha = 1.0f; // the whole cell fades with this
   ImU32 outline = 0;  // border (0: none)
   bool hide = false;  // draw an empty slot instead of the number
@@ -79,11 +79,22 @@ bool grid_interact(const GridLayout& g, GridView& view, const char* id, int* row
 
 void grid_format_value(char* buf, size_t n, double v, const GridStyle& style);
 
+// A number's default colour on a cell filled with bg (0: no fill; a translucent fill is
+// taken over the panel): the theme's text, unless a tint (a lit row) makes it unreadable.
+ImU32 grid_text_on(const Palette& pal, ImU32 bg);
+
 // A row's values in flight from row `from_row` of grid `from` to row `to_row` of grid
-// `to` (t in [0, 1]: lift, travel, settle), each on a tile of `color`. values[c] is
-// column c's number. Draws nothing unless both rows are shown and 0 < t < 1.
+// `to` (t in [0, 1]), each on a tile of `color`: the numbers fade out where they start,
+// the bare tiles travel, the numbers fade in where they land — a number never passes
+// over another one ("-0.16-2.84"). values[c] is column c's number. Draws nothing unless
+// both rows are shown and 0 < t < 1.
 void grid_draw_flight(ImDrawList* dl, const GridLayout& from, int from_row, const GridLayout& to, int to_row,
                       const float* values, float t, ImU32 color, const GridStyle& style, const Palette& pal);
+// The flight's first and last kFlightFade of t: its numbers fade out / in.
+constexpr float kFlightFade = 0.15f;
+// True while a flight's numbers fade in on their destination cells: a grid that already
+// shows numbers there hides them meanwhile (the two would overlap).
+inline bool grid_flight_landing(float t) { return t > 1.0f - kFlightFade && t < 1.0f; }
 
 template <class T, class StyleFn>
 void grid_draw_cells(ImDrawList* dl, const GridLayout& g, const T* data, int64_t stride, const GridStyle& style,
@@ -101,7 +112,7 @@ void grid_draw_cells(ImDrawList* dl, const GridLayout& g, const T* data, int64_t
       grid_format_value(buf, sizeof buf, static_cast<double>(data[static_cast<int64_t>(r) * stride + c]), style);
       const ImVec2 ts = ImGui::CalcTextSize(buf);
       const ImVec2 tp(b.x - ts.x - g.cw * 0.12f, a.y + (g.ch - ts.y) * 0.5f);
-      dl->AddText(tp, with_alpha(s.text ? s.text : pal.text, s.alpha), buf);
+      dl->AddText(tp, with_alpha(s.text ? s.text : grid_text_on(pal, s.bg), s.alpha), buf);
     }
   }
 }

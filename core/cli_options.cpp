@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "core/id_parse.hpp"
+#include "core/plural.hpp"
 
 namespace lv {
 namespace {
@@ -263,8 +264,8 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
            grouped(kMaxSeededElements) + " values";
   const int64_t b = static_cast<int64_t>(o.ids.size());
   if (b * v > kMaxSeededElements)
-    return "the one-hot matrix (" + grouped(b) + " IDs × " + grouped(v) +
-           " rows) is too big: IDs × rows may be at most " + grouped(kMaxSeededElements) + " values";
+    return "the one-hot matrix (" + counted(b, "ID") + " × " + counted(v, "row") +
+           ") is too big: IDs × rows may be at most " + grouped(kMaxSeededElements) + " values";
   int modes = (o.print ? 1 : 0) + (o.screenshot.empty() ? 0 : 1) + (o.export_slides.empty() ? 0 : 1) +
               (o.bench_frames > 0 ? 1 : 0) + (o.export_gif.empty() ? 0 : 1) + (o.layout_report ? 1 : 0);
   if (modes > 1)

@@ -8,7 +8,9 @@
 // most, until every colour is within a few levels of its entry); later frames add
 // entries only for colours that nothing is close to yet (a highlight lighting up),
 // from the 32 kept free. Entries never move, so unchanged pixels keep their index and
-// each frame can be stored as the rectangle that changed.
+// each frame can be stored as the rectangle that changed. Reserved colours (the theme's
+// ID colours: a teal that comes back light blue is a different ID) take the first
+// entries before any of that, exact, and come out of the first frame's budget.
 //
 // The file. giflib writes the header first, but the palette is known only at the end:
 // the header declares a 256-entry global colour table, which always sits at byte 13
@@ -29,8 +31,10 @@
 namespace lv {
 namespace {
 
+constexpr int kMaxReserved = GifWriter::kMaxReserved;
+
 constexpr int kPaletteSize = 256;
-constexpr int kFirstFrameBudget = 224;  // the rest waits for colours that appear later
+constexpr int kFirstFrameBudget = 224;  // with the reserved ones; the rest waits for colours that appear later
 constexpr int kGoodEnough = 3 * 4 * 4;  // squared RGB distance to an entry that looks the same
 constexpr long kPaletteOffset = 13;     // "GIF89a" + logical screen descriptor
 
@@ -155,6 +159,8 @@ struct GifWriter::Impl {
   std::vector<uint32_t> palette;                   // grows, never reorders
   std::unordered_map<uint32_t, uint8_t> mapped;    // colour -> entry, once settled
   std::vector<uint8_t> shown;                      // the indices on screen after the last frame
+  int reserved = 0;                                // palette[0, reserved) are reserved colours
+  bool quantised = false;                          // a frame has been quantised: the palette is open
   // The last frame is held back: a following identical frame only lengthens its delay.
   struct Pending {
     int x = 0, y = 0, w = 0, h = 0, delay = 0;
@@ -215,9 +221,11 @@ struct GifWriter::Impl {
       if (d > kGoodEnough) uncovered.push_back({c, count});
     }
     const int free = kPaletteSize - static_cast<int>(palette.size());
+    const bool first = !quantised;
+    quantised = true;
     if (!uncovered.empty() && free > 0) {
       std::sort(uncovered.begin(), uncovered.end(), [](const Colour& a, const Colour& b) { return a.rgb < b.rgb; });
-      const int budget = palette.empty() ? kFirstFrameBudget : std::max(std::min(free, 4), free / 2);
+      const int budget = first ? kFirstFrameBudget - reserved : std::max(std::min(free, 4), free / 2);
       for (uint32_t entry : cut(std::move(uncovered), budget)) palette.push_back(entry);
     }
     // Each colour keeps its entry from then on, even one the budget left far from any:
@@ -267,6 +275,17 @@ struct GifWriter::Impl {
                   indices.data() + static_cast<size_t>(y + r) * static_cast<size_t>(width) + static_cast<size_t>(x),
                   static_cast<size_t>(w));
     have_pending = true;
+  }
+
+  void reserve(const std::vector<uint32_t>& colours) {
+    if (quantised) return;  // entries never move once frames use them
+    for (uint32_t c : colours) {
+      c &= 0xffffffu;
+      if (reserved >= kMaxReserved || mapped.count(c) != 0) continue;
+      mapped[c] = static_cast<uint8_t>(palette.size());
+      palette.push_back(c);
+      ++reserved;
+    }
   }
 
   std::string add(const uint8_t* rgba, int w, int h, int delay) {
@@ -360,6 +379,8 @@ GifWriter::~GifWriter() {
   if (impl_->gif) EGifCloseFile(impl_->gif, nullptr);
   if (!impl_->tmp.empty()) std::remove(impl_->tmp.c_str());
 }
+
+void GifWriter::reserve(const std::vector<uint32_t>& rgb) { impl_->reserve(rgb); }
 
 std::string GifWriter::add_frame(const uint8_t* rgba, int w, int h, int delay_centiseconds) {
   return impl_->add(rgba, w, h, delay_centiseconds);

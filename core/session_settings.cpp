@@ -19,6 +19,7 @@
 
 #include "core/cli_options.hpp"  // kSlideCount, kMaxStep
 #include "core/id_parse.hpp"     // kMaxIds, kMaxVocab, kMaxDim, kMaxSeededElements
+#include "core/plural.hpp"
 #include "core/table_file.hpp"   // kMaxTableElements, with_commas
 
 namespace lv {
@@ -430,8 +431,8 @@ struct Parser {
       return "a " + with_commas(v) + " × " + with_commas(s.dim) + " table is too big: rows × dim may be at most " +
              with_commas(kMaxSeededElements) + " values";
     if (b * v > kMaxSeededElements)
-      return "the one-hot matrix (" + with_commas(b) + " IDs × " + with_commas(v) +
-             " rows) is too big: IDs × rows may be at most " + with_commas(kMaxSeededElements) + " values";
+      return "the one-hot matrix (" + counted(b, "ID") + " × " + counted(v, "row") +
+             ") is too big: IDs × rows may be at most " + with_commas(kMaxSeededElements) + " values";
     if (s.edits.empty()) return "";
     const std::string at_edits = "line " + std::to_string(edits_line) + ": ";
     if (table_line == 0) return at_edits + "edits need the table's shape (table = ROWSxCOLS) before end";

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <string>
@@ -200,6 +201,97 @@ TEST(GifWriter, WrongSizeOrNoFramesOrAbandonedLeaveNoFile) {
     ASSERT_EQ(gif.add_frame(a.data(), 16, 16, 5), "");
   }  // destroyed without finish()
   EXPECT_TRUE(fs::is_empty(dir.path));
+}
+
+}  // namespace
+
+namespace {
+
+// The theme's eight ID colours (app/ui_theme.cpp), as the app reserves them.
+const std::vector<uint32_t> kIdColours = {0xf5a524, 0x2dd4bf, 0xa78bfa, 0xfb7185, 0x38bdf8, 0xa3e635, 0xfb923c, 0xf472b6};
+
+// A frame that crowds the palette: a 16k-colour gradient everywhere, with small patches
+// (6 × 6 pixels: too few to win an entry of their own) of the given colours.
+std::vector<uint8_t> crowded_frame(int w, int h, const std::vector<uint32_t>& patches) {
+  std::vector<uint8_t> px(static_cast<size_t>(w) * h * 4);
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      uint8_t* p = &px[(static_cast<size_t>(y) * w + x) * 4];
+      p[0] = static_cast<uint8_t>(x * 2), p[1] = static_cast<uint8_t>(y * 2), p[2] = static_cast<uint8_t>(255 - x - y), p[3] = 255;
+    }
+  for (size_t i = 0; i < patches.size(); ++i)
+    for (int y = 4; y < 10; ++y)
+      for (int x = 0; x < 6; ++x) {
+        uint8_t* p = &px[(static_cast<size_t>(y) * w + 4 + 10 * static_cast<int>(i) + x) * 4];
+        p[0] = static_cast<uint8_t>(patches[i] >> 16), p[1] = static_cast<uint8_t>(patches[i] >> 8), p[2] = static_cast<uint8_t>(patches[i]);
+      }
+  return px;
+}
+
+std::vector<uint32_t> global_palette(const std::string& path) {
+  std::vector<uint32_t> out;
+  int err = 0;
+  GifFileType* gif = DGifOpenFileName(path.c_str(), &err);
+  if (!gif) return out;
+  if (DGifSlurp(gif) == GIF_OK && gif->SColorMap)
+    for (int i = 0; i < gif->SColorMap->ColorCount; ++i) {
+      const GifColorType c = gif->SColorMap->Colors[i];
+      out.push_back(uint32_t{c.Red} << 16 | uint32_t{c.Green} << 8 | c.Blue);
+    }
+  DGifCloseFile(gif, &err);
+  return out;
+}
+
+// Where each patch of crowded_frame() is, read back from a decoded RGB frame.
+uint32_t patch_colour(const std::vector<uint8_t>& rgb, int w, size_t i, int x, int y) {
+  const uint8_t* p = &rgb[(static_cast<size_t>(4 + y) * w + 4 + 10 * static_cast<int>(i) + x) * 3];
+  return uint32_t{p[0]} << 16 | uint32_t{p[1]} << 8 | p[2];
+}
+
+// The theme's ID colours survive export exactly: reserved, each has its own palette
+// entry, and every pixel of it decodes to it — in the first frame, and in a later frame
+// where it appears for the first time (a teal that lit up later came back light blue).
+TEST(GifWriter, ReservedColoursComeBackExactly) {
+  TempDir dir;
+  const std::string path = dir.path + "/reserved.gif";
+  const int w = 128, h = 128;
+  const std::vector<uint32_t> first(kIdColours.begin(), kIdColours.begin() + 4);
+  const auto a = crowded_frame(w, h, first), b = crowded_frame(w, h, kIdColours);
+  {
+    lv::GifWriter gif(path);
+    gif.reserve(kIdColours);
+    ASSERT_EQ(gif.add_frame(a.data(), w, h, 5), "");
+    ASSERT_EQ(gif.add_frame(b.data(), w, h, 5), "");
+    ASSERT_EQ(gif.finish(), "");
+  }
+  const std::vector<uint32_t> pal = global_palette(path);
+  for (uint32_t c : kIdColours) EXPECT_NE(std::find(pal.begin(), pal.end(), c), pal.end()) << std::hex << c << " not in the palette";
+  const Decoded d = decode(path);
+  ASSERT_EQ(d.images, 2);
+  for (int f = 0; f < 2; ++f)
+    for (size_t i = 0; i < (f == 0 ? first.size() : kIdColours.size()); ++i)
+      for (int y = 0; y < 6; ++y)
+        for (int x = 0; x < 6; ++x)
+          ASSERT_EQ(patch_colour(d.frames[static_cast<size_t>(f)], w, i, x, y), kIdColours[i])
+              << std::hex << "frame " << f << ", ID colour " << i << " at " << x << "," << y;
+  // The rest still looks like its source.
+  EXPECT_LE(max_error(d.frames[1], b), 40);
+}
+
+// Reserving after a frame was quantised changes nothing (entries never move), and
+// reserving the same colour twice spends one entry.
+TEST(GifWriter, ReserveIsBeforeTheFirstFrameOnly) {
+  TempDir dir;
+  const std::string path = dir.path + "/late.gif";
+  const auto f = ui_frame(32, 32, 2);
+  lv::GifWriter gif(path);
+  gif.reserve({0x123456, 0x123456});
+  ASSERT_EQ(gif.add_frame(f.data(), 32, 32, 5), "");
+  gif.reserve({0x654321});
+  ASSERT_EQ(gif.finish(), "");
+  const std::vector<uint32_t> pal = global_palette(path);
+  EXPECT_EQ(std::count(pal.begin(), pal.end(), 0x123456u), 1);
+  EXPECT_EQ(std::find(pal.begin(), pal.end(), 0x654321u), pal.end());
 }
 
 }  // namespace
