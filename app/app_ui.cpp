@@ -97,7 +97,7 @@ void draw_narrative(App& app, const SlideDef& slide, ImVec2 size) {
   const float transport_h = transport ? e * 5.6f : 0.0f;
   ImGui::BeginChild("narrative-text", ImVec2(0, std::max(e * 3.0f, ImGui::GetContentRegionAvail().y - transport_h)),
                     false);
-  // The text steps down a size or two (to 0.75 em) rather than scroll when the column
+  // The text steps down a size or two (to 0.66 em) rather than scroll when the column
   // is short; a new slide, shape or window size starts again from the normal size.
   UiState& ui = app.ui;
   const uint64_t key = canvas_fit_key(app, ImGui::GetContentRegionAvail());

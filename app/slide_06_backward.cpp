@@ -156,28 +156,44 @@ ImVec2 canvas(SlideCanvas& c) {
                      id_color(static_cast<size_t>(cur), 0.35f), gs, c.pal);
 
   // The bill and the verdict under the grids.
-  const float by = std::max(gg.pos.y + gg.size.y, mg.pos.y + mg.size.y) + e * 0.8f;
-  char line[256];
+  // Under G (wrapped to its column) when the grads' column is the taller one, else
+  // across the canvas under everything.
+  char lines[3][256];
   const int distinct = static_cast<int>(d.distinct_ids);
   const long long others = static_cast<long long>(d.vocab) - distinct;
-  std::snprintf(line, sizeof line, "lookup backward: %s into %s; %s", counted(d.lookup_bwd_bill.copies, "addition").c_str(),
-                counted(distinct, "row").c_str(),
+  std::snprintf(lines[0], sizeof lines[0], "lookup backward: %s into %s; %s",
+                counted(d.lookup_bwd_bill.copies, "addition").c_str(), counted(distinct, "row").c_str(),
                 others == 0 ? "every row learns" : others == 1 ? "the other row is never touched"
                                                            : ("the other " + counted(others, "row") + " are never touched").c_str());
-  draw_text(dl, fonts().ui, ImVec2(c.origin.x, by), c.pal.text, line);
-  right = std::max(right, c.origin.x + text_size(fonts().ui, line).x);
-  std::snprintf(line, sizeof line, "matmul backward: %s (%lld by zero) to write all %s",
+  std::snprintf(lines[1], sizeof lines[1], "matmul backward: %s (%lld by zero) to write all %s",
                 counted(d.matmul_bwd_bill.multiply_adds, "multiply-add").c_str(),
                 static_cast<long long>(d.matmul_bwd_bill.multiplies_by_zero), counted(d.vocab * d.dim, "value").c_str());
-  draw_text(dl, fonts().ui, ImVec2(c.origin.x, by + e * 1.4f), with_alpha(c.pal.text, 0.4f + 0.6f * matmul), line);
-  right = std::max(right, c.origin.x + text_size(fonts().ui, line).x);
-  if (matmul > 0.0f) {
-    std::snprintf(line, sizeof line, d.grads_equal ? "same numbers: torch.equal(embedding.weight.grad, linear.weight.grad.T) → True"
-                                                   : "the gradients differ (NaN/inf in G or the table)");
-    draw_text(dl, fonts().bold, ImVec2(c.origin.x, by + e * 2.8f), with_alpha(d.grads_equal ? c.pal.ok : c.pal.bad, matmul),
-              line);
-    right = std::max(right, c.origin.x + text_size(fonts().bold, line).x);
+  std::snprintf(lines[2], sizeof lines[2], "%s",
+                d.grads_equal ? "same numbers: torch.equal(embedding.weight.grad, linear.weight.grad.T) → True"
+                              : "the gradients differ (NaN/inf in G or the table)");
+  ImFont* const line_fonts[3] = {fonts().ui, fonts().ui, fonts().bold};
+  const ImU32 line_colors[3] = {c.pal.text, with_alpha(c.pal.text, 0.4f + 0.6f * matmul),
+                                with_alpha(d.grads_equal ? c.pal.ok : c.pal.bad, matmul)};
+  const float column_w = x2 - c.origin.x - e * 1.2f;
+  auto lines_height = [&](float wrap) {
+    float h = 0.0f;
+    for (int i = 0; i < 3; ++i)
+      h += line_fonts[i]->CalcTextSizeA(line_fonts[i]->FontSize, 1e9f, wrap, lines[i]).y + e * 0.35f;
+    return h;
+  };
+  const float under_g = gg.pos.y + gg.size.y + e * 0.8f;
+  const bool in_column = under_g + lines_height(column_w) <= mg.pos.y + mg.size.y;
+  const float wrap = in_column ? column_w : 0.0f;
+  const float by = in_column ? under_g : std::max(gg.pos.y + gg.size.y, mg.pos.y + mg.size.y) + e * 0.8f;
+  float ly = by;
+  for (int i = 0; i < 3; ++i) {
+    ImFont* f = line_fonts[i];
+    const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, wrap, lines[i]);
+    if (i < 2 || matmul > 0.0f) dl->AddText(f, f->FontSize, ImVec2(c.origin.x, ly), line_colors[i], lines[i], nullptr, wrap);
+    right = std::max(right, c.origin.x + ts.x);
+    ly += ts.y + e * 0.35f;
   }
+  const float bottom = std::max({ly, gg.pos.y + gg.size.y, mg.pos.y + mg.size.y}) + e * 0.6f;
   int r = -1, col = -1;
   if (grid_interact(lg, app.ui.table_view, "##dw", &r, &col)) {
     int hits = 0;
@@ -187,7 +203,7 @@ ImVec2 canvas(SlideCanvas& c) {
   }
   grid_interact(gg, app.ui.out_view, "##g", &r, &col);
   grid_interact(mg, app.ui.out2_view, "##dwm", &r, &col);
-  return ImVec2(std::max(mg.pos.x + mg.size.x, right) - c.origin.x, by + e * 4.2f - c.origin.y);
+  return ImVec2(std::max(mg.pos.x + mg.size.x, right) - c.origin.x, bottom - c.origin.y);
 }
 
 void caption(const App& app, char* buf, size_t n) {

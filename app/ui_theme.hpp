@@ -75,7 +75,7 @@ Fonts& fonts();
 constexpr int kCanvasZoomLevels = 7;
 constexpr float kCanvasZoom[kCanvasZoomLevels] = {0.66f, 0.75f, 0.83f, 0.91f, 1.0f, 1.25f, 1.5f};
 constexpr int kCanvasNormalLevel = 4;  // kCanvasZoom[4] == 1: the page's own size
-constexpr int kNarrativeMinLevel = 1;  // the narrative's text may go down to 0.75 em
+constexpr int kNarrativeMinLevel = 0;  // the narrative's text may go down to 0.66 em, as the canvas's
 // Selects a zoom level for what follows (fonts() and ImGui's current font);
 // end_canvas_zoom() returns to the normal set.
 void begin_canvas_zoom(int level);
