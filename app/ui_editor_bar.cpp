@@ -46,8 +46,8 @@ void draw_chips(App& app, float max_width) {
     std::snprintf(label, sizeof label, "%lld##chip%zu", static_cast<long long>(ids[i]), i);
     const float w = std::max(ImGui::CalcTextSize(label, nullptr, true).x + e * 1.0f, e * 2.0f);
     if (ImGui::GetCursorPosX() - start_x + w > max_width - e * 5.0f && i + 1 < ids.size()) break;
-    ImGui::PushStyleColor(ImGuiCol_Button, mix(pal.panel_alt, id_color(i), 0.30f));
-    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, mix(pal.panel_alt, id_color(i), 0.55f));
+    ImGui::PushStyleColor(ImGuiCol_Button, id_tint(pal, i, kIdChipTint));
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, id_tint(pal, i, kIdChipHoverTint));  // 0.55 put lime at 3.2:1
     ImGui::PushStyleColor(ImGuiCol_ButtonActive, id_color(i));
     ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, e);
     if (ImGui::Button(label, ImVec2(w, 0))) {

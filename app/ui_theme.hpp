@@ -35,7 +35,10 @@ ImU32 mix(ImU32 a, ImU32 b, float t);
 ImU32 id_tint(const Palette& p, size_t i, float t);
 // The strengths the slides tint cells with, from a faint wash to the full colour; the
 // contrast test and the GIF export's exact colours go through this list.
-constexpr float kIdTintLevels[] = {0.12f, 0.18f, 0.22f, 0.30f, 0.35f, 0.45f, 0.55f, 0.9f, 1.0f};
+constexpr float kIdTintLevels[] = {0.12f, 0.18f, 0.22f, 0.30f, 0.35f, 0.40f, 0.45f, 0.55f, 0.9f, 1.0f};
+// The editor bar's ID chips are buttons labelled in the theme's text colour: tints
+// where it still reads (AA) on every ID colour, at rest and hovered.
+constexpr float kIdChipTint = 0.30f, kIdChipHoverTint = 0.40f;
 
 // `c` as text or a thin line on the theme's panels: moved toward the theme's text
 // colour until it reads (AA) on bg, panel and panel_alt; alpha kept. The ID colours are

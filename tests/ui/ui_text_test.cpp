@@ -248,6 +248,24 @@ TEST(TextContrast, IdColouredTextReadsOnThePanelsInBothThemes) {
   EXPECT_EQ(low, "");
 }
 
+// The ID chips of the editor bar are ImGui buttons: their label is the theme's text,
+// so their resting and hovered tints must keep it readable on every ID colour.
+TEST(TextContrast, EditorChipsKeepTheThemesTextReadable) {
+  Headless h;
+  std::string low;
+  for (Theme theme : {Theme::Dark, Theme::Light}) {
+    const Palette& p = palette(theme);
+    for (size_t i = 0; i < 8; ++i)
+      for (float t : {kIdChipTint, kIdChipHoverTint}) {
+        const float r = contrast_ratio(p.text, id_tint(p, i, t));
+        if (r < kMinTextContrast)
+          low += std::string(theme == Theme::Dark ? "dark" : "light") + " theme, ID colour " + std::to_string(i) +
+                 " at " + std::to_string(t) + ": " + std::to_string(r) + ":1\n";
+      }
+  }
+  EXPECT_EQ(low, "");
+}
+
 // On screen: every opaque glyph whose fill is not one of the theme's own colours (so an
 // ID tint, a lit row, a chip, a one-hot 1, an ok/bad cell) reaches 4.5:1 against it —
 // every slide, every step, both themes, several IDs (each its own colour).
