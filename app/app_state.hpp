@@ -141,7 +141,8 @@ struct UiState {
   int canvas_level = 4;                          // = kCanvasNormalLevel // the zoom level the canvas is drawn at
   uint64_t narrative_fit_key = 0;                // what the narrative's text size was chosen for
   int narrative_level = 4;                       // = kCanvasNormalLevel // its text size (down to kNarrativeMinLevel)
-  bool narrative_settling = false;               // it just stepped down: draw another frame
+  bool narrative_settling = false;               // its size is not settled yet: draw another frame
+  bool narrative_skip = false;                   // it just stepped down: the next frame's extent is stale
   uint64_t diff_followed = 0;                    // slide 5: the model generation whose differing cells were scrolled to
   int bill_vocab = 50257, bill_dim = 768;        // slide 5: the bill at a chosen scale
   int bill_scale_pos = 0;                        // 0: this table, 1000: GPT-2

@@ -95,12 +95,14 @@ void draw_narrative(App& app, const SlideDef& slide, ImVec2 size) {
   // so the text never moves when the mouse does.
   const bool transport = !app.ui.presenting;
   const float transport_h = transport ? e * 5.6f : 0.0f;
-  ImGui::BeginChild("narrative-text", ImVec2(0, std::max(e * 3.0f, ImGui::GetContentRegionAvail().y - transport_h)),
+  // Its size, not the room inside it (a scroll bar coming and going must not count as a new view).
+  const ImVec2 box(ImGui::GetContentRegionAvail().x, std::max(e * 3.0f, ImGui::GetContentRegionAvail().y - transport_h));
+  const uint64_t key = canvas_fit_key(app, box);
+  ImGui::BeginChild("narrative-text", ImVec2(0, box.y),
                     false);
   // The text steps down a size or two (to 0.66 em) rather than scroll when the column
   // is short; a new slide, shape or window size starts again from the normal size.
   UiState& ui = app.ui;
-  const uint64_t key = canvas_fit_key(app, ImGui::GetContentRegionAvail());
   const bool fresh = key != ui.narrative_fit_key;
   if (fresh) {
     ui.narrative_fit_key = key;
@@ -112,11 +114,19 @@ void draw_narrative(App& app, const SlideDef& slide, ImVec2 size) {
   ImGui::PopTextWrapPos();
   end_canvas_zoom();
   // What the reader cannot see without scrolling (last frame's extent).
+  // ImGui knows the size of what the last frame drew: the check waits a frame after a
+  // new view and after each step down (narrative_skip), and frames keep coming meanwhile.
   const bool taller = ImGui::GetScrollMaxY() > 0.5f, wider = ImGui::GetScrollMaxX() > 0.5f;
-  ui.narrative_settling = !fresh && (taller || wider) && ui.narrative_level > kNarrativeMinLevel;
-  if (ui.narrative_settling) {
+  ui.narrative_settling = true;
+  if (fresh) {
+    ui.narrative_skip = false;
+  } else if (ui.narrative_skip) {
+    ui.narrative_skip = false;
+  } else if ((taller || wider) && ui.narrative_level > kNarrativeMinLevel) {
     --ui.narrative_level;
-  } else if (!fresh) {
+    ui.narrative_skip = true;
+  } else {
+    ui.narrative_settling = false;
     if (taller) report_clipped("narration does not fit its column (it scrolls)");
     if (wider) report_clipped("narration is wider than its column");
   }

@@ -43,7 +43,7 @@ void freeze_at(lv::app::App& app, int slide, int step) {
 // Slide 7 builds its table (and times it) on a worker: keep drawing until it is
 // ready, for at most a minute, so the picture shows the heat map.
 std::string render_png(lv::app::Platform& p, lv::app::App& app, const std::string& path) {
-  for (int i = 0; i < 3 || (app.ui.narrative_settling && i < 10); ++i) lv::app::platform_frame(p, app);
+  for (int i = 0; i < 3 || (app.ui.narrative_settling && i < 16); ++i) lv::app::platform_frame(p, app);
   const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   while (!lv::app::app_ready_for_screenshot(app) && std::chrono::steady_clock::now() < give_up) {
     std::this_thread::sleep_for(std::chrono::milliseconds(30));  // leave the CPU to the worker
@@ -107,7 +107,7 @@ std::string layout_report_text(lv::app::Platform& p, lv::app::App& app, const lv
     for (int s = 0; s < steps; ++s) {
       freeze_at(app, k, s);
       // A few frames settle ImGui's sizes; a narrative stepping down its text takes a few more.
-      for (int i = 0; i < 3 || (app.ui.narrative_settling && i < 10); ++i) lv::app::platform_frame(p, app);
+      for (int i = 0; i < 3 || (app.ui.narrative_settling && i < 16); ++i) lv::app::platform_frame(p, app);
       if (!first) out += ",\n  ";
       first = false;
       lv::app::layout_report_json(out, k + 1, s);
