@@ -100,6 +100,14 @@ struct GridView {
   int first_row = 0, first_col = 0;
 };
 
+// "The real code" and what PyTorch prints, as last built, and for what: rebuilt when
+// the slide shown or the model (its generation) changes.
+struct CodePanelText {
+  int slide = -1;            // the slide this text belongs to
+  uint64_t generation = 0;   // Derived::generation it was built from
+  std::string code, output;
+};
+
 struct UiState {
   int slide = 0;                  // 0-based index into the slide table
   Timeline timeline;
@@ -138,6 +146,7 @@ struct UiState {
   float canvas_used_1x[16][2] = {};               // per slide: the canvas content size at zoom 1 (last frame)
   int bill_vocab = 50257, bill_dim = 768;        // slide 5: the bill at a chosen scale
   int bill_scale_pos = 0;                        // 0: this table, 1000: GPT-2
+  CodePanelText code_panel;                      // the code panels' text
 };
 
 // ---------------------------------------------------------------- loading a table file

@@ -36,6 +36,9 @@ void draw_table_loading(App& app);  // the picker, the tensor chooser, the error
 // Navigation shared by buttons, keys and the menu.
 void go_to_slide(App& app, int index);  // 0-based; shows the new slide from its first step
 int current_slide_steps(const App& app);
+// "The real code" and torch's output for the slide shown now (rebuilt when the slide
+// or the model changed since they were last built).
+const CodePanelText& code_panel_text(App& app);
 void set_status(App& app, const char* text);
 
 }  // namespace lv::app
