@@ -141,6 +141,8 @@ struct UiState {
   GridView table_view, out_view, out2_view, onehot_view;  // scroll of the slides' grids
   int edit_row = -1, edit_col = -1;   // the table cell being dragged or typed into
   float edit_value = 0.0f;            // its value when the drag started
+  char cell_buf[64] = "";             // the value typed into the cell editor
+  std::string cell_error;             // why the typed value was not applied
   int hover_out_row = -1, hover_out_col = -1;  // slide 4: the output cell under the mouse
   Matrix scratch;                                // a slide's per-frame working buffer (kept to avoid allocations)
   float canvas_used_1x[16][2] = {};               // per slide: the canvas content size at zoom 1 (last frame)

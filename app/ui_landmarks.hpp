@@ -9,6 +9,8 @@ namespace lv::app {
 
 // Records the last item's rectangle under `name` (a string literal).
 void landmark(const char* name);
+// Records an explicit rectangle (e.g. one cell of a grid) under `name`.
+void landmark_rect(const char* name, ImVec2 min, ImVec2 max);
 // The rectangle recorded for `name` in the last frame that drew it.
 bool find_landmark(const char* name, ImVec2* min, ImVec2* max);
 
