@@ -56,7 +56,9 @@ void handle_shortcuts(App& app) {
   UiState& ui = app.ui;
   if (ImGui::IsKeyPressed(kKeyF1, false)) ui.show_shortcuts = !ui.show_shortcuts;
   if (ImGui::IsKeyPressed(kKeyF11, false)) ui.present_toggle = true;
-  if (ui.presenting && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false) && !ui.show_shortcuts)
+  // Esc in a field reverts the field; only outside one does it leave full screen.
+  if (ui.presenting && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false) && !ui.show_shortcuts &&
+      !editing_text())
     ui.present_toggle = true;
   if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyS, false)) ui.screenshot_requested = true;
   if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyQ, false)) ui.quit_requested = true;
