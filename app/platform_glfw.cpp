@@ -20,6 +20,7 @@
 #include "app/anim_timeline.hpp"
 #include "app/gl_screenshot.hpp"
 #include "app/key_queue.hpp"
+#include "app/ui_landmarks.hpp"
 #include "app/ui_theme.hpp"
 #include "core/gif_writer.hpp"
 
@@ -125,6 +126,8 @@ std::string platform_open(Platform& p, int width, int height, bool hidden, float
   } else {
     io.IniFilename = nullptr;
   }
+  // Real-window tests find the controls by name (tests/render/*.sh).
+  if (const char* marks = std::getenv("LOOKUPVIZ_LANDMARKS"); marks && *marks && !hidden) p.landmarks_path = marks;
   configure_keyboard(io);  // slide keys never drive ImGui's navigation (ui_shortcuts.cpp)
 
   float sx = 1.0f, sy = 1.0f;
@@ -277,6 +280,7 @@ std::string platform_frame(Platform& p, App& app, const std::string& png_path) {
   ImGui::NewFrame();
   app_frame(app);
   ImGui::Render();
+  if (!p.landmarks_path.empty()) write_landmarks(p.landmarks_path, p.landmarks_written);
   int w = 0, h = 0;
   glfwGetFramebufferSize(p.window, &w, &h);
   glViewport(0, 0, w, h);

@@ -27,6 +27,8 @@ struct Platform {
   unsigned int font_texture = 0;  // the font atlas (GL_R8, ours, not the ImGui backend's RGBA one)
   KeyQueue keys;               // keys and characters not yet given to a frame (app/key_queue.hpp)
   bool keys_pending = false;   // some still wait: draw another frame
+  std::string landmarks_path;     // LOOKUPVIZ_LANDMARKS: where the named controls' rectangles go (tests)
+  std::string landmarks_written;  // the text last written there
 };
 
 // Opens the window and initialises ImGui and its backends. On failure returns a
