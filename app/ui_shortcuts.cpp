@@ -31,6 +31,7 @@ const char* const kShortcuts[][2] = {
     {"Space", "play / pause the slide's animation"},
     {", / .", "step back / forward"},
     {"Home / End", "first / last step of the slide"},
+    {"Tab", "next text field (Enter applies, Esc goes back)"},
     {"Ctrl+O", "open a table (.npy, .safetensors)"},
     {"Ctrl+S", "save a screenshot (PNG)"},
     {"Ctrl+= / Ctrl+- / Ctrl+0", "larger / smaller / normal text"},
