@@ -39,6 +39,8 @@ void clear_edits(ModelInputs& in) {
 void app_init(App& app, const CliOptions& o, std::shared_ptr<const TableFile> file) {
   ModelInputs& in = app.inputs;
   in.file = std::move(file);
+  // The seeded shape the command line asked for, returned to when the file is closed.
+  in.before_file = SeededShape{o.vocab ? VocabMode::Fixed : VocabMode::FromIds, o.vocab ? *o.vocab : 4, o.dim};
   in.dtype = o.dtype;
   in.seed = o.seed;
   in.seed_text = o.seed_text;
@@ -175,14 +177,90 @@ void sync_text_fields(App& app) {
   app.ui.seed_error.clear();
 }
 
-std::string set_ids_text(App& app, const std::string& text) {
+namespace {
+
+IdParse parse_ids_for(const App& app, const std::string& text) {
   IdRules rules;
   if (app.inputs.vocab_mode == VocabMode::Fixed) rules.vocab = vocab_of(app.inputs);
   rules.max_id = std::min<int64_t>(kMaxVocab, kMaxSeededElements / std::max<int64_t>(1, app.inputs.dim)) - 1;
-  IdParse p = parse_ids(text, rules);
+  return parse_ids(text, rules);
+}
+
+// The IDs during an edit: as set_ids, but the start's weight edits are kept aside
+// (not lost) while the shape differs from the start's, and come back with it.
+void apply_edit_ids(App& app, const IdList& ids) {
+  ModelInputs& in = app.inputs;
+  IdsEdit& t = app.ui.ids_edit;
+  in.ids = ids;
+  if (vocab_of(in) != t.start_vocab) {
+    if (!in.edited.empty()) {
+      t.stash_edits = std::move(in.edits);
+      t.stash_edited = std::move(in.edited);
+      clear_edits(in);
+    }
+  } else if (!t.stash_edited.empty()) {
+    in.edits = std::move(t.stash_edits);
+    in.edited = std::move(t.stash_edited);
+    t.stash_edits.clear();
+    t.stash_edited.clear();
+  }
+  recompute(app);
+}
+
+}  // namespace
+
+std::string set_ids_text(App& app, const std::string& text) {
+  IdParse p = parse_ids_for(app, text);
   if (!p.ok) return p.error;
   set_ids(app, p.ids);
   return "";
+}
+
+void begin_ids_edit(App& app) {
+  IdsEdit& t = app.ui.ids_edit;
+  t.active = true;
+  t.start_ids = app.inputs.ids;
+  t.start_vocab = vocab_of(app.inputs);
+  t.stash_edits.clear();
+  t.stash_edited.clear();
+}
+
+void ids_typed(App& app, const std::string& text) {
+  UiState& ui = app.ui;
+  if (!ui.ids_edit.active) begin_ids_edit(app);
+  ui.ids_note.clear();
+  IdParse p = parse_ids_for(app, text);
+  if (!p.ok) {
+    ui.ids_error = p.error;
+    return;
+  }
+  ui.ids_error.clear();
+  // Typing 99999 digit by digit must not build tables of 10, 100, … 100,000 rows on
+  // the way: a large table is built only when the edit ends (Enter).
+  ModelInputs probe_in;
+  probe_in.ids = p.ids;
+  probe_in.vocab_mode = app.inputs.vocab_mode;
+  probe_in.fixed_vocab = app.inputs.fixed_vocab;
+  probe_in.file = app.inputs.file;
+  const int64_t v = vocab_of(probe_in);
+  const bool grows = v != vocab_of(app.inputs);
+  if (grows && v * app.inputs.dim > kLiveTableElements) {
+    ui.ids_note = "A " + with_commas(static_cast<uint64_t>(v)) + " × " +
+                  with_commas(static_cast<uint64_t>(app.inputs.dim)) + " table: press Enter to build it";
+    return;
+  }
+  apply_edit_ids(app, p.ids);
+}
+
+void end_ids_edit(App& app, const std::string& text, bool revert) {
+  UiState& ui = app.ui;
+  if (!ui.ids_edit.active) begin_ids_edit(app);
+  const IdParse p = revert ? IdParse{} : parse_ids_for(app, text);
+  // Text that does not parse is not a state: back to the IDs the edit started from.
+  apply_edit_ids(app, p.ok ? p.ids : ui.ids_edit.start_ids);
+  ui.ids_edit = IdsEdit{};  // a stash left now belongs to another shape: dropped
+  sync_text_fields(app);
+  ui.ids_note.clear();
 }
 
 void set_ids(App& app, const IdList& ids) {
@@ -240,7 +318,19 @@ void set_grad_mode(App& app, GradMode mode, uint64_t seed) {
 
 void set_table_file(App& app, std::shared_ptr<const TableFile> file) {
   ModelInputs& in = app.inputs;
+  if (file && !in.file) in.before_file = SeededShape{in.vocab_mode, in.fixed_vocab, in.dim};
+  const bool closing = !file && in.file;
   in.file = std::move(file);
+  if (closing) {
+    // Back to the seeded shape chosen before the file was opened; the IDs stay (a
+    // fixed V grows to hold them, D shrinks if the element limit needs it).
+    const SeededShape& b = in.before_file;
+    int64_t max_id = 0;
+    for (int64_t id : in.ids) max_id = std::max(max_id, id);
+    in.vocab_mode = b.vocab_mode;
+    in.fixed_vocab = std::max(b.fixed_vocab, max_id + 1);
+    in.dim = std::clamp<int64_t>(b.dim, 1, max_dim_for(vocab_of(in)));
+  }
   if (in.file) {
     in.dim = in.file->cols;
     in.fixed_vocab = in.file->rows;

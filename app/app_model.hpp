@@ -15,6 +15,15 @@ void recompute(App& app);  // inputs -> derived
 
 // Each returns "" on success, else the reason (the last valid state is kept).
 std::string set_ids_text(App& app, const std::string& text);
+
+// The IDs field as an edit: entered, typed into (each change applies what parses,
+// live, unless it would build a large table: that waits for the end), and left.
+// Leaving (Enter, a click elsewhere, Tab) with text that parses applies it; with
+// text that does not, or with Esc (revert), it returns to the IDs it started from.
+constexpr int64_t kLiveTableElements = 65'536;  // V × D up to which typing rebuilds the table live
+void begin_ids_edit(App& app);
+void ids_typed(App& app, const std::string& text);       // sets ui.ids_error / ui.ids_note
+void end_ids_edit(App& app, const std::string& text, bool revert);
 std::string set_seed_text(App& app, const std::string& text);
 void set_ids(App& app, const IdList& ids);  // already valid
 void set_dim(App& app, int64_t dim);        // clamped to 1..kMaxDim and the element limit

@@ -24,6 +24,14 @@ namespace lv::app {
 enum class VocabMode { FromIds, Fixed };
 enum class GradMode { SumOfOutputs, Seeded };  // G = ones (out.sum().backward()) or torch.randn(B, D)
 
+// The seeded table's shape choices, kept while a file's table is shown so that
+// closing the file returns to them.
+struct SeededShape {
+  VocabMode vocab_mode = VocabMode::FromIds;
+  int64_t fixed_vocab = 4;
+  int64_t dim = 5;
+};
+
 struct ModelInputs {
   uint64_t seed = 123;             // torch.manual_seed(seed)
   std::string seed_text = "123";   // as Python prints it
@@ -35,6 +43,7 @@ struct ModelInputs {
   uint64_t grad_seed = 0;          // G = torch.randn(B, D) after torch.manual_seed(grad_seed)
   bool tie_weights = true;         // slide 8: out_head.weight = tok_emb.weight (weight tying)
   std::shared_ptr<const TableFile> file;  // a table loaded from a file (--weights, File ▸ Open); null: seeded
+  SeededShape before_file;         // while `file` is shown: the seeded shape to return to
   TableDtype dtype = TableDtype::Float32;  // the table rounded through float16 / bfloat16 (computed in float32)
   std::vector<float> edits;        // V*D table values typed or dragged by the user; empty: none
   std::vector<uint8_t> edited;     // V*D flags: 1 where edits[] overrides the seeded value
@@ -95,9 +104,30 @@ struct Timeline {
 // ---------------------------------------------------------------- ui
 enum class Theme { Dark, Light };
 
+// An edit of the IDs field in progress: what to return to when it ends with text
+// that does not parse (or Esc). Typing applies what parses on the way; a change of V
+// re-draws the table from the seed, so the start's weight edits wait here until the
+// shape is the start's again.
+struct IdsEdit {
+  bool active = false;
+  bool escaped = false;            // Esc ended it: back to the start
+  IdList start_ids;                // the IDs when the field was entered
+  int64_t start_vocab = 0;         // and the table's V then
+  std::vector<float> stash_edits;  // the start's edited weights while V differs
+  std::vector<uint8_t> stash_edited;
+};
+
 // The scroll position of one matrix grid (widget_matrix_grid.hpp).
 struct GridView {
   int first_row = 0, first_col = 0;
+};
+
+// "The real code" and what PyTorch prints, as last built, and for what: rebuilt when
+// the slide shown or the model (its generation) changes.
+struct CodePanelText {
+  int slide = -1;            // the slide this text belongs to
+  uint64_t generation = 0;   // Derived::generation it was built from
+  std::string code, output;
 };
 
 struct UiState {
@@ -124,8 +154,10 @@ struct UiState {
   // Text fields: the buffer shows what the user typed; the error says why it is
   // not applied (the last valid state stays on screen).
   char ids_buf[1024] = "2, 3, 1";
-  std::string ids_error;
+  std::string ids_error;          // the text does not parse (or breaks a limit): why
+  std::string ids_note;           // it parses but makes a large table: built when the edit ends
   bool ids_field_active = false;
+  IdsEdit ids_edit;               // the edit in progress (app_model.hpp: begin_ids_edit)
   int chip_edit_index = -1;       // the chip whose popup is open
   int chip_edit_value = 0;        // the value typed into it
   char seed_buf[48] = "123";
@@ -134,6 +166,8 @@ struct UiState {
   GridView table_view, out_view, out2_view, onehot_view;  // scroll of the slides' grids
   int edit_row = -1, edit_col = -1;   // the table cell being dragged or typed into
   float edit_value = 0.0f;            // its value when the drag started
+  char cell_buf[64] = "";             // the value typed into the cell editor
+  std::string cell_error;             // why the typed value was not applied
   int hover_out_row = -1, hover_out_col = -1;  // slide 4: the output cell under the mouse
   Matrix scratch;                                // a slide's per-frame working buffer (kept to avoid allocations)
   uint64_t canvas_fit_key = 0;                   // what the canvas zoom was chosen for (app/canvas_fit.hpp)
@@ -146,6 +180,7 @@ struct UiState {
   uint64_t diff_followed = 0;                    // slide 5: the model generation whose differing cells were scrolled to
   int bill_vocab = 50257, bill_dim = 768;        // slide 5: the bill at a chosen scale
   int bill_scale_pos = 0;                        // 0: this table, 1000: GPT-2
+  CodePanelText code_panel;                      // the code panels' text
 };
 
 // ---------------------------------------------------------------- loading a table file

@@ -20,14 +20,6 @@
 namespace lv::app {
 namespace {
 
-// The code panel's text is rebuilt only when the slide or the model changes.
-struct CodeCache {
-  int slide = -1;
-  uint64_t generation = 0;
-  std::string code, output;
-};
-CodeCache g_code;
-
 void draw_canvas(App& app, const SlideDef& slide, ImVec2 size) {
   const Palette& pal = palette(app.ui.theme);
   const float e = em();
@@ -162,16 +154,12 @@ void draw_present_transport(App& app, ImVec2 pos, float width) {
   ImGui::PopStyleColor();
 }
 
+// The slide is looked up here, not passed in: a click on Next > earlier in this frame
+// has already changed it, and the panels show the slide that is current now.
 void draw_code_panels(App& app, ImVec2 size) {
   const Palette& pal = palette(app.ui.theme);
   const float e = em();
-  // The slide shown now: a button drawn earlier in this frame may have changed it.
-  const SlideDef& slide = slide_table()[static_cast<size_t>(app.ui.slide)];
-  if (g_code.slide != app.ui.slide || g_code.generation != app.derived.generation) {
-    slide.code(app, g_code.code, g_code.output);
-    g_code.slide = app.ui.slide;
-    g_code.generation = app.derived.generation;
-  }
+  const CodePanelText& text = code_panel_text(app);
   const float w_code = std::floor(size.x * 0.5f - e * 0.3f);
   ImGui::PushStyleColor(ImGuiCol_ChildBg, pal.panel);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(e * 1.0f, e * 0.7f));
@@ -182,7 +170,7 @@ void draw_code_panels(App& app, ImVec2 size) {
   ImGui::SameLine();
   ImGui::TextDisabled("%s", "· the notebook's Python with this state's values");
   ImGui::PushFont(fonts().mono);
-  draw_python(g_code.code, pal, app.ui.theme);
+  draw_python(text.code, pal, app.ui.theme);
   ImGui::PopFont();
   ImGui::EndChild();
   report_last_item_panel("code");
@@ -194,7 +182,7 @@ void draw_code_panels(App& app, ImVec2 size) {
   ImGui::SameLine();
   ImGui::TextDisabled("%s", "· torch 1.13, byte for byte");
   ImGui::PushFont(fonts().mono);
-  draw_output(g_code.output, pal, app.ui.theme);
+  draw_output(text.output, pal, app.ui.theme);
   ImGui::PopFont();
   ImGui::EndChild();
   report_last_item_panel("output");
@@ -217,6 +205,16 @@ void draw_status_line(App& app) {
 void set_status(App& app, const char* text) {
   app.ui.status = text;
   app.ui.status_until = app.time + 4.0;
+}
+
+const CodePanelText& code_panel_text(App& app) {
+  CodePanelText& t = app.ui.code_panel;
+  if (t.slide != app.ui.slide || t.generation != app.derived.generation) {
+    slide_table()[static_cast<size_t>(app.ui.slide)].code(app, t.code, t.output);
+    t.slide = app.ui.slide;  // the slide whose code the text really is
+    t.generation = app.derived.generation;
+  }
+  return t;
 }
 
 int current_slide_steps(const App& app) { return slide_table()[static_cast<size_t>(app.ui.slide)].steps(app); }

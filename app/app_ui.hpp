@@ -8,6 +8,8 @@
 
 #include "app/app_state.hpp"
 
+struct ImGuiIO;
+
 namespace lv::app {
 
 void app_frame(App& app);
@@ -22,6 +24,7 @@ void draw_menu_bar(App& app);          // ui_menu.cpp
 void draw_editor_bar(App& app);        // ui_editor_bar.cpp: IDs (chips + text), V, D, seed, reset
 void draw_transport(App& app);         // ui_transport.cpp: counter, prev/play/next, scrubber, speed
 void handle_shortcuts(App& app);       // ui_shortcuts.cpp: keyboard
+void configure_keyboard(ImGuiIO& io);  // ui_shortcuts.cpp: the context's keyboard policy (platform and tests)
 void draw_shortcuts_overlay(App& app); // ui_shortcuts.cpp: the F1 / ? help
 
 // File ▸ Open (ui_table_loading.cpp): load FILE or FILE:NAME on a worker thread.
@@ -33,6 +36,9 @@ void draw_table_loading(App& app);  // the picker, the tensor chooser, the error
 // Navigation shared by buttons, keys and the menu.
 void go_to_slide(App& app, int index);  // 0-based; shows the new slide from its first step
 int current_slide_steps(const App& app);
+// "The real code" and torch's output for the slide shown now (rebuilt when the slide
+// or the model changed since they were last built).
+const CodePanelText& code_panel_text(App& app);
 void set_status(App& app, const char* text);
 
 }  // namespace lv::app

@@ -19,6 +19,8 @@
 #include "app/app_ui.hpp"
 #include "app/anim_timeline.hpp"
 #include "app/gl_screenshot.hpp"
+#include "app/key_queue.hpp"
+#include "app/ui_landmarks.hpp"
 #include "app/ui_theme.hpp"
 #include "core/gif_writer.hpp"
 
@@ -30,10 +32,22 @@ int g_events = 0;  // input and window events since the last frame
 
 void on_glfw_error(int code, const char* text) { g_glfw_error = text ? text : "unknown GLFW error"; }
 
-// Installed before ImGui's backend, which chains to them: they only count events.
-void on_key(GLFWwindow*, int, int, int, int) { ++g_events; }
-void on_char(GLFWwindow*, unsigned) { ++g_events; }
-void on_mouse_button(GLFWwindow*, int, int, int) { ++g_events; }
+// Installed before ImGui's backend, which chains to them: they count events, and
+// keys and characters also go, in order, to the platform's queue (app/key_queue.hpp),
+// which hands them to the frames (the backend's own copies are replaced).
+void on_key(GLFWwindow* w, int key, int, int action, int) {
+  ++g_events;
+  auto* p = static_cast<Platform*>(glfwGetWindowUserPointer(w));
+  if (p && action != GLFW_REPEAT) key_queue_key(p->keys, key, action == GLFW_PRESS);
+}
+void on_char(GLFWwindow* w, unsigned c) {
+  ++g_events;
+  if (auto* p = static_cast<Platform*>(glfwGetWindowUserPointer(w))) key_queue_char(p->keys, c);
+}
+void on_mouse_button(GLFWwindow* w, int button, int action, int) {
+  ++g_events;
+  if (auto* p = static_cast<Platform*>(glfwGetWindowUserPointer(w))) key_queue_mouse(p->keys, button, action == GLFW_PRESS);
+}
 void on_scroll(GLFWwindow*, double, double) { ++g_events; }
 void on_cursor_pos(GLFWwindow*, double, double) { ++g_events; }
 void on_cursor_enter(GLFWwindow*, int) { ++g_events; }
@@ -100,6 +114,7 @@ std::string platform_open(Platform& p, int width, int height, bool hidden, float
   }
   glfwSwapInterval(1);  // vsync
 
+  glfwSetWindowUserPointer(p.window, &p);  // the key callback feeds p.keys
   glfwSetKeyCallback(p.window, on_key);
   glfwSetCharCallback(p.window, on_char);
   glfwSetMouseButtonCallback(p.window, on_mouse_button);
@@ -120,7 +135,9 @@ std::string platform_open(Platform& p, int width, int height, bool hidden, float
   } else {
     io.IniFilename = nullptr;
   }
-  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  // Real-window tests find the controls by name (tests/render/*.sh).
+  if (const char* marks = std::getenv("LOOKUPVIZ_LANDMARKS"); marks && *marks && !hidden) p.landmarks_path = marks;
+  configure_keyboard(io);  // slide keys never drive ImGui's navigation (ui_shortcuts.cpp)
 
   float sx = 1.0f, sy = 1.0f;
   glfwGetWindowContentScale(p.window, &sx, &sy);
@@ -240,6 +257,26 @@ void platform_present_in_window(Platform& p, App& app) {
   app.ui.scale_request = app.ui.user_zoom;
 }
 
+namespace {
+
+// The frame gets its share of the queued keys, clicks and characters (none lost, none
+// reordered; it runs after the backend's NewFrame, whose key and button state it
+// replaces); the modifiers follow the keys as the GLFW backend derives them.
+void apply_key_queue(Platform& p) {
+  ImGuiIO& io = ImGui::GetIO();
+  static_assert(KeyQueue::kKeys == IM_ARRAYSIZE(io.KeysDown));
+  static_assert(KeyQueue::kButtons == IM_ARRAYSIZE(io.MouseDown));
+  io.InputQueueCharacters.resize(0);  // the backend's copies: the queue's come in order
+  p.keys_pending = key_queue_frame(p.keys, io.KeysDown, io.MouseDown,
+                                   [](void* ctx, unsigned c) { static_cast<ImGuiIO*>(ctx)->AddInputCharacter(c); }, &io);
+  io.KeyCtrl = io.KeysDown[GLFW_KEY_LEFT_CONTROL] || io.KeysDown[GLFW_KEY_RIGHT_CONTROL];
+  io.KeyShift = io.KeysDown[GLFW_KEY_LEFT_SHIFT] || io.KeysDown[GLFW_KEY_RIGHT_SHIFT];
+  io.KeyAlt = io.KeysDown[GLFW_KEY_LEFT_ALT] || io.KeysDown[GLFW_KEY_RIGHT_ALT];
+  io.KeySuper = io.KeysDown[GLFW_KEY_LEFT_SUPER] || io.KeysDown[GLFW_KEY_RIGHT_SUPER];
+}
+
+}  // namespace
+
 std::string platform_frame(Platform& p, App& app, const std::string& png_path) {
   if (app.ui.present_toggle) toggle_presenting(p, app);
   const float fit = fit_for_window(p);
@@ -255,9 +292,11 @@ std::string platform_frame(Platform& p, App& app, const std::string& png_path) {
   }
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  apply_key_queue(p);
   ImGui::NewFrame();
   app_frame(app);
   ImGui::Render();
+  if (!p.landmarks_path.empty()) write_landmarks(p.landmarks_path, p.landmarks_written);
   int w = 0, h = 0;
   glfwGetFramebufferSize(p.window, &w, &h);
   glViewport(0, 0, w, h);
@@ -340,7 +379,7 @@ bool platform_wait(Platform& p, App& app) {
   }
   if (g_events > 0) app.frames_since_input = 0;
   g_events = 0;
-  const bool busy = app_animating(app) || app.frames_since_input < kFramesAfterInput;
+  const bool busy = app_animating(app) || app.frames_since_input < kFramesAfterInput || p.keys_pending;
   ++app.frames_since_input;
   if (busy) {
     glfwPollEvents();

@@ -7,6 +7,7 @@
 
 #include "app/app_session.hpp"
 #include "app/app_state.hpp"
+#include "app/key_queue.hpp"
 
 struct GLFWwindow;
 
@@ -24,6 +25,10 @@ struct Platform {
   SessionSaver session;        // the session file (path empty: not saved)
   std::string imgui_ini;       // ImGui's own layout file, beside the session (never the working directory)
   unsigned int font_texture = 0;  // the font atlas (GL_R8, ours, not the ImGui backend's RGBA one)
+  KeyQueue keys;               // keys and characters not yet given to a frame (app/key_queue.hpp)
+  bool keys_pending = false;   // some still wait: draw another frame
+  std::string landmarks_path;     // LOOKUPVIZ_LANDMARKS: where the named controls' rectangles go (tests)
+  std::string landmarks_written;  // the text last written there
 };
 
 // Opens the window and initialises ImGui and its backends. On failure returns a

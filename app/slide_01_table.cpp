@@ -9,8 +9,10 @@
 #include "app/slide_code.hpp"
 #include "app/slides.hpp"
 #include "app/ui_draw.hpp"
+#include "app/ui_landmarks.hpp"
 #include "app/widget_matrix_grid.hpp"
 #include "core/plural.hpp"
+#include "core/value_parse.hpp"
 
 namespace lv::app {
 namespace {
@@ -38,6 +40,8 @@ void narrative(App& app) {
 void edit_cells(App& app, const GridLayout& g) {
   int r = -1, c = -1;
   const bool over = grid_interact(g, app.ui.table_view, "##table", &r, &c);
+  // The first cell shown (row first_row, column first_col): tests double-click it.
+  landmark_rect("table-cell", g.cells, ImVec2(g.cells.x + g.cw, g.cells.y + g.ch));
   UiState& ui = app.ui;
   const Derived& d = app.derived;
   if (over && ImGui::IsItemActivated()) {
@@ -56,6 +60,9 @@ void edit_cells(App& app, const GridLayout& g) {
     ui.edit_row = r;
     ui.edit_col = c;
     ui.edit_value = d.table(r, c);
+    // The value as Python would read it back: inf, -inf and nan included.
+    std::snprintf(ui.cell_buf, sizeof ui.cell_buf, "%.9g", static_cast<double>(ui.edit_value));
+    ui.cell_error.clear();
     ImGui::OpenPopup("edit-cell");
   }
   if (over && !ImGui::IsItemActive())
@@ -65,9 +72,25 @@ void edit_cells(App& app, const GridLayout& g) {
     ImGui::Text("embedding.weight[%d, %d]", ui.edit_row, ui.edit_col);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     ImGui::SetNextItemWidth(em() * 9);
-    if (ImGui::InputFloat("##value", &ui.edit_value, 0.0f, 0.0f, "%.6g", ImGuiInputTextFlags_EnterReturnsTrue)) {
-      edit_cell(app, ui.edit_row, ui.edit_col, ui.edit_value);
-      ImGui::CloseCurrentPopup();
+    // A text field, not InputFloat: ImGui's number filter refuses the letters of
+    // inf and nan, which the hint (and torch) allow.
+    if (ImGui::InputText("##value", ui.cell_buf, sizeof ui.cell_buf,
+                         ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll)) {
+      const ValueParse v = parse_weight_value(ui.cell_buf);
+      if (v.ok) {
+        edit_cell(app, ui.edit_row, ui.edit_col, v.value);
+        ui.cell_error.clear();
+        ImGui::CloseCurrentPopup();
+      } else {
+        ui.cell_error = v.error;
+        ImGui::SetKeyboardFocusHere(-1);  // stay in the field to correct it
+      }
+    }
+    landmark("cell-value");
+    if (!ui.cell_error.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).bad);
+      ImGui::TextUnformatted(ui.cell_error.c_str());
+      ImGui::PopStyleColor();
     }
     ImGui::TextDisabled("Enter to apply · inf and nan are allowed");
     ImGui::EndPopup();

@@ -5,6 +5,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 
@@ -22,7 +23,7 @@ namespace {
 // Continues the row when `width` more pixels fit, else starts a new line: the bar
 // wraps in a narrow window instead of clipping its last controls.
 void next_group(float width) {
-  const float spacing = em() * 1.2f;
+  const float spacing = em() * 0.8f;
   ImGui::SameLine(0.0f, spacing);
   if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
 }
@@ -31,23 +32,49 @@ void tooltip(const char* text) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
 }
 
-// One chip per ID, as buttons in the ID's colour; click opens a small editor.
-void draw_chips(App& app, float max_width) {
+// Fills the rest of a reserved slot on this line, up to x (window coordinates), so
+// what follows keeps its place whatever the slot showed.
+void pad_to(float x) {
+  ImGui::SameLine(0.0f, 0.0f);
+  ImGui::Dummy(ImVec2(std::max(0.0f, x - ImGui::GetCursorPosX()), 1.0f));
+}
+
+// One chip per ID, as buttons in the ID's colour; click opens a small editor. The
+// row has a fixed width: chips that do not fit are summed up as "+N", so typing or
+// adding IDs never moves the controls after it (nor re-wraps the bar).
+void draw_chips(App& app, float width) {
   const Palette& pal = palette(app.ui.theme);
   // The popup and drag-and-drop may change the list mid-loop: index it afresh each time.
   const IdList& ids = app.inputs.ids;
   const float e = em();
   const float start_x = ImGui::GetCursorPosX();
+  const float gap = e * 0.3f;
+  const float add_w = ImGui::CalcTextSize("+").x + ImGui::GetStyle().FramePadding.x * 2.0f;
   int& edit_index = app.ui.chip_edit_index;
   int& edit_value = app.ui.chip_edit_value;
-  size_t shown = 0;
-  for (size_t i = 0; i < app.inputs.ids.size(); ++i) {
+  auto chip_w = [&](size_t i, char* label, size_t n) {
+    std::snprintf(label, n, "%lld##chip%zu", static_cast<long long>(ids[i]), i);
+    return std::max(ImGui::CalcTextSize(label, nullptr, true).x + e * 1.0f, e * 2.0f);
+  };
+  // How many chips fit, leaving room for "+N" (when some are left out) and "+".
+  size_t fit = 0;
+  {
+    char label[32], more[32];
+    float x = 0.0f;
+    for (size_t i = 0; i < ids.size(); ++i) {
+      const float w = chip_w(i, label, sizeof label) + gap;
+      std::snprintf(more, sizeof more, "+%zu", ids.size() - i - 1);
+      const float tail = add_w + (i + 1 < ids.size() ? ImGui::CalcTextSize(more).x + gap : 0.0f);
+      if (i > 0 && x + w + tail > width) break;
+      x += w;
+      fit = i + 1;
+    }
+  }
+  for (size_t i = 0; i < fit && i < app.inputs.ids.size(); ++i) {
     char label[32];
-    std::snprintf(label, sizeof label, "%lld##chip%zu", static_cast<long long>(ids[i]), i);
-    const float w = std::max(ImGui::CalcTextSize(label, nullptr, true).x + e * 1.0f, e * 2.0f);
-    if (ImGui::GetCursorPosX() - start_x + w > max_width - e * 5.0f && i + 1 < ids.size()) break;
+    const float w = chip_w(i, label, sizeof label);
     ImGui::PushStyleColor(ImGuiCol_Button, id_tint(pal, i, kIdChipTint));
-    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, id_tint(pal, i, kIdChipHoverTint));  // 0.55 put lime at 3.2:1
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, id_tint(pal, i, kIdChipHoverTint));
     ImGui::PushStyleColor(ImGuiCol_ButtonActive, id_color(i));
     ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, e);
     if (ImGui::Button(label, ImVec2(w, 0))) {
@@ -72,16 +99,21 @@ void draw_chips(App& app, float max_width) {
       }
       ImGui::EndDragDropTarget();
     }
-    if (ImGui::IsItemHovered() && !ImGui::IsMouseDragging(ImGuiMouseButton_Left))
+    if (i < ids.size() && ImGui::IsItemHovered() && !ImGui::IsMouseDragging(ImGuiMouseButton_Left))
       ImGui::SetTooltip("idx[%zu] = %lld · click to change or remove · drag to reorder", i,
                         static_cast<long long>(ids[i]));
-    ImGui::SameLine(0.0f, e * 0.3f);
-    ++shown;
+    ImGui::SameLine(0.0f, gap);
   }
-  if (shown < ids.size()) {
-    ImGui::TextDisabled("+%zu more", ids.size() - shown);
-    ImGui::SameLine(0.0f, e * 0.3f);
+  if (fit < ids.size()) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("+%zu", ids.size() - fit);
+    const size_t more = ids.size() - fit;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%zu more %s: the IDs field lists them all", more, more == 1 ? "ID" : "IDs");
+    ImGui::SameLine(0.0f, gap);
   }
+  // "+" sits at the slot's right end: clicked again and again, it stays under the mouse.
+  pad_to(start_x + width - add_w);
+  ImGui::SameLine(0.0f, 0.0f);
   ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, e);
   if (ImGui::Button("+##add-id")) add_id(app);
   landmark("add-id");
@@ -116,15 +148,24 @@ void draw_editor_bar(App& app) {
   ImGui::PopFont();
   ImGui::SameLine();
   const float full = ImGui::GetContentRegionAvail().x;
-  draw_chips(app, full * 0.30f);
+  // Room for four one- or two-digit chips and "+" (more show as "+N"): the whole bar
+  // still fits one line at 1280 wide.
+  draw_chips(app, std::floor(std::min(full * 0.30f, e * 11.0f)));
 
-  next_group(e * 11.5f);
-  ImGui::SetNextItemWidth(e * 11.0f);
-  if (ImGui::InputText("##ids-text", ui.ids_buf, sizeof ui.ids_buf)) ui.ids_error = set_ids_text(app, ui.ids_buf);
+  next_group(e * 9.5f);
+  ImGui::SetNextItemWidth(e * 9.0f);
+  // Esc ends the edit in the frame it is pressed; ImGui reports the deactivation a
+  // frame later, when the key is no longer "pressed": note it now.
+  if (ui.ids_field_active && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
+    ui.ids_edit.escaped = true;
+  const bool typed = ImGui::InputText("##ids-text", ui.ids_buf, sizeof ui.ids_buf);
   landmark("ids-text");
+  if (ImGui::IsItemActivated()) begin_ids_edit(app);
+  if (typed) ids_typed(app, ui.ids_buf);
   ui.ids_field_active = ImGui::IsItemActive();
-  if (ImGui::IsItemDeactivated() && ui.ids_error.empty()) sync_text_fields(app);
-  tooltip("Type token IDs: 2, 3, 1 — also [2, 3, 1], 2 3 1 or tensor([2, 3, 1]). Applied as you type.");
+  if (ImGui::IsItemDeactivated()) end_ids_edit(app, ui.ids_buf, ui.ids_edit.escaped);
+  tooltip("Type token IDs: 2, 3, 1 — also [2, 3, 1], 2 3 1 or tensor([2, 3, 1]). Applied as you type; Enter "
+          "applies, Esc goes back.");
 
   if (app.inputs.file) {
     // A loaded table fixes V and D; say where it came from, and offer the way back.
@@ -147,7 +188,7 @@ void draw_editor_bar(App& app) {
     tooltip("Back to the seeded table");
   } else {
     // The vocabulary: as the notebook (max + 1) or fixed.
-    next_group(e * 17.5f);
+    next_group(e * 15.5f);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("V");
     ImGui::SameLine();
@@ -166,9 +207,12 @@ void draw_editor_bar(App& app) {
       if (ImGui::InputInt("##vocab", &v, 1, 10)) set_vocab_mode(app, VocabMode::Fixed, v);
       tooltip("Rows of the table (num_idx). It cannot be smaller than the largest ID + 1.");
     } else {
+      // A fixed width whatever V's digits: typing IDs moves nothing after it.
       ImGui::SameLine();
+      const float slot_end = ImGui::GetCursorPosX() + e * 3.5f;  // "= 65536": the largest V typing builds live
       ImGui::AlignTextToFramePadding();
       ImGui::TextDisabled("= %lld", static_cast<long long>(app.derived.vocab));
+      pad_to(slot_end);
     }
 
     next_group(e * 10.0f);
@@ -193,11 +237,11 @@ void draw_editor_bar(App& app) {
   tooltip("Round every weight to float16 or bfloat16 (as .to(torch.float16).float() does). Both paths still agree: "
           "a one-hot row picks the rounded row exactly.");
 
-  next_group(e * 10.5f);
+  next_group(e * 9.5f);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("seed");
   ImGui::SameLine();
-  ImGui::SetNextItemWidth(e * 7.5f);
+  ImGui::SetNextItemWidth(e * 6.5f);
   if (ImGui::InputText("##seed", ui.seed_buf, sizeof ui.seed_buf, ImGuiInputTextFlags_CharsNoBlank))
     ui.seed_error = set_seed_text(app, ui.seed_buf);
   landmark("seed");
@@ -218,6 +262,8 @@ void draw_editor_bar(App& app) {
   ImGui::PushStyleColor(ImGuiCol_Text, err.empty() ? pal.muted : pal.bad);
   if (!err.empty()) {
     ImGui::Text("%s  —  still showing %s", err.c_str(), !ui.ids_error.empty() ? "the last valid IDs" : "the last valid seed");
+  } else if (!ui.ids_note.empty()) {
+    ImGui::Text("%s  —  still showing the last IDs", ui.ids_note.c_str());
   } else {
     char rows[32], cols[32];
     fmt_count(rows, sizeof rows, static_cast<long long>(app.derived.vocab));

@@ -1,6 +1,7 @@
 // ui_shortcuts.cpp — the keyboard (when no text field has focus) and the F1 / ?
 // overlay that lists it.
 #include <imgui.h>
+#include <imgui_internal.h>  // the active item: is a text field being edited
 
 #include <algorithm>
 
@@ -16,12 +17,21 @@ namespace {
 
 bool pressed(ImGuiKey key) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key)); }
 
+// A text field is being edited now. io.WantTextInput says so a frame late: the key
+// pressed right after Enter left a field went nowhere (neither to the field nor to
+// the deck). ImGui's active item is current: it is the field while it is edited.
+bool editing_text() {
+  const ImGuiContext& g = *GImGui;
+  return g.ActiveId != 0 && g.ActiveId == g.InputTextState.ID;
+}
+
 const char* const kShortcuts[][2] = {
     {"← / →, PgUp / PgDn", "previous / next slide"},
     {"1 – 8", "jump to a slide"},
     {"Space", "play / pause the slide's animation"},
     {", / .", "step back / forward"},
     {"Home / End", "first / last step of the slide"},
+    {"Tab", "next text field (Enter applies, Esc goes back)"},
     {"Ctrl+O", "open a table (.npy, .safetensors)"},
     {"Ctrl+S", "save a screenshot (PNG)"},
     {"Ctrl+= / Ctrl+- / Ctrl+0", "larger / smaller / normal text"},
@@ -34,12 +44,23 @@ const char* const kShortcuts[][2] = {
 
 }  // namespace
 
+void configure_keyboard(ImGuiIO& io) {
+  // No ImGui keyboard navigation: with it, ←/→, Home/End moved a focus ring over the
+  // controls (tooltips and all), Space activated the focused one as well as playing,
+  // and `.` or a digit was then typed into the field it opened. The slide keys are
+  // the app's; Tab still moves between the text fields (ImGui's tab stops work
+  // without navigation), Enter / Esc still end an edit, and clicks do the rest.
+  io.ConfigFlags &= ~(ImGuiConfigFlags_NavEnableKeyboard | ImGuiConfigFlags_NavEnableGamepad);
+}
+
 void handle_shortcuts(App& app) {
   ImGuiIO& io = ImGui::GetIO();
   UiState& ui = app.ui;
   if (ImGui::IsKeyPressed(kKeyF1, false)) ui.show_shortcuts = !ui.show_shortcuts;
   if (ImGui::IsKeyPressed(kKeyF11, false)) ui.present_toggle = true;
-  if (ui.presenting && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false) && !ui.show_shortcuts)
+  // Esc in a field reverts the field; only outside one does it leave full screen.
+  if (ui.presenting && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false) && !ui.show_shortcuts &&
+      !editing_text())
     ui.present_toggle = true;
   if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyS, false)) ui.screenshot_requested = true;
   if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyQ, false)) ui.quit_requested = true;
@@ -48,7 +69,7 @@ void handle_shortcuts(App& app) {
   if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyMinus)) ui.scale_request = std::max(0.6f, ui.user_zoom / 1.1f);
   if (io.KeyCtrl && ImGui::IsKeyPressed(kKey0, false)) ui.scale_request = 1.0f;
   // Everything else belongs to a text field while one is being edited.
-  if (io.WantTextInput || io.KeyCtrl) return;
+  if (editing_text() || io.KeyCtrl) return;
   if (ui.show_shortcuts && pressed(ImGuiKey_Escape)) ui.show_shortcuts = false;
   const int steps = current_slide_steps(app);
   if (pressed(ImGuiKey_LeftArrow) || pressed(ImGuiKey_PageUp)) go_to_slide(app, ui.slide - 1);

@@ -12,6 +12,7 @@ LV_PACKAGES=(
   libimgui-dev libglfw3-dev libeigen3-dev python3-glad libstb-dev libgif-dev
   libgtest-dev libbenchmark-dev
   xvfb xauth libgl1-mesa-dri
+  xdotool imagemagick
   fonts-inter fonts-jetbrains-mono
 )
 

@@ -28,6 +28,7 @@ class Headless {
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;
+    configure_keyboard(io);  // as the window does
     io.DisplaySize = size;
     io.DeltaTime = 1.0f / 60.0f;
     const int map[][2] = {{ImGuiKey_Tab, kTab},         {ImGuiKey_LeftArrow, kLeft}, {ImGuiKey_RightArrow, kRight},

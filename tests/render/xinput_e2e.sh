@@ -1,0 +1,229 @@
+#!/usr/bin/env bash
+# xinput_e2e.sh — the real app in a real X server (Xvfb, 1280 × 800), driven by real
+# X input (xdotool: key presses, clicks, typing) as a user drives it, asserting on
+# what the user gets: the session saved at Ctrl+Q, the Ctrl+S screenshot (compared
+# with the headless --screenshot of the same state), the window.
+#   $1 the lookupviz binary   $2 the source dir   exit 77: skipped (no xdotool / xvfb-run)
+# Each run starts `lookupviz --reset` with its own HOME and XDG_CONFIG_HOME, so the
+# session lands in a temporary folder. The controls are found by name: the app writes
+# their rectangles to $LOOKUPVIZ_LANDMARKS (app/ui_landmarks.hpp), so a layout change
+# does not break the clicks.
+set -u
+BIN="$1"
+
+for tool in xvfb-run xdotool; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    echo "skipped: $tool is not installed (Debian: xvfb, xdotool)"
+    exit 77
+  fi
+done
+
+# Re-run inside one X server with a fixed screen (every run below shares it).
+if [ -z "${LV_E2E_IN_X:-}" ]; then
+  LV_E2E_IN_X=1 exec xvfb-run -a -s "-screen 0 1280x800x24" bash "$0" "$@"
+fi
+
+ROOT="$(mktemp -d /tmp/lookupviz-e2e-XXXXXX)"
+FAILS=0
+PID=""
+WID=""
+RUN=""
+
+fail() {
+  echo "FAIL [$RUN]: $*"
+  FAILS=$((FAILS + 1))
+}
+
+# Waits (up to $2 seconds, polling) until the command $1 succeeds.
+wait_for() {
+  local cond="$1" limit="${2:-10}" i=0
+  while ! eval "$cond"; do
+    sleep 0.05
+    i=$((i + 1))
+    [ "$i" -ge $((limit * 20)) ] && return 1
+  done
+  return 0
+}
+
+# want NAME: run this case (all unless LV_E2E_ONLY names one).
+want() { [ -z "${LV_E2E_ONLY:-}" ] || [ "$LV_E2E_ONLY" = "$1" ]; }
+
+# start NAME [WxH]: a fresh HOME, the app (1280 × 800 unless said), its window found
+# and focused, its first frame drawn (the landmarks file exists).
+start() {
+  RUN="$1"
+  local size="${2:-1280x800}"
+  local dir="$ROOT/$RUN"
+  mkdir -p "$dir/home/Pictures" "$dir/config"
+  export HOME="$dir/home" XDG_CONFIG_HOME="$dir/config" LOOKUPVIZ_LANDMARKS="$dir/landmarks"
+  "$BIN" --reset --size "$size" >"$dir/stderr" 2>&1 &
+  PID=$!
+  WID="$(timeout 20 xdotool search --sync --onlyvisible --name lookupviz | head -n 1)"
+  if [ -z "$WID" ]; then
+    fail "no lookupviz window appeared: $(cat "$dir/stderr")"
+    return 1
+  fi
+  wait_for "grep -q '^next-slide ' '$LOOKUPVIZ_LANDMARKS' 2>/dev/null" 20 || fail "the app drew no frame"
+  # No window manager: give the window the keyboard focus ourselves (GLFW reads the
+  # mouse only in a focused window when the pointer never entered it).
+  xdotool mousemove --window "$WID" 2 2
+  wait_for "xdotool windowfocus '$WID' 2>/dev/null; [ \"\$(xdotool getwindowfocus 2>/dev/null)\" = '$WID' ]" 5 ||
+    fail "the window did not get the focus"
+  sleep 0.3  # the start-up frames, and the focus reaches the app
+}
+
+# running PID: alive (an exited child not yet reaped is a zombie, not running).
+running() { [ -d "/proc/$1" ] && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status" 2>/dev/null; }
+
+# quit: Ctrl+Q, then the session file as written at exit.
+quit() {
+  xdotool key ctrl+q
+  if ! wait_for "! running $PID" 10; then
+    fail "Ctrl+Q did not quit"
+    kill "$PID" 2>/dev/null
+  fi
+  wait "$PID" 2>/dev/null
+  SESSION="$XDG_CONFIG_HOME/lookupviz/session.ini"
+  [ -f "$SESSION" ] || fail "no session saved at $SESSION"
+}
+
+# value KEY: a line of the saved session ("ids = 2, 3, 1" -> "2, 3, 1").
+value() { sed -n "s/^$1 = //p" "$SESSION" | head -n 1; }
+
+expect() {  # expect KEY WANT
+  local got
+  got="$(value "$1")"
+  [ "$got" = "$2" ] || fail "session $1 = '$got', want '$2'"
+}
+
+# center NAME: the centre of a named control, in window pixels.
+center() { awk -v n="$1" '$1 == n { printf "%d %d\n", $2 + $4 / 2, $3 + $5 / 2 }' "$LOOKUPVIZ_LANDMARKS"; }
+
+click() {  # click NAME [repeat]
+  local at
+  at="$(center "$1")"
+  [ -n "$at" ] || { fail "no control named $1 on screen"; return 1; }
+  # shellcheck disable=SC2086
+  xdotool mousemove --window "$WID" $at
+  sleep 0.1  # a hand rests on a control before it clicks (and ImGui sees it hovered)
+  xdotool click --repeat "${2:-1}" --delay 90 1
+}
+
+keys() {  # keys GAP KEY... : each key pressed and released, GAP seconds apart
+  local gap="$1"
+  shift
+  for k in "$@"; do
+    xdotool key "$k"
+    sleep "$gap"
+  done
+}
+
+# -------------------------------------------------------------------- the runs
+
+# 1. The issue's repro with small, realistic gaps: 3 End Home Space . — slide 3; Home,
+#    Space (play from step 0) then `.` stops on step 1; the IDs untouched (no focus ring
+#    took the keys to a chip, no "." typed into an ID editor).
+if want keys-gaps && start keys-gaps; then
+  keys 0.2 3 End Home space period
+  sleep 0.3
+  quit
+  expect slide 3
+  expect step 1
+  expect ids "2, 3, 1"
+fi
+
+# 2. The same keys, fast, while slide 3's transition animates.
+if want keys-fast && start keys-fast; then
+  xdotool key --delay 25 3 End Home space period
+  sleep 0.4
+  quit
+  expect slide 3
+  expect step 1
+  expect ids "2, 3, 1"
+fi
+
+# 3. 4 then End at once: the End lands on slide 4 (one step per ID: its last is 3).
+if want four-end && start four-end; then
+  xdotool key --delay 10 4 End
+  sleep 0.4
+  quit
+  expect slide 4
+  expect step 3
+fi
+
+# 4. → then F11 at once: both happen (next slide, full screen: the 1024 × 700 window
+#    becomes the 1280 × 800 screen).
+if want right-f11 && start right-f11 1024x700; then
+  xdotool key --delay 10 Right F11
+  wait_for "xdotool getwindowgeometry '$WID' | grep -q 'Geometry: 1280x800'" 5 ||
+    fail "F11 did not go full screen: $(xdotool getwindowgeometry "$WID")"
+  quit
+  expect slide 2
+fi
+
+# 5. Next > on slide 1, then Ctrl+S: the window's picture equals the headless render
+#    of slide 2, step 1 at the same size (code panels included: they used to keep
+#    slide 1's code).
+if want next-screenshot && start next-screenshot; then
+  click next-slide
+  xdotool mousemove --window "$WID" 2 2  # nothing hovered, no tooltip
+  sleep 1.4                              # the ease into step 1 ends
+  xdotool key ctrl+s
+  wait_for "ls '$HOME'/Pictures/lookupviz-slide-02-*.png >/dev/null 2>&1" 10 || fail "Ctrl+S saved no screenshot"
+  shot="$(ls "$HOME"/Pictures/lookupviz-slide-02-*.png 2>/dev/null | head -n 1)"
+  quit
+  expect slide 2
+  ref="$ROOT/$RUN/headless.png"
+  "$BIN" --screenshot "$ref" --slide 2 --step 0 --size 1280x800 >/dev/null 2>&1 || fail "headless --screenshot failed"
+  if [ -n "$shot" ] && [ -f "$ref" ]; then
+    cp "$shot" "$ROOT/$RUN/window.png"
+    if command -v compare >/dev/null 2>&1; then
+      # llvmpipe draws the same frame the same way: the pictures must be identical.
+      diff_px="$(compare -metric AE "$shot" "$ref" "$ROOT/$RUN/diff.png" 2>&1 >/dev/null)"
+      [ "$diff_px" = "0" ] || fail "window screenshot differs from the headless render in $diff_px pixels ($ROOT/$RUN)"
+    else
+      fail "ImageMagick's compare is needed to compare the pictures (Debian: imagemagick; ./scripts/test.sh installs it)"
+    fi
+  fi
+fi
+
+# 6. Into the IDs field, type 7x, Enter: "7" was live, "7x" is not a list — back to
+#    the IDs before the edit.
+if want ids-7x && start ids-7x; then
+  click ids-text
+  xdotool key ctrl+a
+  xdotool type --delay 60 "7x"
+  sleep 0.2
+  xdotool key Return
+  sleep 0.3
+  quit
+  expect ids "2, 3, 1"
+  expect slide 1
+fi
+
+# 7. inf typed into a cell of slide 1 reaches slide 5: the edit is in the session and
+#    slide 5's picture is not the untouched one (2 of 15 cells differ there).
+if want inf-cell && start inf-cell; then
+  sleep 0.2  # (slide 1 opens on its last step: the table is already filled in)
+  click table-cell 2
+  sleep 0.3
+  xdotool key ctrl+a
+  xdotool type --delay 40 "inf"
+  xdotool key Return 5  # the 5 right after Enter goes to the deck, not to the closed editor
+  sleep 1.2
+  xdotool key ctrl+s
+  wait_for "ls '$HOME'/Pictures/lookupviz-slide-05-*.png >/dev/null 2>&1" 10 || fail "Ctrl+S saved no screenshot"
+  quit
+  expect slide 5
+  grep -qx "edit = 0 0 inf" "$SESSION" || fail "the session holds no 'edit = 0 0 inf': $(grep '^edit' "$SESSION")"
+  shot="$(ls "$HOME"/Pictures/lookupviz-slide-05-*.png 2>/dev/null | head -n 1)"
+  [ -n "$shot" ] && cp "$shot" "$ROOT/$RUN/window.png"
+fi
+
+if [ "$FAILS" -gt 0 ]; then
+  echo "$FAILS check(s) failed; pictures and logs in $ROOT"
+  exit 1
+fi
+echo "all end-to-end checks passed ($ROOT)"
+[ -n "${LV_E2E_KEEP:-}" ] || rm -rf "$ROOT"
+exit 0
