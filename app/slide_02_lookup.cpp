@@ -91,9 +91,7 @@ ImVec2 canvas(SlideCanvas& c) {
     if (tg.row_shown(r) && c.progress(static_cast<int>(i)) > 0.0f && static_cast<int>(i) <= cur)
       labels[r - tg.first_row] = id_color(i);
   }
-  GridStyle ts = gs;
-  ts.name = "weight table";
-  grid_draw_frame(dl, tg, ts, c.pal, labels);
+  grid_draw_frame(dl, tg, named(gs, "weight table"), c.pal, labels);
   ImU32 out_labels[64] = {};
   for (int i = og.first_row; i < og.first_row + og.shown_rows; ++i) out_labels[i - og.first_row] = id_color(static_cast<size_t>(i));
   grid_draw_frame(dl, og, gs, c.pal, out_labels);

@@ -97,13 +97,9 @@ ImVec2 canvas(SlideCanvas& c) {
 
   ImU32 g_labels[24] = {};
   for (int r = gg.first_row; r < gg.first_row + gg.shown_rows; ++r) g_labels[r - gg.first_row] = id_color(static_cast<size_t>(r));
-  GridStyle named = gs;
-  named.name = "G (grad_out)";
-  grid_draw_frame(dl, gg, named, c.pal, g_labels);
-  named.name = "embedding.weight.grad";
-  grid_draw_frame(dl, lg, named, c.pal);
-  named.name = "linear.weight.grad.T";
-  grid_draw_frame(dl, mg, named, c.pal);
+  grid_draw_frame(dl, gg, named(gs, "G (grad_out)"), c.pal, g_labels);
+  grid_draw_frame(dl, lg, named(gs, "embedding.weight.grad"), c.pal);
+  grid_draw_frame(dl, mg, named(gs, "linear.weight.grad.T"), c.pal);
 
   grid_draw_cells(dl, gg, d.grad_out.data(), d.dim, gs, c.pal, [&](int r, int) {
     CellStyle s;

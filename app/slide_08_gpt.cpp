@@ -87,13 +87,9 @@ ImVec2 canvas(SlideCanvas& c) {
 
   ImU32 token_labels[16] = {};
   for (int r = tg.first_row; r < tg.first_row + tg.shown_rows; ++r) token_labels[r - tg.first_row] = id_color(static_cast<size_t>(r));
-  GridStyle named = gs;
-  named.name = "tok_emb(idx)";
-  grid_draw_frame(dl, tg, named, c.pal, token_labels);
-  named.name = "pos_emb.weight";
-  grid_draw_frame(dl, pg, named, c.pal);
-  named.name = "x";
-  grid_draw_frame(dl, xg, named, c.pal, token_labels);
+  grid_draw_frame(dl, tg, named(gs, "tok_emb(idx)"), c.pal, token_labels);
+  grid_draw_frame(dl, pg, named(gs, "pos_emb.weight"), c.pal);
+  grid_draw_frame(dl, xg, named(gs, "x"), c.pal, token_labels);
   grid_draw_cells(dl, tg, d.tok_out.data(), dim, gs, c.pal, [&](int r, int) {
     CellStyle s;
     s.bg = mix(c.pal.panel_alt, id_color(static_cast<size_t>(r)), 0.22f * s_tok);

@@ -29,6 +29,12 @@ struct GridStyle {
   bool integers = false;               // = false // data holds int64 (one-hot)
 };
 
+// The same style under another name (for the layout report): grid_draw_frame(dl, g, named(gs, "x"), pal).
+inline GridStyle named(GridStyle s, const char* name) {
+  s.name = name;
+  return s;
+}
+
 struct CellStyle {
   ImU32 bg = 0;       // fill (0: none)
   ImU32 text = 0;     // number colour (0: the theme's text, or text_on(bg) where that does not read)
