@@ -350,15 +350,18 @@ ImVec2 canvas(SlideCanvas& c) {
   const float head_w = text_size(fonts().bold, buf).x;
   gs.name = "linear.weight.T";
   const GridLayout tg = grid_layout(ImVec2(table_x, grid_y), V, D, app.ui.table_view, gs);
-  const float out_x = tg.pos.x + tg.size.x + e * 3.5f;
-  if (c.origin.x + head_w + text_size(nullptr, "  = embedding.weight").x < out_x - e)
+  // The output beside the table, or under it when the canvas is too narrow for both.
+  const bool stacked = tg.pos.x + tg.size.x * 2.0f + e * 2.9f > c.origin.x + c.avail.x;
+  const float out_x = stacked ? table_x : tg.pos.x + tg.size.x + e * 2.9f;
+  const float out_head_y = stacked ? tg.pos.y + tg.size.y + e * 0.9f : head_y;
+  if (stacked || c.origin.x + head_w + text_size(nullptr, "  = embedding.weight").x < out_x - e)
     draw_text(dl, nullptr, ImVec2(c.origin.x + head_w, head_y), pal.faint, "  = embedding.weight");
   std::snprintf(buf, sizeof buf, "linear(onehot.float()) · %d × %d", B, D);
-  draw_text(dl, fonts().bold, ImVec2(out_x, head_y), pal.muted, buf);
+  draw_text(dl, fonts().bold, ImVec2(out_x, out_head_y), pal.muted, buf);
   const float out_head_w = text_size(fonts().bold, buf).x;
   GridStyle os = gs;
   os.name = "linear(onehot.float())";
-  const GridLayout og = grid_layout(ImVec2(out_x, grid_y), B, D, app.ui.out_view, os);
+  const GridLayout og = grid_layout(ImVec2(out_x, out_head_y + (grid_y - head_y)), B, D, app.ui.out_view, os);
 
   // ---- the strip: one-hot row `cur`, its columns aligned with the table's shown rows
   GridView strip_view{0, tg.first_row};
@@ -412,7 +415,7 @@ ImVec2 canvas(SlideCanvas& c) {
   ImU32 labels[64] = {};
   if (cur >= 0 && tg.row_shown(cur_row) && fade > 0.0f) labels[cur_row - tg.first_row] = cur_color;
   // The scroll note under the table may be wider than the table: keep it out of the output's.
-  dl->PushClipRect(ImVec2(c.origin.x - e, tg.pos.y - e), ImVec2(out_x - e * 0.8f, tg.pos.y + tg.size.y + e), true);
+  dl->PushClipRect(ImVec2(c.origin.x - e, tg.pos.y - e), ImVec2(stacked ? c.origin.x + c.avail.x + e : out_x - e * 0.8f, tg.pos.y + tg.size.y + e), true);
   grid_draw_frame(dl, tg, gs, pal, labels);
   dl->PopClipRect();
   if (cur >= 0 && tg.row_shown(cur_row)) draw_glow(dl, tg.row_min(cur_row), tg.row_max(cur_row), cur_color, fade);
@@ -479,9 +482,10 @@ ImVec2 canvas(SlideCanvas& c) {
   // "Σ" between the table and the output: the rows are summed into one.
   if (cur >= 0 && og.row_shown(cur)) {
     const float sy = og.cell_min(cur, og.first_col).y + og.ch * 0.5f;
-    const float sx = tg.pos.x + tg.size.x + e * 0.8f;
-    const ImVec2 ts = text_size(fonts().bold, "Σ →");
-    draw_text(dl, fonts().bold, ImVec2(sx, sy - ts.y * 0.5f), with_alpha(cur_color, std::max(fade, 0.25f)), "Σ →");
+    const char* sum = stacked ? "Σ" : "Σ →";  // stacked: in the multiplier column, left of the output row
+    const float sx = stacked ? c.origin.x + e * 0.3f : tg.pos.x + tg.size.x + e * 0.8f;
+    const ImVec2 ts = text_size(fonts().bold, sum);
+    draw_text(dl, fonts().bold, ImVec2(sx, sy - ts.y * 0.5f), with_alpha(cur_color, std::max(fade, 0.25f)), sum);
   }
 
   // ---- the shapes figure: right of the output when there is room, else below

@@ -186,8 +186,8 @@ Grids draw_check_grids(SlideCanvas& c, float top, float reveal, bool draw, bool 
   char buf[128];
 
   GridStyle gs;
-  gs.cell_w = 3.6f;  // room for the check mark left of the number
-  const float mid_w = e * 3.2f;  // the "=" / check column between the grids
+  gs.cell_w = 3.5f;  // room for the check mark left of the number
+  const float mid_w = e * 2.8f;  // the "=" / check column between the grids
   gs.max_cols = grid_fit_count(D, (c.avail.x - mid_w - e * 3.0f) * 0.5f, gs.cell_w * e, 12);
   gs.max_rows = grid_fit_count(B, c.avail.y * 0.5f - e * 3.0f, gs.cell_h * e, 16);
   // A big output scrolls, but the cells that differ come into view when the model changes.

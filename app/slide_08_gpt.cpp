@@ -61,17 +61,19 @@ ImVec2 canvas(SlideCanvas& c) {
   std::snprintf(head, sizeof head, "tok_emb(idx) · %d × %d", t, dim);
   draw_text(dl, fonts().bold, ImVec2(c.origin.x, head_y), with_alpha(c.pal.muted, 0.4f + 0.6f * s_tok), head);
   const GridLayout tg = grid_layout(ImVec2(c.origin.x, grid_y), t, dim, app.ui.out_view, gs);
-  // The three grids flow left to right and wrap to a new row when the canvas is narrow.
+  // The three grids flow left to right and wrap to a new row when the canvas is narrow;
+  // between two grids, room for a "+" or "=".
+  const float kGap = e * 1.9f;
   const float row2_y = tg.pos.y + tg.size.y + e * 0.9f;
-  const bool wrap_pos = tg.pos.x + tg.size.x * 2.0f + e * 2.2f > c.origin.x + c.avail.x;
-  const float x2 = wrap_pos ? c.origin.x + e * 2.2f : tg.pos.x + tg.size.x + e * 2.2f;
+  const bool wrap_pos = tg.pos.x + tg.size.x * 2.0f + kGap > c.origin.x + c.avail.x;
+  const float x2 = wrap_pos ? c.origin.x + kGap : tg.pos.x + tg.size.x + kGap;
   const float pos_head_y = wrap_pos ? row2_y : head_y;
   std::snprintf(head, sizeof head, "pos_emb(arange(%d)) · %d × %d", t, t, dim);
   draw_text(dl, fonts().bold, ImVec2(x2, pos_head_y), with_alpha(c.pal.muted, 0.4f + 0.6f * s_pos), head);
   const GridLayout pg = grid_layout(ImVec2(x2, pos_head_y + (grid_y - head_y)), t, dim, app.ui.table_view, gs);
-  float x3 = pg.pos.x + pg.size.x + e * 2.2f, x_head_y = pos_head_y;
+  float x3 = pg.pos.x + pg.size.x + kGap, x_head_y = pos_head_y;
   if (x3 + pg.size.x > c.origin.x + c.avail.x) {
-    x3 = c.origin.x + e * 2.2f;
+    x3 = c.origin.x + kGap;
     x_head_y = pg.pos.y + pg.size.y + e * 0.9f;
   }
   const float x_grid_y = x_head_y + (grid_y - head_y);
@@ -82,8 +84,8 @@ ImVec2 canvas(SlideCanvas& c) {
   // "+" and "=" between the grids.
   const float mid = grid_y + std::min(tg.size.y, tg.ch * tg.shown_rows) * 0.5f - e * 0.5f;
   const float x_mid = mid + (x_grid_y - grid_y), pos_mid = mid + (pg.pos.y - grid_y);
-  draw_text(dl, fonts().bold, ImVec2(x2 - e * 1.5f, pos_mid), with_alpha(c.pal.text, s_pos), "+", 1.3f);
-  draw_text(dl, fonts().bold, ImVec2(x3 - e * 1.5f, x_mid), with_alpha(c.pal.text, s_sum), "=", 1.3f);
+  draw_text(dl, fonts().bold, ImVec2(x2 - e * 1.4f, pos_mid), with_alpha(c.pal.text, s_pos), "+", 1.3f);
+  draw_text(dl, fonts().bold, ImVec2(x3 - e * 1.4f, x_mid), with_alpha(c.pal.text, s_sum), "=", 1.3f);
 
   ImU32 token_labels[16] = {};
   for (int r = tg.first_row; r < tg.first_row + tg.shown_rows; ++r) token_labels[r - tg.first_row] = id_color(static_cast<size_t>(r));
@@ -120,7 +122,7 @@ ImVec2 canvas(SlideCanvas& c) {
   ls.name = "logits";
   GridView probe = app.ui.onehot_view;
   const float logits_w = grid_layout(ImVec2(), t, v, probe, ls).size.x;
-  const float beside_x = xg.pos.x + xg.size.x + e * 2.2f;
+  const float beside_x = xg.pos.x + xg.size.x + kGap;
   const bool beside = x_head_y > head_y && beside_x + logits_w <= c.origin.x + c.avail.x;
   const float lx = beside ? beside_x : c.origin.x;
   const float y2 = beside ? x_head_y : std::max({tg.pos.y + tg.size.y, pg.pos.y + pg.size.y, xg.pos.y + xg.size.y}) + e * 1.2f;
