@@ -265,9 +265,22 @@ void app_frame(App& app) {
   // Presenting, the menu, the editor bar and the status line step aside for good
   // (the slide never moves when they would come back); the transport floats.
   const bool controls = !app.ui.presenting;
-  ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                           ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+  ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                           ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                           ImGuiWindowFlags_NoBringToFrontOnFocus;
   if (controls) flags |= ImGuiWindowFlags_MenuBar;
+  // Below the smallest page the layout is made for (about 1000 × 700 at 1×), the page
+  // keeps that size and the window scrolls: nothing is squeezed over anything else.
+  const ImVec2 min_page(em() * 58.0f, em() * 40.0f);
+  const ImVec2 pad = ImGui::GetStyle().WindowPadding;
+  const ImVec2 page(std::max(vp->WorkSize.x - pad.x * 2.0f, min_page.x), std::max(vp->WorkSize.y - pad.y * 2.0f, min_page.y));
+  const bool small = vp->WorkSize.x < min_page.x + pad.x * 2.0f || vp->WorkSize.y < min_page.y + pad.y * 2.0f;
+  if (small) {
+    ImGui::SetNextWindowContentSize(page);
+    flags |= ImGuiWindowFlags_HorizontalScrollbar;
+  } else {
+    flags |= ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse;
+  }
   ImGui::Begin("lookupviz", nullptr, flags);
   if (controls) draw_menu_bar(app);
   const float e = em();
