@@ -86,7 +86,9 @@ void draw_narrative(App& app, const SlideDef& slide, ImVec2 size) {
   // Presenting, the transport floats over the slide instead (draw_present_transport),
   // so the text never moves when the mouse does.
   const bool transport = !app.ui.presenting;
-  const float transport_h = transport ? e * 5.6f : 0.0f;
+  // The transport: a separator and two rows of buttons (what draw_transport lays out).
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float transport_h = transport ? ImGui::GetFrameHeightWithSpacing() * 2.0f + st.ItemSpacing.y * 2.0f + 1.0f : 0.0f;
   // Its size, not the room inside it (a scroll bar coming and going must not count as a new view).
   const ImVec2 box(ImGui::GetContentRegionAvail().x, std::max(e * 3.0f, ImGui::GetContentRegionAvail().y - transport_h));
   const uint64_t key = canvas_fit_key(app, box);
