@@ -28,6 +28,7 @@
 #include "core/plural.hpp"
 #include "core/session_settings.hpp"
 #include "core/table_file.hpp"
+#include "core/write_target.hpp"
 
 namespace {
 
@@ -196,6 +197,13 @@ int main(int argc, char** argv) {
         }
       }
     }
+  }
+  // An output that is a FIFO or a device is refused before any window opens (the
+  // writers check again when they write; this only saves rendering for nothing).
+  for (const std::string* out : {&o.screenshot, &o.export_gif}) {
+    if (out->empty()) continue;
+    const lv::WriteTarget t = lv::resolve_write_target(*out);
+    if (t.error != lv::WriteTargetError::None) return fail("cannot write " + *out + ": " + t.reason);
   }
   lv::app::Platform platform;
   if (o.bench_frames > 0) lv::app::install_allocation_counter();

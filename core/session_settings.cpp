@@ -21,6 +21,7 @@
 #include "core/id_parse.hpp"     // kMaxIds, kMaxVocab, kMaxDim, kMaxSeededElements
 #include "core/plural.hpp"
 #include "core/table_file.hpp"   // kMaxTableElements, with_commas
+#include "core/write_target.hpp"
 
 namespace lv {
 namespace {
@@ -655,7 +656,12 @@ SettingsLoad load_settings_file(const std::string& path) {
 }
 
 std::string save_settings_file(const std::string& path, std::string_view text) {
-  const std::string tmp = path + ".tmp-" + std::to_string(getpid());
+  // A session.ini kept as a symlink (dotfile managers do) stays one: its target is
+  // written. A FIFO or device at the path is refused, never replaced.
+  const WriteTarget target = resolve_write_target(path);
+  if (target.error != WriteTargetError::None)
+    return "Could not save the session to " + path + " (" + target.reason + ").";
+  const std::string tmp = target.path + ".tmp-" + std::to_string(getpid());
   auto failed = [&](const std::string& what, int e, int fd) {
     if (fd >= 0) close(fd);
     unlink(tmp.c_str());
@@ -672,9 +678,9 @@ std::string save_settings_file(const std::string& path, std::string_view text) {
   }
   if (fsync(fd) != 0) return failed("syncing", errno, fd);
   if (close(fd) != 0) return failed("closing", errno, -1);
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) return failed("renaming", errno, -1);
+  if (std::rename(tmp.c_str(), target.path.c_str()) != 0) return failed("renaming", errno, -1);
   // The rename itself is durable only once the folder is synced; not every file system can.
-  const int dfd = open(dir_of(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  const int dfd = open(dir_of(target.path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dfd >= 0) {
     fsync(dfd);
     close(dfd);

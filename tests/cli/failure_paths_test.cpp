@@ -1,7 +1,8 @@
 // failure_paths_test.cpp — the real binary when the environment or the request is
 // wrong: no display (exit 1, one line that points to --print, no signal, no core
 // file) and absurd sizes (exit 2 at once, naming the limit, before any allocation).
-// Unwritable output files need a window, so they are in tests/render/.
+// Unwritable output files need a window, so they are in tests/render/; outputs that are
+// not regular files (a FIFO, a device) are refused before any window opens.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -108,6 +109,38 @@ TEST(FailurePaths, AbsurdRequestsAreRefusedAtOnceNamingTheLimit) {
     EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
     EXPECT_LT(seconds, 30.0) << c.limit;  // refused by the parser, not after building anything (a generous bound)
   }
+}
+
+TEST(FailurePaths, OutputsThatAreNotRegularFilesAreRefusedNotReplaced) {
+  // Issue 17, item 1: rename() over a FIFO or a device replaced it with a PNG, exit 0.
+  const std::string dir = temp_dir();
+  ScopedEnv xdg("XDG_CONFIG_HOME", dir.c_str());
+  ScopedEnv display("DISPLAY", nullptr), wayland("WAYLAND_DISPLAY", nullptr);
+  const std::string fifo = dir + "/shot.png", to_null = dir + "/null.gif";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  ASSERT_EQ(symlink("/dev/null", to_null.c_str()), 0);
+  const struct {
+    std::vector<std::string> args;
+    std::string line;
+  } cases[] = {
+      {{"--screenshot", fifo}, "lookupviz: cannot write " + fifo + ": it is a FIFO (named pipe), not a regular file\n"},
+      {{"--export-gif", to_null}, "lookupviz: cannot write " + to_null + ": it is a character device, not a regular file\n"},
+      {{"--screenshot", "/dev/null"}, "lookupviz: cannot write /dev/null: it is a character device, not a regular file\n"},
+  };
+  for (const auto& c : cases) {
+    lvtest::RunResult r = lvtest::run_binary(c.args);
+    EXPECT_EQ(r.signal, 0);
+    EXPECT_EQ(r.exit_code, 1) << c.line;
+    EXPECT_EQ(r.err, c.line);
+  }
+  struct stat st;
+  ASSERT_EQ(lstat(fifo.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode));
+  ASSERT_EQ(lstat(to_null.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISLNK(st.st_mode));
+  ASSERT_EQ(stat("/dev/null", &st), 0);
+  EXPECT_TRUE(S_ISCHR(st.st_mode));
+  EXPECT_NE(lstat((fifo + ".part").c_str(), &st), 0);
 }
 
 }  // namespace
