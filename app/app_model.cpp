@@ -241,6 +241,7 @@ void set_grad_mode(App& app, GradMode mode, uint64_t seed) {
 void set_table_file(App& app, std::shared_ptr<const TableFile> file) {
   ModelInputs& in = app.inputs;
   in.file = std::move(file);
+  in.unopened = {};  // the user chose a table: a session's unopened file is let go
   if (in.file) {
     in.dim = in.file->cols;
     in.fixed_vocab = in.file->rows;
