@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <deque>
 #include <new>
 #include <string_view>
 
@@ -464,8 +465,10 @@ struct Json {
       }
       if (c < 0x20) return err("a control character in a string");
       if (c != '\\') {
-        out += static_cast<char>(c);
-        ++i;
+        // A run of plain characters in one append (a header may hold millions of names).
+        const size_t start = i;
+        while (i < s.size() && s[i] != '"' && s[i] != '\\' && static_cast<unsigned char>(s[i]) >= 0x20) ++i;
+        out.append(s, start, i - start);
         continue;
       }
       if (++i >= s.size()) return err("an unterminated string");
@@ -600,6 +603,7 @@ struct StEntry {
   std::vector<uint64_t> shape;
   uint64_t begin = 0, end = 0;
   bool have_dtype = false, have_shape = false, have_offsets = false;
+  size_t place = 0;  // its order in the header
 };
 
 // Size in bytes of a safetensors dtype, 0 when unknown.
@@ -619,6 +623,32 @@ std::string list_entries(const std::vector<const StEntry*>& es) {
   for (size_t k = 0; k < shown; ++k) s += (k ? ", " : "") + entry_text(*es[k]);
   if (es.size() > shown) s += ", and " + std::to_string(es.size() - shown) + " more";
   return s;
+}
+
+// The entries sorted by name, then by place. The sort compares an 8-byte prefix held in
+// the key itself first, so 1.6 M names sort without chasing a pointer per comparison.
+std::vector<const StEntry*> sorted_by_name(const std::deque<StEntry>& entries) {
+  struct Key {
+    uint64_t prefix;  // the name's first 8 bytes, big-endian (compares as the bytes do)
+    const StEntry* e;
+  };
+  std::vector<Key> keys;
+  keys.reserve(entries.size());
+  for (const StEntry& e : entries) {
+    uint64_t p = 0;
+    for (size_t k = 0; k < 8; ++k)
+      p = p << 8 | (k < e.name.size() ? static_cast<unsigned char>(e.name[k]) : 0u);
+    keys.push_back({p, &e});
+  }
+  std::sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
+    if (a.prefix != b.prefix) return a.prefix < b.prefix;
+    const int c = a.e->name.compare(b.e->name);
+    return c != 0 ? c < 0 : a.e->place < b.e->place;
+  });
+  std::vector<const StEntry*> out;
+  out.reserve(keys.size());
+  for (const Key& k : keys) out.push_back(k.e);
+  return out;
 }
 
 TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::string& want, const std::string& label) {
@@ -644,7 +674,10 @@ TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::string& wan
   Json js;
   js.s = header;
   auto bad = [&] { return fail(label + "'s header is not valid safetensors JSON: " + js.error + "."); };
-  std::vector<StEntry> entries;
+  // Up to ~1.6 M tensors fit the 100 MB header, so nothing here is quadratic: the names
+  // are sorted once, as pointers (a deque never moves its elements), and a repeated
+  // name shows as two neighbours.
+  std::deque<StEntry> entries;
   if (header.empty() || header[0] != '{') {
     js.err("it does not start with '{'");
     return bad();
@@ -664,10 +697,9 @@ TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::string& wan
       if (!js.skip()) return bad();
       continue;
     }
-    for (const StEntry& e : entries)
-      if (e.name == key) return fail(label + " has tensor '" + shown(key) + "' twice.");
     StEntry e;
     e.name = key;
+    e.place = entries.size();
     if (!js.expect('{')) return bad();
     bool first_field = true;
     while (true) {
@@ -712,6 +744,13 @@ TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::string& wan
     js.err("text after the header's object");
     return bad();
   }
+  // Sorted by name, then by place in the file; of the repeated names, the one repeated
+  // first in the file is named.
+  std::vector<const StEntry*> all = sorted_by_name(entries), two_d;
+  const StEntry* repeat = nullptr;
+  for (size_t k = 1; k < all.size(); ++k)
+    if (all[k]->name == all[k - 1]->name && (!repeat || all[k]->place < repeat->place)) repeat = all[k];
+  if (repeat) return fail(label + " has tensor '" + shown(repeat->name) + "' twice.");
 
   // Every tensor's bytes must lie in the data section and match shape × dtype.
   for (const StEntry& e : entries) {
@@ -735,17 +774,14 @@ TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::string& wan
                   " bytes.");
   }
 
-  std::sort(entries.begin(), entries.end(), [](const StEntry& a, const StEntry& b) { return a.name < b.name; });
-  std::vector<const StEntry*> all, two_d;
-  for (const StEntry& e : entries) {
-    all.push_back(&e);
-    if (e.shape.size() == 2) two_d.push_back(&e);
-  }
+  for (const StEntry* e : all)
+    if (e->shape.size() == 2) two_d.push_back(e);
 
   const StEntry* pick = nullptr;
   if (!want.empty()) {
-    for (const StEntry& e : entries)
-      if (e.name == want) pick = &e;
+    const auto at = std::lower_bound(all.begin(), all.end(), want,
+                                     [](const StEntry* e, const std::string& name) { return e->name < name; });
+    if (at != all.end() && (*at)->name == want) pick = *at;
     if (!pick) {
       if (entries.empty()) return fail(label + " has no tensor '" + shown(want) + "'; it holds no tensors at all.");
       return fail(label + " has no tensor '" + shown(want) + "'; it has: " + list_entries(all) + ".");

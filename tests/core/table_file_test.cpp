@@ -417,6 +417,29 @@ TEST(TableFileSafetensors, MalformedFilesSayWhatIsWrong) {
   }
 }
 
+TEST(TableFileSafetensors, ManyTensorsStillRefuseADuplicateName) {
+  // Issue 17, item 5: names were checked against every earlier one (O(n²): 100,000
+  // tensors took 20 s). Now hashed; a repeat anywhere is still refused. The 1.6 M-tensor
+  // timing is in the benchmark (lookupviz_bench --gbench, "safetensors_header").
+  constexpr int kTensors = 50'000;
+  auto file = [&](int repeat_at) {  // t0..t{n-1} (1-D, sharing 4 bytes), then "emb" 2 × 2
+    std::string h = "{";
+    for (int k = 0; k < kTensors; ++k)
+      h += "\"t" + std::to_string(k == repeat_at ? k - 1 : k) + "\":{\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[0,4]},";
+    h += "\"emb\":{\"dtype\":\"F32\",\"shape\":[2,2],\"data_offsets\":[0,16]}}";
+    return raw_safetensors(h, std::string(16, '\0'));
+  };
+  const TableLoad ok = parse_st_str(file(-1));
+  ASSERT_TRUE(ok.ok) << ok.error;
+  EXPECT_EQ(ok.table.name, "emb");
+  EXPECT_EQ(parse_st_str(file(-1), "t49999").error, "x.safetensors: tensor 't49999' is 1-D (1); pick a 2-D tensor.");
+  for (int at : {1, kTensors / 2, kTensors - 1}) {
+    const TableLoad r = parse_st_str(file(at));
+    EXPECT_FALSE(r.ok);
+    EXPECT_EQ(r.error, "x.safetensors has tensor 't" + std::to_string(at - 1) + "' twice.");
+  }
+}
+
 // ---------------------------------------------------------------- the file system
 
 TEST(TableFileSystem, MissingFileFolderEmptyFileAndUnknownFormat) {
