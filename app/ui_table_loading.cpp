@@ -28,7 +28,12 @@ bool table_loading(const App& app) { return app.loading.job.valid(); }
 void poll_table_load(App& app) {
   TableLoading& l = app.loading;
   if (!l.job.valid() || l.job.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
-  TableLoad r = l.job.get();
+  TableLoad r;
+  try {
+    r = l.job.get();
+  } catch (const std::bad_alloc&) {  // the current table stays
+    r.error = "There is not enough memory to load " + l.spec + ".";
+  }
   if (r.ok) {
     // The IDs must fit the new table (set_table_file drops those that do not) and
     // the one-hot matrix must stay within the limit.

@@ -46,9 +46,10 @@ const char* src_name(Src s) {
   }
 }
 
-TableLoad fail(std::string msg) {
+TableLoad fail(std::string msg, TableLoadFailure why = TableLoadFailure::BadInput) {
   TableLoad r;
   r.error = std::move(msg);
+  r.failure = why;
   return r;
 }
 
@@ -175,12 +176,14 @@ TableLoad finish(const std::string& label, const uint8_t* src, uint64_t rows, ui
   const uint64_t mem = physical_memory();
   if (mem > 0 && values * 4 > mem)
     return fail(label + "'s table needs " + gib(values * 4) + " as float32 but this machine has " + gib(mem) +
-                " of memory.");
+                    " of memory.",
+                TableLoadFailure::NoMemory);
   TableLoad r;
   try {
     r.table.data.resize(static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(cols));
   } catch (const std::bad_alloc&) {
-    return fail("There is not enough memory to load " + label + " (" + gib(values * 4) + " as float32).");
+    return fail("There is not enough memory to load " + label + " (" + gib(values * 4) + " as float32).",
+                TableLoadFailure::NoMemory);
   }
   // Not yet written: its pages can still become 2 MB ones (random rows, fewer TLB misses).
   advise_huge_pages(r.table.data.data(), static_cast<size_t>(values) * sizeof(float));
@@ -483,11 +486,11 @@ struct Json {
         case 'r': out += '\r'; break;
         case 't': out += '\t'; break;
         case 'u': {
-          uint32_t cp;
+          uint32_t cp = 0;
           if (!hex4(cp)) return false;
           if (cp >= 0xdc00 && cp <= 0xdfff) return err("a lone low surrogate");
           if (cp >= 0xd800 && cp <= 0xdbff) {
-            uint32_t lo;
+            uint32_t lo = 0;
             if (s.size() - i < 2 || s[i] != '\\' || s[i + 1] != 'u') return err("a lone high surrogate");
             i += 2;
             if (!hex4(lo)) return false;
@@ -856,7 +859,13 @@ TableLoad parse_safetensors(const uint8_t* bytes, size_t n, const std::string& n
 
 static TableLoad load_table_impl(const std::string& spec);
 
-TableLoad load_table(const std::string& spec) { return one_line(load_table_impl(spec)); }
+TableLoad load_table(const std::string& spec) {
+  try {
+    return one_line(load_table_impl(spec));
+  } catch (const std::bad_alloc&) {  // a header's names, say: the machine failed, not the file
+    return fail("There is not enough memory to load " + spec + ".", TableLoadFailure::NoMemory);
+  }
+}
 
 static TableLoad load_table_impl(const std::string& spec) {
   if (spec.empty()) return fail("No table file given.");

@@ -8,7 +8,9 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -141,6 +143,38 @@ TEST(FailurePaths, OutputsThatAreNotRegularFilesAreRefusedNotReplaced) {
   ASSERT_EQ(stat("/dev/null", &st), 0);
   EXPECT_TRUE(S_ISCHR(st.st_mode));
   EXPECT_NE(lstat((fifo + ".part").c_str(), &st), 0);
+}
+
+TEST(FailurePaths, OutOfMemoryIsOneLineAndExit1NeverAnAbort) {
+  // Issue 17, item 6: bad_alloc after a table loaded aborted (exit 134, no message), and
+  // "There is not enough memory" exited 2 (bad input) though the file was fine.
+  // RLIMIT_AS = 128 MiB (as `ulimit -v 131072`): the app itself needs far less.
+  constexpr unsigned long long kLimit = 128ull << 20;
+  const std::string dir = temp_dir();
+  ScopedEnv xdg("XDG_CONFIG_HOME", dir.c_str());
+  // A 10,000,000 × 13 seeded table: 520 MB of float32, within every limit of the command line.
+  lvtest::RunResult big = lvtest::run_binary({"--print", "--vocab", "10000000", "--dim", "13", "--ids", "0"}, kLimit);
+  EXPECT_EQ(big.signal, 0);
+  EXPECT_EQ(big.exit_code, 1);
+  EXPECT_EQ(big.err, "lookupviz: there is not enough memory for this state; try a smaller table, fewer IDs or a "
+                     "smaller --dim\n");
+  // A well-formed 6,000 × 5,000 float16 .npy (60 MB; 120 MB as float32).
+  const std::string npy = dir + "/half.npy";
+  {
+    std::string h = "{'descr': '<f2', 'fortran_order': False, 'shape': (6000, 5000), }";
+    while ((10 + h.size() + 1) % 64 != 0) h += ' ';
+    h += '\n';
+    std::ofstream f(npy, std::ios::binary);
+    f << std::string("\x93NUMPY\x01\x00", 8) << static_cast<char>(h.size() & 0xff) << static_cast<char>(h.size() >> 8)
+      << h << std::string(6000u * 5000u * 2u, '\0');
+  }
+  lvtest::RunResult load = lvtest::run_binary({"--print", "--weights", npy, "--ids", "0"}, kLimit);
+  EXPECT_EQ(load.signal, 0);
+  EXPECT_EQ(load.exit_code, 1) << load.err;
+  EXPECT_EQ(load.err, "lookupviz: There is not enough memory to load half.npy (0.1 GiB as float32).\n");
+  // Without the limit both work.
+  EXPECT_EQ(lvtest::run_binary({"--print", "--weights", npy, "--ids", "0"}).exit_code, 0);
+  std::remove(npy.c_str());
 }
 
 }  // namespace
