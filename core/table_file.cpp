@@ -628,6 +628,16 @@ std::string list_entries(const std::vector<const StEntry*>& es) {
   return s;
 }
 
+// Where a tensor goes in a list to pick from: 0 a 2-D tensor named like a token
+// embedding (GPT-2's wte, Llama's embed_tokens / tok_embeddings, BERT's
+// word_embeddings), 1 another 2-D tensor, 2 the rest.
+int pick_rank(const StEntry& e) {
+  if (e.shape.size() != 2) return 2;
+  for (const char* word : {"wte", "embed_tokens", "tok_embeddings", "word_embeddings"})
+    if (e.name.find(word) != std::string::npos) return 0;
+  return 1;
+}
+
 // The entries sorted by name, then by place. The sort compares an 8-byte prefix held in
 // the key itself first, so 1.6 M names sort without chasing a pointer per comparison.
 std::vector<const StEntry*> sorted_by_name(const std::deque<StEntry>& entries) {
@@ -754,6 +764,11 @@ TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::string& wan
   for (size_t k = 1; k < all.size(); ++k)
     if (all[k]->name == all[k - 1]->name && (!repeat || all[k]->place < repeat->place)) repeat = all[k];
   if (repeat) return fail(label + " has tensor '" + shown(repeat->name) + "' twice.");
+  const std::vector<const StEntry*> by_name = all;  // for looking a NAME up
+  // What a user picks from: 2-D tensors first, the embedding-looking ones on top (a
+  // GPT-2 file has 148 tensors; "wte.weight" must not be the 13th of a list cut at 12).
+  std::stable_sort(all.begin(), all.end(),
+                   [](const StEntry* a, const StEntry* b) { return pick_rank(*a) < pick_rank(*b); });
 
   // Every tensor's bytes must lie in the data section and match shape × dtype.
   for (const StEntry& e : entries) {
@@ -782,9 +797,9 @@ TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::string& wan
 
   const StEntry* pick = nullptr;
   if (!want.empty()) {
-    const auto at = std::lower_bound(all.begin(), all.end(), want,
+    const auto at = std::lower_bound(by_name.begin(), by_name.end(), want,
                                      [](const StEntry* e, const std::string& name) { return e->name < name; });
-    if (at != all.end() && (*at)->name == want) pick = *at;
+    if (at != by_name.end() && (*at)->name == want) pick = *at;
     if (!pick) {
       if (entries.empty()) return fail(label + " has no tensor '" + shown(want) + "'; it holds no tensors at all.");
       return fail(label + " has no tensor '" + shown(want) + "'; it has: " + list_entries(all) + ".");
@@ -872,16 +887,19 @@ static TableLoad load_table_impl(const std::string& spec) {
   std::string path = spec, name;
   struct stat st;
   if (stat(spec.c_str(), &st) != 0) {
+    // FILE:NAME, where NAME may itself hold ':' (FILE:a:b): split at the last ':' that
+    // leaves an existing file.
     const int first_errno = errno;
-    const size_t colon = spec.rfind(':');
-    struct stat st2;
-    if (colon != std::string::npos && colon > 0 && stat(spec.substr(0, colon).c_str(), &st2) == 0) {
-      path = spec.substr(0, colon);
-      name = spec.substr(colon + 1);
-      st = st2;
-    } else {
-      return fail("Cannot open " + spec + ": " + std::strerror(first_errno) + ".");
+    bool found = false;
+    for (size_t colon = spec.rfind(':'); colon != std::string::npos && colon > 0; colon = spec.rfind(':', colon - 1)) {
+      if (stat(spec.substr(0, colon).c_str(), &st) == 0) {
+        path = spec.substr(0, colon);
+        name = spec.substr(colon + 1);
+        found = true;
+        break;
+      }
     }
+    if (!found) return fail("Cannot open " + spec + ": " + std::strerror(first_errno) + ".");
   }
   const std::string label = base_name(path);
   if (S_ISDIR(st.st_mode)) return fail(path + " is a folder, not a table file.");

@@ -49,7 +49,8 @@ struct TableLoad {
   TableFile table;                        // when ok
   std::string error;                      // when !ok: one sentence, no trailing newline
   // When a .safetensors file holds several 2-D tensors and no NAME was given: their
-  // names, sorted, for a chooser (error then says so too). Empty otherwise.
+  // names for a chooser, the embedding-looking ones (wte, embed_tokens, tok_embeddings,
+  // word_embeddings) first, then by name (error then says so too). Empty otherwise.
   std::vector<std::string> tensor_names;
 };
 
