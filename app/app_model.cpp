@@ -321,6 +321,7 @@ void set_table_file(App& app, std::shared_ptr<const TableFile> file) {
   if (file && !in.file) in.before_file = SeededShape{in.vocab_mode, in.fixed_vocab, in.dim};
   const bool closing = !file && in.file;
   in.file = std::move(file);
+  in.unopened = {};  // the user chose a table: a session's unopened file is let go
   if (closing) {
     // Back to the seeded shape chosen before the file was opened; the IDs stay (a
     // fixed V grows to hold them, D shrinks if the element limit needs it).

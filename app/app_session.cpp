@@ -4,13 +4,26 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 
 #include "app/anim_timeline.hpp"
 #include "app/app_model.hpp"
 #include "app/app_ui.hpp"
 #include "app/slides.hpp"
+#include "core/id_parse.hpp"  // the seeded table's limits
 
 namespace lv::app {
+
+std::string weights_spec(const TableFile& file) {
+  // Stored absolute: a session restored from another folder must find the same file.
+  std::string path = file.path;
+  if (!path.empty() && path.front() != '/') {
+    std::error_code ec;
+    const std::filesystem::path abs = std::filesystem::absolute(path, ec);
+    if (!ec) path = abs.lexically_normal().string();
+  }
+  return file.name.empty() ? path : path + ":" + file.name;
+}
 
 SessionSettings session_from_app(const App& app, const WindowGeometry& window) {
   const ModelInputs& in = app.inputs;
@@ -24,7 +37,7 @@ SessionSettings session_from_app(const App& app, const WindowGeometry& window) {
   s.vocab_mode = in.vocab_mode == VocabMode::Fixed ? SettingsVocab::Fixed : SettingsVocab::FromIds;
   s.fixed_vocab = std::max<int64_t>(1, in.fixed_vocab);
   s.dtype = in.dtype;
-  if (in.file) s.weights = in.file->name.empty() ? in.file->path : in.file->path + ":" + in.file->name;
+  if (in.file) s.weights = weights_spec(*in.file);
   s.grad_mode = in.grad_mode == GradMode::Seeded ? SettingsGrad::Seeded : SettingsGrad::SumOfOutputs;
   s.grad_seed = in.grad_seed;
   s.tie_weights = in.tie_weights;
@@ -34,6 +47,16 @@ SessionSettings session_from_app(const App& app, const WindowGeometry& window) {
   if (!s.edits.empty()) {
     s.table_rows = v;
     s.table_cols = d;
+  }
+  if (!in.file && !in.unopened.weights.empty()) {
+    // Kept, not dropped: the next launch tries the file again. Its edits go with it
+    // unless the seeded table shown meanwhile has edits of its own.
+    s.weights = in.unopened.weights;
+    if (s.edits.empty() && !in.unopened.edits.empty()) {
+      s.edits = in.unopened.edits;
+      s.table_rows = in.unopened.rows;
+      s.table_cols = in.unopened.cols;
+    }
   }
   s.light = app.ui.theme == Theme::Light;
   s.user_zoom = std::clamp(app.ui.user_zoom, kMinSettingsZoom, kMaxSettingsZoom);
@@ -46,6 +69,24 @@ SessionSettings session_from_app(const App& app, const WindowGeometry& window) {
   s.maximized = window.maximized;
   return s;
 }
+
+namespace {
+
+// The saved V and D were the file's shape, which may pass the seeded table's limits
+// (a 1 × 70,000 file): the seeded stand-in then takes its defaults, and V follows the IDs.
+void fit_seeded_limits(ModelInputs& in) {
+  bool ids_fit = true;
+  for (int64_t id : in.ids) ids_fit &= id < kMaxVocab;
+  if (!ids_fit) in.ids = ModelInputs{}.ids;
+  if (in.dim > kMaxDim) in.dim = ModelInputs{}.dim;
+  const int64_t v = vocab_of(in), b = static_cast<int64_t>(in.ids.size());
+  if (v > kMaxVocab || v * in.dim > kMaxSeededElements || b * v > kMaxSeededElements) {
+    in.vocab_mode = VocabMode::FromIds;
+    if (vocab_of(in) * in.dim > kMaxSeededElements) in.dim = ModelInputs{}.dim;
+  }
+}
+
+}  // namespace
 
 void apply_session(App& app, const SessionSettings& s, std::string* warning) {
   ModelInputs& in = app.inputs;
@@ -77,6 +118,11 @@ void apply_session(App& app, const SessionSettings& s, std::string* warning) {
       }
     } else if (warning) {
       *warning = "Could not reopen your table (" + load.error + "); showing the seeded table.";
+    }
+    if (!in.file) {
+      in.unopened = {s.weights, s.table_rows, s.table_cols, s.edits};
+      fit_seeded_limits(in);
+      if (warning) *warning += " It stays in your session until you open another table.";
     }
   }
   // Without the file, the saved V must still hold every ID (the settings parser

@@ -17,11 +17,16 @@ struct WindowGeometry {
   bool maximized = false;
 };
 
+// The session's weights line for a loaded table: FILE or FILE:NAME, FILE made
+// absolute (the app may be started from another folder next time).
+std::string weights_spec(const TableFile& file);
+
 SessionSettings session_from_app(const App& app, const WindowGeometry& window);
 
 // Applies a saved session to a freshly initialised App. A table file that can no
-// longer be loaded (or has another shape) falls back to the seeded table; *warning
-// then says so. Edits are applied only to a table of the shape they were made on.
+// longer be loaded (or no longer holds the IDs) falls back to the seeded table; *warning
+// then says so, and the file stays in the session (ModelInputs::unopened) until the
+// user opens another table. Edits are applied only to a table of the shape they were made on.
 void apply_session(App& app, const SessionSettings& s, std::string* warning);
 
 struct SessionSaver {

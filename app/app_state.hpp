@@ -14,6 +14,7 @@
 #include "app/widget_heatmap.hpp"
 #include "core/dtype_round.hpp"
 #include "core/embedding_ops.hpp"
+#include "core/session_settings.hpp"
 #include "core/table_file.hpp"
 #include "core/tensor.hpp"
 #include "core/torch_generator.hpp"
@@ -47,6 +48,14 @@ struct ModelInputs {
   TableDtype dtype = TableDtype::Float32;  // the table rounded through float16 / bfloat16 (computed in float32)
   std::vector<float> edits;        // V*D table values typed or dragged by the user; empty: none
   std::vector<uint8_t> edited;     // V*D flags: 1 where edits[] overrides the seeded value
+  // The session's table file when it could not be reopened at launch (moved, on an
+  // unmounted disk): the seeded table is shown, but the file, its shape and its edits
+  // stay in the saved session until the user opens another table (set_table_file).
+  struct Unopened {
+    std::string weights;           // FILE or FILE:NAME, as saved; empty: nothing kept
+    int64_t rows = 0, cols = 0;    // the shape its edits were made on
+    std::vector<SettingsEdit> edits;
+  } unopened;
 };
 
 int64_t vocab_of(const ModelInputs& in);
@@ -186,7 +195,8 @@ struct UiState {
 // ---------------------------------------------------------------- loading a table file
 // File ▸ Open reads and converts the file off the UI thread (tables can be GBs).
 struct TableLoading {
-  std::future<TableLoad> job;    // valid while a load runs
+  std::future<TableLoad> job;    // valid while a load runs (or its result is not yet taken)
+  std::future<void> runner;      // the worker thread (std::async: waited for when replaced or destroyed)
   std::string spec;              // FILE or FILE:NAME being loaded
   double started = 0.0;          // app time when it started
   FilePicker picker;             // the File ▸ Open dialog

@@ -10,6 +10,8 @@
 #include <unistd.h>
 #include <vector>
 
+#include "core/write_target.hpp"
+
 namespace lv::app {
 namespace {
 
@@ -43,7 +45,10 @@ std::string save_framebuffer_png(const std::string& path, int width, int height)
   read_framebuffer_rgba(width, height, flipped);
   const size_t stride = static_cast<size_t>(width) * 4;
 
-  const std::string tmp = path + ".part";
+  // A symlink's target is written (the link stays); a FIFO or device is never replaced.
+  const WriteTarget target = resolve_write_target(path);
+  if (target.error != WriteTargetError::None) return "cannot write " + path + ": " + target.reason;
+  const std::string tmp = target.path + ".part";
   FILE* f = std::fopen(tmp.c_str(), "wb");
   if (!f) return "cannot write " + path + ": " + std::strerror(errno);
   Sink sink{f, true};
@@ -55,7 +60,7 @@ std::string save_framebuffer_png(const std::string& path, int width, int height)
     std::remove(tmp.c_str());
     return "cannot write " + path + ": " + (saved_errno ? std::strerror(saved_errno) : "write failed");
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+  if (std::rename(tmp.c_str(), target.path.c_str()) != 0) {
     const std::string why = std::strerror(errno);
     std::remove(tmp.c_str());
     return "cannot write " + path + ": " + why;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <new>
 #include <cstdio>
 #include <string>
 #include <thread>
@@ -18,6 +19,7 @@
 #include "app/app_ui.hpp"
 #include "app/gl_heatmap.hpp"
 #include "app/layout_report.hpp"
+#include "app/out_of_memory.hpp"
 #include "app/platform_bench.hpp"
 #include "app/platform_glfw.hpp"
 #include "app/scale_worker.hpp"
@@ -28,6 +30,7 @@
 #include "core/plural.hpp"
 #include "core/session_settings.hpp"
 #include "core/table_file.hpp"
+#include "core/write_target.hpp"
 
 namespace {
 
@@ -52,11 +55,12 @@ std::string render_png(lv::app::Platform& p, lv::app::App& app, const std::strin
   return lv::app::platform_frame(p, app, path);
 }
 
-// Loads --weights and checks the IDs against it; null and *why on failure.
-std::shared_ptr<const lv::TableFile> load_weights(const lv::CliOptions& o, std::string* why) {
+// Loads --weights and checks the IDs against it; null, *why and *no_memory on failure.
+std::shared_ptr<const lv::TableFile> load_weights(const lv::CliOptions& o, std::string* why, bool* no_memory) {
   lv::TableLoad load = lv::load_table(o.weights);
   if (!load.ok) {
     *why = load.error;
+    *no_memory = load.failure == lv::TableLoadFailure::NoMemory;
     return nullptr;
   }
   const int64_t rows = load.table.rows;
@@ -124,7 +128,7 @@ int fail(const std::string& why) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int run(int argc, char** argv) {
   const auto started = std::chrono::steady_clock::now();
   // 1. The command line.
   const lv::CliParse parsed = lv::parse_cli(std::vector<std::string>(argv, argv + argc));
@@ -139,10 +143,11 @@ int main(int argc, char** argv) {
   std::shared_ptr<const lv::TableFile> file;
   if (!o.weights.empty()) {
     std::string why;
-    file = load_weights(o, &why);
+    bool no_memory = false;
+    file = load_weights(o, &why, &no_memory);
     if (!file) {
       std::fprintf(stderr, "lookupviz: %s\n", why.c_str());
-      return 2;
+      return no_memory ? 1 : 2;  // a fine file this machine cannot hold: the environment failed
     }
   }
   if (o.print) {
@@ -196,6 +201,13 @@ int main(int argc, char** argv) {
         }
       }
     }
+  }
+  // An output that is a FIFO or a device is refused before any window opens (the
+  // writers check again when they write; this only saves rendering for nothing).
+  for (const std::string* out : {&o.screenshot, &o.export_gif}) {
+    if (out->empty()) continue;
+    const lv::WriteTarget t = lv::resolve_write_target(*out);
+    if (t.error != lv::WriteTargetError::None) return fail("cannot write " + *out + ": " + t.reason);
   }
   lv::app::Platform platform;
   if (o.bench_frames > 0) lv::app::install_allocation_counter();
@@ -258,4 +270,14 @@ int main(int argc, char** argv) {
   lv::app::gl_heatmap_shutdown();
   lv::app::platform_close(platform);
   return 0;
+}
+
+int main(int argc, char** argv) {
+  // Out of memory anywhere: one line and exit 1, never abort() (exit 134, a core dump).
+  lv::app::install_out_of_memory_exit();
+  try {
+    return run(argc, argv);
+  } catch (const std::bad_alloc&) {
+    lv::app::exit_out_of_memory();
+  }
 }

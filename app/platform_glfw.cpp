@@ -22,6 +22,7 @@
 #include "app/key_queue.hpp"
 #include "app/ui_landmarks.hpp"
 #include "app/ui_theme.hpp"
+#include "app/ui_wake.hpp"
 #include "core/gif_writer.hpp"
 
 namespace lv::app {
@@ -112,6 +113,8 @@ std::string platform_open(Platform& p, int width, int height, bool hidden, float
     p.window = nullptr;
     return "this OpenGL is older than 3.3 core; lookupviz needs 3.3. Try LIBGL_ALWAYS_SOFTWARE=1.";
   }
+  // A worker's result wakes the idle loop (glfwWaitEvents) at once; any thread may post.
+  set_ui_wake([] { glfwPostEmptyEvent(); });
   glfwSwapInterval(1);  // vsync
 
   glfwSetWindowUserPointer(p.window, &p);  // the key callback feeds p.keys
@@ -174,6 +177,7 @@ void platform_close(Platform& p) {
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();
+  set_ui_wake(nullptr);  // no worker may post to a GLFW that is gone
   glfwDestroyWindow(p.window);
   glfwTerminate();
   p.window = nullptr;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/slides.hpp"
+#include "app/ui_wake.hpp"
 #include "app/widget_heatmap.hpp"
 #include "core/kernels.hpp"
 #include "core/table_builder.hpp"
@@ -193,11 +194,13 @@ void ScaleWorker::start(Job job) {
     thread_ = std::thread([this, s = want_seed_, v = want_vocab_, d = want_dim_, source] {
       run_build(s, v, d, source);
       finished_.store(true, std::memory_order_release);
+      ui_wake();
     });
   } else {
     thread_ = std::thread([this, t = snap_.data, v = snap_.vocab, d = snap_.dim] {
       run_timing(t, v, d);
       finished_.store(true, std::memory_order_release);
+      ui_wake();
     });
   }
 }

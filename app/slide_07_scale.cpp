@@ -23,6 +23,7 @@
 #include "app/ui_landmarks.hpp"
 #include "app/widget_heatmap.hpp"
 #include "core/notebook_transcript.hpp"
+#include "core/number_text.hpp"
 #include "core/plural.hpp"
 #include "core/torch_format.hpp"
 
@@ -562,8 +563,10 @@ ImVec2 canvas(SlideCanvas& c) {
       if (ImGui::CalcTextSize(line).x + ImGui::CalcTextSize(more).x <= room) std::snprintf(line + len, sizeof line - len, "%s", more);
     };
     if (hover.valid) {
-      std::snprintf(line, sizeof line, "row %lld, col %lld = %.4f", static_cast<long long>(hover.row),
-                    static_cast<long long>(hover.col), static_cast<double>(hover.value));
+      char value[24];
+      fit_number(value, sizeof value, static_cast<double>(hover.value), 4, 12);
+      std::snprintf(line, sizeof line, "row %lld, col %lld = %s", static_cast<long long>(hover.row),
+                    static_cast<long long>(hover.col), value);
       char tip[192];
       std::snprintf(tip, sizeof tip, "%s", line);
       for (size_t i = 0; i < app.inputs.ids.size(); ++i)

@@ -9,6 +9,7 @@
 #include "app/app_model.hpp"
 #include "app/app_ui.hpp"
 #include "app/ui_theme.hpp"
+#include "app/ui_wake.hpp"
 #include "core/id_parse.hpp"
 #include "core/plural.hpp"
 
@@ -20,7 +21,14 @@ void start_table_load(App& app, const std::string& spec) {
   l.spec = spec;
   l.started = app.time;
   l.error.clear();
-  l.job = std::async(std::launch::async, [spec] { return load_table(spec); });
+  // The result is handed over through a promise so the wake-up can follow it: a wake
+  // posted before the future is ready would find nothing and the window would sleep on.
+  std::promise<TableLoad> result;
+  l.job = result.get_future();
+  l.runner = std::async(std::launch::async, [spec, result = std::move(result)]() mutable {
+    result.set_value(load_table(spec));
+    ui_wake();
+  });
 }
 
 bool table_loading(const App& app) { return app.loading.job.valid(); }
@@ -28,7 +36,15 @@ bool table_loading(const App& app) { return app.loading.job.valid(); }
 void poll_table_load(App& app) {
   TableLoading& l = app.loading;
   if (!l.job.valid() || l.job.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
-  TableLoad r = l.job.get();
+  TableLoad r;
+  try {
+    r = l.job.get();
+  } catch (const std::bad_alloc&) {  // the current table stays
+    r.error = "There is not enough memory to load " + l.spec + ".";
+  }
+  // A result is like input: draw a few frames, so a popup it opens settles its size
+  // and shows, rather than waiting for the mouse to move.
+  app.frames_since_input = 0;
   if (r.ok) {
     // The IDs must fit the new table (set_table_file drops those that do not) and
     // the one-hot matrix must stay within the limit.

@@ -12,6 +12,7 @@
 
 #include "app/ui_draw.hpp"
 #include "app/ui_theme.hpp"
+#include "core/number_text.hpp"
 
 namespace lv::app {
 
@@ -271,7 +272,7 @@ HeatmapHover heatmap_draw(ImDrawList* dl, const char* id, ImVec2 pos, ImVec2 siz
     for (int64_t row = r0; row < t.rows && row < r.row0 + r.rows; ++row) {
       for (int64_t col = c0; col < t.cols && col < r.col0 + r.cols; ++col) {
         const float v = t.data[row * t.cols + col];
-        std::snprintf(buf, sizeof buf, "%.2f", static_cast<double>(v));
+        fit_number(buf, sizeof buf, static_cast<double>(v), 2, 6);  // the cell holds ~6 characters
         const ImVec2 ts = ImGui::CalcTextSize(buf);
         const float x = pos.x + static_cast<float>((col - r.col0 + 0.5) * cell_w) - ts.x * 0.5f;
         const float y = pos.y + static_cast<float>((row - r.row0 + 0.5) * cell_h) - ts.y * 0.5f;
@@ -383,8 +384,8 @@ ImVec2 heatmap_draw_legend(ImDrawList* dl, ImVec2 pos, float width, float abs_ma
   }
   dl->AddRect(pos, ImVec2(pos.x + width, pos.y + bar_h), pal.border);
   char lo[24], hi[24];
-  std::snprintf(lo, sizeof lo, "%.2f", -static_cast<double>(abs_max));
-  std::snprintf(hi, sizeof hi, "+%.2f", static_cast<double>(abs_max));
+  fit_number(lo, sizeof lo, -static_cast<double>(abs_max), 2, 7);
+  fit_number(hi, sizeof hi, static_cast<double>(abs_max), 2, 7, true);
   const float ty = pos.y + bar_h + e * 0.15f;
   dl->AddText(ImVec2(pos.x, ty), pal.muted, lo);
   const ImVec2 zs = ImGui::CalcTextSize("0");

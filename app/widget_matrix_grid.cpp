@@ -15,7 +15,9 @@ namespace lv::app {
 void grid_format_value(char* buf, size_t n, double v, const GridStyle& style) {
   if (std::isnan(v)) { std::snprintf(buf, n, "nan"); return; }
   if (std::isinf(v)) { std::snprintf(buf, n, v > 0 ? "inf" : "-inf"); return; }
-  if (style.integers) { std::snprintf(buf, n, "%lld", static_cast<long long>(v)); return; }
+  // Whole numbers (IDs, one-hot) as such, up to 10^15: a larger one cast to long long is
+  // undefined past 2^63, and would not fit a cell anyway.
+  if (style.integers && std::fabs(v) < 1e15) { std::snprintf(buf, n, "%lld", static_cast<long long>(v)); return; }
   // Big magnitudes switch to a short scientific form so a cell never overflows.
   if (std::fabs(v) >= 1e4) { std::snprintf(buf, n, "%.1e", v); return; }
   std::snprintf(buf, n, style.number_format, v);

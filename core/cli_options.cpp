@@ -12,6 +12,7 @@
 
 #include "core/id_parse.hpp"
 #include "core/plural.hpp"
+#include "core/table_file.hpp"  // kMaxTableElements: IDs with --weights
 
 namespace lv {
 namespace {
@@ -243,6 +244,8 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
   if (ids_given) {
     IdRules rules;
     if (o.vocab) rules.vocab = *o.vocab;
+    // IDs index the table they are used with: a file's rows can pass the seeded V limit.
+    if (!o.weights.empty()) rules.max_id = kMaxTableElements - 1;
     IdParse p = parse_ids(ids_text, rules);
     if (!p.ok) {
       if (p.error == kNoIdsError) return "--ids needs at least one ID, e.g. --ids 2,3,1";
@@ -257,8 +260,9 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
         return std::to_string(id) + " (one of the default IDs 2, 3, 1) is out of range for --vocab " +
                std::to_string(*o.vocab) + ": give --ids too, or --vocab 4 or more";
   }
-  // Both products are < 2^63: V <= 10^7, D <= 65,536, B <= 4,096.
-  const int64_t v = effective_vocab(o);
+  // Both products are < 2^63: V <= 10^7, D <= 65,536, B <= 4,096. A file's table is
+  // checked once loaded (main's load_weights: IDs against its rows, IDs × rows).
+  const int64_t v = o.weights.empty() ? effective_vocab(o) : 1;
   if (v * o.dim > kMaxSeededElements)
     return "a " + grouped(v) + " × " + grouped(o.dim) + " table is too big: rows × dim may be at most " +
            grouped(kMaxSeededElements) + " values";

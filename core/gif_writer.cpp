@@ -28,6 +28,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/write_target.hpp"
+
 namespace lv {
 namespace {
 
@@ -153,7 +155,7 @@ uint32_t rgb_at(const uint8_t* p) { return (uint32_t{p[0]} << 16) | (uint32_t{p[
 }  // namespace
 
 struct GifWriter::Impl {
-  std::string path, tmp, error;
+  std::string path, target, tmp, error;  // target: where path's links lead (see write_target.hpp)
   GifFileType* gif = nullptr;
   int width = 0, height = 0, frames = 0;
   std::vector<uint32_t> palette;                   // grows, never reorders
@@ -348,7 +350,7 @@ struct GifWriter::Impl {
                     std::fflush(f) == 0 && fsync(fileno(f)) == 0;
     const int saved = errno;
     if (std::fclose(f) != 0 || !ok) return fail(std::strerror(ok ? errno : saved));
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) return fail(std::strerror(errno));
+    if (std::rename(tmp.c_str(), target.c_str()) != 0) return fail(std::strerror(errno));
     tmp.clear();  // nothing left to clean up
     return "";
   }
@@ -360,7 +362,14 @@ GifWriter::GifWriter(const std::string& path) : impl_(std::make_unique<Impl>()) 
     impl_->error = "cannot write the GIF: no file name was given";
     return;
   }
-  impl_->tmp = path + ".part";
+  // A symlink's target is written (the link stays); a FIFO or device is never replaced.
+  const WriteTarget where = resolve_write_target(path);
+  if (where.error != WriteTargetError::None) {
+    impl_->fail(where.reason);
+    return;
+  }
+  impl_->target = where.path;
+  impl_->tmp = where.path + ".part";
   const int fd = ::open(impl_->tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) {
     impl_->fail(std::strerror(errno));

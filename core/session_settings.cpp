@@ -21,6 +21,7 @@
 #include "core/id_parse.hpp"     // kMaxIds, kMaxVocab, kMaxDim, kMaxSeededElements
 #include "core/plural.hpp"
 #include "core/table_file.hpp"   // kMaxTableElements, with_commas
+#include "core/write_target.hpp"
 
 namespace lv {
 namespace {
@@ -280,6 +281,10 @@ struct Parser {
   SessionSettings s;
   std::string ids_text = "2, 3, 1";  // checked once the vocabulary is known
   size_t ids_line = 0, table_line = 0, edits_line = 0;
+  // dim and vocab are range-checked in finish(): a table file's shape (weights) may pass
+  // the seeded table's limits, and the weights line may come after them.
+  size_t dim_line = 0, vocab_line = 0;
+  std::string dim_got, vocab_got;
   size_t seen[std::size(kKeys)] = {};  // the line each key was on (0: not yet)
 
   // One "key = value": "" or the problem (without the line number).
@@ -331,17 +336,21 @@ struct Parser {
       s.seed = p.negative ? 0 - p.magnitude : p.magnitude;
       s.seed_text = (p.negative ? "-" : "") + std::to_string(p.magnitude);
     } else if (key == "dim") {
-      auto d = int_in(v, 1, kMaxDim);
+      auto d = int_in(v, 1, kMaxTableElements);
       if (!d) return "dim must be a whole number from 1 to " + with_commas(kMaxDim) + got;
       s.dim = *d;
+      dim_line = line_no;
+      dim_got = got;
     } else if (key == "vocab") {
       if (v == "from-ids") {
         s.vocab_mode = SettingsVocab::FromIds;
       } else {
-        auto d = int_in(v, 1, kMaxVocab);
+        auto d = int_in(v, 1, kMaxTableElements);
         if (!d) return "vocab must be from-ids or a whole number from 1 to " + with_commas(kMaxVocab) + got;
         s.vocab_mode = SettingsVocab::Fixed;
         s.fixed_vocab = *d;
+        vocab_line = line_no;
+        vocab_got = got;
       }
     } else if (key == "dtype") {
       if (v == "float32") s.dtype = TableDtype::Float32;
@@ -416,6 +425,15 @@ struct Parser {
 
   // The checks that need every key: IDs against V, the sizes, the edits against the table.
   std::string finish() {
+    // A seeded table has the command line's limits; a file's table has the loader's
+    // (kMaxTableElements values, any shape), checked again when the file is reopened.
+    const bool seeded = s.weights.empty();
+    if (seeded && s.dim > kMaxDim)
+      return "line " + std::to_string(dim_line) + ": dim must be a whole number from 1 to " + with_commas(kMaxDim) +
+             dim_got;
+    if (seeded && s.vocab_mode == SettingsVocab::Fixed && s.fixed_vocab > kMaxVocab)
+      return "line " + std::to_string(vocab_line) + ": vocab must be from-ids or a whole number from 1 to " +
+             with_commas(kMaxVocab) + vocab_got;
     const std::string at_ids = ids_line ? "line " + std::to_string(ids_line) + ": " : "";
     IdRules rules;
     if (s.vocab_mode == SettingsVocab::Fixed) rules.vocab = s.fixed_vocab;
@@ -427,9 +445,10 @@ struct Parser {
     }
     s.ids = std::move(p.ids);
     const int64_t v = settings_vocab(s), b = static_cast<int64_t>(s.ids.size());
-    if (v * s.dim > kMaxSeededElements)  // < 2^63: V <= 10^7, D <= 65,536
+    const int64_t max_values = seeded ? kMaxSeededElements : kMaxTableElements;
+    if (v * s.dim > max_values)  // < 2^63: V, D <= 2^31
       return "a " + with_commas(v) + " × " + with_commas(s.dim) + " table is too big: rows × dim may be at most " +
-             with_commas(kMaxSeededElements) + " values";
+             with_commas(max_values) + " values";
     if (b * v > kMaxSeededElements)
       return "the one-hot matrix (" + counted(b, "ID") + " × " + counted(v, "row") +
              ") is too big: IDs × rows may be at most " + with_commas(kMaxSeededElements) + " values";
@@ -655,7 +674,12 @@ SettingsLoad load_settings_file(const std::string& path) {
 }
 
 std::string save_settings_file(const std::string& path, std::string_view text) {
-  const std::string tmp = path + ".tmp-" + std::to_string(getpid());
+  // A session.ini kept as a symlink (dotfile managers do) stays one: its target is
+  // written. A FIFO or device at the path is refused, never replaced.
+  const WriteTarget target = resolve_write_target(path);
+  if (target.error != WriteTargetError::None)
+    return "Could not save the session to " + path + " (" + target.reason + ").";
+  const std::string tmp = target.path + ".tmp-" + std::to_string(getpid());
   auto failed = [&](const std::string& what, int e, int fd) {
     if (fd >= 0) close(fd);
     unlink(tmp.c_str());
@@ -672,9 +696,9 @@ std::string save_settings_file(const std::string& path, std::string_view text) {
   }
   if (fsync(fd) != 0) return failed("syncing", errno, fd);
   if (close(fd) != 0) return failed("closing", errno, -1);
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) return failed("renaming", errno, -1);
+  if (std::rename(tmp.c_str(), target.path.c_str()) != 0) return failed("renaming", errno, -1);
   // The rename itself is durable only once the folder is synced; not every file system can.
-  const int dfd = open(dir_of(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  const int dfd = open(dir_of(target.path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dfd >= 0) {
     fsync(dfd);
     close(dfd);

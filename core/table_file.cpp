@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <deque>
 #include <new>
 #include <string_view>
 
@@ -45,9 +46,10 @@ const char* src_name(Src s) {
   }
 }
 
-TableLoad fail(std::string msg) {
+TableLoad fail(std::string msg, TableLoadFailure why = TableLoadFailure::BadInput) {
   TableLoad r;
   r.error = std::move(msg);
+  r.failure = why;
   return r;
 }
 
@@ -174,12 +176,14 @@ TableLoad finish(const std::string& label, const uint8_t* src, uint64_t rows, ui
   const uint64_t mem = physical_memory();
   if (mem > 0 && values * 4 > mem)
     return fail(label + "'s table needs " + gib(values * 4) + " as float32 but this machine has " + gib(mem) +
-                " of memory.");
+                    " of memory.",
+                TableLoadFailure::NoMemory);
   TableLoad r;
   try {
     r.table.data.resize(static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(cols));
   } catch (const std::bad_alloc&) {
-    return fail("There is not enough memory to load " + label + " (" + gib(values * 4) + " as float32).");
+    return fail("There is not enough memory to load " + label + " (" + gib(values * 4) + " as float32).",
+                TableLoadFailure::NoMemory);
   }
   // Not yet written: its pages can still become 2 MB ones (random rows, fewer TLB misses).
   advise_huge_pages(r.table.data.data(), static_cast<size_t>(values) * sizeof(float));
@@ -464,8 +468,10 @@ struct Json {
       }
       if (c < 0x20) return err("a control character in a string");
       if (c != '\\') {
-        out += static_cast<char>(c);
-        ++i;
+        // A run of plain characters in one append (a header may hold millions of names).
+        const size_t start = i;
+        while (i < s.size() && s[i] != '"' && s[i] != '\\' && static_cast<unsigned char>(s[i]) >= 0x20) ++i;
+        out.append(s, start, i - start);
         continue;
       }
       if (++i >= s.size()) return err("an unterminated string");
@@ -480,11 +486,11 @@ struct Json {
         case 'r': out += '\r'; break;
         case 't': out += '\t'; break;
         case 'u': {
-          uint32_t cp;
+          uint32_t cp = 0;
           if (!hex4(cp)) return false;
           if (cp >= 0xdc00 && cp <= 0xdfff) return err("a lone low surrogate");
           if (cp >= 0xd800 && cp <= 0xdbff) {
-            uint32_t lo;
+            uint32_t lo = 0;
             if (s.size() - i < 2 || s[i] != '\\' || s[i + 1] != 'u') return err("a lone high surrogate");
             i += 2;
             if (!hex4(lo)) return false;
@@ -600,6 +606,7 @@ struct StEntry {
   std::vector<uint64_t> shape;
   uint64_t begin = 0, end = 0;
   bool have_dtype = false, have_shape = false, have_offsets = false;
+  size_t place = 0;  // its order in the header
 };
 
 // Size in bytes of a safetensors dtype, 0 when unknown.
@@ -619,6 +626,42 @@ std::string list_entries(const std::vector<const StEntry*>& es) {
   for (size_t k = 0; k < shown; ++k) s += (k ? ", " : "") + entry_text(*es[k]);
   if (es.size() > shown) s += ", and " + std::to_string(es.size() - shown) + " more";
   return s;
+}
+
+// Where a tensor goes in a list to pick from: 0 a 2-D tensor named like a token
+// embedding (GPT-2's wte, Llama's embed_tokens / tok_embeddings, BERT's
+// word_embeddings), 1 another 2-D tensor, 2 the rest.
+int pick_rank(const StEntry& e) {
+  if (e.shape.size() != 2) return 2;
+  for (const char* word : {"wte", "embed_tokens", "tok_embeddings", "word_embeddings"})
+    if (e.name.find(word) != std::string::npos) return 0;
+  return 1;
+}
+
+// The entries sorted by name, then by place. The sort compares an 8-byte prefix held in
+// the key itself first, so 1.6 M names sort without chasing a pointer per comparison.
+std::vector<const StEntry*> sorted_by_name(const std::deque<StEntry>& entries) {
+  struct Key {
+    uint64_t prefix;  // the name's first 8 bytes, big-endian (compares as the bytes do)
+    const StEntry* e;
+  };
+  std::vector<Key> keys;
+  keys.reserve(entries.size());
+  for (const StEntry& e : entries) {
+    uint64_t p = 0;
+    for (size_t k = 0; k < 8; ++k)
+      p = p << 8 | (k < e.name.size() ? static_cast<unsigned char>(e.name[k]) : 0u);
+    keys.push_back({p, &e});
+  }
+  std::sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
+    if (a.prefix != b.prefix) return a.prefix < b.prefix;
+    const int c = a.e->name.compare(b.e->name);
+    return c != 0 ? c < 0 : a.e->place < b.e->place;
+  });
+  std::vector<const StEntry*> out;
+  out.reserve(keys.size());
+  for (const Key& k : keys) out.push_back(k.e);
+  return out;
 }
 
 TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::string& want, const std::string& label) {
@@ -644,7 +687,10 @@ TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::string& wan
   Json js;
   js.s = header;
   auto bad = [&] { return fail(label + "'s header is not valid safetensors JSON: " + js.error + "."); };
-  std::vector<StEntry> entries;
+  // Up to ~1.6 M tensors fit the 100 MB header, so nothing here is quadratic: the names
+  // are sorted once, as pointers (a deque never moves its elements), and a repeated
+  // name shows as two neighbours.
+  std::deque<StEntry> entries;
   if (header.empty() || header[0] != '{') {
     js.err("it does not start with '{'");
     return bad();
@@ -664,10 +710,9 @@ TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::string& wan
       if (!js.skip()) return bad();
       continue;
     }
-    for (const StEntry& e : entries)
-      if (e.name == key) return fail(label + " has tensor '" + shown(key) + "' twice.");
     StEntry e;
     e.name = key;
+    e.place = entries.size();
     if (!js.expect('{')) return bad();
     bool first_field = true;
     while (true) {
@@ -712,6 +757,18 @@ TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::string& wan
     js.err("text after the header's object");
     return bad();
   }
+  // Sorted by name, then by place in the file; of the repeated names, the one repeated
+  // first in the file is named.
+  std::vector<const StEntry*> all = sorted_by_name(entries), two_d;
+  const StEntry* repeat = nullptr;
+  for (size_t k = 1; k < all.size(); ++k)
+    if (all[k]->name == all[k - 1]->name && (!repeat || all[k]->place < repeat->place)) repeat = all[k];
+  if (repeat) return fail(label + " has tensor '" + shown(repeat->name) + "' twice.");
+  const std::vector<const StEntry*> by_name = all;  // for looking a NAME up
+  // What a user picks from: 2-D tensors first, the embedding-looking ones on top (a
+  // GPT-2 file has 148 tensors; "wte.weight" must not be the 13th of a list cut at 12).
+  std::stable_sort(all.begin(), all.end(),
+                   [](const StEntry* a, const StEntry* b) { return pick_rank(*a) < pick_rank(*b); });
 
   // Every tensor's bytes must lie in the data section and match shape × dtype.
   for (const StEntry& e : entries) {
@@ -735,17 +792,14 @@ TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::string& wan
                   " bytes.");
   }
 
-  std::sort(entries.begin(), entries.end(), [](const StEntry& a, const StEntry& b) { return a.name < b.name; });
-  std::vector<const StEntry*> all, two_d;
-  for (const StEntry& e : entries) {
-    all.push_back(&e);
-    if (e.shape.size() == 2) two_d.push_back(&e);
-  }
+  for (const StEntry* e : all)
+    if (e->shape.size() == 2) two_d.push_back(e);
 
   const StEntry* pick = nullptr;
   if (!want.empty()) {
-    for (const StEntry& e : entries)
-      if (e.name == want) pick = &e;
+    const auto at = std::lower_bound(by_name.begin(), by_name.end(), want,
+                                     [](const StEntry* e, const std::string& name) { return e->name < name; });
+    if (at != by_name.end() && (*at)->name == want) pick = *at;
     if (!pick) {
       if (entries.empty()) return fail(label + " has no tensor '" + shown(want) + "'; it holds no tensors at all.");
       return fail(label + " has no tensor '" + shown(want) + "'; it has: " + list_entries(all) + ".");
@@ -820,23 +874,32 @@ TableLoad parse_safetensors(const uint8_t* bytes, size_t n, const std::string& n
 
 static TableLoad load_table_impl(const std::string& spec);
 
-TableLoad load_table(const std::string& spec) { return one_line(load_table_impl(spec)); }
+TableLoad load_table(const std::string& spec) {
+  try {
+    return one_line(load_table_impl(spec));
+  } catch (const std::bad_alloc&) {  // a header's names, say: the machine failed, not the file
+    return fail("There is not enough memory to load " + spec + ".", TableLoadFailure::NoMemory);
+  }
+}
 
 static TableLoad load_table_impl(const std::string& spec) {
   if (spec.empty()) return fail("No table file given.");
   std::string path = spec, name;
   struct stat st;
   if (stat(spec.c_str(), &st) != 0) {
+    // FILE:NAME, where NAME may itself hold ':' (FILE:a:b): split at the last ':' that
+    // leaves an existing file.
     const int first_errno = errno;
-    const size_t colon = spec.rfind(':');
-    struct stat st2;
-    if (colon != std::string::npos && colon > 0 && stat(spec.substr(0, colon).c_str(), &st2) == 0) {
-      path = spec.substr(0, colon);
-      name = spec.substr(colon + 1);
-      st = st2;
-    } else {
-      return fail("Cannot open " + spec + ": " + std::strerror(first_errno) + ".");
+    bool found = false;
+    for (size_t colon = spec.rfind(':'); colon != std::string::npos && colon > 0; colon = spec.rfind(':', colon - 1)) {
+      if (stat(spec.substr(0, colon).c_str(), &st) == 0) {
+        path = spec.substr(0, colon);
+        name = spec.substr(colon + 1);
+        found = true;
+        break;
+      }
     }
+    if (!found) return fail("Cannot open " + spec + ": " + std::strerror(first_errno) + ".");
   }
   const std::string label = base_name(path);
   if (S_ISDIR(st.st_mode)) return fail(path + " is a folder, not a table file.");

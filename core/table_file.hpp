@@ -36,12 +36,21 @@ struct TableFile {
   Matrix data;           // rows × cols float32, owned (the file is no longer mapped)
 };
 
+// Why a load failed: the file (exit 2 on the command line) or the machine (exit 1).
+enum class TableLoadFailure {
+  None,
+  BadInput,  // the file is missing, malformed, too big for lookupviz, or has no such tensor
+  NoMemory,  // the file is fine but this machine cannot hold its float32 copy
+};
+
 struct TableLoad {
   bool ok = false;
+  TableLoadFailure failure = TableLoadFailure::None;  // when !ok
   TableFile table;                        // when ok
   std::string error;                      // when !ok: one sentence, no trailing newline
   // When a .safetensors file holds several 2-D tensors and no NAME was given: their
-  // names, sorted, for a chooser (error then says so too). Empty otherwise.
+  // names for a chooser, the embedding-looking ones (wte, embed_tokens, tok_embeddings,
+  // word_embeddings) first, then by name (error then says so too). Empty otherwise.
   std::vector<std::string> tensor_names;
 };
 

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "bench_cases.hpp"
+#include "bench_header.hpp"
 #include "core/kernels.hpp"
 #include "torch_peer.hpp"
 
@@ -341,6 +342,7 @@ int main(int argc, char** argv) {
         for (auto k : {lvbench::Kind::kMemcpy, lvbench::Kind::kLookup, lvbench::Kind::kSparse})
           data.register_case(lvbench::Case{k, cold, b}, 0.2);
     for (int64_t b : {16, 256}) data.register_case(lvbench::Case{lvbench::Kind::kDense, false, b}, 0.2);
+    lvbench::register_header_bench();
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
     return 0;

@@ -1,13 +1,16 @@
 // failure_paths_test.cpp — the real binary when the environment or the request is
 // wrong: no display (exit 1, one line that points to --print, no signal, no core
 // file) and absurd sizes (exit 2 at once, naming the limit, before any allocation).
-// Unwritable output files need a window, so they are in tests/render/.
+// Unwritable output files need a window, so they are in tests/render/; outputs that are
+// not regular files (a FIFO, a device) are refused before any window opens.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -108,6 +111,70 @@ TEST(FailurePaths, AbsurdRequestsAreRefusedAtOnceNamingTheLimit) {
     EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
     EXPECT_LT(seconds, 30.0) << c.limit;  // refused by the parser, not after building anything (a generous bound)
   }
+}
+
+TEST(FailurePaths, OutputsThatAreNotRegularFilesAreRefusedNotReplaced) {
+  // Issue 17, item 1: rename() over a FIFO or a device replaced it with a PNG, exit 0.
+  const std::string dir = temp_dir();
+  ScopedEnv xdg("XDG_CONFIG_HOME", dir.c_str());
+  ScopedEnv display("DISPLAY", nullptr), wayland("WAYLAND_DISPLAY", nullptr);
+  const std::string fifo = dir + "/shot.png", to_null = dir + "/null.gif";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  ASSERT_EQ(symlink("/dev/null", to_null.c_str()), 0);
+  const struct {
+    std::vector<std::string> args;
+    std::string line;
+  } cases[] = {
+      {{"--screenshot", fifo}, "lookupviz: cannot write " + fifo + ": it is a FIFO (named pipe), not a regular file\n"},
+      {{"--export-gif", to_null}, "lookupviz: cannot write " + to_null + ": it is a character device, not a regular file\n"},
+      {{"--screenshot", "/dev/null"}, "lookupviz: cannot write /dev/null: it is a character device, not a regular file\n"},
+  };
+  for (const auto& c : cases) {
+    lvtest::RunResult r = lvtest::run_binary(c.args);
+    EXPECT_EQ(r.signal, 0);
+    EXPECT_EQ(r.exit_code, 1) << c.line;
+    EXPECT_EQ(r.err, c.line);
+  }
+  struct stat st;
+  ASSERT_EQ(lstat(fifo.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode));
+  ASSERT_EQ(lstat(to_null.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISLNK(st.st_mode));
+  ASSERT_EQ(stat("/dev/null", &st), 0);
+  EXPECT_TRUE(S_ISCHR(st.st_mode));
+  EXPECT_NE(lstat((fifo + ".part").c_str(), &st), 0);
+}
+
+TEST(FailurePaths, OutOfMemoryIsOneLineAndExit1NeverAnAbort) {
+  // Issue 17, item 6: bad_alloc after a table loaded aborted (exit 134, no message), and
+  // "There is not enough memory" exited 2 (bad input) though the file was fine.
+  // RLIMIT_AS = 128 MiB (as `ulimit -v 131072`): the app itself needs far less.
+  constexpr unsigned long long kLimit = 128ull << 20;
+  const std::string dir = temp_dir();
+  ScopedEnv xdg("XDG_CONFIG_HOME", dir.c_str());
+  // A 10,000,000 × 13 seeded table: 520 MB of float32, within every limit of the command line.
+  lvtest::RunResult big = lvtest::run_binary({"--print", "--vocab", "10000000", "--dim", "13", "--ids", "0"}, kLimit);
+  EXPECT_EQ(big.signal, 0);
+  EXPECT_EQ(big.exit_code, 1);
+  EXPECT_EQ(big.err, "lookupviz: there is not enough memory for this state; try a smaller table, fewer IDs or a "
+                     "smaller --dim\n");
+  // A well-formed 6,000 × 5,000 float16 .npy (60 MB; 120 MB as float32).
+  const std::string npy = dir + "/half.npy";
+  {
+    std::string h = "{'descr': '<f2', 'fortran_order': False, 'shape': (6000, 5000), }";
+    while ((10 + h.size() + 1) % 64 != 0) h += ' ';
+    h += '\n';
+    std::ofstream f(npy, std::ios::binary);
+    f << std::string("\x93NUMPY\x01\x00", 8) << static_cast<char>(h.size() & 0xff) << static_cast<char>(h.size() >> 8)
+      << h << std::string(6000u * 5000u * 2u, '\0');
+  }
+  lvtest::RunResult load = lvtest::run_binary({"--print", "--weights", npy, "--ids", "0"}, kLimit);
+  EXPECT_EQ(load.signal, 0);
+  EXPECT_EQ(load.exit_code, 1) << load.err;
+  EXPECT_EQ(load.err, "lookupviz: There is not enough memory to load half.npy (0.1 GiB as float32).\n");
+  // Without the limit both work.
+  EXPECT_EQ(lvtest::run_binary({"--print", "--weights", npy, "--ids", "0"}).exit_code, 0);
+  std::remove(npy.c_str());
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // exit status, stdout and stderr, for the CLI tests.
 #pragma once
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -28,7 +29,8 @@ inline std::string slurp(const std::string& path) {
 }
 
 // Runs LOOKUPVIZ_BIN args... with stdout and stderr sent to temporary files.
-inline RunResult run_binary(const std::vector<std::string>& args) {
+// address_space > 0: the child's RLIMIT_AS in bytes (as `ulimit -v`), to run it out of memory.
+inline RunResult run_binary(const std::vector<std::string>& args, unsigned long long address_space = 0) {
   char out_path[] = "/tmp/lookupviz-test-out-XXXXXX";
   char err_path[] = "/tmp/lookupviz-test-err-XXXXXX";
   int out_fd = mkstemp(out_path), err_fd = mkstemp(err_path);
@@ -45,6 +47,10 @@ inline RunResult run_binary(const std::vector<std::string>& args) {
     dup2(err_fd, 2);
     int null_fd = open("/dev/null", O_RDONLY);
     if (null_fd >= 0) dup2(null_fd, 0);
+    if (address_space > 0) {
+      const rlimit lim{address_space, address_space};
+      setrlimit(RLIMIT_AS, &lim);
+    }
     execv(argv[0], argv.data());
     _exit(127);
   }

@@ -58,6 +58,9 @@ TEST(WeightsErrors, BadFilesAndIdsExitTwoWithOneLine) {
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
       {{"--print", "--weights", "/nonexistent/t.npy"}, "/nonexistent/t.npy"},
       {{"--print", "--weights", kTables + "/notebook_seed123.npy", "--ids", "4"}, "4 is out of range"},
+      // IDs are checked against the file they index, not the seeded table's 10,000,000 rows.
+      {{"--print", "--weights", kTables + "/notebook_seed123.npy", "--ids", "10000000"},
+       "10000000 is out of range: " + kTables + "/notebook_seed123.npy has 4 rows, IDs 0–3"},
       {{"--print", "--weights", kTables + "/mixed.safetensors:nope"}, "nope"},
       {{"--print", "--weights", kTables + "/notebook_seed123.npy", "--dim", "3"}, "drop --vocab and --dim"},
       {{"--print", "--weights", kTables + "/expected.txt"}, "expected.txt"},

@@ -104,6 +104,10 @@ TEST(CliOptions, IdErrorsNameTheIdAndTheRange) {
   EXPECT_EQ(err({"--ids", ""}), "--ids needs at least one ID, e.g. --ids 2,3,1");
   EXPECT_EQ(err({"--ids", "2.5"}), "2.5 is not a whole number");
   EXPECT_EQ(err({"--ids", "10000000"}), "10000000 is too large: IDs go up to 9,999,999");
+  // With --weights the IDs index the file's table, checked once it is read (issue 17,
+  // item 8): a file may have more rows than a seeded table.
+  EXPECT_EQ(ok({"--weights", "big.npy", "--ids", "10000000,0"}).ids, (lv::IdList{10'000'000, 0}));
+  EXPECT_EQ(err({"--weights", "big.npy", "--ids", "2147483648"}), "2147483648 is too large: IDs go up to 2,147,483,647");
   EXPECT_EQ(err({"--vocab", "3"}),
             "3 (one of the default IDs 2, 3, 1) is out of range for --vocab 3: give --ids too, or --vocab 4 or more");
   std::string many;

@@ -167,12 +167,14 @@ TEST(GifWriter, UnwritablePathGivesAnErrorAndNoFile) {
 
 TEST(GifWriter, FailedRenameLeavesNoPartFile) {
   TempDir dir;
-  const std::string path = dir.path + "/taken";  // a directory: rename onto it fails
+  const std::string path = dir.path + "/taken";  // a directory: rename onto it would fail
   fs::create_directory(path);
   fs::create_directory(path + "/inside");
   const auto f = ui_frame(16, 16, 0);
   lv::GifWriter gif(path);
-  ASSERT_EQ(gif.add_frame(f.data(), 16, 16, 5), "");
+  // Since issue 17 a path that is not a regular file is refused before any frame.
+  EXPECT_EQ(gif.error(), "cannot write " + path + ": it is a folder, not a regular file");
+  EXPECT_NE(gif.add_frame(f.data(), 16, 16, 5), "");
   EXPECT_NE(gif.finish(), "");
   EXPECT_FALSE(fs::exists(path + ".part"));
   EXPECT_TRUE(fs::is_directory(path + "/inside"));

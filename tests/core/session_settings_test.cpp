@@ -274,6 +274,16 @@ TEST(SessionSettings, EveryBadValueIsRefusedWithASentence) {
       {"= 5\n", "line 2: expected key = value (got “= 5”)"},
   };
   for (const auto& [body, want] : cases) EXPECT_EQ(error_of(body), want) << body;
+  // A table file's shape has the loader's limits, not the seeded table's (issue 17, item 2),
+  // whichever line comes first.
+  EXPECT_EQ(error_of("vocab = 1\ndim = 70000\nids = 0\nweights = \"wide.npy\"\n"), "");
+  EXPECT_EQ(error_of("weights = \"gpt.npy\"\nvocab = 180000\ndim = 768\nids = 179999\n"), "");
+  EXPECT_EQ(error_of("vocab = 1\ndim = 70000\nids = 0\n"),
+            "line 3: dim must be a whole number from 1 to 65,536 (got “70000”)");
+  EXPECT_EQ(error_of("vocab = 180000\ndim = 768\nids = 0\n"),
+            "a 180,000 × 768 table is too big: rows × dim may be at most 134,217,728 values");
+  EXPECT_EQ(error_of("weights = \"huge.npy\"\nvocab = 65536\ndim = 65537\nids = 0\n"),
+            "a 65,536 × 65,537 table is too big: rows × dim may be at most 2,147,483,648 values");
   // With a table file the edits keep the file's shape (the app checks it once loaded).
   EXPECT_EQ(error_of("weights = \"big.npy\"\ntable = 50257x768\nedit = 50256 767 1\n"), "");
   // Too many IDs and too many edits.

@@ -261,6 +261,14 @@ TEST(TableFileSafetensors, EscapedNamesAndAPathWithAColon) {
   expect_table(load_table(dir.file("we:ird.npy")), 2, 2, "float32");
   write_file(dir.file("t:x.safetensors"), bytes);
   expect_table(load_table(dir.file("t:x.safetensors") + ":caf\xc3\xa9 \"w\""), 2, 2, "float32");
+  // A tensor name holding ':' (FILE:a:b): split at the last ':' that leaves a file.
+  write_file(dir.file("c.safetensors"),
+             safetensors({{"a:b", "F32", "[2,2]", table_bytes(2, 2, "f4", false)},
+                          {"z", "F32", "[2,2]", table_bytes(2, 2, "f4", false)}}));
+  const TableLoad colon = load_table(dir.file("c.safetensors") + ":a:b");
+  expect_table(colon, 2, 2, "float32");
+  EXPECT_EQ(colon.table.name, "a:b");
+  EXPECT_EQ(load_table(dir.file("t:x.safetensors") + ":nope:x").error.find("has no tensor 'nope:x'"), 16u);  // "t:x.safetensors has…"
   // A name on a .npy is a mistake worth a sentence.
   EXPECT_EQ(load_table(dir.file("we:ird.npy") + ":w").error,
             "we:ird.npy is a .npy file, which holds a single array; drop ':w' to load it.");
@@ -414,6 +422,58 @@ TEST(TableFileSafetensors, MalformedFilesSayWhatIsWrong) {
     EXPECT_FALSE(r.ok);
     EXPECT_EQ(r.error, c.error);
     EXPECT_TRUE(r.tensor_names.empty());
+  }
+}
+
+TEST(TableFileSafetensors, ManyTensorsStillRefuseADuplicateName) {
+  // Issue 17, item 5: names were checked against every earlier one (O(n²): 100,000
+  // tensors took 20 s). Now hashed; a repeat anywhere is still refused. The 1.6 M-tensor
+  // timing is in the benchmark (lookupviz_bench --gbench, "safetensors_header").
+  constexpr int kTensors = 50'000;
+  auto file = [&](int repeat_at) {  // t0..t{n-1} (1-D, sharing 4 bytes), then "emb" 2 × 2
+    std::string h = "{";
+    for (int k = 0; k < kTensors; ++k)
+      h += "\"t" + std::to_string(k == repeat_at ? k - 1 : k) + "\":{\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[0,4]},";
+    h += "\"emb\":{\"dtype\":\"F32\",\"shape\":[2,2],\"data_offsets\":[0,16]}}";
+    return raw_safetensors(h, std::string(16, '\0'));
+  };
+  const TableLoad ok = parse_st_str(file(-1));
+  ASSERT_TRUE(ok.ok) << ok.error;
+  EXPECT_EQ(ok.table.name, "emb");
+  EXPECT_EQ(parse_st_str(file(-1), "t49999").error, "x.safetensors: tensor 't49999' is 1-D (1); pick a 2-D tensor.");
+  for (int at : {1, kTensors / 2, kTensors - 1}) {
+    const TableLoad r = parse_st_str(file(at));
+    EXPECT_FALSE(r.ok);
+    EXPECT_EQ(r.error, "x.safetensors has tensor 't" + std::to_string(at - 1) + "' twice.");
+  }
+}
+
+TEST(TableFileSafetensors, TheEmbeddingIsOnTopOfWhatToPickFrom) {
+  // Issue 17, item 8: a GPT-2 file opened without :NAME listed 12 of its 148 names in
+  // name order, and wte.weight was not among them.
+  std::vector<StTensor> ts;
+  for (int layer = 0; layer < 12; ++layer) {
+    const std::string h = "h." + std::to_string(layer) + ".";
+    ts.push_back({h + "attn.c_attn.weight", "F32", "[1,3]", std::string(12, '\0')});
+    ts.push_back({h + "ln_1.bias", "F32", "[1]", std::string(4, '\0')});
+  }
+  ts.push_back({"wpe.weight", "F32", "[2,2]", std::string(16, '\0')});
+  ts.push_back({"wte.weight", "F32", "[3,2]", std::string(24, '\0')});
+  const TableLoad r = parse_st_str(safetensors(ts));
+  ASSERT_FALSE(r.ok);
+  ASSERT_EQ(r.tensor_names.size(), 14u);  // the 2-D tensors only
+  EXPECT_EQ(r.tensor_names[0], "wte.weight");
+  EXPECT_EQ(r.tensor_names[1], "h.0.attn.c_attn.weight");
+  EXPECT_EQ(r.error.find("x.safetensors has 14 2-D tensors; pick one (FILE:NAME): wte.weight (3×2), "), 0u) << r.error;
+  // Asking for a missing name lists the 2-D tensors before the biases.
+  const std::string missing = parse_st_str(safetensors(ts), "emb").error;
+  EXPECT_EQ(missing.find("x.safetensors has no tensor 'emb'; it has: wte.weight (3×2), h.0.attn"), 0u) << missing;
+  // Llama's and BERT's names too.
+  for (const char* name : {"model.embed_tokens.weight", "tok_embeddings.weight", "bert.embeddings.word_embeddings.weight"}) {
+    const TableLoad l = parse_st_str(safetensors({{"a.weight", "F32", "[1,1]", std::string(4, '\0')},
+                                                  {name, "F32", "[1,1]", std::string(4, '\0')}}));
+    ASSERT_EQ(l.tensor_names.size(), 2u);
+    EXPECT_EQ(l.tensor_names[0], name);
   }
 }
 

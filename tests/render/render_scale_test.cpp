@@ -45,8 +45,8 @@ std::string temp_dir() {
   return d ? d : "/tmp";
 }
 
-// The demo canvas's inside at 1280 × 800 (left of the narrative, above the code).
-constexpr int kX0 = 90, kX1 = 700, kY0 = 180, kY1 = 430;
+// The heat map's inside at 1280 × 800 (its left edge, at x ≈ 90, may round either way).
+constexpr int kX0 = 100, kX1 = 700, kY0 = 180, kY1 = 430;
 
 // How many of the map's pixels (every other one) are clearly red or clearly blue.
 struct Hues {

@@ -2,10 +2,16 @@
 // a fresh App shows the same slide, IDs, seed, shape, edits, theme and zoom.
 #include <gtest/gtest.h>
 
-#include <cmath>
-#include <filesystem>
+#include <unistd.h>
 
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include "app/app_model.hpp"
 #include "app/app_session.hpp"
+#include "core/id_parse.hpp"
 #include "headless.hpp"
 
 namespace lv::app::test {
@@ -69,6 +75,106 @@ TEST(UiSession, AutosaveWritesAfterTheDelayOnly) {
   const SettingsLoad back = load_settings_file(saver.path);
   ASSERT_TRUE(back.ok) << back.warning;
   EXPECT_EQ(back.settings.ids, (IdList{2, 3, 1}));
+}
+
+// A rows × cols float32 .npy whose value k (row-major) is k + 0.5.
+void write_npy(const std::string& path, int64_t rows, int64_t cols) {
+  std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (" + std::to_string(rows) + ", " +
+                       std::to_string(cols) + "), }";
+  while ((10 + header.size() + 1) % 64 != 0) header += ' ';
+  header += '\n';
+  std::string bytes = std::string("\x93NUMPY\x01\x00", 8);
+  bytes += static_cast<char>(header.size() & 0xff);
+  bytes += static_cast<char>(header.size() >> 8);
+  bytes += header;
+  for (int64_t k = 0; k < rows * cols; ++k) {
+    const float v = static_cast<float>(k) + 0.5f;
+    char b[4];
+    std::memcpy(b, &v, 4);
+    bytes.append(b, 4);
+  }
+  std::ofstream(path, std::ios::binary) << bytes;
+}
+
+// Runs in `dir` for one test, then goes back.
+struct ScopedCwd {
+  std::string old = std::filesystem::current_path().string();
+  explicit ScopedCwd(const std::string& dir) { std::filesystem::current_path(dir); }
+  ~ScopedCwd() { std::filesystem::current_path(old); }
+};
+
+// Opens `spec` as File ▸ Open would, edits one cell and returns the session's text.
+std::string session_with_file(const std::string& spec, const std::string& cwd) {
+  ScopedCwd in(cwd);
+  Headless h;
+  h.init({"lookupviz", "--ids", "0"});
+  TableLoad load = load_table(spec);
+  EXPECT_TRUE(load.ok) << load.error;
+  set_table_file(h.app, std::make_shared<const TableFile>(std::move(load.table)));
+  edit_cell(h.app, 0, 69'999, 7.25f);
+  h.frames(2);
+  return write_settings(session_from_app(h.app, WindowGeometry{}));
+}
+
+TEST(UiSession, AWideFileTableOpenedByARelativePathRoundTrips) {
+  // Issue 17, items 2 and 3: a 1 × 70,000 table passes the seeded table's D limit (65,536),
+  // and was set aside as damaged; a relative path could not be found from another folder.
+  const std::string dir = ::testing::TempDir() + "lookupviz_session_wide";
+  std::filesystem::create_directories(dir + "/tables");
+  write_npy(dir + "/tables/wide.npy", 1, 70'000);
+  const std::string text = session_with_file("tables/wide.npy", dir);
+  const SettingsParse parsed = parse_settings(text);
+  ASSERT_TRUE(parsed.ok) << parsed.error;
+  EXPECT_EQ(parsed.settings.weights, dir + "/tables/wide.npy");
+  EXPECT_EQ(parsed.settings.dim, 70'000);
+
+  ScopedCwd elsewhere("/");
+  Headless h;
+  h.init({"lookupviz", "--reset"});
+  std::string warning;
+  apply_session(h.app, parsed.settings, &warning);
+  EXPECT_TRUE(warning.empty()) << warning;
+  ASSERT_TRUE(h.app.inputs.file);
+  EXPECT_EQ(h.app.derived.vocab, 1);
+  EXPECT_EQ(h.app.derived.dim, 70'000);
+  EXPECT_EQ(h.app.derived.table(0, 69'999), 7.25f);
+  EXPECT_EQ(h.app.derived.table(0, 3), 3.5f);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(UiSession, ATableThatCannotBeReopenedIsReportedAndKept) {
+  const std::string dir = ::testing::TempDir() + "lookupviz_session_gone";
+  std::filesystem::create_directories(dir);
+  write_npy(dir + "/wide.npy", 1, 70'000);
+  const SettingsParse parsed = parse_settings(session_with_file("wide.npy", dir));
+  ASSERT_TRUE(parsed.ok) << parsed.error;
+  std::filesystem::remove(dir + "/wide.npy");  // the disk is unmounted, the file moved
+
+  Headless h;
+  h.init({"lookupviz", "--reset"});
+  std::string warning;
+  apply_session(h.app, parsed.settings, &warning);
+  h.frames(2);
+  EXPECT_NE(warning.find("Could not reopen your table"), std::string::npos) << warning;
+  EXPECT_NE(warning.find("It stays in your session until you open another table."), std::string::npos) << warning;
+  EXPECT_FALSE(h.app.inputs.file);
+  EXPECT_LE(h.app.derived.dim, kMaxDim);  // the seeded stand-in keeps the seeded limits
+  // The next autosave keeps the file, its shape and its edit.
+  SessionSettings again = session_from_app(h.app, WindowGeometry{});
+  EXPECT_EQ(again.weights, dir + "/wide.npy");
+  ASSERT_EQ(again.edits.size(), 1u);
+  EXPECT_EQ(again.edits[0].col, 69'999);
+  EXPECT_EQ(again.table_cols, 70'000);
+  EXPECT_TRUE(parse_settings(write_settings(again)).ok);
+  // Until the user opens another table.
+  write_npy(dir + "/other.npy", 3, 2);
+  TableLoad other = load_table(dir + "/other.npy");
+  ASSERT_TRUE(other.ok) << other.error;
+  set_table_file(h.app, std::make_shared<const TableFile>(std::move(other.table)));
+  EXPECT_EQ(session_from_app(h.app, WindowGeometry{}).weights, dir + "/other.npy");
+  set_table_file(h.app, nullptr);
+  EXPECT_EQ(session_from_app(h.app, WindowGeometry{}).weights, "");
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

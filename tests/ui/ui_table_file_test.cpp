@@ -3,12 +3,15 @@
 // chooser for .safetensors files with several tables, the dtype switch.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
+#include <future>
 #include <cstring>
 #include <fstream>
 #include <thread>
 
 #include "app/app_ui.hpp"
+#include "app/ui_wake.hpp"
 #include "headless.hpp"
 
 namespace lv::app::test {
@@ -68,6 +71,29 @@ TEST(UiTableFile, ABadFileKeepsTheTableAndSaysWhy) {
   start_table_load(h.app, "/nonexistent/table.npy");
   wait_for_load(h);
   EXPECT_NE(h.app.loading.error.find("Cannot open"), std::string::npos) << h.app.loading.error;
+}
+
+std::atomic<int> g_wakes{0};
+
+TEST(UiTableFile, AResultWakesTheWindowAndDrawsItsPopup) {
+  // Issue 17, item 7: a failed File ▸ Open showed its error only when the mouse moved.
+  // The worker wakes the UI (the platform posts glfwPostEmptyEvent) once the result is
+  // ready, and taking the result draws a few frames, as input does.
+  g_wakes = 0;
+  set_ui_wake([] { ++g_wakes; });
+  Headless h;
+  h.init();
+  h.frames(2);
+  start_table_load(h.app, "/nonexistent/table.npy");
+  for (int i = 0; i < 1000 && g_wakes == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  EXPECT_EQ(g_wakes, 1);
+  // The wake came after the result: the woken loop finds it at once.
+  EXPECT_EQ(h.app.loading.job.wait_for(std::chrono::seconds(0)), std::future_status::ready);
+  h.app.frames_since_input = 100;  // long idle
+  h.frame();
+  EXPECT_NE(h.app.loading.error.find("Cannot open"), std::string::npos) << h.app.loading.error;
+  EXPECT_EQ(h.app.frames_since_input, 0);  // the platform now draws its few frames after input
+  set_ui_wake(nullptr);
 }
 
 TEST(UiTableFile, SeveralTensorsAskWhichOne) {

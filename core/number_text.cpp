@@ -1,0 +1,24 @@
+// number_text.cpp — fit_number: try fixed, then shorter and shorter scientific forms.
+#include "core/number_text.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace lv {
+
+void fit_number(char* buf, size_t n, double v, int decimals, int max_chars, bool plus) {
+  if (n == 0) return;
+  if (std::isnan(v)) { std::snprintf(buf, n, "nan"); return; }
+  if (std::isinf(v)) { std::snprintf(buf, n, v > 0 ? (plus ? "+inf" : "inf") : "-inf"); return; }
+  const char* fixed = plus ? "%+.*f" : "%.*f";
+  const char* sci = plus ? "%+.*e" : "%.*e";
+  int len = std::snprintf(buf, n, fixed, decimals, v);
+  if (len >= 0 && len <= max_chars && static_cast<size_t>(len) < n) return;
+  for (int p = 2; p >= 0; --p) {
+    len = std::snprintf(buf, n, sci, p, v);
+    if (len >= 0 && len <= max_chars && static_cast<size_t>(len) < n) return;
+  }
+  // Nothing fits max_chars: the shortest form, cut to the buffer by snprintf.
+}
+
+}  // namespace lv
