@@ -5,7 +5,10 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 
+#include "app/model_jobs.hpp"
+#include "core/embedding_ops.hpp"
 #include "core/id_parse.hpp"
 #include "core/torch_format.hpp"
 #include "core/torch_generator.hpp"
@@ -29,12 +32,104 @@ int64_t max_dim_for(int64_t vocab) {
   return std::max<int64_t>(1, std::min<int64_t>(kMaxDim, kMaxSeededElements / std::max<int64_t>(1, vocab)));
 }
 
+// Edits are dropped by giving a new empty map: a pending change or an IDs edit's stash
+// may still hold the old one.
 void clear_edits(ModelInputs& in) {
-  in.edits.clear();
-  in.edited.clear();
+  if (!in.edits->empty()) in.edits = std::make_shared<EditMap>();
+  ++in.edits_version;
+}
+
+// The printed edges of a T x D matrix made of rows: everything below torch's threshold.
+std::string repr_rows(const Matrix& m, const char* grad_fn) { return repr_tensor(m, ReprSuffix{grad_fn, false, ""}); }
+
+// What every change recomputes after the table: the B x D outputs, the gradients,
+// slide 8's inputs and the printed forms. O(B · D) plus the printed edges.
+void recompute_outputs(App& app) {
+  const ModelInputs& in = app.inputs;
+  Derived& d = app.derived;
+  const int64_t v = d.vocab, dim = d.dim;
+  d.batch = static_cast<int64_t>(in.ids.size());
+  d.lookup_out = d.table.rows_of(in.ids);
+  d.work.rows_read += d.batch;
+  d.work.outputs_written += d.batch * dim;
+  d.matmul_ready = !d.nonfinite.empty() || dim == 0;
+  if (d.matmul_ready) {
+    d.matmul_out = onehot_product(d.table, in.ids, d.lookup_out, d.nonfinite);
+    d.paths_equal = torch_equal(d.lookup_out, d.matmul_out);
+    d.cells_differ = 0;
+    for (Eigen::Index i = 0; i < d.lookup_out.size(); ++i)
+      if (!(d.lookup_out.data()[i] == d.matmul_out.data()[i])) ++d.cells_differ;
+  } else {
+    d.matmul_out.resize(0, 0);
+    d.paths_equal = false;
+    d.cells_differ = 0;
+  }
+  d.lookup_bill = lookup_cost(d.batch, v, dim);
+  d.matmul_bill = matmul_cost(d.batch, v, dim);
+
+  // Backward: G, then the gradient both paths give (core: lookup_backward's numbers,
+  // rows touched only). torch.randn(B, D) after manual_seed(grad_seed) is normal_ on a
+  // fresh generator, the same draw as the core's.
+  if (in.grad_mode == GradMode::SumOfOutputs) {
+    d.grad_out = Matrix::Ones(d.batch, dim);
+  } else {
+    d.grad_out.resize(d.batch, dim);
+    TorchGenerator g(in.grad_seed);
+    normal_(d.grad_out.data(), static_cast<size_t>(d.grad_out.size()), 0.0, 1.0, g);
+  }
+  RowGrads& gr = d.grads;
+  gr.rows = in.ids;
+  std::sort(gr.rows.begin(), gr.rows.end());
+  gr.rows.erase(std::unique(gr.rows.begin(), gr.rows.end()), gr.rows.end());
+  gr.values = Matrix::Zero(static_cast<Eigen::Index>(gr.rows.size()), dim);
+  // Rows of G added into zeros in batch order, as embedding_dense_backward_cpu (and the
+  // one-hot path's running sums from +0, where the zeros add nothing) do.
+  for (size_t i = 0; i < in.ids.size(); ++i)
+    gr.values.row(gr.index_of(in.ids[i])) += d.grad_out.row(static_cast<Eigen::Index>(i));
+  d.distinct_ids = static_cast<int64_t>(gr.rows.size());
+  d.grads_equal = true;  // G is finite (ones or randn): the same sums either way
+  d.lookup_bwd_bill = lookup_backward_cost(d.batch, v, dim);
+  d.matmul_bwd_bill = matmul_backward_cost(d.batch, v, dim);
+  d.print_grad_out = repr_tensor(d.grad_out);
+  d.print_dw_lookup = repr_edges(edges_of<Matrix>(v, dim, [&](int64_t r, int64_t c) { return gr.at(r, c); }), v, dim);
+  // linear.weight.grad is D x V: the same numbers read the other way.
+  d.print_dw_matmul = repr_edges(edges_of<Matrix>(dim, v, [&](int64_t r, int64_t c) { return gr.at(c, r); }), dim, v);
+
+  // A GPT's input and output ends: tok_emb and pos_emb are drawn one after the other
+  // from the seeded generator (GPTModel.__init__'s order), then out_head (slide 8's
+  // logits: app/model_jobs.hpp).
+  {
+    TorchGenerator g = d.gen_after_table;
+    d.pos_table = embedding_init(d.batch, dim, g);
+    d.tok_out = d.lookup_out;
+    d.x = d.tok_out + d.pos_table;
+    d.print_x = repr_tensor(d.x, ReprSuffix{"AddBackward0", false, ""});
+  }
+
+  d.print_weight = repr_parameter_edges(
+      edges_of<Matrix>(v, dim, [&](int64_t r, int64_t c) { return d.table.at(r, c); }), v, dim);
+  d.print_lookup = repr_rows(d.lookup_out, "EmbeddingBackward0");
+  d.print_onehot = repr_edges(edges_of<IntMatrix>(d.batch, v, [&](int64_t i, int64_t k) {
+                                return static_cast<int64_t>(in.ids[static_cast<size_t>(i)] == k);
+                              }),
+                              d.batch, v);
+  d.print_matmul = d.matmul_ready ? repr_rows(d.matmul_out, "MmBackward0") : "";
+  d.print_equal = !d.matmul_ready ? "" : d.paths_equal ? "True" : "False";
+  ++d.generation;
+  start_logits(app);
 }
 
 }  // namespace
+
+float RowGrads::at(int64_t r, int64_t c) const {
+  const int64_t i = index_of(r);
+  return i < 0 ? 0.0f : values(i, c);
+}
+
+int64_t RowGrads::index_of(int64_t r) const {
+  const auto it = std::lower_bound(rows.begin(), rows.end(), r);
+  return it != rows.end() && *it == r ? it - rows.begin() : -1;
+}
 
 void app_init(App& app, const CliOptions& o, std::shared_ptr<const TableFile> file) {
   ModelInputs& in = app.inputs;
@@ -59,115 +154,58 @@ void app_init(App& app, const CliOptions& o, std::shared_ptr<const TableFile> fi
 }
 
 void recompute(App& app) {
-  const ModelInputs& in = app.inputs;
+  ModelInputs& in = app.inputs;
+  ModelJobs& j = app.jobs;
   Derived& d = app.derived;
   const int64_t v = vocab_of(in), dim = in.dim;
-  // Re-draw from the seed only when the seed or the shape changed (an edit or a
-  // new ID list of the same V reuses the table, as re-running one notebook cell would).
-  // A float32 file's table is used as it is (no copy in `seeded`).
-  const bool file_as_is = in.file && in.dtype == TableDtype::Float32;
-  const bool reseed = d.generation == 0 || d.seeded_with != in.seed || d.seeded_rows != v || d.seeded_cols != dim ||
-                      d.seeded_from != in.file.get() || d.seeded_dtype != in.dtype;
-  if (reseed) {
-    // nn.Embedding(V, D) right after torch.manual_seed(seed) — or the loaded file's
-    // table — then the fresh nn.Linear(V, D) after re-seeding (what slide 4 prints
-    // before tying).
-    TorchGenerator gen(in.seed);
-    if (file_as_is) {
-      d.seeded.resize(0, 0);
-    } else {
-      d.seeded = in.file ? in.file->data : embedding_init(v, dim, gen);
-      round_table(d.seeded, in.dtype);
+  d.work = {};
+  // The table: a file's where it lies, or the seed's — made once per seed and shape; a
+  // big one on a worker while the window keeps showing the last state it computed.
+  std::shared_ptr<const SeededTable> seeded;
+  if (!in.file) {
+    seeded = find_seeded(j, in.seed, v, dim);
+    if (!seeded && v * dim <= kInlineElements) seeded = make_seeded_now(j, in.seed, v, dim);
+    if (!seeded) {
+      const ModelInputs want = in;
+      if (d.generation == 0) {
+        // Nothing shown yet (a big table asked for at start): the notebook's 4 × 5 meanwhile.
+        in = ModelInputs{};
+        in.seed = want.seed;
+        in.seed_text = want.seed_text;
+        recompute(app);
+      } else {
+        in = j.shown;  // the last state computed stays on screen
+      }
+      j.pending = want;
+      j.has_pending = true;
+      start_build(app, want.seed, v, dim);
+      return;
     }
-    d.seeded_rows = v;
-    d.seeded_cols = dim;
-    d.gen_after_table = gen;
-    d.seeded_from = in.file.get();
-    d.seeded_dtype = in.dtype;
-    // Only its printed form is needed: drawn edge by edge (core/torch_layers.hpp), a
-    // big vocabulary's D × V init is neither held nor converted, only skipped over.
-    TorchGenerator gen2(in.seed);
-    d.print_linear_init = repr_parameter_edges(linear_weight_edges(v, dim, gen2), dim, v);
-    d.seeded_with = in.seed;
+  }
+  if (j.has_pending) {  // this change needs no new table: whatever waited is dropped
+    j.has_pending = false;
+    j.build.stop();
+    j.build_out.reset();
   }
   d.vocab = v;
   d.dim = dim;
-  d.batch = static_cast<int64_t>(in.ids.size());
-  d.table = file_as_is ? in.file->data : d.seeded;
-  if (in.edits.size() == static_cast<size_t>(v * dim)) {
-    for (int64_t i = 0; i < v * dim; ++i)
-      if (in.edited[static_cast<size_t>(i)]) d.table.data()[i] = in.edits[static_cast<size_t>(i)];
-  }
-  d.lookup_out = lookup(d.table, in.ids);
-  d.onehot = one_hot(in.ids, v);
-  d.onehot_f = d.onehot.cast<float>();
-  d.matmul_out = onehot_matmul(d.onehot_f, d.table);
-  d.paths_equal = torch_equal(d.lookup_out, d.matmul_out);
-  d.cells_differ = 0;
-  for (Eigen::Index i = 0; i < d.lookup_out.size(); ++i)
-    if (!(d.lookup_out.data()[i] == d.matmul_out.data()[i])) ++d.cells_differ;
-  d.lookup_bill = lookup_cost(d.batch, v, dim);
-  d.matmul_bill = matmul_cost(d.batch, v, dim);
-
-  // Backward: G, then both gradients. torch.randn(B, D) after manual_seed(grad_seed)
-  // is normal_ on a fresh generator, the same draw as the core's.
-  if (in.grad_mode == GradMode::SumOfOutputs) {
-    d.grad_out = Matrix::Ones(d.batch, dim);
+  d.seeded = seeded;
+  d.table = TableView(seeded ? seeded->values : nullptr, in.file, in.dtype, in.edits);
+  if (seeded) {
+    d.gen_after_table = seeded->after;
+    d.print_linear_init = seeded->print_linear_init;
+    // N(0, 1) draws, rounded or not, are all finite: the product needs no read of the table.
+    d.nonfinite.assign(static_cast<size_t>(dim), 0);
   } else {
-    d.grad_out.resize(d.batch, dim);
-    TorchGenerator g(in.grad_seed);
-    normal_(d.grad_out.data(), static_cast<size_t>(d.grad_out.size()), 0.0, 1.0, g);
+    // Embedding.from_pretrained draws nothing: pos_emb comes first from the seed.
+    d.gen_after_table = TorchGenerator(in.seed);
+    d.print_linear_init = linear_print_for(app, in.seed, v, dim);
+    const auto facts = file_facts(app, d.table);
+    if (facts) d.nonfinite = *facts;
+    else d.nonfinite.clear();
   }
-  d.dw_lookup = lookup_backward(in.ids, d.grad_out, v);
-  d.dw_matmul = onehot_backward(d.onehot_f, d.grad_out);
-  d.grads_equal = torch_equal(d.dw_lookup, d.dw_matmul);
-  {
-    IdList sorted = in.ids;
-    std::sort(sorted.begin(), sorted.end());
-    d.distinct_ids = std::unique(sorted.begin(), sorted.end()) - sorted.begin();
-  }
-  d.lookup_bwd_bill = lookup_backward_cost(d.batch, v, dim);
-  d.matmul_bwd_bill = matmul_backward_cost(d.batch, v, dim);
-  d.print_grad_out = repr_tensor(d.grad_out);
-  d.print_dw_lookup = repr_tensor(d.dw_lookup);
-  d.print_dw_matmul = repr_transposed(d.dw_matmul);  // linear.weight.grad is D x V
-
-  // A GPT's input and output ends: tok_emb and pos_emb are drawn one after the
-  // other from the seeded generator (GPTModel.__init__'s order), then out_head.
-  {
-    const int64_t t = d.batch;
-    TorchGenerator g = d.gen_after_table;
-    d.pos_table = embedding_init(t, dim, g);
-    d.tok_out = d.lookup_out;
-    d.x = d.tok_out + d.pos_table;
-    // Tied: the table itself, read the other way (no copy). Untied: its own init.
-    if (in.tie_weights) d.head_weight.resize(0, 0);
-    else d.head_weight = linear_init(dim, v, false, g).weight;
-    const Matrix& head = in.tie_weights ? d.table : d.head_weight;
-    d.logits = (d.x * head.transpose()).eval();
-    d.next_ids.resize(static_cast<size_t>(t));
-    for (int64_t i = 0; i < t; ++i) {
-      // argmax like torch: the first maximum; NaN counts as the maximum.
-      int64_t best = 0;
-      for (int64_t j = 1; j < v; ++j) {
-        const float a = d.logits(i, best), b = d.logits(i, j);
-        if (std::isnan(a)) break;
-        if (std::isnan(b) || b > a) best = j;
-      }
-      d.next_ids[static_cast<size_t>(i)] = best;
-    }
-    d.print_x = repr_tensor(d.x, ReprSuffix{"AddBackward0", false, ""});
-    d.print_logits = repr_tensor(d.logits, ReprSuffix{"MmBackward0", false, ""});
-    const int64_t n = static_cast<int64_t>(d.next_ids.size());
-    d.print_next = repr_tensor(d.next_ids.data(), std::span<const int64_t>(&n, 1));
-  }
-
-  d.print_weight = repr_parameter(d.table);
-  d.print_lookup = repr_tensor(d.lookup_out, ReprSuffix{"EmbeddingBackward0", false, ""});
-  d.print_onehot = repr_tensor(d.onehot);
-  d.print_matmul = repr_tensor(d.matmul_out, ReprSuffix{"MmBackward0", false, ""});
-  d.print_equal = d.paths_equal ? "True" : "False";
-  ++d.generation;
+  j.shown = in;
+  recompute_outputs(app);
 }
 
 void sync_text_fields(App& app) {
@@ -193,16 +231,14 @@ void apply_edit_ids(App& app, const IdList& ids) {
   IdsEdit& t = app.ui.ids_edit;
   in.ids = ids;
   if (vocab_of(in) != t.start_vocab) {
-    if (!in.edited.empty()) {
-      t.stash_edits = std::move(in.edits);
-      t.stash_edited = std::move(in.edited);
+    if (!in.edits->empty()) {
+      t.stash_edits = in.edits;
       clear_edits(in);
     }
-  } else if (!t.stash_edited.empty()) {
+  } else if (t.stash_edits) {
     in.edits = std::move(t.stash_edits);
-    in.edited = std::move(t.stash_edited);
-    t.stash_edits.clear();
-    t.stash_edited.clear();
+    ++in.edits_version;
+    t.stash_edits.reset();
   }
   recompute(app);
 }
@@ -221,8 +257,7 @@ void begin_ids_edit(App& app) {
   t.active = true;
   t.start_ids = app.inputs.ids;
   t.start_vocab = vocab_of(app.inputs);
-  t.stash_edits.clear();
-  t.stash_edited.clear();
+  t.stash_edits.reset();
 }
 
 void ids_typed(App& app, const std::string& text) {
@@ -362,17 +397,53 @@ void set_tie_weights(App& app, bool tie) {
 
 void edit_cell(App& app, int64_t row, int64_t col, float value) {
   ModelInputs& in = app.inputs;
+  Derived& d = app.derived;
   const int64_t v = vocab_of(in);
   if (row < 0 || row >= v || col < 0 || col >= in.dim) return;
-  const size_t n = static_cast<size_t>(v * in.dim);
-  if (in.edits.size() != n) {
-    in.edits.assign(n, 0.0f);
-    in.edited.assign(n, 0);
+  (*in.edits)[row * in.dim + col] = value;
+  ++in.edits_version;
+  if (d.vocab != v || d.dim != in.dim || app.jobs.has_pending) {
+    recompute(app);
+    return;
   }
-  const size_t k = static_cast<size_t>(row * in.dim + col);
-  in.edits[k] = value;
-  in.edited[k] = 1;
-  recompute(app);
+  // One cell: only the outputs that read it change — column `col` of the rows that
+  // looked up `row` (and of the one-hot product, whose NaNs depend on the whole
+  // column) — O(B) outputs, no table read.
+  d.work = {};
+  const int64_t b = d.batch;
+  for (int64_t i = 0; i < b; ++i) {
+    if (in.ids[static_cast<size_t>(i)] != row) continue;
+    d.lookup_out(i, col) = value;
+    d.tok_out(i, col) = value;
+    d.x(i, col) = value + d.pos_table(i, col);
+    ++d.work.outputs_written;
+  }
+  if (d.matmul_ready) {
+    // The column's non-finite count with every edit applied, then the product's column.
+    int64_t bad = d.nonfinite[static_cast<size_t>(col)];
+    for (const auto& [k, ev] : *in.edits) {
+      if (k % in.dim != col) continue;
+      bad += (std::isfinite(ev) ? 0 : 1) - (std::isfinite(d.table.base_at(k / in.dim, col)) ? 0 : 1);
+    }
+    for (int64_t i = 0; i < b; ++i) {
+      const float w = d.lookup_out(i, col);
+      const int64_t others = bad - (std::isfinite(w) ? 0 : 1);
+      d.matmul_out(i, col) = others > 0 || std::isnan(w) ? std::numeric_limits<float>::quiet_NaN() : w == 0.0f ? 0.0f : w;
+      ++d.work.outputs_written;
+    }
+    d.cells_differ = 0;
+    for (Eigen::Index i = 0; i < d.lookup_out.size(); ++i)
+      if (!(d.lookup_out.data()[i] == d.matmul_out.data()[i])) ++d.cells_differ;
+    d.paths_equal = d.cells_differ == 0;
+    d.print_matmul = repr_rows(d.matmul_out, "MmBackward0");
+    d.print_equal = d.paths_equal ? "True" : "False";
+  }
+  d.print_weight = repr_parameter_edges(
+      edges_of<Matrix>(v, in.dim, [&](int64_t r, int64_t c) { return d.table.at(r, c); }), v, in.dim);
+  d.print_lookup = repr_rows(d.lookup_out, "EmbeddingBackward0");
+  d.print_x = repr_tensor(d.x, ReprSuffix{"AddBackward0", false, ""});
+  ++d.generation;
+  start_logits(app);  // the tied head reads the table: its argmax goes over the rows again (a worker when big)
 }
 
 void reset_edits(App& app) {
@@ -380,9 +451,7 @@ void reset_edits(App& app) {
   recompute(app);
 }
 
-bool has_edits(const App& app) {
-  return std::find(app.inputs.edited.begin(), app.inputs.edited.end(), 1) != app.inputs.edited.end();
-}
+bool has_edits(const App& app) { return !app.inputs.edits->empty(); }
 
 void add_id(App& app) {
   if (app.inputs.ids.size() >= kMaxIds) return;

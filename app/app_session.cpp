@@ -42,8 +42,10 @@ SessionSettings session_from_app(const App& app, const WindowGeometry& window) {
   s.grad_seed = in.grad_seed;
   s.tie_weights = in.tie_weights;
   const int64_t v = app.derived.vocab, d = app.derived.dim;
-  for (size_t k = 0; k < in.edited.size() && s.edits.size() < kMaxSettingsEdits; ++k)
-    if (in.edited[k]) s.edits.push_back({static_cast<int64_t>(k) / d, static_cast<int64_t>(k) % d, in.edits[k]});
+  for (const auto& [k, value] : *in.edits) {
+    if (s.edits.size() >= kMaxSettingsEdits) break;
+    s.edits.push_back({k / d, k % d, value});
+  }
   if (!s.edits.empty()) {
     s.table_rows = v;
     s.table_cols = d;
@@ -101,8 +103,8 @@ void apply_session(App& app, const SessionSettings& s, std::string* warning) {
   in.fixed_vocab = s.fixed_vocab;
   in.ids = s.ids;
   in.file = nullptr;
-  in.edits.clear();
-  in.edited.clear();
+  in.edits = std::make_shared<EditMap>();
+  ++in.edits_version;
   if (!s.weights.empty()) {
     TableLoad load = load_table(s.weights);
     if (load.ok) {
@@ -129,13 +131,7 @@ void apply_session(App& app, const SessionSettings& s, std::string* warning) {
   // checked this for the seeded shape).
   const int64_t v = vocab_of(in);
   if (!s.edits.empty() && s.table_rows == v && s.table_cols == in.dim) {
-    in.edits.assign(static_cast<size_t>(v * in.dim), 0.0f);
-    in.edited.assign(static_cast<size_t>(v * in.dim), 0);
-    for (const SettingsEdit& e : s.edits) {
-      const size_t k = static_cast<size_t>(e.row * in.dim + e.col);
-      in.edits[k] = e.value;
-      in.edited[k] = 1;
-    }
+    for (const SettingsEdit& e : s.edits) (*in.edits)[e.row * in.dim + e.col] = e.value;
   }
   app.ui.theme = s.light ? Theme::Light : Theme::Dark;
   app.ui.user_zoom = s.user_zoom;

@@ -10,12 +10,14 @@
 #include <string>
 #include <vector>
 
+#include "app/background_job.hpp"
 #include "app/widget_file_picker.hpp"
 #include "app/widget_heatmap.hpp"
 #include "core/dtype_round.hpp"
 #include "core/embedding_ops.hpp"
 #include "core/session_settings.hpp"
 #include "core/table_file.hpp"
+#include "core/table_view.hpp"
 #include "core/tensor.hpp"
 #include "core/torch_generator.hpp"
 
@@ -46,8 +48,12 @@ struct ModelInputs {
   std::shared_ptr<const TableFile> file;  // a table loaded from a file (--weights, File ▸ Open); null: seeded
   SeededShape before_file;         // while `file` is shown: the seeded shape to return to
   TableDtype dtype = TableDtype::Float32;  // the table rounded through float16 / bfloat16 (computed in float32)
-  std::vector<float> edits;        // V*D table values typed or dragged by the user; empty: none
-  std::vector<uint8_t> edited;     // V*D flags: 1 where edits[] overrides the seeded value
+  // Table values typed or dragged by the user (row * D + col -> value), on top of the
+  // seeded or loaded table: one entry per edited cell, whatever the table's size. An
+  // edit changes the map in place; anything that drops the edits gives a new empty map
+  // (a pending change keeps the shown state's map intact).
+  std::shared_ptr<EditMap> edits = std::make_shared<EditMap>();
+  uint64_t edits_version = 0;      // bumped by every edit (work that read the table restarts)
   // The session's table file when it could not be reopened at launch (moved, on an
   // unmounted disk): the seeded table is shown, but the file, its shape and its edits
   // stay in the saved session until the user opens another table (set_table_file).
@@ -61,26 +67,50 @@ struct ModelInputs {
 int64_t vocab_of(const ModelInputs& in);
 
 // ---------------------------------------------------------------- derived
+// nn.Embedding(V, D)'s init after torch.manual_seed(seed): made once per seed and shape
+// (a big one on a worker, app/model_jobs.hpp), shared by every state that shows it.
+struct SeededTable {
+  uint64_t seed = 0;
+  int64_t vocab = 0, dim = 0;
+  std::shared_ptr<const Matrix> values;  // V x D
+  TorchGenerator after;                   // the generator right after the init (pos_emb draws next)
+  std::string print_linear_init;          // the fresh nn.Linear(V, D) after re-seeding, as printed
+};
+
+// The embedding gradient as torch holds it for nn.Embedding(..., sparse=True): only the
+// rows the IDs touched (sorted), every other row zero. Both paths' gradients are these
+// numbers (the dense one-hot path's V × D is zeros elsewhere: counted, never held).
+struct RowGrads {
+  IdList rows;    // distinct IDs, ascending
+  Matrix values;  // rows.size() x D: G's rows added in batch order
+  float at(int64_t r, int64_t c) const;  // 0 for an untouched row
+  int64_t index_of(int64_t r) const;     // -1 for an untouched row
+};
+
+// What a recompute did, counted (tests assert that an edit touches only what it must).
+struct ModelWork {
+  int64_t rows_read = 0;        // table rows read (converted, overlaid)
+  int64_t outputs_written = 0;  // B x D output values (re)computed
+  int64_t table_passes = 0;     // reads of the whole V x D table on this thread (must stay 0 for big tables)
+};
+
 struct Derived {
   int64_t vocab = 0, dim = 0, batch = 0;
-  Matrix seeded;        // V x D: nn.Embedding's init for (seed, V, D), or the file's table rounded to a dtype
-                        // (empty for a float32 file: its own data is the base)
-  int64_t seeded_rows = -1, seeded_cols = -1;  // the shape it was made for
-  uint64_t seeded_with = 0;  // the seed `seeded` was drawn with
-  const TableFile* seeded_from = nullptr;  // or the file it was loaded from
-  TableDtype seeded_dtype = TableDtype::Float32;  // and the rounding applied
-  Matrix table;         // V x D: seeded with the user's edits applied
+  TableView table;      // V x D: the seeded or loaded table with the user's edits, read where it lies
+  std::shared_ptr<const SeededTable> seeded;  // the seeded table (null while a file's table is shown)
   Matrix lookup_out;    // B x D: embedding(idx)
-  IntMatrix onehot;     // B x V
-  Matrix onehot_f;      // B x V: onehot.float()
+  // The one-hot product reads every row of the table: per column, how many values are not
+  // finite (core/table_view.hpp onehot_product). A file's are counted once on a worker;
+  // until then matmul_out is not known (matmul_ready false) and the slides say so.
+  std::vector<int64_t> nonfinite;
+  bool matmul_ready = false;
   Matrix matmul_out;    // B x D: linear(onehot.float()) with linear.weight = tableᵀ
   bool paths_equal = false;
   int cells_differ = 0;  // cells where the two outputs differ (NaN/inf in the table)
   OpCounts lookup_bill, matmul_bill;
   // Backward (slide 6): G flows back through both paths.
   Matrix grad_out;      // B x D: G
-  Matrix dw_lookup;     // V x D: embedding.weight.grad (scatter-add into the IDs' rows)
-  Matrix dw_matmul;     // V x D: (linear.weight.grad)ᵀ = onehotᵀ · G
+  RowGrads grads;       // embedding.weight.grad = (linear.weight.grad)ᵀ, sparse by rows
   bool grads_equal = false;
   int64_t distinct_ids = 0;  // rows that receive a gradient
   OpCounts lookup_bwd_bill, matmul_bwd_bill;
@@ -90,14 +120,19 @@ struct Derived {
   Matrix pos_table;     // T x D: pos_emb.weight, drawn next from the same generator
   Matrix tok_out;       // T x D: tok_emb(idx) (= lookup_out)
   Matrix x;             // T x D: tok_emb(idx) + pos_emb(arange(T))
-  Matrix head_weight;   // V x D: out_head.weight when untied (its own init); empty when tied (it is `table`)
-  Matrix logits;        // T x V: out_head(x) = x · head_weightᵀ
+  // out_head(x) = x · headᵀ is T x V: every row of the vocabulary. Its argmax and printed
+  // edges come from a worker for a big table (logits_ready false until then); the cells
+  // on screen are computed when drawn (logit()). `logits` holds all T x V only for an
+  // untied head (its rows are drawn, not stored) of a modest size.
+  bool logits_ready = false;
+  Matrix logits;        // T x V when held (untied head, T·V ≤ kHeldLogits), else empty
   IdList next_ids;      // T: logits.argmax(dim=-1)
   std::string print_x, print_logits, print_next;
   // What PyTorch prints for each step, from the core's formatter.
   std::string print_weight, print_lookup, print_onehot, print_matmul, print_equal;
   std::string print_linear_init;  // the fresh nn.Linear(V, D, bias=False).weight (D x V) before tying, as printed
   uint64_t generation = 0;  // bumped on every recompute (widgets may cache on it)
+  ModelWork work;           // what the last recompute did
 };
 
 // ---------------------------------------------------------------- timeline
@@ -122,8 +157,7 @@ struct IdsEdit {
   bool escaped = false;            // Esc ended it: back to the start
   IdList start_ids;                // the IDs when the field was entered
   int64_t start_vocab = 0;         // and the table's V then
-  std::vector<float> stash_edits;  // the start's edited weights while V differs
-  std::vector<uint8_t> stash_edited;
+  std::shared_ptr<EditMap> stash_edits;  // the start's edited weights while V differs (null: none)
 };
 
 // The scroll position of one matrix grid (widget_matrix_grid.hpp).
@@ -179,6 +213,9 @@ struct UiState {
   std::string cell_error;             // why the typed value was not applied
   int hover_out_row = -1, hover_out_col = -1;  // slide 4: the output cell under the mouse
   Matrix scratch;                                // a slide's per-frame working buffer (kept to avoid allocations)
+  std::vector<float> row_buf;                    // a table row read for a flight (kept likewise)
+  Matrix logits_buf;                             // slide 8: the logits on screen
+  std::vector<float> logits_row;                 // and the head row they read
   uint64_t canvas_fit_key = 0;                   // what the canvas zoom was chosen for (app/canvas_fit.hpp)
   uint64_t canvas_view_key = 0;                  // its slide, room and type size
   int canvas_level = 4;                          // = kCanvasNormalLevel // the zoom level the canvas is drawn at
@@ -223,10 +260,50 @@ struct ScaleState {
   std::unique_ptr<ScaleWorker, ScaleWorkerDeleter> worker;  // created when the slide is first shown
 };
 
+// ---------------------------------------------------------------- model jobs
+// The model's work that grows with the whole table, off the UI thread
+// (app/model_jobs.hpp). While a change waits for a big seeded table, the window keeps
+// showing the last state it computed (`shown`); the change (`pending`) applies when
+// the table is ready, or is dropped by Cancel.
+struct ModelJobs {
+  std::vector<std::shared_ptr<const SeededTable>> seeded_cache;  // the last few made (newest last)
+  BackgroundJob build;                       // drawing a big seeded table
+  std::shared_ptr<SeededTable> build_out;    // what it fills (read after take())
+  bool has_pending = false;
+  ModelInputs pending;                       // the change waiting for it
+  ModelInputs shown;                         // the inputs Derived was computed from
+  BackgroundJob facts;                       // a file's whole-table read: non-finite values per column
+  std::shared_ptr<std::vector<int64_t>> facts_out;
+  const void* facts_for = nullptr;           // the file it counts
+  TableDtype facts_dtype = TableDtype::Float32;
+  std::shared_ptr<const std::vector<int64_t>> facts_done;  // counted for (facts_done_for, facts_done_dtype)
+  const void* facts_done_for = nullptr;
+  TableDtype facts_done_dtype = TableDtype::Float32;
+  struct ShapeKey {
+    uint64_t seed = 0;
+    int64_t vocab = -1, dim = -1;
+    bool operator==(const ShapeKey&) const = default;
+  };
+  BackgroundJob linear;                      // the fresh nn.Linear(V, D)'s printed edges (V·D draws)
+  std::shared_ptr<std::string> linear_out;
+  ShapeKey linear_for;                       // what it draws
+  ShapeKey linear_done_for;                  // what linear_done was drawn for
+  std::string linear_done;
+  BackgroundJob logits;                      // slide 8's argmax over every row
+  struct LogitsOut {
+    IdList next_ids;
+    Matrix edges;  // T x V's printed edges
+    Matrix full;   // T x V when held
+  };
+  std::shared_ptr<LogitsOut> logits_out;
+  uint64_t logits_for = 0;                   // the Derived::generation it was started for
+};
+
 // ---------------------------------------------------------------- App
 struct App {
   ModelInputs inputs;
   Derived derived;
+  ModelJobs jobs;
   UiState ui;
   ScaleState scale;          // slide 7 (owns its worker thread: App is move-only)
   TableLoading loading;      // File ▸ Open: a table being read on a worker thread

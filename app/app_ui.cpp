@@ -3,6 +3,8 @@
 // and torch's output at the bottom; a status line.
 #include "app/app_ui.hpp"
 
+#include "app/model_jobs.hpp"
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -245,6 +247,9 @@ bool app_animating(const App& app) {
 void app_frame(App& app) {
   ImGuiIO& io = ImGui::GetIO();
   app.time = ImGui::GetTime();
+  // What the model's workers finished (a big table drawn, a file read, the logits)
+  // lands before anything is drawn.
+  poll_model_jobs(app);
   layout_report_begin_frame();
   if (app.ui.theme != app.ui.applied_theme || app.ui.scale != app.ui.applied_scale) {
     apply_style(app.ui.theme, app.ui.scale);

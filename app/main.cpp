@@ -26,6 +26,7 @@
 #include "app/slides.hpp"
 #include "core/cli_options.hpp"
 #include "core/id_parse.hpp"
+#include "app/model_jobs.hpp"
 #include "core/notebook_transcript.hpp"
 #include "core/plural.hpp"
 #include "core/session_settings.hpp"
@@ -158,7 +159,7 @@ static int run(int argc, char** argv) {
     c.dim = o.dim;
     c.vocab = lv::effective_vocab(o);
     if (file) {
-      c.table = &file->data;
+      c.table = file.get();
       c.vocab = file->rows;
       c.dim = file->cols;
       c.table_code = lv::table_load_code(file->path, file->name);
@@ -175,6 +176,8 @@ static int run(int argc, char** argv) {
 
   // 3. The window, GL context, ImGui, backends, fonts.
   const bool headless = !o.screenshot.empty() || !o.export_slides.empty() || !o.export_gif.empty() || o.layout_report;
+  // A picture or a report shows the state asked for: a big seeded table is drawn first.
+  if (headless) lv::app::finish_model_jobs(app);
 
   // 2b. The last session: restored when the app is opened with no model or view
   // options (plain `lookupviz`), saved in every interactive run; --reset starts clean.

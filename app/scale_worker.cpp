@@ -2,6 +2,8 @@
 // Sections: lifecycle · poll · build job · timing job · the app's view of it
 #include "app/scale_worker.hpp"
 
+#include "app/model_jobs.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <new>
@@ -189,10 +191,13 @@ void ScaleWorker::start(Job job) {
     building_vocab_ = want_vocab_;
     building_dim_ = want_dim_;
     building_file_ = want_file_;
-    const float* source = building_file_ ? building_file_->data.data() : nullptr;
+    // A float32 file is read where it lies; another dtype is converted on this worker
+    // into a float32 table for the timing kernels (what `weights.float()` makes in torch).
+    const TableFile* file = building_file_.get();
+    const float* source = file ? file->f32() : nullptr;
     if (source) phase_.store(1);
-    thread_ = std::thread([this, s = want_seed_, v = want_vocab_, d = want_dim_, source] {
-      run_build(s, v, d, source);
+    thread_ = std::thread([this, s = want_seed_, v = want_vocab_, d = want_dim_, source, file] {
+      run_build(s, v, d, source, file);
       finished_.store(true, std::memory_order_release);
       ui_wake();
     });
@@ -222,7 +227,7 @@ void ScaleWorker::finish() {
       snap_.seed = building_seed_;
       snap_.vocab = building_vocab_;
       snap_.dim = building_dim_;
-      snap_.data = file_ ? file_->data.data() : table_.get();
+      snap_.data = file_ && file_->f32() ? file_->f32() : table_.get();
       snap_.range = overview_.range;
       snap_.overview = overview_.cells.empty() ? nullptr : overview_.cells.data();
       snap_.overview_rows = overview_.rows;
@@ -250,9 +255,22 @@ void ScaleWorker::finish() {
 }
 
 // ---------------------------------------------------------------- build job
-void ScaleWorker::run_build(uint64_t seed, int64_t vocab, int64_t dim, const float* source) {
+void ScaleWorker::run_build(uint64_t seed, int64_t vocab, int64_t dim, const float* source, const TableFile* file) {
   TableBuffer data;
-  if (!source) {
+  if (!source && file) {
+    const size_t n = static_cast<size_t>(vocab) * static_cast<size_t>(dim);
+    data = make_table_buffer(std::max<size_t>(n, 1));
+    if (!data) {
+      job_error_ = "not enough memory for a float32 copy of the table";
+      return;
+    }
+    constexpr int64_t kBand = 1024;  // rows per read: progress moves, cancel stays prompt
+    for (int64_t r = 0; r < vocab; r += kBand) {
+      if (cancel_.load(std::memory_order_relaxed)) return;
+      file->read_range(r, std::min(kBand, vocab - r), data.get() + r * dim);
+      progress_.store(static_cast<float>(r) / static_cast<float>(vocab), std::memory_order_relaxed);
+    }
+  } else if (!source) {
     const size_t n = static_cast<size_t>(vocab) * static_cast<size_t>(dim);
     data = make_table_buffer(std::max<size_t>(n, 1));
     if (!data) {
@@ -467,6 +485,7 @@ bool scale_needs_frames(const App& app) {
 }
 
 bool app_ready_for_screenshot(const App& app) {
+  if (model_busy(app)) return false;  // a table being drawn, a whole-table read, the logits
   if (!scale_slide_shown(app)) return true;
   if (!app.scale.worker) return false;
   const ScaleWorker& w = *app.scale.worker;

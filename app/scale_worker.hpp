@@ -104,7 +104,7 @@ class ScaleWorker {
   void start(Job job);
   void finish();
   // source: the file's table to summarize; null: draw one from the seed.
-  void run_build(uint64_t seed, int64_t vocab, int64_t dim, const float* source);
+  void run_build(uint64_t seed, int64_t vocab, int64_t dim, const float* source, const TableFile* file);
   void run_timing(const float* table, int64_t vocab, int64_t dim);
   bool stop_timing() const;  // cancel, or the UI stopped polling
 

@@ -47,19 +47,19 @@ void edit_cells(App& app, const GridLayout& g) {
   if (over && ImGui::IsItemActivated()) {
     ui.edit_row = r;
     ui.edit_col = c;
-    ui.edit_value = d.table(r, c);
+    ui.edit_value = d.table.at(r, c);
   }
   if (ImGui::IsItemActive() && ui.edit_row >= 0) {
     const float dx = ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 2.0f).x;
     if (dx != 0.0f) {
       const float v = ui.edit_value + dx / em() * 0.05f;
-      if (v != d.table(ui.edit_row, ui.edit_col)) edit_cell(app, ui.edit_row, ui.edit_col, v);
+      if (v != d.table.at(ui.edit_row, ui.edit_col)) edit_cell(app, ui.edit_row, ui.edit_col, v);
     }
   }
   if (over && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
     ui.edit_row = r;
     ui.edit_col = c;
-    ui.edit_value = d.table(r, c);
+    ui.edit_value = d.table.at(r, c);
     // The value as Python would read it back: inf, -inf and nan included.
     std::snprintf(ui.cell_buf, sizeof ui.cell_buf, "%.9g", static_cast<double>(ui.edit_value));
     ui.cell_error.clear();
@@ -67,7 +67,7 @@ void edit_cells(App& app, const GridLayout& g) {
   }
   if (over && !ImGui::IsItemActive())
     ImGui::SetTooltip("embedding.weight[%d, %d] = %.6g\ndrag ← → to change · double-click to type", r, c,
-                      static_cast<double>(d.table(r, c)));
+                      static_cast<double>(d.table.at(r, c)));
   if (ImGui::BeginPopup("edit-cell")) {
     ImGui::Text("embedding.weight[%d, %d]", ui.edit_row, ui.edit_col);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
@@ -128,12 +128,12 @@ ImVec2 canvas(SlideCanvas& c) {
       label_colors[ids[i] - g.first_row] = id_color(i, 0.4f + 0.6f * point);
   grid_draw_frame(dl, g, gs, c.pal, label_colors);
   const float shown = static_cast<float>(g.shown_rows);
-  const bool edited_any = !app.inputs.edited.empty();
-  grid_draw_cells(dl, g, d.table.data(), d.dim, gs, c.pal, [&](int r, int col) {
+  const bool edited_any = !app.inputs.edits->empty();
+  grid_draw_cells_at(dl, g, gs, c.pal, [&](int r, int col) { return d.table.at(r, col); }, [&](int r, int col) {
     CellStyle s;
     s.alpha = std::clamp(fill * (shown + 1.0f) - static_cast<float>(r - g.first_row), 0.0f, 1.0f);
     s.bg = c.pal.panel_alt;
-    if (edited_any && app.inputs.edited[static_cast<size_t>(r * d.dim + col)]) s.outline = c.pal.accent;
+    if (edited_any && d.table.edited(r, col)) s.outline = c.pal.accent;
     if (r == app.ui.edit_row && col == app.ui.edit_col && ImGui::IsPopupOpen("edit-cell")) s.outline = c.pal.glow;
     return s;
   });

@@ -101,7 +101,7 @@ ImVec2 canvas(SlideCanvas& c) {
   const float glow = phase(p, 0.30f, 0.50f);
   if (cur_row >= 0 && tg.row_shown(cur_row))
     draw_glow(dl, tg.row_min(cur_row), tg.row_max(cur_row), id_color(static_cast<size_t>(cur)), glow);
-  grid_draw_cells(dl, tg, d.table.data(), d.dim, gs, c.pal, [&](int r, int) {
+  grid_draw_cells_at(dl, tg, gs, c.pal, [&](int r, int col) { return d.table.at(r, col); }, [&](int r, int) {
     CellStyle s;
     s.bg = c.pal.panel_alt;
     if (r == cur_row) s.bg = mix(c.pal.panel_alt, id_color(static_cast<size_t>(cur)), 0.45f * glow);
@@ -131,7 +131,7 @@ ImVec2 canvas(SlideCanvas& c) {
     draw_route_arrow(dl, route, 5, id_color(static_cast<size_t>(cur)), phase(p, 0.08f, 0.40f), 2.2f);
   }
   if (cur >= 0)
-    grid_draw_flight(dl, tg, cur_row, og, cur, d.table.row(cur_row).data(), fly, id_color(static_cast<size_t>(cur), 0.35f),
+    grid_draw_flight(dl, tg, cur_row, og, cur, table_row(app, cur_row), fly, id_color(static_cast<size_t>(cur), 0.35f),
                      gs, c.pal);
   // Hover: say where a value came from.
   int r = -1, col = -1;

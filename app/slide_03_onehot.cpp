@@ -160,7 +160,7 @@ ImVec2 canvas(SlideCanvas& c) {
     draw_glow(dl, g.cell_min(cur, cur_col), g.cell_max(cur, cur_col), id_color(static_cast<size_t>(cur)), lit_cur);
 
   const float ncols = static_cast<float>(g.shown_cols);
-  grid_draw_cells(dl, g, d.onehot.data(), d.vocab, gs, c.pal, [&](int r, int col) {
+  grid_draw_cells_at(dl, g, gs, c.pal, [&](int r, int col) { return ids[static_cast<size_t>(r)] == col ? 1.0f : 0.0f; }, [&](int r, int col) {
     CellStyle s;
     const float pr = c.progress(r);
     if (pr <= 0.0f) {  // not reached: an empty slot keeps the B × V shape visible

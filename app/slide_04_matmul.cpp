@@ -163,7 +163,7 @@ void dot_product_tooltip(const Derived& d, const IdList& ids, const Palette& pal
       sep();
       t.add("… (%s more ×0 term%s) …", cnt, j - prev - 1 == 1 ? "" : "s");
     }
-    fmt_term(val, sizeof val, d.table(j, col), true);
+    fmt_term(val, sizeof val, d.table.at(j, col), true);
     sep();
     t.add("%d×%s", j == one ? 1 : 0, val);
     prev = j;
@@ -180,7 +180,7 @@ void dot_product_tooltip(const Derived& d, const IdList& ids, const Palette& pal
   ImGui::PushFont(fonts().mono);
   ImGui::TextUnformatted(text);
   ImGui::PopFont();
-  if (std::isfinite(d.matmul_out(r, col)) || !std::isfinite(d.table(one, col)))
+  if (std::isfinite(d.matmul_out(r, col)) || !std::isfinite(d.table.at(one, col)))
     ImGui::TextDisabled("Only the ×1 term survives: table[%lld, %d].", static_cast<long long>(one), col);
   else
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.bad),
@@ -385,8 +385,8 @@ ImVec2 canvas(SlideCanvas& c) {
     }
     const ImVec2 sm = sg.cells_max();
     dl->AddRect(ImVec2(sg.cells.x - 1, sg.cells.y - 1), ImVec2(sm.x + 1, sm.y + 1), pal.border, sg.ch * 0.22f);
-    const int64_t* row = d.onehot.data() + static_cast<int64_t>(strip_row) * d.vocab;
-    grid_draw_cells(dl, sg, row, d.vocab, ss, pal, [&](int, int col) {
+    const int64_t one_at = app.inputs.ids[static_cast<size_t>(strip_row)];
+    grid_draw_cells_at(dl, sg, ss, pal, [&](int, int col) { return col == one_at ? 1.0f : 0.0f; }, [&](int, int col) {
       CellStyle s;
       s.alpha = strip_in;
       const bool one = col == cur_row;
@@ -419,7 +419,7 @@ ImVec2 canvas(SlideCanvas& c) {
   grid_draw_frame(dl, tg, gs, pal, labels);
   dl->PopClipRect();
   if (cur >= 0 && tg.row_shown(cur_row)) draw_glow(dl, tg.row_min(cur_row), tg.row_max(cur_row), cur_color, fade);
-  grid_draw_cells(dl, tg, d.table.data(), d.dim, gs, pal, [&](int r, int) {
+  grid_draw_cells_at(dl, tg, gs, pal, [&](int r, int col) { return d.table.at(r, col); }, [&](int r, int) {
     CellStyle s;
     s.bg = pal.panel_alt;
     if (cur < 0) return s;
@@ -473,12 +473,12 @@ ImVec2 canvas(SlideCanvas& c) {
     CellStyle s;
     const bool landed = r < cur || (r == cur && fly_out >= 1.0f);
     s.bg = landed ? mix(pal.panel_alt, id_color(static_cast<size_t>(r)), 0.22f) : with_alpha(pal.panel_alt, 0.45f);
-    s.hide = !landed;
+    s.hide = !landed || !d.matmul_ready;
     return s;
   });
   // Values in flight from the picked row to output row `cur`.
   if (cur >= 0)
-    grid_draw_flight(dl, tg, cur_row, og, cur, d.table.row(cur_row).data(), fly_out, id_color(cur_i, 0.35f), gs, pal);
+    grid_draw_flight(dl, tg, cur_row, og, cur, table_row(app, cur_row), fly_out, id_color(cur_i, 0.35f), gs, pal);
   // "Σ" between the table and the output: the rows are summed into one.
   if (cur >= 0 && og.row_shown(cur)) {
     const float sy = og.cell_min(cur, og.first_col).y + og.ch * 0.5f;

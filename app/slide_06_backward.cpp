@@ -136,10 +136,11 @@ ImVec2 canvas(SlideCanvas& c) {
   });
 
   // The matmul's gradient appears whole in the last step: every entry computed.
-  grid_draw_cells(dl, mg, d.dw_matmul.data(), d.dim, gs, c.pal, [&](int r, int col) {
+  // Drawn from the rows on screen: the one-hot path's V × D gradient is never held.
+  grid_draw_cells_at(dl, mg, gs, c.pal, [&](int r, int col) { return d.grads.at(r, col); }, [&](int r, int col) {
     CellStyle s;
     s.alpha = matmul;
-    const bool zero = d.dw_matmul(r, col) == 0.0f;
+    const bool zero = d.grads.at(r, col) == 0.0f;
     s.bg = c.pal.panel_alt;
     s.text = zero ? c.pal.faint : c.pal.text;
     s.hide = matmul <= 0.0f;
@@ -195,7 +196,7 @@ ImVec2 canvas(SlideCanvas& c) {
     int hits = 0;
     for (int64_t id : ids) hits += id == r;
     ImGui::SetTooltip("embedding.weight.grad[%d, %d] = %.4f\nrow %d was looked up %s", r, col,
-                      static_cast<double>(d.dw_lookup(r, col)), r, counted(hits, "time").c_str());
+                      static_cast<double>(d.grads.at(r, col)), r, counted(hits, "time").c_str());
   }
   grid_interact(gg, app.ui.out_view, "##g", &r, &col);
   grid_interact(mg, app.ui.out2_view, "##dwm", &r, &col);

@@ -5,10 +5,12 @@
 // with weight tying, the same table read the other way.
 // Steps: 0 tok_emb(idx) · 1 pos_emb(arange(T)) · 2 the sum · 3 the output head.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "app/anim_timeline.hpp"
 #include "app/app_model.hpp"
+#include "app/model_jobs.hpp"
 #include "app/slide_code.hpp"
 #include "app/slides.hpp"
 #include "app/ui_draw.hpp"
@@ -135,12 +137,18 @@ ImVec2 canvas(SlideCanvas& c) {
   const float logits_head_w = lx - c.origin.x + text_size(fonts().bold, head).x;
   const GridLayout lg = grid_layout(ImVec2(lx, y2 + e * 1.7f), t, v, app.ui.onehot_view, ls);
   grid_draw_frame(dl, lg, ls, c.pal, token_labels);
-  grid_draw_cells(dl, lg, d.logits.data(), v, ls, c.pal, [&](int r, int col) {
+  // Only the logits on screen are computed here (x · the head's rows shown); the argmax
+  // over every row comes from the model (a worker for a big vocabulary).
+  Matrix& shown = app.ui.logits_buf;
+  logits_window(app, lg.first_row, lg.first_row + lg.shown_rows, lg.first_col, lg.first_col + lg.shown_cols, shown,
+                app.ui.logits_row);
+  auto logit_at = [&](int r, int col) { return shown(r - lg.first_row, col - lg.first_col); };
+  grid_draw_cells_at(dl, lg, ls, c.pal, logit_at, [&](int r, int col) {
     CellStyle s;
     s.bg = c.pal.panel_alt;
     s.alpha = s_head;
-    s.hide = s_head <= 0.0f;
-    if (d.next_ids[static_cast<size_t>(r)] == col) {
+    s.hide = s_head <= 0.0f || (!app.inputs.tie_weights && d.logits.size() == 0);  // an untied head's, until held
+    if (d.logits_ready && d.next_ids[static_cast<size_t>(r)] == col) {
       s.outline = id_color(static_cast<size_t>(r));
       s.bg = mix(c.pal.panel_alt, id_color(static_cast<size_t>(r)), 0.35f);
     }
@@ -161,7 +169,7 @@ ImVec2 canvas(SlideCanvas& c) {
   if (grid_interact(lg, app.ui.onehot_view, "##logits", &r, &col) && s_head > 0.0f)
     ImGui::SetTooltip("logits[%d, %d] = x[%d] · %s[%d] = %.4f", r, col, r,
                       app.inputs.tie_weights ? "tok_emb.weight" : "out_head.weight", col,
-                      static_cast<double>(d.logits(r, col)));
+                      static_cast<double>(logit_at(r, col)));
   if (grid_interact(pg, app.ui.table_view, "##pos", &r, &col))
     ImGui::SetTooltip("pos_emb.weight[%d, %d] = %.4f — position %d", r, col, static_cast<double>(d.pos_table(r, col)), r);
   if (grid_interact(tg, app.ui.out_view, "##tok", &r, &col))

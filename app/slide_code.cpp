@@ -42,14 +42,12 @@ std::string code_make_embedding(const App& app) {
   }
   // Cells the user changed, written the way one would in torch.
   int shown = 0, total = 0;
-  for (size_t k = 0; k < app.inputs.edited.size(); ++k) {
-    if (!app.inputs.edited[k]) continue;
+  for (const auto& [k, value] : *app.inputs.edits) {
     ++total;
     if (shown == 6) continue;
     if (shown == 0) s += "with torch.no_grad():                # cells edited in the app\n";
     std::snprintf(buf, sizeof buf, "    embedding.weight[%lld, %lld] = %.4g\n",
-                  static_cast<long long>(static_cast<int64_t>(k) / d.dim),
-                  static_cast<long long>(static_cast<int64_t>(k) % d.dim), static_cast<double>(app.inputs.edits[k]));
+                  static_cast<long long>(k / d.dim), static_cast<long long>(k % d.dim), static_cast<double>(value));
     s += buf;
     ++shown;
   }

@@ -37,6 +37,15 @@ struct SlideDef {
   bool fills_canvas = false;  // sizes itself to the room it gets (the heat map): never zoomed
 };
 
+// Row r of the model's table as float32 (read where it lies, edits applied) into a
+// buffer the UI keeps: for a row's values in flight. Valid until the next call.
+inline const float* table_row(App& app, int64_t r) {
+  std::vector<float>& buf = app.ui.row_buf;
+  buf.resize(static_cast<size_t>(app.derived.dim));
+  app.derived.table.read_row(r, buf.data());
+  return buf.data();
+}
+
 std::span<const SlideDef> slide_table();
 inline int slide_count() { return static_cast<int>(slide_table().size()); }
 

@@ -102,9 +102,11 @@ constexpr float kFlightFade = 0.15f;
 // shows numbers there hides them meanwhile (the two would overlap).
 inline bool grid_flight_landing(float t) { return t > 1.0f - kFlightFade && t < 1.0f; }
 
-template <class T, class StyleFn>
-void grid_draw_cells(ImDrawList* dl, const GridLayout& g, const T* data, int64_t stride, const GridStyle& style,
-                     const Palette& pal, StyleFn&& cell_style) {
+// Cells whose values come from value_at(r, c) (a table read where it lies, a one-hot
+// row made from its ID, a sparse gradient): only the cells shown are asked for.
+template <class ValueAt, class StyleFn>
+void grid_draw_cells_at(ImDrawList* dl, const GridLayout& g, const GridStyle& style, const Palette& pal,
+                        ValueAt&& value_at, StyleFn&& cell_style) {
   char buf[32];
   const float round = g.ch * 0.18f;
   for (int r = g.first_row; r < g.first_row + g.shown_rows; ++r) {
@@ -115,12 +117,21 @@ void grid_draw_cells(ImDrawList* dl, const GridLayout& g, const T* data, int64_t
       if (s.bg) dl->AddRectFilled(ia, ib, with_alpha(s.bg, s.alpha * (((s.bg >> IM_COL32_A_SHIFT) & 0xFF) / 255.0f)), round);
       if (s.outline) dl->AddRect(ia, ib, with_alpha(s.outline, s.alpha), round, 0, 1.5f);
       if (s.hide) continue;
-      grid_format_value(buf, sizeof buf, static_cast<double>(data[static_cast<int64_t>(r) * stride + c]), style);
+      grid_format_value(buf, sizeof buf, static_cast<double>(value_at(r, c)), style);
       const ImVec2 ts = ImGui::CalcTextSize(buf);
       const ImVec2 tp(b.x - ts.x - g.cw * 0.12f, a.y + (g.ch - ts.y) * 0.5f);
       dl->AddText(tp, with_alpha(s.text ? s.text : grid_text_on(pal, s.bg), s.alpha), buf);
     }
   }
+}
+
+// Cells from memory: data[r * stride + c].
+template <class T, class StyleFn>
+void grid_draw_cells(ImDrawList* dl, const GridLayout& g, const T* data, int64_t stride, const GridStyle& style,
+                     const Palette& pal, StyleFn&& cell_style) {
+  grid_draw_cells_at(
+      dl, g, style, pal, [&](int r, int c) { return data[static_cast<int64_t>(r) * stride + c]; },
+      std::forward<StyleFn>(cell_style));
 }
 
 }  // namespace lv::app

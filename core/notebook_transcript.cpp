@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/embedding_ops.hpp"
+#include "core/table_view.hpp"
 #include "core/torch_format.hpp"
 #include "core/torch_generator.hpp"
 #include "core/torch_layers.hpp"
@@ -40,36 +41,43 @@ std::string notebook_transcript(const NotebookCase& c) {
   std::string out;
 
   // torch.manual_seed(seed); embedding = nn.Embedding(V, D)   -> weight V x D from N(0, 1)
-  // (or a table from a file: Embedding.from_pretrained, trainable like the seeded one).
-  Matrix seeded;
+  // (or a table from a file: Embedding.from_pretrained, trainable like the seeded one,
+  // read where it lies — a 1 GB file is not copied to be printed).
+  std::shared_ptr<const Matrix> seeded;
+  std::shared_ptr<const TableFile> file;
   if (c.table) {
     say(out, c.table_code);
     say(out, "embedding = torch.nn.Embedding.from_pretrained(weights, freeze=False)");
+    file = std::shared_ptr<const TableFile>(c.table, [](const TableFile*) {});  // borrowed
   } else {
     say(out, "_ = torch.manual_seed(" + seed + ")");
     TorchGenerator gen_embedding(c.seed);
-    seeded = embedding_init(c.vocab, c.dim, gen_embedding);
+    seeded = std::make_shared<const Matrix>(embedding_init(c.vocab, c.dim, gen_embedding));
     say(out, "embedding = torch.nn.Embedding(" + v + ", " + d + ")");
   }
-  if (c.table) seeded = *c.table;
   if (c.dtype != TableDtype::Float32) {
     // The values a float16 / bfloat16 model would hold, computed on in float32.
     say(out, "embedding.weight.data = embedding.weight.data.to(" + std::string(torch_dtype_name(c.dtype)) +
                  ").float()");
-    round_table(seeded, c.dtype);
   }
-  const Matrix& table = seeded;
-  say(out, "embedding.weight", repr_parameter(table));
+  const TableView table(seeded, file, c.dtype, nullptr);
+  const int64_t rows = table.rows(), cols = table.cols();
+  say(out, "embedding.weight",
+      repr_parameter_edges(edges_of<Matrix>(rows, cols, [&](int64_t r, int64_t k) { return table.at(r, k); }), rows,
+                           cols));
 
   // The lookup: row i of the output is row ids[i] of the table (B x D).
-  const Matrix looked_up = lookup(table, c.ids);
+  const Matrix looked_up = table.rows_of(c.ids);
   say(out, "idx = torch.tensor(" + python_list(c.ids) + ")");
   say(out, "embedding(idx)", repr_tensor(looked_up, ReprSuffix{"EmbeddingBackward0", false, ""}));
 
-  // The one-hot rows (B x V, int64).
-  const IntMatrix onehot = one_hot(c.ids, c.vocab);
+  // The one-hot rows (B x V, int64), printed from its edges (V can be 128,256).
+  const int64_t b = static_cast<int64_t>(c.ids.size());
   say(out, "onehot = torch.nn.functional.one_hot(idx, num_classes=" + v + ")");
-  say(out, "onehot", repr_tensor(onehot));
+  say(out, "onehot", repr_edges(edges_of<IntMatrix>(b, rows, [&](int64_t i, int64_t k) {
+                                  return static_cast<int64_t>(c.ids[static_cast<size_t>(i)] == k);
+                                }),
+                                b, rows));
 
   // A fresh Linear(V, D) after re-seeding: its own Kaiming-uniform weight (D x V).
   TorchGenerator gen_linear(c.seed);
@@ -78,9 +86,14 @@ std::string notebook_transcript(const NotebookCase& c) {
   say(out, "_ = torch.manual_seed(" + seed + "); linear = torch.nn.Linear(" + v + ", " + d + ", bias=False)");
   say(out, "linear.weight", repr_parameter_edges(linear_edges, c.dim, c.vocab));
 
-  // Tied to the table (linear.weight = Wᵀ): X Wᵀᵀ = X W, the same numbers as the lookup.
+  // Tied to the table (linear.weight = Wᵀ): X Wᵀᵀ = X W, the same numbers as the lookup
+  // wherever every column is finite. The product's read of the whole table is the
+  // count of non-finite values per column (core/table_view.hpp onehot_product).
   say(out, "linear.weight = torch.nn.Parameter(embedding.weight.T)");
-  const Matrix product = onehot_matmul(one_hot_float(c.ids, c.vocab), table);
+  std::vector<int64_t> nonfinite;
+  std::vector<float> scratch;
+  count_nonfinite(table, 0, rows, nonfinite, scratch);
+  const Matrix product = onehot_product(table, c.ids, looked_up, nonfinite);
   say(out, "linear(onehot.float())", repr_tensor(product, ReprSuffix{"MmBackward0", false, ""}));
   say(out, "torch.equal(linear(onehot.float()), embedding(idx))",
       torch_equal(product, looked_up) ? "True" : "False");

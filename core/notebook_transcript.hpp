@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/dtype_round.hpp"
+#include "core/table_file.hpp"
 #include "core/tensor.hpp"
 
 namespace lv {
@@ -15,9 +16,9 @@ struct NotebookCase {
   IdList ids = {2, 3, 1};
   int64_t dim = 5;
   int64_t vocab = 4;              // num_idx
-  // A table loaded from a file instead of seeded (--weights): its values (vocab x dim)
-  // and the Python line that loads it into `weights`. Null: seeded, as the notebook.
-  const Matrix* table = nullptr;
+  // A table loaded from a file instead of seeded (--weights): read where it lies
+  // (vocab x dim), and the Python line that loads it into `weights`. Null: seeded, as the notebook.
+  const TableFile* table = nullptr;
   std::string table_code;         // e.g. "weights = torch.from_numpy(numpy.load('t.npy')).float()"
   TableDtype dtype = TableDtype::Float32;  // the table rounded through this dtype (--dtype)
 };

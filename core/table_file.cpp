@@ -12,11 +12,12 @@
 #include <cerrno>
 #include <cstring>
 #include <deque>
+#include <limits>
+#include <memory>
 #include <new>
 #include <string_view>
 
 #include "core/dtype_round.hpp"
-#include "core/huge_pages.hpp"
 #include "core/sigbus_guard.hpp"
 
 namespace lv {
@@ -34,7 +35,7 @@ std::string with_commas(uint64_t v) {
 
 namespace {
 
-enum class Src { F32, F16, BF16, F64 };
+using Src = StoredType;
 
 size_t itemsize(Src s) { return s == Src::F64 ? 8 : s == Src::F32 ? 4 : 2; }
 const char* src_name(Src s) {
@@ -67,17 +68,6 @@ std::string shape_text(const std::vector<uint64_t>& shape, const char* sep = " �
   return s;
 }
 
-std::string gib(uint64_t bytes) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f GiB", static_cast<double>(bytes) / (1024.0 * 1024.0 * 1024.0));
-  return buf;
-}
-
-uint64_t physical_memory() {
-  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
-  return pages > 0 && page > 0 ? static_cast<uint64_t>(pages) * static_cast<uint64_t>(page) : 0;
-}
-
 // A name from the file (or typed by the user) as error messages show it: control
 // characters as '?' (a name may hold "\n" or ESC via JSON escapes), at most 60 bytes
 // (cut at a UTF-8 boundary, then "…"), so every message stays one short, safe line.
@@ -102,16 +92,7 @@ TableLoad one_line(TableLoad r) {
 
 const char* kChanged = " changed while it was being read (it was truncated or replaced); the current table stays.";
 
-// ---------------------------------------------------------------- 2. conversion to float32
-
-// What one conversion needs; filled in before the guarded run, read inside it.
-struct Convert {
-  const uint8_t* src;
-  float* dst;
-  int64_t rows, cols;
-  Src type;
-  bool fortran;  // src is column-major: element (i, j) at i + j * rows
-};
+// ---------------------------------------------------------------- 2. reading rows as float32
 
 template <Src S>
 inline float load_one(const uint8_t* p) {
@@ -130,42 +111,59 @@ inline float load_one(const uint8_t* p) {
   }
 }
 
+// One read: rows ids[0..n) (or first..first+n when ids is null) into out. Filled in
+// before the guarded run, read inside it (no destructors may live in its frames).
+struct RowRead {
+  const TableFile* t;
+  const int64_t* ids;
+  int64_t first;
+  size_t n;
+  float* out;
+};
+
 template <Src S>
-void convert_typed(const Convert& c) {
+void read_typed(const RowRead& q) {
   constexpr size_t k = S == Src::F64 ? 8 : S == Src::F32 ? 4 : 2;
-  const size_t n = static_cast<size_t>(c.rows) * static_cast<size_t>(c.cols);
-  if (!c.fortran) {
-    if constexpr (S == Src::F32) {
-      std::memcpy(c.dst, c.src, n * 4);  // a copy even for float32: the mapping must not outlive the load
-    } else {
-      for (size_t i = 0; i < n; ++i) c.dst[i] = load_one<S>(c.src + i * k);
-    }
-    return;
-  }
-  // Fortran order: transpose in tiles so both sides stay in cache.
-  constexpr int64_t T = 64;
-  for (int64_t j0 = 0; j0 < c.cols; j0 += T) {
-    const int64_t j1 = std::min(c.cols, j0 + T);
-    for (int64_t i0 = 0; i0 < c.rows; i0 += T) {
-      const int64_t i1 = std::min(c.rows, i0 + T);
-      for (int64_t j = j0; j < j1; ++j)
-        for (int64_t i = i0; i < i1; ++i)
-          c.dst[i * c.cols + j] = load_one<S>(c.src + static_cast<size_t>(i + j * c.rows) * k);
+  const TableFile& t = *q.t;
+  for (size_t i = 0; i < q.n; ++i) {
+    const int64_t r = q.ids ? q.ids[i] : q.first + static_cast<int64_t>(i);
+    float* out = q.out + i * static_cast<size_t>(t.cols);
+    if (!t.fortran) {
+      const uint8_t* src = t.base + static_cast<size_t>(r) * static_cast<size_t>(t.cols) * k;
+      if constexpr (S == Src::F32) {
+        std::memcpy(out, src, static_cast<size_t>(t.cols) * 4);
+      } else {
+        for (int64_t j = 0; j < t.cols; ++j) out[j] = load_one<S>(src + static_cast<size_t>(j) * k);
+      }
+    } else {  // column-major: a row is strided (one value per column)
+      for (int64_t j = 0; j < t.cols; ++j) out[j] = load_one<S>(t.base + static_cast<size_t>(r + j * t.rows) * k);
     }
   }
 }
 
-void convert_guarded_body(void* p) {
-  const Convert& c = *static_cast<const Convert*>(p);
-  switch (c.type) {
-    case Src::F32: convert_typed<Src::F32>(c); break;
-    case Src::F16: convert_typed<Src::F16>(c); break;
-    case Src::BF16: convert_typed<Src::BF16>(c); break;
-    case Src::F64: convert_typed<Src::F64>(c); break;
+void read_body(void* p) {
+  const RowRead& q = *static_cast<const RowRead*>(p);
+  switch (q.t->type) {
+    case Src::F32: read_typed<Src::F32>(q); break;
+    case Src::F16: read_typed<Src::F16>(q); break;
+    case Src::BF16: read_typed<Src::BF16>(q); break;
+    case Src::F64: read_typed<Src::F64>(q); break;
   }
 }
 
-// The shared tail of both formats: limits, allocation, the guarded conversion.
+bool run_read(const RowRead& q) {
+  if (!q.t->mapped) {
+    read_body(const_cast<RowRead*>(&q));
+    return true;
+  }
+  if (run_sigbus_guarded(read_body, const_cast<RowRead*>(&q))) return true;
+  // The file shrank under the mapping: what was asked for reads as NaN, and the table says so.
+  std::fill(q.out, q.out + q.n * static_cast<size_t>(q.t->cols), std::numeric_limits<float>::quiet_NaN());
+  q.t->changed_->store(true, std::memory_order_relaxed);
+  return false;
+}
+
+// The shared tail of both formats: the limit, then a view of the values where they are.
 TableLoad finish(const std::string& label, const uint8_t* src, uint64_t rows, uint64_t cols, Src type,
                  bool fortran) {
   const uint64_t values = rows * cols;  // checked by the caller (fits with the itemsize)
@@ -173,26 +171,24 @@ TableLoad finish(const std::string& label, const uint8_t* src, uint64_t rows, ui
     return fail(label + " holds a " + std::to_string(rows) + " × " + std::to_string(cols) + " table (" +
                 with_commas(values) + " values); lookupviz loads at most " +
                 with_commas(static_cast<uint64_t>(kMaxTableElements)) + " values (8 GiB as float32).");
-  const uint64_t mem = physical_memory();
-  if (mem > 0 && values * 4 > mem)
-    return fail(label + "'s table needs " + gib(values * 4) + " as float32 but this machine has " + gib(mem) +
-                    " of memory.",
-                TableLoadFailure::NoMemory);
   TableLoad r;
-  try {
-    r.table.data.resize(static_cast<Eigen::Index>(rows), static_cast<Eigen::Index>(cols));
-  } catch (const std::bad_alloc&) {
-    return fail("There is not enough memory to load " + label + " (" + gib(values * 4) + " as float32).",
-                TableLoadFailure::NoMemory);
-  }
-  // Not yet written: its pages can still become 2 MB ones (random rows, fewer TLB misses).
-  advise_huge_pages(r.table.data.data(), static_cast<size_t>(values) * sizeof(float));
-  Convert c{src, r.table.data.data(), static_cast<int64_t>(rows), static_cast<int64_t>(cols), type, fortran};
-  if (!run_sigbus_guarded(convert_guarded_body, &c)) return fail(label + kChanged);
   r.ok = true;
   r.table.rows = static_cast<int64_t>(rows);
   r.table.cols = static_cast<int64_t>(cols);
   r.table.dtype = src_name(type);
+  r.table.type = type;
+  r.table.fortran = fortran;
+  r.table.base = src;
+  return r;
+}
+
+// parse_* on bytes the caller owns: the table keeps its own copy of its values.
+TableLoad adopt_copy(TableLoad r) {
+  if (!r.ok) return r;
+  auto bytes = std::make_shared<std::vector<uint8_t>>(r.table.base, r.table.base + r.table.stored_bytes());
+  r.table.base = bytes->data();
+  r.table.keep = std::move(bytes);
+  r.table.mapped = false;
   return r;
 }
 
@@ -851,7 +847,8 @@ bool ends_with(const std::string& s, std::string_view suffix) {
   return s.size() >= suffix.size() && std::string_view(s).substr(s.size() - suffix.size()) == suffix;
 }
 
-// Owns an fd and a read-only private mapping for the length of one load.
+// Owns an fd and a read-only private mapping: for the load, then for as long as a
+// table reads from it (TableFile::keep).
 struct Mapping {
   int fd = -1;
   void* addr = MAP_FAILED;
@@ -862,14 +859,16 @@ struct Mapping {
   }
 };
 
+
+
 }  // namespace
 
 TableLoad parse_npy(const uint8_t* bytes, size_t n, const std::string& label) {
-  return one_line(npy_impl(bytes, n, label));
+  return adopt_copy(one_line(npy_impl(bytes, n, label)));
 }
 
 TableLoad parse_safetensors(const uint8_t* bytes, size_t n, const std::string& name, const std::string& label) {
-  return one_line(safetensors_impl(bytes, n, name, label));
+  return adopt_copy(one_line(safetensors_impl(bytes, n, name, label)));
 }
 
 static TableLoad load_table_impl(const std::string& spec);
@@ -905,7 +904,8 @@ static TableLoad load_table_impl(const std::string& spec) {
   if (S_ISDIR(st.st_mode)) return fail(path + " is a folder, not a table file.");
   if (!S_ISREG(st.st_mode)) return fail(path + " is not a regular file.");
 
-  Mapping m;
+  auto mapping = std::make_shared<Mapping>();
+  Mapping& m = *mapping;
   m.fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (m.fd < 0) return fail("Cannot open " + path + ": " + std::strerror(errno) + ".");
   if (fstat(m.fd, &st) != 0 || !S_ISREG(st.st_mode)) return fail("Cannot read " + path + ".");
@@ -913,7 +913,8 @@ static TableLoad load_table_impl(const std::string& spec) {
   m.size = static_cast<size_t>(st.st_size);
   m.addr = mmap(nullptr, m.size, PROT_READ, MAP_PRIVATE, m.fd, 0);
   if (m.addr == MAP_FAILED) return fail("Cannot map " + path + " into memory: " + std::strerror(errno) + ".");
-  madvise(m.addr, m.size, MADV_SEQUENTIAL);
+  close(m.fd);  // the mapping keeps the file
+  m.fd = -1;
   const auto* bytes = static_cast<const uint8_t*>(m.addr);
 
   // Which format: the magic decides, then the extension, then a plausible safetensors start.
@@ -931,8 +932,60 @@ static TableLoad load_table_impl(const std::string& spec) {
   } else {
     return fail(label + " is neither a .npy nor a .safetensors file.");
   }
-  if (r.ok) r.table.path = path;
-  return r;  // ~Mapping unmaps: the table is an owned copy
+  if (r.ok) {
+    r.table.path = path;
+    r.table.mapped = true;
+    r.table.keep = std::move(mapping);  // the table reads from the mapping: kept while it lives
+  }
+  return r;  // on failure the last reference unmaps
+}
+
+// ---------------------------------------------------------------- 7. reading
+
+bool TableFile::read_row(int64_t r, float* out) const { return run_read(RowRead{this, nullptr, r, 1, out}); }
+
+bool TableFile::read_rows(const int64_t* ids, size_t n, float* out) const {
+  return run_read(RowRead{this, ids, 0, n, out});
+}
+
+bool TableFile::read_range(int64_t first, int64_t n, float* out) const {
+  return run_read(RowRead{this, nullptr, first, static_cast<size_t>(n), out});
+}
+
+float TableFile::at(int64_t r, int64_t c) const {
+  // One value: read straight from where it lives (a row would cost cols values).
+  const size_t k = itemsize();
+  const size_t i = fortran ? static_cast<size_t>(r + c * rows) : static_cast<size_t>(r * cols + c);
+  uint8_t raw[8];
+  if (mapped ? !guarded_memcpy(raw, base + i * k, k) : (std::memcpy(raw, base + i * k, k), false)) {
+    changed_->store(true, std::memory_order_relaxed);
+    return std::numeric_limits<float>::quiet_NaN();
+  }
+  switch (type) {
+    case Src::F16: return load_one<Src::F16>(raw);
+    case Src::BF16: return load_one<Src::BF16>(raw);
+    case Src::F64: return load_one<Src::F64>(raw);
+    default: return load_one<Src::F32>(raw);
+  }
+}
+
+Matrix TableFile::to_matrix() const {
+  Matrix m(rows, cols);
+  read_range(0, rows, m.data());
+  return m;
+}
+
+std::shared_ptr<TableFile> TableFile::from_matrix(Matrix m, std::string path, std::string name) {
+  auto t = std::make_shared<TableFile>();
+  auto owned = std::make_shared<Matrix>(std::move(m));
+  t->rows = owned->rows();
+  t->cols = owned->cols();
+  t->dtype = "float32";
+  t->path = std::move(path);
+  t->name = std::move(name);
+  t->base = reinterpret_cast<const uint8_t*>(owned->data());
+  t->keep = std::move(owned);
+  return t;
 }
 
 }  // namespace lv

@@ -3,9 +3,12 @@
 //
 // Files are untrusted. Every size in a header is checked with overflow-safe math
 // against the bytes actually present; headers are bounded (npy 64 KiB, safetensors
-// 100 MB); nothing is read past the data. The file is memory-mapped and converted
-// into an owned float32 matrix (row-major; Fortran order transposed) under a SIGBUS
-// guard, then unmapped, so a file truncated or replaced later cannot crash the app.
+// 100 MB); nothing is read past the data. The table stays where it is: the file is
+// memory-mapped read-only and its values are read in their stored dtype, a row at a
+// time, converted to float32 as they are read (a 1 GB bf16 table costs no memory of
+// its own). Every read from the mapping runs under a SIGBUS guard, so a file
+// truncated or replaced later cannot crash the app: the read fails (NaN) and
+// `changed()` says so.
 // Every failure is one sentence naming the file and the problem; the caller keeps
 // its current table.
 //
@@ -13,7 +16,9 @@
 // fuzz targets call them).
 #pragma once
 #include <cstddef>
+#include <atomic>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -21,11 +26,12 @@
 
 namespace lv {
 
-// The largest table accepted: V × D values (8 GiB as float32). Loads are also refused
-// when the float32 copy would not fit in this machine's physical memory.
+// The largest table accepted: V × D values (8 GiB as float32).
 inline constexpr int64_t kMaxTableElements = int64_t{1} << 31;
 inline constexpr size_t kMaxNpyHeaderBytes = 65'536;
 inline constexpr uint64_t kMaxSafetensorsHeaderBytes = 100'000'000;
+
+enum class StoredType { F32, F16, BF16, F64 };
 
 struct TableFile {
   int64_t rows = 0;      // V
@@ -33,14 +39,45 @@ struct TableFile {
   std::string dtype;     // the file's dtype: "float32", "float16", "bfloat16" or "float64"
   std::string name;      // the safetensors tensor's name; empty for .npy
   std::string path;      // the file as given (empty for parse_* on bytes)
-  Matrix data;           // rows × cols float32, owned (the file is no longer mapped)
+
+  // Where the values are: element (i, j) at base + (fortran ? i + j·rows : i·cols + j) ·
+  // itemsize. `keep` holds what base points into — the file's mapping, or a copy of the
+  // bytes parse_* was given, or a matrix built in memory (from_matrix).
+  StoredType type = StoredType::F32;
+  bool fortran = false;            // column-major (.npy fortran_order)
+  bool mapped = false;             // base is in a file mapping: reads are SIGBUS-guarded
+  const uint8_t* base = nullptr;
+  std::shared_ptr<const void> keep;
+
+  size_t itemsize() const { return type == StoredType::F64 ? 8 : type == StoredType::F32 ? 4 : 2; }
+  uint64_t stored_bytes() const { return static_cast<uint64_t>(rows) * static_cast<uint64_t>(cols) * itemsize(); }
+  // The rows as float32 in place (no conversion needed): float32, C order. Else null.
+  // Reading through it skips the SIGBUS guard: for workers that guard themselves.
+  const float* f32() const { return type == StoredType::F32 && !fortran ? reinterpret_cast<const float*>(base) : nullptr; }
+
+  // Row r (cols floats) into out. False (out NaN) if the file changed underneath.
+  bool read_row(int64_t r, float* out) const;
+  // Rows ids[0..n) into out (n × cols), under one guard.
+  bool read_rows(const int64_t* ids, size_t n, float* out) const;
+  // Rows [first, first + n) into out: for scans.
+  bool read_range(int64_t first, int64_t n, float* out) const;
+  float at(int64_t r, int64_t c) const;  // NaN if the file changed
+  // The whole table as float32 (tests and small tables only: this is the copy the app never makes).
+  Matrix to_matrix() const;
+  // True once a read found the file truncated or replaced since it was opened.
+  bool changed() const { return changed_->load(std::memory_order_relaxed); }
+
+  // A table built in memory (tests; a table the app made), float32, row-major.
+  static std::shared_ptr<TableFile> from_matrix(Matrix m, std::string path = "", std::string name = "");
+
+  std::shared_ptr<std::atomic<bool>> changed_ = std::make_shared<std::atomic<bool>>(false);
 };
 
 // Why a load failed: the file (exit 2 on the command line) or the machine (exit 1).
 enum class TableLoadFailure {
   None,
   BadInput,  // the file is missing, malformed, too big for lookupviz, or has no such tensor
-  NoMemory,  // the file is fine but this machine cannot hold its float32 copy
+  NoMemory,  // the file is fine but this machine ran out of memory reading its header
 };
 
 struct TableLoad {

@@ -341,6 +341,16 @@ int64_t edge_index(int64_t i, int64_t n, int64_t rows, int64_t cols) {
   return -1;  // not an edge
 }
 
+std::string repr_edges(const Matrix& edges, int64_t rows, int64_t cols, const ReprSuffix& suffix) {
+  int64_t shape[2];
+  return repr_impl(edges.data(), matrix_shape(shape, rows, cols), suffix, Layout::EdgesOnly);
+}
+
+std::string repr_edges(const IntMatrix& edges, int64_t rows, int64_t cols, const ReprSuffix& suffix) {
+  int64_t shape[2];
+  return repr_impl(edges.data(), matrix_shape(shape, rows, cols), suffix, Layout::EdgesOnly);
+}
+
 std::string repr_parameter_edges(const Matrix& edges, int64_t rows, int64_t cols) {
   ReprSuffix suffix;
   suffix.requires_grad = true;

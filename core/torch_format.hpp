@@ -37,6 +37,10 @@ std::string repr_parameter(const Matrix& m);
 // shape of that compact matrix, edge_index maps an index of the full dimension to it.
 int64_t edge_count(int64_t n, int64_t rows, int64_t cols);
 int64_t edge_index(int64_t i, int64_t n, int64_t rows, int64_t cols);
+// repr_tensor of the rows x cols matrix whose edges are `edges` (edge_count each way):
+// a big tensor printed from the few values torch's repr reads (core/table_view.hpp edges_of).
+std::string repr_edges(const Matrix& edges, int64_t rows, int64_t cols, const ReprSuffix& suffix = {});
+std::string repr_edges(const IntMatrix& edges, int64_t rows, int64_t cols, const ReprSuffix& suffix = {});
 // repr_parameter of the rows x cols matrix whose edges are `edges` (edge_count each way).
 std::string repr_parameter_edges(const Matrix& edges, int64_t rows, int64_t cols);
 

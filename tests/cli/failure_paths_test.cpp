@@ -173,12 +173,12 @@ TEST(FailurePaths, OutOfMemoryIsOneLineAndExit1NeverAnAbort) {
     f << std::string("\x93NUMPY\x01\x00", 8) << static_cast<char>(h.size() & 0xff) << static_cast<char>(h.size() >> 8)
       << h << std::string(6000u * 5000u * 2u, '\0');
   }
+  // Issue 13: a table is read where it lies (mapped, rows converted when read), never
+  // copied to float32 — so this one prints within the same 128 MiB of address space.
   lvtest::RunResult load = lvtest::run_binary({"--print", "--weights", npy, "--ids", "0"}, kLimit);
   EXPECT_EQ(load.signal, 0);
-  EXPECT_EQ(load.exit_code, 1) << load.err;
-  EXPECT_EQ(load.err, "lookupviz: There is not enough memory to load half.npy (0.1 GiB as float32).\n");
-  // Without the limit both work.
-  EXPECT_EQ(lvtest::run_binary({"--print", "--weights", npy, "--ids", "0"}).exit_code, 0);
+  EXPECT_EQ(load.exit_code, 0) << load.err;
+  EXPECT_NE(load.out.find("torch.equal(linear(onehot.float()), embedding(idx))\nTrue"), std::string::npos) << load.out;
   std::remove(npy.c_str());
 }
 

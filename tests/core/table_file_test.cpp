@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <bit>
 #include <cstdlib>
 #include <cstring>
@@ -97,10 +99,17 @@ void expect_table(const TableLoad& r, int rows, int cols, const std::string& dty
   EXPECT_EQ(r.table.rows, rows);
   EXPECT_EQ(r.table.cols, cols);
   EXPECT_EQ(r.table.dtype, dtype);
-  ASSERT_EQ(r.table.data.rows(), rows);
-  ASSERT_EQ(r.table.data.cols(), cols);
+  const lv::Matrix m = r.table.to_matrix();
+  ASSERT_EQ(m.rows(), rows);
+  ASSERT_EQ(m.cols(), cols);
   for (int i = 0; i < rows; ++i)
-    for (int j = 0; j < cols; ++j) ASSERT_EQ(r.table.data(i, j), value(i, j)) << i << "," << j;
+    for (int j = 0; j < cols; ++j) {
+      ASSERT_EQ(m(i, j), value(i, j)) << i << "," << j;
+      ASSERT_EQ(r.table.at(i, j), value(i, j)) << i << "," << j;  // one value, read where it lies
+    }
+  std::vector<float> row(static_cast<size_t>(cols));
+  r.table.read_row(rows - 1, row.data());
+  for (int j = 0; j < cols; ++j) ASSERT_EQ(row[static_cast<size_t>(j)], value(rows - 1, j));
 }
 
 struct StTensor {
@@ -160,9 +169,10 @@ TEST(TableFileReal, NumpyAndTorchFilesLoadToTheirFloat32Values) {
     EXPECT_EQ(r.table.rows, rows);
     EXPECT_EQ(r.table.cols, cols);
     EXPECT_EQ(r.table.dtype, dtype);
-    ASSERT_EQ(static_cast<size_t>(r.table.data.size()), want.size());
+    const lv::Matrix m = r.table.to_matrix();
+    ASSERT_EQ(static_cast<size_t>(m.size()), want.size());
     for (size_t i = 0; i < want.size(); ++i)
-      ASSERT_EQ(std::bit_cast<uint32_t>(r.table.data.data()[i]), want[i]) << "element " << i;
+      ASSERT_EQ(std::bit_cast<uint32_t>(m.data()[i]), want[i]) << "element " << i;
     ++checked;
   }
   EXPECT_EQ(checked, 10);
@@ -172,7 +182,9 @@ TEST(TableFileReal, NotebookTableFromNumpyEqualsTheSeededTable) {
   const TableLoad r = load_table(std::string(LOOKUPVIZ_GOLDEN_DIR) + "/tables/notebook_seed123.npy");
   ASSERT_TRUE(r.ok) << r.error;
   lv::TorchGenerator g(123);
-  EXPECT_EQ(r.table.data, lv::embedding_init(4, 5, g));
+  EXPECT_EQ(r.table.to_matrix(), lv::embedding_init(4, 5, g));
+  EXPECT_TRUE(r.table.mapped) << "a file's table is read where it lies, not copied";
+  EXPECT_NE(r.table.f32(), nullptr);
   EXPECT_TRUE(r.table.name.empty());
   EXPECT_NE(r.table.path.find("notebook_seed123.npy"), std::string::npos);
 }
@@ -334,7 +346,7 @@ TEST(TableFileNpy, MalformedFilesSayWhatIsWrong) {
     const TableLoad r = parse_npy_str(c.bytes);
     EXPECT_FALSE(r.ok);
     EXPECT_EQ(r.error, c.error);
-    EXPECT_EQ(r.table.data.size(), 0);
+    EXPECT_EQ(r.table.base, nullptr);
   }
 }
 
@@ -505,8 +517,15 @@ TEST(TableFileSystem, FileTruncatedOrReplacedAfterALoad) {
   const TableLoad first = load_table(path);
   expect_table(first, 64, 64, "float32");
   ASSERT_EQ(truncate(path.c_str(), 1000), 0);
-  // The loaded table is an owned copy: still readable after the file shrank.
-  EXPECT_EQ(first.table.data(63, 63), value(63, 63));
+  // The loaded table reads the file where it lies: after the file shrank, a read of the
+  // lost rows fails cleanly (NaN, and the table says the file changed) — no SIGBUS.
+  EXPECT_EQ(first.table.at(0, 0), value(0, 0));
+  EXPECT_FALSE(first.table.changed());
+  EXPECT_TRUE(std::isnan(first.table.at(63, 63)));
+  EXPECT_TRUE(first.table.changed());
+  std::vector<float> row(64);
+  EXPECT_FALSE(first.table.read_row(63, row.data()));
+  EXPECT_TRUE(std::isnan(row[0]));
   EXPECT_EQ(load_table(path).error,
             "t.npy is truncated: the header promises 64 × 64 float32 (16,384 bytes) but the file has 872 bytes of "
             "data.");
@@ -570,7 +589,7 @@ TEST(TableFileFuzz, EveryPrefixAndRandomCorruptionGivesAnErrorNotACrash) {
       const int flips = 1 + static_cast<int>(rng() % 4);
       for (int f = 0; f < flips; ++f) s[rng() % s.size()] = static_cast<char>(rng() & 0xff);
       const TableLoad r = parse(s);  // either a table or a sentence
-      if (r.ok) EXPECT_GT(r.table.data.size(), 0);
+      if (r.ok) EXPECT_GT(r.table.to_matrix().size(), 0);
       else EXPECT_FALSE(r.error.empty());
     }
   }

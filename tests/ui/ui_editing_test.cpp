@@ -114,6 +114,12 @@ TEST_F(UiEditing, ALargeTableIsBuiltOnEnter) {
   EXPECT_NE(h.app.ui.ids_note.find("100,000"), std::string::npos) << h.app.ui.ids_note;
   EXPECT_NE(h.app.ui.ids_note.find("Enter"), std::string::npos) << h.app.ui.ids_note;
   h.press(kEnter);
+  // 100,000 × 5 is drawn on a worker: meanwhile the window shows the last state it
+  // computed, and says what it is making.
+  EXPECT_TRUE(h.app.jobs.has_pending);
+  EXPECT_EQ(h.app.derived.vocab, 4);
+  EXPECT_NE(model_activity(h.app).what.find("100,000 × 5"), std::string::npos) << model_activity(h.app).what;
+  finish_model_jobs(h.app);
   h.frames(2);
   EXPECT_EQ(h.app.inputs.ids, (IdList{99999}));
   EXPECT_EQ(h.app.derived.vocab, 100000);

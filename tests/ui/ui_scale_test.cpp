@@ -181,14 +181,10 @@ TEST(ScaleSlide, ANewSeedRebuildsTheTable) {
   EXPECT_EQ(std::memcmp(want.data(), snap(h).data, sizeof(float) * 2000 * 32), 0);
 }
 
-// A table as File ▸ Open would load it (values left to the caller).
-std::shared_ptr<TableFile> table_file(int64_t rows, int64_t cols, const char* path, const char* dtype) {
-  auto file = std::make_shared<TableFile>();
-  file->rows = rows;
-  file->cols = cols;
+// A table as File ▸ Open would load it, with these values (float32, in memory).
+std::shared_ptr<TableFile> table_file(const Matrix& values, const char* path, const char* dtype) {
+  auto file = TableFile::from_matrix(values, path);
   file->dtype = dtype;
-  file->path = path;
-  file->data = Matrix::Zero(rows, cols);
   return file;
 }
 
@@ -196,10 +192,11 @@ std::shared_ptr<TableFile> table_file(int64_t rows, int64_t cols, const char* pa
 // a copy, not the seeded GPT-2 table), its shape, its values' range; back to the
 // seeded table when the file is closed.
 TEST(ScaleSlide, ShowsAndTimesTheLoadedTable) {
-  auto file = table_file(1500, 24, "/data/tables/my_table.npy", "float16");
+  Matrix values(1500, 24);
   for (int64_t r = 0; r < 1500; ++r)
-    for (int64_t c = 0; c < 24; ++c) file->data(r, c) = static_cast<float>((r * 31 + c * 7) % 101) / 25.0f - 2.0f;
-  file->data(1234, 5) = 9.5f;  // the largest |value|: the map's colour scale
+    for (int64_t c = 0; c < 24; ++c) values(r, c) = static_cast<float>((r * 31 + c * 7) % 101) / 25.0f - 2.0f;
+  values(1234, 5) = 9.5f;  // the largest |value|: the map's colour scale
+  auto file = table_file(values, "/data/tables/my_table.npy", "float16");
   Headless h;
   h.init({"lookupviz", "--ids", "3,1234"});
   set_table_file(h.app, file);
@@ -207,7 +204,7 @@ TEST(ScaleSlide, ShowsAndTimesTheLoadedTable) {
   frames_until(h, [&] { return timing_finished(h); });
   ASSERT_EQ(snap(h).table, TablePhase::Ready) << snap(h).error;
   EXPECT_EQ(snap(h).file, file.get());
-  EXPECT_EQ(snap(h).data, file->data.data()) << "the worker maps the file's own table, no copy";
+  EXPECT_EQ(snap(h).data, file->f32()) << "the worker reads the file's own float32 table, no copy";
   EXPECT_EQ(snap(h).vocab, 1500);
   EXPECT_EQ(snap(h).dim, 24);
   EXPECT_EQ(snap(h).range.max, 9.5f);
@@ -242,8 +239,7 @@ TEST(ScaleSlide, ShowsAndTimesTheLoadedTable) {
 // A big table slide 7 no longer wants is not kept once the slide is left: closing the
 // file frees it (the worker held the last reference); a table still wanted is kept.
 TEST(ScaleSlide, ATableLeftBehindIsFreed) {
-  auto file = table_file(800, 16, "t.npy", "float32");
-  file->data.setConstant(0.5f);
+  auto file = table_file(Matrix::Constant(800, 16, 0.5f), "t.npy", "float32");
   Headless h;
   h.init({"lookupviz", "--ids", "1,2"});
   set_table_file(h.app, file);

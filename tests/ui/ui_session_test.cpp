@@ -31,7 +31,7 @@ TEST(UiSession, RoundTripRestoresTheState) {
     h.app.ui.theme = Theme::Light;
     h.app.ui.user_zoom = 1.25f;
     h.frames(3);
-    table = h.app.derived.table;
+    table = h.app.derived.table.to_matrix();
     text = write_settings(session_from_app(h.app, WindowGeometry{1200, 800, true, 10, 20, false}));
   }
   const SettingsParse parsed = parse_settings(text);
@@ -46,7 +46,7 @@ TEST(UiSession, RoundTripRestoresTheState) {
   EXPECT_EQ(h.app.inputs.ids, (IdList{0, 7, 7}));
   EXPECT_EQ(h.app.inputs.seed_text, "-5");
   EXPECT_EQ(h.app.derived.dim, 6);
-  EXPECT_EQ(h.app.derived.table, table);
+  EXPECT_EQ(h.app.derived.table.to_matrix(), table);
   EXPECT_TRUE(std::signbit(h.app.derived.table(7, 2)));
   EXPECT_EQ(h.app.inputs.grad_mode, GradMode::Seeded);
   EXPECT_EQ(h.app.inputs.grad_seed, 9u);

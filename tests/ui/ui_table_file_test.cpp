@@ -42,7 +42,8 @@ TEST(UiTableFile, OpenNpyReplacesTheTable) {
   EXPECT_TRUE(h.app.derived.paths_equal);
   // Row 0 as numpy stored it (expected.txt: 3e27b831 ...).
   uint32_t bits;
-  std::memcpy(&bits, &h.app.derived.table(0, 0), 4);
+  const float first = h.app.derived.table(0, 0);
+  std::memcpy(&bits, &first, 4);
   EXPECT_EQ(bits, 0x3e27b831u);
   // IDs beyond the table are refused inline, the file's shape is kept.
   ASSERT_TRUE(h.replace_text("ids-text", "1, 5"));
@@ -60,13 +61,13 @@ TEST(UiTableFile, ABadFileKeepsTheTableAndSaysWhy) {
   Headless h;
   h.init();
   h.frames(2);
-  const Matrix before = h.app.derived.table;
+  const Matrix before = h.app.derived.table.to_matrix();
   start_table_load(h.app, bad);
   wait_for_load(h);
   EXPECT_EQ(h.app.inputs.file, nullptr);
   EXPECT_FALSE(h.app.loading.error.empty());
   EXPECT_NE(h.app.loading.error.find("lookupviz_bad.npy"), std::string::npos) << h.app.loading.error;
-  EXPECT_EQ(h.app.derived.table, before);
+  EXPECT_EQ(h.app.derived.table.to_matrix(), before);
   h.frames(3);  // the error popup draws without trouble
   start_table_load(h.app, "/nonexistent/table.npy");
   wait_for_load(h);

@@ -1,0 +1,346 @@
+// model_jobs.cpp — the model's whole-table work on workers (see the header).
+#include "app/model_jobs.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "app/app_model.hpp"
+#include "core/plural.hpp"
+#include "core/table_builder.hpp"
+#include "core/torch_format.hpp"
+#include "core/torch_layers.hpp"
+#include "core/torch_random.hpp"
+
+namespace lv::app {
+namespace {
+
+constexpr size_t kSeededKept = 2;  // seeded tables kept (the shown one and the one before)
+
+void remember(ModelJobs& j, std::shared_ptr<const SeededTable> t) {
+  j.seeded_cache.push_back(std::move(t));
+  if (j.seeded_cache.size() > kSeededKept) j.seeded_cache.erase(j.seeded_cache.begin());
+}
+
+// Fills t (seed, vocab, dim set): the init, the generator after it, the Linear's print.
+bool fill_seeded(SeededTable& t, JobControl* c) {
+  auto m = std::make_shared<Matrix>(t.vocab, t.dim);
+  TorchGenerator gen(t.seed);
+  BuildControl bc;
+  std::atomic<float> table_progress{0.0f};
+  if (c) {
+    bc.cancel = &c->cancel;
+    bc.progress = &table_progress;
+  }
+  // Progress: the table is most of the work; the Linear's skipped draws the rest.
+  if (!embedding_init_chunked(m->data(), t.vocab, t.dim, gen, bc)) return false;
+  if (c) c->progress.store(0.8f);
+  t.after = gen;
+  TorchGenerator g2(t.seed);
+  t.print_linear_init = repr_parameter_edges(linear_weight_edges(t.vocab, t.dim, g2), t.dim, t.vocab);
+  t.values = std::move(m);
+  if (c) c->progress.store(1.0f);
+  return true;
+}
+
+std::string linear_print(uint64_t seed, int64_t vocab, int64_t dim) {
+  TorchGenerator g(seed);
+  return repr_parameter_edges(linear_weight_edges(vocab, dim, g), dim, vocab);
+}
+
+// The logits pass over rows [0, V): argmax per position (torch: the first maximum, NaN
+// counting as the maximum), the printed edges, and all of them when held.
+struct LogitsInput {
+  TableView table;         // tied: the head's rows are the table's
+  bool tied = true;
+  TorchGenerator head_gen; // untied: the head's rows are drawn in order from here
+  Matrix x;                // T x D
+  bool hold = false;
+};
+
+bool run_logits(const LogitsInput& in, ModelJobs::LogitsOut& out, JobControl* c) {
+  const int64_t t = in.x.rows(), d = in.x.cols(), v = in.table.rows();
+  out.next_ids.assign(static_cast<size_t>(t), 0);
+  std::vector<float> best(static_cast<size_t>(t), -std::numeric_limits<float>::infinity());
+  std::vector<char> settled(static_cast<size_t>(t), 0);  // a NaN maximum: nothing beats it
+  const int64_t ec = edge_count(v, t, v);
+  out.edges = Matrix(t, ec);
+  if (in.hold) out.full = Matrix(t, v);
+  std::vector<float> row(static_cast<size_t>(d));
+  TorchGenerator g = in.head_gen;
+  const double a = std::sqrt(5.0), gain = std::sqrt(2.0 / (1.0 + a * a));
+  const double bound = std::sqrt(3.0) * gain / std::sqrt(static_cast<double>(d));
+  for (int64_t j = 0; j < v; ++j) {
+    if (c && (j & 255) == 0) {
+      if (c->cancel.load(std::memory_order_relaxed)) return false;
+      c->progress.store(static_cast<float>(j) / static_cast<float>(v), std::memory_order_relaxed);
+    }
+    if (in.tied) in.table.read_row(j, row.data());
+    else uniform_(row.data(), row.size(), -bound, bound, g);  // out_head.weight's row j, in draw order
+    const int64_t e = edge_index(j, v, t, v);
+    for (int64_t i = 0; i < t; ++i) {
+      double acc = 0.0;
+      const float* xi = in.x.row(i).data();
+      for (int64_t k = 0; k < d; ++k) acc += static_cast<double>(xi[k]) * row[static_cast<size_t>(k)];
+      const float z = static_cast<float>(acc);
+      const size_t ii = static_cast<size_t>(i);
+      if (j == 0) {
+        best[ii] = z;
+        settled[ii] = std::isnan(z);
+      } else if (!settled[ii] && (std::isnan(z) || z > best[ii])) {
+        best[ii] = z;
+        out.next_ids[ii] = j;
+        settled[ii] = std::isnan(z);
+      }
+      if (e >= 0) out.edges(i, e) = z;
+      if (in.hold) out.full(i, j) = z;
+    }
+  }
+  return true;
+}
+
+void apply_logits(Derived& d, const ModelJobs::LogitsOut& out) {
+  const int64_t t = d.batch, v = d.vocab;
+  d.next_ids = out.next_ids;
+  d.logits = out.full;
+  d.print_logits = repr_edges(out.edges, t, v, ReprSuffix{"MmBackward0", false, ""});
+  const int64_t n = static_cast<int64_t>(d.next_ids.size());
+  d.print_next = repr_tensor(d.next_ids.data(), std::span<const int64_t>(&n, 1));
+  d.logits_ready = true;
+}
+
+}  // namespace
+
+std::shared_ptr<const SeededTable> find_seeded(const ModelJobs& j, uint64_t seed, int64_t vocab, int64_t dim) {
+  for (const auto& t : j.seeded_cache)
+    if (t->seed == seed && t->vocab == vocab && t->dim == dim) return t;
+  return nullptr;
+}
+
+std::shared_ptr<const SeededTable> make_seeded_now(ModelJobs& j, uint64_t seed, int64_t vocab, int64_t dim) {
+  auto t = std::make_shared<SeededTable>();
+  t->seed = seed;
+  t->vocab = vocab;
+  t->dim = dim;
+  fill_seeded(*t, nullptr);
+  remember(j, t);
+  return t;
+}
+
+void start_build(App& app, uint64_t seed, int64_t vocab, int64_t dim) {
+  ModelJobs& j = app.jobs;
+  if (j.build_out && j.build.active() && j.build_out->seed == seed && j.build_out->vocab == vocab &&
+      j.build_out->dim == dim)
+    return;  // already drawing it
+  auto out = std::make_shared<SeededTable>();
+  out->seed = seed;
+  out->vocab = vocab;
+  out->dim = dim;
+  j.build_out = out;
+  j.build.start([out](JobControl& c) {
+    try {
+      if (!fill_seeded(*out, &c)) out->values.reset();
+    } catch (const std::bad_alloc&) {
+      out->values.reset();  // not enough memory: the change is dropped, the shown state stays
+    }
+  });
+}
+
+std::shared_ptr<const std::vector<int64_t>> file_facts(App& app, const TableView& t) {
+  ModelJobs& j = app.jobs;
+  const TableFile* f = t.file();
+  if (j.facts_done && j.facts_done_for == f && j.facts_done_dtype == t.dtype()) return j.facts_done;
+  if (t.rows() * t.cols() <= kInlineElements) {
+    auto counts = std::make_shared<std::vector<int64_t>>();
+    std::vector<float> scratch;
+    count_nonfinite(t, 0, t.rows(), *counts, scratch);
+    j.facts_done = counts;
+    j.facts_done_for = f;
+    j.facts_done_dtype = t.dtype();
+    return counts;
+  }
+  if (j.facts.active() && j.facts_for == f && j.facts_dtype == t.dtype()) return nullptr;  // running
+  auto out = std::make_shared<std::vector<int64_t>>();
+  j.facts_out = out;
+  j.facts_for = f;
+  j.facts_dtype = t.dtype();
+  const TableView base(nullptr, app.inputs.file, t.dtype(), nullptr);  // the file alone (keeps it alive)
+  j.facts.start([out, base](JobControl& c) {
+    std::vector<int64_t> counts;
+    std::vector<float> scratch;
+    const int64_t v = base.rows(), band = 4096;
+    for (int64_t r = 0; r < v; r += band) {
+      if (c.cancel.load(std::memory_order_relaxed)) return;
+      count_nonfinite(base, r, std::min(band, v - r), counts, scratch);
+      c.progress.store(static_cast<float>(r) / static_cast<float>(v), std::memory_order_relaxed);
+    }
+    *out = std::move(counts);
+  });
+  return nullptr;
+}
+
+std::string linear_print_for(App& app, uint64_t seed, int64_t vocab, int64_t dim) {
+  ModelJobs& j = app.jobs;
+  const ModelJobs::ShapeKey key{seed, vocab, dim};
+  if (j.linear_done_for == key) return j.linear_done;
+  if (vocab * dim <= kInlineElements) {
+    j.linear_done = linear_print(seed, vocab, dim);
+    j.linear_done_for = key;
+    return j.linear_done;
+  }
+  if (!(j.linear.active() && j.linear_for == key)) {
+    auto out = std::make_shared<std::string>();
+    j.linear_out = out;
+    j.linear_for = key;
+    j.linear.start([out, seed, vocab, dim](JobControl&) { *out = linear_print(seed, vocab, dim); });
+  }
+  return "";
+}
+
+void start_logits(App& app) {
+  Derived& d = app.derived;
+  ModelJobs& j = app.jobs;
+  LogitsInput in;
+  // A snapshot of the edits: the UI may edit on while the worker reads.
+  in.table = TableView(d.seeded ? d.seeded->values : nullptr, app.inputs.file, d.table.dtype(),
+                       std::make_shared<const EditMap>(d.table.edits()));
+  in.tied = app.inputs.tie_weights;
+  in.x = d.x;
+  in.hold = !in.tied && d.batch * d.vocab <= kHeldLogits;
+  if (!in.tied) {
+    // pos_emb's T x D draws come right after the table's init, then the head's.
+    in.head_gen = d.gen_after_table;
+    Matrix skip(d.batch, d.dim);
+    normal_(skip.data(), static_cast<size_t>(skip.size()), 0.0, 1.0, in.head_gen);
+  }
+  d.logits_ready = false;
+  j.logits_for = d.generation;
+  if (d.batch * d.vocab * d.dim <= kInlineElements) {
+    j.logits.stop();
+    ModelJobs::LogitsOut out;
+    run_logits(in, out, nullptr);
+    apply_logits(d, out);
+    return;
+  }
+  auto out = std::make_shared<ModelJobs::LogitsOut>();
+  j.logits_out = out;
+  j.logits.start([out, in = std::move(in)](JobControl& c) { run_logits(in, *out, &c); });
+}
+
+bool poll_model_jobs(App& app) {
+  ModelJobs& j = app.jobs;
+  bool changed = false;
+  if (j.build.take()) {
+    std::shared_ptr<SeededTable> made = std::move(j.build_out);
+    if (made && made->values) {
+      remember(j, made);
+      if (j.has_pending && j.pending.seed == made->seed && vocab_of(j.pending) == made->vocab &&
+          j.pending.dim == made->dim) {
+        app.inputs = j.pending;
+        j.has_pending = false;
+        recompute(app);
+        sync_text_fields(app);
+      }
+    } else if (j.has_pending) {
+      j.has_pending = false;
+      app.ui.status = "Not enough memory for that table; the current one stays.";
+      app.ui.status_until = app.time + 6.0;
+    }
+    changed = true;
+  }
+  if (j.facts.take()) {
+    if (j.facts_out) {
+      j.facts_done = std::move(j.facts_out);
+      j.facts_done_for = j.facts_for;
+      j.facts_done_dtype = j.facts_dtype;
+      if (app.inputs.file.get() == j.facts_for && app.inputs.dtype == j.facts_dtype) recompute(app);
+    }
+    changed = true;
+  }
+  if (j.linear.take()) {
+    if (j.linear_out) {
+      j.linear_done = std::move(*j.linear_out);
+      j.linear_done_for = j.linear_for;
+      j.linear_out.reset();
+      if (app.inputs.file && j.linear_done_for == ModelJobs::ShapeKey{app.inputs.seed, app.derived.vocab, app.derived.dim}) {
+        app.derived.print_linear_init = j.linear_done;
+        ++app.derived.generation;
+      }
+    }
+    changed = true;
+  }
+  if (j.logits.take()) {
+    if (j.logits_out && j.logits_for == app.derived.generation) {
+      apply_logits(app.derived, *j.logits_out);
+      ++app.derived.generation;  // the code panel shows the printed logits now
+    }
+    j.logits_out.reset();
+    changed = true;
+  }
+  return changed;
+}
+
+void finish_model_jobs(App& app) {
+  ModelJobs& j = app.jobs;
+  for (int guard = 0; guard < 8; ++guard) {  // a result can start another job (a table, then its logits)
+    j.build.wait();
+    j.facts.wait();
+    j.linear.wait();
+    j.logits.wait();
+    if (!poll_model_jobs(app)) return;
+  }
+}
+
+bool model_busy(const App& app) {
+  const ModelJobs& j = app.jobs;
+  return j.has_pending || j.build.active() || j.facts.active() || j.linear.active() || j.logits.active();
+}
+
+void cancel_pending(App& app) {
+  ModelJobs& j = app.jobs;
+  if (!j.has_pending) return;
+  j.has_pending = false;
+  j.build.stop();
+  j.build_out.reset();
+  sync_text_fields(app);
+}
+
+ModelActivity model_activity(const App& app) {
+  const ModelJobs& j = app.jobs;
+  ModelActivity a;
+  if (j.has_pending && j.build.active()) {
+    a.what = "Drawing the " + with_commas(static_cast<uint64_t>(vocab_of(j.pending))) + " × " +
+             with_commas(static_cast<uint64_t>(j.pending.dim)) + " table from seed " + j.pending.seed_text;
+    a.progress = j.build.progress();
+    a.cancellable = true;
+  } else if (j.facts.active() && !j.facts.finished()) {
+    a.what = "The one-hot product reads the whole table";
+    a.progress = j.facts.progress();
+  } else if (j.logits.active() && !j.logits.finished()) {
+    a.what = "Logits over " + counted(app.derived.vocab, "row");
+    a.progress = j.logits.progress();
+  }
+  return a;
+}
+
+void logits_window(const App& app, int64_t r0, int64_t r1, int64_t c0, int64_t c1, Matrix& out,
+                   std::vector<float>& row) {
+  const Derived& d = app.derived;
+  out.resize(r1 - r0, c1 - c0);
+  if (!app.inputs.tie_weights) {
+    for (int64_t i = r0; i < r1; ++i)
+      for (int64_t j = c0; j < c1; ++j)
+        out(i - r0, j - c0) = d.logits.size() > 0 && d.logits_ready ? d.logits(i, j) : std::numeric_limits<float>::quiet_NaN();
+    return;
+  }
+  row.resize(static_cast<size_t>(d.dim));
+  for (int64_t j = c0; j < c1; ++j) {
+    d.table.read_row(j, row.data());
+    for (int64_t i = r0; i < r1; ++i) {
+      double acc = 0.0;  // as the logits pass sums (model_jobs.cpp run_logits)
+      for (int64_t k = 0; k < d.dim; ++k) acc += static_cast<double>(d.x(i, k)) * row[static_cast<size_t>(k)];
+      out(i - r0, j - c0) = static_cast<float>(acc);
+    }
+  }
+}
+
+}  // namespace lv::app

@@ -1,0 +1,58 @@
+// model_jobs.hpp — the model's work that grows with the whole table, off the UI thread:
+//   build   nn.Embedding(V, D)'s init for a big seeded table (a pending change waits for it)
+//   facts   a file's whole-table read: how many values of each column are not finite
+//           (what the one-hot product needs; app/app_state.hpp Derived::nonfinite)
+//   linear  the fresh nn.Linear(V, D)'s printed edges (V · D draws skipped over)
+//   logits  slide 8: out_head(x) over every row of the vocabulary, its argmax and edges
+// Work below kInlineElements runs inline (a small table answers in the same frame; the
+// tests see results at once). poll_model_jobs, once a frame, takes what finished.
+#pragma once
+#include <string>
+
+#include "app/app_state.hpp"
+
+namespace lv::app {
+
+// V · D (or T · V · D for the logits) up to which the work runs on the calling thread:
+// about a millisecond.
+constexpr int64_t kInlineElements = 262'144;
+// The untied head's logits are held whole up to this many (T · V) values (64 MB).
+constexpr int64_t kHeldLogits = int64_t{1} << 24;
+
+// The seeded table for (seed, V, D) if made; null otherwise.
+std::shared_ptr<const SeededTable> find_seeded(const ModelJobs& j, uint64_t seed, int64_t vocab, int64_t dim);
+// Makes it now (a small table) and keeps it.
+std::shared_ptr<const SeededTable> make_seeded_now(ModelJobs& j, uint64_t seed, int64_t vocab, int64_t dim);
+void start_build(App& app, uint64_t seed, int64_t vocab, int64_t dim);
+
+// A file's non-finite counts for the view's (file, dtype): done (returned), or started.
+std::shared_ptr<const std::vector<int64_t>> file_facts(App& app, const TableView& t);
+// The fresh Linear(V, D)'s printed weight for a file's table: done, or started ("" until then).
+std::string linear_print_for(App& app, uint64_t seed, int64_t vocab, int64_t dim);
+// Slide 8's logits for the current Derived: inline when small, else started.
+void start_logits(App& app);
+
+// Once a frame: takes finished jobs' results into the model (a ready pending change
+// applies; the model's generation moves). True when anything changed.
+bool poll_model_jobs(App& app);
+// Waits for every job (the command line's screenshots, the tests), taking their results.
+void finish_model_jobs(App& app);
+// True while any of the model's jobs runs or a change waits for one.
+bool model_busy(const App& app);
+// Drops the pending change (Cancel, Esc): the shown state stays.
+void cancel_pending(App& app);
+
+// What the status line shows while work runs: "" when nothing runs.
+struct ModelActivity {
+  std::string what;       // "Drawing the 50,257 × 768 table from seed 123"
+  float progress = 0.0f;  // 0..1
+  bool cancellable = false;
+};
+ModelActivity model_activity(const App& app);
+
+// logits[i][j] = x[i] · head[j], for the cells a slide shows (tied head: read from the
+// table; untied: from the held logits, NaN when not held). out is (r1 - r0) x (c1 - c0).
+void logits_window(const App& app, int64_t r0, int64_t r1, int64_t c0, int64_t c1, Matrix& out,
+                   std::vector<float>& row);
+
+}  // namespace lv::app
