@@ -261,11 +261,21 @@ struct ScaleState {
 };
 
 // ---------------------------------------------------------------- model jobs
+// pos_emb's rows as last drawn for a source (app_model.cpp pos_rows).
+struct PosCache {
+  const void* seeded = nullptr;
+  const void* file = nullptr;
+  uint64_t seed = 0;
+  int64_t dim = -1;
+  Matrix rows;
+};
+
 // The model's work that grows with the whole table, off the UI thread
 // (app/model_jobs.hpp). While a change waits for a big seeded table, the window keeps
 // showing the last state it computed (`shown`); the change (`pending`) applies when
 // the table is ready, or is dropped by Cancel.
 struct ModelJobs {
+  PosCache pos;
   std::vector<std::shared_ptr<const SeededTable>> seeded_cache;  // the last few made (newest last)
   BackgroundJob build;                       // drawing a big seeded table
   std::shared_ptr<SeededTable> build_out;    // what it fills (read after take())

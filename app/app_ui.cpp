@@ -196,6 +196,24 @@ void draw_code_panels(App& app, ImVec2 size) {
 
 void draw_status_line(App& app) {
   const Palette& pal = palette(app.ui.theme);
+  // The model's work on the whole table, while it runs: what, how far, and Cancel where
+  // the change can be dropped (the state shown stays).
+  const ModelActivity act = model_activity(app);
+  if (!act.what.empty()) {
+    const float e = em();
+    char pct[16];
+    std::snprintf(pct, sizeof pct, "%d%%", static_cast<int>(act.progress * 100.0f + 0.5f));
+    ImGui::ProgressBar(act.progress, ImVec2(e * 8.0f, ImGui::GetTextLineHeight()), pct);
+    ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Text, pal.muted);
+    ImGui::TextUnformatted((act.what + "…").c_str());
+    ImGui::PopStyleColor();
+    if (act.cancellable) {
+      ImGui::SameLine();
+      if (ImGui::SmallButton("Cancel")) cancel_pending(app);
+    }
+    return;
+  }
   ImGui::PushStyleColor(ImGuiCol_Text, pal.muted);
   if (!app.ui.status.empty() && app.time < app.ui.status_until)
     ImGui::TextUnformatted(app.ui.status.c_str());
@@ -240,7 +258,7 @@ bool controls_shown(const App& app) { return !app.ui.presenting || app.time < ap
 
 bool app_animating(const App& app) {
   const Timeline& t = app.ui.timeline;
-  return t.playing || t.target >= 0.0f || table_loading(app) || app.ui.narrative_settling ||
+  return t.playing || t.target >= 0.0f || table_loading(app) || model_busy(app) || app.ui.narrative_settling ||
          scale_needs_frames(app);  // slide 7: its worker runs or the GPU uploads its table
 }
 

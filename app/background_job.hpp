@@ -5,6 +5,9 @@
 // another or destroying it cancels the running one and joins (the work checks the
 // flag between bands of rows, so that is prompt). A finished job wakes the window.
 #pragma once
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -13,6 +16,10 @@
 #include "app/ui_wake.hpp"
 
 namespace lv::app {
+
+// The calling thread yields to the UI thread: a worker never delays a frame (Linux
+// gives each thread its own nice value).
+inline void lower_thread_priority() { setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10); }
 
 struct JobControl {
   std::atomic<bool> cancel{false};
@@ -47,6 +54,7 @@ class BackgroundJob {
     control_ = std::make_shared<JobControl>();
     pending_ = true;
     thread_ = std::thread([c = control_, w = std::move(work)] {
+      lower_thread_priority();
       w(*c);
       c->finished.store(true, std::memory_order_release);
       ui_wake();

@@ -26,6 +26,7 @@
 #include "app/slides.hpp"
 #include "core/cli_options.hpp"
 #include "core/id_parse.hpp"
+#include "app/bench_edits.hpp"
 #include "app/model_jobs.hpp"
 #include "core/notebook_transcript.hpp"
 #include "core/plural.hpp"
@@ -261,8 +262,9 @@ static int run(int argc, char** argv) {
   lv::app::platform_frame(platform, app);
   if (o.bench_frames > 0) {
     const double first_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-    const int rc = lv::app::run_frame_bench(platform, app, o.bench_frames, o.slide_given ? o.slide - 1 : -1, started,
-                                            first_ms);
+    const int rc = o.bench_edits ? lv::app::run_edit_bench(platform, app, o.bench_frames, first_ms)
+                                 : lv::app::run_frame_bench(platform, app, o.bench_frames,
+                                                            o.slide_given ? o.slide - 1 : -1, started, first_ms);
     lv::app::platform_close(platform);
     return rc;
   }

@@ -36,15 +36,18 @@ bool fill_seeded(SeededTable& t, JobControl* c) {
   if (c) c->progress.store(0.8f);
   t.after = gen;
   TorchGenerator g2(t.seed);
-  t.print_linear_init = repr_parameter_edges(linear_weight_edges(t.vocab, t.dim, g2), t.dim, t.vocab);
+  const Matrix edges = linear_weight_edges(t.vocab, t.dim, g2, c ? &c->cancel : nullptr);
+  if (c && c->cancel.load()) return false;
+  t.print_linear_init = repr_parameter_edges(edges, t.dim, t.vocab);
   t.values = std::move(m);
   if (c) c->progress.store(1.0f);
   return true;
 }
 
-std::string linear_print(uint64_t seed, int64_t vocab, int64_t dim) {
+std::string linear_print(uint64_t seed, int64_t vocab, int64_t dim, const std::atomic<bool>* cancel = nullptr) {
   TorchGenerator g(seed);
-  return repr_parameter_edges(linear_weight_edges(vocab, dim, g), dim, vocab);
+  const Matrix edges = linear_weight_edges(vocab, dim, g, cancel);
+  return cancel && cancel->load() ? std::string() : repr_parameter_edges(edges, dim, vocab);
 }
 
 // The logits pass over rows [0, V): argmax per position (torch: the first maximum, NaN
@@ -70,7 +73,8 @@ bool run_logits(const LogitsInput& in, ModelJobs::LogitsOut& out, JobControl* c)
   const double a = std::sqrt(5.0), gain = std::sqrt(2.0 / (1.0 + a * a));
   const double bound = std::sqrt(3.0) * gain / std::sqrt(static_cast<double>(d));
   for (int64_t j = 0; j < v; ++j) {
-    if (c && (j & 255) == 0) {
+    // Cancel is checked every 16 rows (a few ms at most), so a new edit's logits start promptly.
+    if (c && (j & 15) == 0) {
       if (c->cancel.load(std::memory_order_relaxed)) return false;
       c->progress.store(static_cast<float>(j) / static_cast<float>(v), std::memory_order_relaxed);
     }
@@ -167,7 +171,7 @@ std::shared_ptr<const std::vector<int64_t>> file_facts(App& app, const TableView
   j.facts.start([out, base](JobControl& c) {
     std::vector<int64_t> counts;
     std::vector<float> scratch;
-    const int64_t v = base.rows(), band = 4096;
+    const int64_t v = base.rows(), band = 256;  // a few ms per band: cancel stays prompt
     for (int64_t r = 0; r < v; r += band) {
       if (c.cancel.load(std::memory_order_relaxed)) return;
       count_nonfinite(base, r, std::min(band, v - r), counts, scratch);
@@ -191,7 +195,7 @@ std::string linear_print_for(App& app, uint64_t seed, int64_t vocab, int64_t dim
     auto out = std::make_shared<std::string>();
     j.linear_out = out;
     j.linear_for = key;
-    j.linear.start([out, seed, vocab, dim](JobControl&) { *out = linear_print(seed, vocab, dim); });
+    j.linear.start([out, seed, vocab, dim](JobControl& c) { *out = linear_print(seed, vocab, dim, &c.cancel); });
   }
   return "";
 }

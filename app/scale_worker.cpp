@@ -2,6 +2,7 @@
 // Sections: lifecycle · poll · build job · timing job · the app's view of it
 #include "app/scale_worker.hpp"
 
+#include "app/background_job.hpp"
 #include "app/model_jobs.hpp"
 
 #include <algorithm>
@@ -191,12 +192,15 @@ void ScaleWorker::start(Job job) {
     building_vocab_ = want_vocab_;
     building_dim_ = want_dim_;
     building_file_ = want_file_;
-    // A float32 file is read where it lies; another dtype is converted on this worker
-    // into a float32 table for the timing kernels (what `weights.float()` makes in torch).
+    // The timing kernels and the heat map read a float32 table for seconds: a table in
+    // memory is used as it is; a file's (mapped: it could shrink underneath, and SIGBUS
+    // is only caught in guarded reads) is read through the guard and converted on this
+    // worker into a float32 copy — what `weights.float()` makes in torch — slide 7 only.
     const TableFile* file = building_file_.get();
-    const float* source = file ? file->f32() : nullptr;
+    const float* source = file && !file->mapped ? file->f32() : nullptr;
     if (source) phase_.store(1);
     thread_ = std::thread([this, s = want_seed_, v = want_vocab_, d = want_dim_, source, file] {
+      lower_thread_priority();  // building yields to the UI (timing, below, does not: it measures)
       run_build(s, v, d, source, file);
       finished_.store(true, std::memory_order_release);
       ui_wake();
@@ -227,7 +231,7 @@ void ScaleWorker::finish() {
       snap_.seed = building_seed_;
       snap_.vocab = building_vocab_;
       snap_.dim = building_dim_;
-      snap_.data = file_ && file_->f32() ? file_->f32() : table_.get();
+      snap_.data = file_ && !file_->mapped && file_->f32() ? file_->f32() : table_.get();
       snap_.range = overview_.range;
       snap_.overview = overview_.cells.empty() ? nullptr : overview_.cells.data();
       snap_.overview_rows = overview_.rows;
@@ -257,18 +261,15 @@ void ScaleWorker::finish() {
 // ---------------------------------------------------------------- build job
 void ScaleWorker::run_build(uint64_t seed, int64_t vocab, int64_t dim, const float* source, const TableFile* file) {
   TableBuffer data;
-  if (!source && file) {
+  // A file in another dtype (or column-major) is converted band by band as the
+  // overview reads it, below: one pass over the file, the overview ready when it ends.
+  const bool convert = !source && file;
+  if (convert) {
     const size_t n = static_cast<size_t>(vocab) * static_cast<size_t>(dim);
     data = make_table_buffer(std::max<size_t>(n, 1));
     if (!data) {
       job_error_ = "not enough memory for a float32 copy of the table";
       return;
-    }
-    constexpr int64_t kBand = 1024;  // rows per read: progress moves, cancel stays prompt
-    for (int64_t r = 0; r < vocab; r += kBand) {
-      if (cancel_.load(std::memory_order_relaxed)) return;
-      file->read_range(r, std::min(kBand, vocab - r), data.get() + r * dim);
-      progress_.store(static_cast<float>(r) / static_cast<float>(vocab), std::memory_order_relaxed);
     }
   } else if (!source) {
     const size_t n = static_cast<size_t>(vocab) * static_cast<size_t>(dim);
@@ -305,6 +306,7 @@ void ScaleWorker::run_build(uint64_t seed, int64_t vocab, int64_t dim, const flo
   for (int64_t r = 0; r < out_rows; r += band) {
     const int64_t r1 = std::min(out_rows, r + band);
     const int64_t t0 = aggregate_block_start(r, vocab, out_rows), t1 = aggregate_block_start(r1, vocab, out_rows);
+    if (convert) file->read_range(t0, t1 - t0, data.get() + t0 * dim);
     Aggregate part = aggregate_table(table + t0 * dim, t1 - t0, dim, r1 - r, out_cols, AggregateMode::MaxAbs, ac);
     if (part.cancelled || cancel_.load()) return;
     std::copy(part.cells.begin(), part.cells.end(), agg.cells.begin() + r * out_cols);

@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include "app/anim_timeline.hpp"
+#include "app/model_jobs.hpp"
 #include "app/slide_code.hpp"
 #include "app/slides.hpp"
 #include "app/ui_draw.hpp"
@@ -244,7 +245,11 @@ Grids draw_check_grids(SlideCanvas& c, float top, float reveal, bool draw, bool 
     return s;
   };
   grid_draw_cells(dl, lg, d.lookup_out.data(), d.dim, gs, pal, cell_style);
-  grid_draw_cells(dl, rg, d.matmul_out.data(), d.dim, gs, pal, cell_style);
+  grid_draw_cells(dl, rg, d.matmul_out.data(), d.dim, gs, pal, [&](int r, int col) {
+    CellStyle s = cell_style(r, col);
+    if (!d.matmul_ready) s = CellStyle{pal.panel_alt, 0, 1.0f, 0, true};  // not read yet
+    return s;
+  });
   // Marks in the free left part of each checked cell of the matmul's grid.
   for (int r = rg.first_row; r < rg.first_row + rg.shown_rows; ++r) {
     for (int col = rg.first_col; col < rg.first_col + rg.shown_cols; ++col) {
@@ -305,6 +310,15 @@ float draw_verdict(SlideCanvas& c, ImVec2 pos, float alpha, bool draw) {
   ImDrawList* dl = c.dl;
   ImFont* mono = fonts().mono;
   const char* arrow = " → ";
+  if (!d.matmul_ready) {
+    // A file's table: the product's answer needs every row read once (on a worker).
+    char wait[160];
+    std::snprintf(wait, sizeof wait, "linear(onehot.float()) reads all %s rows of the table first: %d%%…",
+                  with_commas(static_cast<uint64_t>(d.vocab)).c_str(),
+                  static_cast<int>(model_activity(c.app).progress * 100.0f));
+    if (draw) draw_text(dl, fonts().ui, pos, with_alpha(pal.muted, alpha), wait);
+    return e * 1.5f;
+  }
   const char* verdict = d.paths_equal ? "True" : "False";
   const ImU32 col = d.paths_equal ? pal.ok : pal.bad;
   char count[160], n1[32];

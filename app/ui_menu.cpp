@@ -20,7 +20,7 @@ void draw_menu_bar(App& app) {
   ImGui::PopFont();
   ImGui::TextDisabled("%s", "Lookup Is a Matrix Multiply");
   if (ImGui::BeginMenu("File")) {
-    if (ImGui::MenuItem("Open table…", "Ctrl+O", false, !table_loading(app))) open_file_picker(app.loading.picker);
+    if (ImGui::MenuItem("Open table…", "Ctrl+O")) open_file_picker(app.loading.picker);
     if (ImGui::MenuItem("Back to the seeded table", nullptr, false, app.inputs.file != nullptr))
       set_table_file(app, nullptr);
     ImGui::Separator();

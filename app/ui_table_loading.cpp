@@ -17,7 +17,10 @@ namespace lv::app {
 
 void start_table_load(App& app, const std::string& spec) {
   TableLoading& l = app.loading;
-  if (l.job.valid()) return;  // one load at a time
+  // A second file while one loads replaces it: the first's result is not taken (its
+  // read is a header and a mapping: it ends at once), and the model's whole-table work
+  // for the table shown is cancelled when the new one is set (app/model_jobs.hpp).
+  l.job = {};
   l.spec = spec;
   l.started = app.time;
   l.error.clear();

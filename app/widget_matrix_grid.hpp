@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstdio>
 
+#include "app/canvas_fit.hpp"
 #include "app/ui_theme.hpp"
 
 namespace lv::app {
@@ -107,6 +108,10 @@ inline bool grid_flight_landing(float t) { return t > 1.0f - kFlightFade && t < 
 template <class ValueAt, class StyleFn>
 void grid_draw_cells_at(ImDrawList* dl, const GridLayout& g, const GridStyle& style, const Palette& pal,
                         ValueAt&& value_at, StyleFn&& cell_style) {
+  // Laid out off screen to choose the type size (app/canvas_fit.hpp): a cell's number
+  // never changes a grid's extent, and a slide with B steps is measured B times per
+  // size — so nothing is formatted or read then.
+  if (canvas_measuring()) return;
   char buf[32];
   const float round = g.ch * 0.18f;
   for (int r = g.first_row; r < g.first_row + g.shown_rows; ++r) {

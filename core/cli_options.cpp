@@ -124,6 +124,7 @@ constexpr Flag kFlags[] = {
     {"--reset", Kind::kSwitch, ""},
     {"--export-gif", Kind::kValue, "--export-gif slide.gif"},
     {"--present", Kind::kSwitch, ""},
+    {"--bench-edits", Kind::kSwitch, ""},
     {"--layout-report", Kind::kSwitch, ""},
 };
 
@@ -231,6 +232,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
   else if (name == "--light") o.light = true;
   else if (name == "--reduced-motion") o.reduced_motion = true;
   else if (name == "--present") o.present = true;
+  else if (name == "--bench-edits") o.bench_edits = true;
   else if (name == "--layout-report") o.layout_report = true;
   else if (name == "--reset") o.reset = true;
   return "";
@@ -274,6 +276,7 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
               (o.bench_frames > 0 ? 1 : 0) + (o.export_gif.empty() ? 0 : 1) + (o.layout_report ? 1 : 0);
   if (modes > 1)
     return "choose one of --print, --screenshot, --export-slides, --export-gif, --layout-report and --bench-frames";
+  if (o.bench_edits && o.bench_frames == 0) return "--bench-edits times edits for --bench-frames N: give both";
   return "";
 }
 
@@ -388,6 +391,10 @@ Headless modes:
   --bench-frames N     time N frames of each slide (or of --slide K), the
                        first frame, 5 s of idling and the peak memory; print
                        the figures and exit
+  --bench-edits        with --bench-frames N: N scripted edits instead (IDs
+                       added, changed, removed, pasted; table cells; every
+                       slide shown), each timed to its next complete frame,
+                       and the private memory, with or without --weights
   --help, -h           show this text and exit
   --version            show the version and exit
 

@@ -47,6 +47,7 @@ struct CliOptions {
   bool slide_given = false;          // --slide was on the command line
   bool reset = false;                // --reset: do not resume the last session
   int bench_frames = 0;              // --bench-frames N: time N frames per slide and exit
+  bool bench_edits = false;          // --bench-edits: with --bench-frames, time edits to their next frame instead
 };
 
 struct CliParse {

@@ -21,9 +21,29 @@ TableView::TableView(std::shared_ptr<const Matrix> seeded, std::shared_ptr<const
   }
 }
 
+const float* TableView::base_row(int64_t r) const {
+  if (cache_rows_.empty()) {
+    // 8..64 rows, at most 1M values (4 MB) in all.
+    const size_t slots = static_cast<size_t>(std::clamp<int64_t>((int64_t{1} << 20) / std::max<int64_t>(1, cols_), 8, 64));
+    cache_rows_.assign(slots, -1);
+    cache_.resize(slots * static_cast<size_t>(cols_));
+  }
+  for (size_t i = 0; i < cache_rows_.size(); ++i)
+    if (cache_rows_[i] == r) return cache_.data() + i * static_cast<size_t>(cols_);
+  const size_t slot = cache_next_;
+  cache_next_ = (cache_next_ + 1) % cache_rows_.size();
+  float* row = cache_.data() + slot * static_cast<size_t>(cols_);
+  read_range(r, 1, row);
+  cache_rows_[slot] = r;
+  return row;
+}
+
 float TableView::base_at(int64_t r, int64_t c) const {
-  const float v = file_ ? file_->at(r, c) : (*seeded_)(r, c);
-  return dtype_ == TableDtype::Float32 ? v : round_to(v, dtype_);
+  if (!file_) {
+    const float v = (*seeded_)(r, c);
+    return dtype_ == TableDtype::Float32 ? v : round_to(v, dtype_);
+  }
+  return base_row(r)[c];  // converted and rounded when read
 }
 
 float TableView::at(int64_t r, int64_t c) const {

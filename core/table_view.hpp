@@ -48,6 +48,13 @@ class TableView {
 
  private:
   void overlay(int64_t r, float* row) const;  // the edits of row r
+  // A file's rows are read whole (one guarded read, converted, rounded) and kept in a
+  // few slots, so the cells a slide draws — at every zoom the canvas fit tries — cost a
+  // lookup, not a guarded read each. Per view object (a worker's copy has its own).
+  const float* base_row(int64_t r) const;
+  mutable std::vector<float> cache_;
+  mutable std::vector<int64_t> cache_rows_;  // the row in each slot (-1: empty)
+  mutable size_t cache_next_ = 0;            // the slot to reuse next (round robin)
   std::shared_ptr<const Matrix> seeded_;
   std::shared_ptr<const TableFile> file_;
   TableDtype dtype_ = TableDtype::Float32;

@@ -2,6 +2,7 @@
 // drawn from a TorchGenerator exactly as torch draws them.
 #include "core/torch_layers.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -39,7 +40,22 @@ LinearInit linear_init(int64_t in_features, int64_t out_features, bool bias, Tor
   return out;
 }
 
-Matrix linear_weight_edges(int64_t in_features, int64_t out_features, TorchGenerator& gen) {
+namespace {
+// gen.discard(n) in steps, stopping early when cancelled (a V × D skip is seconds).
+bool discard_checked(TorchGenerator& gen, uint64_t n, const std::atomic<bool>* cancel) {
+  constexpr uint64_t kStep = uint64_t{1} << 20;
+  while (n > 0) {
+    if (cancel && cancel->load(std::memory_order_relaxed)) return false;
+    const uint64_t k = std::min(n, kStep);
+    gen.discard(k);
+    n -= k;
+  }
+  return true;
+}
+}  // namespace
+
+Matrix linear_weight_edges(int64_t in_features, int64_t out_features, TorchGenerator& gen,
+                           const std::atomic<bool>* cancel) {
   if (in_features < 0 || out_features < 0) throw std::invalid_argument("linear_weight_edges: negative size");
   const int64_t rows = out_features, cols = in_features;
   const int64_t er = edge_count(rows, rows, cols), ec = edge_count(cols, rows, cols);
@@ -59,12 +75,12 @@ Matrix linear_weight_edges(int64_t in_features, int64_t out_features, TorchGener
       const int64_t j = edge_index(c, cols, rows, cols);
       if (j < 0) continue;
       const int64_t k = r * cols + c;
-      gen.discard(static_cast<uint64_t>(k - at));
+      if (!discard_checked(gen, static_cast<uint64_t>(k - at), cancel)) return edges;
       edges(i, j) = std::fma(gen.uniform_float(), range, from_f);
       at = k + 1;
     }
   }
-  gen.discard(static_cast<uint64_t>(rows * cols - at));
+  discard_checked(gen, static_cast<uint64_t>(rows * cols - at), cancel);
   return edges;
 }
 

@@ -1,5 +1,6 @@
 // torch_layers.hpp — the initial weights of torch.nn.Embedding and torch.nn.Linear.
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -24,6 +25,9 @@ LinearInit linear_init(int64_t in_features, int64_t out_features, bool bias, Tor
 // (see edge_count in core/torch_format.hpp), drawing the same stream (the generator
 // ends where linear_init leaves it) without holding the out x in matrix: a big
 // vocabulary's Linear(V, D) is printed in a fraction of the time and memory.
-Matrix linear_weight_edges(int64_t in_features, int64_t out_features, TorchGenerator& gen);
+// cancel (may be null): checked between skips of at most a million draws; when set, the
+// edges are left incomplete (and gen partway).
+Matrix linear_weight_edges(int64_t in_features, int64_t out_features, TorchGenerator& gen,
+                           const std::atomic<bool>* cancel = nullptr);
 
 }  // namespace lv

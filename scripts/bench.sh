@@ -63,7 +63,8 @@ else
 fi
 cmake --build "$build" -j "$(nproc)" --target lookupviz_bench >&2
 # The app only for its frame figures: a failure here must not stop the kernel benchmark.
-cmake --build "$build" -j "$(nproc)" --target lookupviz gl_floor >&2 || echo "bench.sh: lookupviz did not build; no frame figures" >&2
+cmake --build "$build" -j "$(nproc)" --target lookupviz gl_floor lookupviz_make_tables >&2 ||
+  echo "bench.sh: lookupviz did not build; no frame figures" >&2
 
 figures="$(mktemp)"
 trap 'rm -f "$figures"' EXIT
@@ -83,6 +84,54 @@ if [ -x "$app" ] && "$app" --help 2>&1 | grep -q -- '--bench-frames'; then
     floor=("$build/gl_floor" 1440 900)
     [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null && floor=(xvfb-run -a "${floor[@]}")
     "${floor[@]}" | grep '^FIGURE ' >>"$figures" || echo "bench.sh: gl_floor failed" >&2
+  fi
+  # Live at any scale (issue 13): the big tables people open — written once with random
+  # data by lookupviz_make_tables — each against the seeded 4 × 5 default in the same
+  # run: the first frame (the smaller of two runs each, alternating, so load on the
+  # machine falls on both alike), the peak private memory, and every edit to its next
+  # frame (lookupviz --bench-edits).
+  tables_dir="${LV_BENCH_TABLES:-$build/bench-tables}"
+  if [ -x "$build/lookupviz_make_tables" ] && "$build/lookupviz_make_tables" "$tables_dir" >/dev/null; then
+    edits=("$app" --bench-frames "${EDITS:-20}" --bench-edits)
+    [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null && edits=(xvfb-run -a "${edits[@]}")
+    specs=("" "$tables_dir/gpt2-wte.npy" "$tables_dir/gpt2-small.safetensors:wte.weight"
+           "$tables_dir/llama3-8b-embed.safetensors")
+    labels=(default gpt2_npy gpt2_safetensors_wte llama3_8b_bf16)
+    out="$(mktemp -d)"
+    for round in 1 2; do
+      for i in 0 1 2 3; do
+        w=(); [ -n "${specs[$i]}" ] && w=(--weights "${specs[$i]}")
+        "${edits[@]}" "${w[@]}" | grep '^FIGURE edit_' >"$out/${labels[$i]}.$round" ||
+          echo "bench.sh: lookupviz --bench-edits ${w[*]} failed" >&2
+      done
+    done
+    val() { awk -v n="$2" '$2 == n { print $3 }' "$out/$1"; }
+    min2() { awk -v a="$1" -v b="$2" 'BEGIN { print (a + 0 < b + 0) ? a : b }'; }
+    ff0="$(min2 "$(val default.1 edit_first_frame_ms)" "$(val default.2 edit_first_frame_ms)")"
+    mem0="$(val default.1 edit_private_peak_mb)"
+    for i in 1 2 3; do
+      l="${labels[$i]}"
+      [ -s "$out/$l.1" ] || continue
+      ff="$(min2 "$(val "$l.1" edit_first_frame_ms)" "$(val "$l.2" edit_first_frame_ms)")"
+      awk -v l="$l" -v ff="$ff" -v ff0="$ff0" -v m="$(val "$l.1" edit_private_peak_mb)" -v m0="$mem0" \
+          -v file="$(val "$l.1" edit_file_resident_peak_mb)" '
+        BEGIN {
+          printf "FIGURE table_first_frame_over_default/%s %.6g 1.5\n", l, ff / ff0
+          printf "FIGURE table_private_mb_over_default/%s %.6g 64\n", l, m - m0
+          printf "FIGURE table_file_resident_mb/%s %.6g 0\n", l, file
+        }' >>"$figures"
+      for f in edit_id_frame_p95_ms edit_cell_frame_p95_ms edit_slide_frame_p95_ms; do
+        for r in 1 2; do echo "FIGURE table_${f#edit_}/$l/run$r $(val "$l.$r" "$f") 16"; done
+      done >>"$figures"
+      [ "$l" = llama3_8b_bf16 ] &&
+        for r in 1 2; do echo "FIGURE table_heatmap_overview_s/$l/run$r $(val "$l.$r" edit_heatmap_overview_s) 3"; done >>"$figures"
+    done
+    for f in edit_id_frame_p95_ms edit_cell_frame_p95_ms edit_slide_frame_p95_ms; do
+      echo "FIGURE table_${f#edit_}/default $(val default.1 "$f") 16"
+    done >>"$figures"
+    rm -rf "$out"
+  else
+    echo "bench.sh: lookupviz_make_tables failed; no big-table figures" >&2
   fi
 else
   echo "frame figures: skipped (lookupviz has no --bench-frames yet)"
