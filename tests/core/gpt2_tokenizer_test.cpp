@@ -1,0 +1,210 @@
+// gpt2_tokenizer_test.cpp — GPT-2's BPE in core: the book's goldens (chapter 2, with
+// tiktoken), the pack against the source files, damaged packs refused, decode(encode(s))
+// == s on generated text, and the time from nothing to the first encoded text.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <random>
+#include <string>
+
+#include "core/bpe_vocab.hpp"
+#include "core/gpt2_tokenizer.hpp"
+#include "core/utf8_text.hpp"
+
+namespace {
+
+const std::string kPack = LOOKUPVIZ_BPE_PACK;
+const std::string kAssets = std::string(LOOKUPVIZ_SOURCE_DIR) + "/assets/gpt2";
+
+const lv::Gpt2Tokenizer& tokenizer() {
+  static const lv::TokenizerLoad load = lv::load_gpt2_tokenizer(kPack);
+  if (!load.tokenizer) {
+    std::fprintf(stderr, "%s\n", load.error.c_str());
+    std::abort();
+  }
+  return *load.tokenizer;
+}
+
+lv::IdList encode(const std::string& s) {
+  const lv::Encoding e = tokenizer().encode(s);
+  EXPECT_TRUE(e.ok) << e.error;
+  return e.ids;
+}
+
+TEST(Gpt2Tokenizer, TheBooksGoldens) {
+  EXPECT_EQ(encode("Hello, do you like tea? <|endoftext|> In the sunlit terraces of someunknownPlace."),
+            (lv::IdList{15496, 11, 466, 345, 588, 8887, 30, 220, 50256, 554, 262, 4252, 18250, 8812, 2114, 286, 617,
+                        34680, 27271, 13}));
+  EXPECT_EQ(encode("Every effort moves you"), (lv::IdList{6109, 3626, 6100, 345}));
+  EXPECT_EQ(encode("Akwirw ier"), (lv::IdList{33901, 86, 343, 86, 220, 959}));
+  EXPECT_EQ(encode("Hello, world. Is this-- a test?"), (lv::IdList{15496, 11, 995, 13, 1148, 428, 438, 257, 1332, 30}));
+  EXPECT_EQ(encode("Implementations"), (lv::IdList{3546, 26908, 602}));
+  EXPECT_EQ(encode("\n"), (lv::IdList{198}));
+}
+
+TEST(Gpt2Tokenizer, SpecialTokenAnywhereAndWhitespaceRuns) {
+  EXPECT_EQ(encode(""), lv::IdList{});
+  EXPECT_EQ(encode("<|endoftext|>"), lv::IdList{50256});
+  // Inside a word it still splits the word: "a" + <|endoftext|> + "b".
+  EXPECT_EQ(encode("a<|endoftext|>b"), (lv::IdList{64, 50256, 65}));
+  // A run of spaces before a word leaves one space for the word (\s+(?!\S)).
+  // GPT-2 has no token for two spaces: "a", "  " (220, 220), " b".
+  EXPECT_EQ(encode("a   b"), (lv::IdList{64, 220, 220, 275}));
+}
+
+TEST(Gpt2Tokenizer, DecodeIsTheTokensBytes) {
+  const lv::Decoding d = tokenizer().decode({15496, 11, 995, 50256});
+  ASSERT_TRUE(d.ok);
+  EXPECT_EQ(d.bytes, "Hello, world<|endoftext|>");
+  const lv::Decoding bad = tokenizer().decode({15496, 50257});
+  EXPECT_FALSE(bad.ok);
+  EXPECT_EQ(bad.error, "50257 is not a GPT-2 token: IDs go from 0 to 50,256");
+  EXPECT_FALSE(tokenizer().decode({-1}).ok);
+}
+
+TEST(Gpt2Tokenizer, InvalidUtf8IsRefused) {
+  const lv::Encoding e = tokenizer().encode("ab\xFF");
+  EXPECT_FALSE(e.ok);
+  EXPECT_EQ(e.error, "the text is not valid UTF-8 (byte 0xFF at offset 2)");
+  EXPECT_FALSE(tokenizer().encode("\xED\xA0\x80").ok);  // a UTF-16 surrogate
+  EXPECT_FALSE(tokenizer().encode("\xC0\xAF").ok);      // an overlong '/'
+  EXPECT_FALSE(tokenizer().encode("\xF4\x90\x80\x80").ok);  // above U+10FFFF
+}
+
+TEST(Utf8Text, ReplacementAsPython) {
+  // Each expectation is bytes.decode("utf-8", "replace") in CPython 3.11.
+  const std::string fffd = "\xEF\xBF\xBD";
+  EXPECT_EQ(lv::utf8_replace_invalid("a\xFF" "b"), "a" + fffd + "b");
+  EXPECT_EQ(lv::utf8_replace_invalid("\xE2\x82"), fffd);               // a cut sequence: one
+  EXPECT_EQ(lv::utf8_replace_invalid("\xF0\x80"), fffd + fffd);        // 80 cannot follow F0
+  EXPECT_EQ(lv::utf8_replace_invalid("\xED\xA0\x80"), fffd + fffd + fffd);
+  EXPECT_EQ(lv::utf8_replace_invalid("\xE2\x82\xAC"), "\xE2\x82\xAC");  // €
+  EXPECT_EQ(lv::utf8_error_offset("ok \xE2\x82\xAC"), std::nullopt);
+  EXPECT_EQ(lv::utf8_error_offset("ok \xE2\x82"), std::optional<size_t>(3));
+}
+
+TEST(BpeVocab, ByteSymbols) {
+  EXPECT_EQ(lv::bytes_as_symbols(" "), "\xC4\xA0");   // Ġ
+  EXPECT_EQ(lv::bytes_as_symbols("\n"), "\xC4\x8A");  // Ċ
+  EXPECT_EQ(lv::bytes_as_symbols("A!"), "A!");
+  int shifted = 0;
+  for (int b = 0; b < 256; ++b) {
+    EXPECT_EQ(lv::symbol_to_byte(lv::byte_to_symbol(static_cast<uint8_t>(b))), b);
+    shifted += lv::byte_to_symbol(static_cast<uint8_t>(b)) >= 256;
+  }
+  EXPECT_EQ(shifted, 68);
+  EXPECT_EQ(lv::symbol_to_byte(U'a' + 0x1000), -1);
+}
+
+TEST(BpeVocab, ThePackHoldsExactlyTheSourceFiles) {
+  const lv::VocabLoad src = lv::vocab_from_files(kAssets + "/encoder.json", kAssets + "/vocab.bpe");
+  ASSERT_TRUE(src.ok) << src.error;
+  const lv::VocabLoad pack = lv::read_pack_file(kPack);
+  ASSERT_TRUE(pack.ok) << pack.error;
+  EXPECT_EQ(pack.vocab.size(), lv::kGpt2VocabSize);
+  EXPECT_EQ(pack.vocab.offsets, src.vocab.offsets);
+  EXPECT_EQ(pack.vocab.bytes, src.vocab.bytes);
+  EXPECT_EQ(pack.vocab.by_bytes, src.vocab.by_bytes);
+  EXPECT_EQ(pack.vocab.byte_token, src.vocab.byte_token);
+  ASSERT_EQ(pack.vocab.merges.size(), lv::kGpt2MergeCount);
+  for (size_t r = 0; r < lv::kGpt2MergeCount; ++r) {
+    EXPECT_EQ(pack.vocab.merges[r].left, src.vocab.merges[r].left);
+    EXPECT_EQ(pack.vocab.merges[r].right, src.vocab.merges[r].right);
+  }
+  // Spot checks against encoder.json: "Ġt" is 256 (the first merge, "Ġ t"), "!" is 0.
+  EXPECT_EQ(src.vocab.token(256), " t");
+  EXPECT_EQ(src.vocab.token(0), "!");
+  EXPECT_EQ(src.vocab.token(lv::kGpt2EndOfText), "<|endoftext|>");
+  EXPECT_EQ(src.vocab.find("<|endoftext|>"), -1);  // special: never produced by merges
+}
+
+TEST(BpeVocab, OtherFilesAreRefused) {
+  std::FILE* f = std::fopen((kAssets + "/vocab.bpe").c_str(), "rb");
+  ASSERT_TRUE(f);
+  std::string bpe(500'000, '\0');
+  bpe.resize(std::fread(bpe.data(), 1, bpe.size(), f));
+  std::fclose(f);
+  std::string json = "{\"!\": 0}";
+  lv::VocabLoad r = lv::vocab_from_sources(json, bpe);
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.error.rfind("encoder.json is not GPT-2's (SHA-256 ", 0), 0u) << r.error;
+  bpe[20] ^= 1;
+  r = lv::vocab_from_files(kAssets + "/encoder.json", "/nonexistent/vocab.bpe");
+  EXPECT_EQ(r.error, "cannot read /nonexistent/vocab.bpe");
+}
+
+TEST(BpeVocab, DamagedPacksAreRefused) {
+  const lv::VocabLoad good = lv::read_pack_file(kPack);
+  ASSERT_TRUE(good.ok);
+  const std::string pack = lv::write_pack(good.vocab);
+  EXPECT_TRUE(lv::read_pack(pack).ok);
+  std::string flipped = pack;
+  flipped[pack.size() / 2] ^= 0x10;
+  EXPECT_EQ(lv::read_pack(flipped).error, "the tokenizer pack is damaged (SHA-256 mismatch)");
+  EXPECT_FALSE(lv::read_pack(pack.substr(0, pack.size() - 1)).ok);
+  EXPECT_EQ(lv::read_pack("PK\x03\x04").error, "not a lookupviz tokenizer pack");
+  std::string other_source = pack;
+  other_source[50] ^= 1;  // inside the recorded SHA-256 of encoder.json
+  EXPECT_EQ(lv::read_pack(other_source).error, "the tokenizer pack is not made from GPT-2's files");
+}
+
+// Random text from many scripts, emoji, combining marks, whitespace runs, contractions.
+std::string random_text(std::mt19937& rng) {
+  static const std::vector<std::string> parts = {
+      "Hello", " world", "'s", "'t", "'re", "'ve", "'m", "'ll", "'d", "'S", " ", "  ", "   ", "\t", "\n", "\n\n",
+      "\r\n", " \t ", "\xC2\xA0", "\xE3\x80\x80", "\xE2\x80\xAF", "123", " 4567", "\xD9\xA3\xD9\xA4",
+      "\xE0\xA5\xAC", "caf\xC3\xA9", "cafe\xCC\x81", "\xCE\x9A\xCE\xB1\xCE\xBB\xCE\xB7\xCE\xBC\xCE\xAD\xCF\x81\xCE\xB1",
+      "\xD0\x9F\xD1\x80\xD0\xB8\xD0\xB2\xD0\xB5\xD1\x82", "\xE4\xBD\xA0\xE5\xA5\xBD", "\xE3\x81\x93\xE3\x82\x93",
+      "\xED\x95\x9C\xEA\xB5\xAD", "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D", "\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7",
+      "\xE0\xA4\xA8\xE0\xA4\xAE\xE0\xA4\xB8\xE0\xA5\x8D\xE0\xA4\xA4\xE0\xA5\x87", "\xF0\x9F\x98\x80",
+      "\xF0\x9F\x91\x8D\xF0\x9F\x8F\xBD", "\xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x91\xA9", "!?", "--", "...",
+      "<|endoftext|>", "<|", "|>", "endoftext", "\xE2\x82\xAC", "$", "\x01", "\x7F", "\xC2\x85", "someunknownPlace"};
+  std::string s;
+  const int n = std::uniform_int_distribution<int>(0, 12)(rng);
+  for (int i = 0; i < n; ++i) s += parts[std::uniform_int_distribution<size_t>(0, parts.size() - 1)(rng)];
+  return s;
+}
+
+TEST(Gpt2Tokenizer, DecodeOfEncodeIsTheText) {
+  std::mt19937 rng(14);
+  for (int i = 0; i < 5000; ++i) {
+    const std::string s = random_text(rng);
+    const lv::Encoding e = tokenizer().encode(s);
+    ASSERT_TRUE(e.ok) << e.error;
+    for (int64_t id : e.ids) ASSERT_TRUE(id >= 0 && id < lv::kGpt2VocabSize);
+    const lv::Decoding d = tokenizer().decode(e.ids);
+    ASSERT_TRUE(d.ok);
+    ASSERT_EQ(d.bytes, s);
+  }
+}
+
+TEST(Gpt2Tokenizer, LongPiecesStayFast) {
+  // One 200,000-letter piece and one 200,000-space piece: the heap keeps this O(n log n).
+  for (const std::string& s : {std::string(200'000, 'a'), std::string(200'000, ' ')}) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const lv::Encoding e = tokenizer().encode(s);
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    ASSERT_TRUE(e.ok);
+    EXPECT_EQ(tokenizer().decode(e.ids).bytes, s);
+    EXPECT_LT(ms, 5000.0);
+  }
+}
+
+TEST(Gpt2Tokenizer, ReadyToEncodeUnder50ms) {
+  // From nothing loaded: read and check the pack, compile the pattern, encode the book's text.
+  const auto t0 = std::chrono::steady_clock::now();
+  const lv::TokenizerLoad load = lv::load_gpt2_tokenizer(kPack);
+  ASSERT_TRUE(load.tokenizer) << load.error;
+  const lv::Encoding e = load.tokenizer->encode("Hello, do you like tea? <|endoftext|> In the sunlit terraces");
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  ASSERT_TRUE(e.ok);
+  std::printf("GPT-2 tokenizer ready and first text encoded in %.1f ms\n", ms);
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "timing is not meaningful under AddressSanitizer";
+#else
+  EXPECT_LT(ms, 50.0);
+#endif
+}
+
+}  // namespace
