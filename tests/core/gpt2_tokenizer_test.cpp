@@ -208,3 +208,40 @@ TEST(Gpt2Tokenizer, ReadyToEncodeUnder50ms) {
 }
 
 }  // namespace
+
+namespace {
+
+std::string utf8(char32_t c) {
+  std::string s;
+  if (c < 0x80) s += static_cast<char>(c);
+  else if (c < 0x800) s += {static_cast<char>(0xC0 | c >> 6), static_cast<char>(0x80 | (c & 0x3F))};
+  else s += {static_cast<char>(0xE0 | c >> 12), static_cast<char>(0x80 | (c >> 6 & 0x3F)), static_cast<char>(0x80 | (c & 0x3F))};
+  return s;
+}
+
+std::vector<std::string> split(const std::string& text) {
+  std::vector<std::string_view> pieces;
+  std::string why;
+  EXPECT_TRUE(tokenizer().pattern().split(text, pieces, &why)) << why;
+  return {pieces.begin(), pieces.end()};
+}
+
+TEST(Gpt2Pattern, WhiteSpaceIsUnicodesTwentyFive) {
+  // "x" ws ws "y": a White_Space character splits as "x" | ws | ws | "y" (\s+(?!\S), then
+  // \s+); anything else is punctuation: "x" | c c | "y". U+0020 is left out: " y" is a word.
+  const char32_t white[] = {0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0xA0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003,
+                            0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200A, 0x2028, 0x2029, 0x202F,
+                            0x205F, 0x3000};
+  for (char32_t c : white) {
+    const std::string w = utf8(c);
+    EXPECT_EQ(split("x" + w + w + "y"), (std::vector<std::string>{"x", w, w, "y"})) << std::hex << static_cast<uint32_t>(c);
+  }
+  // Look like spaces, are not White_Space (PCRE2's own \s would differ on some of these).
+  for (char32_t c : {char32_t{0x1C}, char32_t{0x1F}, char32_t{0x180E}, char32_t{0x200B}, char32_t{0xFEFF}}) {
+    const std::string w = utf8(c);
+    EXPECT_EQ(split("x" + w + w + "y"), (std::vector<std::string>{"x", w + w, "y"})) << std::hex << static_cast<uint32_t>(c);
+  }
+  EXPECT_EQ(split("Hello, world's  end\n\n"), (std::vector<std::string>{"Hello", ",", " world", "'s", " ", " end", "\n\n"}));
+}
+
+}  // namespace
