@@ -6,9 +6,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdio>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 #include "core/utf8_text.hpp"
 
@@ -24,9 +23,14 @@ bool prints_as_itself(int b) { return (b >= '!' && b <= '~') || (b >= 0xA1 && b 
 
 struct SymbolMap {
   char32_t to_symbol[256];
+  int16_t to_byte[256 + 68];  // every symbol is below U+0144
   SymbolMap() {
     int n = 0;
-    for (int b = 0; b < 256; ++b) to_symbol[b] = prints_as_itself(b) ? static_cast<char32_t>(b) : 256 + n++;
+    for (int16_t& b : to_byte) b = -1;
+    for (int b = 0; b < 256; ++b) {
+      to_symbol[b] = prints_as_itself(b) ? static_cast<char32_t>(b) : 256 + n++;
+      to_byte[to_symbol[b]] = static_cast<int16_t>(b);
+    }
   }
 };
 const SymbolMap& symbol_map() {
@@ -76,14 +80,7 @@ bool symbols_to_bytes(std::string_view symbols, std::string& out) {
 
 char32_t byte_to_symbol(uint8_t b) { return symbol_map().to_symbol[b]; }
 
-int symbol_to_byte(char32_t c) {
-  if (c < 256) return prints_as_itself(static_cast<int>(c)) ? static_cast<int>(c) : -1;
-  if (c >= 256 + 68) return -1;
-  const SymbolMap& m = symbol_map();
-  for (int b = 0; b < 256; ++b)
-    if (m.to_symbol[b] == c) return b;
-  return -1;
-}
+int symbol_to_byte(char32_t c) { return c < 256 + 68 ? symbol_map().to_byte[c] : -1; }
 
 std::string bytes_as_symbols(std::string_view bytes) {
   std::string s;
@@ -306,13 +303,20 @@ VocabLoad vocab_from_sources(std::string_view encoder_json, std::string_view voc
 }
 
 namespace {
+// The whole file in one read into a string of its size: a stream's rdbuf() copy takes
+// several milliseconds for the 1.1 MB pack, a good part of the start-up budget.
 bool slurp(const std::string& path, std::string& out) {
-  std::ifstream f(path, std::ios::binary);
+  std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) return false;
-  std::ostringstream s;
-  s << f.rdbuf();
-  out = s.str();
-  return !f.bad();
+  bool ok = std::fseek(f, 0, SEEK_END) == 0;
+  const long size = ok ? std::ftell(f) : -1;
+  ok = ok && size >= 0 && std::fseek(f, 0, SEEK_SET) == 0;
+  if (ok) {
+    out.resize(static_cast<size_t>(size));
+    ok = std::fread(out.data(), 1, out.size(), f) == out.size() && std::fgetc(f) == EOF;
+  }
+  std::fclose(f);
+  return ok;
 }
 }  // namespace
 
@@ -331,23 +335,25 @@ namespace {
 
 constexpr char kMagic[16] = "lookupviz-bpe\0\0";
 constexpr uint32_t kPackVersion = 1;
-constexpr size_t kHeaderBytes = 16 + 8 * 4 + 3 * 32;  // magic, 8 counts, 3 hashes
+// Header: magic (16 bytes), Counts (8 × u32), then three SHA-256: encoder.json's,
+// vocab.bpe's, the payload's.
+constexpr size_t kEncoderShaAt = 16 + 8 * 4, kVocabShaAt = kEncoderShaAt + 32, kPayloadShaAt = kVocabShaAt + 32;
+constexpr size_t kHeaderBytes = kPayloadShaAt + 32;
 
 struct Counts {
   uint32_t version, tokens, merges, bytes, by_bytes, reserved[3];
 };
+static_assert(sizeof(Counts) == 8 * 4);
 
 template <typename T>
 void put(std::string& out, const T* p, size_t n) {
   out.append(reinterpret_cast<const char*>(p), n * sizeof(T));
 }
 
-bool hex_to_digest(std::string_view hex, uint8_t* out) {
-  for (size_t k = 0; k < 32; ++k) {
-    auto nib = [](char c) { return c <= '9' ? c - '0' : c - 'a' + 10; };
-    out[k] = static_cast<uint8_t>(nib(hex[2 * k]) << 4 | nib(hex[2 * k + 1]));
-  }
-  return true;
+// The constants above (64 lower-case hex digits) as the 32 bytes the pack records.
+void hex_to_digest(std::string_view hex, uint8_t* out) {
+  auto nib = [](char c) { return c <= '9' ? c - '0' : c - 'a' + 10; };
+  for (size_t k = 0; k < 32; ++k) out[k] = static_cast<uint8_t>(nib(hex[2 * k]) << 4 | nib(hex[2 * k + 1]));
 }
 
 }  // namespace
@@ -393,13 +399,14 @@ VocabLoad read_pack(std::string_view pack) {
     r.error = "the tokenizer pack is " + std::to_string(pack.size()) + " bytes, not " + std::to_string(want);
     return r;
   }
-  uint8_t h[32];
-  hex_to_digest(kEncoderJsonSha256, h);
-  const bool sources_ok = std::memcmp(pack.data() + 48, h, 32) == 0 &&
-                          (hex_to_digest(kVocabBpeSha256, h), std::memcmp(pack.data() + 80, h, 32) == 0);
+  uint8_t json_sha[32], bpe_sha[32];
+  hex_to_digest(kEncoderJsonSha256, json_sha);
+  hex_to_digest(kVocabBpeSha256, bpe_sha);
+  const bool sources_ok = std::memcmp(pack.data() + kEncoderShaAt, json_sha, 32) == 0 &&
+                          std::memcmp(pack.data() + kVocabShaAt, bpe_sha, 32) == 0;
   const std::string_view payload = pack.substr(kHeaderBytes);
   const Sha256Digest d = sha256(payload);
-  if (!sources_ok || std::memcmp(pack.data() + 112, d.data(), 32) != 0) {
+  if (!sources_ok || std::memcmp(pack.data() + kPayloadShaAt, d.data(), 32) != 0) {
     r.error = sources_ok ? "the tokenizer pack is damaged (SHA-256 mismatch)" : "the tokenizer pack is not made from GPT-2's files";
     return r;
   }

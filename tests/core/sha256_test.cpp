@@ -2,6 +2,7 @@
 // and in uneven pieces (the incremental path must carry partial blocks correctly).
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <string>
 
 #include "core/sha256.hpp"
@@ -15,6 +16,22 @@ TEST(Sha256, KnownAnswers) {
             "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
   EXPECT_EQ(lv::to_hex(lv::sha256(std::string(1'000'000, 'a'))),
             "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}
+
+TEST(Sha256, CpuInstructionsAgreeWithThePortableCode) {
+  std::printf("SHA-256 on this CPU: %s\n", lv::sha256_uses_cpu_instructions() ? "SHA-NI" : "portable C++");
+  std::string text;
+  uint32_t x = 1;
+  for (size_t len = 0; len < 3000; len += 1 + len / 7) {
+    while (text.size() < len) text += static_cast<char>((x = x * 1664525u + 1013904223u) >> 24);
+    lv::Sha256 fast, plain(/*portable=*/true);
+    fast.update(text.data(), len);
+    plain.update(text.data(), len);
+    ASSERT_EQ(fast.digest(), plain.digest()) << "length " << len;
+  }
+  lv::Sha256 plain(true);
+  plain.update("abc", 3);
+  EXPECT_EQ(lv::to_hex(plain.digest()), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
 }
 
 TEST(Sha256, PiecesGiveTheSameDigest) {
