@@ -30,6 +30,11 @@ void Gpt2Tokenizer::encode_piece(std::string_view piece, IdList& out) const {
     out.push_back(whole);
     return;
   }
+  merge_bytes(piece, out, nullptr);
+}
+
+void Gpt2Tokenizer::merge_bytes(std::string_view piece, IdList& out, std::vector<BpeStep>* steps) const {
+  if (piece.empty()) return;
   // Parts are named by their first byte; part s spans [s, end[s]) and has token id[s].
   const size_t n = piece.size();
   std::vector<uint32_t> end(n), id(n);
@@ -54,6 +59,7 @@ void Gpt2Tokenizer::encode_piece(std::string_view piece, IdList& out) const {
     const auto [rank, left, mid, right_end] = heap.top();
     heap.pop();
     if (!alive[left] || end[left] != mid || mid >= n || !alive[mid] || end[mid] != right_end) continue;
+    if (steps) steps->push_back({left, id[left], id[mid], static_cast<uint32_t>(rank)});
     alive[mid] = false;  // the right part joins the left one
     end[left] = right_end;
     id[left] = static_cast<uint32_t>(rank);  // tiktoken's ranks are the tokens' IDs
@@ -62,6 +68,32 @@ void Gpt2Tokenizer::encode_piece(std::string_view piece, IdList& out) const {
     push_pair(left);
   }
   for (size_t s = 0; s < n; s = end[s]) out.push_back(id[s]);
+}
+
+std::vector<BpeStep> Gpt2Tokenizer::merge_steps(std::string_view piece, IdList* parts) const {
+  std::vector<BpeStep> steps;
+  IdList ids;
+  merge_bytes(piece, ids, &steps);
+  if (parts) *parts = std::move(ids);
+  return steps;
+}
+
+bool Gpt2Tokenizer::split(std::string_view text, std::vector<TextPiece>& pieces, std::string* why) const {
+  if (const auto bad = utf8_error_offset(text)) {
+    *why = "the text is not valid UTF-8 (at byte " + std::to_string(*bad) + ")";
+    return false;
+  }
+  std::vector<std::string_view> ordinary;
+  while (!text.empty()) {
+    const size_t special = text.find(kEndOfTextText);
+    ordinary.clear();
+    if (!pattern_.split(text.substr(0, special), ordinary, why)) return false;
+    for (std::string_view p : ordinary) pieces.push_back({p, false});
+    if (special == std::string_view::npos) break;
+    pieces.push_back({text.substr(special, kEndOfTextText.size()), true});
+    text.remove_prefix(special + kEndOfTextText.size());
+  }
+  return true;
 }
 
 Encoding Gpt2Tokenizer::encode(std::string_view text) const {

@@ -34,6 +34,19 @@ struct Decoding {
   std::string error;
 };
 
+// One merge of a piece's replay: parts `left` and `right`, the left one starting at
+// byte `at` of the piece, became token `merged` (its ID is the merge's rank + 256).
+struct BpeStep {
+  uint32_t at, left, right, merged;
+};
+
+// A cut of the text as encode() makes it: a piece of ordinary text for the pattern and
+// BPE, or <|endoftext|>.
+struct TextPiece {
+  std::string_view text;
+  bool special = false;
+};
+
 class Gpt2Tokenizer {
  public:
   explicit Gpt2Tokenizer(BpeVocab vocab) : vocab_(std::move(vocab)) {}
@@ -44,10 +57,20 @@ class Gpt2Tokenizer {
   // One piece of ordinary text (no special tokens) -> its IDs, appended to `out`.
   void encode_piece(std::string_view piece, IdList& out) const;
 
+  // For showing the work (chapter 2's slide): the text's pieces, in order, and the merges
+  // that build a piece from its single bytes, in the order BPE applies them. The replay
+  // never takes encode_piece's whole-token shortcut, so "unknown" shows its merges too;
+  // `parts` (optional) gets the tokens the replay ends with.
+  bool split(std::string_view text, std::vector<TextPiece>& pieces, std::string* why) const;
+  std::vector<BpeStep> merge_steps(std::string_view piece, IdList* parts = nullptr) const;
+
   const BpeVocab& vocab() const { return vocab_; }
   const Gpt2Pattern& pattern() const { return pattern_; }
 
  private:
+  // The heap merge of `piece` from single bytes; each merge is appended to *steps if given.
+  void merge_bytes(std::string_view piece, IdList& out, std::vector<BpeStep>* steps) const;
+
   BpeVocab vocab_;
   Gpt2Pattern pattern_;
 };

@@ -258,3 +258,70 @@ TEST(Gpt2Pattern, WhiteSpaceIsUnicodesTwentyFive) {
 }
 
 }  // namespace
+
+namespace {
+
+// Replays steps on the piece's single bytes: every step must merge two adjacent parts,
+// the left one starting at step.at, into the token whose bytes are theirs together.
+lv::IdList replay(const std::string& piece, const std::vector<lv::BpeStep>& steps) {
+  const lv::BpeVocab& v = tokenizer().vocab();
+  std::vector<std::pair<uint32_t, uint32_t>> parts;  // (start byte, token)
+  for (size_t i = 0; i < piece.size(); ++i) parts.push_back({static_cast<uint32_t>(i), v.byte_token[static_cast<uint8_t>(piece[i])]});
+  for (const lv::BpeStep& s : steps) {
+    size_t k = 0;
+    while (k + 1 < parts.size() && parts[k].first != s.at) ++k;
+    EXPECT_TRUE(k + 1 < parts.size() && parts[k].second == s.left && parts[k + 1].second == s.right);
+    if (k + 1 >= parts.size()) break;
+    EXPECT_EQ(std::string(v.token(s.merged)), std::string(v.token(s.left)) + std::string(v.token(s.right)));
+    parts[k].second = s.merged;
+    parts.erase(parts.begin() + static_cast<long>(k) + 1);
+  }
+  lv::IdList ids;
+  for (const auto& p : parts) ids.push_back(p.second);
+  return ids;
+}
+
+TEST(Gpt2Tokenizer, MergeStepsReplayTheBooksWords) {
+  // " Akwirw" is not one token: its merges end in the IDs encode() gives.
+  lv::IdList parts;
+  std::vector<lv::BpeStep> steps = tokenizer().merge_steps("Akwirw", &parts);
+  EXPECT_EQ(parts, (lv::IdList{33901, 86, 343, 86}));  // "Ak" "w" "ir" "w"
+  EXPECT_EQ(replay("Akwirw", steps), parts);
+  ASSERT_FALSE(steps.empty());
+  EXPECT_EQ(tokenizer().vocab().token(steps.front().merged).size(), 2u);  // first merges join two bytes
+  // "unknown" is a token, which encode() takes whole; the replay shows how BPE builds it.
+  steps = tokenizer().merge_steps("unknown", &parts);
+  EXPECT_EQ(parts, (lv::IdList{34680}));
+  EXPECT_EQ(steps.size(), 6u);  // 7 bytes, one token: six merges
+  EXPECT_EQ(replay("unknown", steps), parts);
+  EXPECT_EQ(tokenizer().vocab().token(steps.back().merged), "unknown");
+}
+
+TEST(Gpt2Tokenizer, ReplayOfEveryTokensBytes) {
+  // BPE from bytes rebuilds every one of GPT-2's 50,000 merged tokens from its own bytes,
+  // so encode()'s whole-token shortcut (tiktoken's) never changes an answer: it only saves
+  // the merging. Every 97th replay is also checked step by step.
+  const lv::BpeVocab& v = tokenizer().vocab();
+  int rebuilt = 0, other = 0;
+  for (uint32_t id = 256; id < lv::kGpt2EndOfText; ++id) {
+    lv::IdList parts;
+    const std::string bytes(v.token(id));
+    const std::vector<lv::BpeStep> steps = tokenizer().merge_steps(bytes, &parts);
+    if (id % 97 == 0) EXPECT_EQ(replay(bytes, steps), parts) << id;
+    (parts == lv::IdList{id} ? rebuilt : other) += 1;
+  }
+  std::printf("BPE from bytes rebuilds %d of the 50,000 merged tokens; %d come out as several\n", rebuilt, other);
+  EXPECT_EQ(rebuilt, 50'000);
+}
+
+TEST(Gpt2Tokenizer, SplitShowsPiecesAndTheSpecialToken) {
+  std::vector<lv::TextPiece> pieces;
+  std::string why;
+  ASSERT_TRUE(tokenizer().split("Hello, tea? <|endoftext|> In", pieces, &why)) << why;
+  std::vector<std::string> text;
+  for (const lv::TextPiece& p : pieces) text.push_back(std::string(p.text) + (p.special ? "*" : ""));
+  EXPECT_EQ(text, (std::vector<std::string>{"Hello", ",", " tea", "?", " ", "<|endoftext|>*", " In"}));
+  EXPECT_FALSE(tokenizer().split("\xFF", pieces, &why));
+}
+
+}  // namespace
