@@ -353,6 +353,25 @@ inline std::string check_bpe(const uint8_t* data, size_t n) {
     }
     const lv::Decoding d = t.decode(e.ids);
     if (!d.ok || d.bytes != text) return "decode(encode(text)) is not the text";
+    // The shown work agrees: the pieces cover the text, and each piece's replayed merges
+    // end in the tokens encode() gave it (GPT-2's tokens all rebuild from their bytes).
+    std::vector<lv::TextPiece> pieces;
+    std::string why;
+    if (!t.split(text, pieces, &why)) return "split fails where encode works: " + why;
+    std::string joined;
+    lv::IdList from_pieces;
+    for (const lv::TextPiece& p : pieces) {
+      joined += p.text;
+      if (p.special) {
+        from_pieces.push_back(lv::kGpt2EndOfText);
+        continue;
+      }
+      lv::IdList parts;
+      t.merge_steps(p.text, &parts);
+      from_pieces.insert(from_pieces.end(), parts.begin(), parts.end());
+    }
+    if (joined != text) return "the pieces do not cover the text";
+    if (from_pieces != e.ids) return "the replayed merges end elsewhere than encode()";
   }
   lv::IdList ids;
   for (size_t i = 0; i + 1 < n; i += 2) ids.push_back((data[i] | data[i + 1] << 8) % (lv::kGpt2VocabSize + 7));
