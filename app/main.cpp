@@ -3,6 +3,7 @@
 // Exit codes: 0 ok, 2 bad usage or input, 1 the environment failed (no display,
 // GL < 3.3, an unwritable file).
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -25,6 +26,7 @@
 #include "app/scale_worker.hpp"
 #include "app/slides.hpp"
 #include "core/cli_options.hpp"
+#include "core/gpt2_tokenizer.hpp"
 #include "core/id_parse.hpp"
 #include "app/bench_edits.hpp"
 #include "app/model_jobs.hpp"
@@ -32,6 +34,7 @@
 #include "core/plural.hpp"
 #include "core/session_settings.hpp"
 #include "core/table_file.hpp"
+#include "core/utf8_text.hpp"
 #include "core/write_target.hpp"
 
 namespace {
@@ -123,6 +126,13 @@ std::string layout_report_text(lv::app::Platform& p, lv::app::App& app, const lv
   return out;
 }
 
+// This executable's path, to find GPT-2's tokenizer pack beside it (build tree or prefix).
+std::string exe_path(const char* argv0) {
+  char buf[4096];
+  const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  return n > 0 ? std::string(buf, static_cast<size_t>(n)) : std::string(argv0 ? argv0 : "");
+}
+
 int fail(const std::string& why) {
   std::fprintf(stderr, "lookupviz: %s\n", why.c_str());
   return 1;
@@ -138,9 +148,42 @@ static int run(int argc, char** argv) {
     std::fprintf(stderr, "lookupviz: %s\n", parsed.error.c_str());
     return 2;
   }
-  const lv::CliOptions& o = parsed.options;
+  lv::CliOptions o = parsed.options;  // a copy: --text fills in the IDs below
   if (o.help) { std::fputs(lv::cli_help_text().c_str(), stdout); return 0; }
   if (o.version) { std::fputs(lv::cli_version_text().c_str(), stdout); return 0; }
+
+  // GPT-2's tokenizer: --tokenize and --detokenize print and exit; --text sets the IDs
+  // (and V = 50,257) for every mode below. A missing or damaged pack is the
+  // installation's fault: exit 1.
+  if (lv::needs_tokenizer(o)) {
+    const lv::TokenizerLoad load = lv::find_gpt2_tokenizer(exe_path(argv[0]));
+    if (!load.tokenizer) return fail(load.error);
+    if (o.tokenize) {
+      const lv::Encoding e = load.tokenizer->encode(*o.tokenize);
+      if (!e.ok) {
+        std::fprintf(stderr, "lookupviz: --tokenize: %s\n", e.error.c_str());
+        return 2;
+      }
+      std::printf("[%s]\n", lv::format_ids(e.ids).c_str());  // as Python prints a list
+      return 0;
+    }
+    if (o.detokenize) {
+      const lv::Decoding d = load.tokenizer->decode(*o.detokenize);
+      if (!d.ok) {
+        std::fprintf(stderr, "lookupviz: --detokenize: %s\n", d.error.c_str());
+        return 2;
+      }
+      // print(tokenizer.decode(ids)): bytes that are not UTF-8 print as U+FFFD, as
+      // tiktoken's decode(errors="replace") gives them. fwrite: a token may be a NUL.
+      const std::string text = lv::utf8_replace_invalid(d.bytes) + "\n";
+      std::fwrite(text.data(), 1, text.size(), stdout);
+      return 0;
+    }
+    if (const std::string why = lv::apply_text_ids(o, *load.tokenizer); !why.empty()) {
+      std::fprintf(stderr, "lookupviz: %s\n", why.c_str());
+      return 2;
+    }
+  }
   // A table file (--weights) is untrusted input: a clear error and exit 2 when it is bad.
   std::shared_ptr<const lv::TableFile> file;
   if (!o.weights.empty()) {

@@ -6,13 +6,17 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
+#include "core/bpe_vocab.hpp"  // kGpt2VocabSize: --detokenize, --text
+#include "core/gpt2_tokenizer.hpp"
 #include "core/id_parse.hpp"
 #include "core/plural.hpp"
 #include "core/table_file.hpp"  // kMaxTableElements: IDs with --weights
+#include "core/utf8_text.hpp"
 
 namespace lv {
 namespace {
@@ -126,7 +130,20 @@ constexpr Flag kFlags[] = {
     {"--present", Kind::kSwitch, ""},
     {"--bench-edits", Kind::kSwitch, ""},
     {"--layout-report", Kind::kSwitch, ""},
+    {"--text", Kind::kValue, "--text \"Hello, world\""},
+    {"--tokenize", Kind::kValue, "--tokenize \"Hello, world\""},
+    {"--detokenize", Kind::kValue, "--detokenize 15496,11"},
 };
+
+// Text for GPT-2's tokenizer must be well-formed UTF-8 (a Python str is).
+std::string utf8_problem(std::string_view flag, std::string_view v) {
+  const auto bad = utf8_error_offset(v);
+  if (!bad) return "";
+  char buf[96];
+  std::snprintf(buf, sizeof buf, " is not valid UTF-8 (byte 0x%02X at offset %zu)",
+                static_cast<unsigned>(static_cast<uint8_t>(v[*bad])), *bad);
+  return std::string(flag) + buf;
+}
 
 const Flag* find_flag(std::string_view name) {
   for (const Flag& f : kFlags)
@@ -144,12 +161,43 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
       return "--seed must be a whole number from -9223372036854775808 to 18446744073709551615 (got " +
              quoted(v) + ")";
     o.seed = p.negative ? 0 - p.magnitude : p.magnitude;  // negative seeds wrap as in torch
-    o.seed_text = (p.negative ? "-" : "") + std::to_string(p.magnitude);
+    // Built in two steps: GCC 12's -Wrestrict misfires on ("-" or "") + to_string(...) here.
+    o.seed_text = std::to_string(p.magnitude);
+    if (p.negative) o.seed_text.insert(0, 1, '-');
     return "";
   }
   if (name == "--ids") {
     ids_text = std::string(v);
     ids_given = true;
+    return "";
+  }
+  if (name == "--text") {
+    if (std::string e = utf8_problem(name, v); !e.empty()) return e;
+    if (v.empty()) return "--text needs some text, e.g. --text \"Hello, world\"";
+    o.text = std::string(v);
+    return "";
+  }
+  if (name == "--tokenize") {
+    if (std::string e = utf8_problem(name, v); !e.empty()) return e;
+    o.tokenize = std::string(v);
+    return "";
+  }
+  if (name == "--detokenize") {
+    const std::string_view t = trim(v);
+    if (t.empty() || t == "[]") {  // what --tokenize "" prints reads back
+      o.detokenize = IdList{};
+      return "";
+    }
+    IdParse p = parse_ids(v, IdRules{});
+    if (!p.ok) {
+      std::string e = p.error;
+      if (!e.empty() && e.back() == '.') e.pop_back();
+      return "--detokenize: " + e;
+    }
+    for (int64_t id : p.ids)
+      if (id >= kGpt2VocabSize)
+        return "--detokenize: " + std::to_string(id) + " is not a GPT-2 token: IDs go from 0 to 50,256";
+    o.detokenize = std::move(p.ids);
     return "";
   }
   if (name == "--dim") {
@@ -238,11 +286,14 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
   return "";
 }
 
+std::string check_sizes(const CliOptions& o);
+
 // Checks that need every flag: the IDs against the vocabulary, the sizes, the modes.
 std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given) {
   // A table file sets the shape itself; the IDs are checked against it once loaded.
   if (!o.weights.empty() && (o.vocab || o.dim_given))
     return "--weights sets the table's shape: drop --vocab and --dim";
+  if (o.text && ids_given) return "give --ids or --text, not both";
   if (ids_given) {
     IdRules rules;
     if (o.vocab) rules.vocab = *o.vocab;
@@ -256,12 +307,27 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
       return e;
     }
     o.ids = std::move(p.ids);
-  } else if (o.vocab) {
+  } else if (o.vocab && !o.text) {  // --text's IDs are checked once tokenized (apply_text_ids)
     for (int64_t id : o.ids)
       if (id >= *o.vocab)
         return std::to_string(id) + " (one of the default IDs 2, 3, 1) is out of range for --vocab " +
                std::to_string(*o.vocab) + ": give --ids too, or --vocab 4 or more";
   }
+  if (!o.text) {  // --text's sizes are known once it is tokenized (apply_text_ids)
+    if (std::string e = check_sizes(o); !e.empty()) return e;
+  }
+  int modes = (o.print ? 1 : 0) + (o.screenshot.empty() ? 0 : 1) + (o.export_slides.empty() ? 0 : 1) +
+              (o.bench_frames > 0 ? 1 : 0) + (o.export_gif.empty() ? 0 : 1) + (o.layout_report ? 1 : 0) +
+              (o.tokenize ? 1 : 0) + (o.detokenize ? 1 : 0);
+  if (modes > 1)
+    return "choose one of --print, --screenshot, --export-slides, --export-gif, --layout-report, --bench-frames, "
+           "--tokenize and --detokenize";
+  if (o.bench_edits && o.bench_frames == 0) return "--bench-edits times edits for --bench-frames N: give both";
+  return "";
+}
+
+// The table and the one-hot matrix must fit: V × D and B × V.
+std::string check_sizes(const CliOptions& o) {
   // Both products are < 2^63: V <= 10^7, D <= 65,536, B <= 4,096. A file's table is
   // checked once loaded (main's load_weights: IDs against its rows, IDs × rows).
   const int64_t v = o.weights.empty() ? effective_vocab(o) : 1;
@@ -272,11 +338,6 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
   if (b * v > kMaxSeededElements)
     return "the one-hot matrix (" + counted(b, "ID") + " × " + counted(v, "row") +
            ") is too big: IDs × rows may be at most " + grouped(kMaxSeededElements) + " values";
-  int modes = (o.print ? 1 : 0) + (o.screenshot.empty() ? 0 : 1) + (o.export_slides.empty() ? 0 : 1) +
-              (o.bench_frames > 0 ? 1 : 0) + (o.export_gif.empty() ? 0 : 1) + (o.layout_report ? 1 : 0);
-  if (modes > 1)
-    return "choose one of --print, --screenshot, --export-slides, --export-gif, --layout-report and --bench-frames";
-  if (o.bench_edits && o.bench_frames == 0) return "--bench-edits times edits for --bench-frames N: give both";
   return "";
 }
 
@@ -337,6 +398,27 @@ int64_t effective_vocab(const CliOptions& o) {
   return m + 1;
 }
 
+bool needs_tokenizer(const CliOptions& o) { return o.text || o.tokenize || o.detokenize; }
+
+std::string apply_text_ids(CliOptions& o, const Gpt2Tokenizer& tokenizer) {
+  if (!o.text) return "";
+  const Encoding e = tokenizer.encode(*o.text);
+  if (!e.ok) return "--text: " + e.error;
+  if (e.ids.empty()) return "--text gives no tokens: give some text, e.g. --text \"Hello, world\"";
+  if (e.ids.size() > kMaxIds)
+    return "--text gives " + grouped(e.ids.size()) + " tokens: at most " + grouped(kMaxIds) + " IDs";
+  if (o.vocab) {
+    for (int64_t id : e.ids)
+      if (id >= *o.vocab)
+        return "--text gives token " + std::to_string(id) + ", out of range for --vocab " + grouped(*o.vocab) +
+               ": GPT-2's IDs need --vocab 50257";
+  } else if (o.weights.empty()) {
+    o.vocab = kGpt2VocabSize;  // GPT-2's table; a file's rows decide with --weights
+  }
+  o.ids = e.ids;
+  return check_sizes(o);
+}
+
 std::string cli_version_text() { return "lookupviz " LOOKUPVIZ_VERSION "\n"; }
 
 std::string cli_help_text() {
@@ -348,11 +430,16 @@ Usage:
   lookupviz --print [model options]        print the notebook transcript, exit
   lookupviz --screenshot FILE.png [opts]   render one slide to a PNG, exit
   lookupviz --export-slides DIR [opts]     render every slide to DIR, exit
+  lookupviz --tokenize TEXT                print TEXT's GPT-2 token IDs, exit
+  lookupviz --detokenize LIST              print GPT-2 token IDs' text, exit
 
 The model (as in the notebook):
   --seed N          torch.manual_seed(N), -2^63 to 2^64-1       (default 123)
   --ids LIST        token IDs: 2,3,1 or "2 3 1" or "[2, 3, 1]"  (default 2,3,1)
                     at most 4,096 IDs
+  --text TEXT       the IDs from TEXT by GPT-2's tokenizer (tiktoken's
+                    "gpt2", <|endoftext|> allowed), instead of --ids;
+                    V becomes 50,257 unless --vocab says otherwise
   --dim D           out_dim, the embedding size, 1 to 65,536    (default 5)
   --vocab V         num_idx, the table's rows, 1 to 10,000,000
                     (default max(ids)+1, as in the notebook)
@@ -395,6 +482,11 @@ Headless modes:
                        added, changed, removed, pasted; table cells; every
                        slide shown), each timed to its next complete frame,
                        and the private memory, with or without --weights
+  --tokenize TEXT      print TEXT's GPT-2 token IDs as a Python list, as
+                       print(tokenizer.encode(text, allowed_special=
+                       {"<|endoftext|>"})) does with tiktoken, and exit
+  --detokenize LIST    print the text of GPT-2 token IDs (15496,11 or
+                       "[15496, 11]"), as print(tokenizer.decode(ids)), exit
   --help, -h           show this text and exit
   --version            show the version and exit
 
@@ -405,8 +497,9 @@ Exit codes:
   2  bad usage or input (one line on stderr says what is wrong)
   1  the environment failed (no display, OpenGL below 3.3, a file not writable)
 
-Example:
+Examples:
   lookupviz --print --seed 7 --ids 0,4,4,9 --dim 3
+  lookupviz --tokenize "Hello, do you like tea? <|endoftext|> In the sun"
 )";
 }
 

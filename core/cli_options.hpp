@@ -25,11 +25,15 @@ struct CliOptions {
   bool dim_given = false;            // --dim was on the command line
   std::string weights;               // --weights FILE[:NAME]: the table from a file instead of the seed
   TableDtype dtype = TableDtype::Float32;  // --dtype: the table rounded to float16 / bfloat16
+  std::optional<std::string> text;   // --text TEXT (well-formed UTF-8): the IDs come from GPT-2's
+                                     // tokenizer, filled in by apply_text_ids() once it is loaded
 
   // Modes.
   bool print = false;                // --print: the notebook transcript, no window
   bool help = false;                 // --help
   bool version = false;              // --version
+  std::optional<std::string> tokenize;  // --tokenize TEXT: print its GPT-2 IDs as a Python list
+  std::optional<IdList> detokenize;     // --detokenize LIST: print the text of these GPT-2 IDs
 
   // The window and headless rendering.
   int slide = 1;                     // --slide K, 1-based
@@ -65,5 +69,13 @@ std::string cli_version_text();
 
 // The vocabulary the options imply: --vocab, or max(ids) + 1.
 int64_t effective_vocab(const CliOptions& o);
+
+// Whether the command line needs GPT-2's tokenizer (--text, --tokenize, --detokenize).
+bool needs_tokenizer(const CliOptions& o);
+
+class Gpt2Tokenizer;
+// --text: the IDs become the text's GPT-2 tokens and V 50,257 (unless --vocab, or
+// --weights whose rows decide), checked as --ids would be. Returns an error or "".
+std::string apply_text_ids(CliOptions& o, const Gpt2Tokenizer& tokenizer);
 
 }  // namespace lv

@@ -33,9 +33,12 @@ png="$tmp/x.png"
 check "installed at /usr/bin"      test "$(command -v lookupviz)" = /usr/bin/lookupviz
 check "lookupviz --version"        lookupviz --version
 check "lookupviz --print"          bash -c 'lookupviz --print | grep -q "tensor(\["'
+check "lookupviz --tokenize"       bash -c 'test "$(lookupviz --tokenize "Every effort moves you")" = "[6109, 3626, 6100, 345]"'
+check "lookupviz --text --print"   bash -c 'lookupviz --print --text "Hello, world" | grep -qF "idx = torch.tensor([15496, 11, 995])"'
 check "xvfb-run screenshot"        bash -c "xvfb-run -a lookupviz --screenshot '$png' && test -s '$png'"
 check "desktop entry, icon, man"   test -f /usr/share/applications/lookupviz.desktop \
-  -a -f /usr/share/icons/hicolor/scalable/apps/lookupviz.svg -a -f /usr/share/man/man1/lookupviz.1.gz
+  -a -f /usr/share/icons/hicolor/scalable/apps/lookupviz.svg -a -f /usr/share/man/man1/lookupviz.1.gz \
+  -a -f /usr/share/lookupviz/gpt2-bpe.bin -a -f /usr/share/doc/lookupviz/gpt2/LICENSE.gpt-2
 (cd / && lookupviz --version)
 echo "package: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzz the parsers and the formatter with clang's libFuzzer under ASan + UBSan:
+# Fuzz the parsers, the formatter and GPT-2's tokenizer with clang's libFuzzer under ASan + UBSan:
 #   ./scripts/fuzz.sh [SECONDS] [--merge] [TARGET...]      (default: 60 s, every target)
 # Builds build-fuzz with clang 14 (installing clang-14 and libclang-rt-14-dev if missing),
 # then runs each target for SECONDS on its committed corpus (tests/fuzz/corpus/<t>) and
@@ -13,7 +13,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
 # Only the fuzz build needs clang; the default build and tests use g++ alone.
 LV_FUZZ_PACKAGES=(clang-14 libclang-rt-14-dev)
-ALL_TARGETS=(fuzz_ids fuzz_cli fuzz_npy fuzz_safetensors fuzz_settings fuzz_format)
+ALL_TARGETS=(fuzz_ids fuzz_cli fuzz_npy fuzz_safetensors fuzz_settings fuzz_format fuzz_bpe)
 
 seconds=60 merge=0 targets=()
 for a in "$@"; do

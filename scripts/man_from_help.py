@@ -110,6 +110,9 @@ when it exists, else to the working directory.
 .B XDG_CONFIG_HOME
 Where the session is kept (default
 .IR $HOME/.config ).
+.TP
+.B LOOKUPVIZ_DATA_DIR
+A folder holding \fIgpt2\-bpe.bin\fR, looked in before the one beside the binary.
 .SH FILES
 .TP
 .I $XDG_CONFIG_HOME/lookupviz/session.ini
@@ -122,6 +125,11 @@ not lost.
 .I /usr/share/fonts/truetype/jetbrains\-mono/JetBrainsMono\-Regular.ttf
 The UI and code fonts (Debian packages fonts\-inter and fonts\-jetbrains\-mono);
 without them lookupviz falls back to Dear ImGui's built\-in font.
+.TP
+.I /usr/share/lookupviz/gpt2\-bpe.bin
+GPT\-2's tokenizer (\-\-text, \-\-tokenize, \-\-detokenize): OpenAI's encoder.json and vocab.bpe,
+packed at build time and checked by SHA\-256 when read; their licenses are in
+.IR /usr/share/doc/lookupviz/gpt2/ .
 .TP
 .I /usr/share/applications/lookupviz.desktop
 The desktop menu entry.

@@ -9,12 +9,16 @@ LV_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # Everything the build, the app and the tests need, all from Debian 12's archive.
 LV_PACKAGES=(
   cmake g++ make pkg-config
-  libimgui-dev libglfw3-dev libeigen3-dev python3-glad libstb-dev libgif-dev
+  libimgui-dev libglfw3-dev libeigen3-dev python3-glad libstb-dev libgif-dev libpcre2-dev
   libgtest-dev libbenchmark-dev
   xvfb xauth libgl1-mesa-dri
   xdotool imagemagick
   fonts-inter fonts-jetbrains-mono
 )
+
+# Only the tests need these: python3-regex runs the reference GPT-2 tokenizer
+# (tests/oracle/compare_tokenize.py) with /usr/bin/python3; the test skips without it.
+LV_TEST_PACKAGES=(python3-regex)
 
 lv_install_missing() {
   local missing=() p

@@ -7,7 +7,7 @@
 #   leaks forgiven: third-party libraries' own, e.g. Mesa's under Xvfb).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
-lv_install_missing "${LV_PACKAGES[@]}"
+lv_install_missing "${LV_PACKAGES[@]}" "${LV_TEST_PACKAGES[@]}"
 if [ "${1:-}" = "--sanitize" ]; then
   shift
   lv_build build-sanitize Debug -DLOOKUPVIZ_SANITIZE=ON

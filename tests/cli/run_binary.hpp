@@ -28,15 +28,16 @@ inline std::string slurp(const std::string& path) {
   return s.str();
 }
 
-// Runs LOOKUPVIZ_BIN args... with stdout and stderr sent to temporary files.
+// Runs `program` args... with stdout and stderr sent to temporary files.
 // address_space > 0: the child's RLIMIT_AS in bytes (as `ulimit -v`), to run it out of memory.
-inline RunResult run_binary(const std::vector<std::string>& args, unsigned long long address_space = 0) {
+inline RunResult run_program(const std::string& program, const std::vector<std::string>& args,
+                             unsigned long long address_space = 0) {
   char out_path[] = "/tmp/lookupviz-test-out-XXXXXX";
   char err_path[] = "/tmp/lookupviz-test-err-XXXXXX";
   int out_fd = mkstemp(out_path), err_fd = mkstemp(err_path);
   RunResult r;
   if (out_fd < 0 || err_fd < 0) return r;
-  std::vector<std::string> argv_s = {LOOKUPVIZ_BIN};
+  std::vector<std::string> argv_s = {program};
   argv_s.insert(argv_s.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (std::string& s : argv_s) argv.push_back(s.data());
@@ -65,6 +66,11 @@ inline RunResult run_binary(const std::vector<std::string>& args, unsigned long 
   std::remove(out_path);
   std::remove(err_path);
   return r;
+}
+
+// Runs build/lookupviz args...
+inline RunResult run_binary(const std::vector<std::string>& args, unsigned long long address_space = 0) {
+  return run_program(LOOKUPVIZ_BIN, args, address_space);
 }
 
 // "--seed 7 --ids 0,4 --dim 3" -> {"--seed", "7", "--ids", "0,4", "--dim", "3"}

@@ -173,7 +173,7 @@ TEST(CliOptions, WindowFlagErrors) {
   EXPECT_EQ(err({"--scale", "2x"}), scale + " (got “2x”)");
   EXPECT_EQ(err({"--screenshot="}), "--screenshot needs a file name");
   EXPECT_EQ(err({"--export-slides="}), "--export-slides needs a folder name");
-  EXPECT_EQ(err({"--print", "--screenshot", "a.png"}), "choose one of --print, --screenshot, --export-slides, --export-gif, --layout-report and --bench-frames");
+  EXPECT_EQ(err({"--print", "--screenshot", "a.png"}), "choose one of --print, --screenshot, --export-slides, --export-gif, --layout-report, --bench-frames, --tokenize and --detokenize");
 }
 
 TEST(CliOptions, UsageErrors) {
@@ -204,7 +204,7 @@ TEST(CliOptions, HelpTextNamesEveryOption) {
   const std::string h = lv::cli_help_text();
   for (const char* flag : {"--seed", "--ids", "--dim", "--vocab", "--print", "--help", "-h", "--version", "--slide",
                            "--step", "--size", "--scale", "--screenshot", "--export-slides", "--light",
-                           "--reduced-motion", "default 123", "default 2,3,1", "default 5", "max(ids)+1",
+                           "--reduced-motion", "--text", "--tokenize", "--detokenize", "default 123", "default 2,3,1", "default 5", "max(ids)+1",
                            "Exit codes", "xvfb-run"})
     EXPECT_NE(h.find(flag), std::string::npos) << flag;
   EXPECT_EQ(h.back(), '\n');

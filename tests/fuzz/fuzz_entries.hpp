@@ -20,10 +20,12 @@
 #include <vector>
 
 #include "core/cli_options.hpp"
+#include "core/gpt2_tokenizer.hpp"
 #include "core/id_parse.hpp"
 #include "core/session_settings.hpp"
 #include "core/table_file.hpp"
 #include "core/torch_format.hpp"
+#include "core/utf8_text.hpp"
 
 namespace lvfuzz {
 
@@ -115,6 +117,13 @@ inline std::string check_cli(const uint8_t* data, size_t n) {
   if (o.scale != 0.0f && !(o.scale >= 0.5f && o.scale <= 4.0f)) return "ok with a bad scale";
   if (o.print + !o.screenshot.empty() + !o.export_slides.empty() > 1) return "ok with two modes";
   if (!o.weights.empty() && (o.vocab || o.dim_given)) return "ok with --weights and a shape";
+  // The tokenizer's flags: text is well-formed UTF-8 (and --text not empty), IDs are GPT-2's.
+  if (o.text && (o.text->empty() || !valid_utf8(*o.text))) return "ok with --text that is empty or not UTF-8";
+  if (o.tokenize && !valid_utf8(*o.tokenize)) return "ok with --tokenize text that is not UTF-8";
+  if (o.detokenize)
+    for (int64_t id : *o.detokenize)
+      if (id < 0 || id >= lv::kGpt2VocabSize) return "ok with a --detokenize ID out of range";
+  if (o.tokenize.has_value() + o.detokenize.has_value() + o.print > 1) return "ok with two modes";
   return "";
 }
 
@@ -317,6 +326,69 @@ inline std::string check_format(const uint8_t* data, size_t n) {
   return "";
 }
 
+// ---------------------------------------------------------------- GPT-2's tokenizer
+
+// The pack built into the build tree (LOOKUPVIZ_BPE_PACK), loaded once per process.
+inline const lv::Gpt2Tokenizer& gpt2_tokenizer() {
+  static const lv::TokenizerLoad load = lv::load_gpt2_tokenizer(LOOKUPVIZ_BPE_PACK);
+  if (!load.tokenizer) {
+    std::fprintf(stderr, "fuzz_bpe: %s\n", load.error.c_str());
+    std::abort();
+  }
+  return *load.tokenizer;
+}
+
+// The input as text: UTF-8 encodes and decodes back to itself, anything else is one
+// clean error line; the input as IDs (2 bytes each) decodes, and prints as UTF-8.
+inline std::string check_bpe(const uint8_t* data, size_t n) {
+  const lv::Gpt2Tokenizer& t = gpt2_tokenizer();
+  const std::string_view text = as_text(data, n);
+  const lv::Encoding e = t.encode(text);
+  if (e.ok != !lv::utf8_error_offset(text).has_value()) return "encode's verdict differs from the UTF-8 check";
+  if (!e.ok) {
+    if (!one_clean_line(e.error) || !e.ids.empty()) return "an encode error that is not one clean line: " + e.error;
+  } else {
+    if (e.ids.size() > n) return "more tokens than bytes";
+    const bool special = text.find(lv::kEndOfTextText) != std::string_view::npos;
+    for (int64_t id : e.ids) {
+      if (id < 0 || id >= lv::kGpt2VocabSize) return "an ID out of range: " + std::to_string(id);
+      if (id == lv::kGpt2EndOfText && !special) return "<|endoftext|> without it in the text";
+    }
+    const lv::Decoding d = t.decode(e.ids);
+    if (!d.ok || d.bytes != text) return "decode(encode(text)) is not the text";
+    // The shown work agrees: the pieces cover the text, and each piece's replayed merges
+    // end in the tokens encode() gave it (GPT-2's tokens all rebuild from their bytes).
+    std::vector<lv::TextPiece> pieces;
+    std::string why;
+    if (!t.split(text, pieces, &why)) return "split fails where encode works: " + why;
+    std::string joined;
+    lv::IdList from_pieces;
+    for (const lv::TextPiece& p : pieces) {
+      joined += p.text;
+      if (p.special) {
+        from_pieces.push_back(lv::kGpt2EndOfText);
+        continue;
+      }
+      lv::IdList parts;
+      t.merge_steps(p.text, &parts);
+      from_pieces.insert(from_pieces.end(), parts.begin(), parts.end());
+    }
+    if (joined != text) return "the pieces do not cover the text";
+    if (from_pieces != e.ids) return "the replayed merges end elsewhere than encode()";
+  }
+  lv::IdList ids;
+  for (size_t i = 0; i + 1 < n; i += 2) ids.push_back((data[i] | data[i + 1] << 8) % (lv::kGpt2VocabSize + 7));
+  const lv::Decoding d = t.decode(ids);
+  bool in_range = true;
+  for (int64_t id : ids) in_range = in_range && id < lv::kGpt2VocabSize;
+  if (d.ok != in_range) return "decode accepts an ID out of range, or refuses one in range";
+  if (!d.ok) return one_clean_line(d.error) ? "" : "a decode error that is not one clean line";
+  const std::string shown = lv::utf8_replace_invalid(d.bytes);
+  if (lv::utf8_error_offset(shown).has_value()) return "replaced text is still not UTF-8";
+  if (lv::utf8_error_offset(d.bytes).has_value() == (shown == d.bytes)) return "replacement changed valid text or kept invalid";
+  return "";
+}
+
 // ---------------------------------------------------------------- the table of targets
 
 using Check = std::string (*)(const uint8_t*, size_t);
@@ -327,6 +399,7 @@ struct Target {
 inline constexpr Target kTargets[] = {
     {"fuzz_ids", check_ids},         {"fuzz_cli", check_cli},           {"fuzz_npy", check_npy},
     {"fuzz_safetensors", check_safetensors}, {"fuzz_settings", check_settings}, {"fuzz_format", check_format},
+    {"fuzz_bpe", check_bpe},
 };
 
 // libFuzzer's side: a broken invariant is a crash, with the reason on stderr.

@@ -1,0 +1,23 @@
+// utf8_text.hpp — strict UTF-8, as Python reads it: what text may be tokenized, and
+// how bytes that are not UTF-8 print (a token's bytes can be half a character).
+#pragma once
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace lv {
+
+// The offset of the first byte that is not part of well-formed UTF-8 (Unicode 3.9,
+// Table 3-7: no overlong forms, no surrogates, nothing above U+10FFFF), or nullopt.
+std::optional<size_t> utf8_error_offset(std::string_view s);
+
+// bytes.decode("utf-8", errors="replace"): each maximal ill-formed subpart becomes one
+// U+FFFD, exactly as Python (and so tiktoken's decode) does.
+std::string utf8_replace_invalid(std::string_view bytes);
+
+// One code point: its length in bytes at s[i] when well-formed, else 0 (with *bad_len
+// the length of the maximal ill-formed subpart, at least 1).
+size_t utf8_sequence_length(std::string_view s, size_t i, size_t* bad_len);
+
+}  // namespace lv
