@@ -142,6 +142,7 @@ void recompute_outputs(App& app) {
   d.print_matmul = d.matmul_ready ? repr_rows(d.matmul_out, "MmBackward0") : "";
   d.print_equal = !d.matmul_ready ? "" : d.paths_equal ? "True" : "False";
   ++d.generation;
+  ++d.outputs_version;
   start_logits(app);
 }
 
@@ -469,6 +470,7 @@ void edit_cell(App& app, int64_t row, int64_t col, float value) {
   d.print_lookup = repr_rows(d.lookup_out, "EmbeddingBackward0");
   d.print_x = repr_tensor(d.x, ReprSuffix{"AddBackward0", false, ""});
   ++d.generation;
+  ++d.outputs_version;
   start_logits(app);  // the tied head reads the table: its argmax goes over the rows again (a worker when big)
 }
 

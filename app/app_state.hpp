@@ -132,6 +132,7 @@ struct Derived {
   std::string print_weight, print_lookup, print_onehot, print_matmul, print_equal;
   std::string print_linear_init;  // the fresh nn.Linear(V, D, bias=False).weight (D x V) before tying, as printed
   uint64_t generation = 0;  // bumped on every recompute (widgets may cache on it)
+  uint64_t outputs_version = 0;  // bumped when the numbers change (not a printed text arriving): work keys on it
   ModelWork work;           // what the last recompute did
 };
 
@@ -306,7 +307,7 @@ struct ModelJobs {
     Matrix full;   // T x V when held
   };
   std::shared_ptr<LogitsOut> logits_out;
-  uint64_t logits_for = 0;                   // the Derived::generation it was started for
+  uint64_t logits_for = 0;                   // the Derived::outputs_version it was started for
 };
 
 // ---------------------------------------------------------------- App

@@ -217,7 +217,7 @@ void start_logits(App& app) {
     normal_(skip.data(), static_cast<size_t>(skip.size()), 0.0, 1.0, in.head_gen);
   }
   d.logits_ready = false;
-  j.logits_for = d.generation;
+  j.logits_for = d.outputs_version;
   if (d.batch * d.vocab * d.dim <= kInlineElements) {
     j.logits.stop();
     ModelJobs::LogitsOut out;
@@ -273,7 +273,7 @@ bool poll_model_jobs(App& app) {
     changed = true;
   }
   if (j.logits.take()) {
-    if (j.logits_out && j.logits_for == app.derived.generation) {
+    if (j.logits_out && j.logits_for == app.derived.outputs_version) {
       apply_logits(app.derived, *j.logits_out);
       ++app.derived.generation;  // the code panel shows the printed logits now
     }
