@@ -24,6 +24,7 @@
 #include "app/ui_theme.hpp"
 #include "app/ui_wake.hpp"
 #include "core/gif_writer.hpp"
+#include "core/xdg_dirs.hpp"
 
 namespace lv::app {
 namespace {
@@ -411,12 +412,7 @@ bool platform_wait(Platform& p, App& app) {
 }
 
 std::string default_screenshot_path(const App& app) {
-  std::string dir = ".";
-  if (const char* home = std::getenv("HOME")) {
-    struct stat st;
-    const std::string pics = std::string(home) + "/Pictures";
-    if (stat(pics.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) dir = pics;
-  }
+  const std::string dir = lv::pictures_dir(lv::xdg_env_from_process());  // XDG Pictures, ~/Pictures or "."
   char stamp[32];
   const std::time_t now = std::time(nullptr);
   std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));

@@ -28,7 +28,7 @@ void draw_menu_bar(App& app) {
     if (ImGui::MenuItem("Export this slide's animation (GIF)")) ui.gif_requested = true;
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("Plays the slide from its first step to its last and saves it as a looping GIF\n"
-                        "in ~/Pictures (or the working directory), at the window's size.");
+                        "in your Pictures folder (or the working directory), at the window's size.");
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) ui.quit_requested = true;
     ImGui::EndMenu();
