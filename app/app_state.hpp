@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "app/file_dialog.hpp"
 #include "app/widget_file_picker.hpp"
 #include "app/widget_heatmap.hpp"
 #include "core/dtype_round.hpp"
@@ -199,7 +200,10 @@ struct TableLoading {
   std::future<void> runner;      // the worker thread (std::async: waited for when replaced or destroyed)
   std::string spec;              // FILE or FILE:NAME being loaded
   double started = 0.0;          // app time when it started
-  FilePicker picker;             // the File ▸ Open dialog
+  FilePicker picker;             // File ▸ Open's in-app picker (when the desktop has no dialog)
+  ExternalDialog dialog;         // File ▸ Open through zenity / kdialog (app/file_dialog.hpp)
+  std::vector<std::string> recent;  // tables opened lately, newest first (core/recent_files.hpp)
+  std::string recent_path;       // where that list is saved ("" : not saved, e.g. tests and headless runs)
   std::vector<std::string> tensor_choices;  // a .safetensors file with several 2-D tensors: pick one
   std::string choices_path;      // the file those names belong to
   std::string error;             // the last load's failure (the current table stays)

@@ -254,6 +254,7 @@ void app_frame(App& app) {
   const SlideDef& slide = slide_table()[static_cast<size_t>(app.ui.slide)];
   timeline_advance(app.ui.timeline, slide.steps(app), io.DeltaTime, app.ui.reduced_motion);
   handle_shortcuts(app);
+  poll_open_dialog(app);
   poll_table_load(app);
   if (app.scale.worker && !scale_slide_shown(app))
     app.scale.worker->release_unwanted(app.inputs.seed, app.scale.vocab, app.scale.dim, app.inputs.file.get());

@@ -242,6 +242,8 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
 std::string apply_file(CliOptions& o, std::string_view a) {
   if (a.empty()) return "the table file name is empty (see --help)";
   if (a == "-") return "lookupviz cannot read a table from standard input: give a file name";
+  if (a.size() > 4095)  // PATH_MAX: no such file can exist, and the name would flood the error line
+    return "the file name " + quoted(a) + " is too long (" + grouped(a.size()) + " bytes; at most 4,095)";
   if (o.weights_positional) return "give one table file, not two (" + quoted(o.weights) + " and " + quoted(a) + ")";
   if (!o.weights.empty()) return "the table is given twice: give FILE or --weights FILE, not both";
   o.weights = std::string(a);

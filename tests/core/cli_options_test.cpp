@@ -279,6 +279,8 @@ TEST(CliOptions, PositionalFileErrors) {
   EXPECT_EQ(err({"--weights", "b.npy", "a.npy"}), "the table is given twice: give FILE or --weights FILE, not both");
   EXPECT_EQ(err({"--weights", "a.npy", "--weights", "b.npy"}), "--weights is given twice: give one table file");
   EXPECT_EQ(err({"--", ""}), "the table file name is empty (see --help)");
+  EXPECT_EQ(err({std::string(5000, 'x')}),
+            "the file name “" + std::string(40, 'x') + "…” is too long (5,000 bytes; at most 4,095)");
   EXPECT_EQ(err({"t.npy", "--vocab", "4"}), "--weights sets the table's shape: drop --vocab and --dim");
   // A bad option is still named, before or after the file.
   EXPECT_EQ(err({"t.npy", "--frob"}), "unknown option --frob (see --help)");
