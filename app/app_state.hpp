@@ -191,6 +191,8 @@ struct UiState {
   int bill_vocab = 50257, bill_dim = 768;        // slide 5: the bill at a chosen scale
   int bill_scale_pos = 0;                        // 0: this table, 1000: GPT-2
   CodePanelText code_panel;                      // the code panels' text
+  bool code_select = false;                      // = false // the code panels show their text in read-only
+                                                 // fields (select with the mouse, Ctrl+C) instead of in colour
 };
 
 // ---------------------------------------------------------------- loading a table file
