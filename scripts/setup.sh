@@ -12,7 +12,7 @@ LV_PACKAGES=(
   libimgui-dev libglfw3-dev libeigen3-dev python3-glad libstb-dev libgif-dev
   libgtest-dev libbenchmark-dev
   xvfb xauth libgl1-mesa-dri
-  xdotool imagemagick
+  xdotool imagemagick x11-utils
   fonts-inter fonts-jetbrains-mono
 )
 
