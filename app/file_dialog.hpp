@@ -2,8 +2,8 @@
 // and most desktops) or kdialog (KDE), run as a child process off the UI thread so
 // the window keeps drawing. When neither is installed, or the one found fails to
 // start (no display it can use), the in-app picker (widget_file_picker.hpp) is used.
-// xdg-desktop-portal's FileChooser is not called directly: it needs a D-Bus library
-// the app does not link; GTK's zenity itself uses the portal when GTK_USE_PORTAL=1.
+// xdg-desktop-portal's FileChooser (which sandboxed and Wayland-only desktops prefer)
+// is not called: that needs a D-Bus client the app does not link yet.
 #pragma once
 #include <future>
 #include <string>
