@@ -43,7 +43,7 @@ bool contains_kde(std::string desktop) {
 }  // namespace
 
 DialogTool find_dialog_tool(const std::string& choice, const std::string& path_env, const std::string& desktop) {
-  if (choice == "builtin") return {};
+  if (choice == "builtin" || choice == "portal") return {};
   std::vector<std::pair<DialogKind, const char*>> order = {{DialogKind::Zenity, "zenity"}, {DialogKind::KDialog, "kdialog"}};
   if (choice == "kdialog" || (choice != "zenity" && contains_kde(desktop))) std::swap(order[0], order[1]);
   if (choice == "zenity" || choice == "kdialog") order.resize(1);  // only the one asked for
@@ -52,6 +52,19 @@ DialogTool find_dialog_tool(const std::string& choice, const std::string& path_e
     if (!program.empty()) return {kind, program};
   }
   return {};
+}
+
+ExternalDialog choose_dialogs(const std::string& choice, bool portal, const std::string& path_env,
+                              const std::string& desktop) {
+  ExternalDialog d;
+  const DialogTool program = find_dialog_tool(choice, path_env, desktop);
+  if (portal && (choice.empty() || choice == "portal")) {
+    d.tool = {DialogKind::Portal, ""};
+    d.next = program;
+  } else {
+    d.tool = program;
+  }
+  return d;
 }
 
 std::vector<std::string> dialog_command(const DialogTool& tool, const std::string& start_dir) {
@@ -65,6 +78,7 @@ std::vector<std::string> dialog_command(const DialogTool& tool, const std::strin
       return {tool.program, "--title", "Open a table — lookupviz", "--getopenfilename", dir,
               "Tables (*.npy *.safetensors)\nAll files (*)"};
     case DialogKind::None:
+    case DialogKind::Portal:  // not a program: portal_dialog.cpp
       break;
   }
   return {};

@@ -23,6 +23,7 @@
 #include "app/out_of_memory.hpp"
 #include "app/platform_bench.hpp"
 #include "app/platform_glfw.hpp"
+#include "app/portal_dialog.hpp"
 #include "app/scale_worker.hpp"
 #include "app/slides.hpp"
 #include "core/cli_options.hpp"
@@ -233,8 +234,9 @@ static int run(int argc, char** argv) {
   // keeps the in-app picker); headless runs never open one.
   if (!headless && o.bench_frames == 0) {
     auto env = [](const char* name) { const char* v = std::getenv(name); return std::string(v ? v : ""); };
-    app.loading.dialog.tool =
-        lv::app::find_dialog_tool(env("LOOKUPVIZ_FILE_DIALOG"), env("PATH"), env("XDG_CURRENT_DESKTOP"));
+    const std::string choice = env("LOOKUPVIZ_FILE_DIALOG");
+    const bool portal = (choice.empty() || choice == "portal") && lv::app::portal_available();
+    app.loading.dialog = lv::app::choose_dialogs(choice, portal, env("PATH"), env("XDG_CURRENT_DESKTOP"));
   }
   lv::app::Platform platform;
   if (o.bench_frames > 0) lv::app::install_allocation_counter();

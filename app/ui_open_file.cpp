@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/app_ui.hpp"
+#include "app/portal_dialog.hpp"
 #include "app/ui_wake.hpp"
 #include "core/plural.hpp"
 #include "core/recent_files.hpp"
@@ -23,14 +24,16 @@ void request_open_table(App& app) {
     open_file_picker(l.picker);
     return;
   }
-  const std::string start = l.picker.dir.empty() ? std::filesystem::current_path().string() : l.picker.dir;
+  std::error_code ec;
+  const std::string start = l.picker.dir.empty() ? std::filesystem::current_path(ec).string() : l.picker.dir;
+  const bool portal = l.dialog.tool.kind == DialogKind::Portal;
   std::vector<std::string> argv = dialog_command(l.dialog.tool, start);
   std::promise<DialogResult> result;
   l.dialog.job = result.get_future();
   // Detached: the dialog may stay open as long as the user likes; the future is only
   // read once ready, and a wake-up tells the idle window to look.
-  std::thread([argv = std::move(argv), result = std::move(result)]() mutable {
-    result.set_value(run_dialog(argv));
+  std::thread([portal, start, argv = std::move(argv), result = std::move(result)]() mutable {
+    result.set_value(portal ? run_portal_open_file("Open a table — lookupviz", start) : run_dialog(argv));
     ui_wake();
   }).detach();
 }
@@ -47,11 +50,12 @@ void poll_open_dialog(App& app) {
     case DialogResult::Cancelled:
       break;
     case DialogResult::Failed:
-      // The dialog could not run here (e.g. it needs a display it cannot open): the
-      // in-app picker instead, now and for the rest of the session.
-      set_status(app, (r.error + "; using the built-in file picker").c_str());
-      d.tool = {};
-      open_file_picker(app.loading.picker);
+      // The dialog could not run here (no portal after all, a display zenity cannot
+      // open): the next one, else the in-app picker, now and for the rest of the session.
+      d.tool = d.next;
+      d.next = {};
+      set_status(app, (r.error + (d.tool.kind == DialogKind::None ? "; using the built-in file picker" : "")).c_str());
+      request_open_table(app);
       break;
   }
 }

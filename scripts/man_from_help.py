@@ -72,9 +72,9 @@ IDs, the seed, the shape and the weights editable live. Every number shown is Py
 bit. The headless modes print the notebook's transcript or render slides to PNG files and exit.
 .PP
 A table can also come from a \fI.npy\fR or \fI.safetensors\fR file: given as \fIFILE\fR (a file
-manager's \(lqOpen With\(rq), chosen with File \(-> Open (the desktop's own dialog, \fBzenity\fR or
-\fBkdialog\fR, when installed; else the built\-in picker), dropped on the window, or picked from
-File \(-> Open recent.
+manager's \(lqOpen With\(rq), chosen with File \(-> Open (the desktop's own dialog: its file
+portal, or \fBzenity\fR or \fBkdialog\fR when installed; else the built\-in picker), dropped on
+the window, or picked from File \(-> Open recent.
 """
 
 EXAMPLES_MORE = r"""
@@ -126,9 +126,10 @@ Where the session, the recent tables and \fIuser\-dirs.dirs\fR are read from (de
 On KDE, File \(-> Open uses \fBkdialog\fR(1) before \fBzenity\fR(1).
 .TP
 .B LOOKUPVIZ_FILE_DIALOG
-File \(-> Open's dialog: \fBzenity\fR or \fBkdialog\fR to use only that one, \fBbuiltin\fR for
-the in\-app picker. By default the desktop's own dialog is used when one of the two is
-installed, and the in\-app picker otherwise.
+File \(-> Open's dialog: \fBportal\fR, \fBzenity\fR or \fBkdialog\fR to use only that one,
+\fBbuiltin\fR for the in\-app picker. By default the desktop's own dialog: xdg\-desktop\-portal's
+file chooser when the D\-Bus session has it, else \fBzenity\fR or \fBkdialog\fR when installed,
+else (or when the one used fails) the in\-app picker.
 .SH FILES
 .TP
 .I $XDG_CONFIG_HOME/lookupviz/session.ini

@@ -5,12 +5,15 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <cstdlib>
+
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <thread>
 
 #include "app/file_dialog.hpp"
+#include "app/portal_dialog.hpp"
 #include "app/widget_file_picker.hpp"
 #include "headless.hpp"
 
@@ -121,6 +124,53 @@ TEST(UiOpenFile, FindsTheDesktopsDialogOnPath) {
   // A file that is not executable does not count.
   chmod(zenity.c_str(), 0644);
   EXPECT_EQ(find_dialog_tool("", path_env, "GNOME").kind, DialogKind::None);
+}
+
+TEST(UiOpenFile, ThePortalComesFirstThenTheProgramOnPath) {
+  TempDir t;
+  const std::string path_env = t.path.string();
+  const std::string zenity = t.script("zenity", "exit 0");
+  ExternalDialog d = choose_dialogs("", /*portal=*/true, path_env, "GNOME");
+  EXPECT_EQ(d.tool.kind, DialogKind::Portal);
+  EXPECT_EQ(d.next.program, zenity);  // if the portal fails
+  d = choose_dialogs("", /*portal=*/false, path_env, "GNOME");
+  EXPECT_EQ(d.tool.program, zenity);
+  EXPECT_EQ(d.next.kind, DialogKind::None);
+  EXPECT_EQ(choose_dialogs("zenity", true, path_env, "GNOME").tool.kind, DialogKind::Zenity);  // asked for
+  EXPECT_EQ(choose_dialogs("portal", true, path_env, "GNOME").next.kind, DialogKind::None);    // only the portal
+  EXPECT_EQ(choose_dialogs("builtin", true, path_env, "GNOME").tool.kind, DialogKind::None);
+}
+
+TEST(UiOpenFile, ThePortalsFileUrisBecomePaths) {
+  EXPECT_EQ(local_path_from_uri("file:///home/ann/a%20table.npy"), "/home/ann/a table.npy");
+  EXPECT_EQ(local_path_from_uri("file://localhost/tmp/x.npy"), "/tmp/x.npy");
+  EXPECT_EQ(local_path_from_uri("file:///t/%E2%9C%93.npy"), "/t/\xE2\x9C\x93.npy");  // UTF-8 bytes
+  EXPECT_EQ(local_path_from_uri("file:///t/100%"), "/t/100%");                          // a stray % stays
+  EXPECT_EQ(local_path_from_uri("file://server/share/x.npy"), "");                      // not local
+  EXPECT_EQ(local_path_from_uri("https://example.org/x.npy"), "");
+  EXPECT_EQ(local_path_from_uri(""), "");
+}
+
+TEST(UiOpenFile, AFailedPortalFallsBackToTheNextDialog) {
+  TempDir t;
+  Headless h;
+  h.init();
+  h.frames(2);
+  // A portal that cannot answer (no session bus here: DBUS_SESSION_BUS_ADDRESS points nowhere).
+  setenv("DBUS_SESSION_BUS_ADDRESS", ("unix:path=" + (t.path / "no-bus").string()).c_str(), 1);
+  h.app.loading.dialog.tool = {DialogKind::Portal, ""};
+  h.app.loading.dialog.next = {DialogKind::Zenity, t.script("zenity", "echo '" + kTables + "one_by_one.npy'")};
+  request_open_table(h.app);
+  for (int i = 0; i < 1000 && h.app.loading.dialog.tool.kind == DialogKind::Portal; ++i) {
+    h.frame();
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  unsetenv("DBUS_SESSION_BUS_ADDRESS");
+  EXPECT_EQ(h.app.loading.dialog.tool.kind, DialogKind::Zenity);  // from now on
+  EXPECT_NE(h.app.ui.status.find("file portal"), std::string::npos) << h.app.ui.status;
+  settle(h);
+  ASSERT_NE(h.app.inputs.file, nullptr) << h.app.loading.error;  // zenity answered at once
+  EXPECT_EQ(h.app.inputs.file->path, kTables + "one_by_one.npy");
 }
 
 TEST(UiOpenFile, AsksTheDialogForTablesStartingInTheFolder) {
