@@ -4,14 +4,15 @@
 # what it put on the system (AppStream metainfo valid under appstreamcli, the desktop
 # entry under desktop-file-validate, the MIME types), runs the installed app from /
 # with no build tree in sight (a table given as FILE, a drop, WM_CLASS and the icon
-# under Xvfb: tests/render/desktop_e2e.sh), then removes it again so the machine is
+# under Xvfb: tests/render/desktop_e2e.sh; File ▸ Open through a stand-in desktop
+# portal: tests/render/portal_e2e.sh), then removes it again so the machine is
 # left as it was found. Needs root (or sudo). CI runs it after package.sh.
 #   ./scripts/check_package.sh [DEB]
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 root="$LV_ROOT"
 # The checkers, from Debian: lintian, appstreamcli, desktop-file-validate, xprop.
-lv_install_missing lintian appstream desktop-file-utils x11-utils xvfb xauth xdotool
+lv_install_missing lintian appstream desktop-file-utils x11-utils xvfb xauth xdotool dbus-daemon python3-dbus python3-gi
 deb="$(realpath "${1:-$(ls "$root/${BUILD_DIR:-build}"/lookupviz_*.deb | head -n 1)}")"
 sudo=()
 [ "$(id -u)" -eq 0 ] || sudo=(sudo)
@@ -59,6 +60,7 @@ check "MIME types known"           bash -c "grep -q '\"application/x-npy\"' /usr
                                             { ! command -v update-mime-database >/dev/null ||
                                               test -f /usr/share/mime/application/x-safetensors.xml; }"
 check "window: class, icon, FILE, drop" bash "$root/tests/render/desktop_e2e.sh" /usr/bin/lookupviz "$root"
+check "File > Open through a portal" bash "$root/tests/render/portal_e2e.sh" /usr/bin/lookupviz "$root"
 (cd / && lookupviz --version)
 echo "package: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
