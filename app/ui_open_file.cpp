@@ -46,6 +46,7 @@ void poll_open_dialog(App& app) {
   switch (r.outcome) {
     case DialogResult::Chosen:
       start_table_load(app, r.path);
+      app.loading.picker.dir = std::filesystem::path(r.path).parent_path().string();  // the next dialog starts there
       break;
     case DialogResult::Cancelled:
       break;

@@ -196,6 +196,7 @@ TEST(UiOpenFile, TheDialogsChoiceIsLoaded) {
   settle(h);
   ASSERT_NE(h.app.inputs.file, nullptr) << h.app.loading.error;
   EXPECT_EQ(h.app.inputs.file->path, kTables + "v3_f8_c.npy");
+  EXPECT_EQ(h.app.loading.picker.dir + "/", kTables);  // the next dialog starts in that folder
 }
 
 TEST(UiOpenFile, ACancelledDialogChangesNothing) {
