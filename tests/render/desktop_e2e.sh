@@ -66,6 +66,8 @@ quit() {
   xdotool key ctrl+q
   wait_for "! running $PID" 10 || { fail "Ctrl+Q did not quit"; kill "$PID" 2>/dev/null; }
   wait "$PID" 2>/dev/null
+  local rc=$?  # (a sanitizer's report, in the sanitizer build, ends in a failing status)
+  [ "$rc" -eq 0 ] || fail "exit status $rc: $(tail -n 20 "$DIR/stderr")"
 }
 
 recent() { cat "$XDG_CONFIG_HOME/lookupviz/recent-files" 2>/dev/null; }
