@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "app/background_job.hpp"
+#include "app/file_dialog.hpp"
 #include "app/widget_file_picker.hpp"
 #include "app/widget_heatmap.hpp"
 #include "core/dtype_round.hpp"
@@ -228,6 +229,8 @@ struct UiState {
   int bill_vocab = 50257, bill_dim = 768;        // slide 5: the bill at a chosen scale
   int bill_scale_pos = 0;                        // 0: this table, 1000: GPT-2
   CodePanelText code_panel;                      // the code panels' text
+  bool code_select = false;                      // = false // the code panels show their text in read-only
+                                                 // fields (select with the mouse, Ctrl+C) instead of in colour
 };
 
 // ---------------------------------------------------------------- loading a table file
@@ -237,7 +240,10 @@ struct TableLoading {
   std::future<void> runner;      // the worker thread (std::async: waited for when replaced or destroyed)
   std::string spec;              // FILE or FILE:NAME being loaded
   double started = 0.0;          // app time when it started
-  FilePicker picker;             // the File ▸ Open dialog
+  FilePicker picker;             // File ▸ Open's in-app picker (when the desktop has no dialog)
+  ExternalDialog dialog;         // File ▸ Open through zenity / kdialog (app/file_dialog.hpp)
+  std::vector<std::string> recent;  // tables opened lately, newest first (core/recent_files.hpp)
+  std::string recent_path;       // where that list is saved ("" : not saved, e.g. tests and headless runs)
   std::vector<std::string> tensor_choices;  // a .safetensors file with several 2-D tensors: pick one
   std::string choices_path;      // the file those names belong to
   std::string error;             // the last load's failure (the current table stays)

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
+#include <string>
 
 #include "app/anim_timeline.hpp"
 #include "app/canvas_fit.hpp"
@@ -16,6 +18,7 @@
 #include "app/scale_worker.hpp"
 #include "app/slides.hpp"
 #include "app/ui_draw.hpp"
+#include "app/ui_landmarks.hpp"
 #include "app/ui_theme.hpp"
 #include "app/widget_code_panel.hpp"
 
@@ -158,6 +161,56 @@ void draw_present_transport(App& app, ImVec2 pos, float width) {
   ImGui::PopStyleColor();
 }
 
+// A panel's heading, with its Select and Copy buttons at the right when they fit.
+// Select swaps the coloured text for the same text in a read-only field, where the
+// mouse (or Ctrl+A) selects and Ctrl+C copies part of it; Copy takes all of it.
+void code_panel_heading(App& app, const char* title, const char* note, const std::string& text, const char* what,
+                        const char* id, const char* copy_mark) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const char* select = app.ui.code_select ? "Colours" : "Select";
+  const float buttons = ImGui::CalcTextSize(select).x + ImGui::CalcTextSize("Copy").x + st.FramePadding.x * 4 +
+                        st.ItemSpacing.x;
+  const float right = ImGui::GetWindowContentRegionMax().x - buttons;
+  ImGui::PushFont(fonts().bold);
+  ImGui::TextUnformatted(title);
+  ImGui::PopFont();
+  // The note only where it fits beside the buttons (a narrow panel keeps the title and the buttons).
+  const float title_end = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetScrollX();
+  if (title_end + st.ItemSpacing.x * 2 + ImGui::CalcTextSize(note).x <= right) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", note);
+  }
+  const float after = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetScrollX() + st.ItemSpacing.x;
+  ImGui::SameLine(std::max(right, after));
+  ImGui::PushID(id);
+  if (ImGui::SmallButton(select)) app.ui.code_select = !app.ui.code_select;
+  landmark(std::strcmp(id, "code") == 0 ? "select-code" : "select-output");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s", app.ui.code_select ? "Show the text in colour again"
+                                                : "Show the text in a field where the mouse selects and Ctrl+C copies");
+  ImGui::SameLine();
+  if (ImGui::SmallButton("Copy")) {
+    ImGui::SetClipboardText(text.c_str());
+    set_status(app, (std::string("Copied ") + what + " to the clipboard.").c_str());
+  }
+  landmark(copy_mark);  // (landmarks keep the name's pointer: a literal)
+  ImGui::PopID();
+}
+
+// The text itself: coloured, or (Select) in a read-only multi-line field filling the panel.
+void code_panel_body(App& app, const std::string& text, const char* id, void (*coloured)(const std::string&, const Palette&, Theme)) {
+  ImGui::PushFont(fonts().mono);
+  if (app.ui.code_select) {
+    // ReadOnly: ImGui never writes to the buffer, so the string's own bytes are shown.
+    ImGui::InputTextMultiline(id, const_cast<char*>(text.c_str()), text.size() + 1, ImVec2(-1.0f, -1.0f),
+                              ImGuiInputTextFlags_ReadOnly);
+    landmark(id);
+  } else {
+    coloured(text, palette(app.ui.theme), app.ui.theme);
+  }
+  ImGui::PopFont();
+}
+
 // The slide is looked up here, not passed in: a click on Next > earlier in this frame
 // has already changed it, and the panels show the slide that is current now.
 void draw_code_panels(App& app, ImVec2 size) {
@@ -168,26 +221,14 @@ void draw_code_panels(App& app, ImVec2 size) {
   ImGui::PushStyleColor(ImGuiCol_ChildBg, pal.panel);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(e * 1.0f, e * 0.7f));
   ImGui::BeginChild("code", ImVec2(w_code, size.y), true, ImGuiWindowFlags_HorizontalScrollbar);
-  ImGui::PushFont(fonts().bold);
-  ImGui::TextUnformatted("The real code");
-  ImGui::PopFont();
-  ImGui::SameLine();
-  ImGui::TextDisabled("%s", "· the notebook's Python with this state's values");
-  ImGui::PushFont(fonts().mono);
-  draw_python(text.code, pal, app.ui.theme);
-  ImGui::PopFont();
+  code_panel_heading(app, "The real code", "· the notebook's Python with this state's values", text.code, "the code", "code", "copy-code");
+  code_panel_body(app, text.code, "##code-text", draw_python);
   ImGui::EndChild();
   report_last_item_panel("code");
   ImGui::SameLine(0.0f, e * 0.6f);
   ImGui::BeginChild("output", ImVec2(0, size.y), true, ImGuiWindowFlags_HorizontalScrollbar);
-  ImGui::PushFont(fonts().bold);
-  ImGui::TextUnformatted("What PyTorch prints");
-  ImGui::PopFont();
-  ImGui::SameLine();
-  ImGui::TextDisabled("%s", "· torch 1.13, byte for byte");
-  ImGui::PushFont(fonts().mono);
-  draw_output(text.output, pal, app.ui.theme);
-  ImGui::PopFont();
+  code_panel_heading(app, "What PyTorch prints", "· torch 1.13, byte for byte", text.output, "the output", "output", "copy-output");
+  code_panel_body(app, text.output, "##output-text", draw_output);
   ImGui::EndChild();
   report_last_item_panel("output");
   ImGui::PopStyleVar();
@@ -277,6 +318,7 @@ void app_frame(App& app) {
   const SlideDef& slide = slide_table()[static_cast<size_t>(app.ui.slide)];
   timeline_advance(app.ui.timeline, slide.steps(app), io.DeltaTime, app.ui.reduced_motion);
   handle_shortcuts(app);
+  poll_open_dialog(app);
   poll_table_load(app);
   if (app.scale.worker && !scale_slide_shown(app))
     app.scale.worker->release_unwanted(app.inputs.seed, app.scale.vocab, app.scale.dim, app.inputs.file.get());

@@ -5,6 +5,7 @@
 // headless ImGui context too (tests/ui).
 #pragma once
 #include <string>
+#include <vector>
 
 #include "app/app_state.hpp"
 
@@ -32,6 +33,14 @@ void start_table_load(App& app, const std::string& spec);
 bool table_loading(const App& app);
 void poll_table_load(App& app);     // applies a finished load (called every frame)
 void draw_table_loading(App& app);  // the picker, the tensor chooser, the error popup
+
+// Opening files the ways a desktop does (ui_open_file.cpp).
+void request_open_table(App& app);  // File ▸ Open / Ctrl+O: the desktop's dialog, else the in-app picker
+void poll_open_dialog(App& app);    // takes the desktop dialog's answer (called every frame)
+// Files dropped on the window: the first is opened as File ▸ Open would open it.
+void open_dropped_files(App& app, const std::vector<std::string>& paths);
+// A table was opened: first in the recent files (saved when recent_path is set).
+void remember_opened(App& app, const std::string& spec);
 
 // Navigation shared by buttons, keys and the menu.
 void go_to_slide(App& app, int index);  // 0-based; shows the new slide from its first step

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <memory>
 #include <new>
 #include <cstdio>
@@ -23,6 +24,7 @@
 #include "app/out_of_memory.hpp"
 #include "app/platform_bench.hpp"
 #include "app/platform_glfw.hpp"
+#include "app/portal_dialog.hpp"
 #include "app/scale_worker.hpp"
 #include "app/slides.hpp"
 #include "core/cli_options.hpp"
@@ -32,6 +34,7 @@
 #include "app/model_jobs.hpp"
 #include "core/notebook_transcript.hpp"
 #include "core/plural.hpp"
+#include "core/recent_files.hpp"
 #include "core/session_settings.hpp"
 #include "core/table_file.hpp"
 #include "core/utf8_text.hpp"
@@ -185,12 +188,25 @@ static int run(int argc, char** argv) {
     }
   }
   // A table file (--weights) is untrusted input: a clear error and exit 2 when it is bad.
+  // A positional FILE opening the window (a file manager's "Open with": no terminal to
+  // read stderr) is loaded by the window instead, as File ▸ Open and a drop load it:
+  // on a worker, IDs that do not fit the table dropped, a failure said in the window.
+  const bool headless = !o.screenshot.empty() || !o.export_slides.empty() || !o.export_gif.empty() || o.layout_report;
+  const bool window_loads = o.weights_positional && !headless && !o.print && o.bench_frames == 0;
   std::shared_ptr<const lv::TableFile> file;
-  if (!o.weights.empty()) {
+  lv::CliOptions seeded = o;  // the options the window starts from while it loads FILE
+  if (window_loads) {
+    // IDs checked only against a file's limits may not suit the seeded table shown first.
+    const int64_t v = lv::effective_vocab(seeded), b = static_cast<int64_t>(seeded.ids.size());
+    if (v * seeded.dim > lv::kMaxSeededElements || b * v > lv::kMaxSeededElements) seeded.ids = lv::CliOptions{}.ids;
+  } else if (!o.weights.empty()) {
     std::string why;
     bool no_memory = false;
     file = load_weights(o, &why, &no_memory);
     if (!file) {
+      // One line, whatever the file's name holds.
+      for (char& c : why)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = '?';
       std::fprintf(stderr, "lookupviz: %s\n", why.c_str());
       return no_memory ? 1 : 2;  // a fine file this machine cannot hold: the environment failed
     }
@@ -215,11 +231,11 @@ static int run(int argc, char** argv) {
 
   // 2. The model and the UI state.
   lv::app::App app;
-  lv::app::app_init(app, o, file);
+  lv::app::app_init(app, window_loads ? seeded : o, file);
+  if (window_loads) lv::app::start_table_load(app, o.weights);
   freeze_at(app, o.slide - 1, o.step);
 
   // 3. The window, GL context, ImGui, backends, fonts.
-  const bool headless = !o.screenshot.empty() || !o.export_slides.empty() || !o.export_gif.empty() || o.layout_report;
   // A picture or a report shows the state asked for: a big seeded table is drawn first.
   if (headless) lv::app::finish_model_jobs(app);
 
@@ -234,6 +250,11 @@ static int run(int argc, char** argv) {
       std::fprintf(stderr, "lookupviz: your session will not be saved: %s\n", why.c_str());
     } else {
       saver.path = dir + "/" + lv::kSettingsFileName;
+      // The recent tables (File ▸ Open recent), beside the session; a table given on the
+      // command line (a file manager's "Open with") joins them.
+      app.loading.recent_path = dir + "/" + lv::kRecentFilesName;
+      app.loading.recent = lv::load_recent_files(app.loading.recent_path);
+      if (file) lv::app::remember_opened(app, o.weights);
       if (!o.reset && restores_session(argc, argv)) {
         const lv::SettingsLoad load = lv::load_settings_file(saver.path);
         if (!load.warning.empty()) std::fprintf(stderr, "lookupviz: %s\n", load.warning.c_str());
@@ -255,6 +276,14 @@ static int run(int argc, char** argv) {
     if (out->empty()) continue;
     const lv::WriteTarget t = lv::resolve_write_target(*out);
     if (t.error != lv::WriteTargetError::None) return fail("cannot write " + *out + ": " + t.reason);
+  }
+  // File ▸ Open uses the desktop's dialog when there is one (LOOKUPVIZ_FILE_DIALOG=builtin
+  // keeps the in-app picker); headless runs never open one.
+  if (!headless && o.bench_frames == 0) {
+    auto env = [](const char* name) { const char* v = std::getenv(name); return std::string(v ? v : ""); };
+    const std::string choice = env("LOOKUPVIZ_FILE_DIALOG");
+    const bool portal = (choice.empty() || choice == "portal") && lv::app::portal_available();
+    app.loading.dialog = lv::app::choose_dialogs(choice, portal, env("PATH"), env("XDG_CURRENT_DESKTOP"));
   }
   lv::app::Platform platform;
   if (o.bench_frames > 0) lv::app::install_allocation_counter();

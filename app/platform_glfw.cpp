@@ -20,10 +20,12 @@
 #include "app/anim_timeline.hpp"
 #include "app/gl_screenshot.hpp"
 #include "app/key_queue.hpp"
+#include "app/platform_icon.hpp"
 #include "app/ui_landmarks.hpp"
 #include "app/ui_theme.hpp"
 #include "app/ui_wake.hpp"
 #include "core/gif_writer.hpp"
+#include "core/xdg_dirs.hpp"
 
 namespace lv::app {
 namespace {
@@ -55,6 +57,15 @@ void on_cursor_enter(GLFWwindow*, int) { ++g_events; }
 void on_focus(GLFWwindow*, int) { ++g_events; }
 void on_resize(GLFWwindow*, int, int) { ++g_events; }
 void on_refresh(GLFWwindow*) { ++g_events; }
+// Files dropped on the window (from a file manager): kept for the next frame, which
+// opens them as File ▸ Open does (open_dropped_files, ui_table_loading.cpp).
+void on_drop(GLFWwindow* w, int count, const char** paths) {
+  ++g_events;
+  auto* p = static_cast<Platform*>(glfwGetWindowUserPointer(w));
+  if (!p) return;
+  for (int i = 0; i < count; ++i)
+    if (paths[i]) p->dropped.emplace_back(paths[i]);
+}
 
 constexpr int kFramesAfterInput = 3;
 
@@ -98,6 +109,10 @@ std::string platform_open(Platform& p, int width, int height, bool hidden, float
   glfwWindowHint(GLFW_DEPTH_BITS, 0);
   glfwWindowHint(GLFW_STENCIL_BITS, 0);
   if (hidden) glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+  // WM_CLASS "lookupviz", "lookupviz" (GLFW's default is the title): the desktop matches
+  // the window to its entry (StartupWMClass=lookupviz) for its icon, name and pinning.
+  glfwWindowHintString(GLFW_X11_CLASS_NAME, "lookupviz");
+  glfwWindowHintString(GLFW_X11_INSTANCE_NAME, "lookupviz");
   p.hidden = hidden;
   p.window = glfwCreateWindow(width, height, "lookupviz — Lookup Is a Matrix Multiply", nullptr, nullptr);
   if (!p.window) {
@@ -127,6 +142,12 @@ std::string platform_open(Platform& p, int width, int height, bool hidden, float
   glfwSetWindowFocusCallback(p.window, on_focus);
   glfwSetFramebufferSizeCallback(p.window, on_resize);
   glfwSetWindowRefreshCallback(p.window, on_refresh);
+  glfwSetDropCallback(p.window, on_drop);
+  platform_set_window_icon(p.window);
+  // LOOKUPVIZ_SIMULATE_DROP=FILE (tests, scripts/check_package.sh): X cannot be made to
+  // drop a file without a file manager, so the window sends FILE through its own drop
+  // callback, exactly as GLFW would, once it is shown.
+  if (const char* drop = std::getenv("LOOKUPVIZ_SIMULATE_DROP"); drop && *drop && !hidden) p.simulated_drop = drop;
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
@@ -294,6 +315,15 @@ std::string platform_frame(Platform& p, App& app, const std::string& png_path) {
     platform_apply_scale(p, app, app.ui.scale_request);
     app.ui.scale_request = 0.0f;
   }
+  if (!p.simulated_drop.empty()) {
+    const char* paths[] = {p.simulated_drop.c_str()};
+    on_drop(p.window, 1, paths);
+    p.simulated_drop.clear();
+  }
+  if (!p.dropped.empty()) {
+    open_dropped_files(app, p.dropped);
+    p.dropped.clear();
+  }
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   apply_key_queue(p);
@@ -411,12 +441,7 @@ bool platform_wait(Platform& p, App& app) {
 }
 
 std::string default_screenshot_path(const App& app) {
-  std::string dir = ".";
-  if (const char* home = std::getenv("HOME")) {
-    struct stat st;
-    const std::string pics = std::string(home) + "/Pictures";
-    if (stat(pics.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) dir = pics;
-  }
+  const std::string dir = lv::pictures_dir(lv::xdg_env_from_process());  // XDG Pictures, ~/Pictures or "."
   char stamp[32];
   const std::time_t now = std::time(nullptr);
   std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));

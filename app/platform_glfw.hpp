@@ -4,6 +4,7 @@
 // frame (optionally saving it as a PNG).
 #pragma once
 #include <string>
+#include <vector>
 
 #include "app/app_session.hpp"
 #include "app/app_state.hpp"
@@ -29,6 +30,8 @@ struct Platform {
   bool keys_pending = false;   // some still wait: draw another frame
   std::string landmarks_path;     // LOOKUPVIZ_LANDMARKS: where the named controls' rectangles go (tests)
   std::string landmarks_written;  // the text last written there
+  std::vector<std::string> dropped;  // files dropped on the window, opened by the next frame
+  std::string simulated_drop;        // LOOKUPVIZ_SIMULATE_DROP: sent through the drop callback once (tests)
 };
 
 // Opens the window and initialises ImGui and its backends. On failure returns a
@@ -59,7 +62,8 @@ std::string platform_export_gif(Platform& p, App& app, const std::string& path);
 // line expiring. Returns false when the window should close.
 bool platform_wait(Platform& p, App& app);
 
-// Where Ctrl+S saves: ~/Pictures if it exists, else the working directory.
+// Where Ctrl+S saves: the XDG Pictures folder (user-dirs.dirs), else ~/Pictures if it
+// exists, else the working directory.
 std::string default_screenshot_path(const App& app);
 
 }  // namespace lv::app

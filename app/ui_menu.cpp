@@ -2,6 +2,7 @@
 #include <imgui.h>
 
 #include <cstdio>
+#include <string>
 
 #include "app/app_model.hpp"
 #include "app/app_ui.hpp"
@@ -20,7 +21,19 @@ void draw_menu_bar(App& app) {
   ImGui::PopFont();
   ImGui::TextDisabled("%s", "Lookup Is a Matrix Multiply");
   if (ImGui::BeginMenu("File")) {
-    if (ImGui::MenuItem("Open table…", "Ctrl+O")) open_file_picker(app.loading.picker);
+    if (ImGui::MenuItem("Open table…", "Ctrl+O", false, !table_loading(app))) request_open_table(app);
+    if (ImGui::BeginMenu("Open recent", !app.loading.recent.empty() && !table_loading(app))) {
+      for (const std::string& spec : app.loading.recent) {
+        // The file's name first (what the user recognises), the folder greyed after it.
+        const size_t slash = spec.find_last_of('/');
+        const std::string name = slash == std::string::npos ? spec : spec.substr(slash + 1);
+        if (ImGui::MenuItem((name + "##" + spec).c_str(), slash == std::string::npos ? nullptr : spec.substr(0, slash).c_str())) {
+          start_table_load(app, spec);
+          break;  // the list may change under the loop
+        }
+      }
+      ImGui::EndMenu();
+    }
     if (ImGui::MenuItem("Back to the seeded table", nullptr, false, app.inputs.file != nullptr))
       set_table_file(app, nullptr);
     ImGui::Separator();
@@ -28,7 +41,7 @@ void draw_menu_bar(App& app) {
     if (ImGui::MenuItem("Export this slide's animation (GIF)")) ui.gif_requested = true;
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("Plays the slide from its first step to its last and saves it as a looping GIF\n"
-                        "in ~/Pictures (or the working directory), at the window's size.");
+                        "in your Pictures folder (or the working directory), at the window's size.");
     ImGui::Separator();
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) ui.quit_requested = true;
     ImGui::EndMenu();

@@ -64,7 +64,7 @@ void handle_shortcuts(App& app) {
     ui.present_toggle = true;
   if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyS, false)) ui.screenshot_requested = true;
   if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyQ, false)) ui.quit_requested = true;
-  if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyO, false) && !table_loading(app)) open_file_picker(app.loading.picker);
+  if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyO, false) && !table_loading(app)) request_open_table(app);
   if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyEqual)) ui.scale_request = std::min(3.0f, ui.user_zoom * 1.1f);
   if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyMinus)) ui.scale_request = std::max(0.6f, ui.user_zoom / 1.1f);
   if (io.KeyCtrl && ImGui::IsKeyPressed(kKey0, false)) ui.scale_request = 1.0f;

@@ -59,6 +59,7 @@ void poll_table_load(App& app) {
       return;
     }
     const std::string label = r.table.name.empty() ? r.table.path : r.table.path + ":" + r.table.name;
+    remember_opened(app, label);
     set_table_file(app, std::make_shared<const TableFile>(std::move(r.table)));
     char buf[512];
     std::snprintf(buf, sizeof buf, "Loaded %s: %lld × %lld", label.c_str(), static_cast<long long>(app.derived.vocab),
@@ -79,7 +80,7 @@ void draw_table_loading(App& app) {
   TableLoading& l = app.loading;
   const float e = em();
   std::string picked;
-  if (draw_file_picker(l.picker, &picked)) start_table_load(app, picked);
+  if (draw_file_picker(l.picker, l.recent, &picked)) start_table_load(app, picked);
 
   if (!l.tensor_choices.empty() && !ImGui::IsPopupOpen("Choose a tensor")) ImGui::OpenPopup("Choose a tensor");
   ImGui::SetNextWindowSize(ImVec2(e * 28.0f, 0), ImGuiCond_Appearing);

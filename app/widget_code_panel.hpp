@@ -1,6 +1,6 @@
 // widget_code_panel.hpp — Python shown with colours (keywords, strings, numbers,
-// comments, calls), and torch's printed output in the code font. Read-only text
-// that can be selected and copied.
+// comments, calls), and torch's printed output in the code font. (To select and copy,
+// the panels swap this for a read-only text field and offer a Copy button: app_ui.cpp.)
 #pragma once
 #include <string>
 

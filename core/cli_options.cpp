@@ -247,6 +247,8 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
   }
   if (name == "--weights") {
     if (v.empty()) return "--weights needs a file: FILE.npy, FILE.safetensors or FILE.safetensors:NAME";
+    if (o.weights_positional) return "the table is given twice: give FILE or --weights FILE, not both";
+    if (!o.weights.empty()) return "--weights is given twice: give one table file";
     o.weights = std::string(v);
     return "";
   }
@@ -287,6 +289,18 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
 }
 
 std::string check_sizes(const CliOptions& o);
+// A positional FILE[:NAME]: the table to open, as --weights FILE[:NAME] is.
+std::string apply_file(CliOptions& o, std::string_view a) {
+  if (a.empty()) return "the table file name is empty (see --help)";
+  if (a == "-") return "lookupviz cannot read a table from standard input: give a file name";
+  if (a.size() > 4095)  // PATH_MAX: no such file can exist, and the name would flood the error line
+    return "the file name " + quoted(a) + " is too long (" + grouped(a.size()) + " bytes; at most 4,095)";
+  if (o.weights_positional) return "give one table file, not two (" + quoted(o.weights) + " and " + quoted(a) + ")";
+  if (!o.weights.empty()) return "the table is given twice: give FILE or --weights FILE, not both";
+  o.weights = std::string(a);
+  o.weights_positional = true;
+  return "";
+}
 
 // Checks that need every flag: the IDs against the vocabulary, the sizes, the modes.
 std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given) {
@@ -353,11 +367,20 @@ CliParse parse_cli(const std::vector<std::string>& args) {
   }
   std::string ids_text;
   bool ids_given = false;
+  bool options_ended = false;  // after "--", every argument is a FILE
   for (size_t i = 1; i < args.size(); ++i) {
     std::string_view a = args[i];
-    if (a.size() < 2 || a[0] != '-' || a == "--") {
-      r.error = "unexpected argument " + quoted(a) + " (see --help)";
-      return r;
+    if (a == "--" && !options_ended) {
+      options_ended = true;
+      continue;
+    }
+    if (options_ended || a.empty() || a[0] != '-' || a == "-") {
+      std::string err = apply_file(o, a);
+      if (!err.empty()) {
+        r.error = err;
+        return r;
+      }
+      continue;
     }
     size_t eq = a.find('=');
     std::string_view name = a.substr(0, eq);
@@ -426,12 +449,13 @@ std::string cli_help_text() {
 on a one-hot vector, and why the lookup is the optimization.
 
 Usage:
-  lookupviz [options]                      open the window
+  lookupviz [options] [FILE[:NAME]]        open the window (on FILE's table)
   lookupviz --print [model options]        print the notebook transcript, exit
   lookupviz --screenshot FILE.png [opts]   render one slide to a PNG, exit
   lookupviz --export-slides DIR [opts]     render every slide to DIR, exit
   lookupviz --tokenize TEXT                print TEXT's GPT-2 token IDs, exit
   lookupviz --detokenize LIST              print GPT-2 token IDs' text, exit
+  lookupviz --export-gif FILE.gif [opts]   the slide's animation as a GIF, exit
 
 The model (as in the notebook):
   --seed N          torch.manual_seed(N), -2^63 to 2^64-1       (default 123)
@@ -446,7 +470,10 @@ The model (as in the notebook):
                     rows x dim and IDs x rows: at most 134,217,728 each
   --weights FILE    the table from a file instead of the seed: FILE.npy
                     (float32/16/64) or FILE.safetensors[:NAME]
-                    (F32/F16/BF16/F64), any 2-D tensor; sets V and D
+                    (F32/F16/BF16/F64), any 2-D tensor; sets V and D.
+                    A FILE[:NAME] without --weights does the same; in the
+                    window a file that cannot be read is reported there
+                    and the seeded table is shown ("--" ends the options)
   --dtype T         round the table to float32, float16 or bfloat16
                     (default float32)
 
@@ -466,7 +493,7 @@ The window and the images:
 
 Headless modes:
   --print              what PyTorch prints for the notebook's steps with this
-                       seed, IDs, dim and vocab (as shared/tools/torch-oracle)
+                       seed, IDs, dim and vocab, character for character
   --screenshot FILE    render --slide/--step at --size to a PNG and exit
                        (needs an X server; without a screen: xvfb-run -a)
   --export-slides DIR  render every slide to DIR/slide-01.png ... and exit

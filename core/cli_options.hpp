@@ -23,7 +23,9 @@ struct CliOptions {
   int64_t dim = 5;                   // --dim, out_dim
   std::optional<int64_t> vocab;      // --vocab; empty: max(ids) + 1
   bool dim_given = false;            // --dim was on the command line
-  std::string weights;               // --weights FILE[:NAME]: the table from a file instead of the seed
+  std::string weights;               // --weights FILE[:NAME] or a positional FILE[:NAME]: the table from a file
+  bool weights_positional = false;   // it came as `lookupviz FILE` (a file manager's "Open with", %f):
+                                     // the window opens even when the file cannot be read, and says why
   TableDtype dtype = TableDtype::Float32;  // --dtype: the table rounded to float16 / bfloat16
   std::optional<std::string> text;   // --text TEXT (well-formed UTF-8): the IDs come from GPT-2's
                                      // tokenizer, filled in by apply_text_ids() once it is loaded
@@ -60,7 +62,9 @@ struct CliParse {
   std::string error;  // when !ok
 };
 
-// argv[0] is the program name and is skipped. Accepts "--flag value" and "--flag=value".
+// argv[0] is the program name and is skipped. Accepts "--flag value" and "--flag=value",
+// and one positional FILE[:NAME] (the same as --weights FILE[:NAME]); after "--" every
+// argument is positional, so a file whose name starts with '-' can be opened too.
 CliParse parse_cli(const std::vector<std::string>& args);
 
 // The text of --help (also the source of the man page).

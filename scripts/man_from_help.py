@@ -12,8 +12,8 @@ needs no change here:
   - other indented lines are "term   meaning" rows (usage lines, exit codes).
 What --help does not say (files, environment) is added below as man-only text.
 
-  man_from_help.py --binary build/lookupviz --version 0.1.0 --output lookupviz.1.gz
-  (or --help-file FILE; SOURCE_DATE_EPOCH, when set, dates the page)
+  man_from_help.py --binary build/lookupviz --version 0.1.0 --date 2026-11-30 --output lookupviz.1.gz
+  (or --help-file FILE; the page is dated --date, the release's, or SOURCE_DATE_EPOCH when set)
 """
 import argparse
 import datetime
@@ -70,6 +70,11 @@ DESCRIPTION_MORE = r"""
 the same numbers, backward, GPT\-2 scale, inside a GPT \(em animated step by step, with the
 IDs, the seed, the shape and the weights editable live. Every number shown is PyTorch's, bit for
 bit. The headless modes print the notebook's transcript or render slides to PNG files and exit.
+.PP
+A table can also come from a \fI.npy\fR or \fI.safetensors\fR file: given as \fIFILE\fR (a file
+manager's \(lqOpen With\(rq), chosen with File \(-> Open (the desktop's own dialog: its file
+portal, or \fBzenity\fR or \fBkdialog\fR when installed; else the built\-in picker), dropped on
+the window, or picked from File \(-> Open recent.
 """
 
 EXAMPLES_MORE = r"""
@@ -79,6 +84,14 @@ Open the lookup slide on your own IDs:
 .RS 4
 .nf
 lookupviz \-\-ids 5,2,5,0 \-\-dim 6 \-\-slide 2
+.fi
+.RE
+.PP
+Open a table from a file, as a file manager's \(lqOpen With\(rq does:
+.PP
+.RS 4
+.nf
+lookupviz model.safetensors:wte.weight
 .fi
 .RE
 .PP
@@ -103,22 +116,42 @@ The X server the window (and \-\-screenshot) opens on. Without a screen, run und
 Set to 1 to use Mesa's software renderer when the graphics driver offers no OpenGL 3.3.
 .TP
 .B HOME
-Screenshots saved from the window (Ctrl+S) go to
-.I $HOME/Pictures
-when it exists, else to the working directory.
+The home folder: \fB~\fR in the file picker, and where the folders below default to.
 .TP
 .B XDG_CONFIG_HOME
-Where the session is kept (default
+Where the session, the recent tables and \fIuser\-dirs.dirs\fR are read from (default
 .IR $HOME/.config ).
 .TP
 .B LOOKUPVIZ_DATA_DIR
 A folder holding \fIgpt2\-bpe.bin\fR, looked in before the one beside the binary.
+.TP
+.B XDG_CURRENT_DESKTOP
+On KDE, File \(-> Open uses \fBkdialog\fR(1) before \fBzenity\fR(1).
+.TP
+.B LOOKUPVIZ_FILE_DIALOG
+File \(-> Open's dialog: \fBportal\fR, \fBzenity\fR or \fBkdialog\fR to use only that one,
+\fBbuiltin\fR for the in\-app picker. By default the desktop's own dialog: xdg\-desktop\-portal's
+file chooser when the D\-Bus session has it, else \fBzenity\fR or \fBkdialog\fR when installed,
+else (or when the one used fails) the in\-app picker.
 .SH FILES
 .TP
 .I $XDG_CONFIG_HOME/lookupviz/session.ini
 The last session (IDs, seed, shape, slide, window), saved while the window is open and
 restored by a plain \fBlookupviz\fR; \fB\-\-reset\fR starts clean. A damaged file is set aside,
 not lost.
+.TP
+.I $XDG_CONFIG_HOME/lookupviz/recent\-files
+The tables opened lately, newest first, one per line (File \(-> Open recent).
+.TP
+.I $XDG_CONFIG_HOME/lookupviz/imgui.ini
+Dear ImGui's own window layout, beside the session.
+.TP
+.I $XDG_CONFIG_HOME/user\-dirs.dirs
+Names the Pictures folder (\fBXDG_PICTURES_DIR\fR, as \fBxdg\-user\-dir PICTURES\fR prints it):
+screenshots saved from the window (Ctrl+S) and its GIF exports go there, else to
+.I $HOME/Pictures
+when it exists, else to the working directory. The picker's places list its Desktop,
+Documents and Downloads folders.
 .TP
 .I /usr/share/fonts/opentype/inter/Inter\-Regular.otf
 .TQ
@@ -131,17 +164,24 @@ GPT\-2's tokenizer (\-\-text, \-\-tokenize, \-\-detokenize): OpenAI's encoder.js
 packed at build time and checked by SHA\-256 when read; their licenses are in
 .IR /usr/share/doc/lookupviz/gpt2/ .
 .TP
-.I /usr/share/applications/lookupviz.desktop
-The desktop menu entry.
+.I /usr/share/applications/io.github.lookupviz.lookupviz.desktop
+The desktop menu entry; it opens \fI.npy\fR and \fI.safetensors\fR files (MIME types
+application/x\-npy and application/x\-safetensors, defined in
+.IR /usr/share/mime/packages/lookupviz.xml ).
+.TP
+.I /usr/share/metainfo/io.github.lookupviz.lookupviz.metainfo.xml
+The AppStream description software centres show.
 .SH SEE ALSO
-.BR xvfb\-run (1)
+.BR xvfb\-run (1),
+.BR zenity (1),
+.BR xdg\-user\-dir (1)
 .PP
 The notebook this app shows: \fIBuild a Large Language Model (From Scratch)\fR by
 Sebastian Raschka, bonus notebook ch02/03_bonus_embedding\-vs\-matmul.
 """
 
 
-def convert(help_text, version):
+def convert(help_text, version, release_date):
     lines = help_text.expandtabs().splitlines()
     blocks = list(paragraphs(lines))
     summary = " ".join(s.strip() for s in blocks[0])
@@ -149,7 +189,7 @@ def convert(help_text, version):
     if not what:
         name, what = "lookupviz", summary
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    date = datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc).strftime("%Y-%m-%d") if epoch else ""
+    date = datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc).strftime("%Y-%m-%d") if epoch else release_date
 
     # Sections gather their lines, then come out in the usual order.
     sec = {k: [] for k in ("SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXIT STATUS", "EXAMPLES")}
@@ -209,6 +249,7 @@ def main():
     src.add_argument("--binary", help="run BINARY --help")
     src.add_argument("--help-file", help="read the help text from a file")
     ap.add_argument("--version", required=True)
+    ap.add_argument("--date", required=True, help="the release date, YYYY-MM-DD (SOURCE_DATE_EPOCH wins when set)")
     ap.add_argument("--output", required=True, help="lookupviz.1, or lookupviz.1.gz to gzip it")
     a = ap.parse_args()
     if a.binary:
@@ -216,7 +257,9 @@ def main():
     else:
         with open(a.help_file, encoding="utf-8") as f:
             text = f.read()
-    page = convert(text, a.version).encode("utf-8")
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", a.date):
+        ap.error("--date must be YYYY-MM-DD, got %r" % a.date)
+    page = convert(text, a.version, a.date).encode("utf-8")
     tmp = a.output + ".part"
     if a.output.endswith(".gz"):  # mtime 0 and no name: the same bytes every build
         with open(tmp, "wb") as raw, gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=9, mtime=0) as gz:

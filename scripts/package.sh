@@ -7,9 +7,10 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 lv_install_missing "${LV_PACKAGES[@]}" dpkg-dev file
 dir="${BUILD_DIR:-build}"
-# Only what the package holds: the app and its man page (cpack itself builds nothing).
+# Only what the package holds: the app, its man page and changelog (cpack itself builds nothing).
 LV_TARGET=lookupviz lv_build "$dir" Release
 LV_TARGET=lookupviz_man lv_build "$dir" Release
+LV_TARGET=lookupviz_changelog lv_build "$dir" Release
 cd "$LV_ROOT/$dir"
 rm -f lookupviz_*.deb
 cpack -G DEB >&2

@@ -8,6 +8,12 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 lv_install_missing "${LV_PACKAGES[@]}" "${LV_TEST_PACKAGES[@]}"
+# Debian's PyTorch, for the live parity test (tests/oracle: --print against real torch).
+# Optional: where it cannot be installed (offline, no root) every other test still
+# runs and that one reports itself skipped.   LV_NO_TORCH=1 does not try.
+if [ -z "${LV_NO_TORCH:-}" ] && ! lv_install_missing python3-torch; then
+  echo "lookupviz: python3-torch could not be installed: oracle.oracle_parity will be skipped" >&2
+fi
 if [ "${1:-}" = "--sanitize" ]; then
   shift
   lv_build build-sanitize Debug -DLOOKUPVIZ_SANITIZE=ON

@@ -180,9 +180,8 @@ TEST(CliOptions, UsageErrors) {
   EXPECT_EQ(err({"--foo"}), "unknown option --foo (see --help)");
   EXPECT_EQ(err({"--foo=1"}), "unknown option --foo (see --help)");
   EXPECT_EQ(err({"-x"}), "unknown option -x (see --help)");
-  EXPECT_EQ(err({"stray"}), "unexpected argument “stray” (see --help)");
-  EXPECT_EQ(err({"-"}), "unexpected argument “-” (see --help)");
-  EXPECT_EQ(err({"--"}), "unexpected argument “--” (see --help)");
+  EXPECT_EQ(err({"-"}), "lookupviz cannot read a table from standard input: give a file name");
+  EXPECT_EQ(err({"a.npy", "b.npy"}), "give one table file, not two (“a.npy” and “b.npy”)");
   EXPECT_EQ(err({"--seed"}), "--seed needs a value, e.g. --seed 123");
   EXPECT_EQ(err({"--ids", "--print"}), "--ids needs a value, e.g. --ids 2,3,1");
   EXPECT_EQ(err({"--dim"}), "--dim needs a value, e.g. --dim 5");
@@ -244,3 +243,47 @@ TEST(CliOptions, NeverCrashesOnArbitraryArguments) {
 }
 
 }  // namespace
+
+// `lookupviz FILE[:NAME]`: what a file manager's "Open with" and the desktop entry's %f
+// run. The file is the table, as with --weights; it is not read here.
+TEST(CliOptions, PositionalFileIsTheTable) {
+  lv::CliOptions o = ok({"table.npy"});
+  EXPECT_EQ(o.weights, "table.npy");
+  EXPECT_TRUE(o.weights_positional);
+  EXPECT_FALSE(ok({"--weights", "table.npy"}).weights_positional);
+  EXPECT_FALSE(ok({}).weights_positional);
+  // With a tensor name, with a space, and among options on either side.
+  EXPECT_EQ(ok({"/home/ann/My Models/gpt2.safetensors:wte.weight"}).weights,
+            "/home/ann/My Models/gpt2.safetensors:wte.weight");
+  o = ok({"--ids", "0,5", "m.safetensors", "--slide", "2"});
+  EXPECT_EQ(o.weights, "m.safetensors");
+  EXPECT_EQ(o.ids, (lv::IdList{0, 5}));
+  EXPECT_EQ(o.slide, 2);
+  EXPECT_EQ(ok({"--print", "t.npy"}).weights, "t.npy");
+  // The IDs are checked against the file's rows once it is read, as with --weights.
+  EXPECT_EQ(ok({"t.npy", "--ids", "10000000"}).ids, (lv::IdList{10'000'000}));
+}
+
+TEST(CliOptions, DoubleDashEndsTheOptions) {
+  lv::CliOptions o = ok({"--seed", "7", "--", "-odd name.npy"});
+  EXPECT_EQ(o.weights, "-odd name.npy");
+  EXPECT_EQ(o.seed, 7u);
+  EXPECT_EQ(ok({"--", "--print"}).weights, "--print");  // a file called --print
+  EXPECT_FALSE(ok({"--", "--print"}).print);
+  EXPECT_TRUE(ok({"--"}).weights.empty());               // nothing after it: no file
+  EXPECT_EQ(ok({"--", "--"}).weights, "--");             // the second one is a name
+}
+
+TEST(CliOptions, PositionalFileErrors) {
+  EXPECT_EQ(err({"a.npy", "--weights", "b.npy"}), "the table is given twice: give FILE or --weights FILE, not both");
+  EXPECT_EQ(err({"--weights", "b.npy", "a.npy"}), "the table is given twice: give FILE or --weights FILE, not both");
+  EXPECT_EQ(err({"--weights", "a.npy", "--weights", "b.npy"}), "--weights is given twice: give one table file");
+  EXPECT_EQ(err({"--", ""}), "the table file name is empty (see --help)");
+  EXPECT_EQ(err({std::string(5000, 'x')}),
+            "the file name “" + std::string(40, 'x') + "…” is too long (5,000 bytes; at most 4,095)");
+  EXPECT_EQ(err({"t.npy", "--vocab", "4"}), "--weights sets the table's shape: drop --vocab and --dim");
+  // A bad option is still named, before or after the file.
+  EXPECT_EQ(err({"t.npy", "--frob"}), "unknown option --frob (see --help)");
+  // Control characters in a name are not echoed to the terminal.
+  EXPECT_EQ(err({"a\nb.npy", std::string("c\x1b[2J.npy")}).find('\x1b'), std::string::npos);
+}

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# oracle_parity.sh — `lookupviz --print` against live PyTorch (shared/tools/torch-oracle)
-# on random cases: seeds up to 2^63 (some negative), V up to 2000 (fixed --vocab or
-# max(ids)+1), D up to 300, 1-50 IDs. Skipped (exit 77) without Debian's python3-torch.
+# oracle_parity.sh — `lookupviz --print` against live PyTorch (tests/oracle/torch-oracle,
+# the reference transcript printer, kept in the repository so a fresh clone — CI — runs
+# it too) on random cases: seeds up to 2^63 (some negative), V up to 2000 (fixed --vocab
+# or max(ids)+1), D up to 300, 1-50 IDs. Skipped (exit 77) without Debian's python3-torch,
+# which ./scripts/test.sh installs when it can.
 #   bash oracle_parity.sh <lookupviz binary> <source dir>
 #   LV_PARITY_CASES=N   number of cases (default 300)
 #   LV_PARITY_SEED=S    other random cases (default: a fixed seed, the same cases each run)
 set -uo pipefail
 bin="$1"
 src="$2"
-oracle="$src/../shared/tools/torch-oracle"
+oracle="$src/tests/oracle/torch-oracle"
 cases="${LV_PARITY_CASES:-300}"
 seed="${LV_PARITY_SEED:-20250611}"
 
