@@ -295,6 +295,12 @@ void go_to_slide(App& app, int index) {
   else t.target = 1.0f;  // ease into the first step
 }
 
+bool app_progress_only(const App& app) {
+  const Timeline& t = app.ui.timeline;
+  if (t.playing || t.target >= 0.0f || app.ui.narrative_settling || scale_uploading(app)) return false;
+  return table_loading(app) || model_busy(app) || (scale_slide_shown(app) && app.scale.worker && app.scale.worker->busy());
+}
+
 bool controls_shown(const App& app) { return !app.ui.presenting || app.time < app.ui.controls_until; }
 
 bool app_animating(const App& app) {

@@ -19,6 +19,11 @@ void app_frame(App& app);
 constexpr double kControlsLinger = 2.5;
 bool controls_shown(const App& app);
 bool app_animating(const App& app);
+// True when the only thing that moves is a worker's progress (a table being read or
+// drawn, the logits, slide 7's table): the loop then draws at 10 frames a second, not
+// as fast as it can — under a software GL a frame costs tens of ms of CPU, taken from
+// the very worker being waited for. A finished worker wakes the loop at once.
+bool app_progress_only(const App& app);
 
 // Pieces of the frame (one file each).
 void draw_menu_bar(App& app);          // ui_menu.cpp

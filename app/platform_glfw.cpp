@@ -415,7 +415,9 @@ bool platform_wait(Platform& p, App& app) {
   g_events = 0;
   const bool busy = app_animating(app) || app.frames_since_input < kFramesAfterInput || p.keys_pending;
   ++app.frames_since_input;
-  if (busy) {
+  if (busy && app_progress_only(app) && app.frames_since_input >= kFramesAfterInput && !p.keys_pending) {
+    glfwWaitEventsTimeout(0.1);  // a progress bar: 10 frames a second leave the CPU to the worker
+  } else if (busy) {
     glfwPollEvents();
   } else {
     // Idle: sleep until input, waking for a status line to expire, a caret to blink,

@@ -486,6 +486,12 @@ bool scale_needs_frames(const App& app) {
   return app.scale.worker->snapshot().table == TablePhase::Ready && gpu.active && !gpu.failed && !gpu.ready;
 }
 
+bool scale_uploading(const App& app) {
+  if (!scale_slide_shown(app) || !app.scale.worker) return false;
+  const HeatmapGpuStatus& gpu = app.scale.heatmap.gpu;
+  return app.scale.worker->snapshot().table == TablePhase::Ready && gpu.active && !gpu.failed && !gpu.ready;
+}
+
 bool app_ready_for_screenshot(const App& app) {
   if (model_busy(app)) return false;  // a table being drawn, a whole-table read, the logits
   if (!scale_slide_shown(app)) return true;

@@ -148,6 +148,8 @@ bool scale_slide_shown(const App& app);
 // Slide 7 needs frames (its worker runs, the GPU is uploading, its view animates):
 // app_animating() asks this so the loop keeps drawing instead of sleeping.
 bool scale_needs_frames(const App& app);
+// The heat map's table is going up to the GPU in slices: every frame uploads one.
+bool scale_uploading(const App& app);
 // For --screenshot / --export-slides: false while slide 7 is shown and its table (and,
 // from the timing step on, its timing) is not done yet. Other slides are always ready.
 bool app_ready_for_screenshot(const App& app);
