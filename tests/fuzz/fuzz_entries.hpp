@@ -105,12 +105,15 @@ inline std::string check_cli(const uint8_t* data, size_t n) {
   if (o.help || o.version) return "";
   if (o.dim < 1 || o.dim > lv::kMaxDim) return "ok with dim " + std::to_string(o.dim);
   if (o.ids.empty() || o.ids.size() > lv::kMaxIds) return "ok with " + std::to_string(o.ids.size()) + " IDs";
-  const int64_t v = lv::effective_vocab(o);
-  if (v < 1 || v > lv::kMaxVocab) return "ok with vocab " + std::to_string(v);
+  // With a table file (--weights or a positional FILE) V is the file's: the IDs are checked
+  // against it when it is read, here only against the largest table lookupviz opens.
+  const int64_t v = o.weights.empty() ? lv::effective_vocab(o) : lv::kMaxTableElements;
+  if (o.weights.empty() && (v < 1 || v > lv::kMaxVocab)) return "ok with vocab " + std::to_string(v);
   for (int64_t id : o.ids)
     if (id < 0 || id >= v) return "ok with an ID out of range";
   if (o.weights.empty() && v * o.dim > lv::kMaxSeededElements) return "ok with a table too big";
-  if (static_cast<int64_t>(o.ids.size()) * v > lv::kMaxSeededElements) return "ok with a one-hot too big";
+  if (o.weights.empty() && static_cast<int64_t>(o.ids.size()) * v > lv::kMaxSeededElements)
+    return "ok with a one-hot too big";
   if (o.slide < 1 || o.slide > lv::kSlideCount) return "ok with slide " + std::to_string(o.slide);
   if (o.step < -1 || o.step > lv::kMaxStep) return "ok with step " + std::to_string(o.step);
   if (o.width < 320 || o.width > 8192 || o.height < 320 || o.height > 8192) return "ok with a bad size";
@@ -172,7 +175,13 @@ inline std::string check_settings(const uint8_t* data, size_t n) {
   if (!(s.step >= 0.0f && s.step <= lv::kMaxStep + 1)) return "ok with a bad step";
   if (s.ids.empty() || s.ids.size() > lv::kMaxIds) return "ok with a bad ID count";
   const int64_t v = lv::settings_vocab(s);
-  if (s.dim < 1 || s.dim > lv::kMaxDim || v < 1 || v > lv::kMaxVocab || v * s.dim > lv::kMaxSeededElements)
+  // A session with a table file keeps the file's shape (any the loader accepts, issue 17);
+  // a seeded one stays within the seeded limits.
+  const bool seeded = s.weights.empty();
+  const int64_t max_dim = seeded ? lv::kMaxDim : lv::kMaxTableElements;
+  const int64_t max_values = seeded ? lv::kMaxSeededElements : lv::kMaxTableElements;
+  const int64_t max_vocab = seeded ? lv::kMaxVocab : lv::kMaxTableElements;
+  if (s.dim < 1 || s.dim > max_dim || v < 1 || v > max_vocab || v * s.dim > max_values)
     return "ok with a bad table shape";
   for (int64_t id : s.ids)
     if (id < 0 || id >= v) return "ok with an ID out of range";
