@@ -104,6 +104,9 @@ inline std::string check_cli(const uint8_t* data, size_t n) {
   const lv::CliOptions& o = p.options;
   if (o.help || o.version) return "";
   if (o.dim < 1 || o.dim > lv::kMaxDim) return "ok with dim " + std::to_string(o.dim);
+  // --text's IDs, and so V and the sizes, are known once the text is tokenized: main()
+  // checks them then (apply_text_ids, exit 2; tests/cli). Only its UTF-8 is checked here.
+  if (o.text) return o.text->empty() || !valid_utf8(*o.text) ? "ok with --text that is empty or not UTF-8" : "";
   if (o.ids.empty() || o.ids.size() > lv::kMaxIds) return "ok with " + std::to_string(o.ids.size()) + " IDs";
   // With a table file (--weights or a positional FILE) V is the file's: the IDs are checked
   // against it when it is read, here only against the largest table lookupviz opens.
