@@ -130,10 +130,15 @@ void narrative(App& app) {
   const int cur = current_step(app.ui.timeline, 2);
   const long long cells = static_cast<long long>(d.batch * d.dim);
   if (cur <= 0) {
-    ImGui::TextWrapped("The two paths, cell by cell: %lld of %s %s equal.", cells - d.cells_differ,
-                       counted(cells, "cell").c_str(), cells - d.cells_differ == 1 ? "is" : "are");
-    ImGui::Spacing();
-    if (d.cells_differ == 0)
+    if (d.matmul_ready) {
+      ImGui::TextWrapped("The two paths, cell by cell: %lld of %s %s equal.", cells - d.cells_differ,
+                         counted(cells, "cell").c_str(), cells - d.cells_differ == 1 ? "is" : "are");
+      ImGui::Spacing();
+    }
+    if (!d.matmul_ready)
+      ImGui::TextWrapped("The one-hot product's answer needs every row of the table read once (the lookup needs "
+                         "only B rows); that read is under way — see the status line.");
+    else if (d.cells_differ == 0)
       ImGui::TextWrapped("Not just close: equal to the bit. Each output cell is 1 × w plus zeros, and adding an exact "
                          "0 changes nothing, so no rounding creeps in.");
     else
@@ -158,7 +163,12 @@ void narrative(App& app) {
   ImGui::PopFont();
   ImGui::Spacing();
   char body[256];
-  if (d.paths_equal)
+  if (!d.matmul_ready)
+    std::snprintf(body, sizeof body, "The two paths return the same numbers for any finite table.");
+  else if (d.paths_equal && app.inputs.file)
+    std::snprintf(body, sizeof body, "The two paths return the same numbers — here on the loaded %lld × %lld table: "
+                  "torch.equal → True.", static_cast<long long>(d.vocab), static_cast<long long>(d.dim));
+  else if (d.paths_equal)
     std::snprintf(body, sizeof body, "The two paths return the same numbers — here on the seed-%s %lld × %lld table: "
                   "torch.equal → True.", app.inputs.seed_text.c_str(), static_cast<long long>(d.vocab),
                   static_cast<long long>(d.dim));
@@ -230,7 +240,8 @@ Grids draw_check_grids(SlideCanvas& c, float top, float reveal, bool draw, bool 
 
   // The sweep: shown cells in reading order, `reveal` of them checked.
   const int shown = lg.shown_rows * lg.shown_cols;
-  const float checked = reveal * static_cast<float>(shown);
+  // A file's product waits for the whole-table read (model_jobs.hpp): nothing is checked until then.
+  const float checked = d.matmul_ready ? reveal * static_cast<float>(shown) : 0.0f;
   auto order = [&](int r, int col) { return (r - lg.first_row) * lg.shown_cols + (col - lg.first_col); };
   auto cell_check = [&](int r, int col) {  // 0..1: how far this cell's check has come
     return std::clamp(checked - static_cast<float>(order(r, col)), 0.0f, 1.0f);
