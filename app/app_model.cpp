@@ -447,15 +447,9 @@ void edit_cell(App& app, int64_t row, int64_t col, float value) {
   }
   if (d.matmul_ready) {
     // The column's non-finite count with every edit applied, then the product's column.
-    int64_t bad = d.nonfinite[static_cast<size_t>(col)];
-    for (const auto& [k, ev] : *in.edits) {
-      if (k % in.dim != col) continue;
-      bad += (std::isfinite(ev) ? 0 : 1) - (std::isfinite(d.table.base_at(k / in.dim, col)) ? 0 : 1);
-    }
+    const int64_t bad = column_nonfinite(d.table, col, d.nonfinite[static_cast<size_t>(col)]);
     for (int64_t i = 0; i < b; ++i) {
-      const float w = d.lookup_out(i, col);
-      const int64_t others = bad - (std::isfinite(w) ? 0 : 1);
-      d.matmul_out(i, col) = others > 0 || std::isnan(w) ? std::numeric_limits<float>::quiet_NaN() : w == 0.0f ? 0.0f : w;
+      d.matmul_out(i, col) = onehot_cell(d.lookup_out(i, col), bad);
       ++d.work.outputs_written;
     }
     d.cells_differ = 0;

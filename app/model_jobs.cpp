@@ -316,10 +316,10 @@ ModelActivity model_activity(const App& app) {
              with_commas(static_cast<uint64_t>(j.pending.dim)) + " table from seed " + j.pending.seed_text;
     a.progress = j.build.progress();
     a.cancellable = true;
-  } else if (j.facts.active() && !j.facts.finished()) {
+  } else if (j.facts.active()) {  // until its result is taken (the next frame)
     a.what = "The one-hot product reads the whole table";
     a.progress = j.facts.progress();
-  } else if (j.logits.active() && !j.logits.finished()) {
+  } else if (j.logits.active()) {
     a.what = "Logits over " + counted(app.derived.vocab, "row");
     a.progress = j.logits.progress();
   }

@@ -103,10 +103,17 @@ Matrix TableView::to_matrix() const {
   return m;
 }
 
+int64_t column_nonfinite(const TableView& t, int64_t c, int64_t base_count) {
+  const int64_t d = t.cols();
+  for (const auto& [k, v] : t.edits())  // an edit replaces its base value
+    if (k % d == c) base_count += (std::isfinite(v) ? 0 : 1) - (std::isfinite(t.base_at(k / d, c)) ? 0 : 1);
+  return base_count;
+}
+
 Matrix onehot_product(const TableView& t, const IdList& ids, const Matrix& looked_up,
                       const std::vector<int64_t>& base_nonfinite) {
   const int64_t d = t.cols();
-  // The counts with the edits applied: an edit replaces its base value.
+  // The counts with the edits applied, in one pass over the edits.
   std::vector<int64_t> bad(base_nonfinite.begin(), base_nonfinite.end());
   bad.resize(static_cast<size_t>(d), 0);
   for (const auto& [k, v] : t.edits()) {
@@ -114,17 +121,8 @@ Matrix onehot_product(const TableView& t, const IdList& ids, const Matrix& looke
     bad[static_cast<size_t>(c)] += (std::isfinite(v) ? 0 : 1) - (std::isfinite(t.base_at(r, c)) ? 0 : 1);
   }
   Matrix out(looked_up.rows(), d);
-  const float nan = std::numeric_limits<float>::quiet_NaN();
-  for (Eigen::Index i = 0; i < looked_up.rows(); ++i) {
-    for (int64_t c = 0; c < d; ++c) {
-      const float w = looked_up(i, c);  // W[ids[i]][c]
-      const int64_t others = bad[static_cast<size_t>(c)] - (std::isfinite(w) ? 0 : 1);
-      float v;
-      if (others > 0 || std::isnan(w)) v = nan;
-      else v = w == 0.0f ? 0.0f : w;  // +0 + (-0) = +0
-      out(i, c) = v;
-    }
-  }
+  for (Eigen::Index i = 0; i < looked_up.rows(); ++i)
+    for (int64_t c = 0; c < d; ++c) out(i, c) = onehot_cell(looked_up(i, c), bad[static_cast<size_t>(c)]);
   (void)ids;
   return out;
 }

@@ -4,7 +4,9 @@
 // file's dtype, rounded, overlaid — when asked for, a row or a cell at a time. An
 // edit is one entry in a sparse map (reset = clear the map), whatever the table's size.
 #pragma once
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <memory>
 #include <vector>
@@ -71,6 +73,14 @@ class TableView {
 // a seeded table), with the edits' changes applied here. O(B · D + edits).
 Matrix onehot_product(const TableView& t, const IdList& ids, const Matrix& looked_up,
                       const std::vector<int64_t>& base_nonfinite);
+// One cell of it: w = W[k][c], column_nonfinite = column c's non-finite values, edits applied.
+inline float onehot_cell(float w, int64_t column_nonfinite) {
+  const int64_t others = column_nonfinite - (std::isfinite(w) ? 0 : 1);
+  if (others > 0 || std::isnan(w)) return std::numeric_limits<float>::quiet_NaN();
+  return w == 0.0f ? 0.0f : w;  // +0 + (-0) = +0
+}
+// Column c's non-finite count with the view's edits applied to the base's count.
+int64_t column_nonfinite(const TableView& t, int64_t c, int64_t base_count);
 
 // Per column, how many values of the base (rounded, no edits) are not finite: the
 // one-hot product's read of the whole table. Rows [first, first + n) added into counts
