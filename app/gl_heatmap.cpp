@@ -41,9 +41,10 @@ constexpr int64_t kUploadBytesPerFrame = 4ll << 20;   // a band of the table per
 constexpr int64_t kWindowCells = 40ll << 20;
 
 std::vector<uint8_t> g_staging;  // one upload's encoded rows; grows once, then reused
+std::vector<float> g_rows;       // one upload's rows read from a file (a table not in memory)
 
 struct Level {
-  const float* src = nullptr;  // identity of what is uploaded: pointer, version, shape
+  const void* src = nullptr;  // identity of what is uploaded (array or file), version, shape
   uint64_t version = 0;
   int64_t first = 0;           // the first row of src held (the window: a band of the table)
   int64_t rows = 0, cols = 0;  // rows held, from `first`
@@ -53,11 +54,11 @@ struct Level {
   float norm = 1.0f;           // what the values were multiplied by (1 / abs_max)
   bool unavailable = false;    // the GPU refused the memory: draw without this level
 
-  bool same(const float* p, uint64_t v, int64_t f, int64_t r, int64_t c, float n) const {
+  bool same(const void* p, uint64_t v, int64_t f, int64_t r, int64_t c, float n) const {
     return src == p && version == v && first == f && rows == r && cols == c && norm == n;
   }
   // Holds rows [r0, r1) of the array `p` (version v, normalized by n), all uploaded?
-  bool holds(const float* p, uint64_t v, float n, int64_t r0, int64_t r1) const {
+  bool holds(const void* p, uint64_t v, float n, int64_t r0, int64_t r1) const {
     return src == p && version == v && norm == n && first <= r0 && r1 <= first + rows;
   }
   bool complete() const { return !tex.empty() && uploaded >= rows; }
@@ -72,7 +73,7 @@ struct Level {
 
   // What the level holds (same() compares it): set again after a failed allocation,
   // so the same table is not retried every frame.
-  void describe(const float* p, uint64_t v, int64_t f, int64_t r, int64_t c, float n) {
+  void describe(const void* p, uint64_t v, int64_t f, int64_t r, int64_t c, float n) {
     src = p;
     version = v;
     first = f;
@@ -81,7 +82,7 @@ struct Level {
     norm = n;
   }
 
-  void allocate(const float* p, uint64_t v, int64_t f, int64_t r, int64_t c, float n, int side) {
+  void allocate(const void* p, uint64_t v, int64_t f, int64_t r, int64_t c, float n, int side) {
     release();
     describe(p, v, f, r, c, n);
     tile_rows = std::min<int64_t>(r, side);
@@ -112,9 +113,10 @@ struct Level {
   }
 
   // Uploads up to `budget` bytes of rows from `data` (the same array it was allocated
-  // for; bytes of float32 read), encoded through g_staging. Returns the bytes read.
+  // for; bytes of float32 read) or, when data is null, from `file` (its rows read where
+  // they lie, converted into g_rows), encoded through g_staging. Returns the bytes read.
   // GL_UNPACK_ROW_LENGTH must be `cols` and GL_UNPACK_ALIGNMENT 1.
-  int64_t upload(const float* data, int64_t budget) {
+  int64_t upload(const float* data, const TableFile* file, int64_t budget) {
     if (tex.empty() || uploaded >= rows) return 0;
     int64_t sent = 0;
     while (uploaded < rows && sent < budget) {
@@ -123,7 +125,12 @@ struct Level {
       const int64_t n = std::clamp<int64_t>(budget / std::max<int64_t>(1, cols * 4), 1, tile_end - uploaded);
       const size_t count = static_cast<size_t>(n * cols);
       if (g_staging.size() < count) g_staging.resize(count);
-      const float* from = data + (first + uploaded) * cols;
+      const float* from = data ? data + (first + uploaded) * cols : nullptr;
+      if (!from) {
+        if (g_rows.size() < count) g_rows.resize(count);
+        file->read_range(first + uploaded, n, g_rows.data());
+        from = g_rows.data();
+      }
       for (size_t k = 0; k < count; ++k) g_staging[k] = heatmap_encode(from[k], norm);
       for (int64_t j = 0; j < across; ++j) {
         glBindTexture(GL_TEXTURE_2D, tex[static_cast<size_t>(ti * across + j)]);
@@ -306,6 +313,7 @@ void draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
     return;
   }
   const HeatmapTable& t = q.table;
+  const void* src = heatmap_source(t);  // the array, or the file read where it lies
 
   // 1. Keep the textures in step with the table (a new table: re-upload), and send
   //    the next band. The overview first: it is small and draws the whole table.
@@ -321,7 +329,7 @@ void draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
     if (!g.overview.same(t.overview, t.version, 0, t.overview_rows, t.overview_cols, q.scale))
       g.overview.allocate(t.overview, t.version, 0, t.overview_rows, t.overview_cols, q.scale, g.side);
     glPixelStorei(GL_UNPACK_ROW_LENGTH, static_cast<GLint>(t.overview_cols));
-    budget -= g.overview.upload(t.overview, budget);
+    budget -= g.overview.upload(t.overview, nullptr, budget);
   } else if (!g.overview.tex.empty()) {
     g.overview.release();
   }
@@ -343,9 +351,9 @@ void draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
   const int64_t v1 = std::clamp<int64_t>(static_cast<int64_t>(std::ceil(q.range.row0 + q.range.rows)), v0, t.rows);
   const int64_t window_rows = std::min(t.rows, std::max<int64_t>(1, g.window_cells / std::max<int64_t>(1, t.cols)));
   const bool window_fits = v1 - v0 <= window_rows;
-  const bool window_is_this_table = g.full.src == t.data && g.full.version == t.version && g.full.norm == q.scale;
+  const bool window_is_this_table = g.full.src == src && g.full.version == t.version && g.full.norm == q.scale;
   int64_t centre = -1;  // where the window goes, if it moves
-  if (!coarse && window_fits && !g.full.holds(t.data, t.version, q.scale, v0, v1))
+  if (!coarse && window_fits && !g.full.holds(src, t.version, q.scale, v0, v1))
     centre = (v0 + v1) / 2;
   else if (!window_is_this_table && t.rows > 0)
     // A new table: load the window around the first highlighted row (where slide 7
@@ -353,19 +361,19 @@ void draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
     centre = q.highlights > 0 ? static_cast<int64_t>(q.hl_row[0]) : (v0 + v1) / 2;
   if (centre >= 0) {
     const int64_t first = std::clamp<int64_t>(centre - window_rows / 2, 0, t.rows - window_rows);
-    if (!(g.full.unavailable && g.full.same(t.data, t.version, first, window_rows, t.cols, q.scale)))
-      g.full.allocate(t.data, t.version, first, window_rows, t.cols, q.scale, g.side);
+    if (!(g.full.unavailable && g.full.same(src, t.version, first, window_rows, t.cols, q.scale)))
+      g.full.allocate(src, t.version, first, window_rows, t.cols, q.scale, g.side);
   }
-  if (budget > 0 && g.full.src == t.data && g.full.version == t.version) {
+  if (budget > 0 && g.full.src == src && g.full.version == t.version) {
     glPixelStorei(GL_UNPACK_ROW_LENGTH, static_cast<GLint>(t.cols));
-    g.full.upload(t.data, budget);
+    g.full.upload(t.data, t.file, budget);
   }
   glPixelStorei(GL_UNPACK_ROW_LENGTH, unpack_row_length);
   glPixelStorei(GL_UNPACK_ALIGNMENT, unpack_alignment);
 
   // 3. Which level: the window when the view needs the cells and it holds them all,
   //    else the overview (also while the window uploads).
-  const bool window_ready = g.full.complete() && g.full.holds(t.data, t.version, q.scale, v0, v1);
+  const bool window_ready = g.full.complete() && g.full.holds(src, t.version, q.scale, v0, v1);
   const Level* level = !coarse && window_ready ? &g.full : &g.overview;
   st.uploaded_rows = g.full.uploaded;
   st.tiles = static_cast<int>(g.full.tex.size());
@@ -451,6 +459,7 @@ void gl_heatmap_shutdown() {
   g.full.release();
   g.overview.release();
   std::vector<uint8_t>().swap(g_staging);
+  std::vector<float>().swap(g_rows);
   if (g.vbo) glDeleteBuffers(1, &g.vbo);
   if (g.vao) glDeleteVertexArrays(1, &g.vao);
   if (g.program) glDeleteProgram(g.program);

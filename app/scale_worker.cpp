@@ -192,13 +192,12 @@ void ScaleWorker::start(Job job) {
     building_vocab_ = want_vocab_;
     building_dim_ = want_dim_;
     building_file_ = want_file_;
-    // The timing kernels and the heat map read a float32 table for seconds: a table in
-    // memory is used as it is; a file's (mapped: it could shrink underneath, and SIGBUS
-    // is only caught in guarded reads) is read through the guard and converted on this
-    // worker into a float32 copy — what `weights.float()` makes in torch — slide 7 only.
+    // A file's table is summarized where it lies, band by band (read through the
+    // SIGBUS guard: a mapped file could shrink underneath): nothing is copied. Only a
+    // table already in memory as float32 is read directly.
     const TableFile* file = building_file_.get();
     const float* source = file && !file->mapped ? file->f32() : nullptr;
-    if (source) phase_.store(1);
+    if (file) phase_.store(1);
     thread_ = std::thread([this, s = want_seed_, v = want_vocab_, d = want_dim_, source, file] {
       lower_thread_priority();  // building yields to the UI (timing, below, does not: it measures)
       run_build(s, v, d, source, file);
@@ -206,8 +205,8 @@ void ScaleWorker::start(Job job) {
       ui_wake();
     });
   } else {
-    thread_ = std::thread([this, t = snap_.data, v = snap_.vocab, d = snap_.dim] {
-      run_timing(t, v, d);
+    thread_ = std::thread([this, t = snap_.data, f = file_.get(), v = snap_.vocab, d = snap_.dim] {
+      run_timing(t, f, v, d);
       finished_.store(true, std::memory_order_release);
       ui_wake();
     });
@@ -231,7 +230,8 @@ void ScaleWorker::finish() {
       snap_.seed = building_seed_;
       snap_.vocab = building_vocab_;
       snap_.dim = building_dim_;
-      snap_.data = file_ && !file_->mapped && file_->f32() ? file_->f32() : table_.get();
+      // A file read where it lies has no float32 array: the heat map reads its rows.
+      snap_.data = file_ ? (!file_->mapped ? file_->f32() : nullptr) : table_.get();
       snap_.range = overview_.range;
       snap_.overview = overview_.cells.empty() ? nullptr : overview_.cells.data();
       snap_.overview_rows = overview_.rows;
@@ -261,17 +261,7 @@ void ScaleWorker::finish() {
 // ---------------------------------------------------------------- build job
 void ScaleWorker::run_build(uint64_t seed, int64_t vocab, int64_t dim, const float* source, const TableFile* file) {
   TableBuffer data;
-  // A file in another dtype (or column-major) is converted band by band as the
-  // overview reads it, below: one pass over the file, the overview ready when it ends.
-  const bool convert = !source && file;
-  if (convert) {
-    const size_t n = static_cast<size_t>(vocab) * static_cast<size_t>(dim);
-    data = make_table_buffer(std::max<size_t>(n, 1));
-    if (!data) {
-      job_error_ = "not enough memory for a float32 copy of the table";
-      return;
-    }
-  } else if (!source) {
+  if (!source && !file) {
     const size_t n = static_cast<size_t>(vocab) * static_cast<size_t>(dim);
     data = make_table_buffer(std::max<size_t>(n, 1));
     if (!data) {
@@ -284,12 +274,13 @@ void ScaleWorker::run_build(uint64_t seed, int64_t vocab, int64_t dim, const flo
     control.progress = &progress_;
     if (!embedding_init_chunked(data.get(), vocab, dim, gen, control)) return;
   }
-  const float* table = source ? source : data.get();
+  const float* table = source ? source : data.get();  // null: a file read in bands below
 
-  // The overview for far zoom (and the value range), one more pass, in bands of
-  // rows so progress moves and cancel stays prompt. Each band is aggregated on its
-  // own, so its blocks may differ from a whole-table aggregate by a row: fine for a
-  // picture.
+  // The overview for far zoom (and the value range), one pass in bands of rows so
+  // progress moves and cancel stays prompt. A file is read band by band into a small
+  // buffer (converted from its dtype as read): ~4 MB at a time, so a 1 GB table costs
+  // one pass over its pages and no copy. Each band is aggregated on its own, so its
+  // blocks may differ from a whole-table aggregate by a row: fine for a picture.
   phase_.store(1);
   progress_.store(0.0f);
   AggregateControl ac;
@@ -302,12 +293,19 @@ void ScaleWorker::run_build(uint64_t seed, int64_t vocab, int64_t dim, const flo
   ValueRange range;
   float mn = 0, mx = 0;
   bool any = false;
-  const int64_t band = 256;  // aggregate rows per band
+  const int64_t rows_per_cell = (vocab + out_rows - 1) / out_rows;
+  const int64_t band = table ? 256 : std::clamp<int64_t>((int64_t{1} << 20) / std::max<int64_t>(1, rows_per_cell * dim), 1, 256);
+  std::vector<float> rows_read;
   for (int64_t r = 0; r < out_rows; r += band) {
     const int64_t r1 = std::min(out_rows, r + band);
     const int64_t t0 = aggregate_block_start(r, vocab, out_rows), t1 = aggregate_block_start(r1, vocab, out_rows);
-    if (convert) file->read_range(t0, t1 - t0, data.get() + t0 * dim);
-    Aggregate part = aggregate_table(table + t0 * dim, t1 - t0, dim, r1 - r, out_cols, AggregateMode::MaxAbs, ac);
+    const float* from = table ? table + t0 * dim : nullptr;
+    if (!from) {
+      rows_read.resize(static_cast<size_t>((t1 - t0) * dim));
+      file->read_range(t0, t1 - t0, rows_read.data());  // NaN if the file shrank: the map shows it
+      from = rows_read.data();
+    }
+    Aggregate part = aggregate_table(from, t1 - t0, dim, r1 - r, out_cols, AggregateMode::MaxAbs, ac);
     if (part.cancelled || cancel_.load()) return;
     std::copy(part.cells.begin(), part.cells.end(), agg.cells.begin() + r * out_cols);
     range.finite += part.range.finite;
@@ -348,9 +346,31 @@ double median(double* v, int n) {
 
 }  // namespace
 
-void ScaleWorker::run_timing(const float* table, int64_t vocab, int64_t dim) {
+void ScaleWorker::run_timing(const float* table, const TableFile* file, int64_t vocab, int64_t dim) {
   using ms = std::chrono::duration<double, std::milli>;
   constexpr int kMaxBatch = 256;
+  // The kernels time a float32 array in memory. A file read where it lies (another
+  // dtype, or mapped: it could shrink under a kernel, which has no SIGBUS guard) is
+  // first read into one, as `weights.float()` makes in torch; it lives only while
+  // timing runs, so the table is held once at rest.
+  TableBuffer copy;
+  if (!table && file) {
+    stage_.store(-1);
+    copy = make_table_buffer(std::max<size_t>(static_cast<size_t>(vocab) * static_cast<size_t>(dim), 1));
+    if (!copy) {
+      job_error_ = "not enough memory for a float32 copy of the table to time";
+      return;
+    }
+    const int64_t band = std::max<int64_t>(1, (int64_t{1} << 20) / std::max<int64_t>(1, dim));
+    for (int64_t r = 0; r < vocab; r += band) {
+      if (stop_timing()) return;
+      const int64_t n = std::min(band, vocab - r);
+      file->read_range(r, n, copy.get() + r * dim);
+      progress_.store(0.1f * static_cast<float>(r + n) / static_cast<float>(vocab), std::memory_order_relaxed);
+    }
+    table = copy.get();
+  }
+  if (!table) return;
   // A pool of random IDs much larger than the cache: consecutive calls read rows
   // from all over the table, as real batches do.
   std::vector<int64_t> pool(size_t{1} << 16);
@@ -359,8 +379,10 @@ void ScaleWorker::run_timing(const float* table, int64_t vocab, int64_t dim) {
   for (int64_t& id : pool) id = pick(rng);
   std::vector<float> out(static_cast<size_t>(kMaxBatch * dim)), ref(out.size()), tmp(out.size());
   // Progress weights: the lookups are instant; the matmul at 256 is most of the time.
-  const float weight[6] = {0.02f, 0.02f, 0.02f, 0.10f, 0.22f, 0.62f};
-  float before = 0.0f;
+  float weight[6] = {0.02f, 0.02f, 0.02f, 0.10f, 0.22f, 0.62f};
+  float before = copy ? 0.1f : 0.0f;
+  const float share = copy ? 0.9f : 1.0f;  // of the bar left for the timings
+  for (float& w : weight) w *= share;
   auto publish = [&](int i, bool lookup, const PathTiming& p) {
     std::lock_guard<std::mutex> lock(mutex_);
     (lookup ? shared_results_[i].lookup : shared_results_[i].matmul) = p;

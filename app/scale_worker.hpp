@@ -53,7 +53,9 @@ struct ScaleSnapshot {
   const TableFile* file = nullptr;  // the loaded table it shows (null: seeded)
   uint64_t seed = 0;            // the seeded table's (once Ready)
   int64_t vocab = 0, dim = 0;
-  const float* data = nullptr;  // vocab × dim, row-major, when Ready; stable until the table changes
+  // vocab × dim float32, row-major, when Ready; stable until the table changes. Null for a
+  // file read where it lies (mapped, or another dtype): read its rows through `file`.
+  const float* data = nullptr;
   uint64_t version = 0;         // bumped for every table built
   ValueRange range;             // of the whole table
   const float* overview = nullptr;  // the table shrunk (largest |value| per block) for far zoom
@@ -61,7 +63,7 @@ struct ScaleSnapshot {
 
   TimingPhase timing = TimingPhase::None;
   float timing_progress = 0.0f;
-  int timing_stage = 0;         // running: 0..2 the lookups at B = 1, 16, 256; 3..5 the matmuls
+  int timing_stage = 0;         // running: -1 reading a file as float32; 0..2 the lookups at B = 1, 16, 256; 3..5 the matmuls
   double timing_seconds = 0.0;
   BatchTiming results[kTimingBatchCount];
   const char* isa = "";         // the kernels' instruction set ("avx2+fma" / "sse2")
@@ -105,7 +107,8 @@ class ScaleWorker {
   void finish();
   // source: the file's table to summarize; null: draw one from the seed.
   void run_build(uint64_t seed, int64_t vocab, int64_t dim, const float* source, const TableFile* file);
-  void run_timing(const float* table, int64_t vocab, int64_t dim);
+  // table: float32 in memory, or null to read `file` into a copy first (timing only).
+  void run_timing(const float* table, const TableFile* file, int64_t vocab, int64_t dim);
   bool stop_timing() const;  // cancel, or the UI stopped polling
 
   using Clock = std::chrono::steady_clock;

@@ -25,6 +25,7 @@
 #include "core/notebook_transcript.hpp"
 #include "core/number_text.hpp"
 #include "core/plural.hpp"
+#include "core/table_view.hpp"
 #include "core/torch_format.hpp"
 
 namespace lv::app {
@@ -262,6 +263,7 @@ HeatmapHover draw_map(SlideCanvas& c, const ScaleSnapshot& s, const MapLayout& m
   const float ids_p = c.progress(kStepIds);
   HeatmapTable t;
   t.data = s.data;
+  t.file = s.data ? nullptr : s.file;  // a file read where it lies
   t.rows = s.vocab;
   t.cols = s.dim;
   t.version = s.version;
@@ -386,6 +388,7 @@ ImVec2 draw_chart(SlideCanvas& c, const ScaleSnapshot& s, ImVec2 pos, float widt
                                   "the matmul, B = 1", "the matmul, B = 16", "the matmul, B = 256"};
   char status[128];
   if (s.table != TablePhase::Ready) std::snprintf(status, sizeof status, "waiting for the table…");
+  else if (running && s.timing_stage < 0) std::snprintf(status, sizeof status, "reading the file as float32 to time it…");
   else if (running) std::snprintf(status, sizeof status, "timing %s…", kStage[std::clamp(s.timing_stage, 0, 5)]);
   else if (s.timing == TimingPhase::Done) std::snprintf(status, sizeof status, "done in %.1f s · 1 thread · %s", s.timing_seconds, s.isa);
   else if (s.timing == TimingPhase::Cancelled) std::snprintf(status, sizeof status, "cancelled");
@@ -658,8 +661,12 @@ void code(const App& app, std::string& code, std::string& output) {
   output.clear();
   const ScaleSnapshot* s = snapshot(app);
   if (s && s->table == TablePhase::Ready) {
-    const int64_t shape[2] = {s->vocab, s->dim};
-    append_repl(output, "emb.weight", "Parameter containing:\n" + repr_tensor(s->data, shape, ReprSuffix{"", s->file == nullptr, ""}));
+    // Printed from the few values torch's repr reads: the table may be a file read where it lies.
+    const Matrix edges = edges_of<Matrix>(s->vocab, s->dim, [s](int64_t r, int64_t c) {
+      return s->data ? s->data[r * s->dim + c] : s->file->at(r, c);
+    });
+    append_repl(output, "emb.weight",
+                "Parameter containing:\n" + repr_edges(edges, s->vocab, s->dim, ReprSuffix{"", s->file == nullptr, ""}));
   } else {
     output += app.inputs.file ? ">>> emb.weight\n# (the table is being summarized…)\n"
                               : ">>> emb.weight\n# (the table is being drawn from the seed…)\n";

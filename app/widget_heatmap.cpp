@@ -187,7 +187,7 @@ void draw_fallback(ImDrawList* dl, ImVec2 pos, ImVec2 size, const HeatmapTable& 
     const int64_t row = std::clamp<int64_t>(static_cast<int64_t>(r.row0 + (y + 0.5) * r.rows / ny), 0, t.rows - 1);
     for (int x = 0; x < nx; ++x) {
       const int64_t col = std::clamp<int64_t>(static_cast<int64_t>(r.col0 + (x + 0.5) * r.cols / nx), 0, t.cols - 1);
-      const ImU32 c = with_alpha(heatmap_color(t.data[row * t.cols + col], scale, style.gamma, colors), style.opacity);
+      const ImU32 c = with_alpha(heatmap_color(heatmap_value(t, row, col), scale, style.gamma, colors), style.opacity);
       dl->AddRectFilled(ImVec2(pos.x + x * cw, pos.y + y * ch), ImVec2(pos.x + (x + 1) * cw, pos.y + (y + 1) * ch), c);
     }
   }
@@ -217,7 +217,7 @@ HeatmapHover heatmap_draw(ImDrawList* dl, const char* id, ImVec2 pos, ImVec2 siz
   st.last_w = size.x;
   st.last_h = size.y;
   dl->AddRectFilled(pos, end, pal.panel_alt);
-  if (!t.data || t.rows <= 0 || t.cols <= 0) {
+  if (!heatmap_source(t) || t.rows <= 0 || t.cols <= 0) {
     dl->AddRect(pos, end, pal.border);
     return hover;
   }
@@ -271,7 +271,7 @@ HeatmapHover heatmap_draw(ImDrawList* dl, const char* id, ImVec2 pos, ImVec2 siz
     const int64_t r0 = static_cast<int64_t>(r.row0), c0 = static_cast<int64_t>(r.col0);
     for (int64_t row = r0; row < t.rows && row < r.row0 + r.rows; ++row) {
       for (int64_t col = c0; col < t.cols && col < r.col0 + r.cols; ++col) {
-        const float v = t.data[row * t.cols + col];
+        const float v = heatmap_value(t, row, col);
         fit_number(buf, sizeof buf, static_cast<double>(v), 2, 6);  // the cell holds ~6 characters
         const ImVec2 ts = ImGui::CalcTextSize(buf);
         const float x = pos.x + static_cast<float>((col - r.col0 + 0.5) * cell_w) - ts.x * 0.5f;
@@ -308,7 +308,7 @@ HeatmapHover heatmap_draw(ImDrawList* dl, const char* id, ImVec2 pos, ImVec2 siz
     if (m.x >= pos.x && m.y >= pos.y && m.x < end.x && m.y < end.y) {
       hover.row = std::clamp<int64_t>(static_cast<int64_t>(r.row0 + (m.y - pos.y) / size.y * r.rows), 0, t.rows - 1);
       hover.col = std::clamp<int64_t>(static_cast<int64_t>(r.col0 + (m.x - pos.x) / size.x * r.cols), 0, t.cols - 1);
-      hover.value = t.data[hover.row * t.cols + hover.col];
+      hover.value = heatmap_value(t, hover.row, hover.col);
       hover.valid = true;
     }
   }

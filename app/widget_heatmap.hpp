@@ -18,6 +18,8 @@
 
 #include <cstdint>
 
+#include "core/table_file.hpp"
+
 namespace lv::app {
 
 struct Palette;  // app/ui_theme.hpp
@@ -46,7 +48,8 @@ HeatmapView heatmap_view_lerp(const HeatmapView& a, const HeatmapView& b, float 
 
 // ---------------------------------------------------------------- table and style
 struct HeatmapTable {
-  const float* data = nullptr;  // rows × cols, row-major; null: nothing to draw yet
+  const float* data = nullptr;  // rows × cols, row-major; or null and the rows read from `file`
+  const TableFile* file = nullptr;  // a table read where it lies (mapped, any dtype); neither: nothing yet
   int64_t rows = 0, cols = 0;
   uint64_t version = 0;         // changes whenever the numbers change (the renderer re-uploads)
   float abs_max = 1.0f;         // the colour scale: ±abs_max are the ends (finite values only)
@@ -55,6 +58,14 @@ struct HeatmapTable {
   const float* overview = nullptr;
   int64_t overview_rows = 0, overview_cols = 0;
 };
+
+// The table's identity for the renderer (what is uploaded), and one value of it.
+inline const void* heatmap_source(const HeatmapTable& t) {
+  return t.data ? static_cast<const void*>(t.data) : static_cast<const void*>(t.file);
+}
+inline float heatmap_value(const HeatmapTable& t, int64_t row, int64_t col) {
+  return t.data ? t.data[row * t.cols + col] : t.file->at(row, col);
+}
 
 struct HeatmapHighlight {
   int64_t row = 0;  // a table row

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 namespace lv {
@@ -16,8 +17,8 @@ int64_t aggregate_cell_of(int64_t i, int64_t n, int64_t out) { return ((i + 1) *
 
 namespace {
 
-// Folds one row segment into the running range; the finite test x - x == 0 is false
-// for NaN and ±inf.
+// Folds one value into the running range; the finite test x - x == 0 is false for
+// NaN and ±inf.
 inline void range_add(ValueRange& r, float& mn, float& mx, float x) {
   if (x - x == 0.0f) {
     mn = std::min(mn, x);
@@ -30,12 +31,76 @@ inline void range_add(ValueRange& r, float& mn, float& mx, float x) {
   }
 }
 
+// Four-lane vectors (GCC/clang vector extensions: SSE2 on every x86-64), two sets of
+// them to break the dependency chains, without a branch per value. A Llama's table is
+// 525 M values: the scalar fold above took 5 s of it, this one runs at memory speed.
+using F4 = float __attribute__((vector_size(16)));
+using I4 = int32_t __attribute__((vector_size(16)));
+
+inline F4 load4(const float* p) {
+  F4 v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+inline void store4(float* p, F4 v) { std::memcpy(p, &v, sizeof v); }
+inline F4 select4(I4 m, F4 a, F4 b) {
+  return reinterpret_cast<F4>((reinterpret_cast<I4>(a) & m) | (reinterpret_cast<I4>(b) & ~m));
+}
+inline F4 abs4(F4 x) { return reinterpret_cast<F4>(reinterpret_cast<I4>(x) & 0x7fffffff); }
+
+struct Lanes {
+  F4 lo, hi;
+  I4 nans = {}, infs = {};
+  explicit Lanes(float inf) : lo{inf, inf, inf, inf}, hi{-inf, -inf, -inf, -inf} {}
+  void add(F4 x, float* best) {
+    const F4 d = x - x;
+    const I4 finite = d == d;  // 0 - 0 == 0; NaN otherwise
+    const I4 nan = x != x;
+    lo = select4(finite & (x < lo), x, lo);
+    hi = select4(finite & (x > hi), x, hi);
+    nans -= nan;  // a true lane is -1
+    infs -= ~finite & ~nan;
+    if (best) {
+      const F4 b = load4(best);
+      store4(best, select4((abs4(x) > abs4(b)) | nan, x, b));
+    }
+  }
+};
+
+// One row into the range and (when best is not null) into best[j], each column's value
+// of largest magnitude so far, NaN sticky: the rule of MaxAbs, column by column.
+void fold_row(const float* row, int64_t n, float* best, ValueRange& r, float& mn, float& mx) {
+  const float inf = std::numeric_limits<float>::infinity();
+  Lanes l0(inf), l1(inf);
+  int64_t j = 0;
+  for (; j + 8 <= n; j += 8) {
+    l0.add(load4(row + j), best ? best + j : nullptr);
+    l1.add(load4(row + j + 4), best ? best + j + 4 : nullptr);
+  }
+  int64_t nan_count = 0, inf_count = 0;
+  for (const Lanes& l : {l0, l1})
+    for (int k = 0; k < 4; ++k) {
+      mn = std::min(mn, l.lo[k]);
+      mx = std::max(mx, l.hi[k]);
+      nan_count += l.nans[k];
+      inf_count += l.infs[k];
+    }
+  r.nan += nan_count;
+  r.inf += inf_count;
+  r.finite += j - nan_count - inf_count;
+  for (; j < n; ++j) {
+    const float x = row[j];
+    range_add(r, mn, mx, x);
+    if (best && (std::fabs(x) > std::fabs(best[j]) || x != x)) best[j] = x;
+  }
+}
+
 }  // namespace
 
 ValueRange value_range(const float* data, size_t n) {
   ValueRange r;
   float mn = std::numeric_limits<float>::infinity(), mx = -mn;
-  for (size_t i = 0; i < n; ++i) range_add(r, mn, mx, data[i]);
+  fold_row(data, static_cast<int64_t>(n), nullptr, r, mn, mx);
   if (r.finite > 0) {
     r.min = mn;
     r.max = mx;
@@ -58,21 +123,23 @@ Aggregate aggregate_table(const float* data, int64_t rows, int64_t cols, int64_t
   std::vector<int64_t> col_start(static_cast<size_t>(out_cols) + 1);
   for (int64_t c = 0; c <= out_cols; ++c) col_start[static_cast<size_t>(c)] = aggregate_block_start(c, cols, out_cols);
   const bool one_col_per_cell = out_cols == cols;
+  const bool max_abs = mode == AggregateMode::MaxAbs;
 
-  std::vector<double> sum(static_cast<size_t>(out_cols));   // Mean
-  std::vector<float> best(static_cast<size_t>(out_cols));   // MaxAbs: value of largest |x|
-  std::vector<unsigned char> has_nan(static_cast<size_t>(out_cols));
+  std::vector<double> sum(static_cast<size_t>(out_cols));  // Mean
+  // MaxAbs: each column's value of largest |x| over the block's rows so far (NaN
+  // sticky), folded into the cells when the block ends: the per-value work has no
+  // cell boundaries in it. Equal magnitudes keep the earlier column's value.
+  std::vector<float> best(max_abs ? static_cast<size_t>(cols) : 0);
   float mn = std::numeric_limits<float>::infinity(), mx = -mn;
 
   for (int64_t r = 0; r < out_rows; ++r) {
     const int64_t r0 = aggregate_block_start(r, rows, out_rows), r1 = aggregate_block_start(r + 1, rows, out_rows);
     std::fill(sum.begin(), sum.end(), 0.0);
     std::fill(best.begin(), best.end(), 0.0f);
-    std::fill(has_nan.begin(), has_nan.end(), 0);
     for (int64_t i = r0; i < r1; ++i) {
       const float* row = data + i * cols;
-      for (int64_t j = 0; j < cols; ++j) range_add(a.range, mn, mx, row[j]);
-      if (mode == AggregateMode::Mean) {
+      fold_row(row, cols, max_abs ? best.data() : nullptr, a.range, mn, mx);
+      if (!max_abs) {
         if (one_col_per_cell) {
           for (int64_t j = 0; j < cols; ++j) sum[static_cast<size_t>(j)] += row[j];
         } else {
@@ -89,17 +156,6 @@ Aggregate aggregate_table(const float* data, int64_t rows, int64_t cols, int64_t
             sum[static_cast<size_t>(c)] += s0 + s1;
           }
         }
-      } else {
-        for (int64_t c = 0; c < out_cols; ++c) {
-          float b = best[static_cast<size_t>(c)];
-          const int64_t j1 = col_start[static_cast<size_t>(c) + 1];
-          for (int64_t j = col_start[static_cast<size_t>(c)]; j < j1; ++j) {
-            const float x = row[j];
-            if (std::fabs(x) > std::fabs(b)) b = x;
-            else if (x != x) has_nan[static_cast<size_t>(c)] = 1;
-          }
-          best[static_cast<size_t>(c)] = b;
-        }
       }
       if ((i & 63) == 63) {  // every 64 rows: cheap enough, and a few ms at most between checks
         if (control.rows_done) control.rows_done->store(i + 1, std::memory_order_relaxed);
@@ -115,12 +171,21 @@ Aggregate aggregate_table(const float* data, int64_t rows, int64_t cols, int64_t
     const double nrows = static_cast<double>(r1 - r0);
     for (int64_t c = 0; c < out_cols; ++c) {
       const size_t k = static_cast<size_t>(c);
-      if (mode == AggregateMode::Mean) {
+      if (!max_abs) {
         const double count = nrows * static_cast<double>(col_start[k + 1] - col_start[k]);
         out[c] = static_cast<float>(sum[k] / count);
-      } else {
-        out[c] = has_nan[k] ? std::numeric_limits<float>::quiet_NaN() : best[k];
+        continue;
       }
+      float b = 0.0f;
+      for (int64_t j = col_start[k]; j < col_start[k + 1]; ++j) {
+        const float x = best[static_cast<size_t>(j)];
+        if (x != x) {
+          b = x;  // NaN wins over numbers
+          break;
+        }
+        if (std::fabs(x) > std::fabs(b)) b = x;
+      }
+      out[c] = b;
     }
   }
   if (control.rows_done) control.rows_done->store(rows, std::memory_order_relaxed);

@@ -246,6 +246,7 @@ TEST(TableFileSafetensors, EveryDtypeAndTheNamedTensor) {
       {{"a32", "F32", "[4,3]", table_bytes(4, 3, "f4", false)},
        {"b16", "F16", "[2,5]", table_bytes(2, 5, "f2", false)},
        {"cbf", "BF16", "[3,3]", table_bytes(3, 3, "bf16", false)},
+       {"cbw", "BF16", "[3,19]", table_bytes(3, 19, "bf16", false)},  // 8 at a time, and a tail
        {"d64", "F64", "[1,2]", table_bytes(1, 2, "f8", false)},
        {"bias", "F32", "[3]", raw(std::vector<float>{1, 2, 3})}},
       "{\"format\":\"pt\",\"nested\":{\"x\":[1,2.5e3,true,null,\"s\"]}}");
@@ -253,11 +254,12 @@ TEST(TableFileSafetensors, EveryDtypeAndTheNamedTensor) {
   expect_table(load_table(dir.file("m.safetensors:a32")), 4, 3, "float32");
   expect_table(load_table(dir.file("m.safetensors:b16")), 2, 5, "float16");
   expect_table(load_table(dir.file("m.safetensors:cbf")), 3, 3, "bfloat16");
+  expect_table(load_table(dir.file("m.safetensors:cbw")), 3, 19, "bfloat16");
   expect_table(load_table(dir.file("m.safetensors:d64")), 1, 2, "float64");
   const TableLoad r = parse_st_str(bytes, "b16");
   expect_table(r, 2, 5, "float16");
   EXPECT_EQ(r.table.name, "b16");
-  EXPECT_EQ(parse_st_str(bytes).tensor_names, (std::vector<std::string>{"a32", "b16", "cbf", "d64"}));
+  EXPECT_EQ(parse_st_str(bytes).tensor_names, (std::vector<std::string>{"a32", "b16", "cbf", "cbw", "d64"}));
 }
 
 TEST(TableFileSafetensors, EscapedNamesAndAPathWithAColon) {

@@ -8,17 +8,21 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <memory>
 #include <string>
 #include <thread>
 #include <vector>
+#include <unistd.h>
 
 #include "app/anim_timeline.hpp"
 #include "app/app_model.hpp"
 #include "app/scale_worker.hpp"
 #include "app/slides.hpp"
+#include "core/heatmap_aggregate.hpp"
+#include "core/table_file.hpp"
 #include "core/torch_layers.hpp"
 #include "headless.hpp"
 
@@ -234,6 +238,69 @@ TEST(ScaleSlide, ShowsAndTimesTheLoadedTable) {
   TorchGenerator g(h.app.inputs.seed);
   const Matrix want = embedding_init(2000, 32, g);
   EXPECT_EQ(std::memcmp(want.data(), snap(h).data, sizeof(float) * 2000 * 32), 0);
+}
+
+// A mapped file in another dtype (as a Llama's 1 GB bf16 table) is summarized where it
+// lies: no float32 copy at rest (snapshot data stays null, the map and the printout
+// read the file's rows); timing reads it into float32 while it runs, and the numbers
+// are the file's, rounded from bf16.
+TEST(ScaleSlide, AMappedFileIsSummarizedWithoutACopyAndTimedFromOne) {
+  const std::string path = "/tmp/lv_scale_map_" + std::to_string(getpid()) + ".safetensors";
+  const int rows = 1500, cols = 24;
+  {
+    std::string hdr = "{\"wte\":{\"dtype\":\"BF16\",\"shape\":[" + std::to_string(rows) + "," +
+                      std::to_string(cols) + "],\"data_offsets\":[0," + std::to_string(rows * cols * 2) + "]}}";
+    while (hdr.size() % 8) hdr += ' ';
+    std::FILE* f = std::fopen(path.c_str(), "wb");
+    ASSERT_TRUE(f);
+    const uint64_t n = hdr.size();
+    std::fwrite(&n, 8, 1, f);
+    std::fwrite(hdr.data(), 1, hdr.size(), f);
+    for (int i = 0; i < rows; ++i)
+      for (int j = 0; j < cols; ++j) {
+        // bf16 holds these exactly: k / 8 for small k.
+        const float v = i == 1234 && j == 5 ? -9.5f : static_cast<float>((i * 31 + j * 7) % 33 - 16) / 8.0f;
+        uint32_t bits;
+        std::memcpy(&bits, &v, 4);
+        const uint16_t top = static_cast<uint16_t>(bits >> 16);
+        std::fwrite(&top, 2, 1, f);
+      }
+    std::fclose(f);
+  }
+  TableLoad l = load_table(path);
+  ASSERT_TRUE(l.ok) << l.error;
+  auto file = std::make_shared<const TableFile>(std::move(l.table));
+  ASSERT_TRUE(file->mapped);
+  ASSERT_EQ(file->f32(), nullptr);
+  const Matrix values = file->to_matrix();
+  Headless h;
+  h.init({"lookupviz", "--ids", "3,1234"});
+  set_table_file(h.app, file);
+  show(h, 2000, 32);
+  frames_until(h, [&] { return h.app.scale.worker && snap(h).table == TablePhase::Ready; });
+  ASSERT_EQ(snap(h).table, TablePhase::Ready) << snap(h).error;
+  EXPECT_EQ(snap(h).file, file.get());
+  EXPECT_EQ(snap(h).data, nullptr) << "no float32 copy of the file at rest";
+  EXPECT_EQ(snap(h).range.min, -9.5f);
+  EXPECT_EQ(snap(h).range.max, 2.0f);
+  EXPECT_EQ(snap(h).range.finite, rows * cols);
+  // The overview: every block's value of largest magnitude, as from the whole table.
+  const Aggregate want = aggregate_table(values.data(), rows, cols, snap(h).overview_rows, snap(h).overview_cols,
+                                         AggregateMode::MaxAbs);
+  ASSERT_NE(snap(h).overview, nullptr);
+  for (size_t k = 0; k < want.cells.size(); ++k)
+    ASSERT_EQ(std::fabs(snap(h).overview[k]), std::fabs(want.cells[k])) << "cell " << k;
+  // The printout reads the file's edges.
+  std::string code, output;
+  kSlideAtScale.code(h.app, code, output);
+  EXPECT_NE(output.find("Parameter containing:\ntensor([[-2.0000,"), std::string::npos) << output;
+  // Timing: from a float32 copy made for it, the lookup equal to the matmul.
+  h.app.scale.worker->start_timing();
+  frames_until(h, [&] { return timing_finished(h); });
+  ASSERT_TRUE(timing_finished(h));
+  for (const BatchTiming& b : snap(h).results) EXPECT_TRUE(b.same) << "B = " << b.batch;
+  EXPECT_EQ(snap(h).data, nullptr) << "the copy lived only while timing ran";
+  std::remove(path.c_str());
 }
 
 // A big table slide 7 no longer wants is not kept once the slide is left: closing the
