@@ -90,7 +90,7 @@ void fit_seeded_limits(ModelInputs& in) {
 
 }  // namespace
 
-void apply_session(App& app, const SessionSettings& s, std::string* warning) {
+void apply_session(App& app, const SessionSettings& s) {
   ModelInputs& in = app.inputs;
   in.seed = s.seed;
   in.seed_text = s.seed_text;
@@ -106,32 +106,17 @@ void apply_session(App& app, const SessionSettings& s, std::string* warning) {
   in.edits = std::make_shared<EditMap>();
   ++in.edits_version;
   if (!s.weights.empty()) {
-    TableLoad load = load_table(s.weights);
-    if (load.ok) {
-      bool fits = true;
-      for (int64_t id : s.ids) fits &= id < load.table.rows;
-      if (fits) {
-        in.file = std::make_shared<const TableFile>(std::move(load.table));
-        in.dim = in.file->cols;
-        in.vocab_mode = VocabMode::Fixed;
-        in.fixed_vocab = in.file->rows;
-      } else if (warning) {
-        *warning = "Your IDs no longer fit " + s.weights + "; showing the seeded table.";
-      }
-    } else if (warning) {
-      *warning = "Could not reopen your table (" + load.error + "); showing the seeded table.";
+    // The file is reopened on a worker once the window is up (reopen_session_table):
+    // meanwhile the seeded table stands in, within its own limits, and the file, its
+    // shape, its edits and the IDs wait here.
+    in.unopened = {s.weights, s.table_rows, s.table_cols, s.edits, s.ids, true};
+    fit_seeded_limits(in);
+  } else {
+    // Edits are applied only to a table of the shape they were made on.
+    const int64_t v = vocab_of(in);
+    if (!s.edits.empty() && s.table_rows == v && s.table_cols == in.dim) {
+      for (const SettingsEdit& e : s.edits) (*in.edits)[e.row * in.dim + e.col] = e.value;
     }
-    if (!in.file) {
-      in.unopened = {s.weights, s.table_rows, s.table_cols, s.edits};
-      fit_seeded_limits(in);
-      if (warning) *warning += " It stays in your session until you open another table.";
-    }
-  }
-  // Without the file, the saved V must still hold every ID (the settings parser
-  // checked this for the seeded shape).
-  const int64_t v = vocab_of(in);
-  if (!s.edits.empty() && s.table_rows == v && s.table_cols == in.dim) {
-    for (const SettingsEdit& e : s.edits) (*in.edits)[e.row * in.dim + e.col] = e.value;
   }
   app.ui.theme = s.light ? Theme::Light : Theme::Dark;
   app.ui.user_zoom = s.user_zoom;
@@ -140,6 +125,41 @@ void apply_session(App& app, const SessionSettings& s, std::string* warning) {
   sync_text_fields(app);
   app.ui.slide = std::clamp(s.slide, 0, slide_count() - 1);
   timeline_seek(app.ui.timeline, current_slide_steps(app), s.step);
+}
+
+void reopen_session_table(App& app) {
+  ModelInputs::Unopened& u = app.inputs.unopened;
+  if (!u.reopening) return;
+  start_table_load(app, u.weights);
+  app.loading.restoring = true;
+}
+
+bool finish_session_table(App& app, TableLoad& r) {
+  ModelInputs& in = app.inputs;
+  ModelInputs::Unopened u = in.unopened;
+  in.unopened.reopening = false;
+  const char* kept = "; showing the seeded table. It stays in your session until you open another table.";
+  if (!r.ok) {
+    app.loading.error = "Could not reopen your table " + u.weights + " (" +
+                        (r.tensor_names.empty() ? r.error : "it holds several tables and none was named") + ")" + kept;
+    return false;
+  }
+  for (int64_t id : u.ids) {
+    if (id >= r.table.rows) {
+      app.loading.error = "Your IDs no longer fit " + u.weights + " (" + with_commas(static_cast<uint64_t>(r.table.rows)) +
+                          " rows)" + kept;
+      return false;
+    }
+  }
+  in.ids = u.ids;
+  set_table_file(app, std::make_shared<const TableFile>(std::move(r.table)));
+  if (!u.edits.empty() && u.rows == app.derived.vocab && u.cols == app.derived.dim) {
+    for (const SettingsEdit& e : u.edits) (*in.edits)[e.row * u.cols + e.col] = e.value;
+    ++in.edits_version;
+    recompute(app);
+  }
+  sync_text_fields(app);
+  return true;
 }
 
 namespace {

@@ -23,11 +23,19 @@ std::string weights_spec(const TableFile& file);
 
 SessionSettings session_from_app(const App& app, const WindowGeometry& window);
 
-// Applies a saved session to a freshly initialised App. A table file that can no
-// longer be loaded (or no longer holds the IDs) falls back to the seeded table; *warning
-// then says so, and the file stays in the session (ModelInputs::unopened) until the
-// user opens another table. Edits are applied only to a table of the shape they were made on.
-void apply_session(App& app, const SessionSettings& s, std::string* warning);
+// Applies a saved session to a freshly initialised App. A table file is not opened
+// here (the window comes first): it waits in ModelInputs::unopened, the seeded table
+// standing in, until reopen_session_table. Edits are applied only to a table of the
+// shape they were made on.
+void apply_session(App& app, const SessionSettings& s);
+
+// Once the window is up: opens the session's table on a worker (File ▸ Open's load).
+// When it lands, finish_session_table (called by poll_table_load) shows it with the
+// session's IDs and edits; a file that cannot be opened, or no longer holds the IDs,
+// is reported (the seeded table stays) and kept in the session until the user opens
+// another table. Returns whether the table was taken.
+void reopen_session_table(App& app);
+bool finish_session_table(App& app, TableLoad& r);
 
 struct SessionSaver {
   std::string path;            // "" : saving is off (--reset without a home, headless modes)

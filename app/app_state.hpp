@@ -14,6 +14,7 @@
 #include "app/file_dialog.hpp"
 #include "app/widget_file_picker.hpp"
 #include "app/widget_heatmap.hpp"
+#include "core/backward_timing.hpp"
 #include "core/dtype_round.hpp"
 #include "core/embedding_ops.hpp"
 #include "core/session_settings.hpp"
@@ -62,6 +63,8 @@ struct ModelInputs {
     std::string weights;           // FILE or FILE:NAME, as saved; empty: nothing kept
     int64_t rows = 0, cols = 0;    // the shape its edits were made on
     std::vector<SettingsEdit> edits;
+    IdList ids;                    // the session's IDs (the seeded stand-in may not hold them)
+    bool reopening = false;        // not tried yet: reopened on a worker once the window is up
   } unopened;
 };
 
@@ -247,6 +250,7 @@ struct TableLoading {
   std::vector<std::string> tensor_choices;  // a .safetensors file with several 2-D tensors: pick one
   std::string choices_path;      // the file those names belong to
   std::string error;             // the last load's failure (the current table stays)
+  bool restoring = false;        // the load running is the last session's table (app/app_session.hpp)
 };
 
 // ---------------------------------------------------------------- scale (slide 7)
@@ -314,6 +318,19 @@ struct ModelJobs {
   };
   std::shared_ptr<LogitsOut> logits_out;
   uint64_t logits_for = 0;                   // the Derived::outputs_version it was started for
+  // Slide 6's "Time it": both backward passes timed (core/backward_timing.hpp) for the
+  // state they were started on; shown while the state is the same.
+  struct BackwardKey {
+    IdList ids;
+    int64_t vocab = 0, dim = 0;
+    GradMode grad_mode = GradMode::SumOfOutputs;
+    uint64_t grad_seed = 0;
+    bool operator==(const BackwardKey&) const = default;
+  };
+  BackgroundJob backward;
+  std::shared_ptr<BackwardTiming> backward_out;
+  BackwardKey backward_for, backward_done_for;
+  BackwardTiming backward_done;              // for backward_done_for
 };
 
 // ---------------------------------------------------------------- App

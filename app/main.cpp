@@ -259,9 +259,7 @@ static int run(int argc, char** argv) {
         const lv::SettingsLoad load = lv::load_settings_file(saver.path);
         if (!load.warning.empty()) std::fprintf(stderr, "lookupviz: %s\n", load.warning.c_str());
         if (load.ok) {
-          std::string warning;
-          lv::app::apply_session(app, load.settings, &warning);
-          if (!warning.empty()) std::fprintf(stderr, "lookupviz: %s\n", warning.c_str());
+          lv::app::apply_session(app, load.settings);  // its table file opens once the window is up
           if (!o.size_given) {
             width = std::clamp(load.settings.window_width, 320, 8192);
             height = std::clamp(load.settings.window_height, 240, 8192);
@@ -291,6 +289,7 @@ static int run(int argc, char** argv) {
   const std::string err = lv::app::platform_open(platform, width, height, headless, o.scale, app);
   if (!err.empty()) return fail(err);
   lv::app::gl_heatmap_install();  // the heat map shader (slide 7)
+  lv::app::reopen_session_table(app);  // the last session's table, on a worker: the window is up first
 
   if (o.present) {
     if (headless) lv::app::platform_present_in_window(platform, app);

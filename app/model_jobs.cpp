@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "app/app_model.hpp"
+#include "core/backward_timing.hpp"
 #include "core/plural.hpp"
 #include "core/table_builder.hpp"
 #include "core/torch_format.hpp"
@@ -230,6 +231,38 @@ void start_logits(App& app) {
   j.logits.start([out, in = std::move(in)](JobControl& c) { run_logits(in, *out, &c); });
 }
 
+namespace {
+
+ModelJobs::BackwardKey backward_key(const App& app) {
+  return {app.inputs.ids, app.derived.vocab, app.derived.dim, app.inputs.grad_mode, app.inputs.grad_seed};
+}
+
+}  // namespace
+
+void start_backward_timing(App& app) {
+  ModelJobs& j = app.jobs;
+  const Derived& d = app.derived;
+  j.backward_for = backward_key(app);
+  auto out = std::make_shared<BackwardTiming>();
+  j.backward_out = out;
+  // What the worker reads is its own: the IDs and G (B × D), copied; V and D.
+  j.backward.start([out, ids = app.inputs.ids, g = Matrix(d.grad_out), v = d.vocab, dim = d.dim](JobControl& c) {
+    BackwardTimingControl control;
+    control.cancel = &c.cancel;
+    control.progress = &c.progress;
+    *out = time_backward(ids.data(), static_cast<int64_t>(ids.size()), g.data(), v, dim, control);
+  });
+}
+
+const BackwardTiming* backward_timing(const App& app) {
+  const ModelJobs& j = app.jobs;
+  return j.backward_done.done && j.backward_done_for == backward_key(app) ? &j.backward_done : nullptr;
+}
+
+bool backward_timing_running(const App& app) {
+  return app.jobs.backward.active() && app.jobs.backward_for == backward_key(app);
+}
+
 bool poll_model_jobs(App& app) {
   ModelJobs& j = app.jobs;
   bool changed = false;
@@ -272,6 +305,15 @@ bool poll_model_jobs(App& app) {
     }
     changed = true;
   }
+  if (j.backward.take()) {
+    if (j.backward_out && j.backward_out->done) {
+      j.backward_done = *j.backward_out;
+      j.backward_done_for = j.backward_for;
+      ++app.derived.generation;  // the slide and its code panel show the figures
+    }
+    j.backward_out.reset();
+    changed = true;
+  }
   if (j.logits.take()) {
     if (j.logits_out && j.logits_for == app.derived.outputs_version) {
       apply_logits(app.derived, *j.logits_out);
@@ -290,17 +332,24 @@ void finish_model_jobs(App& app) {
     j.facts.wait();
     j.linear.wait();
     j.logits.wait();
+    j.backward.wait();
     if (!poll_model_jobs(app)) return;
   }
 }
 
 bool model_busy(const App& app) {
   const ModelJobs& j = app.jobs;
-  return j.has_pending || j.build.active() || j.facts.active() || j.linear.active() || j.logits.active();
+  return j.has_pending || j.build.active() || j.facts.active() || j.linear.active() || j.logits.active() ||
+         j.backward.active();
 }
 
 void cancel_pending(App& app) {
   ModelJobs& j = app.jobs;
+  if (!j.has_pending && j.backward.active()) {  // the status line's Cancel: the timing that runs
+    j.backward.stop();
+    j.backward_out.reset();
+    return;
+  }
   if (!j.has_pending) return;
   j.has_pending = false;
   j.build.stop();
@@ -322,6 +371,10 @@ ModelActivity model_activity(const App& app) {
   } else if (j.logits.active()) {
     a.what = "Logits over " + counted(app.derived.vocab, "row");
     a.progress = j.logits.progress();
+  } else if (j.backward.active()) {
+    a.what = "Timing both backward passes";
+    a.progress = j.backward.progress();
+    a.cancellable = true;
   }
   return a;
 }

@@ -32,6 +32,13 @@ std::string linear_print_for(App& app, uint64_t seed, int64_t vocab, int64_t dim
 // Slide 8's logits for the current Derived: inline when small, else started.
 void start_logits(App& app);
 
+// Slide 6: times both backward passes of the current state on a worker (the one-hot
+// path's V × D gradient band by band, never held). The result for the state shown, or
+// null; running: started and not yet taken for this state.
+void start_backward_timing(App& app);
+const BackwardTiming* backward_timing(const App& app);
+bool backward_timing_running(const App& app);
+
 // Once a frame: takes finished jobs' results into the model (a ready pending change
 // applies; the model's generation moves). True when anything changed.
 bool poll_model_jobs(App& app);

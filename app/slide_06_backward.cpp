@@ -7,12 +7,15 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 #include "app/anim_timeline.hpp"
 #include "app/app_model.hpp"
+#include "app/model_jobs.hpp"
 #include "app/slide_code.hpp"
 #include "app/slides.hpp"
 #include "app/ui_draw.hpp"
+#include "app/ui_landmarks.hpp"
 #include "app/widget_matrix_grid.hpp"
 #include "core/plural.hpp"
 
@@ -20,6 +23,15 @@ namespace lv::app {
 namespace {
 
 float phase(float p, float a, float b) { return std::clamp((p - a) / (b - a), 0.0f, 1.0f); }
+
+// "0.8 µs", "12.4 ms", "1.82 s": a duration people read at a glance.
+std::string time_text(double ms) {
+  char buf[32];
+  if (ms < 1.0) std::snprintf(buf, sizeof buf, "%.3g µs", ms * 1000.0);
+  else if (ms < 1000.0) std::snprintf(buf, sizeof buf, "%.3g ms", ms);
+  else std::snprintf(buf, sizeof buf, "%.3g s", ms / 1000.0);
+  return buf;
+}
 
 int steps(const App& app) { return std::max<int>(1, static_cast<int>(app.inputs.ids.size())) + 1; }
 
@@ -30,12 +42,12 @@ void narrative(App& app) {
   ImGui::Spacing();
   ImGui::TextWrapped("Repeated IDs add up: the same row learns from every position that used it.");
   ImGui::Spacing();
-  ImGui::TextWrapped("The one-hot matmul computes onehot.T · G instead: all %lld × %lld = %s, %s "
-                     "(%lld of them by zero), for the same numbers.",
-                     static_cast<long long>(d.vocab), static_cast<long long>(d.dim),
+  ImGui::TextWrapped("The one-hot matmul computes onehot.T · G instead: all %s × %s = %s, %s "
+                     "(%s of them by zero), for the same numbers.",
+                     with_commas(static_cast<uint64_t>(d.vocab)).c_str(), with_commas(static_cast<uint64_t>(d.dim)).c_str(),
                      counted(d.vocab * d.dim, "entry", "entries").c_str(),
                      counted(d.matmul_bwd_bill.multiply_adds, "multiply-add").c_str(),
-                     static_cast<long long>(d.matmul_bwd_bill.multiplies_by_zero));
+                     with_commas(static_cast<uint64_t>(d.matmul_bwd_bill.multiplies_by_zero)).c_str());
   ImGui::Spacing();
   ImGui::TextUnformatted("Upstream gradient G");
   int mode = app.inputs.grad_mode == GradMode::SumOfOutputs ? 0 : 1;
@@ -162,9 +174,10 @@ ImVec2 canvas(SlideCanvas& c) {
                 counted(d.lookup_bwd_bill.copies, "addition").c_str(), counted(distinct, "row").c_str(),
                 others == 0 ? "every row learns" : others == 1 ? "the other row is never touched"
                                                            : ("the other " + counted(others, "row") + " are never touched").c_str());
-  std::snprintf(lines[1], sizeof lines[1], "matmul backward: %s (%lld by zero) to write all %s",
+  std::snprintf(lines[1], sizeof lines[1], "matmul backward: %s (%s by zero) to write all %s",
                 counted(d.matmul_bwd_bill.multiply_adds, "multiply-add").c_str(),
-                static_cast<long long>(d.matmul_bwd_bill.multiplies_by_zero), counted(d.vocab * d.dim, "value").c_str());
+                with_commas(static_cast<uint64_t>(d.matmul_bwd_bill.multiplies_by_zero)).c_str(),
+                counted(d.vocab * d.dim, "value").c_str());
   std::snprintf(lines[2], sizeof lines[2], "%s",
                 d.grads_equal ? "same numbers: torch.equal(embedding.weight.grad, linear.weight.grad.T) → True"
                               : "the gradients differ (NaN/inf in G or the table)");
@@ -189,6 +202,43 @@ ImVec2 canvas(SlideCanvas& c) {
     if (i < 2 || matmul > 0.0f) dl->AddText(f, f->FontSize, ImVec2(c.origin.x, ly), line_colors[i], lines[i], nullptr, wrap);
     right = std::max(right, c.origin.x + ts.x);
     ly += ts.y + e * 0.35f;
+  }
+  // Timed on this machine, on a worker when asked (core/backward_timing.hpp): the
+  // one-hot path's V × D gradient is written band by band, never held.
+  if (matmul > 0.0f) {
+    const BackwardTiming* bt = backward_timing(app);
+    ImFont* f = fonts().ui;
+    char timed[256] = "";
+    if (bt) {
+      const std::string a = time_text(bt->lookup_ms), b = time_text(bt->onehot_ms);
+      std::snprintf(timed, sizeof timed, "timed here, 1 thread: lookup backward %s · one-hot backward %s (×%s)%s",
+                    a.c_str(), b.c_str(), with_commas(static_cast<uint64_t>(std::llround(bt->onehot_ms / std::max(bt->lookup_ms, 1e-9)))).c_str(),
+                    bt->same ? "" : " — the sums differ in order");
+    } else if (backward_timing_running(app)) {
+      std::snprintf(timed, sizeof timed, "timing both backward passes… %d%%",
+                    static_cast<int>(std::lround(100.0f * app.jobs.backward.progress())));
+    }
+    if (*timed) {
+      const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, wrap, timed);
+      dl->AddText(f, f->FontSize, ImVec2(c.origin.x, ly), with_alpha(c.pal.muted, matmul), timed, nullptr, wrap);
+      right = std::max(right, c.origin.x + ts.x);
+      ly += ts.y + e * 0.35f;
+    } else {
+      const char* label = "Time both backward passes";
+      const ImGuiStyle& st = ImGui::GetStyle();
+      const ImVec2 bs(ImGui::CalcTextSize(label).x + st.FramePadding.x * 2.0f, ImGui::GetFontSize());
+      if (!c.measuring) {
+        ImGui::SetCursorScreenPos(ImVec2(c.origin.x, ly));
+        if (ImGui::SmallButton("Time both backward passes##bwd-time")) start_backward_timing(app);
+        if (ImGui::IsItemHovered())
+          ImGui::SetTooltip("On a worker: the lookup's backward (B rows added) and the one-hot path's onehot.T @ G "
+                            "(all %s values, in bands) — each the median of several runs",
+                            with_commas(static_cast<uint64_t>(d.vocab * d.dim)).c_str());
+        landmark("bwd-time");
+      }
+      right = std::max(right, c.origin.x + bs.x);
+      ly += bs.y + e * 0.35f;
+    }
   }
   const float bottom = std::max({ly, gg.pos.y + gg.size.y, mg.pos.y + mg.size.y}) + e * 0.6f;
   int r = -1, col = -1;
@@ -229,6 +279,13 @@ void code(const App& app, std::string& code, std::string& output) {
   if (app.inputs.grad_mode == GradMode::Seeded) append_repl(output, "G", d.print_grad_out);
   append_repl(output, "embedding.weight.grad", d.print_dw_lookup);
   append_repl(output, "linear.weight.grad", d.print_dw_matmul);
+  if (const BackwardTiming* bt = backward_timing(app)) {
+    char line[200];
+    std::snprintf(line, sizeof line,
+                  "# timed by lookupviz on this machine (C++, 1 thread): lookup backward %s, onehot.T @ G %s\n",
+                  time_text(bt->lookup_ms).c_str(), time_text(bt->onehot_ms).c_str());
+    output += line;
+  }
 }
 
 }  // namespace

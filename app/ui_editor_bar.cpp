@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <string>
 
 #include "app/app_model.hpp"
 #include "app/app_ui.hpp"
@@ -19,6 +20,16 @@
 
 namespace lv::app {
 namespace {
+
+// An InputInt with its - and + buttons, wide enough to show `value` whole (a V of
+// 50,257 or 128,256 must not be cut to "5025"), never narrower than `least`.
+float step_field_width(int value, float least) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float button = ImGui::GetFrameHeight();
+  const std::string digits = std::to_string(value) + "0";  // a digit of room for the caret
+  const float text = ImGui::CalcTextSize(digits.c_str()).x + st.FramePadding.x * 2.0f;
+  return std::max(least, text + 2.0f * (button + st.ItemInnerSpacing.x));
+}
 
 // Continues the row when `width` more pixels fit, else starts a new line: the bar
 // wraps in a narrow window instead of clipping its last controls.
@@ -203,7 +214,7 @@ void draw_editor_bar(App& app) {
     if (app.inputs.vocab_mode == VocabMode::Fixed) {
       ImGui::SameLine();
       int v = static_cast<int>(app.inputs.fixed_vocab);
-      ImGui::SetNextItemWidth(e * 6.5f);
+      ImGui::SetNextItemWidth(step_field_width(v, e * 6.5f));
       if (ImGui::InputInt("##vocab", &v, 1, 10)) set_vocab_mode(app, VocabMode::Fixed, v);
       tooltip("Rows of the table (num_idx). It cannot be smaller than the largest ID + 1.");
     } else {
@@ -220,7 +231,7 @@ void draw_editor_bar(App& app) {
     ImGui::TextUnformatted("D");
     ImGui::SameLine();
     int dim = static_cast<int>(app.inputs.dim);
-    ImGui::SetNextItemWidth(e * 6.0f);
+    ImGui::SetNextItemWidth(step_field_width(dim, e * 6.0f));
     if (ImGui::InputInt("##dim", &dim, 1, 8)) set_dim(app, dim);
     landmark("dim");
     tooltip("out_dim: the embedding size, the columns of the table. Changing it re-draws the table from the seed.");

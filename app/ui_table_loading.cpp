@@ -5,8 +5,10 @@
 
 #include <chrono>
 #include <cstdio>
+#include <utility>
 
 #include "app/app_model.hpp"
+#include "app/app_session.hpp"
 #include "app/app_ui.hpp"
 #include "app/ui_theme.hpp"
 #include "app/ui_wake.hpp"
@@ -21,6 +23,7 @@ void start_table_load(App& app, const std::string& spec) {
   // read is a header and a mapping: it ends at once), and the model's whole-table work
   // for the table shown is cancelled when the new one is set (app/model_jobs.hpp).
   l.job = {};
+  l.restoring = false;  // the caller says so when it is the session's table
   l.spec = spec;
   l.started = app.time;
   l.error.clear();
@@ -48,6 +51,10 @@ void poll_table_load(App& app) {
   // A result is like input: draw a few frames, so a popup it opens settles its size
   // and shows, rather than waiting for the mouse to move.
   app.frames_since_input = 0;
+  if (std::exchange(l.restoring, false)) {
+    finish_session_table(app, r);
+    return;
+  }
   if (r.ok) {
     // The IDs must fit the new table (set_table_file drops those that do not) and
     // the one-hot matrix must stay within the limit.

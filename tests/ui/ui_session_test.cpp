@@ -1,16 +1,18 @@
 // ui_session_test.cpp — the session survives a restart: App → settings file text →
 // a fresh App shows the same slide, IDs, seed, shape, edits, theme and zoom.
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include "app/app_model.hpp"
 #include "app/app_session.hpp"
+#include "app/app_ui.hpp"
 #include "core/id_parse.hpp"
 #include "headless.hpp"
 
@@ -38,10 +40,9 @@ TEST(UiSession, RoundTripRestoresTheState) {
   ASSERT_TRUE(parsed.ok) << parsed.error;
   Headless h;
   h.init({"lookupviz", "--reset"});
-  std::string warning;
-  apply_session(h.app, parsed.settings, &warning);
+  apply_session(h.app, parsed.settings);
   h.frames(3);
-  EXPECT_TRUE(warning.empty()) << warning;
+  EXPECT_TRUE(h.app.loading.error.empty()) << h.app.loading.error;
   EXPECT_EQ(h.app.ui.slide, 3);
   EXPECT_EQ(h.app.inputs.ids, (IdList{0, 7, 7}));
   EXPECT_EQ(h.app.inputs.seed_text, "-5");
@@ -97,6 +98,18 @@ void write_npy(const std::string& path, int64_t rows, int64_t cols) {
 }
 
 // Runs in `dir` for one test, then goes back.
+// As main() does once the window is up: the session's table opens on a worker; frames
+// are drawn until it lands (or fails).
+void reopen_session_table(Headless& h) {
+  reopen_session_table(h.app);
+  EXPECT_TRUE(table_loading(h.app));
+  for (int i = 0; i < 2000 && table_loading(h.app); ++i) {
+    h.frame();
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  EXPECT_FALSE(table_loading(h.app));
+}
+
 struct ScopedCwd {
   std::string old = std::filesystem::current_path().string();
   explicit ScopedCwd(const std::string& dir) { std::filesystem::current_path(dir); }
@@ -131,10 +144,16 @@ TEST(UiSession, AWideFileTableOpenedByARelativePathRoundTrips) {
   ScopedCwd elsewhere("/");
   Headless h;
   h.init({"lookupviz", "--reset"});
-  std::string warning;
-  apply_session(h.app, parsed.settings, &warning);
-  EXPECT_TRUE(warning.empty()) << warning;
+  apply_session(h.app, parsed.settings);
+  // The window comes first: the file waits, the seeded table stands in.
+  EXPECT_FALSE(h.app.inputs.file);
+  EXPECT_TRUE(h.app.inputs.unopened.reopening);
+  h.frames(2);
+  EXPECT_LE(h.app.derived.dim, kMaxDim);
+  reopen_session_table(h);
+  EXPECT_TRUE(h.app.loading.error.empty()) << h.app.loading.error;
   ASSERT_TRUE(h.app.inputs.file);
+  EXPECT_TRUE(h.app.inputs.unopened.weights.empty());
   EXPECT_EQ(h.app.derived.vocab, 1);
   EXPECT_EQ(h.app.derived.dim, 70'000);
   EXPECT_EQ(h.app.derived.table(0, 69'999), 7.25f);
@@ -152,9 +171,9 @@ TEST(UiSession, ATableThatCannotBeReopenedIsReportedAndKept) {
 
   Headless h;
   h.init({"lookupviz", "--reset"});
-  std::string warning;
-  apply_session(h.app, parsed.settings, &warning);
-  h.frames(2);
+  apply_session(h.app, parsed.settings);
+  reopen_session_table(h);
+  const std::string& warning = h.app.loading.error;
   EXPECT_NE(warning.find("Could not reopen your table"), std::string::npos) << warning;
   EXPECT_NE(warning.find("It stays in your session until you open another table."), std::string::npos) << warning;
   EXPECT_FALSE(h.app.inputs.file);
