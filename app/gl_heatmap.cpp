@@ -148,6 +148,7 @@ struct Level {
 // ---------------------------------------------------------------- shaders
 struct Renderer {
   bool ready = false, failed = false;
+  bool built = false;  // the program was built (or failed to): at the first draw
   GLuint program = 0, vao = 0, vbo = 0;
   size_t vbo_bytes = 0;
   int max_texture = 0, side = 0;
@@ -303,9 +304,21 @@ void draw_level(const Level& L, double ky, const HeatmapRequest& q) {
   }
 }
 
+void build_once() {
+  if (g.built) return;
+  g.built = true;
+  g.failed = !build_program();
+  if (!g.failed) {
+    glGenVertexArrays(1, &g.vao);
+    glGenBuffers(1, &g.vbo);
+  }
+  g.ready = !g.failed;
+}
+
 void draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
   HeatmapRequest& q = *static_cast<HeatmapRequest*>(cmd->UserCallbackData);
   HeatmapGpuStatus& st = *q.status;
+  build_once();
   st.active = true;
   st.max_texture_size = g.max_texture;
   if (g.failed || !g.ready) {
@@ -445,12 +458,11 @@ void gl_heatmap_install() {
     const long long n = std::atoll(cells);
     if (n >= 1) g.window_cells = n;
   }
-  g.failed = !build_program();
-  if (!g.failed) {
-    glGenVertexArrays(1, &g.vao);
-    glGenBuffers(1, &g.vbo);
-  }
-  g.ready = !g.failed;
+  // The program is built at the first draw (build_once): a window that never shows the
+  // heat map never compiles its shader (llvmpipe's compile is megabytes of heap).
+  g.built = false;
+  g.failed = false;
+  g.ready = false;
   heatmap_set_renderer(draw_callback);
 }
 

@@ -5,6 +5,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
 
 namespace lv::app {
 
@@ -180,18 +184,56 @@ void apply_style(Theme theme, float scale) {
   ImGui::GetStyle() = style;
 }
 
+namespace {
+
+// Each font file is read once and shared by every size made from it (7 zoom levels ×
+// up to 5 faces): AddFontFromFileTTF would hold a copy of the file per font, 6 MB of
+// the same three files at the moment the atlas is built (the app's peak).
+ImFont* add_font(const char* path, float size, ImFontConfig cfg, const ImWchar* ranges) {
+  static std::map<std::string, std::vector<unsigned char>> files;
+  std::vector<unsigned char>& data = files[path];
+  if (data.empty()) {
+    std::FILE* f = std::fopen(path, "rb");
+    if (!f) return nullptr;
+    unsigned char buf[65536];
+    for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) data.insert(data.end(), buf, buf + n);
+    std::fclose(f);
+    if (data.empty()) return nullptr;
+  }
+  // Handed over as "owned" so ImGui takes the pointer instead of copying the file for
+  // this font, then marked not owned so ImGui never frees it: `files` keeps it, for
+  // the atlas made again at another scale too.
+  ImFontAtlas& atlas = *ImGui::GetIO().Fonts;
+  cfg.FontDataOwnedByAtlas = true;
+  ImFont* font = atlas.AddFontFromMemoryTTF(data.data(), static_cast<int>(data.size()), size, &cfg, ranges);
+  if (!atlas.ConfigData.empty() && atlas.ConfigData.back().FontData == data.data())
+    atlas.ConfigData.back().FontDataOwnedByAtlas = false;
+  return font;
+}
+
+}  // namespace
+
 Fonts load_fonts(float scale, float base_px) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
   // Latin plus the few symbols the slides and messages use (×, −, →, ·, ✓, …, the curly
   // quotes around quoted input, � for bytes that are not UTF-8; the fonts have no ᵀ, so the
   // text writes .T). ui_text_test checks every character of the sources against this.
-  static ImVector<ImWchar> ranges;
+  // U+FFFD only in the normal level's fonts (where typed input and messages are drawn):
+  // a font's glyph index is as long as its highest codepoint, 6 bytes each, so U+FFFD
+  // in all 7 levels' fonts cost 9 MB of index (ImFont::GrowIndex) for one glyph.
+  static ImVector<ImWchar> ranges, ranges_fffd;
   if (ranges.empty()) {
+    const char* symbols = "×−→←↑↓·✓✗…–—≈≠≤≥▸Σ∑⁻¹²³⁰‘’“”";
     ImFontGlyphRangesBuilder b;
     b.AddRanges(io.Fonts->GetGlyphRangesDefault());
-    b.AddText("×−→←↑↓·✓✗…–—≈≠≤≥▸Σ∑⁻¹²³⁰‘’“”\xEF\xBF\xBD");
+    b.AddText(symbols);
     b.BuildRanges(&ranges);
+    ImFontGlyphRangesBuilder with;
+    with.AddRanges(io.Fonts->GetGlyphRangesDefault());
+    with.AddText(symbols);
+    with.AddText("\xEF\xBF\xBD");
+    with.BuildRanges(&ranges_fffd);
   }
   const char* ui = "/usr/share/fonts/opentype/inter/Inter-Regular.otf";
   const char* ui_bold = "/usr/share/fonts/opentype/inter/Inter-SemiBold.otf";
@@ -202,6 +244,8 @@ Fonts load_fonts(float scale, float base_px) {
   const bool system = file_exists(ui) && file_exists(ui_bold) && file_exists(mono);
   for (int level = 0; level < kCanvasZoomLevels; ++level) {
     const float px = base_px * scale * kCanvasZoom[level];
+    const bool normal = level == kCanvasNormalLevel;
+    const ImWchar* glyphs = normal ? ranges_fffd.Data : ranges.Data;
     Fonts f;
     if (system) {
       // Inter has no U+FFFD (what quoted input shows for bytes that are not UTF-8):
@@ -210,14 +254,14 @@ Fonts load_fonts(float scale, float base_px) {
       ImFontConfig merge = cfg;
       merge.MergeMode = true;
       auto add_ui = [&](const char* file, float size) {
-        ImFont* font = io.Fonts->AddFontFromFileTTF(file, size, &cfg, ranges.Data);
-        if (font) io.Fonts->AddFontFromFileTTF(mono, size * 0.94f, &merge, kFromMono);
+        ImFont* font = add_font(file, size, cfg, glyphs);
+        if (font && normal) add_font(mono, size * 0.94f, merge, kFromMono);
         return font;
       };
       f.ui = add_ui(ui, px);
       f.bold = add_ui(ui_bold, px);
-      f.title = level == kCanvasNormalLevel ? add_ui(ui_bold, px * 1.6f) : nullptr;
-      f.mono = io.Fonts->AddFontFromFileTTF(mono, px * 0.94f, &cfg, ranges.Data);
+      f.title = normal ? add_ui(ui_bold, px * 1.6f) : nullptr;
+      f.mono = add_font(mono, px * 0.94f, cfg, glyphs);
       f.from_system = f.ui && f.bold && f.mono && (f.title || level != kCanvasNormalLevel);
     }
     if (!f.from_system) {

@@ -244,6 +244,19 @@ LookupStrategy lookup_strategy_for(int64_t batch, int64_t dim) {
   return LookupStrategy::kPrefetch;
 }
 
+const char* lookup_path(int64_t batch, int64_t dim) {
+  const bool avx2 = use_avx2();
+  switch (lookup_strategy_for(batch, dim)) {
+    case LookupStrategy::kAuto:
+    case LookupStrategy::kPlain: return avx2 ? "plain: avx2 32-byte row copy" : "plain: memcpy per row";
+    case LookupStrategy::kPrefetch:
+      return avx2 ? "prefetch: avx2, 8 rows interleaved" : "prefetch: memcpy per row, rows ahead prefetched";
+    case LookupStrategy::kStream:
+      return avx2 ? "stream: avx2, 4 rows, non-temporal stores" : "stream: sse2 non-temporal stores per row";
+  }
+  return "?";
+}
+
 void lookup_rows(float* out, const float* table, int64_t vocab, int64_t dim, const int64_t* ids,
                  int64_t batch, LookupStrategy strategy) {
   (void)vocab;  // the caller validated the IDs; vocab documents the table's shape

@@ -21,6 +21,9 @@ enum class LookupStrategy {
 };
 const char* lookup_strategy_name(LookupStrategy s);
 LookupStrategy lookup_strategy_for(int64_t batch, int64_t dim);  // what kAuto picks
+// The code kAuto runs for this shape on this CPU, for the benchmark's table:
+// e.g. "prefetch: avx2, 8 rows interleaved".
+const char* lookup_path(int64_t batch, int64_t dim);
 
 // out (B x D) = table[ids] with table (V x D); every ids[i] must be in [0, V).
 // out must not overlap the table. B = 0 does nothing.

@@ -84,6 +84,16 @@ if [ -x "$app" ] && "$app" --help 2>&1 | grep -q -- '--bench-frames'; then
     floor=("$build/gl_floor" 1440 900)
     [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null && floor=(xvfb-run -a "${floor[@]}")
     "${floor[@]}" | grep '^FIGURE ' >>"$figures" || echo "bench.sh: gl_floor failed" >&2
+    # The memory figures, against that floor measured here and now (issue 18): what the
+    # app adds to any GL window, without a big table and with GPT-2's seeded table.
+    fig() { awk -v n="$1" '$1 == "FIGURE" && $2 == n { print $3 }' "$figures" | tail -n 1; }
+    gl="$(fig gl_floor_peak_rss_mb)" without="$(fig peak_rss_mb_without_big_table)"
+    with="$(fig peak_rss_mb_with_big_table)" table="$(fig big_table_mb)"
+    [ -n "$gl" ] && [ -n "$without" ] &&
+      awk -v a="$without" -v f="$gl" 'BEGIN { printf "FIGURE peak_rss_over_gl_floor_mb/without_big_table %.6g 12\n", a - f }' >>"$figures"
+    [ -n "$gl" ] && [ -n "$with" ] && [ -n "$table" ] &&
+      awk -v a="$with" -v f="$gl" -v t="$table" \
+        'BEGIN { printf "FIGURE peak_rss_over_gl_floor_and_table_mb/gpt2_seeded %.6g 48\n", a - f - t }' >>"$figures"
   fi
   # Live at any scale (issue 13): the big tables people open — written once with random
   # data by lookupviz_make_tables — each against the seeded 4 × 5 default in the same

@@ -28,6 +28,7 @@
 
 #include "bench_cases.hpp"
 #include "bench_header.hpp"
+#include "core/cpu_info.hpp"
 #include "core/kernels.hpp"
 #include "torch_peer.hpp"
 
@@ -53,6 +54,7 @@ struct Figure {
   double measured = -1;  // median over rounds of num/den; < 0 when not measured
   double num_ns = -1, den_ns = -1;  // medians of the two timings, for the reader
   std::string note;
+  std::string path;      // the kernel path the numerator ran (lookup figures)
 };
 
 Figure figure(std::string name, std::string num, std::string den, double target) {
@@ -87,13 +89,6 @@ std::string fmt_time(double ns) {
   else if (ns < 1e6) std::snprintf(buf, sizeof buf, "%.1f us", ns / 1e3);
   else std::snprintf(buf, sizeof buf, "%.1f ms", ns / 1e6);
   return buf;
-}
-
-std::string cpu_model() {
-  std::ifstream in("/proc/cpuinfo");
-  for (std::string line; std::getline(in, line);)
-    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
-  return "unknown CPU";
 }
 
 bool parse_args(int argc, char** argv, Options& o) {
@@ -163,11 +158,13 @@ int run(const Options& opt) {
       std::string look = add(g, lc);
       double mem_target = b == 1 ? 1.1 : b == 16 ? 1.6 : 1.5;
       figures.push_back(figure("lookup_over_memcpy/" + v + bs, look, mem, mem_target));
+      figures.back().path = lv::lookup_path(b, shape.dim);
       if (with_peer) {
         std::string torch = "torch " + lc.peer_request();
         g.push_back(torch);
         double t = cold && b >= 256 ? 0.65 : (!cold && b == 4096 ? 0.5 : 0);
         figures.push_back(figure("lookup_over_torch/" + v + bs, look, torch, t));
+        figures.back().path = lv::lookup_path(b, shape.dim);
       }
       std::string sp = add(g, Case{Kind::kSparse, cold, b});
       figures.push_back(figure("sparse_over_lookup/" + v + bs, sp, look, 0));
@@ -267,8 +264,9 @@ int run(const Options& opt) {
   std::printf("lookupviz kernel benchmark: V = %lld, D = %lld float32, 1 thread, %d rounds "
               "(median of per-round ratios)\n",
               static_cast<long long>(shape.vocab), static_cast<long long>(shape.dim), opt.rounds);
-  std::printf("CPU: %s; kernels and Eigen's product run as %s (chosen at run time)\n",
-              cpu_model().c_str(), lv::kernels_isa());
+  std::printf("CPU: %s\n", lv::cpu_summary(lv::cpu_info()).c_str());
+  std::printf("kernels and Eigen's product run as %s (chosen at run time); each lookup figure names its path\n",
+              lv::kernels_isa());
   std::printf("%s\n", peer_line.c_str());
   std::printf("hot: the same B IDs every call (rows in cache), memcpy of the table's first B "
               "rows; cold: IDs cycle through %lld random rows (DRAM), memcpy of B contiguous "
@@ -288,6 +286,7 @@ int run(const Options& opt) {
       verdict = ok ? "ok" : "MISS";
     }
     if (!f.note.empty()) verdict = "(" + f.note + ")";
+    if (!f.path.empty()) verdict += (verdict.empty() ? "" : "  ") + std::string("[") + f.path + "]";
     std::printf("%-52s %11s %11s %8s %8s  %s\n", f.name.c_str(), fmt_time(f.num_ns).c_str(),
                 fmt_time(f.den_ns).c_str(), ratio, target, verdict.c_str());
   };
@@ -313,7 +312,9 @@ int run(const Options& opt) {
     auto emit = [&](const Figure& f) {
       if (f.target <= 0 || f.measured < 0) return;
       out << (first ? "" : ",\n") << "  {\"name\": \"" << f.name << "\", \"measured\": "
-          << f.measured << ", \"target\": " << f.target << "}";
+          << f.measured << ", \"target\": " << f.target;
+      if (!f.path.empty()) out << ", \"path\": \"" << f.path << "\"";
+      out << "}";
       first = false;
     };
     for (const Figure& f : figures) emit(f);
