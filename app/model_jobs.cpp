@@ -207,7 +207,13 @@ std::string linear_print_for(App& app, uint64_t seed, int64_t vocab, int64_t dim
     auto out = std::make_shared<std::string>();
     j.linear_out = out;
     j.linear_for = key;
-    j.linear.start([out, seed, vocab, dim](JobControl& c) { *out = linear_print(seed, vocab, dim, &c.cancel); });
+    j.linear.start([out, seed, vocab, dim](JobControl& c) {
+      try {
+        *out = linear_print(seed, vocab, dim, &c.cancel);
+      } catch (const std::bad_alloc&) {
+        out->clear();  // not printed: the panel says it is pending, nothing exits
+      }
+    });
   }
   return "";
 }
