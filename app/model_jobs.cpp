@@ -273,7 +273,11 @@ void start_backward_timing(App& app) {
     BackwardTimingControl control;
     control.cancel = &c.cancel;
     control.progress = &c.progress;
-    *out = time_backward(ids.data(), static_cast<int64_t>(ids.size()), g.data(), v, dim, control);
+    try {
+      *out = time_backward(ids.data(), static_cast<int64_t>(ids.size()), g.data(), v, dim, control);
+    } catch (const std::bad_alloc&) {
+      out->done = false;  // no figures: the slide still offers to time them, nothing exits
+    }
   });
 }
 
