@@ -6,8 +6,10 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <new>
 
 #include "app/model_jobs.hpp"
+#include "app/out_of_memory.hpp"
 #include "core/embedding_ops.hpp"
 #include "core/id_parse.hpp"
 #include "core/torch_format.hpp"
@@ -180,7 +182,77 @@ void app_init(App& app, const CliOptions& o, std::shared_ptr<const TableFile> fi
   sync_text_fields(app);
 }
 
+// The shape the budget prices for these inputs (core/work_budget.hpp).
+StateShape shape_of(const ModelInputs& in) {
+  StateShape s;
+  s.batch = static_cast<int64_t>(in.ids.size());
+  IdList sorted = in.ids;
+  std::sort(sorted.begin(), sorted.end());
+  s.distinct = std::unique(sorted.begin(), sorted.end()) - sorted.begin();
+  s.vocab = vocab_of(in);
+  s.dim = in.dim;
+  s.seeded = in.file == nullptr;
+  s.untied_head = !in.tie_weights;
+  s.seeded_gradient = in.grad_mode == GradMode::Seeded;
+  return s;
+}
+
+namespace {
+
+// Whether `in` asks for another state than `shown` (an accepted one clears a refusal's
+// message; a job's result recomputing the shown state does not).
+bool another_state(const ModelInputs& in, const ModelInputs& shown) {
+  return in.ids != shown.ids || in.dim != shown.dim || vocab_of(in) != vocab_of(shown) || in.file != shown.file ||
+         in.seed != shown.seed || in.dtype != shown.dtype || in.tie_weights != shown.tie_weights ||
+         in.grad_mode != shown.grad_mode || in.grad_seed != shown.grad_seed;
+}
+
+void recompute_within_budget(App& app);
+
+}  // namespace
+
+// Every change of the model comes here. Its cost is checked first: a state past the
+// budget is refused and the last one computed stays (at start, with none yet, the
+// notebook's 4 × 5). Out of memory while computing one (issue 17, item 6) is the same:
+// the state is refused and the last good one is computed again — its numbers are a
+// function of its inputs — unless there is none (then the caller's bad_alloc stands:
+// the command line says so and exits 1).
 void recompute(App& app) {
+  ModelInputs& in = app.inputs;
+  ModelJobs& j = app.jobs;
+  const bool have_shown = app.derived.generation != 0;
+  const StateShape shape = shape_of(in);
+  const Budget budget = app.budget ? *app.budget : machine_budget();
+  const std::string why = over_budget(shape, window_cost(shape), budget, BudgetWords::Window);
+  if (!why.empty()) {
+    app.ui.state_error = why;
+    if (have_shown) {
+      in = j.shown;
+      return;
+    }
+    const ModelInputs want = in;
+    in = ModelInputs{};
+    in.seed = want.seed;
+    in.seed_text = want.seed_text;
+  } else if (!have_shown || another_state(in, j.shown)) {
+    app.ui.state_error.clear();
+  }
+  const ModelInputs last_good = j.shown;
+  try {
+    recompute_within_budget(app);
+  } catch (const std::bad_alloc&) {
+    if (!have_shown) throw;
+    in = last_good;
+    if (j.has_pending && another_state(j.pending, last_good)) cancel_pending(app);
+    recompute_within_budget(app);  // fits: it did a moment ago
+    app.ui.state_error = kOutOfMemoryWindowLine;
+    sync_text_fields(app);
+  }
+}
+
+namespace {
+
+void recompute_within_budget(App& app) {
   ModelInputs& in = app.inputs;
   ModelJobs& j = app.jobs;
   Derived& d = app.derived;
@@ -199,7 +271,7 @@ void recompute(App& app) {
         in = ModelInputs{};
         in.seed = want.seed;
         in.seed_text = want.seed_text;
-        recompute(app);
+        recompute_within_budget(app);
       } else {
         in = j.shown;  // the last state computed stays on screen
       }
@@ -234,6 +306,8 @@ void recompute(App& app) {
   j.shown = in;
   recompute_outputs(app);
 }
+
+}  // namespace
 
 void sync_text_fields(App& app) {
   std::snprintf(app.ui.ids_buf, sizeof app.ui.ids_buf, "%s", format_ids(app.inputs.ids).c_str());

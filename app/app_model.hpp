@@ -11,7 +11,10 @@
 namespace lv::app {
 
 void app_init(App& app, const CliOptions& options, std::shared_ptr<const TableFile> file = nullptr);
-void recompute(App& app);  // inputs -> derived
+// inputs -> derived, within the budget (core/work_budget.hpp): a state past it, or one
+// that runs out of memory, is refused (ui.state_error says why) and the last stays.
+void recompute(App& app);
+StateShape shape_of(const ModelInputs& in);  // what the budget prices
 
 // Each returns "" on success, else the reason (the last valid state is kept).
 std::string set_ids_text(App& app, const std::string& text);

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <future>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,7 @@
 #include "core/table_view.hpp"
 #include "core/tensor.hpp"
 #include "core/torch_generator.hpp"
+#include "core/work_budget.hpp"
 
 namespace lv::app {
 
@@ -196,6 +198,10 @@ struct UiState {
   bool gif_requested = false;         // File > Export animation as GIF: the platform renders it
   float user_zoom = 1.0f;             // Ctrl+= / Ctrl+-: the text size on top of the monitor's scale
   float scale_request = 0.0f;         // > 0: the platform rebuilds the fonts at this zoom
+  // A state refused before it was computed (core/work_budget.hpp: too much memory or
+  // work) or that ran out of memory while computed: why, shown in the editor bar's
+  // error line until another state is accepted. The last good state stays on screen.
+  std::string state_error;
   std::string status;             // a transient line in the footer ("Saved …")
   double status_until = 0.0;
 
@@ -315,6 +321,7 @@ struct ModelJobs {
     IdList next_ids;
     Matrix edges;  // T x V's printed edges
     Matrix full;   // T x V when held
+    bool out_of_memory = false;  // the job could not allocate: nothing to apply
   };
   std::shared_ptr<LogitsOut> logits_out;
   uint64_t logits_for = 0;                   // the Derived::outputs_version it was started for
@@ -341,6 +348,9 @@ struct App {
   UiState ui;
   ScaleState scale;          // slide 7 (owns its worker thread: App is move-only)
   TableLoading loading;      // File ▸ Open: a table being read on a worker thread
+  // The budget a state must fit (core/work_budget.hpp); unset: the machine's, read at
+  // each change (tests set a small one).
+  std::optional<Budget> budget;
   double time = 0.0;         // seconds since start (ImGui::GetTime at the last frame)
   int frames_since_input = 0;
 };

@@ -38,6 +38,7 @@
 #include "core/session_settings.hpp"
 #include "core/table_file.hpp"
 #include "core/utf8_text.hpp"
+#include "core/work_budget.hpp"
 #include "core/write_target.hpp"
 
 namespace {
@@ -86,6 +87,19 @@ std::shared_ptr<const lv::TableFile> load_weights(const lv::CliOptions& o, std::
     return nullptr;
   }
   return std::make_shared<const lv::TableFile>(std::move(load.table));
+}
+
+// The shape the budget prices: the IDs into the file's table or the seeded one.
+lv::StateShape budget_shape(const lv::CliOptions& o, const lv::TableFile* file) {
+  lv::StateShape s;
+  s.batch = static_cast<int64_t>(o.ids.size());
+  lv::IdList sorted = o.ids;
+  std::sort(sorted.begin(), sorted.end());
+  s.distinct = std::unique(sorted.begin(), sorted.end()) - sorted.begin();
+  s.seeded = file == nullptr;
+  s.vocab = file ? file->rows : lv::effective_vocab(o);
+  s.dim = file ? file->cols : o.dim;
+  return s;
 }
 
 // Plain `lookupviz` (or only --reset / --scale / --size) resumes the last session;
@@ -209,6 +223,18 @@ static int run(int argc, char** argv) {
         if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = '?';
       std::fprintf(stderr, "lookupviz: %s\n", why.c_str());
       return no_memory ? 1 : 2;  // a fine file this machine cannot hold: the environment failed
+    }
+  }
+  // One budget for what the state will cost, checked before anything is drawn or
+  // allocated: every limit above holds alone, but B × V × D does not (issue 17, item 4).
+  // A FILE the window loads is checked when it arrives (the window keeps its state).
+  if (!window_loads) {
+    lv::StateShape shape = budget_shape(o, file.get());
+    const lv::StateCost cost = o.print ? lv::print_cost(shape) : lv::window_cost(shape);
+    const std::string why = lv::over_budget(shape, cost, lv::machine_budget(), lv::BudgetWords::CommandLine);
+    if (!why.empty()) {
+      std::fprintf(stderr, "lookupviz: %s\n", why.c_str());
+      return 2;
     }
   }
   if (o.print) {

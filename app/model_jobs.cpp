@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <limits>
+#include <new>
 
 #include "app/app_model.hpp"
 #include "core/backward_timing.hpp"
@@ -113,6 +114,20 @@ void apply_logits(Derived& d, const ModelJobs::LogitsOut& out) {
   d.logits_ready = true;
 }
 
+// A file's non-finite values per column, in bands (cancel stays prompt); `out` is left
+// empty when cancelled.
+void count_all_nonfinite(const TableView& base, std::vector<int64_t>& out, JobControl& c) {
+  std::vector<int64_t> counts;
+  std::vector<float> scratch;
+  const int64_t v = base.rows(), band = 256;  // a few ms per band
+  for (int64_t r = 0; r < v; r += band) {
+    if (c.cancel.load(std::memory_order_relaxed)) return;
+    count_nonfinite(base, r, std::min(band, v - r), counts, scratch);
+    c.progress.store(static_cast<float>(r) / static_cast<float>(v), std::memory_order_relaxed);
+  }
+  out = std::move(counts);
+}
+
 }  // namespace
 
 std::shared_ptr<const SeededTable> find_seeded(const ModelJobs& j, uint64_t seed, int64_t vocab, int64_t dim) {
@@ -170,15 +185,11 @@ std::shared_ptr<const std::vector<int64_t>> file_facts(App& app, const TableView
   j.facts_dtype = t.dtype();
   const TableView base(nullptr, app.inputs.file, t.dtype(), nullptr);  // the file alone (keeps it alive)
   j.facts.start([out, base](JobControl& c) {
-    std::vector<int64_t> counts;
-    std::vector<float> scratch;
-    const int64_t v = base.rows(), band = 256;  // a few ms per band: cancel stays prompt
-    for (int64_t r = 0; r < v; r += band) {
-      if (c.cancel.load(std::memory_order_relaxed)) return;
-      count_nonfinite(base, r, std::min(band, v - r), counts, scratch);
-      c.progress.store(static_cast<float>(r) / static_cast<float>(v), std::memory_order_relaxed);
+    try {
+      count_all_nonfinite(base, *out, c);
+    } catch (const std::bad_alloc&) {
+      out->clear();  // not counted: the product stays pending, nothing exits
     }
-    *out = std::move(counts);
   });
   return nullptr;
 }
@@ -196,7 +207,13 @@ std::string linear_print_for(App& app, uint64_t seed, int64_t vocab, int64_t dim
     auto out = std::make_shared<std::string>();
     j.linear_out = out;
     j.linear_for = key;
-    j.linear.start([out, seed, vocab, dim](JobControl& c) { *out = linear_print(seed, vocab, dim, &c.cancel); });
+    j.linear.start([out, seed, vocab, dim](JobControl& c) {
+      try {
+        *out = linear_print(seed, vocab, dim, &c.cancel);
+      } catch (const std::bad_alloc&) {
+        out->clear();  // not printed: the panel says it is pending, nothing exits
+      }
+    });
   }
   return "";
 }
@@ -228,7 +245,13 @@ void start_logits(App& app) {
   }
   auto out = std::make_shared<ModelJobs::LogitsOut>();
   j.logits_out = out;
-  j.logits.start([out, in = std::move(in)](JobControl& c) { run_logits(in, *out, &c); });
+  j.logits.start([out, in = std::move(in)](JobControl& c) {
+    try {
+      run_logits(in, *out, &c);
+    } catch (const std::bad_alloc&) {
+      out->out_of_memory = true;  // the window says so; the model stays as it is
+    }
+  });
 }
 
 namespace {
@@ -250,7 +273,11 @@ void start_backward_timing(App& app) {
     BackwardTimingControl control;
     control.cancel = &c.cancel;
     control.progress = &c.progress;
-    *out = time_backward(ids.data(), static_cast<int64_t>(ids.size()), g.data(), v, dim, control);
+    try {
+      *out = time_backward(ids.data(), static_cast<int64_t>(ids.size()), g.data(), v, dim, control);
+    } catch (const std::bad_alloc&) {
+      out->done = false;  // no figures: the slide still offers to time them, nothing exits
+    }
   });
 }
 
@@ -315,7 +342,10 @@ bool poll_model_jobs(App& app) {
     changed = true;
   }
   if (j.logits.take()) {
-    if (j.logits_out && j.logits_for == app.derived.outputs_version) {
+    if (j.logits_out && j.logits_out->out_of_memory) {
+      app.ui.status = "Not enough memory for the logits over every row; the rest of the state stays.";
+      app.ui.status_until = app.time + 6.0;
+    } else if (j.logits_out && j.logits_for == app.derived.outputs_version) {
       apply_logits(app.derived, *j.logits_out);
       ++app.derived.generation;  // the code panel shows the printed logits now
     }

@@ -10,6 +10,11 @@ namespace lv::app {
 inline constexpr const char* kOutOfMemoryLine =
     "there is not enough memory for this state; try a smaller table, fewer IDs or a smaller --dim";
 
+// The window's words when a state runs out of memory while it is computed: the state is
+// refused and the last good one stays (app_model.cpp recompute), nothing exits.
+inline constexpr const char* kOutOfMemoryWindowLine =
+    "There is not enough memory for that state: try fewer IDs, a smaller D or a smaller table";
+
 // Prints "lookupviz: <kOutOfMemoryLine>" to stderr and _exit(1)s. Async-signal-safe.
 [[noreturn]] void exit_out_of_memory();
 

@@ -200,13 +200,21 @@ void ScaleWorker::start(Job job) {
     if (file) phase_.store(1);
     thread_ = std::thread([this, s = want_seed_, v = want_vocab_, d = want_dim_, source, file] {
       lower_thread_priority();  // building yields to the UI (timing, below, does not: it measures)
-      run_build(s, v, d, source, file);
+      try {
+        run_build(s, v, d, source, file);
+      } catch (const std::bad_alloc&) {  // the overview's bands: the slide says so, the window stays
+        job_error_ = "not enough memory for the table's overview";
+      }
       finished_.store(true, std::memory_order_release);
       ui_wake();
     });
   } else {
     thread_ = std::thread([this, t = snap_.data, f = file_.get(), v = snap_.vocab, d = snap_.dim] {
-      run_timing(t, f, v, d);
+      try {
+        run_timing(t, f, v, d);
+      } catch (const std::bad_alloc&) {
+        job_ok_ = false;  // shown as cancelled: no figures, nothing exits
+      }
       finished_.store(true, std::memory_order_release);
       ui_wake();
     });

@@ -270,9 +270,13 @@ void draw_editor_bar(App& app) {
 
   // Inline explanations of input that was not applied.
   const std::string& err = !ui.ids_error.empty() ? ui.ids_error : ui.seed_error;
-  ImGui::PushStyleColor(ImGuiCol_Text, err.empty() ? pal.muted : pal.bad);
+  ImGui::PushStyleColor(ImGuiCol_Text, err.empty() && ui.state_error.empty() ? pal.muted : pal.bad);
   if (!err.empty()) {
     ImGui::Text("%s  —  still showing %s", err.c_str(), !ui.ids_error.empty() ? "the last valid IDs" : "the last valid seed");
+  } else if (!ui.state_error.empty()) {
+    // Refused by the budget, or out of memory (app_model.cpp recompute).
+    ImGui::Text("%s  —  still showing the last state", ui.state_error.c_str());
+    landmark("state-error");
   } else if (!ui.ids_note.empty()) {
     ImGui::Text("%s  —  still showing the last IDs", ui.ids_note.c_str());
   } else {
