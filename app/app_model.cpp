@@ -222,7 +222,8 @@ void recompute(App& app) {
   ModelJobs& j = app.jobs;
   const bool have_shown = app.derived.generation != 0;
   const StateShape shape = shape_of(in);
-  const Budget budget = app.budget ? *app.budget : machine_budget();
+  Budget budget = app.budget ? *app.budget : machine_budget();
+  if (!app.budget) budget.workers_cancellable = app.interactive;
   const std::string why = over_budget(shape, window_cost(shape), budget, BudgetWords::Window);
   if (!why.empty()) {
     app.ui.state_error = why;

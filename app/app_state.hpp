@@ -351,6 +351,7 @@ struct App {
   // The budget a state must fit (core/work_budget.hpp); unset: the machine's, read at
   // each change (tests set a small one).
   std::optional<Budget> budget;
+  bool interactive = false;  // a person drives the window: work on workers may be cancelled (Budget)
   double time = 0.0;         // seconds since start (ImGui::GetTime at the last frame)
   int frames_since_input = 0;
 };

@@ -231,7 +231,9 @@ static int run(int argc, char** argv) {
   if (!window_loads) {
     lv::StateShape shape = budget_shape(o, file.get());
     const lv::StateCost cost = o.print ? lv::print_cost(shape) : lv::window_cost(shape);
-    const std::string why = lv::over_budget(shape, cost, lv::machine_budget(), lv::BudgetWords::CommandLine);
+    lv::Budget budget = lv::machine_budget();
+    budget.workers_cancellable = !o.print && !headless;  // a person at the window (or the benchmark acting as one)
+    const std::string why = lv::over_budget(shape, cost, budget, lv::BudgetWords::CommandLine);
     if (!why.empty()) {
       std::fprintf(stderr, "lookupviz: %s\n", why.c_str());
       return 2;
@@ -257,6 +259,7 @@ static int run(int argc, char** argv) {
 
   // 2. The model and the UI state.
   lv::app::App app;
+  app.interactive = !headless;  // the window and its benchmark: work on workers can be cancelled
   lv::app::app_init(app, window_loads ? seeded : o, file);
   if (window_loads) lv::app::start_table_load(app, o.weights);
   freeze_at(app, o.slide - 1, o.step);

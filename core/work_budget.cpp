@@ -82,6 +82,8 @@ StateCost window_cost(const StateShape& s) {
            + bd * 7 * kWorkPass  // differ count, torch.equal, gradient sums, pos cache, tok_out, x, x's copy
            + (s.untied_head ? bd * kWorkNormalDraw + vd * kWorkUniformDraw : vd * kWorkScan)  // the head's rows
            + c.multiply_adds;
+  c.window_thread_work = bd * (kWorkRowCopy + kWorkProductCell + kWorkNormalDraw) +
+                         bd * (s.seeded_gradient ? kWorkNormalDraw : kWorkPass) + bd * 7 * kWorkPass;
   return c;
 }
 
@@ -138,7 +140,8 @@ std::string count_words(double n) {
 
 std::string over_budget(const StateShape& s, const StateCost& cost, const Budget& budget, BudgetWords words) {
   const bool too_much_memory = cost.bytes > budget.bytes;
-  const bool too_much_work = cost.work > budget.work;
+  const double work_counted = budget.workers_cancellable ? cost.window_thread_work : cost.work;
+  const bool too_much_work = work_counted > budget.work;
   if (!too_much_memory && !too_much_work) return "";
   const std::string what = counted(s.batch, "ID") + " into a " + with_commas(static_cast<uint64_t>(s.vocab)) + " × " +
                            with_commas(static_cast<uint64_t>(s.dim)) + " table";
@@ -150,11 +153,11 @@ std::string over_budget(const StateShape& s, const StateCost& cost, const Budget
            " of memory, more than the " + byte_size_text(static_cast<double>(budget.bytes)) +
            " this machine can give one state: " + try_this;
   // The logits' multiply-adds named when they are most of the work.
-  const std::string work = cost.multiply_adds * 2 > cost.work
+  const std::string work = cost.multiply_adds * 2 > work_counted
                                ? count_words(cost.multiply_adds) + " multiply-adds (" + with_commas(static_cast<uint64_t>(s.batch)) +
                                      " × " + with_commas(static_cast<uint64_t>(s.vocab)) + " × " +
                                      with_commas(static_cast<uint64_t>(s.dim)) + ", the logits over every row)"
-                               : count_words(cost.work) + " multiply-adds' worth of work";
+                               : count_words(work_counted) + " multiply-adds' worth of work";
   return what + " need about " + work + ", more than the " + count_words(budget.work) +
          " a few seconds allow: " + try_this;
 }

@@ -37,6 +37,10 @@ struct StateCost {
   int64_t bytes = 0;          // the peak of what the path allocates for the state
   double work = 0.0;          // multiply-add equivalents (see kWork* in work_budget.cpp)
   double multiply_adds = 0.0; // of which real multiply-adds of a product (slide 8's logits: T × V × D)
+  // Of `work`, what the window's own thread does (B × D: the lookup, the product's cells,
+  // G, the sums); the rest — the table drawn or read, the logits over every row — runs on
+  // workers the window shows with progress and Cancel.
+  double window_thread_work = 0.0;
 };
 
 StateCost print_cost(const StateShape& s);
@@ -45,6 +49,10 @@ StateCost window_cost(const StateShape& s);
 struct Budget {
   int64_t bytes = 0;   // at most this many bytes for one state
   double work = 0.0;   // at most this many multiply-add equivalents
+  // A person at the window: work on workers can be watched and cancelled, so only the
+  // window thread's work is limited (memory always is). The command line's pictures and
+  // --print wait for all of it: every bit counts.
+  bool workers_cancellable = false;
 };
 
 // A reasonable machine's core does about 10^9 of the logits pass's multiply-adds a

@@ -122,5 +122,28 @@ TEST(WorkBudget, SizesAndCountsInWords) {
   EXPECT_EQ(count_words(3000), "3,000");
 }
 
+// GPT-2 scale at the window: 256 IDs' logits over 50,257 rows are ~10 billion
+// multiply-adds on a worker (progress, Cancel): a person may ask for them; a picture from
+// the command line waits for all of it and is refused. The window's own thread's work
+// is B × D and always limited.
+TEST(WorkBudget, TheWindowLimitsItsOwnThreadNotItsCancellableWorkers) {
+  StateShape s;
+  s.batch = 256;
+  s.vocab = 50'257;
+  s.dim = 768;
+  const StateCost c = window_cost(s);
+  EXPECT_GT(c.work, kWorkLimit);
+  EXPECT_LT(c.window_thread_work, c.work / 100);
+  Budget b;
+  b.bytes = int64_t{8} << 30;
+  b.work = kWorkLimit;
+  EXPECT_NE(over_budget(s, c, b, BudgetWords::CommandLine), "");
+  b.workers_cancellable = true;
+  EXPECT_EQ(over_budget(s, c, b, BudgetWords::Window), "");
+  // Memory is limited all the same.
+  b.bytes = 1 << 20;
+  EXPECT_NE(over_budget(s, c, b, BudgetWords::Window), "");
+}
+
 }  // namespace
 }  // namespace lv
