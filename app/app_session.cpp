@@ -110,6 +110,10 @@ void apply_session(App& app, const SessionSettings& s) {
     // meanwhile the seeded table stands in, within its own limits, and the file, its
     // shape, its edits and the IDs wait here.
     in.unopened = {s.weights, s.table_rows, s.table_cols, s.edits, s.ids, true};
+    // The stand-in is the small default shape: the saved V and D are the file's, and a
+    // seeded table that size would be drawn (a worker's seconds) only to be replaced.
+    in.vocab_mode = VocabMode::FromIds;
+    in.dim = ModelInputs{}.dim;
     fit_seeded_limits(in);
   } else {
     // Edits are applied only to a table of the shape they were made on.
