@@ -225,6 +225,7 @@ static int run(int argc, char** argv) {
       c.table_code = lv::table_load_code(file->path, file->name);
     }
     c.dtype = o.dtype;
+    c.text = o.text;
     std::fputs(lv::notebook_transcript(c).c_str(), stdout);
     return 0;
   }
