@@ -184,13 +184,18 @@ Fonts load_fonts(float scale, float base_px) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
   // Latin plus the few symbols the slides and messages use (×, −, →, ·, ✓, …, the curly
-  // quotes around quoted input, � for bytes that are not UTF-8; the fonts have no ᵀ, so the
+  // quotes around quoted input, � for bytes that are not UTF-8, ␣ ↵ and Ġ… for tokens; the fonts have no ᵀ, so the
   // text writes .T). ui_text_test checks every character of the sources against this.
   static ImVector<ImWchar> ranges;
   if (ranges.empty()) {
     ImFontGlyphRangesBuilder b;
     b.AddRanges(io.Fonts->GetGlyphRangesDefault());
     b.AddText("×−→←↑↓·✓✗…–—≈≠≤≥▸Σ∑⁻¹²³⁰‘’“”\xEF\xBF\xBD");
+    // Slide 0 and the Text mode: a token's space and newline shown as ␣ and ↵ (Inter has
+    // them), and GPT-2's byte-level symbols (Ġ for a space, Ċ for a newline: U+0100..U+0143).
+    b.AddText("␣↵");
+    static const ImWchar kByteSymbols[] = {0x0100, 0x0143, 0};
+    b.AddRanges(kByteSymbols);
     b.BuildRanges(&ranges);
   }
   const char* ui = "/usr/share/fonts/opentype/inter/Inter-Regular.otf";
@@ -218,6 +223,9 @@ Fonts load_fonts(float scale, float base_px) {
       f.bold = add_ui(ui_bold, px);
       f.title = level == kCanvasNormalLevel ? add_ui(ui_bold, px * 1.6f) : nullptr;
       f.mono = io.Fonts->AddFontFromFileTTF(mono, px * 0.94f, &cfg, ranges.Data);
+      // JetBrains Mono has no ␣ or ↵ (a token's space and newline): merged in from Inter.
+      static const ImWchar kFromUi[] = {0x21B5, 0x21B5, 0x2423, 0x2423, 0};
+      if (f.mono) io.Fonts->AddFontFromFileTTF(ui, px * 0.94f, &merge, kFromUi);
       f.from_system = f.ui && f.bold && f.mono && (f.title || level != kCanvasNormalLevel);
     }
     if (!f.from_system) {
