@@ -149,12 +149,14 @@ ImVec2 canvas(SlideCanvas& c) {
   // The output head: logits = x · Wᵀ, T × V, the largest per row outlined.
   // Beside the sum when the sum sits on a row of its own and there is room; else below all.
   GridStyle ls = gs;
-  ls.max_cols = grid_fit_count(v, c.avail.x - e * 4.0f, gs.cell_w * e, 16);
+  // GPT-2's IDs get their text beside each row of logits: room kept for it.
+  const float decoded_room = gpt2_vocab(app) ? e * 9.0f : 0.0f;
+  ls.max_cols = grid_fit_count(v, c.avail.x - e * 4.0f - decoded_room, gs.cell_w * e, 16);
   ls.name = "logits";
   GridView probe = app.ui.onehot_view;
   const float logits_w = grid_layout(ImVec2(), t, v, probe, ls).size.x;
   const float beside_x = xg.pos.x + xg.size.x + kGap;
-  const bool beside = x_head_y > head_y && beside_x + logits_w <= c.origin.x + c.avail.x;
+  const bool beside = x_head_y > head_y && beside_x + logits_w + decoded_room <= c.origin.x + c.avail.x;
   const float lx = beside ? beside_x : c.origin.x;
   const float y2 = beside ? x_head_y : std::max({tg.pos.y + tg.size.y, pg.pos.y + pg.size.y, xg.pos.y + xg.size.y}) + e * 1.2f;
   const char* head_name = app.inputs.tie_weights ? "tok_emb.weight" : "out_head.weight";
@@ -194,18 +196,19 @@ ImVec2 canvas(SlideCanvas& c) {
   }
   const float note_w = std::max(text_size(fonts().ui, note1).x, text_size(fonts().ui, note2).x);
 
-  // Beside each row of logits, its argmax read back: the token's text when the IDs are
-  // GPT-2's (V = 50,257: what this untrained model would write next), else the ID.
+  // Beside each row of logits, its argmax read back as the token's text when the IDs are
+  // GPT-2's (V = 50,257: what this untrained model would write next). Other IDs have no
+  // text: the outlined cells are the argmax, and the narrative says why.
   float decoded_right = 0.0f;
-  if (s_head > 0.0f && d.logits_ready) {
-    const bool text = gpt2_vocab(app);
+  if (s_head > 0.0f && d.logits_ready && gpt2_vocab(app)) {
     const float dx = lg.pos.x + lg.size.x + e * 0.8f;
-    draw_text(dl, fonts().bold, ImVec2(dx, y2), with_alpha(c.pal.muted, s_head), text ? "argmax → token" : "argmax");
-    decoded_right = dx + text_size(fonts().bold, text ? "argmax → token" : "argmax").x;
+    const char* head_text = "argmax → token";
+    draw_text(dl, fonts().bold, ImVec2(dx, y2), with_alpha(c.pal.muted, s_head), head_text);
+    decoded_right = dx + text_size(fonts().bold, head_text).x;
+    const std::vector<std::string>& next = next_text(app);
     for (int r = lg.first_row; r < lg.first_row + lg.shown_rows; ++r) {
       char label[160];
-      if (text) std::snprintf(label, sizeof label, "→ %s", next_text(app)[static_cast<size_t>(r)].c_str());
-      else std::snprintf(label, sizeof label, "→ %lld", static_cast<long long>(d.next_ids[static_cast<size_t>(r)]));
+      std::snprintf(label, sizeof label, "→ %s", next[static_cast<size_t>(r)].c_str());
       const float y = lg.cell_min(r, lg.first_col).y + (lg.ch - ImGui::GetTextLineHeight()) * 0.5f;
       draw_text(dl, fonts().ui, ImVec2(dx, y), with_alpha(id_ink(c.pal, static_cast<size_t>(r)), s_head), label);
       decoded_right = std::max(decoded_right, dx + text_size(fonts().ui, label).x);

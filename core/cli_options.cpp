@@ -463,7 +463,9 @@ The model (as in the notebook):
                     at most 4,096 IDs
   --text TEXT       the IDs from TEXT by GPT-2's tokenizer (tiktoken's
                     "gpt2", <|endoftext|> allowed), instead of --ids;
-                    V becomes 50,257 unless --vocab says otherwise
+                    V becomes 50,257 unless --vocab says otherwise;
+                    the window opens in Text mode (slide 0 shows
+                    how the tokenizer made the IDs)
   --dim D           out_dim, the embedding size, 1 to 65,536    (default 5)
   --vocab V         num_idx, the table's rows, 1 to 10,000,000
                     (default max(ids)+1, as in the notebook)

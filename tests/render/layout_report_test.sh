@@ -72,6 +72,14 @@ for size in "1024x768" "1280x800" "1920x1080" "2560x1440:2"; do
   check "present-8x8-$size" --present "${args[@]}" --ids 0,1,2,3,4,5,6,7 --dim 8 || fails=$((fails + 1))
 done
 
+# Text mode on the book's sentence (chapter 2): GPT-2's 50,257-row table, 20 IDs, slide 0's
+# pieces and merges, slide 8's decoded argmax. (At 1024 × 768 and 2560 × 1440 at 2x a table
+# of 50,257 rows still cuts slide 4's transpose panel and slide 5's bill, as typed IDs do.)
+book="Hello, do you like tea? <|endoftext|> In the sunlit terraces of someunknownPlace."
+for size in "1280x800" "1920x1080"; do
+  check "text-$size" --size "$size" --text "$book" || fails=$((fails + 1))
+done
+
 # Below 1024 × 768 the page keeps its smallest size and the window scrolls: what is out
 # of view is cut, but no panel is ever drawn over another.
 for size in 900x600 640x480; do

@@ -235,8 +235,7 @@ TEST_F(UiTokenizer, SlideEightDecodesTheArgmaxAtGpt2Size) {
     // V = 4: the argmax stays IDs (they are not GPT-2's tokens), and the slide says why.
     const ScreenText s = read_screen();
     EXPECT_TRUE(shows(s, "The argmax is shown as IDs")) << s.all();
-    for (size_t i = 0; i < h.app.derived.next_ids.size(); ++i)
-      EXPECT_TRUE(shows(s, "→ " + std::to_string(h.app.derived.next_ids[i]))) << s.all();
+    EXPECT_FALSE(shows(s, "argmax → token")) << s.all();
   }
   type_sentence("Every effort moves you");
   go_to_slide(h.app, 8);
