@@ -46,7 +46,7 @@ void narrative(App& app) {
                      "symbols (a space is Ġ), and merges neighbouring symbols into longer tokens, most frequent "
                      "pair first.");
   ImGui::Spacing();
-  ImGui::TextWrapped("A word it has never seen, like \"someunknownPlace\", still gets IDs: it is built from smaller "
+  ImGui::TextWrapped("A word it has never seen, such as someunknownPlace, still gets IDs: it is built from smaller "
                      "tokens it knows. <|endoftext|> is one token of its own, ID 50256.");
   ImGui::Spacing();
   if (!r.problem.empty()) {

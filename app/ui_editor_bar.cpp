@@ -228,13 +228,13 @@ void draw_editor_bar(App& app) {
   if (ui.ids_input == IdsInput::Text) {
     // The sentence, then its tokens as chips (what slide 0 makes of it).
     ui.ids_field_active = false;
-    ImGui::SetNextItemWidth(std::floor(std::min(full * 0.24f, e * 12.0f)));
+    ImGui::SetNextItemWidth(std::floor(std::min(full * 0.20f, e * 9.0f)));
     if (ImGui::InputText("##text", ui.text_buf, sizeof ui.text_buf)) ui.text_error = set_text(app, ui.text_buf);
     landmark("text-field");
     tooltip("Type a sentence: GPT-2's tokenizer (tiktoken's \"gpt2\", <|endoftext|> allowed) turns it into the IDs, "
             "applied as you type. Slide 0 shows how.");
     ImGui::SameLine();
-    draw_token_chips(app, std::floor(std::min(full * 0.28f, e * 14.0f)));
+    draw_token_chips(app, std::floor(std::min(full * 0.26f, e * 12.0f)));
   } else {
   // Room for three or four one- or two-digit chips and "+" (more show as "+N"): the
   // whole bar, with IDs | Text, still fits one line at 1280 wide.
