@@ -8,10 +8,13 @@
 #include <limits>
 #include <new>
 
+#include "app/bpe_replay.hpp"
 #include "app/model_jobs.hpp"
 #include "app/out_of_memory.hpp"
 #include "core/embedding_ops.hpp"
+#include "core/gpt2_tokenizer.hpp"
 #include "core/id_parse.hpp"
+#include "core/plural.hpp"
 #include "core/torch_format.hpp"
 #include "core/torch_generator.hpp"
 #include "core/torch_layers.hpp"
@@ -26,6 +29,8 @@ int64_t vocab_of(const ModelInputs& in) {
   for (int64_t id : in.ids) m = std::max(m, id);
   return m + 1;
 }
+
+bool ids_from_text(const ModelInputs& in) { return !in.text.empty() && in.ids == in.text_ids; }
 
 namespace {
 
@@ -146,6 +151,7 @@ void recompute_outputs(App& app) {
   ++d.generation;
   ++d.outputs_version;
   start_logits(app);
+  update_bpe_replay(app);  // slide 0: the IDs' sentence (cheap when the IDs did not change)
 }
 
 }  // namespace
@@ -176,11 +182,25 @@ void app_init(App& app, const CliOptions& o, std::shared_ptr<const TableFile> fi
     in.vocab_mode = VocabMode::Fixed;
     in.fixed_vocab = in.file->rows;
   }
+  if (o.text) {  // --text: main has tokenized it (apply_text_ids); the window opens in Text mode
+    in.text = *o.text;
+    in.text_ids = o.ids;
+    app.ui.ids_input = IdsInput::Text;
+    std::snprintf(app.ui.text_buf, sizeof app.ui.text_buf, "%s", o.text->c_str());
+  }
   app.ui.reduced_motion = o.reduced_motion;
   app.ui.theme = o.light ? Theme::Light : Theme::Dark;
   recompute(app);
   sync_text_fields(app);
 }
+
+void set_tokenizer(App& app, std::shared_ptr<const Gpt2Tokenizer> tokenizer, std::string error) {
+  app.tokenizer = std::move(tokenizer);
+  app.tokenizer_error = std::move(error);
+  app.ui.bpe.built = false;
+  update_bpe_replay(app);
+}
+
 
 // The shape the budget prices for these inputs (core/work_budget.hpp).
 StateShape shape_of(const ModelInputs& in) {
@@ -422,6 +442,61 @@ std::string set_seed_text(App& app, const std::string& text) {
   app.inputs.seed_text = p.options.seed_text;
   recompute(app);
   return "";
+}
+
+std::string set_text(App& app, const std::string& text) {
+  if (!app.tokenizer)
+    return app.tokenizer_error.empty() ? "GPT-2's tokenizer is not loaded" : app.tokenizer_error;
+  if (text.find_first_not_of(" \t\n\r") == std::string::npos)
+    return text.empty() ? "Type a sentence: empty text has no tokens" : "Type a sentence: only spaces (they are tokens, but "
+                                                                       "type a word too)";
+  const Encoding e = app.tokenizer->encode(text);
+  if (!e.ok) return "This text " + e.error.substr(e.error.rfind("the text ", 0) == 0 ? 9 : 0);
+  if (e.ids.size() > kMaxIds)
+    return "It gives " + with_commas(e.ids.size()) + " tokens: at most " + with_commas(kMaxIds) + " IDs";
+  ModelInputs& in = app.inputs;
+  const int64_t max_id = *std::max_element(e.ids.begin(), e.ids.end());
+  // V as --text makes it: a file's rows decide, a fixed V stays (the tokens must fit it,
+  // as with --vocab), otherwise GPT-2's table.
+  int64_t v = kGpt2VocabSize;
+  if (in.file) v = in.file->rows;
+  else if (in.vocab_mode == VocabMode::Fixed && in.fixed_vocab != static_cast<int64_t>(kGpt2VocabSize))
+    v = in.fixed_vocab;  // as --vocab with --text: the user's V, checked below
+  if (max_id >= v)
+    return "Token " + std::to_string(max_id) + " is out of range for this table's " + with_commas(static_cast<uint64_t>(v)) +
+           " rows: GPT-2's IDs need 50,257";
+  const int64_t b = static_cast<int64_t>(e.ids.size());
+  if (!in.file && (v * in.dim > kMaxSeededElements || b * v > kMaxSeededElements))
+    return "A " + with_commas(static_cast<uint64_t>(v)) + "-row table with D = " + std::to_string(in.dim) + " and " +
+           counted(b, "token") + " is too large: make D or the text smaller";
+  const int64_t old_v = vocab_of(in);
+  if (!in.file) {
+    in.vocab_mode = VocabMode::Fixed;
+    in.fixed_vocab = v;
+  }
+  in.ids = e.ids;
+  in.text = text;
+  in.text_ids = e.ids;
+  if (vocab_of(in) != old_v) clear_edits(in);
+  recompute(app);
+  std::snprintf(app.ui.ids_buf, sizeof app.ui.ids_buf, "%s", format_ids(app.inputs.ids).c_str());
+  app.ui.ids_error.clear();
+  app.ui.bpe_pick = -1;  // a new sentence: slide 0 replays its default piece
+  return "";
+}
+
+void set_ids_input(App& app, IdsInput mode) {
+  UiState& ui = app.ui;
+  if (ui.ids_input == mode) return;
+  ui.ids_input = mode;
+  if (mode == IdsInput::Text) {
+    // The IDs' own sentence when they came from one, else the field's last text.
+    if (!app.inputs.text.empty()) std::snprintf(ui.text_buf, sizeof ui.text_buf, "%s", app.inputs.text.c_str());
+    if (!ids_from_text(app.inputs)) ui.text_error = set_text(app, ui.text_buf);
+  } else {
+    ui.text_error.clear();
+    sync_text_fields(app);
+  }
 }
 
 void set_dim(App& app, int64_t dim) {

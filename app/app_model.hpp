@@ -28,6 +28,15 @@ void begin_ids_edit(App& app);
 void ids_typed(App& app, const std::string& text);       // sets ui.ids_error / ui.ids_note
 void end_ids_edit(App& app, const std::string& text, bool revert);
 std::string set_seed_text(App& app, const std::string& text);
+
+// Text mode: the IDs become the sentence's GPT-2 tokens, and V GPT-2's 50,257 as --text
+// makes it (a file's table keeps its rows; a fixed V that holds the tokens stays). An
+// empty sentence, text that is not UTF-8 or tokens that do not fit: the reason, and
+// nothing changes. set_ids_input switches the editor bar (Text applies its sentence).
+std::string set_text(App& app, const std::string& text);
+void set_ids_input(App& app, IdsInput mode);
+// The tokenizer the window uses (main loads it; tests give theirs).
+void set_tokenizer(App& app, std::shared_ptr<const Gpt2Tokenizer> tokenizer, std::string error = "");
 void set_ids(App& app, const IdList& ids);  // already valid
 void set_dim(App& app, int64_t dim);        // clamped to 1..kMaxDim and the element limit
 void set_vocab_mode(App& app, VocabMode mode, int64_t fixed_vocab);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 
@@ -10,6 +11,7 @@
 #include "app/app_model.hpp"
 #include "app/app_ui.hpp"
 #include "app/slides.hpp"
+#include "core/gpt2_tokenizer.hpp"
 #include "core/id_parse.hpp"  // the seeded table's limits
 
 namespace lv::app {
@@ -41,6 +43,8 @@ SessionSettings session_from_app(const App& app, const WindowGeometry& window) {
   s.grad_mode = in.grad_mode == GradMode::Seeded ? SettingsGrad::Seeded : SettingsGrad::SumOfOutputs;
   s.grad_seed = in.grad_seed;
   s.tie_weights = in.tie_weights;
+  s.text_mode = app.ui.ids_input == IdsInput::Text;
+  s.text = app.ui.text_buf;  // the sentence in the Text field (the IDs' own when they came from it)
   const int64_t v = app.derived.vocab, d = app.derived.dim;
   for (const auto& [k, value] : *in.edits) {
     if (s.edits.size() >= kMaxSettingsEdits) break;
@@ -122,6 +126,21 @@ void apply_session(App& app, const SessionSettings& s) {
       for (const SettingsEdit& e : s.edits) (*in.edits)[e.row * in.dim + e.col] = e.value;
     }
   }
+  // The sentence: the IDs still come from it when they are its tokens (as they were saved).
+  in.text.clear();
+  in.text_ids.clear();
+  if (!s.text.empty()) {
+    std::snprintf(app.ui.text_buf, sizeof app.ui.text_buf, "%s", s.text.c_str());
+    if (app.tokenizer) {
+      const Encoding e = app.tokenizer->encode(s.text);
+      if (e.ok && e.ids == in.ids) {
+        in.text = s.text;
+        in.text_ids = e.ids;
+      }
+    }
+  }
+  app.ui.ids_input = s.text_mode ? IdsInput::Text : IdsInput::Ids;
+  app.ui.text_error.clear();
   app.ui.theme = s.light ? Theme::Light : Theme::Dark;
   app.ui.user_zoom = s.user_zoom;
   app.ui.reduced_motion = s.reduced_motion;
@@ -178,6 +197,8 @@ uint64_t fingerprint_of(const App& app, const WindowGeometry& w) {
   };
   mix(app.derived.generation);
   mix(static_cast<uint64_t>(app.ui.slide));
+  mix(app.ui.ids_input == IdsInput::Text);
+  for (const char* c = app.ui.text_buf; *c; ++c) mix(static_cast<unsigned char>(*c));  // at most 1 KB, no allocation
   const float step = app.ui.timeline.target >= 0.0f ? app.ui.timeline.target : app.ui.timeline.pos;
   mix(static_cast<uint64_t>(std::lround(step * 4.0f)));  // a playing timeline is saved in quarter steps
   mix(app.ui.theme == Theme::Light);

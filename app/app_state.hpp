@@ -25,6 +25,10 @@
 #include "core/torch_generator.hpp"
 #include "core/work_budget.hpp"
 
+namespace lv {
+class Gpt2Tokenizer;
+}
+
 namespace lv::app {
 
 // ---------------------------------------------------------------- inputs
@@ -68,9 +72,15 @@ struct ModelInputs {
     IdList ids;                    // the session's IDs (the seeded stand-in may not hold them)
     bool reopening = false;        // not tried yet: reopened on a worker once the window is up
   } unopened;
+  // The sentence the IDs came from (Text mode, --text): its GPT-2 tokens were `text_ids`.
+  // The IDs still come from it while ids == text_ids (a chip edit makes them typed IDs).
+  std::string text;
+  IdList text_ids;
 };
 
 int64_t vocab_of(const ModelInputs& in);
+// Whether the IDs are the GPT-2 tokens of inputs.text (the code panel writes tiktoken's call).
+bool ids_from_text(const ModelInputs& in);
 
 // ---------------------------------------------------------------- derived
 // nn.Embedding(V, D)'s init after torch.manual_seed(seed): made once per seed and shape
@@ -154,6 +164,35 @@ struct Timeline {
 
 // ---------------------------------------------------------------- ui
 enum class Theme { Dark, Light };
+enum class IdsInput { Ids, Text };  // the editor bar's IDs typed as numbers, or as a sentence (GPT-2 BPE)
+
+// Slide 0's replay of GPT-2's tokenizer (app/bpe_replay.hpp), rebuilt when its text or
+// the chosen piece changes (not every frame).
+struct BpeReplayPiece {
+  std::string text;           // the piece's bytes (UTF-8 here: it came from UTF-8 text)
+  bool special = false;       // <|endoftext|>
+  IdList ids;                 // its tokens
+  std::string label;          // the piece as drawn: a space as ␣, a newline as ↵ (core/token_text.hpp)
+  std::string symbols;        // its bytes as GPT-2's byte-level symbols ("Ġsunlit")
+  std::vector<std::string> token_labels;  // each token's label, as `label`
+};
+struct BpeReplay {
+  bool built = false;
+  const void* for_tokenizer = nullptr;  // what it was built from (update_bpe_replay compares)
+  IdList for_ids;
+  std::string for_text;
+  int for_pick = -1;
+  std::string text;           // the sentence it shows
+  bool decoded = false;       // the text is the current IDs decoded (they were not typed as text)
+  std::string problem;        // why there is nothing to show (empty: the replay is valid)
+  std::vector<BpeReplayPiece> pieces;
+  int chosen = -1;            // the piece whose merges are replayed
+  // The chosen piece's parts after each merge: parts[0] is its single bytes, parts[k]
+  // after merge k (token IDs, in order); merged_at[k] the index of the part merge k made.
+  std::vector<IdList> parts;
+  std::vector<int> merged_at;
+  std::vector<std::vector<std::string>> part_symbols;  // parts' tokens as byte-level symbols
+};
 
 // An edit of the IDs field in progress: what to return to when it ends with text
 // that does not parse (or Esc). Typing applies what parses on the way; a change of V
@@ -181,7 +220,7 @@ struct CodePanelText {
 };
 
 struct UiState {
-  int slide = 0;                  // 0-based index into the slide table
+  int slide = 1;                  // the slide shown: its number, also its index in the slide table (1: the table)
   Timeline timeline;
   bool reduced_motion = false;    // every step shows its end state
   Theme theme = Theme::Dark;
@@ -216,6 +255,15 @@ struct UiState {
   int chip_edit_value = 0;        // the value typed into it
   char seed_buf[48] = "123";
   std::string seed_error;
+  IdsInput ids_input = IdsInput::Ids;  // = Ids // the editor bar's Text mode shows text_buf instead of the IDs field
+  char text_buf[1024] = "Hello, do you like tea? <|endoftext|> In the sunlit terraces of someunknownPlace.";
+  std::string text_error;              // the sentence was not applied: why (the last good IDs stay)
+  int bpe_pick = -1;                   // slide 0: the piece the user chose to replay (-1: the default)
+  BpeReplay bpe;                       // slide 0's replay, as last built
+  // Slide 8: each position's argmax decoded as a GPT-2 token (only at V = 50,257), built
+  // once per model output (next_text_for: the Derived::outputs_version it is for, 0: none).
+  std::vector<std::string> next_text;
+  uint64_t next_text_for = 0;
 
   GridView table_view, out_view, out2_view, onehot_view;  // scroll of the slides' grids
   int edit_row = -1, edit_col = -1;   // the table cell being dragged or typed into
@@ -342,6 +390,10 @@ struct ModelJobs {
 
 // ---------------------------------------------------------------- App
 struct App {
+  // GPT-2's tokenizer (Text mode, slide 0, slide 8's decoding); null when its data is
+  // not installed (tokenizer_error says so, and those places say it too).
+  std::shared_ptr<const Gpt2Tokenizer> tokenizer;
+  std::string tokenizer_error;
   ModelInputs inputs;
   Derived derived;
   ModelJobs jobs;

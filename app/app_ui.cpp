@@ -75,7 +75,7 @@ void draw_narrative(App& app, const SlideDef& slide, ImVec2 size) {
   const float e = em();
   ImGui::BeginChild("narrative", size, false);
   char counter[32];
-  std::snprintf(counter, sizeof counter, "%02d / %02d", app.ui.slide + 1, slide_count());
+  std::snprintf(counter, sizeof counter, "%02d / %02d", app.ui.slide, slide_count() - 1);  // numbers 00 .. 08
   ImGui::PushFont(fonts().bold);
   ImGui::PushStyleColor(ImGuiCol_Text, pal.accent);
   ImGui::TextUnformatted(counter);
@@ -259,7 +259,7 @@ void draw_status_line(App& app) {
   if (!app.ui.status.empty() && app.time < app.ui.status_until)
     ImGui::TextUnformatted(app.ui.status.c_str());
   else
-    ImGui::TextUnformatted("←/→ slides · Space play/pause · , . step · Home/End · 1–8 jump · F11 present · Ctrl+S screenshot · F1 help");
+    ImGui::TextUnformatted("←/→ slides · Space play/pause · , . step · Home/End · 0–8 jump · F11 present · Ctrl+S screenshot · F1 help");
   ImGui::PopStyleColor();
 }
 

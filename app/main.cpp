@@ -136,7 +136,7 @@ std::string layout_report_text(lv::app::Platform& p, lv::app::App& app, const lv
       for (int i = 0; i < 3 || (app.ui.narrative_settling && i < 16); ++i) lv::app::platform_frame(p, app);
       if (!first) out += ",\n  ";
       first = false;
-      lv::app::layout_report_json(out, k + 1, s);
+      lv::app::layout_report_json(out, k, s);  // the slide's number
     }
   }
   out += "]}\n";
@@ -172,11 +172,20 @@ static int run(int argc, char** argv) {
   // GPT-2's tokenizer: --tokenize and --detokenize print and exit; --text sets the IDs
   // (and V = 50,257) for every mode below. A missing or damaged pack is the
   // installation's fault: exit 1.
+  // The window loads it too (a few ms): Text mode, slide 0 and slide 8's decoding use it,
+  // and say so when it is missing.
+  std::shared_ptr<const lv::Gpt2Tokenizer> tokenizer;
+  std::string tokenizer_error;
+  if (lv::needs_tokenizer(o) || !o.print) {
+    lv::TokenizerLoad load = lv::find_gpt2_tokenizer(exe_path(argv[0]));
+    tokenizer = std::move(load.tokenizer);
+    tokenizer_error = load.error;
+  }
   if (lv::needs_tokenizer(o)) {
-    const lv::TokenizerLoad load = lv::find_gpt2_tokenizer(exe_path(argv[0]));
-    if (!load.tokenizer) return fail(load.error);
+    if (!tokenizer) return fail(tokenizer_error);
+    const lv::Gpt2Tokenizer* t = tokenizer.get();
     if (o.tokenize) {
-      const lv::Encoding e = load.tokenizer->encode(*o.tokenize);
+      const lv::Encoding e = t->encode(*o.tokenize);
       if (!e.ok) {
         std::fprintf(stderr, "lookupviz: --tokenize: %s\n", e.error.c_str());
         return 2;
@@ -185,7 +194,7 @@ static int run(int argc, char** argv) {
       return 0;
     }
     if (o.detokenize) {
-      const lv::Decoding d = load.tokenizer->decode(*o.detokenize);
+      const lv::Decoding d = t->decode(*o.detokenize);
       if (!d.ok) {
         std::fprintf(stderr, "lookupviz: --detokenize: %s\n", d.error.c_str());
         return 2;
@@ -196,7 +205,7 @@ static int run(int argc, char** argv) {
       std::fwrite(text.data(), 1, text.size(), stdout);
       return 0;
     }
-    if (const std::string why = lv::apply_text_ids(o, *load.tokenizer); !why.empty()) {
+    if (const std::string why = lv::apply_text_ids(o, *t); !why.empty()) {
       std::fprintf(stderr, "lookupviz: %s\n", why.c_str());
       return 2;
     }
@@ -253,6 +262,7 @@ static int run(int argc, char** argv) {
       c.table_code = lv::table_load_code(file->path, file->name);
     }
     c.dtype = o.dtype;
+    c.text = o.text;
     std::fputs(lv::notebook_transcript(c).c_str(), stdout);
     return 0;
   }
@@ -260,9 +270,10 @@ static int run(int argc, char** argv) {
   // 2. The model and the UI state.
   lv::app::App app;
   app.interactive = !headless;  // the window and its benchmark: work on workers can be cancelled
+  lv::app::set_tokenizer(app, tokenizer, tokenizer_error);
   lv::app::app_init(app, window_loads ? seeded : o, file);
   if (window_loads) lv::app::start_table_load(app, o.weights);
-  freeze_at(app, o.slide - 1, o.step);
+  freeze_at(app, o.slide, o.step);
 
   // 3. The window, GL context, ImGui, backends, fonts.
   // A picture or a report shows the state asked for: a big seeded table is drawn first.
@@ -350,7 +361,7 @@ static int run(int argc, char** argv) {
     for (int k = 0; k < lv::app::slide_count() && e.empty(); ++k) {
       freeze_at(app, k, -1);
       char name[32];
-      std::snprintf(name, sizeof name, "/slide-%02d.png", k + 1);
+      std::snprintf(name, sizeof name, "/slide-%02d.png", k);  // the slide's number
       e = render_png(platform, app, o.export_slides + name);
     }
     lv::app::gl_heatmap_shutdown();
@@ -364,7 +375,7 @@ static int run(int argc, char** argv) {
     const double first_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     const int rc = o.bench_edits ? lv::app::run_edit_bench(platform, app, o.bench_frames, first_ms)
                                  : lv::app::run_frame_bench(platform, app, o.bench_frames,
-                                                            o.slide_given ? o.slide - 1 : -1, started, first_ms);
+                                                            o.slide_given ? o.slide : -1, started, first_ms);
     lv::app::platform_close(platform);
     return rc;
   }

@@ -451,7 +451,7 @@ std::string default_screenshot_path(const App& app) {
   const std::time_t now = std::time(nullptr);
   std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
   char name[96];
-  std::snprintf(name, sizeof name, "/lookupviz-slide-%02d-%s.png", app.ui.slide + 1, stamp);
+  std::snprintf(name, sizeof name, "/lookupviz-slide-%02d-%s.png", app.ui.slide, stamp);
   return dir + name;
 }
 

@@ -19,6 +19,36 @@ namespace {
 
 int steps(const App&) { return 2; }
 
+// A table taller than the canvas (GPT-2's 50,257 rows) shows a window of rows: once the
+// IDs point at their rows (step 1) it moves to where most of them are, so the chips
+// land beside rows on screen. Moved only when the step, the model or the room changes:
+// the user scrolls freely in between.
+struct FollowKey {
+  int step = -2;
+  uint64_t generation = 0;
+  int max_rows = 0;
+  bool operator==(const FollowKey&) const = default;
+};
+FollowKey g_followed;
+
+// The first row of the `rows`-tall window that holds the most distinct IDs, centred
+// on them.
+int busiest_window(const IdList& ids, int rows, int64_t vocab) {
+  IdList sorted = ids;
+  std::sort(sorted.begin(), sorted.end());
+  sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+  size_t best = 0, best_n = 0;
+  for (size_t i = 0, j = 0; i < sorted.size(); ++i) {
+    while (j < sorted.size() && sorted[j] < sorted[i] + rows) ++j;
+    if (j - i > best_n) {
+      best_n = j - i;
+      best = i;
+    }
+  }
+  const int64_t lo = sorted[best], hi = sorted[best + best_n - 1];
+  return static_cast<int>(std::clamp<int64_t>(lo - (rows - (hi - lo + 1)) / 2, 0, std::max<int64_t>(0, vocab - rows)));
+}
+
 void narrative(App& app) {
   const Derived& d = app.derived;
   ImGui::TextWrapped(
@@ -119,6 +149,10 @@ ImVec2 canvas(SlideCanvas& c) {
   GridStyle gs;
   gs.name = "weight table";
   gs.max_rows = grid_fit_count(static_cast<int>(d.vocab), c.avail.y - (head_y - c.origin.y) - e * 4.0f, gs.cell_h * e, 24);
+  const FollowKey key{c.current(), d.generation, gs.max_rows};
+  if (c.current() >= 1 && !ids.empty() && !(key == g_followed) && d.vocab > gs.max_rows)
+    app.ui.table_view.first_row = busiest_window(ids, gs.max_rows, d.vocab);
+  if (!c.measuring) g_followed = key;
   const GridLayout g = grid_layout(ImVec2(c.origin.x, head_y + e * 1.6f), static_cast<int>(d.vocab),
                                    static_cast<int>(d.dim), app.ui.table_view, gs);
   // Row labels of the batch's IDs take their chip's colour once pointed at.

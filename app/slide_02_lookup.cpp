@@ -46,14 +46,44 @@ ImVec2 canvas(SlideCanvas& c) {
   // Chips: the current one lit, the ones already looked up half lit.
   draw_text(dl, fonts().bold, ImVec2(c.origin.x, c.origin.y + e * 0.25f), c.pal.muted, "ids");
   ImVec2 chip_bottoms[64];
-  const ImVec2 chips = draw_chip_row(
-      dl, ImVec2(c.origin.x + e * 2.2f, c.origin.y), ids, c.pal,
-      [&](size_t i) {
-        const float p = c.progress(static_cast<int>(i));
-        if (static_cast<int>(i) == cur) return phase(p, 0.0f, 0.25f);
-        return p > 0.0f ? 0.35f : 0.0f;
-      },
-      chip_bottoms);
+  // A batch wider than the canvas (the book's 20 tokens at V = 50,257) shows a window of
+  // chips that holds the current one; "…" marks the ones left out on either side.
+  const float gap = e * 0.4f, room = c.avail.x - e * 2.2f - e * 3.0f;
+  size_t first = 0, last = n_chips;  // [first, last) drawn
+  {
+    float total = 0.0f;
+    for (size_t i = 0; i < n_chips; ++i) total += chip_size(ids[i]).x + gap;
+    if (total > room) {
+      const size_t at = cur >= 0 ? std::min<size_t>(static_cast<size_t>(cur), n_chips - 1) : 0;
+      first = at;
+      last = at + 1;
+      float w = chip_size(ids[at]).x + gap;
+      for (bool grew = true; grew;) {
+        grew = false;
+        if (last < n_chips && w + chip_size(ids[last]).x + gap <= room) w += chip_size(ids[last++]).x + gap, grew = true;
+        if (first > 0 && w + chip_size(ids[first - 1]).x + gap <= room) w += chip_size(ids[--first]).x + gap, grew = true;
+      }
+    }
+  }
+  float chip_x = c.origin.x + e * 2.2f, chip_h = 0.0f;
+  if (first > 0) {
+    draw_text(dl, fonts().bold, ImVec2(chip_x, c.origin.y + e * 0.25f), c.pal.muted, "…");
+    chip_x += e * 1.4f;
+  }
+  for (size_t i = first; i < last; ++i) {
+    const float p = c.progress(static_cast<int>(i));
+    const float lit = static_cast<int>(i) == cur ? phase(p, 0.0f, 0.25f) : p > 0.0f ? 0.35f : 0.0f;
+    const ImVec2 cs = chip_size(ids[i]);
+    draw_chip(dl, ImVec2(chip_x, c.origin.y), ids[i], id_color(i), lit, c.pal);
+    chip_bottoms[i] = ImVec2(chip_x + cs.x * 0.5f, c.origin.y + cs.y);
+    chip_x += cs.x + gap;
+    chip_h = cs.y;
+  }
+  if (last < n_chips) {
+    draw_text(dl, fonts().bold, ImVec2(chip_x, c.origin.y + e * 0.25f), c.pal.muted, "…");
+    chip_x += e * 1.4f;
+  }
+  const ImVec2 chips(chip_x - gap - (c.origin.x + e * 2.2f), chip_h);
 
   // The table (left) and the output (right).
   GridStyle gs;
@@ -121,7 +151,7 @@ ImVec2 canvas(SlideCanvas& c) {
   // around the table rather than over it: left in the gap above the table's heading,
   // down the canvas's left margin, into the row's label (a straight curve cut through
   // the heading and the other rows' labels, and swung out past the canvas edge).
-  if (cur >= 0 && static_cast<size_t>(cur) < n_chips && tg.row_shown(cur_row)) {
+  if (cur >= 0 && static_cast<size_t>(cur) >= first && static_cast<size_t>(cur) < last && tg.row_shown(cur_row)) {
     const ImVec2 chip = chip_bottoms[cur];
     const float above = (chip.y + top) * 0.5f;      // between the chips and the heading
     const float margin = c.origin.x - e * 0.3f;      // inside the canvas's padding

@@ -394,14 +394,18 @@ ImVec2 canvas(SlideCanvas& c) {
       s.text = one ? text_on(pal, s.bg) : pal.faint;
       return s;
     });
-    if (sg.shown_cols < V)
-      std::snprintf(buf, sizeof buf, "onehot[%d] · 1 × %d (columns %d–%d shown)", cur, V, sg.first_col,
-                    sg.first_col + sg.shown_cols - 1);
-    else
-      std::snprintf(buf, sizeof buf, "onehot[%d] · 1 × %d", cur, V);
-    draw_text(dl, fonts().bold, ImVec2(sm.x + e * 0.8f, sg.cells.y + (sg.ch - e) * 0.5f), with_alpha(pal.muted, strip_in),
-              buf);
+    // The name, and under it which columns a wide row shows (one line was too wide for
+    // GPT-2's 50,257 columns beside a 16-column strip).
+    std::snprintf(buf, sizeof buf, "onehot[%d] · 1 × %d", cur, V);
+    const bool cut = sg.shown_cols < V;
+    const float label_y = sg.cells.y + (sg.ch - e * (cut ? 2.0f : 1.0f)) * 0.5f;
+    draw_text(dl, fonts().bold, ImVec2(sm.x + e * 0.8f, label_y), with_alpha(pal.muted, strip_in), buf);
     strip_right = sm.x + e * 0.8f + text_size(fonts().bold, buf).x;
+    if (cut) {
+      std::snprintf(buf, sizeof buf, "columns %d–%d shown", sg.first_col, sg.first_col + sg.shown_cols - 1);
+      draw_text(dl, fonts().ui, ImVec2(sm.x + e * 0.8f, label_y + e), with_alpha(pal.muted, strip_in), buf);
+      strip_right = std::max(strip_right, sm.x + e * 0.8f + text_size(fonts().ui, buf).x);
+    }
   } else {
     const char* hint = "Each one-hot row will be laid against the table, one ID at a time.";
     draw_text(dl, nullptr, ImVec2(c.origin.x, strip_y + e * 0.6f), pal.muted, hint);

@@ -82,6 +82,15 @@ ImVec2 canvas(SlideCanvas& c) {
   if (scatter_row >= 0) {
     grid_follow(app.ui.out_view, gs, nb, static_cast<int>(d.dim), cur);
     grid_follow(app.ui.table_view, gs, static_cast<int>(d.vocab), static_cast<int>(d.dim), scatter_row);
+  } else if (cur >= nb && nb > 0) {
+    // The matmul step of a tall table (GPT-2's 50,257 rows): show the last ID's row, which
+    // holds a gradient, once when the step is reached (then the user scrolls freely).
+    static struct { int step; uint64_t generation; } shown{-2, 0};
+    if (!c.measuring && (shown.step != cur || shown.generation != d.generation)) {
+      grid_follow(app.ui.table_view, gs, static_cast<int>(d.vocab), static_cast<int>(d.dim),
+                  static_cast<int>(ids.back()));
+      shown = {cur, d.generation};
+    }
   }
   app.ui.table_view.first_col = app.ui.out_view.first_col;
   app.ui.out2_view = app.ui.table_view;

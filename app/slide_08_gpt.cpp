@@ -15,11 +15,33 @@
 #include "app/slides.hpp"
 #include "app/ui_draw.hpp"
 #include "app/widget_matrix_grid.hpp"
+#include "core/bpe_vocab.hpp"
+#include "core/gpt2_tokenizer.hpp"
+#include "core/python_literal.hpp"
+#include "core/token_text.hpp"
+#include "core/utf8_text.hpp"
 
 namespace lv::app {
 namespace {
 
 int steps(const App&) { return 4; }
+
+// The argmax IDs are GPT-2 tokens only in a table of GPT-2's 50,257 rows.
+bool gpt2_vocab(const App& app) {
+  return app.tokenizer && app.derived.vocab == static_cast<int64_t>(kGpt2VocabSize) && app.derived.logits_ready;
+}
+
+// Each position's predicted token as a label (␣ for a space), made once per output.
+const std::vector<std::string>& next_text(App& app) {
+  UiState& ui = app.ui;
+  if (ui.next_text_for != app.derived.outputs_version) {
+    ui.next_text.clear();
+    for (int64_t id : app.derived.next_ids)
+      ui.next_text.push_back(visible_token_text(app.tokenizer->vocab().token(static_cast<uint32_t>(id))));
+    ui.next_text_for = app.derived.outputs_version;
+  }
+  return ui.next_text;
+}
 
 void narrative(App& app) {
   const Derived& d = app.derived;
@@ -39,6 +61,13 @@ void narrative(App& app) {
   ImGui::TextDisabled("%s", "out_head.weight = tok_emb.weight");
   ImGui::Spacing();
   ImGui::TextDisabled("%s", "(The transformer blocks that sit between the two ends are left out here.)");
+  ImGui::Spacing();
+  if (gpt2_vocab(app))
+    ImGui::TextWrapped("Each position's largest logit, read back as GPT-2 text (tokenizer.decode): what this untrained "
+                       "model would write next.");
+  else
+    ImGui::TextDisabled("%s", "The argmax is shown as IDs: only with GPT-2's 50,257 rows (Text mode) are they tokens "
+                              "with a text.");
 }
 
 ImVec2 canvas(SlideCanvas& c) {
@@ -120,12 +149,14 @@ ImVec2 canvas(SlideCanvas& c) {
   // The output head: logits = x · Wᵀ, T × V, the largest per row outlined.
   // Beside the sum when the sum sits on a row of its own and there is room; else below all.
   GridStyle ls = gs;
-  ls.max_cols = grid_fit_count(v, c.avail.x - e * 4.0f, gs.cell_w * e, 16);
+  // GPT-2's IDs get their text beside each row of logits: room kept for it.
+  const float decoded_room = gpt2_vocab(app) ? e * 9.0f : 0.0f;
+  ls.max_cols = grid_fit_count(v, c.avail.x - e * 4.0f - decoded_room, gs.cell_w * e, 16);
   ls.name = "logits";
   GridView probe = app.ui.onehot_view;
   const float logits_w = grid_layout(ImVec2(), t, v, probe, ls).size.x;
   const float beside_x = xg.pos.x + xg.size.x + kGap;
-  const bool beside = x_head_y > head_y && beside_x + logits_w <= c.origin.x + c.avail.x;
+  const bool beside = x_head_y > head_y && beside_x + logits_w + decoded_room <= c.origin.x + c.avail.x;
   const float lx = beside ? beside_x : c.origin.x;
   const float y2 = beside ? x_head_y : std::max({tg.pos.y + tg.size.y, pg.pos.y + pg.size.y, xg.pos.y + xg.size.y}) + e * 1.2f;
   const char* head_name = app.inputs.tie_weights ? "tok_emb.weight" : "out_head.weight";
@@ -165,6 +196,25 @@ ImVec2 canvas(SlideCanvas& c) {
   }
   const float note_w = std::max(text_size(fonts().ui, note1).x, text_size(fonts().ui, note2).x);
 
+  // Beside each row of logits, its argmax read back as the token's text when the IDs are
+  // GPT-2's (V = 50,257: what this untrained model would write next). Other IDs have no
+  // text: the outlined cells are the argmax, and the narrative says why.
+  float decoded_right = 0.0f;
+  if (s_head > 0.0f && d.logits_ready && gpt2_vocab(app)) {
+    const float dx = lg.pos.x + lg.size.x + e * 0.8f;
+    const char* head_text = "argmax → token";
+    draw_text(dl, fonts().bold, ImVec2(dx, y2), with_alpha(c.pal.muted, s_head), head_text);
+    decoded_right = dx + text_size(fonts().bold, head_text).x;
+    const std::vector<std::string>& next = next_text(app);
+    for (int r = lg.first_row; r < lg.first_row + lg.shown_rows; ++r) {
+      char label[160];
+      std::snprintf(label, sizeof label, "→ %s", next[static_cast<size_t>(r)].c_str());
+      const float y = lg.cell_min(r, lg.first_col).y + (lg.ch - ImGui::GetTextLineHeight()) * 0.5f;
+      draw_text(dl, fonts().ui, ImVec2(dx, y), with_alpha(id_ink(c.pal, static_cast<size_t>(r)), s_head), label);
+      decoded_right = std::max(decoded_right, dx + text_size(fonts().ui, label).x);
+    }
+  }
+
   int r = -1, col = -1;
   if (grid_interact(lg, app.ui.onehot_view, "##logits", &r, &col) && s_head > 0.0f)
     ImGui::SetTooltip("logits[%d, %d] = x[%d] · %s[%d] = %.4f", r, col, r,
@@ -176,7 +226,8 @@ ImVec2 canvas(SlideCanvas& c) {
     ImGui::SetTooltip("tok_emb(idx)[%d] = tok_emb.weight[%lld]", r,
                       static_cast<long long>(app.inputs.ids[static_cast<size_t>(r)]));
   grid_interact(xg, app.ui.out2_view, "##x", &r, &col);
-  return ImVec2(std::max({xg.pos.x + xg.size.x, lg.pos.x + lg.size.x, under.x + note_w, c.origin.x + logits_head_w}) - c.origin.x + e,
+  return ImVec2(std::max({xg.pos.x + xg.size.x, lg.pos.x + lg.size.x, under.x + note_w, c.origin.x + logits_head_w,
+                          decoded_right}) - c.origin.x + e,
                 under.y + e * 2.6f - c.origin.y);
 }
 
@@ -213,6 +264,15 @@ void code(const App& app, std::string& code, std::string& output) {
   append_repl(output, "x", d.print_x);
   append_repl(output, "logits", d.print_logits);
   append_repl(output, "logits.argmax(dim=-1)", d.print_next);
+  if (gpt2_vocab(app)) {
+    // GPT-2's IDs: each position's argmax read back as text.
+    code += "[tokenizer.decode([i]) for i in logits.argmax(dim=-1).tolist()]\n";
+    std::string list;
+    for (int64_t id : d.next_ids)
+      list += (list.empty() ? "" : ", ") +
+              python_str_repr(utf8_replace_invalid(app.tokenizer->vocab().token(static_cast<uint32_t>(id))));
+    append_repl(output, "[tokenizer.decode([i]) for i in logits.argmax(dim=-1).tolist()]", "[" + list + "]");
+  }
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 
 #include <cstdio>
 
+#include "core/bpe_vocab.hpp"
 #include "core/notebook_transcript.hpp"
 #include "core/plural.hpp"
 
@@ -21,7 +22,9 @@ std::string code_make_embedding(const App& app) {
     s += buf;
     s += "embedding = torch.nn.Embedding.from_pretrained(weights, freeze=False)\n";
   } else {
-    if (app.inputs.vocab_mode == VocabMode::FromIds)
+    if (ids_from_text(app.inputs) && d.vocab == static_cast<int64_t>(kGpt2VocabSize))
+      std::snprintf(buf, sizeof buf, "num_idx = tokenizer.n_vocab        # 50,257: GPT-2's vocabulary\n");
+    else if (app.inputs.vocab_mode == VocabMode::FromIds)
       std::snprintf(buf, sizeof buf, "num_idx = max(idx) + 1            # %s: IDs 0..%lld\n",
                     counted(d.vocab, "row").c_str(), static_cast<long long>(d.vocab - 1));
     else
@@ -58,7 +61,13 @@ std::string code_make_embedding(const App& app) {
   return s;
 }
 
-std::string code_idx(const App& app) { return "idx = torch.tensor(" + python_list(app.inputs.ids) + ")\n"; }
+std::string code_idx(const App& app) {
+  if (!ids_from_text(app.inputs)) return "idx = torch.tensor(" + python_list(app.inputs.ids) + ")\n";
+  // The IDs came from text: the book's tiktoken lines (chapter 2), the text as a literal.
+  std::string s;
+  for (const std::string& line : text_to_idx_code(app.inputs.text)) s += line + "\n";
+  return s;
+}
 
 std::string code_onehot(const App& app) {
   if (app.inputs.vocab_mode == VocabMode::FromIds)

@@ -6,7 +6,7 @@
 namespace lv::app {
 
 std::span<const SlideDef> slide_table() {
-  static const SlideDef table[] = {kSlideTable, kSlideLookup, kSlideOneHot, kSlideMatmul, kSlideSameNumbers,
+  static const SlideDef table[] = {kSlideTokenizer, kSlideTable, kSlideLookup, kSlideOneHot, kSlideMatmul, kSlideSameNumbers,
                                    kSlideBackward, kSlideAtScale, kSlideGpt};
   // --slide is validated against kSlideCount before the window opens.
   static_assert(sizeof table / sizeof table[0] == kSlideCount, "update kSlideCount in core/cli_options.hpp");

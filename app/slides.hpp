@@ -46,10 +46,13 @@ inline const float* table_row(App& app, int64_t r) {
   return buf.data();
 }
 
+// A slide's index in the table is its number: 0 "Text → token IDs" (before the table),
+// 1–5 the page's five, 6–8 beyond (--slide, the strip, the keys 0–9, the session).
 std::span<const SlideDef> slide_table();
 inline int slide_count() { return static_cast<int>(slide_table().size()); }
 
 // The slides (one file each).
+extern const SlideDef kSlideTokenizer;
 extern const SlideDef kSlideTable;
 extern const SlideDef kSlideLookup;
 extern const SlideDef kSlideOneHot;

@@ -1,5 +1,6 @@
 // ui_editor_bar.cpp — the controls above every slide: the batch of IDs as chips
-// (click to change or remove, + to add) and as text, the vocabulary (max(ids)+1 or
+// (click to change or remove, + to add) and as text — or, in Text mode, a sentence and
+// its GPT-2 tokens as chips (text and ID) — the vocabulary (max(ids)+1 or
 // fixed), D, the seed and "reset weights". Bad input keeps the last valid state and
 // says why, inline.
 #include <imgui.h>
@@ -12,6 +13,7 @@
 
 #include "app/app_model.hpp"
 #include "app/app_ui.hpp"
+#include "app/bpe_replay.hpp"
 #include "app/ui_draw.hpp"
 #include "app/ui_landmarks.hpp"
 #include "app/ui_theme.hpp"
@@ -147,24 +149,110 @@ void draw_chips(App& app, float width) {
   }
 }
 
+// Text mode: one chip per token, its text (a leading space as ␣, a newline as ↵) and
+// its ID, the row it selects; read-only (switch to IDs to edit them). The tokens come
+// from slide 0's replay of the IDs' sentence (built once per change, not per frame).
+void draw_token_chips(App& app, float width) {
+  const Palette& pal = palette(app.ui.theme);
+  const BpeReplay& r = app.ui.bpe;
+  if (!ids_from_text(app.inputs) || !r.problem.empty() || r.decoded) {
+    draw_chips(app, width);  // the IDs were not made from this text (yet): the plain chips
+    return;
+  }
+  const float e = em();
+  const float start_x = ImGui::GetCursorPosX();
+  const float gap = e * 0.3f, pad = e * 0.45f, h = ImGui::GetFrameHeight();
+  const size_t total = app.inputs.ids.size();
+  size_t i = 0;
+  bool full = false;
+  char id[24];
+  for (const BpeReplayPiece& p : r.pieces) {
+    for (size_t k = 0; k < p.ids.size() && !full; ++k, ++i) {
+      std::snprintf(id, sizeof id, "%lld", static_cast<long long>(p.ids[k]));
+      const char* label = p.token_labels[k].c_str();
+      const float tw = ImGui::CalcTextSize(label).x, iw = ImGui::CalcTextSize(id).x;
+      const float w = tw + iw + pad * 3.0f;
+      char more[32];
+      std::snprintf(more, sizeof more, "+%zu", total - i - 1);
+      const float tail = i + 1 < total ? ImGui::CalcTextSize(more).x + gap : 0.0f;
+      if (i > 0 && ImGui::GetCursorPosX() - start_x + w + tail > width) {
+        full = true;
+        break;
+      }
+      const ImVec2 pos = ImGui::GetCursorScreenPos();
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::InvisibleButton("##token", ImVec2(w, h));
+      ImGui::PopID();
+      if (i == 0) landmark("token-chip-0");
+      ImDrawList* dl = ImGui::GetWindowDrawList();
+      const ImU32 fill = id_tint(pal, i, ImGui::IsItemHovered() ? kIdChipHoverTint : kIdChipTint);
+      dl->AddRectFilled(pos, ImVec2(pos.x + w, pos.y + h), fill, h * 0.5f);
+      const ImU32 ink = text_on(pal, fill);
+      const float ty = pos.y + (h - ImGui::GetTextLineHeight()) * 0.5f;
+      dl->AddText(ImVec2(pos.x + pad, ty), ink, label);
+      dl->AddText(ImVec2(pos.x + pad * 2.0f + tw, ty), mix(ink, fill, 0.25f), id);  // the ID, a little quieter
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("idx[%zu] = %s · the token “%s” · it selects row %s of the table", i, id, label, id);
+      ImGui::SameLine(0.0f, gap);
+    }
+  }
+  if (i < total) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("+%zu", total - i);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s more: slide 0 shows them all", counted(static_cast<long long>(total - i), "token").c_str());
+    ImGui::SameLine(0.0f, gap);
+  }
+  pad_to(start_x + width);
+}
+
+// IDs | Text: how the batch is typed.
+void draw_input_mode(App& app) {
+  const Palette& pal = palette(app.ui.theme);
+  const float e = em();
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(e * 0.1f, ImGui::GetStyle().ItemSpacing.y));
+  const IdsInput modes[] = {IdsInput::Ids, IdsInput::Text};
+  const char* labels[] = {"IDs##mode-ids", "Text##mode-text"};
+  const char* marks[] = {"mode-ids", "mode-text"};
+  for (int k = 0; k < 2; ++k) {
+    const bool on = app.ui.ids_input == modes[k];
+    ImGui::PushStyleColor(ImGuiCol_Button, on ? with_alpha(pal.accent, 0.45f) : pal.panel_alt);
+    if (ImGui::Button(labels[k])) set_ids_input(app, modes[k]);
+    ImGui::PopStyleColor();
+    landmark(marks[k]);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s", k == 0 ? "Type the token IDs as numbers"
+                                     : "Type a sentence: GPT-2's tokenizer makes the IDs (V becomes 50,257)");
+    if (k == 0) ImGui::SameLine();
+  }
+  ImGui::PopStyleVar();
+}
+
 }  // namespace
 
 void draw_editor_bar(App& app) {
   const Palette& pal = palette(app.ui.theme);
   const float e = em();
   UiState& ui = app.ui;
-  ImGui::AlignTextToFramePadding();
-  ImGui::PushFont(fonts().bold);
-  ImGui::TextUnformatted("ids");
-  ImGui::PopFont();
+  draw_input_mode(app);
   ImGui::SameLine();
   const float full = ImGui::GetContentRegionAvail().x;
-  // Room for four one- or two-digit chips and "+" (more show as "+N"): the whole bar
-  // still fits one line at 1280 wide.
-  draw_chips(app, std::floor(std::min(full * 0.30f, e * 11.0f)));
+  if (ui.ids_input == IdsInput::Text) {
+    // The sentence, then its tokens as chips (what slide 0 makes of it).
+    ui.ids_field_active = false;
+    ImGui::SetNextItemWidth(std::floor(std::min(full * 0.20f, e * 9.0f)));
+    if (ImGui::InputText("##text", ui.text_buf, sizeof ui.text_buf)) ui.text_error = set_text(app, ui.text_buf);
+    landmark("text-field");
+    tooltip("Type a sentence: GPT-2's tokenizer (tiktoken's \"gpt2\", <|endoftext|> allowed) turns it into the IDs, "
+            "applied as you type. Slide 0 shows how.");
+    ImGui::SameLine();
+    draw_token_chips(app, std::floor(std::min(full * 0.26f, e * 12.0f)));
+  } else {
+  // Room for three or four one- or two-digit chips and "+" (more show as "+N"): the
+  // whole bar, with IDs | Text, still fits one line at 1280 wide.
+  draw_chips(app, std::floor(std::min(full * 0.28f, e * 9.5f)));
 
-  next_group(e * 9.5f);
-  ImGui::SetNextItemWidth(e * 9.0f);
+  next_group(e * 8.5f);
+  ImGui::SetNextItemWidth(e * 8.0f);
   // Esc ends the edit in the frame it is pressed; ImGui reports the deactivation a
   // frame later, when the key is no longer "pressed": note it now.
   if (ui.ids_field_active && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
@@ -177,6 +265,7 @@ void draw_editor_bar(App& app) {
   if (ImGui::IsItemDeactivated()) end_ids_edit(app, ui.ids_buf, ui.ids_edit.escaped);
   tooltip("Type token IDs: 2, 3, 1 — also [2, 3, 1], 2 3 1 or tensor([2, 3, 1]). Applied as you type; Enter "
           "applies, Esc goes back.");
+  }
 
   if (app.inputs.file) {
     // A loaded table fixes V and D; say where it came from, and offer the way back.
@@ -269,10 +358,11 @@ void draw_editor_bar(App& app) {
                                   : "No weights edited. Drag a cell of the table (slide 1) to change one.");
 
   // Inline explanations of input that was not applied.
-  const std::string& err = !ui.ids_error.empty() ? ui.ids_error : ui.seed_error;
+  const std::string& id_err = ui.ids_input == IdsInput::Text ? ui.text_error : ui.ids_error;
+  const std::string& err = !id_err.empty() ? id_err : ui.seed_error;
   ImGui::PushStyleColor(ImGuiCol_Text, err.empty() && ui.state_error.empty() ? pal.muted : pal.bad);
   if (!err.empty()) {
-    ImGui::Text("%s  —  still showing %s", err.c_str(), !ui.ids_error.empty() ? "the last valid IDs" : "the last valid seed");
+    ImGui::Text("%s  —  still showing %s", err.c_str(), !id_err.empty() ? "the last valid IDs" : "the last valid seed");
   } else if (!ui.state_error.empty()) {
     // Refused by the budget, or out of memory (app_model.cpp recompute).
     ImGui::Text("%s  —  still showing the last state", ui.state_error.c_str());

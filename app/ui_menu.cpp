@@ -61,8 +61,8 @@ void draw_menu_bar(App& app) {
   if (ImGui::BeginMenu("Slides")) {
     for (int i = 0; i < slide_count(); ++i) {
       char label[96], key[16];
-      std::snprintf(label, sizeof label, "%02d  %s", i + 1, slide_table()[static_cast<size_t>(i)].title);
-      std::snprintf(key, sizeof key, "%d", i + 1);
+      std::snprintf(label, sizeof label, "%02d  %s", i, slide_table()[static_cast<size_t>(i)].title);  // its number
+      std::snprintf(key, sizeof key, "%d", i);
       if (ImGui::MenuItem(label, key, ui.slide == i)) go_to_slide(app, i);
     }
     ImGui::EndMenu();

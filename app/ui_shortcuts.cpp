@@ -27,7 +27,7 @@ bool editing_text() {
 
 const char* const kShortcuts[][2] = {
     {"← / →, PgUp / PgDn", "previous / next slide"},
-    {"1 – 8", "jump to a slide"},
+    {"0 – 8", "jump to a slide (0: text → token IDs)"},
     {"Space", "play / pause the slide's animation"},
     {", / .", "step back / forward"},
     {"Home / End", "first / last step of the slide"},
@@ -79,7 +79,7 @@ void handle_shortcuts(App& app) {
   if (pressed(ImGuiKey_End)) timeline_finish(ui.timeline, steps);
   for (int i = 0; i < io.InputQueueCharacters.Size; ++i) {
     const ImWchar c = io.InputQueueCharacters[i];
-    if (c >= '1' && c <= '9' && c - '1' < slide_count()) go_to_slide(app, c - '1');
+    if (c >= '0' && c <= '9' && c - '0' < slide_count()) go_to_slide(app, c - '0');  // a slide's key is its number
     if (c == '?') ui.show_shortcuts = !ui.show_shortcuts;
     if (c == ',') timeline_step(ui.timeline, steps, -1, ui.reduced_motion);
     if (c == '.') timeline_step(ui.timeline, steps, +1, ui.reduced_motion);

@@ -217,21 +217,27 @@ Fonts load_fonts(float scale, float base_px) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
   // Latin plus the few symbols the slides and messages use (×, −, →, ·, ✓, …, the curly
-  // quotes around quoted input, � for bytes that are not UTF-8; the fonts have no ᵀ, so the
+  // quotes around quoted input, � for bytes that are not UTF-8, ␣ ↵ and Ġ… for tokens; the fonts have no ᵀ, so the
   // text writes .T). ui_text_test checks every character of the sources against this.
   // U+FFFD only in the normal level's fonts (where typed input and messages are drawn):
   // a font's glyph index is as long as its highest codepoint, 6 bytes each, so U+FFFD
   // in all 7 levels' fonts cost 9 MB of index (ImFont::GrowIndex) for one glyph.
   static ImVector<ImWchar> ranges, ranges_fffd;
   if (ranges.empty()) {
-    const char* symbols = "×−→←↑↓·✓✗…–—≈≠≤≥▸Σ∑⁻¹²³⁰‘’“”";
+    auto add_common = [&io](ImFontGlyphRangesBuilder& b) {
+      b.AddRanges(io.Fonts->GetGlyphRangesDefault());
+      b.AddText("×−→←↑↓·✓✗…–—≈≠≤≥▸Σ∑⁻¹²³⁰‘’“”");
+      // Slide 0 and the Text mode: a token's space and newline shown as ␣ and ↵ (Inter has
+      // them), and GPT-2's byte-level symbols (Ġ for a space, Ċ for a newline: U+0100..U+0143).
+      b.AddText("␣↵");
+      static const ImWchar kByteSymbols[] = {0x0100, 0x0143, 0};
+      b.AddRanges(kByteSymbols);
+    };
     ImFontGlyphRangesBuilder b;
-    b.AddRanges(io.Fonts->GetGlyphRangesDefault());
-    b.AddText(symbols);
+    add_common(b);
     b.BuildRanges(&ranges);
     ImFontGlyphRangesBuilder with;
-    with.AddRanges(io.Fonts->GetGlyphRangesDefault());
-    with.AddText(symbols);
+    add_common(with);
     with.AddText("\xEF\xBF\xBD");
     with.BuildRanges(&ranges_fffd);
   }
@@ -262,6 +268,9 @@ Fonts load_fonts(float scale, float base_px) {
       f.bold = add_ui(ui_bold, px);
       f.title = normal ? add_ui(ui_bold, px * 1.6f) : nullptr;
       f.mono = add_font(mono, px * 0.94f, cfg, glyphs);
+      // JetBrains Mono has no ␣ or ↵ (a token's space and newline): merged in from Inter.
+      static const ImWchar kFromUi[] = {0x21B5, 0x21B5, 0x2423, 0x2423, 0};
+      if (f.mono) add_font(ui, px * 0.94f, merge, kFromUi);
       f.from_system = f.ui && f.bold && f.mono && (f.title || level != kCanvasNormalLevel);
     }
     if (!f.from_system) {

@@ -215,8 +215,8 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
   }
   if (name == "--slide") {
     o.slide_given = true;
-    auto d = int_in_range(v, 1, kSlideCount);
-    if (!d) return "--slide must be a slide number from 1 to " + std::to_string(kSlideCount) + " (got " + quoted(v) + ")";
+    auto d = int_in_range(v, 0, kLastSlide);
+    if (!d) return "--slide must be a slide number from 0 to " + std::to_string(kLastSlide) + " (got " + quoted(v) + ")";
     o.slide = static_cast<int>(*d);
     return "";
   }
@@ -463,7 +463,9 @@ The model (as in the notebook):
                     at most 4,096 IDs
   --text TEXT       the IDs from TEXT by GPT-2's tokenizer (tiktoken's
                     "gpt2", <|endoftext|> allowed), instead of --ids;
-                    V becomes 50,257 unless --vocab says otherwise
+                    V becomes 50,257 unless --vocab says otherwise;
+                    the window opens in Text mode (slide 0 shows
+                    how the tokenizer made the IDs)
   --dim D           out_dim, the embedding size, 1 to 65,536    (default 5)
   --vocab V         num_idx, the table's rows, 1 to 10,000,000
                     (default max(ids)+1, as in the notebook)
@@ -478,7 +480,10 @@ The model (as in the notebook):
                     (default float32)
 
 The window and the images:
-  --slide K         the slide to show, 1 to 8              (default 1)
+  --slide K         the slide to show, 0 to 8              (default 1)
+                    0 text → token IDs (GPT-2's tokenizer), 1 the table,
+                    2 lookup, 3 one-hot, 4 matmul, 5 same numbers,
+                    6 backward, 7 at scale, 8 inside a GPT
   --step S          the slide's animation step, from 0     (default: the last)
   --size WxH        size in pixels, 320 to 8192 each       (default 1440x900)
   --scale F         UI scale, 0.5 to 4                     (default: the screen)
@@ -496,7 +501,8 @@ Headless modes:
                        seed, IDs, dim and vocab, character for character
   --screenshot FILE    render --slide/--step at --size to a PNG and exit
                        (needs an X server; without a screen: xvfb-run -a)
-  --export-slides DIR  render every slide to DIR/slide-01.png ... and exit
+  --export-slides DIR  render every slide to DIR/slide-00.png ... slide-08.png
+                       (the file's number is the slide's) and exit
   --export-gif FILE    the animation of --slide K as a looping GIF at --size
                        (needs an X server, like --screenshot), then exit
   --layout-report      lay out every slide at every step at --size, --scale

@@ -12,7 +12,11 @@
 
 namespace lv {
 
-inline constexpr int kSlideCount = 8;  // --slide accepts 1..kSlideCount (the app checks it equals its slide table)
+// The slides are numbered 0..kSlideCount-1: 0 is "Text → token IDs" (before the table),
+// 1–5 the page's five (--slide 1 is the table), 6–8 beyond. The number is also the
+// index in the app's slide table (which checks it has kSlideCount entries).
+inline constexpr int kSlideCount = 9;
+inline constexpr int kLastSlide = kSlideCount - 1;  // --slide accepts 0..kLastSlide
 inline constexpr int kMaxStep = 9'999;  // --step accepts 0..kMaxStep
 
 struct CliOptions {
@@ -38,13 +42,13 @@ struct CliOptions {
   std::optional<IdList> detokenize;     // --detokenize LIST: print the text of these GPT-2 IDs
 
   // The window and headless rendering.
-  int slide = 1;                     // --slide K, 1-based
+  int slide = 1;                     // --slide K, the slide's number (0..kLastSlide; 1: the table)
   int step = -1;                     // --step S, 0-based; -1: the slide's last step
   int width = 1440, height = 900;    // --size WxH
   bool size_given = false;
   float scale = 0.0f;                // --scale F; 0: the monitor's content scale
   std::string screenshot;            // --screenshot FILE.png: render and exit
-  std::string export_slides;         // --export-slides DIR: slide-01.png ... and exit
+  std::string export_slides;         // --export-slides DIR: slide-00.png ... slide-08.png and exit
   std::string export_gif;            // --export-gif FILE.gif: the slide's animation, looping, and exit
   bool light = false;                // --light: the light theme
   bool reduced_motion = false;       // --reduced-motion: every step shows its end state

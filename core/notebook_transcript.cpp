@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/embedding_ops.hpp"
+#include "core/python_literal.hpp"
 #include "core/table_view.hpp"
 #include "core/torch_format.hpp"
 #include "core/torch_generator.hpp"
@@ -33,6 +34,11 @@ std::string python_list(const IdList& ids) {
     s += std::to_string(ids[i]);
   }
   return s + "]";
+}
+
+std::vector<std::string> text_to_idx_code(const std::string& text) {
+  return {"import tiktoken", "tokenizer = tiktoken.get_encoding(\"gpt2\")", "text = " + python_str_repr(text),
+          "idx = torch.tensor(tokenizer.encode(text, allowed_special={\"<|endoftext|>\"}))"};
 }
 
 std::string notebook_transcript(const NotebookCase& c) {
@@ -68,7 +74,12 @@ std::string notebook_transcript(const NotebookCase& c) {
 
   // The lookup: row i of the output is row ids[i] of the table (B x D).
   const Matrix looked_up = table.rows_of(c.ids);
-  say(out, "idx = torch.tensor(" + python_list(c.ids) + ")");
+  if (c.text) {
+    for (const std::string& line : text_to_idx_code(*c.text)) say(out, line);
+    say(out, "idx.tolist()", python_list(c.ids));  // the IDs the tokenizer gave
+  } else {
+    say(out, "idx = torch.tensor(" + python_list(c.ids) + ")");
+  }
   say(out, "embedding(idx)", repr_tensor(looked_up, ReprSuffix{"EmbeddingBackward0", false, ""}));
 
   // The one-hot rows (B x V, int64), printed from its edges (V can be 128,256).

@@ -2,7 +2,9 @@
 // exactly what shared/tools/torch-oracle prints for the same seed, IDs, D and V.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "core/dtype_round.hpp"
 #include "core/table_file.hpp"
@@ -21,7 +23,14 @@ struct NotebookCase {
   const TableFile* table = nullptr;
   std::string table_code;         // e.g. "weights = torch.from_numpy(numpy.load('t.npy')).float()"
   TableDtype dtype = TableDtype::Float32;  // the table rounded through this dtype (--dtype)
+  // --text: the IDs are this text's GPT-2 tokens, and the transcript makes idx as the book
+  // does (tiktoken), then prints idx.tolist(). Empty: idx is written as a list.
+  std::optional<std::string> text;
 };
+
+// The book's lines from a text to idx (chapter 2, with tiktoken), the text as a Python
+// literal:   import tiktoken / tokenizer = ... / text = '...' / idx = torch.tensor(...)
+std::vector<std::string> text_to_idx_code(const std::string& text);
 
 // The Python line that loads a table file into `weights` (the path quoted as Python does).
 std::string table_load_code(const std::string& path, const std::string& tensor_name);

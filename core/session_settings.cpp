@@ -226,7 +226,7 @@ std::string write_settings(const SessionSettings& s) {
   o += "lookupviz-settings " + std::to_string(kSettingsVersion) + "\n";
   o += "# lookupviz's last session, restored at launch (lookupviz --reset starts clean).\n";
   o += "# A file that does not read back is set aside, never trusted: edit with care.\n";
-  line("slide", std::to_string(s.slide + 1));
+  line("slide", std::to_string(s.slide));
   line("step", float_text(s.step));
   line("ids", format_ids(s.ids));
   line("seed", seed_text_for(s));
@@ -234,6 +234,8 @@ std::string write_settings(const SessionSettings& s) {
   line("vocab", s.vocab_mode == SettingsVocab::Fixed ? std::to_string(s.fixed_vocab) : "from-ids");
   line("dtype", std::string(dtype_name(s.dtype)));
   if (!s.weights.empty()) line("weights", quote_string(s.weights));
+  line("ids_from", s.text_mode ? "text" : "ids");
+  if (!s.text.empty()) line("text", quote_string(s.text));
   line("grad", s.grad_mode == SettingsGrad::Seeded ? "seeded" : "sum");
   line("grad_seed", std::to_string(s.grad_seed));
   line("tie_weights", bool_text(s.tie_weights));
@@ -260,6 +262,7 @@ bool same_settings(const SessionSettings& a, const SessionSettings& b) {
   return a.version == b.version && a.slide == b.slide && bits_of(a.step) == bits_of(b.step) && a.ids == b.ids &&
          a.seed == b.seed && a.seed_text == b.seed_text && a.dim == b.dim && a.vocab_mode == b.vocab_mode &&
          a.fixed_vocab == b.fixed_vocab && a.dtype == b.dtype && a.weights == b.weights &&
+         a.text_mode == b.text_mode && a.text == b.text &&
          a.grad_mode == b.grad_mode && a.grad_seed == b.grad_seed && a.tie_weights == b.tie_weights &&
          a.table_rows == b.table_rows && a.table_cols == b.table_cols && a.light == b.light &&
          bits_of(a.user_zoom) == bits_of(b.user_zoom) && a.reduced_motion == b.reduced_motion &&
@@ -275,7 +278,7 @@ namespace {
 // The keys this version knows; each may appear once (edit: any number of times).
 constexpr std::string_view kKeys[] = {"slide", "step", "ids", "seed", "dim", "vocab", "dtype", "weights",
                                       "grad", "grad_seed", "tie_weights", "theme", "zoom", "reduced_motion",
-                                      "window", "window_pos", "maximized", "table"};
+                                      "window", "window_pos", "maximized", "table", "ids_from", "text"};
 
 struct Parser {
   SessionSettings s;
@@ -318,9 +321,9 @@ struct Parser {
     seen[k] = line_no;
 
     if (key == "slide") {
-      auto d = int_in(v, 1, kSlideCount);
-      if (!d) return "slide must be a slide number from 1 to " + std::to_string(kSlideCount) + got;
-      s.slide = static_cast<int>(*d - 1);
+      auto d = int_in(v, 0, kLastSlide);
+      if (!d) return "slide must be a slide number from 0 to " + std::to_string(kLastSlide) + got;
+      s.slide = static_cast<int>(*d);
     } else if (key == "step") {
       auto f = parse_float(v);
       if (!f || !(*f >= 0.0f && *f <= static_cast<float>(kMaxStep + 1)))
@@ -363,6 +366,15 @@ struct Parser {
       if (str->size() > kMaxSettingsString)
         return "weights is longer than " + with_commas(kMaxSettingsString) + " bytes";
       s.weights = std::move(*str);
+    } else if (key == "ids_from") {
+      if (v == "ids") s.text_mode = false;
+      else if (v == "text") s.text_mode = true;
+      else return "ids_from must be ids or text" + got;
+    } else if (key == "text") {
+      auto str = unquote_string(v);
+      if (!str) return "text must be a quoted sentence, e.g. text = \"Hello, world\"" + got;
+      if (str->size() > kMaxSettingsString) return "text is longer than " + with_commas(kMaxSettingsString) + " bytes";
+      s.text = std::move(*str);
     } else if (key == "grad") {
       if (v == "sum") s.grad_mode = SettingsGrad::SumOfOutputs;
       else if (v == "seeded") s.grad_mode = SettingsGrad::Seeded;

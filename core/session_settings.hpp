@@ -4,7 +4,7 @@
 //
 // The file is line-based "key = value", human-readable and diff-able:
 //   lookupviz-settings 1        <- header: the format's major version (minor after a '.' is ignored)
-//   slide = 3                   <- 1-based in the file, as --slide
+//   slide = 3                   <- the slide's number, as --slide (0 text → IDs, 1 the table)
 //   ids = 2, 3, 1
 //   edit = 2 4 -0.5             <- row col value; NaN payloads as 0x7fc00001 (the float's bits)
 //   end                         <- a complete file ends here (a cut one is refused)
@@ -45,7 +45,8 @@ enum class SettingsGrad { SumOfOutputs, Seeded };  // slide 6's G: ones, or torc
 struct SessionSettings {
   int version = kSettingsVersion;  // the file's major version (parse: what the header said)
   // Where the user is.
-  int slide = 0;                   // 0-based, 0..kSlideCount-1 (the file says slide + 1)
+  int slide = 1;                   // the slide's number, 0..kLastSlide, as --slide (1: the table; files
+                                   // from before slide 0 said the same numbers)
   float step = 0.0f;               // the slide's timeline position, 0..kMaxStep+1
   // The model.
   IdList ids = {2, 3, 1};          // 1..kMaxIds IDs, each < V
@@ -56,6 +57,8 @@ struct SessionSettings {
   int64_t fixed_vocab = 4;         // V when vocab_mode == Fixed, 1..kMaxVocab
   TableDtype dtype = TableDtype::Float32;
   std::string weights;             // --weights FILE[:NAME]; empty: the seeded table
+  bool text_mode = false;          // the editor bar shows Text (the IDs typed as a sentence), not IDs
+  std::string text;                // the sentence last typed in Text mode (UTF-8; the app re-tokenizes it)
   SettingsGrad grad_mode = SettingsGrad::SumOfOutputs;
   uint64_t grad_seed = 0;
   bool tie_weights = true;         // slide 8: out_head.weight = tok_emb.weight

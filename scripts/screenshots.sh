@@ -13,5 +13,9 @@ xvfb-run -a "$bin" --slide 2 --step 1 --ids 5,2,5,0 --dim 6 --size 1440x900 --sc
 xvfb-run -a "$bin" --slide 4 --step 1 --light --size 1440x900 --screenshot "$out/matmul-light.png"
 xvfb-run -a "$bin" --weights "$LV_ROOT/tests/golden/tables/mixed.safetensors:embed.weight" --ids 0,3,5,3 \
   --slide 2 --step 4 --size 1440x900 --screenshot "$out/loaded-safetensors.png"
+# Slide 0 and Text mode on the book's sentence (chapter 2, §2.5).
+book="Hello, do you like tea? <|endoftext|> In the sunlit terraces of someunknownPlace."
+xvfb-run -a "$bin" --reset --slide 0 --text "$book" --size 1440x900 --screenshot "$out/slide-00.png"
+xvfb-run -a "$bin" --reset --slide 2 --text "$book" --size 1440x900 --screenshot "$out/text-mode.png"
 xvfb-run -a "$bin" --export-gif "$out/lookup.gif" --slide 2 --size 960x600
 echo "wrote $(ls "$out" | wc -l) screenshots to $out"

@@ -73,11 +73,46 @@ TEST(Tokenize, TextFeedsPrint) {
   const lvtest::RunResult r = lvtest::run_binary({"--print", "--text", "Hello, world"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find(">>> embedding = torch.nn.Embedding(50257, 5)\n"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find(">>> idx = torch.tensor([15496, 11, 995])\n"), std::string::npos) << r.out;
-  // The same transcript as giving those IDs and V by hand.
-  EXPECT_EQ(lvtest::run_binary({"--print", "--ids", "15496,11,995", "--vocab", "50257"}).out, r.out);
+  // idx made as the book makes it (chapter 2, tiktoken), then the IDs it gave.
+  EXPECT_NE(r.out.find(">>> import tiktoken\n"
+                       ">>> tokenizer = tiktoken.get_encoding(\"gpt2\")\n"
+                       ">>> text = 'Hello, world'\n"
+                       ">>> idx = torch.tensor(tokenizer.encode(text, allowed_special={\"<|endoftext|>\"}))\n"
+                       ">>> idx.tolist()\n"
+                       "[15496, 11, 995]\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("idx = torch.tensor([15496"), std::string::npos) << r.out;
+  // Everything else is the transcript of giving those IDs and V by hand.
+  std::string by_hand = lvtest::run_binary({"--print", "--ids", "15496,11,995", "--vocab", "50257"}).out;
+  const std::string list_line = ">>> idx = torch.tensor([15496, 11, 995])\n";
+  const size_t at = by_hand.find(list_line);
+  ASSERT_NE(at, std::string::npos);
+  by_hand.replace(at, list_line.size(),
+                  ">>> import tiktoken\n>>> tokenizer = tiktoken.get_encoding(\"gpt2\")\n>>> text = 'Hello, world'\n"
+                  ">>> idx = torch.tensor(tokenizer.encode(text, allowed_special={\"<|endoftext|>\"}))\n"
+                  ">>> idx.tolist()\n[15496, 11, 995]\n");
+  EXPECT_EQ(by_hand, r.out);
   const lvtest::RunResult small = lvtest::run_binary({"--print", "--text", "Hello", "--vocab", "20000", "--dim", "2"});
   EXPECT_NE(small.out.find("torch.nn.Embedding(20000, 2)"), std::string::npos) << small.err;
+}
+
+// The text is written as a Python literal that gives it back: quotes, backslashes,
+// newlines and characters Python does not print escaped, as repr() writes them.
+TEST(Tokenize, PrintWritesTheTextAsAPythonLiteral) {
+  const std::pair<std::string, std::string> cases[] = {
+      {"it's \"tea\"", ">>> text = 'it\\'s \"tea\"'\n"},
+      {"say \"hi\"", ">>> text = 'say \"hi\"'\n"},
+      {"it's", ">>> text = \"it's\"\n"},
+      {"a\\b\nc\td", ">>> text = 'a\\\\b\\nc\\td'\n"},
+      {"nbsp\xC2\xA0zwsp\xE2\x80\x8B", ">>> text = 'nbsp\\xa0zwsp\\u200b'\n"},
+      {"caf\xC3\xA9 <|endoftext|>", ">>> text = 'caf\xC3\xA9 <|endoftext|>'\n"},
+  };
+  for (const auto& [text, line] : cases) {
+    const lvtest::RunResult r = lvtest::run_binary({"--print", "--text", text});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find(line), std::string::npos) << line << "\n" << r.out;
+  }
 }
 
 // A copy of the binary in a fresh tree: with no pack, a damaged one, the installed layout.

@@ -150,7 +150,9 @@ TEST(CliOptions, WindowFlags) {
   EXPECT_TRUE(o.light && o.reduced_motion);
   EXPECT_EQ(o.screenshot, "out.png");
   EXPECT_EQ(ok({"--export-slides=dir/x"}).export_slides, "dir/x");
-  EXPECT_EQ(ok({"--slide", std::to_string(lv::kSlideCount)}).slide, lv::kSlideCount);
+  EXPECT_EQ(ok({"--slide", std::to_string(lv::kLastSlide)}).slide, lv::kLastSlide);
+  EXPECT_EQ(ok({"--slide", "0"}).slide, 0);  // "Text → token IDs", before the table
+  EXPECT_EQ(ok({}).slide, 1);                // the table, as ever
   EXPECT_EQ(ok({"--step", "0"}).step, 0);
   EXPECT_EQ(ok({"--size", "8192X320"}).width, 8192);
   EXPECT_FLOAT_EQ(ok({"--scale", "0.5"}).scale, 0.5f);
@@ -158,8 +160,8 @@ TEST(CliOptions, WindowFlags) {
 }
 
 TEST(CliOptions, WindowFlagErrors) {
-  EXPECT_EQ(err({"--slide", "0"}), "--slide must be a slide number from 1 to " + std::to_string(lv::kSlideCount) + " (got “0”)");
-  EXPECT_EQ(err({"--slide", "9"}), "--slide must be a slide number from 1 to " + std::to_string(lv::kSlideCount) + " (got “9”)");
+  EXPECT_EQ(err({"--slide", "-1"}), "--slide must be a slide number from 0 to 8 (got “-1”)");
+  EXPECT_EQ(err({"--slide", "9"}), "--slide must be a slide number from 0 to 8 (got “9”)");
   EXPECT_EQ(err({"--step", "-1"}), "--step must be a whole number from 0 to 9,999 (got “-1”)");
   const std::string size = "--size must be WIDTHxHEIGHT in pixels, each from 320 to 8192";
   EXPECT_EQ(err({"--size", "100x100"}), size + " (got “100x100”)");

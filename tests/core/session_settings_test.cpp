@@ -40,6 +40,8 @@ SessionSettings busy_session() {
   SessionSettings s;
   s.slide = 5;
   s.step = 2.37512345f;
+  s.text_mode = true;
+  s.text = "Hello, \"you\"\n";
   s.ids = {0, 7, 7, 3};
   s.seed = 0 - uint64_t{42};
   s.seed_text = "-42";
@@ -129,7 +131,9 @@ TEST(SessionSettings, EveryFieldRoundTripsExactly) {
   EXPECT_TRUE(lv::same_settings(p.settings, s)) << text;
   EXPECT_EQ(lv::write_settings(p.settings), text);
   // Human-readable: the values are there as a person would write them.
-  EXPECT_NE(text.find("\nslide = 6\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\nslide = 5\n"), std::string::npos) << text;  // the slide's number, as --slide
+  EXPECT_NE(text.find("\nids_from = text\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\ntext = \"Hello, \\\"you\\\"\\n\"\n"), std::string::npos) << text;
   EXPECT_NE(text.find("\nids = 0, 7, 7, 3\n"), std::string::npos);
   EXPECT_NE(text.find("\nseed = -42\n"), std::string::npos);
   EXPECT_NE(text.find("\nedit = 0 0 0.1\n"), std::string::npos) << text;
@@ -214,9 +218,11 @@ TEST(SessionSettings, SeedsAsPythonPrintsThem) {
 
 TEST(SessionSettings, EveryBadValueIsRefusedWithASentence) {
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"slide = 0\n", "line 2: slide must be a slide number from 1 to 8 (got “0”)"},
-      {"slide = 9\n", "line 2: slide must be a slide number from 1 to 8 (got “9”)"},
-      {"slide = two\n", "line 2: slide must be a slide number from 1 to 8 (got “two”)"},
+      {"slide = -1\n", "line 2: slide must be a slide number from 0 to 8 (got “-1”)"},
+      {"slide = 9\n", "line 2: slide must be a slide number from 0 to 8 (got “9”)"},
+      {"slide = two\n", "line 2: slide must be a slide number from 0 to 8 (got “two”)"},
+      {"ids_from = words\n", "line 2: ids_from must be ids or text (got “words”)"},
+      {"text = Hello\n", "line 2: text must be a quoted sentence, e.g. text = \"Hello, world\" (got “Hello”)"},
       {"step = -1\n", "line 2: step must be a number from 0 to 10,000 (got “-1”)"},
       {"step = nan\n", "line 2: step must be a number from 0 to 10,000 (got “nan”)"},
       {"step = 1e39\n", "line 2: step must be a number from 0 to 10,000 (got “1e39”)"},

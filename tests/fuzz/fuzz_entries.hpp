@@ -117,7 +117,7 @@ inline std::string check_cli(const uint8_t* data, size_t n) {
   if (o.weights.empty() && v * o.dim > lv::kMaxSeededElements) return "ok with a table too big";
   if (o.weights.empty() && static_cast<int64_t>(o.ids.size()) * v > lv::kMaxSeededElements)
     return "ok with a one-hot too big";
-  if (o.slide < 1 || o.slide > lv::kSlideCount) return "ok with slide " + std::to_string(o.slide);
+  if (o.slide < 0 || o.slide > lv::kLastSlide) return "ok with slide " + std::to_string(o.slide);
   if (o.step < -1 || o.step > lv::kMaxStep) return "ok with step " + std::to_string(o.step);
   if (o.width < 320 || o.width > 8192 || o.height < 320 || o.height > 8192) return "ok with a bad size";
   if (o.scale != 0.0f && !(o.scale >= 0.5f && o.scale <= 4.0f)) return "ok with a bad scale";

@@ -22,7 +22,7 @@ problems = []
 assert r["slides"], "no slides in the report"
 for s in r["slides"]:
     where = f"{name}: slide {s['slide']} step {s['step']}"
-    assert s["matrices"] or s["slide"] == 7, f"{where}: no matrix reported"
+    assert s["matrices"] or s["slide"] in (0, 7), f"{where}: no matrix reported"  # 0: text → IDs, 7: the heat map
     for m in s["matrices"]:
         small = m["rows_total"] <= 8 and m["cols_total"] <= 8
         if small and not only_overlaps and (m["rows_shown"], m["cols_shown"]) != (m["rows_total"], m["cols_total"]):
@@ -70,6 +70,14 @@ for size in "1024x768" "1280x800" "1920x1080" "2560x1440:2"; do
   args=(--size "${size%%:*}"); [ "${size#*:}" != "$size" ] && args+=(--scale "${size#*:}")
   check "present-$size" --present "${args[@]}" || fails=$((fails + 1))
   check "present-8x8-$size" --present "${args[@]}" --ids 0,1,2,3,4,5,6,7 --dim 8 || fails=$((fails + 1))
+done
+
+# Text mode on the book's sentence (chapter 2): GPT-2's 50,257-row table, 20 IDs, slide 0's
+# pieces and merges, slide 8's decoded argmax. (At 1024 × 768 and 2560 × 1440 at 2x a table
+# of 50,257 rows still cuts slide 4's transpose panel and slide 5's bill, as typed IDs do.)
+book="Hello, do you like tea? <|endoftext|> In the sunlit terraces of someunknownPlace."
+for size in "1280x800" "1920x1080"; do
+  check "text-$size" --size "$size" --text "$book" || fails=$((fails + 1))
 done
 
 # Below 1024 × 768 the page keeps its smallest size and the window scrolls: what is out

@@ -92,7 +92,7 @@ TEST(RenderFailure, AFileUsedAsAFolderFailsCleanly) {
   Outcome o = run_in(dir, "--screenshot " + dir + "/file/x.png --size 640x400");
   expect_clean_failure(o, "cannot write " + dir + "/file/x.png: Not a directory");
   o = run_in(dir, "--export-slides " + dir + "/file/slides --size 640x400");
-  expect_clean_failure(o, "cannot write " + dir + "/file/slides/slide-01.png: Not a directory");
+  expect_clean_failure(o, "cannot write " + dir + "/file/slides/slide-00.png: Not a directory");
   const std::vector<std::string> left = list_dir(dir);
   for (const std::string& name : left) EXPECT_TRUE(name == "file" || name == "lookupviz") << name;
 }

@@ -66,7 +66,7 @@ TEST(Render, ExportSlidesWritesADistinctPicturePerSlide) {
   const std::string dir = temp_dir();
   ASSERT_EQ(run("--export-slides " + dir + " --size 1280x800"), 0);
   std::vector<Image> slides;
-  for (int k = 1; k <= lv::kSlideCount; ++k) {
+  for (int k = 0; k <= lv::kLastSlide; ++k) {  // slide-00.png (text → token IDs) … slide-08.png
     char name[32];
     std::snprintf(name, sizeof name, "/slide-%02d.png", k);
     Image im = load(dir + name);
@@ -77,7 +77,27 @@ TEST(Render, ExportSlidesWritesADistinctPicturePerSlide) {
   }
   for (size_t i = 0; i < slides.size(); ++i)
     for (size_t j = i + 1; j < slides.size(); ++j)
-      EXPECT_GT(difference(slides[i], slides[j]), 0.01) << "slides " << i + 1 << " and " << j + 1 << " look the same";
+      EXPECT_GT(difference(slides[i], slides[j]), 0.01) << "slides " << i << " and " << j << " look the same";
+}
+
+// Slide 0 in the real window: the book's sentence typed with --text shows its pieces and
+// merges, not the default IDs read as tokens; Text mode's chips change the editor bar of
+// every slide (here the table's).
+TEST(Render, SlideZeroAndTextModeFollowTheText) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  const std::string dir = temp_dir();
+  const std::string book = "\"Hello, do you like tea? <|endoftext|> In the sunlit terraces of someunknownPlace.\"";
+  ASSERT_EQ(run("--slide 0 --screenshot " + dir + "/plain.png --size 1024x768"), 0);
+  ASSERT_EQ(run("--slide 0 --text " + book + " --screenshot " + dir + "/text.png --size 1024x768"), 0);
+  ASSERT_EQ(run("--slide 0 --step 5 --text " + book + " --screenshot " + dir + "/step5.png --size 1024x768"), 0);
+  ASSERT_EQ(run("--slide 1 --text " + book + " --screenshot " + dir + "/table.png --size 1024x768"), 0);
+  const Image plain = load(dir + "/plain.png"), text = load(dir + "/text.png"), step5 = load(dir + "/step5.png"),
+              table = load(dir + "/table.png");
+  ASSERT_EQ(text.w, 1024);
+  EXPECT_GT(distinct_colors(text), 60u) << "slide 0 looks blank";
+  EXPECT_GT(difference(plain, text), 0.01);
+  EXPECT_GT(difference(step5, text), 0.002) << "a merge step must differ from the last step";
+  EXPECT_GT(distinct_colors(table), 60u);
 }
 
 TEST(Render, ThePictureFollowsTheIds) {

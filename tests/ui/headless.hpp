@@ -14,6 +14,7 @@
 #include "app/ui_landmarks.hpp"
 #include "app/ui_theme.hpp"
 #include "core/cli_options.hpp"
+#include "core/gpt2_tokenizer.hpp"
 
 namespace lv::app::test {
 
@@ -46,8 +47,11 @@ class Headless {
   }
   ~Headless() { ImGui::DestroyContext(); }
 
+  // As main() starts: GPT-2's tokenizer handed over, --text tokenized, the model made.
   void init(const std::vector<std::string>& args = {"lookupviz"}) {
     CliParse p = parse_cli(args);
+    set_tokenizer(app, tokenizer());
+    if (p.options.text) apply_text_ids(p.options, *app.tokenizer);
     app_init(app, p.options);
     finish_model_jobs(app);  // a big table asked for at start: ready before the test looks
   }
@@ -109,6 +113,15 @@ class Headless {
     type(text);
     frame();
     return true;
+  }
+
+  // The build tree's pack, loaded once for every test.
+  static std::shared_ptr<const Gpt2Tokenizer> tokenizer() {
+    static const std::shared_ptr<const Gpt2Tokenizer> t = [] {
+      TokenizerLoad l = load_gpt2_tokenizer(LOOKUPVIZ_BPE_PACK);
+      return std::shared_ptr<const Gpt2Tokenizer>(std::move(l.tokenizer));
+    }();
+    return t;
   }
 
   App app;

@@ -23,10 +23,10 @@ class UiCodePanel : public ::testing::Test {
 // new slide's code at once (they kept slide 1's until the IDs changed).
 TEST_F(UiCodePanel, CodePanelsShowTheCurrentSlideRightAfterNext) {
   ASSERT_TRUE(h.click("next-slide"));
-  ASSERT_EQ(h.app.ui.slide, 1);
+  ASSERT_EQ(h.app.ui.slide, 2);
   std::string code, output;
   kSlideLookup.code(h.app, code, output);
-  EXPECT_EQ(h.app.ui.code_panel.slide, 1);
+  EXPECT_EQ(h.app.ui.code_panel.slide, 2);
   EXPECT_EQ(h.app.ui.code_panel.code, code);
   EXPECT_EQ(h.app.ui.code_panel.output, output);
   h.frames(3);
@@ -34,7 +34,7 @@ TEST_F(UiCodePanel, CodePanelsShowTheCurrentSlideRightAfterNext) {
   // And from a slide reached by a key, on to the next.
   h.type("5");
   ASSERT_TRUE(h.click("next-slide"));
-  ASSERT_EQ(h.app.ui.slide, 5);
+  ASSERT_EQ(h.app.ui.slide, 6);
   kSlideBackward.code(h.app, code, output);
   EXPECT_EQ(h.app.ui.code_panel.code, code);
 }

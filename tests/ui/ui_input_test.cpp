@@ -24,7 +24,7 @@ class UiInput : public ::testing::Test {
 };
 
 TEST_F(UiInput, StartsOnTheNotebookState) {
-  EXPECT_EQ(h.app.ui.slide, 0);
+  EXPECT_EQ(h.app.ui.slide, 1);  // the table (slide 0, text → token IDs, comes before it)
   EXPECT_EQ(h.app.inputs.ids, (IdList{2, 3, 1}));
   EXPECT_EQ(h.app.derived.vocab, 4);
   EXPECT_EQ(h.app.derived.dim, 5);
@@ -34,28 +34,30 @@ TEST_F(UiInput, StartsOnTheNotebookState) {
 
 TEST_F(UiInput, NextAndPrevButtonsChangeSlides) {
   ASSERT_TRUE(h.click("next-slide"));
-  EXPECT_EQ(h.app.ui.slide, 1);
-  ASSERT_TRUE(h.click("next-slide"));
   EXPECT_EQ(h.app.ui.slide, 2);
+  ASSERT_TRUE(h.click("next-slide"));
+  EXPECT_EQ(h.app.ui.slide, 3);
   ASSERT_TRUE(h.click("prev-slide"));
-  EXPECT_EQ(h.app.ui.slide, 1);
+  EXPECT_EQ(h.app.ui.slide, 2);
 }
 
 TEST_F(UiInput, KeysMoveThroughTheDeck) {
   h.press(kRight);
-  EXPECT_EQ(h.app.ui.slide, 1);
-  h.press(kPageDown);
   EXPECT_EQ(h.app.ui.slide, 2);
+  h.press(kPageDown);
+  EXPECT_EQ(h.app.ui.slide, 3);
   h.press(kLeft);
-  EXPECT_EQ(h.app.ui.slide, 1);
+  EXPECT_EQ(h.app.ui.slide, 2);
   h.press(kPageUp);
+  EXPECT_EQ(h.app.ui.slide, 1);
+  h.press(kLeft);
   EXPECT_EQ(h.app.ui.slide, 0);
   h.press(kLeft);  // already at the first slide
   EXPECT_EQ(h.app.ui.slide, 0);
   h.type("5");
-  EXPECT_EQ(h.app.ui.slide, 4);
+  EXPECT_EQ(h.app.ui.slide, 5);
   h.type("2");
-  EXPECT_EQ(h.app.ui.slide, 1);
+  EXPECT_EQ(h.app.ui.slide, 2);
   h.press(kEnd);
   EXPECT_EQ(h.app.ui.timeline.pos, static_cast<float>(current_slide_steps(h.app)));
   h.press(kHome);
@@ -175,7 +177,7 @@ TEST_F(UiInput, HoveringAMatmulOutputCellShowsItsDotProduct) {
   for (const char* ids : {"3, 0", "7, 0", "8, 2", "19, 5"}) {
     SCOPED_TRACE(ids);
     ASSERT_TRUE(h.replace_text("ids-text", ids));
-    go_to_slide(h.app, 3);  // slide 4, the matmul, at its end: every output row there
+    go_to_slide(h.app, 4);  // slide 4, the matmul, at its end: every output row there
     timeline_finish(h.app.ui.timeline, current_slide_steps(h.app));
     h.frames(3);
     ImVec2 lo, hi;

@@ -37,7 +37,7 @@ TEST_F(UiKeyboard, SlideKeysNeitherFocusNorActivateControls) {
   h.press(kSpace);
   h.type(".");
   h.frames(2);
-  EXPECT_EQ(h.app.ui.slide, 2);
+  EXPECT_EQ(h.app.ui.slide, 3);
   EXPECT_FALSE(any_popup_open());
   EXPECT_FALSE(focus_ring_shown());
   EXPECT_FALSE(ImGui::GetIO().WantTextInput);
@@ -73,12 +73,12 @@ TEST_F(UiKeyboard, KeysAfterAnEditDoNotReopenTheField) {
 // press Next > again.
 TEST_F(UiKeyboard, SpaceAfterAClickPlaysAndDoesNotPressTheButtonAgain) {
   ASSERT_TRUE(h.click("next-slide"));
-  EXPECT_EQ(h.app.ui.slide, 1);
+  EXPECT_EQ(h.app.ui.slide, 2);
   h.press(kSpace);
-  EXPECT_EQ(h.app.ui.slide, 1);
+  EXPECT_EQ(h.app.ui.slide, 2);
   EXPECT_TRUE(h.app.ui.timeline.playing);
   h.press(kRight);
-  EXPECT_EQ(h.app.ui.slide, 2);
+  EXPECT_EQ(h.app.ui.slide, 3);
   EXPECT_FALSE(focus_ring_shown());
 }
 
@@ -91,7 +91,7 @@ TEST_F(UiKeyboard, WhileAFieldIsEditedTheKeysAreItsOnly) {
   h.press(kHome);
   h.press(kSpace);
   h.type(".");
-  EXPECT_EQ(h.app.ui.slide, 0);
+  EXPECT_EQ(h.app.ui.slide, 1);
   EXPECT_FALSE(h.app.ui.timeline.playing);
   EXPECT_TRUE(ImGui::GetIO().WantTextInput);
   EXPECT_EQ(std::string(h.app.ui.ids_buf).find(", 4"), 8u) << h.app.ui.ids_buf;
@@ -263,7 +263,7 @@ TEST_F(QueuedKeys, FourThenEndLandsOnTheLastStepOfSlideFour) {
   tap('4', '4');
   tap(kEnd);
   for (int i = 0; i < 4; ++i) frame();
-  EXPECT_EQ(h.app.ui.slide, 3);
+  EXPECT_EQ(h.app.ui.slide, 4);
   EXPECT_EQ(h.app.ui.timeline.pos, static_cast<float>(current_slide_steps(h.app)));
 }
 
@@ -271,7 +271,7 @@ TEST_F(QueuedKeys, RightThenF11BothTakeEffect) {
   tap(kRight);
   tap(kKeyF11);
   for (int i = 0; i < 4; ++i) frame();
-  EXPECT_EQ(h.app.ui.slide, 1);
+  EXPECT_EQ(h.app.ui.slide, 2);
   EXPECT_TRUE(h.app.ui.present_toggle);
 }
 
@@ -290,7 +290,7 @@ TEST_F(QueuedKeys, AKeyRightAfterEnterGoesToTheDeck) {
   for (int i = 0; i < 5; ++i) frame();
   EXPECT_EQ(h.app.inputs.ids, (IdList{1, 2}));
   EXPECT_STREQ(h.app.ui.ids_buf, "1, 2");
-  EXPECT_EQ(h.app.ui.slide, 4);
+  EXPECT_EQ(h.app.ui.slide, 5);
 }
 
 }  // namespace

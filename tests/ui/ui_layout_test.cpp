@@ -43,12 +43,12 @@ TEST(UiLayout, ThePagesDemoIsWholeOnEverySlideAtLaptopSizes) {
     Headless h(size);
     h.init();
     h.frames(2);
-    for (int slide = 0; slide < slide_count(); ++slide) {
+    for (int slide = 1; slide < slide_count(); ++slide) {  // slide 0 (text → token IDs) has no matrix
       if (slide_table()[static_cast<size_t>(slide)].fills_canvas) continue;  // the heat map sizes itself
       for (int step = 0; step < slide_table()[static_cast<size_t>(slide)].steps(h.app); ++step) {
         show(h, slide, step);
-        EXPECT_FALSE(layout_report().matrices.empty()) << "slide " << slide + 1;
-        EXPECT_EQ(cut_matrices(), "") << "slide " << slide + 1 << " step " << step << " at " << size.x;
+        EXPECT_FALSE(layout_report().matrices.empty()) << "slide " << slide;
+        EXPECT_EQ(cut_matrices(), "") << "slide " << slide << " step " << step << " at " << size.x;
       }
     }
   }
@@ -58,10 +58,10 @@ TEST(UiLayout, OneTypeSizeForEveryStepOfASlideAndWhenAnIdIsAdded) {
   Headless h(ImVec2(1280, 800));
   h.init();
   h.frames(2);
-  show(h, 3, 0);  // the matmul
+  show(h, 4, 0);  // the matmul
   const int level = h.app.ui.canvas_level;
   for (int step = 1; step < current_slide_steps(h.app); ++step) {
-    show(h, 3, step);
+    show(h, 4, step);
     EXPECT_EQ(h.app.ui.canvas_level, level) << "step " << step;
   }
   ASSERT_TRUE(h.click("add-id"));
@@ -75,7 +75,7 @@ TEST(UiLayout, ASmallWindowShrinksTheTypeBeforeCuttingAColumn) {
   Headless h(ImVec2(1024, 768));
   h.init({"lookupviz", "--ids", "0,1,2,3,4,5,6,7", "--dim", "8"});
   h.frames(2);
-  show(h, 1, 7);  // the lookup: two 8 × 8 grids side by side
+  show(h, 2, 7);  // the lookup: two 8 × 8 grids side by side
   EXPECT_LT(h.app.ui.canvas_level, kCanvasNormalLevel);
   EXPECT_EQ(cut_matrices(), "");
 }

@@ -70,7 +70,7 @@ TEST(Motion, NoNumberIsDrawnOverAnotherWhileARowFlies) {
           pair += " over ";
           append_utf8(pair, b.c);
           char where[96];
-          std::snprintf(where, sizeof where, "slide %d at step %.2f: ", slide + 1, static_cast<double>(pos));
+          std::snprintf(where, sizeof where, "slide %d at step %.2f: ", slide, static_cast<double>(pos));
           bad.insert(where + pair);
         }
       }
@@ -88,7 +88,7 @@ TEST(Motion, SlideTwosArrowCrossesNoText) {
     const ImVec2 white = ImGui::GetIO().Fonts->TexUvWhitePixel;
     int arrow_frames = 0;
     std::set<std::string> bad;
-    each_frame(h, 1, [&](float pos) {
+    each_frame(h, 2, [&](float pos) {  // the lookup
       const int cur = std::min(static_cast<int>(pos), current_slide_steps(h.app) - 1);
       const ImU32 arrow = id_color(static_cast<size_t>(cur));
       const ScreenText s = read_screen();

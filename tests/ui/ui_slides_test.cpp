@@ -76,8 +76,8 @@ TEST(SlidesLayout, ControlsStayInsideTheSmallestWindow) {
       ASSERT_TRUE(find_landmark(name, &a, &b)) << name;
       EXPECT_GE(a.x, 0.0f) << name;
       EXPECT_GE(a.y, 0.0f) << name;
-      EXPECT_LE(b.x, 1024.0f) << name << " on slide " << s + 1;
-      EXPECT_LE(b.y, 640.0f) << name << " on slide " << s + 1;
+      EXPECT_LE(b.x, 1024.0f) << name << " on slide " << s;
+      EXPECT_LE(b.y, 640.0f) << name << " on slide " << s;
     }
   }
 }

@@ -37,7 +37,7 @@ void each_slide_step(Headless& h, Fn&& check) {
   }
 }
 
-std::string where(int slide, int step) { return "slide " + std::to_string(slide + 1) + " step " + std::to_string(step); }
+std::string where(int slide, int step) { return "slide " + std::to_string(slide) + " step " + std::to_string(step); }
 
 // Decodes UTF-8; false (and nothing) for bytes that are not UTF-8, such as a file magic.
 bool utf8_codepoints(const std::string& s, std::vector<unsigned int>* out) {

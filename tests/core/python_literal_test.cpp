@@ -1,0 +1,50 @@
+// python_literal_test.cpp — python_str_repr() against what Python 3 prints for repr()
+// of the same text (the expected strings were printed by CPython 3.11), and the token
+// labels Text mode and slide 0 show.
+#include <gtest/gtest.h>
+
+#include "core/notebook_transcript.hpp"
+#include "core/python_literal.hpp"
+#include "core/token_text.hpp"
+
+namespace {
+
+TEST(PythonLiteral, ReprAsPythonPrintsIt) {
+  const std::pair<std::string, std::string> cases[] = {
+      {"Hello, do you like tea? <|endoftext|> In the sunlit terraces of someunknownPlace.",
+       "'Hello, do you like tea? <|endoftext|> In the sunlit terraces of someunknownPlace.'"},
+      {"it's", "\"it's\""},
+      {"say \"hi\"", "'say \"hi\"'"},
+      {"both ' and \"", "'both \\' and \"'"},
+      {"back\\slash", "'back\\\\slash'"},
+      {"a\nb\tc\r", "'a\\nb\\tc\\r'"},
+      {std::string("\x00\x1f\x7f", 3), "'\\x00\\x1f\\x7f'"},
+      {"\xC2\x85\xC2\xA0\xC3\xA9", "'\\x85\\xa0\xC3\xA9'"},               // NEL, no-break space, é
+      {"\xE2\x80\x8B\xE2\x80\xA8\xEF\xBB\xBF", "'\\u200b\\u2028\\ufeff'"},  // format and separator characters
+      {"\xEE\x80\x80", "'\\ue000'"},                                         // private use
+      {"日本語 😀", "'日本語 😀'"},
+      {"\xF3\xA0\x80\x81", "'\\U000e0001'"},                                 // a tag character (Cf)
+      {"\xCD\xB8", "'\\u0378'"},                                             // unassigned
+  };
+  for (const auto& [text, want] : cases) EXPECT_EQ(lv::python_str_repr(text), want) << want;
+}
+
+TEST(PythonLiteral, TheBooksTiktokenLines) {
+  const std::vector<std::string> lines = lv::text_to_idx_code("it's \"x\"\n");
+  ASSERT_EQ(lines.size(), 4u);
+  EXPECT_EQ(lines[0], "import tiktoken");
+  EXPECT_EQ(lines[1], "tokenizer = tiktoken.get_encoding(\"gpt2\")");
+  EXPECT_EQ(lines[2], "text = 'it\\'s \"x\"\\n'");
+  EXPECT_EQ(lines[3], "idx = torch.tensor(tokenizer.encode(text, allowed_special={\"<|endoftext|>\"}))");
+}
+
+TEST(TokenText, SpacesAndNewlinesAreVisible) {
+  EXPECT_EQ(lv::visible_token_text(" sunlit"), "␣sunlit");
+  EXPECT_EQ(lv::visible_token_text("\n"), "↵");
+  EXPECT_EQ(lv::visible_token_text("\n\n"), "↵↵");
+  EXPECT_EQ(lv::visible_token_text("Hello"), "Hello");
+  EXPECT_EQ(lv::visible_token_text(std::string("\x01", 1)), "\\x01");
+  EXPECT_EQ(lv::visible_token_text("\xE2\x80"), "\xEF\xBF\xBD");  // half a character: U+FFFD, as decode shows it
+}
+
+}  // namespace
