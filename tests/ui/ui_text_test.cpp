@@ -158,7 +158,15 @@ TEST(Glyphs, EveryCharacterTheSourceCanPrintIsInTheFonts) {
     ImGui::EndFrame();
     const std::pair<const char*, ImFont*> faces[] = {{"ui", f.ui}, {"bold", f.bold}, {"title", f.title}, {"mono", f.mono}};
     for (const auto& [c, file] : used)
-      for (const auto& [name, font] : faces)
+      for (const auto& [name, font] : faces) {
+        // U+FFFD (bytes that are not UTF-8) is drawn where typed input and messages are,
+        // at the normal level; zoomed, a canvas shows the font's fallback glyph ('?')
+        // instead: U+FFFD in every level's fonts cost 9 MB of glyph index (app/ui_theme.cpp).
+        if (c == 0xFFFD && level != kCanvasNormalLevel) {
+          const ImFontGlyph* g = font->FindGlyph(static_cast<ImWchar>(c));
+          EXPECT_TRUE(g && g->Visible) << name << " font, zoom level " << level << ": U+FFFD draws nothing";
+          continue;
+        }
         if (!font->FindGlyphNoFallback(static_cast<ImWchar>(c))) {
           std::string ch;
           append_utf8(ch, c);
@@ -167,6 +175,7 @@ TEST(Glyphs, EveryCharacterTheSourceCanPrintIsInTheFonts) {
           missing += std::string(code) + " '" + ch + "' (" + file + ") has no glyph in the " + name + " font, zoom level " +
                      std::to_string(level) + "\n";
         }
+      }
   }
   EXPECT_EQ(missing, "");
 }
