@@ -285,6 +285,7 @@ void draw_editor_bar(App& app) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f.path.c_str());
     ImGui::SameLine();
     if (ImGui::SmallButton("x##seeded")) set_table_file(app, nullptr);
+    landmark("close-table");
     tooltip("Back to the seeded table");
   } else {
     // The vocabulary: as the notebook (max + 1) or fixed.

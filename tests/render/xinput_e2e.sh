@@ -220,6 +220,45 @@ if want inf-cell && start inf-cell; then
   [ -n "$shot" ] && cp "$shot" "$ROOT/$RUN/window.png"
 fi
 
+# 8. A session with a table file: a plain `lookupviz` reopens the table (on a worker,
+#    after the window is up) with the session's IDs; its x closes it and the session
+#    then forgets the file.
+if want restore-table; then
+  RUN=restore-table
+  dir="$ROOT/$RUN"
+  mkdir -p "$dir/home/Pictures" "$dir/config"
+  export HOME="$dir/home" XDG_CONFIG_HOME="$dir/config" LOOKUPVIZ_LANDMARKS="$dir/landmarks"
+  table="$dir/my table.npy"
+  cp "$2/tests/golden/tables/notebook_seed123.npy" "$table"
+  # Opened once as a FILE with IDs 2, 1; Ctrl+Q saves the session.
+  "$BIN" --reset --ids 2,1 --size 1280x800 "$table" >"$dir/stderr1" 2>&1 &
+  PID=$!
+  WID="$(timeout 20 xdotool search --sync --onlyvisible --name lookupviz | head -n 1)"
+  wait_for "grep -q '^close-table ' '$LOOKUPVIZ_LANDMARKS' 2>/dev/null" 20 || fail "the FILE's table is not shown"
+  xdotool mousemove --window "$WID" 2 2
+  wait_for "xdotool windowfocus '$WID' 2>/dev/null; [ \"\$(xdotool getwindowfocus 2>/dev/null)\" = '$WID' ]" 5
+  sleep 0.3
+  quit
+  expect weights "\"$table\""
+  expect ids "2, 1"
+  # The plain launch: the table comes back, the IDs with it.
+  rm -f "$LOOKUPVIZ_LANDMARKS"
+  "$BIN" --size 1280x800 >"$dir/stderr2" 2>&1 &
+  PID=$!
+  WID="$(timeout 20 xdotool search --sync --onlyvisible --name lookupviz | head -n 1)"
+  [ -n "$WID" ] || fail "no window: $(cat "$dir/stderr2")"
+  wait_for "grep -q '^close-table ' '$LOOKUPVIZ_LANDMARKS' 2>/dev/null" 20 ||
+    fail "the session's table did not come back: $(cat "$dir/stderr2")"
+  xdotool mousemove --window "$WID" 2 2
+  wait_for "xdotool windowfocus '$WID' 2>/dev/null; [ \"\$(xdotool getwindowfocus 2>/dev/null)\" = '$WID' ]" 5
+  sleep 0.3
+  click close-table
+  sleep 0.4
+  quit
+  expect weights ""
+  expect ids "2, 1"
+fi
+
 if [ "$FAILS" -gt 0 ]; then
   echo "$FAILS check(s) failed; pictures and logs in $ROOT"
   exit 1
