@@ -69,7 +69,9 @@ cmake --build "$build" -j "$(nproc)" --target lookupviz gl_floor lookupviz_make_
 figures="$(mktemp)"
 trap 'rm -f "$figures"' EXIT
 app="$build/lookupviz"
-if [ -x "$app" ] && "$app" --help 2>&1 | grep -q -- '--bench-frames'; then
+# (grep reads the whole help: with -q it would stop early, and under pipefail the app's
+# SIGPIPE on the rest of its help would read as "no --bench-frames")
+if [ -x "$app" ] && "$app" --help 2>&1 | grep -- '--bench-frames' >/dev/null; then
   run=("$app" --bench-frames "${FRAMES:-600}")
   [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null && run=(xvfb-run -a "${run[@]}")
   echo "frame figures: ${run[*]}" >&2
