@@ -14,18 +14,9 @@
 
 #include "core/work_budget.hpp"
 #include "run_binary.hpp"
+#include "../shared/spread_ids.hpp"
 
 namespace {
-
-// "0,1,…": b IDs spread over 0..v-1, the first 0 and the last v - 1 (so V = v).
-std::string spread_ids(int64_t b, int64_t v) {
-  std::string s;
-  for (int64_t i = 0; i < b; ++i) {
-    if (i) s += ',';
-    s += std::to_string(b == 1 ? v - 1 : i * (v - 1) / (b - 1));
-  }
-  return s;
-}
 
 // Runs build/lookupviz args… (output to /dev/null) and returns its peak resident set in
 // bytes (wait4's ru_maxrss), or -1 when it did not exit 0.

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "app/out_of_memory.hpp"
+#include "../shared/spread_ids.hpp"
 #include "headless.hpp"
 #include "screen_text.hpp"
 
@@ -74,15 +75,6 @@ TEST(UiBudget, ADimPastTheBudgetIsRefusedToo) {
 }
 
 // ---------------------------------------------------------------- measured in a child
-std::string spread_ids(int64_t b, int64_t v) {
-  std::string s;
-  for (int64_t i = 0; i < b; ++i) {
-    if (i) s += ',';
-    s += std::to_string(b == 1 ? v - 1 : i * (v - 1) / (b - 1));
-  }
-  return s;
-}
-
 long long status_kb(const char* key) {
   std::ifstream f("/proc/self/status");
   std::string k;
