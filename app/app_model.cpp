@@ -8,7 +8,7 @@
 #include <limits>
 #include <new>
 
-#include "app/bpe_replay.hpp"
+#include "app/slides/bpe_replay.hpp"
 #include "app/model_jobs.hpp"
 #include "app/out_of_memory.hpp"
 #include "core/embedding_ops.hpp"

@@ -7,10 +7,10 @@
 #include <cstring>
 #include <filesystem>
 
-#include "app/anim_timeline.hpp"
+#include "app/slides/anim_timeline.hpp"
 #include "app/app_model.hpp"
 #include "app/app_ui.hpp"
-#include "app/slides.hpp"
+#include "app/slides/slides.hpp"
 #include "core/gpt2_tokenizer.hpp"
 #include "core/id_parse.hpp"  // the seeded table's limits
 

@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "app/background_job.hpp"
-#include "app/file_dialog.hpp"
-#include "app/widget_file_picker.hpp"
-#include "app/widget_heatmap.hpp"
+#include "app/desktop/file_dialog.hpp"
+#include "app/widgets/widget_file_picker.hpp"
+#include "app/widgets/widget_heatmap.hpp"
 #include "core/backward_timing.hpp"
 #include "core/dtype_round.hpp"
 #include "core/embedding_ops.hpp"
@@ -166,7 +166,7 @@ struct Timeline {
 enum class Theme { Dark, Light };
 enum class IdsInput { Ids, Text };  // the editor bar's IDs typed as numbers, or as a sentence (GPT-2 BPE)
 
-// Slide 0's replay of GPT-2's tokenizer (app/bpe_replay.hpp), rebuilt when its text or
+// Slide 0's replay of GPT-2's tokenizer (app/slides/bpe_replay.hpp), rebuilt when its text or
 // the chosen piece changes (not every frame).
 struct BpeReplayPiece {
   std::string text;           // the piece's bytes (UTF-8 here: it came from UTF-8 text)
@@ -275,7 +275,7 @@ struct UiState {
   std::vector<float> row_buf;                    // a table row read for a flight (kept likewise)
   Matrix logits_buf;                             // slide 8: the logits on screen
   std::vector<float> logits_row;                 // and the head row they read
-  uint64_t canvas_fit_key = 0;                   // what the canvas zoom was chosen for (app/canvas_fit.hpp)
+  uint64_t canvas_fit_key = 0;                   // what the canvas zoom was chosen for (app/slides/canvas_fit.hpp)
   uint64_t canvas_view_key = 0;                  // its slide, room and type size
   int canvas_level = 4;                          // = kCanvasNormalLevel // the zoom level the canvas is drawn at
   uint64_t narrative_fit_key = 0;                // what the narrative's text size was chosen for
@@ -298,7 +298,7 @@ struct TableLoading {
   std::string spec;              // FILE or FILE:NAME being loaded
   double started = 0.0;          // app time when it started
   FilePicker picker;             // File ▸ Open's in-app picker (when the desktop has no dialog)
-  ExternalDialog dialog;         // File ▸ Open through zenity / kdialog (app/file_dialog.hpp)
+  ExternalDialog dialog;         // File ▸ Open through zenity / kdialog (app/desktop/file_dialog.hpp)
   std::vector<std::string> recent;  // tables opened lately, newest first (core/recent_files.hpp)
   std::string recent_path;       // where that list is saved ("" : not saved, e.g. tests and headless runs)
   std::vector<std::string> tensor_choices;  // a .safetensors file with several 2-D tensors: pick one
@@ -309,7 +309,7 @@ struct TableLoading {
 
 // ---------------------------------------------------------------- scale (slide 7)
 // GPT-2 small's table at full size: built and timed on a worker thread
-// (app/scale_worker.hpp), drawn by the heat map widget (app/widget_heatmap.hpp).
+// (app/slides/scale_worker.hpp), drawn by the heat map widget (app/widgets/widget_heatmap.hpp).
 class ScaleWorker;
 struct ScaleWorkerDeleter {
   void operator()(ScaleWorker* w) const;  // cancels and joins the worker's thread

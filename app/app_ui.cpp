@@ -12,15 +12,15 @@
 #include <cstring>
 #include <string>
 
-#include "app/anim_timeline.hpp"
-#include "app/canvas_fit.hpp"
-#include "app/layout_report.hpp"
-#include "app/scale_worker.hpp"
-#include "app/slides.hpp"
-#include "app/ui_draw.hpp"
-#include "app/ui_landmarks.hpp"
-#include "app/ui_theme.hpp"
-#include "app/widget_code_panel.hpp"
+#include "app/slides/anim_timeline.hpp"
+#include "app/slides/canvas_fit.hpp"
+#include "app/chrome/layout_report.hpp"
+#include "app/slides/scale_worker.hpp"
+#include "app/slides/slides.hpp"
+#include "app/widgets/ui_draw.hpp"
+#include "app/chrome/ui_landmarks.hpp"
+#include "app/chrome/ui_theme.hpp"
+#include "app/widgets/widget_code_panel.hpp"
 
 namespace lv::app {
 namespace {
@@ -39,7 +39,7 @@ void draw_canvas(App& app, const SlideDef& slide, ImVec2 size) {
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(e * 0.9f, e * 0.8f));
   ImGui::BeginChild("canvas", ImVec2(size.x, size.y - caption_h), true, ImGuiWindowFlags_HorizontalScrollbar);
   // Measure, then draw: the zoom is chosen once per shape, size and slide, for all
-  // of the slide's steps together (app/canvas_fit.hpp).
+  // of the slide's steps together (app/slides/canvas_fit.hpp).
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   const uint64_t key = canvas_fit_key(app, avail), view = canvas_view_key(app, avail);

@@ -13,7 +13,7 @@
 #include <memory>
 #include <thread>
 
-#include "app/ui_wake.hpp"
+#include "app/chrome/ui_wake.hpp"
 
 namespace lv::app {
 

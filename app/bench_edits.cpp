@@ -12,12 +12,12 @@
 #include <thread>
 #include <vector>
 
-#include "app/anim_timeline.hpp"
+#include "app/slides/anim_timeline.hpp"
 #include "app/app_model.hpp"
 #include "app/app_ui.hpp"
 #include "app/model_jobs.hpp"
-#include "app/scale_worker.hpp"
-#include "app/slides.hpp"
+#include "app/slides/scale_worker.hpp"
+#include "app/slides/slides.hpp"
 
 namespace lv::app {
 namespace {

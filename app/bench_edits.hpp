@@ -8,7 +8,7 @@
 // scripts/bench.sh runs it with and without each big table and takes the ratios.
 #pragma once
 #include "app/app_state.hpp"
-#include "app/platform_glfw.hpp"
+#include "app/platform/platform_glfw.hpp"
 
 namespace lv::app {
 

@@ -11,8 +11,8 @@
 #include "app/app_state.hpp"
 #include "app/app_ui.hpp"
 #include "app/model_jobs.hpp"
-#include "app/ui_landmarks.hpp"
-#include "app/ui_theme.hpp"
+#include "app/chrome/ui_landmarks.hpp"
+#include "app/chrome/ui_theme.hpp"
 #include "core/cli_options.hpp"
 #include "core/gpt2_tokenizer.hpp"
 

@@ -7,10 +7,10 @@
 #include <chrono>
 #include <thread>
 
-#include "app/anim_timeline.hpp"
+#include "app/slides/anim_timeline.hpp"
 #include "app/app_model.hpp"
 #include "app/model_jobs.hpp"
-#include "app/slides.hpp"
+#include "app/slides/slides.hpp"
 #include "headless.hpp"
 #include "screen_text.hpp"
 

@@ -2,7 +2,7 @@
 // that is current, in the same frame a button or key changed it.
 #include <gtest/gtest.h>
 
-#include "app/slides.hpp"
+#include "app/slides/slides.hpp"
 #include "headless.hpp"
 
 #include <string>

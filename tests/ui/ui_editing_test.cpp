@@ -7,8 +7,8 @@
 #include <chrono>
 #include <thread>
 
-#include "app/anim_timeline.hpp"
-#include "app/slides.hpp"
+#include "app/slides/anim_timeline.hpp"
+#include "app/slides/slides.hpp"
 #include "headless.hpp"
 
 namespace lv::app::test {

@@ -4,11 +4,11 @@
 
 #include <cmath>
 
-#include "app/anim_timeline.hpp"
-#include "app/layout_report.hpp"
-#include "app/slides.hpp"
-#include "app/ui_keys.hpp"
-#include "app/ui_landmarks.hpp"
+#include "app/slides/anim_timeline.hpp"
+#include "app/chrome/layout_report.hpp"
+#include "app/slides/slides.hpp"
+#include "app/chrome/ui_keys.hpp"
+#include "app/chrome/ui_landmarks.hpp"
 #include "headless.hpp"
 
 namespace lv::app::test {

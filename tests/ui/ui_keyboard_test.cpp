@@ -1,14 +1,14 @@
 // ui_keyboard_test.cpp — the slide keys belong to the deck, never to ImGui's focus:
 // they move no focus ring, activate no control, type into no field; while a field is
 // edited they go to it only; Tab still moves between the fields. And the platform's
-// key queue (app/key_queue.hpp) loses and reorders no tap between two frames.
+// key queue (app/chrome/key_queue.hpp) loses and reorders no tap between two frames.
 #include <gtest/gtest.h>
 #include <imgui_internal.h>  // GImGui: whether ImGui would draw its focus ring
 
-#include "app/anim_timeline.hpp"
-#include "app/key_queue.hpp"
-#include "app/slides.hpp"
-#include "app/ui_keys.hpp"
+#include "app/slides/anim_timeline.hpp"
+#include "app/chrome/key_queue.hpp"
+#include "app/slides/slides.hpp"
+#include "app/chrome/ui_keys.hpp"
 #include "headless.hpp"
 
 namespace lv::app::test {

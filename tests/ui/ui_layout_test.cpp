@@ -1,4 +1,4 @@
-// ui_layout_test.cpp — the shared layout (app/canvas_fit.hpp) as the user sees it,
+// ui_layout_test.cpp — the shared layout (app/slides/canvas_fit.hpp) as the user sees it,
 // through the layout report: the page's 4 × 5 demo is whole on every slide at the
 // laptop size that used to cut it, the type shrinks rather than scroll, it keeps its
 // size between the steps of a slide and when an ID is added, and the report itself
@@ -7,10 +7,10 @@
 
 #include <string>
 
-#include "app/anim_timeline.hpp"
-#include "app/layout_report.hpp"
-#include "app/slides.hpp"
-#include "app/ui_theme.hpp"
+#include "app/slides/anim_timeline.hpp"
+#include "app/chrome/layout_report.hpp"
+#include "app/slides/slides.hpp"
+#include "app/chrome/ui_theme.hpp"
 #include "headless.hpp"
 
 namespace lv::app::test {

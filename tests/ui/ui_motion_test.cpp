@@ -6,8 +6,8 @@
 
 #include <set>
 
-#include "app/anim_timeline.hpp"
-#include "app/slides.hpp"
+#include "app/slides/anim_timeline.hpp"
+#include "app/slides/slides.hpp"
 #include "headless.hpp"
 #include "screen_text.hpp"
 

@@ -12,9 +12,9 @@
 #include <fstream>
 #include <thread>
 
-#include "app/file_dialog.hpp"
-#include "app/portal_dialog.hpp"
-#include "app/widget_file_picker.hpp"
+#include "app/desktop/file_dialog.hpp"
+#include "app/desktop/portal_dialog.hpp"
+#include "app/widgets/widget_file_picker.hpp"
 #include "headless.hpp"
 
 namespace lv::app::test {

@@ -17,10 +17,10 @@
 #include <vector>
 #include <unistd.h>
 
-#include "app/anim_timeline.hpp"
+#include "app/slides/anim_timeline.hpp"
 #include "app/app_model.hpp"
-#include "app/scale_worker.hpp"
-#include "app/slides.hpp"
+#include "app/slides/scale_worker.hpp"
+#include "app/slides/slides.hpp"
 #include "core/heatmap_aggregate.hpp"
 #include "core/table_file.hpp"
 #include "core/torch_layers.hpp"

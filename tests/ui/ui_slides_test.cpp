@@ -3,8 +3,8 @@
 // assertion; the controls stay inside the window at the smallest size.
 #include <gtest/gtest.h>
 
-#include "app/anim_timeline.hpp"
-#include "app/slides.hpp"
+#include "app/slides/anim_timeline.hpp"
+#include "app/slides/slides.hpp"
 #include "headless.hpp"
 
 namespace lv::app::test {

@@ -11,7 +11,7 @@
 #include <thread>
 
 #include "app/app_ui.hpp"
-#include "app/ui_wake.hpp"
+#include "app/chrome/ui_wake.hpp"
 #include "headless.hpp"
 
 namespace lv::app::test {

@@ -10,9 +10,9 @@
 #include <set>
 #include <sstream>
 
-#include "app/anim_timeline.hpp"
-#include "app/slides.hpp"
-#include "app/ui_keys.hpp"
+#include "app/slides/anim_timeline.hpp"
+#include "app/slides/slides.hpp"
+#include "app/chrome/ui_keys.hpp"
 #include "headless.hpp"
 #include "screen_text.hpp"
 
@@ -161,7 +161,7 @@ TEST(Glyphs, EveryCharacterTheSourceCanPrintIsInTheFonts) {
       for (const auto& [name, font] : faces) {
         // U+FFFD (bytes that are not UTF-8) is drawn where typed input and messages are,
         // at the normal level; zoomed, a canvas shows the font's fallback glyph ('?')
-        // instead: U+FFFD in every level's fonts cost 9 MB of glyph index (app/ui_theme.cpp).
+        // instead: U+FFFD in every level's fonts cost 9 MB of glyph index (app/chrome/ui_theme.cpp).
         if (c == 0xFFFD && level != kCanvasNormalLevel) {
           const ImFontGlyph* g = font->FindGlyph(static_cast<ImWchar>(c));
           EXPECT_TRUE(g && g->Visible) << name << " font, zoom level " << level << ": U+FFFD draws nothing";

@@ -8,11 +8,11 @@
 
 #include <string>
 
-#include "app/anim_timeline.hpp"
+#include "app/slides/anim_timeline.hpp"
 #include "app/app_session.hpp"
-#include "app/bpe_replay.hpp"
-#include "app/slide_code.hpp"
-#include "app/slides.hpp"
+#include "app/slides/bpe_replay.hpp"
+#include "app/slides/slide_code.hpp"
+#include "app/slides/slides.hpp"
 #include "core/bpe_vocab.hpp"
 #include "core/token_text.hpp"
 #include "headless.hpp"

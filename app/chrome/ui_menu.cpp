@@ -1,0 +1,86 @@
+// ui_menu.cpp — File / View / Slides / Help.
+#include <imgui.h>
+
+#include <cstdio>
+#include <string>
+
+#include "app/app_model.hpp"
+#include "app/app_ui.hpp"
+#include "app/widgets/widget_file_picker.hpp"
+#include "app/slides/slides.hpp"
+#include "app/chrome/ui_theme.hpp"
+#include "core/cli_options.hpp"
+
+namespace lv::app {
+
+void draw_menu_bar(App& app) {
+  UiState& ui = app.ui;
+  if (!ImGui::BeginMenuBar()) return;
+  ImGui::PushFont(fonts().bold);
+  ImGui::TextUnformatted("lookupviz");
+  ImGui::PopFont();
+  ImGui::TextDisabled("%s", "Lookup Is a Matrix Multiply");
+  if (ImGui::BeginMenu("File")) {
+    if (ImGui::MenuItem("Open table…", "Ctrl+O", false, !table_loading(app))) request_open_table(app);
+    if (ImGui::BeginMenu("Open recent", !app.loading.recent.empty() && !table_loading(app))) {
+      for (const std::string& spec : app.loading.recent) {
+        // The file's name first (what the user recognises), the folder greyed after it.
+        const size_t slash = spec.find_last_of('/');
+        const std::string name = slash == std::string::npos ? spec : spec.substr(slash + 1);
+        if (ImGui::MenuItem((name + "##" + spec).c_str(), slash == std::string::npos ? nullptr : spec.substr(0, slash).c_str())) {
+          start_table_load(app, spec);
+          break;  // the list may change under the loop
+        }
+      }
+      ImGui::EndMenu();
+    }
+    if (ImGui::MenuItem("Back to the seeded table", nullptr, false, app.inputs.file != nullptr))
+      set_table_file(app, nullptr);
+    ImGui::Separator();
+    if (ImGui::MenuItem("Save screenshot (PNG)", "Ctrl+S")) ui.screenshot_requested = true;
+    if (ImGui::MenuItem("Export this slide's animation (GIF)")) ui.gif_requested = true;
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Plays the slide from its first step to its last and saves it as a looping GIF\n"
+                        "in your Pictures folder (or the working directory), at the window's size.");
+    ImGui::Separator();
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) ui.quit_requested = true;
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("View")) {
+    if (ImGui::MenuItem("Dark theme", nullptr, ui.theme == Theme::Dark)) ui.theme = Theme::Dark;
+    if (ImGui::MenuItem("Light theme", nullptr, ui.theme == Theme::Light)) ui.theme = Theme::Light;
+    ImGui::Separator();
+    ImGui::MenuItem("Reduced motion", nullptr, &ui.reduced_motion);
+    if (ImGui::MenuItem("Present (full screen)", "F11", ui.presenting)) ui.present_toggle = true;
+    ImGui::Separator();
+    if (ImGui::MenuItem("Larger text", "Ctrl+=")) ui.scale_request = ui.user_zoom * 1.1f;
+    if (ImGui::MenuItem("Smaller text", "Ctrl+-")) ui.scale_request = ui.user_zoom / 1.1f;
+    if (ImGui::MenuItem("Normal size", "Ctrl+0")) ui.scale_request = 1.0f;
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Slides")) {
+    for (int i = 0; i < slide_count(); ++i) {
+      char label[96], key[16];
+      std::snprintf(label, sizeof label, "%02d  %s", i, slide_table()[static_cast<size_t>(i)].title);  // its number
+      std::snprintf(key, sizeof key, "%d", i);
+      if (ImGui::MenuItem(label, key, ui.slide == i)) go_to_slide(app, i);
+    }
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("Help")) {
+    if (ImGui::MenuItem("Keyboard shortcuts", "F1")) ui.show_shortcuts = true;
+    ImGui::Separator();
+    ImGui::TextDisabled("%s", cli_version_text().c_str());
+    ImGui::TextDisabled("%s", "Numbers are torch 1.13's, bit for bit.");
+    ImGui::EndMenu();
+  }
+  // The theme toggle, always in reach.
+  const float w = ImGui::CalcTextSize("Light theme").x + ImGui::GetStyle().FramePadding.x * 4;
+  ImGui::SetCursorPosX(ImGui::GetWindowWidth() - w - ImGui::GetStyle().WindowPadding.x);
+  if (ImGui::SmallButton(ui.theme == Theme::Dark ? "Light theme" : "Dark theme"))
+    ui.theme = ui.theme == Theme::Dark ? Theme::Light : Theme::Dark;
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Switch between the dark and light themes");
+  ImGui::EndMenuBar();
+}
+
+}  // namespace lv::app

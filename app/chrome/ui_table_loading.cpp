@@ -1,0 +1,130 @@
+// ui_table_loading.cpp — File ▸ Open: the picker, the load on a worker thread, the
+// tensor chooser for .safetensors files with several tables, and the error popup.
+// A failed load names the problem and keeps the current table.
+#include <imgui.h>
+
+#include <chrono>
+#include <cstdio>
+#include <utility>
+
+#include "app/app_model.hpp"
+#include "app/app_session.hpp"
+#include "app/app_ui.hpp"
+#include "app/chrome/ui_theme.hpp"
+#include "app/chrome/ui_wake.hpp"
+#include "core/id_parse.hpp"
+#include "core/plural.hpp"
+
+namespace lv::app {
+
+void start_table_load(App& app, const std::string& spec) {
+  TableLoading& l = app.loading;
+  // A second file while one loads replaces it: the first's result is not taken (its
+  // read is a header and a mapping: it ends at once), and the model's whole-table work
+  // for the table shown is cancelled when the new one is set (app/model_jobs.hpp).
+  l.job = {};
+  l.restoring = false;  // the caller says so when it is the session's table
+  l.spec = spec;
+  l.started = app.time;
+  l.error.clear();
+  // The result is handed over through a promise so the wake-up can follow it: a wake
+  // posted before the future is ready would find nothing and the window would sleep on.
+  std::promise<TableLoad> result;
+  l.job = result.get_future();
+  l.runner = std::async(std::launch::async, [spec, result = std::move(result)]() mutable {
+    result.set_value(load_table(spec));
+    ui_wake();
+  });
+}
+
+bool table_loading(const App& app) { return app.loading.job.valid(); }
+
+void poll_table_load(App& app) {
+  TableLoading& l = app.loading;
+  if (!l.job.valid() || l.job.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
+  TableLoad r;
+  try {
+    r = l.job.get();
+  } catch (const std::bad_alloc&) {  // the current table stays
+    r.error = "There is not enough memory to load " + l.spec + ".";
+  }
+  // A result is like input: draw a few frames, so a popup it opens settles its size
+  // and shows, rather than waiting for the mouse to move.
+  app.frames_since_input = 0;
+  if (std::exchange(l.restoring, false)) {
+    finish_session_table(app, r);
+    return;
+  }
+  if (r.ok) {
+    // The IDs must fit the new table (set_table_file drops those that do not) and
+    // the one-hot matrix must stay within the limit.
+    const int64_t b = static_cast<int64_t>(app.inputs.ids.size());
+    if (r.table.rows * b > kMaxSeededElements) {
+      l.error = "The one-hot matrix would be too big: " + counted(b, "ID") + " × " + counted(r.table.rows, "row") +
+                "; at most " +
+                with_commas(kMaxSeededElements) + " values. Use fewer IDs, then open the table again.";
+      return;
+    }
+    const std::string label = r.table.name.empty() ? r.table.path : r.table.path + ":" + r.table.name;
+    remember_opened(app, label);
+    set_table_file(app, std::make_shared<const TableFile>(std::move(r.table)));
+    char buf[512];
+    std::snprintf(buf, sizeof buf, "Loaded %s: %lld × %lld", label.c_str(), static_cast<long long>(app.derived.vocab),
+                  static_cast<long long>(app.derived.dim));
+    set_status(app, buf);
+    return;
+  }
+  if (!r.tensor_names.empty()) {
+    // Several 2-D tensors and no NAME: let the user pick one.
+    l.tensor_choices = r.tensor_names;
+    l.choices_path = l.spec;
+    return;
+  }
+  l.error = r.error;
+}
+
+void draw_table_loading(App& app) {
+  TableLoading& l = app.loading;
+  const float e = em();
+  std::string picked;
+  if (draw_file_picker(l.picker, l.recent, &picked)) start_table_load(app, picked);
+
+  if (!l.tensor_choices.empty() && !ImGui::IsPopupOpen("Choose a tensor")) ImGui::OpenPopup("Choose a tensor");
+  ImGui::SetNextWindowSize(ImVec2(e * 28.0f, 0), ImGuiCond_Appearing);
+  if (ImGui::BeginPopupModal("Choose a tensor", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::TextWrapped("%s holds several 2-D tensors. Which one is the embedding table?", l.choices_path.c_str());
+    ImGui::BeginChild("names", ImVec2(e * 26.0f, e * 12.0f), true);
+    std::string chosen;
+    for (const std::string& n : l.tensor_choices)
+      if (ImGui::Selectable(n.c_str(), false, ImGuiSelectableFlags_AllowDoubleClick)) chosen = n;
+    ImGui::EndChild();
+    if (ImGui::Button("Cancel")) {
+      l.tensor_choices.clear();
+      ImGui::CloseCurrentPopup();
+    }
+    if (!chosen.empty()) {
+      const std::string spec = l.choices_path + ":" + chosen;
+      l.tensor_choices.clear();
+      ImGui::CloseCurrentPopup();
+      start_table_load(app, spec);
+    }
+    ImGui::EndPopup();
+  }
+
+  if (!l.error.empty() && !ImGui::IsPopupOpen("Could not load the table")) ImGui::OpenPopup("Could not load the table");
+  ImGui::SetNextWindowSize(ImVec2(e * 30.0f, 0), ImGuiCond_Appearing);
+  if (ImGui::BeginPopupModal("Could not load the table", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::PushTextWrapPos(e * 28.0f);
+    ImGui::TextUnformatted(l.error.c_str());
+    ImGui::Spacing();
+    ImGui::TextDisabled("%s", "The current table is kept.");
+    ImGui::PopTextWrapPos();
+    if (ImGui::Button("OK") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) {
+      l.error.clear();
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+  }
+}
+
+}  // namespace lv::app

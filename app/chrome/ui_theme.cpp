@@ -1,0 +1,306 @@
+// ui_theme.cpp — colours, style and fonts.
+#include "app/chrome/ui_theme.hpp"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace lv::app {
+
+namespace {
+
+constexpr ImU32 rgb(unsigned r, unsigned g, unsigned b) { return IM_COL32(r, g, b, 255); }
+
+const Palette kDark = {
+    rgb(15, 17, 21),    // bg
+    rgb(22, 26, 33),    // panel
+    rgb(28, 33, 42),    // panel_alt
+    rgb(44, 50, 62),    // border
+    rgb(230, 232, 236), // text
+    rgb(150, 158, 172), // muted
+    rgb(78, 86, 100),   // faint
+    rgb(245, 165, 36),  // accent (amber)
+    rgb(74, 222, 128),  // ok
+    rgb(248, 113, 113), // bad
+    rgb(64, 71, 84),    // zero
+    rgb(255, 214, 102), // glow
+};
+
+const Palette kLight = {
+    rgb(247, 247, 245), rgb(255, 255, 255), rgb(240, 241, 243), rgb(214, 218, 224),
+    rgb(31, 35, 40),    rgb(87, 96, 106),   rgb(170, 176, 186), rgb(196, 112, 0),
+    rgb(22, 140, 70),   rgb(200, 40, 40),   rgb(190, 195, 203), rgb(220, 150, 0),
+};
+
+// Eight colours that stay distinct on both backgrounds; IDs past eight reuse them.
+const ImU32 kIdColors[] = {
+    rgb(245, 165, 36),  rgb(45, 212, 191), rgb(167, 139, 250), rgb(251, 113, 133),
+    rgb(56, 189, 248),  rgb(163, 230, 53), rgb(251, 146, 60),  rgb(244, 114, 182),
+};
+
+bool file_exists(const char* path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+Fonts g_fonts;                          // the active set
+Fonts g_levels[kCanvasZoomLevels];      // one set per canvas zoom level
+
+}  // namespace
+
+const Palette& palette(Theme theme) { return theme == Theme::Dark ? kDark : kLight; }
+
+ImU32 with_alpha(ImU32 c, float alpha) {
+  const unsigned a = static_cast<unsigned>(((c >> IM_COL32_A_SHIFT) & 0xFF) * std::clamp(alpha, 0.0f, 1.0f));
+  return (c & ~IM_COL32_A_MASK) | (a << IM_COL32_A_SHIFT);
+}
+
+ImU32 mix(ImU32 a, ImU32 b, float t) {
+  t = std::clamp(t, 0.0f, 1.0f);
+  auto ch = [&](int shift) {
+    const float x = static_cast<float>((a >> shift) & 0xFF), y = static_cast<float>((b >> shift) & 0xFF);
+    return static_cast<ImU32>(x + (y - x) * t + 0.5f) << shift;
+  };
+  return ch(IM_COL32_R_SHIFT) | ch(IM_COL32_G_SHIFT) | ch(IM_COL32_B_SHIFT) | ch(IM_COL32_A_SHIFT);
+}
+
+ImU32 id_color(size_t i, float alpha) { return with_alpha(kIdColors[i % 8], alpha); }
+
+ImU32 id_tint(const Palette& p, size_t i, float t) { return mix(p.panel_alt, id_color(i), t); }
+
+namespace {
+// WCAG 2's relative luminance: sRGB channels linearised, then weighted.
+double luminance(ImU32 c) {
+  auto lin = [&](int shift) {
+    const double v = static_cast<double>((c >> shift) & 0xFF) / 255.0;
+    return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+  };
+  return 0.2126 * lin(IM_COL32_R_SHIFT) + 0.7152 * lin(IM_COL32_G_SHIFT) + 0.0722 * lin(IM_COL32_B_SHIFT);
+}
+}  // namespace
+
+float contrast_ratio(ImU32 a, ImU32 b) {
+  const double la = luminance(a), lb = luminance(b);
+  return static_cast<float>((std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05));
+}
+
+ImU32 text_on(const Palette& p, ImU32 bg) {
+  bg |= IM_COL32_A_MASK;
+  if (contrast_ratio(p.text, bg) >= kMinTextContrast) return p.text;
+  if (contrast_ratio(p.bg, bg) >= kMinTextContrast) return p.bg;
+  const ImU32 black = IM_COL32(0, 0, 0, 255), white = IM_COL32(255, 255, 255, 255);
+  return contrast_ratio(black, bg) >= contrast_ratio(white, bg) ? black : white;
+}
+
+ImU32 ink_on(const Palette& p, ImU32 c) {
+  const ImU32 alpha = c & IM_COL32_A_MASK, opaque = c | IM_COL32_A_MASK;
+  for (int k = 0; k <= 20; ++k) {
+    const ImU32 m = mix(opaque, p.text, static_cast<float>(k) / 20.0f);
+    if (contrast_ratio(m, p.bg) >= kMinTextContrast && contrast_ratio(m, p.panel) >= kMinTextContrast &&
+        contrast_ratio(m, p.panel_alt) >= kMinTextContrast)
+      return (m & ~IM_COL32_A_MASK) | alpha;
+  }
+  return (p.text & ~IM_COL32_A_MASK) | alpha;
+}
+
+std::vector<uint32_t> exact_colours(Theme theme) {
+  const Palette& p = palette(theme);
+  std::vector<ImU32> cols = {p.bg,   p.panel, p.panel_alt, p.border, p.text, p.muted,
+                             p.faint, p.accent, p.ok,       p.bad,    p.zero, p.glow};
+  for (size_t i = 0; i < 8; ++i)
+    for (float t : kIdTintLevels) {
+      cols.push_back(id_tint(p, i, t));
+      cols.push_back(text_on(p, id_tint(p, i, t)));
+    }
+  for (size_t i = 0; i < 8; ++i) cols.push_back(id_ink(p, i));
+  std::vector<uint32_t> out;
+  for (ImU32 c : cols) {
+    const uint32_t rgb = ((c >> IM_COL32_R_SHIFT) & 0xFF) << 16 | ((c >> IM_COL32_G_SHIFT) & 0xFF) << 8 |
+                         ((c >> IM_COL32_B_SHIFT) & 0xFF);
+    if (std::find(out.begin(), out.end(), rgb) == out.end()) out.push_back(rgb);
+  }
+  return out;
+}
+
+bool checkbox(const char* label, bool* v) {
+  ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, std::max(1.0f, std::round(em() / 17.0f)));
+  ImGui::PushStyleColor(ImGuiCol_Border, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  const bool changed = ImGui::Checkbox(label, v);
+  ImGui::PopStyleColor();
+  ImGui::PopStyleVar();
+  return changed;
+}
+
+void apply_style(Theme theme, float scale) {
+  ImGuiStyle style;
+  if (theme == Theme::Dark) ImGui::StyleColorsDark(&style); else ImGui::StyleColorsLight(&style);
+  const Palette& p = palette(theme);
+  auto v4 = [](ImU32 c, float a = 1.0f) {
+    ImVec4 v = ImGui::ColorConvertU32ToFloat4(c);
+    v.w *= a;
+    return v;
+  };
+  ImVec4* c = style.Colors;
+  c[ImGuiCol_WindowBg] = v4(p.bg);
+  c[ImGuiCol_ChildBg] = v4(p.panel);
+  c[ImGuiCol_PopupBg] = v4(p.panel_alt);
+  c[ImGuiCol_MenuBarBg] = v4(p.panel);
+  c[ImGuiCol_Border] = v4(p.border);
+  c[ImGuiCol_Text] = v4(p.text);
+  c[ImGuiCol_TextDisabled] = v4(p.muted);
+  c[ImGuiCol_FrameBg] = v4(p.panel_alt);
+  c[ImGuiCol_FrameBgHovered] = v4(p.border);
+  c[ImGuiCol_FrameBgActive] = v4(p.border);
+  c[ImGuiCol_Button] = v4(p.panel_alt);
+  c[ImGuiCol_ButtonHovered] = v4(p.border);
+  c[ImGuiCol_ButtonActive] = v4(p.accent, 0.6f);
+  c[ImGuiCol_Header] = v4(p.panel_alt);
+  c[ImGuiCol_HeaderHovered] = v4(p.border);
+  c[ImGuiCol_HeaderActive] = v4(p.accent, 0.5f);
+  c[ImGuiCol_SliderGrab] = v4(p.accent);
+  c[ImGuiCol_SliderGrabActive] = v4(p.glow);
+  c[ImGuiCol_CheckMark] = v4(p.accent);
+  c[ImGuiCol_ScrollbarBg] = v4(p.bg, 0.0f);
+  c[ImGuiCol_Separator] = v4(p.border);
+  c[ImGuiCol_TextSelectedBg] = v4(p.accent, 0.35f);
+  c[ImGuiCol_NavHighlight] = v4(p.accent);
+  style.WindowRounding = 0.0f;
+  style.ChildRounding = 8.0f;
+  style.FrameRounding = 6.0f;
+  style.PopupRounding = 6.0f;
+  style.GrabRounding = 6.0f;
+  style.ScrollbarRounding = 6.0f;
+  style.FramePadding = ImVec2(8, 5);
+  style.ItemSpacing = ImVec2(8, 7);
+  style.WindowPadding = ImVec2(14, 12);
+  style.WindowBorderSize = 0.0f;
+  style.ChildBorderSize = 1.0f;
+  style.ScaleAllSizes(scale);
+  ImGui::GetStyle() = style;
+}
+
+namespace {
+
+// Each font file is read once and shared by every size made from it (7 zoom levels ×
+// up to 5 faces): AddFontFromFileTTF would hold a copy of the file per font, 6 MB of
+// the same three files at the moment the atlas is built (the app's peak).
+ImFont* add_font(const char* path, float size, ImFontConfig cfg, const ImWchar* ranges) {
+  static std::map<std::string, std::vector<unsigned char>> files;
+  std::vector<unsigned char>& data = files[path];
+  if (data.empty()) {
+    std::FILE* f = std::fopen(path, "rb");
+    if (!f) return nullptr;
+    unsigned char buf[65536];
+    for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) data.insert(data.end(), buf, buf + n);
+    std::fclose(f);
+    if (data.empty()) return nullptr;
+  }
+  // Handed over as "owned" so ImGui takes the pointer instead of copying the file for
+  // this font, then marked not owned so ImGui never frees it: `files` keeps it, for
+  // the atlas made again at another scale too.
+  ImFontAtlas& atlas = *ImGui::GetIO().Fonts;
+  cfg.FontDataOwnedByAtlas = true;
+  ImFont* font = atlas.AddFontFromMemoryTTF(data.data(), static_cast<int>(data.size()), size, &cfg, ranges);
+  if (!atlas.ConfigData.empty() && atlas.ConfigData.back().FontData == data.data())
+    atlas.ConfigData.back().FontDataOwnedByAtlas = false;
+  return font;
+}
+
+}  // namespace
+
+Fonts load_fonts(float scale, float base_px) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  // Latin plus the few symbols the slides and messages use (×, −, →, ·, ✓, …, the curly
+  // quotes around quoted input, � for bytes that are not UTF-8, ␣ ↵ and Ġ… for tokens; the fonts have no ᵀ, so the
+  // text writes .T). ui_text_test checks every character of the sources against this.
+  // U+FFFD only in the normal level's fonts (where typed input and messages are drawn):
+  // a font's glyph index is as long as its highest codepoint, 6 bytes each, so U+FFFD
+  // in all 7 levels' fonts cost 9 MB of index (ImFont::GrowIndex) for one glyph.
+  static ImVector<ImWchar> ranges, ranges_fffd;
+  if (ranges.empty()) {
+    auto add_common = [&io](ImFontGlyphRangesBuilder& b) {
+      b.AddRanges(io.Fonts->GetGlyphRangesDefault());
+      b.AddText("×−→←↑↓·✓✗…–—≈≠≤≥▸Σ∑⁻¹²³⁰‘’“”");
+      // Slide 0 and the Text mode: a token's space and newline shown as ␣ and ↵ (Inter has
+      // them), and GPT-2's byte-level symbols (Ġ for a space, Ċ for a newline: U+0100..U+0143).
+      b.AddText("␣↵");
+      static const ImWchar kByteSymbols[] = {0x0100, 0x0143, 0};
+      b.AddRanges(kByteSymbols);
+    };
+    ImFontGlyphRangesBuilder b;
+    add_common(b);
+    b.BuildRanges(&ranges);
+    ImFontGlyphRangesBuilder with;
+    add_common(with);
+    with.AddText("\xEF\xBF\xBD");
+    with.BuildRanges(&ranges_fffd);
+  }
+  const char* ui = "/usr/share/fonts/opentype/inter/Inter-Regular.otf";
+  const char* ui_bold = "/usr/share/fonts/opentype/inter/Inter-SemiBold.otf";
+  const char* mono = "/usr/share/fonts/truetype/jetbrains-mono/JetBrainsMono-Regular.ttf";
+  ImFontConfig cfg;
+  cfg.OversampleH = 2;
+  cfg.OversampleV = 1;
+  const bool system = file_exists(ui) && file_exists(ui_bold) && file_exists(mono);
+  for (int level = 0; level < kCanvasZoomLevels; ++level) {
+    const float px = base_px * scale * kCanvasZoom[level];
+    const bool normal = level == kCanvasNormalLevel;
+    const ImWchar* glyphs = normal ? ranges_fffd.Data : ranges.Data;
+    Fonts f;
+    if (system) {
+      // Inter has no U+FFFD (what quoted input shows for bytes that are not UTF-8):
+      // it is merged in from the mono face.
+      static const ImWchar kFromMono[] = {0xFFFD, 0xFFFD, 0};
+      ImFontConfig merge = cfg;
+      merge.MergeMode = true;
+      auto add_ui = [&](const char* file, float size) {
+        ImFont* font = add_font(file, size, cfg, glyphs);
+        if (font && normal) add_font(mono, size * 0.94f, merge, kFromMono);
+        return font;
+      };
+      f.ui = add_ui(ui, px);
+      f.bold = add_ui(ui_bold, px);
+      f.title = normal ? add_ui(ui_bold, px * 1.6f) : nullptr;
+      f.mono = add_font(mono, px * 0.94f, cfg, glyphs);
+      // JetBrains Mono has no ␣ or ↵ (a token's space and newline): merged in from Inter.
+      static const ImWchar kFromUi[] = {0x21B5, 0x21B5, 0x2423, 0x2423, 0};
+      if (f.mono) add_font(ui, px * 0.94f, merge, kFromUi);
+      f.from_system = f.ui && f.bold && f.mono && (f.title || level != kCanvasNormalLevel);
+    }
+    if (!f.from_system) {
+      // ImGui's built-in font (ProggyClean) when Debian's fonts are absent.
+      ImFontConfig d;
+      d.SizePixels = 13.0f * scale * kCanvasZoom[level];
+      f.ui = f.bold = f.mono = io.Fonts->AddFontDefault(&d);
+      ImFontConfig t;
+      t.SizePixels = 20.0f * scale;
+      f.title = level == kCanvasNormalLevel ? io.Fonts->AddFontDefault(&t) : nullptr;
+    }
+    g_levels[level] = f;
+  }
+  // Titles are never zoomed: every level shares the normal one.
+  for (Fonts& f : g_levels) f.title = g_levels[kCanvasNormalLevel].title;
+  g_fonts = g_levels[kCanvasNormalLevel];
+  io.FontDefault = g_fonts.ui;  // not the first font added (the smallest level's)
+  return g_fonts;
+}
+
+void begin_canvas_zoom(int level) {
+  g_fonts = g_levels[std::clamp(level, 0, kCanvasZoomLevels - 1)];
+  ImGui::PushFont(g_fonts.ui);
+}
+
+void end_canvas_zoom() {
+  ImGui::PopFont();
+  g_fonts = g_levels[kCanvasNormalLevel];
+}
+
+Fonts& fonts() { return g_fonts; }
+
+}  // namespace lv::app

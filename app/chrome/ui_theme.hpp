@@ -1,0 +1,89 @@
+// ui_theme.hpp — the look of the page: a calm dark theme (and a light one), the
+// per-ID colours, and the fonts (a proportional UI face and a monospace code face
+// from Debian's font packages, ImGui's default font when they are absent).
+// Sizes are in font units (em) so HiDPI scaling is one number.
+#pragma once
+#include <imgui.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "app/app_state.hpp"
+
+namespace lv::app {
+
+struct Palette {
+  ImU32 bg, panel, panel_alt, border, text, muted, faint, accent, ok, bad, zero, glow;
+};
+
+struct Fonts {
+  ImFont* ui = nullptr;      // body text
+  ImFont* bold = nullptr;    // labels, counter
+  ImFont* title = nullptr;   // slide titles
+  ImFont* mono = nullptr;    // numbers, code, torch output
+  bool from_system = false;  // true when Inter / JetBrains Mono were found
+};
+
+const Palette& palette(Theme theme);
+// The colour of the i-th ID of the batch (chip, arrow, row glow, one-hot 1).
+ImU32 id_color(size_t i, float alpha = 1.0f);
+ImU32 with_alpha(ImU32 c, float alpha);
+ImU32 mix(ImU32 a, ImU32 b, float t);
+
+// A cell tinted with the i-th ID's colour at strength t (0: the plain cell, 1: the
+// colour itself): lit rows, landed output rows, chips, the one-hot 1s.
+ImU32 id_tint(const Palette& p, size_t i, float t);
+// The strengths the slides tint cells with, from a faint wash to the full colour; the
+// contrast test and the GIF export's exact colours go through this list.
+constexpr float kIdTintLevels[] = {0.12f, 0.18f, 0.22f, 0.30f, 0.35f, 0.40f, 0.45f, 0.55f, 0.9f, 1.0f};
+// The editor bar's ID chips are buttons labelled in the theme's text colour: tints
+// where it still reads (AA) on every ID colour, at rest and hovered.
+constexpr float kIdChipTint = 0.30f, kIdChipHoverTint = 0.40f;
+
+// `c` as text or a thin line on the theme's panels: moved toward the theme's text
+// colour until it reads (AA) on bg, panel and panel_alt; alpha kept. The ID colours are
+// already readable in the dark theme and come out darker in the light one.
+ImU32 ink_on(const Palette& p, ImU32 c);
+inline ImU32 id_ink(const Palette& p, size_t i) { return ink_on(p, id_color(i)); }
+
+// WCAG 2 contrast ratio of two opaque colours, 1 to 21; body text needs 4.5 (AA).
+float contrast_ratio(ImU32 a, ImU32 b);
+constexpr float kMinTextContrast = 4.5f;
+// The colour to write on `bg` (opaque): the theme's text when it reads there (AA),
+// else the theme's background tone (dark on a light tint in the dark theme), else
+// black or white, whichever reads better — one of them always reaches 4.58:1.
+ImU32 text_on(const Palette& p, ImU32 bg);
+
+// The colours a GIF export keeps exactly (0xRRGGBB): the theme's palette, the ID
+// colours and their tints at kIdTintLevels, and the text colours written on them.
+std::vector<uint32_t> exact_colours(Theme theme);
+
+// ImGui::Checkbox with its box outlined in the theme's muted colour: unchecked, the
+// plain box (panel_alt on bg, 1.2:1) was nearly invisible in the dark theme.
+bool checkbox(const char* label, bool* v);
+
+// Sets ImGui's style colours and sizes for the theme at a scale.
+void apply_style(Theme theme, float scale);
+
+// Adds the fonts to io.Fonts at `scale` (call before the atlas is built): the
+// normal set, plus larger sets the demo canvas uses when a small table would
+// otherwise sit lost in a big window. base_px is the body size at scale 1.
+Fonts load_fonts(float scale, float base_px = 17.0f);
+
+// The font set being drawn with: the normal one, or a canvas zoom level's.
+Fonts& fonts();
+// The demo canvas is drawn at one of these sizes: smaller ones so a table that would
+// not fit shrinks (to 0.66 em, 11 px: still legible) before anything scrolls, larger ones so
+// a small table does not sit lost in a big window (app/slides/canvas_fit.hpp chooses).
+constexpr int kCanvasZoomLevels = 7;
+constexpr float kCanvasZoom[kCanvasZoomLevels] = {0.66f, 0.75f, 0.83f, 0.91f, 1.0f, 1.25f, 1.5f};
+constexpr int kCanvasNormalLevel = 4;  // kCanvasZoom[4] == 1: the page's own size
+constexpr int kNarrativeMinLevel = 0;  // the narrative's text may go down to 0.66 em, as the canvas's
+// Selects a zoom level for what follows (fonts() and ImGui's current font);
+// end_canvas_zoom() returns to the normal set.
+void begin_canvas_zoom(int level);
+void end_canvas_zoom();
+// One em: the current font size, the unit of every layout length.
+inline float em() { return ImGui::GetFontSize(); }
+
+}  // namespace lv::app

@@ -1,0 +1,399 @@
+// main.cpp — lookupviz's entry point. Reads top to bottom like ImGui's GLFW example:
+// command line → headless text modes → window, context, fonts → loop → cleanup.
+// Exit codes: 0 ok, 2 bad usage or input, 1 the environment failed (no display,
+// GL < 3.3, an unwritable file).
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <memory>
+#include <new>
+#include <cstdio>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "app/slides/anim_timeline.hpp"
+#include "app/app_model.hpp"
+#include "app/app_session.hpp"
+#include "app/app_ui.hpp"
+#include "app/platform/gl_heatmap.hpp"
+#include "app/chrome/layout_report.hpp"
+#include "app/out_of_memory.hpp"
+#include "app/platform/platform_bench.hpp"
+#include "app/platform/platform_glfw.hpp"
+#include "app/desktop/portal_dialog.hpp"
+#include "app/slides/scale_worker.hpp"
+#include "app/slides/slides.hpp"
+#include "core/cli_options.hpp"
+#include "core/gpt2_tokenizer.hpp"
+#include "core/id_parse.hpp"
+#include "app/bench_edits.hpp"
+#include "app/model_jobs.hpp"
+#include "core/notebook_transcript.hpp"
+#include "core/plural.hpp"
+#include "core/recent_files.hpp"
+#include "core/session_settings.hpp"
+#include "core/table_file.hpp"
+#include "core/utf8_text.hpp"
+#include "core/work_budget.hpp"
+#include "core/write_target.hpp"
+
+namespace {
+
+// Shows slide `slide` (0-based) frozen at the end of step `step` (-1: its last step).
+void freeze_at(lv::app::App& app, int slide, int step) {
+  app.ui.slide = std::clamp(slide, 0, lv::app::slide_count() - 1);
+  const int steps = lv::app::current_slide_steps(app);
+  const float pos = step < 0 ? static_cast<float>(steps) : static_cast<float>(std::min(step + 1, steps));
+  lv::app::timeline_seek(app.ui.timeline, steps, pos);
+}
+
+// Renders a few frames (ImGui settles sizes over the first ones) and saves the last.
+// Slide 7 builds its table (and times it) on a worker: keep drawing until it is
+// ready, for at most a minute, so the picture shows the heat map.
+std::string render_png(lv::app::Platform& p, lv::app::App& app, const std::string& path) {
+  for (int i = 0; i < 3 || (app.ui.narrative_settling && i < 16); ++i) lv::app::platform_frame(p, app);
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (!lv::app::app_ready_for_screenshot(app) && std::chrono::steady_clock::now() < give_up) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(30));  // leave the CPU to the worker
+    lv::app::platform_frame(p, app);
+  }
+  return lv::app::platform_frame(p, app, path);
+}
+
+// Loads --weights and checks the IDs against it; null, *why and *no_memory on failure.
+std::shared_ptr<const lv::TableFile> load_weights(const lv::CliOptions& o, std::string* why, bool* no_memory) {
+  lv::TableLoad load = lv::load_table(o.weights);
+  if (!load.ok) {
+    *why = load.error;
+    *no_memory = load.failure == lv::TableLoadFailure::NoMemory;
+    return nullptr;
+  }
+  const int64_t rows = load.table.rows;
+  for (int64_t id : o.ids) {
+    if (id >= rows) {
+      *why = std::to_string(id) + " is out of range: " + o.weights + " has " + lv::counted(rows, "row") + ", IDs 0–" +
+             lv::with_commas(static_cast<uint64_t>(rows - 1));
+      return nullptr;
+    }
+  }
+  if (static_cast<int64_t>(o.ids.size()) * rows > lv::kMaxSeededElements) {
+    *why = "the one-hot matrix (" + lv::counted(static_cast<long long>(o.ids.size()), "ID") + " × " +
+           lv::counted(rows, "row") + ") is too big: IDs × rows may be at most " + lv::with_commas(lv::kMaxSeededElements) +
+           " values";
+    return nullptr;
+  }
+  return std::make_shared<const lv::TableFile>(std::move(load.table));
+}
+
+// The shape the budget prices: the IDs into the file's table or the seeded one.
+lv::StateShape budget_shape(const lv::CliOptions& o, const lv::TableFile* file) {
+  lv::StateShape s;
+  s.batch = static_cast<int64_t>(o.ids.size());
+  lv::IdList sorted = o.ids;
+  std::sort(sorted.begin(), sorted.end());
+  s.distinct = std::unique(sorted.begin(), sorted.end()) - sorted.begin();
+  s.seeded = file == nullptr;
+  s.vocab = file ? file->rows : lv::effective_vocab(o);
+  s.dim = file ? file->cols : o.dim;
+  return s;
+}
+
+// Plain `lookupviz` (or only --reset / --scale / --size) resumes the last session;
+// anything that chooses a state (--ids, --slide, --weights, …) starts from it instead.
+bool restores_session(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    const std::string name = a.substr(0, a.find('='));
+    if (name == "--reset") continue;
+    if (name == "--scale" || name == "--size") {
+      if (a.find('=') == std::string::npos) ++i;
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
+
+// --layout-report: every slide at every step, laid out exactly as the window does
+// (a few frames each, so ImGui's sizes settle), printed as one JSON object.
+std::string layout_report_text(lv::app::Platform& p, lv::app::App& app, const lv::CliOptions& o) {
+  lv::app::layout_report_enable(true);
+  char head[160];
+  std::snprintf(head, sizeof head, "{\"size\": [%d, %d], \"scale\": %g, \"present\": %s, \"slides\": [", o.width,
+                o.height, static_cast<double>(app.ui.scale), app.ui.presenting ? "true" : "false");
+  std::string out = head;
+  bool first = true;
+  for (int k = 0; k < lv::app::slide_count(); ++k) {
+    freeze_at(app, k, 0);
+    const int steps = lv::app::current_slide_steps(app);
+    for (int s = 0; s < steps; ++s) {
+      freeze_at(app, k, s);
+      // A few frames settle ImGui's sizes; a narrative stepping down its text takes a few more.
+      for (int i = 0; i < 3 || (app.ui.narrative_settling && i < 16); ++i) lv::app::platform_frame(p, app);
+      if (!first) out += ",\n  ";
+      first = false;
+      lv::app::layout_report_json(out, k, s);  // the slide's number
+    }
+  }
+  out += "]}\n";
+  return out;
+}
+
+// This executable's path, to find GPT-2's tokenizer pack beside it (build tree or prefix).
+std::string exe_path(const char* argv0) {
+  char buf[4096];
+  const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  return n > 0 ? std::string(buf, static_cast<size_t>(n)) : std::string(argv0 ? argv0 : "");
+}
+
+int fail(const std::string& why) {
+  std::fprintf(stderr, "lookupviz: %s\n", why.c_str());
+  return 1;
+}
+
+}  // namespace
+
+static int run(int argc, char** argv) {
+  const auto started = std::chrono::steady_clock::now();
+  // 1. The command line.
+  const lv::CliParse parsed = lv::parse_cli(std::vector<std::string>(argv, argv + argc));
+  if (!parsed.ok) {
+    std::fprintf(stderr, "lookupviz: %s\n", parsed.error.c_str());
+    return 2;
+  }
+  lv::CliOptions o = parsed.options;  // a copy: --text fills in the IDs below
+  if (o.help) { std::fputs(lv::cli_help_text().c_str(), stdout); return 0; }
+  if (o.version) { std::fputs(lv::cli_version_text().c_str(), stdout); return 0; }
+
+  // GPT-2's tokenizer: --tokenize and --detokenize print and exit; --text sets the IDs
+  // (and V = 50,257) for every mode below. A missing or damaged pack is the
+  // installation's fault: exit 1.
+  // The window loads it too (a few ms): Text mode, slide 0 and slide 8's decoding use it,
+  // and say so when it is missing.
+  std::shared_ptr<const lv::Gpt2Tokenizer> tokenizer;
+  std::string tokenizer_error;
+  if (lv::needs_tokenizer(o) || !o.print) {
+    lv::TokenizerLoad load = lv::find_gpt2_tokenizer(exe_path(argv[0]));
+    tokenizer = std::move(load.tokenizer);
+    tokenizer_error = load.error;
+  }
+  if (lv::needs_tokenizer(o)) {
+    if (!tokenizer) return fail(tokenizer_error);
+    const lv::Gpt2Tokenizer* t = tokenizer.get();
+    if (o.tokenize) {
+      const lv::Encoding e = t->encode(*o.tokenize);
+      if (!e.ok) {
+        std::fprintf(stderr, "lookupviz: --tokenize: %s\n", e.error.c_str());
+        return 2;
+      }
+      std::printf("[%s]\n", lv::format_ids(e.ids).c_str());  // as Python prints a list
+      return 0;
+    }
+    if (o.detokenize) {
+      const lv::Decoding d = t->decode(*o.detokenize);
+      if (!d.ok) {
+        std::fprintf(stderr, "lookupviz: --detokenize: %s\n", d.error.c_str());
+        return 2;
+      }
+      // print(tokenizer.decode(ids)): bytes that are not UTF-8 print as U+FFFD, as
+      // tiktoken's decode(errors="replace") gives them. fwrite: a token may be a NUL.
+      const std::string text = lv::utf8_replace_invalid(d.bytes) + "\n";
+      std::fwrite(text.data(), 1, text.size(), stdout);
+      return 0;
+    }
+    if (const std::string why = lv::apply_text_ids(o, *t); !why.empty()) {
+      std::fprintf(stderr, "lookupviz: %s\n", why.c_str());
+      return 2;
+    }
+  }
+  // A table file (--weights) is untrusted input: a clear error and exit 2 when it is bad.
+  // A positional FILE opening the window (a file manager's "Open with": no terminal to
+  // read stderr) is loaded by the window instead, as File ▸ Open and a drop load it:
+  // on a worker, IDs that do not fit the table dropped, a failure said in the window.
+  const bool headless = !o.screenshot.empty() || !o.export_slides.empty() || !o.export_gif.empty() || o.layout_report;
+  const bool window_loads = o.weights_positional && !headless && !o.print && o.bench_frames == 0;
+  std::shared_ptr<const lv::TableFile> file;
+  lv::CliOptions seeded = o;  // the options the window starts from while it loads FILE
+  if (window_loads) {
+    // IDs checked only against a file's limits may not suit the seeded table shown first.
+    const int64_t v = lv::effective_vocab(seeded), b = static_cast<int64_t>(seeded.ids.size());
+    if (v * seeded.dim > lv::kMaxSeededElements || b * v > lv::kMaxSeededElements) seeded.ids = lv::CliOptions{}.ids;
+  } else if (!o.weights.empty()) {
+    std::string why;
+    bool no_memory = false;
+    file = load_weights(o, &why, &no_memory);
+    if (!file) {
+      // One line, whatever the file's name holds.
+      for (char& c : why)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = '?';
+      std::fprintf(stderr, "lookupviz: %s\n", why.c_str());
+      return no_memory ? 1 : 2;  // a fine file this machine cannot hold: the environment failed
+    }
+  }
+  // One budget for what the state will cost, checked before anything is drawn or
+  // allocated: every limit above holds alone, but B × V × D does not (issue 17, item 4).
+  // A FILE the window loads is checked when it arrives (the window keeps its state).
+  if (!window_loads) {
+    lv::StateShape shape = budget_shape(o, file.get());
+    const lv::StateCost cost = o.print ? lv::print_cost(shape) : lv::window_cost(shape);
+    lv::Budget budget = lv::machine_budget();
+    budget.workers_cancellable = !o.print && !headless;  // a person at the window (or the benchmark acting as one)
+    const std::string why = lv::over_budget(shape, cost, budget, lv::BudgetWords::CommandLine);
+    if (!why.empty()) {
+      std::fprintf(stderr, "lookupviz: %s\n", why.c_str());
+      return 2;
+    }
+  }
+  if (o.print) {
+    lv::NotebookCase c;
+    c.seed = o.seed;
+    c.seed_text = o.seed_text;
+    c.ids = o.ids;
+    c.dim = o.dim;
+    c.vocab = lv::effective_vocab(o);
+    if (file) {
+      c.table = file.get();
+      c.vocab = file->rows;
+      c.dim = file->cols;
+      c.table_code = lv::table_load_code(file->path, file->name);
+    }
+    c.dtype = o.dtype;
+    c.text = o.text;
+    std::fputs(lv::notebook_transcript(c).c_str(), stdout);
+    return 0;
+  }
+
+  // 2. The model and the UI state.
+  lv::app::App app;
+  app.interactive = !headless;  // the window and its benchmark: work on workers can be cancelled
+  lv::app::set_tokenizer(app, tokenizer, tokenizer_error);
+  lv::app::app_init(app, window_loads ? seeded : o, file);
+  if (window_loads) lv::app::start_table_load(app, o.weights);
+  freeze_at(app, o.slide, o.step);
+
+  // 3. The window, GL context, ImGui, backends, fonts.
+  // A picture or a report shows the state asked for: a big seeded table is drawn first.
+  if (headless) lv::app::finish_model_jobs(app);
+
+  // 2b. The last session: restored when the app is opened with no model or view
+  // options (plain `lookupviz`), saved in every interactive run; --reset starts clean.
+  lv::app::SessionSaver saver;
+  int width = o.width, height = o.height;
+  if (!headless && o.bench_frames == 0) {
+    std::string why;
+    const std::string dir = lv::settings_dir(&why);
+    if (dir.empty()) {
+      std::fprintf(stderr, "lookupviz: your session will not be saved: %s\n", why.c_str());
+    } else {
+      saver.path = dir + "/" + lv::kSettingsFileName;
+      // The recent tables (File ▸ Open recent), beside the session; a table given on the
+      // command line (a file manager's "Open with") joins them.
+      app.loading.recent_path = dir + "/" + lv::kRecentFilesName;
+      app.loading.recent = lv::load_recent_files(app.loading.recent_path);
+      if (file) lv::app::remember_opened(app, o.weights);
+      if (!o.reset && restores_session(argc, argv)) {
+        const lv::SettingsLoad load = lv::load_settings_file(saver.path);
+        if (!load.warning.empty()) std::fprintf(stderr, "lookupviz: %s\n", load.warning.c_str());
+        if (load.ok) {
+          lv::app::apply_session(app, load.settings);  // its table file opens once the window is up
+          if (!o.size_given) {
+            width = std::clamp(load.settings.window_width, 320, 8192);
+            height = std::clamp(load.settings.window_height, 240, 8192);
+          }
+        }
+      }
+    }
+  }
+  // An output that is a FIFO or a device is refused before any window opens (the
+  // writers check again when they write; this only saves rendering for nothing).
+  for (const std::string* out : {&o.screenshot, &o.export_gif}) {
+    if (out->empty()) continue;
+    const lv::WriteTarget t = lv::resolve_write_target(*out);
+    if (t.error != lv::WriteTargetError::None) return fail("cannot write " + *out + ": " + t.reason);
+  }
+  // File ▸ Open uses the desktop's dialog when there is one (LOOKUPVIZ_FILE_DIALOG=builtin
+  // keeps the in-app picker); headless runs never open one.
+  if (!headless && o.bench_frames == 0) {
+    auto env = [](const char* name) { const char* v = std::getenv(name); return std::string(v ? v : ""); };
+    const std::string choice = env("LOOKUPVIZ_FILE_DIALOG");
+    const bool portal = (choice.empty() || choice == "portal") && lv::app::portal_available();
+    app.loading.dialog = lv::app::choose_dialogs(choice, portal, env("PATH"), env("XDG_CURRENT_DESKTOP"));
+  }
+  lv::app::Platform platform;
+  if (o.bench_frames > 0) lv::app::install_allocation_counter();
+  platform.session = std::move(saver);
+  const std::string err = lv::app::platform_open(platform, width, height, headless, o.scale, app);
+  if (!err.empty()) return fail(err);
+  lv::app::gl_heatmap_install();  // the heat map shader (slide 7)
+  lv::app::reopen_session_table(app);  // the last session's table, on a worker: the window is up first
+
+  if (o.present) {
+    if (headless) lv::app::platform_present_in_window(platform, app);
+    else app.ui.present_toggle = true;  // full screen on the window's monitor, as F11
+  }
+
+  // 4a. Headless: report the layout, or render to PNG, and exit.
+  if (o.layout_report) {
+    const std::string report = layout_report_text(platform, app, o);
+    lv::app::gl_heatmap_shutdown();
+    lv::app::platform_close(platform);
+    std::fputs(report.c_str(), stdout);
+    return 0;
+  }
+  if (!o.screenshot.empty()) {
+    const std::string e = render_png(platform, app, o.screenshot);
+    lv::app::gl_heatmap_shutdown();
+    lv::app::platform_close(platform);
+    return e.empty() ? 0 : fail(e);
+  }
+  if (!o.export_gif.empty()) {
+    const std::string e = lv::app::platform_export_gif(platform, app, o.export_gif);
+    lv::app::platform_close(platform);
+    return e.empty() ? 0 : fail(e);
+  }
+  if (!o.export_slides.empty()) {
+    mkdir(o.export_slides.c_str(), 0755);  // fine if it exists; a real failure shows on write
+    std::string e;
+    for (int k = 0; k < lv::app::slide_count() && e.empty(); ++k) {
+      freeze_at(app, k, -1);
+      char name[32];
+      std::snprintf(name, sizeof name, "/slide-%02d.png", k);  // the slide's number
+      e = render_png(platform, app, o.export_slides + name);
+    }
+    lv::app::gl_heatmap_shutdown();
+    lv::app::platform_close(platform);
+    return e.empty() ? 0 : fail(e);
+  }
+
+  // 4b. Interactive: draw when something changes, sleep otherwise.
+  lv::app::platform_frame(platform, app);
+  if (o.bench_frames > 0) {
+    const double first_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+    const int rc = o.bench_edits ? lv::app::run_edit_bench(platform, app, o.bench_frames, first_ms)
+                                 : lv::app::run_frame_bench(platform, app, o.bench_frames,
+                                                            o.slide_given ? o.slide : -1, started, first_ms);
+    lv::app::platform_close(platform);
+    return rc;
+  }
+  while (lv::app::platform_wait(platform, app)) lv::app::platform_frame(platform, app);
+  lv::app::session_flush(platform.session, app, lv::app::window_geometry(platform));
+
+  // 5. Cleanup.
+  lv::app::gl_heatmap_shutdown();
+  lv::app::platform_close(platform);
+  return 0;
+}
+
+int main(int argc, char** argv) {
+  // Out of memory anywhere: one line and exit 1, never abort() (exit 134, a core dump).
+  lv::app::install_out_of_memory_exit();
+  try {
+    return run(argc, argv);
+  } catch (const std::bad_alloc&) {
+    lv::app::exit_out_of_memory();
+  }
+}

@@ -1,0 +1,138 @@
+// bpe_replay.cpp — the tokenizer's work on the IDs' sentence, kept for slide 0.
+#include "app/slides/bpe_replay.hpp"
+
+#include "core/bpe_vocab.hpp"
+#include "core/gpt2_tokenizer.hpp"
+#include "core/token_text.hpp"
+#include "core/utf8_text.hpp"
+
+namespace lv::app {
+namespace {
+
+// What the replay was built from: rebuilt only when one of these differs.
+bool up_to_date(const App& app) {
+  const BpeReplay& r = app.ui.bpe;
+  return r.built && r.for_tokenizer == app.tokenizer.get() && r.for_ids == app.inputs.ids &&
+         r.for_text == app.inputs.text && r.for_pick == app.ui.bpe_pick;
+}
+
+// The sentence, or why there is none.
+bool sentence_of(const App& app, std::string& text, bool& decoded, std::string& problem) {
+  const ModelInputs& in = app.inputs;
+  decoded = false;
+  if (ids_from_text(in)) {
+    text = in.text;
+    return true;
+  }
+  for (int64_t id : in.ids)
+    if (id < 0 || id >= static_cast<int64_t>(kGpt2VocabSize)) {
+      problem = "ID " + std::to_string(id) + " is not a GPT-2 token (GPT-2's IDs go from 0 to 50,256), so these IDs "
+                "have no text. Switch the editor bar to Text and type a sentence to see how GPT-2 makes its IDs.";
+      return false;
+    }
+  const Decoding d = app.tokenizer->decode(in.ids);
+  if (!d.ok) {
+    problem = d.error;
+    return false;
+  }
+  if (utf8_error_offset(d.bytes)) {
+    problem = "These IDs, read as GPT-2 tokens, are bytes that are not UTF-8 text (a token can be half a character). "
+              "Switch the editor bar to Text and type a sentence to see how GPT-2 makes its IDs.";
+    return false;
+  }
+  text = d.bytes;
+  decoded = true;
+  return true;
+}
+
+// parts[k] after merge k, from the merges in the order BPE applied them.
+void replay_merges(const Gpt2Tokenizer& t, std::string_view piece, BpeReplay& r) {
+  const std::vector<BpeStep> steps = t.merge_steps(piece);
+  IdList parts;
+  std::vector<uint32_t> starts;  // each part's first byte in the piece
+  for (size_t i = 0; i < piece.size(); ++i) {
+    parts.push_back(t.vocab().byte_token[static_cast<uint8_t>(piece[i])]);
+    starts.push_back(static_cast<uint32_t>(i));
+  }
+  r.parts.push_back(parts);
+  for (const BpeStep& s : steps) {
+    size_t j = 0;
+    while (j + 1 < starts.size() && starts[j] != s.at) ++j;
+    parts[j] = s.merged;
+    parts.erase(parts.begin() + static_cast<std::ptrdiff_t>(j) + 1);
+    starts.erase(starts.begin() + static_cast<std::ptrdiff_t>(j) + 1);
+    r.parts.push_back(parts);
+    r.merged_at.push_back(static_cast<int>(j));
+  }
+  for (const IdList& state : r.parts) {
+    std::vector<std::string> symbols;
+    for (int64_t id : state) symbols.push_back(bytes_as_symbols(t.vocab().token(static_cast<uint32_t>(id))));
+    r.part_symbols.push_back(std::move(symbols));
+  }
+}
+
+}  // namespace
+
+int default_bpe_piece(const BpeReplay& r, const Gpt2Tokenizer& t) {
+  int best = -1;
+  size_t best_merges = 0;
+  for (size_t i = 0; i < r.pieces.size(); ++i) {
+    const BpeReplayPiece& p = r.pieces[i];
+    if (p.special) continue;
+    std::string_view word = p.text;
+    if (!word.empty() && word.front() == ' ') word.remove_prefix(1);
+    if (word == "someunknownPlace") return static_cast<int>(i);  // the book's example (§2.5)
+    const size_t m = t.merge_steps(p.text).size();
+    if (best < 0 || m > best_merges) {
+      best = static_cast<int>(i);
+      best_merges = m;
+    }
+  }
+  return best;
+}
+
+void update_bpe_replay(App& app) {
+  if (up_to_date(app)) return;
+  BpeReplay& r = app.ui.bpe;
+  r = BpeReplay{};
+  r.built = true;
+  r.for_tokenizer = app.tokenizer.get();
+  r.for_ids = app.inputs.ids;
+  r.for_text = app.inputs.text;
+  r.for_pick = app.ui.bpe_pick;
+  if (!app.tokenizer) {
+    r.problem = app.tokenizer_error.empty() ? "GPT-2's tokenizer is not loaded." : app.tokenizer_error;
+    return;
+  }
+  const Gpt2Tokenizer& t = *app.tokenizer;
+  if (!sentence_of(app, r.text, r.decoded, r.problem)) return;
+  std::vector<TextPiece> pieces;
+  std::string why;
+  if (!t.split(r.text, pieces, &why)) {
+    r.problem = why;
+    return;
+  }
+  for (const TextPiece& p : pieces) {
+    BpeReplayPiece out;
+    out.text = std::string(p.text);
+    out.special = p.special;
+    if (p.special) out.ids = {static_cast<int64_t>(kGpt2EndOfText)};
+    else t.encode_piece(p.text, out.ids);
+    out.label = p.special ? out.text : visible_token_text(p.text);
+    out.symbols = p.special ? out.text : bytes_as_symbols(p.text);
+    for (int64_t id : out.ids)
+      out.token_labels.push_back(visible_token_text(t.vocab().token(static_cast<uint32_t>(id))));
+    r.pieces.push_back(std::move(out));
+  }
+  const int pick = app.ui.bpe_pick;
+  const bool pick_ok = pick >= 0 && pick < static_cast<int>(r.pieces.size()) && !r.pieces[static_cast<size_t>(pick)].special;
+  r.chosen = pick_ok ? pick : default_bpe_piece(r, t);
+  if (r.chosen >= 0) replay_merges(t, r.pieces[static_cast<size_t>(r.chosen)].text, r);
+}
+
+void set_bpe_pick(App& app, int piece) {
+  app.ui.bpe_pick = piece;
+  update_bpe_replay(app);
+}
+
+}  // namespace lv::app

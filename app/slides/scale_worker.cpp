@@ -1,0 +1,538 @@
+// scale_worker.cpp — the worker thread's jobs (build, timing) and the UI-side poll.
+// Sections: lifecycle · poll · build job · timing job · the app's view of it
+#include "app/slides/scale_worker.hpp"
+
+#include "app/background_job.hpp"
+#include "app/model_jobs.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <new>
+#include <random>
+#include <vector>
+
+#include "app/slides/slides.hpp"
+#include "app/chrome/ui_wake.hpp"
+#include "app/widgets/widget_heatmap.hpp"
+#include "core/kernels.hpp"
+#include "core/table_builder.hpp"
+#include "core/torch_generator.hpp"
+
+namespace lv::app {
+
+// ---------------------------------------------------------------- lifecycle
+void ScaleWorkerDeleter::operator()(ScaleWorker* w) const { delete w; }
+
+ScaleWorker::ScaleWorker() {
+  for (int i = 0; i < kTimingBatchCount; ++i) snap_.results[i].batch = shared_results_[i].batch = kTimingBatches[i];
+  snap_.isa = kernels_isa();
+  last_poll_ns_.store(Clock::now().time_since_epoch().count());
+}
+
+ScaleWorker::~ScaleWorker() {
+  cancel_.store(true);
+  if (thread_.joinable()) thread_.join();
+}
+
+void ScaleWorker::want_table(uint64_t seed, int64_t vocab, int64_t dim, std::shared_ptr<const TableFile> file) {
+  if (file) {  // the file's shape; the seed plays no part
+    seed = 0;
+    vocab = file->rows;
+    dim = file->cols;
+  }
+  if (want_ && want_file_ == file && want_seed_ == seed && want_vocab_ == vocab && want_dim_ == dim) return;
+  want_ = true;
+  want_file_ = std::move(file);
+  want_seed_ = seed;
+  want_vocab_ = vocab;
+  want_dim_ = dim;
+  // Whatever runs is for another table now: a build of the wrong one, or timing of the old one.
+  if (job_ == Job::Build && (building_file_ != want_file_ || building_seed_ != seed || building_vocab_ != vocab ||
+                             building_dim_ != dim))
+    cancel_.store(true);
+  if (job_ == Job::Time) cancel_.store(true);
+  timing_wanted_ = false;
+  snap_.timing = TimingPhase::None;
+  ++snap_.revision;
+}
+
+void ScaleWorker::start_timing() {
+  if (job_ == Job::Time) return;
+  timing_wanted_ = true;
+  for (int i = 0; i < kTimingBatchCount; ++i) snap_.results[i] = BatchTiming{kTimingBatches[i], {}, {}, false};
+  snap_.timing = TimingPhase::None;
+  ++snap_.revision;
+}
+
+void ScaleWorker::cancel_timing() {
+  timing_wanted_ = false;
+  if (job_ == Job::Time) cancel_.store(true);
+  else if (snap_.timing == TimingPhase::None) return;
+  snap_.timing = TimingPhase::Cancelled;
+  ++snap_.revision;
+}
+
+bool ScaleWorker::snap_is_wanted() const {
+  return snap_.file == want_file_.get() && snap_.seed == want_seed_ && snap_.vocab == want_vocab_ &&
+         snap_.dim == want_dim_;
+}
+
+bool ScaleWorker::have_wanted_table() const {
+  return (table_ || file_) && snap_.table == TablePhase::Ready && snap_is_wanted();
+}
+
+bool ScaleWorker::pending() const {
+  if (job_ != Job::None) return false;
+  if (want_ && !have_wanted_table() && snap_.table != TablePhase::Failed) return true;
+  return timing_wanted_ && have_wanted_table();
+}
+
+// ---------------------------------------------------------------- poll
+void ScaleWorker::poll() {
+  const Clock::time_point now = Clock::now();
+  last_poll_ns_.store(now.time_since_epoch().count(), std::memory_order_relaxed);
+  if (job_ != Job::None && finished_.load(std::memory_order_acquire)) finish();
+
+  if (job_ == Job::None && want_) {
+    const bool failed_same = snap_.table == TablePhase::Failed && snap_is_wanted();
+    if (!have_wanted_table() && !failed_same) {
+      // Free the old table first: two 154 MB tables need not live at once.
+      table_.reset();
+      file_.reset();
+      overview_ = Aggregate{};
+      snap_.data = nullptr;
+      snap_.overview = nullptr;
+      snap_.table = want_file_ ? TablePhase::Summarizing : TablePhase::Building;
+      snap_.file = want_file_.get();
+      snap_.seed = want_seed_;
+      snap_.vocab = want_vocab_;
+      snap_.dim = want_dim_;
+      snap_.build_progress = 0.0f;
+      snap_.error = "";
+      start(Job::Build);
+    } else if (timing_wanted_ && have_wanted_table()) {
+      timing_wanted_ = false;
+      for (int i = 0; i < kTimingBatchCount; ++i) shared_results_[i] = BatchTiming{kTimingBatches[i], {}, {}, false};
+      snap_.timing = TimingPhase::Running;
+      snap_.timing_progress = 0.0f;
+      start(Job::Time);
+    }
+  }
+
+  // Publish progress and results to the frame.
+  const double elapsed = std::chrono::duration<double>(now - job_start_).count();
+  if (job_ == Job::Build) {
+    const TablePhase p = phase_.load(std::memory_order_relaxed) == 0 ? TablePhase::Building : TablePhase::Summarizing;
+    if (p != snap_.table) ++snap_.revision;
+    snap_.table = p;
+    snap_.build_progress = progress_.load(std::memory_order_relaxed);
+    snap_.build_seconds = elapsed;
+  } else if (job_ == Job::Time) {
+    snap_.timing_progress = progress_.load(std::memory_order_relaxed);
+    snap_.timing_stage = stage_.load(std::memory_order_relaxed);
+    snap_.timing_seconds = elapsed;
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (results_changed_) {
+      std::copy(std::begin(shared_results_), std::end(shared_results_), std::begin(snap_.results));
+      results_changed_ = false;
+      ++snap_.revision;
+    }
+  }
+}
+
+void ScaleWorker::release_unwanted(uint64_t seed, int64_t vocab, int64_t dim, const TableFile* file) {
+  if (file) {  // as want_table keys it
+    seed = 0;
+    vocab = file->rows;
+    dim = file->cols;
+  }
+  auto wanted = [&](const TableFile* f, uint64_t s, int64_t v, int64_t d) {
+    return f == file && s == seed && v == vocab && d == dim;
+  };
+  if (job_ != Job::None) {
+    if (!finished_.load(std::memory_order_acquire)) {
+      if (job_ == Job::Build && !wanted(building_file_.get(), building_seed_, building_vocab_, building_dim_))
+        cancel_.store(true);  // the next call joins it
+      return;
+    }
+    finish();
+  }
+  // What slide 7 last asked for is stale too (want_table asks again when it is shown).
+  if (want_ && !wanted(want_file_.get(), want_seed_, want_vocab_, want_dim_)) {
+    want_ = false;
+    want_file_.reset();
+    timing_wanted_ = false;
+  }
+  if ((table_ || file_) && !wanted(snap_.file, snap_.seed, snap_.vocab, snap_.dim)) {
+    table_.reset();
+    file_.reset();
+    overview_ = Aggregate{};
+    snap_.data = nullptr;
+    snap_.overview = nullptr;
+    snap_.file = nullptr;
+    snap_.table = TablePhase::None;
+    snap_.timing = TimingPhase::None;
+    ++snap_.revision;
+  }
+}
+
+void ScaleWorker::start(Job job) {
+  job_ = job;
+  job_start_ = Clock::now();
+  cancel_.store(false);
+  finished_.store(false);
+  phase_.store(0);
+  progress_.store(0.0f);
+  stage_.store(0);
+  job_ok_ = false;
+  job_error_ = "";
+  ++snap_.revision;
+  if (job == Job::Build) {
+    building_seed_ = want_seed_;
+    building_vocab_ = want_vocab_;
+    building_dim_ = want_dim_;
+    building_file_ = want_file_;
+    // A file's table is summarized where it lies, band by band (read through the
+    // SIGBUS guard: a mapped file could shrink underneath): nothing is copied. Only a
+    // table already in memory as float32 is read directly.
+    const TableFile* file = building_file_.get();
+    const float* source = file && !file->mapped ? file->f32() : nullptr;
+    if (file) phase_.store(1);
+    thread_ = std::thread([this, s = want_seed_, v = want_vocab_, d = want_dim_, source, file] {
+      lower_thread_priority();  // building yields to the UI (timing, below, does not: it measures)
+      try {
+        run_build(s, v, d, source, file);
+      } catch (const std::bad_alloc&) {  // the overview's bands: the slide says so, the window stays
+        job_error_ = "not enough memory for the table's overview";
+      }
+      finished_.store(true, std::memory_order_release);
+      ui_wake();
+    });
+  } else {
+    thread_ = std::thread([this, t = snap_.data, f = file_.get(), v = snap_.vocab, d = snap_.dim] {
+      try {
+        run_timing(t, f, v, d);
+      } catch (const std::bad_alloc&) {
+        job_ok_ = false;  // shown as cancelled: no figures, nothing exits
+      }
+      finished_.store(true, std::memory_order_release);
+      ui_wake();
+    });
+  }
+}
+
+// The thread has finished: join (immediate) and take over what it made.
+void ScaleWorker::finish() {
+  thread_.join();
+  const Job job = job_;
+  job_ = Job::None;
+  const double took = std::chrono::duration<double>(Clock::now() - job_start_).count();
+  ++snap_.revision;
+  if (job == Job::Build) {
+    if (job_ok_) {
+      table_ = std::move(built_);
+      file_ = std::move(building_file_);
+      overview_ = std::move(built_overview_);
+      snap_.table = TablePhase::Ready;
+      snap_.file = file_.get();
+      snap_.seed = building_seed_;
+      snap_.vocab = building_vocab_;
+      snap_.dim = building_dim_;
+      // A file read where it lies has no float32 array: the heat map reads its rows.
+      snap_.data = file_ ? (!file_->mapped ? file_->f32() : nullptr) : table_.get();
+      snap_.range = overview_.range;
+      snap_.overview = overview_.cells.empty() ? nullptr : overview_.cells.data();
+      snap_.overview_rows = overview_.rows;
+      snap_.overview_cols = overview_.cols;
+      snap_.build_seconds = took;
+      snap_.build_progress = 1.0f;
+      ++snap_.version;
+    } else if (*job_error_) {
+      snap_.table = TablePhase::Failed;
+      snap_.error = job_error_;
+      built_.reset();
+    } else {
+      snap_.table = TablePhase::None;  // cancelled: the next poll builds what is wanted now
+      built_.reset();
+    }
+    building_file_.reset();
+  } else {
+    std::copy(std::begin(shared_results_), std::end(shared_results_), std::begin(snap_.results));
+    snap_.timing = job_ok_ ? TimingPhase::Done : TimingPhase::Cancelled;
+    snap_.timing_seconds = took;
+    snap_.timing_progress = job_ok_ ? 1.0f : snap_.timing_progress;
+    // A timing cancelled because the table changed is not a result to show.
+    if (!have_wanted_table()) snap_.timing = TimingPhase::None;
+  }
+}
+
+// ---------------------------------------------------------------- build job
+void ScaleWorker::run_build(uint64_t seed, int64_t vocab, int64_t dim, const float* source, const TableFile* file) {
+  TableBuffer data;
+  if (!source && !file) {
+    const size_t n = static_cast<size_t>(vocab) * static_cast<size_t>(dim);
+    data = make_table_buffer(std::max<size_t>(n, 1));
+    if (!data) {
+      job_error_ = "not enough memory for the table";
+      return;
+    }
+    TorchGenerator gen(seed);  // torch.manual_seed(seed); nn.Embedding(vocab, dim)
+    BuildControl control;
+    control.cancel = &cancel_;
+    control.progress = &progress_;
+    if (!embedding_init_chunked(data.get(), vocab, dim, gen, control)) return;
+  }
+  const float* table = source ? source : data.get();  // null: a file read in bands below
+
+  // The overview for far zoom (and the value range), one pass in bands of rows so
+  // progress moves and cancel stays prompt. A file is read band by band into a small
+  // buffer (converted from its dtype as read): ~4 MB at a time, so a 1 GB table costs
+  // one pass over its pages and no copy. Each band is aggregated on its own, so its
+  // blocks may differ from a whole-table aggregate by a row: fine for a picture.
+  phase_.store(1);
+  progress_.store(0.0f);
+  AggregateControl ac;
+  ac.cancel = &cancel_;
+  const int64_t out_rows = std::min<int64_t>(vocab, 4096), out_cols = std::min<int64_t>(dim, 2048);
+  Aggregate agg;
+  agg.rows = out_rows;
+  agg.cols = out_cols;
+  agg.cells.resize(static_cast<size_t>(out_rows * out_cols));
+  ValueRange range;
+  float mn = 0, mx = 0;
+  bool any = false;
+  const int64_t rows_per_cell = (vocab + out_rows - 1) / out_rows;
+  const int64_t band = table ? 256 : std::clamp<int64_t>((int64_t{1} << 20) / std::max<int64_t>(1, rows_per_cell * dim), 1, 256);
+  std::vector<float> rows_read;
+  for (int64_t r = 0; r < out_rows; r += band) {
+    const int64_t r1 = std::min(out_rows, r + band);
+    const int64_t t0 = aggregate_block_start(r, vocab, out_rows), t1 = aggregate_block_start(r1, vocab, out_rows);
+    const float* from = table ? table + t0 * dim : nullptr;
+    if (!from) {
+      rows_read.resize(static_cast<size_t>((t1 - t0) * dim));
+      file->read_range(t0, t1 - t0, rows_read.data());  // NaN if the file shrank: the map shows it
+      from = rows_read.data();
+    }
+    Aggregate part = aggregate_table(from, t1 - t0, dim, r1 - r, out_cols, AggregateMode::MaxAbs, ac);
+    if (part.cancelled || cancel_.load()) return;
+    std::copy(part.cells.begin(), part.cells.end(), agg.cells.begin() + r * out_cols);
+    range.finite += part.range.finite;
+    range.nan += part.range.nan;
+    range.inf += part.range.inf;
+    if (part.range.finite > 0) {
+      mn = any ? std::min(mn, part.range.min) : part.range.min;
+      mx = any ? std::max(mx, part.range.max) : part.range.max;
+      any = true;
+    }
+    progress_.store(static_cast<float>(r1) / static_cast<float>(out_rows), std::memory_order_relaxed);
+  }
+  if (any) {
+    range.min = mn;
+    range.max = mx;
+    range.abs_max = std::max(std::fabs(mn), std::fabs(mx));
+  }
+  agg.range = range;
+  built_ = std::move(data);
+  built_overview_ = std::move(agg);
+  job_ok_ = true;
+}
+
+// ---------------------------------------------------------------- timing job
+bool ScaleWorker::stop_timing() const {
+  if (cancel_.load(std::memory_order_relaxed)) return true;
+  const int64_t last = last_poll_ns_.load(std::memory_order_relaxed);
+  const double since = std::chrono::duration<double>(Clock::now().time_since_epoch() - Clock::duration(last)).count();
+  return since > watchdog_s_.load(std::memory_order_relaxed);
+}
+
+namespace {
+
+double median(double* v, int n) {
+  std::sort(v, v + n);
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+}  // namespace
+
+void ScaleWorker::run_timing(const float* table, const TableFile* file, int64_t vocab, int64_t dim) {
+  using ms = std::chrono::duration<double, std::milli>;
+  constexpr int kMaxBatch = 256;
+  // The kernels time a float32 array in memory. A file read where it lies (another
+  // dtype, or mapped: it could shrink under a kernel, which has no SIGBUS guard) is
+  // first read into one, as `weights.float()` makes in torch; it lives only while
+  // timing runs, so the table is held once at rest.
+  TableBuffer copy;
+  if (!table && file) {
+    stage_.store(-1);
+    copy = make_table_buffer(std::max<size_t>(static_cast<size_t>(vocab) * static_cast<size_t>(dim), 1));
+    if (!copy) {
+      job_error_ = "not enough memory for a float32 copy of the table to time";
+      return;
+    }
+    const int64_t band = std::max<int64_t>(1, (int64_t{1} << 20) / std::max<int64_t>(1, dim));
+    for (int64_t r = 0; r < vocab; r += band) {
+      if (stop_timing()) return;
+      const int64_t n = std::min(band, vocab - r);
+      file->read_range(r, n, copy.get() + r * dim);
+      progress_.store(0.1f * static_cast<float>(r + n) / static_cast<float>(vocab), std::memory_order_relaxed);
+    }
+    table = copy.get();
+  }
+  if (!table) return;
+  // A pool of random IDs much larger than the cache: consecutive calls read rows
+  // from all over the table, as real batches do.
+  std::vector<int64_t> pool(size_t{1} << 16);
+  std::mt19937_64 rng(20240607);
+  std::uniform_int_distribution<int64_t> pick(0, vocab - 1);
+  for (int64_t& id : pool) id = pick(rng);
+  std::vector<float> out(static_cast<size_t>(kMaxBatch * dim)), ref(out.size()), tmp(out.size());
+  // Progress weights: the lookups are instant; the matmul at 256 is most of the time.
+  float weight[6] = {0.02f, 0.02f, 0.02f, 0.10f, 0.22f, 0.62f};
+  float before = copy ? 0.1f : 0.0f;
+  const float share = copy ? 0.9f : 1.0f;  // of the bar left for the timings
+  for (float& w : weight) w *= share;
+  auto publish = [&](int i, bool lookup, const PathTiming& p) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    (lookup ? shared_results_[i].lookup : shared_results_[i].matmul) = p;
+    results_changed_ = true;
+  };
+
+  // 1. The lookups: a sample is `inner` calls on successive windows of the pool,
+  //    sized to take >= 0.2 ms; the median of up to 25 samples.
+  for (int i = 0; i < kTimingBatchCount; ++i) {
+    stage_.store(i);
+    const int64_t b = kTimingBatches[i];
+    const size_t windows = pool.size() / static_cast<size_t>(b);
+    size_t w = 0;
+    auto run = [&](int64_t inner) {
+      const auto t0 = std::chrono::steady_clock::now();
+      for (int64_t k = 0; k < inner; ++k) {
+        lookup_rows(out.data(), table, vocab, dim, pool.data() + (w % windows) * static_cast<size_t>(b), b);
+        ++w;
+      }
+      return ms(std::chrono::steady_clock::now() - t0).count();
+    };
+    int64_t inner = 1;
+    while (inner < (1 << 16) && run(inner) < 0.2) inner *= 2;
+    double samples[25];
+    int n = 0;
+    const auto start = std::chrono::steady_clock::now();
+    while (n < 25 && (n < 5 || ms(std::chrono::steady_clock::now() - start).count() < 300.0)) {
+      if (stop_timing()) return;
+      samples[n++] = run(inner) / static_cast<double>(inner);
+    }
+    PathTiming p;
+    p.done = true;
+    p.ms = median(samples, n);
+    p.repeats = n;
+    p.bytes = 2.0 * static_cast<double>(b * dim) * 4.0;
+    p.gbs = p.bytes / (p.ms * 1e-3) / 1e9;
+    publish(i, true, p);
+    before += weight[i];
+    progress_.store(before, std::memory_order_relaxed);
+  }
+
+  // 2. The dense one-hot matmul, in row blocks of the table so cancel is checked
+  //    between blocks: out = Σ_k onehot[:, block k] · table[block k, :].
+  for (int i = 0; i < kTimingBatchCount; ++i) {
+    stage_.store(kTimingBatchCount + i);
+    const int64_t b = kTimingBatches[i];
+    // Blocks of ~400M multiply-adds (~20 ms): B = 256 → 2,048 rows; small B → 16,384
+    // rows (smaller blocks would add call overhead to the figure being measured).
+    const int64_t kBlockRows = std::clamp<int64_t>(400'000'000 / std::max<int64_t>(1, b * dim), 2048, 16384);
+    const int64_t blocks = (vocab + kBlockRows - 1) / kBlockRows;
+    const int64_t* ids = pool.data();
+    // One block's one-hot (B × block rows, zeros), reused block after block: its 1s are
+    // set for the IDs in the block and cleared after (O(B) a block, next to the block's
+    // B · rows · D multiply-adds), so the whole B × V one-hot (51 MB at B = 256) is
+    // never held.
+    std::vector<float> onehot(static_cast<size_t>(b * std::min(kBlockRows, vocab)), 0.0f);
+    auto mark = [&](int64_t v0, int64_t vb, float one) {
+      for (int64_t r = 0; r < b; ++r)
+        if (ids[r] >= v0 && ids[r] < v0 + vb) onehot[static_cast<size_t>(r * vb + (ids[r] - v0))] = one;
+    };
+    const int max_reps = b >= 256 ? 3 : 5;
+    const double budget_ms = b >= 256 ? 4000.0 : 1500.0;
+    auto run_once = [&](int rep) -> double {  // < 0: stopped
+      const auto t0 = std::chrono::steady_clock::now();
+      std::fill(out.begin(), out.begin() + b * dim, 0.0f);
+      for (int64_t k = 0; k < blocks; ++k) {
+        if (stop_timing()) return -1.0;
+        const int64_t v0 = k * kBlockRows, vb = std::min(kBlockRows, vocab - v0);
+        mark(v0, vb, 1.0f);
+        onehot_matmul_dense(tmp.data(), onehot.data(), table + v0 * dim, b, vb, dim);
+        mark(v0, vb, 0.0f);
+        for (int64_t e = 0; e < b * dim; ++e) out[static_cast<size_t>(e)] += tmp[static_cast<size_t>(e)];
+        progress_.store(before + weight[kTimingBatchCount + i] *
+                                     (static_cast<float>(rep) + static_cast<float>(k + 1) / blocks) / max_reps,
+                        std::memory_order_relaxed);
+      }
+      return ms(std::chrono::steady_clock::now() - t0).count();
+    };
+    if (b < 256 && run_once(0) < 0.0) return;  // warm-up (page faults, caches); the big one needs none
+    double samples[8];
+    int n = 0;
+    double spent = 0.0;
+    while (n < max_reps && (n == 0 || spent + samples[n - 1] < budget_ms)) {
+      const double t = run_once(n);
+      if (t < 0.0) return;
+      samples[n++] = t;
+      spent += t;
+    }
+    // The same numbers? The lookup of the same IDs, compared cell by cell.
+    lookup_rows(ref.data(), table, vocab, dim, ids, b);
+    bool same = true;
+    for (int64_t e = 0; e < b * dim && same; ++e) same = out[static_cast<size_t>(e)] == ref[static_cast<size_t>(e)];
+    PathTiming p;
+    p.done = true;
+    p.ms = median(samples, n);
+    p.repeats = n;
+    p.bytes = (static_cast<double>(vocab * dim) + static_cast<double>(b * vocab)) * 4.0;
+    p.gbs = p.bytes / (p.ms * 1e-3) / 1e9;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      shared_results_[i].matmul = p;
+      shared_results_[i].same = same;
+      results_changed_ = true;
+    }
+    before += weight[kTimingBatchCount + i];
+    progress_.store(before, std::memory_order_relaxed);
+  }
+  progress_.store(1.0f);
+  job_ok_ = true;
+}
+
+// ---------------------------------------------------------------- the app's view of it
+bool scale_slide_shown(const App& app) {
+  const auto table = slide_table();
+  return app.ui.slide >= 0 && app.ui.slide < static_cast<int>(table.size()) &&
+         table[static_cast<size_t>(app.ui.slide)].canvas == kSlideAtScale.canvas;
+}
+
+bool scale_needs_frames(const App& app) {
+  if (!scale_slide_shown(app) || !app.scale.worker) return false;
+  if (app.scale.worker->busy()) return true;
+  const HeatmapGpuStatus& gpu = app.scale.heatmap.gpu;
+  return app.scale.worker->snapshot().table == TablePhase::Ready && gpu.active && !gpu.failed && !gpu.ready;
+}
+
+bool scale_uploading(const App& app) {
+  if (!scale_slide_shown(app) || !app.scale.worker) return false;
+  const HeatmapGpuStatus& gpu = app.scale.heatmap.gpu;
+  return app.scale.worker->snapshot().table == TablePhase::Ready && gpu.active && !gpu.failed && !gpu.ready;
+}
+
+bool app_ready_for_screenshot(const App& app) {
+  if (model_busy(app)) return false;  // a table being drawn, a whole-table read, the logits
+  if (!scale_slide_shown(app)) return true;
+  if (!app.scale.worker) return false;
+  const ScaleWorker& w = *app.scale.worker;
+  const ScaleSnapshot& s = w.snapshot();
+  if (s.table == TablePhase::Failed) return true;
+  if (s.table != TablePhase::Ready || w.busy()) return false;
+  const HeatmapGpuStatus& gpu = app.scale.heatmap.gpu;
+  if (heatmap_renderer() && !gpu.failed && !gpu.ready) return false;
+  return true;
+}
+
+}  // namespace lv::app

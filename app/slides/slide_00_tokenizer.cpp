@@ -1,0 +1,311 @@
+// slide_00_tokenizer.cpp — "Text → token IDs" (the book's chapter 2, §2.5 and §2.6):
+// where the IDs the table slides look up come from. GPT-2's pattern cuts the sentence
+// into pieces; each piece's bytes become byte-level symbols (a space is Ġ); merges
+// replayed one per step build one chosen piece's tokens (the book's
+// "someunknownPlace"; click any piece); then every piece's tokens and their IDs.
+// Steps: 0 pieces · 1 bytes as symbols · 2 .. 2+M−1 the M merges · 2+M the IDs.
+// The model is ui.bpe (app/slides/bpe_replay.hpp); with no sentence the slide says why.
+#include <algorithm>
+#include <cfloat>
+#include <cstdio>
+
+#include "app/slides/anim_timeline.hpp"
+#include "app/app_model.hpp"
+#include "app/app_ui.hpp"
+#include "app/slides/bpe_replay.hpp"
+#include "app/slides/slide_code.hpp"
+#include "app/slides/slides.hpp"
+#include "app/widgets/ui_draw.hpp"
+#include "app/chrome/ui_landmarks.hpp"
+#include "core/notebook_transcript.hpp"
+#include "core/plural.hpp"
+#include "core/gpt2_tokenizer.hpp"
+#include "core/python_literal.hpp"
+#include "core/utf8_text.hpp"
+
+namespace lv::app {
+namespace {
+
+constexpr int kLogLines = 6;  // merges listed under the pieces being merged (older ones summed up)
+
+int merge_count(const BpeReplay& r) { return static_cast<int>(r.merged_at.size()); }
+
+int steps(const App& app) {
+  const BpeReplay& r = app.ui.bpe;
+  return r.problem.empty() && r.chosen >= 0 ? 3 + merge_count(r) : 1;
+}
+
+const char* chosen_label(const BpeReplay& r) {
+  return r.chosen >= 0 ? r.pieces[static_cast<size_t>(r.chosen)].label.c_str() : "";
+}
+
+void narrative(App& app) {
+  const BpeReplay& r = app.ui.bpe;
+  ImGui::TextWrapped("Before any lookup, a tokenizer turns text into IDs. GPT-2's cuts the text into pieces with a "
+                     "pattern (words with their leading space, numbers, punctuation), writes each piece's bytes as "
+                     "symbols (a space is Ġ), and merges neighbouring symbols into longer tokens, most frequent "
+                     "pair first.");
+  ImGui::Spacing();
+  ImGui::TextWrapped("A word it has never seen, such as someunknownPlace, still gets IDs: it is built from smaller "
+                     "tokens it knows. <|endoftext|> is one token of its own, ID 50256.");
+  ImGui::Spacing();
+  if (!r.problem.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).muted);
+    ImGui::TextWrapped("%s", r.problem.c_str());
+    ImGui::PopStyleColor();
+    return;
+  }
+  if (r.decoded)
+    ImGui::TextDisabled("%s", "These IDs were typed as numbers: shown here read as GPT-2 tokens. Switch the editor "
+                              "bar to Text to type a sentence.");
+  // The piece whose merges are replayed (the canvas's pieces can be clicked too).
+  if (r.chosen >= 0) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("merges of");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(em() * 10.0f);
+    int pick = -1;
+    if (ImGui::BeginCombo("##bpe-piece", chosen_label(r))) {
+      for (size_t i = 0; i < r.pieces.size(); ++i) {
+        if (r.pieces[i].special) continue;
+        ImGui::PushID(static_cast<int>(i));
+        if (ImGui::Selectable(r.pieces[i].label.c_str(), static_cast<int>(i) == r.chosen)) pick = static_cast<int>(i);
+        ImGui::PopID();
+      }
+      ImGui::EndCombo();
+    }
+    landmark("bpe-piece-combo");
+    if (pick >= 0) {
+      set_bpe_pick(app, pick);
+      timeline_seek(app.ui.timeline, current_slide_steps(app), 2.0f);  // the first merge next
+    }
+  }
+}
+
+// A box with one or two lines of text (label above, symbols below in mono), at pos.
+struct TwoLineBox {
+  ImVec2 size;
+  float label_w, sub_w;
+};
+
+TwoLineBox measure_box(const char* label, const char* sub) {
+  const float e = em();
+  const float lw = text_size(fonts().ui, label).x, sw = sub ? text_size(fonts().mono, sub).x : 0.0f;
+  const float h = e * (sub ? 2.6f : 1.6f);
+  return {ImVec2(std::max(lw, sw) + e * 0.9f, h), lw, sw};
+}
+
+void draw_box(ImDrawList* dl, ImVec2 pos, const TwoLineBox& b, const char* label, const char* sub, ImU32 fill,
+              ImU32 border, float border_w, float sub_alpha, const Palette& pal) {
+  const float e = em();
+  const ImVec2 max(pos.x + b.size.x, pos.y + b.size.y);
+  dl->AddRectFilled(pos, max, fill, e * 0.3f);
+  dl->AddRect(pos, max, border, e * 0.3f, 0, border_w);
+  const ImU32 ink = text_on(pal, fill);
+  draw_text(dl, fonts().ui, ImVec2(pos.x + (b.size.x - b.label_w) * 0.5f, pos.y + e * 0.25f), ink, label);
+  if (sub && sub_alpha > 0.0f)
+    draw_text(dl, fonts().mono, ImVec2(pos.x + (b.size.x - b.sub_w) * 0.5f, pos.y + e * 1.35f),
+              with_alpha(mix(ink, pal.muted, 0.35f), sub_alpha), sub);
+}
+
+// Lays boxes out left to right from `pos`, wrapping at `width`: the next box's place.
+struct Flow {
+  ImVec2 origin, at;
+  float width, line_h = 0.0f, right = 0.0f, gap;
+  ImVec2 place(ImVec2 size) {
+    if (at.x > origin.x && at.x + size.x > origin.x + width) {
+      at = ImVec2(origin.x, at.y + line_h + gap);
+      line_h = 0.0f;
+    }
+    const ImVec2 p = at;
+    at.x += size.x + gap;
+    line_h = std::max(line_h, size.y);
+    right = std::max(right, p.x + size.x);
+    return p;
+  }
+  float bottom() const { return at.y + line_h; }
+};
+
+const char* const kPieceLandmarks[] = {"bpe-piece-0",  "bpe-piece-1",  "bpe-piece-2",  "bpe-piece-3",
+                                       "bpe-piece-4",  "bpe-piece-5",  "bpe-piece-6",  "bpe-piece-7",
+                                       "bpe-piece-8",  "bpe-piece-9",  "bpe-piece-10", "bpe-piece-11",
+                                       "bpe-piece-12", "bpe-piece-13", "bpe-piece-14", "bpe-piece-15"};
+
+ImVec2 canvas(SlideCanvas& c) {
+  App& app = c.app;
+  const BpeReplay& r = app.ui.bpe;
+  const Palette& pal = c.pal;
+  ImDrawList* dl = c.dl;
+  const float e = em();
+  const float width = std::max(c.avail.x, e * 20.0f);
+  float y = c.origin.y;
+  float right = c.origin.x;
+
+  if (!r.problem.empty() || r.chosen < 0) {
+    const char* why = !r.problem.empty() ? r.problem.c_str() : "This text has no piece to replay.";
+    const float wrap = std::min(width, e * 30.0f);
+    ImFont* f = fonts().ui;
+    dl->AddText(f, f->FontSize, c.origin, pal.muted, why, nullptr, wrap);
+    const ImVec2 s = f->CalcTextSizeA(f->FontSize, FLT_MAX, wrap, why);
+    return s;
+  }
+  const int merges = merge_count(r);
+  const int last = 2 + merges;  // the IDs step
+  const float cut = c.progress(0), symbols = c.progress(1), ids_t = c.progress(last);
+  const int cur = c.current();
+
+  // 1 · the pieces, each with its bytes as symbols (from step 1).
+  draw_text(dl, fonts().bold, ImVec2(c.origin.x, y), pal.muted, "1 · the pattern cuts the text into pieces");
+  y += e * 1.5f;
+  Flow flow{c.origin, ImVec2(c.origin.x, y), width, 0.0f, c.origin.x, e * 0.35f};
+  flow.origin.y = y;
+  int clicked = -1;
+  for (size_t i = 0; i < r.pieces.size(); ++i) {
+    const BpeReplayPiece& p = r.pieces[i];
+    const TwoLineBox b = measure_box(p.label.c_str(), p.symbols.c_str());
+    const ImVec2 pos = flow.place(b.size);
+    const bool chosen = static_cast<int>(i) == r.chosen;
+    const float a = std::clamp(cut * static_cast<float>(r.pieces.size() + 1) - static_cast<float>(i), 0.0f, 1.0f);
+    const ImU32 fill = p.special ? mix(pal.panel_alt, pal.accent, 0.25f) : pal.panel_alt;
+    const ImU32 border = chosen ? pal.accent : with_alpha(pal.muted, 0.6f);
+    draw_box(dl, pos, b, p.label.c_str(), p.special ? nullptr : p.symbols.c_str(), with_alpha(fill, std::max(a, 0.25f)),
+             with_alpha(border, std::max(a, 0.25f)), chosen ? 2.5f : 1.0f, symbols, pal);
+    const ImVec2 max(pos.x + b.size.x, pos.y + b.size.y);
+    if (i < std::size(kPieceLandmarks)) landmark_rect(kPieceLandmarks[i], pos, max);
+    if (!c.measuring && !p.special) {
+      ImGui::SetCursorScreenPos(pos);
+      ImGui::PushID(static_cast<int>(i));
+      if (ImGui::InvisibleButton("##piece", b.size)) clicked = static_cast<int>(i);
+      ImGui::PopID();
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("“%s”: %s · click to replay its merges", p.label.c_str(),
+                          counted(static_cast<long long>(p.text.size()), "byte").c_str());
+    }
+  }
+  right = std::max(right, flow.right);
+  y = flow.bottom() + e * 1.2f;
+
+  // 2 · the chosen piece's merges, one per step: its parts after the current merge.
+  char head[256];
+  std::snprintf(head, sizeof head, "2 · merges of “%s”: %s, one per step", chosen_label(r),
+                counted(merges, "merge").c_str());
+  draw_text(dl, fonts().bold, ImVec2(c.origin.x, y), pal.muted, head);
+  y += e * 1.5f;
+  const int done = std::clamp(cur - 1, 0, merges);  // merges applied at this step (step 2 + k shows merge k)
+  const int state = done;
+  const float merge_t = done > 0 ? c.progress(1 + done) : 0.0f;
+  Flow parts{ImVec2(c.origin.x, y), ImVec2(c.origin.x, y), width, 0.0f, c.origin.x, e * 0.25f};
+  const std::vector<std::string>& syms = r.part_symbols[static_cast<size_t>(state)];
+  for (size_t k = 0; k < syms.size(); ++k) {
+    const TwoLineBox b = measure_box(syms[k].c_str(), nullptr);
+    const ImVec2 pos = parts.place(b.size);
+    const bool fresh = done > 0 && static_cast<int>(k) == r.merged_at[static_cast<size_t>(done - 1)];
+    const ImU32 fill = fresh ? mix(pal.panel_alt, pal.accent, 0.35f * merge_t) : pal.panel_alt;
+    if (fresh && merge_t < 1.0f) draw_glow(dl, pos, ImVec2(pos.x + b.size.x, pos.y + b.size.y), pal.accent, 1.0f - merge_t);
+    // Symbols in the mono face: the box's label line is the UI face, so draw it as `sub`-less mono.
+    const ImVec2 max(pos.x + b.size.x, pos.y + b.size.y);
+    dl->AddRectFilled(pos, max, fill, e * 0.25f);
+    dl->AddRect(pos, max, fresh ? pal.accent : with_alpha(pal.muted, 0.6f), e * 0.25f, 0, fresh ? 2.0f : 1.0f);
+    const float tw = text_size(fonts().mono, syms[k].c_str()).x;
+    draw_text(dl, fonts().mono, ImVec2(pos.x + (b.size.x - tw) * 0.5f, pos.y + e * 0.3f), text_on(pal, fill),
+              syms[k].c_str());
+  }
+  right = std::max(right, parts.right);
+  y = parts.bottom() + e * 0.6f;
+  // The merge log: the last few merges (older ones counted), rank and resulting ID.
+  const Gpt2Tokenizer* t = app.tokenizer.get();
+  const int first = std::max(0, done - kLogLines);
+  if (first > 0) {
+    char more[64];
+    std::snprintf(more, sizeof more, "… %s before", counted(first, "merge").c_str());
+    draw_text(dl, fonts().ui, ImVec2(c.origin.x, y), pal.muted, more);
+  }
+  y += e * 1.3f;
+  for (int k = first; k < done && t; ++k) {
+    const std::vector<std::string>& before = r.part_symbols[static_cast<size_t>(k)];
+    const int at = r.merged_at[static_cast<size_t>(k)];
+    const int64_t id = r.parts[static_cast<size_t>(k + 1)][static_cast<size_t>(at)];
+    char line[256];
+    std::snprintf(line, sizeof line, "%2d.  %s + %s → %s   (merge rank %lld, ID %lld)", k + 1,
+                  before[static_cast<size_t>(at)].c_str(), before[static_cast<size_t>(at) + 1].c_str(),
+                  r.part_symbols[static_cast<size_t>(k + 1)][static_cast<size_t>(at)].c_str(),
+                  static_cast<long long>(id - 256), static_cast<long long>(id));
+    const float a = k + 1 == done ? std::max(merge_t, 0.2f) : 1.0f;
+    draw_text(dl, fonts().mono, ImVec2(c.origin.x, y), with_alpha(k + 1 == done ? pal.text : pal.muted, a), line);
+    right = std::max(right, c.origin.x + text_size(fonts().mono, line).x);
+    y += e * 1.25f;
+  }
+  y = std::max(y, parts.bottom() + e * (0.6f + 1.3f + 1.25f * kLogLines));  // room for every line: no jumps
+
+  // 3 · the tokens and their IDs (the rows the table slides pick), in the batch's colours.
+  y += e * 0.6f;
+  draw_text(dl, fonts().bold, ImVec2(c.origin.x, y), with_alpha(pal.muted, std::max(ids_t, 0.35f)),
+            "3 · each token's ID: the rows the next slides look up");
+  y += e * 1.5f;
+  Flow toks{ImVec2(c.origin.x, y), ImVec2(c.origin.x, y), width, 0.0f, c.origin.x, e * 0.3f};
+  size_t batch_i = 0;
+  for (const BpeReplayPiece& p : r.pieces) {
+    for (size_t k = 0; k < p.ids.size(); ++k, ++batch_i) {
+      char id[24];
+      std::snprintf(id, sizeof id, "%lld", static_cast<long long>(p.ids[k]));
+      const TwoLineBox b = measure_box(p.token_labels[k].c_str(), id);
+      const ImVec2 pos = toks.place(b.size);
+      if (ids_t <= 0.0f) continue;
+      const ImU32 col = id_color(batch_i);
+      draw_box(dl, pos, b, p.token_labels[k].c_str(), id, id_tint(pal, batch_i, 0.30f * ids_t),
+               with_alpha(col, ids_t), 1.5f, ids_t, pal);
+    }
+  }
+  right = std::max(right, toks.right);
+  y = toks.bottom();
+  if (clicked >= 0) {  // after drawing: the replay is rebuilt for the piece clicked
+    set_bpe_pick(app, clicked);
+    timeline_seek(app.ui.timeline, current_slide_steps(app), 2.0f);  // its first merge next
+  }
+  return ImVec2(right - c.origin.x, y - c.origin.y);
+}
+
+void caption(const App& app, char* buf, size_t n) {
+  const BpeReplay& r = app.ui.bpe;
+  if (!r.problem.empty()) {
+    std::snprintf(buf, n, "no sentence behind these IDs: type one in Text mode");
+    return;
+  }
+  long long tokens = 0;
+  for (const BpeReplayPiece& p : r.pieces) tokens += static_cast<long long>(p.ids.size());
+  std::snprintf(buf, n, "%s → %s → %s", counted(static_cast<long long>(r.text.size()), "byte").c_str(),
+                counted(static_cast<long long>(r.pieces.size()), "piece").c_str(), counted(tokens, "token").c_str());
+}
+
+void code(const App& app, std::string& code, std::string& output) {
+  const BpeReplay& r = app.ui.bpe;
+  code.clear();
+  output.clear();
+  if (!r.problem.empty()) {
+    code = "# " + r.problem + "\n";
+    return;
+  }
+  code = "import torch\n";
+  for (const std::string& line : text_to_idx_code(r.text)) code += line + "\n";
+  std::string ids;
+  for (const BpeReplayPiece& p : r.pieces)
+    for (int64_t id : p.ids) ids += (ids.empty() ? "" : ", ") + std::to_string(id);
+  append_repl(output, "idx.tolist()", "[" + ids + "]");
+  if (r.chosen >= 0 && app.tokenizer) {
+    // The chosen piece's tokens as text, as Python prints the list.
+    const BpeReplayPiece& p = r.pieces[static_cast<size_t>(r.chosen)];
+    std::string parts;
+    for (int64_t id : p.ids) {
+      const std::string_view bytes = app.tokenizer->vocab().token(static_cast<uint32_t>(id));
+      parts += (parts.empty() ? "" : ", ") + python_str_repr(utf8_replace_invalid(bytes));
+    }
+    const std::string expr = "[tokenizer.decode([i]) for i in tokenizer.encode(" + python_str_repr(p.text) + ")]";
+    append_repl(output, expr.c_str(), "[" + parts + "]");
+  }
+}
+
+}  // namespace
+
+const SlideDef kSlideTokenizer = {"Text → token IDs", steps, narrative, canvas, caption, code};
+
+}  // namespace lv::app

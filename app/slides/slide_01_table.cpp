@@ -1,0 +1,210 @@
+// slide_01_table.cpp — "An embedding table is a learned weight matrix": V rows (one
+// per ID) × D columns of the seed's real values, the ID chips above. Step 0 fills
+// the table row by row; step 1 points each ID at its row. Cells can be dragged
+// (← →) or double-clicked to type a value.
+#include <algorithm>
+#include <cstdio>
+
+#include "app/app_model.hpp"
+#include "app/slides/slide_code.hpp"
+#include "app/slides/slides.hpp"
+#include "app/widgets/ui_draw.hpp"
+#include "app/chrome/ui_landmarks.hpp"
+#include "app/widgets/widget_matrix_grid.hpp"
+#include "core/plural.hpp"
+#include "core/value_parse.hpp"
+
+namespace lv::app {
+namespace {
+
+int steps(const App&) { return 2; }
+
+// A table taller than the canvas (GPT-2's 50,257 rows) shows a window of rows: once the
+// IDs point at their rows (step 1) it moves to where most of them are, so the chips
+// land beside rows on screen. Moved only when the step, the model or the room changes:
+// the user scrolls freely in between.
+struct FollowKey {
+  int step = -2;
+  uint64_t generation = 0;
+  int max_rows = 0;
+  bool operator==(const FollowKey&) const = default;
+};
+FollowKey g_followed;
+
+// The first row of the `rows`-tall window that holds the most distinct IDs, centred
+// on them.
+int busiest_window(const IdList& ids, int rows, int64_t vocab) {
+  IdList sorted = ids;
+  std::sort(sorted.begin(), sorted.end());
+  sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+  size_t best = 0, best_n = 0;
+  for (size_t i = 0, j = 0; i < sorted.size(); ++i) {
+    while (j < sorted.size() && sorted[j] < sorted[i] + rows) ++j;
+    if (j - i > best_n) {
+      best_n = j - i;
+      best = i;
+    }
+  }
+  const int64_t lo = sorted[best], hi = sorted[best + best_n - 1];
+  return static_cast<int>(std::clamp<int64_t>(lo - (rows - (hi - lo + 1)) / 2, 0, std::max<int64_t>(0, vocab - rows)));
+}
+
+void narrative(App& app) {
+  const Derived& d = app.derived;
+  ImGui::TextWrapped(
+      "An embedding table is a learned weight matrix — %s (one per ID in a %lld-word vocabulary) × %s, trained "
+      "like any other weight.",
+      counted(d.vocab, "row").c_str(), static_cast<long long>(d.vocab), counted(d.dim, "dimension").c_str());
+  ImGui::Spacing();
+  ImGui::TextWrapped("That's the clue: a weight matrix can be reached by a matrix multiply.");
+  ImGui::Spacing();
+  if (app.inputs.vocab_mode == VocabMode::FromIds)
+    ImGui::TextDisabled("%s", "V = max(ids) + 1, as in the notebook: change the largest ID and the table is re-drawn "
+                              "from the seed.");
+  else
+    ImGui::TextDisabled("%s", "A fixed vocabulary: IDs must stay below V.");
+  ImGui::TextDisabled("%s", "Drag a cell sideways or double-click it to change a weight.");
+}
+
+// Dragging or typing into a cell edits the weight (and everything downstream).
+void edit_cells(App& app, const GridLayout& g) {
+  int r = -1, c = -1;
+  const bool over = grid_interact(g, app.ui.table_view, "##table", &r, &c);
+  // The first cell shown (row first_row, column first_col): tests double-click it.
+  landmark_rect("table-cell", g.cells, ImVec2(g.cells.x + g.cw, g.cells.y + g.ch));
+  UiState& ui = app.ui;
+  const Derived& d = app.derived;
+  if (over && ImGui::IsItemActivated()) {
+    ui.edit_row = r;
+    ui.edit_col = c;
+    ui.edit_value = d.table.at(r, c);
+  }
+  if (ImGui::IsItemActive() && ui.edit_row >= 0) {
+    const float dx = ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 2.0f).x;
+    if (dx != 0.0f) {
+      const float v = ui.edit_value + dx / em() * 0.05f;
+      if (v != d.table.at(ui.edit_row, ui.edit_col)) edit_cell(app, ui.edit_row, ui.edit_col, v);
+    }
+  }
+  if (over && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+    ui.edit_row = r;
+    ui.edit_col = c;
+    ui.edit_value = d.table.at(r, c);
+    // The value as Python would read it back: inf, -inf and nan included.
+    std::snprintf(ui.cell_buf, sizeof ui.cell_buf, "%.9g", static_cast<double>(ui.edit_value));
+    ui.cell_error.clear();
+    ImGui::OpenPopup("edit-cell");
+  }
+  if (over && !ImGui::IsItemActive())
+    ImGui::SetTooltip("embedding.weight[%d, %d] = %.6g\ndrag ← → to change · double-click to type", r, c,
+                      static_cast<double>(d.table.at(r, c)));
+  if (ImGui::BeginPopup("edit-cell")) {
+    ImGui::Text("embedding.weight[%d, %d]", ui.edit_row, ui.edit_col);
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    ImGui::SetNextItemWidth(em() * 9);
+    // A text field, not InputFloat: ImGui's number filter refuses the letters of
+    // inf and nan, which the hint (and torch) allow.
+    if (ImGui::InputText("##value", ui.cell_buf, sizeof ui.cell_buf,
+                         ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll)) {
+      const ValueParse v = parse_weight_value(ui.cell_buf);
+      if (v.ok) {
+        edit_cell(app, ui.edit_row, ui.edit_col, v.value);
+        ui.cell_error.clear();
+        ImGui::CloseCurrentPopup();
+      } else {
+        ui.cell_error = v.error;
+        ImGui::SetKeyboardFocusHere(-1);  // stay in the field to correct it
+      }
+    }
+    landmark("cell-value");
+    if (!ui.cell_error.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).bad);
+      ImGui::TextUnformatted(ui.cell_error.c_str());
+      ImGui::PopStyleColor();
+    }
+    ImGui::TextDisabled("Enter to apply · inf and nan are allowed");
+    ImGui::EndPopup();
+  }
+}
+
+ImVec2 canvas(SlideCanvas& c) {
+  App& app = c.app;
+  const Derived& d = app.derived;
+  const IdList& ids = app.inputs.ids;
+  const float e = em();
+  ImDrawList* dl = c.dl;
+  const float fill = c.progress(0), point = c.progress(1);
+
+  // The ID chips.
+  draw_text(dl, fonts().bold, ImVec2(c.origin.x, c.origin.y + e * 0.25f), c.pal.muted, "ids");
+  const ImVec2 chips = draw_chip_row(dl, ImVec2(c.origin.x + e * 2.2f, c.origin.y), ids, c.pal,
+                                     [&](size_t) { return 0.25f * point; });
+
+  // The table.
+  char head[96];
+  std::snprintf(head, sizeof head, "weight table · %lld × %lld", static_cast<long long>(d.vocab),
+                static_cast<long long>(d.dim));
+  const float head_y = c.origin.y + chips.y + e * 1.4f;
+  draw_text(dl, fonts().bold, ImVec2(c.origin.x, head_y), c.pal.muted, head);
+  GridStyle gs;
+  gs.name = "weight table";
+  gs.max_rows = grid_fit_count(static_cast<int>(d.vocab), c.avail.y - (head_y - c.origin.y) - e * 4.0f, gs.cell_h * e, 24);
+  const FollowKey key{c.current(), d.generation, gs.max_rows};
+  if (c.current() >= 1 && !ids.empty() && !(key == g_followed) && d.vocab > gs.max_rows)
+    app.ui.table_view.first_row = busiest_window(ids, gs.max_rows, d.vocab);
+  if (!c.measuring) g_followed = key;
+  const GridLayout g = grid_layout(ImVec2(c.origin.x, head_y + e * 1.6f), static_cast<int>(d.vocab),
+                                   static_cast<int>(d.dim), app.ui.table_view, gs);
+  // Row labels of the batch's IDs take their chip's colour once pointed at.
+  ImU32 label_colors[64] = {};
+  for (size_t i = 0; i < ids.size() && i < 64; ++i)
+    if (g.row_shown(static_cast<int>(ids[i])) && point > 0.0f)
+      label_colors[ids[i] - g.first_row] = id_color(i, 0.4f + 0.6f * point);
+  grid_draw_frame(dl, g, gs, c.pal, label_colors);
+  const float shown = static_cast<float>(g.shown_rows);
+  const bool edited_any = !app.inputs.edits->empty();
+  grid_draw_cells_at(dl, g, gs, c.pal, [&](int r, int col) { return d.table.at(r, col); }, [&](int r, int col) {
+    CellStyle s;
+    s.alpha = std::clamp(fill * (shown + 1.0f) - static_cast<float>(r - g.first_row), 0.0f, 1.0f);
+    s.bg = c.pal.panel_alt;
+    if (edited_any && d.table.edited(r, col)) s.outline = c.pal.accent;
+    if (r == app.ui.edit_row && col == app.ui.edit_col && ImGui::IsPopupOpen("edit-cell")) s.outline = c.pal.glow;
+    return s;
+  });
+  // Step 1: each row that an ID picks gets that ID's chip at its right end
+  // ("this row belongs to idx[i]"); repeated IDs stack their chips.
+  float row_x[24] = {};
+  float right = g.pos.x + g.size.x;
+  for (size_t i = 0; i < ids.size() && i < 64 && point > 0.0f; ++i) {
+    const int r = static_cast<int>(ids[i]);
+    if (!g.row_shown(r)) continue;
+    float& x = row_x[r - g.first_row];
+    if (x == 0.0f) {
+      x = g.row_max(r).x + e * 0.8f;
+      dl->AddRectFilled(g.row_min(r), g.row_max(r), id_color(i, 0.10f * point), g.ch * 0.18f);
+      draw_text(dl, fonts().ui, ImVec2(x, g.row_min(r).y + (g.ch - ImGui::GetTextLineHeight()) * 0.5f),
+                with_alpha(c.pal.muted, point), "\xe2\x86\x90");  // ←
+      x += e * 1.4f;
+    }
+    const ImVec2 cs = chip_size(ids[i]);
+    draw_chip(dl, ImVec2(x, g.row_min(r).y + (g.ch - cs.y) * 0.5f), ids[i], id_color(i, point), 0.35f * point, c.pal);
+    x += cs.x + e * 0.3f;
+    right = std::max(right, x);
+  }
+  if (!c.measuring) edit_cells(app, g);
+  return ImVec2(std::max(right - c.origin.x, chips.x + e * 2.2f), (g.pos.y - c.origin.y) + g.size.y);
+}
+
+void caption(const App&, char* buf, size_t n) { std::snprintf(buf, n, "a learned weight matrix — one row per ID"); }
+
+void code(const App& app, std::string& code, std::string& output) {
+  code = code_make_embedding(app) + "embedding.weight\n";
+  output.clear();
+  append_repl(output, "embedding.weight", app.derived.print_weight);
+}
+
+}  // namespace
+
+const SlideDef kSlideTable = {"The table", steps, narrative, canvas, caption, code};
+
+}  // namespace lv::app

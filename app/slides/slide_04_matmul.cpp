@@ -1,0 +1,550 @@
+// slide_04_matmul.cpp — "The matmul": linear(onehot.float()) with linear.weight tied
+// to embedding.weight.T. One step per ID k: one-hot row k (a strip on top, its
+// columns = the table's rows) is laid against the table — each entry flies down to
+// sit beside table row j as its multiplier "×0"/"×1"; rows × 0 fade out, the row × 1
+// glows and its values fly into output row k. Hovering an output cell shows its
+// full dot product. A small figure shows that nn.Linear stores the transpose, with the shapes.
+// Sections: helpers · narrative · the dot-product tooltip · the shapes figure · canvas · code
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+#include "app/slides/anim_timeline.hpp"
+#include "app/slides/slide_code.hpp"
+#include "app/slides/slides.hpp"
+#include "app/widgets/ui_draw.hpp"
+#include "app/chrome/ui_landmarks.hpp"
+#include "app/widgets/widget_matrix_grid.hpp"
+#include "core/plural.hpp"
+
+namespace lv::app {
+namespace {
+
+// ---------------------------------------------------------------- helpers
+float phase(float p, float a, float b) { return std::clamp((p - a) / (b - a), 0.0f, 1.0f); }
+
+int steps(const App& app) { return std::max<int>(1, static_cast<int>(app.inputs.ids.size())); }
+
+constexpr const char* kMinus = "\xE2\x88\x92";  // U+2212, the typographic minus
+
+// A value as a term of a written-out sum: 0.6957, (−2.8400), nan, inf, (−inf).
+void fmt_term(char* buf, size_t n, float v, bool parens) {
+  if (std::isnan(v)) std::snprintf(buf, n, "nan");
+  else if (std::isinf(v)) std::snprintf(buf, n, v > 0 ? "inf" : (parens ? "(%sinf)" : "%sinf"), kMinus);
+  else if (v < 0) std::snprintf(buf, n, parens ? "(%s%.4f)" : "%s%.4f", kMinus, -static_cast<double>(v));
+  else std::snprintf(buf, n, "%.4f", static_cast<double>(v));
+}
+
+// Appends printf-style text to a fixed buffer (truncates, never overflows).
+struct TextBuf {
+  char* buf;
+  size_t cap, len = 0;
+  template <class... A>
+  void add(const char* fmt, A... a) {
+    if (len + 1 >= cap) return;
+    const int w = std::snprintf(buf + len, cap - len, fmt, a...);
+    if (w > 0) len = std::min(cap - 1, len + static_cast<size_t>(w));
+  }
+};
+
+// Text with "^X" drawn as a small raised X (the fonts have no "ᵀ"): "out = X · W^T".
+// Draws when dl is not null; returns the size either way.
+ImVec2 sup_text(ImDrawList* dl, ImFont* font, ImVec2 pos, ImU32 col, const char* text) {
+  if (!font) font = ImGui::GetFont();
+  const float size = font->FontSize, small = size * 0.72f;
+  float x = pos.x;
+  const char* s = text;
+  while (*s) {
+    if (*s == '^' && s[1]) {
+      const ImVec2 ts = font->CalcTextSizeA(small, 1e9f, 0.0f, s + 1, s + 2);
+      if (dl) dl->AddText(font, small, ImVec2(x + 1.0f, pos.y - size * 0.12f), col, s + 1, s + 2);
+      x += ts.x + 1.0f;
+      s += 2;
+      continue;
+    }
+    const char* end = s;
+    while (*end && *end != '^') ++end;
+    const ImVec2 ts = font->CalcTextSizeA(size, 1e9f, 0.0f, s, end);
+    if (dl) dl->AddText(font, size, ImVec2(x, pos.y), col, s, end);
+    x += ts.x;
+    s = end;
+  }
+  return ImVec2(x - pos.x, size);
+}
+
+// One formula line in the narrative (ImGui text cannot raise a letter).
+void formula_line(const char* text, ImU32 col) {
+  ImFont* f = fonts().mono ? fonts().mono : ImGui::GetFont();
+  const ImVec2 pos = ImGui::GetCursorScreenPos();
+  const ImVec2 sz = sup_text(ImGui::GetWindowDrawList(), f, ImVec2(pos.x + em() * 1.0f, pos.y), col, text);
+  ImGui::Dummy(ImVec2(sz.x + em(), sz.y));
+}
+
+// What the grids last scrolled to (they follow the current ID only when the step,
+// the model or the window changes, so the user can scroll while a step holds).
+struct FollowKey {
+  int step = -2;
+  uint64_t generation = 0;
+  int max_rows = 0, max_cols = 0;
+  bool operator==(const FollowKey&) const = default;
+};
+FollowKey g_followed;
+
+// ---------------------------------------------------------------- narrative
+void narrative(App& app) {
+  const Derived& d = app.derived;
+  const IdList& ids = app.inputs.ids;
+  const Palette& pal = palette(app.ui.theme);
+  const long long v = static_cast<long long>(d.vocab), dim = static_cast<long long>(d.dim);
+  // No dotted names in wrapped text: ImGui may break a line after a '.'.
+  ImGui::TextWrapped("A Linear layer keeps its weight W as out_features × in_features — here D × V = %lld × %lld — "
+                     "and multiplies by its transpose:", dim, v);
+  formula_line("out = X · W^T", pal.text);
+  ImGui::TextWrapped("Tie the weights:");
+  formula_line("linear.weight = embedding.weight.T", pal.text);
+  ImGui::TextWrapped("Transposed back, that is the embedding table itself:");
+  formula_line("W^T = embedding.weight", pal.text);
+  ImGui::Spacing();
+  ImGui::TextWrapped("Row k of the product adds up every table row j times onehot[k][j].");
+  ImGui::Spacing();
+  const int cur = std::max(0, current_step(app.ui.timeline, steps(app)));
+  if (!ids.empty()) {
+    const long long id = static_cast<long long>(ids[static_cast<size_t>(cur)]);
+    ImGui::PushStyleColor(ImGuiCol_Text, id_ink(palette(app.ui.theme), static_cast<size_t>(cur)));
+    ImGui::TextWrapped("Now: onehot[%d] has its 1 at column %lld.", cur, id);
+    ImGui::PopStyleColor();
+    if (v > 1)
+      ImGui::TextWrapped("%s × 0 %s; row %lld × 1 survives, so output row %d = table row %lld.",
+                         counted(v - 1, "table row").c_str(), v - 1 == 1 ? "vanishes" : "vanish", id, cur, id);
+    else
+      ImGui::TextWrapped("The only row is multiplied by 1: output row %d = table row 0.", cur);
+  }
+  ImGui::Spacing();
+  ImGui::TextWrapped("Each output cell is a sum of %s; hover one to see them.", counted(v, "product").c_str());
+}
+
+// ---------------------------------------------------------------- the dot-product tooltip
+// out[r, col] = Σⱼ onehot[r][j] · table[j, col], written out. For V > 8 the middle
+// ×0 terms are elided; the ×1 term is always shown.
+void dot_product_tooltip(const Derived& d, const IdList& ids, const Palette& pal, int r, int col) {
+  const int64_t v = d.vocab;
+  const int64_t one = ids[static_cast<size_t>(r)];
+  int64_t keep[8];  // V ≤ 8: every term; else at most 4 (0, 1, the ID, V − 1)
+  int nk = 0;
+  auto keep_add = [&](int64_t j) {
+    if (j < 0 || j >= v) return;
+    for (int i = 0; i < nk; ++i)
+      if (keep[i] == j) return;
+    keep[nk++] = j;
+  };
+  if (v <= 8) {
+    for (int64_t j = 0; j < v; ++j) keep[nk++] = j;
+  } else {
+    keep_add(0);
+    keep_add(1);
+    keep_add(one);
+    keep_add(v - 1);
+    for (int i = 1; i < nk; ++i)  // at most 4: an insertion sort (std::sort here trips g++ 12's -Warray-bounds)
+      for (int k = i; k > 0 && keep[k - 1] > keep[k]; --k) std::swap(keep[k - 1], keep[k]);
+  }
+  char text[1024], val[48], cnt[32];
+  TextBuf t{text, sizeof text};
+  bool first = true;
+  auto sep = [&] {
+    if (!first) t.add("%s", " + ");
+    first = false;
+  };
+  int64_t prev = -1;
+  for (int i = 0; i < nk; ++i) {
+    const int64_t j = keep[i];
+    if (j - prev > 1) {  // the elided ×0 terms between two shown ones
+      fmt_count(cnt, sizeof cnt, static_cast<long long>(j - prev - 1));
+      sep();
+      t.add("… (%s more ×0 term%s) …", cnt, j - prev - 1 == 1 ? "" : "s");
+    }
+    fmt_term(val, sizeof val, d.table.at(j, col), true);
+    sep();
+    t.add("%d×%s", j == one ? 1 : 0, val);
+    prev = j;
+  }
+  fmt_term(val, sizeof val, d.matmul_out(r, col), false);
+  t.add(" = %s", val);
+
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(em() * 34.0f);
+  ImGui::PushFont(fonts().bold);
+  ImGui::Text("linear(onehot.float())[%d, %d]", r, col);
+  ImGui::PopFont();
+  ImGui::TextDisabled("row %d of onehot · column %d of the table", r, col);
+  ImGui::PushFont(fonts().mono);
+  ImGui::TextUnformatted(text);
+  ImGui::PopFont();
+  if (std::isfinite(d.matmul_out(r, col)) || !std::isfinite(d.table.at(one, col)))
+    ImGui::TextDisabled("Only the ×1 term survives: table[%lld, %d].", static_cast<long long>(one), col);
+  else
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.bad),
+                       "A row multiplied by 0 holds nan or inf, and 0 × inf = nan: the matmul multiplies every row.");
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
+// ---------------------------------------------------------------- the shapes figure
+// Side of a matrix icon for n rows or columns: grows with log2(n), so 4 and 50,257 both fit.
+float icon_side(int64_t n) {
+  const float e = em();
+  return std::clamp(e * (0.7f + 0.45f * std::log2(static_cast<float>(std::max<int64_t>(1, n)) + 1.0f)), e * 0.8f,
+                    e * 4.2f);
+}
+
+struct Figure {
+  float w = 0, h = 0;
+};
+
+// "nn.Linear stores the transpose": X · Wᵀ = out as three icons with live shapes
+// (W = linear.weight, D × V; tied, Wᵀ is the table), the formula with the shapes
+// and the stored weight's shape. Measures only when dl is null.
+Figure shapes_figure(ImDrawList* dl, ImVec2 pos, const Derived& d, const IdList& ids, const Palette& pal, int cur) {
+  const float e = em();
+  char l1[192], l3[256], b[32], v[32], dd[32];
+  fmt_count(b, sizeof b, static_cast<long long>(d.batch));
+  fmt_count(v, sizeof v, static_cast<long long>(d.vocab));
+  fmt_count(dd, sizeof dd, static_cast<long long>(d.dim));
+  std::snprintf(l1, sizeof l1, "W = linear.weight · %s × %s (D × V)", dd, v);
+  const char* l2 = "out = X · W^T";
+  const char* l4 = "tied: W = embedding.weight.T";
+  std::snprintf(l3, sizeof l3, "(%s × %s) · (%s × %s) → %s × %s", b, v, v, dd, b, dd);
+  ImFont* bold = fonts().bold;
+  ImFont* mono = fonts().mono;
+  const char* title = "nn.Linear stores the transpose";
+  // Icons: X (B × V) · Wᵀ (V × D) = out (B × D).
+  const float xw = icon_side(d.vocab), xh = icon_side(d.batch);
+  const float ww = icon_side(d.dim), wh = icon_side(d.vocab);
+  const float ow = icon_side(d.dim), oh = icon_side(d.batch);
+  const float op_w = e * 1.4f;
+  const float icons_w = xw + op_w + ww + op_w + ow;
+  const float icons_h = std::max({xh, wh, oh});
+  const float label_h = e * 1.3f;
+  const float l2w = sup_text(nullptr, mono, ImVec2(), 0, l2).x;
+  const float text_w = std::max({text_size(bold, title).x, text_size(mono, l1).x, text_size(mono, l4).x,
+                                 l2w + e * 1.2f + text_size(mono, l3).x});
+  Figure f;
+  f.w = std::max(icons_w, text_w) + e * 1.6f;
+  f.h = e * 1.5f + icons_h + label_h + e * 0.4f + e * 1.3f * 3 + e * 0.6f;
+  if (!dl) return f;
+
+  const ImVec2 end(pos.x + f.w, pos.y + f.h);
+  dl->AddRectFilled(pos, end, with_alpha(pal.panel_alt, 0.6f), e * 0.5f);
+  dl->AddRect(pos, end, pal.border, e * 0.5f);
+  const float x0 = pos.x + e * 0.8f;
+  float y = pos.y + e * 0.5f;
+  draw_text(dl, bold, ImVec2(x0, y), pal.muted, title);
+  y += e * 1.5f;
+  const float mid = y + icons_h * 0.5f;
+  const float label_y = mid + icons_h * 0.5f + e * 0.2f;
+  auto label = [&](float cx, const char* t) {
+    const float w = sup_text(nullptr, mono, ImVec2(), 0, t).x;
+    sup_text(dl, mono, ImVec2(cx - w * 0.5f, label_y), pal.text, t);
+  };
+  // X: a tick per row at its 1's column.
+  float x = x0;
+  const ImVec2 xa(x, mid - xh * 0.5f), xb(x + xw, mid + xh * 0.5f);
+  dl->AddRectFilled(xa, xb, pal.panel, e * 0.15f);
+  dl->AddRect(xa, xb, pal.faint, e * 0.15f);
+  const int rows_drawn = static_cast<int>(std::min<int64_t>(d.batch, 24));
+  const float rows_f = static_cast<float>(rows_drawn);
+  for (int i = 0; i < rows_drawn; ++i) {
+    const float ry0 = xa.y + xh * static_cast<float>(i) / rows_f, ry1 = xa.y + xh * static_cast<float>(i + 1) / rows_f;
+    const float cx = xa.x + xw * (static_cast<float>(ids[static_cast<size_t>(i)]) + 0.5f) / static_cast<float>(d.vocab);
+    const float hw = std::max(1.5f, xw / static_cast<float>(d.vocab) * 0.5f);
+    dl->AddRectFilled(ImVec2(cx - hw, ry0 + 1), ImVec2(cx + hw, ry1 - 1), id_color(static_cast<size_t>(i), i <= cur ? 1.0f : 0.35f));
+  }
+  label(x + xw * 0.5f, "X");
+  x += xw;
+  draw_text(dl, bold, ImVec2(x + op_w * 0.5f - text_size(bold, "·").x * 0.5f, mid - e * 0.5f), pal.muted, "·");
+  x += op_w;
+  // Wᵀ (= the table): its picked rows marked.
+  const ImVec2 wa(x, mid - wh * 0.5f), wb(x + ww, mid + wh * 0.5f);
+  dl->AddRectFilled(wa, wb, pal.panel, e * 0.15f);
+  dl->AddRect(wa, wb, pal.faint, e * 0.15f);
+  for (int i = 0; i < rows_drawn && i <= cur; ++i) {
+    const float cy = wa.y + wh * (static_cast<float>(ids[static_cast<size_t>(i)]) + 0.5f) / static_cast<float>(d.vocab);
+    const float hh = std::max(1.0f, wh / static_cast<float>(d.vocab) * 0.5f);
+    dl->AddRectFilled(ImVec2(wa.x + 1, cy - hh), ImVec2(wb.x - 1, cy + hh), id_color(static_cast<size_t>(i), 0.8f));
+  }
+  label(x + ww * 0.5f, "W^T");
+  x += ww;
+  draw_text(dl, bold, ImVec2(x + op_w * 0.5f - text_size(bold, "=").x * 0.5f, mid - e * 0.5f), pal.muted, "=");
+  x += op_w;
+  // out: its rows in the IDs' colours once computed.
+  const ImVec2 oa(x, mid - oh * 0.5f), ob(x + ow, mid + oh * 0.5f);
+  dl->AddRectFilled(oa, ob, pal.panel, e * 0.15f);
+  for (int i = 0; i < rows_drawn && i <= cur; ++i) {
+    const float ry0 = oa.y + oh * static_cast<float>(i) / rows_f, ry1 = oa.y + oh * static_cast<float>(i + 1) / rows_f;
+    dl->AddRectFilled(ImVec2(oa.x + 1, ry0 + 1), ImVec2(ob.x - 1, ry1), id_color(static_cast<size_t>(i), 0.45f));
+  }
+  dl->AddRect(oa, ob, pal.faint, e * 0.15f);
+  label(x + ow * 0.5f, "out");
+  y += icons_h + label_h + e * 0.4f;
+  sup_text(dl, mono, ImVec2(x0, y), pal.text, l2);
+  draw_text(dl, mono, ImVec2(x0 + l2w + e * 1.2f, y), pal.muted, l3);
+  y += e * 1.3f;
+  draw_text(dl, mono, ImVec2(x0, y), pal.text, l1);
+  y += e * 1.3f;
+  draw_text(dl, mono, ImVec2(x0, y), pal.muted, l4);
+  return f;
+}
+
+// ---------------------------------------------------------------- canvas
+ImVec2 canvas(SlideCanvas& c) {
+  App& app = c.app;
+  const Derived& d = app.derived;
+  const IdList& ids = app.inputs.ids;
+  const Palette& pal = c.pal;
+  const float e = em();
+  ImDrawList* dl = c.dl;
+  const int cur = c.current();
+  const int B = static_cast<int>(d.batch), V = static_cast<int>(d.vocab), D = static_cast<int>(d.dim);
+  const float p = cur >= 0 ? c.progress(cur) : 0.0f;
+  const int cur_row = cur >= 0 ? static_cast<int>(ids[static_cast<size_t>(cur)]) : -1;
+  const size_t cur_i = cur >= 0 ? static_cast<size_t>(cur) : 0;
+  const ImU32 cur_color = id_color(cur_i);
+  char buf[160];
+
+  // Sizes: the multiplier column, the strip's cells, the table/output cells.
+  GridStyle gs;  // table and output
+  GridStyle ss;  // the one-hot strip (1 × V, columns = table rows)
+  ss.number_format = "%.0f";
+  ss.integers = true;
+  ss.col_labels = true;
+  ss.row_labels = false;
+  ss.max_rows = 1;
+  std::snprintf(buf, sizeof buf, "%d", std::max(0, V - 1));
+  ss.cell_w = std::max(2.3f, (ImGui::CalcTextSize(buf).x + e * 0.9f) / e);
+  const float mult_w = text_size(nullptr, "×0").x + e * 1.0f;
+  const float chip_w = cur >= 0 ? chip_size(cur_row).x : chip_size(0).x;
+
+  // Vertical budget: strip (labels + cells), headers, grids, scroll notes.
+  const float strip_y = c.origin.y;
+  const float head_y = strip_y + ss.cell_h * e * 2.0f + e * 1.2f;
+  const float grid_y = head_y + e * 1.6f;
+  // A small table is shown whole (the canvas scrolls instead); a big one fills the height.
+  gs.max_rows = grid_fit_count(std::max(V, B), c.avail.y - (grid_y - c.origin.y) - e * 2.2f, gs.cell_h * e, 24);
+  const float table_x = c.origin.x + mult_w + e * 0.3f;
+  gs.max_cols = grid_fit_count(D, c.avail.x * 0.5f - mult_w - e * 4.0f, gs.cell_w * e, 12);
+  // The strip shows the same window of indices as the table's rows.
+  const float strip_x = c.origin.x + chip_w + e * 2.4f;
+  ss.max_cols = gs.max_rows;
+
+  const FollowKey key{cur, d.generation, gs.max_rows, gs.max_cols};
+  if (cur >= 0 && !(key == g_followed)) {
+    grid_follow(app.ui.table_view, gs, V, D, cur_row);
+    grid_follow(app.ui.out_view, gs, B, D, cur);
+  }
+  g_followed = key;
+  app.ui.out_view.first_col = app.ui.table_view.first_col;
+
+  // ---- the table (with its multiplier column) and the output
+  std::snprintf(buf, sizeof buf, "linear.weight.T · %d × %d", V, D);
+  draw_text(dl, fonts().bold, ImVec2(c.origin.x, head_y), pal.muted, buf);
+  const float head_w = text_size(fonts().bold, buf).x;
+  gs.name = "linear.weight.T";
+  const GridLayout tg = grid_layout(ImVec2(table_x, grid_y), V, D, app.ui.table_view, gs);
+  // The output beside the table, or under it when the canvas is too narrow for both.
+  const bool stacked = tg.pos.x + tg.size.x * 2.0f + e * 2.9f > c.origin.x + c.avail.x;
+  const float out_x = stacked ? table_x : tg.pos.x + tg.size.x + e * 2.9f;
+  const float out_head_y = stacked ? tg.pos.y + tg.size.y + e * 0.9f : head_y;
+  if (stacked || c.origin.x + head_w + text_size(nullptr, "  = embedding.weight").x < out_x - e)
+    draw_text(dl, nullptr, ImVec2(c.origin.x + head_w, head_y), pal.faint, "  = embedding.weight");
+  std::snprintf(buf, sizeof buf, "linear(onehot.float()) · %d × %d", B, D);
+  draw_text(dl, fonts().bold, ImVec2(out_x, out_head_y), pal.muted, buf);
+  const float out_head_w = text_size(fonts().bold, buf).x;
+  GridStyle os = gs;
+  os.name = "linear(onehot.float())";
+  const GridLayout og = grid_layout(ImVec2(out_x, out_head_y + (grid_y - head_y)), B, D, app.ui.out_view, os);
+
+  // ---- the strip: one-hot row `cur`, its columns aligned with the table's shown rows
+  GridView strip_view{0, tg.first_row};
+  const int strip_row = std::max(cur, 0);
+  const GridLayout sg = grid_layout(ImVec2(strip_x, strip_y), 1, V, strip_view, ss);
+  const float strip_in = cur >= 0 ? phase(p, 0.0f, 0.15f) : 0.0f;
+  float strip_right = c.origin.x;
+  if (cur >= 0) {
+    const ImVec2 cs = chip_size(cur_row);
+    const ImVec2 cpos(c.origin.x + chip_w - cs.x, sg.cells.y + (sg.ch - cs.y) * 0.5f);
+    draw_chip(dl, cpos, cur_row, cur_color, phase(p, 0.0f, 0.2f), pal);
+    draw_arrow(dl, ImVec2(c.origin.x + chip_w + e * 0.25f, sg.cells.y + sg.ch * 0.5f),
+               ImVec2(sg.cells.x - e * 0.2f, sg.cells.y + sg.ch * 0.5f), cur_color, phase(p, 0.0f, 0.2f), 1.6f, true);
+    // Column labels (= the table's row numbers) and a hairline; the table's note tells the scroll.
+    for (int col = sg.first_col; col < sg.first_col + sg.shown_cols; ++col) {
+      std::snprintf(buf, sizeof buf, "%d", col);
+      const ImVec2 ts = ImGui::CalcTextSize(buf);
+      const ImVec2 m = sg.cell_min(0, col);
+      dl->AddText(ImVec2(m.x + (sg.cw - ts.x) * 0.5f, sg.pos.y + (sg.ch - ts.y) * 0.5f),
+                  col == cur_row ? cur_color : pal.muted, buf);
+    }
+    const ImVec2 sm = sg.cells_max();
+    dl->AddRect(ImVec2(sg.cells.x - 1, sg.cells.y - 1), ImVec2(sm.x + 1, sm.y + 1), pal.border, sg.ch * 0.22f);
+    const int64_t one_at = app.inputs.ids[static_cast<size_t>(strip_row)];
+    grid_draw_cells_at(dl, sg, ss, pal, [&](int, int col) { return col == one_at ? 1.0f : 0.0f; }, [&](int, int col) {
+      CellStyle s;
+      s.alpha = strip_in;
+      const bool one = col == cur_row;
+      s.bg = one ? mix(pal.panel_alt, cur_color, 0.9f) : pal.panel_alt;
+      s.text = one ? text_on(pal, s.bg) : pal.faint;
+      return s;
+    });
+    // The name, and under it which columns a wide row shows (one line was too wide for
+    // GPT-2's 50,257 columns beside a 16-column strip).
+    std::snprintf(buf, sizeof buf, "onehot[%d] · 1 × %d", cur, V);
+    const bool cut = sg.shown_cols < V;
+    const float label_y = sg.cells.y + (sg.ch - e * (cut ? 2.0f : 1.0f)) * 0.5f;
+    draw_text(dl, fonts().bold, ImVec2(sm.x + e * 0.8f, label_y), with_alpha(pal.muted, strip_in), buf);
+    strip_right = sm.x + e * 0.8f + text_size(fonts().bold, buf).x;
+    if (cut) {
+      std::snprintf(buf, sizeof buf, "columns %d–%d shown", sg.first_col, sg.first_col + sg.shown_cols - 1);
+      draw_text(dl, fonts().ui, ImVec2(sm.x + e * 0.8f, label_y + e), with_alpha(pal.muted, strip_in), buf);
+      strip_right = std::max(strip_right, sm.x + e * 0.8f + text_size(fonts().ui, buf).x);
+    }
+  } else {
+    const char* hint = "Each one-hot row will be laid against the table, one ID at a time.";
+    draw_text(dl, nullptr, ImVec2(c.origin.x, strip_y + e * 0.6f), pal.muted, hint);
+    strip_right = c.origin.x + text_size(nullptr, hint).x;
+  }
+
+  // ---- table rows: × 0 fade, × 1 glows
+  const float fly_in = cur >= 0 ? phase(p, 0.12f, 0.42f) : 0.0f;  // strip entries fly to the multiplier column
+  const float fade = cur >= 0 ? phase(p, 0.42f, 0.60f) : 0.0f;
+  const float fly_out = cur >= 0 ? phase(p, 0.60f, 1.0f) : 0.0f;  // the picked row flies to the output
+  ImU32 labels[64] = {};
+  if (cur >= 0 && tg.row_shown(cur_row) && fade > 0.0f) labels[cur_row - tg.first_row] = cur_color;
+  // The scroll note under the table may be wider than the table: keep it out of the output's.
+  dl->PushClipRect(ImVec2(c.origin.x - e, tg.pos.y - e), ImVec2(stacked ? c.origin.x + c.avail.x + e : out_x - e * 0.8f, tg.pos.y + tg.size.y + e), true);
+  grid_draw_frame(dl, tg, gs, pal, labels);
+  dl->PopClipRect();
+  if (cur >= 0 && tg.row_shown(cur_row)) draw_glow(dl, tg.row_min(cur_row), tg.row_max(cur_row), cur_color, fade);
+  grid_draw_cells_at(dl, tg, gs, pal, [&](int r, int col) { return d.table.at(r, col); }, [&](int r, int) {
+    CellStyle s;
+    s.bg = pal.panel_alt;
+    if (cur < 0) return s;
+    if (r == cur_row) s.bg = mix(pal.panel_alt, cur_color, 0.45f * fade);
+    else s.alpha = 1.0f - 0.75f * fade;
+    return s;
+  });
+
+  // ---- the multiplier column: landed strip entries read "×0" / "×1"
+  if (cur >= 0) {
+    for (int r = tg.first_row; r < tg.first_row + tg.shown_rows; ++r) {
+      const bool one = r == cur_row;
+      // Each entry lands a little after the one before it.
+      const float stagger = tg.shown_rows > 1 ? 0.35f * static_cast<float>(r - tg.first_row) / static_cast<float>(tg.shown_rows - 1) : 0.0f;
+      const float t = std::clamp((fly_in - stagger) / 0.65f, 0.0f, 1.0f);
+      if (t <= 0.0f) continue;
+      const ImVec2 to(c.origin.x, tg.cell_min(r, tg.first_col).y);
+      const ImVec2 a0 = to, a1(to.x + mult_w, to.y + tg.ch);
+      const ImU32 text_col = one ? text_on(pal, cur_color) : pal.faint;
+      if (t < 1.0f && sg.col_shown(r)) {  // in flight: the strip's cell moving down
+        const ImVec2 from = sg.cell_min(0, r);
+        ImVec2 at = lerp(from, to, ease_in_out(t));
+        const float w = lerpf(sg.cw, mult_w, t), h = lerpf(sg.ch, tg.ch, t);
+        dl->AddRectFilled(ImVec2(at.x + 1.5f, at.y + 1.5f), ImVec2(at.x + w - 1.5f, at.y + h - 1.5f),
+                          one ? cur_color : with_alpha(pal.border, 0.9f), tg.ch * 0.18f);
+        // The digit shows where the entry leaves and where it lands, not on the way over
+        // the entries that landed before it.
+        const char* txt = one ? "1" : "0";
+        const ImVec2 ts = ImGui::CalcTextSize(txt);
+        const float shown = std::clamp(std::max(1.0f - t / 0.2f, (t - 0.8f) / 0.2f), 0.0f, 1.0f);
+        dl->AddText(ImVec2(at.x + (w - ts.x) * 0.5f, at.y + (h - ts.y) * 0.5f), with_alpha(text_col, shown), txt);
+        continue;
+      }
+      const float a = one ? 1.0f : 1.0f - 0.5f * fade;
+      dl->AddRectFilled(ImVec2(a0.x + 1.5f, a0.y + 1.5f), ImVec2(a1.x - 1.5f, a1.y - 1.5f),
+                        one ? cur_color : with_alpha(pal.panel_alt, a), tg.ch * 0.18f);
+      if (!one) dl->AddRect(ImVec2(a0.x + 1.5f, a0.y + 1.5f), ImVec2(a1.x - 1.5f, a1.y - 1.5f), with_alpha(pal.border, a),
+                            tg.ch * 0.18f);
+      const char* txt = one ? "×1" : "×0";
+      const ImVec2 ts = ImGui::CalcTextSize(txt);
+      dl->AddText(ImVec2(a0.x + (mult_w - ts.x) * 0.5f, a0.y + (tg.ch - ts.y) * 0.5f), with_alpha(text_col, a), txt);
+    }
+  }
+
+  // ---- the output: rows land as their step completes
+  ImU32 out_labels[64] = {};
+  for (int i = og.first_row; i < og.first_row + og.shown_rows; ++i)
+    if (i <= cur) out_labels[i - og.first_row] = id_color(static_cast<size_t>(i));
+  grid_draw_frame(dl, og, os, pal, out_labels);
+  grid_draw_cells(dl, og, d.matmul_out.data(), d.dim, gs, pal, [&](int r, int) {
+    CellStyle s;
+    const bool landed = r < cur || (r == cur && fly_out >= 1.0f);
+    s.bg = landed ? mix(pal.panel_alt, id_color(static_cast<size_t>(r)), 0.22f) : with_alpha(pal.panel_alt, 0.45f);
+    s.hide = !landed || !d.matmul_ready;
+    return s;
+  });
+  // Values in flight from the picked row to output row `cur`.
+  if (cur >= 0)
+    grid_draw_flight(dl, tg, cur_row, og, cur, table_row(app, cur_row), fly_out, id_color(cur_i, 0.35f), gs, pal);
+  // "Σ" between the table and the output: the rows are summed into one.
+  if (cur >= 0 && og.row_shown(cur)) {
+    const float sy = og.cell_min(cur, og.first_col).y + og.ch * 0.5f;
+    const char* sum = stacked ? "Σ" : "Σ →";  // stacked: in the multiplier column, left of the output row
+    const float sx = stacked ? c.origin.x + e * 0.3f : tg.pos.x + tg.size.x + e * 0.8f;
+    const ImVec2 ts = text_size(fonts().bold, sum);
+    draw_text(dl, fonts().bold, ImVec2(sx, sy - ts.y * 0.5f), with_alpha(cur_color, std::max(fade, 0.25f)), sum);
+  }
+
+  // ---- the shapes figure: right of the output when there is room, else below
+  const float grids_bottom = std::max(tg.pos.y + tg.size.y, og.pos.y + og.size.y);
+  const float grids_right = std::max(og.pos.x + og.size.x, out_x + out_head_w);
+  const Figure fm = shapes_figure(nullptr, ImVec2(), d, ids, pal, cur);
+  ImVec2 fpos(grids_right + e * 2.0f, grid_y);
+  if (fpos.x + fm.w > c.origin.x + c.avail.x) fpos = ImVec2(c.origin.x, grids_bottom + e * 0.8f);
+  shapes_figure(dl, fpos, d, ids, pal, cur);
+
+  // ---- hover: the full dot product behind an output cell
+  int hr = -1, hc = -1;
+  const bool over_out = grid_interact(og, app.ui.out_view, "##mm_out", &hr, &hc);
+  landmark("mm-out");
+  if (over_out && hr <= cur) {
+    app.ui.hover_out_row = hr;
+    app.ui.hover_out_col = hc;
+    dot_product_tooltip(d, ids, pal, hr, hc);
+  } else {
+    app.ui.hover_out_row = app.ui.hover_out_col = -1;
+  }
+  grid_interact(tg, app.ui.table_view, "##mm_table", &hr, &hc);
+
+  const float right = std::max({grids_right, fpos.x + fm.w, strip_right});
+  const float bottom = std::max(grids_bottom, fpos.y + fm.h);
+  return ImVec2(right - c.origin.x, bottom - c.origin.y);
+}
+
+void caption(const App& app, char* buf, size_t n) {
+  char mads[32], zeros[32];
+  fmt_count(mads, sizeof mads, static_cast<long long>(app.derived.matmul_bill.multiply_adds));
+  fmt_count(zeros, sizeof zeros, static_cast<long long>(app.derived.matmul_bill.multiplies_by_zero));
+  std::snprintf(buf, n, "a one-hot row × the table keeps exactly one row — %s multiply-adds, %s of them by zero", mads,
+                zeros);
+}
+
+// ---------------------------------------------------------------- code
+void code(const App& app, std::string& code, std::string& output) {
+  char buf[256];
+  code.clear();
+  std::snprintf(buf, sizeof buf, "torch.manual_seed(%s)\n", app.inputs.seed_text.c_str());
+  code += buf;
+  code += "linear = torch.nn.Linear(num_idx, out_dim, bias=False)\n";
+  code += "linear.weight                      # its own fresh init (Kaiming uniform)\n\n";
+  std::snprintf(buf, sizeof buf, "linear.weight = torch.nn.Parameter(embedding.weight.T)   # tie: %lld × %lld (D × V)\n",
+                static_cast<long long>(app.derived.dim), static_cast<long long>(app.derived.vocab));
+  code += buf;
+  code += "linear(onehot.float())             # = onehot.float() @ linear.weight.T\n";
+  output.clear();
+  append_repl(output, "linear.weight", app.derived.print_linear_init);
+  append_repl(output, "linear(onehot.float())", app.derived.print_matmul);
+}
+
+}  // namespace
+
+const SlideDef kSlideMatmul = {"The matmul", steps, narrative, canvas, caption, code};
+
+}  // namespace lv::app

@@ -1,0 +1,691 @@
+// slide_07_scale.cpp — "At scale": GPT-2 small's token embedding, 50,257 × 768
+// (38.6M weights, 154 MB), seeded exactly as torch would, built on a worker thread
+// with a progress bar, and drawn whole as a heat map by a shader.
+//   step 0  the whole table appears
+//   step 1  the IDs' rows are highlighted and the map zooms into them
+//   step 2  the two paths timed live on this machine: lookup vs one-hot matmul at
+//           B = 1, 16, 256 (median of repeats; ms, GB/s, the ratio) as a bar chart
+// The UI never waits for the worker (app/slides/scale_worker.hpp): it draws the progress
+// and picks results up as they land.
+// Sections: helpers · per-frame update · narrative · the map · the chart · canvas · code
+#include <algorithm>
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "app/slides/anim_timeline.hpp"
+#include "app/slides/scale_worker.hpp"
+#include "app/slides/slide_code.hpp"
+#include "app/slides/slides.hpp"
+#include "app/widgets/ui_draw.hpp"
+#include "app/chrome/ui_landmarks.hpp"
+#include "app/widgets/widget_heatmap.hpp"
+#include "core/notebook_transcript.hpp"
+#include "core/number_text.hpp"
+#include "core/plural.hpp"
+#include "core/table_view.hpp"
+#include "core/torch_format.hpp"
+
+namespace lv::app {
+namespace {
+
+// ---------------------------------------------------------------- helpers
+constexpr int kSteps = 3;
+constexpr int kStepMap = 0, kStepIds = 1, kStepTiming = 2;
+constexpr int kMaxHighlights = kHeatmapMaxHighlights;  // the shader's limit (32)
+
+int steps(const App&) { return kSteps; }
+
+// 154.4 MB, 3.0 KB, … (decimal units, as memory bandwidth is quoted).
+void fmt_bytes(char* buf, size_t n, double b) {
+  if (b >= 1e9) std::snprintf(buf, n, "%.2f GB", b / 1e9);
+  else if (b >= 1e6) std::snprintf(buf, n, "%.1f MB", b / 1e6);
+  else if (b >= 1e3) std::snprintf(buf, n, "%.1f KB", b / 1e3);
+  else std::snprintf(buf, n, "%.0f B", b);
+}
+
+// A duration in ms with a unit that keeps 3 significant digits: "0.42 µs", "24.1 ms", "1.27 s".
+void fmt_ms(char* buf, size_t n, double ms) {
+  // The unit is picked after rounding to 3 digits: 999.7 µs prints as "1 ms".
+  if (ms < 0.9995e-3) std::snprintf(buf, n, "%.0f ns", ms * 1e6);
+  else if (ms < 0.9995) std::snprintf(buf, n, "%.3g µs", ms * 1e3);
+  else if (ms < 999.5) std::snprintf(buf, n, "%.3g ms", ms);
+  else std::snprintf(buf, n, "%.3g s", ms / 1e3);
+}
+
+// TextWrapped, but lines break at spaces only: ImGui 1.86 also breaks after '.' and
+// ',', which splits "50,257" and "154.4" across lines.
+void para(const char* fmt, ...) IM_FMTARGS(1);
+void para(const char* fmt, ...) {
+  char text[512];
+  va_list args;
+  va_start(args, fmt);
+  std::vsnprintf(text, sizeof text, fmt, args);
+  va_end(args);
+  const float width = std::max(1.0f, ImGui::GetContentRegionAvail().x);
+  const char* s = text;
+  while (*s) {
+    const char* end = nullptr;  // the last word end that fits
+    for (const char* p = s;;) {
+      const char* w = p;
+      while (*w && *w != ' ') ++w;
+      if (end && ImGui::CalcTextSize(s, w).x > width) break;
+      end = w;
+      if (!*w) break;
+      p = w + 1;
+    }
+    ImGui::TextUnformatted(s, end);
+    s = *end ? end + 1 : end;
+  }
+}
+
+// The table the slide shows: the one loaded from a file (--weights, File ▸ Open), else
+// a seeded one of GPT-2 small's shape.
+int64_t table_rows(const App& app) { return app.inputs.file ? app.inputs.file->rows : app.scale.vocab; }
+int64_t table_cols(const App& app) { return app.inputs.file ? app.inputs.file->cols : app.scale.dim; }
+
+// "gpt2.safetensors:wte.weight", "table.npy": the loaded table by its file's name.
+std::string file_label(const TableFile& f) {
+  const size_t slash = f.path.find_last_of('/');
+  std::string s = slash == std::string::npos ? f.path : f.path.substr(slash + 1);
+  if (!f.name.empty()) s += ":" + f.name;
+  return s;
+}
+
+const ScaleSnapshot* snapshot(const App& app) { return app.scale.worker ? &app.scale.worker->snapshot() : nullptr; }
+
+// The IDs that are rows of the big table, with their batch positions' colours.
+// (The first kMaxHighlights of them; *in_range counts them all.)
+int collect_highlights(const App& app, HeatmapHighlight* out, float alpha, int* out_of_range, int* in_range = nullptr) {
+  int n = 0, bad = 0, good = 0;
+  for (size_t i = 0; i < app.inputs.ids.size(); ++i) {
+    const int64_t id = app.inputs.ids[i];
+    if (id < 0 || id >= table_rows(app)) {
+      ++bad;
+      continue;
+    }
+    ++good;
+    if (n < kMaxHighlights) out[n++] = HeatmapHighlight{id, id_color(i, alpha)};
+  }
+  if (out_of_range) *out_of_range = bad;
+  if (in_range) *in_range = good;
+  return n;
+}
+
+// ---------------------------------------------------------------- per-frame update
+// Asks for the table, collects what the worker published, starts the timing when
+// its step is reached, and refreshes the code panel when results land.
+void update(App& app, int cur) {
+  ScaleState& sc = app.scale;
+  if (!sc.worker) sc.worker.reset(new ScaleWorker);
+  ScaleWorker& w = *sc.worker;
+  w.want_table(app.inputs.seed, sc.vocab, sc.dim, app.inputs.file);
+  w.poll();
+  const ScaleSnapshot& s = w.snapshot();
+  const bool again = s.timing == TimingPhase::Cancelled;  // stopped because the slide was left: resume
+  if (cur >= kStepTiming && sc.auto_timing && s.table == TablePhase::Ready &&
+      (sc.timed_version != s.version || again)) {
+    w.start_timing();
+    sc.timed_version = s.version;
+  }
+  if (s.revision != sc.seen_revision) {
+    sc.seen_revision = s.revision;
+    ++app.derived.generation;  // the code panel caches on it: rebuild with the new figures
+  }
+}
+
+// ---------------------------------------------------------------- narrative
+void narrative(App& app) {
+  const ScaleState& sc = app.scale;
+  const int cur = current_step(app.ui.timeline, kSteps);
+  char v[32], d[32], vm1[32], bytes[32], row_bytes[32];
+  fmt_count(v, sizeof v, table_rows(app));
+  fmt_count(d, sizeof d, table_cols(app));
+  fmt_count(vm1, sizeof vm1, table_rows(app) - 1);
+  fmt_bytes(bytes, sizeof bytes, 4.0 * static_cast<double>(table_rows(app) * table_cols(app)));
+  fmt_bytes(row_bytes, sizeof row_bytes, 4.0 * static_cast<double>(table_cols(app)));
+  char mw[32];
+  std::snprintf(mw, sizeof mw, "%.1f million", static_cast<double>(table_rows(app) * table_cols(app)) / 1e6);
+  if (app.inputs.file)
+    para("The table loaded from %s is %s × %s: %s weights, %s of float32.", file_label(*app.inputs.file).c_str(), v, d,
+         mw, bytes);
+  else
+    para("GPT-2 small's token embedding is a %s × %s table: %s weights, %s of float32.", v, d, mw, bytes);
+  ImGui::Spacing();
+  para("A one-hot row for one token is %s, %s of them zero.", counted(table_rows(app), "number").c_str(), vm1);
+  ImGui::Spacing();
+  if (cur <= kStepMap) {
+    para("Every weight is a pixel (or less): blue below 0, red above. Zoom with the wheel, drag to "
+                       "pan, double-click to see it all again.");
+  } else if (cur == kStepIds) {
+    para("Your IDs are these rows. The lookup reads them and nothing else: %s per token.", row_bytes);
+  } else {
+    para("The lookup reads %s per token. The one-hot matmul reads the whole %s table for every batch "
+                       "and multiplies %s of its rows by zero.",
+                       row_bytes, bytes, vm1);
+    const ScaleSnapshot* s = snapshot(app);
+    if (s) {
+      const BatchTiming& r = s->results[kTimingBatchCount - 1];
+      if (r.lookup.done && r.matmul.done && r.lookup.ms > 0.0) {
+        char ratio[32];
+        fmt_count(ratio, sizeof ratio, static_cast<long long>(std::llround(r.matmul.ms / r.lookup.ms)));
+        ImGui::Spacing();
+        para("On this machine, at B = %d: the lookup is %s× faster.", r.batch, ratio);
+      }
+    }
+  }
+  int bad = 0, good = 0;
+  HeatmapHighlight hl[kMaxHighlights];
+  collect_highlights(app, hl, 1.0f, &bad, &good);
+  if (cur >= kStepIds && good > kMaxHighlights) {
+    ImGui::Spacing();
+    para("The map highlights the first %d of your %d IDs.", kMaxHighlights, good);
+  }
+  if (bad > 0) {
+    ImGui::Spacing();
+    ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).bad);
+    para("%d of your IDs %s beyond this table's %s (IDs 0–%s) and %s not highlighted.", bad,
+                       bad == 1 ? "is" : "are", counted(table_rows(app), "row").c_str(), vm1, bad == 1 ? "is" : "are");
+    ImGui::PopStyleColor();
+  }
+  // How it was made, in small print.
+  if (const ScaleSnapshot* s = snapshot(app)) {
+    ImGui::Spacing();
+    ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).muted);
+    if (s->table == TablePhase::Ready && s->file)
+      para("Read from the %s file and summarized for the map in %.1f s on a worker thread (shown as loaded, "
+           "float32).", s->file->dtype.c_str(), s->build_seconds);
+    else if (s->table == TablePhase::Ready)
+      para("Drawn from the seed in %.1f s on a worker thread: the same numbers as "
+                         "torch.manual_seed(%s); torch.nn.Embedding(%lld, %lld).",
+                         s->build_seconds, app.inputs.seed_text.c_str(), static_cast<long long>(table_rows(app)),
+                         static_cast<long long>(table_cols(app)));
+    const HeatmapGpuStatus& g = sc.heatmap.gpu;
+    if (g.active && !g.failed) {
+      char mts[32];
+      fmt_count(mts, sizeof mts, g.max_texture_size);
+      para("A shader draws it from %s of one byte per weight (this GPU allows %s texels a side).",
+           counted(g.tiles, "texture").c_str(), mts);
+    }
+    ImGui::PopStyleColor();
+  }
+}
+
+// ---------------------------------------------------------------- the map
+struct MapLayout {
+  ImVec2 pos, size;  // the map itself (axes outside it)
+};
+
+void draw_build_progress(SlideCanvas& c, const ScaleSnapshot& s, const MapLayout& m) {
+  const float e = em();
+  char title[128], detail[128], v[32], d[32];
+  fmt_count(v, sizeof v, table_rows(c.app));
+  fmt_count(d, sizeof d, table_cols(c.app));
+  const ImVec2 end(m.pos.x + m.size.x, m.pos.y + m.size.y);
+  c.dl->AddRectFilled(m.pos, end, c.pal.panel_alt);
+  c.dl->AddRect(m.pos, end, c.pal.border);
+  if (s.table == TablePhase::Failed) {
+    std::snprintf(title, sizeof title, "The table could not be built");
+    std::snprintf(detail, sizeof detail, "%s", s.error);
+  } else if (s.table == TablePhase::Summarizing) {
+    std::snprintf(title, sizeof title, "Summarizing it for the heat map…");
+    std::snprintf(detail, sizeof detail, "one more pass over the table · %.1f s", s.build_seconds);
+  } else {
+    std::snprintf(title, sizeof title, "%s", s.file ? "Reading the table…" : "Drawing the table from the seed…");
+    std::snprintf(detail, sizeof detail, "%s × %s numbers on a worker thread · %.1f s", v, d, s.build_seconds);
+  }
+  const float w = std::min(m.size.x - e * 2.0f, e * 20.0f);
+  const float x = m.pos.x + (m.size.x - w) * 0.5f;
+  float y = m.pos.y + m.size.y * 0.5f - e * 2.0f;
+  c.dl->PushClipRect(m.pos, end, true);
+  const ImVec2 ts = text_size(fonts().bold, title);
+  draw_text(c.dl, fonts().bold, ImVec2(m.pos.x + std::max(e * 0.5f, (m.size.x - ts.x) * 0.5f), y),
+            s.table == TablePhase::Failed ? c.pal.bad : c.pal.text, title);
+  y += e * 1.5f;
+  const ImVec2 ds = ImGui::CalcTextSize(detail);
+  draw_text(c.dl, fonts().ui, ImVec2(m.pos.x + std::max(e * 0.5f, (m.size.x - ds.x) * 0.5f), y), c.pal.muted, detail);
+  c.dl->PopClipRect();
+  if (s.table == TablePhase::Failed) return;
+  ImGui::SetCursorScreenPos(ImVec2(x, y + e * 1.6f));
+  char pct[16];
+  std::snprintf(pct, sizeof pct, "%.0f%%", s.build_progress * 100.0);
+  ImGui::ProgressBar(s.build_progress, ImVec2(w, 0.0f), pct);
+  landmark("scale-build-progress");
+}
+
+// Returns what the mouse is over.
+HeatmapHover draw_map(SlideCanvas& c, const ScaleSnapshot& s, const MapLayout& m) {
+  App& app = c.app;
+  ScaleState& sc = app.scale;
+  const int cur = c.current();
+  const float ids_p = c.progress(kStepIds);
+  HeatmapTable t;
+  t.data = s.data;
+  t.file = s.data ? nullptr : s.file;  // a file read where it lies
+  t.rows = s.vocab;
+  t.cols = s.dim;
+  t.version = s.version;
+  t.abs_max = s.range.abs_max > 0.0f ? s.range.abs_max : 1.0f;
+  t.overview = s.overview;
+  t.overview_rows = s.overview_rows;
+  t.overview_cols = s.overview_cols;
+
+  HeatmapStyle style;
+  style.light = app.ui.theme == Theme::Light;
+  style.dim_others = 0.5f * ids_p;
+  style.opacity = std::max(0.0f, c.progress(kStepMap));
+  if (cur < 0) style.opacity = 0.0f;
+
+  // The view follows the steps (whole table → the IDs' rows) until the user zooms or
+  // pans; a new step takes over again.
+  HeatmapState& hm = sc.heatmap;
+  if (cur != sc.view_step) {
+    sc.view_step = cur;
+    hm.user_moved = false;
+  }
+  HeatmapHighlight hl[kMaxHighlights];
+  const int n_hl = collect_highlights(app, hl, ids_p, nullptr);
+  if (!hm.user_moved) {
+    HeatmapView target{};
+    if (n_hl > 0) {
+      int64_t lo = hl[0].row, hi = hl[0].row;
+      for (int i = 1; i < n_hl; ++i) {
+        lo = std::min(lo, hl[i].row);
+        hi = std::max(hi, hl[i].row);
+      }
+      // All the IDs when they are near each other, else the first one.
+      if (hi - lo > 48) lo = hi = hl[0].row;
+      const double pad = std::max(4.0, (hi - lo + 1) * 0.8);
+      target = heatmap_view_rows(static_cast<double>(lo) - pad, static_cast<double>(hi + 1) + pad, t.rows, t.cols,
+                                 m.size.x, m.size.y, style.cell_aspect);
+    }
+    hm.view = heatmap_view_lerp(HeatmapView{}, target, n_hl > 0 ? ids_p : 0.0f, t.rows, t.cols, m.size.x, m.size.y,
+                                style.cell_aspect);
+  }
+  const HeatmapHover hover = heatmap_draw(c.dl, "##scale-map", m.pos, m.size, t, hm, hl, ids_p > 0.0f ? n_hl : 0,
+                                          style, c.pal);
+  landmark("scale-map");
+  const HeatmapRange r = heatmap_range(hm.view, t.rows, t.cols, m.size.x, m.size.y, style.cell_aspect);
+  heatmap_draw_axes(c.dl, m.pos, m.size, r, c.pal);
+
+  // ID tags at the right edge of the map, on their rows; tags that would overlap
+  // stack downwards with a leader line to their row.
+  if (ids_p > 0.0f) {
+    const float e = em();
+    int order[kMaxHighlights];
+    for (int i = 0; i < n_hl; ++i) order[i] = i;
+    for (int i = 1; i < n_hl; ++i)  // insertion sort by row (stable; std::stable_sort may allocate)
+      for (int j = i; j > 0 && hl[order[j - 1]].row > hl[order[j]].row; --j) std::swap(order[j - 1], order[j]);
+    float next_free = -1e9f;
+    int64_t last_row = -1;
+    const float tag_x = m.pos.x + m.size.x + e * 0.55f;
+    for (int k = 0; k < n_hl; ++k) {
+      const HeatmapHighlight& h = hl[order[k]];
+      const double row = static_cast<double>(h.row);
+      if (h.row == last_row || row + 1.0 <= r.row0 || row >= r.row0 + r.rows) continue;
+      last_row = h.row;
+      const ImVec2 cs = chip_size(h.row);
+      const float y_row = m.pos.y + static_cast<float>((row + 0.5 - r.row0) / r.rows * m.size.y);
+      const float y_tag = std::max(y_row, next_free + cs.y * 0.5f);
+      if (y_tag > m.pos.y + m.size.y + e * 0.5f) break;  // no room left below
+      if (y_tag - y_row > 1.0f)
+        c.dl->AddLine(ImVec2(m.pos.x + m.size.x, y_row), ImVec2(tag_x, y_tag), h.color, 1.5f);
+      draw_chip(c.dl, ImVec2(tag_x, y_tag - cs.y * 0.5f), h.row, h.color, ids_p, c.pal);
+      next_free = y_tag + cs.y * 0.5f + e * 0.15f;
+    }
+  }
+  return hover;
+}
+
+// ---------------------------------------------------------------- the chart
+// Horizontal bars on a log scale: per batch size, the lookup's and the matmul's
+// median time per call with GB/s, and the ratio. `height` is the room it has:
+// a short canvas gets the compact layout.
+ImVec2 draw_chart(SlideCanvas& c, const ScaleSnapshot& s, ImVec2 pos, float width, float height, float alpha) {
+  App& app = c.app;
+  ImDrawList* dl = c.dl;
+  const float e = em();
+  const bool compact = height < e * 19.5f;
+  const ImU32 text = with_alpha(c.pal.text, alpha), muted = with_alpha(c.pal.muted, alpha);
+  const ImU32 c_lookup = with_alpha(c.pal.ok, alpha), c_matmul = with_alpha(c.pal.bad, alpha);
+  const ImU32 ink = with_alpha(IM_COL32(15, 17, 21, 255), alpha);  // text on a coloured bar
+  float y = pos.y;
+  draw_text(dl, fonts().bold, ImVec2(pos.x, y), text, "Timed on this machine");
+  const float tw = text_size(fonts().bold, "Timed on this machine").x;
+  if (compact) draw_text(dl, fonts().ui, ImVec2(pos.x + tw, y), muted, " · median, log scale");
+  y += e * 1.5f;
+
+  // Controls and status.
+  ScaleWorker* w = app.scale.worker.get();
+  const bool running = s.timing == TimingPhase::Running || (w && w->busy() && s.table == TablePhase::Ready);
+  bool all_same = s.timing == TimingPhase::Done;
+  for (const BatchTiming& b : s.results) all_same = all_same && b.same;
+  float sx = pos.x;
+  if (alpha > 0.5f && w) {
+    ImGui::SetCursorScreenPos(ImVec2(pos.x, y));
+    if (running) {
+      if (ImGui::SmallButton("Cancel##scale-cancel")) {
+        w->cancel_timing();
+        app.scale.auto_timing = false;
+      }
+      landmark("scale-cancel");
+    } else {
+      const bool ready = s.table == TablePhase::Ready;
+      if (!ready) ImGui::BeginDisabled();
+      if (ImGui::SmallButton(s.timing == TimingPhase::None ? "Run##scale-run" : "Run again##scale-run")) {
+        app.scale.auto_timing = true;
+        app.scale.timed_version = s.version;
+        w->start_timing();
+      }
+      if (!ready) ImGui::EndDisabled();
+      landmark("scale-run");
+    }
+    sx = ImGui::GetItemRectMax().x + e * 0.5f;
+  }
+  static const char* kStage[6] = {"the lookup, B = 1", "the lookup, B = 16", "the lookup, B = 256",
+                                  "the matmul, B = 1", "the matmul, B = 16", "the matmul, B = 256"};
+  char status[128];
+  if (s.table != TablePhase::Ready) std::snprintf(status, sizeof status, "waiting for the table…");
+  else if (running && s.timing_stage < 0) std::snprintf(status, sizeof status, "reading the file as float32 to time it…");
+  else if (running) std::snprintf(status, sizeof status, "timing %s…", kStage[std::clamp(s.timing_stage, 0, 5)]);
+  else if (s.timing == TimingPhase::Done) std::snprintf(status, sizeof status, "done in %.1f s · 1 thread · %s", s.timing_seconds, s.isa);
+  else if (s.timing == TimingPhase::Cancelled) std::snprintf(status, sizeof status, "cancelled");
+  else std::snprintf(status, sizeof status, "not run yet");
+  dl->PushClipRect(ImVec2(sx, y), ImVec2(pos.x + width, y + e * 1.5f), true);
+  draw_text(dl, fonts().ui, ImVec2(sx, y + e * 0.05f), muted, status);
+  dl->PopClipRect();
+  y += e * 1.45f;
+  // The progress of the run, a thin line.
+  dl->AddRectFilled(ImVec2(pos.x, y), ImVec2(pos.x + width, y + e * 0.2f), with_alpha(c.pal.panel_alt, alpha));
+  const float frac = running ? s.timing_progress : (s.timing == TimingPhase::Done ? 1.0f : 0.0f);
+  dl->AddRectFilled(ImVec2(pos.x, y), ImVec2(pos.x + width * frac, y + e * 0.2f), with_alpha(c.pal.accent, alpha));
+  y += e * 0.6f;
+
+  // The log axis: whole decades around every time measured.
+  double lo = 1e-4, hi = 1e3;  // ms, until something is measured
+  bool any = false;
+  for (const BatchTiming& b : s.results)
+    for (const PathTiming* p : {&b.lookup, &b.matmul})
+      if (p->done && p->ms > 0.0) {
+        lo = any ? std::min(lo, p->ms) : p->ms;
+        hi = any ? std::max(hi, p->ms) : p->ms;
+        any = true;
+      }
+  const double l0 = std::floor(std::log10(lo)), l1 = std::max(l0 + 1.0, std::ceil(std::log10(hi)));
+  const float label_w = e * 4.0f, ratio_w = e * 5.2f;
+  const float bars_x = pos.x + label_w, bars_w = std::max(e * 4.0f, width - label_w - ratio_w);
+  auto x_of = [&](double ms) {
+    const double f = (std::log10(std::max(ms, 1e-9)) - l0) / (l1 - l0);
+    return bars_x + static_cast<float>(std::clamp(f, 0.0, 1.0)) * bars_w;
+  };
+  const float bar_h = compact ? e * 1.0f : e * 1.15f, gap = compact ? e * 0.12f : e * 0.2f;
+  const float group_gap = compact ? e * 0.3f : e * 0.55f;
+  char buf[96], t1[32];
+  for (const BatchTiming& b : s.results) {
+    std::snprintf(buf, sizeof buf, "B = %d", b.batch);
+    const float group_h = 2.0f * bar_h + gap;
+    draw_text(dl, fonts().bold, ImVec2(pos.x, y + (group_h - ImGui::GetFontSize()) * 0.5f), text, buf);
+    const PathTiming* paths[2] = {&b.lookup, &b.matmul};
+    const ImU32 colors[2] = {c_lookup, c_matmul};
+    for (int k = 0; k < 2; ++k) {
+      const float by = y + k * (bar_h + gap);
+      dl->AddRectFilled(ImVec2(bars_x, by), ImVec2(bars_x + bars_w, by + bar_h), with_alpha(c.pal.panel_alt, alpha),
+                        e * 0.15f);
+      const PathTiming& p = *paths[k];
+      if (!p.done) continue;
+      const float x1 = std::max(bars_x + e * 0.3f, x_of(p.ms));
+      dl->AddRectFilled(ImVec2(bars_x, by), ImVec2(x1, by + bar_h), with_alpha(colors[k], 0.85f * alpha), e * 0.15f);
+      // The label: after the bar if it fits there, else inside it; without the GB/s
+      // when neither has room for it.
+      fmt_ms(t1, sizeof t1, p.ms);
+      std::snprintf(buf, sizeof buf, "%s · %.1f GB/s", t1, p.gbs);
+      const float room_after = bars_x + bars_w - x1 - e * 0.6f, room_inside = x1 - bars_x - e * 0.6f;
+      const char* label = buf;
+      float lw = ImGui::CalcTextSize(label).x;
+      if (lw > room_after && lw > room_inside) {
+        label = t1;
+        lw = ImGui::CalcTextSize(label).x;
+      }
+      const bool after = lw <= room_after || room_after >= room_inside;
+      const float tx = after ? x1 + e * 0.4f : x1 - lw - e * 0.4f;
+      draw_text(dl, fonts().ui, ImVec2(tx, by + (bar_h - ImGui::GetFontSize()) * 0.5f), after ? text : ink, label);
+    }
+    if (b.lookup.done && b.matmul.done && b.lookup.ms > 0.0) {
+      char ratio[32];
+      fmt_count(ratio, sizeof ratio, static_cast<long long>(std::llround(b.matmul.ms / b.lookup.ms)));
+      std::snprintf(buf, sizeof buf, "×%s", ratio);
+      const ImVec2 ts = text_size(fonts().bold, buf);
+      draw_text(dl, fonts().bold, ImVec2(pos.x + width - ts.x, y + (group_h - ts.y) * 0.5f),
+                with_alpha(c.pal.accent, alpha), buf);
+    }
+    y += group_h + group_gap;
+  }
+  // Decade ticks, labelled as often as they fit.
+  const float decade_px = bars_w / static_cast<float>(l1 - l0);
+  const int every = std::max(1, static_cast<int>(std::ceil(ImGui::CalcTextSize("100 ms").x * 1.25f / decade_px)));
+  for (double l = l0; l <= l1 + 1e-9; l += 1.0) {
+    const float x = x_of(std::pow(10.0, l));
+    dl->AddLine(ImVec2(x, y - e * 0.25f), ImVec2(x, y), with_alpha(c.pal.faint, alpha));
+    if (static_cast<int>(std::lround(l - l0)) % every != 0) continue;
+    fmt_ms(t1, sizeof t1, std::pow(10.0, l));
+    const ImVec2 ts = ImGui::CalcTextSize(t1);
+    draw_text(dl, fonts().ui, ImVec2(x - ts.x * 0.5f, y + e * 0.05f), muted, t1);
+  }
+  y += e * 1.4f;
+  // Legend (and, with room, how to read it).
+  const float sq = e * 0.7f;
+  float lx = pos.x;
+  const char* long_names[2] = {"lookup  emb(idx)", "one-hot matmul  onehot @ emb.weight"};
+  const char* names[2] = {"lookup", "one-hot matmul"};
+  if (!compact && ImGui::CalcTextSize(long_names[0]).x + ImGui::CalcTextSize(long_names[1]).x + 2.0f * (sq + e * 1.35f) <= width)
+    std::copy(long_names, long_names + 2, names);
+  const ImU32 lc[2] = {c_lookup, c_matmul};
+  for (int k = 0; k < 2; ++k) {
+    dl->AddRectFilled(ImVec2(lx, y + e * 0.2f), ImVec2(lx + sq, y + e * 0.2f + sq), lc[k], e * 0.1f);
+    draw_text(dl, fonts().ui, ImVec2(lx + sq + e * 0.35f, y), muted, names[k]);
+    lx += sq + e * 0.35f + ImGui::CalcTextSize(names[k]).x + e * 1.0f;
+  }
+  if (compact && s.timing == TimingPhase::Done)
+    draw_text(dl, fonts().ui, ImVec2(lx, y), with_alpha(all_same ? c.pal.ok : c.pal.bad, alpha),
+              all_same ? "same numbers" : "outputs differ");
+  y += e * 1.3f;
+  if (!compact) {
+    draw_text(dl, fonts().ui, ImVec2(pos.x, y), muted, "median time per call, log scale");
+    y += e * 1.3f;
+    draw_text(dl, fonts().ui, ImVec2(pos.x, y), muted, "×N: the lookup is N times faster");
+    y += e * 1.3f;
+    if (s.timing == TimingPhase::Done) {
+      draw_text(dl, fonts().ui, ImVec2(pos.x, y), with_alpha(all_same ? c.pal.ok : c.pal.bad, alpha),
+                all_same ? "same numbers at every B: torch.equal → True" : "the outputs differ (NaN/inf in the table)");
+      y += e * 1.3f;
+    }
+  }
+  return ImVec2(width, y - pos.y);
+}
+
+// ---------------------------------------------------------------- canvas
+ImVec2 canvas(SlideCanvas& c) {
+  App& app = c.app;
+  const int cur = c.current();
+  update(app, cur);
+  const ScaleSnapshot& s = app.scale.worker->snapshot();
+  const float e = em();
+  ImDrawList* dl = c.dl;
+
+  // Header.
+  char v[32], d[32], bytes[32], head[160];
+  fmt_count(v, sizeof v, table_rows(app));
+  fmt_count(d, sizeof d, table_cols(app));
+  fmt_bytes(bytes, sizeof bytes, 4.0 * static_cast<double>(table_rows(app) * table_cols(app)));
+  if (app.inputs.file)
+    std::snprintf(head, sizeof head, "%s · %s × %s · %s · from a %s file", file_label(*app.inputs.file).c_str(), v, d,
+                  bytes, app.inputs.file->dtype.c_str());
+  else
+    std::snprintf(head, sizeof head, "emb.weight · %s × %s · %s · seed %s", v, d, bytes, app.inputs.seed_text.c_str());
+  draw_text(dl, fonts().bold, c.origin, c.pal.muted, head);
+
+  // The chart slides in from the right in the timing step; the map keeps >= 8 em.
+  const float chart_p = c.progress(kStepTiming);
+  const float axis_w = e * 3.6f, tag_w = e * 3.2f, top = e * 1.6f + e * 1.4f;
+  const float chart_full = std::min(std::clamp(c.avail.x * 0.42f, e * 20.0f, e * 30.0f),
+                                    c.avail.x - axis_w - tag_w - e * 9.0f);
+  const float chart_full_w = std::max(e * 12.0f, chart_full);
+  const float chart_w = chart_p > 0.0f ? chart_full_w * chart_p : 0.0f;
+  MapLayout m;
+  m.pos = ImVec2(c.origin.x + axis_w, c.origin.y + top);
+  m.size.x = std::max(e * 8.0f, c.avail.x - axis_w - tag_w - (chart_w > 0 ? chart_w + e * 1.0f : 0.0f));
+  // Under the map: the colour scale, and the readout beside it (or below it when narrow).
+  const float legend_w = std::clamp(m.size.x * 0.4f, e * 7.0f, e * 11.0f);
+  const float beside = m.size.x + tag_w - legend_w - e * 1.2f;
+  const bool below = beside < e * 14.0f;
+  const float foot = below ? e * 4.3f : e * 2.9f;
+  m.size.y = std::max(e * 7.0f, c.avail.y - top - foot);
+
+  HeatmapHover hover;
+  if (s.table == TablePhase::Ready) {
+    hover = draw_map(c, s, m);
+  } else {
+    draw_build_progress(c, s, m);
+  }
+
+  const float fy = m.pos.y + m.size.y + e * 0.5f;
+  if (s.table == TablePhase::Ready) {
+    HeatmapStyle ls;
+    ls.light = app.ui.theme == Theme::Light;
+    const ImVec2 lsz = heatmap_draw_legend(dl, ImVec2(m.pos.x, fy), legend_w, s.range.abs_max, ls, c.pal);
+    const ImVec2 at = below ? ImVec2(m.pos.x, fy + lsz.y + e * 0.2f) : ImVec2(m.pos.x + legend_w + e * 1.2f, fy - e * 0.05f);
+    const float room = below ? m.size.x + tag_w : beside;
+    // The readout: what the mouse points at, else what is shown; optional parts only
+    // when they fit.
+    char line[192];
+    const HeatmapState& hm = app.scale.heatmap;
+    auto append = [&](const char* more) {
+      const size_t len = std::strlen(line);
+      if (ImGui::CalcTextSize(line).x + ImGui::CalcTextSize(more).x <= room) std::snprintf(line + len, sizeof line - len, "%s", more);
+    };
+    if (hover.valid) {
+      char value[24];
+      fit_number(value, sizeof value, static_cast<double>(hover.value), 4, 12);
+      std::snprintf(line, sizeof line, "row %lld, col %lld = %s", static_cast<long long>(hover.row),
+                    static_cast<long long>(hover.col), value);
+      char tip[192];
+      std::snprintf(tip, sizeof tip, "%s", line);
+      for (size_t i = 0; i < app.inputs.ids.size(); ++i)
+        if (app.inputs.ids[i] == hover.row) {
+          char who[64];
+          std::snprintf(who, sizeof who, "   (idx[%zu] = %lld)", i, static_cast<long long>(hover.row));
+          append(who);
+          const size_t len = std::strlen(tip);
+          std::snprintf(tip + len, sizeof tip - len, "%s", who);
+          break;
+        }
+      ImGui::SetTooltip("%s", tip);
+    } else {
+      const HeatmapRange r = heatmap_range(hm.view, s.vocab, s.dim, m.size.x, m.size.y, HeatmapStyle{}.cell_aspect);
+      const double per_px = r.rows / std::max(1.0f, m.size.y);
+      char a[32], b[32], more[96];
+      fmt_count(a, sizeof a, static_cast<long long>(r.row0));
+      fmt_count(b, sizeof b, static_cast<long long>(std::ceil(r.row0 + r.rows - 1e-6)) - 1);
+      if (per_px > 1.5) {
+        std::snprintf(line, sizeof line, "rows %s–%s", a, b);
+        std::snprintf(more, sizeof more, " · %.0f rows a pixel", per_px);
+        append(more);
+        if (hm.gpu.used_overview) append(" (each shows its largest |value|)");
+      } else {
+        std::snprintf(line, sizeof line, "rows %s–%s, cols %lld–%lld", a, b, static_cast<long long>(r.col0),
+                      static_cast<long long>(std::ceil(r.col0 + r.cols - 1e-6)) - 1);
+      }
+      append(" · wheel: zoom · drag: pan");
+    }
+    dl->PushClipRect(at, ImVec2(at.x + room, at.y + e * 1.5f), true);
+    draw_text(dl, fonts().ui, at, hover.valid ? c.pal.text : c.pal.muted, line);
+    dl->PopClipRect();
+  }
+
+  // The chart.
+  ImVec2 chart_size(0, 0);
+  if (chart_w > 0.0f) {
+    const float cx = m.pos.x + m.size.x + tag_w;
+    chart_size = draw_chart(c, s, ImVec2(cx + e * 1.0f, c.origin.y + e * 1.6f), chart_full_w, c.avail.y - e * 1.6f, chart_p);
+  }
+  const float used_h = std::max(top + m.size.y + foot, e * 1.6f + chart_size.y);
+  return ImVec2(c.avail.x, used_h);
+}
+
+void caption(const App& app, char* buf, size_t n) {
+  char v[32];
+  fmt_count(v, sizeof v, table_rows(app));
+  std::snprintf(buf, n, "%s, every weight: the lookup reads the IDs' rows, the one-hot matmul all %s",
+                app.inputs.file ? "The loaded table" : "GPT-2 small's embedding", v);
+}
+
+// ---------------------------------------------------------------- code
+void code(const App& app, std::string& code, std::string& output) {
+  char buf[256];
+  const long long V = table_rows(app), D = table_cols(app);
+  code = "import time\nimport torch\n";
+  if (app.inputs.file) {
+    const TableFile& f = *app.inputs.file;
+    code += (f.name.empty() ? "import numpy\n\n" : "import safetensors.torch\n\n");
+    code += table_load_code(f.path, f.name) + "\n";
+    std::snprintf(buf, sizeof buf, "emb = torch.nn.Embedding.from_pretrained(weights)   # %lld × %lld, from the file\n", V, D);
+    code += buf;
+  } else {
+    code += "\n";
+    std::snprintf(buf, sizeof buf, "torch.manual_seed(%s)\n", app.inputs.seed_text.c_str());
+    code += buf;
+    std::snprintf(buf, sizeof buf, "emb = torch.nn.Embedding(%lld, %lld)     # GPT-2 small's token embedding\n", V, D);
+    code += buf;
+  }
+  code += "emb.weight\n\n";
+  code += "def median_ms(f, repeats):\n"
+          "    times = []\n"
+          "    for _ in range(repeats):\n"
+          "        t0 = time.perf_counter()\n"
+          "        f()\n"
+          "        times.append(time.perf_counter() - t0)\n"
+          "    return 1000 * sorted(times)[len(times) // 2]\n\n";
+  code += "torch.set_num_threads(1)\n"
+          "with torch.no_grad():\n"
+          "    for B in (1, 16, 256):\n";
+  std::snprintf(buf, sizeof buf, "        idx = torch.randint(%lld, (B,))\n", V);
+  code += buf;
+  std::snprintf(buf, sizeof buf, "        onehot = torch.nn.functional.one_hot(idx, %lld).float()\n", V);
+  code += buf;
+  code += "        lookup = median_ms(lambda: emb(idx), 25)              # reads B rows\n"
+          "        matmul = median_ms(lambda: onehot @ emb.weight, 5)    # reads the whole table\n"
+          "        print(f\"B={B}: lookup {lookup:.4f} ms, matmul {matmul:.2f} ms, ×{matmul / lookup:.0f}\")\n";
+
+  output.clear();
+  const ScaleSnapshot* s = snapshot(app);
+  if (s && s->table == TablePhase::Ready) {
+    // Printed from the few values torch's repr reads: the table may be a file read where it lies.
+    const Matrix edges = edges_of<Matrix>(s->vocab, s->dim, [s](int64_t r, int64_t c) {
+      return s->data ? s->data[r * s->dim + c] : s->file->at(r, c);
+    });
+    append_repl(output, "emb.weight",
+                "Parameter containing:\n" + repr_edges(edges, s->vocab, s->dim, ReprSuffix{"", s->file == nullptr, ""}));
+  } else {
+    output += app.inputs.file ? ">>> emb.weight\n# (the table is being summarized…)\n"
+                              : ">>> emb.weight\n# (the table is being drawn from the seed…)\n";
+  }
+  if (s) {
+    bool any = false;
+    for (const BatchTiming& b : s->results) {
+      if (!b.lookup.done || !b.matmul.done) continue;
+      if (!any) output += "# timed by lookupviz on this machine (C++, 1 thread; torch prints its own figures):\n";
+      any = true;
+      std::snprintf(buf, sizeof buf, "B=%d: lookup %.4f ms, matmul %.2f ms, ×%.0f\n", b.batch, b.lookup.ms, b.matmul.ms,
+                    b.matmul.ms / std::max(b.lookup.ms, 1e-12));
+      output += buf;
+    }
+  }
+}
+
+}  // namespace
+
+const SlideDef kSlideAtScale = {"At scale", steps, narrative, canvas, caption, code, /*fills_canvas=*/true};
+
+}  // namespace lv::app

@@ -1,0 +1,282 @@
+// slide_08_gpt.cpp — "Inside a GPT": where the two layers sit in a real model.
+// Token IDs go through tok_emb (a lookup), positions 0..T−1 through pos_emb (another
+// lookup), and the two are summed; at the other end the output head
+// Linear(emb_dim, vocab_size) maps back to one logit per vocabulary entry, x · Wᵀ —
+// with weight tying, the same table read the other way.
+// Steps: 0 tok_emb(idx) · 1 pos_emb(arange(T)) · 2 the sum · 3 the output head.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/slides/anim_timeline.hpp"
+#include "app/app_model.hpp"
+#include "app/model_jobs.hpp"
+#include "app/slides/slide_code.hpp"
+#include "app/slides/slides.hpp"
+#include "app/widgets/ui_draw.hpp"
+#include "app/widgets/widget_matrix_grid.hpp"
+#include "core/bpe_vocab.hpp"
+#include "core/gpt2_tokenizer.hpp"
+#include "core/python_literal.hpp"
+#include "core/token_text.hpp"
+#include "core/utf8_text.hpp"
+
+namespace lv::app {
+namespace {
+
+int steps(const App&) { return 4; }
+
+// The argmax IDs are GPT-2 tokens only in a table of GPT-2's 50,257 rows.
+bool gpt2_vocab(const App& app) {
+  return app.tokenizer && app.derived.vocab == static_cast<int64_t>(kGpt2VocabSize) && app.derived.logits_ready;
+}
+
+// Each position's predicted token as a label (␣ for a space), made once per output.
+const std::vector<std::string>& next_text(App& app) {
+  UiState& ui = app.ui;
+  if (ui.next_text_for != app.derived.outputs_version) {
+    ui.next_text.clear();
+    for (int64_t id : app.derived.next_ids)
+      ui.next_text.push_back(visible_token_text(app.tokenizer->vocab().token(static_cast<uint32_t>(id))));
+    ui.next_text_for = app.derived.outputs_version;
+  }
+  return ui.next_text;
+}
+
+void narrative(App& app) {
+  const Derived& d = app.derived;
+  ImGui::TextWrapped("A GPT starts with two lookups: each token ID picks its row of tok_emb (%lld × %lld), each "
+                     "position 0..%lld picks its row of pos_emb, and the two are added.",
+                     static_cast<long long>(d.vocab), static_cast<long long>(d.dim),
+                     static_cast<long long>(d.batch - 1));
+  ImGui::Spacing();
+  ImGui::TextWrapped("At the other end the output head is a Linear(emb_dim, vocab_size) layer: a real matrix "
+                     "multiply, x @ W.T, one logit per vocabulary entry — the lookup run backwards.");
+  ImGui::Spacing();
+  bool tie = app.inputs.tie_weights;
+  if (checkbox("Weight tying##tie", &tie)) set_tie_weights(app, tie);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("GPT-2 shares one table between the input lookup and the output head.\n"
+                      "Off: the head gets its own Linear init (drawn after pos_emb).");
+  ImGui::TextDisabled("%s", "out_head.weight = tok_emb.weight");
+  ImGui::Spacing();
+  ImGui::TextDisabled("%s", "(The transformer blocks that sit between the two ends are left out here.)");
+  ImGui::Spacing();
+  if (gpt2_vocab(app))
+    ImGui::TextWrapped("Each position's largest logit, read back as GPT-2 text (tokenizer.decode): what this untrained "
+                       "model would write next.");
+  else
+    ImGui::TextDisabled("%s", "The argmax is shown as IDs: only with GPT-2's 50,257 rows (Text mode) are they tokens "
+                              "with a text.");
+}
+
+ImVec2 canvas(SlideCanvas& c) {
+  App& app = c.app;
+  const Derived& d = app.derived;
+  const float e = em();
+  ImDrawList* dl = c.dl;
+  const int t = static_cast<int>(d.batch), dim = static_cast<int>(d.dim), v = static_cast<int>(d.vocab);
+  const float s_tok = c.progress(0), s_pos = c.progress(1), s_sum = c.progress(2), s_head = c.progress(3);
+
+  GridStyle gs;
+  gs.max_cols = grid_fit_count(dim, (c.avail.x - e * 9.0f) / 3.0f, gs.cell_w * e, 8);
+  gs.max_rows = grid_fit_count(t, (c.avail.y - e * 9.0f) * 0.5f, gs.cell_h * e, 12);
+  // The three T × D grids share one scroll position.
+  app.ui.table_view.first_col = app.ui.out_view.first_col;
+  app.ui.out2_view.first_col = app.ui.out_view.first_col;
+  app.ui.table_view.first_row = app.ui.out2_view.first_row = app.ui.out_view.first_row;
+
+  // Token chips over the first grid, positions over the second.
+  const float head_y = c.origin.y, grid_y = c.origin.y + e * 1.7f;
+  char head[96];
+  std::snprintf(head, sizeof head, "tok_emb(idx) · %d × %d", t, dim);
+  draw_text(dl, fonts().bold, ImVec2(c.origin.x, head_y), with_alpha(c.pal.muted, 0.4f + 0.6f * s_tok), head);
+  const GridLayout tg = grid_layout(ImVec2(c.origin.x, grid_y), t, dim, app.ui.out_view, gs);
+  // The three grids flow left to right and wrap to a new row when the canvas is narrow;
+  // between two grids, room for a "+" or "=".
+  const float kGap = e * 1.9f;
+  const float row2_y = tg.pos.y + tg.size.y + e * 0.9f;
+  const bool wrap_pos = tg.pos.x + tg.size.x * 2.0f + kGap > c.origin.x + c.avail.x;
+  const float x2 = wrap_pos ? c.origin.x + kGap : tg.pos.x + tg.size.x + kGap;
+  const float pos_head_y = wrap_pos ? row2_y : head_y;
+  std::snprintf(head, sizeof head, "pos_emb(arange(%d)) · %d × %d", t, t, dim);
+  draw_text(dl, fonts().bold, ImVec2(x2, pos_head_y), with_alpha(c.pal.muted, 0.4f + 0.6f * s_pos), head);
+  const GridLayout pg = grid_layout(ImVec2(x2, pos_head_y + (grid_y - head_y)), t, dim, app.ui.table_view, gs);
+  float x3 = pg.pos.x + pg.size.x + kGap, x_head_y = pos_head_y;
+  if (x3 + pg.size.x > c.origin.x + c.avail.x) {
+    x3 = c.origin.x + kGap;
+    x_head_y = pg.pos.y + pg.size.y + e * 0.9f;
+  }
+  const float x_grid_y = x_head_y + (grid_y - head_y);
+  std::snprintf(head, sizeof head, "x = sum · %d × %d", t, dim);
+  draw_text(dl, fonts().bold, ImVec2(x3, x_head_y), with_alpha(c.pal.muted, 0.4f + 0.6f * s_sum), head);
+  const GridLayout xg = grid_layout(ImVec2(x3, x_grid_y), t, dim, app.ui.out2_view, gs);
+
+  // "+" and "=" between the grids.
+  const float mid = grid_y + std::min(tg.size.y, tg.ch * tg.shown_rows) * 0.5f - e * 0.5f;
+  const float x_mid = mid + (x_grid_y - grid_y), pos_mid = mid + (pg.pos.y - grid_y);
+  draw_text(dl, fonts().bold, ImVec2(x2 - e * 1.4f, pos_mid), with_alpha(c.pal.text, s_pos), "+", 1.3f);
+  draw_text(dl, fonts().bold, ImVec2(x3 - e * 1.4f, x_mid), with_alpha(c.pal.text, s_sum), "=", 1.3f);
+
+  ImU32 token_labels[16] = {};
+  for (int r = tg.first_row; r < tg.first_row + tg.shown_rows; ++r) token_labels[r - tg.first_row] = id_color(static_cast<size_t>(r));
+  grid_draw_frame(dl, tg, named(gs, "tok_emb(idx)"), c.pal, token_labels);
+  grid_draw_frame(dl, pg, named(gs, "pos_emb.weight"), c.pal);
+  grid_draw_frame(dl, xg, named(gs, "x"), c.pal, token_labels);
+  grid_draw_cells(dl, tg, d.tok_out.data(), dim, gs, c.pal, [&](int r, int) {
+    CellStyle s;
+    s.bg = mix(c.pal.panel_alt, id_color(static_cast<size_t>(r)), 0.22f * s_tok);
+    s.alpha = std::clamp(s_tok * 1.5f, 0.0f, 1.0f);
+    s.hide = s_tok <= 0.0f;
+    return s;
+  });
+  grid_draw_cells(dl, pg, d.pos_table.data(), dim, gs, c.pal, [&](int, int) {
+    CellStyle s;
+    s.bg = mix(c.pal.panel_alt, c.pal.accent, 0.12f * s_pos);
+    s.alpha = s_pos;
+    s.hide = s_pos <= 0.0f;
+    return s;
+  });
+  grid_draw_cells(dl, xg, d.x.data(), dim, gs, c.pal, [&](int r, int) {
+    CellStyle s;
+    s.bg = mix(c.pal.panel_alt, id_color(static_cast<size_t>(r)), 0.12f);
+    s.alpha = s_sum;
+    s.hide = s_sum <= 0.0f;
+    return s;
+  });
+  // Row labels of the positional grid are the positions themselves: 0..T-1.
+
+  // The output head: logits = x · Wᵀ, T × V, the largest per row outlined.
+  // Beside the sum when the sum sits on a row of its own and there is room; else below all.
+  GridStyle ls = gs;
+  // GPT-2's IDs get their text beside each row of logits: room kept for it.
+  const float decoded_room = gpt2_vocab(app) ? e * 9.0f : 0.0f;
+  ls.max_cols = grid_fit_count(v, c.avail.x - e * 4.0f - decoded_room, gs.cell_w * e, 16);
+  ls.name = "logits";
+  GridView probe = app.ui.onehot_view;
+  const float logits_w = grid_layout(ImVec2(), t, v, probe, ls).size.x;
+  const float beside_x = xg.pos.x + xg.size.x + kGap;
+  const bool beside = x_head_y > head_y && beside_x + logits_w + decoded_room <= c.origin.x + c.avail.x;
+  const float lx = beside ? beside_x : c.origin.x;
+  const float y2 = beside ? x_head_y : std::max({tg.pos.y + tg.size.y, pg.pos.y + pg.size.y, xg.pos.y + xg.size.y}) + e * 1.2f;
+  const char* head_name = app.inputs.tie_weights ? "tok_emb.weight" : "out_head.weight";
+  if (beside)
+    std::snprintf(head, sizeof head, "logits = x · %s.T · %d × %d", head_name, t, v);
+  else
+    std::snprintf(head, sizeof head, "out_head(x) = x · %s.T · %d × %d logits   (one per vocabulary entry)", head_name, t, v);
+  draw_text(dl, fonts().bold, ImVec2(lx, y2), with_alpha(c.pal.muted, 0.4f + 0.6f * s_head), head);
+  const float logits_head_w = lx - c.origin.x + text_size(fonts().bold, head).x;
+  const GridLayout lg = grid_layout(ImVec2(lx, y2 + e * 1.7f), t, v, app.ui.onehot_view, ls);
+  grid_draw_frame(dl, lg, ls, c.pal, token_labels);
+  // Only the logits on screen are computed here (x · the head's rows shown); the argmax
+  // over every row comes from the model (a worker for a big vocabulary).
+  Matrix& shown = app.ui.logits_buf;
+  logits_window(app, lg.first_row, lg.first_row + lg.shown_rows, lg.first_col, lg.first_col + lg.shown_cols, shown,
+                app.ui.logits_row);
+  auto logit_at = [&](int r, int col) { return shown(r - lg.first_row, col - lg.first_col); };
+  grid_draw_cells_at(dl, lg, ls, c.pal, logit_at, [&](int r, int col) {
+    CellStyle s;
+    s.bg = c.pal.panel_alt;
+    s.alpha = s_head;
+    s.hide = s_head <= 0.0f || (!app.inputs.tie_weights && d.logits.size() == 0);  // an untied head's, until held
+    if (d.logits_ready && d.next_ids[static_cast<size_t>(r)] == col) {
+      s.outline = id_color(static_cast<size_t>(r));
+      s.bg = mix(c.pal.panel_alt, id_color(static_cast<size_t>(r)), 0.35f);
+    }
+    return s;
+  });
+  // The note under the logits, on two short lines (it must fit a narrow canvas).
+  const char* note1 = "outlined: each position's largest logit, logits.argmax(-1)";
+  const char* note2 = app.inputs.tie_weights ? "with tied weights a row's own token often wins (x · its own row)"
+                                             : "an untrained head: any token";
+  const ImVec2 under(c.origin.x, std::max(lg.pos.y + lg.size.y, xg.pos.y + xg.size.y) + e * 0.3f);
+  if (s_head > 0.0f) {
+    draw_text(dl, fonts().ui, under, with_alpha(c.pal.muted, s_head), note1);
+    draw_text(dl, fonts().ui, ImVec2(under.x, under.y + e * 1.3f), with_alpha(c.pal.muted, s_head), note2);
+  }
+  const float note_w = std::max(text_size(fonts().ui, note1).x, text_size(fonts().ui, note2).x);
+
+  // Beside each row of logits, its argmax read back as the token's text when the IDs are
+  // GPT-2's (V = 50,257: what this untrained model would write next). Other IDs have no
+  // text: the outlined cells are the argmax, and the narrative says why.
+  float decoded_right = 0.0f;
+  if (s_head > 0.0f && d.logits_ready && gpt2_vocab(app)) {
+    const float dx = lg.pos.x + lg.size.x + e * 0.8f;
+    const char* head_text = "argmax → token";
+    draw_text(dl, fonts().bold, ImVec2(dx, y2), with_alpha(c.pal.muted, s_head), head_text);
+    decoded_right = dx + text_size(fonts().bold, head_text).x;
+    const std::vector<std::string>& next = next_text(app);
+    for (int r = lg.first_row; r < lg.first_row + lg.shown_rows; ++r) {
+      char label[160];
+      std::snprintf(label, sizeof label, "→ %s", next[static_cast<size_t>(r)].c_str());
+      const float y = lg.cell_min(r, lg.first_col).y + (lg.ch - ImGui::GetTextLineHeight()) * 0.5f;
+      draw_text(dl, fonts().ui, ImVec2(dx, y), with_alpha(id_ink(c.pal, static_cast<size_t>(r)), s_head), label);
+      decoded_right = std::max(decoded_right, dx + text_size(fonts().ui, label).x);
+    }
+  }
+
+  int r = -1, col = -1;
+  if (grid_interact(lg, app.ui.onehot_view, "##logits", &r, &col) && s_head > 0.0f)
+    ImGui::SetTooltip("logits[%d, %d] = x[%d] · %s[%d] = %.4f", r, col, r,
+                      app.inputs.tie_weights ? "tok_emb.weight" : "out_head.weight", col,
+                      static_cast<double>(logit_at(r, col)));
+  if (grid_interact(pg, app.ui.table_view, "##pos", &r, &col))
+    ImGui::SetTooltip("pos_emb.weight[%d, %d] = %.4f — position %d", r, col, static_cast<double>(d.pos_table(r, col)), r);
+  if (grid_interact(tg, app.ui.out_view, "##tok", &r, &col))
+    ImGui::SetTooltip("tok_emb(idx)[%d] = tok_emb.weight[%lld]", r,
+                      static_cast<long long>(app.inputs.ids[static_cast<size_t>(r)]));
+  grid_interact(xg, app.ui.out2_view, "##x", &r, &col);
+  return ImVec2(std::max({xg.pos.x + xg.size.x, lg.pos.x + lg.size.x, under.x + note_w, c.origin.x + logits_head_w,
+                          decoded_right}) - c.origin.x + e,
+                under.y + e * 2.6f - c.origin.y);
+}
+
+void caption(const App&, char* buf, size_t n) {
+  std::snprintf(buf, n, "lookups at the input (tokens, positions), a matmul at the output — the same table, both ways");
+}
+
+void code(const App& app, std::string& code, std::string& output) {
+  const Derived& d = app.derived;
+  char buf[256];
+  code = "class GPTModel(nn.Module):            # ch04.py, the ends only\n"
+         "    def __init__(self, cfg):\n"
+         "        super().__init__()\n"
+         "        self.tok_emb = nn.Embedding(cfg[\"vocab_size\"], cfg[\"emb_dim\"])\n"
+         "        self.pos_emb = nn.Embedding(cfg[\"context_length\"], cfg[\"emb_dim\"])\n"
+         "        self.out_head = nn.Linear(cfg[\"emb_dim\"], cfg[\"vocab_size\"], bias=False)\n\n"
+         "    def forward(self, in_idx):\n"
+         "        tok_embeds = self.tok_emb(in_idx)\n"
+         "        pos_embeds = self.pos_emb(torch.arange(in_idx.shape[-1]))\n"
+         "        x = tok_embeds + pos_embeds        # (transformer blocks go here)\n"
+         "        return self.out_head(x)            # logits: x @ out_head.weight.T\n\n";
+  std::snprintf(buf, sizeof buf,
+                "torch.manual_seed(%s)\n"
+                "model = GPTModel({\"vocab_size\": %lld, \"context_length\": %lld, \"emb_dim\": %lld})\n",
+                app.inputs.seed_text.c_str(), static_cast<long long>(d.vocab), static_cast<long long>(d.batch),
+                static_cast<long long>(d.dim));
+  code += buf;
+  if (app.inputs.tie_weights) code += "model.out_head.weight = model.tok_emb.weight   # weight tying\n";
+  code += code_idx(app);
+  code += "x = model.tok_emb(idx) + model.pos_emb(torch.arange(len(idx)))\n";
+  code += "logits = model.out_head(x)\n";
+  code += "logits.argmax(dim=-1)\n";
+  output.clear();
+  append_repl(output, "x", d.print_x);
+  append_repl(output, "logits", d.print_logits);
+  append_repl(output, "logits.argmax(dim=-1)", d.print_next);
+  if (gpt2_vocab(app)) {
+    // GPT-2's IDs: each position's argmax read back as text.
+    code += "[tokenizer.decode([i]) for i in logits.argmax(dim=-1).tolist()]\n";
+    std::string list;
+    for (int64_t id : d.next_ids)
+      list += (list.empty() ? "" : ", ") +
+              python_str_repr(utf8_replace_invalid(app.tokenizer->vocab().token(static_cast<uint32_t>(id))));
+    append_repl(output, "[tokenizer.decode([i]) for i in logits.argmax(dim=-1).tolist()]", "[" + list + "]");
+  }
+}
+
+}  // namespace
+
+const SlideDef kSlideGpt = {"Inside a GPT", steps, narrative, canvas, caption, code};
+
+}  // namespace lv::app

@@ -1,0 +1,86 @@
+// slide_code.cpp — live Python snippets for the code panel.
+#include "app/slides/slide_code.hpp"
+
+#include <cstdio>
+
+#include "core/bpe_vocab.hpp"
+#include "core/notebook_transcript.hpp"
+#include "core/plural.hpp"
+
+namespace lv::app {
+
+std::string code_make_embedding(const App& app) {
+  char buf[256];
+  const Derived& d = app.derived;
+  std::string s = "import torch\n\n" + code_idx(app);
+  if (app.inputs.file) {
+    const TableFile& f = *app.inputs.file;
+    s += (f.name.empty() ? "import numpy\n" : "import safetensors.torch\n");
+    s += table_load_code(f.path, f.name) + "\n";
+    std::snprintf(buf, sizeof buf, "num_idx, out_dim = weights.shape   # %lld × %lld\n", static_cast<long long>(d.vocab),
+                  static_cast<long long>(d.dim));
+    s += buf;
+    s += "embedding = torch.nn.Embedding.from_pretrained(weights, freeze=False)\n";
+  } else {
+    if (ids_from_text(app.inputs) && d.vocab == static_cast<int64_t>(kGpt2VocabSize))
+      std::snprintf(buf, sizeof buf, "num_idx = tokenizer.n_vocab        # 50,257: GPT-2's vocabulary\n");
+    else if (app.inputs.vocab_mode == VocabMode::FromIds)
+      std::snprintf(buf, sizeof buf, "num_idx = max(idx) + 1            # %s: IDs 0..%lld\n",
+                    counted(d.vocab, "row").c_str(), static_cast<long long>(d.vocab - 1));
+    else
+      std::snprintf(buf, sizeof buf, "num_idx = %lld                     # a fixed vocabulary\n",
+                    static_cast<long long>(d.vocab));
+    s += buf;
+    std::snprintf(buf, sizeof buf, "out_dim = %lld\n\n", static_cast<long long>(d.dim));
+    s += buf;
+    std::snprintf(buf, sizeof buf, "torch.manual_seed(%s)\n", app.inputs.seed_text.c_str());
+    s += buf;
+    std::snprintf(buf, sizeof buf, "embedding = torch.nn.Embedding(num_idx, out_dim)   # a %lld × %lld learned table\n",
+                  static_cast<long long>(d.vocab), static_cast<long long>(d.dim));
+    s += buf;
+  }
+  if (app.inputs.dtype != TableDtype::Float32) {
+    s += "embedding.weight.data = embedding.weight.data.to(" + std::string(torch_dtype_name(app.inputs.dtype)) +
+         ").float()   # rounded\n";
+  }
+  // Cells the user changed, written the way one would in torch.
+  int shown = 0, total = 0;
+  for (const auto& [k, value] : *app.inputs.edits) {
+    ++total;
+    if (shown == 6) continue;
+    if (shown == 0) s += "with torch.no_grad():                # cells edited in the app\n";
+    std::snprintf(buf, sizeof buf, "    embedding.weight[%lld, %lld] = %.4g\n",
+                  static_cast<long long>(k / d.dim), static_cast<long long>(k % d.dim), static_cast<double>(value));
+    s += buf;
+    ++shown;
+  }
+  if (total > shown) {
+    std::snprintf(buf, sizeof buf, "    ...                              # %d more\n", total - shown);
+    s += buf;
+  }
+  return s;
+}
+
+std::string code_idx(const App& app) {
+  if (!ids_from_text(app.inputs)) return "idx = torch.tensor(" + python_list(app.inputs.ids) + ")\n";
+  // The IDs came from text: the book's tiktoken lines (chapter 2), the text as a literal.
+  std::string s;
+  for (const std::string& line : text_to_idx_code(app.inputs.text)) s += line + "\n";
+  return s;
+}
+
+std::string code_onehot(const App& app) {
+  if (app.inputs.vocab_mode == VocabMode::FromIds)
+    return "onehot = torch.nn.functional.one_hot(idx)   # num_classes = max(idx) + 1\n";
+  return "onehot = torch.nn.functional.one_hot(idx, num_classes=num_idx)\n";
+}
+
+void append_repl(std::string& out, const char* expr, const std::string& printed) {
+  out += ">>> ";
+  out += expr;
+  out += "\n";
+  out += printed;
+  out += "\n";
+}
+
+}  // namespace lv::app

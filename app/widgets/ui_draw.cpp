@@ -1,0 +1,162 @@
+// ui_draw.cpp — chips, arrows, glows and text at absolute positions.
+#include "app/widgets/ui_draw.hpp"
+
+#include <algorithm>
+#include <imgui_internal.h>  // the window's visible rectangle, for the layout report
+
+#include "app/slides/canvas_fit.hpp"
+#include "app/chrome/layout_report.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+
+namespace lv::app {
+
+void fmt_count(char* buf, size_t n, long long v) {
+  char digits[32];
+  std::snprintf(digits, sizeof digits, "%lld", v < 0 ? -v : v);
+  const size_t len = std::strlen(digits);
+  size_t o = 0;
+  if (v < 0 && o + 1 < n) buf[o++] = '-';
+  for (size_t i = 0; i < len && o + 1 < n; ++i) {
+    buf[o++] = digits[i];
+    const size_t left = len - 1 - i;
+    if (left > 0 && left % 3 == 0 && o + 1 < n) buf[o++] = ',';
+  }
+  buf[o] = '\0';
+}
+
+ImVec2 chip_size(int64_t id) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(id));
+  ImFont* f = fonts().mono ? fonts().mono : ImGui::GetFont();
+  const ImVec2 ts = text_size(f, buf);
+  const float e = em();
+  return ImVec2(std::max(ts.x + e * 1.1f, e * 2.0f), e * 1.75f);
+}
+
+void draw_chip(ImDrawList* dl, ImVec2 pos, int64_t id, ImU32 color, float lit, const Palette& pal) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(id));
+  const ImVec2 s = chip_size(id);
+  const ImVec2 b(pos.x + s.x, pos.y + s.y);
+  const float r = s.y * 0.5f;
+  if (lit > 0.01f) draw_glow(dl, pos, b, color, lit);
+  const ImU32 fill = mix(pal.panel_alt, color, 0.18f + 0.82f * lit);
+  dl->AddRectFilled(pos, b, fill, r);
+  dl->AddRect(pos, b, with_alpha(color, 0.55f + 0.45f * lit), r, 0, 1.5f);
+  ImFont* f = fonts().mono ? fonts().mono : ImGui::GetFont();
+  const ImVec2 ts = text_size(f, buf);
+  draw_text(dl, f, ImVec2(pos.x + (s.x - ts.x) * 0.5f, pos.y + (s.y - ts.y) * 0.5f), text_on(pal, fill), buf);
+}
+
+void draw_arrow(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float t, float thickness, bool horizontal) {
+  if (t <= 0.0f) return;
+  t = std::min(t, 1.0f);
+  ImVec2 c1, c2;
+  if (horizontal) {
+    const float dx = (b.x - a.x) * 0.5f;
+    c1 = ImVec2(a.x + dx, a.y);
+    c2 = ImVec2(b.x - dx, b.y);
+  } else {
+    const float dy = (b.y - a.y) * 0.5f;
+    c1 = ImVec2(a.x, a.y + dy);
+    c2 = ImVec2(b.x - std::fabs(dy) * 0.6f, b.y);
+  }
+  // Sample the cubic up to t so a growing arrow keeps its final shape.
+  constexpr int kSegments = 28;
+  const int n = std::max(2, static_cast<int>(kSegments * t));
+  ImVec2 prev = a, tip = a, before_tip = a;
+  for (int i = 1; i <= n; ++i) {
+    const float u = t * static_cast<float>(i) / n, v = 1.0f - u;
+    const ImVec2 p(v * v * v * a.x + 3 * v * v * u * c1.x + 3 * v * u * u * c2.x + u * u * u * b.x,
+                   v * v * v * a.y + 3 * v * v * u * c1.y + 3 * v * u * u * c2.y + u * u * u * b.y);
+    dl->AddLine(prev, p, color, thickness);
+    before_tip = prev;
+    prev = tip = p;
+  }
+  // Arrow head along the last segment.
+  float dx = tip.x - before_tip.x, dy = tip.y - before_tip.y;
+  const float len = std::sqrt(dx * dx + dy * dy);
+  if (len < 1e-3f) return;
+  dx /= len;
+  dy /= len;
+  const float h = em() * 0.55f;
+  dl->AddTriangleFilled(ImVec2(tip.x + dx * h * 0.3f, tip.y + dy * h * 0.3f),
+                        ImVec2(tip.x - dx * h - dy * h * 0.5f, tip.y - dy * h + dx * h * 0.5f),
+                        ImVec2(tip.x - dx * h + dy * h * 0.5f, tip.y - dy * h - dx * h * 0.5f), color);
+}
+
+namespace {
+// The arrow head at `tip`, pointing along (dx, dy) (a unit vector).
+void arrow_head(ImDrawList* dl, ImVec2 tip, float dx, float dy, ImU32 color) {
+  const float h = em() * 0.55f;
+  dl->AddTriangleFilled(ImVec2(tip.x + dx * h * 0.3f, tip.y + dy * h * 0.3f),
+                        ImVec2(tip.x - dx * h - dy * h * 0.5f, tip.y - dy * h + dx * h * 0.5f),
+                        ImVec2(tip.x - dx * h + dy * h * 0.5f, tip.y - dy * h - dx * h * 0.5f), color);
+}
+}  // namespace
+
+void draw_route_arrow(ImDrawList* dl, const ImVec2* pts, int n, ImU32 color, float t, float thickness) {
+  if (t <= 0.0f || n < 2) return;
+  // The route with each corner replaced by a quadratic curve of radius up to 0.6 em.
+  ImVector<ImVec2> path;
+  path.push_back(pts[0]);
+  for (int i = 1; i + 1 < n; ++i) {
+    const ImVec2 p = pts[i], a = pts[i - 1], b = pts[i + 1];
+    const float la = std::hypot(p.x - a.x, p.y - a.y), lb = std::hypot(b.x - p.x, b.y - p.y);
+    if (la < 1e-3f || lb < 1e-3f) continue;
+    const float r = std::min({em() * 0.6f, la * 0.5f, lb * 0.5f});
+    const ImVec2 s(p.x - (p.x - a.x) / la * r, p.y - (p.y - a.y) / la * r);
+    const ImVec2 e(p.x + (b.x - p.x) / lb * r, p.y + (b.y - p.y) / lb * r);
+    for (int k = 0; k <= 6; ++k) {
+      const float u = static_cast<float>(k) / 6.0f, v = 1.0f - u;
+      path.push_back(ImVec2(v * v * s.x + 2 * v * u * p.x + u * u * e.x, v * v * s.y + 2 * v * u * p.y + u * u * e.y));
+    }
+  }
+  path.push_back(pts[n - 1]);
+  float total = 0.0f;
+  for (int i = 1; i < path.Size; ++i) total += std::hypot(path[i].x - path[i - 1].x, path[i].y - path[i - 1].y);
+  float left = total * std::min(t, 1.0f);
+  ImVec2 tip = path[0], dir(0.0f, 1.0f);
+  for (int i = 1; i < path.Size && left > 0.0f; ++i) {
+    const ImVec2 a = path[i - 1], b = path[i];
+    const float len = std::hypot(b.x - a.x, b.y - a.y);
+    if (len < 1e-4f) continue;
+    const float f = std::min(1.0f, left / len);
+    tip = ImVec2(a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f);
+    dir = ImVec2((b.x - a.x) / len, (b.y - a.y) / len);
+    dl->AddLine(a, tip, color, thickness);
+    left -= len;
+  }
+  arrow_head(dl, tip, dir.x, dir.y, color);
+}
+
+void draw_glow(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float strength) {
+  if (strength <= 0.01f) return;
+  const float e = em();
+  for (int i = 3; i >= 1; --i) {
+    const float g = e * 0.16f * static_cast<float>(i);
+    dl->AddRectFilled(ImVec2(a.x - g, a.y - g), ImVec2(b.x + g, b.y + g), with_alpha(color, 0.10f * strength),
+                      e * 0.35f + g);
+  }
+}
+
+void draw_text(ImDrawList* dl, ImFont* font, ImVec2 pos, ImU32 color, const char* text, float size_scale) {
+  if (!font) font = ImGui::GetFont();
+  dl->AddText(font, font->FontSize * size_scale, pos, color, text);
+  // Text of the canvas that the window does not show whole is what the layout report calls clipped.
+  if (layout_report_enabled() && !canvas_measuring() && ((color >> IM_COL32_A_SHIFT) & 0xFF) > 8) {
+    const ImVec2 ts = font->CalcTextSizeA(font->FontSize * size_scale, 1e9f, 0.0f, text);
+    const ImRect clip = ImGui::GetCurrentWindowRead()->InnerClipRect;
+    report_text_rect(text, pos, ImVec2(pos.x + ts.x, pos.y + ts.y), ImVec4(clip.Min.x, clip.Min.y, clip.Max.x, clip.Max.y));
+  }
+}
+
+ImVec2 text_size(ImFont* font, const char* text, float size_scale) {
+  if (!font) font = ImGui::GetFont();
+  return font->CalcTextSizeA(font->FontSize * size_scale, 1e9f, 0.0f, text);
+}
+
+}  // namespace lv::app

@@ -1,0 +1,57 @@
+// ui_draw.hpp — small drawing primitives shared by the slides: ID chips, curved
+// arrows, labels, interpolation. All draw into an ImDrawList in screen pixels.
+#pragma once
+#include <imgui.h>
+
+#include <cstdint>
+
+#include "app/chrome/ui_theme.hpp"
+#include "core/tensor.hpp"
+
+namespace lv::app {
+
+inline ImVec2 lerp(ImVec2 a, ImVec2 b, float t) { return ImVec2(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t); }
+inline float lerpf(float a, float b, float t) { return a + (b - a) * t; }
+
+// A rounded chip with a number; lit chips are filled with their colour.
+// Returns the chip's size. `lit` in [0, 1] blends from outline to filled.
+ImVec2 chip_size(int64_t id);
+void draw_chip(ImDrawList* dl, ImVec2 pos, int64_t id, ImU32 color, float lit, const Palette& pal);
+
+// The batch's chips in a row from `pos`; fills centers[i] (bottom-centre of chip i)
+// when centers is not null. lit(i) gives each chip's highlight. Returns the row's size.
+template <class LitFn>
+ImVec2 draw_chip_row(ImDrawList* dl, ImVec2 pos, const IdList& ids, const Palette& pal, LitFn&& lit,
+                     ImVec2* bottom_centers = nullptr, size_t max_chips = 64) {
+  const float gap = em() * 0.4f;
+  float x = pos.x, h = 0.0f;
+  for (size_t i = 0; i < ids.size() && i < max_chips; ++i) {
+    const ImVec2 s = chip_size(ids[i]);
+    draw_chip(dl, ImVec2(x, pos.y), ids[i], id_color(i), lit(i), pal);
+    if (bottom_centers) bottom_centers[i] = ImVec2(x + s.x * 0.5f, pos.y + s.y);
+    x += s.x + gap;
+    h = s.y;
+  }
+  return ImVec2(x - pos.x - gap, h);
+}
+
+// A smooth arrow from a to b (a cubic curve leaving a vertically), drawn up to
+// fraction t of its length (for the "arrow runs to its row" animation).
+void draw_arrow(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float t = 1.0f, float thickness = 2.0f,
+                bool horizontal = false);
+
+// An arrow along the polyline pts[0..n) with rounded corners, drawn up to fraction t of
+// its length: for a route that goes around what it must not cross (labels, a heading).
+void draw_route_arrow(ImDrawList* dl, const ImVec2* pts, int n, ImU32 color, float t = 1.0f, float thickness = 2.0f);
+
+// A soft glow around a rect (a few expanding translucent rounded rects).
+void draw_glow(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float strength);
+
+// A count with thousands separators: 1234567 -> "1,234,567".
+void fmt_count(char* buf, size_t n, long long v);
+
+// Text helpers at an absolute position.
+void draw_text(ImDrawList* dl, ImFont* font, ImVec2 pos, ImU32 color, const char* text, float size_scale = 1.0f);
+ImVec2 text_size(ImFont* font, const char* text, float size_scale = 1.0f);
+
+}  // namespace lv::app

@@ -1,0 +1,16 @@
+// widget_code_panel.hpp — Python shown with colours (keywords, strings, numbers,
+// comments, calls), and torch's printed output in the code font. (To select and copy,
+// the panels swap this for a read-only text field and offer a Copy button: app_ui.cpp.)
+#pragma once
+#include <string>
+
+#include "app/chrome/ui_theme.hpp"
+
+namespace lv::app {
+
+// Draws `code` with simple Python highlighting, wrapped in the current child window.
+void draw_python(const std::string& code, const Palette& pal, Theme theme);
+// Draws REPL output: ">>> " lines in the code colours, the rest plain.
+void draw_output(const std::string& output, const Palette& pal, Theme theme);
+
+}  // namespace lv::app

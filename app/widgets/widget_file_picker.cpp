@@ -1,0 +1,242 @@
+// widget_file_picker.cpp — folder listing with std::filesystem, drawn as an ImGui modal
+// with a places side bar.
+#include "app/widgets/widget_file_picker.hpp"
+
+#include <imgui.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <system_error>
+
+#include "app/chrome/ui_landmarks.hpp"
+#include "app/chrome/ui_theme.hpp"
+#include "core/xdg_dirs.hpp"
+
+namespace lv::app {
+namespace fs = std::filesystem;
+
+namespace {
+
+bool is_table_file(const std::string& name) {
+  auto ends = [&](const char* ext) {
+    const size_t n = std::char_traits<char>::length(ext);
+    return name.size() >= n && name.compare(name.size() - n, n, ext) == 0;
+  };
+  return ends(".npy") || ends(".safetensors");
+}
+
+bool is_dir(const std::string& path) {
+  struct stat st;
+  return !path.empty() && stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+void human_size(char* buf, size_t n, uintmax_t bytes) {
+  const char* units[] = {"B", "KB", "MB", "GB", "TB"};
+  double v = static_cast<double>(bytes);
+  int u = 0;
+  while (v >= 1024.0 && u < 4) {
+    v /= 1024.0;
+    ++u;
+  }
+  std::snprintf(buf, n, u == 0 ? "%.0f %s" : "%.1f %s", v, units[u]);
+}
+
+// "~" and "~/x" -> home and home/x ("~user" is left alone: rarely typed, and ambiguous).
+std::string expand_tilde(const std::string& typed, const std::string& home) {
+  if (home.empty() || typed.empty() || typed[0] != '~') return typed;
+  if (typed.size() == 1) return home;
+  if (typed[1] == '/') return home + typed.substr(1);
+  return typed;
+}
+
+}  // namespace
+
+bool list_folder(FilePicker& fp, const std::string& dir) {
+  std::error_code ec;
+  fs::path p = fs::weakly_canonical(fs::path(dir.empty() ? "." : dir), ec);
+  if (ec) p = fs::path(dir);
+  std::vector<FilePicker::Entry> entries;
+  fs::directory_iterator it(p, fs::directory_options::skip_permission_denied, ec);
+  if (ec) {
+    fp.error = "cannot list " + p.string() + ": " + ec.message();
+    return false;  // keep the previous folder
+  }
+  for (const fs::directory_entry& e : it) {
+    std::error_code e2;
+    FilePicker::Entry entry;
+    entry.name = e.path().filename().string();
+    if (!entry.name.empty() && entry.name[0] == '.') continue;
+    entry.is_dir = e.is_directory(e2);
+    if (!entry.is_dir) {
+      if (!fp.show_all && !is_table_file(entry.name)) continue;
+      entry.size = e.file_size(e2);
+    }
+    entries.push_back(std::move(entry));
+  }
+  std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
+    if (a.is_dir != b.is_dir) return a.is_dir;
+    return a.name < b.name;
+  });
+  fp.dir = p.string();
+  fp.entries = std::move(entries);
+  fp.error.clear();
+  fp.selected = -1;
+  return true;
+}
+
+std::vector<FilePicker::Place> picker_places(const std::string& home, const std::string& cwd) {
+  std::vector<FilePicker::Place> places;
+  auto add = [&](const std::string& label, const std::string& path) {
+    if (!is_dir(path)) return;
+    for (const FilePicker::Place& p : places)
+      if (p.path == path) return;
+    places.push_back({label, path});
+  };
+  add("Home", home);
+  const XdgEnv env{home, xdg_env_from_process().xdg_config_home};
+  for (const auto& [label, name] : {std::pair{"Desktop", "DESKTOP"}, {"Documents", "DOCUMENTS"}, {"Downloads", "DOWNLOAD"}})
+    if (auto d = xdg_user_dir(env, name)) add(label, *d);
+  if (cwd != "/") add("Working folder", cwd);  // "/" is the file system, listed next
+  add("File system", "/");
+  return places;
+}
+
+TypedPath resolve_typed_path(const std::string& typed, const std::string& listed_dir, const std::string& home) {
+  TypedPath r;
+  std::string t = typed;
+  while (!t.empty() && (t.back() == ' ' || t.back() == '\n')) t.pop_back();  // pasted with a line end
+  if (t.empty()) return r;
+  t = expand_tilde(t, home);
+  if (t[0] != '/') t = (fs::path(listed_dir.empty() ? "." : listed_dir) / t).string();
+  r.path = t;
+  r.kind = is_dir(t) ? TypedPath::Folder : TypedPath::File;  // a file (or FILE:NAME) is checked by the loader
+  return r;
+}
+
+void open_file_picker(FilePicker& fp, const std::string& dir) {
+  fp.open = true;
+  std::error_code ec;
+  const std::string cwd = fs::current_path(ec).string();
+  fp.places = picker_places(xdg_env_from_process().home, cwd);
+  list_folder(fp, dir.empty() ? (fp.dir.empty() ? "." : fp.dir) : dir);
+}
+
+namespace {
+
+// The side bar: places, then the recent tables (a click on one opens it).
+void draw_places(FilePicker& fp, const std::vector<std::string>& recent, std::string* chosen_recent) {
+  for (const FilePicker::Place& p : fp.places) {
+    if (ImGui::Selectable(p.label.c_str(), fp.dir == p.path)) list_folder(fp, p.path);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.path.c_str());
+  }
+  if (recent.empty()) return;
+  ImGui::Spacing();
+  ImGui::TextDisabled("%s", "Recent");
+  for (size_t i = 0; i < recent.size(); ++i) {
+    const std::string& spec = recent[i];
+    const size_t slash = spec.find_last_of('/');
+    const std::string label = (slash == std::string::npos ? spec : spec.substr(slash + 1)) + "##recent" + std::to_string(i);
+    if (ImGui::Selectable(label.c_str(), false, ImGuiSelectableFlags_AllowDoubleClick)) *chosen_recent = spec;
+    if (i == 0) landmark("picker-recent-0");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", spec.c_str());
+  }
+}
+
+}  // namespace
+
+bool draw_file_picker(FilePicker& fp, const std::vector<std::string>& recent, std::string* picked) {
+  if (!fp.open) return false;
+  const float e = em();
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f),
+                          ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(std::min(e * 52.0f, vp->WorkSize.x - e), std::min(e * 30.0f, vp->WorkSize.y - e)),
+                           ImGuiCond_Appearing);
+  if (!ImGui::IsPopupOpen("Open a table")) ImGui::OpenPopup("Open a table");
+  bool chosen = false;
+  bool keep = true;
+  if (ImGui::BeginPopupModal("Open a table", &keep)) {
+    // Wrapped: at 1024 wide the dialog is narrower than the sentence (it was cut at the right).
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", "A 2-D tensor as the embedding table: .npy (float32/16/64) or .safetensors "
+                             "(F32/F16/BF16/F64; FILE:NAME picks a tensor).");
+    ImGui::PopStyleColor();
+    if (ImGui::Button("Up")) list_folder(fp, (fs::path(fp.dir) / "..").string());
+    ImGui::SameLine();
+    ImGui::TextUnformatted(fp.dir.c_str());
+    if (!fp.error.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.97f, 0.44f, 0.44f, 1.0f));
+      ImGui::TextWrapped("%s", fp.error.c_str());
+      ImGui::PopStyleColor();
+    }
+    const float footer = ImGui::GetFrameHeightWithSpacing() * 2.2f;
+    std::string recent_pick;
+    ImGui::BeginChild("places", ImVec2(e * 11.0f, -footer), true);
+    draw_places(fp, recent, &recent_pick);
+    ImGui::EndChild();
+    ImGui::SameLine();
+    ImGui::BeginChild("files", ImVec2(0, -footer), true);
+    std::string go_into;
+    for (int i = 0; i < static_cast<int>(fp.entries.size()); ++i) {
+      const FilePicker::Entry& en = fp.entries[static_cast<size_t>(i)];
+      char label[600];
+      std::snprintf(label, sizeof label, "%s%s##%d", en.name.c_str(), en.is_dir ? "/" : "", i);
+      if (ImGui::Selectable(label, fp.selected == i, ImGuiSelectableFlags_AllowDoubleClick)) {
+        fp.selected = i;
+        if (en.is_dir) {
+          if (ImGui::IsMouseDoubleClicked(0)) go_into = en.name;
+        } else {
+          std::snprintf(fp.path, sizeof fp.path, "%s", (fs::path(fp.dir) / en.name).string().c_str());
+          if (ImGui::IsMouseDoubleClicked(0)) chosen = true;
+        }
+      }
+      if (!en.is_dir) {
+        char size[32];
+        human_size(size, sizeof size, en.size);
+        ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(size).x);
+        ImGui::TextDisabled("%s", size);
+      }
+    }
+    if (fp.entries.empty()) ImGui::TextDisabled("%s", "No .npy or .safetensors files here.");
+    ImGui::EndChild();
+    if (!go_into.empty()) list_folder(fp, (fs::path(fp.dir) / go_into).string());
+    ImGui::SetNextItemWidth(-e * 12.0f);
+    if (fp.refocus_path) ImGui::SetKeyboardFocusHere();
+    fp.refocus_path = false;
+    bool enter = ImGui::InputTextWithHint("##path", "~/models/table.npy, model.safetensors:wte.weight or a folder",
+                                          fp.path, sizeof fp.path, ImGuiInputTextFlags_EnterReturnsTrue);
+    landmark("picker-path");
+    ImGui::SameLine();
+    if (checkbox("All files", &fp.show_all)) list_folder(fp, fp.dir);
+    ImGui::SameLine();
+    ImGui::BeginDisabled(fp.path[0] == '\0');
+    if (ImGui::Button("Open")) enter = true;
+    ImGui::EndDisabled();
+    if (enter || chosen) {
+      // A folder goes into the listing; anything else is opened (the loader says what is wrong).
+      const TypedPath t = resolve_typed_path(fp.path, fp.dir, xdg_env_from_process().home);
+      chosen = false;
+      if (t.kind == TypedPath::Folder) {
+        if (list_folder(fp, t.path)) fp.path[0] = '\0';
+        fp.refocus_path = true;  // keep typing: the field is active again next frame
+      } else if (t.kind == TypedPath::File) {
+        *picked = t.path;
+        chosen = true;
+      }
+    }
+    if (!recent_pick.empty()) {
+      *picked = recent_pick;
+      chosen = true;
+    }
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) keep = false;
+    if (chosen) keep = false;
+    if (!keep) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+  }
+  if (!keep) fp.open = false;
+  return chosen;
+}
+
+}  // namespace lv::app
