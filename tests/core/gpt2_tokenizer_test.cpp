@@ -3,6 +3,7 @@
 // == s on generated text, and the time from nothing to the first encoded text.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <random>
@@ -191,7 +192,12 @@ TEST(Gpt2Tokenizer, LongPiecesStayFast) {
     return ms;
   };
   for (char c : {'a', ' '}) {
-    const double small = time_ms(std::string(16'000, c)), large = time_ms(std::string(128'000, c));
+    // The best of three each: a build running beside the test must not decide it.
+    double small = 1e9, large = 1e9;
+    for (int i = 0; i < 3; ++i) {
+      small = std::min(small, time_ms(std::string(16'000, c)));
+      large = std::min(large, time_ms(std::string(128'000, c)));
+    }
     std::printf("a run of 16,000 / 128,000 '%c': %.1f / %.1f ms\n", c, small, large);
     EXPECT_LT(large, 24.0 * small + 20.0) << "grows faster than n log n";
   }
