@@ -259,7 +259,9 @@ void draw_status_line(App& app) {
   if (!app.ui.status.empty() && app.time < app.ui.status_until)
     ImGui::TextUnformatted(app.ui.status.c_str());
   else
-    ImGui::TextUnformatted("←/→ slides · Space play/pause · , . step · Home/End · 0–8 jump · F11 present · Ctrl+S screenshot · F1 help");
+    ImGui::TextUnformatted(("←/→ slides · Space play/pause · , . step · Home/End · " + slide_keys_label() +
+                            " jump · F11 present · Ctrl+S screenshot · F1 help")
+                               .c_str());
   ImGui::PopStyleColor();
 }
 

@@ -445,7 +445,8 @@ std::string apply_text_ids(CliOptions& o, const Gpt2Tokenizer& tokenizer) {
 std::string cli_version_text() { return "lookupviz " LOOKUPVIZ_VERSION "\n"; }
 
 std::string cli_help_text() {
-  return R"(lookupviz — see, step by step, that an embedding lookup is a matrix multiply
+  // The slide numbers come from kSlideCount (counted from app/slides/ by CMakeLists.txt).
+  std::string text = R"(lookupviz — see, step by step, that an embedding lookup is a matrix multiply
 on a one-hot vector, and why the lookup is the optimization.
 
 Usage:
@@ -480,7 +481,7 @@ The model (as in the notebook):
                     (default float32)
 
 The window and the images:
-  --slide K         the slide to show, 0 to 8              (default 1)
+  --slide K         the slide to show, 0 to @LAST@              (default 1)
                     0 text → token IDs (GPT-2's tokenizer), 1 the table,
                     2 lookup, 3 one-hot, 4 matmul, 5 same numbers,
                     6 backward, 7 at scale, 8 inside a GPT
@@ -501,7 +502,7 @@ Headless modes:
                        seed, IDs, dim and vocab, character for character
   --screenshot FILE    render --slide/--step at --size to a PNG and exit
                        (needs an X server; without a screen: xvfb-run -a)
-  --export-slides DIR  render every slide to DIR/slide-00.png ... slide-08.png
+  --export-slides DIR  render every slide to DIR/slide-00.png ... slide-@LAST2@.png
                        (the file's number is the slide's) and exit
   --export-gif FILE    the animation of --slide K as a looping GIF at --size
                        (needs an X server, like --screenshot), then exit
@@ -534,6 +535,15 @@ Examples:
   lookupviz --print --seed 7 --ids 0,4,4,9 --dim 3
   lookupviz --tokenize "Hello, do you like tea? <|endoftext|> In the sun"
 )";
+  auto put = [&text](std::string_view key, const std::string& value) {
+    for (size_t at = text.find(key); at != std::string::npos; at = text.find(key, at + value.size()))
+      text.replace(at, key.size(), value);
+  };
+  char last2[8];
+  std::snprintf(last2, sizeof last2, "%02d", kLastSlide);
+  put("@LAST2@", last2);
+  put("@LAST@", std::to_string(kLastSlide));
+  return text;
 }
 
 }  // namespace lv

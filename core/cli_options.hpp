@@ -15,7 +15,8 @@ namespace lv {
 // The slides are numbered 0..kSlideCount-1: 0 is "Text → token IDs" (before the table),
 // 1–5 the page's five (--slide 1 is the table), 6–8 beyond. The number is also the
 // index in the app's slide table (which checks it has kSlideCount entries).
-inline constexpr int kSlideCount = 9;
+// CMakeLists.txt counts app/slides/slide_NN_*.cpp (the app's registry checks the same).
+inline constexpr int kSlideCount = LOOKUPVIZ_SLIDE_COUNT;
 inline constexpr int kLastSlide = kSlideCount - 1;  // --slide accepts 0..kLastSlide
 inline constexpr int kMaxStep = 9'999;  // --step accepts 0..kMaxStep
 

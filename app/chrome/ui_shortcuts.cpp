@@ -25,9 +25,12 @@ bool editing_text() {
   return g.ActiveId != 0 && g.ActiveId == g.InputTextState.ID;
 }
 
+// The slide keys' row names its range from the registry (slide_keys_label).
+constexpr const char* kSlideKeysMark = "slide keys";
+
 const char* const kShortcuts[][2] = {
     {"← / →, PgUp / PgDn", "previous / next slide"},
-    {"0 – 8", "jump to a slide (0: text → token IDs)"},
+    {kSlideKeysMark, "jump to a slide (0: text → token IDs)"},
     {"Space", "play / pause the slide's animation"},
     {", / .", "step back / forward"},
     {"Home / End", "first / last step of the slide"},
@@ -111,7 +114,7 @@ void draw_shortcuts_overlay(App& app) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         ImGui::PushFont(fonts().bold);
-        ImGui::TextWrapped("%s", row[0]);
+        ImGui::TextWrapped("%s", row[0] == kSlideKeysMark ? slide_keys_label().c_str() : row[0]);
         ImGui::PopFont();
         ImGui::TableNextColumn();
         ImGui::TextWrapped("%s", row[1]);

@@ -1,6 +1,5 @@
-// slides.hpp — the slide table: one entry per slide (title, step count, what it
-// draws), so adding a slide touches its own file and this table.
-// Each slide_NN_*.cpp defines one SlideDef.
+// slides.hpp — the slide registry: what a slide is (SlideDef: title, step count, what it
+// draws) and the list of them in order (LV_SLIDES). Each slide_NN_*.cpp defines one.
 #pragma once
 #include <imgui.h>
 
@@ -50,16 +49,27 @@ inline const float* table_row(App& app, int64_t r) {
 // 1–5 the page's five, 6–8 beyond (--slide, the strip, the keys 0–9, the session).
 std::span<const SlideDef> slide_table();
 inline int slide_count() { return static_cast<int>(slide_table().size()); }
+// The digit keys that jump to a slide, as the help and status line name them: "0 – 8"
+// (a slide's key is its number; slides past 9 are reached with ← / →).
+std::string slide_keys_label();
 
-// The slides (one file each).
-extern const SlideDef kSlideTokenizer;
-extern const SlideDef kSlideTable;
-extern const SlideDef kSlideLookup;
-extern const SlideDef kSlideOneHot;
-extern const SlideDef kSlideMatmul;
-extern const SlideDef kSlideSameNumbers;
-extern const SlideDef kSlideBackward;
-extern const SlideDef kSlideAtScale;
-extern const SlideDef kSlideGpt;
+// The slides in order, one line each: adding a slide is its file (slide_NN_name.cpp,
+// defining its SlideDef) and its line here. The count, --slide's range, the keys and the
+// help text follow (kSlideCount, counted from the files by CMakeLists.txt); a test checks
+// the README's table of slides against slide_table().
+#define LV_SLIDES(X)   \
+  X(kSlideTokenizer)   \
+  X(kSlideTable)       \
+  X(kSlideLookup)      \
+  X(kSlideOneHot)      \
+  X(kSlideMatmul)      \
+  X(kSlideSameNumbers) \
+  X(kSlideBackward)    \
+  X(kSlideAtScale)     \
+  X(kSlideGpt)
+
+#define LV_DECLARE_SLIDE(name) extern const SlideDef name;
+LV_SLIDES(LV_DECLARE_SLIDE)
+#undef LV_DECLARE_SLIDE
 
 }  // namespace lv::app

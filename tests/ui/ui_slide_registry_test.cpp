@@ -1,0 +1,77 @@
+// The slide registry (app/slides/slides.hpp) is the one list of slides: everything that
+// names them — the count from the files, --slide's range and the help text, the keys'
+// label, the README's table of slides — agrees with it.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "app/slides/slides.hpp"
+#include "core/cli_options.hpp"
+
+namespace {
+
+using lv::app::slide_count;
+using lv::app::slide_table;
+
+std::string read_file(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+TEST(SlideRegistry, TheFilesCountAndTheRegistryAgree) {
+  // kSlideCount is counted from app/slides/slide_NN_*.cpp by CMakeLists.txt.
+  EXPECT_EQ(slide_count(), lv::kSlideCount);
+  EXPECT_EQ(lv::kLastSlide, slide_count() - 1);
+  for (const lv::app::SlideDef& s : slide_table()) {
+    EXPECT_NE(s.title, nullptr);
+    EXPECT_NE(s.steps, nullptr) << s.title;
+    EXPECT_NE(s.canvas, nullptr) << s.title;
+    EXPECT_NE(s.code, nullptr) << s.title;
+  }
+}
+
+TEST(SlideRegistry, TheHelpNamesTheRangeAndTheLastExport) {
+  const std::string help = lv::cli_help_text();
+  EXPECT_NE(help.find("the slide to show, 0 to " + std::to_string(lv::kLastSlide) + " "), std::string::npos) << help;
+  char last[32];
+  std::snprintf(last, sizeof last, "slide-%02d.png", lv::kLastSlide);
+  EXPECT_NE(help.find(std::string("slide-00.png ... ") + last), std::string::npos) << help;
+  EXPECT_EQ(help.find('@'), std::string::npos) << "a placeholder was left in the help";
+  const auto one_past = lv::parse_cli({"lookupviz", "--slide", std::to_string(lv::kSlideCount)});
+  EXPECT_NE(one_past.error.find("from 0 to " + std::to_string(lv::kLastSlide)), std::string::npos) << one_past.error;
+  EXPECT_TRUE(lv::parse_cli({"lookupviz", "--slide", std::to_string(lv::kLastSlide)}).error.empty());
+}
+
+TEST(SlideRegistry, TheKeysLabelEndsAtTheLastSlideADigitReaches) {
+  EXPECT_EQ(lv::app::slide_keys_label(), "0 – " + std::to_string(std::min(lv::kLastSlide, 9)));
+}
+
+TEST(SlideRegistry, TheReadmeTableListsEverySlideInOrder) {
+  // README "## The slides": | # | **title** | what moves |, one row a slide.
+  const std::string readme = read_file(LOOKUPVIZ_SOURCE_DIR "/README.md");
+  const size_t at = readme.find("\n## The slides\n");
+  ASSERT_NE(at, std::string::npos);
+  const std::string section = readme.substr(at, readme.find("\n## ", at + 1) - at);
+  const std::regex row(R"(\n\| (\d+) \| \*\*([^*]+)\*\* \|)");
+  std::vector<std::pair<int, std::string>> rows;
+  for (std::sregex_iterator m(section.begin(), section.end(), row), end; m != end; ++m)
+    rows.emplace_back(std::stoi((*m)[1]), (*m)[2]);
+  ASSERT_EQ(static_cast<int>(rows.size()), slide_count());
+  for (int k = 0; k < slide_count(); ++k) {
+    EXPECT_EQ(rows[k].first, k);
+    EXPECT_EQ(rows[k].second, slide_table()[k].title) << "README row " << k;
+  }
+  // The keys' row of the README's shortcut table, and --slide's line.
+  EXPECT_NE(readme.find("| " + lv::app::slide_keys_label() + " | jump to a slide"), std::string::npos);
+  EXPECT_NE(readme.find("1 the table, … " + std::to_string(lv::kLastSlide) + ")"), std::string::npos);
+}
+
+}  // namespace
