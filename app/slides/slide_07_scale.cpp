@@ -634,7 +634,7 @@ void code(const App& app, std::string& code, std::string& output) {
     code += buf;
   } else {
     code += "\n";
-    std::snprintf(buf, sizeof buf, "torch.manual_seed(%s)\n", app.inputs.seed_text.c_str());
+    std::snprintf(buf, sizeof buf, "_ = torch.manual_seed(%s)\n", app.inputs.seed_text.c_str());
     code += buf;
     std::snprintf(buf, sizeof buf, "emb = torch.nn.Embedding(%lld, %lld)     # GPT-2 small's token embedding\n", V, D);
     code += buf;
