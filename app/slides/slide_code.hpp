@@ -1,9 +1,9 @@
 // slide_code.hpp — the Python each slide shows under "The real code", with the
 // live values (seed, IDs, shape, edited cells), built from the model. Each panel runs
-// on its own in a fresh Python (it makes the table and the IDs it uses), and pasted into
-// the REPL shows exactly the slide's "What PyTorch prints": every expression statement
-// (`embedding.weight`) is shown as ">>> expr" and its repr. tests/oracle/code_panels_test.cpp
-// runs them in PyTorch.
+// on its own in a fresh Python (it makes the table and the IDs it uses). Run as a REPL
+// session, the value of each expression statement (`embedding.weight`), written as
+// ">>> expr" and its repr, is exactly the slide's "What PyTorch prints" (lookupviz's own
+// "# timed by lookupviz" lines aside). tests/oracle/code_panels_test.cpp runs them in PyTorch.
 #pragma once
 #include <string>
 
@@ -11,7 +11,8 @@
 
 namespace lv::app {
 
-// "torch.manual_seed(123)\nembedding = torch.nn.Embedding(4, 5)\n" plus any edited cells.
+// "import torch", idx, num_idx, out_dim, "_ = torch.manual_seed(123)", the Embedding
+// (or the loaded file's), the dtype's rounding and every edited cell.
 std::string code_make_embedding(const App& app);
 // "idx = torch.tensor([2, 3, 1])\n"
 std::string code_idx(const App& app);

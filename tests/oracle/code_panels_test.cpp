@@ -5,7 +5,7 @@
 // prints must equal the panel's "What PyTorch prints" exactly.
 //
 // One python process runs every snippet (tests/oracle/run_code_panels.py: each in a
-// fresh namespace, as pasted into the REPL). Skipped without Debian's python3-torch.
+// fresh namespace, as a REPL session). Skipped without Debian's python3-torch.
 // tiktoken and safetensors are not in Debian: the runner puts stand-ins in their place
 // when they are missing (the tests' own GPT-2 tokenizer; a numpy reader of the format).
 //
@@ -47,8 +47,9 @@ namespace fs = std::filesystem;
 const std::string kPython = "/usr/bin/python3";
 const std::string kTables = std::string(LOOKUPVIZ_GOLDEN_DIR) + "/tables/";
 
-bool torch_available() {
-  return std::system((kPython + " -c 'import torch, numpy' >/dev/null 2>&1").c_str()) == 0;
+// torch and numpy run the panels; regex runs the tiktoken stand-in (tests/oracle/gpt2_bpe_reference.py).
+bool python_ready() {
+  return std::system((kPython + " -c 'import torch, numpy, regex' >/dev/null 2>&1").c_str()) == 0;
 }
 
 std::string read_all(const fs::path& p) {
@@ -181,7 +182,9 @@ std::string without_python_timings(const std::string& output, int slide, std::st
 }
 
 TEST(CodePanels, RunInPyTorchAndPrintWhatThePanelShows) {
-  if (!torch_available()) GTEST_SKIP() << "Debian's python3-torch (with numpy) is not installed";
+  if (!python_ready())
+    GTEST_SKIP() << "SKIPPED: /usr/bin/python3 cannot import torch, numpy and regex (Debian's python3-torch, "
+                    "python3-numpy, python3-regex)";
   std::vector<Snippet> snippets;
   for (const State& s : states()) {
     Headless h;
