@@ -12,6 +12,7 @@
 #include "core/torch_format.hpp"
 #include "core/torch_layers.hpp"
 #include "core/torch_random.hpp"
+#include "core/table_view.hpp"
 
 namespace lv::app {
 namespace {
@@ -108,7 +109,12 @@ void apply_logits(Derived& d, const ModelJobs::LogitsOut& out) {
   const int64_t t = d.batch, v = d.vocab;
   d.next_ids = out.next_ids;
   d.logits = out.full;
-  d.print_logits = repr_edges(out.edges, t, v, ReprSuffix{"MmBackward0", false, ""});
+  // out.edges holds every position's row (the argmax needs them all), repr_edges wants the
+  // edge rows only: with more than 6 positions, torch prints the first 3 and the last 3.
+  const Matrix edges = edges_of<Matrix>(t, v, [&](int64_t i, int64_t j) {
+    return out.edges(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(edge_index(j, v, t, v)));
+  });
+  d.print_logits = repr_edges(edges, t, v, ReprSuffix{"MmBackward0", false, ""});
   const int64_t n = static_cast<int64_t>(d.next_ids.size());
   d.print_next = repr_tensor(d.next_ids.data(), std::span<const int64_t>(&n, 1));
   d.logits_ready = true;

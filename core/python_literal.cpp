@@ -6,7 +6,10 @@
 
 #include <pcre2.h>
 
+#include <charconv>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 #include "core/utf8_text.hpp"
 
@@ -84,6 +87,29 @@ std::string python_str_repr(std::string_view text) {
     }
   }
   return out + q;
+}
+
+namespace {
+
+// Python writes a float with a '.' or an exponent: "1" is an int, "1.0" a float.
+std::string as_python_float(std::string digits) {
+  if (digits.find_first_of(".en") == std::string::npos) digits += ".0";
+  return digits;
+}
+
+}  // namespace
+
+std::string python_float_repr(float value) {
+  if (std::isnan(value)) return "float('nan')";
+  if (std::isinf(value)) return value > 0 ? "float('inf')" : "-float('inf')";
+  char buf[64];
+  const auto f = std::to_chars(buf, buf + sizeof buf, value);  // the shortest that reads back as this float
+  std::string shortest(buf, f.ptr);
+  // Python reads it as a double, torch rounds that to float32: the same float unless
+  // the decimal sits within a double's error of a float32 rounding boundary.
+  if (static_cast<float>(std::strtod(shortest.c_str(), nullptr)) == value) return as_python_float(shortest);
+  const auto d = std::to_chars(buf, buf + sizeof buf, static_cast<double>(value));  // exact as a double
+  return as_python_float(std::string(buf, d.ptr));
 }
 
 }  // namespace lv

@@ -287,6 +287,7 @@ void code(const App& app, std::string& code, std::string& output) {
   }
   code = "import torch\n";
   for (const std::string& line : text_to_idx_code(r.text)) code += line + "\n";
+  code += "idx.tolist()\n";
   std::string ids;
   for (const BpeReplayPiece& p : r.pieces)
     for (int64_t id : p.ids) ids += (ids.empty() ? "" : ", ") + std::to_string(id);
@@ -300,6 +301,7 @@ void code(const App& app, std::string& code, std::string& output) {
       parts += (parts.empty() ? "" : ", ") + python_str_repr(utf8_replace_invalid(bytes));
     }
     const std::string expr = "[tokenizer.decode([i]) for i in tokenizer.encode(" + python_str_repr(p.text) + ")]";
+    code += expr + "\n";
     append_repl(output, expr.c_str(), "[" + parts + "]");
   }
 }

@@ -179,7 +179,7 @@ void caption(const App& app, char* buf, size_t n) {
 }
 
 void code(const App& app, std::string& code, std::string& output) {
-  code = code_idx(app) + "embedding(idx)                     # grabs rows " ;
+  code = code_make_embedding(app) + "\nembedding(idx)                     # grabs rows ";
   for (size_t i = 0; i < app.inputs.ids.size() && i < 8; ++i) {
     if (i) code += ", ";
     code += std::to_string(app.inputs.ids[i]);

@@ -252,7 +252,7 @@ void caption(const App& app, char* buf, size_t n) {
 }
 
 void code(const App& app, std::string& code, std::string& output) {
-  code = code_idx(app) + code_onehot(app) + "onehot\n";
+  code = "import torch\n\n" + code_idx(app) + code_num_idx(app) + code_onehot(app) + "onehot\n";
   output.clear();
   append_repl(output, "onehot", app.derived.print_onehot);
 }

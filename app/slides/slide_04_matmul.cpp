@@ -529,8 +529,8 @@ void caption(const App& app, char* buf, size_t n) {
 // ---------------------------------------------------------------- code
 void code(const App& app, std::string& code, std::string& output) {
   char buf[256];
-  code.clear();
-  std::snprintf(buf, sizeof buf, "torch.manual_seed(%s)\n", app.inputs.seed_text.c_str());
+  code = code_make_embedding(app) + code_onehot(app) + "\n";
+  std::snprintf(buf, sizeof buf, "_ = torch.manual_seed(%s)\n", app.inputs.seed_text.c_str());
   code += buf;
   code += "linear = torch.nn.Linear(num_idx, out_dim, bias=False)\n";
   code += "linear.weight                      # its own fresh init (Kaiming uniform)\n\n";

@@ -269,17 +269,19 @@ void caption(const App& app, char* buf, size_t n) {
 void code(const App& app, std::string& code, std::string& output) {
   char buf[160];
   const Derived& d = app.derived;
-  code = "out = embedding(idx)\n";
+  code = code_make_embedding(app) + code_onehot(app) + "\nout = embedding(idx)\n";
   if (app.inputs.grad_mode == GradMode::SumOfOutputs) {
     code += "out.sum().backward()               # G = all ones\n";
   } else {
-    std::snprintf(buf, sizeof buf, "torch.manual_seed(%llu)\nG = torch.randn(%lld, %lld)\n",
+    std::snprintf(buf, sizeof buf, "_ = torch.manual_seed(%llu)\nG = torch.randn(%lld, %lld)\n",
                   static_cast<unsigned long long>(app.inputs.grad_seed), static_cast<long long>(d.batch),
                   static_cast<long long>(d.dim));
     code += buf;
+    code += "G\n";
     code += "out.backward(G)\n";
   }
   code += "embedding.weight.grad              # non-zero only in the IDs' rows\n\n";
+  code += "linear = torch.nn.Linear(num_idx, out_dim, bias=False)\n";
   code += "linear.weight = torch.nn.Parameter(embedding.weight.T)\n";
   code += "out2 = linear(onehot.float())\n";
   code += app.inputs.grad_mode == GradMode::SumOfOutputs ? "out2.sum().backward()\n" : "out2.backward(G)\n";

@@ -226,15 +226,26 @@ void draw_build_progress(SlideCanvas& c, const ScaleSnapshot& s, const MapLayout
   const ImVec2 end(m.pos.x + m.size.x, m.pos.y + m.size.y);
   c.dl->AddRectFilled(m.pos, end, c.pal.panel_alt);
   c.dl->AddRect(m.pos, end, c.pal.border);
+  // Each line has a shorter form for a narrow map (1024 wide, the chart beside it), where
+  // the long ones were cut mid-word.
+  const bool narrow = [&] {
+    const char* widest = s.table == TablePhase::Summarizing ? "Summarizing it for the heat map…"
+                                                            : "Drawing the table from the seed…";
+    return text_size(fonts().bold, widest).x > m.size.x - e;
+  }();
   if (s.table == TablePhase::Failed) {
     std::snprintf(title, sizeof title, "The table could not be built");
     std::snprintf(detail, sizeof detail, "%s", s.error);
   } else if (s.table == TablePhase::Summarizing) {
-    std::snprintf(title, sizeof title, "Summarizing it for the heat map…");
-    std::snprintf(detail, sizeof detail, "one more pass over the table · %.1f s", s.build_seconds);
+    std::snprintf(title, sizeof title, "%s", narrow ? "Summarizing…" : "Summarizing it for the heat map…");
+    std::snprintf(detail, sizeof detail, narrow ? "one more pass · %.1f s" : "one more pass over the table · %.1f s",
+                  s.build_seconds);
   } else {
-    std::snprintf(title, sizeof title, "%s", s.file ? "Reading the table…" : "Drawing the table from the seed…");
-    std::snprintf(detail, sizeof detail, "%s × %s numbers on a worker thread · %.1f s", v, d, s.build_seconds);
+    std::snprintf(title, sizeof title, "%s",
+                  s.file ? "Reading the table…" : (narrow ? "Drawing the table…" : "Drawing the table from the seed…"));
+    std::snprintf(detail, sizeof detail,
+                  narrow ? "%s × %s numbers · %.1f s" : "%s × %s numbers on a worker thread · %.1f s", v, d,
+                  s.build_seconds);
   }
   const float w = std::min(m.size.x - e * 2.0f, e * 20.0f);
   const float x = m.pos.x + (m.size.x - w) * 0.5f;
@@ -634,7 +645,7 @@ void code(const App& app, std::string& code, std::string& output) {
     code += buf;
   } else {
     code += "\n";
-    std::snprintf(buf, sizeof buf, "torch.manual_seed(%s)\n", app.inputs.seed_text.c_str());
+    std::snprintf(buf, sizeof buf, "_ = torch.manual_seed(%s)\n", app.inputs.seed_text.c_str());
     code += buf;
     std::snprintf(buf, sizeof buf, "emb = torch.nn.Embedding(%lld, %lld)     # GPT-2 small's token embedding\n", V, D);
     code += buf;

@@ -238,10 +238,19 @@ void caption(const App&, char* buf, size_t n) {
 void code(const App& app, std::string& code, std::string& output) {
   const Derived& d = app.derived;
   char buf[256];
-  code = "class GPTModel(nn.Module):            # ch04.py, the ends only\n"
+  // The token table is slides 1–6's: when it is not the seed's own (cells edited, a file,
+  // rounded to another dtype) it is made as there. A seeded one is copied into tok_emb
+  // after the model is made (pos_emb and an untied head are drawn after tok_emb's own
+  // init); a loaded one is handed to nn.Embedding as from_pretrained does (_weight: no
+  // draw, so pos_emb is the seed's first draw, as the app computes it).
+  const bool file = app.inputs.file != nullptr;
+  const bool own_table = has_edits(app) || file || app.inputs.dtype != TableDtype::Float32;
+  code = own_table ? code_make_embedding(app) + "from torch import nn\n\n" : "import torch\nfrom torch import nn\n\n";
+  code += "class GPTModel(nn.Module):            # ch04.py, the ends only\n"
          "    def __init__(self, cfg):\n"
          "        super().__init__()\n"
-         "        self.tok_emb = nn.Embedding(cfg[\"vocab_size\"], cfg[\"emb_dim\"])\n"
+         + std::string(file ? "        self.tok_emb = nn.Embedding(cfg[\"vocab_size\"], cfg[\"emb_dim\"], _weight=cfg[\"weights\"])\n"
+                            : "        self.tok_emb = nn.Embedding(cfg[\"vocab_size\"], cfg[\"emb_dim\"])\n") +
          "        self.pos_emb = nn.Embedding(cfg[\"context_length\"], cfg[\"emb_dim\"])\n"
          "        self.out_head = nn.Linear(cfg[\"emb_dim\"], cfg[\"vocab_size\"], bias=False)\n\n"
          "    def forward(self, in_idx):\n"
@@ -250,15 +259,21 @@ void code(const App& app, std::string& code, std::string& output) {
          "        x = tok_embeds + pos_embeds        # (transformer blocks go here)\n"
          "        return self.out_head(x)            # logits: x @ out_head.weight.T\n\n";
   std::snprintf(buf, sizeof buf,
-                "torch.manual_seed(%s)\n"
-                "model = GPTModel({\"vocab_size\": %lld, \"context_length\": %lld, \"emb_dim\": %lld})\n",
+                "_ = torch.manual_seed(%s)\n"
+                "model = GPTModel({\"vocab_size\": %lld, \"context_length\": %lld, \"emb_dim\": %lld%s})\n",
                 app.inputs.seed_text.c_str(), static_cast<long long>(d.vocab), static_cast<long long>(d.batch),
-                static_cast<long long>(d.dim));
+                static_cast<long long>(d.dim), file ? ", \"weights\": embedding.weight.detach()" : "");
   code += buf;
+  if (own_table && !file) {
+    code += "with torch.no_grad():                # the table of slides 1–6\n";
+    code += "    model.tok_emb.weight.copy_(embedding.weight)\n";
+  }
   if (app.inputs.tie_weights) code += "model.out_head.weight = model.tok_emb.weight   # weight tying\n";
-  code += code_idx(app);
+  if (!own_table) code += code_idx(app);  // (code_make_embedding made idx)
   code += "x = model.tok_emb(idx) + model.pos_emb(torch.arange(len(idx)))\n";
+  code += "x\n";
   code += "logits = model.out_head(x)\n";
+  code += "logits\n";
   code += "logits.argmax(dim=-1)\n";
   output.clear();
   append_repl(output, "x", d.print_x);
@@ -266,6 +281,10 @@ void code(const App& app, std::string& code, std::string& output) {
   append_repl(output, "logits.argmax(dim=-1)", d.print_next);
   if (gpt2_vocab(app)) {
     // GPT-2's IDs: each position's argmax read back as text.
+    if (!ids_from_text(app.inputs)) {  // IDs typed into a GPT-2-sized vocabulary: the tokenizer, for decode
+      code += "import tiktoken\n";
+      code += "tokenizer = tiktoken.get_encoding(\"gpt2\")\n";
+    }
     code += "[tokenizer.decode([i]) for i in logits.argmax(dim=-1).tolist()]\n";
     std::string list;
     for (int64_t id : d.next_ids)

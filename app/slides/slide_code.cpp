@@ -6,6 +6,7 @@
 #include "core/bpe_vocab.hpp"
 #include "core/notebook_transcript.hpp"
 #include "core/plural.hpp"
+#include "core/python_literal.hpp"
 
 namespace lv::app {
 
@@ -33,7 +34,7 @@ std::string code_make_embedding(const App& app) {
     s += buf;
     std::snprintf(buf, sizeof buf, "out_dim = %lld\n\n", static_cast<long long>(d.dim));
     s += buf;
-    std::snprintf(buf, sizeof buf, "torch.manual_seed(%s)\n", app.inputs.seed_text.c_str());
+    std::snprintf(buf, sizeof buf, "_ = torch.manual_seed(%s)\n", app.inputs.seed_text.c_str());
     s += buf;
     std::snprintf(buf, sizeof buf, "embedding = torch.nn.Embedding(num_idx, out_dim)   # a %lld × %lld learned table\n",
                   static_cast<long long>(d.vocab), static_cast<long long>(d.dim));
@@ -43,20 +44,14 @@ std::string code_make_embedding(const App& app) {
     s += "embedding.weight.data = embedding.weight.data.to(" + std::string(torch_dtype_name(app.inputs.dtype)) +
          ").float()   # rounded\n";
   }
-  // Cells the user changed, written the way one would in torch.
-  int shown = 0, total = 0;
+  // Cells the user changed, written the way one would in torch, every one of them and
+  // each value exactly (python_float_repr): the code rebuilds the very table shown.
+  bool first = true;
   for (const auto& [k, value] : *app.inputs.edits) {
-    ++total;
-    if (shown == 6) continue;
-    if (shown == 0) s += "with torch.no_grad():                # cells edited in the app\n";
-    std::snprintf(buf, sizeof buf, "    embedding.weight[%lld, %lld] = %.4g\n",
-                  static_cast<long long>(k / d.dim), static_cast<long long>(k % d.dim), static_cast<double>(value));
-    s += buf;
-    ++shown;
-  }
-  if (total > shown) {
-    std::snprintf(buf, sizeof buf, "    ...                              # %d more\n", total - shown);
-    s += buf;
+    if (first) s += "with torch.no_grad():                # cells edited in the app\n";
+    first = false;
+    s += "    embedding.weight[" + std::to_string(k / d.dim) + ", " + std::to_string(k % d.dim) +
+         "] = " + python_float_repr(value) + "\n";
   }
   return s;
 }
@@ -70,9 +65,17 @@ std::string code_idx(const App& app) {
 }
 
 std::string code_onehot(const App& app) {
-  if (app.inputs.vocab_mode == VocabMode::FromIds)
+  if (onehot_is_max_id(app))
     return "onehot = torch.nn.functional.one_hot(idx)   # num_classes = max(idx) + 1\n";
   return "onehot = torch.nn.functional.one_hot(idx, num_classes=num_idx)\n";
+}
+
+bool onehot_is_max_id(const App& app) { return !app.inputs.file && app.inputs.vocab_mode == VocabMode::FromIds; }
+
+std::string code_num_idx(const App& app) {
+  if (onehot_is_max_id(app)) return "";
+  return "num_idx = " + std::to_string(app.derived.vocab) +
+         (app.inputs.file ? "                        # the loaded table's rows\n" : "                        # a fixed vocabulary\n");
 }
 
 void append_repl(std::string& out, const char* expr, const std::string& printed) {

@@ -1,5 +1,9 @@
 // slide_code.hpp — the Python each slide shows under "The real code", with the
-// live values (seed, IDs, shape, edited cells), built from the model.
+// live values (seed, IDs, shape, edited cells), built from the model. Each panel runs
+// on its own in a fresh Python (it makes the table and the IDs it uses). Run as a REPL
+// session, the value of each expression statement (`embedding.weight`), written as
+// ">>> expr" and its repr, is exactly the slide's "What PyTorch prints" (lookupviz's own
+// "# timed by lookupviz" lines aside). tests/oracle/code_panels_test.cpp runs them in PyTorch.
 #pragma once
 #include <string>
 
@@ -7,12 +11,19 @@
 
 namespace lv::app {
 
-// "torch.manual_seed(123)\nembedding = torch.nn.Embedding(4, 5)\n" plus any edited cells.
+// "import torch", idx, num_idx, out_dim, "_ = torch.manual_seed(123)", the Embedding
+// (or the loaded file's), the dtype's rounding and every edited cell.
 std::string code_make_embedding(const App& app);
 // "idx = torch.tensor([2, 3, 1])\n"
 std::string code_idx(const App& app);
 // One-hot call with or without num_classes, as the notebook writes it.
 std::string code_onehot(const App& app);
+// Whether one-hot's width is max(idx) + 1 (the IDs set the vocabulary, no file): then
+// one_hot(idx) needs no num_classes.
+bool onehot_is_max_id(const App& app);
+// "num_idx = 4\n" when code_onehot needs it and code_make_embedding is not there to
+// define it (slide 3 makes no table); empty otherwise.
+std::string code_num_idx(const App& app);
 // A REPL-style block: ">>> expr\n" + printed value + "\n".
 void append_repl(std::string& out, const char* expr, const std::string& printed);
 

@@ -48,8 +48,23 @@ TEST(FuzzReplay, TheSeedCorpusPasses) {
   for (const lvfuzz::Target& t : lvfuzz::kTargets) EXPECT_GE(replay(t, "corpus"), 3u) << t.name << ": a seed corpus";
 }
 
+// Every input under regressions/ is replayed: each folder is a target's (a misnamed one
+// would never run) and the count is the committed one (an empty or moved folder used
+// to pass with nothing replayed). Add to kRegressions with each new regression.
 TEST(FuzzReplay, EveryRegressionStaysFixed) {
-  for (const lvfuzz::Target& t : lvfuzz::kTargets) replay(t, "regressions");
+  constexpr size_t kRegressions = 6;
+  size_t replayed = 0;
+  for (const lvfuzz::Target& t : lvfuzz::kTargets) replayed += replay(t, "regressions");
+  size_t on_disk = 0;
+  for (const std::string& dir : files_in(kFuzzDir + "/regressions")) {
+    const std::string name = dir.substr(dir.rfind('/') + 1);
+    EXPECT_TRUE(std::any_of(std::begin(lvfuzz::kTargets), std::end(lvfuzz::kTargets),
+                            [&](const lvfuzz::Target& t) { return name == t.name; }))
+        << dir << " names no fuzz target: its inputs never run";
+    on_disk += files_in(dir).size();
+  }
+  EXPECT_EQ(replayed, on_disk) << "every file under regressions/ is replayed";
+  EXPECT_EQ(replayed, kRegressions) << "the committed regressions";
 }
 
 TEST(FuzzReplay, EmptyAndTinyInputs) {

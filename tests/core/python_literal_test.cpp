@@ -3,6 +3,11 @@
 // labels Text mode and slide 0 show.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+
 #include "core/notebook_transcript.hpp"
 #include "core/python_literal.hpp"
 #include "core/token_text.hpp"
@@ -48,3 +53,37 @@ TEST(TokenText, SpacesAndNewlinesAreVisible) {
 }
 
 }  // namespace
+
+namespace lv {
+namespace {
+
+// Each literal, read as Python does (a double) and stored as torch does (float32), is
+// the very float: the code panel's edits reproduce the table bit for bit.
+TEST(PythonLiteral, FloatReprReadsBackAsTheSameFloat32) {
+  EXPECT_EQ(python_float_repr(0.123456789f), "0.12345679");  // not %.4g's 0.1235
+  EXPECT_EQ(python_float_repr(1.0f), "1.0");                 // a float, not the int 1
+  EXPECT_EQ(python_float_repr(-2.5f), "-2.5");
+  EXPECT_EQ(python_float_repr(-0.0f), "-0.0");
+  EXPECT_EQ(python_float_repr(1e20f), "1e+20");
+  EXPECT_EQ(python_float_repr(std::numeric_limits<float>::infinity()), "float('inf')");
+  EXPECT_EQ(python_float_repr(-std::numeric_limits<float>::infinity()), "-float('inf')");
+  EXPECT_EQ(python_float_repr(std::numeric_limits<float>::quiet_NaN()), "float('nan')");
+  // Every sort of float32 (subnormal, huge, ordinary) round-trips through the double.
+  const float probes[] = {std::numeric_limits<float>::denorm_min(), std::numeric_limits<float>::min(),
+                          std::numeric_limits<float>::max(), 3.4028233e38f, 0.1f, 1.0f / 3.0f, 16777217.0f, 6.1e-5f};
+  for (float v : probes) {
+    const std::string s = python_float_repr(v);
+    EXPECT_EQ(static_cast<float>(std::strtod(s.c_str(), nullptr)), v) << s;
+  }
+  uint32_t bits = 0x00000001u;  // a sweep over exponents and mantissas
+  for (int i = 0; i < 200000; ++i, bits = bits * 1664525u + 1013904223u) {
+    float v;
+    std::memcpy(&v, &bits, 4);
+    if (!std::isfinite(v)) continue;
+    const std::string s = python_float_repr(v);
+    ASSERT_EQ(static_cast<float>(std::strtod(s.c_str(), nullptr)), v) << s;
+  }
+}
+
+}  // namespace
+}  // namespace lv

@@ -10,6 +10,7 @@
 #include "app/chrome/ui_keys.hpp"
 #include "app/chrome/ui_landmarks.hpp"
 #include "headless.hpp"
+#include "screen_text.hpp"
 
 namespace lv::app::test {
 namespace {
@@ -64,26 +65,45 @@ TEST_F(UiInput, KeysMoveThroughTheDeck) {
   EXPECT_EQ(h.app.ui.timeline.pos, 0.0f);
 }
 
+// The text on the play button ("Play", "Pause", "Replay"), read from the screen.
+std::string play_button_text() {
+  ImVec2 a, b;
+  if (!find_landmark("play", &a, &b)) return "";
+  std::string text;
+  for (const Glyph& g : read_screen().glyphs) {
+    const ImVec2 c((g.min.x + g.max.x) * 0.5f, (g.min.y + g.max.y) * 0.5f);
+    if (c.x >= a.x && c.x <= b.x && c.y >= a.y && c.y <= b.y) append_utf8(text, g.c);
+  }
+  return text;
+}
+
 TEST_F(UiInput, SpacePlaysAndPausesTheTimeline) {
   h.press(kRight);  // the lookup: one step per ID
   h.press(kHome);
+  EXPECT_EQ(play_button_text(), "Play");
   h.press(kSpace);
   EXPECT_TRUE(h.app.ui.timeline.playing);
+  EXPECT_EQ(play_button_text(), "Pause");
   h.frames(30);
-  const float pos = h.app.ui.timeline.pos;
-  EXPECT_GT(pos, 0.0f);
+  EXPECT_GT(h.app.ui.timeline.pos, 0.0f);
   h.press(kSpace);
   EXPECT_FALSE(h.app.ui.timeline.playing);
-  h.frames(30);
-  EXPECT_FLOAT_EQ(h.app.ui.timeline.pos, h.app.ui.timeline.pos);
+  EXPECT_EQ(play_button_text(), "Play");
+  // Paused where Space stopped it, part way, and it stays there.
   const float paused = h.app.ui.timeline.pos;
-  h.frames(10);
+  EXPECT_GT(paused, 0.0f);
+  EXPECT_LT(paused, 3.0f);
+  h.frames(30);
   EXPECT_EQ(h.app.ui.timeline.pos, paused);
+  EXPECT_TRUE(read_screen().contains("step " + std::to_string(current_step(h.app.ui.timeline, 3) + 1) + " / 3"))
+      << read_screen().all();
   // Playing on reaches the end and stops there.
   h.press(kSpace);
   h.frames(600, 0.05f);
   EXPECT_FALSE(h.app.ui.timeline.playing);
   EXPECT_EQ(h.app.ui.timeline.pos, 3.0f);
+  EXPECT_EQ(play_button_text(), "Replay");
+  EXPECT_TRUE(read_screen().contains("step 3 / 3")) << read_screen().all();
 }
 
 TEST_F(UiInput, StepButtonsAnimateToTheNextEndState) {

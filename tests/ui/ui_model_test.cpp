@@ -30,6 +30,23 @@ TEST(GptSlideModel, TiedHeadMatchesTorch) {
   EXPECT_EQ(d.print_next, "tensor([2, 3, 1])");
 }
 
+// More than 6 positions and over 1,000 logits: torch prints the first 3 rows and the
+// last 3 (rows 4, 5, 6), not rows 3, 4, 5 (the edges held every row and were read as
+// if they held only the edge rows).
+// torch.manual_seed(123); tok = Embedding(200, 5); pos = Embedding(7, 5); tied head
+TEST(GptSlideModel, ManyPositionsPrintTheirLastRowsLast) {
+  App app = notebook_app({"lookupviz", "--ids", "0,1,2,3,4,5,6", "--vocab", "200"});
+  EXPECT_EQ(app.derived.print_logits,
+            "tensor([[ 1.5138, -2.6443, -3.6768,  ..., -1.6584,  6.2543,  2.9759],\n"
+            "        [-2.0702,  1.1325,  3.8596,  ...,  5.3006, -1.9455,  2.2784],\n"
+            "        [-0.2722, -1.5589,  1.3751,  ...,  2.5679,  2.6668,  2.6169],\n"
+            "        ...,\n"
+            "        [ 1.0061, -1.2005, -5.8223,  ..., -3.2560,  2.9522,  1.2951],\n"
+            "        [ 0.9802, -4.0329, -9.9954,  ..., -5.6216,  2.5579, -0.4997],\n"
+            "        [ 0.0901,  2.6369,  3.7850,  ...,  2.0150, -2.4657, -6.3453]],\n"
+            "       grad_fn=<MmBackward0>)");
+}
+
 // The same without tying: head = Linear(5, 4, bias=False) drawn after pos_emb.
 TEST(GptSlideModel, UntiedHeadMatchesTorch) {
   App app = notebook_app();

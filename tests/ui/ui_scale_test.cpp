@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -25,6 +26,7 @@
 #include "core/table_file.hpp"
 #include "core/torch_layers.hpp"
 #include "headless.hpp"
+#include "screen_text.hpp"
 
 namespace lv::app::test {
 namespace {
@@ -114,15 +116,62 @@ TEST(ScaleSlide, BuildsAndTimesWhileTheUiKeepsDrawing) {
   }
 }
 
+// The percentage on the build's progress bar ("42%"), -1 when none is on screen.
+int percent_shown(const ScreenText& screen) {
+  for (const std::string& line : screen.lines) {
+    const size_t at = line.find('%');
+    if (at == std::string::npos || at == 0 || !std::isdigit(static_cast<unsigned char>(line[at - 1]))) continue;
+    size_t from = at;
+    while (from > 0 && std::isdigit(static_cast<unsigned char>(line[from - 1]))) --from;
+    return std::stoi(line.substr(from, at - from));
+  }
+  return -1;
+}
+
+// While the worker builds the table, every step at every size shows what it is doing:
+// the phase's title, the table's shape, a percentage that only grows; once the table
+// is ready the heat map takes their place.
 TEST(ScaleSlide, DrawsEveryStepAtEverySizeWhileBuilding) {
   for (ImVec2 size : {ImVec2(1024, 640), ImVec2(1440, 900), ImVec2(3840, 2160)}) {
     for (int step = 0; step < 3; ++step) {
+      SCOPED_TRACE(std::to_string(static_cast<int>(size.x)) + " wide, step " + std::to_string(step));
       Headless h(size);
       h.init();
       show(h, 8000, 256, step);
-      const int n = frames_until(h, [&] { return h.app.scale.worker && snap(h).table == TablePhase::Ready; });
-      EXPECT_GT(n, 1);
+      int progress_frames = 0, last_percent = -1;
+      // Checked after each frame, against the snapshot that frame drew.
+      frames_until(h, [&] {
+        if (!h.app.scale.worker) return false;
+        const TablePhase phase = snap(h).table;
+        if (phase == TablePhase::Ready) return true;
+        if (phase != TablePhase::Building && phase != TablePhase::Summarizing) return false;
+        const ScreenText screen = read_screen();
+        if (phase == TablePhase::Building) {  // (a narrow map says it shorter, never cut)
+          EXPECT_TRUE(screen.contains("Drawing the table from the seed…") || screen.contains("Drawing the table…"))
+              << screen.all();
+          EXPECT_TRUE(screen.contains("8,000 × 256 numbers on a worker thread ·") ||
+                      screen.contains("8,000 × 256 numbers ·"))
+              << screen.all();
+        } else {
+          EXPECT_TRUE(screen.contains("Summarizing it for the heat map…") || screen.contains("Summarizing…"))
+              << screen.all();
+        }
+        const int percent = percent_shown(screen);
+        EXPECT_GE(percent, 0) << "no percentage on screen\n" << screen.all();
+        EXPECT_LE(percent, 100);
+        if (phase == TablePhase::Building) {
+          EXPECT_GE(percent, last_percent) << "the build's percentage went back";
+          last_percent = percent;
+        }
+        ++progress_frames;
+        return false;
+      });
+      ASSERT_EQ(snap(h).table, TablePhase::Ready);
+      EXPECT_GE(progress_frames, 1) << "no frame showed the build's progress";
       h.frames(5);
+      const ScreenText done = read_screen();
+      EXPECT_FALSE(done.contains("Drawing the table")) << done.all();
+      EXPECT_FALSE(done.contains("256 numbers")) << done.all();
       // The Headless destructor destroys the app mid-timing at step 2: must join cleanly.
     }
   }
