@@ -5,6 +5,7 @@
 #include <immintrin.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -242,7 +243,17 @@ const StrategyCalibration& calibrated(LookupStrategy strategy) {
 }  // namespace
 
 LookupPath calibrated_lookup_path(LookupStrategy strategy) {
-  return calibrated(strategy == LookupStrategy::kAuto ? LookupStrategy::kPrefetch : strategy).chosen;
+  if (strategy == LookupStrategy::kAuto) strategy = LookupStrategy::kPrefetch;
+  // Every kAuto lookup asks: after the first time, one atomic load instead of
+  // std::call_once's library call (a one-row lookup takes ~50 ns).
+  static std::atomic<int> known[3] = {-1, -1, -1};
+  std::atomic<int>& k = known[strategy == LookupStrategy::kPlain ? 0 : strategy == LookupStrategy::kStream ? 2 : 1];
+  int v = k.load(std::memory_order_acquire);
+  if (v < 0) {
+    v = static_cast<int>(calibrated(strategy).chosen);
+    k.store(v, std::memory_order_release);
+  }
+  return static_cast<LookupPath>(v);
 }
 
 const KernelCalibration& kernel_calibration() {
