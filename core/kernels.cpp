@@ -11,14 +11,21 @@
 //     prefetcher; copying eight rows at once, interleaved, gives that prefetcher eight
 //     streams to follow (AVX2 path). The tables themselves live in 2 MB pages
 //     (core/huge_pages.hpp), so a random row costs no page walk.
-//   - many big rows (output >= 8 MB, e.g. B = 4096): the output is written once and
-//     not read back by us, so non-temporal stores skip the read-for-ownership of each
-//     output line and leave the cache to the table's rows.
+//   - many big rows (output past a few MB, e.g. B = 4096): the output is written once
+//     and not read back by us, so non-temporal stores skip the read-for-ownership of
+//     each output line and leave the cache to the table's rows.
 // Prefetch/stream cost little when the rows are already in cache, so the choice
-// depends on B and the row size only, never on guessing hot or cold.
+// depends on B and the row size only, never on guessing hot or cold. The sizes behind
+// it (how far ahead, where streaming starts) follow the CPU's caches
+// (core/kernel_tuning.hpp), and whether the tuned copies below run at all, or the
+// baseline "memcpy per row, next rows prefetched", is measured per process
+// (core/kernel_calibration.hpp): the measurements quoted here are from one CPU.
 #include "core/kernels.hpp"
 
 #include <immintrin.h>
+
+#include "core/kernel_calibration.hpp"
+#include "core/kernel_tuning.hpp"
 
 #include <Eigen/Core>
 #include <algorithm>
@@ -31,6 +38,11 @@ namespace detail {
 // core/kernels_avx2.cpp: the same Eigen product built for AVX2+FMA.
 void onehot_matmul_dense_avx2(float* out, const float* onehot, const float* table, int64_t batch,
                               int64_t vocab, int64_t dim);
+// core/kernels_avx512.cpp: the row copies with AVX-512F.
+void copy_row_avx512(float* dst, const float* src, int64_t n);
+void copy_row_stream_avx512(float* dst, const float* src, int64_t n);
+void copy_group_avx512(float* out, const float* table, int64_t dim, const int64_t* ids);         // 8 rows
+void copy_group_stream_avx512(float* out, const float* table, int64_t dim, const int64_t* ids);  // 4 rows
 }  // namespace detail
 
 namespace {
@@ -44,29 +56,35 @@ bool cpu_has_avx2_fma() {
   }();
   return has;
 }
-// kernels_use_avx2(false) lets the tests run the SSE2 paths on an AVX2 machine.
-std::atomic<bool> g_allow_avx2{true};
+bool cpu_has_avx512f() {
+  static const bool has = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") != 0;
+  }();
+  return has;
+}
+// kernels_use_avx2(false) lets the tests run the SSE2 paths on an AVX2 machine;
+// kernels_use_avx512(false) the AVX2 ones on an AVX-512 machine.
+std::atomic<bool> g_allow_avx2{true}, g_allow_avx512{true};
 bool use_avx2() { return cpu_has_avx2_fma() && g_allow_avx2.load(std::memory_order_relaxed); }
+bool use_avx512() { return use_avx2() && cpu_has_avx512f() && g_allow_avx512.load(std::memory_order_relaxed); }
 
 // ---------------------------------------------------------------- tuning knobs
 // Below this many rows the plain loop wins: nothing to overlap.
 constexpr int64_t kPrefetchMinRows = 8;
 // How far ahead to ask for rows, in bytes of rows (so short rows look further ahead):
-// about 8 GPT-2 rows, which measured best among 1, 2, 4 and 8 for B >= 256 cold.
-constexpr int64_t kPrefetchAheadBytes = 8 * 3072;
+// kernel_tuning().prefetch_ahead_bytes, on Zen 3 about 8 GPT-2 rows, which measured best
+// among 1, 2, 4 and 8 for B >= 256 cold; for rows copied in groups (copy_group_avx2)
+// group_ahead_bytes, 16 GPT-2 rows there, best among 8, 16, 24 and 32.
 constexpr int64_t kPrefetchMinRowsAhead = 4, kPrefetchMaxRowsAhead = 64;
-// Copying rows in groups (copy_group_avx2), 16 GPT-2 rows ahead measured best among 8,
-// 16, 24 and 32.
-constexpr int64_t kGroupAheadBytes = 16 * 3072;
-// Stream (non-temporal stores) when the output is big: past a few MB it is written back
-// from cache anyway, and streaming spares the read-for-ownership of each output line.
-// Measured on GPT-2 rows side by side (÷ memcpy, hot / cold), B = 4096 (12.6 MB out):
-// the grouped temporal copy 1.14–1.23 / 1.21–1.47, rows streamed one at a time
-// 1.06–1.18 / 1.32–1.55, four rows streamed together (copy_group_stream_avx2)
-// 0.77–0.89 / 1.02–1.16. At B = 1024 (3 MB) the temporal copy wins: 1.29 / 1.28
-// against 1.73 / 1.39. Rows must be whole cache lines or more (shorter rows make
-// partial-line streams, which are slow).
-constexpr int64_t kStreamMinOutBytes = 8 * 1024 * 1024;
+// Stream (non-temporal stores) when the output is big (kernel_tuning().
+// stream_min_out_bytes): past a few MB it is written back from cache anyway, and
+// streaming spares the read-for-ownership of each output line. Measured on Zen 3 on
+// GPT-2 rows side by side (÷ memcpy, hot / cold), B = 4096 (12.6 MB out): the grouped
+// temporal copy 1.14–1.23 / 1.21–1.47, rows streamed one at a time 1.06–1.18 /
+// 1.32–1.55, four rows streamed together (copy_group_stream_avx2) 0.77–0.89 / 1.02–1.16.
+// At B = 1024 (3 MB) the temporal copy wins: 1.29 / 1.28 against 1.73 / 1.39. Rows
+// must be whole cache lines or more (shorter rows make partial-line streams, which are slow).
 constexpr int64_t kStreamMinRowBytes = 256;
 
 // ---------------------------------------------------------------- row copies
@@ -195,8 +213,8 @@ void lookup_plain(float* out, const float* table, int64_t dim, const int64_t* id
 void lookup_prefetched(float* out, const float* table, int64_t dim, const int64_t* ids,
                        int64_t batch, CopyRow copy) {
   const int64_t bytes = dim * static_cast<int64_t>(sizeof(float));
-  const int64_t ahead =
-      std::clamp<int64_t>(kPrefetchAheadBytes / bytes, kPrefetchMinRowsAhead, kPrefetchMaxRowsAhead);
+  const int64_t ahead = std::clamp<int64_t>(kernel_tuning().prefetch_ahead_bytes / bytes, kPrefetchMinRowsAhead,
+                                             kPrefetchMaxRowsAhead);
   for (int64_t i = 0; i < std::min(ahead, batch); ++i) prefetch_row(table + ids[i] * dim, bytes);
   for (int64_t i = 0; i < batch; ++i) {
     if (i + ahead < batch) prefetch_row(table + ids[i + ahead] * dim, bytes);
@@ -204,16 +222,31 @@ void lookup_prefetched(float* out, const float* table, int64_t dim, const int64_
   }
 }
 
-// Groups of G rows copied together by copy_group (copy_group_avx2, or streamed with
-// copy_group_stream_avx2), the rows `ahead` IDs later prefetched; the last rows one at
-// a time by copy_row.
+// The baseline every tuned path must beat (core/kernel_calibration.hpp): memcpy per
+// row, the rows `ahead` IDs later prefetched. Unlike lookup_prefetched it does not
+// prefetch the row it is about to copy (the copy asks for it at once), so for one row
+// it is exactly one memcpy.
+void lookup_baseline(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch) {
+  const int64_t bytes = dim * static_cast<int64_t>(sizeof(float));
+  const int64_t ahead = std::clamp<int64_t>(kernel_tuning().prefetch_ahead_bytes / bytes, kPrefetchMinRowsAhead,
+                                             kPrefetchMaxRowsAhead);
+  for (int64_t i = 1; i < std::min(ahead, batch); ++i) prefetch_row(table + ids[i] * dim, bytes);
+  for (int64_t i = 0; i < batch; ++i) {
+    if (i + ahead < batch) prefetch_row(table + ids[i + ahead] * dim, bytes);
+    std::memcpy(out + i * dim, table + ids[i] * dim, static_cast<size_t>(bytes));
+  }
+}
+
+// Groups of G rows copied together by copy_group (copy_group_avx2/avx512, or streamed
+// with copy_group_stream_avx2/avx512), the rows `ahead` IDs later prefetched; the last
+// rows one at a time by copy_row.
 using CopyGroup = void (*)(float* out, const float* table, int64_t dim, const int64_t* ids);
 template <int G>
 void lookup_grouped(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch,
                     CopyGroup copy_group, CopyRow copy_row) {
   const int64_t bytes = dim * static_cast<int64_t>(sizeof(float));
-  const int64_t ahead =
-      std::clamp<int64_t>(kGroupAheadBytes / bytes, kPrefetchMinRowsAhead, kPrefetchMaxRowsAhead);
+  const int64_t ahead = std::clamp<int64_t>(kernel_tuning().group_ahead_bytes / bytes, kPrefetchMinRowsAhead,
+                                             kPrefetchMaxRowsAhead);
   for (int64_t i = 0; i < std::min(ahead, batch); ++i) prefetch_row(table + ids[i] * dim, bytes);
   int64_t i = 0;
   for (; i + G <= batch; i += G) {
@@ -239,45 +272,118 @@ const char* lookup_strategy_name(LookupStrategy s) {
 LookupStrategy lookup_strategy_for(int64_t batch, int64_t dim) {
   const int64_t row_bytes = dim * static_cast<int64_t>(sizeof(float));
   if (batch < kPrefetchMinRows) return LookupStrategy::kPlain;
-  if (row_bytes >= kStreamMinRowBytes && batch * row_bytes >= kStreamMinOutBytes)
+  if (row_bytes >= kStreamMinRowBytes && batch * row_bytes >= kernel_tuning().stream_min_out_bytes)
     return LookupStrategy::kStream;
   return LookupStrategy::kPrefetch;
 }
 
+const char* lookup_path_name(LookupPath p) {
+  switch (p) {
+    case LookupPath::kAuto: return "auto";
+    case LookupPath::kBaseline: return "baseline";
+    case LookupPath::kSse2: return "sse2";
+    case LookupPath::kAvx2: return "avx2";
+    case LookupPath::kAvx512: return "avx512";
+  }
+  return "?";
+}
+
+bool lookup_path_supported(LookupPath p) {
+  switch (p) {
+    case LookupPath::kAvx512: return cpu_has_avx2_fma() && cpu_has_avx512f();
+    case LookupPath::kAvx2: return cpu_has_avx2_fma();
+    default: return true;
+  }
+}
+
+namespace {
+
+// The path that runs when `p` is asked for: the widest the CPU has, at most p.
+LookupPath runnable(LookupPath p) {
+  if (p == LookupPath::kAvx512 && !lookup_path_supported(p)) p = LookupPath::kAvx2;
+  if (p == LookupPath::kAvx2 && !lookup_path_supported(p)) p = LookupPath::kSse2;
+  return p;
+}
+
+// kAuto's path: the calibrated one, within what the tests allow (kernels_use_*).
+LookupPath auto_path(LookupStrategy strategy) {
+  LookupPath p = runnable(calibrated_lookup_path(strategy));
+  if (p == LookupPath::kAvx512 && !use_avx512()) p = LookupPath::kAvx2;
+  if (p == LookupPath::kAvx2 && !use_avx2()) p = LookupPath::kSse2;
+  return p;
+}
+
+}  // namespace
+
+LookupPath lookup_path_for(LookupStrategy strategy) {
+  return auto_path(strategy == LookupStrategy::kAuto ? LookupStrategy::kPrefetch : strategy);
+}
+
 const char* lookup_path(int64_t batch, int64_t dim) {
-  const bool avx2 = use_avx2();
-  switch (lookup_strategy_for(batch, dim)) {
-    case LookupStrategy::kAuto:
-    case LookupStrategy::kPlain: return avx2 ? "plain: avx2 32-byte row copy" : "plain: memcpy per row";
-    case LookupStrategy::kPrefetch:
-      return avx2 ? "prefetch: avx2, 8 rows interleaved" : "prefetch: memcpy per row, rows ahead prefetched";
-    case LookupStrategy::kStream:
-      return avx2 ? "stream: avx2, 4 rows, non-temporal stores" : "stream: sse2 non-temporal stores per row";
+  const LookupStrategy strategy = lookup_strategy_for(batch, dim);
+  switch (auto_path(strategy)) {
+    case LookupPath::kAuto:
+    case LookupPath::kBaseline: return "baseline: memcpy per row, rows ahead prefetched";
+    case LookupPath::kSse2:
+      return strategy == LookupStrategy::kPlain      ? "plain: memcpy per row"
+             : strategy == LookupStrategy::kPrefetch ? "prefetch: memcpy per row, rows ahead prefetched"
+                                                     : "stream: sse2 non-temporal stores per row";
+    case LookupPath::kAvx2:
+      return strategy == LookupStrategy::kPlain      ? "plain: avx2 32-byte row copy"
+             : strategy == LookupStrategy::kPrefetch ? "prefetch: avx2, 8 rows interleaved"
+                                                     : "stream: avx2, 4 rows, non-temporal stores";
+    case LookupPath::kAvx512:
+      return strategy == LookupStrategy::kPlain      ? "plain: avx512 64-byte row copy"
+             : strategy == LookupStrategy::kPrefetch ? "prefetch: avx512, 8 rows interleaved"
+                                                     : "stream: avx512, 4 rows, non-temporal stores";
   }
   return "?";
 }
 
 void lookup_rows(float* out, const float* table, int64_t vocab, int64_t dim, const int64_t* ids,
-                 int64_t batch, LookupStrategy strategy) {
+                 int64_t batch, LookupStrategy strategy, LookupPath path) {
   (void)vocab;  // the caller validated the IDs; vocab documents the table's shape
   if (batch <= 0 || dim <= 0) return;
   if (strategy == LookupStrategy::kAuto) strategy = lookup_strategy_for(batch, dim);
-  const bool avx2 = use_avx2();
-  switch (strategy) {
-    case LookupStrategy::kAuto:
-    case LookupStrategy::kPlain:
-      lookup_plain(out, table, dim, ids, batch, avx2 ? copy_row_avx2 : copy_row_memcpy);
+  path = path == LookupPath::kAuto ? auto_path(strategy) : runnable(path);
+  const uintptr_t out_address = reinterpret_cast<uintptr_t>(out);
+  switch (path) {
+    case LookupPath::kAuto:
+    case LookupPath::kBaseline:  // the same for every strategy
+      lookup_baseline(out, table, dim, ids, batch);
       return;
-    case LookupStrategy::kPrefetch:
-      if (avx2) lookup_grouped<kGroup>(out, table, dim, ids, batch, copy_group_avx2, copy_row_avx2);
-      else lookup_prefetched(out, table, dim, ids, batch, copy_row_memcpy);
+    case LookupPath::kSse2:
+      if (strategy == LookupStrategy::kPlain) lookup_plain(out, table, dim, ids, batch, copy_row_memcpy);
+      else if (strategy == LookupStrategy::kPrefetch) lookup_prefetched(out, table, dim, ids, batch, copy_row_memcpy);
+      else {
+        lookup_prefetched(out, table, dim, ids, batch, copy_row_stream_sse2);
+        _mm_sfence();  // streamed stores are weakly ordered: make them visible before returning
+      }
       return;
-    case LookupStrategy::kStream:
-      if (avx2 && dim % 8 == 0 && (reinterpret_cast<uintptr_t>(out) & 31) == 0)
-        lookup_grouped<kStreamGroup>(out, table, dim, ids, batch, copy_group_stream_avx2, copy_row_stream_avx2);
-      else
-        lookup_prefetched(out, table, dim, ids, batch, avx2 ? copy_row_stream_avx2 : copy_row_stream_sse2);
-      _mm_sfence();  // streamed stores are weakly ordered: make them visible before returning
+    case LookupPath::kAvx2:
+      if (strategy == LookupStrategy::kPlain) lookup_plain(out, table, dim, ids, batch, copy_row_avx2);
+      else if (strategy == LookupStrategy::kPrefetch)
+        lookup_grouped<kGroup>(out, table, dim, ids, batch, copy_group_avx2, copy_row_avx2);
+      else {
+        if (dim % 8 == 0 && (out_address & 31) == 0)
+          lookup_grouped<kStreamGroup>(out, table, dim, ids, batch, copy_group_stream_avx2, copy_row_stream_avx2);
+        else
+          lookup_prefetched(out, table, dim, ids, batch, copy_row_stream_avx2);
+        _mm_sfence();
+      }
+      return;
+    case LookupPath::kAvx512:
+      if (strategy == LookupStrategy::kPlain) lookup_plain(out, table, dim, ids, batch, detail::copy_row_avx512);
+      else if (strategy == LookupStrategy::kPrefetch)
+        lookup_grouped<kGroup>(out, table, dim, ids, batch, detail::copy_group_avx512, detail::copy_row_avx512);
+      else {
+        if (dim % 16 == 0 && (out_address & 63) == 0)
+          lookup_grouped<kStreamGroup>(out, table, dim, ids, batch, detail::copy_group_stream_avx512,
+                                       detail::copy_row_stream_avx512);
+        else
+          lookup_prefetched(out, table, dim, ids, batch, detail::copy_row_stream_avx512);
+        _mm_sfence();
+      }
       return;
   }
 }
@@ -335,11 +441,16 @@ void onehot_matmul_sparse(float* out, const float* table, int64_t vocab, int64_t
   }
 }
 
-const char* kernels_isa() { return use_avx2() ? "avx2+fma" : "sse2"; }
+const char* kernels_isa() { return use_avx512() ? "avx512f+avx2+fma" : use_avx2() ? "avx2+fma" : "sse2"; }
 
 bool kernels_use_avx2(bool allow) {
   g_allow_avx2.store(allow, std::memory_order_relaxed);
   return use_avx2();
+}
+
+bool kernels_use_avx512(bool allow) {
+  g_allow_avx512.store(allow, std::memory_order_relaxed);
+  return use_avx512();
 }
 
 }  // namespace lv

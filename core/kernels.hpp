@@ -6,7 +6,9 @@
 // kernels_test.cpp checks every kernel here against them.
 //
 // All kernels are single-threaded and run on any x86-64: SSE2 is the baseline, and
-// AVX2/FMA code paths are chosen at run time when the CPU has them.
+// AVX2/FMA and (for the lookup) AVX-512F code paths are chosen at run time when the
+// CPU has them. Which path the lookup runs is measured once per process against plain
+// memcpy (core/kernel_calibration.hpp).
 #pragma once
 #include <cstdint>
 
@@ -20,15 +22,33 @@ enum class LookupStrategy {
   kStream,    // prefetch + non-temporal stores: the output bypasses the cache (large B)
 };
 const char* lookup_strategy_name(LookupStrategy s);
-LookupStrategy lookup_strategy_for(int64_t batch, int64_t dim);  // what kAuto picks
+// What kAuto picks: plain below 8 rows, stream when the output is at least
+// kernel_tuning().stream_min_out_bytes (core/kernel_tuning.hpp) in rows of >= 256 bytes.
+LookupStrategy lookup_strategy_for(int64_t batch, int64_t dim);
+
+// Which code copies the rows, whatever the strategy.
+enum class LookupPath {
+  kAuto,      // the path calibrated for the strategy (core/kernel_calibration.hpp),
+              // within what kernels_use_avx2/kernels_use_avx512 allow
+  kBaseline,  // every strategy: memcpy per row, the next rows prefetched (glibc's copy for this CPU)
+  kSse2,      // plain/prefetch: memcpy per row (prefetch: rows ahead prefetched); stream: SSE2 non-temporal
+  kAvx2,      // 32-byte copies; prefetch: 8 rows interleaved; stream: 4 rows, non-temporal
+  kAvx512,    // the same with 64-byte AVX-512F copies and masked row tails (core/kernels_avx512.cpp)
+};
+const char* lookup_path_name(LookupPath p);  // "auto", "baseline", "sse2", "avx2", "avx512"
+bool lookup_path_supported(LookupPath p);    // whether this CPU can run it (kAuto, kBaseline, kSse2: always)
+// The path kAuto runs for this strategy now (kAuto picks the strategy by B and D first).
+LookupPath lookup_path_for(LookupStrategy strategy);
 // The code kAuto runs for this shape on this CPU, for the benchmark's table:
-// e.g. "prefetch: avx2, 8 rows interleaved".
+// e.g. "prefetch: avx2, 8 rows interleaved" or "prefetch: baseline memcpy per row, rows ahead prefetched".
 const char* lookup_path(int64_t batch, int64_t dim);
 
 // out (B x D) = table[ids] with table (V x D); every ids[i] must be in [0, V).
-// out must not overlap the table. B = 0 does nothing.
+// out must not overlap the table. B = 0 does nothing. A path the CPU lacks runs as
+// the widest one it has below it (avx512 → avx2 → sse2).
 void lookup_rows(float* out, const float* table, int64_t vocab, int64_t dim, const int64_t* ids,
-                 int64_t batch, LookupStrategy strategy = LookupStrategy::kAuto);
+                 int64_t batch, LookupStrategy strategy = LookupStrategy::kAuto,
+                 LookupPath path = LookupPath::kAuto);
 
 // onehot (B x V) = one_hot(ids, V).float(): zeros, and a 1 at (i, ids[i]).
 void fill_onehot(float* onehot, const int64_t* ids, int64_t batch, int64_t vocab);
@@ -50,10 +70,14 @@ void onehot_matmul_sparse(float* out, const float* table, int64_t vocab, int64_t
                           const int64_t* row_ptr, const int64_t* col, const float* val,
                           int64_t batch);
 
-// Which instruction set the kernels use on this CPU: "avx2+fma" or "sse2".
+// Which instruction sets the kernels may use on this CPU: "avx512f+avx2+fma" (the
+// lookup's AVX-512F copies; Eigen's dense product stays AVX2+FMA), "avx2+fma" or "sse2".
+// (Whether the lookup runs them is calibrated: lookup_path_for.)
 const char* kernels_isa();
 // Allow (default) or forbid the AVX2+FMA paths, for the tests of the SSE2 ones on an
-// AVX2 machine. Returns whether AVX2 is now in use.
+// AVX2 machine (forbidding AVX2 forbids AVX-512 too). Returns whether AVX2 is now in use.
 bool kernels_use_avx2(bool allow);
+// Allow (default) or forbid the AVX-512F paths. Returns whether AVX-512F is now in use.
+bool kernels_use_avx512(bool allow);
 
 }  // namespace lv

@@ -66,7 +66,7 @@ struct ScaleSnapshot {
   int timing_stage = 0;         // running: -1 reading a file as float32; 0..2 the lookups at B = 1, 16, 256; 3..5 the matmuls
   double timing_seconds = 0.0;
   BatchTiming results[kTimingBatchCount];
-  const char* isa = "";         // the kernels' instruction set ("avx2+fma" / "sse2")
+  const char* isa = "";         // the kernels' instruction sets ("avx512f+avx2+fma" / "avx2+fma" / "sse2")
   uint64_t revision = 0;        // bumped when a phase changes or a result lands
 };
 

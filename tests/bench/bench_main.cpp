@@ -29,6 +29,8 @@
 #include "bench_cases.hpp"
 #include "bench_header.hpp"
 #include "core/cpu_info.hpp"
+#include "core/kernel_calibration.hpp"
+#include "core/kernel_tuning.hpp"
 #include "core/kernels.hpp"
 #include "torch_peer.hpp"
 
@@ -74,6 +76,23 @@ class Capture : public benchmark::BenchmarkReporter {
   }
   double ns = -1;
 };
+
+// A JSON string: the texts here are ASCII or UTF-8 without control characters.
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
 
 double median(std::vector<double> v) {
   if (v.empty()) return -1;
@@ -265,8 +284,13 @@ int run(const Options& opt) {
               "(median of per-round ratios)\n",
               static_cast<long long>(shape.vocab), static_cast<long long>(shape.dim), opt.rounds);
   std::printf("CPU: %s\n", lv::cpu_summary(lv::cpu_info()).c_str());
-  std::printf("kernels and Eigen's product run as %s (chosen at run time); each lookup figure names its path\n",
+  std::printf("kernels may use %s (Eigen's product: AVX2+FMA at most), chosen at run time; each lookup figure "
+              "names its path\n",
               lv::kernels_isa());
+  std::printf("lookup sizes from the caches: %s\n", lv::kernel_tuning_summary(lv::kernel_tuning()).c_str());
+  std::printf("lookup paths, calibrated against memcpy per row (ratio = mean of hot and cold time / baseline's):\n");
+  for (const std::string& line : lines_of(lv::kernel_calibration_summary(lv::kernel_calibration())))
+    std::printf("  %s\n", line.c_str());
   std::printf("%s\n", peer_line.c_str());
   std::printf("hot: the same B IDs every call (rows in cache), memcpy of the table's first B "
               "rows; cold: IDs cycle through %lld random rows (DRAM), memcpy of B contiguous "
@@ -307,8 +331,16 @@ int run(const Options& opt) {
   // ------------------------------------------------------------ JSON
   if (!opt.json.empty()) {
     std::ofstream out(opt.json);
-    out << "[\n";
-    bool first = true;
+    // First the machine and what the kernels chose on it, then the figures.
+    out << "[\n  {\"name\": \"cpu\", \"cpu\": " << json_string(lv::cpu_summary(lv::cpu_info()))
+        << ", \"isa\": " << json_string(lv::kernels_isa())
+        << ", \"lookup_tuning\": " << json_string(lv::kernel_tuning_summary(lv::kernel_tuning()))
+        << ", \"lookup_calibration\": [";
+    const std::vector<std::string> calibration = lines_of(lv::kernel_calibration_summary(lv::kernel_calibration()));
+    for (size_t i = 0; i < calibration.size(); ++i) out << (i ? ", " : "") << json_string(calibration[i]);
+    out << "], \"lookup_calibration_ms\": " << lv::kernel_calibration().ms()
+        << ", \"lookup_calibration_cpu_ms\": " << lv::kernel_calibration().cpu_ms() << "}";
+    bool first = false;
     auto emit = [&](const Figure& f) {
       if (f.target <= 0 || f.measured < 0) return;
       out << (first ? "" : ",\n") << "  {\"name\": \"" << f.name << "\", \"measured\": "

@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
 #include <random>
 #include <string>
@@ -50,14 +51,15 @@ IdList random_ids(int64_t batch, int64_t vocab, uint32_t seed) {
 
 // Runs lookup_rows into a buffer that starts `shift` floats past a 64-byte boundary
 // (so rows are misaligned for shift != 0), with guard values around it.
-Matrix fast_lookup(const Matrix& table, const IdList& ids, LookupStrategy s, int shift) {
+Matrix fast_lookup(const Matrix& table, const IdList& ids, LookupStrategy s, int shift,
+                   LookupPath path = LookupPath::kAuto) {
   const int64_t batch = static_cast<int64_t>(ids.size()), dim = table.cols();
   const float guard = -7.25f;
   std::vector<float> buf(static_cast<size_t>(batch * dim + 64), guard);
   float* base = buf.data();
   while (reinterpret_cast<uintptr_t>(base) % 64 != 0) ++base;
   float* out = base + shift;
-  lookup_rows(out, table.data(), table.rows(), dim, ids.data(), batch, s);
+  lookup_rows(out, table.data(), table.rows(), dim, ids.data(), batch, s, path);
   for (float* p = buf.data(); p < out; ++p) EXPECT_EQ(*p, guard) << "wrote before the output";
   for (float* p = out + batch * dim; p < buf.data() + buf.size(); ++p)
     EXPECT_EQ(*p, guard) << "wrote past the output";
@@ -85,6 +87,69 @@ TEST(Kernels, LookupEqualsReferenceOnManyShapes) {
       }
     }
   });
+}
+
+// Every strategy of one path, bit for bit against the reference, on D x B, output
+// shifted by each of `shifts` floats; a small vocabulary, so IDs repeat, and the first
+// ID repeated last.
+void expect_path_equals_reference(LookupPath path, std::initializer_list<int64_t> dims,
+                                  const std::vector<int64_t>& batches, std::initializer_list<int> shifts) {
+  uint32_t seed = 100;
+  for (int64_t dim : dims) {
+    const int64_t vocab = 37;
+    Matrix table = random_table(vocab, dim, seed++);
+    for (int64_t batch : batches) {
+      IdList ids = random_ids(batch, vocab, seed++);
+      if (batch > 1) ids.back() = ids.front();
+      Matrix want = lookup(table, ids);
+      for (LookupStrategy s : {LookupStrategy::kPlain, LookupStrategy::kPrefetch, LookupStrategy::kStream})
+        for (int shift : shifts) {
+          Matrix got = fast_lookup(table, ids, s, shift, path);
+          ASSERT_TRUE(torch_equal(got, want)) << lookup_path_name(path) << " D=" << dim << " B=" << batch
+                                              << " strategy=" << lookup_strategy_name(s) << " shift=" << shift;
+        }
+    }
+  }
+}
+
+// B = 1..20 and both sides of the group sizes' multiples (8 rows, 4 streamed).
+std::vector<int64_t> some_batches() {
+  std::vector<int64_t> b;
+  for (int64_t i = 1; i <= 20; ++i) b.push_back(i);
+  for (int64_t i : {31, 32, 33, 63, 64, 65, 255, 256, 257, 300}) b.push_back(i);
+  return b;
+}
+
+TEST(Kernels, BaselinePathEqualsReference) {
+  expect_path_equals_reference(LookupPath::kBaseline, {1, 15, 16, 17, 768}, some_batches(), {0, 1, 5});
+}
+
+TEST(Kernels, Sse2PathEqualsReference) {
+  expect_path_equals_reference(LookupPath::kSse2, {1, 15, 16, 17, 768}, some_batches(), {0, 1, 5});
+}
+
+TEST(Kernels, Avx2PathEqualsReference) {
+  if (!lookup_path_supported(LookupPath::kAvx2)) GTEST_SKIP() << "this CPU has no avx2+fma";
+  expect_path_equals_reference(LookupPath::kAvx2, {1, 7, 8, 15, 16, 17, 768}, some_batches(), {0, 1, 5});
+}
+
+TEST(Kernels, Avx512PathEqualsReferenceOnManyShapes) {
+  if (!lookup_path_supported(LookupPath::kAvx512))
+    GTEST_SKIP() << "this CPU has no avx512f: the AVX-512 lookup cannot run here (it is built, and "
+                    "lookup_rows falls back to AVX2 for it)";
+  std::vector<int64_t> every_batch;
+  for (int64_t b = 1; b <= 300; ++b) every_batch.push_back(b);
+  // Shift 0: rows on 64-byte lines (the grouped streaming copy); 1 and 5: misaligned.
+  expect_path_equals_reference(LookupPath::kAvx512, {1, 15, 16, 17, 768}, every_batch, {0, 1, 5});
+  expect_path_equals_reference(LookupPath::kAvx512, {4096}, every_batch, {0, 3});
+}
+
+TEST(Kernels, APathTheCpuLacksRunsAsTheWidestItHas) {
+  // On a CPU without AVX-512 (or AVX2), asking for it still gives the right rows.
+  Matrix table = random_table(50, 33, 5);
+  IdList ids = random_ids(40, 50, 6);
+  for (LookupPath p : {LookupPath::kAvx512, LookupPath::kAvx2})
+    for (LookupStrategy s : kStrategies) EXPECT_TRUE(torch_equal(fast_lookup(table, ids, s, 1, p), lookup(table, ids)));
 }
 
 TEST(Kernels, LookupGpt2ShapeB4096WithRepeatsAndEnds) {
@@ -232,10 +297,28 @@ TEST(Kernels, SparseGeneralCsrMatchesDenseProduct) {
 
 TEST(Kernels, IsaIsNamedAndCanBeForcedToSse2) {
   const std::string isa = kernels_isa();
-  EXPECT_TRUE(isa == "avx2+fma" || isa == "sse2") << isa;
+  EXPECT_TRUE(isa == "avx512f+avx2+fma" || isa == "avx2+fma" || isa == "sse2") << isa;
+  EXPECT_EQ(isa == "avx512f+avx2+fma", lookup_path_supported(LookupPath::kAvx512));
   EXPECT_FALSE(kernels_use_avx2(false));
   EXPECT_STREQ(kernels_isa(), "sse2");
-  EXPECT_EQ(kernels_use_avx2(true), isa == "avx2+fma");
+  EXPECT_EQ(kernels_use_avx2(true), isa != "sse2");
+  EXPECT_FALSE(kernels_use_avx512(false));
+  EXPECT_STREQ(kernels_isa(), isa == "sse2" ? "sse2" : "avx2+fma");
+  EXPECT_EQ(kernels_use_avx512(true), isa == "avx512f+avx2+fma");
+  EXPECT_STREQ(kernels_isa(), isa.c_str());
+}
+
+TEST(Kernels, PathsAreNamed) {
+  EXPECT_STREQ(lookup_path_name(LookupPath::kBaseline), "baseline");
+  EXPECT_STREQ(lookup_path_name(LookupPath::kSse2), "sse2");
+  EXPECT_STREQ(lookup_path_name(LookupPath::kAvx2), "avx2");
+  EXPECT_STREQ(lookup_path_name(LookupPath::kAvx512), "avx512");
+  EXPECT_TRUE(lookup_path_supported(LookupPath::kBaseline));
+  EXPECT_TRUE(lookup_path_supported(LookupPath::kSse2));
+  // lookup_path names the path kAuto runs: the AVX-512 one only where it can run.
+  const std::string plain = lookup_path(1, 768), big = lookup_path(4096, 768);
+  EXPECT_EQ(plain.find("avx512") != std::string::npos, lookup_path_for(LookupStrategy::kPlain) == LookupPath::kAvx512);
+  EXPECT_EQ(big.rfind("baseline", 0) == 0, lookup_path_for(LookupStrategy::kStream) == LookupPath::kBaseline);
 }
 
 }  // namespace

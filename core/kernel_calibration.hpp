@@ -1,0 +1,77 @@
+// kernel_calibration.hpp — which code path the lookup runs for each strategy, measured
+// once per process on this CPU against the plain baseline (issue 18).
+//
+// The baseline is "memcpy per row, the next rows prefetched" (LookupPath::kBaseline):
+// glibc picks its own best copy for the CPU, so it holds up on any x86-64. Each tuned
+// path (AVX-512, AVX2, or SSE2's streaming copy) is timed against it in the same run on
+// a small synthetic table, and is chosen for a strategy only when it beats the
+// baseline by a margin; otherwise the baseline runs. Each strategy is calibrated
+// lazily, the first time kAuto needs it (std::call_once, thread-safe), and the choice
+// is kept for the process.
+//
+// LOOKUPVIZ_KERNEL=baseline|sse2|avx2|avx512 (environment) skips the timing and forces
+// that path for every strategy (the widest one the CPU has below it, if it lacks it).
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/kernels.hpp"
+
+namespace lv {
+
+// Medians of one path's samples, and how it compares with the baseline.
+struct PathTiming {
+  LookupPath path = LookupPath::kBaseline;
+  double hot_ns = -1, cold_ns = -1;  // -1: not measured
+  double score = 1;  // mean over hot and cold of the median per-repetition ratio to the baseline (baseline: 1)
+};
+
+// What was timed for one strategy and what was chosen.
+struct StrategyCalibration {
+  LookupStrategy strategy = LookupStrategy::kPlain;
+  int64_t batch = 0, dim = 0;       // the synthetic lookup timed
+  std::vector<PathTiming> timings;  // the baseline first; empty when forced
+  LookupPath chosen = LookupPath::kBaseline;
+  double ms = 0;      // wall time this calibration took (tables included)
+  double cpu_ms = 0;  // of which this thread ran (the rest: other processes' turns)
+};
+
+struct KernelCalibration {
+  std::string forced;  // LOOKUPVIZ_KERNEL's value when it forced the paths, else ""
+  StrategyCalibration plain, prefetch, stream;
+  double ms() const { return plain.ms + prefetch.ms + stream.ms; }
+  double cpu_ms() const { return plain.cpu_ms + prefetch.cpu_ms + stream.cpu_ms; }
+};
+
+// A tuned path is chosen only when its score is below 1 − this (3 % faster than the
+// baseline, on average over hot and cold): a tie, or noise, keeps the baseline.
+constexpr double kCalibrationMargin = 0.03;
+
+// One timing sample in ns of `path` doing the lookup (strategy, batch, dim) with its
+// rows in cache (cold = false) or flushed from every cache level (cold = true).
+// Injectable so the choice can be tested without timing anything.
+using CalibrationSampler =
+    std::function<double(LookupPath path, LookupStrategy strategy, int64_t batch, int64_t dim, bool cold)>;
+
+// Times the baseline and each of `tuned` `reps` times (interleaved, so a burst of load
+// on the machine falls on all of them), hot and, if with_cold, cold; scores each tuned
+// path by the median of its per-repetition ratios to the baseline, and chooses as
+// described above. Pure apart from what `sample` does.
+StrategyCalibration calibrate_strategy(LookupStrategy strategy, int64_t batch, int64_t dim, bool with_cold,
+                                       const std::vector<LookupPath>& tuned, int reps,
+                                       const CalibrationSampler& sample);
+
+// The path kAuto runs for plain, prefetch or stream (calibrating it on first use).
+LookupPath calibrated_lookup_path(LookupStrategy strategy);
+
+// The whole process's calibration (calibrates every strategy not yet calibrated).
+const KernelCalibration& kernel_calibration();
+
+// One line per strategy: the path chosen, the case timed, each path's medians (hot /
+// cold) with its score, and the time taken, e.g. "prefetch: avx2 (B = 32, D = 768;
+// hot / cold: baseline 9.1 us / 21.0 us, avx2 6.2 us / 15.4 us (0.71); 1.9 ms, CPU 0.8 ms)".
+std::string kernel_calibration_summary(const KernelCalibration& c);
+
+}  // namespace lv

@@ -1,0 +1,190 @@
+// kernel_calibration_test.cpp — the lookup's per-process choice of path
+// (core/kernel_calibration.hpp) and its cache-derived sizes (core/kernel_tuning.hpp).
+// The choice is tested with scripted timings (an injected sampler), so these tests
+// time nothing and cannot flake; one test runs the real calibration and checks only
+// what must hold on any machine (a runnable choice, a bounded cost).
+#include "core/kernel_calibration.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <utility>
+#include <map>
+#include <string>
+
+#include "core/kernel_tuning.hpp"
+#include "core/kernels.hpp"
+
+namespace lv {
+namespace {
+
+constexpr int64_t kKiB = 1024, kMiB = 1024 * 1024;
+
+// A sampler answering fixed times per path (hot and cold), and counting its calls.
+struct Scripted {
+  std::map<LookupPath, double> hot, cold;
+  int calls = 0;
+  CalibrationSampler sampler() {
+    return [this](LookupPath p, LookupStrategy, int64_t, int64_t, bool is_cold) {
+      ++calls;
+      return (is_cold ? cold : hot).at(p);
+    };
+  }
+};
+
+StrategyCalibration run(Scripted& s, std::vector<LookupPath> tuned, bool with_cold = true, int reps = 5) {
+  return calibrate_strategy(LookupStrategy::kPrefetch, 32, 768, with_cold, tuned, reps, s.sampler());
+}
+
+TEST(KernelCalibration, PicksTheBaselineWhenTheTunedPathIsSlower) {
+  Scripted s;
+  s.hot = {{LookupPath::kBaseline, 100}, {LookupPath::kAvx2, 150}};
+  s.cold = {{LookupPath::kBaseline, 400}, {LookupPath::kAvx2, 600}};
+  StrategyCalibration c = run(s, {LookupPath::kAvx2});
+  EXPECT_EQ(c.chosen, LookupPath::kBaseline);
+  ASSERT_EQ(c.timings.size(), 2u);
+  EXPECT_EQ(c.timings[0].path, LookupPath::kBaseline);
+  EXPECT_DOUBLE_EQ(c.timings[1].score, 1.5);
+  EXPECT_EQ(s.calls, 2 * 2 * 5);  // 2 paths, hot and cold, 5 repetitions
+}
+
+TEST(KernelCalibration, PicksTheTunedPathWhenItBeatsTheBaseline) {
+  Scripted s;
+  s.hot = {{LookupPath::kBaseline, 100}, {LookupPath::kAvx2, 80}};
+  s.cold = {{LookupPath::kBaseline, 400}, {LookupPath::kAvx2, 300}};
+  StrategyCalibration c = run(s, {LookupPath::kAvx2});
+  EXPECT_EQ(c.chosen, LookupPath::kAvx2);
+  EXPECT_DOUBLE_EQ(c.timings[1].hot_ns, 80);
+  EXPECT_DOUBLE_EQ(c.timings[1].cold_ns, 300);
+  EXPECT_DOUBLE_EQ(c.timings[1].score, (0.8 + 0.75) / 2);
+}
+
+TEST(KernelCalibration, TiesAndWinsWithinTheMarginGoToTheBaseline) {
+  Scripted s;
+  s.hot = {{LookupPath::kBaseline, 100}, {LookupPath::kAvx2, 100}};
+  s.cold = {{LookupPath::kBaseline, 100}, {LookupPath::kAvx2, 100}};
+  EXPECT_EQ(run(s, {LookupPath::kAvx2}).chosen, LookupPath::kBaseline);
+  s.hot[LookupPath::kAvx2] = s.cold[LookupPath::kAvx2] = 100 * (1 - kCalibrationMargin) + 0.5;  // 2.5 % faster
+  EXPECT_EQ(run(s, {LookupPath::kAvx2}).chosen, LookupPath::kBaseline);
+}
+
+TEST(KernelCalibration, AFasterHotCopyDoesNotHideASlowerColdOne) {
+  Scripted s;
+  s.hot = {{LookupPath::kBaseline, 100}, {LookupPath::kAvx2, 90}};
+  s.cold = {{LookupPath::kBaseline, 400}, {LookupPath::kAvx2, 480}};  // mean ratio 1.05
+  EXPECT_EQ(run(s, {LookupPath::kAvx2}).chosen, LookupPath::kBaseline);
+  // Without cold samples (the stream strategy) only the hot ratio counts.
+  EXPECT_EQ(run(s, {LookupPath::kAvx2}, /*with_cold=*/false).chosen, LookupPath::kAvx2);
+}
+
+TEST(KernelCalibration, ChoosesTheFastestOfSeveralTunedPaths) {
+  Scripted s;
+  s.hot = {{LookupPath::kBaseline, 100}, {LookupPath::kAvx512, 70}, {LookupPath::kAvx2, 80}};
+  s.cold = {{LookupPath::kBaseline, 100}, {LookupPath::kAvx512, 70}, {LookupPath::kAvx2, 80}};
+  EXPECT_EQ(run(s, {LookupPath::kAvx512, LookupPath::kAvx2}).chosen, LookupPath::kAvx512);
+  s.hot[LookupPath::kAvx512] = s.cold[LookupPath::kAvx512] = 120;  // AVX-512 slower than the baseline
+  EXPECT_EQ(run(s, {LookupPath::kAvx512, LookupPath::kAvx2}).chosen, LookupPath::kAvx2);
+}
+
+TEST(KernelCalibration, MediansIgnoreAFewOutliers) {
+  // The tuned path is faster, but two of its five samples of each kind hit a
+  // neighbour's burst (10x), and one of the baseline's does.
+  std::map<std::pair<LookupPath, bool>, int> seen;
+  CalibrationSampler noisy = [&seen](LookupPath p, LookupStrategy, int64_t, int64_t, bool cold) {
+    const int n = ++seen[{p, cold}];
+    const bool burst = p == LookupPath::kAvx2 ? (n == 2 || n == 4) : n == 3;
+    return (p == LookupPath::kAvx2 ? 80.0 : 100.0) * (burst ? 10 : 1);
+  };
+  StrategyCalibration c = calibrate_strategy(LookupStrategy::kPlain, 1, 768, true, {LookupPath::kAvx2}, 5, noisy);
+  EXPECT_EQ(c.chosen, LookupPath::kAvx2);
+  EXPECT_DOUBLE_EQ(c.timings[0].hot_ns, 100);
+  EXPECT_DOUBLE_EQ(c.timings[1].hot_ns, 80);
+  EXPECT_DOUBLE_EQ(c.timings[1].cold_ns, 80);
+}
+
+TEST(KernelCalibration, NoTunedPathMeansTheBaseline) {
+  Scripted s;
+  s.hot = s.cold = {{LookupPath::kBaseline, 100}};
+  StrategyCalibration c = run(s, {});
+  EXPECT_EQ(c.chosen, LookupPath::kBaseline);
+  EXPECT_EQ(c.timings.size(), 1u);
+}
+
+TEST(KernelCalibration, TheProcessCalibrationChoosesARunnablePathCheaply) {
+  const KernelCalibration& c = kernel_calibration();
+  std::cout << kernel_calibration_summary(c) << "\n" << kernel_tuning_summary(kernel_tuning()) << "\n";
+  for (const StrategyCalibration* s : {&c.plain, &c.prefetch, &c.stream}) {
+    EXPECT_TRUE(lookup_path_supported(s->chosen)) << lookup_path_name(s->chosen);
+    EXPECT_NE(s->chosen, LookupPath::kAuto);
+    if (c.forced.empty()) {
+      ASSERT_FALSE(s->timings.empty()) << lookup_strategy_name(s->strategy);
+      EXPECT_EQ(s->timings.front().path, LookupPath::kBaseline);
+      for (const PathTiming& t : s->timings) EXPECT_GT(t.hot_ns, 0);
+    }
+  }
+  EXPECT_EQ(c.plain.strategy, LookupStrategy::kPlain);
+  EXPECT_EQ(c.stream.strategy, LookupStrategy::kStream);
+  // A few ms on an idle machine (the output printed above says how many); the bound
+  // leaves room for a loaded one.
+  EXPECT_LT(c.ms(), 250.0);
+  EXPECT_EQ(calibrated_lookup_path(LookupStrategy::kPrefetch), c.prefetch.chosen);
+  EXPECT_EQ(&kernel_calibration(), &c);  // kept for the process
+}
+
+TEST(KernelCalibration, AutoRunsTheCalibratedPathWithinWhatTestsAllow) {
+  const KernelCalibration& c = kernel_calibration();
+  if (c.prefetch.chosen == LookupPath::kBaseline) GTEST_SKIP() << "the baseline was chosen here";
+  EXPECT_EQ(lookup_path_for(LookupStrategy::kPrefetch), c.prefetch.chosen);
+  kernels_use_avx2(false);  // then neither AVX2 nor AVX-512 may run
+  EXPECT_EQ(lookup_path_for(LookupStrategy::kPrefetch), LookupPath::kSse2);
+  kernels_use_avx2(true);
+  kernels_use_avx512(false);
+  EXPECT_NE(lookup_path_for(LookupStrategy::kPrefetch), LookupPath::kAvx512);
+  kernels_use_avx512(true);
+}
+
+// Run by ctest as core.KernelCalibration.ForcedByEnvironment with LOOKUPVIZ_KERNEL=baseline
+// (tests/CMakeLists.txt); skipped in the ordinary run, where the variable is unset.
+TEST(KernelCalibrationForced, ForcedByEnvironment) {
+  const char* v = std::getenv("LOOKUPVIZ_KERNEL");
+  if (!v || std::string(v) != "baseline") GTEST_SKIP() << "needs LOOKUPVIZ_KERNEL=baseline";
+  const KernelCalibration& c = kernel_calibration();
+  EXPECT_EQ(c.forced, "baseline");
+  for (const StrategyCalibration* s : {&c.plain, &c.prefetch, &c.stream}) {
+    EXPECT_EQ(s->chosen, LookupPath::kBaseline);
+    EXPECT_TRUE(s->timings.empty());  // nothing timed
+  }
+  EXPECT_EQ(lookup_path_for(LookupStrategy::kStream), LookupPath::kBaseline);
+  EXPECT_STREQ(lookup_path(4096, 768), "baseline: memcpy per row, rows ahead prefetched");
+}
+
+TEST(KernelTuning, ZenThreeCachesGiveTheValuesMeasuredThere) {
+  const KernelTuning t = kernel_tuning_for(32 * kKiB, 512 * kKiB);
+  EXPECT_EQ(t.prefetch_ahead_bytes, 8 * 3072);  // 8 GPT-2 rows
+  EXPECT_EQ(t.group_ahead_bytes, 16 * 3072);    // 16 GPT-2 rows
+  EXPECT_EQ(t.stream_min_out_bytes, 4 * kMiB);  // B = 1024 (3 MiB) temporal, B = 4096 (12 MiB) streamed
+  EXPECT_EQ(kernel_tuning_summary(t), "prefetch 24 KiB ahead (row groups 48 KiB), stream from 4 MiB out");
+}
+
+TEST(KernelTuning, FollowsTheCachesWithinBounds) {
+  const KernelTuning zen5 = kernel_tuning_for(48 * kKiB, 1 * kMiB);
+  EXPECT_EQ(zen5.prefetch_ahead_bytes, 36 * kKiB);
+  EXPECT_EQ(zen5.group_ahead_bytes, 72 * kKiB);
+  EXPECT_EQ(zen5.stream_min_out_bytes, 8 * kMiB);
+  EXPECT_EQ(kernel_tuning_for(48 * kKiB, 16 * kMiB).stream_min_out_bytes, 32 * kMiB);  // capped
+  EXPECT_EQ(kernel_tuning_for(32 * kKiB, 256 * kKiB).stream_min_out_bytes, 4 * kMiB);  // floor
+  // Not reported (sysconf 0 or -1): the values of the CPU the kernels were tuned on.
+  const KernelTuning unknown = kernel_tuning_for(0, -1);
+  EXPECT_EQ(unknown.prefetch_ahead_bytes, 24 * kKiB);
+  EXPECT_EQ(unknown.stream_min_out_bytes, 4 * kMiB);
+}
+
+TEST(KernelTuning, StreamingStartsWhereTheTuningSays) {
+  const int64_t rows = kernel_tuning().stream_min_out_bytes / (768 * 4);
+  EXPECT_EQ(lookup_strategy_for(rows + 1, 768), LookupStrategy::kStream);
+  EXPECT_EQ(lookup_strategy_for(rows - 1, 768), LookupStrategy::kPrefetch);
+}
+
+}  // namespace
+}  // namespace lv
