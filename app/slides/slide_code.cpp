@@ -5,7 +5,7 @@
 
 #include "core/bpe_vocab.hpp"
 #include "core/notebook_transcript.hpp"
-#include "core/plural.hpp"
+#include "core/text_format.hpp"
 
 namespace lv::app {
 
