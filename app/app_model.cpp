@@ -14,20 +14,20 @@
 #include "core/embedding_ops.hpp"
 #include "core/gpt2_tokenizer.hpp"
 #include "core/id_parse.hpp"
-#include "core/plural.hpp"
+#include "core/text_format.hpp"
 #include "core/torch_format.hpp"
 #include "core/torch_generator.hpp"
 #include "core/torch_layers.hpp"
 #include "core/torch_random.hpp"
+#include "core/utf8_text.hpp"
+#include "core/value_parse.hpp"
 
 namespace lv::app {
 
 int64_t vocab_of(const ModelInputs& in) {
   if (in.file) return in.file->rows;
   if (in.vocab_mode == VocabMode::Fixed) return in.fixed_vocab;
-  int64_t m = 0;
-  for (int64_t id : in.ids) m = std::max(m, id);
-  return m + 1;
+  return std::max<int64_t>(1, vocab_for_ids(in.ids));  // a table has a row even before the first ID
 }
 
 bool ids_from_text(const ModelInputs& in) { return !in.text.empty() && in.ids == in.text_ids; }
@@ -369,7 +369,7 @@ void apply_edit_ids(App& app, const IdList& ids) {
 
 std::string set_ids_text(App& app, const std::string& text) {
   IdParse p = parse_ids_for(app, text);
-  if (!p.ok) return p.error;
+  if (!p.ok) return p.error.message;
   set_ids(app, p.ids);
   return "";
 }
@@ -388,7 +388,7 @@ void ids_typed(App& app, const std::string& text) {
   ui.ids_note.clear();
   IdParse p = parse_ids_for(app, text);
   if (!p.ok) {
-    ui.ids_error = p.error;
+    ui.ids_error = p.error.message;
     return;
   }
   ui.ids_error.clear();
@@ -429,17 +429,11 @@ void set_ids(App& app, const IdList& ids) {
 }
 
 std::string set_seed_text(App& app, const std::string& text) {
-  CliParse p = parse_cli({"lookupviz", "--seed", text});
-  if (!p.ok) {
-    // The command-line parser names the flag; the field needs only the reason.
-    std::string e = p.error;
-    const std::string prefix = "--seed: ";
-    if (e.rfind(prefix, 0) == 0) e = e.substr(prefix.size());
-    return e;
-  }
-  if (p.options.seed != app.inputs.seed) clear_edits(app.inputs);
-  app.inputs.seed = p.options.seed;
-  app.inputs.seed_text = p.options.seed_text;
+  SeedParse p = parse_seed(text, TypedIn::Window);
+  if (!p.ok) return p.error.message;
+  if (p.seed != app.inputs.seed) clear_edits(app.inputs);
+  app.inputs.seed = p.seed;
+  app.inputs.seed_text = std::move(p.seed_text);
   recompute(app);
   return "";
 }
@@ -450,8 +444,9 @@ std::string set_text(App& app, const std::string& text) {
   if (text.find_first_not_of(" \t\n\r") == std::string::npos)
     return text.empty() ? "Type a sentence: empty text has no tokens" : "Type a sentence: only spaces (they are tokens, but "
                                                                        "type a word too)";
+  if (std::string bad = utf8_problem("This text", text); !bad.empty()) return bad;
   const Encoding e = app.tokenizer->encode(text);
-  if (!e.ok) return "This text " + e.error.substr(e.error.rfind("the text ", 0) == 0 ? 9 : 0);
+  if (!e.ok) return capitalized(e.error);  // the command line puts "--text: " before the same clause
   if (e.ids.size() > kMaxIds)
     return "It gives " + with_commas(e.ids.size()) + " tokens: at most " + with_commas(kMaxIds) + " IDs";
   ModelInputs& in = app.inputs;
@@ -511,10 +506,9 @@ void set_dim(App& app, int64_t dim) {
 void set_vocab_mode(App& app, VocabMode mode, int64_t fixed_vocab) {
   ModelInputs& in = app.inputs;
   if (in.file) return;  // a file's table has its own V
-  int64_t max_id = 0;
-  for (int64_t id : in.ids) max_id = std::max(max_id, id);
   // A fixed V must still hold every ID.
-  fixed_vocab = std::clamp<int64_t>(fixed_vocab, max_id + 1, std::max<int64_t>(max_id + 1, kMaxSeededElements / in.dim));
+  const int64_t least = std::max<int64_t>(1, vocab_for_ids(in.ids));
+  fixed_vocab = std::clamp<int64_t>(fixed_vocab, least, std::max<int64_t>(least, kMaxSeededElements / in.dim));
   const int64_t old_v = vocab_of(in);
   in.vocab_mode = mode;
   in.fixed_vocab = fixed_vocab;
@@ -538,10 +532,8 @@ void set_table_file(App& app, std::shared_ptr<const TableFile> file) {
     // Back to the seeded shape chosen before the file was opened; the IDs stay (a
     // fixed V grows to hold them, D shrinks if the element limit needs it).
     const SeededShape& b = in.before_file;
-    int64_t max_id = 0;
-    for (int64_t id : in.ids) max_id = std::max(max_id, id);
     in.vocab_mode = b.vocab_mode;
-    in.fixed_vocab = std::max(b.fixed_vocab, max_id + 1);
+    in.fixed_vocab = std::max({b.fixed_vocab, vocab_for_ids(in.ids), int64_t{1}});
     in.dim = std::clamp<int64_t>(b.dim, 1, max_dim_for(vocab_of(in)));
   }
   if (in.file) {

@@ -13,6 +13,7 @@
 #include "app/slides/slides.hpp"
 #include "core/gpt2_tokenizer.hpp"
 #include "core/id_parse.hpp"  // the seeded table's limits
+#include "core/text_format.hpp"
 
 namespace lv::app {
 

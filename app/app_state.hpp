@@ -255,7 +255,7 @@ struct UiState {
   int chip_edit_value = 0;        // the value typed into it
   char seed_buf[48] = "123";
   std::string seed_error;
-  IdsInput ids_input = IdsInput::Ids;  // = Ids // the editor bar's Text mode shows text_buf instead of the IDs field
+  IdsInput ids_input = IdsInput::Ids;  // the editor bar's Text mode shows text_buf instead of the IDs field
   char text_buf[1024] = "Hello, do you like tea? <|endoftext|> In the sunlit terraces of someunknownPlace.";
   std::string text_error;              // the sentence was not applied: why (the last good IDs stay)
   int bpe_pick = -1;                   // slide 0: the piece the user chose to replay (-1: the default)
@@ -277,16 +277,16 @@ struct UiState {
   std::vector<float> logits_row;                 // and the head row they read
   uint64_t canvas_fit_key = 0;                   // what the canvas zoom was chosen for (app/slides/canvas_fit.hpp)
   uint64_t canvas_view_key = 0;                  // its slide, room and type size
-  int canvas_level = 4;                          // = kCanvasNormalLevel // the zoom level the canvas is drawn at
+  int canvas_level = 4;                          // kCanvasNormalLevel: the zoom level the canvas is drawn at
   uint64_t narrative_fit_key = 0;                // what the narrative's text size was chosen for
-  int narrative_level = 4;                       // = kCanvasNormalLevel // its text size (down to kNarrativeMinLevel)
+  int narrative_level = 4;                       // kCanvasNormalLevel: its text size (down to kNarrativeMinLevel)
   bool narrative_settling = false;               // its size is not settled yet: draw another frame
   bool narrative_skip = false;                   // it just stepped down: the next frame's extent is stale
   uint64_t diff_followed = 0;                    // slide 5: the model generation whose differing cells were scrolled to
   int bill_vocab = 50257, bill_dim = 768;        // slide 5: the bill at a chosen scale
   int bill_scale_pos = 0;                        // 0: this table, 1000: GPT-2
   CodePanelText code_panel;                      // the code panels' text
-  bool code_select = false;                      // = false // the code panels show their text in read-only
+  bool code_select = false;                      // the code panels show their text in read-only
                                                  // fields (select with the mouse, Ctrl+C) instead of in colour
 };
 

@@ -7,8 +7,8 @@
 
 #include "app/app_model.hpp"
 #include "core/backward_timing.hpp"
-#include "core/plural.hpp"
 #include "core/table_builder.hpp"
+#include "core/text_format.hpp"
 #include "core/torch_format.hpp"
 #include "core/torch_layers.hpp"
 #include "core/torch_random.hpp"

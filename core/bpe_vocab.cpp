@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "core/json_reader.hpp"
 #include "core/utf8_text.hpp"
 
 namespace lv {
@@ -36,24 +37,6 @@ struct SymbolMap {
 const SymbolMap& symbol_map() {
   static const SymbolMap m;
   return m;
-}
-
-void append_utf8(std::string& out, char32_t c) {
-  if (c < 0x80) {
-    out += static_cast<char>(c);
-  } else if (c < 0x800) {
-    out += static_cast<char>(0xC0 | (c >> 6));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else if (c < 0x10000) {
-    out += static_cast<char>(0xE0 | (c >> 12));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (c >> 18));
-    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (c & 0x3F));
-  }
 }
 
 // Symbols (UTF-8) -> the bytes they stand for; false if one stands for none.
@@ -98,102 +81,21 @@ int64_t BpeVocab::find(std::string_view b) const {
 
 namespace {
 
-struct JsonReader {
-  std::string_view s;
-  size_t i = 0;
-  std::string error;
-
-  void skip_space() {
-    while (i < s.size() && (s[i] == ' ' || s[i] == '\n' || s[i] == '\r' || s[i] == '\t')) ++i;
-  }
-  bool expect(char c) {
-    skip_space();
-    if (i < s.size() && s[i] == c) {
-      ++i;
-      return true;
-    }
-    error = std::string("encoder.json: expected '") + c + "' at byte " + std::to_string(i);
-    return false;
-  }
-  bool hex4(uint32_t& v) {
-    if (i + 4 > s.size()) return false;
-    v = 0;
-    for (int k = 0; k < 4; ++k) {
-      const char c = s[i++];
-      const int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-      if (d < 0) return false;
-      v = v * 16 + static_cast<uint32_t>(d);
-    }
-    return true;
-  }
-  bool string(std::string& out) {
-    out.clear();
-    if (!expect('"')) return false;
-    while (i < s.size() && s[i] != '"') {
-      if (s[i] != '\\') {
-        out += s[i++];
-        continue;
-      }
-      if (++i >= s.size()) break;
-      const char e = s[i++];
-      switch (e) {
-        case '"': case '\\': case '/': out += e; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
-        case 'u': {
-          uint32_t c = 0, low = 0;
-          if (!hex4(c)) { error = "encoder.json: a bad \\u escape at byte " + std::to_string(i); return false; }
-          if (c >= 0xD800 && c < 0xDC00) {  // a surrogate pair
-            if (i + 2 > s.size() || s[i] != '\\' || s[i + 1] != 'u') { error = "encoder.json: a lone surrogate"; return false; }
-            i += 2;
-            if (!hex4(low) || low < 0xDC00 || low > 0xDFFF) { error = "encoder.json: a bad surrogate pair"; return false; }
-            c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00);
-          } else if (c >= 0xDC00 && c <= 0xDFFF) {
-            error = "encoder.json: a lone surrogate";
-            return false;
-          }
-          append_utf8(out, c);
-          break;
-        }
-        default: error = "encoder.json: a bad escape at byte " + std::to_string(i); return false;
-      }
-    }
-    if (i >= s.size()) {
-      if (error.empty()) error = "encoder.json: a string does not end";
-      return false;
-    }
-    ++i;  // the closing quote
-    return true;
-  }
-  bool number(uint32_t& v) {
-    skip_space();
-    const size_t start = i;
-    uint64_t n = 0;
-    while (i < s.size() && s[i] >= '0' && s[i] <= '9' && n < (uint64_t{1} << 32)) n = n * 10 + (s[i++] - '0');
-    if (i == start || n >= (uint64_t{1} << 32)) {
-      error = "encoder.json: expected an ID at byte " + std::to_string(start);
-      return false;
-    }
-    v = static_cast<uint32_t>(n);
-    return true;
-  }
-};
-
 // encoder.json -> for each ID, its bytes.
 bool parse_encoder(std::string_view text, std::vector<std::string>& by_id, std::string& error) {
-  JsonReader r{text, 0, {}};
+  JsonReader r(text);
+  auto fail = [&] { return error = "encoder.json: " + r.error, false; };
   by_id.assign(kGpt2VocabSize, std::string());
   std::vector<bool> seen(kGpt2VocabSize, false);
-  if (!r.expect('{')) return error = r.error, false;
+  if (!r.expect('{')) return fail();
   std::string key, bytes;
   for (size_t n = 0;; ++n) {
-    r.skip_space();
-    if (n == 0 && r.i < text.size() && text[r.i] == '}') break;
-    uint32_t id = 0;
-    if (!r.string(key) || !r.expect(':') || !r.number(id)) return error = r.error, false;
+    if (n == 0 && r.peek('}')) {
+      ++r.i;
+      break;
+    }
+    uint64_t id = 0;
+    if (!r.string(key) || !r.expect(':') || !r.uinteger(id)) return fail();
     if (id >= kGpt2VocabSize || seen[id]) {
       error = "encoder.json: ID " + std::to_string(id) + (id >= kGpt2VocabSize ? " is out of range" : " appears twice");
       return false;
@@ -206,10 +108,17 @@ bool parse_encoder(std::string_view text, std::vector<std::string>& by_id, std::
       return false;
     }
     by_id[id] = bytes;
-    r.skip_space();
-    if (r.i < text.size() && text[r.i] == ',') { ++r.i; continue; }
-    if (!r.expect('}')) return error = r.error, false;
+    if (r.peek(',')) {
+      ++r.i;
+      continue;
+    }
+    if (!r.expect('}')) return fail();
     break;
+  }
+  r.ws();
+  if (r.i != text.size()) {
+    r.err("text after the object");
+    return fail();
   }
   if (std::count(seen.begin(), seen.end(), true) != kGpt2VocabSize) {
     error = "encoder.json: " + std::to_string(std::count(seen.begin(), seen.end(), true)) + " tokens, not " +

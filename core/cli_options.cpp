@@ -14,76 +14,16 @@
 #include "core/bpe_vocab.hpp"  // kGpt2VocabSize: --detokenize, --text
 #include "core/gpt2_tokenizer.hpp"
 #include "core/id_parse.hpp"
-#include "core/plural.hpp"
 #include "core/table_file.hpp"  // kMaxTableElements: IDs with --weights
+#include "core/text_format.hpp"
 #include "core/utf8_text.hpp"
+#include "core/value_parse.hpp"
 
 namespace lv {
 namespace {
 
 // ---------------------------------------------------------------- small helpers
 
-std::string_view trim(std::string_view s) {
-  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; };
-  while (!s.empty() && space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && space(s.back())) s.remove_suffix(1);
-  return s;
-}
-
-std::string grouped(uint64_t v) {  // 134217728 -> "134,217,728"
-  std::string d = std::to_string(v), out;
-  for (size_t i = 0; i < d.size(); ++i) {
-    if (i > 0 && (d.size() - i) % 3 == 0) out += ',';
-    out += d[i];
-  }
-  return out;
-}
-
-// Text the user typed, safe on one line: at most 40 bytes, control characters as '?'.
-// (A cut UTF-8 sequence may be left at the end; terminals show it as one odd glyph.)
-std::string shown(std::string_view v) {
-  std::string s(v.substr(0, 40));
-  for (char& c : s)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = '?';
-  if (v.size() > 40) s += "…";
-  return s;
-}
-std::string quoted(std::string_view v) { return "“" + shown(v) + "”"; }
-
-// Python's int(text) for decimal text. magnitude saturates at 2^64 - 1 with `huge` set.
-struct PyInt {
-  bool ok = false;
-  bool negative = false;
-  bool huge = false;  // |value| > 2^64 - 1
-  uint64_t magnitude = 0;
-};
-
-PyInt parse_py_int(std::string_view text) {
-  PyInt r;
-  std::string_view s = trim(text);
-  if (!s.empty() && (s.front() == '+' || s.front() == '-')) {
-    r.negative = s.front() == '-';
-    s.remove_prefix(1);
-  }
-  if (s.empty()) return r;
-  bool prev_digit = false;
-  for (char c : s) {
-    if (c == '_') {
-      if (!prev_digit) return r;  // "_1", "1__0"
-      prev_digit = false;
-      continue;
-    }
-    if (c < '0' || c > '9') return r;
-    int d = c - '0';
-    if (!r.huge && r.magnitude > (UINT64_MAX - d) / 10) r.huge = true;
-    if (!r.huge) r.magnitude = r.magnitude * 10 + d;
-    prev_digit = true;
-  }
-  if (!prev_digit) return r;  // "1_"
-  if (r.magnitude == 0 && !r.huge) r.negative = false;  // -0 is 0
-  r.ok = true;
-  return r;
-}
 
 // A whole number in [lo, hi], else nullopt.
 std::optional<int64_t> int_in_range(std::string_view text, int64_t lo, int64_t hi) {
@@ -135,16 +75,6 @@ constexpr Flag kFlags[] = {
     {"--detokenize", Kind::kValue, "--detokenize 15496,11"},
 };
 
-// Text for GPT-2's tokenizer must be well-formed UTF-8 (a Python str is).
-std::string utf8_problem(std::string_view flag, std::string_view v) {
-  const auto bad = utf8_error_offset(v);
-  if (!bad) return "";
-  char buf[96];
-  std::snprintf(buf, sizeof buf, " is not valid UTF-8 (byte 0x%02X at offset %zu)",
-                static_cast<unsigned>(static_cast<uint8_t>(v[*bad])), *bad);
-  return std::string(flag) + buf;
-}
-
 const Flag* find_flag(std::string_view name) {
   for (const Flag& f : kFlags)
     if (f.name == name) return &f;
@@ -155,15 +85,10 @@ const Flag* find_flag(std::string_view name) {
 std::string apply(CliOptions& o, std::string_view name, std::string_view v, std::string& ids_text,
                   bool& ids_given) {
   if (name == "--seed") {
-    PyInt p = parse_py_int(v);
-    constexpr uint64_t kMinMagnitude = uint64_t{1} << 63;  // -2^63
-    if (!p.ok || p.huge || (p.negative && p.magnitude > kMinMagnitude))
-      return "--seed must be a whole number from -9223372036854775808 to 18446744073709551615 (got " +
-             quoted(v) + ")";
-    o.seed = p.negative ? 0 - p.magnitude : p.magnitude;  // negative seeds wrap as in torch
-    // Built in two steps: GCC 12's -Wrestrict misfires on ("-" or "") + to_string(...) here.
-    o.seed_text = std::to_string(p.magnitude);
-    if (p.negative) o.seed_text.insert(0, 1, '-');
+    SeedParse s = parse_seed(v, TypedIn::CommandLine);
+    if (!s.ok) return s.error.message;
+    o.seed = s.seed;
+    o.seed_text = std::move(s.seed_text);
     return "";
   }
   if (name == "--ids") {
@@ -189,11 +114,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
       return "";
     }
     IdParse p = parse_ids(v, IdRules{});
-    if (!p.ok) {
-      std::string e = p.error;
-      if (!e.empty() && e.back() == '.') e.pop_back();
-      return "--detokenize: " + e;
-    }
+    if (!p.ok) return "--detokenize: " + p.error.clause();
     for (int64_t id : p.ids)
       if (id >= kGpt2VocabSize)
         return "--detokenize: " + std::to_string(id) + " is not a GPT-2 token: IDs go from 0 to 50,256";
@@ -203,26 +124,26 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
   if (name == "--dim") {
     o.dim_given = true;
     auto d = int_in_range(v, 1, kMaxDim);
-    if (!d) return "--dim must be a whole number from 1 to " + grouped(kMaxDim) + " (got " + quoted(v) + ")";
+    if (!d) return "--dim must be a whole number from 1 to " + with_commas(kMaxDim) + " (got " + quoted_input(v) + ")";
     o.dim = *d;
     return "";
   }
   if (name == "--vocab") {
     auto d = int_in_range(v, 1, kMaxVocab);
-    if (!d) return "--vocab must be a whole number from 1 to " + grouped(kMaxVocab) + " (got " + quoted(v) + ")";
+    if (!d) return "--vocab must be a whole number from 1 to " + with_commas(kMaxVocab) + " (got " + quoted_input(v) + ")";
     o.vocab = *d;
     return "";
   }
   if (name == "--slide") {
     o.slide_given = true;
     auto d = int_in_range(v, 0, kLastSlide);
-    if (!d) return "--slide must be a slide number from 0 to " + std::to_string(kLastSlide) + " (got " + quoted(v) + ")";
+    if (!d) return "--slide must be a slide number from 0 to " + std::to_string(kLastSlide) + " (got " + quoted_input(v) + ")";
     o.slide = static_cast<int>(*d);
     return "";
   }
   if (name == "--step") {
     auto d = int_in_range(v, 0, kMaxStep);
-    if (!d) return "--step must be a whole number from 0 to " + grouped(kMaxStep) + " (got " + quoted(v) + ")";
+    if (!d) return "--step must be a whole number from 0 to " + with_commas(kMaxStep) + " (got " + quoted_input(v) + ")";
     o.step = static_cast<int>(*d);
     return "";
   }
@@ -233,7 +154,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
       w = int_in_range(v.substr(0, x), 320, 8192);
       h = int_in_range(v.substr(x + 1), 320, 8192);
     }
-    if (!w || !h) return "--size must be WIDTHxHEIGHT in pixels, each from 320 to 8192 (got " + quoted(v) + ")";
+    if (!w || !h) return "--size must be WIDTHxHEIGHT in pixels, each from 320 to 8192 (got " + quoted_input(v) + ")";
     o.width = static_cast<int>(*w);
     o.height = static_cast<int>(*h);
     o.size_given = true;
@@ -241,7 +162,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
   }
   if (name == "--scale") {
     auto f = number_in_range(v, 0.5, 4.0);
-    if (!f) return "--scale must be a number from 0.5 to 4 (got " + quoted(v) + ")";
+    if (!f) return "--scale must be a number from 0.5 to 4 (got " + quoted_input(v) + ")";
     o.scale = static_cast<float>(*f);
     return "";
   }
@@ -254,7 +175,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
   }
   if (name == "--bench-frames") {
     auto n = int_in_range(v, 1, 100'000);
-    if (!n) return "--bench-frames must be a number of frames from 1 to 100,000 (got " + quoted(v) + ")";
+    if (!n) return "--bench-frames must be a number of frames from 1 to 100,000 (got " + quoted_input(v) + ")";
     o.bench_frames = static_cast<int>(*n);
     return "";
   }
@@ -262,7 +183,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
     if (v == "float32") o.dtype = TableDtype::Float32;
     else if (v == "float16") o.dtype = TableDtype::Float16;
     else if (v == "bfloat16") o.dtype = TableDtype::BFloat16;
-    else return "--dtype must be float32, float16 or bfloat16 (got " + quoted(v) + ")";
+    else return "--dtype must be float32, float16 or bfloat16 (got " + quoted_input(v) + ")";
     return "";
   }
   if (name == "--export-gif") {
@@ -294,8 +215,8 @@ std::string apply_file(CliOptions& o, std::string_view a) {
   if (a.empty()) return "the table file name is empty (see --help)";
   if (a == "-") return "lookupviz cannot read a table from standard input: give a file name";
   if (a.size() > 4095)  // PATH_MAX: no such file can exist, and the name would flood the error line
-    return "the file name " + quoted(a) + " is too long (" + grouped(a.size()) + " bytes; at most 4,095)";
-  if (o.weights_positional) return "give one table file, not two (" + quoted(o.weights) + " and " + quoted(a) + ")";
+    return "the file name " + quoted_input(a) + " is too long (" + with_commas(a.size()) + " bytes; at most 4,095)";
+  if (o.weights_positional) return "give one table file, not two (" + quoted_input(o.weights) + " and " + quoted_input(a) + ")";
   if (!o.weights.empty()) return "the table is given twice: give FILE or --weights FILE, not both";
   o.weights = std::string(a);
   o.weights_positional = true;
@@ -315,10 +236,8 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
     if (!o.weights.empty()) rules.max_id = kMaxTableElements - 1;
     IdParse p = parse_ids(ids_text, rules);
     if (!p.ok) {
-      if (p.error == kNoIdsError) return "--ids needs at least one ID, e.g. --ids 2,3,1";
-      std::string e = p.error;  // a sentence; the command line's errors have no final period
-      if (!e.empty() && e.back() == '.') e.pop_back();
-      return e;
+      if (p.error.code == ParseCode::Empty) return "--ids needs at least one ID, e.g. --ids 2,3,1";
+      return p.error.clause();  // the command line's errors have no final period
     }
     o.ids = std::move(p.ids);
   } else if (o.vocab && !o.text) {  // --text's IDs are checked once tokenized (apply_text_ids)
@@ -346,12 +265,12 @@ std::string check_sizes(const CliOptions& o) {
   // checked once loaded (main's load_weights: IDs against its rows, IDs × rows).
   const int64_t v = o.weights.empty() ? effective_vocab(o) : 1;
   if (v * o.dim > kMaxSeededElements)
-    return "a " + grouped(v) + " × " + grouped(o.dim) + " table is too big: rows × dim may be at most " +
-           grouped(kMaxSeededElements) + " values";
+    return "a " + with_commas(v) + " × " + with_commas(o.dim) + " table is too big: rows × dim may be at most " +
+           with_commas(kMaxSeededElements) + " values";
   const int64_t b = static_cast<int64_t>(o.ids.size());
   if (b * v > kMaxSeededElements)
     return "the one-hot matrix (" + counted(b, "ID") + " × " + counted(v, "row") +
-           ") is too big: IDs × rows may be at most " + grouped(kMaxSeededElements) + " values";
+           ") is too big: IDs × rows may be at most " + with_commas(kMaxSeededElements) + " values";
   return "";
 }
 
@@ -386,7 +305,7 @@ CliParse parse_cli(const std::vector<std::string>& args) {
     std::string_view name = a.substr(0, eq);
     const Flag* f = find_flag(name);
     if (!f) {
-      r.error = "unknown option " + shown(name) + " (see --help)";
+      r.error = "unknown option " + shown_input(name) + " (see --help)";
       return r;
     }
     std::string_view value;
@@ -415,10 +334,7 @@ CliParse parse_cli(const std::vector<std::string>& args) {
 }
 
 int64_t effective_vocab(const CliOptions& o) {
-  if (o.vocab) return *o.vocab;
-  int64_t m = -1;
-  for (int64_t id : o.ids) m = id > m ? id : m;
-  return m + 1;
+  return o.vocab ? *o.vocab : vocab_for_ids(o.ids);
 }
 
 bool needs_tokenizer(const CliOptions& o) { return o.text || o.tokenize || o.detokenize; }
@@ -429,11 +345,11 @@ std::string apply_text_ids(CliOptions& o, const Gpt2Tokenizer& tokenizer) {
   if (!e.ok) return "--text: " + e.error;
   if (e.ids.empty()) return "--text gives no tokens: give some text, e.g. --text \"Hello, world\"";
   if (e.ids.size() > kMaxIds)
-    return "--text gives " + grouped(e.ids.size()) + " tokens: at most " + grouped(kMaxIds) + " IDs";
+    return "--text gives " + with_commas(e.ids.size()) + " tokens: at most " + with_commas(kMaxIds) + " IDs";
   if (o.vocab) {
     for (int64_t id : e.ids)
       if (id >= *o.vocab)
-        return "--text gives token " + std::to_string(id) + ", out of range for --vocab " + grouped(*o.vocab) +
+        return "--text gives token " + std::to_string(id) + ", out of range for --vocab " + with_commas(*o.vocab) +
                ": GPT-2's IDs need --vocab 50257";
   } else if (o.weights.empty()) {
     o.vocab = kGpt2VocabSize;  // GPT-2's table; a file's rows decide with --weights

@@ -10,15 +10,14 @@
 #include <cpuid.h>
 #endif
 
+#include "core/text_format.hpp"
+
 namespace lv {
 
 namespace {
 
-std::string bytes_text(int64_t b) {
-  if (b <= 0) return "?";
-  if (b >= (int64_t{1} << 20) && b % (int64_t{1} << 20) == 0) return std::to_string(b >> 20) + " MiB";
-  return std::to_string(b >> 10) + " KiB";
-}
+// A cache size; "?" when the CPU did not say.
+std::string bytes_text(int64_t b) { return b <= 0 ? "?" : binary_bytes(static_cast<uint64_t>(b)); }
 
 CpuInfo read_cpu_info() {
   CpuInfo c;

@@ -6,7 +6,6 @@
 
 #include <unistd.h>
 
-#include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <queue>
@@ -98,11 +97,8 @@ bool Gpt2Tokenizer::split(std::string_view text, std::vector<TextPiece>& pieces,
 
 Encoding Gpt2Tokenizer::encode(std::string_view text) const {
   Encoding r;
-  if (const auto bad = utf8_error_offset(text)) {
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "the text is not valid UTF-8 (byte 0x%02X at offset %zu)",
-                  static_cast<unsigned>(static_cast<uint8_t>(text[*bad])), *bad);
-    r.error = buf;
+  if (std::string e = utf8_problem("the text", text); !e.empty()) {
+    r.error = std::move(e);
     return r;
   }
   std::vector<std::string_view> pieces;

@@ -27,8 +27,8 @@ struct ValueRange {
 ValueRange value_range(const float* data, size_t n);
 
 struct AggregateControl {
-  const std::atomic<bool>* cancel = nullptr;  // = null // set it (from any thread) to stop early
-  std::atomic<int64_t>* rows_done = nullptr;  // = null // table rows processed so far, for a progress bar
+  const std::atomic<bool>* cancel = nullptr;  // set it (from any thread) to stop early
+  std::atomic<int64_t>* rows_done = nullptr;  // table rows processed so far, for a progress bar
 };
 
 struct Aggregate {

@@ -4,32 +4,18 @@
 // Every input is untrusted: no exceptions, no overflow, no out-of-bounds reads.
 #include "core/id_parse.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <string_view>
+
+#include "core/text_format.hpp"
 
 namespace lv {
 namespace {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-  return s;
-}
-
-// 4096 -> "4,096": limits read better with thousands separators.
-std::string group_thousands(int64_t v) {
-  std::string digits = std::to_string(v < 0 ? 0 : v);  // callers pass limits, never negative
-  std::string out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
 
 // The user's token, safe to show: valid UTF-8 only (anything else becomes U+FFFD),
 // no control characters, at most 24 code points.
@@ -96,7 +82,7 @@ bool strip_wrappers(std::string_view& s) {
 }
 
 // One item that is not a plain non-negative integer: say why.
-std::string explain_bad_token(std::string_view t) {
+ParseError explain_bad_token(std::string_view t) {
   std::string_view body = t;
   bool negative = false;
   if (!body.empty() && (body.front() == '-' || body.front() == '+')) {
@@ -111,27 +97,29 @@ std::string explain_bad_token(std::string_view t) {
     if (numeric) {
       if (frac.find_first_not_of('0') == std::string_view::npos && !whole.empty() && !negative &&
           whole.size() <= 18)
-        return quote_token(t) + " has a decimal point: write it as " +
-               std::to_string(parse_digits(whole)) + ".";
-      return quote_token(t) + " is not a whole number.";
+        return {ParseCode::NotWhole,
+                quote_token(t) + " has a decimal point: write it as " + std::to_string(parse_digits(whole)) + "."};
+      return {ParseCode::NotWhole, quote_token(t) + " is not a whole number."};
     }
   }
   if (negative && all_digits(body)) {
-    return quote_token(t) + " is negative: IDs count rows from 0.";
+    return {ParseCode::Negative, quote_token(t) + " is negative: IDs count rows from 0."};
   }
-  return "“" + quote_token(t) + "” is not a whole number.";
+  return {ParseCode::NotANumber, "“" + quote_token(t) + "” is not a whole number."};
 }
 
 std::string out_of_range(std::string_view token, int64_t vocab) {
-  std::string rows = vocab == 1 ? "1 row, ID 0 only" : group_thousands(vocab) + " rows, IDs 0–" + group_thousands(vocab - 1);
+  std::string rows = vocab == 1 ? "1 row, ID 0 only" : with_commas(vocab) + " rows, IDs 0–" + with_commas(vocab - 1);
   return quote_token(token) + " is out of range: this table has " + rows + ".";
 }
+
+constexpr std::string_view kBracketsError = "The brackets don't match: write the IDs as 2, 3, 1 or [2, 3, 1].";
 
 IdParse parse_ids_unchecked(std::string_view text, const IdRules& rules) {
   IdParse r;
   std::string_view s = text;
   if (!strip_wrappers(s)) {
-    r.error = "The brackets don't match: write the IDs as 2, 3, 1 or [2, 3, 1].";
+    r.error = {ParseCode::Brackets, std::string(kBracketsError)};
     return r;
   }
   size_t i = 0;
@@ -141,7 +129,7 @@ IdParse parse_ids_unchecked(std::string_view text, const IdRules& rules) {
     while (i < s.size() && !is_space(s[i]) && s[i] != ',') ++i;
     std::string_view tok = s.substr(start, i - start);
     if (tok.find_first_of("[]()") != std::string_view::npos) {
-      r.error = "The brackets don't match: write the IDs as 2, 3, 1 or [2, 3, 1].";
+      r.error = {ParseCode::Brackets, std::string(kBracketsError)};
       return r;
     }
     // An optional sign: "+2" is 2 and "-0" is 0, as in Python; other negatives are errors.
@@ -156,22 +144,21 @@ IdParse parse_ids_unchecked(std::string_view text, const IdRules& rules) {
     digits = nz == std::string_view::npos ? digits.substr(digits.size() - 1) : digits.substr(nz);
     int64_t id = parse_digits(digits);
     if (rules.vocab >= 0 && id >= rules.vocab) {
-      r.error = out_of_range(digits, rules.vocab);
+      r.error = {ParseCode::OutOfRange, out_of_range(digits, rules.vocab)};
       return r;
     }
     if (rules.vocab < 0 && id > rules.max_id) {
-      r.error = quote_token(digits) + " is too large: IDs go up to " + group_thousands(rules.max_id) + ".";
+      r.error = {ParseCode::OutOfRange, quote_token(digits) + " is too large: IDs go up to " + with_commas(rules.max_id) + "."};
       return r;
     }
     if (r.ids.size() >= rules.max_count) {
-      r.error = "Too many IDs: at most " + group_thousands(static_cast<int64_t>(rules.max_count)) +
-                " at a time.";
+      r.error = {ParseCode::TooMany, "Too many IDs: at most " + with_commas(rules.max_count) + " at a time."};
       return r;
     }
     r.ids.push_back(id);
   }
   if (r.ids.empty()) {
-    r.error = kNoIdsError;
+    r.error = {ParseCode::Empty, "Type at least one ID, e.g. 2, 3, 1."};
     return r;
   }
   r.ok = true;
@@ -184,6 +171,12 @@ IdParse parse_ids(std::string_view text, const IdRules& rules) {
   IdParse r = parse_ids_unchecked(text, rules);
   if (!r.ok) r.ids.clear();  // on error: the sentence only, no partial list
   return r;
+}
+
+int64_t vocab_for_ids(const IdList& ids) {
+  int64_t m = -1;
+  for (int64_t id : ids) m = std::max(m, id);
+  return m + 1;
 }
 
 std::string format_ids(const IdList& ids) {

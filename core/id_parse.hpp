@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/parse_error.hpp"
 #include "core/tensor.hpp"
 
 namespace lv {
@@ -17,9 +18,6 @@ inline constexpr int64_t kMaxVocab = 10'000'000;   // rows of a seeded table (an
 inline constexpr int64_t kMaxDim = 65'536;         // columns of a seeded table
 inline constexpr int64_t kMaxSeededElements = int64_t{1} << 27;  // V * D of a seeded table (512 MiB)
 
-// parse_ids' error when there is no ID at all (callers may want to reword it).
-inline constexpr std::string_view kNoIdsError = "Type at least one ID, e.g. 2, 3, 1.";
-
 struct IdRules {
   int64_t vocab = -1;            // fixed table rows: IDs must be < vocab; -1: V follows max(ids)+1
   size_t max_count = kMaxIds;    // too many IDs beyond this
@@ -29,10 +27,14 @@ struct IdRules {
 struct IdParse {
   bool ok = false;
   IdList ids;          // when ok
-  std::string error;   // when !ok: one sentence, no trailing newline
+  ParseError error;    // when !ok: its message is one sentence ("no ID at all" is ParseCode::Empty)
 };
 
 IdParse parse_ids(std::string_view text, const IdRules& rules = {});
+
+// num_idx as the notebook makes it, max(ids) + 1: the rows a table needs for these
+// IDs (0 for no IDs). The command line, the settings file and the window all use it.
+int64_t vocab_for_ids(const IdList& ids);
 
 // "2, 3, 1" — the canonical text of a list, as the IDs field shows it.
 std::string format_ids(const IdList& ids);

@@ -10,6 +10,7 @@
 #include "core/embedding_ops.hpp"
 #include "core/python_literal.hpp"
 #include "core/table_view.hpp"
+#include "core/text_format.hpp"
 #include "core/torch_format.hpp"
 #include "core/torch_generator.hpp"
 #include "core/torch_layers.hpp"
@@ -116,21 +117,7 @@ namespace {
 // Python's repr of a str: single quotes unless the text holds one and no double quote.
 std::string python_str(const std::string& s) {
   const bool dq = s.find('\'') != std::string::npos && s.find('"') == std::string::npos;
-  const char q = dq ? '"' : '\'';
-  std::string out(1, q);
-  for (unsigned char ch : s) {
-    if (ch == '\\') out += "\\\\";
-    else if (ch == static_cast<unsigned char>(q)) { out += '\\'; out += static_cast<char>(ch); }
-    else if (ch == '\n') out += "\\n";
-    else if (ch == '\t') out += "\\t";
-    else if (ch == '\r') out += "\\r";
-    else if (ch < 0x20 || ch == 0x7f) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02x", ch);
-      out += buf;
-    } else out += static_cast<char>(ch);
-  }
-  return out + q;
+  return escaped(s, dq ? '"' : '\'');
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <bit>
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -19,8 +20,8 @@
 
 #include "core/cli_options.hpp"  // kSlideCount, kMaxStep
 #include "core/id_parse.hpp"     // kMaxIds, kMaxVocab, kMaxDim, kMaxSeededElements
-#include "core/plural.hpp"
-#include "core/table_file.hpp"   // kMaxTableElements, with_commas
+#include "core/table_file.hpp"   // kMaxTableElements
+#include "core/text_format.hpp"
 #include "core/write_target.hpp"
 
 namespace lv {
@@ -29,21 +30,6 @@ namespace {
 // ---------------------------------------------------------------- 1. values
 
 bool is_space(char c) { return c == ' ' || c == '\t'; }
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-  return s;
-}
-
-// The user's (or the disk's) text, safe in a one-line message: at most 40 bytes,
-// control characters as '?'.
-std::string quoted(std::string_view v) {
-  std::string s(v.substr(0, 40));
-  for (char& c : s)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = '?';
-  return "“" + s + (v.size() > 40 ? "…”" : "”");
-}
 
 // Decimal digits with an optional '-', saturating (callers range-check the result).
 struct Int {
@@ -76,15 +62,25 @@ std::optional<int64_t> int_in(std::string_view s, int64_t lo, int64_t hi) {
   return v;
 }
 
-uint32_t bits_of(float f) {
-  uint32_t b;
-  std::memcpy(&b, &f, 4);
-  return b;
+// "A<sep>B", both whole numbers in [lo, hi], blanks around each allowed ("800x600", "-5, 20").
+struct IntPair {
+  int64_t a, b;
+};
+std::optional<IntPair> int_pair(std::string_view v, char sep, int64_t lo, int64_t hi) {
+  const size_t at = v.find(sep);
+  if (at == std::string_view::npos) return std::nullopt;
+  const auto a = int_in(trim(v.substr(0, at)), lo, hi), b = int_in(trim(v.substr(at + 1)), lo, hi);
+  if (!a || !b) return std::nullopt;
+  return IntPair{*a, *b};
 }
-float float_of(uint32_t b) {
-  float f;
-  std::memcpy(&f, &b, 4);
-  return f;
+
+uint32_t bits_of(float f) { return std::bit_cast<uint32_t>(f); }
+
+// v as one of two words: false for `off`, true for `on`, nullopt for anything else.
+std::optional<bool> one_of(std::string_view v, std::string_view off, std::string_view on) {
+  if (v == off) return false;
+  if (v == on) return true;
+  return std::nullopt;
 }
 
 // "0x7fc00001" (exactly 8 hex digits: a float's bits) or a decimal/inf/nan that
@@ -94,7 +90,7 @@ std::optional<float> parse_float(std::string_view s) {
     uint32_t b = 0;
     auto [end, ec] = std::from_chars(s.data() + 2, s.data() + s.size(), b, 16);
     if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
-    return float_of(b);
+    return std::bit_cast<float>(b);
   }
   if (s.empty() || s.size() > 64 || s.front() == '+') return std::nullopt;
   float f = 0;
@@ -122,25 +118,8 @@ std::string float_text(float f) {
   return buf;
 }
 
-// "…" with \\ \" \n \r \t and \xHH for other control bytes; other bytes as they are.
-std::string quote_string(std::string_view s) {
-  std::string out = "\"";
-  for (char c : s) {
-    const unsigned char u = static_cast<unsigned char>(c);
-    if (c == '\\' || c == '"') out += {'\\', c};
-    else if (c == '\n') out += "\\n";
-    else if (c == '\r') out += "\\r";
-    else if (c == '\t') out += "\\t";
-    else if (u < 0x20 || u == 0x7F) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02x", u);
-      out += buf;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
+// "…" with Python's escapes (text_format's escaped), read back by unquote_string.
+std::string quote_string(std::string_view s) { return escaped(s, '"'); }
 
 int hex_digit(char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -214,10 +193,7 @@ std::vector<SettingsEdit> canonical_edits(const std::vector<SettingsEdit>& in) {
 }  // namespace
 
 int64_t settings_vocab(const SessionSettings& s) {
-  if (s.vocab_mode == SettingsVocab::Fixed) return s.fixed_vocab;
-  int64_t m = -1;
-  for (int64_t id : s.ids) m = std::max(m, id);
-  return m + 1;
+  return s.vocab_mode == SettingsVocab::Fixed ? s.fixed_vocab : vocab_for_ids(s.ids);
 }
 
 std::string write_settings(const SessionSettings& s) {
@@ -292,7 +268,7 @@ struct Parser {
 
   // One "key = value": "" or the problem (without the line number).
   std::string apply(std::string_view key, std::string_view v, size_t line_no) {
-    const std::string got = " (got " + quoted(v) + ")";
+    const std::string got = " (got " + quoted_input(v) + ")";
     if (key == "edit") {
       if (s.edits.size() >= kMaxSettingsEdits)
         return "more than " + with_commas(kMaxSettingsEdits) + " edited cells";
@@ -317,7 +293,7 @@ struct Parser {
     size_t k = 0;
     while (k < std::size(kKeys) && kKeys[k] != key) ++k;
     if (k == std::size(kKeys)) return "";  // a key from a newer version: ignored
-    if (seen[k]) return quoted(key) + " appears twice (first on line " + std::to_string(seen[k]) + ")";
+    if (seen[k]) return quoted_input(key) + " appears twice (first on line " + std::to_string(seen[k]) + ")";
     seen[k] = line_no;
 
     if (key == "slide") {
@@ -367,70 +343,57 @@ struct Parser {
         return "weights is longer than " + with_commas(kMaxSettingsString) + " bytes";
       s.weights = std::move(*str);
     } else if (key == "ids_from") {
-      if (v == "ids") s.text_mode = false;
-      else if (v == "text") s.text_mode = true;
-      else return "ids_from must be ids or text" + got;
+      const auto text = one_of(v, "ids", "text");
+      if (!text) return "ids_from must be ids or text" + got;
+      s.text_mode = *text;
     } else if (key == "text") {
       auto str = unquote_string(v);
       if (!str) return "text must be a quoted sentence, e.g. text = \"Hello, world\"" + got;
       if (str->size() > kMaxSettingsString) return "text is longer than " + with_commas(kMaxSettingsString) + " bytes";
       s.text = std::move(*str);
     } else if (key == "grad") {
-      if (v == "sum") s.grad_mode = SettingsGrad::SumOfOutputs;
-      else if (v == "seeded") s.grad_mode = SettingsGrad::Seeded;
-      else return "grad must be sum or seeded" + got;
+      const auto seeded = one_of(v, "sum", "seeded");
+      if (!seeded) return "grad must be sum or seeded" + got;
+      s.grad_mode = *seeded ? SettingsGrad::Seeded : SettingsGrad::SumOfOutputs;
     } else if (key == "grad_seed") {
       const Int p = parse_int(v);
       if (!p.ok || p.huge || p.negative) return "grad_seed must be a whole number from 0 to 18446744073709551615" + got;
       s.grad_seed = p.magnitude;
     } else if (key == "theme") {
-      if (v == "dark") s.light = false;
-      else if (v == "light") s.light = true;
-      else return "theme must be dark or light" + got;
+      const auto light = one_of(v, "dark", "light");
+      if (!light) return "theme must be dark or light" + got;
+      s.light = *light;
     } else if (key == "zoom") {
       auto f = parse_float(v);
       if (!f || !(*f >= kMinSettingsZoom && *f <= kMaxSettingsZoom))
         return "zoom must be a number from 0.5 to 4" + got;
       s.user_zoom = *f;
     } else if (key == "window" || key == "table") {
-      const size_t x = v.find('x');
       const bool window = key == "window";
-      const int64_t hi = window ? kMaxWindowSide : kMaxTableElements;
-      std::optional<int64_t> a, b;
-      if (x != std::string_view::npos) {
-        a = int_in(trim(v.substr(0, x)), 1, hi);
-        b = int_in(trim(v.substr(x + 1)), 1, hi);
-      }
+      const auto p = int_pair(v, 'x', 1, window ? kMaxWindowSide : kMaxTableElements);
       if (window) {
-        if (!a || !b) return "window must be WIDTHxHEIGHT, each from 1 to " + with_commas(kMaxWindowSide) + got;
-        s.window_width = static_cast<int>(*a);
-        s.window_height = static_cast<int>(*b);
+        if (!p) return "window must be WIDTHxHEIGHT, each from 1 to " + with_commas(kMaxWindowSide) + got;
+        s.window_width = static_cast<int>(p->a);
+        s.window_height = static_cast<int>(p->b);
       } else {
-        if (!a || !b || *a * *b > kMaxTableElements)
+        if (!p || p->a * p->b > kMaxTableElements)
           return "table must be ROWSxCOLS, at most " + with_commas(kMaxTableElements) + " values" + got;
-        s.table_rows = *a;
-        s.table_cols = *b;
+        s.table_rows = p->a;
+        s.table_cols = p->b;
         table_line = line_no;
       }
     } else if (key == "window_pos") {
-      const size_t comma = v.find(',');
-      std::optional<int64_t> x, y;
-      if (comma != std::string_view::npos) {
-        x = int_in(trim(v.substr(0, comma)), -kMaxWindowSide, kMaxWindowSide);
-        y = int_in(trim(v.substr(comma + 1)), -kMaxWindowSide, kMaxWindowSide);
-      }
-      if (!x || !y) return "window_pos must be X, Y, each from -32,768 to 32,768" + got;
+      const auto p = int_pair(v, ',', -kMaxWindowSide, kMaxWindowSide);
+      if (!p) return "window_pos must be X, Y, each from -32,768 to 32,768" + got;
       s.has_window_pos = true;
-      s.window_x = static_cast<int>(*x);
-      s.window_y = static_cast<int>(*y);
+      s.window_x = static_cast<int>(p->a);
+      s.window_y = static_cast<int>(p->b);
     } else {  // the switches
-      bool b;
-      if (v == "true") b = true;
-      else if (v == "false") b = false;
-      else return std::string(key) + " must be true or false" + got;
-      if (key == "tie_weights") s.tie_weights = b;
-      else if (key == "reduced_motion") s.reduced_motion = b;
-      else s.maximized = b;
+      const auto b = one_of(v, "false", "true");
+      if (!b) return std::string(key) + " must be true or false" + got;
+      if (key == "tie_weights") s.tie_weights = *b;
+      else if (key == "reduced_motion") s.reduced_motion = *b;
+      else s.maximized = *b;
     }
     return "";
   }
@@ -450,11 +413,7 @@ struct Parser {
     IdRules rules;
     if (s.vocab_mode == SettingsVocab::Fixed) rules.vocab = s.fixed_vocab;
     IdParse p = parse_ids(ids_text, rules);
-    if (!p.ok) {
-      std::string e = p.error;
-      if (!e.empty() && e.back() == '.') e.pop_back();
-      return at_ids + "ids: " + e;
-    }
+    if (!p.ok) return at_ids + "ids: " + p.error.clause();
     s.ids = std::move(p.ids);
     const int64_t v = settings_vocab(s), b = static_cast<int64_t>(s.ids.size());
     const int64_t max_values = seeded ? kMaxSeededElements : kMaxTableElements;
@@ -512,7 +471,7 @@ SettingsParse parse_settings(std::string_view text) {
       auto minor = dot == std::string_view::npos ? std::optional<int64_t>(0) : int_in(ver.substr(dot + 1), 0, INT32_MAX);
       if (line.size() == kMagic.size() || !is_space(line[kMagic.size()]) || !major || !minor || *major < 1)
         return refuse("line 1: the settings version must be a number, e.g. lookupviz-settings 1 (got " +
-                      quoted(ver) + ")");
+                      quoted_input(ver) + ")");
       if (*major > kSettingsVersion)
         return refuse("the settings were written by a newer lookupviz (settings version " + std::to_string(*major) +
                           "; this one reads version " + std::to_string(kSettingsVersion) + ")",
@@ -527,10 +486,10 @@ SettingsParse parse_settings(std::string_view text) {
       break;
     }
     const size_t eq = t.find('=');
-    if (eq == std::string_view::npos) return refuse(at + "expected key = value (got " + quoted(t) + ")");
+    if (eq == std::string_view::npos) return refuse(at + "expected key = value (got " + quoted_input(t) + ")");
     const std::string_view key = trim(t.substr(0, eq)), value = trim(t.substr(eq + 1));
     if (key.empty() || key.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-.") != std::string_view::npos)
-      return refuse(at + "expected key = value (got " + quoted(t) + ")");
+      return refuse(at + "expected key = value (got " + quoted_input(t) + ")");
     std::string err = p.apply(key, value, line_no);
     if (!err.empty()) return refuse(at + err);
   }

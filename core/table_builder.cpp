@@ -1,32 +1,15 @@
 // table_builder.cpp — normal_ in chunks, with progress and cancel (see the header).
-// The block transform is normal_fill_16 of core/torch_random.cpp, written again from
-// the public Cephes helpers; this file is compiled with -ffp-contract=off like the
-// rest of the core, so every std::fma is one FMA and nothing else is fused.
+// The block transform is torch_random's normal_fill_16, so the chunked table and
+// normal_ cannot drift apart.
 // tests/core/table_builder_test.cpp checks it against embedding_init bit for bit.
 #include "core/table_builder.hpp"
 
 #include <algorithm>
-#include <cmath>
 
 #include "core/torch_random.hpp"
 
 namespace lv {
 namespace {
-
-// normal_fill_16_AVX2 on d[0..15], one lane at a time.
-void fill_16(float* d, float mean, float std) {
-  constexpr float kTwoPi = static_cast<float>(2.0 * 3.14159265358979323846);
-  for (int j = 0; j < 8; ++j) {
-    const float u1 = 1.0f - d[j];
-    const float u2 = d[j + 8];
-    const float radius = std::sqrt(-2.0f * cephes_logf(u1));
-    const float theta = kTwoPi * u2;
-    float s, c;
-    cephes_sincosf(theta, &s, &c);
-    d[j] = std::fma(radius * c, std, mean);
-    d[j + 8] = std::fma(radius * s, std, mean);
-  }
-}
 
 bool cancelled(const BuildControl& c) { return c.cancel && c.cancel->load(std::memory_order_relaxed); }
 
@@ -57,14 +40,14 @@ bool normal_chunked(float* data, size_t n, double mean, double std, TorchGenerat
   const size_t blocks_end = n - n % 16;
   for (size_t i = 0; i < blocks_end; i += chunk) {  // 2. the blocks of 16
     const size_t end = std::min(blocks_end, i + chunk);
-    for (size_t k = i; k < end; k += 16) fill_16(data + k, mean_f, std_f);
+    for (size_t k = i; k < end; k += 16) normal_fill_16(data + k, mean_f, std_f);
     if (cancelled(control)) return false;
     report(kDrawWeight * total + (1.0 - kDrawWeight) * static_cast<double>(end));
   }
   if (n % 16 != 0) {  // 3. the tail: 16 fresh draws over the last 16 slots
     float* last = data + n - 16;
     for (int k = 0; k < 16; ++k) last[k] = gen.uniform_float();
-    fill_16(last, mean_f, std_f);
+    normal_fill_16(last, mean_f, std_f);
   }
   report(total);
   return true;

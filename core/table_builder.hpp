@@ -18,9 +18,9 @@
 namespace lv {
 
 struct BuildControl {
-  const std::atomic<bool>* cancel = nullptr;  // = null // set it (from any thread) to stop between chunks
-  std::atomic<float>* progress = nullptr;     // = null // 0 .. 1, updated after every chunk
-  size_t chunk = size_t{1} << 16;             // = 65,536 // elements per chunk (a fraction of a ms)
+  const std::atomic<bool>* cancel = nullptr;  // set it (from any thread) to stop between chunks
+  std::atomic<float>* progress = nullptr;     // 0 .. 1, updated after every chunk
+  size_t chunk = size_t{1} << 16;             // elements per chunk (a fraction of a ms)
 };
 
 // data[0..n) = normal_(mean, std) exactly as normal_(data, n, mean, std, gen), and gen

@@ -1,6 +1,6 @@
 // table_file.cpp — the .npy and .safetensors readers (see the header).
-// Sections: 1. sizes and messages  2. conversion to float32  3. .npy  4. JSON (just
-// what safetensors needs)  5. .safetensors  6. files: resolve, map, dispatch.
+// Sections: 1. sizes and messages  2. conversion to float32  3. .npy  4. .safetensors
+// (its JSON header through core/json_reader)  5. files: resolve, map, dispatch  6. reading.
 #include "core/table_file.hpp"
 
 #ifdef __SSE2__
@@ -21,20 +21,13 @@
 #include <string_view>
 
 #include "core/dtype_round.hpp"
+#include "core/json_reader.hpp"
 #include "core/sigbus_guard.hpp"
+#include "core/text_format.hpp"
 
 namespace lv {
 
 // ---------------------------------------------------------------- 1. sizes and messages
-
-std::string with_commas(uint64_t v) {
-  std::string digits = std::to_string(v), out;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
 
 namespace {
 
@@ -415,209 +408,7 @@ TableLoad npy_impl(const uint8_t* base, size_t n, const std::string& label) {
   return finish(label, base + prefix + hlen, shape[0], shape[1], type, fortran);
 }
 
-// ---------------------------------------------------------------- 4. JSON
-
-// A strict reader for RFC 8259 JSON, bounded in depth; it decodes strings and
-// non-negative integers and skips everything else.
-struct Json {
-  std::string_view s;
-  size_t i = 0;
-  std::string error;
-  static constexpr int kMaxDepth = 64;
-
-  bool err(const std::string& why) {
-    if (error.empty()) error = why + " at byte " + std::to_string(i);
-    return false;
-  }
-  void ws() {
-    while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')) ++i;
-  }
-  bool peek(char c) {
-    ws();
-    return i < s.size() && s[i] == c;
-  }
-  bool expect(char c) {
-    if (peek(c)) {
-      ++i;
-      return true;
-    }
-    return err(std::string("expected '") + c + "'");
-  }
-  static void utf8(std::string& out, uint32_t cp) {
-    if (cp < 0x80) {
-      out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      out += static_cast<char>(0xc0 | (cp >> 6));
-      out += static_cast<char>(0x80 | (cp & 0x3f));
-    } else if (cp < 0x10000) {
-      out += static_cast<char>(0xe0 | (cp >> 12));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-      out += static_cast<char>(0x80 | (cp & 0x3f));
-    } else {
-      out += static_cast<char>(0xf0 | (cp >> 18));
-      out += static_cast<char>(0x80 | ((cp >> 12) & 0x3f));
-      out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-      out += static_cast<char>(0x80 | (cp & 0x3f));
-    }
-  }
-  bool hex4(uint32_t& v) {
-    if (s.size() - i < 4) return err("a short \\u escape");
-    v = 0;
-    for (int k = 0; k < 4; ++k) {
-      const char c = s[i++];
-      v <<= 4;
-      if (c >= '0' && c <= '9') v |= static_cast<uint32_t>(c - '0');
-      else if (c >= 'a' && c <= 'f') v |= static_cast<uint32_t>(c - 'a' + 10);
-      else if (c >= 'A' && c <= 'F') v |= static_cast<uint32_t>(c - 'A' + 10);
-      else return err("a bad \\u escape");
-    }
-    return true;
-  }
-  bool string(std::string& out) {
-    if (!peek('"')) return err("expected a string");
-    ++i;
-    out.clear();
-    while (true) {
-      if (i >= s.size()) return err("an unterminated string");
-      const unsigned char c = static_cast<unsigned char>(s[i]);
-      if (c == '"') {
-        ++i;
-        return true;
-      }
-      if (c < 0x20) return err("a control character in a string");
-      if (c != '\\') {
-        // A run of plain characters in one append (a header may hold millions of names).
-        const size_t start = i;
-        while (i < s.size() && s[i] != '"' && s[i] != '\\' && static_cast<unsigned char>(s[i]) >= 0x20) ++i;
-        out.append(s, start, i - start);
-        continue;
-      }
-      if (++i >= s.size()) return err("an unterminated string");
-      const char e = s[i++];
-      switch (e) {
-        case '"': out += '"'; break;
-        case '\\': out += '\\'; break;
-        case '/': out += '/'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
-        case 'u': {
-          uint32_t cp = 0;
-          if (!hex4(cp)) return false;
-          if (cp >= 0xdc00 && cp <= 0xdfff) return err("a lone low surrogate");
-          if (cp >= 0xd800 && cp <= 0xdbff) {
-            uint32_t lo = 0;
-            if (s.size() - i < 2 || s[i] != '\\' || s[i + 1] != 'u') return err("a lone high surrogate");
-            i += 2;
-            if (!hex4(lo)) return false;
-            if (lo < 0xdc00 || lo > 0xdfff) return err("a bad surrogate pair");
-            cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-          }
-          utf8(out, cp);
-          break;
-        }
-        default: return err("a bad escape");
-      }
-    }
-  }
-  bool uinteger(uint64_t& v) {
-    ws();
-    const size_t start = i;
-    if (i < s.size() && s[i] == '-') return err("a negative number");
-    v = 0;
-    while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
-      if (v > (uint64_t{1} << 62) / 10) {
-        i = start;  // point at the number, not into it
-        return err("a number too large");
-      }
-      v = v * 10 + static_cast<uint64_t>(s[i++] - '0');
-    }
-    if (i == start) return err("expected a number");
-    if (i - start > 1 && s[start] == '0') return err("a number with a leading zero");
-    if (i < s.size() && (s[i] == '.' || s[i] == 'e' || s[i] == 'E')) return err("expected a whole number");
-    return true;
-  }
-  bool uint_array(std::vector<uint64_t>& out, size_t max_len) {
-    if (!expect('[')) return false;
-    out.clear();
-    if (peek(']')) {
-      ++i;
-      return true;
-    }
-    while (true) {
-      uint64_t v = 0;
-      if (!uinteger(v)) return false;
-      if (out.size() >= max_len) return err("too many numbers in a list");
-      out.push_back(v);
-      if (peek(']')) {
-        ++i;
-        return true;
-      }
-      if (!expect(',')) return false;
-    }
-  }
-  bool literal(std::string_view w) {
-    if (s.substr(i, w.size()) != w) return err("an unexpected value");
-    i += w.size();
-    return true;
-  }
-  bool number() {  // any JSON number (only skipped)
-    const size_t start = i;
-    if (i < s.size() && s[i] == '-') ++i;
-    auto digits = [&] {
-      const size_t d = i;
-      while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
-      return i > d;
-    };
-    if (!digits()) return err("a bad number");
-    if (i < s.size() && s[i] == '.') {
-      ++i;
-      if (!digits()) return err("a bad number");
-    }
-    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-      ++i;
-      if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
-      if (!digits()) return err("a bad number");
-    }
-    (void)start;
-    return true;
-  }
-  bool skip(int depth = 0) {
-    if (depth > kMaxDepth) return err("nesting deeper than 64 levels");
-    ws();
-    if (i >= s.size()) return err("the header ends early");
-    std::string tmp;
-    switch (s[i]) {
-      case '"': return string(tmp);
-      case '{': {
-        ++i;
-        if (peek('}')) { ++i; return true; }
-        while (true) {
-          if (!string(tmp) || !expect(':') || !skip(depth + 1)) return false;
-          if (peek('}')) { ++i; return true; }
-          if (!expect(',')) return false;
-        }
-      }
-      case '[': {
-        ++i;
-        if (peek(']')) { ++i; return true; }
-        while (true) {
-          if (!skip(depth + 1)) return false;
-          if (peek(']')) { ++i; return true; }
-          if (!expect(',')) return false;
-        }
-      }
-      case 't': return literal("true");
-      case 'f': return literal("false");
-      case 'n': return literal("null");
-      default: return number();
-    }
-  }
-};
-
-// ---------------------------------------------------------------- 5. .safetensors
+// ---------------------------------------------------------------- 4. .safetensors
 
 struct StEntry {
   std::string name, dtype;
@@ -702,8 +493,7 @@ TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::string& wan
 
   // The header: {"name": {"dtype": "F32", "shape": [V, D], "data_offsets": [b, e]}, ...,
   //              "__metadata__": {...}} followed by optional spaces.
-  Json js;
-  js.s = header;
+  JsonReader js(header);
   auto bad = [&] { return fail(label + "'s header is not valid safetensors JSON: " + js.error + "."); };
   // Up to ~1.6 M tensors fit the 100 MB header, so nothing here is quadratic: the names
   // are sorted once, as pointers (a deque never moves its elements), and a repeated
@@ -857,7 +647,7 @@ TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::string& wan
   return r;
 }
 
-// ---------------------------------------------------------------- 6. files
+// ---------------------------------------------------------------- 5. files
 
 std::string base_name(const std::string& path) {
   const size_t slash = path.find_last_of('/');
@@ -962,7 +752,7 @@ static TableLoad load_table_impl(const std::string& spec) {
   return r;  // on failure the last reference unmaps
 }
 
-// ---------------------------------------------------------------- 7. reading
+// ---------------------------------------------------------------- 6. reading
 
 bool TableFile::read_row(int64_t r, float* out) const { return run_read(RowRead{this, nullptr, r, 1, out}); }
 

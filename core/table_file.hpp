@@ -100,7 +100,4 @@ TableLoad parse_npy(const uint8_t* bytes, size_t n, const std::string& label = "
 TableLoad parse_safetensors(const uint8_t* bytes, size_t n, const std::string& name,
                             const std::string& label = "the .safetensors data");
 
-// "154,389,504" — thousands separators, as the error messages print sizes.
-std::string with_commas(uint64_t v);
-
 }  // namespace lv

@@ -46,6 +46,8 @@ int32_t cvtt(float y) {
   return static_cast<int32_t>(y);
 }
 
+}  // namespace
+
 // The block transform of normal_fill_16_AVX2 on d[0..15].
 void normal_fill_16(float* d, float mean, float std) {
   constexpr float kTwoPi = F(2.0 * 3.14159265358979323846);  // _mm256_set1_ps(2.0f * pi<double>)
@@ -62,8 +64,6 @@ void normal_fill_16(float* d, float mean, float std) {
     d[j + 8] = std::fma(n2, std, mean);
   }
 }
-
-}  // namespace
 
 float cephes_logf(float x) {
   // invalid_mask = x <= 0 (ordered compare: false for NaN).

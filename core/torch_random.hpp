@@ -14,6 +14,11 @@ namespace lv {
 void normal_(float* data, size_t n, double mean, double std, TorchGenerator& gen);
 void uniform_(float* data, size_t n, double from, double to, TorchGenerator& gen);
 
+// normal_fill_16_AVX2's Box–Muller on one block: d[0..15] holds 16 uniforms in [0, 1),
+// and becomes 16 normals (lanes j and j + 8 share a radius and an angle). normal_ and
+// the chunked table builder both call it, so they agree bit for bit.
+void normal_fill_16(float* d, float mean, float std);
+
 // The scalar emulations of avx_mathfun.h's log256_ps and sincos256_ps, one lane.
 float cephes_logf(float x);
 void cephes_sincosf(float x, float* s, float* c);

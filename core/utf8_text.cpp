@@ -4,6 +4,7 @@
 #include "core/utf8_text.hpp"
 
 #include <cstdint>
+#include <cstdio>
 
 namespace lv {
 
@@ -59,6 +60,33 @@ std::string utf8_replace_invalid(std::string_view bytes) {
     }
   }
   return out;
+}
+
+std::string utf8_problem(std::string_view subject, std::string_view s) {
+  const auto bad = utf8_error_offset(s);
+  if (!bad) return "";
+  char buf[96];
+  std::snprintf(buf, sizeof buf, " is not valid UTF-8 (byte 0x%02X at offset %zu)",
+                static_cast<unsigned>(static_cast<unsigned char>(s[*bad])), *bad);
+  return std::string(subject) + buf;
+}
+
+void append_utf8(std::string& out, char32_t c) {
+  if (c < 0x80) {
+    out += static_cast<char>(c);
+  } else if (c < 0x800) {
+    out += static_cast<char>(0xC0 | (c >> 6));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else if (c < 0x10000) {
+    out += static_cast<char>(0xE0 | (c >> 12));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (c >> 18));
+    out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  }
 }
 
 }  // namespace lv

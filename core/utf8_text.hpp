@@ -20,4 +20,12 @@ std::string utf8_replace_invalid(std::string_view bytes);
 // the length of the maximal ill-formed subpart, at least 1).
 size_t utf8_sequence_length(std::string_view s, size_t i, size_t* bad_len);
 
+// "" when s is well-formed UTF-8, else `subject` + " is not valid UTF-8 (byte 0xFF at
+// offset 2)": text for GPT-2's tokenizer must be UTF-8 (a Python str is), and where it
+// was typed names the subject ("--text", "This text").
+std::string utf8_problem(std::string_view subject, std::string_view s);
+
+// Appends code point c (at most U+10FFFF, not a surrogate) as UTF-8.
+void append_utf8(std::string& out, char32_t c);
+
 }  // namespace lv

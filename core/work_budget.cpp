@@ -10,8 +10,7 @@
 #include <fstream>
 #include <string>
 
-#include "core/plural.hpp"
-#include "core/table_file.hpp"  // with_commas
+#include "core/text_format.hpp"
 
 namespace lv {
 namespace {
@@ -109,19 +108,6 @@ Budget machine_budget() {
 }
 
 // ---------------------------------------------------------------- words
-std::string byte_size_text(double bytes) {
-  const char* units[] = {"bytes", "kB", "MB", "GB", "TB", "PB"};
-  int u = 0;
-  while (bytes >= 1000.0 && u < 5) {
-    bytes /= 1000.0;
-    ++u;
-  }
-  char buf[48];
-  if (u == 0) std::snprintf(buf, sizeof buf, "%.0f bytes", bytes);
-  else std::snprintf(buf, sizeof buf, bytes < 10.0 ? "%.1f %s" : "%.0f %s", bytes, units[u]);
-  return buf;
-}
-
 std::string count_words(double n) {
   const struct {
     double scale;
@@ -149,8 +135,8 @@ std::string over_budget(const StateShape& s, const StateCost& cost, const Budget
                                    ? "use fewer IDs, a smaller --dim or a smaller table"
                                    : "use fewer IDs, a smaller D or a smaller table";
   if (too_much_memory)
-    return what + " need about " + byte_size_text(static_cast<double>(cost.bytes)) +
-           " of memory, more than the " + byte_size_text(static_cast<double>(budget.bytes)) +
+    return what + " need about " + decimal_bytes(static_cast<double>(cost.bytes)) +
+           " of memory, more than the " + decimal_bytes(static_cast<double>(budget.bytes)) +
            " this machine can give one state: " + try_this;
   // The logits' multiply-adds named when they are most of the work.
   const std::string work = cost.multiply_adds * 2 > work_counted

@@ -73,8 +73,6 @@ enum class BudgetWords { CommandLine, Window };
 // IDs, a smaller --dim or a smaller table".
 std::string over_budget(const StateShape& s, const StateCost& cost, const Budget& budget, BudgetWords words);
 
-// "1.6 GB", "512 MB", "930 kB": decimal units, as the slides print sizes.
-std::string byte_size_text(double bytes);
 // "4 billion", "550 trillion", "12 million", "3,000": a large count in words.
 std::string count_words(double n);
 

@@ -8,18 +8,14 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/text_format.hpp"
+
 namespace lv {
 namespace {
 
 bool is_dir(const std::string& path) {
   struct stat st;
   return !path.empty() && stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
 }
 
 std::string without_trailing_slashes(std::string s) {

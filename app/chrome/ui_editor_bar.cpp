@@ -18,7 +18,7 @@
 #include "app/chrome/ui_landmarks.hpp"
 #include "app/chrome/ui_theme.hpp"
 #include "core/id_parse.hpp"
-#include "core/plural.hpp"
+#include "core/text_format.hpp"
 
 namespace lv::app {
 namespace {

@@ -12,8 +12,8 @@
 #include "app/app_ui.hpp"
 #include "app/desktop/portal_dialog.hpp"
 #include "app/chrome/ui_wake.hpp"
-#include "core/plural.hpp"
 #include "core/recent_files.hpp"
+#include "core/text_format.hpp"
 
 namespace lv::app {
 

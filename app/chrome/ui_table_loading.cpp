@@ -13,7 +13,7 @@
 #include "app/chrome/ui_theme.hpp"
 #include "app/chrome/ui_wake.hpp"
 #include "core/id_parse.hpp"
-#include "core/plural.hpp"
+#include "core/text_format.hpp"
 
 namespace lv::app {
 

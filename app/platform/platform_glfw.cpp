@@ -303,6 +303,30 @@ void apply_key_queue(Platform& p) {
   io.KeySuper = io.KeysDown[GLFW_KEY_LEFT_SUPER] || io.KeysDown[GLFW_KEY_RIGHT_SUPER];
 }
 
+struct FramebufferSize {
+  int w = 0, h = 0;
+};
+
+// One frame of the app drawn into the back buffer, not yet shown, so it can be read
+// back first. take_input: the frame gets its share of the queued keys (a pass that
+// only lets ImGui's layout settle takes none, so no key is spent on it).
+FramebufferSize render_frame(Platform& p, App& app, bool take_input) {
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  if (take_input) apply_key_queue(p);
+  ImGui::NewFrame();
+  app_frame(app);
+  ImGui::Render();
+  FramebufferSize fb;
+  glfwGetFramebufferSize(p.window, &fb.w, &fb.h);
+  glViewport(0, 0, fb.w, fb.h);
+  const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(palette(app.ui.theme).bg);
+  glClearColor(bg.x, bg.y, bg.z, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  return fb;
+}
+
 }  // namespace
 
 std::string platform_frame(Platform& p, App& app, const std::string& png_path) {
@@ -327,20 +351,8 @@ std::string platform_frame(Platform& p, App& app, const std::string& png_path) {
     open_dropped_files(app, p.dropped);
     p.dropped.clear();
   }
-  ImGui_ImplOpenGL3_NewFrame();
-  ImGui_ImplGlfw_NewFrame();
-  apply_key_queue(p);
-  ImGui::NewFrame();
-  app_frame(app);
-  ImGui::Render();
+  const auto [w, h] = render_frame(p, app, true);
   if (!p.landmarks_path.empty()) write_landmarks(p.landmarks_path, p.landmarks_written);
-  int w = 0, h = 0;
-  glfwGetFramebufferSize(p.window, &w, &h);
-  glViewport(0, 0, w, h);
-  const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(palette(app.ui.theme).bg);
-  glClearColor(bg.x, bg.y, bg.z, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   std::string error;
   if (!png_path.empty()) {
     glReadBuffer(GL_BACK);
@@ -384,18 +396,7 @@ std::string platform_export_gif(Platform& p, App& app, const std::string& path) 
     timeline_seek(app.ui.timeline, steps, std::min(pos, static_cast<float>(steps)));
     // Two passes so ImGui's layout settles, then the frame is read back.
     platform_frame(p, app);
-    int w = 0, h = 0;
-    glfwGetFramebufferSize(p.window, &w, &h);
-    ImGui_ImplOpenGL3_NewFrame();
-    ImGui_ImplGlfw_NewFrame();
-    ImGui::NewFrame();
-    app_frame(app);
-    ImGui::Render();
-    glViewport(0, 0, w, h);
-    const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(palette(app.ui.theme).bg);
-    glClearColor(bg.x, bg.y, bg.z, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    const auto [w, h] = render_frame(p, app, false);
     glReadBuffer(GL_BACK);
     read_framebuffer_rgba(w, h, rgba);
     glfwSwapBuffers(p.window);

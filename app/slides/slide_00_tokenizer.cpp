@@ -17,10 +17,10 @@
 #include "app/slides/slides.hpp"
 #include "app/widgets/ui_draw.hpp"
 #include "app/chrome/ui_landmarks.hpp"
-#include "core/notebook_transcript.hpp"
-#include "core/plural.hpp"
 #include "core/gpt2_tokenizer.hpp"
+#include "core/notebook_transcript.hpp"
 #include "core/python_literal.hpp"
+#include "core/text_format.hpp"
 #include "core/utf8_text.hpp"
 
 namespace lv::app {

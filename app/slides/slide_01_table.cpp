@@ -11,7 +11,7 @@
 #include "app/widgets/ui_draw.hpp"
 #include "app/chrome/ui_landmarks.hpp"
 #include "app/widgets/widget_matrix_grid.hpp"
-#include "core/plural.hpp"
+#include "core/text_format.hpp"
 #include "core/value_parse.hpp"
 
 namespace lv::app {
@@ -112,7 +112,7 @@ void edit_cells(App& app, const GridLayout& g) {
         ui.cell_error.clear();
         ImGui::CloseCurrentPopup();
       } else {
-        ui.cell_error = v.error;
+        ui.cell_error = v.error.message;
         ImGui::SetKeyboardFocusHere(-1);  // stay in the field to correct it
       }
     }
@@ -128,11 +128,7 @@ void edit_cells(App& app, const GridLayout& g) {
 }
 
 ImVec2 canvas(SlideCanvas& c) {
-  App& app = c.app;
-  const Derived& d = app.derived;
-  const IdList& ids = app.inputs.ids;
-  const float e = em();
-  ImDrawList* dl = c.dl;
+  auto [app, d, ids, e, dl] = canvas_names(c);
   const float fill = c.progress(0), point = c.progress(1);
 
   // The ID chips.

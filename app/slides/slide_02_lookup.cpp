@@ -9,7 +9,7 @@
 #include "app/slides/slides.hpp"
 #include "app/widgets/ui_draw.hpp"
 #include "app/widgets/widget_matrix_grid.hpp"
-#include "core/plural.hpp"
+#include "core/text_format.hpp"
 
 namespace lv::app {
 namespace {
@@ -35,11 +35,7 @@ void narrative(App& app) {
 }
 
 ImVec2 canvas(SlideCanvas& c) {
-  App& app = c.app;
-  const Derived& d = app.derived;
-  const IdList& ids = app.inputs.ids;
-  const float e = em();
-  ImDrawList* dl = c.dl;
+  auto [app, d, ids, e, dl] = canvas_names(c);
   const int cur = c.current();
   const size_t n_chips = std::min<size_t>(ids.size(), 64);
 

@@ -13,7 +13,7 @@
 #include "app/slides/slides.hpp"
 #include "app/widgets/ui_draw.hpp"
 #include "app/widgets/widget_matrix_grid.hpp"
-#include "core/plural.hpp"
+#include "core/text_format.hpp"
 
 namespace lv::app {
 namespace {

@@ -16,7 +16,7 @@
 #include "app/widgets/ui_draw.hpp"
 #include "app/chrome/ui_landmarks.hpp"
 #include "app/widgets/widget_matrix_grid.hpp"
-#include "core/plural.hpp"
+#include "core/text_format.hpp"
 
 namespace lv::app {
 namespace {

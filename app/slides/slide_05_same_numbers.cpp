@@ -18,7 +18,7 @@
 #include "app/widgets/ui_draw.hpp"
 #include "app/widgets/widget_matrix_grid.hpp"
 #include "core/embedding_ops.hpp"
-#include "core/plural.hpp"
+#include "core/text_format.hpp"
 
 namespace lv::app {
 namespace {
@@ -30,19 +30,6 @@ int steps(const App&) { return 2; }
 
 constexpr int64_t kGpt2Vocab = 50257, kGpt2Dim = 768;
 constexpr const char* kEqualExpr = "torch.equal(linear(onehot.float()), embedding(idx))";
-
-// Bytes in binary units: "84 B", "1.5 KiB", "147.2 MiB".
-void fmt_bytes(char* buf, size_t n, long long b) {
-  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-  double v = static_cast<double>(b);
-  int u = 0;
-  while (v >= 1024.0 && u < 4) {
-    v /= 1024.0;
-    ++u;
-  }
-  if (u == 0) std::snprintf(buf, n, "%lld B", b);
-  else std::snprintf(buf, n, "%.1f %s", v, units[u]);
-}
 
 // A ratio for "N× the work": 4, 50,257, 1.5.
 void fmt_ratio(char* buf, size_t n, double r) {
@@ -401,7 +388,7 @@ ImVec2 draw_bill(SlideCanvas& c, ImVec2 pos, float width, float alpha, bool draw
   // The lookup's numbers go beside its (short) bar when they fit, else under it.
   const double total = static_cast<double>(std::max<int64_t>(1, mm.multiply_adds));
   const float lookup_w = std::max(2.0f, bar_w * static_cast<float>(static_cast<double>(lk.copies) / total));
-  fmt_bytes(by, sizeof by, static_cast<long long>(lk.bytes_read));
+  std::snprintf(by, sizeof by, "%s", binary_bytes(static_cast<uint64_t>(lk.bytes_read)).c_str());
   char lookup_text[128];
   std::snprintf(lookup_text, sizeof lookup_text, "%s · 0 multiplications · reads %s",
                 counted(lk.copies, "copy", "copies").c_str(), by);
@@ -448,7 +435,7 @@ ImVec2 draw_bill(SlideCanvas& c, ImVec2 pos, float width, float alpha, bool draw
   dl->PopClipRect();
   dl->AddRectFilled(ImVec2(bx, y), ImVec2(bx + useful_w, y + bar_h), A(pal.accent), e * 0.2f);
   fmt_count(n2, sizeof n2, static_cast<long long>(mm.multiplies_by_zero));
-  fmt_bytes(by, sizeof by, static_cast<long long>(mm.bytes_read));
+  std::snprintf(by, sizeof by, "%s", binary_bytes(static_cast<uint64_t>(mm.bytes_read)).c_str());
   std::snprintf(buf, sizeof buf, "%s · reads %s", counted(mm.multiply_adds, "multiply-add").c_str(), by);
   draw_text(dl, nullptr, ImVec2(bx, y + bar_h + e * 0.2f), A(pal.text), buf);
   // The share by zero, floored so 99.998% never shows as 100%.

@@ -17,7 +17,7 @@
 #include "app/widgets/ui_draw.hpp"
 #include "app/chrome/ui_landmarks.hpp"
 #include "app/widgets/widget_matrix_grid.hpp"
-#include "core/plural.hpp"
+#include "core/text_format.hpp"
 
 namespace lv::app {
 namespace {
@@ -64,11 +64,7 @@ void narrative(App& app) {
 }
 
 ImVec2 canvas(SlideCanvas& c) {
-  App& app = c.app;
-  const Derived& d = app.derived;
-  const IdList& ids = app.inputs.ids;
-  const float e = em();
-  ImDrawList* dl = c.dl;
+  auto [app, d, ids, e, dl] = canvas_names(c);
   const int nb = static_cast<int>(ids.size());
   const int cur = c.current();                 // 0..B-1: scatter steps; B: the matmul
   const float p = cur >= 0 ? c.progress(cur) : 0.0f;

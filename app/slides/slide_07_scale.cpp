@@ -24,8 +24,8 @@
 #include "app/widgets/widget_heatmap.hpp"
 #include "core/notebook_transcript.hpp"
 #include "core/number_text.hpp"
-#include "core/plural.hpp"
 #include "core/table_view.hpp"
+#include "core/text_format.hpp"
 #include "core/torch_format.hpp"
 
 namespace lv::app {
@@ -37,14 +37,6 @@ constexpr int kStepMap = 0, kStepIds = 1, kStepTiming = 2;
 constexpr int kMaxHighlights = kHeatmapMaxHighlights;  // the shader's limit (32)
 
 int steps(const App&) { return kSteps; }
-
-// 154.4 MB, 3.0 KB, … (decimal units, as memory bandwidth is quoted).
-void fmt_bytes(char* buf, size_t n, double b) {
-  if (b >= 1e9) std::snprintf(buf, n, "%.2f GB", b / 1e9);
-  else if (b >= 1e6) std::snprintf(buf, n, "%.1f MB", b / 1e6);
-  else if (b >= 1e3) std::snprintf(buf, n, "%.1f KB", b / 1e3);
-  else std::snprintf(buf, n, "%.0f B", b);
-}
 
 // A duration in ms with a unit that keeps 3 significant digits: "0.42 µs", "24.1 ms", "1.27 s".
 void fmt_ms(char* buf, size_t n, double ms) {
@@ -144,8 +136,8 @@ void narrative(App& app) {
   fmt_count(v, sizeof v, table_rows(app));
   fmt_count(d, sizeof d, table_cols(app));
   fmt_count(vm1, sizeof vm1, table_rows(app) - 1);
-  fmt_bytes(bytes, sizeof bytes, 4.0 * static_cast<double>(table_rows(app) * table_cols(app)));
-  fmt_bytes(row_bytes, sizeof row_bytes, 4.0 * static_cast<double>(table_cols(app)));
+  std::snprintf(bytes, sizeof bytes, "%s", decimal_bytes(4.0 * static_cast<double>(table_rows(app) * table_cols(app))).c_str());
+  std::snprintf(row_bytes, sizeof row_bytes, "%s", decimal_bytes(4.0 * static_cast<double>(table_cols(app))).c_str());
   char mw[32];
   std::snprintf(mw, sizeof mw, "%.1f million", static_cast<double>(table_rows(app) * table_cols(app)) / 1e6);
   if (app.inputs.file)
@@ -529,7 +521,7 @@ ImVec2 canvas(SlideCanvas& c) {
   char v[32], d[32], bytes[32], head[160];
   fmt_count(v, sizeof v, table_rows(app));
   fmt_count(d, sizeof d, table_cols(app));
-  fmt_bytes(bytes, sizeof bytes, 4.0 * static_cast<double>(table_rows(app) * table_cols(app)));
+  std::snprintf(bytes, sizeof bytes, "%s", decimal_bytes(4.0 * static_cast<double>(table_rows(app) * table_cols(app))).c_str());
   if (app.inputs.file)
     std::snprintf(head, sizeof head, "%s · %s × %s · %s · from a %s file", file_label(*app.inputs.file).c_str(), v, d,
                   bytes, app.inputs.file->dtype.c_str());

@@ -5,8 +5,8 @@
 
 #include "core/bpe_vocab.hpp"
 #include "core/notebook_transcript.hpp"
-#include "core/plural.hpp"
 #include "core/python_literal.hpp"
+#include "core/text_format.hpp"
 
 namespace lv::app {
 

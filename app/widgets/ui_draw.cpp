@@ -6,26 +6,14 @@
 
 #include "app/slides/canvas_fit.hpp"
 #include "app/chrome/layout_report.hpp"
+#include "core/text_format.hpp"
 
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 
 namespace lv::app {
 
-void fmt_count(char* buf, size_t n, long long v) {
-  char digits[32];
-  std::snprintf(digits, sizeof digits, "%lld", v < 0 ? -v : v);
-  const size_t len = std::strlen(digits);
-  size_t o = 0;
-  if (v < 0 && o + 1 < n) buf[o++] = '-';
-  for (size_t i = 0; i < len && o + 1 < n; ++i) {
-    buf[o++] = digits[i];
-    const size_t left = len - 1 - i;
-    if (left > 0 && left % 3 == 0 && o + 1 < n) buf[o++] = ',';
-  }
-  buf[o] = '\0';
-}
+void fmt_count(char* buf, size_t n, long long v) { std::snprintf(buf, n, "%s", with_commas(v).c_str()); }
 
 ImVec2 chip_size(int64_t id) {
   char buf[24];

@@ -77,37 +77,37 @@ void draw_line(const char* b, const char* e, const CodeColors& cc) {
   if (first) ImGui::TextUnformatted("");
 }
 
-}  // namespace
-
-void draw_python(const std::string& code, const Palette& pal, Theme theme) {
-  const CodeColors cc = code_colors(pal, theme);
-  const char* p = code.c_str();
-  const char* end = p + code.size();
+// Calls line(b, e) for each line of text, without its '\n'.
+template <class LineFn>
+void for_each_line(const std::string& text, LineFn&& line) {
+  const char* p = text.c_str();
+  const char* end = p + text.size();
   while (p < end) {
     const char* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<size_t>(end - p)));
-    const char* le = nl ? nl : end;
-    draw_line(p, le, cc);
+    line(p, nl ? nl : end);
     p = nl ? nl + 1 : end;
   }
 }
 
+}  // namespace
+
+void draw_python(const std::string& code, const Palette& pal, Theme theme) {
+  const CodeColors cc = code_colors(pal, theme);
+  for_each_line(code, [&](const char* b, const char* e) { draw_line(b, e, cc); });
+}
+
 void draw_output(const std::string& output, const Palette& pal, Theme theme) {
   const CodeColors cc = code_colors(pal, theme);
-  const char* p = output.c_str();
-  const char* end = p + output.size();
-  while (p < end) {
-    const char* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<size_t>(end - p)));
-    const char* le = nl ? nl : end;
-    if (le - p >= 4 && std::strncmp(p, ">>> ", 4) == 0) {
+  for_each_line(output, [&](const char* b, const char* e) {
+    if (e - b >= 4 && std::strncmp(b, ">>> ", 4) == 0) {
       bool first = true;
-      run(p, p + 4, cc.prompt, first);
+      run(b, b + 4, cc.prompt, first);
       ImGui::SameLine(0.0f, 0.0f);
-      draw_line(p + 4, le, cc);
+      draw_line(b + 4, e, cc);
     } else {
-      ImGui::TextUnformatted(p, le);
+      ImGui::TextUnformatted(b, e);
     }
-    p = nl ? nl + 1 : end;
-  }
+  });
 }
 
 }  // namespace lv::app

@@ -12,6 +12,7 @@
 
 #include "app/chrome/ui_landmarks.hpp"
 #include "app/chrome/ui_theme.hpp"
+#include "core/text_format.hpp"
 #include "core/xdg_dirs.hpp"
 
 namespace lv::app {
@@ -30,17 +31,6 @@ bool is_table_file(const std::string& name) {
 bool is_dir(const std::string& path) {
   struct stat st;
   return !path.empty() && stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-void human_size(char* buf, size_t n, uintmax_t bytes) {
-  const char* units[] = {"B", "KB", "MB", "GB", "TB"};
-  double v = static_cast<double>(bytes);
-  int u = 0;
-  while (v >= 1024.0 && u < 4) {
-    v /= 1024.0;
-    ++u;
-  }
-  std::snprintf(buf, n, u == 0 ? "%.0f %s" : "%.1f %s", v, units[u]);
 }
 
 // "~" and "~/x" -> home and home/x ("~user" is left alone: rarely typed, and ambiguous).
@@ -193,10 +183,9 @@ bool draw_file_picker(FilePicker& fp, const std::vector<std::string>& recent, st
         }
       }
       if (!en.is_dir) {
-        char size[32];
-        human_size(size, sizeof size, en.size);
-        ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(size).x);
-        ImGui::TextDisabled("%s", size);
+        const std::string size = binary_bytes(static_cast<uint64_t>(en.size));
+        ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(size.c_str()).x);
+        ImGui::TextDisabled("%s", size.c_str());
       }
     }
     if (fp.entries.empty()) ImGui::TextDisabled("%s", "No .npy or .safetensors files here.");

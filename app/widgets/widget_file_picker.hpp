@@ -13,8 +13,8 @@
 namespace lv::app {
 
 struct FilePicker {
-  bool open = false;             // = false // the modal is showing
-  std::string dir;               // = cwd   // the folder listed
+  bool open = false;             // the modal is showing
+  std::string dir;               // the folder listed
   char path[1024] = "";          // the path field (typed, or the clicked file)
   std::string error;             // why the folder could not be listed
   struct Entry {
@@ -28,7 +28,7 @@ struct FilePicker {
     std::string path;
   };
   std::vector<Place> places;     // the side bar, found when the picker opens
-  bool show_all = false;         // = false // list every file, not only .npy / .safetensors
+  bool show_all = false;         // list every file, not only .npy / .safetensors
   int selected = -1;
   bool refocus_path = false;     // Enter went into a folder: the path field takes the keyboard again
 };

@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 
 #include "app/widgets/ui_draw.hpp"
 #include "app/chrome/ui_theme.hpp"
@@ -327,18 +326,6 @@ double nice_step(double x) {
   return 10.0 * p;
 }
 
-void format_grouped(char* buf, size_t n, int64_t v) {
-  char raw[32];
-  std::snprintf(raw, sizeof raw, "%lld", static_cast<long long>(v));
-  const size_t len = std::strlen(raw);
-  size_t o = 0;
-  for (size_t i = 0; i < len && o + 1 < n; ++i) {
-    if (i > 0 && (len - i) % 3 == 0 && o + 2 < n) buf[o++] = ',';
-    buf[o++] = raw[i];
-  }
-  buf[o] = 0;
-}
-
 }  // namespace
 
 void heatmap_draw_axes(ImDrawList* dl, ImVec2 pos, ImVec2 size, const HeatmapRange& r, const Palette& pal) {
@@ -353,7 +340,7 @@ void heatmap_draw_axes(ImDrawList* dl, ImVec2 pos, ImVec2 size, const HeatmapRan
     const double centre = row_centres ? row + 0.5 : row;
     const float y = pos.y + static_cast<float>((centre - r.row0) / r.rows * size.y);
     if (y < pos.y - 1.0f || y > pos.y + size.y + 1.0f) continue;
-    format_grouped(buf, sizeof buf, static_cast<int64_t>(row));
+    fmt_count(buf, sizeof buf, static_cast<long long>(row));
     const ImVec2 ts = ImGui::CalcTextSize(buf);
     dl->AddLine(ImVec2(pos.x - e * 0.25f, y), ImVec2(pos.x, y), pal.faint);
     dl->AddText(ImVec2(pos.x - e * 0.4f - ts.x, y - ts.y * 0.5f), pal.muted, buf);
@@ -364,7 +351,7 @@ void heatmap_draw_axes(ImDrawList* dl, ImVec2 pos, ImVec2 size, const HeatmapRan
   for (double col = std::ceil(r.col0 / cstep - 1e-6) * cstep; col < r.col0 + r.cols; col += cstep) {
     const double centre = col_centres ? col + 0.5 : col;
     const float x = pos.x + static_cast<float>((centre - r.col0) / r.cols * size.x);
-    format_grouped(buf, sizeof buf, static_cast<int64_t>(col));
+    fmt_count(buf, sizeof buf, static_cast<long long>(col));
     const ImVec2 ts = ImGui::CalcTextSize(buf);
     dl->AddLine(ImVec2(x, pos.y - e * 0.25f), ImVec2(x, pos.y), pal.faint);
     dl->AddText(ImVec2(x - ts.x * 0.5f, pos.y - e * 0.3f - ts.y), pal.muted, buf);

@@ -30,7 +30,7 @@ struct Palette;  // app/chrome/ui_theme.hpp
 // cell is `cell_aspect` times wider than tall, capped by the table's columns. So a
 // tall table zooms its rows first until cells are square-ish, then both together.
 struct HeatmapView {
-  double span = 0.0;            // = 0 // 0: the whole table
+  double span = 0.0;            // 0: the whole table
   double row0 = 0.0, col0 = 0.0;  // top-left visible table coordinate (fractional)
 };
 
@@ -74,13 +74,13 @@ struct HeatmapHighlight {
 constexpr int kHeatmapMaxHighlights = 32;  // more highlights are drawn as overlay marks only
 
 struct HeatmapStyle {
-  float gamma = 0.55f;        // = 0.55 // colour = (|v| / abs_max)^gamma: < 1 lifts the common small values
-  float cell_aspect = 2.4f;   // = 2.4 // zoomed in, a cell is this many times wider than tall
-  float dim_others = 0.0f;    // = 0 // 0..1: fade every row but the highlighted ones
-  float opacity = 1.0f;       // = 1 // the whole map fades in with this
-  bool light = false;         // = false // the light theme's map (white centre) instead of the dark one
-  bool numbers = true;        // = true // print the values once cells are big enough
-  bool interactive = true;    // = true // wheel zoom, drag pan, double-click resets
+  float gamma = 0.55f;        // colour = (|v| / abs_max)^gamma: < 1 lifts the common small values
+  float cell_aspect = 2.4f;   // zoomed in, a cell is this many times wider than tall
+  float dim_others = 0.0f;    // 0..1: fade every row but the highlighted ones
+  float opacity = 1.0f;       // the whole map fades in with this
+  bool light = false;         // the light theme's map (white centre) instead of the dark one
+  bool numbers = true;        // print the values once cells are big enough
+  bool interactive = true;    // wheel zoom, drag pan, double-click resets
 };
 
 // The colour map's stops (linear RGB 0..1), shared by the shader and the CPU fallback.

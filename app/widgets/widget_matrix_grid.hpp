@@ -20,14 +20,14 @@ namespace lv::app {
 
 struct GridStyle {
   const char* name = "matrix";         // what the layout report calls it ("weight table")
-  const char* number_format = "%.2f";  // = "%.2f" // like the page; "%.0f" for one-hot
-  float cell_w = 3.3f;                 // = 3.3 em // "-2.84" and a margin
-  float cell_h = 1.55f;                // = 1.55 em
-  int max_rows = 16;                   // = 16 // more rows scroll
-  int max_cols = 12;                   // = 12 // more columns scroll
-  bool row_labels = true;              // = true // 0, 1, 2, … at the left
-  bool col_labels = false;             // = false // 0, 1, 2, … on top
-  bool integers = false;               // = false // data holds int64 (one-hot)
+  const char* number_format = "%.2f";  // like the page; "%.0f" for one-hot
+  float cell_w = 3.3f;                 // "-2.84" and a margin
+  float cell_h = 1.55f;                // in em
+  int max_rows = 16;                   // more rows scroll
+  int max_cols = 12;                   // more columns scroll
+  bool row_labels = true;              // 0, 1, 2, … at the left
+  bool col_labels = false;             // 0, 1, 2, … on top
+  bool integers = false;               // data holds int64 (one-hot)
 };
 
 // The same style under another name (for the layout report): grid_draw_frame(dl, g, named(gs, "x"), pal).

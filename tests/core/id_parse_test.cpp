@@ -10,8 +10,9 @@ namespace {
 
 lv::IdList ok(std::string_view text, const lv::IdRules& rules = {}) {
   lv::IdParse p = lv::parse_ids(text, rules);
-  EXPECT_TRUE(p.ok) << "input: " << text << "\nerror: " << p.error;
-  EXPECT_TRUE(p.error.empty());
+  EXPECT_TRUE(p.ok) << "input: " << text << "\nerror: " << p.error.message;
+  EXPECT_EQ(p.error.code, lv::ParseCode::None);
+  EXPECT_TRUE(p.error.message.empty());
   return p.ids;
 }
 
@@ -19,8 +20,13 @@ std::string err(std::string_view text, const lv::IdRules& rules = {}) {
   lv::IdParse p = lv::parse_ids(text, rules);
   EXPECT_FALSE(p.ok) << "input: " << text;
   EXPECT_TRUE(p.ids.empty());
-  EXPECT_EQ(p.error.find('\n'), std::string::npos);
-  return p.error;
+  EXPECT_NE(p.error.code, lv::ParseCode::None);
+  EXPECT_EQ(p.error.message.find('\n'), std::string::npos);
+  return p.error.message;
+}
+
+lv::ParseCode code(std::string_view text, const lv::IdRules& rules = {}) {
+  return lv::parse_ids(text, rules).error.code;
 }
 
 lv::IdRules vocab(int64_t v) {
@@ -75,7 +81,28 @@ TEST(IdParse, RejectsEmpty) {
   EXPECT_EQ(err(","), e);
   EXPECT_EQ(err("[]"), e);
   EXPECT_EQ(err("tensor([])"), e);
-  EXPECT_EQ(e, lv::kNoIdsError);
+}
+
+// Callers branch on the code (the command line rewords "no ID" as "--ids needs …"),
+// never on the sentence.
+TEST(IdParse, EachRefusalHasItsCode) {
+  EXPECT_EQ(code(" [] "), lv::ParseCode::Empty);
+  EXPECT_EQ(code("[2, 3"), lv::ParseCode::Brackets);
+  EXPECT_EQ(code("2.5"), lv::ParseCode::NotWhole);
+  EXPECT_EQ(code("-3"), lv::ParseCode::Negative);
+  EXPECT_EQ(code("two"), lv::ParseCode::NotANumber);
+  EXPECT_EQ(code("7", vocab(4)), lv::ParseCode::OutOfRange);
+  EXPECT_EQ(code("99999999999"), lv::ParseCode::OutOfRange);
+  lv::IdRules two;
+  two.max_count = 2;
+  EXPECT_EQ(code("1 2 3", two), lv::ParseCode::TooMany);
+}
+
+TEST(IdParse, VocabForIdsIsMaxPlusOne) {
+  EXPECT_EQ(lv::vocab_for_ids({2, 3, 1}), 4);
+  EXPECT_EQ(lv::vocab_for_ids({0}), 1);
+  EXPECT_EQ(lv::vocab_for_ids({50256, 11}), 50257);
+  EXPECT_EQ(lv::vocab_for_ids({}), 0);
 }
 
 TEST(IdParse, RejectsWordsAndDecimals) {
@@ -157,7 +184,8 @@ TEST(IdParse, NeverCrashesOnArbitraryBytes) {
     }
     x = x * 1664525u + 1013904223u;
     lv::IdParse p = lv::parse_ids(s, vocab(static_cast<int64_t>(x % 50) + 1));
-    EXPECT_EQ(p.ok, p.error.empty());
+    EXPECT_EQ(p.ok, p.error.message.empty());
+    EXPECT_EQ(p.ok, p.error.code == lv::ParseCode::None);
     EXPECT_EQ(p.ok, !p.ids.empty());
     for (int64_t id : p.ids) EXPECT_GE(id, 0);
   }

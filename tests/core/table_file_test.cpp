@@ -597,11 +597,4 @@ TEST(TableFileFuzz, EveryPrefixAndRandomCorruptionGivesAnErrorNotACrash) {
   }
 }
 
-TEST(TableFileFormat, ThousandsSeparators) {
-  EXPECT_EQ(lv::with_commas(0), "0");
-  EXPECT_EQ(lv::with_commas(999), "999");
-  EXPECT_EQ(lv::with_commas(1000), "1,000");
-  EXPECT_EQ(lv::with_commas(154389504), "154,389,504");
-}
-
 }  // namespace

@@ -8,6 +8,8 @@
 #include <fstream>
 #include <string>
 
+#include "core/text_format.hpp"
+
 namespace lv {
 namespace {
 
@@ -112,9 +114,8 @@ TEST(WorkBudget, TheMachinesBudgetIsHalfItsAvailableMemory) {
 }
 
 TEST(WorkBudget, SizesAndCountsInWords) {
-  EXPECT_EQ(byte_size_text(512), "512 bytes");
-  EXPECT_EQ(byte_size_text(1'600'000'000), "1.6 GB");
-  EXPECT_EQ(byte_size_text(512'000'000), "512 MB");
+  EXPECT_EQ(decimal_bytes(512), "512 bytes");  // the budget's sizes: text_format's decimal units
+  EXPECT_EQ(decimal_bytes(1'600'000'000), "1.6 GB");
   EXPECT_EQ(count_words(4e9), "4 billion");
   EXPECT_EQ(count_words(7.75e9), "7.8 billion");
   EXPECT_EQ(count_words(5.5e11), "550 billion");

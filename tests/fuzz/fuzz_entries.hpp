@@ -65,8 +65,9 @@ inline std::string check_ids(const uint8_t* data, size_t n) {
     const lv::IdParse p = lv::parse_ids(text, rules);
     if (!p.ok) {
       if (!p.ids.empty()) return "an error with IDs left in the list";
-      if (!one_clean_line(p.error) || !valid_utf8(p.error) || p.error.size() > 300)
-        return "an error that is not one clean line: " + p.error;
+      const std::string& e = p.error.message;
+      if (p.error.code == lv::ParseCode::None) return "an error without a code: " + e;
+      if (!one_clean_line(e) || !valid_utf8(e) || e.size() > 300) return "an error that is not one clean line: " + e;
       continue;
     }
     if (p.ids.empty() || p.ids.size() > lv::kMaxIds) return "ok with " + std::to_string(p.ids.size()) + " IDs";
