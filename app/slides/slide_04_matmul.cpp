@@ -295,6 +295,54 @@ Figure shapes_figure(ImDrawList* dl, ImVec2 pos, const Derived& d, const IdList&
   return f;
 }
 
+// ---------------------------------------------------------------- layout
+// Where the output and the shapes figure go, decided before the rows are counted (the
+// figure under the grids takes height from them): the output beside the table or,
+// when the canvas is too narrow for both, under it; the figure right of the output
+// when there is room, else under everything.
+struct Placement {
+  bool stacked = false, figure_beside = false;
+};
+
+Placement place_grids(const SlideCanvas& c, const GridStyle& gs, float table_x, const Figure& fm) {
+  const Derived& d = c.app.derived;
+  const float e = em(), right = c.origin.x + c.avail.x;
+  const int V = static_cast<int>(d.vocab), B = static_cast<int>(d.batch), D = static_cast<int>(d.dim);
+  GridStyle ps = gs;  // the widths do not depend on the rows shown; cut ones are the widest
+  ps.max_rows = std::min(kWholeUpTo, std::max(V, B));
+  GridView probe;
+  const GridLayout t = grid_layout(ImVec2(table_x, 0), V, D, probe, ps);
+  Placement pl;
+  pl.stacked = t.pos.x + t.size.x * 2.0f + e * 2.9f > right;
+  const float out_x = pl.stacked ? table_x : t.pos.x + t.size.x + e * 2.9f;
+  char head[96];
+  std::snprintf(head, sizeof head, "linear(onehot.float()) · %d × %d", B, D);
+  const float out_w = std::max(grid_layout(ImVec2(out_x, 0), B, D, probe, ps).size.x, text_size(fonts().bold, head).x);
+  pl.figure_beside = out_x + out_w + e * 2.0f + fm.w <= right;
+  return pl;
+}
+
+// How many of the table's `rows_shown` row numbers the strip shows as columns: those
+// that fit between strip_x and the canvas's right edge with its label beside them.
+int strip_columns(const SlideCanvas& c, const GridStyle& ss, float strip_x, int V, int rows_shown) {
+  const float e = em();
+  char name[64], cols[64];
+  std::snprintf(name, sizeof name, "onehot[%d] · 1 × %d", std::max(0, static_cast<int>(c.app.inputs.ids.size()) - 1), V);
+  std::snprintf(cols, sizeof cols, "columns %d–%d shown", std::max(0, V - 2), std::max(0, V - 1));
+  const float label_w = std::max(text_size(fonts().bold, name).x, text_size(fonts().ui, cols).x) + e * 0.8f;
+  const float room = c.origin.x + c.avail.x - strip_x - label_w;
+  const int fit = static_cast<int>(room / (ss.cell_w * e));
+  return std::clamp(fit, std::min(rows_shown, 3), rows_shown);
+}
+
+// The strip's first column: the table's first shown row, or, when the strip shows
+// fewer columns than the table rows, a window of them holding the current row.
+int strip_first_col(const GridLayout& tg, int cur_row, int strip_cols) {
+  if (strip_cols >= tg.shown_rows || cur_row < 0) return tg.first_row;
+  const int last_first = tg.first_row + tg.shown_rows - strip_cols;
+  return std::clamp(cur_row - strip_cols / 2, tg.first_row, last_first);
+}
+
 // ---------------------------------------------------------------- canvas
 ImVec2 canvas(SlideCanvas& c) {
   App& app = c.app;
@@ -328,20 +376,27 @@ ImVec2 canvas(SlideCanvas& c) {
   const float strip_y = c.origin.y;
   const float head_y = strip_y + ss.cell_h * e * 2.0f + e * 1.2f;
   const float grid_y = head_y + e * 1.6f;
-  // A small table is shown whole (the canvas scrolls instead); a big one fills the height.
-  gs.max_rows = grid_fit_count(std::max(V, B), c.avail.y - (grid_y - c.origin.y) - e * 2.2f, gs.cell_h * e, 24);
   const float table_x = c.origin.x + mult_w + e * 0.3f;
   gs.max_cols = grid_fit_count(D, c.avail.x * 0.5f - mult_w - e * 4.0f, gs.cell_w * e, 12);
-  // The strip shows the same window of indices as the table's rows.
+  // A small table is shown whole (the canvas fit shrinks its type); a big one fills the
+  // height the shapes figure and, when stacked, the output leave it.
+  const Figure fm = shapes_figure(nullptr, ImVec2(), d, ids, pal, cur);
+  const Placement place = place_grids(c, gs, table_x, fm);
+  float rows_room = c.avail.y - (grid_y - c.origin.y) - e * 2.2f;
+  if (!place.figure_beside) rows_room -= fm.h + e * 0.8f;
+  if (place.stacked) rows_room = (rows_room - e * 3.4f) * 0.5f;
+  gs.max_rows = grid_fit_count(std::max(V, B), rows_room, gs.cell_h * e, 24);
+  // The strip shows the table's window of indices, or as much of it around the current
+  // row as fits the width beside its label (GPT-2's five-digit column numbers are wide).
   const float strip_x = c.origin.x + chip_w + e * 2.4f;
-  ss.max_cols = gs.max_rows;
+  ss.max_cols = strip_columns(c, ss, strip_x, V, std::min(gs.max_rows, V));
 
   const FollowKey key{cur, d.generation, gs.max_rows, gs.max_cols};
   if (cur >= 0 && !(key == g_followed)) {
     grid_follow(app.ui.table_view, gs, V, D, cur_row);
     grid_follow(app.ui.out_view, gs, B, D, cur);
   }
-  g_followed = key;
+  if (!c.measuring) g_followed = key;  // measuring the last step must not stand for having shown it
   app.ui.out_view.first_col = app.ui.table_view.first_col;
 
   // ---- the table (with its multiplier column) and the output
@@ -351,7 +406,7 @@ ImVec2 canvas(SlideCanvas& c) {
   gs.name = "linear.weight.T";
   const GridLayout tg = grid_layout(ImVec2(table_x, grid_y), V, D, app.ui.table_view, gs);
   // The output beside the table, or under it when the canvas is too narrow for both.
-  const bool stacked = tg.pos.x + tg.size.x * 2.0f + e * 2.9f > c.origin.x + c.avail.x;
+  const bool stacked = place.stacked;
   const float out_x = stacked ? table_x : tg.pos.x + tg.size.x + e * 2.9f;
   const float out_head_y = stacked ? tg.pos.y + tg.size.y + e * 0.9f : head_y;
   if (stacked || c.origin.x + head_w + text_size(nullptr, "  = embedding.weight").x < out_x - e)
@@ -364,7 +419,7 @@ ImVec2 canvas(SlideCanvas& c) {
   const GridLayout og = grid_layout(ImVec2(out_x, out_head_y + (grid_y - head_y)), B, D, app.ui.out_view, os);
 
   // ---- the strip: one-hot row `cur`, its columns aligned with the table's shown rows
-  GridView strip_view{0, tg.first_row};
+  GridView strip_view{0, strip_first_col(tg, cur_row, ss.max_cols)};
   const int strip_row = std::max(cur, 0);
   const GridLayout sg = grid_layout(ImVec2(strip_x, strip_y), 1, V, strip_view, ss);
   const float strip_in = cur >= 0 ? phase(p, 0.0f, 0.15f) : 0.0f;
@@ -495,9 +550,8 @@ ImVec2 canvas(SlideCanvas& c) {
   // ---- the shapes figure: right of the output when there is room, else below
   const float grids_bottom = std::max(tg.pos.y + tg.size.y, og.pos.y + og.size.y);
   const float grids_right = std::max(og.pos.x + og.size.x, out_x + out_head_w);
-  const Figure fm = shapes_figure(nullptr, ImVec2(), d, ids, pal, cur);
   ImVec2 fpos(grids_right + e * 2.0f, grid_y);
-  if (fpos.x + fm.w > c.origin.x + c.avail.x) fpos = ImVec2(c.origin.x, grids_bottom + e * 0.8f);
+  if (!place.figure_beside || fpos.x + fm.w > c.origin.x + c.avail.x) fpos = ImVec2(c.origin.x, grids_bottom + e * 0.8f);
   shapes_figure(dl, fpos, d, ids, pal, cur);
 
   // ---- hover: the full dot product behind an output cell
