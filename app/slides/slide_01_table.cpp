@@ -7,6 +7,7 @@
 
 #include "app/app_model.hpp"
 #include "app/slides/slide_code.hpp"
+#include "app/slides/scene.hpp"
 #include "app/slides/slides.hpp"
 #include "app/widgets/ui_draw.hpp"
 #include "app/chrome/ui_landmarks.hpp"
@@ -18,18 +19,6 @@ namespace lv::app {
 namespace {
 
 int steps(const App&) { return 2; }
-
-// A table taller than the canvas (GPT-2's 50,257 rows) shows a window of rows: once the
-// IDs point at their rows (step 1) it moves to where most of them are, so the chips
-// land beside rows on screen. Moved only when the step, the model or the room changes:
-// the user scrolls freely in between.
-struct FollowKey {
-  int step = -2;
-  uint64_t generation = 0;
-  int max_rows = 0;
-  bool operator==(const FollowKey&) const = default;
-};
-FollowKey g_followed;
 
 // The first row of the `rows`-tall window that holds the most distinct IDs, centred
 // on them.
@@ -137,8 +126,9 @@ ImVec2 canvas(SlideCanvas& c) {
 
   // The ID chips.
   draw_text(dl, fonts().bold, ImVec2(c.origin.x, c.origin.y + e * 0.25f), c.pal.muted, "ids");
+  // A long batch (the book's 20 tokens) wraps onto more lines: all of it stays in view.
   const ImVec2 chips = draw_chip_row(dl, ImVec2(c.origin.x + e * 2.2f, c.origin.y), ids, c.pal,
-                                     [&](size_t) { return 0.25f * point; });
+                                     [&](size_t) { return 0.25f * point; }, nullptr, 64, c.avail.x - e * 2.2f);
 
   // The table.
   char head[96];
@@ -150,9 +140,9 @@ ImVec2 canvas(SlideCanvas& c) {
   gs.name = "weight table";
   gs.max_rows = grid_fit_count(static_cast<int>(d.vocab), c.avail.y - (head_y - c.origin.y) - e * 4.0f, gs.cell_h * e, 24);
   const FollowKey key{c.current(), d.generation, gs.max_rows};
-  if (c.current() >= 1 && !ids.empty() && !(key == g_followed) && d.vocab > gs.max_rows)
+  if (follow_now(app.ui.slides.table_followed, key, c.measuring) && c.current() >= 1 && !ids.empty() &&
+      d.vocab > gs.max_rows)
     app.ui.table_view.first_row = busiest_window(ids, gs.max_rows, d.vocab);
-  if (!c.measuring) g_followed = key;
   const GridLayout g = grid_layout(ImVec2(c.origin.x, head_y + e * 1.6f), static_cast<int>(d.vocab),
                                    static_cast<int>(d.dim), app.ui.table_view, gs);
   // Row labels of the batch's IDs take their chip's colour once pointed at.

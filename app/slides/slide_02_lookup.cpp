@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "app/slides/anim_timeline.hpp"
+#include "app/slides/scene.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
 #include "app/widgets/ui_draw.hpp"
@@ -14,8 +15,12 @@
 namespace lv::app {
 namespace {
 
-// The sub-phase [a, b] of a step's progress p, eased again for a crisp hand-off.
-float phase(float p, float a, float b) { return std::clamp((p - a) / (b - a), 0.0f, 1.0f); }
+// A step, as its named parts: the chip lights, the arrow runs to its row, the row
+// glows, then its values fly into output row i.
+constexpr Phase kChipLights{0.0f, 0.25f};
+constexpr Phase kArrowRuns{0.08f, 0.40f};
+constexpr Phase kRowGlows{0.30f, 0.50f};
+constexpr Phase kValuesFly{0.50f, 1.0f};
 
 int steps(const App& app) { return std::max<int>(1, static_cast<int>(app.inputs.ids.size())); }
 
@@ -72,7 +77,7 @@ ImVec2 canvas(SlideCanvas& c) {
   }
   for (size_t i = first; i < last; ++i) {
     const float p = c.progress(static_cast<int>(i));
-    const float lit = static_cast<int>(i) == cur ? phase(p, 0.0f, 0.25f) : p > 0.0f ? 0.35f : 0.0f;
+    const float lit = static_cast<int>(i) == cur ? phase(p, kChipLights) : p > 0.0f ? 0.35f : 0.0f;
     const ImVec2 cs = chip_size(ids[i]);
     draw_chip(dl, ImVec2(chip_x, c.origin.y), ids[i], id_color(i), lit, c.pal);
     chip_bottoms[i] = ImVec2(chip_x + cs.x * 0.5f, c.origin.y + cs.y);
@@ -128,7 +133,7 @@ ImVec2 canvas(SlideCanvas& c) {
 
   const float p = cur >= 0 ? c.progress(cur) : 0.0f;
   const int cur_row = cur >= 0 ? static_cast<int>(ids[static_cast<size_t>(cur)]) : -1;
-  const float glow = phase(p, 0.30f, 0.50f);
+  const float glow = phase(p, kRowGlows);
   if (cur_row >= 0 && tg.row_shown(cur_row))
     draw_glow(dl, tg.row_min(cur_row), tg.row_max(cur_row), id_color(static_cast<size_t>(cur)), glow);
   grid_draw_cells_at(dl, tg, gs, c.pal, [&](int r, int col) { return d.table.at(r, col); }, [&](int r, int) {
@@ -138,7 +143,7 @@ ImVec2 canvas(SlideCanvas& c) {
     return s;
   });
   // Output rows appear as their step lands; the current one waits for its flight.
-  const float fly = phase(p, 0.50f, 1.0f);
+  const float fly = phase(p, kValuesFly);
   grid_draw_cells(dl, og, d.lookup_out.data(), d.dim, gs, c.pal, [&](int r, int) {
     CellStyle s;
     const float pr = c.progress(r);
@@ -158,7 +163,7 @@ ImVec2 canvas(SlideCanvas& c) {
     const float row_y = tg.row_label_center(cur_row).y;
     const ImVec2 route[] = {chip, ImVec2(chip.x, above), ImVec2(margin, above), ImVec2(margin, row_y),
                             ImVec2(tg.pos.x + e * 0.05f, row_y)};
-    draw_route_arrow(dl, route, 5, id_color(static_cast<size_t>(cur)), phase(p, 0.08f, 0.40f), 2.2f);
+    draw_route_arrow(dl, route, 5, id_color(static_cast<size_t>(cur)), phase(p, kArrowRuns), 2.2f);
   }
   if (cur >= 0)
     grid_draw_flight(dl, tg, cur_row, og, cur, table_row(app, cur_row), fly, id_color(static_cast<size_t>(cur), 0.35f),

@@ -13,6 +13,7 @@
 #include "app/app_model.hpp"
 #include "app/model_jobs.hpp"
 #include "app/slides/slide_code.hpp"
+#include "app/slides/scene.hpp"
 #include "app/slides/slides.hpp"
 #include "app/widgets/ui_draw.hpp"
 #include "app/chrome/ui_landmarks.hpp"
@@ -76,8 +77,12 @@ ImVec2 canvas(SlideCanvas& c) {
 
   // G on the left; the lookup's gradient top right, the matmul's below it.
   GridStyle gs;
-  gs.max_rows = grid_fit_count(std::max(nb, static_cast<int>(d.vocab)), (c.avail.y - e * 10.0f) * 0.5f, gs.cell_h * e, 16);
   gs.max_cols = grid_fit_count(static_cast<int>(d.dim), (c.avail.x - e * 9.0f) * 0.5f, gs.cell_w * e, 10);
+  // The two gradients stack on the right: each gets half the height their headings and
+  // labels leave.
+  const int tall = std::max(nb, static_cast<int>(d.vocab));
+  const float chrome = e * 4.6f + 2.0f * grid_chrome_h(tall, static_cast<int>(d.dim), gs);
+  gs.max_rows = window_rows(tall, (c.avail.y - chrome) * 0.5f, gs.cell_h * e, 16);
   const int scatter_row = cur >= 0 && cur < nb ? static_cast<int>(ids[static_cast<size_t>(cur)]) : -1;
   if (scatter_row >= 0) {
     grid_follow(app.ui.out_view, gs, nb, static_cast<int>(d.dim), cur);
@@ -85,12 +90,9 @@ ImVec2 canvas(SlideCanvas& c) {
   } else if (cur >= nb && nb > 0) {
     // The matmul step of a tall table (GPT-2's 50,257 rows): show the last ID's row, which
     // holds a gradient, once when the step is reached (then the user scrolls freely).
-    static struct { int step; uint64_t generation; } shown{-2, 0};
-    if (!c.measuring && (shown.step != cur || shown.generation != d.generation)) {
+    if (!c.measuring && follow_now(app.ui.slides.backward_followed, FollowKey{cur, d.generation}, c.measuring))
       grid_follow(app.ui.table_view, gs, static_cast<int>(d.vocab), static_cast<int>(d.dim),
                   static_cast<int>(ids.back()));
-      shown = {cur, d.generation};
-    }
   }
   app.ui.table_view.first_col = app.ui.out_view.first_col;
   app.ui.out2_view = app.ui.table_view;
