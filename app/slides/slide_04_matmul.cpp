@@ -235,6 +235,13 @@ Figure shapes_figure(ImDrawList* dl, ImVec2 pos, const Derived& d, const IdList&
     const float w = sup_text(nullptr, mono, ImVec2(), 0, t).x;
     sup_text(dl, mono, ImVec2(cx - w * 0.5f, label_y), pal.text, t);
   };
+  // An icon's label under it and the operator after it; returns where the next icon starts.
+  auto label_then_operator = [&](float at, float w, const char* name, const char* op) {
+    label(at + w * 0.5f, name);
+    at += w;
+    draw_text(dl, bold, ImVec2(at + op_w * 0.5f - text_size(bold, op).x * 0.5f, mid - e * 0.5f), pal.muted, op);
+    return at + op_w;
+  };
   // X: a tick per row at its 1's column.
   float x = x0;
   const ImVec2 xa(x, mid - xh * 0.5f), xb(x + xw, mid + xh * 0.5f);
@@ -248,10 +255,7 @@ Figure shapes_figure(ImDrawList* dl, ImVec2 pos, const Derived& d, const IdList&
     const float hw = std::max(1.5f, xw / static_cast<float>(d.vocab) * 0.5f);
     dl->AddRectFilled(ImVec2(cx - hw, ry0 + 1), ImVec2(cx + hw, ry1 - 1), id_color(static_cast<size_t>(i), i <= cur ? 1.0f : 0.35f));
   }
-  label(x + xw * 0.5f, "X");
-  x += xw;
-  draw_text(dl, bold, ImVec2(x + op_w * 0.5f - text_size(bold, "·").x * 0.5f, mid - e * 0.5f), pal.muted, "·");
-  x += op_w;
+  x = label_then_operator(x, xw, "X", "·");
   // Wᵀ (= the table): its picked rows marked.
   const ImVec2 wa(x, mid - wh * 0.5f), wb(x + ww, mid + wh * 0.5f);
   dl->AddRectFilled(wa, wb, pal.panel, e * 0.15f);
@@ -261,10 +265,7 @@ Figure shapes_figure(ImDrawList* dl, ImVec2 pos, const Derived& d, const IdList&
     const float hh = std::max(1.0f, wh / static_cast<float>(d.vocab) * 0.5f);
     dl->AddRectFilled(ImVec2(wa.x + 1, cy - hh), ImVec2(wb.x - 1, cy + hh), id_color(static_cast<size_t>(i), 0.8f));
   }
-  label(x + ww * 0.5f, "W^T");
-  x += ww;
-  draw_text(dl, bold, ImVec2(x + op_w * 0.5f - text_size(bold, "=").x * 0.5f, mid - e * 0.5f), pal.muted, "=");
-  x += op_w;
+  x = label_then_operator(x, ww, "W^T", "=");
   // out: its rows in the IDs' colours once computed.
   const ImVec2 oa(x, mid - oh * 0.5f), ob(x + ow, mid + oh * 0.5f);
   dl->AddRectFilled(oa, ob, pal.panel, e * 0.15f);
