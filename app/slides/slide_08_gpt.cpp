@@ -102,8 +102,10 @@ LogitsPlace place_logits(const App& app, const SlideCanvas& c, const GridStyle& 
     GridView probe;
     return std::max(grid_layout(ImVec2(), t, v, probe, bs).size.x, head_w);
   };
-  // As many columns as fit with the grid's labels and scroll bar (at least 4 of a wide vocabulary).
-  for (bs.max_cols = logits_cols(app, c, ls, beside_x); bs.max_cols > std::min(v, 4) && width() > room;) --bs.max_cols;
+  // As many columns as fit with the grid's labels and scroll bar (at least 4 of a wide
+  // vocabulary; up to kWholeUpTo columns are shown whole or not beside at all).
+  bs.max_cols = logits_cols(app, c, ls, beside_x);
+  while (v > kWholeUpTo && bs.max_cols > 4 && width() > room) --bs.max_cols;
   pl.beside = x_alone && width() <= room;
   pl.cols = pl.beside ? bs.max_cols : logits_cols(app, c, ls, c.origin.x);
   return pl;
