@@ -219,6 +219,32 @@ struct CodePanelText {
   std::string code, output;
 };
 
+// What a slide's grids last scrolled to: they follow the current ID only when the
+// step, the model or the window changes, so the user can scroll while a step holds.
+struct FollowKey {
+  int step = -2;
+  uint64_t generation = 0;
+  int max_rows = 0, max_cols = 0;
+  bool operator==(const FollowKey&) const = default;
+};
+
+// Slide 5: why the two outputs differ, counted once per model (generation).
+struct DiffReasons {
+  uint64_t generation = 0;
+  int poisoned = 0;  // the lookup copied a number, the matmul got nan (0 × inf or 0 × nan from another row)
+  int nan_both = 0;  // both nan: the same nan, but nan ≠ nan
+  int other = 0;     // anything else (inf − inf in the picked row …)
+};
+
+// What the slides remember between frames (app/slides/ keeps no state of its own).
+struct SlideMemory {
+  FollowKey table_followed;     // slide 1: the table's window around the batch
+  FollowKey onehot_followed;    // slide 3: the one-hot grid around the current 1
+  FollowKey matmul_followed;    // slide 4: the table and the output around the current row
+  FollowKey backward_followed;  // slide 6: the matmul step's last ID row (step and generation)
+  DiffReasons diff_reasons;     // slide 5
+};
+
 struct UiState {
   int slide = 1;                  // the slide shown: its number, also its index in the slide table (1: the table)
   Timeline timeline;
@@ -282,6 +308,7 @@ struct UiState {
   int narrative_level = 4;                       // kCanvasNormalLevel: its text size (down to kNarrativeMinLevel)
   bool narrative_settling = false;               // its size is not settled yet: draw another frame
   bool narrative_skip = false;                   // it just stepped down: the next frame's extent is stale
+  SlideMemory slides;                            // what the slides remember between frames
   uint64_t diff_followed = 0;                    // slide 5: the model generation whose differing cells were scrolled to
   int bill_vocab = 50257, bill_dim = 768;        // slide 5: the bill at a chosen scale
   int bill_scale_pos = 0;                        // 0: this table, 1000: GPT-2

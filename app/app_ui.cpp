@@ -53,7 +53,14 @@ void draw_canvas(App& app, const SlideDef& slide, ImVec2 size) {
   SlideCanvas c{app, pal, ImGui::GetWindowDrawList(), origin, avail, slide.steps(app)};
   const ImVec2 used = slide.canvas(c);
   end_canvas_zoom();
-  // Reserve the content so the child scrolls when the drawing is larger than it.
+  // Reserve the content so the child scrolls when the drawing is larger than it (the
+  // canvas fit chose the largest type that avoids it: it happens only at the smallest).
+  if (layout_report_enabled() && (used.x > avail.x + 0.5f || used.y > avail.y + 0.5f)) {
+    char what[96];
+    std::snprintf(what, sizeof what, "the canvas does not fit (it scrolls): %.0f × %.0f in %.0f × %.0f", used.x, used.y,
+                  avail.x, avail.y);
+    report_clipped(what);
+  }
   ImGui::SetCursorScreenPos(c.origin);
   ImGui::Dummy(ImVec2(std::max(used.x, 1.0f), std::max(used.y, 1.0f)));
   ImGui::EndChild();

@@ -7,6 +7,7 @@
 
 #include "app/app_model.hpp"
 #include "app/slides/slide_code.hpp"
+#include "app/slides/scene.hpp"
 #include "app/slides/slides.hpp"
 #include "app/widgets/ui_draw.hpp"
 #include "app/chrome/ui_landmarks.hpp"
@@ -18,18 +19,6 @@ namespace lv::app {
 namespace {
 
 int steps(const App&) { return 2; }
-
-// A table taller than the canvas (GPT-2's 50,257 rows) shows a window of rows: once the
-// IDs point at their rows (step 1) it moves to where most of them are, so the chips
-// land beside rows on screen. Moved only when the step, the model or the room changes:
-// the user scrolls freely in between.
-struct FollowKey {
-  int step = -2;
-  uint64_t generation = 0;
-  int max_rows = 0;
-  bool operator==(const FollowKey&) const = default;
-};
-FollowKey g_followed;
 
 // The first row of the `rows`-tall window that holds the most distinct IDs, centred
 // on them.
@@ -128,67 +117,68 @@ void edit_cells(App& app, const GridLayout& g) {
 }
 
 ImVec2 canvas(SlideCanvas& c) {
-  auto [app, d, ids, e, dl] = canvas_names(c);
+  const Scene sc(c);
   const float fill = c.progress(0), point = c.progress(1);
 
   // The ID chips.
-  draw_text(dl, fonts().bold, ImVec2(c.origin.x, c.origin.y + e * 0.25f), c.pal.muted, "ids");
-  const ImVec2 chips = draw_chip_row(dl, ImVec2(c.origin.x + e * 2.2f, c.origin.y), ids, c.pal,
-                                     [&](size_t) { return 0.25f * point; });
+  draw_text(sc.dl, fonts().bold, ImVec2(c.origin.x, c.origin.y + sc.e * 0.25f), c.pal.muted, "ids");
+  // A long batch (the book's 20 tokens) wraps onto more lines: all of it stays in view.
+  const ImVec2 chips = draw_chip_row(sc.dl, ImVec2(c.origin.x + sc.e * 2.2f, c.origin.y), sc.ids, c.pal,
+                                     [&](size_t) { return 0.25f * point; }, nullptr, 64, c.avail.x - sc.e * 2.2f);
 
   // The table.
   char head[96];
-  std::snprintf(head, sizeof head, "weight table · %lld × %lld", static_cast<long long>(d.vocab),
-                static_cast<long long>(d.dim));
-  const float head_y = c.origin.y + chips.y + e * 1.4f;
-  draw_text(dl, fonts().bold, ImVec2(c.origin.x, head_y), c.pal.muted, head);
+  std::snprintf(head, sizeof head, "weight table · %lld × %lld", static_cast<long long>(sc.d.vocab),
+                static_cast<long long>(sc.d.dim));
+  const float head_y = c.origin.y + chips.y + sc.e * 1.4f;
+  draw_text(sc.dl, fonts().bold, ImVec2(c.origin.x, head_y), c.pal.muted, head);
   GridStyle gs;
   gs.name = "weight table";
-  gs.max_rows = grid_fit_count(static_cast<int>(d.vocab), c.avail.y - (head_y - c.origin.y) - e * 4.0f, gs.cell_h * e, 24);
-  const FollowKey key{c.current(), d.generation, gs.max_rows};
-  if (c.current() >= 1 && !ids.empty() && !(key == g_followed) && d.vocab > gs.max_rows)
-    app.ui.table_view.first_row = busiest_window(ids, gs.max_rows, d.vocab);
-  if (!c.measuring) g_followed = key;
-  const GridLayout g = grid_layout(ImVec2(c.origin.x, head_y + e * 1.6f), static_cast<int>(d.vocab),
-                                   static_cast<int>(d.dim), app.ui.table_view, gs);
+  gs.max_rows = grid_fit_count(static_cast<int>(sc.d.vocab), c.avail.y - (head_y - c.origin.y) - sc.e * 4.0f, gs.cell_h * sc.e, 24);
+  const FollowKey key{c.current(), sc.d.generation, gs.max_rows};
+  if (follow_now(sc.app.ui.slides.table_followed, key, c.measuring) && c.current() >= 1 && !sc.ids.empty() &&
+      sc.d.vocab > gs.max_rows)
+    sc.app.ui.table_view.first_row = busiest_window(sc.ids, gs.max_rows, sc.d.vocab);
+  const GridLayout g = grid_layout(ImVec2(c.origin.x, head_y + sc.e * 1.6f), static_cast<int>(sc.d.vocab),
+                                   static_cast<int>(sc.d.dim), sc.app.ui.table_view, gs);
   // Row labels of the batch's IDs take their chip's colour once pointed at.
   ImU32 label_colors[64] = {};
-  for (size_t i = 0; i < ids.size() && i < 64; ++i)
-    if (g.row_shown(static_cast<int>(ids[i])) && point > 0.0f)
-      label_colors[ids[i] - g.first_row] = id_color(i, 0.4f + 0.6f * point);
-  grid_draw_frame(dl, g, gs, c.pal, label_colors);
+  for (size_t i = 0; i < sc.ids.size() && i < 64; ++i)
+    if (g.row_shown(static_cast<int>(sc.ids[i])) && point > 0.0f)
+      label_colors[sc.ids[i] - g.first_row] = id_color(i, 0.4f + 0.6f * point);
+  grid_draw_frame(sc.dl, g, gs, c.pal, label_colors);
   const float shown = static_cast<float>(g.shown_rows);
-  const bool edited_any = !app.inputs.edits->empty();
-  grid_draw_cells_at(dl, g, gs, c.pal, [&](int r, int col) { return d.table.at(r, col); }, [&](int r, int col) {
+  const bool edited_any = !sc.app.inputs.edits->empty();
+  grid_draw_cells_at(sc.dl, g, gs, c.pal, [&](int r, int col) { return sc.d.table.at(r, col); }, [&](int r, int col) {
     CellStyle s;
     s.alpha = std::clamp(fill * (shown + 1.0f) - static_cast<float>(r - g.first_row), 0.0f, 1.0f);
     s.bg = c.pal.panel_alt;
-    if (edited_any && d.table.edited(r, col)) s.outline = c.pal.accent;
-    if (r == app.ui.edit_row && col == app.ui.edit_col && ImGui::IsPopupOpen("edit-cell")) s.outline = c.pal.glow;
+    if (edited_any && sc.d.table.edited(r, col)) s.outline = c.pal.accent;
+    if (r == sc.app.ui.edit_row && col == sc.app.ui.edit_col && ImGui::IsPopupOpen("edit-cell")) s.outline = c.pal.glow;
     return s;
   });
   // Step 1: each row that an ID picks gets that ID's chip at its right end
   // ("this row belongs to idx[i]"); repeated IDs stack their chips.
   float row_x[24] = {};
   float right = g.pos.x + g.size.x;
-  for (size_t i = 0; i < ids.size() && i < 64 && point > 0.0f; ++i) {
-    const int r = static_cast<int>(ids[i]);
+  for (size_t i = 0; i < sc.ids.size() && i < 64 && point > 0.0f; ++i) {
+    const int r = static_cast<int>(sc.ids[i]);
     if (!g.row_shown(r)) continue;
     float& x = row_x[r - g.first_row];
     if (x == 0.0f) {
-      x = g.row_max(r).x + e * 0.8f;
-      dl->AddRectFilled(g.row_min(r), g.row_max(r), id_color(i, 0.10f * point), g.ch * 0.18f);
-      draw_text(dl, fonts().ui, ImVec2(x, g.row_min(r).y + (g.ch - ImGui::GetTextLineHeight()) * 0.5f),
+      x = g.row_max(r).x + sc.e * 0.8f;
+      sc.dl->AddRectFilled(g.row_min(r), g.row_max(r), id_color(i, 0.10f * point), g.ch * 0.18f);
+      draw_text(sc.dl, fonts().ui, ImVec2(x, g.row_min(r).y + (g.ch - ImGui::GetTextLineHeight()) * 0.5f),
                 with_alpha(c.pal.muted, point), "\xe2\x86\x90");  // ←
-      x += e * 1.4f;
+      x += sc.e * 1.4f;
     }
-    const ImVec2 cs = chip_size(ids[i]);
-    draw_chip(dl, ImVec2(x, g.row_min(r).y + (g.ch - cs.y) * 0.5f), ids[i], id_color(i, point), 0.35f * point, c.pal);
-    x += cs.x + e * 0.3f;
+    const ImVec2 cs = chip_size(sc.ids[i]);
+    draw_chip(sc.dl, ImVec2(x, g.row_min(r).y + (g.ch - cs.y) * 0.5f), sc.ids[i], id_color(i, point), 0.35f * point, c.pal);
+    x += cs.x + sc.e * 0.3f;
     right = std::max(right, x);
   }
-  if (!c.measuring) edit_cells(app, g);
-  return ImVec2(std::max(right - c.origin.x, chips.x + e * 2.2f), (g.pos.y - c.origin.y) + g.size.y);
+  if (!c.measuring) edit_cells(sc.app, g);
+  return ImVec2(std::max(right - c.origin.x, chips.x + sc.e * 2.2f), (g.pos.y - c.origin.y) + g.size.y);
 }
 
 void caption(const App&, char* buf, size_t n) { std::snprintf(buf, n, "a learned weight matrix — one row per ID"); }

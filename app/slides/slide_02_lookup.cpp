@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "app/slides/anim_timeline.hpp"
+#include "app/slides/scene.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
 #include "app/widgets/ui_draw.hpp"
@@ -14,8 +15,12 @@
 namespace lv::app {
 namespace {
 
-// The sub-phase [a, b] of a step's progress p, eased again for a crisp hand-off.
-float phase(float p, float a, float b) { return std::clamp((p - a) / (b - a), 0.0f, 1.0f); }
+// A step, as its named parts: the chip lights, the arrow runs to its row, the row
+// glows, then its values fly into output row i.
+constexpr Phase kChipLights{0.0f, 0.25f};
+constexpr Phase kArrowRuns{0.08f, 0.40f};
+constexpr Phase kRowGlows{0.30f, 0.50f};
+constexpr Phase kValuesFly{0.50f, 1.0f};
 
 int steps(const App& app) { return std::max<int>(1, static_cast<int>(app.inputs.ids.size())); }
 
@@ -35,107 +40,107 @@ void narrative(App& app) {
 }
 
 ImVec2 canvas(SlideCanvas& c) {
-  auto [app, d, ids, e, dl] = canvas_names(c);
+  const Scene sc(c);
   const int cur = c.current();
-  const size_t n_chips = std::min<size_t>(ids.size(), 64);
+  const size_t n_chips = std::min<size_t>(sc.ids.size(), 64);
 
   // Chips: the current one lit, the ones already looked up half lit.
-  draw_text(dl, fonts().bold, ImVec2(c.origin.x, c.origin.y + e * 0.25f), c.pal.muted, "ids");
+  draw_text(sc.dl, fonts().bold, ImVec2(c.origin.x, c.origin.y + sc.e * 0.25f), c.pal.muted, "ids");
   ImVec2 chip_bottoms[64];
   // A batch wider than the canvas (the book's 20 tokens at V = 50,257) shows a window of
   // chips that holds the current one; "…" marks the ones left out on either side.
-  const float gap = e * 0.4f, room = c.avail.x - e * 2.2f - e * 3.0f;
+  const float gap = sc.e * 0.4f, room = c.avail.x - sc.e * 2.2f - sc.e * 3.0f;
   size_t first = 0, last = n_chips;  // [first, last) drawn
   {
     float total = 0.0f;
-    for (size_t i = 0; i < n_chips; ++i) total += chip_size(ids[i]).x + gap;
+    for (size_t i = 0; i < n_chips; ++i) total += chip_size(sc.ids[i]).x + gap;
     if (total > room) {
       const size_t at = cur >= 0 ? std::min<size_t>(static_cast<size_t>(cur), n_chips - 1) : 0;
       first = at;
       last = at + 1;
-      float w = chip_size(ids[at]).x + gap;
+      float w = chip_size(sc.ids[at]).x + gap;
       for (bool grew = true; grew;) {
         grew = false;
-        if (last < n_chips && w + chip_size(ids[last]).x + gap <= room) w += chip_size(ids[last++]).x + gap, grew = true;
-        if (first > 0 && w + chip_size(ids[first - 1]).x + gap <= room) w += chip_size(ids[--first]).x + gap, grew = true;
+        if (last < n_chips && w + chip_size(sc.ids[last]).x + gap <= room) w += chip_size(sc.ids[last++]).x + gap, grew = true;
+        if (first > 0 && w + chip_size(sc.ids[first - 1]).x + gap <= room) w += chip_size(sc.ids[--first]).x + gap, grew = true;
       }
     }
   }
-  float chip_x = c.origin.x + e * 2.2f, chip_h = 0.0f;
+  float chip_x = c.origin.x + sc.e * 2.2f, chip_h = 0.0f;
   if (first > 0) {
-    draw_text(dl, fonts().bold, ImVec2(chip_x, c.origin.y + e * 0.25f), c.pal.muted, "…");
-    chip_x += e * 1.4f;
+    draw_text(sc.dl, fonts().bold, ImVec2(chip_x, c.origin.y + sc.e * 0.25f), c.pal.muted, "…");
+    chip_x += sc.e * 1.4f;
   }
   for (size_t i = first; i < last; ++i) {
     const float p = c.progress(static_cast<int>(i));
-    const float lit = static_cast<int>(i) == cur ? phase(p, 0.0f, 0.25f) : p > 0.0f ? 0.35f : 0.0f;
-    const ImVec2 cs = chip_size(ids[i]);
-    draw_chip(dl, ImVec2(chip_x, c.origin.y), ids[i], id_color(i), lit, c.pal);
+    const float lit = static_cast<int>(i) == cur ? phase(p, kChipLights) : p > 0.0f ? 0.35f : 0.0f;
+    const ImVec2 cs = chip_size(sc.ids[i]);
+    draw_chip(sc.dl, ImVec2(chip_x, c.origin.y), sc.ids[i], id_color(i), lit, c.pal);
     chip_bottoms[i] = ImVec2(chip_x + cs.x * 0.5f, c.origin.y + cs.y);
     chip_x += cs.x + gap;
     chip_h = cs.y;
   }
   if (last < n_chips) {
-    draw_text(dl, fonts().bold, ImVec2(chip_x, c.origin.y + e * 0.25f), c.pal.muted, "…");
-    chip_x += e * 1.4f;
+    draw_text(sc.dl, fonts().bold, ImVec2(chip_x, c.origin.y + sc.e * 0.25f), c.pal.muted, "…");
+    chip_x += sc.e * 1.4f;
   }
-  const ImVec2 chips(chip_x - gap - (c.origin.x + e * 2.2f), chip_h);
+  const ImVec2 chips(chip_x - gap - (c.origin.x + sc.e * 2.2f), chip_h);
 
   // The table (left) and the output (right).
   GridStyle gs;
-  const float top = c.origin.y + chips.y + e * 1.4f;
-  gs.max_rows = grid_fit_count(std::max(static_cast<int>(d.vocab), static_cast<int>(d.batch)),
-                               c.avail.y - (top - c.origin.y) - e * 4.0f, gs.cell_h * e, 24);
+  const float top = c.origin.y + chips.y + sc.e * 1.4f;
+  gs.max_rows = grid_fit_count(std::max(static_cast<int>(sc.d.vocab), static_cast<int>(sc.d.batch)),
+                               c.avail.y - (top - c.origin.y) - sc.e * 4.0f, gs.cell_h * sc.e, 24);
   // Both grids side by side share the canvas's width.
-  gs.max_cols = grid_fit_count(static_cast<int>(d.dim), (c.avail.x - e * 8.0f) * 0.5f, gs.cell_w * e, 12);
+  gs.max_cols = grid_fit_count(static_cast<int>(sc.d.dim), (c.avail.x - sc.e * 8.0f) * 0.5f, gs.cell_w * sc.e, 12);
   if (cur >= 0) {
-    grid_follow(app.ui.table_view, gs, static_cast<int>(d.vocab), static_cast<int>(d.dim),
-                static_cast<int>(ids[static_cast<size_t>(cur)]));
-    grid_follow(app.ui.out_view, gs, static_cast<int>(d.batch), static_cast<int>(d.dim), cur);
+    grid_follow(sc.app.ui.table_view, gs, static_cast<int>(sc.d.vocab), static_cast<int>(sc.d.dim),
+                static_cast<int>(sc.ids[static_cast<size_t>(cur)]));
+    grid_follow(sc.app.ui.out_view, gs, static_cast<int>(sc.d.batch), static_cast<int>(sc.d.dim), cur);
   }
   // Keep the output's columns in step with the table's so a row lands where it came from.
-  app.ui.out_view.first_col = app.ui.table_view.first_col;
+  sc.app.ui.out_view.first_col = sc.app.ui.table_view.first_col;
   char head[96];
-  std::snprintf(head, sizeof head, "weight table · %lld × %lld", static_cast<long long>(d.vocab),
-                static_cast<long long>(d.dim));
-  draw_text(dl, fonts().bold, ImVec2(c.origin.x, top), c.pal.muted, head);
-  const GridLayout tg = grid_layout(ImVec2(c.origin.x, top + e * 1.6f), static_cast<int>(d.vocab),
-                                    static_cast<int>(d.dim), app.ui.table_view, gs);
-  const float out_x = tg.pos.x + tg.size.x + e * 3.5f;
-  std::snprintf(head, sizeof head, "embedding(idx) · %lld × %lld", static_cast<long long>(d.batch),
-                static_cast<long long>(d.dim));
-  draw_text(dl, fonts().bold, ImVec2(out_x, top), c.pal.muted, head);
+  std::snprintf(head, sizeof head, "weight table · %lld × %lld", static_cast<long long>(sc.d.vocab),
+                static_cast<long long>(sc.d.dim));
+  draw_text(sc.dl, fonts().bold, ImVec2(c.origin.x, top), c.pal.muted, head);
+  const GridLayout tg = grid_layout(ImVec2(c.origin.x, top + sc.e * 1.6f), static_cast<int>(sc.d.vocab),
+                                    static_cast<int>(sc.d.dim), sc.app.ui.table_view, gs);
+  const float out_x = tg.pos.x + tg.size.x + sc.e * 3.5f;
+  std::snprintf(head, sizeof head, "embedding(idx) · %lld × %lld", static_cast<long long>(sc.d.batch),
+                static_cast<long long>(sc.d.dim));
+  draw_text(sc.dl, fonts().bold, ImVec2(out_x, top), c.pal.muted, head);
   const float out_head_right = out_x + text_size(fonts().bold, head).x;
   gs.name = "embedding(idx)";
-  const GridLayout og = grid_layout(ImVec2(out_x, top + e * 1.6f), static_cast<int>(d.batch), static_cast<int>(d.dim),
-                                    app.ui.out_view, gs);
+  const GridLayout og = grid_layout(ImVec2(out_x, top + sc.e * 1.6f), static_cast<int>(sc.d.batch), static_cast<int>(sc.d.dim),
+                                    sc.app.ui.out_view, gs);
 
   // Which batch entry (if any) last wrote each table row, for the row tint.
   ImU32 labels[64] = {};
   for (size_t i = 0; i < n_chips; ++i) {
-    const int r = static_cast<int>(ids[i]);
+    const int r = static_cast<int>(sc.ids[i]);
     if (tg.row_shown(r) && c.progress(static_cast<int>(i)) > 0.0f && static_cast<int>(i) <= cur)
       labels[r - tg.first_row] = id_color(i);
   }
-  grid_draw_frame(dl, tg, named(gs, "weight table"), c.pal, labels);
+  grid_draw_frame(sc.dl, tg, named(gs, "weight table"), c.pal, labels);
   ImU32 out_labels[64] = {};
   for (int i = og.first_row; i < og.first_row + og.shown_rows; ++i) out_labels[i - og.first_row] = id_color(static_cast<size_t>(i));
-  grid_draw_frame(dl, og, gs, c.pal, out_labels);
+  grid_draw_frame(sc.dl, og, gs, c.pal, out_labels);
 
   const float p = cur >= 0 ? c.progress(cur) : 0.0f;
-  const int cur_row = cur >= 0 ? static_cast<int>(ids[static_cast<size_t>(cur)]) : -1;
-  const float glow = phase(p, 0.30f, 0.50f);
+  const int cur_row = cur >= 0 ? static_cast<int>(sc.ids[static_cast<size_t>(cur)]) : -1;
+  const float glow = phase(p, kRowGlows);
   if (cur_row >= 0 && tg.row_shown(cur_row))
-    draw_glow(dl, tg.row_min(cur_row), tg.row_max(cur_row), id_color(static_cast<size_t>(cur)), glow);
-  grid_draw_cells_at(dl, tg, gs, c.pal, [&](int r, int col) { return d.table.at(r, col); }, [&](int r, int) {
+    draw_glow(sc.dl, tg.row_min(cur_row), tg.row_max(cur_row), id_color(static_cast<size_t>(cur)), glow);
+  grid_draw_cells_at(sc.dl, tg, gs, c.pal, [&](int r, int col) { return sc.d.table.at(r, col); }, [&](int r, int) {
     CellStyle s;
     s.bg = c.pal.panel_alt;
     if (r == cur_row) s.bg = mix(c.pal.panel_alt, id_color(static_cast<size_t>(cur)), 0.45f * glow);
     return s;
   });
   // Output rows appear as their step lands; the current one waits for its flight.
-  const float fly = phase(p, 0.50f, 1.0f);
-  grid_draw_cells(dl, og, d.lookup_out.data(), d.dim, gs, c.pal, [&](int r, int) {
+  const float fly = phase(p, kValuesFly);
+  grid_draw_cells(sc.dl, og, sc.d.lookup_out.data(), sc.d.dim, gs, c.pal, [&](int r, int) {
     CellStyle s;
     const float pr = c.progress(r);
     s.bg = mix(c.pal.panel_alt, id_color(static_cast<size_t>(r)), pr >= 1.0f || (r == cur && fly >= 1.0f) ? 0.22f : 0.0f);
@@ -150,21 +155,21 @@ ImVec2 canvas(SlideCanvas& c) {
   if (cur >= 0 && static_cast<size_t>(cur) >= first && static_cast<size_t>(cur) < last && tg.row_shown(cur_row)) {
     const ImVec2 chip = chip_bottoms[cur];
     const float above = (chip.y + top) * 0.5f;      // between the chips and the heading
-    const float margin = c.origin.x - e * 0.3f;      // inside the canvas's padding
+    const float margin = c.origin.x - sc.e * 0.3f;      // inside the canvas's padding
     const float row_y = tg.row_label_center(cur_row).y;
     const ImVec2 route[] = {chip, ImVec2(chip.x, above), ImVec2(margin, above), ImVec2(margin, row_y),
-                            ImVec2(tg.pos.x + e * 0.05f, row_y)};
-    draw_route_arrow(dl, route, 5, id_color(static_cast<size_t>(cur)), phase(p, 0.08f, 0.40f), 2.2f);
+                            ImVec2(tg.pos.x + sc.e * 0.05f, row_y)};
+    draw_route_arrow(sc.dl, route, 5, id_color(static_cast<size_t>(cur)), phase(p, kArrowRuns), 2.2f);
   }
   if (cur >= 0)
-    grid_draw_flight(dl, tg, cur_row, og, cur, table_row(app, cur_row), fly, id_color(static_cast<size_t>(cur), 0.35f),
+    grid_draw_flight(sc.dl, tg, cur_row, og, cur, table_row(sc.app, cur_row), fly, id_color(static_cast<size_t>(cur), 0.35f),
                      gs, c.pal);
   // Hover: say where a value came from.
   int r = -1, col = -1;
-  if (grid_interact(og, app.ui.out_view, "##out", &r, &col) && r <= cur)
+  if (grid_interact(og, sc.app.ui.out_view, "##out", &r, &col) && r <= cur)
     ImGui::SetTooltip("embedding(idx)[%d, %d] = weight[%lld, %d] = %.4f", r, col,
-                      static_cast<long long>(ids[static_cast<size_t>(r)]), col, static_cast<double>(d.lookup_out(r, col)));
-  grid_interact(tg, app.ui.table_view, "##table", &r, &col);
+                      static_cast<long long>(sc.ids[static_cast<size_t>(r)]), col, static_cast<double>(sc.d.lookup_out(r, col)));
+  grid_interact(tg, sc.app.ui.table_view, "##table", &r, &col);
   return ImVec2(std::max(og.pos.x + og.size.x, out_head_right) - c.origin.x,
                 std::max(tg.pos.y + tg.size.y, og.pos.y + og.size.y) - c.origin.y);
 }

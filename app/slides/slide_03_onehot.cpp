@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "app/slides/anim_timeline.hpp"
+#include "app/slides/scene.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
 #include "app/widgets/ui_draw.hpp"
@@ -18,20 +19,7 @@
 namespace lv::app {
 namespace {
 
-// The sub-phase [a, b] of a step's progress p.
-float phase(float p, float a, float b) { return std::clamp((p - a) / (b - a), 0.0f, 1.0f); }
-
 int steps(const App& app) { return std::max<int>(1, static_cast<int>(app.inputs.ids.size())); }
-
-// What the grid last scrolled to: it follows the 1 only when the step, the model
-// or the window changes, so the user can scroll freely while a step holds.
-struct FollowKey {
-  int step = -2;
-  uint64_t generation = 0;
-  int max_rows = 0, max_cols = 0;
-  bool operator==(const FollowKey&) const = default;
-};
-FollowKey g_followed;
 
 void narrative(App& app) {
   const Derived& d = app.derived;
@@ -83,167 +71,205 @@ void narrative(App& app) {
   ImGui::TextDisabled("%s", "Next: a one-hot row times the table keeps exactly one row.");
 }
 
-ImVec2 canvas(SlideCanvas& c) {
-  App& app = c.app;
-  const Derived& d = app.derived;
-  const IdList& ids = app.inputs.ids;
-  const float e = em();
-  ImDrawList* dl = c.dl;
-  const int cur = c.current();
-  const int rows = static_cast<int>(d.batch), cols = static_cast<int>(d.vocab);
-  char buf[128];
+// ---------------------------------------------------------------- canvas
+// A step, as its named parts: the chip lights and its arrow reaches into the row,
+// a row of faint zeros sweeps in left to right, then the 1 lights at column ID.
+constexpr Phase kChipLights{0.0f, 0.25f};
+constexpr Phase kArrowReaches{0.05f, 0.35f};
+constexpr Phase kZerosSweep{0.15f, 0.50f};
+constexpr Phase kOneLights{0.55f, 0.90f};
 
-  // Cells only as wide as the widest column label; tall enough for a chip.
+// Where things go: the chip column at the left, the grid right of it, the legend under it.
+struct OneHotLayout {
   GridStyle gs;
+  float chip_w = 0;   // the chip column: as wide as the widest chip
+  float grid_x = 0, head_y = 0, grid_y = 0;
+};
+
+OneHotLayout lay_out(const Scene& s) {
+  const float e = s.e;
+  const SlideCanvas& c = s.c;
+  const int rows = static_cast<int>(s.d.batch), cols = static_cast<int>(s.d.vocab);
+  char buf[32];
+  OneHotLayout l;
+  // Cells only as wide as the widest column label; tall enough for a chip.
+  GridStyle& gs = l.gs;
   gs.number_format = "%.0f";
   gs.integers = true;
   gs.col_labels = true;
   std::snprintf(buf, sizeof buf, "%d", std::max(0, cols - 1));
   gs.cell_w = std::max(2.6f, (ImGui::CalcTextSize(buf).x + e * 0.9f) / e);
   gs.cell_h = 2.1f;
-
   // The chip column: as wide as the widest chip (measured over every ID, cheap at <= kMaxIds).
-  float chip_w = chip_size(0).x;
   int64_t max_id = 0;
-  for (int64_t id : ids) max_id = std::max(max_id, id);
-  chip_w = std::max(chip_w, chip_size(max_id).x);
-  const float grid_x = c.origin.x + chip_w + e * 2.2f;
+  for (int64_t id : s.ids) max_id = std::max(max_id, id);
+  l.chip_w = std::max(chip_size(0).x, chip_size(max_id).x);
+  l.grid_x = c.origin.x + l.chip_w + e * 2.2f;
   std::snprintf(buf, sizeof buf, "%d", std::max(0, rows - 1));
   const float label_w = ImGui::CalcTextSize(buf).x + e * 0.9f;
-
-  const float head_y = c.origin.y;
-  const float grid_y = head_y + e * 1.7f;
+  l.head_y = c.origin.y;
+  l.grid_y = l.head_y + e * 1.7f;
   const float legend_h = e * 3.6f;
   // A small one-hot matrix is shown whole (the canvas fit shrinks or grows its type);
   // a big one shows what fits around the current ID.
   gs.name = "one_hot(idx)";
-  gs.max_rows = grid_fit_count(rows, c.avail.y - (grid_y - c.origin.y) - gs.cell_h * e - legend_h, gs.cell_h * e, 24);
-  gs.max_cols = grid_fit_count(cols, c.avail.x - (grid_x - c.origin.x) - label_w - e * 1.5f, gs.cell_w * e, 48);
+  gs.max_rows = grid_fit_count(rows, c.avail.y - (l.grid_y - c.origin.y) - gs.cell_h * e - legend_h, gs.cell_h * e, 24);
+  gs.max_cols = grid_fit_count(cols, c.avail.x - (l.grid_x - c.origin.x) - label_w - e * 1.5f, gs.cell_w * e, 48);
+  return l;
+}
 
-  const FollowKey key{cur, d.generation, gs.max_rows, gs.max_cols};
-  if (cur >= 0 && !(key == g_followed))
-    grid_follow(app.ui.onehot_view, gs, rows, cols, cur, static_cast<int>(ids[static_cast<size_t>(cur)]));
-  g_followed = key;
+// The current 1's column: a tinted band from its label down to its row, the label as a badge.
+void draw_current_column(const Scene& s, const GridLayout& g, float lit) {
+  const int cur = s.cur, col = static_cast<int>(s.cur_id);
+  if (cur < 0 || !g.col_shown(col) || lit <= 0.0f) return;
+  const float e = s.e;
+  const ImVec2 top = g.cell_min(g.first_row, col);
+  const float x0 = top.x, x1 = top.x + g.cw;
+  const float y1 = g.row_shown(cur) ? g.cell_max(cur, col).y : (cur < g.first_row ? g.cells.y : g.cells_max().y);
+  s.dl->AddRectFilled(ImVec2(x0 + 1, g.pos.y + 1), ImVec2(x1 - 1, y1), id_color(s.cur_i, 0.10f * lit), g.ch * 0.2f);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%d", col);
+  const ImVec2 ts = ImGui::CalcTextSize(buf);
+  const ImVec2 lc(x0 + g.cw * 0.5f, g.pos.y + g.ch * 0.5f);
+  const float hw = std::max(ts.x * 0.5f + e * 0.35f, e * 0.7f);
+  s.dl->AddRectFilled(ImVec2(lc.x - hw, lc.y - e * 0.55f), ImVec2(lc.x + hw, lc.y + e * 0.55f), id_color(s.cur_i, lit),
+                      e * 0.55f);
+  s.dl->AddText(ImVec2(lc.x - ts.x * 0.5f, lc.y - ts.y * 0.5f), with_alpha(text_on(s.pal, s.cur_color), lit), buf);
+}
 
-  // Headers.
-  draw_text(dl, fonts().bold, ImVec2(c.origin.x, head_y), c.pal.muted, "idx");
-  std::snprintf(buf, sizeof buf, "one_hot(idx, num_classes=%d) · %d × %d", cols, rows, cols);
-  draw_text(dl, fonts().bold, ImVec2(grid_x, head_y), c.pal.muted, buf);
-
-  const GridLayout g = grid_layout(ImVec2(grid_x, grid_y), rows, cols, app.ui.onehot_view, gs);
-  ImU32 label_colors[64] = {};
-  for (int r = g.first_row; r < g.first_row + g.shown_rows; ++r)
-    if (c.progress(r) > 0.0f) label_colors[r - g.first_row] = id_color(static_cast<size_t>(r));
-  grid_draw_frame(dl, g, gs, c.pal, label_colors);
-
-  const float p = cur >= 0 ? c.progress(cur) : 0.0f;
-  const int cur_col = cur >= 0 ? static_cast<int>(ids[static_cast<size_t>(cur)]) : -1;
-  const float lit_cur = phase(p, 0.55f, 0.90f);
-
-  // The current 1's column: a tinted band from its label down to its row, the label as a badge.
-  if (cur >= 0 && g.col_shown(cur_col) && lit_cur > 0.0f) {
-    const ImVec2 top = g.cell_min(g.first_row, cur_col);
-    const float x0 = top.x, x1 = top.x + g.cw;
-    const float y1 = g.row_shown(cur) ? g.cell_max(cur, cur_col).y : (cur < g.first_row ? g.cells.y : g.cells_max().y);
-    dl->AddRectFilled(ImVec2(x0 + 1, g.pos.y + 1), ImVec2(x1 - 1, y1), id_color(static_cast<size_t>(cur), 0.10f * lit_cur),
-                      g.ch * 0.2f);
-    std::snprintf(buf, sizeof buf, "%d", cur_col);
-    const ImVec2 ts = ImGui::CalcTextSize(buf);
-    const ImVec2 lc(x0 + g.cw * 0.5f, g.pos.y + g.ch * 0.5f);
-    const float hw = std::max(ts.x * 0.5f + e * 0.35f, e * 0.7f);
-    dl->AddRectFilled(ImVec2(lc.x - hw, lc.y - e * 0.55f), ImVec2(lc.x + hw, lc.y + e * 0.55f),
-                      id_color(static_cast<size_t>(cur), lit_cur), e * 0.55f);
-    const ImU32 badge_text = text_on(c.pal, id_color(static_cast<size_t>(cur)));
-    dl->AddText(ImVec2(lc.x - ts.x * 0.5f, lc.y - ts.y * 0.5f), with_alpha(badge_text, lit_cur), buf);
-  }
-  if (cur >= 0 && g.row_shown(cur) && g.col_shown(cur_col))
-    draw_glow(dl, g.cell_min(cur, cur_col), g.cell_max(cur, cur_col), id_color(static_cast<size_t>(cur)), lit_cur);
-
+// How far the sweep of zeros has come at column `col` of a row at progress pr.
+float zero_appears(float pr, const GridLayout& g, int col) {
   const float ncols = static_cast<float>(g.shown_cols);
-  grid_draw_cells_at(dl, g, gs, c.pal, [&](int r, int col) { return ids[static_cast<size_t>(r)] == col ? 1.0f : 0.0f; }, [&](int r, int col) {
-    CellStyle s;
+  return std::clamp(phase(pr, kZerosSweep) * (ncols + 1.0f) - static_cast<float>(col - g.first_col), 0.0f, 1.0f);
+}
+
+// The cells: rows not reached are empty slots; a reached row's zeros sweep in, then its 1 lights.
+void draw_cells(const Scene& s, const GridLayout& g, const GridStyle& gs) {
+  const SlideCanvas& c = s.c;
+  const Palette& pal = s.pal;
+  const IdList& ids = s.ids;
+  grid_draw_cells_at(s.dl, g, gs, pal, [&](int r, int col) { return ids[static_cast<size_t>(r)] == col ? 1.0f : 0.0f; }, [&](int r, int col) {
+    CellStyle cs;
     const float pr = c.progress(r);
     if (pr <= 0.0f) {  // not reached: an empty slot keeps the B × V shape visible
-      s.bg = with_alpha(c.pal.panel_alt, 0.45f);
-      s.hide = true;
-      return s;
+      cs.bg = with_alpha(pal.panel_alt, 0.45f);
+      cs.hide = true;
+      return cs;
     }
-    // Zeros sweep in left to right, faint.
-    const float appear = std::clamp(phase(pr, 0.15f, 0.50f) * (ncols + 1.0f) - static_cast<float>(col - g.first_col),
-                                    0.0f, 1.0f);
-    s.alpha = appear;
-    s.bg = c.pal.panel_alt;
-    s.text = c.pal.faint;
+    cs.alpha = zero_appears(pr, g, col);
+    cs.bg = pal.panel_alt;
+    cs.text = pal.faint;
     if (col == static_cast<int>(ids[static_cast<size_t>(r)])) {
-      const float lit = phase(pr, 0.55f, 0.90f);
-      s.bg = id_tint(c.pal, static_cast<size_t>(r), 0.9f * lit);
+      const float lit = phase(pr, kOneLights);
+      cs.bg = id_tint(pal, static_cast<size_t>(r), 0.9f * lit);
       // Until it lights, the 1 reads as one more 0 (drawn below); then it turns into a 1.
-      s.hide = lit < 0.5f;
-      s.text = with_alpha(text_on(c.pal, s.bg), std::clamp(lit * 2.0f - 1.0f, 0.0f, 1.0f));
+      cs.hide = lit < 0.5f;
+      cs.text = with_alpha(text_on(pal, cs.bg), std::clamp(lit * 2.0f - 1.0f, 0.0f, 1.0f));
     }
-    return s;
+    return cs;
   });
-  // The faint 0 that the current 1 replaces.
-  if (cur >= 0 && g.row_shown(cur) && g.col_shown(cur_col) && lit_cur < 0.5f) {
-    const float appear = std::clamp(phase(p, 0.15f, 0.50f) * (ncols + 1.0f) - static_cast<float>(cur_col - g.first_col),
-                                    0.0f, 1.0f);
-    const ImVec2 a = g.cell_min(cur, cur_col), b = g.cell_max(cur, cur_col);
-    const ImVec2 ts = ImGui::CalcTextSize("0");
-    dl->AddText(ImVec2(b.x - ts.x - g.cw * 0.12f, a.y + (g.ch - ts.y) * 0.5f),
-                with_alpha(c.pal.faint, appear * (1.0f - lit_cur * 2.0f)), "0");
-  }
+}
 
-  // The chip column: each ID at the left of its one-hot row, an arrow into the row.
+// The faint 0 that the current 1 replaces, fading as the 1 lights.
+void draw_replaced_zero(const Scene& s, const GridLayout& g, float lit) {
+  const int cur = s.cur, col = static_cast<int>(s.cur_id);
+  if (cur < 0 || !g.row_shown(cur) || !g.col_shown(col) || lit >= 0.5f) return;
+  const ImVec2 a = g.cell_min(cur, col), b = g.cell_max(cur, col);
+  const ImVec2 ts = ImGui::CalcTextSize("0");
+  s.dl->AddText(ImVec2(b.x - ts.x - g.cw * 0.12f, a.y + (g.ch - ts.y) * 0.5f),
+                with_alpha(s.pal.faint, zero_appears(s.p, g, col) * (1.0f - lit * 2.0f)), "0");
+}
+
+// The chip column: each ID at the left of its one-hot row, an arrow into the row.
+void draw_chips(const Scene& s, const GridLayout& g, float chip_w) {
+  const float e = s.e;
   for (int r = g.first_row; r < g.first_row + g.shown_rows; ++r) {
-    const int64_t id = ids[static_cast<size_t>(r)];
-    const ImVec2 s = chip_size(id);
+    const int64_t id = s.ids[static_cast<size_t>(r)];
+    const ImVec2 cs = chip_size(id);
     const ImVec2 rm = g.cell_min(r, g.first_col);
-    const ImVec2 pos(c.origin.x + chip_w - s.x, rm.y + (g.ch - s.y) * 0.5f);
-    const float pr = c.progress(r);
-    const float lit = r == cur ? phase(pr, 0.0f, 0.25f) : (pr > 0.0f ? 0.35f : 0.0f);
-    draw_chip(dl, pos, id, id_color(static_cast<size_t>(r)), lit, c.pal);
-    const float reach = r == cur ? phase(pr, 0.05f, 0.35f) : (pr > 0.0f ? 1.0f : 0.0f);
-    const ImVec2 from(c.origin.x + chip_w + e * 0.25f, rm.y + g.ch * 0.5f);
-    draw_arrow(dl, from, ImVec2(g.pos.x - e * 0.15f, from.y), id_color(static_cast<size_t>(r), r == cur ? 0.9f : 0.45f),
+    const ImVec2 pos(s.c.origin.x + chip_w - cs.x, rm.y + (g.ch - cs.y) * 0.5f);
+    const float pr = s.c.progress(r);
+    const float lit = r == s.cur ? phase(pr, kChipLights) : (pr > 0.0f ? 0.35f : 0.0f);
+    draw_chip(s.dl, pos, id, id_color(static_cast<size_t>(r)), lit, s.pal);
+    const float reach = r == s.cur ? phase(pr, kArrowReaches) : (pr > 0.0f ? 1.0f : 0.0f);
+    const ImVec2 from(s.c.origin.x + chip_w + e * 0.25f, rm.y + g.ch * 0.5f);
+    draw_arrow(s.dl, from, ImVec2(g.pos.x - e * 0.15f, from.y), id_color(static_cast<size_t>(r), r == s.cur ? 0.9f : 0.45f),
                reach, 1.6f, true);
   }
+}
 
-  // Legend under the grid: what the colours mean.
+// Legend under the grid: what the colours mean (wraps when narrow). Returns its right
+// edge and bottom.
+ImVec2 draw_legend(const Scene& s, const GridLayout& g, float grid_x) {
+  const float e = s.e;
+  const Palette& pal = s.pal;
+  ImDrawList* dl = s.dl;
   const float ly = g.pos.y + g.size.y + e * 0.6f;
   const float sw = e * 0.9f;
   float lx = grid_x;
-  const size_t lc = cur >= 0 ? static_cast<size_t>(cur) : 0;
-  dl->AddRectFilled(ImVec2(lx, ly + e * 0.1f), ImVec2(lx + sw, ly + e * 0.1f + sw), id_color(lc), e * 0.2f);
+  dl->AddRectFilled(ImVec2(lx, ly + e * 0.1f), ImVec2(lx + sw, ly + e * 0.1f + sw), s.cur_color, e * 0.2f);
   lx += sw + e * 0.4f;
   const char* one_text = "1 — at the column whose number is the ID";
-  draw_text(dl, nullptr, ImVec2(lx, ly), c.pal.text, one_text);
+  draw_text(dl, nullptr, ImVec2(lx, ly), pal.text, one_text);
   lx += text_size(nullptr, one_text).x + e * 1.2f;
   const char* zero_text = "0 — everywhere else";
   const float zero_w = sw + e * 0.4f + text_size(nullptr, zero_text).x;
   float zy = ly;
-  if (lx + zero_w > c.origin.x + std::max(c.avail.x, g.size.x + (grid_x - c.origin.x))) {  // wrap when narrow
+  if (lx + zero_w > s.c.origin.x + std::max(s.c.avail.x, g.size.x + (grid_x - s.c.origin.x))) {  // wrap when narrow
     lx = grid_x;
     zy = ly + e * 1.4f;
   }
-  dl->AddRectFilled(ImVec2(lx, zy + e * 0.1f), ImVec2(lx + sw, zy + e * 0.1f + sw), c.pal.panel_alt, e * 0.2f);
-  dl->AddRect(ImVec2(lx, zy + e * 0.1f), ImVec2(lx + sw, zy + e * 0.1f + sw), c.pal.faint, e * 0.2f);
-  draw_text(dl, nullptr, ImVec2(lx + sw + e * 0.4f, zy), c.pal.muted, zero_text);
-  const float legend_right = std::max(lx + zero_w, grid_x + text_size(nullptr, one_text).x + sw + e * 0.4f);
+  dl->AddRectFilled(ImVec2(lx, zy + e * 0.1f), ImVec2(lx + sw, zy + e * 0.1f + sw), pal.panel_alt, e * 0.2f);
+  dl->AddRect(ImVec2(lx, zy + e * 0.1f), ImVec2(lx + sw, zy + e * 0.1f + sw), pal.faint, e * 0.2f);
+  draw_text(dl, nullptr, ImVec2(lx + sw + e * 0.4f, zy), pal.muted, zero_text);
+  return ImVec2(std::max(lx + zero_w, grid_x + text_size(nullptr, one_text).x + sw + e * 0.4f), zy + e * 1.4f);
+}
 
-  // Hover: say why a cell is 0 or 1.
+// Hover: say why a cell is 0 or 1.
+void hover(const Scene& s, const GridLayout& g) {
   int hr = -1, hc = -1;
-  if (grid_interact(g, app.ui.onehot_view, "##onehot", &hr, &hc) && c.progress(hr) > 0.0f) {
-    const long long id = static_cast<long long>(ids[static_cast<size_t>(hr)]);
-    if (id == hc)
-      ImGui::SetTooltip("onehot[%d, %d] = 1: idx[%d] = %lld", hr, hc, hr, id);
-    else
-      ImGui::SetTooltip("onehot[%d, %d] = 0: idx[%d] = %lld, not %d", hr, hc, hr, id, hc);
-  }
-  const float right = std::max(g.pos.x + g.size.x, legend_right);
-  std::snprintf(buf, sizeof buf, "one_hot(idx, num_classes=%d) · %d × %d", cols, rows, cols);
-  const float head_right = grid_x + text_size(fonts().bold, buf).x;
-  const ImVec2 used(std::max(right, head_right) - c.origin.x, zy + e * 1.4f - c.origin.y);
-  return used;
+  if (!grid_interact(g, s.app.ui.onehot_view, "##onehot", &hr, &hc) || s.c.progress(hr) <= 0.0f) return;
+  const long long id = static_cast<long long>(s.ids[static_cast<size_t>(hr)]);
+  if (id == hc)
+    ImGui::SetTooltip("onehot[%d, %d] = 1: idx[%d] = %lld", hr, hc, hr, id);
+  else
+    ImGui::SetTooltip("onehot[%d, %d] = 0: idx[%d] = %lld, not %d", hr, hc, hr, id, hc);
+}
+
+ImVec2 canvas(SlideCanvas& c) {
+  const Scene s(c);
+  const int rows = static_cast<int>(s.d.batch), cols = static_cast<int>(s.d.vocab);
+  const OneHotLayout l = lay_out(s);
+  UiState& ui = s.app.ui;
+  if (follow_now(ui.slides.onehot_followed, FollowKey{s.cur, s.d.generation, l.gs.max_rows, l.gs.max_cols}, c.measuring))
+    grid_follow(ui.onehot_view, l.gs, rows, cols, s.cur, static_cast<int>(s.cur_id));
+
+  // Headers.
+  char head[128];
+  std::snprintf(head, sizeof head, "one_hot(idx, num_classes=%d) · %d × %d", cols, rows, cols);
+  draw_text(s.dl, fonts().bold, ImVec2(c.origin.x, l.head_y), s.pal.muted, "idx");
+  draw_text(s.dl, fonts().bold, ImVec2(l.grid_x, l.head_y), s.pal.muted, head);
+
+  // The grid, its rows' labels in their ID's colour once reached.
+  const GridLayout g = grid_layout(ImVec2(l.grid_x, l.grid_y), rows, cols, ui.onehot_view, l.gs);
+  ImU32 label_colors[64] = {};
+  for (int r = g.first_row; r < g.first_row + g.shown_rows; ++r)
+    if (c.progress(r) > 0.0f) label_colors[r - g.first_row] = id_color(static_cast<size_t>(r));
+  grid_draw_frame(s.dl, g, l.gs, s.pal, label_colors);
+
+  const float one_lit = phase(s.p, kOneLights);
+  draw_current_column(s, g, one_lit);
+  if (s.cur >= 0 && g.row_shown(s.cur) && g.col_shown(static_cast<int>(s.cur_id)))
+    draw_glow(s.dl, g.cell_min(s.cur, static_cast<int>(s.cur_id)), g.cell_max(s.cur, static_cast<int>(s.cur_id)),
+              s.cur_color, one_lit);
+  draw_cells(s, g, l.gs);
+  draw_replaced_zero(s, g, one_lit);
+  draw_chips(s, g, l.chip_w);
+  const ImVec2 legend_end = draw_legend(s, g, l.grid_x);
+  hover(s, g);
+
+  const float right = std::max({g.pos.x + g.size.x, legend_end.x, l.grid_x + text_size(fonts().bold, head).x});
+  return ImVec2(right - c.origin.x, legend_end.y - c.origin.y);
 }
 
 void caption(const App& app, char* buf, size_t n) {

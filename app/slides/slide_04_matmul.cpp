@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "app/slides/anim_timeline.hpp"
+#include "app/slides/scene.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
 #include "app/widgets/ui_draw.hpp"
@@ -22,8 +23,6 @@ namespace lv::app {
 namespace {
 
 // ---------------------------------------------------------------- helpers
-float phase(float p, float a, float b) { return std::clamp((p - a) / (b - a), 0.0f, 1.0f); }
-
 int steps(const App& app) { return std::max<int>(1, static_cast<int>(app.inputs.ids.size())); }
 
 constexpr const char* kMinus = "\xE2\x88\x92";  // U+2212, the typographic minus
@@ -80,16 +79,6 @@ void formula_line(const char* text, ImU32 col) {
   const ImVec2 sz = sup_text(ImGui::GetWindowDrawList(), f, ImVec2(pos.x + em() * 1.0f, pos.y), col, text);
   ImGui::Dummy(ImVec2(sz.x + em(), sz.y));
 }
-
-// What the grids last scrolled to (they follow the current ID only when the step,
-// the model or the window changes, so the user can scroll while a step holds).
-struct FollowKey {
-  int step = -2;
-  uint64_t generation = 0;
-  int max_rows = 0, max_cols = 0;
-  bool operator==(const FollowKey&) const = default;
-};
-FollowKey g_followed;
 
 // ---------------------------------------------------------------- narrative
 void narrative(App& app) {
@@ -246,6 +235,13 @@ Figure shapes_figure(ImDrawList* dl, ImVec2 pos, const Derived& d, const IdList&
     const float w = sup_text(nullptr, mono, ImVec2(), 0, t).x;
     sup_text(dl, mono, ImVec2(cx - w * 0.5f, label_y), pal.text, t);
   };
+  // An icon's label under it and the operator after it; returns where the next icon starts.
+  auto label_then_operator = [&](float at, float w, const char* name, const char* op) {
+    label(at + w * 0.5f, name);
+    at += w;
+    draw_text(dl, bold, ImVec2(at + op_w * 0.5f - text_size(bold, op).x * 0.5f, mid - e * 0.5f), pal.muted, op);
+    return at + op_w;
+  };
   // X: a tick per row at its 1's column.
   float x = x0;
   const ImVec2 xa(x, mid - xh * 0.5f), xb(x + xw, mid + xh * 0.5f);
@@ -259,10 +255,7 @@ Figure shapes_figure(ImDrawList* dl, ImVec2 pos, const Derived& d, const IdList&
     const float hw = std::max(1.5f, xw / static_cast<float>(d.vocab) * 0.5f);
     dl->AddRectFilled(ImVec2(cx - hw, ry0 + 1), ImVec2(cx + hw, ry1 - 1), id_color(static_cast<size_t>(i), i <= cur ? 1.0f : 0.35f));
   }
-  label(x + xw * 0.5f, "X");
-  x += xw;
-  draw_text(dl, bold, ImVec2(x + op_w * 0.5f - text_size(bold, "·").x * 0.5f, mid - e * 0.5f), pal.muted, "·");
-  x += op_w;
+  x = label_then_operator(x, xw, "X", "·");
   // Wᵀ (= the table): its picked rows marked.
   const ImVec2 wa(x, mid - wh * 0.5f), wb(x + ww, mid + wh * 0.5f);
   dl->AddRectFilled(wa, wb, pal.panel, e * 0.15f);
@@ -272,10 +265,7 @@ Figure shapes_figure(ImDrawList* dl, ImVec2 pos, const Derived& d, const IdList&
     const float hh = std::max(1.0f, wh / static_cast<float>(d.vocab) * 0.5f);
     dl->AddRectFilled(ImVec2(wa.x + 1, cy - hh), ImVec2(wb.x - 1, cy + hh), id_color(static_cast<size_t>(i), 0.8f));
   }
-  label(x + ww * 0.5f, "W^T");
-  x += ww;
-  draw_text(dl, bold, ImVec2(x + op_w * 0.5f - text_size(bold, "=").x * 0.5f, mid - e * 0.5f), pal.muted, "=");
-  x += op_w;
+  x = label_then_operator(x, ww, "W^T", "=");
   // out: its rows in the IDs' colours once computed.
   const ImVec2 oa(x, mid - oh * 0.5f), ob(x + ow, mid + oh * 0.5f);
   dl->AddRectFilled(oa, ob, pal.panel, e * 0.15f);
@@ -295,25 +285,83 @@ Figure shapes_figure(ImDrawList* dl, ImVec2 pos, const Derived& d, const IdList&
   return f;
 }
 
-// ---------------------------------------------------------------- canvas
-ImVec2 canvas(SlideCanvas& c) {
-  App& app = c.app;
-  const Derived& d = app.derived;
-  const IdList& ids = app.inputs.ids;
-  const Palette& pal = c.pal;
-  const float e = em();
-  ImDrawList* dl = c.dl;
-  const int cur = c.current();
-  const int B = static_cast<int>(d.batch), V = static_cast<int>(d.vocab), D = static_cast<int>(d.dim);
-  const float p = cur >= 0 ? c.progress(cur) : 0.0f;
-  const int cur_row = cur >= 0 ? static_cast<int>(ids[static_cast<size_t>(cur)]) : -1;
-  const size_t cur_i = cur >= 0 ? static_cast<size_t>(cur) : 0;
-  const ImU32 cur_color = id_color(cur_i);
-  char buf[160];
+// ---------------------------------------------------------------- layout
+// Where the output and the shapes figure go, decided before the rows are counted (the
+// figure under the grids takes height from them): the output beside the table or,
+// when the canvas is too narrow for both, under it; the figure right of the output
+// when there is room, else under everything.
+struct Placement {
+  bool stacked = false, figure_beside = false;
+};
 
-  // Sizes: the multiplier column, the strip's cells, the table/output cells.
+Placement place_grids(const SlideCanvas& c, const GridStyle& gs, float table_x, const Figure& fm) {
+  const Derived& d = c.app.derived;
+  const float e = em(), right = c.origin.x + c.avail.x;
+  const int V = static_cast<int>(d.vocab), B = static_cast<int>(d.batch), D = static_cast<int>(d.dim);
+  GridStyle ps = gs;  // the widths do not depend on the rows shown; cut ones are the widest
+  ps.max_rows = std::min(kWholeUpTo, std::max(V, B));
+  GridView probe;
+  const GridLayout t = grid_layout(ImVec2(table_x, 0), V, D, probe, ps);
+  Placement pl;
+  pl.stacked = t.pos.x + t.size.x * 2.0f + e * 2.9f > right;
+  const float out_x = pl.stacked ? table_x : t.pos.x + t.size.x + e * 2.9f;
+  char head[96];
+  std::snprintf(head, sizeof head, "linear(onehot.float()) · %d × %d", B, D);
+  const float out_w = std::max(grid_layout(ImVec2(out_x, 0), B, D, probe, ps).size.x, text_size(fonts().bold, head).x);
+  pl.figure_beside = out_x + out_w + e * 2.0f + fm.w <= right;
+  return pl;
+}
+
+// How many of the table's `rows_shown` row numbers the strip shows as columns: those
+// that fit between strip_x and the canvas's right edge with its label beside them.
+int strip_columns(const SlideCanvas& c, const GridStyle& ss, float strip_x, int V, int rows_shown) {
+  const float e = em();
+  char name[64], cols[64];
+  std::snprintf(name, sizeof name, "onehot[%d] · 1 × %d", std::max(0, static_cast<int>(c.app.inputs.ids.size()) - 1), V);
+  std::snprintf(cols, sizeof cols, "columns %d–%d shown", std::max(0, V - 2), std::max(0, V - 1));
+  const float label_w = std::max(text_size(fonts().bold, name).x, text_size(fonts().ui, cols).x) + e * 0.8f;
+  const float room = c.origin.x + c.avail.x - strip_x - label_w;
+  const int fit = static_cast<int>(room / (ss.cell_w * e));
+  return std::clamp(fit, std::min(rows_shown, 3), rows_shown);
+}
+
+// The strip's first column: the table's first shown row, or, when the strip shows
+// fewer columns than the table rows, a window of them holding the current row.
+int strip_first_col(const GridLayout& tg, int cur_row, int strip_cols) {
+  if (strip_cols >= tg.shown_rows || cur_row < 0) return tg.first_row;
+  const int last_first = tg.first_row + tg.shown_rows - strip_cols;
+  return std::clamp(cur_row - strip_cols / 2, tg.first_row, last_first);
+}
+
+// ---------------------------------------------------------------- canvas
+// A step, as its named parts: the chip and the one-hot strip come in; the strip's
+// entries fly down beside the table rows as their multipliers; the rows × 0 fade; the
+// row × 1 flies into output row k.
+constexpr Phase kChipShows{0.0f, 0.2f};
+constexpr Phase kStripIn{0.0f, 0.15f};
+constexpr Phase kEntriesFly{0.12f, 0.42f};
+constexpr Phase kZerosFade{0.42f, 0.60f};
+constexpr Phase kRowFlies{0.60f, 1.0f};
+
+// Where things go: the strip on top, the table (after its multiplier column) and the
+// output beside or under it, the shapes figure right of them or under everything.
+struct MatmulLayout {
   GridStyle gs;  // table and output
   GridStyle ss;  // the one-hot strip (1 × V, columns = table rows)
+  float mult_w = 0, chip_w = 0;
+  float strip_x = 0, strip_y = 0, head_y = 0, grid_y = 0, table_x = 0;
+  Figure fm;
+  Placement place;
+};
+
+MatmulLayout lay_out(const Scene& s) {
+  const SlideCanvas& c = s.c;
+  const float e = s.e;
+  const int B = static_cast<int>(s.d.batch), V = static_cast<int>(s.d.vocab), D = static_cast<int>(s.d.dim);
+  MatmulLayout l;
+  char buf[32];
+  // Sizes: the multiplier column, the strip's cells, the table/output cells.
+  GridStyle& ss = l.ss;
   ss.number_format = "%.0f";
   ss.integers = true;
   ss.col_labels = true;
@@ -321,200 +369,270 @@ ImVec2 canvas(SlideCanvas& c) {
   ss.max_rows = 1;
   std::snprintf(buf, sizeof buf, "%d", std::max(0, V - 1));
   ss.cell_w = std::max(2.3f, (ImGui::CalcTextSize(buf).x + e * 0.9f) / e);
-  const float mult_w = text_size(nullptr, "×0").x + e * 1.0f;
-  const float chip_w = cur >= 0 ? chip_size(cur_row).x : chip_size(0).x;
+  l.mult_w = text_size(nullptr, "×0").x + e * 1.0f;
+  l.chip_w = s.cur >= 0 ? chip_size(s.cur_id).x : chip_size(0).x;
 
   // Vertical budget: strip (labels + cells), headers, grids, scroll notes.
-  const float strip_y = c.origin.y;
-  const float head_y = strip_y + ss.cell_h * e * 2.0f + e * 1.2f;
-  const float grid_y = head_y + e * 1.6f;
-  // A small table is shown whole (the canvas scrolls instead); a big one fills the height.
-  gs.max_rows = grid_fit_count(std::max(V, B), c.avail.y - (grid_y - c.origin.y) - e * 2.2f, gs.cell_h * e, 24);
-  const float table_x = c.origin.x + mult_w + e * 0.3f;
-  gs.max_cols = grid_fit_count(D, c.avail.x * 0.5f - mult_w - e * 4.0f, gs.cell_w * e, 12);
-  // The strip shows the same window of indices as the table's rows.
-  const float strip_x = c.origin.x + chip_w + e * 2.4f;
-  ss.max_cols = gs.max_rows;
+  l.strip_y = c.origin.y;
+  l.head_y = l.strip_y + ss.cell_h * e * 2.0f + e * 1.2f;
+  l.grid_y = l.head_y + e * 1.6f;
+  l.table_x = c.origin.x + l.mult_w + e * 0.3f;
+  GridStyle& gs = l.gs;
+  gs.max_cols = grid_fit_count(D, c.avail.x * 0.5f - l.mult_w - e * 4.0f, gs.cell_w * e, 12);
+  // A small table is shown whole (the canvas fit shrinks its type); a big one fills the
+  // height the shapes figure and, when stacked, the output leave it.
+  l.fm = shapes_figure(nullptr, ImVec2(), s.d, s.ids, s.pal, s.cur);
+  l.place = place_grids(c, gs, l.table_x, l.fm);
+  float rows_room = c.avail.y - (l.grid_y - c.origin.y) - e * 2.2f;
+  if (!l.place.figure_beside) rows_room -= l.fm.h + e * 0.8f;
+  if (l.place.stacked) rows_room = (rows_room - e * 3.4f) * 0.5f;
+  gs.max_rows = grid_fit_count(std::max(V, B), rows_room, gs.cell_h * e, 24);
+  // The strip shows the table's window of indices, or as much of it around the current
+  // row as fits the width beside its label (GPT-2's five-digit column numbers are wide).
+  l.strip_x = c.origin.x + l.chip_w + e * 2.4f;
+  ss.max_cols = strip_columns(c, ss, l.strip_x, V, std::min(gs.max_rows, V));
+  return l;
+}
 
-  const FollowKey key{cur, d.generation, gs.max_rows, gs.max_cols};
-  if (cur >= 0 && !(key == g_followed)) {
-    grid_follow(app.ui.table_view, gs, V, D, cur_row);
-    grid_follow(app.ui.out_view, gs, B, D, cur);
-  }
-  g_followed = key;
-  app.ui.out_view.first_col = app.ui.table_view.first_col;
+// The two grids with their headings, placed; `right` is where the output's heading ends.
+struct MatmulGrids {
+  GridLayout tg, og;
+  GridStyle ts, os;  // the grids' styles, named for the layout report
+  float out_x = 0, right = 0;
+};
 
-  // ---- the table (with its multiplier column) and the output
+MatmulGrids draw_headings(const Scene& s, const MatmulLayout& l) {
+  const SlideCanvas& c = s.c;
+  const float e = s.e;
+  const int B = static_cast<int>(s.d.batch), V = static_cast<int>(s.d.vocab), D = static_cast<int>(s.d.dim);
+  MatmulGrids g;
+  char buf[96];
   std::snprintf(buf, sizeof buf, "linear.weight.T · %d × %d", V, D);
-  draw_text(dl, fonts().bold, ImVec2(c.origin.x, head_y), pal.muted, buf);
+  draw_text(s.dl, fonts().bold, ImVec2(c.origin.x, l.head_y), s.pal.muted, buf);
   const float head_w = text_size(fonts().bold, buf).x;
-  gs.name = "linear.weight.T";
-  const GridLayout tg = grid_layout(ImVec2(table_x, grid_y), V, D, app.ui.table_view, gs);
+  g.ts = l.gs;
+  g.ts.name = "linear.weight.T";
+  g.tg = grid_layout(ImVec2(l.table_x, l.grid_y), V, D, s.app.ui.table_view, g.ts);
   // The output beside the table, or under it when the canvas is too narrow for both.
-  const bool stacked = tg.pos.x + tg.size.x * 2.0f + e * 2.9f > c.origin.x + c.avail.x;
-  const float out_x = stacked ? table_x : tg.pos.x + tg.size.x + e * 2.9f;
-  const float out_head_y = stacked ? tg.pos.y + tg.size.y + e * 0.9f : head_y;
-  if (stacked || c.origin.x + head_w + text_size(nullptr, "  = embedding.weight").x < out_x - e)
-    draw_text(dl, nullptr, ImVec2(c.origin.x + head_w, head_y), pal.faint, "  = embedding.weight");
+  const bool stacked = l.place.stacked;
+  g.out_x = stacked ? l.table_x : g.tg.pos.x + g.tg.size.x + e * 2.9f;
+  const float out_head_y = stacked ? g.tg.pos.y + g.tg.size.y + e * 0.9f : l.head_y;
+  if (stacked || c.origin.x + head_w + text_size(nullptr, "  = embedding.weight").x < g.out_x - e)
+    draw_text(s.dl, nullptr, ImVec2(c.origin.x + head_w, l.head_y), s.pal.faint, "  = embedding.weight");
   std::snprintf(buf, sizeof buf, "linear(onehot.float()) · %d × %d", B, D);
-  draw_text(dl, fonts().bold, ImVec2(out_x, out_head_y), pal.muted, buf);
-  const float out_head_w = text_size(fonts().bold, buf).x;
-  GridStyle os = gs;
-  os.name = "linear(onehot.float())";
-  const GridLayout og = grid_layout(ImVec2(out_x, out_head_y + (grid_y - head_y)), B, D, app.ui.out_view, os);
+  draw_text(s.dl, fonts().bold, ImVec2(g.out_x, out_head_y), s.pal.muted, buf);
+  g.os = l.gs;
+  g.os.name = "linear(onehot.float())";
+  g.og = grid_layout(ImVec2(g.out_x, out_head_y + (l.grid_y - l.head_y)), B, D, s.app.ui.out_view, g.os);
+  g.right = std::max(g.og.pos.x + g.og.size.x, g.out_x + text_size(fonts().bold, buf).x);
+  return g;
+}
 
-  // ---- the strip: one-hot row `cur`, its columns aligned with the table's shown rows
-  GridView strip_view{0, tg.first_row};
-  const int strip_row = std::max(cur, 0);
-  const GridLayout sg = grid_layout(ImVec2(strip_x, strip_y), 1, V, strip_view, ss);
-  const float strip_in = cur >= 0 ? phase(p, 0.0f, 0.15f) : 0.0f;
-  float strip_right = c.origin.x;
-  if (cur >= 0) {
-    const ImVec2 cs = chip_size(cur_row);
-    const ImVec2 cpos(c.origin.x + chip_w - cs.x, sg.cells.y + (sg.ch - cs.y) * 0.5f);
-    draw_chip(dl, cpos, cur_row, cur_color, phase(p, 0.0f, 0.2f), pal);
-    draw_arrow(dl, ImVec2(c.origin.x + chip_w + e * 0.25f, sg.cells.y + sg.ch * 0.5f),
-               ImVec2(sg.cells.x - e * 0.2f, sg.cells.y + sg.ch * 0.5f), cur_color, phase(p, 0.0f, 0.2f), 1.6f, true);
-    // Column labels (= the table's row numbers) and a hairline; the table's note tells the scroll.
-    for (int col = sg.first_col; col < sg.first_col + sg.shown_cols; ++col) {
-      std::snprintf(buf, sizeof buf, "%d", col);
-      const ImVec2 ts = ImGui::CalcTextSize(buf);
-      const ImVec2 m = sg.cell_min(0, col);
-      dl->AddText(ImVec2(m.x + (sg.cw - ts.x) * 0.5f, sg.pos.y + (sg.ch - ts.y) * 0.5f),
-                  col == cur_row ? cur_color : pal.muted, buf);
-    }
-    const ImVec2 sm = sg.cells_max();
-    dl->AddRect(ImVec2(sg.cells.x - 1, sg.cells.y - 1), ImVec2(sm.x + 1, sm.y + 1), pal.border, sg.ch * 0.22f);
-    const int64_t one_at = app.inputs.ids[static_cast<size_t>(strip_row)];
-    grid_draw_cells_at(dl, sg, ss, pal, [&](int, int col) { return col == one_at ? 1.0f : 0.0f; }, [&](int, int col) {
-      CellStyle s;
-      s.alpha = strip_in;
-      const bool one = col == cur_row;
-      s.bg = one ? mix(pal.panel_alt, cur_color, 0.9f) : pal.panel_alt;
-      s.text = one ? text_on(pal, s.bg) : pal.faint;
-      return s;
-    });
-    // The name, and under it which columns a wide row shows (one line was too wide for
-    // GPT-2's 50,257 columns beside a 16-column strip).
-    std::snprintf(buf, sizeof buf, "onehot[%d] · 1 × %d", cur, V);
-    const bool cut = sg.shown_cols < V;
-    const float label_y = sg.cells.y + (sg.ch - e * (cut ? 2.0f : 1.0f)) * 0.5f;
-    draw_text(dl, fonts().bold, ImVec2(sm.x + e * 0.8f, label_y), with_alpha(pal.muted, strip_in), buf);
-    strip_right = sm.x + e * 0.8f + text_size(fonts().bold, buf).x;
-    if (cut) {
-      std::snprintf(buf, sizeof buf, "columns %d–%d shown", sg.first_col, sg.first_col + sg.shown_cols - 1);
-      draw_text(dl, fonts().ui, ImVec2(sm.x + e * 0.8f, label_y + e), with_alpha(pal.muted, strip_in), buf);
-      strip_right = std::max(strip_right, sm.x + e * 0.8f + text_size(fonts().ui, buf).x);
-    }
-  } else {
+// The strip: the chip, an arrow, one-hot row `cur` with its columns aligned with the
+// table's shown rows, and its name. Returns the strip's layout and where it ends.
+struct Strip {
+  GridLayout sg;
+  float right = 0;
+};
+
+Strip draw_strip(const Scene& s, const MatmulLayout& l, const GridLayout& tg) {
+  const SlideCanvas& c = s.c;
+  const Palette& pal = s.pal;
+  const float e = s.e;
+  ImDrawList* dl = s.dl;
+  const int V = static_cast<int>(s.d.vocab), cur = s.cur, cur_row = static_cast<int>(s.cur_id);
+  Strip st;
+  GridView strip_view{0, strip_first_col(tg, cur_row, l.ss.max_cols)};
+  st.sg = grid_layout(ImVec2(l.strip_x, l.strip_y), 1, V, strip_view, l.ss);
+  const GridLayout& sg = st.sg;
+  if (cur < 0) {
     const char* hint = "Each one-hot row will be laid against the table, one ID at a time.";
-    draw_text(dl, nullptr, ImVec2(c.origin.x, strip_y + e * 0.6f), pal.muted, hint);
-    strip_right = c.origin.x + text_size(nullptr, hint).x;
+    draw_text(dl, nullptr, ImVec2(c.origin.x, l.strip_y + e * 0.6f), pal.muted, hint);
+    st.right = c.origin.x + text_size(nullptr, hint).x;
+    return st;
   }
-
-  // ---- table rows: × 0 fade, × 1 glows
-  const float fly_in = cur >= 0 ? phase(p, 0.12f, 0.42f) : 0.0f;  // strip entries fly to the multiplier column
-  const float fade = cur >= 0 ? phase(p, 0.42f, 0.60f) : 0.0f;
-  const float fly_out = cur >= 0 ? phase(p, 0.60f, 1.0f) : 0.0f;  // the picked row flies to the output
-  ImU32 labels[64] = {};
-  if (cur >= 0 && tg.row_shown(cur_row) && fade > 0.0f) labels[cur_row - tg.first_row] = cur_color;
-  // The scroll note under the table may be wider than the table: keep it out of the output's.
-  dl->PushClipRect(ImVec2(c.origin.x - e, tg.pos.y - e), ImVec2(stacked ? c.origin.x + c.avail.x + e : out_x - e * 0.8f, tg.pos.y + tg.size.y + e), true);
-  grid_draw_frame(dl, tg, gs, pal, labels);
-  dl->PopClipRect();
-  if (cur >= 0 && tg.row_shown(cur_row)) draw_glow(dl, tg.row_min(cur_row), tg.row_max(cur_row), cur_color, fade);
-  grid_draw_cells_at(dl, tg, gs, pal, [&](int r, int col) { return d.table.at(r, col); }, [&](int r, int) {
-    CellStyle s;
-    s.bg = pal.panel_alt;
-    if (cur < 0) return s;
-    if (r == cur_row) s.bg = mix(pal.panel_alt, cur_color, 0.45f * fade);
-    else s.alpha = 1.0f - 0.75f * fade;
-    return s;
+  const float strip_in = phase(s.p, kStripIn);
+  const ImVec2 cs = chip_size(cur_row);
+  const ImVec2 cpos(c.origin.x + l.chip_w - cs.x, sg.cells.y + (sg.ch - cs.y) * 0.5f);
+  draw_chip(dl, cpos, cur_row, s.cur_color, phase(s.p, kChipShows), pal);
+  draw_arrow(dl, ImVec2(c.origin.x + l.chip_w + e * 0.25f, sg.cells.y + sg.ch * 0.5f),
+             ImVec2(sg.cells.x - e * 0.2f, sg.cells.y + sg.ch * 0.5f), s.cur_color, phase(s.p, kChipShows), 1.6f, true);
+  // Column labels (= the table's row numbers) and a hairline; the table's note tells the scroll.
+  char buf[96];
+  for (int col = sg.first_col; col < sg.first_col + sg.shown_cols; ++col) {
+    std::snprintf(buf, sizeof buf, "%d", col);
+    const ImVec2 ts = ImGui::CalcTextSize(buf);
+    const ImVec2 m = sg.cell_min(0, col);
+    dl->AddText(ImVec2(m.x + (sg.cw - ts.x) * 0.5f, sg.pos.y + (sg.ch - ts.y) * 0.5f),
+                col == cur_row ? s.cur_color : pal.muted, buf);
+  }
+  const ImVec2 sm = sg.cells_max();
+  dl->AddRect(ImVec2(sg.cells.x - 1, sg.cells.y - 1), ImVec2(sm.x + 1, sm.y + 1), pal.border, sg.ch * 0.22f);
+  grid_draw_cells_at(dl, sg, l.ss, pal, [&](int, int col) { return col == cur_row ? 1.0f : 0.0f; }, [&](int, int col) {
+    CellStyle cst;
+    cst.alpha = strip_in;
+    const bool one = col == cur_row;
+    cst.bg = one ? mix(pal.panel_alt, s.cur_color, 0.9f) : pal.panel_alt;
+    cst.text = one ? text_on(pal, cst.bg) : pal.faint;
+    return cst;
   });
-
-  // ---- the multiplier column: landed strip entries read "×0" / "×1"
-  if (cur >= 0) {
-    for (int r = tg.first_row; r < tg.first_row + tg.shown_rows; ++r) {
-      const bool one = r == cur_row;
-      // Each entry lands a little after the one before it.
-      const float stagger = tg.shown_rows > 1 ? 0.35f * static_cast<float>(r - tg.first_row) / static_cast<float>(tg.shown_rows - 1) : 0.0f;
-      const float t = std::clamp((fly_in - stagger) / 0.65f, 0.0f, 1.0f);
-      if (t <= 0.0f) continue;
-      const ImVec2 to(c.origin.x, tg.cell_min(r, tg.first_col).y);
-      const ImVec2 a0 = to, a1(to.x + mult_w, to.y + tg.ch);
-      const ImU32 text_col = one ? text_on(pal, cur_color) : pal.faint;
-      if (t < 1.0f && sg.col_shown(r)) {  // in flight: the strip's cell moving down
-        const ImVec2 from = sg.cell_min(0, r);
-        ImVec2 at = lerp(from, to, ease_in_out(t));
-        const float w = lerpf(sg.cw, mult_w, t), h = lerpf(sg.ch, tg.ch, t);
-        dl->AddRectFilled(ImVec2(at.x + 1.5f, at.y + 1.5f), ImVec2(at.x + w - 1.5f, at.y + h - 1.5f),
-                          one ? cur_color : with_alpha(pal.border, 0.9f), tg.ch * 0.18f);
-        // The digit shows where the entry leaves and where it lands, not on the way over
-        // the entries that landed before it.
-        const char* txt = one ? "1" : "0";
-        const ImVec2 ts = ImGui::CalcTextSize(txt);
-        const float shown = std::clamp(std::max(1.0f - t / 0.2f, (t - 0.8f) / 0.2f), 0.0f, 1.0f);
-        dl->AddText(ImVec2(at.x + (w - ts.x) * 0.5f, at.y + (h - ts.y) * 0.5f), with_alpha(text_col, shown), txt);
-        continue;
-      }
-      const float a = one ? 1.0f : 1.0f - 0.5f * fade;
-      dl->AddRectFilled(ImVec2(a0.x + 1.5f, a0.y + 1.5f), ImVec2(a1.x - 1.5f, a1.y - 1.5f),
-                        one ? cur_color : with_alpha(pal.panel_alt, a), tg.ch * 0.18f);
-      if (!one) dl->AddRect(ImVec2(a0.x + 1.5f, a0.y + 1.5f), ImVec2(a1.x - 1.5f, a1.y - 1.5f), with_alpha(pal.border, a),
-                            tg.ch * 0.18f);
-      const char* txt = one ? "×1" : "×0";
-      const ImVec2 ts = ImGui::CalcTextSize(txt);
-      dl->AddText(ImVec2(a0.x + (mult_w - ts.x) * 0.5f, a0.y + (tg.ch - ts.y) * 0.5f), with_alpha(text_col, a), txt);
-    }
+  // The name, and under it which columns a wide row shows (one line was too wide for
+  // GPT-2's 50,257 columns beside a 16-column strip).
+  std::snprintf(buf, sizeof buf, "onehot[%d] · 1 × %d", cur, V);
+  const bool cut = sg.shown_cols < V;
+  const float label_y = sg.cells.y + (sg.ch - e * (cut ? 2.0f : 1.0f)) * 0.5f;
+  draw_text(dl, fonts().bold, ImVec2(sm.x + e * 0.8f, label_y), with_alpha(pal.muted, strip_in), buf);
+  st.right = sm.x + e * 0.8f + text_size(fonts().bold, buf).x;
+  if (cut) {
+    std::snprintf(buf, sizeof buf, "columns %d–%d shown", sg.first_col, sg.first_col + sg.shown_cols - 1);
+    draw_text(dl, fonts().ui, ImVec2(sm.x + e * 0.8f, label_y + e), with_alpha(pal.muted, strip_in), buf);
+    st.right = std::max(st.right, sm.x + e * 0.8f + text_size(fonts().ui, buf).x);
   }
+  return st;
+}
 
-  // ---- the output: rows land as their step completes
+// The table: rows × 0 fade, the row × 1 glows. The scroll note under it may be wider
+// than the table: it is kept out of the output's.
+void draw_table(const Scene& s, const MatmulLayout& l, const MatmulGrids& g, float fade) {
+  const GridLayout& tg = g.tg;
+  const Palette& pal = s.pal;
+  const float e = s.e;
+  const int cur = s.cur, cur_row = static_cast<int>(s.cur_id);
+  ImU32 labels[64] = {};
+  if (cur >= 0 && tg.row_shown(cur_row) && fade > 0.0f) labels[cur_row - tg.first_row] = s.cur_color;
+  const float clip_right = l.place.stacked ? s.c.origin.x + s.c.avail.x + e : g.out_x - e * 0.8f;
+  s.dl->PushClipRect(ImVec2(s.c.origin.x - e, tg.pos.y - e), ImVec2(clip_right, tg.pos.y + tg.size.y + e), true);
+  grid_draw_frame(s.dl, tg, g.ts, pal, labels);
+  s.dl->PopClipRect();
+  if (cur >= 0 && tg.row_shown(cur_row)) draw_glow(s.dl, tg.row_min(cur_row), tg.row_max(cur_row), s.cur_color, fade);
+  grid_draw_cells_at(s.dl, tg, g.ts, pal, [&](int r, int col) { return s.d.table.at(r, col); }, [&](int r, int) {
+    CellStyle cst;
+    cst.bg = pal.panel_alt;
+    if (cur < 0) return cst;
+    if (r == cur_row) cst.bg = mix(pal.panel_alt, s.cur_color, 0.45f * fade);
+    else cst.alpha = 1.0f - 0.75f * fade;
+    return cst;
+  });
+}
+
+// The multiplier column: each strip entry flies down beside its table row (a little
+// after the one before it) and, landed, reads "×0" / "×1".
+void fly_multipliers(const Scene& s, const MatmulLayout& l, const GridLayout& tg, const GridLayout& sg, float fly_in,
+                     float fade) {
+  if (s.cur < 0) return;
+  const Palette& pal = s.pal;
+  ImDrawList* dl = s.dl;
+  const float mult_w = l.mult_w;
+  const int cur_row = static_cast<int>(s.cur_id);
+  for (int r = tg.first_row; r < tg.first_row + tg.shown_rows; ++r) {
+    const bool one = r == cur_row;
+    const float stagger = tg.shown_rows > 1 ? 0.35f * static_cast<float>(r - tg.first_row) / static_cast<float>(tg.shown_rows - 1) : 0.0f;
+    const float t = std::clamp((fly_in - stagger) / 0.65f, 0.0f, 1.0f);
+    if (t <= 0.0f) continue;
+    const ImVec2 to(s.c.origin.x, tg.cell_min(r, tg.first_col).y);
+    const ImVec2 a0 = to, a1(to.x + mult_w, to.y + tg.ch);
+    const ImU32 text_col = one ? text_on(pal, s.cur_color) : pal.faint;
+    if (t < 1.0f && sg.col_shown(r)) {  // in flight: the strip's cell moving down
+      const ImVec2 from = sg.cell_min(0, r);
+      ImVec2 at = lerp(from, to, ease_in_out(t));
+      const float w = lerpf(sg.cw, mult_w, t), h = lerpf(sg.ch, tg.ch, t);
+      dl->AddRectFilled(ImVec2(at.x + 1.5f, at.y + 1.5f), ImVec2(at.x + w - 1.5f, at.y + h - 1.5f),
+                        one ? s.cur_color : with_alpha(pal.border, 0.9f), tg.ch * 0.18f);
+      // The digit shows where the entry leaves and where it lands, not on the way over
+      // the entries that landed before it.
+      const char* txt = one ? "1" : "0";
+      const ImVec2 ts = ImGui::CalcTextSize(txt);
+      const float shown = std::clamp(std::max(1.0f - t / 0.2f, (t - 0.8f) / 0.2f), 0.0f, 1.0f);
+      dl->AddText(ImVec2(at.x + (w - ts.x) * 0.5f, at.y + (h - ts.y) * 0.5f), with_alpha(text_col, shown), txt);
+      continue;
+    }
+    const float a = one ? 1.0f : 1.0f - 0.5f * fade;
+    dl->AddRectFilled(ImVec2(a0.x + 1.5f, a0.y + 1.5f), ImVec2(a1.x - 1.5f, a1.y - 1.5f),
+                      one ? s.cur_color : with_alpha(pal.panel_alt, a), tg.ch * 0.18f);
+    if (!one) dl->AddRect(ImVec2(a0.x + 1.5f, a0.y + 1.5f), ImVec2(a1.x - 1.5f, a1.y - 1.5f), with_alpha(pal.border, a),
+                          tg.ch * 0.18f);
+    const char* txt = one ? "×1" : "×0";
+    const ImVec2 ts = ImGui::CalcTextSize(txt);
+    dl->AddText(ImVec2(a0.x + (mult_w - ts.x) * 0.5f, a0.y + (tg.ch - ts.y) * 0.5f), with_alpha(text_col, a), txt);
+  }
+}
+
+// The output: rows land as their step completes; the picked row's values fly in, and
+// "Σ" between the table and the output says the rows are summed into one.
+void draw_output(const Scene& s, const MatmulLayout& l, const MatmulGrids& g, float fade, float fly_out) {
+  const GridLayout &tg = g.tg, &og = g.og;
+  const Palette& pal = s.pal;
+  const float e = s.e;
+  const int cur = s.cur, cur_row = static_cast<int>(s.cur_id);
   ImU32 out_labels[64] = {};
   for (int i = og.first_row; i < og.first_row + og.shown_rows; ++i)
     if (i <= cur) out_labels[i - og.first_row] = id_color(static_cast<size_t>(i));
-  grid_draw_frame(dl, og, os, pal, out_labels);
-  grid_draw_cells(dl, og, d.matmul_out.data(), d.dim, gs, pal, [&](int r, int) {
-    CellStyle s;
+  grid_draw_frame(s.dl, og, g.os, pal, out_labels);
+  grid_draw_cells(s.dl, og, s.d.matmul_out.data(), s.d.dim, g.ts, pal, [&](int r, int) {
+    CellStyle cst;
     const bool landed = r < cur || (r == cur && fly_out >= 1.0f);
-    s.bg = landed ? mix(pal.panel_alt, id_color(static_cast<size_t>(r)), 0.22f) : with_alpha(pal.panel_alt, 0.45f);
-    s.hide = !landed || !d.matmul_ready;
-    return s;
+    cst.bg = landed ? mix(pal.panel_alt, id_color(static_cast<size_t>(r)), 0.22f) : with_alpha(pal.panel_alt, 0.45f);
+    cst.hide = !landed || !s.d.matmul_ready;
+    return cst;
   });
-  // Values in flight from the picked row to output row `cur`.
-  if (cur >= 0)
-    grid_draw_flight(dl, tg, cur_row, og, cur, table_row(app, cur_row), fly_out, id_color(cur_i, 0.35f), gs, pal);
-  // "Σ" between the table and the output: the rows are summed into one.
-  if (cur >= 0 && og.row_shown(cur)) {
-    const float sy = og.cell_min(cur, og.first_col).y + og.ch * 0.5f;
-    const char* sum = stacked ? "Σ" : "Σ →";  // stacked: in the multiplier column, left of the output row
-    const float sx = stacked ? c.origin.x + e * 0.3f : tg.pos.x + tg.size.x + e * 0.8f;
-    const ImVec2 ts = text_size(fonts().bold, sum);
-    draw_text(dl, fonts().bold, ImVec2(sx, sy - ts.y * 0.5f), with_alpha(cur_color, std::max(fade, 0.25f)), sum);
-  }
+  if (cur < 0) return;
+  grid_draw_flight(s.dl, tg, cur_row, og, cur, table_row(s.app, cur_row), fly_out, id_color(s.cur_i, 0.35f), g.ts, pal);
+  if (!og.row_shown(cur)) return;
+  const float sy = og.cell_min(cur, og.first_col).y + og.ch * 0.5f;
+  const char* sum = l.place.stacked ? "Σ" : "Σ →";  // stacked: in the multiplier column, left of the output row
+  const float sx = l.place.stacked ? s.c.origin.x + e * 0.3f : tg.pos.x + tg.size.x + e * 0.8f;
+  const ImVec2 ts = text_size(fonts().bold, sum);
+  draw_text(s.dl, fonts().bold, ImVec2(sx, sy - ts.y * 0.5f), with_alpha(s.cur_color, std::max(fade, 0.25f)), sum);
+}
 
-  // ---- the shapes figure: right of the output when there is room, else below
-  const float grids_bottom = std::max(tg.pos.y + tg.size.y, og.pos.y + og.size.y);
-  const float grids_right = std::max(og.pos.x + og.size.x, out_x + out_head_w);
-  const Figure fm = shapes_figure(nullptr, ImVec2(), d, ids, pal, cur);
-  ImVec2 fpos(grids_right + e * 2.0f, grid_y);
-  if (fpos.x + fm.w > c.origin.x + c.avail.x) fpos = ImVec2(c.origin.x, grids_bottom + e * 0.8f);
-  shapes_figure(dl, fpos, d, ids, pal, cur);
-
-  // ---- hover: the full dot product behind an output cell
+// Hover: the full dot product behind an output cell (the table scrolls under the mouse).
+void hover(const Scene& s, const MatmulGrids& g) {
+  UiState& ui = s.app.ui;
   int hr = -1, hc = -1;
-  const bool over_out = grid_interact(og, app.ui.out_view, "##mm_out", &hr, &hc);
+  const bool over_out = grid_interact(g.og, ui.out_view, "##mm_out", &hr, &hc);
   landmark("mm-out");
-  if (over_out && hr <= cur) {
-    app.ui.hover_out_row = hr;
-    app.ui.hover_out_col = hc;
-    dot_product_tooltip(d, ids, pal, hr, hc);
+  if (over_out && hr <= s.cur) {
+    ui.hover_out_row = hr;
+    ui.hover_out_col = hc;
+    dot_product_tooltip(s.d, s.ids, s.pal, hr, hc);
   } else {
-    app.ui.hover_out_row = app.ui.hover_out_col = -1;
+    ui.hover_out_row = ui.hover_out_col = -1;
   }
-  grid_interact(tg, app.ui.table_view, "##mm_table", &hr, &hc);
+  grid_interact(g.tg, ui.table_view, "##mm_table", &hr, &hc);
+}
 
-  const float right = std::max({grids_right, fpos.x + fm.w, strip_right});
-  const float bottom = std::max(grids_bottom, fpos.y + fm.h);
+// The scene: lay out; follow the current row; the headings and grids; the strip; the
+// table; the multipliers fly; the output fills; the shapes figure; the hover.
+ImVec2 canvas(SlideCanvas& c) {
+  const Scene s(c);
+  const int B = static_cast<int>(s.d.batch), V = static_cast<int>(s.d.vocab), D = static_cast<int>(s.d.dim);
+  const MatmulLayout l = lay_out(s);
+  UiState& ui = s.app.ui;
+  if (follow_now(ui.slides.matmul_followed, FollowKey{s.cur, s.d.generation, l.gs.max_rows, l.gs.max_cols}, c.measuring)) {
+    grid_follow(ui.table_view, l.gs, V, D, static_cast<int>(s.cur_id));
+    grid_follow(ui.out_view, l.gs, B, D, s.cur);
+  }
+  ui.out_view.first_col = ui.table_view.first_col;
+
+  const MatmulGrids g = draw_headings(s, l);
+  const Strip strip = draw_strip(s, l, g.tg);
+  const bool on = s.cur >= 0;
+  const float fly_in = on ? phase(s.p, kEntriesFly) : 0.0f, fade = on ? phase(s.p, kZerosFade) : 0.0f;
+  const float fly_out = on ? phase(s.p, kRowFlies) : 0.0f;
+  draw_table(s, l, g, fade);
+  fly_multipliers(s, l, g.tg, strip.sg, fly_in, fade);
+  draw_output(s, l, g, fade, fly_out);
+
+  // The shapes figure: right of the output when there is room, else below.
+  const float e = s.e;
+  const float grids_bottom = std::max(g.tg.pos.y + g.tg.size.y, g.og.pos.y + g.og.size.y);
+  ImVec2 fpos(g.right + e * 2.0f, l.grid_y);
+  if (!l.place.figure_beside || fpos.x + l.fm.w > c.origin.x + c.avail.x) fpos = ImVec2(c.origin.x, grids_bottom + e * 0.8f);
+  shapes_figure(s.dl, fpos, s.d, s.ids, s.pal, s.cur);
+  hover(s, g);
+
+  const float right = std::max({g.right, fpos.x + l.fm.w, strip.right});
+  const float bottom = std::max(grids_bottom, fpos.y + l.fm.h);
   return ImVec2(right - c.origin.x, bottom - c.origin.y);
 }
 

@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include "app/slides/anim_timeline.hpp"
+#include "app/slides/scene.hpp"
 #include "app/model_jobs.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
@@ -24,7 +25,11 @@ namespace lv::app {
 namespace {
 
 // ---------------------------------------------------------------- helpers
-float phase(float p, float a, float b) { return std::clamp((p - a) / (b - a), 0.0f, 1.0f); }
+// The two steps, as their named parts: step 0 sweeps the checks over the cells, then
+// shows torch.equal's verdict; step 1 brings in the bill.
+constexpr Phase kChecksSweep{0.0f, 0.85f};
+constexpr Phase kVerdictShows{0.85f, 1.0f};
+constexpr Phase kBillComesIn{0.0f, 0.7f};
 
 int steps(const App&) { return 2; }
 
@@ -49,28 +54,23 @@ void draw_cross(ImDrawList* dl, ImVec2 c, float s, ImU32 col, float thickness) {
   dl->AddLine(ImVec2(c.x - h, c.y + h), ImVec2(c.x + h, c.y - h), col, thickness);
 }
 
-// Why the outputs differ, counted once per model change (only when they do differ).
-struct DiffReasons {
-  uint64_t generation = 0;
-  int poisoned = 0;  // the lookup copied a number, the matmul got nan (0 × inf or 0 × nan from another row)
-  int nan_both = 0;  // both nan: the same nan, but nan ≠ nan
-  int other = 0;     // anything else (inf − inf in the picked row …)
-};
-DiffReasons g_reasons;
-
-const DiffReasons& diff_reasons(const Derived& d) {
-  if (g_reasons.generation == d.generation) return g_reasons;
-  g_reasons = DiffReasons{};
-  g_reasons.generation = d.generation;
-  if (d.cells_differ == 0) return g_reasons;
+// Why the outputs differ, counted once per model change (only when they do differ);
+// kept in the slides' memory (app_state.hpp).
+const DiffReasons& diff_reasons(App& app) {
+  const Derived& d = app.derived;
+  DiffReasons& why = app.ui.slides.diff_reasons;
+  if (why.generation == d.generation) return why;
+  why = DiffReasons{};
+  why.generation = d.generation;
+  if (d.cells_differ == 0) return why;
   for (Eigen::Index i = 0; i < d.lookup_out.size(); ++i) {
     const float a = d.lookup_out.data()[i], b = d.matmul_out.data()[i];
     if (a == b) continue;
-    if (std::isnan(a) && std::isnan(b)) ++g_reasons.nan_both;
-    else if (!std::isnan(a) && std::isnan(b)) ++g_reasons.poisoned;
-    else ++g_reasons.other;
+    if (std::isnan(a) && std::isnan(b)) ++why.nan_both;
+    else if (!std::isnan(a) && std::isnan(b)) ++why.poisoned;
+    else ++why.other;
   }
-  return g_reasons;
+  return why;
 }
 
 // The bill at the slider's scale: V and D move from this table's shape to GPT-2's
@@ -174,7 +174,7 @@ struct Grids {
 };
 
 // Both outputs with the sweep of checks; returns where they end (measures only when !draw).
-Grids draw_check_grids(SlideCanvas& c, float top, float reveal, bool draw, bool interact) {
+Grids draw_check_grids(SlideCanvas& c, float top, float rows_room, float reveal, bool draw, bool interact) {
   App& app = c.app;
   const Derived& d = app.derived;
   const Palette& pal = c.pal;
@@ -187,7 +187,7 @@ Grids draw_check_grids(SlideCanvas& c, float top, float reveal, bool draw, bool 
   gs.cell_w = 3.5f;  // room for the check mark left of the number
   const float mid_w = e * 2.8f;  // the "=" / check column between the grids
   gs.max_cols = grid_fit_count(D, (c.avail.x - mid_w - e * 3.0f) * 0.5f, gs.cell_w * e, 12);
-  gs.max_rows = grid_fit_count(B, c.avail.y * 0.5f - e * 3.0f, gs.cell_h * e, 16);
+  gs.max_rows = window_rows(B, std::min(c.avail.y * 0.5f - e * 3.0f, rows_room), gs.cell_h * e, 16);
   // A big output scrolls, but the cells that differ come into view when the model changes.
   if (interact && d.cells_differ > 0 && app.ui.diff_followed != d.generation) {
     app.ui.diff_followed = d.generation;
@@ -332,7 +332,7 @@ float draw_verdict(SlideCanvas& c, ImVec2 pos, float alpha, bool draw) {
   const float line_w = text_size(mono, kEqualExpr).x + text_size(mono, arrow).x + text_size(fonts().bold, verdict).x;
   const float count_w = text_size(d.cells_differ ? fonts().bold : nullptr, count).x;
   const bool one_line = line_w + e * 1.5f + count_w <= std::max(c.avail.x, e * 20.0f);
-  const DiffReasons& why = diff_reasons(d);
+  const DiffReasons& why = diff_reasons(c.app);
   const int notes = d.cells_differ == 0 ? 0 : (why.poisoned > 0) + (why.nan_both > 0 || why.other > 0);
   const float h = e * 1.5f + (one_line ? 0.0f : e * 1.4f) + static_cast<float>(notes) * e * 1.4f;
   if (!draw) return h;
@@ -476,16 +476,22 @@ ImVec2 draw_bill(SlideCanvas& c, ImVec2 pos, float width, float alpha, bool draw
 ImVec2 canvas(SlideCanvas& c) {
   const float e = em();
   const float p0 = c.progress(0), p1 = c.progress(1);
-  const float reveal = phase(p0, 0.0f, 0.85f);
-  const float verdict_in = phase(p0, 0.85f, 1.0f);
-  const float bill_in = phase(p1, 0.0f, 0.7f);
+  const float reveal = phase(p0, kChecksSweep);
+  const float verdict_in = phase(p0, kVerdictShows);
+  const float bill_in = phase(p1, kBillComesIn);
   const float top = c.origin.y;
 
   // The bill goes under the grids and the verdict; the canvas fit (app/slides/canvas_fit.hpp)
   // sizes the type so that all of it shows at once, on every step alike.
   const float bill_w = std::clamp(c.avail.x, e * 34.0f, e * 60.0f);
   const ImVec2 bill_size = draw_bill(c, ImVec2(c.origin.x, top), bill_w, 0.0f, false);
-  const Grids g = draw_check_grids(c, top, reveal, !c.measuring, !c.measuring);
+  // The grids' rows get what the bill, the verdict and the headings leave them.
+  const float verdict_max = draw_verdict(c, ImVec2(c.origin.x, top), 1.0f, false);
+  GridStyle probe;
+  probe.cell_w = 3.5f;
+  const float rows_room = c.avail.y - bill_size.y - verdict_max - e * 3.0f -
+                          grid_chrome_h(static_cast<int>(c.app.derived.batch), static_cast<int>(c.app.derived.dim), probe);
+  const Grids g = draw_check_grids(c, top, rows_room, reveal, !c.measuring, !c.measuring);
   const float verdict_y = g.bottom + e * 0.6f;
   const float verdict_h = draw_verdict(c, ImVec2(c.origin.x, verdict_y), verdict_in, !c.measuring && verdict_in > 0.0f);
   const float under_y = verdict_y + verdict_h + e * 0.8f;

@@ -13,6 +13,7 @@
 #include "app/app_model.hpp"
 #include "app/model_jobs.hpp"
 #include "app/slides/slide_code.hpp"
+#include "app/slides/scene.hpp"
 #include "app/slides/slides.hpp"
 #include "app/widgets/ui_draw.hpp"
 #include "app/chrome/ui_landmarks.hpp"
@@ -22,7 +23,11 @@
 namespace lv::app {
 namespace {
 
-float phase(float p, float a, float b) { return std::clamp((p - a) / (b - a), 0.0f, 1.0f); }
+// A scatter step, as its named parts: row i of G lights, the table's row idx[i] glows,
+// and G's row arrives in it (added to what earlier steps put there).
+constexpr Phase kGRowLights{0.0f, 0.3f};
+constexpr Phase kTargetGlows{0.5f, 0.9f};
+constexpr Phase kRowArrives{0.55f, 1.0f};
 
 // "0.8 µs", "12.4 ms", "1.82 s": a duration people read at a glance.
 std::string time_text(double ms) {
@@ -64,86 +69,87 @@ void narrative(App& app) {
 }
 
 ImVec2 canvas(SlideCanvas& c) {
-  auto [app, d, ids, e, dl] = canvas_names(c);
-  const int nb = static_cast<int>(ids.size());
+  const Scene sc(c);
+  const int nb = static_cast<int>(sc.ids.size());
   const int cur = c.current();                 // 0..B-1: scatter steps; B: the matmul
   const float p = cur >= 0 ? c.progress(cur) : 0.0f;
   const float matmul = c.progress(nb);
 
   // G on the left; the lookup's gradient top right, the matmul's below it.
   GridStyle gs;
-  gs.max_rows = grid_fit_count(std::max(nb, static_cast<int>(d.vocab)), (c.avail.y - e * 10.0f) * 0.5f, gs.cell_h * e, 16);
-  gs.max_cols = grid_fit_count(static_cast<int>(d.dim), (c.avail.x - e * 9.0f) * 0.5f, gs.cell_w * e, 10);
-  const int scatter_row = cur >= 0 && cur < nb ? static_cast<int>(ids[static_cast<size_t>(cur)]) : -1;
+  gs.max_cols = grid_fit_count(static_cast<int>(sc.d.dim), (c.avail.x - sc.e * 9.0f) * 0.5f, gs.cell_w * sc.e, 10);
+  // The two gradients stack on the right: each gets half the height their headings and
+  // labels leave.
+  const int tall = std::max(nb, static_cast<int>(sc.d.vocab));
+  const float chrome = sc.e * 4.6f + 2.0f * grid_chrome_h(tall, static_cast<int>(sc.d.dim), gs);
+  gs.max_rows = window_rows(tall, (c.avail.y - chrome) * 0.5f, gs.cell_h * sc.e, 16);
+  const int scatter_row = cur >= 0 && cur < nb ? static_cast<int>(sc.ids[static_cast<size_t>(cur)]) : -1;
   if (scatter_row >= 0) {
-    grid_follow(app.ui.out_view, gs, nb, static_cast<int>(d.dim), cur);
-    grid_follow(app.ui.table_view, gs, static_cast<int>(d.vocab), static_cast<int>(d.dim), scatter_row);
+    grid_follow(sc.app.ui.out_view, gs, nb, static_cast<int>(sc.d.dim), cur);
+    grid_follow(sc.app.ui.table_view, gs, static_cast<int>(sc.d.vocab), static_cast<int>(sc.d.dim), scatter_row);
   } else if (cur >= nb && nb > 0) {
     // The matmul step of a tall table (GPT-2's 50,257 rows): show the last ID's row, which
     // holds a gradient, once when the step is reached (then the user scrolls freely).
-    static struct { int step; uint64_t generation; } shown{-2, 0};
-    if (!c.measuring && (shown.step != cur || shown.generation != d.generation)) {
-      grid_follow(app.ui.table_view, gs, static_cast<int>(d.vocab), static_cast<int>(d.dim),
-                  static_cast<int>(ids.back()));
-      shown = {cur, d.generation};
-    }
+    if (!c.measuring && follow_now(sc.app.ui.slides.backward_followed, FollowKey{cur, sc.d.generation}, c.measuring))
+      grid_follow(sc.app.ui.table_view, gs, static_cast<int>(sc.d.vocab), static_cast<int>(sc.d.dim),
+                  static_cast<int>(sc.ids.back()));
   }
-  app.ui.table_view.first_col = app.ui.out_view.first_col;
-  app.ui.out2_view = app.ui.table_view;
+  sc.app.ui.table_view.first_col = sc.app.ui.out_view.first_col;
+  sc.app.ui.out2_view = sc.app.ui.table_view;
 
   char head[96];
-  const float head_h = e * 1.6f;
-  std::snprintf(head, sizeof head, "G · %d × %lld", nb, static_cast<long long>(d.dim));
-  draw_text(dl, fonts().bold, ImVec2(c.origin.x, c.origin.y), c.pal.muted, head);
-  const GridLayout gg = grid_layout(ImVec2(c.origin.x, c.origin.y + head_h), nb, static_cast<int>(d.dim),
-                                    app.ui.out_view, gs);
-  const float x2 = gg.pos.x + gg.size.x + e * 3.0f;
+  const float head_h = sc.e * 1.6f;
+  std::snprintf(head, sizeof head, "G · %d × %lld", nb, static_cast<long long>(sc.d.dim));
+  draw_text(sc.dl, fonts().bold, ImVec2(c.origin.x, c.origin.y), c.pal.muted, head);
+  const GridLayout gg = grid_layout(ImVec2(c.origin.x, c.origin.y + head_h), nb, static_cast<int>(sc.d.dim),
+                                    sc.app.ui.out_view, gs);
+  const float x2 = gg.pos.x + gg.size.x + sc.e * 3.0f;
   std::snprintf(head, sizeof head, "embedding.weight.grad · %lld × %lld   (the lookup's backward)",
-                static_cast<long long>(d.vocab), static_cast<long long>(d.dim));
-  draw_text(dl, fonts().bold, ImVec2(x2, c.origin.y), c.pal.muted, head);
+                static_cast<long long>(sc.d.vocab), static_cast<long long>(sc.d.dim));
+  draw_text(sc.dl, fonts().bold, ImVec2(x2, c.origin.y), c.pal.muted, head);
   float right = x2 + text_size(fonts().bold, head).x;  // what the scene spans, headers included
-  const GridLayout lg = grid_layout(ImVec2(x2, c.origin.y + head_h), static_cast<int>(d.vocab),
-                                    static_cast<int>(d.dim), app.ui.table_view, gs);
-  const float y3 = lg.pos.y + lg.size.y + e * 1.0f;
-  std::snprintf(head, sizeof head, "onehot.T · G · %lld × %lld   (the matmul's backward)", static_cast<long long>(d.vocab),
-                static_cast<long long>(d.dim));
-  draw_text(dl, fonts().bold, ImVec2(x2, y3), with_alpha(c.pal.muted, 0.4f + 0.6f * matmul), head);
+  const GridLayout lg = grid_layout(ImVec2(x2, c.origin.y + head_h), static_cast<int>(sc.d.vocab),
+                                    static_cast<int>(sc.d.dim), sc.app.ui.table_view, gs);
+  const float y3 = lg.pos.y + lg.size.y + sc.e * 1.0f;
+  std::snprintf(head, sizeof head, "onehot.T · G · %lld × %lld   (the matmul's backward)", static_cast<long long>(sc.d.vocab),
+                static_cast<long long>(sc.d.dim));
+  draw_text(sc.dl, fonts().bold, ImVec2(x2, y3), with_alpha(c.pal.muted, 0.4f + 0.6f * matmul), head);
   right = std::max(right, x2 + text_size(fonts().bold, head).x);
-  const GridLayout mg = grid_layout(ImVec2(x2, y3 + head_h), static_cast<int>(d.vocab), static_cast<int>(d.dim),
-                                    app.ui.out2_view, gs);
+  const GridLayout mg = grid_layout(ImVec2(x2, y3 + head_h), static_cast<int>(sc.d.vocab), static_cast<int>(sc.d.dim),
+                                    sc.app.ui.out2_view, gs);
 
   ImU32 g_labels[24] = {};
   for (int r = gg.first_row; r < gg.first_row + gg.shown_rows; ++r) g_labels[r - gg.first_row] = id_color(static_cast<size_t>(r));
-  grid_draw_frame(dl, gg, named(gs, "G (grad_out)"), c.pal, g_labels);
-  grid_draw_frame(dl, lg, named(gs, "embedding.weight.grad"), c.pal);
-  grid_draw_frame(dl, mg, named(gs, "linear.weight.grad.T"), c.pal);
+  grid_draw_frame(sc.dl, gg, named(gs, "G (grad_out)"), c.pal, g_labels);
+  grid_draw_frame(sc.dl, lg, named(gs, "embedding.weight.grad"), c.pal);
+  grid_draw_frame(sc.dl, mg, named(gs, "linear.weight.grad.T"), c.pal);
 
-  grid_draw_cells(dl, gg, d.grad_out.data(), d.dim, gs, c.pal, [&](int r, int) {
+  grid_draw_cells(sc.dl, gg, sc.d.grad_out.data(), sc.d.dim, gs, c.pal, [&](int r, int) {
     CellStyle s;
-    s.bg = mix(c.pal.panel_alt, id_color(static_cast<size_t>(r)), r == cur ? 0.45f * phase(p, 0.0f, 0.3f) : 0.12f);
+    s.bg = mix(c.pal.panel_alt, id_color(static_cast<size_t>(r)), r == cur ? 0.45f * phase(p, kGRowLights) : 0.12f);
     return s;
   });
 
   // The lookup's gradient as it accumulates: only rows that some ID points at
   // (and only the steps done so far) hold anything; the rest stay exactly 0.
-  const float arrived = phase(p, 0.55f, 1.0f);
-  Matrix& partial = app.ui.scratch;  // reused: no allocation once the shape is stable
-  partial.setZero(lg.shown_rows, d.dim);
+  const float arrived = phase(p, kRowArrives);
+  Matrix& partial = sc.app.ui.scratch;  // reused: no allocation once the shape is stable
+  partial.setZero(lg.shown_rows, sc.d.dim);
   ImU32 row_color[24] = {};
   for (int i = 0; i < nb; ++i) {
-    const int r = static_cast<int>(ids[static_cast<size_t>(i)]);
+    const int r = static_cast<int>(sc.ids[static_cast<size_t>(i)]);
     if (!lg.row_shown(r)) continue;
     const bool done = i < cur || (i == cur && arrived >= 1.0f) || (cur >= nb);
     if (!done) continue;
-    partial.row(r - lg.first_row) += d.grad_out.row(i);
+    partial.row(r - lg.first_row) += sc.d.grad_out.row(i);
     row_color[r - lg.first_row] = id_color(static_cast<size_t>(i));
   }
   if (scatter_row >= 0 && lg.row_shown(scatter_row))
-    draw_glow(dl, lg.row_min(scatter_row), lg.row_max(scatter_row), id_color(static_cast<size_t>(cur)),
-              phase(p, 0.5f, 0.9f));
+    draw_glow(sc.dl, lg.row_min(scatter_row), lg.row_max(scatter_row), id_color(static_cast<size_t>(cur)),
+              phase(p, kTargetGlows));
   // grid_draw_cells reads data[r * stride + c]; point it so row first_row maps to partial's row 0.
-  const float* base = partial.data() - static_cast<int64_t>(lg.first_row) * d.dim;
-  grid_draw_cells(dl, lg, base, d.dim, gs, c.pal, [&](int r, int) {
+  const float* base = partial.data() - static_cast<int64_t>(lg.first_row) * sc.d.dim;
+  grid_draw_cells(sc.dl, lg, base, sc.d.dim, gs, c.pal, [&](int r, int) {
     CellStyle s;
     const ImU32 col = row_color[r - lg.first_row];
     s.bg = col ? mix(c.pal.panel_alt, col, 0.30f) : c.pal.panel_alt;
@@ -154,10 +160,10 @@ ImVec2 canvas(SlideCanvas& c) {
 
   // The matmul's gradient appears whole in the last step: every entry computed.
   // Drawn from the rows on screen: the one-hot path's V × D gradient is never held.
-  grid_draw_cells_at(dl, mg, gs, c.pal, [&](int r, int col) { return d.grads.at(r, col); }, [&](int r, int col) {
+  grid_draw_cells_at(sc.dl, mg, gs, c.pal, [&](int r, int col) { return sc.d.grads.at(r, col); }, [&](int r, int col) {
     CellStyle s;
     s.alpha = matmul;
-    const bool zero = d.grads.at(r, col) == 0.0f;
+    const bool zero = sc.d.grads.at(r, col) == 0.0f;
     s.bg = c.pal.panel_alt;
     s.text = zero ? c.pal.faint : c.pal.text;
     s.hide = matmul <= 0.0f;
@@ -166,52 +172,52 @@ ImVec2 canvas(SlideCanvas& c) {
 
   // G's row k flying into its row of the gradient.
   if (scatter_row >= 0)
-    grid_draw_flight(dl, gg, cur, lg, scatter_row, d.grad_out.row(cur).data(), arrived,
+    grid_draw_flight(sc.dl, gg, cur, lg, scatter_row, sc.d.grad_out.row(cur).data(), arrived,
                      id_color(static_cast<size_t>(cur), 0.35f), gs, c.pal);
 
   // The bill and the verdict under the grids.
   // Under G (wrapped to its column) when the grads' column is the taller one, else
   // across the canvas under everything.
   char lines[3][256];
-  const int distinct = static_cast<int>(d.distinct_ids);
-  const long long others = static_cast<long long>(d.vocab) - distinct;
+  const int distinct = static_cast<int>(sc.d.distinct_ids);
+  const long long others = static_cast<long long>(sc.d.vocab) - distinct;
   std::snprintf(lines[0], sizeof lines[0], "lookup backward: %s into %s; %s",
-                counted(d.lookup_bwd_bill.copies, "addition").c_str(), counted(distinct, "row").c_str(),
+                counted(sc.d.lookup_bwd_bill.copies, "addition").c_str(), counted(distinct, "row").c_str(),
                 others == 0 ? "every row learns" : others == 1 ? "the other row is never touched"
                                                            : ("the other " + counted(others, "row") + " are never touched").c_str());
   std::snprintf(lines[1], sizeof lines[1], "matmul backward: %s (%s by zero) to write all %s",
-                counted(d.matmul_bwd_bill.multiply_adds, "multiply-add").c_str(),
-                with_commas(static_cast<uint64_t>(d.matmul_bwd_bill.multiplies_by_zero)).c_str(),
-                counted(d.vocab * d.dim, "value").c_str());
+                counted(sc.d.matmul_bwd_bill.multiply_adds, "multiply-add").c_str(),
+                with_commas(static_cast<uint64_t>(sc.d.matmul_bwd_bill.multiplies_by_zero)).c_str(),
+                counted(sc.d.vocab * sc.d.dim, "value").c_str());
   std::snprintf(lines[2], sizeof lines[2], "%s",
-                d.grads_equal ? "same numbers: torch.equal(embedding.weight.grad, linear.weight.grad.T) → True"
+                sc.d.grads_equal ? "same numbers: torch.equal(embedding.weight.grad, linear.weight.grad.T) → True"
                               : "the gradients differ (NaN/inf in G or the table)");
   ImFont* const line_fonts[3] = {fonts().ui, fonts().ui, fonts().bold};
   const ImU32 line_colors[3] = {c.pal.text, with_alpha(c.pal.text, 0.4f + 0.6f * matmul),
-                                with_alpha(d.grads_equal ? c.pal.ok : c.pal.bad, matmul)};
-  const float column_w = x2 - c.origin.x - e * 1.2f;
+                                with_alpha(sc.d.grads_equal ? c.pal.ok : c.pal.bad, matmul)};
+  const float column_w = x2 - c.origin.x - sc.e * 1.2f;
   auto lines_height = [&](float wrap) {
     float h = 0.0f;
     for (int i = 0; i < 3; ++i)
-      h += line_fonts[i]->CalcTextSizeA(line_fonts[i]->FontSize, 1e9f, wrap, lines[i]).y + e * 0.35f;
+      h += line_fonts[i]->CalcTextSizeA(line_fonts[i]->FontSize, 1e9f, wrap, lines[i]).y + sc.e * 0.35f;
     return h;
   };
-  const float under_g = gg.pos.y + gg.size.y + e * 0.8f;
+  const float under_g = gg.pos.y + gg.size.y + sc.e * 0.8f;
   const bool in_column = under_g + lines_height(column_w) <= mg.pos.y + mg.size.y;
   const float wrap = in_column ? column_w : 0.0f;
-  const float by = in_column ? under_g : std::max(gg.pos.y + gg.size.y, mg.pos.y + mg.size.y) + e * 0.8f;
+  const float by = in_column ? under_g : std::max(gg.pos.y + gg.size.y, mg.pos.y + mg.size.y) + sc.e * 0.8f;
   float ly = by;
   for (int i = 0; i < 3; ++i) {
     ImFont* f = line_fonts[i];
     const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, wrap, lines[i]);
-    if (i < 2 || matmul > 0.0f) dl->AddText(f, f->FontSize, ImVec2(c.origin.x, ly), line_colors[i], lines[i], nullptr, wrap);
+    if (i < 2 || matmul > 0.0f) sc.dl->AddText(f, f->FontSize, ImVec2(c.origin.x, ly), line_colors[i], lines[i], nullptr, wrap);
     right = std::max(right, c.origin.x + ts.x);
-    ly += ts.y + e * 0.35f;
+    ly += ts.y + sc.e * 0.35f;
   }
   // Timed on this machine, on a worker when asked (core/backward_timing.hpp): the
   // one-hot path's V × D gradient is written band by band, never held.
   if (matmul > 0.0f) {
-    const BackwardTiming* bt = backward_timing(app);
+    const BackwardTiming* bt = backward_timing(sc.app);
     ImFont* f = fonts().ui;
     char timed[256] = "";
     if (bt) {
@@ -219,42 +225,42 @@ ImVec2 canvas(SlideCanvas& c) {
       std::snprintf(timed, sizeof timed, "timed here, 1 thread: lookup backward %s · one-hot backward %s (×%s)%s",
                     a.c_str(), b.c_str(), with_commas(static_cast<uint64_t>(std::llround(bt->onehot_ms / std::max(bt->lookup_ms, 1e-9)))).c_str(),
                     bt->same ? "" : " — the sums differ in order");
-    } else if (backward_timing_running(app)) {
+    } else if (backward_timing_running(sc.app)) {
       std::snprintf(timed, sizeof timed, "timing both backward passes… %d%%",
-                    static_cast<int>(std::lround(100.0f * app.jobs.backward.progress())));
+                    static_cast<int>(std::lround(100.0f * sc.app.jobs.backward.progress())));
     }
     if (*timed) {
       const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, wrap, timed);
-      dl->AddText(f, f->FontSize, ImVec2(c.origin.x, ly), with_alpha(c.pal.muted, matmul), timed, nullptr, wrap);
+      sc.dl->AddText(f, f->FontSize, ImVec2(c.origin.x, ly), with_alpha(c.pal.muted, matmul), timed, nullptr, wrap);
       right = std::max(right, c.origin.x + ts.x);
-      ly += ts.y + e * 0.35f;
+      ly += ts.y + sc.e * 0.35f;
     } else {
       const char* label = "Time both backward passes";
       const ImGuiStyle& st = ImGui::GetStyle();
       const ImVec2 bs(ImGui::CalcTextSize(label).x + st.FramePadding.x * 2.0f, ImGui::GetFontSize());
       if (!c.measuring) {
         ImGui::SetCursorScreenPos(ImVec2(c.origin.x, ly));
-        if (ImGui::SmallButton("Time both backward passes##bwd-time")) start_backward_timing(app);
+        if (ImGui::SmallButton("Time both backward passes##bwd-time")) start_backward_timing(sc.app);
         if (ImGui::IsItemHovered())
           ImGui::SetTooltip("On a worker: the lookup's backward (B rows added) and the one-hot path's onehot.T @ G "
                             "(all %s values, in bands) — each the median of several runs",
-                            with_commas(static_cast<uint64_t>(d.vocab * d.dim)).c_str());
+                            with_commas(static_cast<uint64_t>(sc.d.vocab * sc.d.dim)).c_str());
         landmark("bwd-time");
       }
       right = std::max(right, c.origin.x + bs.x);
-      ly += bs.y + e * 0.35f;
+      ly += bs.y + sc.e * 0.35f;
     }
   }
-  const float bottom = std::max({ly, gg.pos.y + gg.size.y, mg.pos.y + mg.size.y}) + e * 0.6f;
+  const float bottom = std::max({ly, gg.pos.y + gg.size.y, mg.pos.y + mg.size.y}) + sc.e * 0.6f;
   int r = -1, col = -1;
-  if (grid_interact(lg, app.ui.table_view, "##dw", &r, &col)) {
+  if (grid_interact(lg, sc.app.ui.table_view, "##dw", &r, &col)) {
     int hits = 0;
-    for (int64_t id : ids) hits += id == r;
+    for (int64_t id : sc.ids) hits += id == r;
     ImGui::SetTooltip("embedding.weight.grad[%d, %d] = %.4f\nrow %d was looked up %s", r, col,
-                      static_cast<double>(d.grads.at(r, col)), r, counted(hits, "time").c_str());
+                      static_cast<double>(sc.d.grads.at(r, col)), r, counted(hits, "time").c_str());
   }
-  grid_interact(gg, app.ui.out_view, "##g", &r, &col);
-  grid_interact(mg, app.ui.out2_view, "##dwm", &r, &col);
+  grid_interact(gg, sc.app.ui.out_view, "##g", &r, &col);
+  grid_interact(mg, sc.app.ui.out2_view, "##dwm", &r, &col);
   return ImVec2(std::max(mg.pos.x + mg.size.x, right) - c.origin.x, bottom - c.origin.y);
 }
 

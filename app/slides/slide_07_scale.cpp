@@ -346,27 +346,29 @@ HeatmapHover draw_map(SlideCanvas& c, const ScaleSnapshot& s, const MapLayout& m
 // Horizontal bars on a log scale: per batch size, the lookup's and the matmul's
 // median time per call with GB/s, and the ratio. `height` is the room it has:
 // a short canvas gets the compact layout.
-ImVec2 draw_chart(SlideCanvas& c, const ScaleSnapshot& s, ImVec2 pos, float width, float height, float alpha) {
-  App& app = c.app;
-  ImDrawList* dl = c.dl;
-  const float e = em();
-  const bool compact = height < e * 19.5f;
-  const ImU32 text = with_alpha(c.pal.text, alpha), muted = with_alpha(c.pal.muted, alpha);
-  const ImU32 c_lookup = with_alpha(c.pal.ok, alpha), c_matmul = with_alpha(c.pal.bad, alpha);
-  const ImU32 ink = with_alpha(IM_COL32(15, 17, 21, 255), alpha);  // text on a coloured bar
-  float y = pos.y;
-  draw_text(dl, fonts().bold, ImVec2(pos.x, y), text, "Timed on this machine");
-  const float tw = text_size(fonts().bold, "Timed on this machine").x;
-  if (compact) draw_text(dl, fonts().ui, ImVec2(pos.x + tw, y), muted, " · median, log scale");
-  y += e * 1.5f;
 
-  // Controls and status.
+// The chart's inks at its fade-in alpha.
+struct ChartInk {
+  ImU32 text, muted, lookup, matmul;
+  ImU32 on_bar;  // text on a coloured bar
+  float alpha;
+};
+
+ChartInk chart_ink(const Palette& pal, float alpha) {
+  return ChartInk{with_alpha(pal.text, alpha), with_alpha(pal.muted, alpha), with_alpha(pal.ok, alpha),
+                  with_alpha(pal.bad, alpha), with_alpha(IM_COL32(15, 17, 21, 255), alpha), alpha};
+}
+
+// Run / Run again / Cancel, the status beside it and the run's progress as a thin
+// line under both. Returns the y under them.
+float draw_chart_controls(SlideCanvas& c, const ScaleSnapshot& s, ImVec2 pos, float width, const ChartInk& ink) {
+  App& app = c.app;
+  const float e = em();
+  float y = pos.y;
   ScaleWorker* w = app.scale.worker.get();
   const bool running = s.timing == TimingPhase::Running || (w && w->busy() && s.table == TablePhase::Ready);
-  bool all_same = s.timing == TimingPhase::Done;
-  for (const BatchTiming& b : s.results) all_same = all_same && b.same;
   float sx = pos.x;
-  if (alpha > 0.5f && w) {
+  if (ink.alpha > 0.5f && w) {
     ImGui::SetCursorScreenPos(ImVec2(pos.x, y));
     if (running) {
       if (ImGui::SmallButton("Cancel##scale-cancel")) {
@@ -387,8 +389,8 @@ ImVec2 draw_chart(SlideCanvas& c, const ScaleSnapshot& s, ImVec2 pos, float widt
     }
     sx = ImGui::GetItemRectMax().x + e * 0.5f;
   }
-  static const char* kStage[6] = {"the lookup, B = 1", "the lookup, B = 16", "the lookup, B = 256",
-                                  "the matmul, B = 1", "the matmul, B = 16", "the matmul, B = 256"};
+  static const char* const kStage[6] = {"the lookup, B = 1", "the lookup, B = 16", "the lookup, B = 256",
+                                        "the matmul, B = 1", "the matmul, B = 16", "the matmul, B = 256"};
   char status[128];
   if (s.table != TablePhase::Ready) std::snprintf(status, sizeof status, "waiting for the table…");
   else if (running && s.timing_stage < 0) std::snprintf(status, sizeof status, "reading the file as float32 to time it…");
@@ -396,17 +398,27 @@ ImVec2 draw_chart(SlideCanvas& c, const ScaleSnapshot& s, ImVec2 pos, float widt
   else if (s.timing == TimingPhase::Done) std::snprintf(status, sizeof status, "done in %.1f s · 1 thread · %s", s.timing_seconds, s.isa);
   else if (s.timing == TimingPhase::Cancelled) std::snprintf(status, sizeof status, "cancelled");
   else std::snprintf(status, sizeof status, "not run yet");
-  dl->PushClipRect(ImVec2(sx, y), ImVec2(pos.x + width, y + e * 1.5f), true);
-  draw_text(dl, fonts().ui, ImVec2(sx, y + e * 0.05f), muted, status);
-  dl->PopClipRect();
+  c.dl->PushClipRect(ImVec2(sx, y), ImVec2(pos.x + width, y + e * 1.5f), true);
+  draw_text(c.dl, fonts().ui, ImVec2(sx, y + e * 0.05f), ink.muted, status);
+  c.dl->PopClipRect();
   y += e * 1.45f;
-  // The progress of the run, a thin line.
-  dl->AddRectFilled(ImVec2(pos.x, y), ImVec2(pos.x + width, y + e * 0.2f), with_alpha(c.pal.panel_alt, alpha));
+  c.dl->AddRectFilled(ImVec2(pos.x, y), ImVec2(pos.x + width, y + e * 0.2f), with_alpha(c.pal.panel_alt, ink.alpha));
   const float frac = running ? s.timing_progress : (s.timing == TimingPhase::Done ? 1.0f : 0.0f);
-  dl->AddRectFilled(ImVec2(pos.x, y), ImVec2(pos.x + width * frac, y + e * 0.2f), with_alpha(c.pal.accent, alpha));
-  y += e * 0.6f;
+  c.dl->AddRectFilled(ImVec2(pos.x, y), ImVec2(pos.x + width * frac, y + e * 0.2f), with_alpha(c.pal.accent, ink.alpha));
+  return y + e * 0.6f;
+}
 
-  // The log axis: whole decades around every time measured.
+// The log axis: whole decades around every time measured, mapped onto [x, x + w].
+struct LogAxis {
+  double l0 = -4.0, l1 = 3.0;  // log10 of ms at the ends
+  float x = 0, w = 0;
+  float at(double ms) const {
+    const double f = (std::log10(std::max(ms, 1e-9)) - l0) / (l1 - l0);
+    return x + static_cast<float>(std::clamp(f, 0.0, 1.0)) * w;
+  }
+};
+
+LogAxis log_axis(const ScaleSnapshot& s, float x, float w) {
   double lo = 1e-4, hi = 1e3;  // ms, until something is measured
   bool any = false;
   for (const BatchTiming& b : s.results)
@@ -416,95 +428,133 @@ ImVec2 draw_chart(SlideCanvas& c, const ScaleSnapshot& s, ImVec2 pos, float widt
         hi = any ? std::max(hi, p->ms) : p->ms;
         any = true;
       }
-  const double l0 = std::floor(std::log10(lo)), l1 = std::max(l0 + 1.0, std::ceil(std::log10(hi)));
-  const float label_w = e * 4.0f, ratio_w = e * 5.2f;
-  const float bars_x = pos.x + label_w, bars_w = std::max(e * 4.0f, width - label_w - ratio_w);
-  auto x_of = [&](double ms) {
-    const double f = (std::log10(std::max(ms, 1e-9)) - l0) / (l1 - l0);
-    return bars_x + static_cast<float>(std::clamp(f, 0.0, 1.0)) * bars_w;
-  };
-  const float bar_h = compact ? e * 1.0f : e * 1.15f, gap = compact ? e * 0.12f : e * 0.2f;
-  const float group_gap = compact ? e * 0.3f : e * 0.55f;
+  LogAxis a;
+  a.l0 = std::floor(std::log10(lo));
+  a.l1 = std::max(a.l0 + 1.0, std::ceil(std::log10(hi)));
+  a.x = x;
+  a.w = w;
+  return a;
+}
+
+// One timed bar: its time and GB/s after the bar if they fit there, else inside it;
+// without the GB/s when neither has room for it.
+void draw_timed_bar(SlideCanvas& c, const LogAxis& axis, float by, float bar_h, const PathTiming& p, ImU32 color,
+                    const ChartInk& ink) {
+  const float e = em();
+  c.dl->AddRectFilled(ImVec2(axis.x, by), ImVec2(axis.x + axis.w, by + bar_h), with_alpha(c.pal.panel_alt, ink.alpha),
+                      e * 0.15f);
+  if (!p.done) return;
+  const float x1 = std::max(axis.x + e * 0.3f, axis.at(p.ms));
+  c.dl->AddRectFilled(ImVec2(axis.x, by), ImVec2(x1, by + bar_h), with_alpha(color, 0.85f * ink.alpha), e * 0.15f);
   char buf[96], t1[32];
-  for (const BatchTiming& b : s.results) {
-    std::snprintf(buf, sizeof buf, "B = %d", b.batch);
-    const float group_h = 2.0f * bar_h + gap;
-    draw_text(dl, fonts().bold, ImVec2(pos.x, y + (group_h - ImGui::GetFontSize()) * 0.5f), text, buf);
-    const PathTiming* paths[2] = {&b.lookup, &b.matmul};
-    const ImU32 colors[2] = {c_lookup, c_matmul};
-    for (int k = 0; k < 2; ++k) {
-      const float by = y + k * (bar_h + gap);
-      dl->AddRectFilled(ImVec2(bars_x, by), ImVec2(bars_x + bars_w, by + bar_h), with_alpha(c.pal.panel_alt, alpha),
-                        e * 0.15f);
-      const PathTiming& p = *paths[k];
-      if (!p.done) continue;
-      const float x1 = std::max(bars_x + e * 0.3f, x_of(p.ms));
-      dl->AddRectFilled(ImVec2(bars_x, by), ImVec2(x1, by + bar_h), with_alpha(colors[k], 0.85f * alpha), e * 0.15f);
-      // The label: after the bar if it fits there, else inside it; without the GB/s
-      // when neither has room for it.
-      fmt_ms(t1, sizeof t1, p.ms);
-      std::snprintf(buf, sizeof buf, "%s · %.1f GB/s", t1, p.gbs);
-      const float room_after = bars_x + bars_w - x1 - e * 0.6f, room_inside = x1 - bars_x - e * 0.6f;
-      const char* label = buf;
-      float lw = ImGui::CalcTextSize(label).x;
-      if (lw > room_after && lw > room_inside) {
-        label = t1;
-        lw = ImGui::CalcTextSize(label).x;
-      }
-      const bool after = lw <= room_after || room_after >= room_inside;
-      const float tx = after ? x1 + e * 0.4f : x1 - lw - e * 0.4f;
-      draw_text(dl, fonts().ui, ImVec2(tx, by + (bar_h - ImGui::GetFontSize()) * 0.5f), after ? text : ink, label);
-    }
-    if (b.lookup.done && b.matmul.done && b.lookup.ms > 0.0) {
-      char ratio[32];
-      fmt_count(ratio, sizeof ratio, static_cast<long long>(std::llround(b.matmul.ms / b.lookup.ms)));
-      std::snprintf(buf, sizeof buf, "×%s", ratio);
-      const ImVec2 ts = text_size(fonts().bold, buf);
-      draw_text(dl, fonts().bold, ImVec2(pos.x + width - ts.x, y + (group_h - ts.y) * 0.5f),
-                with_alpha(c.pal.accent, alpha), buf);
-    }
-    y += group_h + group_gap;
+  fmt_ms(t1, sizeof t1, p.ms);
+  std::snprintf(buf, sizeof buf, "%s · %.1f GB/s", t1, p.gbs);
+  const float room_after = axis.x + axis.w - x1 - e * 0.6f, room_inside = x1 - axis.x - e * 0.6f;
+  const char* label = buf;
+  float lw = ImGui::CalcTextSize(label).x;
+  if (lw > room_after && lw > room_inside) {
+    label = t1;
+    lw = ImGui::CalcTextSize(label).x;
   }
-  // Decade ticks, labelled as often as they fit.
-  const float decade_px = bars_w / static_cast<float>(l1 - l0);
+  const bool after = lw <= room_after || room_after >= room_inside;
+  const float tx = after ? x1 + e * 0.4f : x1 - lw - e * 0.4f;
+  draw_text(c.dl, fonts().ui, ImVec2(tx, by + (bar_h - ImGui::GetFontSize()) * 0.5f), after ? ink.text : ink.on_bar, label);
+}
+
+// One batch size: its name, the lookup's and the matmul's bars, and the ratio at the right.
+void draw_batch_group(SlideCanvas& c, const LogAxis& axis, const BatchTiming& b, ImVec2 pos, float width, float bar_h,
+                      float gap, const ChartInk& ink) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "B = %d", b.batch);
+  const float group_h = 2.0f * bar_h + gap;
+  draw_text(c.dl, fonts().bold, ImVec2(pos.x, pos.y + (group_h - ImGui::GetFontSize()) * 0.5f), ink.text, buf);
+  draw_timed_bar(c, axis, pos.y, bar_h, b.lookup, ink.lookup, ink);
+  draw_timed_bar(c, axis, pos.y + bar_h + gap, bar_h, b.matmul, ink.matmul, ink);
+  if (b.lookup.done && b.matmul.done && b.lookup.ms > 0.0) {
+    char ratio[32];
+    fmt_count(ratio, sizeof ratio, static_cast<long long>(std::llround(b.matmul.ms / b.lookup.ms)));
+    std::snprintf(buf, sizeof buf, "×%s", ratio);
+    const ImVec2 ts = text_size(fonts().bold, buf);
+    draw_text(c.dl, fonts().bold, ImVec2(pos.x + width - ts.x, pos.y + (group_h - ts.y) * 0.5f),
+              with_alpha(c.pal.accent, ink.alpha), buf);
+  }
+}
+
+// Decade ticks under the bars, labelled as often as they fit.
+void draw_decade_ticks(SlideCanvas& c, const LogAxis& axis, float y, const ChartInk& ink) {
+  const float e = em();
+  const float decade_px = axis.w / static_cast<float>(axis.l1 - axis.l0);
   const int every = std::max(1, static_cast<int>(std::ceil(ImGui::CalcTextSize("100 ms").x * 1.25f / decade_px)));
-  for (double l = l0; l <= l1 + 1e-9; l += 1.0) {
-    const float x = x_of(std::pow(10.0, l));
-    dl->AddLine(ImVec2(x, y - e * 0.25f), ImVec2(x, y), with_alpha(c.pal.faint, alpha));
-    if (static_cast<int>(std::lround(l - l0)) % every != 0) continue;
+  char t1[32];
+  for (double l = axis.l0; l <= axis.l1 + 1e-9; l += 1.0) {
+    const float x = axis.at(std::pow(10.0, l));
+    c.dl->AddLine(ImVec2(x, y - e * 0.25f), ImVec2(x, y), with_alpha(c.pal.faint, ink.alpha));
+    if (static_cast<int>(std::lround(l - axis.l0)) % every != 0) continue;
     fmt_ms(t1, sizeof t1, std::pow(10.0, l));
     const ImVec2 ts = ImGui::CalcTextSize(t1);
-    draw_text(dl, fonts().ui, ImVec2(x - ts.x * 0.5f, y + e * 0.05f), muted, t1);
+    draw_text(c.dl, fonts().ui, ImVec2(x - ts.x * 0.5f, y + e * 0.05f), ink.muted, t1);
   }
-  y += e * 1.4f;
-  // Legend (and, with room, how to read it).
+}
+
+// The legend (and, with room, how to read it and whether the numbers matched).
+// Returns the y under it.
+float draw_chart_legend(SlideCanvas& c, const ScaleSnapshot& s, ImVec2 pos, float width, bool compact,
+                        const ChartInk& ink) {
+  const float e = em();
+  bool all_same = s.timing == TimingPhase::Done;
+  for (const BatchTiming& b : s.results) all_same = all_same && b.same;
+  const ImU32 same_ink = with_alpha(all_same ? c.pal.ok : c.pal.bad, ink.alpha);
+  float y = pos.y;
   const float sq = e * 0.7f;
   float lx = pos.x;
   const char* long_names[2] = {"lookup  emb(idx)", "one-hot matmul  onehot @ emb.weight"};
   const char* names[2] = {"lookup", "one-hot matmul"};
   if (!compact && ImGui::CalcTextSize(long_names[0]).x + ImGui::CalcTextSize(long_names[1]).x + 2.0f * (sq + e * 1.35f) <= width)
     std::copy(long_names, long_names + 2, names);
-  const ImU32 lc[2] = {c_lookup, c_matmul};
+  const ImU32 lc[2] = {ink.lookup, ink.matmul};
   for (int k = 0; k < 2; ++k) {
-    dl->AddRectFilled(ImVec2(lx, y + e * 0.2f), ImVec2(lx + sq, y + e * 0.2f + sq), lc[k], e * 0.1f);
-    draw_text(dl, fonts().ui, ImVec2(lx + sq + e * 0.35f, y), muted, names[k]);
+    c.dl->AddRectFilled(ImVec2(lx, y + e * 0.2f), ImVec2(lx + sq, y + e * 0.2f + sq), lc[k], e * 0.1f);
+    draw_text(c.dl, fonts().ui, ImVec2(lx + sq + e * 0.35f, y), ink.muted, names[k]);
     lx += sq + e * 0.35f + ImGui::CalcTextSize(names[k]).x + e * 1.0f;
   }
   if (compact && s.timing == TimingPhase::Done)
-    draw_text(dl, fonts().ui, ImVec2(lx, y), with_alpha(all_same ? c.pal.ok : c.pal.bad, alpha),
-              all_same ? "same numbers" : "outputs differ");
+    draw_text(c.dl, fonts().ui, ImVec2(lx, y), same_ink, all_same ? "same numbers" : "outputs differ");
   y += e * 1.3f;
-  if (!compact) {
-    draw_text(dl, fonts().ui, ImVec2(pos.x, y), muted, "median time per call, log scale");
+  if (compact) return y;
+  draw_text(c.dl, fonts().ui, ImVec2(pos.x, y), ink.muted, "median time per call, log scale");
+  y += e * 1.3f;
+  draw_text(c.dl, fonts().ui, ImVec2(pos.x, y), ink.muted, "×N: the lookup is N times faster");
+  y += e * 1.3f;
+  if (s.timing == TimingPhase::Done) {
+    draw_text(c.dl, fonts().ui, ImVec2(pos.x, y), same_ink,
+              all_same ? "same numbers at every B: torch.equal → True" : "the outputs differ (NaN/inf in the table)");
     y += e * 1.3f;
-    draw_text(dl, fonts().ui, ImVec2(pos.x, y), muted, "×N: the lookup is N times faster");
-    y += e * 1.3f;
-    if (s.timing == TimingPhase::Done) {
-      draw_text(dl, fonts().ui, ImVec2(pos.x, y), with_alpha(all_same ? c.pal.ok : c.pal.bad, alpha),
-                all_same ? "same numbers at every B: torch.equal → True" : "the outputs differ (NaN/inf in the table)");
-      y += e * 1.3f;
-    }
   }
+  return y;
+}
+
+// The chart as a scene: the title; the controls; a group of bars per batch size on
+// one log axis; its ticks; the legend.
+ImVec2 draw_chart(SlideCanvas& c, const ScaleSnapshot& s, ImVec2 pos, float width, float height, float alpha) {
+  const float e = em();
+  const bool compact = height < e * 19.5f;
+  const ChartInk ink = chart_ink(c.pal, alpha);
+  float y = pos.y;
+  draw_text(c.dl, fonts().bold, ImVec2(pos.x, y), ink.text, "Timed on this machine");
+  const float tw = text_size(fonts().bold, "Timed on this machine").x;
+  if (compact) draw_text(c.dl, fonts().ui, ImVec2(pos.x + tw, y), ink.muted, " · median, log scale");
+  y = draw_chart_controls(c, s, ImVec2(pos.x, y + e * 1.5f), width, ink);
+
+  const float label_w = e * 4.0f, ratio_w = e * 5.2f;
+  const LogAxis axis = log_axis(s, pos.x + label_w, std::max(e * 4.0f, width - label_w - ratio_w));
+  const float bar_h = compact ? e * 1.0f : e * 1.15f, gap = compact ? e * 0.12f : e * 0.2f;
+  const float group_gap = compact ? e * 0.3f : e * 0.55f;
+  for (const BatchTiming& b : s.results) {
+    draw_batch_group(c, axis, b, ImVec2(pos.x, y), width, bar_h, gap, ink);
+    y += 2.0f * bar_h + gap + group_gap;
+  }
+  draw_decade_ticks(c, axis, y, ink);
+  y = draw_chart_legend(c, s, ImVec2(pos.x, y + e * 1.4f), width, compact, ink);
   return ImVec2(width, y - pos.y);
 }
 

@@ -70,6 +70,68 @@ void narrative(App& app) {
                               "with a text.");
 }
 
+// GPT-2's IDs get their text beside each row of logits: room kept for it.
+float decoded_text_room(const App& app) { return gpt2_vocab(app) ? em() * 9.0f : 0.0f; }
+
+// The logits' columns: what fits between `left` and the canvas's right edge beside
+// the decoded text (less an em: a window further down has wider row numbers).
+int logits_cols(const App& app, const SlideCanvas& c, const GridStyle& gs, float left) {
+  const float e = em();
+  return grid_fit_count(static_cast<int>(app.derived.vocab),
+                        c.origin.x + c.avail.x - left - e * 4.0f - decoded_text_room(app) - (gpt2_vocab(app) ? e : 0.0f),
+                        gs.cell_w * e, 16);
+}
+
+// The logits beside x (when x has a band of its own) if a window of their columns
+// fits there, else under everything at the canvas's width.
+struct LogitsPlace {
+  bool beside = false;
+  int cols = 0;
+};
+
+LogitsPlace place_logits(const App& app, const SlideCanvas& c, const GridStyle& ls, bool x_alone, float beside_x) {
+  LogitsPlace pl;
+  GridStyle bs = ls;
+  const int t = static_cast<int>(app.derived.batch), v = static_cast<int>(app.derived.vocab);
+  const float room = c.origin.x + c.avail.x - beside_x - decoded_text_room(app) - em();  // as logits_cols
+  char head[96];  // the heading beside: the decoded text starts right of it too
+  std::snprintf(head, sizeof head, "logits = x · %s.T · %d × %d",
+                app.inputs.tie_weights ? "tok_emb.weight" : "out_head.weight", t, v);
+  const float head_w = text_size(fonts().bold, head).x + em() * 0.8f;
+  auto width = [&] {
+    GridView probe;
+    return std::max(grid_layout(ImVec2(), t, v, probe, bs).size.x, head_w);
+  };
+  // As many columns as fit with the grid's labels and scroll bar (at least 4 of a wide
+  // vocabulary; up to kWholeUpTo columns are shown whole or not beside at all).
+  bs.max_cols = logits_cols(app, c, ls, beside_x);
+  while (v > kWholeUpTo && bs.max_cols > 4 && width() > room) --bs.max_cols;
+  pl.beside = x_alone && width() <= room;
+  pl.cols = pl.beside ? bs.max_cols : logits_cols(app, c, ls, c.origin.x);
+  return pl;
+}
+
+// How many bands the scene stacks, as the canvas below lays them out: tok_emb(idx),
+// then pos_emb and x each on a band of its own when the width runs out, then the
+// logits unless they fit beside x. (The grids' widths do not depend on their rows.)
+int stacked_bands(const App& app, const SlideCanvas& c, const GridStyle& gs) {
+  const float e = em(), gap = e * 1.9f, right = c.origin.x + c.avail.x;
+  const int t = static_cast<int>(app.derived.batch), dim = static_cast<int>(app.derived.dim);
+  GridView probe;
+  GridStyle ps = gs;  // cut to kWholeUpTo rows when longer: as wide as the grids will be, or wider
+  ps.max_rows = std::min(t, kWholeUpTo);
+  const float w = grid_layout(ImVec2(), t, dim, probe, ps).size.x;
+  int bands = 1;
+  const float slack = t > kWholeUpTo ? e : 0.0f;  // a window further down has wider row numbers
+  const bool wrap_pos = c.origin.x + w * 2.0f + gap + slack > right;
+  const float x2 = wrap_pos ? c.origin.x + gap : c.origin.x + w + gap;
+  float x3 = x2 + w + gap;
+  const bool wrap_x = x3 + w + slack > right;
+  if (wrap_x) x3 = c.origin.x + gap;
+  bands += wrap_pos + wrap_x;
+  return bands + (place_logits(app, c, ps, wrap_pos || wrap_x, x3 + w + gap).beside ? 0 : 1);
+}
+
 ImVec2 canvas(SlideCanvas& c) {
   App& app = c.app;
   const Derived& d = app.derived;
@@ -80,7 +142,20 @@ ImVec2 canvas(SlideCanvas& c) {
 
   GridStyle gs;
   gs.max_cols = grid_fit_count(dim, (c.avail.x - e * 9.0f) / 3.0f, gs.cell_w * e, 8);
-  gs.max_rows = grid_fit_count(t, (c.avail.y - e * 9.0f) * 0.5f, gs.cell_h * e, 12);
+  // The bands share the height: the headings, the grids' labels and scroll notes, the
+  // gaps and the note under the logits come off first.
+  const int bands = stacked_bands(app, c, gs);
+  GridStyle ps = gs;
+  ps.max_rows = std::min(t, kWholeUpTo);
+  GridView band_probe;
+  const GridLayout pl = grid_layout(ImVec2(), t, dim, band_probe, ps);
+  const float grid_fixed = pl.size.y - pl.ch * static_cast<float>(pl.shown_rows);  // its labels and scroll note
+  const float fixed = e * 1.7f + static_cast<float>(bands - 1) * e * (1.7f + 1.2f) + e * 2.9f +
+                      static_cast<float>(bands) * grid_fixed;
+  // Up to kWholeUpTo positions are shown whole (the canvas fit shrinks the type); a longer
+  // text shows a window of what fits, fewer than kWholeUpTo when the bands need it.
+  const int fit_rows = static_cast<int>((c.avail.y - fixed) / static_cast<float>(bands) / (gs.cell_h * e));
+  gs.max_rows = t <= kWholeUpTo ? t : std::clamp(fit_rows, 4, 12);
   // The three T × D grids share one scroll position.
   app.ui.table_view.first_col = app.ui.out_view.first_col;
   app.ui.out2_view.first_col = app.ui.out_view.first_col;
@@ -96,14 +171,16 @@ ImVec2 canvas(SlideCanvas& c) {
   // between two grids, room for a "+" or "=".
   const float kGap = e * 1.9f;
   const float row2_y = tg.pos.y + tg.size.y + e * 0.9f;
-  const bool wrap_pos = tg.pos.x + tg.size.x * 2.0f + kGap > c.origin.x + c.avail.x;
+  // (with an em to spare when the rows scroll: a window further down has wider row numbers)
+  const float slack = t > kWholeUpTo ? e : 0.0f;
+  const bool wrap_pos = tg.pos.x + tg.size.x * 2.0f + kGap + slack > c.origin.x + c.avail.x;
   const float x2 = wrap_pos ? c.origin.x + kGap : tg.pos.x + tg.size.x + kGap;
   const float pos_head_y = wrap_pos ? row2_y : head_y;
   std::snprintf(head, sizeof head, "pos_emb(arange(%d)) · %d × %d", t, t, dim);
   draw_text(dl, fonts().bold, ImVec2(x2, pos_head_y), with_alpha(c.pal.muted, 0.4f + 0.6f * s_pos), head);
   const GridLayout pg = grid_layout(ImVec2(x2, pos_head_y + (grid_y - head_y)), t, dim, app.ui.table_view, gs);
   float x3 = pg.pos.x + pg.size.x + kGap, x_head_y = pos_head_y;
-  if (x3 + pg.size.x > c.origin.x + c.avail.x) {
+  if (x3 + pg.size.x + slack > c.origin.x + c.avail.x) {
     x3 = c.origin.x + kGap;
     x_head_y = pg.pos.y + pg.size.y + e * 0.9f;
   }
@@ -149,14 +226,11 @@ ImVec2 canvas(SlideCanvas& c) {
   // The output head: logits = x · Wᵀ, T × V, the largest per row outlined.
   // Beside the sum when the sum sits on a row of its own and there is room; else below all.
   GridStyle ls = gs;
-  // GPT-2's IDs get their text beside each row of logits: room kept for it.
-  const float decoded_room = gpt2_vocab(app) ? e * 9.0f : 0.0f;
-  ls.max_cols = grid_fit_count(v, c.avail.x - e * 4.0f - decoded_room, gs.cell_w * e, 16);
   ls.name = "logits";
-  GridView probe = app.ui.onehot_view;
-  const float logits_w = grid_layout(ImVec2(), t, v, probe, ls).size.x;
   const float beside_x = xg.pos.x + xg.size.x + kGap;
-  const bool beside = x_head_y > head_y && beside_x + logits_w + decoded_room <= c.origin.x + c.avail.x;
+  const LogitsPlace lp = place_logits(app, c, ls, x_head_y > head_y, beside_x);
+  ls.max_cols = lp.cols;
+  const bool beside = lp.beside;
   const float lx = beside ? beside_x : c.origin.x;
   const float y2 = beside ? x_head_y : std::max({tg.pos.y + tg.size.y, pg.pos.y + pg.size.y, xg.pos.y + xg.size.y}) + e * 1.2f;
   const char* head_name = app.inputs.tie_weights ? "tok_emb.weight" : "out_head.weight";
@@ -201,7 +275,7 @@ ImVec2 canvas(SlideCanvas& c) {
   // text: the outlined cells are the argmax, and the narrative says why.
   float decoded_right = 0.0f;
   if (s_head > 0.0f && d.logits_ready && gpt2_vocab(app)) {
-    const float dx = lg.pos.x + lg.size.x + e * 0.8f;
+    const float dx = std::max(lg.pos.x + lg.size.x, c.origin.x + logits_head_w) + e * 0.8f;  // clear of both
     const char* head_text = "argmax → token";
     draw_text(dl, fonts().bold, ImVec2(dx, y2), with_alpha(c.pal.muted, s_head), head_text);
     decoded_right = dx + text_size(fonts().bold, head_text).x;

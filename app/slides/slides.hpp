@@ -26,16 +26,6 @@ struct SlideCanvas {
   int current() const;  // the step being shown, -1 before the first
 };
 
-// The names a canvas reads first, in one line: auto [app, d, ids, e, dl] = canvas_names(c);
-struct CanvasNames {
-  App& app;
-  const Derived& d;
-  const IdList& ids;
-  float e;  // em(): the font size, every length's unit
-  ImDrawList* dl;
-};
-inline CanvasNames canvas_names(SlideCanvas& c) { return {c.app, c.app.derived, c.app.inputs.ids, em(), c.dl}; }
-
 struct SlideDef {
   const char* title;                                  // "The lookup"
   int (*steps)(const App& app);                       // timeline length (>= 1)

@@ -3,6 +3,8 @@
 #pragma once
 #include <imgui.h>
 
+#include <algorithm>
+
 #include <cstdint>
 
 #include "app/chrome/ui_theme.hpp"
@@ -19,20 +21,26 @@ ImVec2 chip_size(int64_t id);
 void draw_chip(ImDrawList* dl, ImVec2 pos, int64_t id, ImU32 color, float lit, const Palette& pal);
 
 // The batch's chips in a row from `pos`; fills centers[i] (bottom-centre of chip i)
-// when centers is not null. lit(i) gives each chip's highlight. Returns the row's size.
+// when centers is not null. lit(i) gives each chip's highlight. A row wider than
+// `wrap_width` goes on over more lines. Returns the size of what was drawn.
 template <class LitFn>
 ImVec2 draw_chip_row(ImDrawList* dl, ImVec2 pos, const IdList& ids, const Palette& pal, LitFn&& lit,
-                     ImVec2* bottom_centers = nullptr, size_t max_chips = 64) {
+                     ImVec2* bottom_centers = nullptr, size_t max_chips = 64, float wrap_width = 1e30f) {
   const float gap = em() * 0.4f;
-  float x = pos.x, h = 0.0f;
+  float x = pos.x, y = pos.y, h = 0.0f, w = 0.0f;
   for (size_t i = 0; i < ids.size() && i < max_chips; ++i) {
     const ImVec2 s = chip_size(ids[i]);
-    draw_chip(dl, ImVec2(x, pos.y), ids[i], id_color(i), lit(i), pal);
-    if (bottom_centers) bottom_centers[i] = ImVec2(x + s.x * 0.5f, pos.y + s.y);
+    if (x > pos.x && x + s.x > pos.x + wrap_width) {  // the next line
+      x = pos.x;
+      y += h + gap;
+    }
+    draw_chip(dl, ImVec2(x, y), ids[i], id_color(i), lit(i), pal);
+    if (bottom_centers) bottom_centers[i] = ImVec2(x + s.x * 0.5f, y + s.y);
+    w = std::max(w, x + s.x - pos.x);
     x += s.x + gap;
     h = s.y;
   }
-  return ImVec2(x - pos.x - gap, h);
+  return ImVec2(w, y + h - pos.y);
 }
 
 // A smooth arrow from a to b (a cubic curve leaving a vertically), drawn up to

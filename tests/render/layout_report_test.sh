@@ -73,11 +73,19 @@ for size in "1024x768" "1280x800" "1920x1080" "2560x1440:2"; do
 done
 
 # Text mode on the book's sentence (chapter 2): GPT-2's 50,257-row table, 20 IDs, slide 0's
-# pieces and merges, slide 8's decoded argmax. (At 1024 × 768 and 2560 × 1440 at 2x a table
-# of 50,257 rows still cuts slide 4's transpose panel and slide 5's bill, as typed IDs do.)
+# pieces and merges, slide 8's decoded argmax: every slide fits its canvas (windows of
+# rows around the IDs, no canvas that scrolls), at every size, presenting and in the light theme.
 book="Hello, do you like tea? <|endoftext|> In the sunlit terraces of someunknownPlace."
-for size in "1280x800" "1920x1080"; do
-  check "text-$size" --size "$size" --text "$book" || fails=$((fails + 1))
+for size in "1024x768" "1280x800" "1920x1080" "2560x1440:2"; do
+  args=(--size "${size%%:*}"); [ "${size#*:}" != "$size" ] && args+=(--scale "${size#*:}")
+  allow=0; [ "$size" = "1024x768" ] && allow=1
+  ALLOW_NARRATION_SCROLL=$allow check "text-$size" "${args[@]}" --text "$book" || fails=$((fails + 1))
+  check "text-present-$size" --present "${args[@]}" --text "$book" || fails=$((fails + 1))
+done
+for size in "1024x768" "2560x1440:2"; do
+  args=(--size "${size%%:*}"); [ "${size#*:}" != "$size" ] && args+=(--scale "${size#*:}")
+  allow=0; [ "$size" = "1024x768" ] && allow=1
+  ALLOW_NARRATION_SCROLL=$allow check "text-light-$size" --light "${args[@]}" --text "$book" || fails=$((fails + 1))
 done
 
 # Below 1024 × 768 the page keeps its smallest size and the window scrolls: what is out
