@@ -212,7 +212,13 @@ Grids draw_check_grids(SlideCanvas& c, float top, float rows_room, float reveal,
   const float head2_w = text_size(fonts().bold, buf).x;
   GridStyle rs = gs;
   rs.name = "linear(onehot.float())";
-  const GridLayout rg = grid_layout(ImVec2(rx, top + e * 1.6f), B, D, app.ui.out2_view, rs);
+  GridLayout rg = grid_layout(ImVec2(rx, top + e * 1.6f), B, D, app.ui.out2_view, rs);
+  // Where the pair is a little wider than the canvas (two 8-column grids at 1024 × 768),
+  // the right grid leaves out its row numbers: its rows are the left grid's, side by side.
+  if (rg.pos.x + rg.size.x > c.origin.x + c.avail.x) {
+    rs.row_labels = false;
+    rg = grid_layout(ImVec2(rx, top + e * 1.6f), B, D, app.ui.out2_view, rs);
+  }
   Grids g;
   g.bottom = std::max(lg.pos.y + lg.size.y, rg.pos.y + rg.size.y);
   g.right = std::max(rg.pos.x + rg.size.x, rx + head2_w);
