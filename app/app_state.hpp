@@ -220,10 +220,11 @@ struct CodePanelText {
 };
 
 // What a slide's grids last scrolled to: they follow the current ID only when the
-// step, the model or the window changes, so the user can scroll while a step holds.
+// step, the IDs or the shape, or the window changes, so the user can scroll while a
+// step holds, and a cell typed into a grid stays in view.
 struct FollowKey {
   int step = -2;
-  uint64_t generation = 0;
+  uint64_t batch = 0;  // the IDs and the table's shape (batch_key): a weight edit does not move the view
   int max_rows = 0, max_cols = 0;
   bool operator==(const FollowKey&) const = default;
 };
@@ -241,7 +242,7 @@ struct SlideMemory {
   FollowKey table_followed;     // slide 1: the table's window around the batch
   FollowKey onehot_followed;    // slide 3: the one-hot grid around the current 1
   FollowKey matmul_followed;    // slide 4: the table and the output around the current row
-  FollowKey backward_followed;  // slide 6: the matmul step's last ID row (step and generation)
+  FollowKey backward_followed;  // slide 6: the matmul step's last ID row (step and batch)
   DiffReasons diff_reasons;     // slide 5
 };
 

@@ -29,6 +29,15 @@ bool follow_now(FollowKey& last, const FollowKey& now, bool measuring) {
   return now.step >= 0 && changed;
 }
 
+uint64_t batch_key(const App& app) {
+  uint64_t h = 1469598103934665603ull;  // FNV-1a over the IDs, V and D
+  auto mix = [&h](uint64_t v) { h = (h ^ v) * 1099511628211ull; };
+  for (int64_t id : app.inputs.ids) mix(static_cast<uint64_t>(id));
+  mix(static_cast<uint64_t>(app.derived.vocab));
+  mix(static_cast<uint64_t>(app.derived.dim));
+  return h;
+}
+
 int window_rows(int n, float room_px, float cell_px, int cap) {
   if (n <= kWholeUpTo) return n;
   return std::clamp(static_cast<int>(room_px / cell_px), 4, cap);

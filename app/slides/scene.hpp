@@ -47,6 +47,9 @@ struct Scene {
 // True when the grids should scroll to the current ID now (a step is shown and the key
 // changed since `last`); remembers `now` in `last` unless measuring (app/slides/canvas_fit.hpp).
 bool follow_now(FollowKey& last, const FollowKey& now, bool measuring);
+// What a grid follows the IDs for: the IDs and the table's shape, not its values (a cell
+// typed into a grid must stay in view, not make the grid jump to the IDs' rows).
+uint64_t batch_key(const App& app);
 
 // The rows a grid onto n rows shows in room_px: all of them up to kWholeUpTo (a small
 // matrix is whole: the canvas fit shrinks the type instead), else what fits, from 4 to

@@ -135,7 +135,7 @@ ImVec2 canvas(SlideCanvas& c) {
   GridStyle gs;
   gs.name = "weight table";
   gs.max_rows = grid_fit_count(static_cast<int>(sc.d.vocab), c.avail.y - (head_y - c.origin.y) - sc.e * 4.0f, gs.cell_h * sc.e, 24);
-  const FollowKey key{c.current(), sc.d.generation, gs.max_rows};
+  const FollowKey key{c.current(), batch_key(sc.app), gs.max_rows};
   if (follow_now(sc.app.ui.slides.table_followed, key, c.measuring) && c.current() >= 1 && !sc.ids.empty() &&
       sc.d.vocab > gs.max_rows)
     sc.app.ui.table_view.first_row = busiest_window(sc.ids, gs.max_rows, sc.d.vocab);

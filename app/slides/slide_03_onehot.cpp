@@ -241,7 +241,7 @@ ImVec2 canvas(SlideCanvas& c) {
   const int rows = static_cast<int>(s.d.batch), cols = static_cast<int>(s.d.vocab);
   const OneHotLayout l = lay_out(s);
   UiState& ui = s.app.ui;
-  if (follow_now(ui.slides.onehot_followed, FollowKey{s.cur, s.d.generation, l.gs.max_rows, l.gs.max_cols}, c.measuring))
+  if (follow_now(ui.slides.onehot_followed, FollowKey{s.cur, batch_key(c.app), l.gs.max_rows, l.gs.max_cols}, c.measuring))
     grid_follow(ui.onehot_view, l.gs, rows, cols, s.cur, static_cast<int>(s.cur_id));
 
   // Headers.

@@ -608,7 +608,7 @@ ImVec2 canvas(SlideCanvas& c) {
   const int B = static_cast<int>(s.d.batch), V = static_cast<int>(s.d.vocab), D = static_cast<int>(s.d.dim);
   const MatmulLayout l = lay_out(s);
   UiState& ui = s.app.ui;
-  if (follow_now(ui.slides.matmul_followed, FollowKey{s.cur, s.d.generation, l.gs.max_rows, l.gs.max_cols}, c.measuring)) {
+  if (follow_now(ui.slides.matmul_followed, FollowKey{s.cur, batch_key(c.app), l.gs.max_rows, l.gs.max_cols}, c.measuring)) {
     grid_follow(ui.table_view, l.gs, V, D, static_cast<int>(s.cur_id));
     grid_follow(ui.out_view, l.gs, B, D, s.cur);
   }

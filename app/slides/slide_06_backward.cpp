@@ -90,7 +90,7 @@ ImVec2 canvas(SlideCanvas& c) {
   } else if (cur >= nb && nb > 0) {
     // The matmul step of a tall table (GPT-2's 50,257 rows): show the last ID's row, which
     // holds a gradient, once when the step is reached (then the user scrolls freely).
-    if (!c.measuring && follow_now(sc.app.ui.slides.backward_followed, FollowKey{cur, sc.d.generation}, c.measuring))
+    if (!c.measuring && follow_now(sc.app.ui.slides.backward_followed, FollowKey{cur, batch_key(sc.app)}, c.measuring))
       grid_follow(sc.app.ui.table_view, gs, static_cast<int>(sc.d.vocab), static_cast<int>(sc.d.dim),
                   static_cast<int>(sc.ids.back()));
   }

@@ -111,6 +111,9 @@ TEST_P(SlidesAt, EveryEdgeStateDrawsOnEverySlide) {
     go_to_slide(h.app, 1);
     timeline_finish(h.app.ui.timeline, current_slide_steps(h.app));
     h.frames(3);
+    // A long table shows the IDs' rows; the reader scrolls to its top, where the nan is.
+    h.app.ui.table_view.first_row = 0;
+    h.frames(2);
     const ScreenText screen = read_screen();
     EXPECT_TRUE(screen.contains("nan")) << screen.all();
     if (h.app.derived.vocab <= 8 && h.app.derived.dim <= 8) EXPECT_TRUE(screen.contains("-inf")) << screen.all();
@@ -154,6 +157,28 @@ TEST(SlidesLayout, HiDpiScaleGrowsTheUi) {
   ImVec2 a2, b2;
   ASSERT_TRUE(find_landmark("next-slide", &a2, &b2));
   EXPECT_GT(b2.y - a2.y, h1 * 1.7f);
+}
+
+// Slide 1 scrolls its table to the IDs' rows when the IDs change, not when a weight does:
+// a cell typed into the grid must stay where the reader is looking.
+TEST(SlideFollow, AWeightEditDoesNotMoveTheTableButNewIdsDo) {
+  Headless h(ImVec2(1024, 640));
+  h.init({"lookupviz", "--ids", "40,41,42", "--vocab", "64"});
+  go_to_slide(h.app, 1);
+  timeline_finish(h.app.ui.timeline, current_slide_steps(h.app));
+  h.frames(3);
+  const int followed = h.app.ui.table_view.first_row;
+  EXPECT_GT(followed, 0);  // the IDs' rows, not the top
+  h.app.ui.table_view.first_row = 0;  // the reader scrolls up and types into row 0
+  h.frames(2);
+  edit_cell(h.app, 0, 0, 5.0f);
+  h.frames(3);
+  EXPECT_EQ(h.app.ui.table_view.first_row, 0);
+  EXPECT_TRUE(read_screen().contains("5.00")) << read_screen().all();
+  ASSERT_EQ(set_ids_text(h.app, "60,61"), "");
+  timeline_finish(h.app.ui.timeline, current_slide_steps(h.app));
+  h.frames(3);
+  EXPECT_GT(h.app.ui.table_view.first_row, followed);  // new IDs: the view goes to them
 }
 
 }  // namespace
