@@ -19,7 +19,7 @@ Scene::Scene(SlideCanvas& canvas)
       e(em()),
       cur(canvas.current()),
       p(cur >= 0 ? canvas.progress(cur) : 0.0f),
-      cur_id(cur >= 0 ? ids[static_cast<size_t>(cur)] : -1),
+      cur_id(cur >= 0 && static_cast<size_t>(cur) < ids.size() ? ids[static_cast<size_t>(cur)] : -1),
       cur_i(cur >= 0 ? static_cast<size_t>(cur) : 0),
       cur_color(id_color(cur_i)) {}
 

@@ -39,7 +39,7 @@ struct Scene {
   float e;           // em() at the canvas's zoom
   int cur;           // the step being shown, −1 before the first
   float p;           // its progress (0 before the first step)
-  int64_t cur_id;    // ids[cur], −1 before the first step
+  int64_t cur_id;    // ids[cur]; −1 before the first step and on a step past the IDs (slide 6's matmul)
   size_t cur_i;      // cur as an index (0 before the first step)
   ImU32 cur_color;   // id_color(cur_i)
 };
