@@ -189,9 +189,15 @@ namespace {
 // Each font file is read once and shared by every size made from it (7 zoom levels ×
 // up to 5 faces): AddFontFromFileTTF would hold a copy of the file per font, 6 MB of
 // the same three files at the moment the atlas is built (the app's peak).
-ImFont* add_font(const char* path, float size, ImFontConfig cfg, const ImWchar* ranges) {
+// Once the atlas is built they are let go (1 MB for the life of the app otherwise): a
+// new scale reads them again.
+std::map<std::string, std::vector<unsigned char>>& font_files() {
   static std::map<std::string, std::vector<unsigned char>> files;
-  std::vector<unsigned char>& data = files[path];
+  return files;
+}
+
+ImFont* add_font(const char* path, float size, ImFontConfig cfg, const ImWchar* ranges) {
+  std::vector<unsigned char>& data = font_files()[path];
   if (data.empty()) {
     std::FILE* f = std::fopen(path, "rb");
     if (!f) return nullptr;
@@ -201,8 +207,8 @@ ImFont* add_font(const char* path, float size, ImFontConfig cfg, const ImWchar* 
     if (data.empty()) return nullptr;
   }
   // Handed over as "owned" so ImGui takes the pointer instead of copying the file for
-  // this font, then marked not owned so ImGui never frees it: `files` keeps it, for
-  // the atlas made again at another scale too.
+  // this font, then marked not owned so ImGui never frees it: font_files() keeps it
+  // until the atlas is built.
   ImFontAtlas& atlas = *ImGui::GetIO().Fonts;
   cfg.FontDataOwnedByAtlas = true;
   ImFont* font = atlas.AddFontFromMemoryTTF(data.data(), static_cast<int>(data.size()), size, &cfg, ranges);
@@ -211,17 +217,33 @@ ImFont* add_font(const char* path, float size, ImFontConfig cfg, const ImWchar* 
   return font;
 }
 
+// U+FFFD's glyph moves to kReplacementGlyphAt and becomes the fallback (ui_theme.hpp):
+// the index is rebuilt to end at ✗ (U+2717) instead of U+FFFD.
+void move_replacement_glyph(ImFont* font) {
+  if (!font || font->FindGlyphNoFallback(kReplacementGlyphAt)) return;
+  for (ImFontGlyph& g : font->Glyphs)
+    if (g.Codepoint == 0xFFFD) {
+      g.Codepoint = kReplacementGlyphAt;
+      font->FallbackChar = kReplacementGlyphAt;
+      font->BuildLookupTable();
+      return;
+    }
+}
+
 }  // namespace
 
 Fonts load_fonts(float scale, float base_px) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
+  // The atlas as tall as its glyphs need, not the next power of two (1024 × 2048 held
+  // 1100 rows of glyphs; the texture is kept by the GL driver in the process).
+  io.Fonts->Flags |= ImFontAtlasFlags_NoPowerOfTwoHeight;
   // Latin plus the few symbols the slides and messages use (×, −, →, ·, ✓, …, the curly
   // quotes around quoted input, � for bytes that are not UTF-8, ␣ ↵ and Ġ… for tokens; the fonts have no ᵀ, so the
   // text writes .T). ui_text_test checks every character of the sources against this.
-  // U+FFFD only in the normal level's fonts (where typed input and messages are drawn):
-  // a font's glyph index is as long as its highest codepoint, 6 bytes each, so U+FFFD
-  // in all 7 levels' fonts cost 9 MB of index (ImFont::GrowIndex) for one glyph.
+  // U+FFFD only in the normal level's fonts (where typed input and messages are drawn),
+  // and there moved below ✗ once built (kReplacementGlyphAt): a font's glyph index is as
+  // long as its highest codepoint, 6 bytes each (ImFont::GrowIndex).
   static ImVector<ImWchar> ranges, ranges_fffd;
   if (ranges.empty()) {
     auto add_common = [&io](ImFontGlyphRangesBuilder& b) {
@@ -288,6 +310,12 @@ Fonts load_fonts(float scale, float base_px) {
   for (Fonts& f : g_levels) f.title = g_levels[kCanvasNormalLevel].title;
   g_fonts = g_levels[kCanvasNormalLevel];
   io.FontDefault = g_fonts.ui;  // not the first font added (the smallest level's)
+  io.Fonts->Build();
+  for (ImFont* font : {g_fonts.ui, g_fonts.bold, g_fonts.title, g_fonts.mono}) move_replacement_glyph(font);
+  // ImGui's copy of each font's settings and the files they point into: needed only to
+  // build again, and a new scale loads the fonts afresh.
+  io.Fonts->ClearInputData();
+  font_files().clear();
   return g_fonts;
 }
 

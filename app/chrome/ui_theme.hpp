@@ -65,10 +65,16 @@ bool checkbox(const char* label, bool* v);
 // Sets ImGui's style colours and sizes for the theme at a scale.
 void apply_style(Theme theme, float scale);
 
-// Adds the fonts to io.Fonts at `scale` (call before the atlas is built): the
-// normal set, plus larger sets the demo canvas uses when a small table would
-// otherwise sit lost in a big window. base_px is the body size at scale 1.
+// Makes io.Fonts at `scale` and builds the atlas (its pixels wait for the GPU; the
+// font files are let go): the normal set, plus the sets of the canvas zoom levels.
+// base_px is the body size at scale 1.
 Fonts load_fonts(float scale, float base_px = 17.0f);
+
+// Where the normal fonts keep U+FFFD's glyph (what bytes that are not UTF-8 show as):
+// U+0080, a C1 control no font draws, made the font's fallback, so U+FFFD and any
+// character the font lacks draw it. A font's glyph index is as long as its highest
+// codepoint, 6 bytes each: at U+FFFD it cost 384 KB a font for one glyph.
+constexpr ImWchar kReplacementGlyphAt = 0x0080;
 
 // The font set being drawn with: the normal one, or a canvas zoom level's.
 Fonts& fonts();

@@ -234,9 +234,6 @@ void upload_font_texture(Platform& p) {
   glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(last_texture));
   io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(p.font_texture)));
   io.Fonts->ClearTexData();  // the GPU has the pixels; keep only the glyph metrics
-  // And the font files: ImGui holds a copy of the file per font added (38 of them, 6 MB)
-  // for a rebuild that never comes (a new scale reloads the fonts, app/chrome/ui_theme.cpp).
-  io.Fonts->ClearInputData();
 }
 
 }  // namespace

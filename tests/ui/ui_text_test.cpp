@@ -160,11 +160,14 @@ TEST(Glyphs, EveryCharacterTheSourceCanPrintIsInTheFonts) {
     for (const auto& [c, file] : used)
       for (const auto& [name, font] : faces) {
         // U+FFFD (bytes that are not UTF-8) is drawn where typed input and messages are,
-        // at the normal level; zoomed, a canvas shows the font's fallback glyph ('?')
-        // instead: U+FFFD in every level's fonts cost 9 MB of glyph index (app/chrome/ui_theme.cpp).
-        if (c == 0xFFFD && level != kCanvasNormalLevel) {
+        // at the normal level, as the font's fallback (its glyph kept at kReplacementGlyphAt);
+        // zoomed, a canvas shows the font's fallback glyph ('?') instead: U+FFFD in every
+        // level's fonts cost 9 MB of glyph index (app/chrome/ui_theme.cpp).
+        if (c == 0xFFFD) {
           const ImFontGlyph* g = font->FindGlyph(static_cast<ImWchar>(c));
           EXPECT_TRUE(g && g->Visible) << name << " font, zoom level " << level << ": U+FFFD draws nothing";
+          if (level == kCanvasNormalLevel)
+            EXPECT_TRUE(g && g->Codepoint == kReplacementGlyphAt) << name << " font: U+FFFD does not draw its own glyph";
           continue;
         }
         if (!font->FindGlyphNoFallback(static_cast<ImWchar>(c))) {
@@ -180,6 +183,28 @@ TEST(Glyphs, EveryCharacterTheSourceCanPrintIsInTheFonts) {
   EXPECT_EQ(missing, "");
 }
 
+// The normal fonts hold U+FFFD without a glyph index that runs to U+FFFD: each index
+// ends at the highest symbol the slides use (✗, U+2717), so the 22 fonts' indices stay
+// near 1.3 MB where U+FFFD's own slot made the normal level's 1.5 MB more.
+TEST(Glyphs, GlyphIndicesEndBelowTheReplacementCharacter) {
+  Headless h;
+  if (!fonts().from_system) GTEST_SKIP() << "Inter / JetBrains Mono not installed";
+  for (ImFont* font : ImGui::GetIO().Fonts->Fonts) {
+    EXPECT_LE(font->IndexLookup.Size, 0x2800) << "a font indexes up to U+" << std::hex << font->IndexLookup.Size - 1;
+    EXPECT_EQ(font->FindGlyphNoFallback(0xFFFD), nullptr);
+  }
+  const Fonts& f = fonts();
+  for (ImFont* font : {f.ui, f.bold, f.title, f.mono}) {
+    const ImFontGlyph* g = font->FindGlyph(0xFFFD);
+    ASSERT_NE(g, nullptr);
+    EXPECT_EQ(g->Codepoint, kReplacementGlyphAt);
+    EXPECT_TRUE(g->Visible);
+    EXPECT_NE(g, font->FindGlyph('?'));
+    // A character the font lacks draws the same glyph, as with U+FFFD in the index.
+    EXPECT_EQ(font->FindGlyph(0x4E00), g);
+  }
+}
+
 // What is really drawn: every slide and step, the ID field's error and the help
 // overlay, with each font's fallback glyph swapped for a sentinel (¤, which the app
 // never prints) — any sentinel on screen is a character with no glyph.
@@ -187,6 +212,9 @@ TEST(Glyphs, NothingOnScreenFallsBackToTheMissingGlyph) {
   Headless h;
   if (!fonts().from_system) GTEST_SKIP() << "Inter / JetBrains Mono not installed";
   for (ImFont* font : ImGui::GetIO().Fonts->Fonts) {
+    // U+FFFD draws through the fallback in the normal fonts: looked up directly here, so
+    // that only a character with no glyph meets the sentinel.
+    if (font->FallbackChar == kReplacementGlyphAt) font->AddRemapChar(0xFFFD, kReplacementGlyphAt);
     const ImFontGlyph* sentinel = font->FindGlyphNoFallback(0xA4);
     ASSERT_NE(sentinel, nullptr);
     font->FallbackGlyph = sentinel;
