@@ -26,13 +26,12 @@ constexpr int64_t kUploadBytesPerFrame = 4ll << 20;   // a band of the table per
 // A band of rows of one float array (rows × cols, row-major) as a grid of R8
 // textures. Two levels: the overview (the whole table shrunk by the worker, drawn when
 // a pixel covers one of its blocks) and the window, the table's own cells for views
-// zoomed in past that: a band of at most kWindowCells cells around the view, moved
-// when the view leaves it. kWindowCells holds GPT-2's table whole (38.6 M cells, one
-// byte each): a window smaller than that measured well in memory (−21 MB) but slide
-// 7's animated zooms pass through the middle of the table, and each move re-uploads
-// the band over ~16 frames of 10–24 ms (p95 2.3 → 12.4 ms). Bigger tables get a
-// window instead of a texture of the whole table: 42 MB for a 500,000 × 768 file
-// instead of 384 MB (llvmpipe keeps textures in the process's own memory).
+// zoomed in past that: a band of rows twice as tall as the most rows such a view shows
+// (so slide 7's zoom into the IDs' rows, which keeps them on screen, never moves it),
+// loaded around the IDs ahead of the zoom and moved when the user's view leaves it, at
+// most kWindowCells cells. (The window once held GPT-2's table whole, 37 MB, because
+// the zoom's views crossed the middle of the table; llvmpipe keeps textures in the
+// process's own memory.) Bigger tables: 42 MB at most for a 500,000 × 768 file.
 // The map only needs a colour from them (the hover readout reads the table itself),
 // so each value is kept as one byte: the value ÷ the table's largest |value| (t in
 // [−1, 1], ±inf at the ends) companded to spend the 127 steps a side where the colour
@@ -153,6 +152,7 @@ struct Renderer {
   size_t vbo_bytes = 0;
   int max_texture = 0, side = 0;
   int64_t window_cells = kWindowCells;
+  int64_t ahead = -1;  // the IDs' centre the window was last loaded around ahead of a zoom
   GLint u_proj = -1, u_tex = -1, u_tex_size = -1, u_offset = -1, u_row0 = -1, u_rows_per_texel = -1, u_scale = -1, u_gamma = -1;
   GLint u_mid = -1, u_neg_mid = -1, u_neg = -1, u_pos_mid = -1, u_pos = -1, u_nan = -1, u_background = -1;
   GLint u_dim = -1, u_opacity = -1, u_grid = -1, u_hl_count = -1, u_hl_row = -1, u_hl_color = -1;
@@ -350,8 +350,8 @@ void draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
   // 2. Does this view need the table's own cells? Not when a pixel covers at least one
   //    of the overview's blocks (along an axis the overview did not shrink, any zoom
   //    is fine for it). Then the window must hold the visible rows: if it does not,
-  //    it moves to a band centred on them (a table of at most kWindowCells cells is
-  //    held whole, once). A view taller than any window is drawn from the overview.
+  //    it moves to a band centred on them. A view taller than any window is drawn
+  //    from the overview.
   const ImVec2 fs = q.framebuffer_scale;
   const double rows_per_px = q.range.rows / std::max(1.0f, (q.max.y - q.min.y) * fs.y);
   const double cols_per_px = q.range.cols / std::max(1.0f, (q.max.x - q.min.x) * fs.x);
@@ -362,16 +362,35 @@ void draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
   const bool coarse = rows_ok && cols_ok;
   const int64_t v0 = std::clamp<int64_t>(static_cast<int64_t>(std::floor(q.range.row0)), 0, t.rows);
   const int64_t v1 = std::clamp<int64_t>(static_cast<int64_t>(std::ceil(q.range.row0 + q.range.rows)), v0, t.rows);
-  const int64_t window_rows = std::min(t.rows, std::max<int64_t>(1, g.window_cells / std::max<int64_t>(1, t.cols)));
+  // The window's height: a view is drawn from the window only when it shows fewer than
+  // coarse_rows rows, so twice that around the IDs' rows holds every view of slide 7's
+  // zoom into them (heatmap_view_lerp keeps them on screen all the way): ~15,000 of
+  // GPT-2's rows on a 600-pixel map, 11 MB, where the whole table was 37 MB.
+  const double map_px = std::max(1.0f, (q.max.y - q.min.y) * fs.y);
+  const double coarse_rows = has_overview && t.overview_rows < t.rows
+                                 ? static_cast<double>(t.rows) / static_cast<double>(t.overview_rows) * map_px
+                                 : static_cast<double>(t.rows);
+  const int64_t cap_rows = std::max<int64_t>(1, g.window_cells / std::max<int64_t>(1, t.cols));
+  const int64_t window_rows = std::min({t.rows, cap_rows, static_cast<int64_t>(std::ceil(2.0 * coarse_rows)) + 2});
   const bool window_fits = v1 - v0 <= window_rows;
   const bool window_is_this_table = g.full.src == src && g.full.version == t.version && g.full.norm == q.scale;
+  // Where slide 7 zooms to: the middle of the highlighted rows.
+  int64_t target = -1;
+  if (q.highlights > 0) {
+    const auto [lo, hi] = std::minmax_element(q.hl_row, q.hl_row + q.highlights);
+    target = std::clamp<int64_t>(static_cast<int64_t>((*lo + *hi) * 0.5f), 0, std::max<int64_t>(0, t.rows - 1));
+  }
+  const auto c_rows = static_cast<int64_t>(coarse_rows);
+  const bool target_held =
+      target >= 0 && g.full.holds(src, t.version, q.scale, std::max<int64_t>(0, target - c_rows), std::min(t.rows, target + c_rows));
   int64_t centre = -1;  // where the window goes, if it moves
   if (!coarse && window_fits && !g.full.holds(src, t.version, q.scale, v0, v1))
     centre = (v0 + v1) / 2;
-  else if (!window_is_this_table && t.rows > 0)
-    // A new table: load the window around the first highlighted row (where slide 7
-    // zooms to) or the view's centre ahead of time, so zooming in is exact at once.
-    centre = q.highlights > 0 ? static_cast<int64_t>(q.hl_row[0]) : (v0 + v1) / 2;
+  else if (t.rows > 0 && (!window_is_this_table || (coarse && target >= 0 && target != g.ahead && !target_held)))
+    // A new table, or new IDs while the map is zoomed out: load the window around
+    // them (or the view's centre) ahead of time, so zooming in is exact at once.
+    centre = target >= 0 ? target : (v0 + v1) / 2;
+  if (centre >= 0) g.ahead = target;
   if (centre >= 0) {
     const int64_t first = std::clamp<int64_t>(centre - window_rows / 2, 0, t.rows - window_rows);
     if (!(g.full.unavailable && g.full.same(src, t.version, first, window_rows, t.cols, q.scale)))

@@ -60,17 +60,18 @@ HeatmapView heatmap_view_lerp(const HeatmapView& a, const HeatmapView& b, float 
   HeatmapView v;
   v.span = std::exp(std::log(sa) + (std::log(sb) - std::log(sa)) * t);
   const HeatmapRange rv = heatmap_range(v, rows, cols, w, h, aspect);
-  // The centre moves in step with the zoom (1/visible), so the map zooms *into* the
-  // target instead of sliding past it.
-  auto follow = [](double ca, double cb, double va, double vb, double vt) {
-    const double ia = 1.0 / va, ib = 1.0 / vb, it = 1.0 / vt;
-    const double k = std::abs(ib - ia) < 1e-12 ? 1.0 : std::clamp((it - ia) / (ib - ia), 0.0, 1.0);
-    return ca + (cb - ca) * k;
+  // The map zooms *into* the target: the target's centre keeps to the screen, from
+  // where it stood in the first view to the middle, in step with t; every view on the
+  // way shows it. (Moving the centre in step with 1/visible instead left the target
+  // hundreds of screens away mid-zoom, and the views crossed the middle of the table,
+  // so the renderer had to hold the table's cells from the middle to the target.)
+  // (Zooming out, the target's centre may start off screen: s0 outside [0, 1].)
+  auto place = [t](double a0, double va, double cb, double vt) {
+    const double s0 = va > 0.0 ? (cb - a0) / va : 0.5;
+    return cb - (s0 + (0.5 - s0) * static_cast<double>(t)) * vt;
   };
-  const double rc = follow(ra.row0 + ra.rows * 0.5, rb.row0 + rb.rows * 0.5, ra.rows, rb.rows, rv.rows);
-  const double cc = follow(ra.col0 + ra.cols * 0.5, rb.col0 + rb.cols * 0.5, ra.cols, rb.cols, rv.cols);
-  v.row0 = rc - rv.rows * 0.5;
-  v.col0 = cc - rv.cols * 0.5;
+  v.row0 = place(ra.row0, ra.rows, rb.row0 + rb.rows * 0.5, rv.rows);
+  v.col0 = place(ra.col0, ra.cols, rb.col0 + rb.cols * 0.5, rv.cols);
   return v;
 }
 

@@ -21,6 +21,7 @@
 #include "app/slides/anim_timeline.hpp"
 #include "app/app_model.hpp"
 #include "app/slides/scale_worker.hpp"
+#include "app/widgets/widget_heatmap.hpp"
 #include "app/slides/slides.hpp"
 #include "core/heatmap_aggregate.hpp"
 #include "core/table_file.hpp"
@@ -68,6 +69,33 @@ int frames_until(Headless& h, Done done, double seconds = 60.0) {
 
 bool timing_finished(Headless& h) {
   return h.app.scale.worker && snap(h).timing == TimingPhase::Done && !h.app.scale.worker->busy();
+}
+
+// Slide 7's zoom from the whole table into the IDs' rows keeps them on screen the whole
+// way: every view in between shows the target's centre, so the renderer's window of
+// cells loaded around the IDs ahead of time (app/platform/gl_heatmap.cpp) holds every
+// view that needs cells. Before, the views crossed the middle of the table: zooming to
+// row 40,000, the view at t = 0.8 showed rows near 26,000, nowhere near the target.
+TEST(ScaleSlide, ZoomIntoTheIdsKeepsThemOnScreen) {
+  const int64_t rows = 50257, cols = 768;
+  const float w = 900.0f, h = 560.0f, aspect = HeatmapStyle{}.cell_aspect;
+  for (const double target : {0.0, 1.0, 15496.0, 25128.0, 40000.0, 50256.0}) {
+    const HeatmapView whole{}, into = heatmap_view_rows(target - 2.0, target + 3.0, rows, cols, w, h, aspect);
+    const HeatmapRange end = heatmap_range(into, rows, cols, w, h, aspect);
+    const double centre = end.row0 + end.rows * 0.5;
+    for (int k = 0; k <= 100; ++k) {
+      const float t = static_cast<float>(k) / 100.0f;
+      const HeatmapRange r = heatmap_range(heatmap_view_lerp(whole, into, t, rows, cols, w, h, aspect), rows, cols, w, h, aspect);
+      EXPECT_LE(r.row0, centre + 1e-6) << "target " << target << ", t = " << t;
+      EXPECT_GE(r.row0 + r.rows, centre - 1e-6) << "target " << target << ", t = " << t;
+    }
+    const HeatmapRange last = heatmap_range(heatmap_view_lerp(whole, into, 1.0f, rows, cols, w, h, aspect), rows, cols, w, h, aspect);
+    EXPECT_NEAR(last.row0, end.row0, 1e-6);
+    EXPECT_NEAR(last.rows, end.rows, 1e-6);
+    const HeatmapRange first = heatmap_range(heatmap_view_lerp(whole, into, 0.0f, rows, cols, w, h, aspect), rows, cols, w, h, aspect);
+    EXPECT_NEAR(first.row0, 0.0, 1e-6);
+    EXPECT_NEAR(first.rows, static_cast<double>(rows), 1e-6);
+  }
 }
 
 TEST(ScaleSlide, IsTheSeventhSlide) {
