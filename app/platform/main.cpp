@@ -51,16 +51,20 @@ void freeze_at(lv::app::App& app, int slide, int step) {
   lv::app::timeline_seek(app.ui.timeline, steps, pos);
 }
 
-// Renders a few frames (ImGui settles sizes over the first ones) and saves the last.
 // Slide 7 builds its table (and times it) on a worker: keep drawing until it is
-// ready, for at most a minute, so the picture shows the heat map.
-std::string render_png(lv::app::Platform& p, lv::app::App& app, const std::string& path) {
-  for (int i = 0; i < 3 || (app.ui.narrative_settling && i < 16); ++i) lv::app::platform_frame(p, app);
+// ready, for at most a minute, so a picture or an animation shows the heat map.
+void draw_until_ready(lv::app::Platform& p, lv::app::App& app) {
   const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
   while (!lv::app::app_ready_for_screenshot(app) && std::chrono::steady_clock::now() < give_up) {
     std::this_thread::sleep_for(std::chrono::milliseconds(30));  // leave the CPU to the worker
     lv::app::platform_frame(p, app);
   }
+}
+
+// Renders a few frames (ImGui settles sizes over the first ones) and saves the last.
+std::string render_png(lv::app::Platform& p, lv::app::App& app, const std::string& path) {
+  for (int i = 0; i < 3 || (app.ui.narrative_settling && i < 16); ++i) lv::app::platform_frame(p, app);
+  draw_until_ready(p, app);
   return lv::app::platform_frame(p, app, path);
 }
 
@@ -351,7 +355,9 @@ static int run(int argc, char** argv) {
     return e.empty() ? 0 : fail(e);
   }
   if (!o.export_gif.empty()) {
+    draw_until_ready(platform, app);  // slide 7's GIF shows its heat map, not "Growing the table"
     const std::string e = lv::app::platform_export_gif(platform, app, o.export_gif);
+    lv::app::gl_heatmap_shutdown();
     lv::app::platform_close(platform);
     return e.empty() ? 0 : fail(e);
   }

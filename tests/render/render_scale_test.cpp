@@ -3,8 +3,10 @@
 // not a placeholder), and tiling is invisible: with textures capped at 1,000 texels
 // a side (144 tiles instead of 4) the map is pixel for pixel the same, also across
 // the default tiles' boundary at row 16,384. With --weights the map is the file's table
-// (one whose values are all positive: red, no blue). Skipped when xvfb-run is not installed.
+// (one whose values are all positive: red, no blue). Slide 7's GIF waits for the table
+// too. Skipped when xvfb-run is not installed.
 #include <gtest/gtest.h>
+#include <gif_lib.h>
 #include <stb_image.h>
 
 #include <cstdio>
@@ -69,6 +71,54 @@ TEST(RenderScale, TheScreenshotShowsTheWholeTableAsAHeatMap) {
   const std::string dir = temp_dir();
   ASSERT_EQ(run("", "--slide 7 --step 0 --size 1280x800 --screenshot " + dir + "/map.png"), 0);
   const Image im = load(dir + "/map.png");
+  ASSERT_EQ(im.w, 1280);
+  const Hues h = map_hues(im);
+  EXPECT_GT(h.red, h.n / 10) << "positive weights are red";
+  EXPECT_GT(h.blue, h.n / 10) << "negative weights are blue";
+}
+
+// Frame k of a GIF as shown: frames 0..k drawn in turn, each over the last (the writer's
+// first frame is the whole picture, later ones the rectangle that changed, with a
+// transparent index where a pixel stays).
+Image gif_frame(const std::string& path, int k) {
+  Image im;
+  int err = 0;
+  GifFileType* gif = DGifOpenFileName(path.c_str(), &err);
+  if (!gif) return im;
+  if (DGifSlurp(gif) == GIF_OK && gif->ImageCount > k) {
+    im.w = gif->SWidth;
+    im.h = gif->SHeight;
+    im.rgb.assign(static_cast<size_t>(im.w) * im.h * 3, 0);
+    for (int i = 0; i <= k; ++i) {
+      const SavedImage& f = gif->SavedImages[i];
+      const ColorMapObject* map = f.ImageDesc.ColorMap ? f.ImageDesc.ColorMap : gif->SColorMap;
+      GraphicsControlBlock gcb{};
+      gcb.TransparentColor = NO_TRANSPARENT_COLOR;
+      DGifSavedExtensionToGCB(gif, i, &gcb);
+      if (!map) continue;
+      for (int y = 0; y < f.ImageDesc.Height; ++y)
+        for (int x = 0; x < f.ImageDesc.Width; ++x) {
+          const int c = f.RasterBits[y * f.ImageDesc.Width + x];
+          const int X = f.ImageDesc.Left + x, Y = f.ImageDesc.Top + y;
+          if (c == gcb.TransparentColor || X >= im.w || Y >= im.h) continue;
+          const GifColorType rgb = map->Colors[c % map->ColorCount];
+          unsigned char* p = &im.rgb[(static_cast<size_t>(Y) * im.w + X) * 3];
+          p[0] = rgb.Red, p[1] = rgb.Green, p[2] = rgb.Blue;
+        }
+    }
+  }
+  DGifCloseFile(gif, &err);
+  return im;
+}
+
+// --export-gif of slide 7 waits for its table like a screenshot does: once step 0 has
+// faded the map in (frame 10), it is the heat map (before, every frame said "Growing
+// the table from its seed").
+TEST(RenderScale, TheGifShowsTheHeatMapNotItsBuilding) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  const std::string dir = temp_dir();
+  ASSERT_EQ(run("", "--slide 7 --size 1280x800 --export-gif " + dir + "/s7.gif"), 0);
+  const Image im = gif_frame(dir + "/s7.gif", 10);
   ASSERT_EQ(im.w, 1280);
   const Hues h = map_hues(im);
   EXPECT_GT(h.red, h.n / 10) << "positive weights are red";
