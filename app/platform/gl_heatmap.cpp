@@ -111,34 +111,40 @@ struct Level {
     }
   }
 
-  // Uploads up to `budget` bytes of rows from `data` (the same array it was allocated
-  // for; bytes of float32 read) or, when data is null, from `file` (its rows read where
-  // they lie, converted into g_rows), encoded through g_staging. Returns the bytes read.
-  // GL_UNPACK_ROW_LENGTH must be `cols` and GL_UNPACK_ALIGNMENT 1.
-  int64_t upload(const float* data, const TableFile* file, int64_t budget) {
+  // Uploads up to `budget` bytes of rows from `encoded` (bytes ready for the texture),
+  // `data` (the same array it was allocated for; bytes of float32 read) or, when both
+  // are null, from `file` (its rows read where they lie, converted into g_rows), encoded
+  // through g_staging. Returns the bytes read. GL_UNPACK_ROW_LENGTH must be `cols` and
+  // GL_UNPACK_ALIGNMENT 1.
+  int64_t upload(const uint8_t* encoded, const float* data, const TableFile* file, int64_t budget) {
     if (tex.empty() || uploaded >= rows) return 0;
     int64_t sent = 0;
     while (uploaded < rows && sent < budget) {
       const int64_t ti = uploaded / tile_rows;
       const int64_t tile_end = std::min(rows, (ti + 1) * tile_rows);
-      const int64_t n = std::clamp<int64_t>(budget / std::max<int64_t>(1, cols * 4), 1, tile_end - uploaded);
+      const int64_t cell_bytes = encoded ? 1 : 4;
+      const int64_t n = std::clamp<int64_t>(budget / std::max<int64_t>(1, cols * cell_bytes), 1, tile_end - uploaded);
       const size_t count = static_cast<size_t>(n * cols);
-      if (g_staging.size() < count) g_staging.resize(count);
-      const float* from = data ? data + (first + uploaded) * cols : nullptr;
-      if (!from) {
-        if (g_rows.size() < count) g_rows.resize(count);
-        file->read_range(first + uploaded, n, g_rows.data());
-        from = g_rows.data();
+      const uint8_t* bytes = encoded ? encoded + (first + uploaded) * cols : nullptr;
+      if (!bytes) {
+        if (g_staging.size() < count) g_staging.resize(count);
+        const float* from = data ? data + (first + uploaded) * cols : nullptr;
+        if (!from) {
+          if (g_rows.size() < count) g_rows.resize(count);
+          file->read_range(first + uploaded, n, g_rows.data());
+          from = g_rows.data();
+        }
+        for (size_t k = 0; k < count; ++k) g_staging[k] = heatmap_encode(from[k], norm);
+        bytes = g_staging.data();
       }
-      for (size_t k = 0; k < count; ++k) g_staging[k] = heatmap_encode(from[k], norm);
       for (int64_t j = 0; j < across; ++j) {
         glBindTexture(GL_TEXTURE_2D, tex[static_cast<size_t>(ti * across + j)]);
         const GLsizei w = static_cast<GLsizei>(std::min(tile_cols, cols - j * tile_cols));
         glTexSubImage2D(GL_TEXTURE_2D, 0, 0, static_cast<GLint>(uploaded - ti * tile_rows), w, static_cast<GLsizei>(n),
-                        GL_RED, GL_UNSIGNED_BYTE, g_staging.data() + j * tile_cols);
+                        GL_RED, GL_UNSIGNED_BYTE, bytes + j * tile_cols);
       }
       uploaded += n;
-      sent += n * cols * 4;
+      sent += n * cols * cell_bytes;
     }
     return sent;
   }
@@ -339,10 +345,10 @@ void draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
   const bool has_overview = t.overview && t.overview_rows > 0 && t.overview_cols > 0 &&
                             (t.overview_rows < t.rows || t.overview_cols < t.cols);
   if (has_overview) {
-    if (!g.overview.same(t.overview, t.version, 0, t.overview_rows, t.overview_cols, q.scale))
-      g.overview.allocate(t.overview, t.version, 0, t.overview_rows, t.overview_cols, q.scale, g.side);
+    if (!g.overview.same(t.overview, t.version, 0, t.overview_rows, t.overview_cols, t.overview_norm))
+      g.overview.allocate(t.overview, t.version, 0, t.overview_rows, t.overview_cols, t.overview_norm, g.side);
     glPixelStorei(GL_UNPACK_ROW_LENGTH, static_cast<GLint>(t.overview_cols));
-    budget -= g.overview.upload(t.overview, nullptr, budget);
+    budget -= g.overview.upload(t.overview, nullptr, nullptr, budget);
   } else if (!g.overview.tex.empty()) {
     g.overview.release();
   }
@@ -398,7 +404,7 @@ void draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
   }
   if (budget > 0 && g.full.src == src && g.full.version == t.version) {
     glPixelStorei(GL_UNPACK_ROW_LENGTH, static_cast<GLint>(t.cols));
-    g.full.upload(t.data, t.file, budget);
+    g.full.upload(nullptr, t.data, t.file, budget);
   }
   glPixelStorei(GL_UNPACK_ROW_LENGTH, unpack_row_length);
   glPixelStorei(GL_UNPACK_ALIGNMENT, unpack_alignment);

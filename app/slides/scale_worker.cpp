@@ -99,7 +99,7 @@ void ScaleWorker::poll() {
       // Free the old table first: two 154 MB tables need not live at once.
       table_.reset();
       file_.reset();
-      overview_ = Aggregate{};
+      overview_ = Overview{};
       snap_.data = nullptr;
       snap_.overview = nullptr;
       snap_.table = want_file_ ? TablePhase::Summarizing : TablePhase::Building;
@@ -166,7 +166,7 @@ void ScaleWorker::release_unwanted(uint64_t seed, int64_t vocab, int64_t dim, co
   if ((table_ || file_) && !wanted(snap_.file, snap_.seed, snap_.vocab, snap_.dim)) {
     table_.reset();
     file_.reset();
-    overview_ = Aggregate{};
+    overview_ = Overview{};
     snap_.data = nullptr;
     snap_.overview = nullptr;
     snap_.file = nullptr;
@@ -241,9 +241,10 @@ void ScaleWorker::finish() {
       // A file read where it lies has no float32 array: the heat map reads its rows.
       snap_.data = file_ ? (!file_->mapped ? file_->f32() : nullptr) : table_.get();
       snap_.range = overview_.range;
-      snap_.overview = overview_.cells.empty() ? nullptr : overview_.cells.data();
+      snap_.overview = overview_.bytes.empty() ? nullptr : overview_.bytes.data();
       snap_.overview_rows = overview_.rows;
       snap_.overview_cols = overview_.cols;
+      snap_.overview_norm = overview_.norm;
       snap_.build_seconds = took;
       snap_.build_progress = 1.0f;
       ++snap_.version;
@@ -331,9 +332,16 @@ void ScaleWorker::run_build(uint64_t seed, int64_t vocab, int64_t dim, const flo
     range.max = mx;
     range.abs_max = std::max(std::fabs(mn), std::fabs(mx));
   }
-  agg.range = range;
+  // As the heat map's bytes: the float32 grid goes when the pass ends.
+  Overview overview;
+  overview.rows = agg.rows;
+  overview.cols = agg.cols;
+  overview.range = range;
+  overview.norm = heatmap_norm(range.abs_max);
+  overview.bytes.resize(agg.cells.size());
+  for (size_t k = 0; k < agg.cells.size(); ++k) overview.bytes[k] = heatmap_encode(agg.cells[k], overview.norm);
   built_ = std::move(data);
-  built_overview_ = std::move(agg);
+  built_overview_ = std::move(overview);
   job_ok_ = true;
 }
 

@@ -17,6 +17,7 @@
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <vector>
 
 #include "app/app_state.hpp"
 #include "core/heatmap_aggregate.hpp"
@@ -58,8 +59,11 @@ struct ScaleSnapshot {
   const float* data = nullptr;
   uint64_t version = 0;         // bumped for every table built
   ValueRange range;             // of the whole table
-  const float* overview = nullptr;  // the table shrunk (largest |value| per block) for far zoom
+  // The table shrunk for far zoom (each block's value of largest |value|), already as
+  // the heat map's texture bytes: heatmap_encode(value, overview_norm).
+  const uint8_t* overview = nullptr;
   int64_t overview_rows = 0, overview_cols = 0;
+  float overview_norm = 1.0f;
 
   TimingPhase timing = TimingPhase::None;
   float timing_progress = 0.0f;
@@ -68,6 +72,15 @@ struct ScaleSnapshot {
   BatchTiming results[kTimingBatchCount];
   const char* isa = "";         // the kernels' instruction sets ("avx512f+avx2+fma" / "avx2+fma" / "sse2")
   uint64_t revision = 0;        // bumped when a phase changes or a result lands
+};
+
+// The overview as the heat map uploads it: one byte a cell (3 MB for GPT-2's 4,096 ×
+// 768 grid, where its float32 aggregate kept 12.6 MB for the life of the table).
+struct Overview {
+  int64_t rows = 0, cols = 0;
+  float norm = 1.0f;           // heatmap_norm(range.abs_max)
+  std::vector<uint8_t> bytes;  // rows × cols, heatmap_encode(value, norm)
+  ValueRange range;            // of the whole table
 };
 
 class ScaleWorker {
@@ -128,13 +141,13 @@ class ScaleWorker {
 
   // Handed over at join (the thread owns them while it runs).
   TableBuffer built_;
-  Aggregate built_overview_;
+  Overview built_overview_;
   bool job_ok_ = false;
   const char* job_error_ = "";
 
   TableBuffer table_;  // the ready seeded table (in 2 MB pages when the kernel allows)
   std::shared_ptr<const TableFile> file_;  // or the ready loaded one
-  Aggregate overview_;
+  Overview overview_;
   bool want_ = false;
   std::shared_ptr<const TableFile> want_file_, building_file_;
   uint64_t want_seed_ = 0;

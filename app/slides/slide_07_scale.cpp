@@ -274,6 +274,7 @@ HeatmapHover draw_map(SlideCanvas& c, const ScaleSnapshot& s, const MapLayout& m
   t.overview = s.overview;
   t.overview_rows = s.overview_rows;
   t.overview_cols = s.overview_cols;
+  t.overview_norm = s.overview_norm;
 
   HeatmapStyle style;
   style.light = app.ui.theme == Theme::Light;

@@ -54,9 +54,11 @@ struct HeatmapTable {
   uint64_t version = 0;         // changes whenever the numbers change (the renderer re-uploads)
   float abs_max = 1.0f;         // the colour scale: ±abs_max are the ends (finite values only)
   // Optional: the table shrunk to a coarser grid (each cell: its block's value of
-  // largest magnitude, core/heatmap_aggregate.hpp), drawn when zoomed far out.
-  const float* overview = nullptr;
+  // largest magnitude, core/heatmap_aggregate.hpp), drawn when zoomed far out; as
+  // texture bytes, heatmap_encode(value, overview_norm).
+  const uint8_t* overview = nullptr;
   int64_t overview_rows = 0, overview_cols = 0;
+  float overview_norm = 1.0f;
 };
 
 // The table's identity for the renderer (what is uploaded), and one value of it.

@@ -361,12 +361,15 @@ TEST(ScaleSlide, AMappedFileIsSummarizedWithoutACopyAndTimedFromOne) {
   EXPECT_EQ(snap(h).range.min, -9.5f);
   EXPECT_EQ(snap(h).range.max, 2.0f);
   EXPECT_EQ(snap(h).range.finite, rows * cols);
-  // The overview: every block's value of largest magnitude, as from the whole table.
+  // The overview: every block's value of largest magnitude, as from the whole table, as
+  // the texture's bytes for the table's own scale (largest |value| 9.5).
   const Aggregate want = aggregate_table(values.data(), rows, cols, snap(h).overview_rows, snap(h).overview_cols,
                                          AggregateMode::MaxAbs);
   ASSERT_NE(snap(h).overview, nullptr);
+  EXPECT_EQ(snap(h).overview_norm, 1.0f / 9.5f);
   for (size_t k = 0; k < want.cells.size(); ++k)
-    ASSERT_EQ(std::fabs(snap(h).overview[k]), std::fabs(want.cells[k])) << "cell " << k;
+    ASSERT_EQ(std::fabs(heatmap_decode(snap(h).overview[k])), std::fabs(heatmap_decode(heatmap_encode(want.cells[k], 1.0f / 9.5f))))
+        << "cell " << k;
   // The printout reads the file's edges.
   std::string code, output;
   kSlideAtScale.code(h.app, code, output);
