@@ -31,6 +31,22 @@ struct JsonReader {
   bool uint_array(std::vector<uint64_t>& out, size_t max_len);  // [n, n, …], at most max_len
   bool skip(int depth = 0);       // any value, checked and passed over
 
+  // The members of an object whose '{' has just been read, up to and with its '}':
+  // for each, its key and ':' are read, then on_member(key) reads the value and
+  // returns false on an error (recorded with err()). `{"a": 1,}` is refused.
+  template <class OnMember>
+  bool members(OnMember&& on_member) {
+    std::string key;
+    for (bool first = true;; first = false) {
+      if (peek('}')) {
+        ++i;
+        return true;
+      }
+      if (!first && !expect(',')) return false;
+      if (!string(key) || !expect(':') || !on_member(static_cast<const std::string&>(key))) return false;
+    }
+  }
+
  private:
   bool hex4(uint32_t& v);
   bool literal(std::string_view w);

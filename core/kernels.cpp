@@ -209,12 +209,17 @@ void lookup_plain(float* out, const float* table, int64_t dim, const int64_t* id
   for (int64_t i = 0; i < batch; ++i) copy(out + i * dim, table + ids[i] * dim, dim);
 }
 
+// How many rows of row_bytes each to prefetch ahead: ahead_bytes of them (a tuning knob
+// above), from kPrefetchMinRowsAhead to kPrefetchMaxRowsAhead.
+int64_t rows_ahead(int64_t ahead_bytes, int64_t row_bytes) {
+  return std::clamp<int64_t>(ahead_bytes / row_bytes, kPrefetchMinRowsAhead, kPrefetchMaxRowsAhead);
+}
+
 // Row i is copied while the rows `ahead` IDs later are on their way.
 void lookup_prefetched(float* out, const float* table, int64_t dim, const int64_t* ids,
                        int64_t batch, CopyRow copy) {
   const int64_t bytes = dim * static_cast<int64_t>(sizeof(float));
-  const int64_t ahead = std::clamp<int64_t>(kernel_tuning().prefetch_ahead_bytes / bytes, kPrefetchMinRowsAhead,
-                                             kPrefetchMaxRowsAhead);
+  const int64_t ahead = rows_ahead(kernel_tuning().prefetch_ahead_bytes, bytes);
   for (int64_t i = 0; i < std::min(ahead, batch); ++i) prefetch_row(table + ids[i] * dim, bytes);
   for (int64_t i = 0; i < batch; ++i) {
     if (i + ahead < batch) prefetch_row(table + ids[i + ahead] * dim, bytes);
@@ -228,8 +233,7 @@ void lookup_prefetched(float* out, const float* table, int64_t dim, const int64_
 // it is exactly one memcpy.
 void lookup_baseline(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch) {
   const int64_t bytes = dim * static_cast<int64_t>(sizeof(float));
-  const int64_t ahead = std::clamp<int64_t>(kernel_tuning().prefetch_ahead_bytes / bytes, kPrefetchMinRowsAhead,
-                                             kPrefetchMaxRowsAhead);
+  const int64_t ahead = rows_ahead(kernel_tuning().prefetch_ahead_bytes, bytes);
   for (int64_t i = 1; i < std::min(ahead, batch); ++i) prefetch_row(table + ids[i] * dim, bytes);
   for (int64_t i = 0; i < batch; ++i) {
     if (i + ahead < batch) prefetch_row(table + ids[i + ahead] * dim, bytes);
@@ -245,8 +249,7 @@ template <int G>
 void lookup_grouped(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch,
                     CopyGroup copy_group, CopyRow copy_row) {
   const int64_t bytes = dim * static_cast<int64_t>(sizeof(float));
-  const int64_t ahead = std::clamp<int64_t>(kernel_tuning().group_ahead_bytes / bytes, kPrefetchMinRowsAhead,
-                                             kPrefetchMaxRowsAhead);
+  const int64_t ahead = rows_ahead(kernel_tuning().group_ahead_bytes, bytes);
   for (int64_t i = 0; i < std::min(ahead, batch); ++i) prefetch_row(table + ids[i] * dim, bytes);
   int64_t i = 0;
   for (; i + G <= batch; i += G) {

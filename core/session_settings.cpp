@@ -161,6 +161,18 @@ std::optional<std::string> unquote_string(std::string_view s) {
   return out;
 }
 
+// A quoted string setting (weights, text) into out: "" or the problem, e.g. "text must be
+// a quoted sentence, e.g. text = \"Hello, world\" (got …)"; out is left alone on a problem.
+std::string quoted_setting(std::string_view key, std::string_view v, const char* noun, const char* example,
+                           const std::string& got, std::string& out) {
+  auto str = unquote_string(v);
+  const std::string k(key);
+  if (!str) return k + " must be a quoted " + noun + ", e.g. " + k + " = \"" + example + "\"" + got;
+  if (str->size() > kMaxSettingsString) return k + " is longer than " + with_commas(kMaxSettingsString) + " bytes";
+  out = std::move(*str);
+  return "";
+}
+
 const char* bool_text(bool b) { return b ? "true" : "false"; }
 
 // The seed as the file stores it: seed_text when it spells seed (the way the user typed
@@ -337,20 +349,13 @@ struct Parser {
       else if (v == "bfloat16") s.dtype = TableDtype::BFloat16;
       else return "dtype must be float32, float16 or bfloat16" + got;
     } else if (key == "weights") {
-      auto str = unquote_string(v);
-      if (!str) return "weights must be a quoted file name, e.g. weights = \"table.npy\"" + got;
-      if (str->size() > kMaxSettingsString)
-        return "weights is longer than " + with_commas(kMaxSettingsString) + " bytes";
-      s.weights = std::move(*str);
+      return quoted_setting(key, v, "file name", "table.npy", got, s.weights);
     } else if (key == "ids_from") {
       const auto text = one_of(v, "ids", "text");
       if (!text) return "ids_from must be ids or text" + got;
       s.text_mode = *text;
     } else if (key == "text") {
-      auto str = unquote_string(v);
-      if (!str) return "text must be a quoted sentence, e.g. text = \"Hello, world\"" + got;
-      if (str->size() > kMaxSettingsString) return "text is longer than " + with_commas(kMaxSettingsString) + " bytes";
-      s.text = std::move(*str);
+      return quoted_setting(key, v, "sentence", "Hello, world", got, s.text);
     } else if (key == "grad") {
       const auto seeded = one_of(v, "sum", "seeded");
       if (!seeded) return "grad must be sum or seeded" + got;

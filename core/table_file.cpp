@@ -473,6 +473,32 @@ std::vector<const StEntry*> sorted_by_name(const std::deque<StEntry>& entries) {
   return out;
 }
 
+// One field of a tensor's entry in the header, its key read: dtype, shape and
+// data_offsets (each at most once) into e; any other field is skipped. False on an
+// error, recorded in js.
+bool read_tensor_field(JsonReader& js, StEntry& e, const std::string& field) {
+  if (field == "dtype" && !e.have_dtype) {
+    e.have_dtype = true;
+    return js.string(e.dtype);
+  }
+  if (field == "shape" && !e.have_shape) {
+    e.have_shape = true;
+    return js.uint_array(e.shape, 32);
+  }
+  if (field == "data_offsets" && !e.have_offsets) {
+    e.have_offsets = true;
+    std::vector<uint64_t> off;
+    if (!js.uint_array(off, 2)) return false;
+    if (off.size() != 2) return js.err("data_offsets of tensor '" + shown(e.name) + "' is not two numbers");
+    e.begin = off[0];
+    e.end = off[1];
+    return true;
+  }
+  if (field == "dtype" || field == "shape" || field == "data_offsets")
+    return js.err("tensor '" + shown(e.name) + "' repeats \"" + field + "\"");
+  return js.skip();
+}
+
 TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::string& want, const std::string& label) {
   if (n == 0) return fail(label + " is empty.");
   if (n < 8) return fail(label + " is truncated: it ends inside the 8-byte length of its header.");
@@ -504,62 +530,23 @@ TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::string& wan
     return bad();
   }
   js.i = 1;
-  bool first = true;
-  while (true) {
-    if (js.peek('}')) {
-      ++js.i;
-      break;
-    }
-    if (!first && !js.expect(',')) return bad();
-    first = false;
-    std::string key;
-    if (!js.string(key) || !js.expect(':')) return bad();
-    if (key == "__metadata__") {
-      if (!js.skip()) return bad();
-      continue;
-    }
+  std::string incomplete;  // a tensor's entry without one of its three fields
+  const bool read = js.members([&](const std::string& key) {
+    if (key == "__metadata__") return js.skip();
     StEntry e;
     e.name = key;
     e.place = entries.size();
-    if (!js.expect('{')) return bad();
-    bool first_field = true;
-    while (true) {
-      if (js.peek('}')) {
-        ++js.i;
-        break;
-      }
-      if (!first_field && !js.expect(',')) return bad();
-      first_field = false;
-      std::string field;
-      if (!js.string(field) || !js.expect(':')) return bad();
-      if (field == "dtype" && !e.have_dtype) {
-        e.have_dtype = true;
-        if (!js.string(e.dtype)) return bad();
-      } else if (field == "shape" && !e.have_shape) {
-        e.have_shape = true;
-        if (!js.uint_array(e.shape, 32)) return bad();
-      } else if (field == "data_offsets" && !e.have_offsets) {
-        e.have_offsets = true;
-        std::vector<uint64_t> off;
-        if (!js.uint_array(off, 2)) return bad();
-        if (off.size() != 2) {
-          js.err("data_offsets of tensor '" + shown(key) + "' is not two numbers");
-          return bad();
-        }
-        e.begin = off[0];
-        e.end = off[1];
-      } else if (field == "dtype" || field == "shape" || field == "data_offsets") {
-        js.err("tensor '" + shown(key) + "' repeats \"" + field + "\"");
-        return bad();
-      } else if (!js.skip()) {
-        return bad();
-      }
+    if (!js.expect('{') || !js.members([&](const std::string& field) { return read_tensor_field(js, e, field); }))
+      return false;
+    if (!e.have_dtype || !e.have_shape || !e.have_offsets) {
+      incomplete = label + ": tensor '" + shown(key) + "' has no " +
+                   (!e.have_dtype ? "dtype" : !e.have_shape ? "shape" : "data_offsets") + ".";
+      return false;
     }
-    if (!e.have_dtype || !e.have_shape || !e.have_offsets)
-      return fail(label + ": tensor '" + shown(key) + "' has no " +
-                  (!e.have_dtype ? "dtype" : !e.have_shape ? "shape" : "data_offsets") + ".");
     entries.push_back(std::move(e));
-  }
+    return true;
+  });
+  if (!read) return incomplete.empty() ? bad() : fail(incomplete);
   js.ws();
   if (js.i != header.size()) {
     js.err("text after the header's object");

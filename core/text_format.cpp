@@ -86,20 +86,24 @@ std::string quoted_input(std::string_view v) { return "“" + shown_input(v) + "
 std::string escaped(std::string_view s, char quote) {
   std::string out(1, quote);
   for (const char c : s) {
-    const unsigned char u = static_cast<unsigned char>(c);
     if (c == '\\' || c == quote) out += {'\\', c};
     else if (c == '\n') out += "\\n";
     else if (c == '\r') out += "\\r";
     else if (c == '\t') out += "\\t";
-    else if (u < 0x20 || u == 0x7F) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02x", u);
-      out += buf;
-    } else {
-      out += c;
-    }
+    else append_byte_or_hex(out, c);
   }
   return out + quote;
+}
+
+void append_byte_or_hex(std::string& out, char c, bool upper_hex) {
+  const unsigned char u = static_cast<unsigned char>(c);
+  if (u >= 0x20 && u != 0x7F) {
+    out += c;
+    return;
+  }
+  char buf[8];
+  std::snprintf(buf, sizeof buf, upper_hex ? "\\x%02X" : "\\x%02x", u);
+  out += buf;
 }
 
 }  // namespace lv

@@ -59,4 +59,8 @@ std::string quoted_input(std::string_view v);
 // of a str both write strings this way.
 std::string escaped(std::string_view s, char quote);
 
+// Appends byte c as it is, or as \xNN (hex digits in upper or lower case) when it is a
+// control byte (below 0x20, or DEL): the fallback of escaped() and of visible token text.
+void append_byte_or_hex(std::string& out, char c, bool upper_hex = false);
+
 }  // namespace lv

@@ -1,8 +1,7 @@
 // token_text.cpp — visible labels for token bytes.
 #include "core/token_text.hpp"
 
-#include <cstdio>
-
+#include "core/text_format.hpp"
 #include "core/utf8_text.hpp"
 
 namespace lv {
@@ -17,13 +16,7 @@ std::string visible_token_text(std::string_view bytes) {
     else if (c == '\n') out += "\xE2\x86\xB5";  // ↵ U+21B5
     else if (c == '\t') out += "\xE2\x86\x92";  // →
     else if (c == '\r') out += "\\r";
-    else if (c < 0x20 || c == 0x7F) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\x%02X", c);
-      out += buf;
-    } else {
-      out += ch;
-    }
+    else append_byte_or_hex(out, ch, /*upper_hex=*/true);
   }
   return out;
 }

@@ -12,9 +12,6 @@
 namespace lv::app {
 namespace {
 
-bool g_measuring = false;
-bool g_cut = false;
-
 uint64_t fnv(uint64_t h, uint64_t v) {
   for (int i = 0; i < 8; ++i) {
     h ^= (v >> (i * 8)) & 0xFF;
@@ -38,11 +35,43 @@ struct Measure {
   bool cut = false;  // some grid showed fewer rows or columns than it has
 };
 
+// What one measuring pass hears from the widgets the slide calls. It lives on the stack of
+// the pass; the canvas window's ImGui storage points at it meanwhile (so widgets, which are
+// not handed the SlideCanvas, can find it), and nothing remembers it after.
+struct MeasurePass {
+  bool cut = false;  // canvas_note_cut() was called
+};
+
+// The canvas window's storage slot for the pass under way.
+ImGuiID measure_pass_key() {
+  static const ImGuiID key = ImHashStr("lookupviz: canvas measure pass");  // a constant, hashed once
+  return key;
+}
+
+MeasurePass* current_pass() {
+  const ImGuiWindow* win = ImGui::GetCurrentContext() ? ImGui::GetCurrentWindowRead() : nullptr;
+  return win ? static_cast<MeasurePass*>(win->StateStorage.GetVoidPtr(measure_pass_key())) : nullptr;
+}
+
+// Points the current window at `pass` for the scope's lifetime.
+class MeasureScope {
+ public:
+  explicit MeasureScope(MeasurePass& pass) : win_(ImGui::GetCurrentWindow()) {
+    win_->StateStorage.SetVoidPtr(measure_pass_key(), &pass);
+  }
+  ~MeasureScope() { win_->StateStorage.SetVoidPtr(measure_pass_key(), nullptr); }
+  MeasureScope(const MeasureScope&) = delete;
+  MeasureScope& operator=(const MeasureScope&) = delete;
+
+ private:
+  ImGuiWindow* win_;
+};
+
 }  // namespace
 
-bool canvas_measuring() { return g_measuring; }
+bool canvas_measuring() { return current_pass() != nullptr; }
 void canvas_note_cut() {
-  if (g_measuring) g_cut = true;
+  if (MeasurePass* pass = current_pass()) pass->cut = true;
 }
 
 uint64_t canvas_view_key(const App& app, ImVec2 avail) {
@@ -81,10 +110,10 @@ int choose_canvas_level(App& app, const SlideDef& slide, ImVec2 origin, ImVec2 a
   const Palette& pal = palette(app.ui.theme);
   const int steps = slide.steps(app);
   const std::vector<float> positions = measured_positions(steps);
-  g_measuring = true;
   auto measure = [&](int level) {
     Measure m;
-    g_cut = false;
+    MeasurePass pass;
+    const MeasureScope scope(pass);
     begin_canvas_zoom(level);
     for (float pos : positions) {
       app.ui.timeline = Timeline{pos, false, timeline.speed, -1.0f};
@@ -97,7 +126,7 @@ int choose_canvas_level(App& app, const SlideDef& slide, ImVec2 origin, ImVec2 a
       m.size = ImVec2(std::max(m.size.x, used.x), std::max(m.size.y, used.y));
     }
     end_canvas_zoom();
-    m.cut = g_cut;
+    m.cut = pass.cut;
     return m;
   };
   auto fits = [&](const Measure& m) { return m.size.x <= avail.x + 0.5f && m.size.y <= avail.y + 0.5f; };
@@ -119,8 +148,6 @@ int choose_canvas_level(App& app, const SlideDef& slide, ImVec2 origin, ImVec2 a
       if (fits(measure(level))) break;
     }
   }
-  g_measuring = false;
-
   ImGui::PopClipRect();
   app.ui.timeline = timeline;
   app.ui.table_view = views[0];

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/slides/anim_timeline.hpp"
+#include "app/slides/narrative_lines.hpp"
 #include "app/slides/scene.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
@@ -29,7 +29,7 @@ void narrative(App& app) {
   const IdList& ids = app.inputs.ids;
   ImGui::TextWrapped("embedding(idx) does not compute anything: row i of the result is row idx[i] of the table.");
   ImGui::Spacing();
-  const int cur = std::max(0, current_step(app.ui.timeline, steps(app)));
+  const int cur = narrative_step(app, steps(app));
   if (!ids.empty())
     ImGui::TextWrapped("Now: idx[%d] = %lld, so output row %d is a copy of table row %lld.", cur,
                        static_cast<long long>(ids[static_cast<size_t>(cur)]), cur,

@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "app/slides/anim_timeline.hpp"
+#include "app/slides/narrative_lines.hpp"
 #include "app/slides/scene.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
@@ -28,12 +28,10 @@ void narrative(App& app) {
   ImGui::TextWrapped("one_hot turns each ID into a row of %s: all 0, except a single 1 in the column "
                      "whose number is the ID.", counted(v, "number").c_str());
   ImGui::Spacing();
-  const int cur = std::max(0, current_step(app.ui.timeline, steps(app)));
+  const int cur = narrative_step(app, steps(app));
   if (!ids.empty()) {
     const long long id = static_cast<long long>(ids[static_cast<size_t>(cur)]);
-    ImGui::PushStyleColor(ImGuiCol_Text, id_ink(palette(app.ui.theme), static_cast<size_t>(cur)));
-    ImGui::TextWrapped("Now: idx[%d] = %lld", cur, id);
-    ImGui::PopStyleColor();
+    id_line(app, cur, "Now: idx[%d] = %lld", cur, id);
     char others[32];
     fmt_count(others, sizeof others, v - 1);
     if (v == 1)

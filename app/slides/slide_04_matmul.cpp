@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "app/slides/anim_timeline.hpp"
+#include "app/slides/narrative_lines.hpp"
 #include "app/slides/scene.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
@@ -97,12 +98,10 @@ void narrative(App& app) {
   ImGui::Spacing();
   ImGui::TextWrapped("Row k of the product adds up every table row j times onehot[k][j].");
   ImGui::Spacing();
-  const int cur = std::max(0, current_step(app.ui.timeline, steps(app)));
+  const int cur = narrative_step(app, steps(app));
   if (!ids.empty()) {
     const long long id = static_cast<long long>(ids[static_cast<size_t>(cur)]);
-    ImGui::PushStyleColor(ImGuiCol_Text, id_ink(palette(app.ui.theme), static_cast<size_t>(cur)));
-    ImGui::TextWrapped("Now: onehot[%d] has its 1 at column %lld.", cur, id);
-    ImGui::PopStyleColor();
+    id_line(app, cur, "Now: onehot[%d] has its 1 at column %lld.", cur, id);
     if (v > 1)
       ImGui::TextWrapped("%s × 0 %s; row %lld × 1 survives, so output row %d = table row %lld.",
                          counted(v - 1, "table row").c_str(), v - 1 == 1 ? "vanishes" : "vanish", id, cur, id);

@@ -169,344 +169,479 @@ void narrative(App& app) {
 }
 
 // ---------------------------------------------------------------- the check
-struct Grids {
+constexpr float kMidW = 2.8f;  // em: the "=" / check column between the two outputs
+
+// The style both outputs share: room for the check mark left of the number.
+GridStyle check_style() {
+  GridStyle gs;
+  gs.cell_w = 3.5f;
+  return gs;
+}
+
+// How many rows and columns of the outputs show: half the width each, the rows that
+// the bill, the verdict and the headings leave (rows_room).
+GridStyle check_grid_style(const Scene& s, float rows_room) {
+  const SlideCanvas& c = s.c;
+  const float e = s.e;
+  const int B = static_cast<int>(s.d.batch), D = static_cast<int>(s.d.dim);
+  GridStyle gs = check_style();
+  gs.max_cols = grid_fit_count(D, (c.avail.x - kMidW * e - e * 3.0f) * 0.5f, gs.cell_w * e, 12);
+  gs.max_rows = window_rows(B, std::min(c.avail.y * 0.5f - e * 3.0f, rows_room), gs.cell_h * e, 16);
+  return gs;
+}
+
+// A big output scrolls, but the cells that differ come into view when the model changes.
+void follow_first_difference(App& app, const GridStyle& gs) {
+  const Derived& d = app.derived;
+  if (d.cells_differ == 0 || app.ui.diff_followed == d.generation) return;
+  app.ui.diff_followed = d.generation;
+  const int B = static_cast<int>(d.batch), D = static_cast<int>(d.dim);
+  for (int r = 0, found = 0; r < B && !found; ++r)
+    for (int col = 0; col < D && !found; ++col)
+      if (!(d.lookup_out(r, col) == d.matmul_out(r, col))) {
+        grid_follow(app.ui.out_view, gs, B, D, r, col);
+        found = 1;
+      }
+}
+
+// The two outputs side by side with their headings, the "=" column between them.
+struct CheckGrids {
+  GridStyle ls, rs;  // embedding(idx)'s and linear(onehot.float())'s styles, named for the layout report
+  GridLayout lg, rg;
+  char left_head[128], right_head[128];
+  float top = 0, rx = 0;  // the headings' line; where the right grid and its heading start
   float bottom = 0, right = 0;
 };
 
-// Both outputs with the sweep of checks; returns where they end (measures only when !draw).
-Grids draw_check_grids(SlideCanvas& c, float top, float rows_room, float reveal, bool draw, bool interact) {
-  App& app = c.app;
-  const Derived& d = app.derived;
-  const Palette& pal = c.pal;
-  const float e = em();
-  ImDrawList* dl = c.dl;
-  const int B = static_cast<int>(d.batch), D = static_cast<int>(d.dim);
-  char buf[128];
-
-  GridStyle gs;
-  gs.cell_w = 3.5f;  // room for the check mark left of the number
-  const float mid_w = e * 2.8f;  // the "=" / check column between the grids
-  gs.max_cols = grid_fit_count(D, (c.avail.x - mid_w - e * 3.0f) * 0.5f, gs.cell_w * e, 12);
-  gs.max_rows = window_rows(B, std::min(c.avail.y * 0.5f - e * 3.0f, rows_room), gs.cell_h * e, 16);
-  // A big output scrolls, but the cells that differ come into view when the model changes.
-  if (interact && d.cells_differ > 0 && app.ui.diff_followed != d.generation) {
-    app.ui.diff_followed = d.generation;
-    for (int r = 0, found = 0; r < B && !found; ++r)
-      for (int col = 0; col < D && !found; ++col)
-        if (!(d.lookup_out(r, col) == d.matmul_out(r, col))) {
-          grid_follow(app.ui.out_view, gs, B, D, r, col);
-          found = 1;
-        }
-  }
-  // The two grids scroll together.
-  app.ui.out2_view = app.ui.out_view;
-
-  std::snprintf(buf, sizeof buf, "embedding(idx) · %d × %d", B, D);
-  if (draw) draw_text(dl, fonts().bold, ImVec2(c.origin.x, top), pal.muted, buf);
-  const float head1_w = text_size(fonts().bold, buf).x;
-  gs.name = "embedding(idx)";
-  const GridLayout lg = grid_layout(ImVec2(c.origin.x, top + e * 1.6f), B, D, app.ui.out_view, gs);
-  const float rx = c.origin.x + std::max(lg.size.x, head1_w + e * 0.5f) + mid_w;
-  std::snprintf(buf, sizeof buf, "linear(onehot.float()) · %d × %d", B, D);
-  if (draw) draw_text(dl, fonts().bold, ImVec2(rx, top), pal.muted, buf);
-  const float head2_w = text_size(fonts().bold, buf).x;
-  GridStyle rs = gs;
-  rs.name = "linear(onehot.float())";
-  GridLayout rg = grid_layout(ImVec2(rx, top + e * 1.6f), B, D, app.ui.out2_view, rs);
+CheckGrids place_check_grids(const Scene& s, const GridStyle& gs, float top) {
+  const SlideCanvas& c = s.c;
+  UiState& ui = s.app.ui;
+  const float e = s.e;
+  const int B = static_cast<int>(s.d.batch), D = static_cast<int>(s.d.dim);
+  CheckGrids g;
+  g.top = top;
+  ui.out2_view = ui.out_view;  // the two grids scroll together
+  std::snprintf(g.left_head, sizeof g.left_head, "embedding(idx) · %d × %d", B, D);
+  g.ls = gs;
+  g.ls.name = "embedding(idx)";
+  g.lg = grid_layout(ImVec2(c.origin.x, top + e * 1.6f), B, D, ui.out_view, g.ls);
+  g.rx = c.origin.x + std::max(g.lg.size.x, text_size(fonts().bold, g.left_head).x + e * 0.5f) + kMidW * e;
+  std::snprintf(g.right_head, sizeof g.right_head, "linear(onehot.float()) · %d × %d", B, D);
+  g.rs = gs;
+  g.rs.name = "linear(onehot.float())";
+  g.rg = grid_layout(ImVec2(g.rx, top + e * 1.6f), B, D, ui.out2_view, g.rs);
   // Where the pair is a little wider than the canvas (two 8-column grids at 1024 × 768),
   // the right grid leaves out its row numbers: its rows are the left grid's, side by side.
-  if (rg.pos.x + rg.size.x > c.origin.x + c.avail.x) {
-    rs.row_labels = false;
-    rg = grid_layout(ImVec2(rx, top + e * 1.6f), B, D, app.ui.out2_view, rs);
+  if (g.rg.pos.x + g.rg.size.x > c.origin.x + c.avail.x) {
+    g.rs.row_labels = false;
+    g.rg = grid_layout(ImVec2(g.rx, top + e * 1.6f), B, D, ui.out2_view, g.rs);
   }
-  Grids g;
-  g.bottom = std::max(lg.pos.y + lg.size.y, rg.pos.y + rg.size.y);
-  g.right = std::max(rg.pos.x + rg.size.x, rx + head2_w);
-  if (!draw) return g;
-
-  ImU32 labels[64] = {};
-  for (int r = lg.first_row; r < lg.first_row + lg.shown_rows; ++r) labels[r - lg.first_row] = id_color(static_cast<size_t>(r));
-  dl->PushClipRect(ImVec2(c.origin.x - e, lg.pos.y - e), ImVec2(rx - e * 0.5f, lg.pos.y + lg.size.y + e), true);
-  grid_draw_frame(dl, lg, gs, pal, labels);
-  dl->PopClipRect();
-  grid_draw_frame(dl, rg, rs, pal, labels);
-
-  // The sweep: shown cells in reading order, `reveal` of them checked.
-  const int shown = lg.shown_rows * lg.shown_cols;
-  // A file's product waits for the whole-table read (model_jobs.hpp): nothing is checked until then.
-  const float checked = d.matmul_ready ? reveal * static_cast<float>(shown) : 0.0f;
-  auto order = [&](int r, int col) { return (r - lg.first_row) * lg.shown_cols + (col - lg.first_col); };
-  auto cell_check = [&](int r, int col) {  // 0..1: how far this cell's check has come
-    return std::clamp(checked - static_cast<float>(order(r, col)), 0.0f, 1.0f);
-  };
-  auto equal = [&](int r, int col) { return d.lookup_out(r, col) == d.matmul_out(r, col); };
-  auto cell_style = [&](int r, int col) {
-    CellStyle s;
-    const float k = cell_check(r, col);
-    s.bg = pal.panel_alt;
-    if (k > 0.0f) s.bg = mix(pal.panel_alt, equal(r, col) ? pal.ok : pal.bad, 0.22f * k);
-    if (k > 0.0f && !equal(r, col)) s.outline = with_alpha(pal.bad, k);
-    return s;
-  };
-  grid_draw_cells(dl, lg, d.lookup_out.data(), d.dim, gs, pal, cell_style);
-  grid_draw_cells(dl, rg, d.matmul_out.data(), d.dim, gs, pal, [&](int r, int col) {
-    CellStyle s = cell_style(r, col);
-    if (!d.matmul_ready) s = CellStyle{pal.panel_alt, 0, 1.0f, 0, true};  // not read yet
-    return s;
-  });
-  // Marks in the free left part of each checked cell of the matmul's grid.
-  for (int r = rg.first_row; r < rg.first_row + rg.shown_rows; ++r) {
-    for (int col = rg.first_col; col < rg.first_col + rg.shown_cols; ++col) {
-      const float k = cell_check(r, col);
-      if (k <= 0.0f) continue;
-      const ImVec2 a = rg.cell_min(r, col);
-      const ImVec2 m(a.x + e * 0.55f, a.y + rg.ch * 0.5f);
-      if (equal(r, col)) draw_check(dl, m, e * 0.55f, with_alpha(pal.ok, k), 1.6f);
-      else draw_cross(dl, m, e * 0.55f, with_alpha(pal.bad, k), 1.6f);
-    }
-  }
-  // Between the grids: "=" per row, turning into a check (or a cross) once the row is done.
-  for (int r = lg.first_row; r < lg.first_row + lg.shown_rows; ++r) {
-    const float k = cell_check(r, lg.first_col + lg.shown_cols - 1);
-    bool row_equal = true;
-    for (int col = 0; col < D && row_equal; ++col) row_equal = equal(r, col);
-    const float y = lg.cell_min(r, lg.first_col).y + lg.ch * 0.5f;
-    const float cx = rx - mid_w * 0.5f - e * 0.4f;
-    const ImVec2 ts = text_size(fonts().bold, "=");
-    draw_text(dl, fonts().bold, ImVec2(cx - ts.x - e * 0.35f, y - ts.y * 0.5f), pal.muted, "=");
-    if (k >= 1.0f) {
-      if (row_equal) draw_check(dl, ImVec2(cx + e * 0.45f, y), e * 0.8f, pal.ok, 2.2f);
-      else draw_cross(dl, ImVec2(cx + e * 0.45f, y), e * 0.8f, pal.bad, 2.2f);
-    }
-  }
-
-  // Hover: both values, exact.
-  if (interact) {
-    int hr = -1, hc = -1;
-    bool over = grid_interact(lg, app.ui.out_view, "##same_l", &hr, &hc);
-    app.ui.out2_view = app.ui.out_view;
-    if (!over) over = grid_interact(rg, app.ui.out2_view, "##same_r", &hr, &hc), app.ui.out_view = app.ui.out2_view;
-    if (over) {
-      const float a = d.lookup_out(hr, hc), b = d.matmul_out(hr, hc);
-      ImGui::BeginTooltip();
-      ImGui::PushFont(fonts().mono);
-      ImGui::Text("embedding(idx)[%d, %d]         = %.8g", hr, hc, static_cast<double>(a));
-      ImGui::Text("linear(onehot.float())[%d, %d] = %.8g", hr, hc, static_cast<double>(b));
-      ImGui::PopFont();
-      if (a == b) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.ok), "equal, bit for bit");
-      else if (std::isnan(a) && std::isnan(b))
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.bad), "both nan — and nan ≠ nan");
-      else
-        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.bad), "0 × inf = nan: another row of the table poisons the sum");
-      ImGui::EndTooltip();
-    }
-  }
-
+  g.bottom = std::max(g.lg.pos.y + g.lg.size.y, g.rg.pos.y + g.rg.size.y);
+  g.right = std::max(g.rg.pos.x + g.rg.size.x, g.rx + text_size(fonts().bold, g.right_head).x);
   return g;
 }
 
-// The verdict under the grids: torch.equal's answer, how many cells agree and, when
-// they do not, why. Returns its height; measures only when !draw.
-float draw_verdict(SlideCanvas& c, ImVec2 pos, float alpha, bool draw) {
-  const Derived& d = c.app.derived;
-  const Palette& pal = c.pal;
-  const float e = em();
-  ImDrawList* dl = c.dl;
-  ImFont* mono = fonts().mono;
-  const char* arrow = " → ";
-  if (!d.matmul_ready) {
-    // A file's table: the product's answer needs every row read once (on a worker).
-    char wait[160];
-    std::snprintf(wait, sizeof wait, "linear(onehot.float()) reads all %s rows of the table first: %d%%…",
-                  with_commas(static_cast<uint64_t>(d.vocab)).c_str(),
-                  static_cast<int>(model_activity(c.app).progress * 100.0f));
-    if (draw) draw_text(dl, fonts().ui, pos, with_alpha(pal.muted, alpha), wait);
-    return e * 1.5f;
+// The headings and the grids' frames; the row numbers in their IDs' colours.
+void draw_check_frames(const Scene& s, const CheckGrids& g) {
+  const float e = s.e;
+  draw_text(s.dl, fonts().bold, ImVec2(s.c.origin.x, g.top), s.pal.muted, g.left_head);
+  draw_text(s.dl, fonts().bold, ImVec2(g.rx, g.top), s.pal.muted, g.right_head);
+  ImU32 labels[64] = {};
+  for (int r = g.lg.first_row; r < g.lg.first_row + g.lg.shown_rows; ++r)
+    labels[r - g.lg.first_row] = id_color(static_cast<size_t>(r));
+  s.dl->PushClipRect(ImVec2(s.c.origin.x - e, g.lg.pos.y - e), ImVec2(g.rx - e * 0.5f, g.lg.pos.y + g.lg.size.y + e), true);
+  grid_draw_frame(s.dl, g.lg, g.ls, s.pal, labels);
+  s.dl->PopClipRect();
+  grid_draw_frame(s.dl, g.rg, g.rs, s.pal, labels);
+}
+
+// The sweep: the shown cells in reading order, `reveal` of them checked.
+struct Sweep {
+  const Derived& d;
+  const GridLayout& lg;
+  float checked;  // how many cells the sweep has reached (fractional: the last one is coming)
+  // 0..1: how far cell (r, col)'s check has come.
+  float at(int r, int col) const {
+    const int order = (r - lg.first_row) * lg.shown_cols + (col - lg.first_col);
+    return std::clamp(checked - static_cast<float>(order), 0.0f, 1.0f);
   }
-  const char* verdict = d.paths_equal ? "True" : "False";
-  const ImU32 col = d.paths_equal ? pal.ok : pal.bad;
-  char count[160], n1[32];
+  bool equal(int r, int col) const { return d.lookup_out(r, col) == d.matmul_out(r, col); }
+};
+
+Sweep sweep(const Scene& s, const CheckGrids& g, float reveal) {
+  const int shown = g.lg.shown_rows * g.lg.shown_cols;
+  // A file's product waits for the whole-table read (model_jobs.hpp): nothing is checked until then.
+  return Sweep{s.d, g.lg, s.d.matmul_ready ? reveal * static_cast<float>(shown) : 0.0f};
+}
+
+// Both outputs' cells, tinted green (or red, outlined) as the sweep checks them.
+void draw_check_cells(const Scene& s, const CheckGrids& g, const Sweep& sw) {
+  const Palette& pal = s.pal;
+  auto cell_style = [&](int r, int col) {
+    CellStyle cs;
+    const float k = sw.at(r, col);
+    cs.bg = pal.panel_alt;
+    if (k > 0.0f) cs.bg = mix(pal.panel_alt, sw.equal(r, col) ? pal.ok : pal.bad, 0.22f * k);
+    if (k > 0.0f && !sw.equal(r, col)) cs.outline = with_alpha(pal.bad, k);
+    return cs;
+  };
+  grid_draw_cells(s.dl, g.lg, s.d.lookup_out.data(), s.d.dim, g.ls, pal, cell_style);
+  grid_draw_cells(s.dl, g.rg, s.d.matmul_out.data(), s.d.dim, g.ls, pal, [&](int r, int col) {
+    CellStyle cs = cell_style(r, col);
+    if (!s.d.matmul_ready) cs = CellStyle{pal.panel_alt, 0, 1.0f, 0, true};  // not read yet
+    return cs;
+  });
+}
+
+// A check (or a cross) in the free left part of each checked cell of the matmul's grid.
+void draw_cell_marks(const Scene& s, const GridLayout& rg, const Sweep& sw) {
+  const float e = s.e;
+  for (int r = rg.first_row; r < rg.first_row + rg.shown_rows; ++r) {
+    for (int col = rg.first_col; col < rg.first_col + rg.shown_cols; ++col) {
+      const float k = sw.at(r, col);
+      if (k <= 0.0f) continue;
+      const ImVec2 a = rg.cell_min(r, col);
+      const ImVec2 m(a.x + e * 0.55f, a.y + rg.ch * 0.5f);
+      if (sw.equal(r, col)) draw_check(s.dl, m, e * 0.55f, with_alpha(s.pal.ok, k), 1.6f);
+      else draw_cross(s.dl, m, e * 0.55f, with_alpha(s.pal.bad, k), 1.6f);
+    }
+  }
+}
+
+// Between the grids: "=" per row, turning into a check (or a cross) once the row is done.
+void draw_row_verdicts(const Scene& s, const CheckGrids& g, const Sweep& sw) {
+  const float e = s.e;
+  const GridLayout& lg = g.lg;
+  const int D = static_cast<int>(s.d.dim);
+  for (int r = lg.first_row; r < lg.first_row + lg.shown_rows; ++r) {
+    const float k = sw.at(r, lg.first_col + lg.shown_cols - 1);
+    bool row_equal = true;
+    for (int col = 0; col < D && row_equal; ++col) row_equal = sw.equal(r, col);
+    const float y = lg.cell_min(r, lg.first_col).y + lg.ch * 0.5f;
+    const float cx = g.rx - kMidW * e * 0.5f - e * 0.4f;
+    const ImVec2 ts = text_size(fonts().bold, "=");
+    draw_text(s.dl, fonts().bold, ImVec2(cx - ts.x - e * 0.35f, y - ts.y * 0.5f), s.pal.muted, "=");
+    if (k >= 1.0f) {
+      if (row_equal) draw_check(s.dl, ImVec2(cx + e * 0.45f, y), e * 0.8f, s.pal.ok, 2.2f);
+      else draw_cross(s.dl, ImVec2(cx + e * 0.45f, y), e * 0.8f, s.pal.bad, 2.2f);
+    }
+  }
+}
+
+// Hover: both values, exact (the grids scroll together under the mouse).
+void hover_checks(const Scene& s, const CheckGrids& g) {
+  UiState& ui = s.app.ui;
+  const Palette& pal = s.pal;
+  int hr = -1, hc = -1;
+  bool over = grid_interact(g.lg, ui.out_view, "##same_l", &hr, &hc);
+  ui.out2_view = ui.out_view;
+  if (!over) over = grid_interact(g.rg, ui.out2_view, "##same_r", &hr, &hc), ui.out_view = ui.out2_view;
+  if (!over) return;
+  const float a = s.d.lookup_out(hr, hc), b = s.d.matmul_out(hr, hc);
+  ImGui::BeginTooltip();
+  ImGui::PushFont(fonts().mono);
+  ImGui::Text("embedding(idx)[%d, %d]         = %.8g", hr, hc, static_cast<double>(a));
+  ImGui::Text("linear(onehot.float())[%d, %d] = %.8g", hr, hc, static_cast<double>(b));
+  ImGui::PopFont();
+  if (a == b) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.ok), "equal, bit for bit");
+  else if (std::isnan(a) && std::isnan(b))
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.bad), "both nan — and nan ≠ nan");
+  else
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.bad), "0 × inf = nan: another row of the table poisons the sum");
+  ImGui::EndTooltip();
+}
+
+// The verdict under the grids: torch.equal's answer, how many cells agree and, when
+// they do not, why — or, while a file's product waits for its read, how far that is.
+struct Verdict {
+  bool waiting = false;  // the product's answer needs every row of the table read once (on a worker)
+  char count[160] = {};  // "12 of 12 cells equal, bit for bit" / "3 of 20 cells differ"
+  bool one_line = false;  // the count beside the answer, else under it
+  bool poisoned = false, nan_unequal = false;  // the reasons shown under it
+  float h = 0;
+};
+
+constexpr const char* kArrow = " → ";
+
+const char* verdict_word(const Derived& d) { return d.paths_equal ? "True" : "False"; }
+
+Verdict measure_verdict(const Scene& s) {
+  const Derived& d = s.d;
+  const float e = s.e;
+  ImFont* mono = fonts().mono;
+  Verdict v;
+  if (!d.matmul_ready) {
+    v.waiting = true;
+    v.h = e * 1.5f;
+    return v;
+  }
+  char n1[32];
   const long long cells = static_cast<long long>(d.batch * d.dim);
   if (d.cells_differ == 0) {
     fmt_count(n1, sizeof n1, cells);
-    std::snprintf(count, sizeof count, "%s of %s equal, bit for bit", n1, counted(cells, "cell").c_str());
+    std::snprintf(v.count, sizeof v.count, "%s of %s equal, bit for bit", n1, counted(cells, "cell").c_str());
   } else {
     fmt_count(n1, sizeof n1, d.cells_differ);
-    std::snprintf(count, sizeof count, "%s of %s %s", n1, counted(cells, "cell").c_str(),
+    std::snprintf(v.count, sizeof v.count, "%s of %s %s", n1, counted(cells, "cell").c_str(),
                   d.cells_differ == 1 ? "differs" : "differ");
   }
-  const float line_w = text_size(mono, kEqualExpr).x + text_size(mono, arrow).x + text_size(fonts().bold, verdict).x;
-  const float count_w = text_size(d.cells_differ ? fonts().bold : nullptr, count).x;
-  const bool one_line = line_w + e * 1.5f + count_w <= std::max(c.avail.x, e * 20.0f);
-  const DiffReasons& why = diff_reasons(c.app);
-  const int notes = d.cells_differ == 0 ? 0 : (why.poisoned > 0) + (why.nan_both > 0 || why.other > 0);
-  const float h = e * 1.5f + (one_line ? 0.0f : e * 1.4f) + static_cast<float>(notes) * e * 1.4f;
-  if (!draw) return h;
+  const float line_w =
+      text_size(mono, kEqualExpr).x + text_size(mono, kArrow).x + text_size(fonts().bold, verdict_word(d)).x;
+  const float count_w = text_size(d.cells_differ ? fonts().bold : nullptr, v.count).x;
+  v.one_line = line_w + e * 1.5f + count_w <= std::max(s.c.avail.x, e * 20.0f);
+  const DiffReasons& why = diff_reasons(s.app);
+  v.poisoned = d.cells_differ > 0 && why.poisoned > 0;
+  v.nan_unequal = d.cells_differ > 0 && (why.nan_both > 0 || why.other > 0);
+  const int notes = v.poisoned + v.nan_unequal;
+  v.h = e * 1.5f + (v.one_line ? 0.0f : e * 1.4f) + static_cast<float>(notes) * e * 1.4f;
+  return v;
+}
 
+// The verdict at pos, faded by alpha: "torch.equal(…) → True", the count, the reasons.
+void draw_verdict(const Scene& s, const Verdict& v, ImVec2 pos, float alpha) {
+  const Derived& d = s.d;
+  const Palette& pal = s.pal;
+  const float e = s.e;
+  ImDrawList* dl = s.dl;
+  ImFont* mono = fonts().mono;
+  if (v.waiting) {
+    char wait[160];
+    std::snprintf(wait, sizeof wait, "linear(onehot.float()) reads all %s rows of the table first: %d%%…",
+                  with_commas(static_cast<uint64_t>(d.vocab)).c_str(),
+                  static_cast<int>(model_activity(s.app).progress * 100.0f));
+    draw_text(dl, fonts().ui, pos, with_alpha(pal.muted, alpha), wait);
+    return;
+  }
+  const char* verdict = verdict_word(d);
+  const ImU32 col = d.paths_equal ? pal.ok : pal.bad;
   float x = pos.x;
   draw_text(dl, mono, ImVec2(x, pos.y), with_alpha(pal.text, alpha), kEqualExpr);
   x += text_size(mono, kEqualExpr).x;
-  draw_text(dl, mono, ImVec2(x, pos.y), with_alpha(pal.muted, alpha), arrow);
-  x += text_size(mono, arrow).x;
+  draw_text(dl, mono, ImVec2(x, pos.y), with_alpha(pal.muted, alpha), kArrow);
+  x += text_size(mono, kArrow).x;
   const ImVec2 vs = text_size(fonts().bold, verdict);
   dl->AddRectFilled(ImVec2(x - e * 0.3f, pos.y - e * 0.15f), ImVec2(x + vs.x + e * 0.3f, pos.y + vs.y + e * 0.1f),
                     with_alpha(col, 0.18f * alpha), e * 0.3f);
   draw_text(dl, fonts().bold, ImVec2(x, pos.y), with_alpha(col, alpha), verdict);
   x += vs.x;
   float y = pos.y;
-  ImVec2 cp = one_line ? ImVec2(x + e * 1.5f, y) : ImVec2(pos.x, y + e * 1.5f);
-  if (d.cells_differ == 0) draw_text(dl, nullptr, cp, with_alpha(pal.muted, alpha), count);
-  else draw_text(dl, fonts().bold, cp, with_alpha(pal.bad, alpha), count);
-  y = cp.y + e * (one_line ? 1.5f : 1.4f);
-  if (d.cells_differ > 0 && why.poisoned > 0) {
+  const ImVec2 cp = v.one_line ? ImVec2(x + e * 1.5f, y) : ImVec2(pos.x, y + e * 1.5f);
+  if (d.cells_differ == 0) draw_text(dl, nullptr, cp, with_alpha(pal.muted, alpha), v.count);
+  else draw_text(dl, fonts().bold, cp, with_alpha(pal.bad, alpha), v.count);
+  y = cp.y + e * (v.one_line ? 1.5f : 1.4f);
+  if (v.poisoned) {
     draw_text(dl, nullptr, ImVec2(pos.x, y), with_alpha(pal.bad, alpha),
               "0 × inf = nan: the matmul multiplies every row, the lookup only copies");
     y += e * 1.4f;
   }
-  if (d.cells_differ > 0 && (why.nan_both > 0 || why.other > 0))
+  if (v.nan_unequal)
     draw_text(dl, nullptr, ImVec2(pos.x, y), with_alpha(pal.bad, alpha),
               "nan ≠ nan: the same nan in both outputs still makes torch.equal False");
-  return h;
 }
 
 // ---------------------------------------------------------------- the bill
-// The card: the slider, two bars on one scale, the numbers, the ratio. Returns its
-// size; measures only (no drawing, no slider) when !draw.
-ImVec2 draw_bill(SlideCanvas& c, ImVec2 pos, float width, float alpha, bool draw) {
-  App& app = c.app;
-  const Derived& d = app.derived;
-  const Palette& pal = c.pal;
-  const float e = em();
-  ImDrawList* dl = c.dl;
-  const BillScale s = bill_scale(app);
-  const OpCounts mm = matmul_cost(d.batch, s.vocab, s.dim);
-  const OpCounts lk = lookup_cost(d.batch, s.vocab, s.dim);
-  ImFont* bold = fonts().bold;
-  ImFont* mono = fonts().mono;
-  const float pad = e * 0.8f;
-  const float label_w = std::max(text_size(mono, "linear(onehot.float())").x, text_size(bold, "The bill · B = 4,096").x) +
-                        e * 1.0f;
-  const float bx = pos.x + pad + label_w;
-  const float bar_w = std::max(e * 6.0f, width - pad * 2 - label_w);
-  const float bar_h = e * 1.2f;
-  char b[32], v[32], dd[32], buf[256], n1[32], n2[32], by[32];
-
-  // The lookup's numbers go beside its (short) bar when they fit, else under it.
-  const double total = static_cast<double>(std::max<int64_t>(1, mm.multiply_adds));
-  const float lookup_w = std::max(2.0f, bar_w * static_cast<float>(static_cast<double>(lk.copies) / total));
-  std::snprintf(by, sizeof by, "%s", binary_bytes(static_cast<uint64_t>(lk.bytes_read)).c_str());
+// The card, measured at the slider's scale: a label column, two bars on one scale
+// (the matmul's multiply-adds), the lookup's line beside its sliver of a bar when it
+// fits, else under it.
+struct Bill {
+  BillScale scale;
+  OpCounts mm, lk;  // the matmul's and the lookup's work at that scale
+  double total = 1;  // the bars' common scale: the matmul's multiply-adds (at least 1)
+  float width = 0, pad = 0, label_w = 0, bar_w = 0, bar_h = 0;
+  float lookup_w = 0;  // the lookup's bar
   char lookup_text[128];
-  std::snprintf(lookup_text, sizeof lookup_text, "%s · 0 multiplications · reads %s",
-                counted(lk.copies, "copy", "copies").c_str(), by);
-  const bool lookup_beside = lookup_w + e * 0.6f + text_size(nullptr, lookup_text).x < bar_w;
-  const float lookup_h = std::max(e * 2.9f, bar_h + (lookup_beside ? e * 0.9f : e * 2.2f));  // its two labels
-  const float h = pad + e * 2.4f + (bar_h + e * 3.2f) + lookup_h + e * 2.4f + pad;
-  if (!draw) return ImVec2(width, h);
+  bool lookup_beside = false;
+  float lookup_h = 0;  // the lookup's row: its bar and its two labels
+  float h = 0;
+  ImVec2 size() const { return ImVec2(width, h); }
+};
 
-  app.ui.bill_vocab = static_cast<int>(std::min<int64_t>(s.vocab, 1'000'000'000));
-  app.ui.bill_dim = static_cast<int>(std::min<int64_t>(s.dim, 1'000'000'000));
-  auto A = [&](ImU32 col) { return with_alpha(col, alpha); };
-  dl->AddRectFilled(pos, ImVec2(pos.x + width, pos.y + h), A(pal.panel), e * 0.6f);
-  dl->AddRectFilled(pos, ImVec2(pos.x + width, pos.y + h), A(with_alpha(pal.panel_alt, 0.55f)), e * 0.6f);
-  dl->AddRect(pos, ImVec2(pos.x + width, pos.y + h), A(pal.border), e * 0.6f);
-  const float x0 = pos.x + pad;
-  float y = pos.y + pad;
-  fmt_count(b, sizeof b, static_cast<long long>(d.batch));
-  fmt_count(v, sizeof v, static_cast<long long>(s.vocab));
-  fmt_count(dd, sizeof dd, static_cast<long long>(s.dim));
+Bill measure_bill(const Scene& s, float width) {
+  const float e = s.e;
+  Bill b;
+  b.scale = bill_scale(s.app);
+  b.mm = matmul_cost(s.d.batch, b.scale.vocab, b.scale.dim);
+  b.lk = lookup_cost(s.d.batch, b.scale.vocab, b.scale.dim);
+  b.width = width;
+  b.pad = e * 0.8f;
+  b.label_w = std::max(text_size(fonts().mono, "linear(onehot.float())").x, text_size(fonts().bold, "The bill · B = 4,096").x) +
+              e * 1.0f;
+  b.bar_w = std::max(e * 6.0f, width - b.pad * 2 - b.label_w);
+  b.bar_h = e * 1.2f;
+  b.total = static_cast<double>(std::max<int64_t>(1, b.mm.multiply_adds));
+  b.lookup_w = std::max(2.0f, b.bar_w * static_cast<float>(static_cast<double>(b.lk.copies) / b.total));
+  std::snprintf(b.lookup_text, sizeof b.lookup_text, "%s · 0 multiplications · reads %s",
+                counted(b.lk.copies, "copy", "copies").c_str(), binary_bytes(static_cast<uint64_t>(b.lk.bytes_read)).c_str());
+  b.lookup_beside = b.lookup_w + e * 0.6f + text_size(nullptr, b.lookup_text).x < b.bar_w;
+  b.lookup_h = std::max(e * 2.9f, b.bar_h + (b.lookup_beside ? e * 0.9f : e * 2.2f));
+  b.h = b.pad + e * 2.4f + (b.bar_h + e * 3.2f) + b.lookup_h + e * 2.4f + b.pad;
+  return b;
+}
 
-  // Title and the slider: this table … GPT-2 (V and D on a log scale, B fixed).
-  std::snprintf(buf, sizeof buf, "The bill · B = %s", b);
-  draw_text(dl, bold, ImVec2(x0, y + e * 0.3f), A(pal.text), buf);
-  if (alpha > 0.5f) {
-    const bool here = s.vocab == d.vocab && s.dim == d.dim;
-    const bool gpt2 = s.vocab == kGpt2Vocab && s.dim == kGpt2Dim;
-    std::snprintf(buf, sizeof buf, "V × D = %s × %s%s", v, dd, gpt2 ? " (GPT-2)" : here ? " (this table)" : "");
-    ImGui::SetCursorScreenPos(ImVec2(bx, y));
-    ImGui::PushItemWidth(bar_w);
-    ImGui::SliderInt("##bill_scale", &app.ui.bill_scale_pos, 0, 1000, buf, ImGuiSliderFlags_AlwaysClamp);
-    ImGui::PopItemWidth();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", "Drag from this table's shape to GPT-2's 50,257 × 768");
-  }
-  y += e * 2.4f;
+// The card being drawn: its label column and bars' left edges, and its fade.
+struct BillPen {
+  const Scene& s;
+  const Bill& b;
+  float x0, bx;
+  float alpha;
+  ImU32 ink(ImU32 col) const { return with_alpha(col, alpha); }
+};
 
-  // matmul: the useful part (B·D multiply-adds by 1) and the hatched rest (by 0).
-  const float useful_w = std::max(2.0f, bar_w * static_cast<float>(static_cast<double>(d.batch * s.dim) / total));
-  draw_text(dl, bold, ImVec2(x0, y), A(pal.text), "matmul");
-  draw_text(dl, mono, ImVec2(x0, y + e * 1.2f), A(pal.muted), "linear(onehot.float())");
-  dl->AddRectFilled(ImVec2(bx, y), ImVec2(bx + bar_w, y + bar_h), A(with_alpha(pal.bad, 0.30f)), e * 0.2f);
+// The title and the slider: this table … GPT-2 (V and D on a log scale, B fixed).
+void bill_title(const BillPen& pen, float y) {
+  const Scene& s = pen.s;
+  const Bill& b = pen.b;
+  const float e = s.e;
+  char batch[32], v[32], dd[32], buf[256];
+  fmt_count(batch, sizeof batch, static_cast<long long>(s.d.batch));
+  fmt_count(v, sizeof v, static_cast<long long>(b.scale.vocab));
+  fmt_count(dd, sizeof dd, static_cast<long long>(b.scale.dim));
+  std::snprintf(buf, sizeof buf, "The bill · B = %s", batch);
+  draw_text(s.dl, fonts().bold, ImVec2(pen.x0, y + e * 0.3f), pen.ink(s.pal.text), buf);
+  if (pen.alpha <= 0.5f) return;
+  const bool here = b.scale.vocab == s.d.vocab && b.scale.dim == s.d.dim;
+  const bool gpt2 = b.scale.vocab == kGpt2Vocab && b.scale.dim == kGpt2Dim;
+  std::snprintf(buf, sizeof buf, "V × D = %s × %s%s", v, dd, gpt2 ? " (GPT-2)" : here ? " (this table)" : "");
+  ImGui::SetCursorScreenPos(ImVec2(pen.bx, y));
+  ImGui::PushItemWidth(b.bar_w);
+  ImGui::SliderInt("##bill_scale", &s.app.ui.bill_scale_pos, 0, 1000, buf, ImGuiSliderFlags_AlwaysClamp);
+  ImGui::PopItemWidth();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", "Drag from this table's shape to GPT-2's 50,257 × 768");
+}
+
+// matmul: the useful part (B·D multiply-adds by 1) and the hatched rest (by 0).
+void bill_matmul_bar(const BillPen& pen, float y) {
+  const Scene& s = pen.s;
+  const Bill& b = pen.b;
+  const Palette& pal = s.pal;
+  const float e = s.e, bx = pen.bx, bar_w = b.bar_w, bar_h = b.bar_h;
+  ImDrawList* dl = s.dl;
+  const float useful_w = std::max(2.0f, bar_w * static_cast<float>(static_cast<double>(s.d.batch * b.scale.dim) / b.total));
+  draw_text(dl, fonts().bold, ImVec2(pen.x0, y), pen.ink(pal.text), "matmul");
+  draw_text(dl, fonts().mono, ImVec2(pen.x0, y + e * 1.2f), pen.ink(pal.muted), "linear(onehot.float())");
+  dl->AddRectFilled(ImVec2(bx, y), ImVec2(bx + bar_w, y + bar_h), pen.ink(with_alpha(pal.bad, 0.30f)), e * 0.2f);
   dl->PushClipRect(ImVec2(bx + useful_w, y), ImVec2(bx + bar_w, y + bar_h), true);
   for (float hx = bx + useful_w - bar_h; hx < bx + bar_w; hx += e * 0.55f)
-    dl->AddLine(ImVec2(hx, y + bar_h), ImVec2(hx + bar_h, y), A(with_alpha(pal.bad, 0.45f)), 1.0f);
+    dl->AddLine(ImVec2(hx, y + bar_h), ImVec2(hx + bar_h, y), pen.ink(with_alpha(pal.bad, 0.45f)), 1.0f);
   dl->PopClipRect();
-  dl->AddRectFilled(ImVec2(bx, y), ImVec2(bx + useful_w, y + bar_h), A(pal.accent), e * 0.2f);
-  fmt_count(n2, sizeof n2, static_cast<long long>(mm.multiplies_by_zero));
-  std::snprintf(by, sizeof by, "%s", binary_bytes(static_cast<uint64_t>(mm.bytes_read)).c_str());
-  std::snprintf(buf, sizeof buf, "%s · reads %s", counted(mm.multiply_adds, "multiply-add").c_str(), by);
-  draw_text(dl, nullptr, ImVec2(bx, y + bar_h + e * 0.2f), A(pal.text), buf);
+  dl->AddRectFilled(ImVec2(bx, y), ImVec2(bx + useful_w, y + bar_h), pen.ink(pal.accent), e * 0.2f);
+  char buf[256], zeros[32];
+  std::snprintf(buf, sizeof buf, "%s · reads %s", counted(b.mm.multiply_adds, "multiply-add").c_str(),
+                binary_bytes(static_cast<uint64_t>(b.mm.bytes_read)).c_str());
+  draw_text(dl, nullptr, ImVec2(bx, y + bar_h + e * 0.2f), pen.ink(pal.text), buf);
   // The share by zero, floored so 99.998% never shows as 100%.
-  const double zero_pct = 100.0 * static_cast<double>(mm.multiplies_by_zero) / total;
+  fmt_count(zeros, sizeof zeros, static_cast<long long>(b.mm.multiplies_by_zero));
+  const double zero_pct = 100.0 * static_cast<double>(b.mm.multiplies_by_zero) / b.total;
   const int digits = zero_pct > 99.0 ? 3 : 1;
   const double scale = digits == 3 ? 1000.0 : 10.0;
-  std::snprintf(buf, sizeof buf, "%s of them by zero (%.*f%%)", n2, digits, std::floor(zero_pct * scale) / scale);
-  draw_text(dl, nullptr, ImVec2(bx, y + bar_h + e * 1.5f), A(pal.bad), buf);
-  y += bar_h + e * 3.2f;
+  std::snprintf(buf, sizeof buf, "%s of them by zero (%.*f%%)", zeros, digits, std::floor(zero_pct * scale) / scale);
+  draw_text(dl, nullptr, ImVec2(bx, y + bar_h + e * 1.5f), pen.ink(pal.bad), buf);
+}
 
-  // lookup: B·D copies on the same scale — a sliver.
-  draw_text(dl, bold, ImVec2(x0, y), A(pal.text), "lookup");
-  draw_text(dl, mono, ImVec2(x0, y + e * 1.2f), A(pal.muted), "embedding(idx)");
-  dl->AddRectFilled(ImVec2(bx, y), ImVec2(bx + lookup_w, y + bar_h), A(pal.ok), e * 0.2f);
-  if (lookup_beside)
-    draw_text(dl, nullptr, ImVec2(bx + lookup_w + e * 0.6f, y + (bar_h - e) * 0.5f), A(pal.text), lookup_text);
+// lookup: B·D copies on the same scale — a sliver.
+void bill_lookup_bar(const BillPen& pen, float y) {
+  const Scene& s = pen.s;
+  const Bill& b = pen.b;
+  const float e = s.e, bx = pen.bx;
+  draw_text(s.dl, fonts().bold, ImVec2(pen.x0, y), pen.ink(s.pal.text), "lookup");
+  draw_text(s.dl, fonts().mono, ImVec2(pen.x0, y + e * 1.2f), pen.ink(s.pal.muted), "embedding(idx)");
+  s.dl->AddRectFilled(ImVec2(bx, y), ImVec2(bx + b.lookup_w, y + b.bar_h), pen.ink(s.pal.ok), e * 0.2f);
+  if (b.lookup_beside)
+    draw_text(s.dl, nullptr, ImVec2(bx + b.lookup_w + e * 0.6f, y + (b.bar_h - e) * 0.5f), pen.ink(s.pal.text), b.lookup_text);
   else
-    draw_text(dl, nullptr, ImVec2(bx, y + bar_h + e * 0.2f), A(pal.text), lookup_text);
-  y += lookup_h;
+    draw_text(s.dl, nullptr, ImVec2(bx, y + b.bar_h + e * 0.2f), pen.ink(s.pal.text), b.lookup_text);
+}
 
-  // The ratio, big.
-  const double ratio = static_cast<double>(mm.multiply_adds) / static_cast<double>(std::max<int64_t>(1, lk.copies));
-  char r[32];
+// The ratio, big, and the bytes read beside it when they fit the card.
+void bill_ratio(const BillPen& pen, float y, float card_right) {
+  const Scene& s = pen.s;
+  const Bill& b = pen.b;
+  const float e = s.e, x0 = pen.x0;
+  const double ratio = static_cast<double>(b.mm.multiply_adds) / static_cast<double>(std::max<int64_t>(1, b.lk.copies));
+  char r[32], buf[256], n1[32], n2[32];
   fmt_ratio(r, sizeof r, ratio);
   std::snprintf(buf, sizeof buf, "%s× the work", r);
-  draw_text(dl, fonts().title, ImVec2(x0, y), A(pal.accent), buf);
+  draw_text(s.dl, fonts().title, ImVec2(x0, y), pen.ink(s.pal.accent), buf);
   const float rw = text_size(fonts().title, buf).x;
-  fmt_count(n1, sizeof n1, static_cast<long long>(mm.bytes_read));
-  fmt_count(n2, sizeof n2, static_cast<long long>(lk.bytes_read));
+  fmt_count(n1, sizeof n1, static_cast<long long>(b.mm.bytes_read));
+  fmt_count(n2, sizeof n2, static_cast<long long>(b.lk.bytes_read));
   std::snprintf(buf, sizeof buf, "for the same numbers · bytes read %s vs %s", n1, n2);
-  if (x0 + rw + e * 0.8f + text_size(nullptr, buf).x > pos.x + width - pad)
-    std::snprintf(buf, sizeof buf, "for the same numbers");
-  draw_text(dl, nullptr, ImVec2(x0 + rw + e * 0.8f, y + e * 0.45f), A(pal.muted), buf);
-  return ImVec2(width, h);
+  if (x0 + rw + e * 0.8f + text_size(nullptr, buf).x > card_right) std::snprintf(buf, sizeof buf, "for the same numbers");
+  draw_text(s.dl, nullptr, ImVec2(x0 + rw + e * 0.8f, y + e * 0.45f), pen.ink(s.pal.muted), buf);
+}
+
+// The card at pos, faded by alpha: the panel, the title and slider, the two bars, the ratio.
+void draw_bill(const Scene& s, const Bill& b, ImVec2 pos, float alpha) {
+  UiState& ui = s.app.ui;
+  const float e = s.e;
+  ui.bill_vocab = static_cast<int>(std::min<int64_t>(b.scale.vocab, 1'000'000'000));
+  ui.bill_dim = static_cast<int>(std::min<int64_t>(b.scale.dim, 1'000'000'000));
+  const BillPen pen{s, b, pos.x + b.pad, pos.x + b.pad + b.label_w, alpha};
+  const ImVec2 end(pos.x + b.width, pos.y + b.h);
+  s.dl->AddRectFilled(pos, end, pen.ink(s.pal.panel), e * 0.6f);
+  s.dl->AddRectFilled(pos, end, pen.ink(with_alpha(s.pal.panel_alt, 0.55f)), e * 0.6f);
+  s.dl->AddRect(pos, end, pen.ink(s.pal.border), e * 0.6f);
+  float y = pos.y + b.pad;
+  bill_title(pen, y);
+  y += e * 2.4f;
+  bill_matmul_bar(pen, y);
+  y += b.bar_h + e * 3.2f;
+  bill_lookup_bar(pen, y);
+  y += b.lookup_h;
+  bill_ratio(pen, y, pos.x + b.width - b.pad);
 }
 
 // ---------------------------------------------------------------- canvas
-ImVec2 canvas(SlideCanvas& c) {
-  const float e = em();
-  const float p0 = c.progress(0), p1 = c.progress(1);
-  const float reveal = phase(p0, kChecksSweep);
-  const float verdict_in = phase(p0, kVerdictShows);
-  const float bill_in = phase(p1, kBillComesIn);
-  const float top = c.origin.y;
+// Where the parts go, top to bottom: the two outputs, the verdict, the bill. The bill
+// goes under the grids and the verdict; the canvas fit (app/slides/canvas_fit.hpp) sizes
+// the type so that all of it shows at once, on every step alike — so the bill and the
+// verdict are measured first, and the grids' rows get what they and the headings leave.
+struct SameLayout {
+  Bill bill;
+  Verdict verdict;
+  GridStyle gs;  // both outputs: how many rows and columns show
+};
 
-  // The bill goes under the grids and the verdict; the canvas fit (app/slides/canvas_fit.hpp)
-  // sizes the type so that all of it shows at once, on every step alike.
-  const float bill_w = std::clamp(c.avail.x, e * 34.0f, e * 60.0f);
-  const ImVec2 bill_size = draw_bill(c, ImVec2(c.origin.x, top), bill_w, 0.0f, false);
-  // The grids' rows get what the bill, the verdict and the headings leave them.
-  const float verdict_max = draw_verdict(c, ImVec2(c.origin.x, top), 1.0f, false);
-  GridStyle probe;
-  probe.cell_w = 3.5f;
-  const float rows_room = c.avail.y - bill_size.y - verdict_max - e * 3.0f -
-                          grid_chrome_h(static_cast<int>(c.app.derived.batch), static_cast<int>(c.app.derived.dim), probe);
-  const Grids g = draw_check_grids(c, top, rows_room, reveal, !c.measuring, !c.measuring);
+SameLayout lay_out(const Scene& s) {
+  const SlideCanvas& c = s.c;
+  const float e = s.e;
+  SameLayout l;
+  l.bill = measure_bill(s, std::clamp(c.avail.x, e * 34.0f, e * 60.0f));
+  l.verdict = measure_verdict(s);
+  const float rows_room = c.avail.y - l.bill.h - l.verdict.h - e * 3.0f -
+                          grid_chrome_h(static_cast<int>(s.d.batch), static_cast<int>(s.d.dim), check_style());
+  l.gs = check_grid_style(s, rows_room);
+  return l;
+}
+
+// The scene: lay out; the outputs scroll to the first cell that differs; the two grids
+// and the sweep of checks, with the hover; the verdict; the bill comes in under it all.
+ImVec2 canvas(SlideCanvas& c) {
+  const Scene s(c);
+  const float e = s.e;
+  const float reveal = phase(c.progress(0), kChecksSweep), verdict_in = phase(c.progress(0), kVerdictShows);
+  const float bill_in = phase(c.progress(1), kBillComesIn);
+  const SameLayout l = lay_out(s);
+  if (!c.measuring) follow_first_difference(s.app, l.gs);
+  const CheckGrids g = place_check_grids(s, l.gs, c.origin.y);
+  if (!c.measuring) {
+    const Sweep sw = sweep(s, g, reveal);
+    draw_check_frames(s, g);
+    draw_check_cells(s, g, sw);
+    draw_cell_marks(s, g.rg, sw);
+    draw_row_verdicts(s, g, sw);
+    hover_checks(s, g);
+  }
+
   const float verdict_y = g.bottom + e * 0.6f;
-  const float verdict_h = draw_verdict(c, ImVec2(c.origin.x, verdict_y), verdict_in, !c.measuring && verdict_in > 0.0f);
-  const float under_y = verdict_y + verdict_h + e * 0.8f;
+  if (!c.measuring && verdict_in > 0.0f) draw_verdict(s, l.verdict, ImVec2(c.origin.x, verdict_y), verdict_in);
+  const float under_y = verdict_y + l.verdict.h + e * 0.8f;
   float bottom = under_y, right = std::max(g.right, c.origin.x + std::min(c.avail.x, e * 30.0f));
   if (bill_in > 0.0f) {
     const ImVec2 pos(c.origin.x, under_y + (1.0f - bill_in) * e * 1.5f);
-    if (!c.measuring) draw_bill(c, pos, bill_w, bill_in, true);
-    bottom = under_y + bill_size.y;
-    right = std::max(right, pos.x + bill_w);
+    if (!c.measuring) draw_bill(s, l.bill, pos, bill_in);
+    bottom = under_y + l.bill.h;
+    right = std::max(right, pos.x + l.bill.width);
   }
   return ImVec2(right - c.origin.x, bottom - c.origin.y);
 }
