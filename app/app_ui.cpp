@@ -242,6 +242,14 @@ void draw_code_panels(App& app, ImVec2 size) {
   ImGui::PopStyleColor();
 }
 
+// The status line's key hint: made once (the slide keys come from the registry), so an
+// idle frame allocates nothing.
+const std::string& keys_hint() {
+  static const std::string hint = "←/→ slides · Space play/pause · , . step · Home/End · " + slide_keys_label() +
+                                  " jump · F11 present · Ctrl+S screenshot · F1 help";
+  return hint;
+}
+
 void draw_status_line(App& app) {
   const Palette& pal = palette(app.ui.theme);
   // The model's work on the whole table, while it runs: what, how far, and Cancel where
@@ -266,9 +274,7 @@ void draw_status_line(App& app) {
   if (!app.ui.status.empty() && app.time < app.ui.status_until)
     ImGui::TextUnformatted(app.ui.status.c_str());
   else
-    ImGui::TextUnformatted(("←/→ slides · Space play/pause · , . step · Home/End · " + slide_keys_label() +
-                            " jump · F11 present · Ctrl+S screenshot · F1 help")
-                               .c_str());
+    ImGui::TextUnformatted(keys_hint().c_str());
   ImGui::PopStyleColor();
 }
 

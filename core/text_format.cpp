@@ -46,8 +46,32 @@ std::string noun(long long n, std::string_view one, std::string_view many) {
   return many.empty() ? std::string(one) + "s" : std::string(many);
 }
 
+CountText count_text(long long n, std::string_view one, std::string_view many) {
+  CountText out;
+  char digits[24];
+  const uint64_t magnitude = n < 0 ? 0ull - static_cast<uint64_t>(n) : static_cast<uint64_t>(n);
+  const int len = std::snprintf(digits, sizeof digits, "%llu", static_cast<unsigned long long>(magnitude));
+  size_t at = 0;
+  const size_t cap = sizeof out.text - 1;
+  auto put = [&](char c) {
+    if (at < cap) out.text[at++] = c;
+  };
+  if (n < 0) put('-');
+  for (int i = 0; i < len; ++i) {
+    if (i > 0 && (len - i) % 3 == 0) put(',');
+    put(digits[i]);
+  }
+  put(' ');
+  const bool single = n == 1 || n == -1;
+  const std::string_view word = single || many.empty() ? one : many;
+  for (char c : word) put(c);
+  if (!single && many.empty()) put('s');
+  out.text[at] = '\0';
+  return out;
+}
+
 std::string counted(long long n, std::string_view one, std::string_view many) {
-  return with_commas(n) + " " + noun(n, one, many);
+  return count_text(n, one, many).c_str();
 }
 
 std::string binary_bytes(uint64_t bytes) {

@@ -34,6 +34,15 @@ std::string noun(long long n, std::string_view one, std::string_view many = {});
 // n with thousands separators, a space and its noun.
 std::string counted(long long n, std::string_view one, std::string_view many = {});
 
+// The same text in a buffer of its own, for what is drawn every frame: an idle frame
+// must not allocate, and "1,000,000 multiply-adds" is past std::string's inline 15.
+// (A noun too long for the buffer is cut.)
+struct CountText {
+  char text[64] = {};
+  const char* c_str() const { return text; }
+};
+CountText count_text(long long n, std::string_view one, std::string_view many = {});
+
 // Bytes in binary units: "84 bytes", "32 KiB", "1.5 KiB", "147.2 MiB". A whole number
 // of the unit has no decimals (cache sizes read "48 KiB"), anything else one.
 std::string binary_bytes(uint64_t bytes);

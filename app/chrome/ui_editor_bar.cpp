@@ -199,7 +199,7 @@ void draw_token_chips(App& app, float width) {
   if (i < total) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextDisabled("+%zu", total - i);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s more: slide 0 shows them all", counted(static_cast<long long>(total - i), "token").c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s more: slide 0 shows them all", count_text(static_cast<long long>(total - i), "token").c_str());
     ImGui::SameLine(0.0f, gap);
   }
   pad_to(start_x + width);
@@ -374,7 +374,7 @@ void draw_editor_bar(App& app) {
     char rows[32], cols[32];
     fmt_count(rows, sizeof rows, static_cast<long long>(app.derived.vocab));
     fmt_count(cols, sizeof cols, static_cast<long long>(app.derived.dim));
-    ImGui::Text("B = %s into a %s × %s table", counted(app.derived.batch, "ID").c_str(), rows, cols);
+    ImGui::Text("B = %s into a %s × %s table", count_text(app.derived.batch, "ID").c_str(), rows, cols);
   }
   ImGui::PopStyleColor();
 }

@@ -179,7 +179,7 @@ ImVec2 canvas(SlideCanvas& c) {
       ImGui::PopID();
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("“%s”: %s · click to replay its merges", p.label.c_str(),
-                          counted(static_cast<long long>(p.text.size()), "byte").c_str());
+                          count_text(static_cast<long long>(p.text.size()), "byte").c_str());
     }
   }
   right = std::max(right, flow.right);
@@ -188,7 +188,7 @@ ImVec2 canvas(SlideCanvas& c) {
   // 2 · the chosen piece's merges, one per step: its parts after the current merge.
   char head[256];
   std::snprintf(head, sizeof head, "2 · merges of “%s”: %s, one per step", chosen_label(r),
-                counted(merges, "merge").c_str());
+                count_text(merges, "merge").c_str());
   draw_text(dl, fonts().bold, ImVec2(c.origin.x, y), pal.muted, head);
   y += e * 1.5f;
   const int done = std::clamp(cur - 1, 0, merges);  // merges applied at this step (step 2 + k shows merge k)
@@ -216,8 +216,8 @@ ImVec2 canvas(SlideCanvas& c) {
   const Gpt2Tokenizer* t = app.tokenizer.get();
   const int first = std::max(0, done - kLogLines);
   if (first > 0) {
-    char more[64];
-    std::snprintf(more, sizeof more, "… %s before", counted(first, "merge").c_str());
+    char more[96];
+    std::snprintf(more, sizeof more, "… %s before", count_text(first, "merge").c_str());
     draw_text(dl, fonts().ui, ImVec2(c.origin.x, y), pal.muted, more);
   }
   y += e * 1.3f;
@@ -273,8 +273,8 @@ void caption(const App& app, char* buf, size_t n) {
   }
   long long tokens = 0;
   for (const BpeReplayPiece& p : r.pieces) tokens += static_cast<long long>(p.ids.size());
-  std::snprintf(buf, n, "%s → %s → %s", counted(static_cast<long long>(r.text.size()), "byte").c_str(),
-                counted(static_cast<long long>(r.pieces.size()), "piece").c_str(), counted(tokens, "token").c_str());
+  std::snprintf(buf, n, "%s → %s → %s", count_text(static_cast<long long>(r.text.size()), "byte").c_str(),
+                count_text(static_cast<long long>(r.pieces.size()), "piece").c_str(), count_text(tokens, "token").c_str());
 }
 
 void code(const App& app, std::string& code, std::string& output) {

@@ -43,7 +43,7 @@ void narrative(App& app) {
   ImGui::TextWrapped(
       "An embedding table is a learned weight matrix — %s (one per ID in a %lld-word vocabulary) × %s, trained "
       "like any other weight.",
-      counted(d.vocab, "row").c_str(), static_cast<long long>(d.vocab), counted(d.dim, "dimension").c_str());
+      count_text(d.vocab, "row").c_str(), static_cast<long long>(d.vocab), count_text(d.dim, "dimension").c_str());
   ImGui::Spacing();
   ImGui::TextWrapped("That's the clue: a weight matrix can be reached by a matrix multiply.");
   ImGui::Spacing();

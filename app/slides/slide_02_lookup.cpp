@@ -35,8 +35,8 @@ void narrative(App& app) {
                        static_cast<long long>(ids[static_cast<size_t>(cur)]), cur,
                        static_cast<long long>(ids[static_cast<size_t>(cur)]));
   ImGui::Spacing();
-  ImGui::TextWrapped("%s × %s = %s. No multiplications at all.", counted(d.batch, "ID").c_str(),
-                     counted(d.dim, "number").c_str(), counted(d.lookup_bill.copies, "copy", "copies").c_str());
+  ImGui::TextWrapped("%s × %s = %s. No multiplications at all.", count_text(d.batch, "ID").c_str(),
+                     count_text(d.dim, "number").c_str(), count_text(d.lookup_bill.copies, "copy", "copies").c_str());
 }
 
 ImVec2 canvas(SlideCanvas& c) {
@@ -176,7 +176,7 @@ ImVec2 canvas(SlideCanvas& c) {
 
 void caption(const App& app, char* buf, size_t n) {
   std::snprintf(buf, n, "a lookup: row i of the output is row idx[i] of the table — %s, 0 multiplications",
-                counted(app.derived.lookup_bill.copies, "copy", "copies").c_str());
+                count_text(app.derived.lookup_bill.copies, "copy", "copies").c_str());
 }
 
 void code(const App& app, std::string& code, std::string& output) {

@@ -26,7 +26,7 @@ void narrative(App& app) {
   const IdList& ids = app.inputs.ids;
   const long long v = static_cast<long long>(d.vocab), b = static_cast<long long>(d.batch);
   ImGui::TextWrapped("one_hot turns each ID into a row of %s: all 0, except a single 1 in the column "
-                     "whose number is the ID.", counted(v, "number").c_str());
+                     "whose number is the ID.", count_text(v, "number").c_str());
   ImGui::Spacing();
   const int cur = narrative_step(app, steps(app));
   if (!ids.empty()) {
@@ -272,7 +272,7 @@ ImVec2 canvas(SlideCanvas& c) {
 
 void caption(const App& app, char* buf, size_t n) {
   std::snprintf(buf, n, "each ID → a row of %s: all 0, except one 1 at column ID",
-                counted(app.derived.vocab, "number").c_str());
+                count_text(app.derived.vocab, "number").c_str());
 }
 
 void code(const App& app, std::string& code, std::string& output) {

@@ -104,12 +104,12 @@ void narrative(App& app) {
     id_line(app, cur, "Now: onehot[%d] has its 1 at column %lld.", cur, id);
     if (v > 1)
       ImGui::TextWrapped("%s × 0 %s; row %lld × 1 survives, so output row %d = table row %lld.",
-                         counted(v - 1, "table row").c_str(), v - 1 == 1 ? "vanishes" : "vanish", id, cur, id);
+                         count_text(v - 1, "table row").c_str(), v - 1 == 1 ? "vanishes" : "vanish", id, cur, id);
     else
       ImGui::TextWrapped("The only row is multiplied by 1: output row %d = table row 0.", cur);
   }
   ImGui::Spacing();
-  ImGui::TextWrapped("Each output cell is a sum of %s; hover one to see them.", counted(v, "product").c_str());
+  ImGui::TextWrapped("Each output cell is a sum of %s; hover one to see them.", count_text(v, "product").c_str());
 }
 
 // ---------------------------------------------------------------- the dot-product tooltip

@@ -119,7 +119,7 @@ void narrative(App& app) {
   if (cur <= 0) {
     if (d.matmul_ready) {
       ImGui::TextWrapped("The two paths, cell by cell: %lld of %s %s equal.", cells - d.cells_differ,
-                         counted(cells, "cell").c_str(), cells - d.cells_differ == 1 ? "is" : "are");
+                         count_text(cells, "cell").c_str(), cells - d.cells_differ == 1 ? "is" : "are");
       ImGui::Spacing();
     }
     if (!d.matmul_ready)
@@ -379,10 +379,10 @@ Verdict measure_verdict(const Scene& s) {
   const long long cells = static_cast<long long>(d.batch * d.dim);
   if (d.cells_differ == 0) {
     fmt_count(n1, sizeof n1, cells);
-    std::snprintf(v.count, sizeof v.count, "%s of %s equal, bit for bit", n1, counted(cells, "cell").c_str());
+    std::snprintf(v.count, sizeof v.count, "%s of %s equal, bit for bit", n1, count_text(cells, "cell").c_str());
   } else {
     fmt_count(n1, sizeof n1, d.cells_differ);
-    std::snprintf(v.count, sizeof v.count, "%s of %s %s", n1, counted(cells, "cell").c_str(),
+    std::snprintf(v.count, sizeof v.count, "%s of %s %s", n1, count_text(cells, "cell").c_str(),
                   d.cells_differ == 1 ? "differs" : "differ");
   }
   const float line_w =
@@ -471,7 +471,7 @@ Bill measure_bill(const Scene& s, float width) {
   b.total = static_cast<double>(std::max<int64_t>(1, b.mm.multiply_adds));
   b.lookup_w = std::max(2.0f, b.bar_w * static_cast<float>(static_cast<double>(b.lk.copies) / b.total));
   std::snprintf(b.lookup_text, sizeof b.lookup_text, "%s · 0 multiplications · reads %s",
-                counted(b.lk.copies, "copy", "copies").c_str(), binary_bytes(static_cast<uint64_t>(b.lk.bytes_read)).c_str());
+                count_text(b.lk.copies, "copy", "copies").c_str(), binary_bytes(static_cast<uint64_t>(b.lk.bytes_read)).c_str());
   b.lookup_beside = b.lookup_w + e * 0.6f + text_size(nullptr, b.lookup_text).x < b.bar_w;
   b.lookup_h = std::max(e * 2.9f, b.bar_h + (b.lookup_beside ? e * 0.9f : e * 2.2f));
   b.h = b.pad + e * 2.4f + (b.bar_h + e * 3.2f) + b.lookup_h + e * 2.4f + b.pad;
@@ -526,7 +526,7 @@ void bill_matmul_bar(const BillPen& pen, float y) {
   dl->PopClipRect();
   dl->AddRectFilled(ImVec2(bx, y), ImVec2(bx + useful_w, y + bar_h), pen.ink(pal.accent), e * 0.2f);
   char buf[256], zeros[32];
-  std::snprintf(buf, sizeof buf, "%s · reads %s", counted(b.mm.multiply_adds, "multiply-add").c_str(),
+  std::snprintf(buf, sizeof buf, "%s · reads %s", count_text(b.mm.multiply_adds, "multiply-add").c_str(),
                 binary_bytes(static_cast<uint64_t>(b.mm.bytes_read)).c_str());
   draw_text(dl, nullptr, ImVec2(bx, y + bar_h + e * 0.2f), pen.ink(pal.text), buf);
   // The share by zero, floored so 99.998% never shows as 100%.

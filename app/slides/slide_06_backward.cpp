@@ -50,8 +50,8 @@ void narrative(App& app) {
   ImGui::TextWrapped("The one-hot matmul computes onehot.T · G instead: all %s × %s = %s, %s "
                      "(%s of them by zero), for the same numbers.",
                      with_commas(static_cast<uint64_t>(d.vocab)).c_str(), with_commas(static_cast<uint64_t>(d.dim)).c_str(),
-                     counted(d.vocab * d.dim, "entry", "entries").c_str(),
-                     counted(d.matmul_bwd_bill.multiply_adds, "multiply-add").c_str(),
+                     count_text(d.vocab * d.dim, "entry", "entries").c_str(),
+                     count_text(d.matmul_bwd_bill.multiply_adds, "multiply-add").c_str(),
                      with_commas(static_cast<uint64_t>(d.matmul_bwd_bill.multiplies_by_zero)).c_str());
   ImGui::Spacing();
   ImGui::TextUnformatted("Upstream gradient G");
@@ -181,14 +181,15 @@ ImVec2 canvas(SlideCanvas& c) {
   char lines[3][256];
   const int distinct = static_cast<int>(sc.d.distinct_ids);
   const long long others = static_cast<long long>(sc.d.vocab) - distinct;
+  char untouched[96];
+  std::snprintf(untouched, sizeof untouched, "the other %s are never touched", count_text(others, "row").c_str());
   std::snprintf(lines[0], sizeof lines[0], "lookup backward: %s into %s; %s",
-                counted(sc.d.lookup_bwd_bill.copies, "addition").c_str(), counted(distinct, "row").c_str(),
-                others == 0 ? "every row learns" : others == 1 ? "the other row is never touched"
-                                                           : ("the other " + counted(others, "row") + " are never touched").c_str());
+                count_text(sc.d.lookup_bwd_bill.copies, "addition").c_str(), count_text(distinct, "row").c_str(),
+                others == 0 ? "every row learns" : others == 1 ? "the other row is never touched" : untouched);
   std::snprintf(lines[1], sizeof lines[1], "matmul backward: %s (%s by zero) to write all %s",
-                counted(sc.d.matmul_bwd_bill.multiply_adds, "multiply-add").c_str(),
+                count_text(sc.d.matmul_bwd_bill.multiply_adds, "multiply-add").c_str(),
                 with_commas(static_cast<uint64_t>(sc.d.matmul_bwd_bill.multiplies_by_zero)).c_str(),
-                counted(sc.d.vocab * sc.d.dim, "value").c_str());
+                count_text(sc.d.vocab * sc.d.dim, "value").c_str());
   std::snprintf(lines[2], sizeof lines[2], "%s",
                 sc.d.grads_equal ? "same numbers: torch.equal(embedding.weight.grad, linear.weight.grad.T) → True"
                               : "the gradients differ (NaN/inf in G or the table)");
@@ -257,7 +258,7 @@ ImVec2 canvas(SlideCanvas& c) {
     int hits = 0;
     for (int64_t id : sc.ids) hits += id == r;
     ImGui::SetTooltip("embedding.weight.grad[%d, %d] = %.4f\nrow %d was looked up %s", r, col,
-                      static_cast<double>(sc.d.grads.at(r, col)), r, counted(hits, "time").c_str());
+                      static_cast<double>(sc.d.grads.at(r, col)), r, count_text(hits, "time").c_str());
   }
   grid_interact(gg, sc.app.ui.out_view, "##g", &r, &col);
   grid_interact(mg, sc.app.ui.out2_view, "##dwm", &r, &col);

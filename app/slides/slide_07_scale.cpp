@@ -146,7 +146,7 @@ void narrative(App& app) {
   else
     para("GPT-2 small's token embedding is a %s × %s table: %s weights, %s of float32.", v, d, mw, bytes);
   ImGui::Spacing();
-  para("A one-hot row for one token is %s, %s of them zero.", counted(table_rows(app), "number").c_str(), vm1);
+  para("A one-hot row for one token is %s, %s of them zero.", count_text(table_rows(app), "number").c_str(), vm1);
   ImGui::Spacing();
   if (cur <= kStepMap) {
     para("Every weight is a pixel (or less): blue below 0, red above. Zoom with the wheel, drag to "
@@ -179,7 +179,7 @@ void narrative(App& app) {
     ImGui::Spacing();
     ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).bad);
     para("%d of your IDs %s beyond this table's %s (IDs 0–%s) and %s not highlighted.", bad,
-                       bad == 1 ? "is" : "are", counted(table_rows(app), "row").c_str(), vm1, bad == 1 ? "is" : "are");
+                       bad == 1 ? "is" : "are", count_text(table_rows(app), "row").c_str(), vm1, bad == 1 ? "is" : "are");
     ImGui::PopStyleColor();
   }
   // How it was made, in small print.
@@ -199,7 +199,7 @@ void narrative(App& app) {
       char mts[32];
       fmt_count(mts, sizeof mts, g.max_texture_size);
       para("A shader draws it from %s of one byte per weight (this GPU allows %s texels a side).",
-           counted(g.tiles, "texture").c_str(), mts);
+           count_text(g.tiles, "texture").c_str(), mts);
     }
     ImGui::PopStyleColor();
   }

@@ -27,7 +27,7 @@ std::string code_make_embedding(const App& app) {
       std::snprintf(buf, sizeof buf, "num_idx = tokenizer.n_vocab        # 50,257: GPT-2's vocabulary\n");
     else if (app.inputs.vocab_mode == VocabMode::FromIds)
       std::snprintf(buf, sizeof buf, "num_idx = max(idx) + 1            # %s: IDs 0..%lld\n",
-                    counted(d.vocab, "row").c_str(), static_cast<long long>(d.vocab - 1));
+                    count_text(d.vocab, "row").c_str(), static_cast<long long>(d.vocab - 1));
     else
       std::snprintf(buf, sizeof buf, "num_idx = %lld                     # a fixed vocabulary\n",
                     static_cast<long long>(d.vocab));

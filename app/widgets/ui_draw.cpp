@@ -88,13 +88,26 @@ void arrow_head(ImDrawList* dl, ImVec2 tip, float dx, float dy, ImU32 color) {
 
 void draw_route_arrow(ImDrawList* dl, const ImVec2* pts, int n, ImU32 color, float t, float thickness) {
   if (t <= 0.0f || n < 2) return;
-  // The route with each corner replaced by a quadratic curve of radius up to 0.6 em.
-  ImVector<ImVec2> path;
+  // The route with each corner replaced by a quadratic curve of radius up to 0.6 em, in
+  // a buffer on the stack (an idle frame allocates nothing): 7 points a corner, the
+  // corners past the buffer's 18th drawn square.
+  struct Points {
+    ImVec2 Data[128];
+    int Size = 0;
+    void push_back(ImVec2 p) {
+      if (Size < 128) Data[Size++] = p;
+    }
+    const ImVec2& operator[](int i) const { return Data[i]; }
+  } path;
   path.push_back(pts[0]);
   for (int i = 1; i + 1 < n; ++i) {
     const ImVec2 p = pts[i], a = pts[i - 1], b = pts[i + 1];
     const float la = std::hypot(p.x - a.x, p.y - a.y), lb = std::hypot(b.x - p.x, b.y - p.y);
     if (la < 1e-3f || lb < 1e-3f) continue;
+    if (path.Size + 8 > 128) {  // keep a place for the end
+      if (path.Size + 2 <= 128) path.push_back(p);
+      continue;
+    }
     const float r = std::min({em() * 0.6f, la * 0.5f, lb * 0.5f});
     const ImVec2 s(p.x - (p.x - a.x) / la * r, p.y - (p.y - a.y) / la * r);
     const ImVec2 e(p.x + (b.x - p.x) / lb * r, p.y + (b.y - p.y) / lb * r);

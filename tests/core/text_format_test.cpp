@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <string>
 
 namespace {
 
@@ -24,6 +25,20 @@ TEST(TextFormat, IrregularPluralsAndThousands) {
   EXPECT_EQ(lv::counted(50257, "row"), "50,257 rows");
   EXPECT_EQ(lv::counted(1000000, "multiply-add"), "1,000,000 multiply-adds");
   EXPECT_EQ(lv::counted(-1234, "copy", "copies"), "-1,234 copies");
+}
+
+// count_text (drawn every frame, no allocation) says what counted says, for the extremes
+// too, and cuts a noun too long for its buffer instead of running past it.
+TEST(TextFormat, CountTextIsCountedWithoutAllocating) {
+  for (long long n : {0LL, 1LL, -1LL, 7LL, 999LL, 1000LL, -1000LL, 50257LL, 38597376LL, std::numeric_limits<long long>::max(),
+                      std::numeric_limits<long long>::min()}) {
+    EXPECT_EQ(std::string(lv::count_text(n, "multiply-add").c_str()), lv::with_commas(n) + " " + lv::noun(n, "multiply-add"));
+    EXPECT_EQ(std::string(lv::count_text(n, "copy", "copies").c_str()), lv::with_commas(n) + " " + lv::noun(n, "copy", "copies"));
+  }
+  const std::string long_noun(200, 'x');
+  const std::string cut = lv::count_text(12345, long_noun).c_str();
+  EXPECT_EQ(cut.size(), sizeof(lv::CountText::text) - 1);
+  EXPECT_EQ(cut.substr(0, 7), "12,345 ");
 }
 
 TEST(TextFormat, ThousandsSeparatorsForEveryIntegerType) {
