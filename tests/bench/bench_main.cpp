@@ -16,10 +16,12 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <sstream>
 #include <string>
@@ -53,7 +55,10 @@ struct Figure {
   std::string name;      // JSON name, e.g. "lookup_over_memcpy/cold/B=256"
   std::string num, den;  // timing keys: a Case::name(), or "torch <request>"
   double target = 0;     // 0: informative only (not in the JSON)
-  double measured = -1;  // median over rounds of num/den; < 0 when not measured
+  // Median over rounds of num/den, or a figure read from --figures (a difference, such
+  // as the private memory over the default's, may be below zero); NaN: not measured.
+  double measured = std::numeric_limits<double>::quiet_NaN();
+  bool has() const { return !std::isnan(measured); }
   double num_ns = -1, den_ns = -1;  // medians of the two timings, for the reader
   std::string note;
   std::string path;      // the kernel path the numerator ran (lookup figures)
@@ -301,10 +306,10 @@ int run(const Options& opt) {
   int missed = 0, met = 0;
   auto print_row = [&](const Figure& f) {
     char ratio[32] = "skipped", target[32] = "info";
-    if (f.measured >= 0) std::snprintf(ratio, sizeof ratio, "%.3f", f.measured);
+    if (f.has()) std::snprintf(ratio, sizeof ratio, "%.3f", f.measured);
     if (f.target > 0) std::snprintf(target, sizeof target, "<= %.2f", f.target);
     std::string verdict;
-    if (f.target > 0 && f.measured >= 0 && f.note.empty()) {
+    if (f.target > 0 && f.has() && f.note.empty()) {
       bool ok = f.measured <= f.target;
       (ok ? met : missed)++;
       verdict = ok ? "ok" : "MISS";
@@ -342,7 +347,7 @@ int run(const Options& opt) {
         << ", \"lookup_calibration_cpu_ms\": " << lv::kernel_calibration().cpu_ms() << "}";
     bool first = false;
     auto emit = [&](const Figure& f) {
-      if (f.target <= 0 || f.measured < 0) return;
+      if (f.target <= 0 || !f.has()) return;
       out << (first ? "" : ",\n") << "  {\"name\": \"" << f.name << "\", \"measured\": "
           << f.measured << ", \"target\": " << f.target;
       if (!f.path.empty()) out << ", \"path\": \"" << f.path << "\"";
