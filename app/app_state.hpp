@@ -375,6 +375,11 @@ struct ModelJobs {
   bool has_pending = false;
   ModelInputs pending;                       // the change waiting for it
   ModelInputs shown;                         // the inputs Derived was computed from
+  // Until the window's first frame is up, whole-table work (facts, linear, logits) waits: on a
+  // two-core machine its page faults on a 1 GB mapping slowed the first frame by a
+  // quarter (release_held_work starts it). Only the interactive window holds.
+  bool hold = false;
+  bool held = false;                         // something waited (recompute when released)
   BackgroundJob facts;                       // a file's whole-table read: non-finite values per column
   std::shared_ptr<std::vector<int64_t>> facts_out;
   const void* facts_for = nullptr;           // the file it counts

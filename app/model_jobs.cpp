@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <new>
+#include <utility>
 
 #include "app/app_model.hpp"
 #include "core/backward_timing.hpp"
@@ -185,6 +186,10 @@ std::shared_ptr<const std::vector<int64_t>> file_facts(App& app, const TableView
     return counts;
   }
   if (j.facts.active() && j.facts_for == f && j.facts_dtype == t.dtype()) return nullptr;  // running
+  if (j.hold) {
+    j.held = true;
+    return nullptr;
+  }
   auto out = std::make_shared<std::vector<int64_t>>();
   j.facts_out = out;
   j.facts_for = f;
@@ -209,6 +214,10 @@ std::string linear_print_for(App& app, uint64_t seed, int64_t vocab, int64_t dim
     j.linear_done_for = key;
     return j.linear_done;
   }
+  if (j.hold) {
+    j.held = true;
+    return "";
+  }
   if (!(j.linear.active() && j.linear_for == key)) {
     auto out = std::make_shared<std::string>();
     j.linear_out = out;
@@ -222,6 +231,12 @@ std::string linear_print_for(App& app, uint64_t seed, int64_t vocab, int64_t dim
     });
   }
   return "";
+}
+
+void release_held_work(App& app) {
+  ModelJobs& j = app.jobs;
+  j.hold = false;
+  if (std::exchange(j.held, false)) recompute(app);
 }
 
 void start_logits(App& app) {
@@ -247,6 +262,11 @@ void start_logits(App& app) {
     ModelJobs::LogitsOut out;
     run_logits(in, out, nullptr);
     apply_logits(d, out);
+    return;
+  }
+  if (j.hold) {  // every row of the table: after the first frame
+    j.logits.stop();
+    j.held = true;
     return;
   }
   auto out = std::make_shared<ModelJobs::LogitsOut>();

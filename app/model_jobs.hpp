@@ -29,6 +29,8 @@ void start_build(App& app, uint64_t seed, int64_t vocab, int64_t dim);
 std::shared_ptr<const std::vector<int64_t>> file_facts(App& app, const TableView& t);
 // The fresh Linear(V, D)'s printed weight for a file's table: done, or started ("" until then).
 std::string linear_print_for(App& app, uint64_t seed, int64_t vocab, int64_t dim);
+// Starts the whole-table work that waited for the first frame (ModelJobs::hold).
+void release_held_work(App& app);
 // Slide 8's logits for the current Derived: inline when small, else started.
 void start_logits(App& app);
 

@@ -274,6 +274,7 @@ static int run(int argc, char** argv) {
   // 2. The model and the UI state.
   lv::app::App app;
   app.interactive = !headless;  // the window and its benchmark: work on workers can be cancelled
+  app.jobs.hold = app.interactive;  // whole-table work starts once the first frame is up
   lv::app::set_tokenizer(app, tokenizer, tokenizer_error);
   lv::app::app_init(app, window_loads ? seeded : o, file);
   if (window_loads) lv::app::start_table_load(app, o.weights);
@@ -377,6 +378,7 @@ static int run(int argc, char** argv) {
 
   // 4b. Interactive: draw when something changes, sleep otherwise.
   lv::app::platform_frame(platform, app);
+  lv::app::release_held_work(app);
   if (o.bench_frames > 0) {
     const double first_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     const int rc = o.bench_edits ? lv::app::run_edit_bench(platform, app, o.bench_frames, first_ms)
