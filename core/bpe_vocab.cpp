@@ -10,6 +10,8 @@
 #include <cstring>
 
 #include "core/json_reader.hpp"
+#include "core/small_file.hpp"
+#include "core/text_format.hpp"
 #include "core/utf8_text.hpp"
 
 namespace lv {
@@ -212,28 +214,25 @@ VocabLoad vocab_from_sources(std::string_view encoder_json, std::string_view voc
 }
 
 namespace {
-// The whole file in one read into a string of its size: a stream's rdbuf() copy takes
-// several milliseconds for the 1.1 MB pack, a good part of the start-up budget.
-bool slurp(const std::string& path, std::string& out) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) return false;
-  bool ok = std::fseek(f, 0, SEEK_END) == 0;
-  const long size = ok ? std::ftell(f) : -1;
-  ok = ok && size >= 0 && std::fseek(f, 0, SEEK_SET) == 0;
-  if (ok) {
-    out.resize(static_cast<size_t>(size));
-    ok = std::fread(out.data(), 1, out.size(), f) == out.size() && std::fgetc(f) == EOF;
+// The whole file in one read into a string of its size (a stream's rdbuf() copy takes
+// several milliseconds for the 1.1 MB pack, a good part of the start-up budget), and
+// never more than max_bytes: a FIFO, a folder or a 10 GB file at the path is refused.
+bool slurp(const std::string& path, std::string& out, size_t max_bytes, std::string* why) {
+  SmallFileRead r = read_small_file(path, max_bytes);
+  if (!r.ok()) {
+    *why = r.reason;
+    return false;
   }
-  std::fclose(f);
-  return ok;
+  out = std::move(r.text);
+  return true;
 }
 }  // namespace
 
 VocabLoad vocab_from_files(const std::string& encoder_json_path, const std::string& vocab_bpe_path) {
-  std::string json, bpe;
+  std::string json, bpe, why;
   VocabLoad r;
-  if (!slurp(encoder_json_path, json)) r.error = "cannot read " + encoder_json_path;
-  else if (!slurp(vocab_bpe_path, bpe)) r.error = "cannot read " + vocab_bpe_path;
+  if (!slurp(encoder_json_path, json, kMaxBpeSourceBytes, &why)) r.error = "cannot read " + encoder_json_path + ": " + why;
+  else if (!slurp(vocab_bpe_path, bpe, kMaxBpeSourceBytes, &why)) r.error = "cannot read " + vocab_bpe_path + ": " + why;
   else return vocab_from_sources(json, bpe);
   return r;
 }
@@ -347,12 +346,19 @@ VocabLoad read_pack(std::string_view pack) {
 }
 
 VocabLoad read_pack_file(const std::string& path) {
-  std::string bytes;
-  if (!slurp(path, bytes)) {
+  // The pack's size is known: a larger file is not read at all (one that is smaller,
+  // or the size but not a pack, is told apart by read_pack).
+  SmallFileRead f = read_small_file(path, kBpePackBytes);
+  if (!f.ok()) {
     VocabLoad r;
-    r.error = "cannot read " + path;
+    if (f.status == SmallFileRead::TooLarge)
+      r.error = path + " is " + with_commas(f.size) + " bytes, not " + with_commas(kBpePackBytes) +
+                ": not a lookupviz tokenizer pack";
+    else
+      r.error = "cannot read " + path + ": " + f.reason;
     return r;
   }
+  const std::string bytes = std::move(f.text);
   VocabLoad r = read_pack(bytes);
   if (!r.ok) r.error = path + ": " + r.error;
   return r;

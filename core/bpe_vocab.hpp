@@ -31,6 +31,8 @@ inline constexpr std::string_view kEndOfTextText = "<|endoftext|>";
 inline constexpr std::string_view kEncoderJsonSha256 = "196139668be63f3b5d6574427317ae82f612a97c5d1cdaf36ed2256dbf636783";
 inline constexpr std::string_view kVocabBpeSha256 = "1ce1664773c50f3e0cc8842619a93edc4624525b728b188a9e0be33b7726adc5";
 inline constexpr std::string_view kBpePackFileName = "gpt2-bpe.bin";
+inline constexpr uint64_t kBpePackBytes = 1'124'051;         // the pack's size: a larger file is not read
+inline constexpr size_t kMaxBpeSourceBytes = 16u << 20;      // encoder.json (1 MB), vocab.bpe (456 KB): the cap
 
 // The byte <-> symbol map of GPT-2's files: '!'..'~', '¡'..'¬', '®'..'ÿ' stand for
 // themselves, the other 68 bytes for U+0100.. in byte order.

@@ -10,17 +10,25 @@ namespace lv {
 
 inline constexpr size_t kMaxRecentFiles = 10;
 inline constexpr const char* kRecentFilesName = "recent-files";  // beside session.ini
+// One spec (a line of the file) is at most this long: PATH_MAX with its NUL, as a path
+// can be; a longer line is skipped, not read as a path.
+inline constexpr size_t kMaxRecentSpecBytes = 4095;
+// The file is at most this large (ten lines of that length, with room for a CR each);
+// a larger file is not ours and is not read (the list starts empty).
+inline constexpr size_t kMaxRecentFilesBytes = 65'536;
 
 // Puts spec (FILE or FILE:NAME) first, dropping an earlier copy of it and whatever
-// falls past kMaxRecentFiles. A spec holding a line break cannot be stored and is
-// ignored, as is an empty one.
+// falls past kMaxRecentFiles. A spec holding a line break or a NUL, or longer than
+// kMaxRecentSpecBytes, cannot be stored and is ignored, as is an empty one.
 void remember_recent(std::vector<std::string>& recent, const std::string& spec);
 
-// The file's text -> the list (blank lines and repeats skipped, at most kMaxRecentFiles).
+// The file's text -> the list (blank lines, repeats, lines longer than
+// kMaxRecentSpecBytes and lines holding a NUL skipped; at most kMaxRecentFiles).
 std::vector<std::string> parse_recent_files(std::string_view text);
 std::string recent_files_text(const std::vector<std::string>& recent);
 
-// Reads the list from path (empty when there is no file or it cannot be read).
+// Reads the list from path (empty when there is no file or it cannot be read, or is not
+// a regular file of at most kMaxRecentFilesBytes: a FIFO, /dev/zero, a sparse giant).
 std::vector<std::string> load_recent_files(const std::string& path);
 // Writes it (to a temporary file, then renamed over path). "" or why not.
 std::string save_recent_files(const std::string& path, const std::vector<std::string>& recent);

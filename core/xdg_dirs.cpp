@@ -5,13 +5,14 @@
 #include <sys/stat.h>
 
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 
+#include "core/small_file.hpp"
 #include "core/text_format.hpp"
 
 namespace lv {
 namespace {
+
+constexpr size_t kMaxUserDirsBytes = 64u << 10;  // user-dirs.dirs is a few hundred bytes
 
 bool is_dir(const std::string& path) {
   struct stat st;
@@ -68,12 +69,11 @@ std::optional<std::string> xdg_user_dir(const XdgEnv& env, std::string_view name
                                  ? env.xdg_config_home
                                  : (env.home.empty() ? "" : env.home + "/.config");
   if (config.empty()) return std::nullopt;
-  std::ifstream in(config + "/user-dirs.dirs");
-  if (!in) return std::nullopt;
-  std::stringstream text;
-  text << in.rdbuf();
+  // Bounded (core/small_file.hpp): a FIFO or a giant file there is not read.
+  const SmallFileRead in = read_small_file(config + "/user-dirs.dirs", kMaxUserDirsBytes);
+  if (!in.ok()) return std::nullopt;
   const std::string key = "XDG_" + std::string(name) + "_DIR";
-  std::optional<std::string> dir = parse_user_dir(text.str(), key, env.home);
+  std::optional<std::string> dir = parse_user_dir(in.text, key, env.home);
   if (dir && !is_dir(*dir)) return std::nullopt;
   return dir;
 }

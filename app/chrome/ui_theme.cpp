@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "core/small_file.hpp"
+
 namespace lv::app {
 
 namespace {
@@ -191,6 +193,7 @@ namespace {
 // the same three files at the moment the atlas is built (the app's peak).
 // Once the atlas is built they are let go (1 MB for the life of the app otherwise): a
 // new scale reads them again.
+constexpr size_t kMaxFontFileBytes = 64u << 20;  // Inter and JetBrains Mono are under 1 MB each
 std::map<std::string, std::vector<unsigned char>>& font_files() {
   static std::map<std::string, std::vector<unsigned char>> files;
   return files;
@@ -199,12 +202,10 @@ std::map<std::string, std::vector<unsigned char>>& font_files() {
 ImFont* add_font(const char* path, float size, ImFontConfig cfg, const ImWchar* ranges) {
   std::vector<unsigned char>& data = font_files()[path];
   if (data.empty()) {
-    std::FILE* f = std::fopen(path, "rb");
-    if (!f) return nullptr;
-    unsigned char buf[65536];
-    for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) data.insert(data.end(), buf, buf + n);
-    std::fclose(f);
-    if (data.empty()) return nullptr;
+    // Bounded (core/small_file.hpp): a FIFO or a giant file at a font's path is skipped.
+    const SmallFileRead f = read_small_file(path, kMaxFontFileBytes);
+    if (!f.ok() || f.text.empty()) return nullptr;
+    data.assign(f.text.begin(), f.text.end());
   }
   // Handed over as "owned" so ImGui takes the pointer instead of copying the file for
   // this font, then marked not owned so ImGui never frees it: font_files() keeps it

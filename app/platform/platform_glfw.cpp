@@ -25,6 +25,7 @@
 #include "app/chrome/ui_theme.hpp"
 #include "app/chrome/ui_wake.hpp"
 #include "core/gif_writer.hpp"
+#include "core/small_file.hpp"
 #include "core/xdg_dirs.hpp"
 
 namespace lv::app {
@@ -152,12 +153,18 @@ std::string platform_open(Platform& p, int width, int height, bool hidden, float
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
-  // ImGui's layout file lives beside the session, never in the working directory.
+  // ImGui's layout file lives beside the session, never in the working directory, and
+  // ImGui never opens it itself (its fopen would wait forever on a FIFO and read a
+  // 10 GB file whole): it is read here, bounded, and handed over from memory; saves go
+  // through platform_save_imgui_ini.
+  io.IniFilename = nullptr;
   if (!p.session.path.empty()) {
     p.imgui_ini = p.session.path.substr(0, p.session.path.find_last_of('/') + 1) + "imgui.ini";
-    io.IniFilename = p.imgui_ini.c_str();
-  } else {
-    io.IniFilename = nullptr;
+    const SmallFileRead ini = read_small_file(p.imgui_ini, kMaxImguiIniBytes);
+    if (ini.ok()) {
+      ImGui::LoadIniSettingsFromMemory(ini.text.data(), ini.text.size());
+      p.imgui_ini_written = ini.text;
+    }
   }
   // Real-window tests find the controls by name (tests/render/*.sh).
   if (const char* marks = std::getenv("LOOKUPVIZ_LANDMARKS"); marks && *marks && !hidden) p.landmarks_path = marks;
@@ -195,6 +202,7 @@ void platform_close(Platform& p) {
   if (!p.window) return;
   if (p.font_texture) glDeleteTextures(1, &p.font_texture);
   p.font_texture = 0;
+  platform_save_imgui_ini(p);  // (ImGui saved at DestroyContext when it had the file name)
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();
@@ -372,7 +380,22 @@ std::string platform_frame(Platform& p, App& app, const std::string& png_path) {
     set_status(app, (e.empty() ? "Saved " + path : "GIF not saved: " + e).c_str());
   }
   if (!p.session.path.empty()) session_autosave(p.session, app, window_geometry(p));
+  if (ImGui::GetIO().WantSaveIniSettings) platform_save_imgui_ini(p);
   return error;
+}
+
+void platform_save_imgui_ini(Platform& p) {
+  ImGuiIO& io = ImGui::GetIO();
+  if (p.imgui_ini.empty()) {
+    io.WantSaveIniSettings = false;
+    return;
+  }
+  size_t n = 0;
+  const char* text = ImGui::SaveIniSettingsToMemory(&n);  // clears WantSaveIniSettings
+  if (!text || std::string_view(text, n) == p.imgui_ini_written) return;
+  // Atomic (a temporary file renamed over it); a FIFO or device at the path is refused
+  // and left alone. A failure costs only the windows' layout: nothing is said.
+  if (write_small_file(p.imgui_ini, std::string_view(text, n)).empty()) p.imgui_ini_written.assign(text, n);
 }
 
 std::string platform_export_gif(Platform& p, App& app, const std::string& path) {

@@ -25,6 +25,7 @@ struct Platform {
   std::string glsl_version = "#version 330 core";
   SessionSaver session;        // the session file (path empty: not saved)
   std::string imgui_ini;       // ImGui's own layout file, beside the session (never the working directory)
+  std::string imgui_ini_written;  // its text as last read or written (an unchanged layout is not written again)
   unsigned int font_texture = 0;  // the font atlas (GL_R8, ours, not the ImGui backend's RGBA one)
   KeyQueue keys;               // keys and characters not yet given to a frame (app/chrome/key_queue.hpp)
   bool keys_pending = false;   // some still wait: draw another frame
@@ -38,6 +39,12 @@ struct Platform {
 // sentence for the user (and the caller exits 1).
 std::string platform_open(Platform& p, int width, int height, bool hidden, float forced_scale, App& app);
 void platform_close(Platform& p);  // saves the session first
+
+// ImGui's layout (imgui.ini, at most kMaxImguiIniBytes when read) written atomically
+// when it changed since it was read or last written; ImGui asks every few seconds
+// (io.WantSaveIniSettings) and platform_close saves it last.
+inline constexpr size_t kMaxImguiIniBytes = 1u << 20;
+void platform_save_imgui_ini(Platform& p);
 
 // The window's size, position and state, as the session stores them.
 WindowGeometry window_geometry(const Platform& p);

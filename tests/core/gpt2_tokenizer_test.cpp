@@ -132,7 +132,7 @@ TEST(BpeVocab, OtherFilesAreRefused) {
   EXPECT_EQ(r.error.rfind("encoder.json is not GPT-2's (SHA-256 ", 0), 0u) << r.error;
   bpe[20] ^= 1;
   r = lv::vocab_from_files(kAssets + "/encoder.json", "/nonexistent/vocab.bpe");
-  EXPECT_EQ(r.error, "cannot read /nonexistent/vocab.bpe");
+  EXPECT_EQ(r.error, "cannot read /nonexistent/vocab.bpe: it does not exist");
 }
 
 TEST(BpeVocab, DamagedPacksAreRefused) {

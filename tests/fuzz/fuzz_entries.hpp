@@ -8,6 +8,10 @@
 // to report; the invariants catch wrong answers: a parser that says ok must hand back
 // values inside the documented limits, and an error must be one clean line.
 #pragma once
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -22,6 +26,7 @@
 #include "core/cli_options.hpp"
 #include "core/gpt2_tokenizer.hpp"
 #include "core/id_parse.hpp"
+#include "core/recent_files.hpp"
 #include "core/session_settings.hpp"
 #include "core/table_file.hpp"
 #include "core/torch_format.hpp"
@@ -402,6 +407,45 @@ inline std::string check_bpe(const uint8_t* data, size_t n) {
   return "";
 }
 
+// ---------------------------------------------------------------- the recent-files reader
+
+// parse_recent_files on any bytes, and load_recent_files on the same bytes as a file
+// (a memfd, read through /proc/self/fd): at most kMaxRecentFiles specs, each one line
+// (no CR, LF or NUL), not empty, at most kMaxRecentSpecBytes, no repeats; what is
+// written reads back the same; a file over kMaxRecentFilesBytes reads as no list.
+inline std::string check_recent(const uint8_t* data, size_t n) {
+  const std::string_view text = as_text(data, n);
+  const std::vector<std::string> list = lv::parse_recent_files(text);
+  if (list.size() > lv::kMaxRecentFiles) return "more than kMaxRecentFiles specs";
+  for (size_t i = 0; i < list.size(); ++i) {
+    const std::string& s = list[i];
+    if (s.empty()) return "an empty spec";
+    if (s.size() > lv::kMaxRecentSpecBytes) return "a spec longer than kMaxRecentSpecBytes";
+    if (s.find_first_of(std::string_view("\n\r\0", 3)) != std::string::npos) return "a spec holding CR, LF or NUL";
+    if (std::find(list.begin(), list.begin() + static_cast<std::ptrdiff_t>(i), s) != list.begin() + static_cast<std::ptrdiff_t>(i))
+      return "a repeated spec";
+  }
+  if (lv::parse_recent_files(lv::recent_files_text(list)) != list) return "the written list does not read back";
+  std::vector<std::string> again;  // remembering them oldest first rebuilds the list
+  for (auto it = list.rbegin(); it != list.rend(); ++it) lv::remember_recent(again, *it);
+  if (again != list) return "remember_recent does not keep what was read";
+  // The file reader: the same bytes as a regular file.
+  const int fd = memfd_create("recent-files", MFD_CLOEXEC);
+  if (fd < 0) return "";  // no memfd here: the parser alone
+  bool written = true;
+  for (size_t done = 0; done < n && written;) {
+    const ssize_t w = write(fd, data + done, n - done);
+    written = w > 0;
+    if (written) done += static_cast<size_t>(w);
+  }
+  const std::vector<std::string> loaded = lv::load_recent_files("/proc/self/fd/" + std::to_string(fd));
+  close(fd);
+  if (!written) return "";
+  const std::vector<std::string> want = n <= lv::kMaxRecentFilesBytes ? list : std::vector<std::string>{};
+  if (loaded != want) return "load_recent_files differs from parse_recent_files on the same bytes";
+  return "";
+}
+
 // ---------------------------------------------------------------- the table of targets
 
 using Check = std::string (*)(const uint8_t*, size_t);
@@ -412,7 +456,7 @@ struct Target {
 inline constexpr Target kTargets[] = {
     {"fuzz_ids", check_ids},         {"fuzz_cli", check_cli},           {"fuzz_npy", check_npy},
     {"fuzz_safetensors", check_safetensors}, {"fuzz_settings", check_settings}, {"fuzz_format", check_format},
-    {"fuzz_bpe", check_bpe},
+    {"fuzz_bpe", check_bpe},         {"fuzz_recent", check_recent},
 };
 
 // libFuzzer's side: a broken invariant is a crash, with the reason on stderr.
