@@ -25,7 +25,7 @@ std::string weights_spec(const TableFile& file) {
     const std::filesystem::path abs = std::filesystem::absolute(path, ec);
     if (!ec) path = abs.lexically_normal().string();
   }
-  return file.name.empty() ? path : path + ":" + file.name;
+  return file.named ? path + ":" + file.name : path;
 }
 
 SessionSettings session_from_app(const App& app, const WindowGeometry& window) {

@@ -123,7 +123,11 @@ std::string python_str(const std::string& s) {
 }  // namespace
 
 std::string table_load_code(const std::string& path, const std::string& tensor_name) {
-  if (tensor_name.empty())
+  return table_load_code(path, tensor_name, !tensor_name.empty());
+}
+
+std::string table_load_code(const std::string& path, const std::string& tensor_name, bool named) {
+  if (!named)
     return "weights = torch.from_numpy(numpy.load(" + python_str(path) + ")).float()";
   return "weights = safetensors.torch.load_file(" + python_str(path) + ")[" + python_str(tensor_name) + "].float()";
 }

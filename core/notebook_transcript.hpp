@@ -34,6 +34,8 @@ std::vector<std::string> text_to_idx_code(const std::string& text);
 
 // The Python line that loads a table file into `weights` (the path quoted as Python does).
 std::string table_load_code(const std::string& path, const std::string& tensor_name);
+// named: tensor_name is a .safetensors tensor's, even when "" (a name a file may hold).
+std::string table_load_code(const std::string& path, const std::string& tensor_name, bool named);
 
 // The whole transcript (">>> ..." lines and torch's reprs), ending in a newline.
 std::string notebook_transcript(const NotebookCase& c);

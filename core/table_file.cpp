@@ -499,7 +499,9 @@ bool read_tensor_field(JsonReader& js, StEntry& e, const std::string& field) {
   return js.skip();
 }
 
-TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::string& want, const std::string& label) {
+// want: the tensor asked for (FILE:NAME; "" is a name too), or none: pick the one table.
+TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::optional<std::string>& want_name,
+                           const std::string& label) {
   if (n == 0) return fail(label + " is empty.");
   if (n < 8) return fail(label + " is truncated: it ends inside the 8-byte length of its header.");
   std::string pre;
@@ -591,7 +593,8 @@ TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::string& wan
     if (e->shape.size() == 2) two_d.push_back(e);
 
   const StEntry* pick = nullptr;
-  if (!want.empty()) {
+  if (want_name) {
+    const std::string& want = *want_name;
     const auto at = std::lower_bound(by_name.begin(), by_name.end(), want,
                                      [](const StEntry* e, const std::string& name) { return e->name < name; });
     if (at != by_name.end() && (*at)->name == want) pick = *at;
@@ -630,7 +633,10 @@ TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::string& wan
     return fail(label + ": tensor '" + shown(pick->name) + "' is empty (" + shape_text(pick->shape) +
                 "); a table needs at least one row and one column.");
   TableLoad r = finish(label, data + pick->begin, pick->shape[0], pick->shape[1], type, false);
-  if (r.ok) r.table.name = pick->name;
+  if (r.ok) {
+    r.table.name = pick->name;
+    r.table.named = true;
+  }
   return r;
 }
 
@@ -667,7 +673,7 @@ TableLoad parse_npy(const uint8_t* bytes, size_t n, const std::string& label) {
 }
 
 TableLoad parse_safetensors(const uint8_t* bytes, size_t n, const std::string& name, const std::string& label) {
-  return adopt_copy(one_line(safetensors_impl(bytes, n, name, label)));
+  return adopt_copy(one_line(safetensors_impl(bytes, n, name.empty() ? std::nullopt : std::optional<std::string>(name), label)));
 }
 
 static TableLoad load_table_impl(const std::string& spec);
@@ -682,7 +688,8 @@ TableLoad load_table(const std::string& spec) {
 
 static TableLoad load_table_impl(const std::string& spec) {
   if (spec.empty()) return fail("No table file given.");
-  std::string path = spec, name;
+  std::string path = spec;
+  std::optional<std::string> name;  // FILE:NAME's NAME ("" for FILE:)
   struct stat st;
   if (stat(spec.c_str(), &st) != 0) {
     // FILE:NAME, where NAME may itself hold ':' (FILE:a:b): split at the last ':' that
@@ -723,8 +730,8 @@ static TableLoad load_table_impl(const std::string& spec) {
   const bool st_start = head.size() == 9 && head[8] == '{';
   TableLoad r;
   if (npy_magic || (ends_with(path, ".npy") && !st_start)) {
-    if (!name.empty())
-      return fail(label + " is a .npy file, which holds a single array; drop ':" + name + "' to load it.");
+    if (name)
+      return fail(label + " is a .npy file, which holds a single array; drop ':" + *name + "' to load it.");
     r = npy_impl(bytes, m.size, label);
   } else if (st_start || ends_with(path, ".safetensors")) {
     r = safetensors_impl(bytes, m.size, name, label);
@@ -773,6 +780,8 @@ Matrix TableFile::to_matrix() const {
   read_range(0, rows, m.data());
   return m;
 }
+
+std::string table_spec(const TableFile& t) { return t.named ? t.path + ":" + t.name : t.path; }
 
 std::shared_ptr<TableFile> TableFile::from_matrix(Matrix m, std::string path, std::string name) {
   auto t = std::make_shared<TableFile>();

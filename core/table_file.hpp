@@ -19,6 +19,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,7 @@ struct TableFile {
   int64_t cols = 0;      // D
   std::string dtype;     // the file's dtype: "float32", "float16", "bfloat16" or "float64"
   std::string name;      // the safetensors tensor's name; empty for .npy
+  bool named = false;    // name is a tensor's (a .safetensors file): "" is a name too
   std::string path;      // the file as given (empty for parse_* on bytes)
 
   // Where the values are: element (i, j) at base + (fortran ? i + j·rows : i·cols + j) ·
@@ -80,6 +82,10 @@ enum class TableLoadFailure {
   NoMemory,  // the file is fine but this machine ran out of memory reading its header
 };
 
+// The spec that opens this table again: "FILE" or "FILE:NAME" (also "FILE:" for a
+// tensor named "").
+std::string table_spec(const TableFile& t);
+
 struct TableLoad {
   bool ok = false;
   TableLoadFailure failure = TableLoadFailure::None;  // when !ok
@@ -92,7 +98,8 @@ struct TableLoad {
 };
 
 // spec: "FILE" or "FILE:NAME". The whole string is tried as a path first (paths may
-// contain ':'); otherwise it is split at the last ':'.
+// contain ':'); otherwise it is split at the last ':' that leaves an existing file.
+// "FILE:" names the tensor "" (a name a file may hold).
 TableLoad load_table(const std::string& spec);
 
 // The same parsers on bytes in memory. label names the data in error messages.

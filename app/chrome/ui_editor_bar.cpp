@@ -280,7 +280,7 @@ void draw_editor_bar(App& app) {
     fmt_count(rows, sizeof rows, static_cast<long long>(f.rows));
     fmt_count(cols, sizeof cols, static_cast<long long>(f.cols));
     ImGui::PushStyleColor(ImGuiCol_Text, pal.accent);
-    ImGui::Text("%s%s%s · %s × %s %s", base, f.name.empty() ? "" : ":", f.name.c_str(), rows, cols, f.dtype.c_str());
+    ImGui::Text("%s%s%s · %s × %s %s", base, f.named ? ":" : "", f.name.c_str(), rows, cols, f.dtype.c_str());
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f.path.c_str());
     ImGui::SameLine();

@@ -6,7 +6,9 @@
 
 #include "app/app_model.hpp"
 #include "app/app_ui.hpp"
+#include "app/widgets/widget_data_text.hpp"
 #include "app/widgets/widget_file_picker.hpp"
+#include "app/chrome/ui_landmarks.hpp"
 #include "app/slides/slides.hpp"
 #include "app/chrome/ui_theme.hpp"
 #include "core/cli_options.hpp"
@@ -20,14 +22,25 @@ void draw_menu_bar(App& app) {
   ImGui::TextUnformatted("lookupviz");
   ImGui::PopFont();
   ImGui::TextDisabled("%s", "Lookup Is a Matrix Multiply");
-  if (ImGui::BeginMenu("File")) {
+  const bool file_menu = ImGui::BeginMenu("File");
+  if (!file_menu) landmark("menu-file");  // (tests open it there)
+  if (file_menu) {
     if (ImGui::MenuItem("Open table…", "Ctrl+O", false, !table_loading(app))) request_open_table(app);
-    if (ImGui::BeginMenu("Open recent", !app.loading.recent.empty() && !table_loading(app))) {
-      for (const std::string& spec : app.loading.recent) {
-        // The file's name first (what the user recognises), the folder greyed after it.
+    const bool recent_menu = ImGui::BeginMenu("Open recent", !app.loading.recent.empty() && !table_loading(app));
+    if (!recent_menu) landmark("menu-open-recent");
+    if (recent_menu) {
+      for (size_t i = 0; i < app.loading.recent.size(); ++i) {
+        const std::string& spec = app.loading.recent[i];
+        // The file's name first (what the user recognises), the folder greyed after it;
+        // both are text from a file, never a label: the row's ID is its index.
         const size_t slash = spec.find_last_of('/');
-        const std::string name = slash == std::string::npos ? spec : spec.substr(slash + 1);
-        if (ImGui::MenuItem((name + "##" + spec).c_str(), slash == std::string::npos ? nullptr : spec.substr(0, slash).c_str())) {
+        const std::string_view name = slash == std::string::npos ? std::string_view(spec) : std::string_view(spec).substr(slash + 1);
+        const std::string_view folder = slash == std::string::npos ? std::string_view() : std::string_view(spec).substr(0, slash);
+        ImGui::PushID(static_cast<int>(i));
+        const bool open = data_selectable(name, false, 0, folder, /*menu=*/true);
+        ImGui::PopID();
+        if (i == 0) landmark("recent-0");
+        if (open) {
           start_table_load(app, spec);
           break;  // the list may change under the loop
         }

@@ -10,8 +10,10 @@
 #include "app/app_model.hpp"
 #include "app/app_session.hpp"
 #include "app/app_ui.hpp"
+#include "app/chrome/ui_landmarks.hpp"
 #include "app/chrome/ui_theme.hpp"
 #include "app/chrome/ui_wake.hpp"
+#include "app/widgets/widget_data_text.hpp"
 #include "core/id_parse.hpp"
 #include "core/text_format.hpp"
 
@@ -65,7 +67,7 @@ void poll_table_load(App& app) {
                 with_commas(kMaxSeededElements) + " values. Use fewer IDs, then open the table again.";
       return;
     }
-    const std::string label = r.table.name.empty() ? r.table.path : r.table.path + ":" + r.table.name;
+    const std::string label = table_spec(r.table);
     remember_opened(app, label);
     set_table_file(app, std::make_shared<const TableFile>(std::move(r.table)));
     char buf[512];
@@ -94,16 +96,22 @@ void draw_table_loading(App& app) {
   if (ImGui::BeginPopupModal("Choose a tensor", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
     ImGui::TextWrapped("%s holds several 2-D tensors. Which one is the embedding table?", l.choices_path.c_str());
     ImGui::BeginChild("names", ImVec2(e * 26.0f, e * 12.0f), true);
-    std::string chosen;
-    for (const std::string& n : l.tensor_choices)
-      if (ImGui::Selectable(n.c_str(), false, ImGuiSelectableFlags_AllowDoubleClick)) chosen = n;
+    // A name is the file's text, never a label or an ID ("", "##x", "a###k" are names
+    // too): each row's ID is its index, its text drawn as it is.
+    int chosen = -1;
+    for (size_t i = 0; i < l.tensor_choices.size(); ++i) {
+      ImGui::PushID(static_cast<int>(i));
+      if (data_selectable(l.tensor_choices[i], false, ImGuiSelectableFlags_AllowDoubleClick)) chosen = static_cast<int>(i);
+      ImGui::PopID();
+      if (i == 0) landmark("tensor-choice-0");
+    }
     ImGui::EndChild();
     if (ImGui::Button("Cancel")) {
       l.tensor_choices.clear();
       ImGui::CloseCurrentPopup();
     }
-    if (!chosen.empty()) {
-      const std::string spec = l.choices_path + ":" + chosen;
+    if (chosen >= 0) {
+      const std::string spec = l.choices_path + ":" + l.tensor_choices[static_cast<size_t>(chosen)];
       l.tensor_choices.clear();
       ImGui::CloseCurrentPopup();
       start_table_load(app, spec);

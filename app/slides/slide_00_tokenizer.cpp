@@ -16,6 +16,7 @@
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
 #include "app/widgets/ui_draw.hpp"
+#include "app/widgets/widget_data_text.hpp"
 #include "app/chrome/ui_landmarks.hpp"
 #include "core/gpt2_tokenizer.hpp"
 #include "core/notebook_transcript.hpp"
@@ -65,11 +66,12 @@ void narrative(App& app) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(em() * 10.0f);
     int pick = -1;
-    if (ImGui::BeginCombo("##bpe-piece", chosen_label(r))) {
+    // The pieces are the user's text: drawn as they are ("##" is a piece too), IDs by index.
+    if (data_begin_combo("##bpe-piece", chosen_label(r))) {
       for (size_t i = 0; i < r.pieces.size(); ++i) {
         if (r.pieces[i].special) continue;
         ImGui::PushID(static_cast<int>(i));
-        if (ImGui::Selectable(r.pieces[i].label.c_str(), static_cast<int>(i) == r.chosen)) pick = static_cast<int>(i);
+        if (data_selectable(r.pieces[i].label, static_cast<int>(i) == r.chosen)) pick = static_cast<int>(i);
         ImGui::PopID();
       }
       ImGui::EndCombo();

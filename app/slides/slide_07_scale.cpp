@@ -82,7 +82,7 @@ int64_t table_cols(const App& app) { return app.inputs.file ? app.inputs.file->c
 std::string file_label(const TableFile& f) {
   const size_t slash = f.path.find_last_of('/');
   std::string s = slash == std::string::npos ? f.path : f.path.substr(slash + 1);
-  if (!f.name.empty()) s += ":" + f.name;
+  if (f.named) s += ":" + f.name;
   return s;
 }
 
@@ -682,8 +682,8 @@ void code(const App& app, std::string& code, std::string& output) {
   code = "import time\nimport torch\n";
   if (app.inputs.file) {
     const TableFile& f = *app.inputs.file;
-    code += (f.name.empty() ? "import numpy\n\n" : "import safetensors.torch\n\n");
-    code += table_load_code(f.path, f.name) + "\n";
+    code += (f.named ? "import safetensors.torch\n\n" : "import numpy\n\n");
+    code += table_load_code(f.path, f.name, f.named) + "\n";
     std::snprintf(buf, sizeof buf, "emb = torch.nn.Embedding.from_pretrained(weights)   # %lld × %lld, from the file\n", V, D);
     code += buf;
   } else {

@@ -12,6 +12,7 @@
 
 #include "app/chrome/ui_landmarks.hpp"
 #include "app/chrome/ui_theme.hpp"
+#include "app/widgets/widget_data_text.hpp"
 #include "core/text_format.hpp"
 #include "core/xdg_dirs.hpp"
 
@@ -117,8 +118,12 @@ namespace {
 
 // The side bar: places, then the recent tables (a click on one opens it).
 void draw_places(FilePicker& fp, const std::vector<std::string>& recent, std::string* chosen_recent) {
-  for (const FilePicker::Place& p : fp.places) {
-    if (ImGui::Selectable(p.label.c_str(), fp.dir == p.path)) list_folder(fp, p.path);
+  // Names from the file system and the user's settings: drawn as text, IDs by index.
+  for (size_t i = 0; i < fp.places.size(); ++i) {
+    const FilePicker::Place& p = fp.places[i];
+    ImGui::PushID(static_cast<int>(i));
+    if (data_selectable(p.label, fp.dir == p.path)) list_folder(fp, p.path);
+    ImGui::PopID();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", p.path.c_str());
   }
   if (recent.empty()) return;
@@ -127,8 +132,12 @@ void draw_places(FilePicker& fp, const std::vector<std::string>& recent, std::st
   for (size_t i = 0; i < recent.size(); ++i) {
     const std::string& spec = recent[i];
     const size_t slash = spec.find_last_of('/');
-    const std::string label = (slash == std::string::npos ? spec : spec.substr(slash + 1)) + "##recent" + std::to_string(i);
-    if (ImGui::Selectable(label.c_str(), false, ImGuiSelectableFlags_AllowDoubleClick)) *chosen_recent = spec;
+    const std::string_view name = slash == std::string::npos ? std::string_view(spec) : std::string_view(spec).substr(slash + 1);
+    ImGui::PushID("recent");
+    ImGui::PushID(static_cast<int>(i));
+    if (data_selectable(name, false, ImGuiSelectableFlags_AllowDoubleClick)) *chosen_recent = spec;
+    ImGui::PopID();
+    ImGui::PopID();
     if (i == 0) landmark("picker-recent-0");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", spec.c_str());
   }
@@ -171,9 +180,11 @@ bool draw_file_picker(FilePicker& fp, const std::vector<std::string>& recent, st
     std::string go_into;
     for (int i = 0; i < static_cast<int>(fp.entries.size()); ++i) {
       const FilePicker::Entry& en = fp.entries[static_cast<size_t>(i)];
-      char label[600];
-      std::snprintf(label, sizeof label, "%s%s##%d", en.name.c_str(), en.is_dir ? "/" : "", i);
-      if (ImGui::Selectable(label, fp.selected == i, ImGuiSelectableFlags_AllowDoubleClick)) {
+      ImGui::PushID(i);
+      const bool clicked = data_selectable(en.is_dir ? en.name + "/" : en.name, fp.selected == i,
+                                           ImGuiSelectableFlags_AllowDoubleClick);
+      ImGui::PopID();
+      if (clicked) {
         fp.selected = i;
         if (en.is_dir) {
           if (ImGui::IsMouseDoubleClicked(0)) go_into = en.name;
