@@ -50,6 +50,11 @@ void poll_open_dialog(App& app) {
       break;
     case DialogResult::Cancelled:
       break;
+    case DialogResult::Refused:
+      // It ran, but its answer is not a path that can be opened (two lines, too long) or
+      // it never answered: say so; nothing is opened or remembered, the dialog stays.
+      app.loading.error = r.error;
+      break;
     case DialogResult::Failed:
       // The dialog could not run here (no portal after all, a display zenity cannot
       // open): the next one, else the in-app picker, now and for the rest of the session.

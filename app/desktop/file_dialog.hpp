@@ -29,15 +29,31 @@ DialogTool find_dialog_tool(const std::string& choice, const std::string& path_e
 std::vector<std::string> dialog_command(const DialogTool& tool, const std::string& start_dir);
 
 struct DialogResult {
-  enum Outcome { Chosen, Cancelled, Failed } outcome = Failed;
+  // Refused: the dialog ran but its answer is not one path that can be opened (two
+  // lines — a path holding a line break —, more than kMaxDialogAnswerBytes, a NUL), or
+  // it did not answer within the time allowed. Nothing is opened; the dialog stays the
+  // one used, and error says why.
+  enum Outcome { Chosen, Cancelled, Failed, Refused } outcome = Failed;
   std::string path;   // when Chosen
-  std::string error;  // when Failed: why (for the status line)
+  std::string error;  // when Failed or Refused: why (for the status line or the error popup)
 };
 
-// Runs the command and waits for it (call on a worker thread): its standard output's
-// first line is the chosen path; exit status 1 is a cancel (both tools), anything else
-// without a path is a failure.
-DialogResult run_dialog(const std::vector<std::string>& argv);
+// The answer a dialog may give: one path of at most PATH_MAX - 1 bytes and its line end.
+inline constexpr size_t kMaxDialogAnswerBytes = 4096;
+// How long a dialog may stay open before it is closed and nothing opened.
+inline constexpr double kDialogTimeoutSeconds = 600.0;
+
+// Runs the command in a process group of its own and waits for it (call on a worker
+// thread): its standard output is one line, the chosen path; exit status 1 is a cancel
+// (both tools), anything else without a path is a failure. At most
+// kMaxDialogAnswerBytes are read; the answer is taken when the program exits, even if a
+// child of it keeps the pipe open; after timeout_seconds the dialog is ended. Whatever
+// is left of its process group is ended when it returns.
+DialogResult run_dialog(const std::vector<std::string>& argv, double timeout_seconds = kDialogTimeoutSeconds);
+
+// Ends every dialog still running (SIGTERM to its process group, then SIGKILL to what
+// is left after a moment): called when the app quits, so no dialog outlives it.
+void end_dialogs();
 
 // A dialog in progress (owned by TableLoading).
 struct ExternalDialog {
