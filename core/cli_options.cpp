@@ -4,7 +4,15 @@
 // Every error is one line in the user's words; main() prefixes "lookupviz: ".
 #include "core/cli_options.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
 #include <charconv>
+#include <cstring>
+#include <vector>
 #include <cmath>
 #include <cstdio>
 #include <cstdint>
@@ -72,6 +80,7 @@ constexpr Flag kFlags[] = {
     {"--layout-report", Kind::kSwitch, ""},
     {"--text", Kind::kValue, "--text \"Hello, world\""},
     {"--tokenize", Kind::kValue, "--tokenize \"Hello, world\""},
+    {"--text-file", Kind::kValue, "--text-file story.txt"},
     {"--detokenize", Kind::kValue, "--detokenize 15496,11"},
 };
 
@@ -102,22 +111,32 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
     o.text = std::string(v);
     return "";
   }
-  if (name == "--tokenize") {
+  if (name == "--tokenize" || name == "--text-file") {
+    if (o.tokenize) return "give --tokenize or --text-file, not both";
+    if (name == "--text-file" || v == "-") {  // the text is read by main (read_text_input)
+      if (v.empty()) return "--text-file needs a file name, e.g. --text-file story.txt (- for standard input)";
+      o.tokenize_from = std::string(v);
+      o.tokenize = std::string();
+      return "";
+    }
     if (std::string e = utf8_problem(name, v); !e.empty()) return e;
     o.tokenize = std::string(v);
     return "";
   }
   if (name == "--detokenize") {
-    const std::string_view t = trim(v);
-    if (t.empty() || t == "[]") {  // what --tokenize "" prints reads back
+    // The one rule of ID lists (the IDs field's and --ids'): IDs separated by commas or
+    // spaces, in optional brackets, empty items skipped. A list with no ID ("", "[]",
+    // "[ ]", ",") is what --tokenize "" prints, so it reads back as no text.
+    IdRules rules;
+    rules.max_id = kGpt2EndOfText;
+    rules.max_count = kMaxTokenizeBytes;  // a --tokenize's output reads back whole
+    rules.too_large = "is not a GPT-2 token: IDs go from 0 to 50,256.";
+    IdParse p = parse_ids(v, rules);
+    if (!p.ok && p.error.code == ParseCode::Empty) {
       o.detokenize = IdList{};
       return "";
     }
-    IdParse p = parse_ids(v, IdRules{});
     if (!p.ok) return "--detokenize: " + p.error.clause();
-    for (int64_t id : p.ids)
-      if (id >= kGpt2VocabSize)
-        return "--detokenize: " + std::to_string(id) + " is not a GPT-2 token: IDs go from 0 to 50,256";
     o.detokenize = std::move(p.ids);
     return "";
   }
@@ -168,6 +187,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
   }
   if (name == "--weights") {
     if (v.empty()) return "--weights needs a file: FILE.npy, FILE.safetensors or FILE.safetensors:NAME";
+    if (v == "-") return "lookupviz cannot read a table from standard input: give a file name";
     if (o.weights_positional) return "the table is given twice: give FILE or --weights FILE, not both";
     if (!o.weights.empty()) return "--weights is given twice: give one table file";
     o.weights = std::string(v);
@@ -236,7 +256,9 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
     if (!o.weights.empty()) rules.max_id = kMaxTableElements - 1;
     IdParse p = parse_ids(ids_text, rules);
     if (!p.ok) {
-      if (p.error.code == ParseCode::Empty) return "--ids needs at least one ID, e.g. --ids 2,3,1";
+      if (p.error.code == ParseCode::Empty)
+        return "--ids needs at least one ID, e.g. --ids 2,3,1 (IDs are separated by commas or spaces; empty items are "
+               "skipped)";
       return p.error.clause();  // the command line's errors have no final period
     }
     o.ids = std::move(p.ids);
@@ -287,6 +309,7 @@ CliParse parse_cli(const std::vector<std::string>& args) {
   std::string ids_text;
   bool ids_given = false;
   bool options_ended = false;  // after "--", every argument is a FILE
+  std::vector<std::string_view> seen;  // each option at most once: a repeat is an error, never a silent override
   for (size_t i = 1; i < args.size(); ++i) {
     std::string_view a = args[i];
     if (a == "--" && !options_ended) {
@@ -308,6 +331,12 @@ CliParse parse_cli(const std::vector<std::string>& args) {
       r.error = "unknown option " + shown_input(name) + " (see --help)";
       return r;
     }
+    if (std::find(seen.begin(), seen.end(), f->name) != seen.end()) {
+      r.error = f->name == "--weights" ? "--weights is given twice: give one table file"
+                                       : std::string(f->name) + " is given twice: give each option once (see --help)";
+      return r;
+    }
+    seen.push_back(f->name);
     std::string_view value;
     if (f->kind == Kind::kSwitch) {
       if (eq != std::string_view::npos) {
@@ -331,6 +360,41 @@ CliParse parse_cli(const std::vector<std::string>& args) {
   r.error = validate(o, ids_text, ids_given);
   r.ok = r.error.empty();
   return r;
+}
+
+std::string read_text_input(const std::string& from, std::string* text) {
+  const bool stdin_ = from == "-";
+  const std::string flag = stdin_ ? "--tokenize -" : "--text-file";
+  const std::string what = stdin_ ? "standard input" : from;
+  const int fd = stdin_ ? STDIN_FILENO : open(from.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) return flag + ": cannot open " + from + ": " + std::strerror(errno);
+  struct stat st;
+  std::string err;
+  if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    err = flag + ": " + what + " is a folder, not a text file";
+  } else if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && static_cast<uint64_t>(st.st_size) > kMaxTokenizeBytes) {
+    err = flag + ": " + what + " holds " + with_commas(static_cast<uint64_t>(st.st_size)) + " bytes; at most " +
+          with_commas(static_cast<uint64_t>(kMaxTokenizeBytes)) + " are tokenized";
+  } else {
+    // Read to the end, never past the cap (+1 byte to see it is over): /dev/zero or a
+    // pipe that never ends is refused, not read for ever.
+    text->clear();
+    char buf[65536];
+    while (err.empty()) {
+      const ssize_t n = read(fd, buf, std::min(sizeof buf, kMaxTokenizeBytes + 1 - text->size()));
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) err = flag + ": cannot read " + what + ": " + std::strerror(errno);
+      if (n <= 0) break;
+      text->append(buf, static_cast<size_t>(n));
+      if (text->size() > kMaxTokenizeBytes)
+        err = flag + ": " + what + " holds more than " + with_commas(static_cast<uint64_t>(kMaxTokenizeBytes)) +
+              " bytes; at most that many are tokenized";
+    }
+  }
+  if (!stdin_) close(fd);
+  if (err.empty()) err = utf8_problem(flag, *text);
+  if (!err.empty()) text->clear();
+  return err;
 }
 
 int64_t effective_vocab(const CliOptions& o) {
@@ -371,13 +435,15 @@ Usage:
   lookupviz --screenshot FILE.png [opts]   render one slide to a PNG, exit
   lookupviz --export-slides DIR [opts]     render every slide to DIR, exit
   lookupviz --tokenize TEXT                print TEXT's GPT-2 token IDs, exit
+  lookupviz --tokenize - | --text-file F   the same for standard input or F's text
   lookupviz --detokenize LIST              print GPT-2 token IDs' text, exit
   lookupviz --export-gif FILE.gif [opts]   the slide's animation as a GIF, exit
 
 The model (as in the notebook):
   --seed N          torch.manual_seed(N), -2^63 to 2^64-1       (default 123)
   --ids LIST        token IDs: 2,3,1 or "2 3 1" or "[2, 3, 1]"  (default 2,3,1)
-                    at most 4,096 IDs
+                    at most 4,096 IDs; commas or spaces separate them,
+                    empty items are skipped ("1,,2" is 1, 2)
   --text TEXT       the IDs from TEXT by GPT-2's tokenizer (tiktoken's
                     "gpt2", <|endoftext|> allowed), instead of --ids;
                     V becomes 50,257 unless --vocab says otherwise;
@@ -434,13 +500,18 @@ Headless modes:
                        and the private memory, with or without --weights
   --tokenize TEXT      print TEXT's GPT-2 token IDs as a Python list, as
                        print(tokenizer.encode(text, allowed_special=
-                       {"<|endoftext|>"})) does with tiktoken, and exit
+                       {"<|endoftext|>"})) does with tiktoken, and exit;
+                       --tokenize - reads the text from standard input
+  --text-file FILE     --tokenize with FILE's text (any length up to 64 MiB;
+                       an argument holds at most 131,071 bytes)
   --detokenize LIST    print the text of GPT-2 token IDs (15496,11 or
-                       "[15496, 11]"), as print(tokenizer.decode(ids)), exit
+                       "[15496, 11]"), as print(tokenizer.decode(ids)), exit;
+                       "", "[]" or "[ ]" is no IDs (what --tokenize "" prints)
   --help, -h           show this text and exit
   --version            show the version and exit
 
-Options take "--flag value" or "--flag=value".
+Options take "--flag value" or "--flag=value", each at most once (a repeated
+option is an error, never a silent override).
 
 Exit codes:
   0  success

@@ -40,6 +40,8 @@ struct CliOptions {
   bool help = false;                 // --help
   bool version = false;              // --version
   std::optional<std::string> tokenize;  // --tokenize TEXT: print its GPT-2 IDs as a Python list
+  std::string tokenize_from;         // --tokenize - ("-": standard input) or --text-file FILE: where the
+                                     // text is read from (main reads it, read_text_input, into tokenize)
   std::optional<IdList> detokenize;     // --detokenize LIST: print the text of these GPT-2 IDs
 
   // The window and headless rendering.
@@ -60,6 +62,15 @@ struct CliOptions {
   int bench_frames = 0;              // --bench-frames N: time N frames per slide and exit
   bool bench_edits = false;          // --bench-edits: with --bench-frames, time edits to their next frame instead
 };
+
+// The most text --tokenize reads from standard input or --text-file (the tokenizer is
+// linear in it; a command-line argument holds at most 131,071 bytes).
+inline constexpr size_t kMaxTokenizeBytes = 64u << 20;
+
+// Reads the text for --tokenize - / --text-file FILE ("-": standard input): at most
+// kMaxTokenizeBytes, well-formed UTF-8. A FIFO or a pipe is fine (it is read, bounded),
+// a folder is not. "" or the error line (without "lookupviz: ").
+std::string read_text_input(const std::string& from, std::string* text);
 
 struct CliParse {
   bool ok = false;

@@ -148,7 +148,9 @@ IdParse parse_ids_unchecked(std::string_view text, const IdRules& rules) {
       return r;
     }
     if (rules.vocab < 0 && id > rules.max_id) {
-      r.error = {ParseCode::OutOfRange, quote_token(digits) + " is too large: IDs go up to " + with_commas(rules.max_id) + "."};
+      r.error = {ParseCode::OutOfRange, quote_token(digits) + (rules.too_large.empty()
+                                                                   ? " is too large: IDs go up to " + with_commas(rules.max_id) + "."
+                                                                   : " " + std::string(rules.too_large))};
       return r;
     }
     if (r.ids.size() >= rules.max_count) {

@@ -1,6 +1,10 @@
 // id_parse.hpp — typed token IDs, untrusted: "2, 3, 1", "[2,3,1]", "2 3 1",
 // "tensor([2, 3, 1])" -> a list of IDs, or one sentence saying what is wrong in a
 // user's words ("7 is out of range: this table has 4 rows, IDs 0–3").
+// One rule everywhere (the IDs field, --ids, --detokenize): IDs are separated by commas
+// or spaces, optionally in one pair of brackets; empty items are skipped, so "", ",",
+// "[]" and "[ ]" all hold no ID (ParseCode::Empty: --detokenize takes that as the empty
+// list, --ids and the field want at least one).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -22,6 +26,7 @@ struct IdRules {
   int64_t vocab = -1;            // fixed table rows: IDs must be < vocab; -1: V follows max(ids)+1
   size_t max_count = kMaxIds;    // too many IDs beyond this
   int64_t max_id = kMaxVocab - 1;  // "too large" beyond this when vocab is -1
+  std::string_view too_large;      // that sentence after the ID instead of "is too large: IDs go up to …."
 };
 
 struct IdParse {

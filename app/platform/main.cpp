@@ -172,6 +172,15 @@ static int run(int argc, char** argv) {
   lv::CliOptions o = parsed.options;  // a copy: --text fills in the IDs below
   if (o.help) { std::fputs(lv::cli_help_text().c_str(), stdout); return 0; }
   if (o.version) { std::fputs(lv::cli_version_text().c_str(), stdout); return 0; }
+  // --tokenize - / --text-file FILE: the text is read now (bounded), before the tokenizer.
+  if (!o.tokenize_from.empty()) {
+    std::string text;
+    if (const std::string e = lv::read_text_input(o.tokenize_from, &text); !e.empty()) {
+      std::fprintf(stderr, "lookupviz: %s\n", e.c_str());
+      return 2;
+    }
+    o.tokenize = std::move(text);
+  }
 
   // GPT-2's tokenizer: --tokenize and --detokenize print and exit; --text sets the IDs
   // (and V = 50,257) for every mode below. A missing or damaged pack is the
@@ -263,7 +272,7 @@ static int run(int argc, char** argv) {
       c.table = file.get();
       c.vocab = file->rows;
       c.dim = file->cols;
-      c.table_code = lv::table_load_code(file->path, file->name);
+      c.table_code = lv::table_load_code(file->path, file->name, file->named);
     }
     c.dtype = o.dtype;
     c.text = o.text;
@@ -388,6 +397,7 @@ static int run(int argc, char** argv) {
     return rc;
   }
   while (lv::app::platform_wait(platform, app)) lv::app::platform_frame(platform, app);
+  lv::app::end_dialogs();  // a file dialog still open does not outlive the window
   lv::app::session_flush(platform.session, app, lv::app::window_geometry(platform));
 
   // 5. Cleanup.

@@ -152,10 +152,10 @@ int run_frame_bench(Platform& p, App& app, int frames, int slide, std::chrono::s
     const double allocations = idle_allocations(p, app);
     std::printf("slide %d %-28s UI thread p50 %6.2f ms  p95 %6.2f ms  max %6.2f ms · with llvmpipe's threads p95 %6.2f ms"
                 " · %.1f allocations per idle frame\n",
-                s + 1, slide_table()[static_cast<size_t>(s)].title, p50, p95, mx, percentile(all_ms, 0.95), allocations);
+                s, slide_table()[static_cast<size_t>(s)].title, p50, p95, mx, percentile(all_ms, 0.95), allocations);
     worst_allocations = std::max(worst_allocations, allocations);
     char name[64];
-    std::snprintf(name, sizeof name, "frame_p95_ms_slide%d", s + 1);
+    std::snprintf(name, sizeof name, "frame_p95_ms_slide%d", s);  // its number is its index
     std::printf("FIGURE %s %.6g %.6g\n", name, p95, 8.0);
     worst_p95 = std::max(worst_p95, p95);
     worst_max = std::max(worst_max, mx);
