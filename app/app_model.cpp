@@ -32,6 +32,23 @@ int64_t vocab_of(const ModelInputs& in) {
 
 bool ids_from_text(const ModelInputs& in) { return !in.text.empty() && in.ids == in.text_ids; }
 
+std::string set_aside_text(const ModelInputs& in) {
+  const ModelInputs::SetAside& a = in.set_aside;
+  if (a.batch.empty() || in.ids != a.shown || !in.file) return "";
+  const int64_t rows = in.file->rows;
+  IdList out;
+  for (int64_t id : a.batch)
+    if (id >= rows && std::find(out.begin(), out.end(), id) == out.end()) out.push_back(id);
+  if (out.empty()) return "";
+  std::string list;
+  for (size_t i = 0; i < out.size() && i < 4; ++i) list += (i ? ", " : "") + std::to_string(out[i]);
+  if (out.size() > 4) list += ", …";
+  const bool one = out.size() == 1;
+  return std::string(one ? "ID " : "IDs ") + list + " set aside: this table has " + counted(rows, "row") +
+         (rows > 1 ? " (IDs 0–" + with_commas(rows - 1) + ")" : " (ID 0)") + "; " + (one ? "it comes" : "they come") +
+         " back with a table that holds " + (one ? "it" : "them");
+}
+
 namespace {
 
 // Largest D a table of `vocab` rows may have under the seeded-element limit.
@@ -139,8 +156,12 @@ void recompute_outputs(App& app) {
     d.print_x = repr_tensor(d.x, ReprSuffix{"AddBackward0", false, ""});
   }
 
-  d.print_weight = repr_parameter_edges(
-      edges_of<Matrix>(v, dim, [&](int64_t r, int64_t c) { return d.table.at(r, c); }), v, dim);
+  const Matrix weight_edges = edges_of<Matrix>(v, dim, [&](int64_t r, int64_t c) { return d.table.at(r, c); });
+  d.print_weight = repr_parameter_edges(weight_edges, v, dim);
+  d.table_scale = 0.0;
+  for (const Matrix* m : {&weight_edges, static_cast<const Matrix*>(&d.lookup_out)})
+    for (Eigen::Index i = 0; i < m->size(); ++i)
+      if (std::isfinite(m->data()[i])) d.table_scale = std::max(d.table_scale, std::fabs(static_cast<double>(m->data()[i])));
   d.print_lookup = repr_rows(d.lookup_out, "EmbeddingBackward0");
   d.print_onehot = repr_edges(edges_of<IntMatrix>(d.batch, v, [&](int64_t i, int64_t k) {
                                 return static_cast<int64_t>(in.ids[static_cast<size_t>(i)] == k);
@@ -413,8 +434,10 @@ void end_ids_edit(App& app, const std::string& text, bool revert) {
   UiState& ui = app.ui;
   if (!ui.ids_edit.active) begin_ids_edit(app);
   const IdParse p = revert ? IdParse{} : parse_ids_for(app, text);
-  // Text that does not parse is not a state: back to the IDs the edit started from.
-  apply_edit_ids(app, p.ok ? p.ids : ui.ids_edit.start_ids);
+  // Esc goes back to the IDs the edit started from. Text that does not parse is not a
+  // state: the field returns to the last valid IDs, the ones on screen — what the
+  // message under it said it was still showing (issue 25, item 8).
+  apply_edit_ids(app, revert ? ui.ids_edit.start_ids : p.ok ? p.ids : app.inputs.ids);
   ui.ids_edit = IdsEdit{};  // a stash left now belongs to another shape: dropped
   sync_text_fields(app);
   ui.ids_note.clear();
@@ -528,6 +551,9 @@ void set_table_file(App& app, std::shared_ptr<const TableFile> file) {
   const bool closing = !file && in.file;
   in.file = std::move(file);
   in.unopened = {};  // the user chose a table: a session's unopened file is let go
+  // IDs an earlier table could not hold come back, unless the user changed the IDs since.
+  if (!in.set_aside.batch.empty() && in.ids == in.set_aside.shown) in.ids = in.set_aside.batch;
+  in.set_aside = {};
   if (closing) {
     // Back to the seeded shape chosen before the file was opened; the IDs stay (a
     // fixed V grows to hold them, D shrinks if the element limit needs it).
@@ -540,11 +566,14 @@ void set_table_file(App& app, std::shared_ptr<const TableFile> file) {
     in.dim = in.file->cols;
     in.fixed_vocab = in.file->rows;
     in.vocab_mode = VocabMode::Fixed;
-    // IDs beyond the new table would be out of range: keep those that fit.
+    // IDs beyond the new table would be out of range: keep those that fit, and set the
+    // batch aside (set_aside_text says which and why; a table that holds them brings
+    // them back).
     IdList kept;
     for (int64_t id : in.ids)
       if (id < in.file->rows) kept.push_back(id);
     if (kept.empty()) kept.push_back(0);
+    if (kept.size() != in.ids.size()) in.set_aside = {in.ids, kept};
     in.ids = kept;
   }
   clear_edits(in);
@@ -624,6 +653,21 @@ void add_id(App& app) {
   int64_t next = ids.empty() ? 0 : ids.back() + 1;
   if (app.inputs.vocab_mode == VocabMode::Fixed) next %= app.inputs.fixed_vocab;
   ids.push_back(next);
+  set_ids(app, ids);
+  sync_text_fields(app);
+}
+
+int64_t first_repeated_id(const IdList& ids) {
+  for (size_t i = 0; i < ids.size(); ++i)
+    for (size_t j = 0; j < i; ++j)
+      if (ids[j] == ids[i]) return ids[i];
+  return -1;
+}
+
+void add_repeat(App& app) {
+  if (app.inputs.ids.empty() || app.inputs.ids.size() >= kMaxIds) return;
+  IdList ids = app.inputs.ids;
+  ids.push_back(ids.front());
   set_ids(app, ids);
   sync_text_fields(app);
 }

@@ -52,6 +52,10 @@ bool has_edits(const App& app);
 
 // Chips: add an ID (next unused row), remove the one at i, change the one at i.
 void add_id(App& app);
+// Repeats: the first ID that appears twice or more (-1: none), and one click that makes
+// a repeat — the first ID again at the end (2, 3, 1 -> 2, 3, 1, 2; V and edits unchanged).
+int64_t first_repeated_id(const IdList& ids);
+void add_repeat(App& app);
 void remove_id(App& app, size_t i);
 void change_id(App& app, size_t i, int64_t id);
 void move_id(App& app, size_t from, size_t to);  // drag-to-reorder

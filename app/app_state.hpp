@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/background_job.hpp"
@@ -72,6 +73,13 @@ struct ModelInputs {
     IdList ids;                    // the session's IDs (the seeded stand-in may not hold them)
     bool reopening = false;        // not tried yet: reopened on a worker once the window is up
   } unopened;
+  // IDs a table could not hold (set_table_file): the batch as it was, and the IDs shown
+  // in its place. The batch comes back when a table that holds it is shown (a bigger
+  // file, or the seeded table) unless the IDs were changed meanwhile (ids != shown).
+  struct SetAside {
+    IdList batch;                  // the IDs before the drop; empty: nothing set aside
+    IdList shown;                  // what was kept of them (or {0})
+  } set_aside;
   // The sentence the IDs came from (Text mode, --text): its GPT-2 tokens were `text_ids`.
   // The IDs still come from it while ids == text_ids (a chip edit makes them typed IDs).
   std::string text;
@@ -79,6 +87,9 @@ struct ModelInputs {
 };
 
 int64_t vocab_of(const ModelInputs& in);
+// "ID 3 set aside: …" while IDs a smaller table cannot hold are set aside (and the
+// IDs were not changed since); "" otherwise.
+std::string set_aside_text(const ModelInputs& in);
 // Whether the IDs are the GPT-2 tokens of inputs.text (the code panel writes tiktoken's call).
 bool ids_from_text(const ModelInputs& in);
 
@@ -115,6 +126,9 @@ struct Derived {
   TableView table;      // V x D: the seeded or loaded table with the user's edits, read where it lies
   std::shared_ptr<const SeededTable> seeded;  // the seeded table (null while a file's table is shown)
   Matrix lookup_out;    // B x D: embedding(idx)
+  // The largest finite |value| among what torch's print reads of the table (its edges)
+  // and the IDs' rows: how many decimals its cells show (grid_use_scale), 0 if none.
+  double table_scale = 0.0;
   // The one-hot product reads every row of the table: per column, how many values are not
   // finite (core/table_view.hpp onehot_product). A file's are counted once on a worker;
   // until then matmul_out is not known (matmul_ready false) and the slides say so.
@@ -213,10 +227,16 @@ struct GridView {
 
 // "The real code" and what PyTorch prints, as last built, and for what: rebuilt when
 // the slide shown or the model (its generation) changes.
+// Notes the screen adds to the output panel's REPL lines: {expression, note} draws
+// ">>> expression" as ">>> expression   # note" (app/widgets/widget_code_panel.hpp). Only
+// drawn: the output (copied, checked against torch) stays what PyTorch prints.
+using OutputNotes = std::vector<std::pair<std::string, std::string>>;
+
 struct CodePanelText {
   int slide = -1;            // the slide this text belongs to
   uint64_t generation = 0;   // Derived::generation it was built from
   std::string code, output;
+  OutputNotes notes;         // what the screen adds to output's ">>> expr" lines (never in output itself)
 };
 
 // What a slide's grids last scrolled to: they follow the current ID only when the

@@ -205,7 +205,8 @@ void code_panel_heading(App& app, const char* title, const char* note, const std
 }
 
 // The text itself: coloured, or (Select) in a read-only multi-line field filling the panel.
-void code_panel_body(App& app, const std::string& text, const char* id, void (*coloured)(const std::string&, const Palette&, Theme)) {
+template <class Coloured>
+void code_panel_body(App& app, const std::string& text, const char* id, Coloured&& coloured) {
   ImGui::PushFont(fonts().mono);
   if (app.ui.code_select) {
     // ReadOnly: ImGui never writes to the buffer, so the string's own bytes are shown.
@@ -235,7 +236,9 @@ void draw_code_panels(App& app, ImVec2 size) {
   ImGui::SameLine(0.0f, e * 0.6f);
   ImGui::BeginChild("output", ImVec2(0, size.y), true, ImGuiWindowFlags_HorizontalScrollbar);
   code_panel_heading(app, "What PyTorch prints", "· torch 1.13, byte for byte", text.output, "the output", "output", "copy-output");
-  code_panel_body(app, text.output, "##output-text", draw_output);
+  code_panel_body(app, text.output, "##output-text", [&text](const std::string& s, const Palette& pal, Theme theme) {
+    draw_output(s, pal, theme, &text.notes);
+  });
   ImGui::EndChild();
   report_last_item_panel("output");
   ImGui::PopStyleVar();
@@ -288,7 +291,10 @@ void set_status(App& app, const char* text) {
 const CodePanelText& code_panel_text(App& app) {
   CodePanelText& t = app.ui.code_panel;
   if (t.slide != app.ui.slide || t.generation != app.derived.generation) {
-    slide_table()[static_cast<size_t>(app.ui.slide)].code(app, t.code, t.output);
+    const SlideDef& def = slide_table()[static_cast<size_t>(app.ui.slide)];
+    def.code(app, t.code, t.output);
+    t.notes.clear();
+    if (def.output_notes) def.output_notes(app, t.notes);
     t.slide = app.ui.slide;  // the slide whose code the text really is
     t.generation = app.derived.generation;
   }
@@ -296,6 +302,22 @@ const CodePanelText& code_panel_text(App& app) {
 }
 
 int current_slide_steps(const App& app) { return slide_table()[static_cast<size_t>(app.ui.slide)].steps(app); }
+
+void show_slide_step(App& app, int slide, int step) {
+  app.ui.slide = std::clamp(slide, 0, slide_count() - 1);
+  const int steps = current_slide_steps(app);
+  timeline_seek(app.ui.timeline, steps, static_cast<float>(step < 0 ? steps : std::min(step, steps)));
+}
+
+std::string slide_step_error(App& app, int slide, int step) {
+  const int shown = app.ui.slide;
+  app.ui.slide = std::clamp(slide, 0, slide_count() - 1);
+  const int steps = current_slide_steps(app);
+  app.ui.slide = shown;
+  if (step <= steps) return "";
+  return "--step " + std::to_string(step) + " is out of range: slide " + std::to_string(std::clamp(slide, 0, slide_count() - 1)) +
+         " has steps 0–" + std::to_string(steps) + " (0 is before its first step)";
+}
 
 void go_to_slide(App& app, int index) {
   index = std::clamp(index, 0, slide_count() - 1);

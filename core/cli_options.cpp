@@ -467,7 +467,8 @@ The window and the images:
                     0 text → token IDs (GPT-2's tokenizer), 1 the table,
                     2 lookup, 3 one-hot, 4 matmul, 5 same numbers,
                     6 backward, 7 at scale, 8 inside a GPT
-  --step S          the slide's animation step, from 0     (default: the last)
+  --step S          the step the transport shows as "S / N": 0 is
+                    before the first, N the last         (default: the last)
   --size WxH        size in pixels, 320 to 8192 each       (default 1440x900)
   --scale F         UI scale, 0.5 to 4                     (default: the screen)
   --light           the light theme                        (default: dark)

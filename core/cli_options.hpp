@@ -46,7 +46,7 @@ struct CliOptions {
 
   // The window and headless rendering.
   int slide = 1;                     // --slide K, the slide's number (0..kLastSlide; 1: the table)
-  int step = -1;                     // --step S, 0-based; -1: the slide's last step
+  int step = -1;                     // --step S as the transport counts ("S / N"; 0: before the first); -1: the last
   int width = 1440, height = 900;    // --size WxH
   bool size_given = false;
   float scale = 0.0f;                // --scale F; 0: the monitor's content scale

@@ -21,4 +21,11 @@ void fit_number(char* buf, size_t n, double v, int decimals, int max_chars, bool
   // Nothing fits max_chars: the shortest form, cut to the buffer by snprintf.
 }
 
+int cell_decimals(double max_abs) {
+  if (!(max_abs > 0.0) || !std::isfinite(max_abs) || max_abs >= 1.0) return 2;
+  if (max_abs >= 0.1) return 3;
+  if (max_abs >= 0.01) return 4;
+  return -1;
+}
+
 }  // namespace lv

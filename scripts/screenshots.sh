@@ -9,8 +9,8 @@ out="$LV_ROOT/assets/screenshots"
 mkdir -p "$out"
 bin="$LV_ROOT/build/lookupviz"
 xvfb-run -a "$bin" --export-slides "$out" --size 1440x900
-xvfb-run -a "$bin" --slide 2 --step 1 --ids 5,2,5,0 --dim 6 --size 1440x900 --screenshot "$out/lookup-live-ids.png"
-xvfb-run -a "$bin" --slide 4 --step 1 --light --size 1440x900 --screenshot "$out/matmul-light.png"
+xvfb-run -a "$bin" --slide 2 --step 2 --ids 5,2,5,0 --dim 6 --size 1440x900 --screenshot "$out/lookup-live-ids.png"
+xvfb-run -a "$bin" --slide 4 --step 2 --light --size 1440x900 --screenshot "$out/matmul-light.png"
 xvfb-run -a "$bin" --weights "$LV_ROOT/tests/golden/tables/mixed.safetensors:embed.weight" --ids 0,3,5,3 \
   --slide 2 --step 4 --size 1440x900 --screenshot "$out/loaded-safetensors.png"
 # Slide 0 and Text mode on the book's sentence (chapter 2, §2.5).

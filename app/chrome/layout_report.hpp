@@ -50,7 +50,7 @@ void report_clipped(const char* text);
 void report_text_rect(const char* text, ImVec2 min, ImVec2 max, ImVec4 visible);
 
 // Appends the frame's report as one JSON object of one slide/step:
-// {"slide": 1, "step": 0, "matrices": [...], "panels": [...], "clipped": [...]}
+// {"slide": 1, "step": 1, "matrices": [...], "panels": [...], "clipped": [...]}
 void layout_report_json(std::string& out, int slide, int step);
 
 }  // namespace lv::app

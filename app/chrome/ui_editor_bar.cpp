@@ -310,9 +310,9 @@ void draw_editor_bar(App& app) {
     } else {
       // A fixed width whatever V's digits: typing IDs moves nothing after it.
       ImGui::SameLine();
-      const float slot_end = ImGui::GetCursorPosX() + e * 3.5f;  // "= 65536": the largest V typing builds live
+      const float slot_end = ImGui::GetCursorPosX() + e * 3.8f;  // "= 65,536": the largest V typing builds live
       ImGui::AlignTextToFramePadding();
-      ImGui::TextDisabled("= %lld", static_cast<long long>(app.derived.vocab));
+      ImGui::TextDisabled("= %s", Commas(app.derived.vocab).s);
       pad_to(slot_end);
     }
 
@@ -375,6 +375,15 @@ void draw_editor_bar(App& app) {
     fmt_count(rows, sizeof rows, static_cast<long long>(app.derived.vocab));
     fmt_count(cols, sizeof cols, static_cast<long long>(app.derived.dim));
     ImGui::Text("B = %s into a %s × %s table", count_text(app.derived.batch, "ID").c_str(), rows, cols);
+    // IDs a smaller table could not hold: which, why, and that they come back.
+    const std::string aside = set_aside_text(app.inputs);
+    if (!aside.empty()) {
+      ImGui::SameLine();
+      ImGui::PushStyleColor(ImGuiCol_Text, pal.accent);
+      ImGui::Text("·  %s", aside.c_str());
+      ImGui::PopStyleColor();
+      landmark("ids-set-aside");
+    }
   }
   ImGui::PopStyleColor();
 }

@@ -11,6 +11,7 @@
 #include "app/app_session.hpp"
 #include "app/app_ui.hpp"
 #include "app/chrome/ui_landmarks.hpp"
+#include "app/widgets/ui_draw.hpp"
 #include "app/chrome/ui_theme.hpp"
 #include "app/chrome/ui_wake.hpp"
 #include "app/widgets/widget_data_text.hpp"
@@ -71,8 +72,7 @@ void poll_table_load(App& app) {
     remember_opened(app, label);
     set_table_file(app, std::make_shared<const TableFile>(std::move(r.table)));
     char buf[512];
-    std::snprintf(buf, sizeof buf, "Loaded %s: %lld × %lld", label.c_str(), static_cast<long long>(app.derived.vocab),
-                  static_cast<long long>(app.derived.dim));
+    std::snprintf(buf, sizeof buf, "Loaded %s: %s × %s", label.c_str(), Commas(app.derived.vocab).s, Commas(app.derived.dim).s);
     set_status(app, buf);
     return;
   }

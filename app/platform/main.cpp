@@ -43,13 +43,8 @@
 
 namespace {
 
-// Shows slide `slide` (0-based) frozen at the end of step `step` (-1: its last step).
-void freeze_at(lv::app::App& app, int slide, int step) {
-  app.ui.slide = std::clamp(slide, 0, lv::app::slide_count() - 1);
-  const int steps = lv::app::current_slide_steps(app);
-  const float pos = step < 0 ? static_cast<float>(steps) : static_cast<float>(std::min(step + 1, steps));
-  lv::app::timeline_seek(app.ui.timeline, steps, pos);
-}
+// Shows slide `slide` frozen at step `step` as the transport counts it (-1: its last).
+void freeze_at(lv::app::App& app, int slide, int step) { lv::app::show_slide_step(app, slide, step); }
 
 // Slide 7 builds its table (and times it) on a worker: keep drawing until it is
 // ready, for at most a minute, so a picture or an animation shows the heat map.
@@ -134,7 +129,7 @@ std::string layout_report_text(lv::app::Platform& p, lv::app::App& app, const lv
   for (int k = 0; k < lv::app::slide_count(); ++k) {
     freeze_at(app, k, 0);
     const int steps = lv::app::current_slide_steps(app);
-    for (int s = 0; s < steps; ++s) {
+    for (int s = 1; s <= steps; ++s) {  // the end of each step, numbered as --step and the transport do
       freeze_at(app, k, s);
       // A few frames settle ImGui's sizes; a narrative stepping down its text takes a few more.
       for (int i = 0; i < 3 || (app.ui.narrative_settling && i < 16); ++i) lv::app::platform_frame(p, app);
@@ -292,6 +287,13 @@ static int run(int argc, char** argv) {
   // 3. The window, GL context, ImGui, backends, fonts.
   // A picture or a report shows the state asked for: a big seeded table is drawn first.
   if (headless) lv::app::finish_model_jobs(app);
+  // The slide's steps count the IDs (slides 2–4): checked (and the step shown again)
+  // once they are the ones asked for.
+  if (const std::string e = lv::app::slide_step_error(app, o.slide, app.jobs.has_pending ? -1 : o.step); !e.empty()) {
+    std::fprintf(stderr, "lookupviz: %s\n", e.c_str());
+    return 2;
+  }
+  freeze_at(app, o.slide, o.step);
 
   // 2b. The last session: restored when the app is opened with no model or view
   // options (plain `lookupviz`), saved in every interactive run; --reset starts clean.

@@ -41,9 +41,9 @@ int busiest_window(const IdList& ids, int rows, int64_t vocab) {
 void narrative(App& app) {
   const Derived& d = app.derived;
   ImGui::TextWrapped(
-      "An embedding table is a learned weight matrix — %s (one per ID in a %lld-word vocabulary) × %s, trained "
+      "An embedding table is a learned weight matrix — %s (one per ID in a %s-word vocabulary) × %s, trained "
       "like any other weight.",
-      count_text(d.vocab, "row").c_str(), static_cast<long long>(d.vocab), count_text(d.dim, "dimension").c_str());
+      count_text(d.vocab, "row").c_str(), Commas(d.vocab).s, count_text(d.dim, "dimension").c_str());
   ImGui::Spacing();
   ImGui::TextWrapped("That's the clue: a weight matrix can be reached by a matrix multiply.");
   ImGui::Spacing();
@@ -128,12 +128,12 @@ ImVec2 canvas(SlideCanvas& c) {
 
   // The table.
   char head[96];
-  std::snprintf(head, sizeof head, "weight table · %lld × %lld", static_cast<long long>(sc.d.vocab),
-                static_cast<long long>(sc.d.dim));
+  std::snprintf(head, sizeof head, "weight table · %s × %s", Commas(sc.d.vocab).s, Commas(sc.d.dim).s);
   const float head_y = c.origin.y + chips.y + sc.e * 1.4f;
   draw_text(sc.dl, fonts().bold, ImVec2(c.origin.x, head_y), c.pal.muted, head);
   GridStyle gs;
   gs.name = "weight table";
+  grid_use_scale(gs, sc.d.table_scale);  // a table of small values shows their digits, not 0.00
   gs.max_rows = grid_fit_count(static_cast<int>(sc.d.vocab), c.avail.y - (head_y - c.origin.y) - sc.e * 4.0f, gs.cell_h * sc.e, 24);
   const FollowKey key{c.current(), batch_key(sc.app), gs.max_rows};
   if (follow_now(sc.app.ui.slides.table_followed, key, c.measuring) && c.current() >= 1 && !sc.ids.empty() &&

@@ -37,6 +37,8 @@ void narrative(App& app) {
   ImGui::Spacing();
   ImGui::TextWrapped("%s × %s = %s. No multiplications at all.", count_text(d.batch, "ID").c_str(),
                      count_text(d.dim, "number").c_str(), count_text(d.lookup_bill.copies, "copy", "copies").c_str());
+  ImGui::Spacing();
+  repeat_line(app, "Row %lld is looked up more than once: each of its output rows is the same copy.");
 }
 
 ImVec2 canvas(SlideCanvas& c) {
@@ -88,6 +90,7 @@ ImVec2 canvas(SlideCanvas& c) {
 
   // The table (left) and the output (right).
   GridStyle gs;
+  grid_use_scale(gs, sc.d.table_scale);  // the table's numbers and their copies: its digits
   const float top = c.origin.y + chips.y + sc.e * 1.4f;
   gs.max_rows = grid_fit_count(std::max(static_cast<int>(sc.d.vocab), static_cast<int>(sc.d.batch)),
                                c.avail.y - (top - c.origin.y) - sc.e * 4.0f, gs.cell_h * sc.e, 24);
@@ -101,14 +104,12 @@ ImVec2 canvas(SlideCanvas& c) {
   // Keep the output's columns in step with the table's so a row lands where it came from.
   sc.app.ui.out_view.first_col = sc.app.ui.table_view.first_col;
   char head[96];
-  std::snprintf(head, sizeof head, "weight table · %lld × %lld", static_cast<long long>(sc.d.vocab),
-                static_cast<long long>(sc.d.dim));
+  std::snprintf(head, sizeof head, "weight table · %s × %s", Commas(sc.d.vocab).s, Commas(sc.d.dim).s);
   draw_text(sc.dl, fonts().bold, ImVec2(c.origin.x, top), c.pal.muted, head);
   const GridLayout tg = grid_layout(ImVec2(c.origin.x, top + sc.e * 1.6f), static_cast<int>(sc.d.vocab),
                                     static_cast<int>(sc.d.dim), sc.app.ui.table_view, gs);
   const float out_x = tg.pos.x + tg.size.x + sc.e * 3.5f;
-  std::snprintf(head, sizeof head, "embedding(idx) · %lld × %lld", static_cast<long long>(sc.d.batch),
-                static_cast<long long>(sc.d.dim));
+  std::snprintf(head, sizeof head, "embedding(idx) · %s × %s", Commas(sc.d.batch).s, Commas(sc.d.dim).s);
   draw_text(sc.dl, fonts().bold, ImVec2(out_x, top), c.pal.muted, head);
   const float out_head_right = out_x + text_size(fonts().bold, head).x;
   gs.name = "embedding(idx)";

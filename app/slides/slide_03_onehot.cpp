@@ -63,9 +63,9 @@ void narrative(App& app) {
                      nv, nb, b == 1 ? "" : "s", nz, zeros == 1 ? "" : "s", digits, floored);
   ImGui::Spacing();
   if (app.inputs.vocab_mode == VocabMode::FromIds)
-    ImGui::TextDisabled("num_classes defaults to max(idx) + 1 = %lld: one column per row of the table.", v);
+    ImGui::TextDisabled("num_classes defaults to max(idx) + 1 = %s: one column per row of the table.", nv);
   else
-    ImGui::TextDisabled("num_classes = %lld: one column per row of the table.", v);
+    ImGui::TextDisabled("num_classes = %s: one column per row of the table.", nv);
   ImGui::TextDisabled("%s", "Next: a one-hot row times the table keeps exactly one row.");
 }
 
@@ -244,7 +244,7 @@ ImVec2 canvas(SlideCanvas& c) {
 
   // Headers.
   char head[128];
-  std::snprintf(head, sizeof head, "one_hot(idx, num_classes=%d) · %d × %d", cols, rows, cols);
+  std::snprintf(head, sizeof head, "one_hot(idx, num_classes=%d) · %s × %s", cols, Commas(rows).s, Commas(cols).s);
   draw_text(s.dl, fonts().bold, ImVec2(c.origin.x, l.head_y), s.pal.muted, "idx");
   draw_text(s.dl, fonts().bold, ImVec2(l.grid_x, l.head_y), s.pal.muted, head);
 

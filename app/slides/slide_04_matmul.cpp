@@ -88,8 +88,8 @@ void narrative(App& app) {
   const Palette& pal = palette(app.ui.theme);
   const long long v = static_cast<long long>(d.vocab), dim = static_cast<long long>(d.dim);
   // No dotted names in wrapped text: ImGui may break a line after a '.'.
-  ImGui::TextWrapped("A Linear layer keeps its weight W as out_features × in_features — here D × V = %lld × %lld — "
-                     "and multiplies by its transpose:", dim, v);
+  ImGui::TextWrapped("A Linear layer keeps its weight W as out_features × in_features — here D × V = %s × %s — "
+                     "and multiplies by its transpose:", Commas(dim).s, Commas(v).s);
   formula_line("out = X · W^T", pal.text);
   ImGui::TextWrapped("Tie the weights:");
   formula_line("linear.weight = embedding.weight.T", pal.text);
@@ -305,7 +305,7 @@ Placement place_grids(const SlideCanvas& c, const GridStyle& gs, float table_x, 
   pl.stacked = t.pos.x + t.size.x * 2.0f + e * 2.9f > right;
   const float out_x = pl.stacked ? table_x : t.pos.x + t.size.x + e * 2.9f;
   char head[96];
-  std::snprintf(head, sizeof head, "linear(onehot.float()) · %d × %d", B, D);
+  std::snprintf(head, sizeof head, "linear(onehot.float()) · %s × %s", Commas(B).s, Commas(D).s);
   const float out_w = std::max(grid_layout(ImVec2(out_x, 0), B, D, probe, ps).size.x, text_size(fonts().bold, head).x);
   pl.figure_beside = out_x + out_w + e * 2.0f + fm.w <= right;
   return pl;
@@ -315,9 +315,9 @@ Placement place_grids(const SlideCanvas& c, const GridStyle& gs, float table_x, 
 // that fit between strip_x and the canvas's right edge with its label beside them.
 int strip_columns(const SlideCanvas& c, const GridStyle& ss, float strip_x, int V, int rows_shown) {
   const float e = em();
-  char name[64], cols[64];
-  std::snprintf(name, sizeof name, "onehot[%d] · 1 × %d", std::max(0, static_cast<int>(c.app.inputs.ids.size()) - 1), V);
-  std::snprintf(cols, sizeof cols, "columns %d–%d shown", std::max(0, V - 2), std::max(0, V - 1));
+  char name[96], cols[96];
+  std::snprintf(name, sizeof name, "onehot[%d] · 1 × %s", std::max(0, static_cast<int>(c.app.inputs.ids.size()) - 1), Commas(V).s);
+  std::snprintf(cols, sizeof cols, "columns %s–%s shown", Commas(std::max(0, V - 2)).s, Commas(std::max(0, V - 1)).s);
   const float label_w = std::max(text_size(fonts().bold, name).x, text_size(fonts().ui, cols).x) + e * 0.8f;
   const float room = c.origin.x + c.avail.x - strip_x - label_w;
   const int fit = static_cast<int>(room / (ss.cell_w * e));
@@ -377,6 +377,7 @@ MatmulLayout lay_out(const Scene& s) {
   l.grid_y = l.head_y + e * 1.6f;
   l.table_x = c.origin.x + l.mult_w + e * 0.3f;
   GridStyle& gs = l.gs;
+  grid_use_scale(gs, s.d.table_scale);  // the table's numbers and the product's: its digits
   gs.max_cols = grid_fit_count(D, c.avail.x * 0.5f - l.mult_w - e * 4.0f, gs.cell_w * e, 12);
   // A small table is shown whole (the canvas fit shrinks its type); a big one fills the
   // height the shapes figure and, when stacked, the output leave it.
@@ -406,7 +407,7 @@ MatmulGrids draw_headings(const Scene& s, const MatmulLayout& l) {
   const int B = static_cast<int>(s.d.batch), V = static_cast<int>(s.d.vocab), D = static_cast<int>(s.d.dim);
   MatmulGrids g;
   char buf[96];
-  std::snprintf(buf, sizeof buf, "linear.weight.T · %d × %d", V, D);
+  std::snprintf(buf, sizeof buf, "linear.weight.T · %s × %s", Commas(V).s, Commas(D).s);
   draw_text(s.dl, fonts().bold, ImVec2(c.origin.x, l.head_y), s.pal.muted, buf);
   const float head_w = text_size(fonts().bold, buf).x;
   g.ts = l.gs;
@@ -418,7 +419,7 @@ MatmulGrids draw_headings(const Scene& s, const MatmulLayout& l) {
   const float out_head_y = stacked ? g.tg.pos.y + g.tg.size.y + e * 0.9f : l.head_y;
   if (stacked || c.origin.x + head_w + text_size(nullptr, "  = embedding.weight").x < g.out_x - e)
     draw_text(s.dl, nullptr, ImVec2(c.origin.x + head_w, l.head_y), s.pal.faint, "  = embedding.weight");
-  std::snprintf(buf, sizeof buf, "linear(onehot.float()) · %d × %d", B, D);
+  std::snprintf(buf, sizeof buf, "linear(onehot.float()) · %s × %s", Commas(B).s, Commas(D).s);
   draw_text(s.dl, fonts().bold, ImVec2(g.out_x, out_head_y), s.pal.muted, buf);
   g.os = l.gs;
   g.os.name = "linear(onehot.float())";
@@ -477,13 +478,13 @@ Strip draw_strip(const Scene& s, const MatmulLayout& l, const GridLayout& tg) {
   });
   // The name, and under it which columns a wide row shows (one line was too wide for
   // GPT-2's 50,257 columns beside a 16-column strip).
-  std::snprintf(buf, sizeof buf, "onehot[%d] · 1 × %d", cur, V);
+  std::snprintf(buf, sizeof buf, "onehot[%d] · 1 × %s", cur, Commas(V).s);
   const bool cut = sg.shown_cols < V;
   const float label_y = sg.cells.y + (sg.ch - e * (cut ? 2.0f : 1.0f)) * 0.5f;
   draw_text(dl, fonts().bold, ImVec2(sm.x + e * 0.8f, label_y), with_alpha(pal.muted, strip_in), buf);
   st.right = sm.x + e * 0.8f + text_size(fonts().bold, buf).x;
   if (cut) {
-    std::snprintf(buf, sizeof buf, "columns %d–%d shown", sg.first_col, sg.first_col + sg.shown_cols - 1);
+    std::snprintf(buf, sizeof buf, "columns %s–%s shown", Commas(sg.first_col).s, Commas(sg.first_col + sg.shown_cols - 1).s);
     draw_text(dl, fonts().ui, ImVec2(sm.x + e * 0.8f, label_y + e), with_alpha(pal.muted, strip_in), buf);
     st.right = std::max(st.right, sm.x + e * 0.8f + text_size(fonts().ui, buf).x);
   }
@@ -660,8 +661,14 @@ void code(const App& app, std::string& code, std::string& output) {
   append_repl(output, "linear(onehot.float())", app.derived.print_matmul);
 }
 
+// The printed linear.weight is nn.Linear's own init, printed before the tie: beside a
+// canvas that says linear.weight.T = embedding.weight, the panel says so.
+void output_notes(const App&, OutputNotes& notes) {
+  notes.push_back({"linear.weight", "before the assignment: the fresh Linear's random init"});
+}
+
 }  // namespace
 
-const SlideDef kSlideMatmul = {"The matmul", steps, narrative, canvas, caption, code};
+const SlideDef kSlideMatmul = {"The matmul", steps, narrative, canvas, caption, code, false, output_notes};
 
 }  // namespace lv::app

@@ -118,7 +118,7 @@ void narrative(App& app) {
   const long long cells = static_cast<long long>(d.batch * d.dim);
   if (cur <= 0) {
     if (d.matmul_ready) {
-      ImGui::TextWrapped("The two paths, cell by cell: %lld of %s %s equal.", cells - d.cells_differ,
+      ImGui::TextWrapped("The two paths, cell by cell: %s of %s %s equal.", Commas(cells - d.cells_differ).s,
                          count_text(cells, "cell").c_str(), cells - d.cells_differ == 1 ? "is" : "are");
       ImGui::Spacing();
     }
@@ -153,12 +153,11 @@ void narrative(App& app) {
   if (!d.matmul_ready)
     std::snprintf(body, sizeof body, "The two paths return the same numbers for any finite table.");
   else if (d.paths_equal && app.inputs.file)
-    std::snprintf(body, sizeof body, "The two paths return the same numbers — here on the loaded %lld × %lld table: "
-                  "torch.equal → True.", static_cast<long long>(d.vocab), static_cast<long long>(d.dim));
+    std::snprintf(body, sizeof body, "The two paths return the same numbers — here on the loaded %s × %s table: "
+                  "torch.equal → True.", Commas(d.vocab).s, Commas(d.dim).s);
   else if (d.paths_equal)
-    std::snprintf(body, sizeof body, "The two paths return the same numbers — here on the seed-%s %lld × %lld table: "
-                  "torch.equal → True.", app.inputs.seed_text.c_str(), static_cast<long long>(d.vocab),
-                  static_cast<long long>(d.dim));
+    std::snprintf(body, sizeof body, "The two paths return the same numbers — here on the seed-%s %s × %s table: "
+                  "torch.equal → True.", app.inputs.seed_text.c_str(), Commas(d.vocab).s, Commas(d.dim).s);
   else
     std::snprintf(body, sizeof body, "The two paths return the same numbers for any finite table — here torch.equal "
                   "→ False only because the table holds nan or inf.");
@@ -171,10 +170,13 @@ void narrative(App& app) {
 // ---------------------------------------------------------------- the check
 constexpr float kMidW = 2.8f;  // em: the "=" / check column between the two outputs
 
-// The style both outputs share: room for the check mark left of the number.
-GridStyle check_style() {
+// The style both outputs share: room for the check mark left of the number, and the
+// table's digits (the outputs are its rows).
+GridStyle check_style(const Derived& d) {
   GridStyle gs;
   gs.cell_w = 3.5f;
+  grid_use_scale(gs, d.table_scale);
+  if (gs.cell_w > 3.5f) gs.cell_w += 0.2f;  // the check mark's room, on the wider cell
   return gs;
 }
 
@@ -184,7 +186,7 @@ GridStyle check_grid_style(const Scene& s, float rows_room) {
   const SlideCanvas& c = s.c;
   const float e = s.e;
   const int B = static_cast<int>(s.d.batch), D = static_cast<int>(s.d.dim);
-  GridStyle gs = check_style();
+  GridStyle gs = check_style(s.d);
   gs.max_cols = grid_fit_count(D, (c.avail.x - kMidW * e - e * 3.0f) * 0.5f, gs.cell_w * e, 12);
   gs.max_rows = window_rows(B, std::min(c.avail.y * 0.5f - e * 3.0f, rows_room), gs.cell_h * e, 16);
   return gs;
@@ -221,12 +223,12 @@ CheckGrids place_check_grids(const Scene& s, const GridStyle& gs, float top) {
   CheckGrids g;
   g.top = top;
   ui.out2_view = ui.out_view;  // the two grids scroll together
-  std::snprintf(g.left_head, sizeof g.left_head, "embedding(idx) · %d × %d", B, D);
+  std::snprintf(g.left_head, sizeof g.left_head, "embedding(idx) · %s × %s", Commas(B).s, Commas(D).s);
   g.ls = gs;
   g.ls.name = "embedding(idx)";
   g.lg = grid_layout(ImVec2(c.origin.x, top + e * 1.6f), B, D, ui.out_view, g.ls);
   g.rx = c.origin.x + std::max(g.lg.size.x, text_size(fonts().bold, g.left_head).x + e * 0.5f) + kMidW * e;
-  std::snprintf(g.right_head, sizeof g.right_head, "linear(onehot.float()) · %d × %d", B, D);
+  std::snprintf(g.right_head, sizeof g.right_head, "linear(onehot.float()) · %s × %s", Commas(B).s, Commas(D).s);
   g.rs = gs;
   g.rs.name = "linear(onehot.float())";
   g.rg = grid_layout(ImVec2(g.rx, top + e * 1.6f), B, D, ui.out2_view, g.rs);
@@ -609,7 +611,7 @@ SameLayout lay_out(const Scene& s) {
   l.bill = measure_bill(s, std::clamp(c.avail.x, e * 34.0f, e * 60.0f));
   l.verdict = measure_verdict(s);
   const float rows_room = c.avail.y - l.bill.h - l.verdict.h - e * 3.0f -
-                          grid_chrome_h(static_cast<int>(s.d.batch), static_cast<int>(s.d.dim), check_style());
+                          grid_chrome_h(static_cast<int>(s.d.batch), static_cast<int>(s.d.dim), check_style(s.d));
   l.gs = check_grid_style(s, rows_room);
   return l;
 }

@@ -12,6 +12,7 @@
 #include "app/slides/anim_timeline.hpp"
 #include "app/app_model.hpp"
 #include "app/model_jobs.hpp"
+#include "app/slides/narrative_lines.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/scene.hpp"
 #include "app/slides/slides.hpp"
@@ -46,6 +47,9 @@ void narrative(App& app) {
                      "table's gradient — every other row gets exactly zero and is not touched at all.");
   ImGui::Spacing();
   ImGui::TextWrapped("Repeated IDs add up: the same row learns from every position that used it.");
+  repeat_line(app, "Here row %lld is used twice or more: its gradient is the sum of G's rows (with G all ones, the count).");
+  ImGui::Spacing();
+  ImGui::TextWrapped("Empty rows: never touched (torch's dense grad holds 0 there); the matmul computes those zeros.");
   ImGui::Spacing();
   ImGui::TextWrapped("The one-hot matmul computes onehot.T · G instead: all %s × %s = %s, %s "
                      "(%s of them by zero), for the same numbers.",
@@ -97,22 +101,22 @@ ImVec2 canvas(SlideCanvas& c) {
   sc.app.ui.table_view.first_col = sc.app.ui.out_view.first_col;
   sc.app.ui.out2_view = sc.app.ui.table_view;
 
-  char head[96];
+  char head[160];
   const float head_h = sc.e * 1.6f;
-  std::snprintf(head, sizeof head, "G · %d × %lld", nb, static_cast<long long>(sc.d.dim));
+  std::snprintf(head, sizeof head, "G · %s × %s", Commas(nb).s, Commas(sc.d.dim).s);
   draw_text(sc.dl, fonts().bold, ImVec2(c.origin.x, c.origin.y), c.pal.muted, head);
   const GridLayout gg = grid_layout(ImVec2(c.origin.x, c.origin.y + head_h), nb, static_cast<int>(sc.d.dim),
                                     sc.app.ui.out_view, gs);
   const float x2 = gg.pos.x + gg.size.x + sc.e * 3.0f;
-  std::snprintf(head, sizeof head, "embedding.weight.grad · %lld × %lld   (the lookup's backward)",
-                static_cast<long long>(sc.d.vocab), static_cast<long long>(sc.d.dim));
+  std::snprintf(head, sizeof head, "embedding.weight.grad · %s × %s   (the lookup's backward)", Commas(sc.d.vocab).s,
+                Commas(sc.d.dim).s);
   draw_text(sc.dl, fonts().bold, ImVec2(x2, c.origin.y), c.pal.muted, head);
   float right = x2 + text_size(fonts().bold, head).x;  // what the scene spans, headers included
   const GridLayout lg = grid_layout(ImVec2(x2, c.origin.y + head_h), static_cast<int>(sc.d.vocab),
                                     static_cast<int>(sc.d.dim), sc.app.ui.table_view, gs);
   const float y3 = lg.pos.y + lg.size.y + sc.e * 1.0f;
-  std::snprintf(head, sizeof head, "onehot.T · G · %lld × %lld   (the matmul's backward)", static_cast<long long>(sc.d.vocab),
-                static_cast<long long>(sc.d.dim));
+  std::snprintf(head, sizeof head, "onehot.T · G · %s × %s   (the matmul's backward)", Commas(sc.d.vocab).s,
+                Commas(sc.d.dim).s);
   draw_text(sc.dl, fonts().bold, ImVec2(x2, y3), with_alpha(c.pal.muted, 0.4f + 0.6f * matmul), head);
   right = std::max(right, x2 + text_size(fonts().bold, head).x);
   const GridLayout mg = grid_layout(ImVec2(x2, y3 + head_h), static_cast<int>(sc.d.vocab), static_cast<int>(sc.d.dim),
@@ -152,9 +156,10 @@ ImVec2 canvas(SlideCanvas& c) {
   grid_draw_cells(sc.dl, lg, base, sc.d.dim, gs, c.pal, [&](int r, int) {
     CellStyle s;
     const ImU32 col = row_color[r - lg.first_row];
-    s.bg = col ? mix(c.pal.panel_alt, col, 0.30f) : c.pal.panel_alt;
-    if (!col) s.text = c.pal.faint;
-    s.hide = r == scatter_row && grid_flight_landing(arrived);  // G's row is landing on it
+    s.bg = col ? mix(c.pal.panel_alt, col, 0.30f) : 0;
+    // A row no ID has reached is absent, not 0.00: the lookup never writes it (the matmul's
+    // gradient below computes its zeros).
+    s.hide = !col || (r == scatter_row && grid_flight_landing(arrived));  // (or G's row is landing on it)
     return s;
   });
 

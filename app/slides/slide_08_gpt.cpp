@@ -45,10 +45,9 @@ const std::vector<std::string>& next_text(App& app) {
 
 void narrative(App& app) {
   const Derived& d = app.derived;
-  ImGui::TextWrapped("A GPT starts with two lookups: each token ID picks its row of tok_emb (%lld × %lld), each "
+  ImGui::TextWrapped("A GPT starts with two lookups: each token ID picks its row of tok_emb (%s × %s), each "
                      "position 0..%lld picks its row of pos_emb, and the two are added.",
-                     static_cast<long long>(d.vocab), static_cast<long long>(d.dim),
-                     static_cast<long long>(d.batch - 1));
+                     Commas(d.vocab).s, Commas(d.dim).s, static_cast<long long>(d.batch - 1));
   ImGui::Spacing();
   ImGui::TextWrapped("At the other end the output head is a Linear(emb_dim, vocab_size) layer: a real matrix "
                      "multiply, x @ W.T, one logit per vocabulary entry — the lookup run backwards.");
@@ -94,9 +93,9 @@ LogitsPlace place_logits(const App& app, const SlideCanvas& c, const GridStyle& 
   GridStyle bs = ls;
   const int t = static_cast<int>(app.derived.batch), v = static_cast<int>(app.derived.vocab);
   const float room = c.origin.x + c.avail.x - beside_x - decoded_text_room(app) - em();  // as logits_cols
-  char head[96];  // the heading beside: the decoded text starts right of it too
-  std::snprintf(head, sizeof head, "logits = x · %s.T · %d × %d",
-                app.inputs.tie_weights ? "tok_emb.weight" : "out_head.weight", t, v);
+  char head[160];  // the heading beside: the decoded text starts right of it too
+  std::snprintf(head, sizeof head, "logits = x · %s.T · %s × %s",
+                app.inputs.tie_weights ? "tok_emb.weight" : "out_head.weight", Commas(t).s, Commas(v).s);
   const float head_w = text_size(fonts().bold, head).x + em() * 0.8f;
   auto width = [&] {
     GridView probe;
@@ -163,8 +162,8 @@ ImVec2 canvas(SlideCanvas& c) {
 
   // Token chips over the first grid, positions over the second.
   const float head_y = c.origin.y, grid_y = c.origin.y + e * 1.7f;
-  char head[96];
-  std::snprintf(head, sizeof head, "tok_emb(idx) · %d × %d", t, dim);
+  char head[160];
+  std::snprintf(head, sizeof head, "tok_emb(idx) · %s × %s", Commas(t).s, Commas(dim).s);
   draw_text(dl, fonts().bold, ImVec2(c.origin.x, head_y), with_alpha(c.pal.muted, 0.4f + 0.6f * s_tok), head);
   const GridLayout tg = grid_layout(ImVec2(c.origin.x, grid_y), t, dim, app.ui.out_view, gs);
   // The three grids flow left to right and wrap to a new row when the canvas is narrow;
@@ -176,7 +175,7 @@ ImVec2 canvas(SlideCanvas& c) {
   const bool wrap_pos = tg.pos.x + tg.size.x * 2.0f + kGap + slack > c.origin.x + c.avail.x;
   const float x2 = wrap_pos ? c.origin.x + kGap : tg.pos.x + tg.size.x + kGap;
   const float pos_head_y = wrap_pos ? row2_y : head_y;
-  std::snprintf(head, sizeof head, "pos_emb(arange(%d)) · %d × %d", t, t, dim);
+  std::snprintf(head, sizeof head, "pos_emb(arange(%d)) · %s × %s", t, Commas(t).s, Commas(dim).s);
   draw_text(dl, fonts().bold, ImVec2(x2, pos_head_y), with_alpha(c.pal.muted, 0.4f + 0.6f * s_pos), head);
   const GridLayout pg = grid_layout(ImVec2(x2, pos_head_y + (grid_y - head_y)), t, dim, app.ui.table_view, gs);
   float x3 = pg.pos.x + pg.size.x + kGap, x_head_y = pos_head_y;
@@ -185,7 +184,7 @@ ImVec2 canvas(SlideCanvas& c) {
     x_head_y = pg.pos.y + pg.size.y + e * 0.9f;
   }
   const float x_grid_y = x_head_y + (grid_y - head_y);
-  std::snprintf(head, sizeof head, "x = sum · %d × %d", t, dim);
+  std::snprintf(head, sizeof head, "x = sum · %s × %s", Commas(t).s, Commas(dim).s);
   draw_text(dl, fonts().bold, ImVec2(x3, x_head_y), with_alpha(c.pal.muted, 0.4f + 0.6f * s_sum), head);
   const GridLayout xg = grid_layout(ImVec2(x3, x_grid_y), t, dim, app.ui.out2_view, gs);
 
@@ -235,9 +234,10 @@ ImVec2 canvas(SlideCanvas& c) {
   const float y2 = beside ? x_head_y : std::max({tg.pos.y + tg.size.y, pg.pos.y + pg.size.y, xg.pos.y + xg.size.y}) + e * 1.2f;
   const char* head_name = app.inputs.tie_weights ? "tok_emb.weight" : "out_head.weight";
   if (beside)
-    std::snprintf(head, sizeof head, "logits = x · %s.T · %d × %d", head_name, t, v);
+    std::snprintf(head, sizeof head, "logits = x · %s.T · %s × %s", head_name, Commas(t).s, Commas(v).s);
   else
-    std::snprintf(head, sizeof head, "out_head(x) = x · %s.T · %d × %d logits   (one per vocabulary entry)", head_name, t, v);
+    std::snprintf(head, sizeof head, "out_head(x) = x · %s.T · %s × %s logits   (one per vocabulary entry)", head_name,
+                  Commas(t).s, Commas(v).s);
   draw_text(dl, fonts().bold, ImVec2(lx, y2), with_alpha(c.pal.muted, 0.4f + 0.6f * s_head), head);
   const float logits_head_w = lx - c.origin.x + text_size(fonts().bold, head).x;
   const GridLayout lg = grid_layout(ImVec2(lx, y2 + e * 1.7f), t, v, app.ui.onehot_view, ls);

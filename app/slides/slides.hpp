@@ -34,6 +34,8 @@ struct SlideDef {
   void (*caption)(const App& app, char* buf, size_t n);  // the line under the demo
   void (*code)(const App& app, std::string& code, std::string& output);  // "The real code" and its output
   bool fills_canvas = false;  // sizes itself to the room it gets (the heat map): never zoomed
+  // Notes the output panel draws beside some ">>> expr" lines (null: none); never part of the output.
+  void (*output_notes)(const App& app, OutputNotes& notes) = nullptr;
 };
 
 // Row r of the model's table as float32 (read where it lies, edits applied) into a

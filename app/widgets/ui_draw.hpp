@@ -57,6 +57,12 @@ void draw_glow(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float strength);
 
 // with_commas (core/text_format) into a fixed buffer, for the draw lists: 1234567 -> "1,234,567".
 void fmt_count(char* buf, size_t n, long long v);
+// The same as a value to pass to printf: snprintf(buf, n, "%s × %s", Commas(v).s, Commas(d).s).
+// Every count and shape on screen is written this way (one format: "50,257", never "50257").
+struct Commas {
+  char s[32];
+  explicit Commas(long long v) { fmt_count(s, sizeof s, v); }
+};
 
 // Text helpers at an absolute position.
 void draw_text(ImDrawList* dl, ImFont* font, ImVec2 pos, ImU32 color, const char* text, float size_scale = 1.0f);

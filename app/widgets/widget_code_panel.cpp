@@ -96,7 +96,7 @@ void draw_python(const std::string& code, const Palette& pal, Theme theme) {
   for_each_line(code, [&](const char* b, const char* e) { draw_line(b, e, cc); });
 }
 
-void draw_output(const std::string& output, const Palette& pal, Theme theme) {
+void draw_output(const std::string& output, const Palette& pal, Theme theme, const OutputNotes* notes) {
   const CodeColors cc = code_colors(pal, theme);
   for_each_line(output, [&](const char* b, const char* e) {
     if (e - b >= 4 && std::strncmp(b, ">>> ", 4) == 0) {
@@ -104,6 +104,15 @@ void draw_output(const std::string& output, const Palette& pal, Theme theme) {
       run(b, b + 4, cc.prompt, first);
       ImGui::SameLine(0.0f, 0.0f);
       draw_line(b + 4, e, cc);
+      if (notes) {
+        for (const auto& [expr, note] : *notes) {
+          if (expr.size() != static_cast<size_t>(e - b - 4) || expr.compare(0, expr.size(), b + 4, expr.size()) != 0) continue;
+          ImGui::SameLine(0.0f, 0.0f);
+          ImGui::PushStyleColor(ImGuiCol_Text, cc.comment);
+          ImGui::Text("   # %s", note.c_str());
+          ImGui::PopStyleColor();
+        }
+      }
     } else {
       ImGui::TextUnformatted(b, e);
     }

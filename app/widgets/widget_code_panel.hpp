@@ -3,6 +3,8 @@
 // the panels swap this for a read-only text field and offer a Copy button: app_ui.cpp.)
 #pragma once
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "app/chrome/ui_theme.hpp"
 
@@ -10,7 +12,7 @@ namespace lv::app {
 
 // Draws `code` with simple Python highlighting, wrapped in the current child window.
 void draw_python(const std::string& code, const Palette& pal, Theme theme);
-// Draws REPL output: ">>> " lines in the code colours, the rest plain.
-void draw_output(const std::string& output, const Palette& pal, Theme theme);
+// Draws REPL output: ">>> " lines in the code colours (with their notes), the rest plain.
+void draw_output(const std::string& output, const Palette& pal, Theme theme, const OutputNotes* notes = nullptr);
 
 }  // namespace lv::app

@@ -108,6 +108,7 @@ TypedPath resolve_typed_path(const std::string& typed, const std::string& listed
 
 void open_file_picker(FilePicker& fp, const std::string& dir) {
   fp.open = true;
+  fp.refocus_path = true;  // ready to type a path: the last one is selected, typing replaces it
   std::error_code ec;
   const std::string cwd = fs::current_path(ec).string();
   fp.places = picker_places(xdg_env_from_process().home, cwd);
@@ -205,8 +206,12 @@ bool draw_file_picker(FilePicker& fp, const std::vector<std::string>& recent, st
     ImGui::SetNextItemWidth(-e * 12.0f);
     if (fp.refocus_path) ImGui::SetKeyboardFocusHere();
     fp.refocus_path = false;
+    // The whole text is selected when the field takes the keyboard (the picker opens, a
+    // click into it): a path typed or pasted replaces the last one instead of being
+    // appended to it ("…/tiny2.npy/tmp/…: Not a directory").
     bool enter = ImGui::InputTextWithHint("##path", "~/models/table.npy, model.safetensors:wte.weight or a folder",
-                                          fp.path, sizeof fp.path, ImGuiInputTextFlags_EnterReturnsTrue);
+                                          fp.path, sizeof fp.path,
+                                          ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
     landmark("picker-path");
     ImGui::SameLine();
     if (checkbox("All files", &fp.show_all)) list_folder(fp, fp.dir);

@@ -30,7 +30,7 @@ struct FilePicker {
   std::vector<Place> places;     // the side bar, found when the picker opens
   bool show_all = false;         // list every file, not only .npy / .safetensors
   int selected = -1;
-  bool refocus_path = false;     // Enter went into a folder: the path field takes the keyboard again
+  bool refocus_path = false;     // the picker opened, or Enter went into a folder: the path field takes the keyboard (its text selected)
 };
 
 // Opens the modal at `dir` (empty: the folder it last showed, else the working directory).

@@ -9,6 +9,8 @@
 
 #include "app/slides/canvas_fit.hpp"
 #include "app/chrome/layout_report.hpp"
+#include "app/widgets/ui_draw.hpp"
+#include "core/number_text.hpp"
 
 namespace lv::app {
 
@@ -20,8 +22,20 @@ void grid_format_value(char* buf, size_t n, double v, const GridStyle& style) {
   if (style.integers && std::fabs(v) < 1e15) { std::snprintf(buf, n, "%lld", static_cast<long long>(v)); return; }
   // Big magnitudes switch to a short scientific form so a cell never overflows.
   if (std::fabs(v) >= 1e4) { std::snprintf(buf, n, "%.1e", v); return; }
+  if (v == 0.0 && std::strchr(style.number_format, 'e')) { std::snprintf(buf, n, "0"); return; }
   std::snprintf(buf, n, style.number_format, v);
-  if (std::strcmp(buf, "-0.00") == 0) std::snprintf(buf, n, "0.00");
+  // "-0.00", "-0.000": a tiny negative number rounded to zero reads as zero.
+  if (buf[0] == '-' && std::strspn(buf + 1, "0.") == std::strlen(buf + 1)) std::memmove(buf, buf + 1, std::strlen(buf));
+}
+
+void grid_use_scale(GridStyle& style, double max_abs) {
+  // Cell widths in em for "-2.84", "-0.512", "-0.0512", "-1.2e-03" (and a margin).
+  switch (cell_decimals(max_abs)) {
+    case 2: style.number_format = "%.2f"; break;
+    case 3: style.number_format = "%.3f"; style.cell_w = std::max(style.cell_w, 3.9f); break;
+    case 4: style.number_format = "%.4f"; style.cell_w = std::max(style.cell_w, 4.5f); break;
+    default: style.number_format = "%.1e"; style.cell_w = std::max(style.cell_w, 4.9f); break;
+  }
 }
 
 void grid_draw_flight(ImDrawList* dl, const GridLayout& from, int from_row, const GridLayout& to, int to_row,
@@ -153,16 +167,17 @@ void grid_draw_frame(ImDrawList* dl, const GridLayout& g, const GridStyle& style
                       pal.muted, e * 0.12f);
   }
   if (vs || hs) {
-    char note[96];
+    char note[256];  // counts as everywhere on screen: "rows 50,240–50,256 of 50,257"
     if (vs && hs)
-      std::snprintf(note, sizeof note, "rows %d–%d of %d · cols %d–%d of %d", g.first_row,
-                    g.first_row + g.shown_rows - 1, g.rows, g.first_col, g.first_col + g.shown_cols - 1, g.cols);
+      std::snprintf(note, sizeof note, "rows %s–%s of %s · cols %s–%s of %s", Commas(g.first_row).s,
+                    Commas(g.first_row + g.shown_rows - 1).s, Commas(g.rows).s, Commas(g.first_col).s,
+                    Commas(g.first_col + g.shown_cols - 1).s, Commas(g.cols).s);
     else if (vs)
-      std::snprintf(note, sizeof note, "rows %d–%d of %d · scroll", g.first_row,
-                    g.first_row + g.shown_rows - 1, g.rows);
+      std::snprintf(note, sizeof note, "rows %s–%s of %s · scroll", Commas(g.first_row).s,
+                    Commas(g.first_row + g.shown_rows - 1).s, Commas(g.rows).s);
     else
-      std::snprintf(note, sizeof note, "cols %d–%d of %d · Shift+scroll", g.first_col,
-                    g.first_col + g.shown_cols - 1, g.cols);
+      std::snprintf(note, sizeof note, "cols %s–%s of %s · Shift+scroll", Commas(g.first_col).s,
+                    Commas(g.first_col + g.shown_cols - 1).s, Commas(g.cols).s);
     dl->AddText(ImVec2(g.cells.x, cm.y + (hs ? e * 0.8f : e * 0.25f)), pal.muted, note);
   }
 }

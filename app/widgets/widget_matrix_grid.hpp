@@ -86,6 +86,10 @@ bool grid_interact(const GridLayout& g, GridView& view, const char* id, int* row
 
 void grid_format_value(char* buf, size_t n, double v, const GridStyle& style);
 
+// Cells that show numbers reaching `max_abs` in magnitude (e.g. Derived::table_scale):
+// the decimals core/number_text.hpp cell_decimals picks, and cells wide enough for them.
+void grid_use_scale(GridStyle& style, double max_abs);
+
 // A number's default colour on a cell filled with bg (0: no fill; a translucent fill is
 // taken over the panel): the theme's text, unless a tint (a lit row) makes it unreadable.
 ImU32 grid_text_on(const Palette& pal, ImU32 bg);

@@ -81,6 +81,16 @@ TEST(ExitCodes, BadFlagsAndValues) {
   expect_usage_error({"--print", "--screenshot", "a.png"}, "choose one of --print, --screenshot, --export-slides, --export-gif, --layout-report, --bench-frames, --tokenize and --detokenize");
 }
 
+// --step counts as the transport does (0 before the first step, N the last): a step
+// past the slide's last is refused, before any display is needed, with the slide's range
+// (it used to be clamped without a word).
+TEST(ExitCodes, StepPastTheSlidesLast) {
+  expect_usage_error({"--screenshot", "/tmp/lookupviz-never.png", "--slide", "2", "--step", "4"},
+                     "--step 4 is out of range: slide 2 has steps 0–3 (0 is before its first step)");
+  expect_usage_error({"--screenshot", "/tmp/lookupviz-never.png", "--slide", "6", "--ids", "0,1", "--step", "9"},
+                     "--step 9 is out of range: slide 6 has steps 0–3 (0 is before its first step)");
+}
+
 TEST(ExitCodes, HugeTables) {
   expect_usage_error({"--print", "--vocab", "10000000", "--dim", "65536", "--ids", "0"},
                      "a 10,000,000 × 65,536 table is too big: rows × dim may be at most 134,217,728 values");

@@ -69,7 +69,7 @@ Hues map_hues(const Image& im) {
 TEST(RenderScale, TheScreenshotShowsTheWholeTableAsAHeatMap) {
   if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
   const std::string dir = temp_dir();
-  ASSERT_EQ(run("", "--slide 7 --step 0 --size 1280x800 --screenshot " + dir + "/map.png"), 0);
+  ASSERT_EQ(run("", "--slide 7 --step 1 --size 1280x800 --screenshot " + dir + "/map.png"), 0);
   const Image im = load(dir + "/map.png");
   ASSERT_EQ(im.w, 1280);
   const Hues h = map_hues(im);
@@ -150,7 +150,7 @@ TEST(RenderScale, ALoadedTableIsWhatTheMapShows) {
   if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
   const std::string dir = temp_dir();
   write_positive_npy(dir + "/positive.npy", 6000, 96);
-  ASSERT_EQ(run("", "--weights " + dir + "/positive.npy --ids 1,2 --slide 7 --step 0 --size 1280x800 --screenshot " +
+  ASSERT_EQ(run("", "--weights " + dir + "/positive.npy --ids 1,2 --slide 7 --step 1 --size 1280x800 --screenshot " +
                         dir + "/map.png"),
             0);
   const Image im = load(dir + "/map.png");
@@ -163,7 +163,7 @@ TEST(RenderScale, ALoadedTableIsWhatTheMapShows) {
 TEST(RenderScale, TilingIsInvisible) {
   if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
   const std::string dir = temp_dir();
-  const std::string args = "--slide 7 --step 1 --ids 16383,16384 --size 1280x800 --screenshot ";
+  const std::string args = "--slide 7 --step 2 --ids 16383,16384 --size 1280x800 --screenshot ";
   ASSERT_EQ(run("", args + dir + "/default.png"), 0);
   ASSERT_EQ(run("LOOKUPVIZ_GL_MAX_TEXTURE=1000", args + dir + "/small.png"), 0);
   const Image a = load(dir + "/default.png"), b = load(dir + "/small.png");
@@ -189,7 +189,7 @@ TEST(RenderScale, TheZoomedInWindowShowsTheRightRows) {
   if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
   const std::string dir = temp_dir();
   write_positive_npy(dir + "/halves.npy", 6000, 96, 3000);
-  const std::string args = "--weights " + dir + "/halves.npy --ids 4000,4001 --slide 7 --step 2 --size 1280x800 --screenshot ";
+  const std::string args = "--weights " + dir + "/halves.npy --ids 4000,4001 --slide 7 --step 3 --size 1280x800 --screenshot ";
   ASSERT_EQ(run("", args + dir + "/whole.png"), 0);
   ASSERT_EQ(run("LOOKUPVIZ_GL_WINDOW_CELLS=38400", args + dir + "/window.png"), 0);
   const Image a = load(dir + "/whole.png"), b = load(dir + "/window.png");

@@ -89,7 +89,7 @@ TEST(Render, SlideZeroAndTextModeFollowTheText) {
   const std::string book = "\"Hello, do you like tea? <|endoftext|> In the sunlit terraces of someunknownPlace.\"";
   ASSERT_EQ(run("--slide 0 --screenshot " + dir + "/plain.png --size 1024x768"), 0);
   ASSERT_EQ(run("--slide 0 --text " + book + " --screenshot " + dir + "/text.png --size 1024x768"), 0);
-  ASSERT_EQ(run("--slide 0 --step 5 --text " + book + " --screenshot " + dir + "/step5.png --size 1024x768"), 0);
+  ASSERT_EQ(run("--slide 0 --step 6 --text " + book + " --screenshot " + dir + "/step5.png --size 1024x768"), 0);
   ASSERT_EQ(run("--slide 1 --text " + book + " --screenshot " + dir + "/table.png --size 1024x768"), 0);
   const Image plain = load(dir + "/plain.png"), text = load(dir + "/text.png"), step5 = load(dir + "/step5.png"),
               table = load(dir + "/table.png");
@@ -115,9 +115,9 @@ TEST(Render, ThePictureFollowsTheIds) {
 TEST(Render, StepsAndThemesChangeThePicture) {
   if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
   const std::string dir = temp_dir();
-  ASSERT_EQ(run("--slide 2 --step 0 --screenshot " + dir + "/s0.png"), 0);
-  ASSERT_EQ(run("--slide 2 --step 2 --screenshot " + dir + "/s2.png"), 0);
-  ASSERT_EQ(run("--slide 2 --step 2 --light --screenshot " + dir + "/light.png"), 0);
+  ASSERT_EQ(run("--slide 2 --step 1 --screenshot " + dir + "/s0.png"), 0);
+  ASSERT_EQ(run("--slide 2 --step 3 --screenshot " + dir + "/s2.png"), 0);
+  ASSERT_EQ(run("--slide 2 --step 3 --light --screenshot " + dir + "/light.png"), 0);
   const Image s0 = load(dir + "/s0.png"), s2 = load(dir + "/s2.png"), light = load(dir + "/light.png");
   EXPECT_GT(difference(s0, s2), 0.002);
   EXPECT_GT(difference(s2, light), 0.5);

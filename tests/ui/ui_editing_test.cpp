@@ -1,6 +1,7 @@
 // ui_editing_test.cpp — editing as a user does it: the IDs field applies live only
-// what parses and builds no large table on the way, returns to where it started when
-// left with text that does not parse (or Esc); the editor bar keeps its place while
+// what parses and builds no large table on the way, keeps the last valid IDs (the ones
+// shown) when left with text that does not parse, returns to where it started on Esc;
+// the editor bar keeps its place while
 // typing; closing a file returns to the seeded shape.
 #include <gtest/gtest.h>
 
@@ -10,6 +11,7 @@
 #include "app/slides/anim_timeline.hpp"
 #include "app/slides/slides.hpp"
 #include "headless.hpp"
+#include "screen_text.hpp"
 
 namespace lv::app::test {
 namespace {
@@ -38,8 +40,9 @@ class UiEditing : public ::testing::Test {
 };
 
 // `7x` after [1, 1, 1], then Enter: "7" was applied on the way, "7x" is not a list:
-// the field and the state return to [1, 1, 1].
-TEST_F(UiEditing, LeavingTheIdsWithBadTextReturnsToWhereTheEditStarted) {
+// the message says the last valid IDs are still shown, and leaving keeps them — the
+// field returns to 7, the IDs on screen (issue 25, item 8: it went back to [1, 1, 1]).
+TEST_F(UiEditing, LeavingTheIdsWithBadTextKeepsTheLastValidIds) {
   ASSERT_TRUE(h.replace_text("ids-text", "[1, 1, 1]"));
   h.press(kEnter);
   ASSERT_EQ(h.app.inputs.ids, (IdList{1, 1, 1}));
@@ -52,19 +55,45 @@ TEST_F(UiEditing, LeavingTheIdsWithBadTextReturnsToWhereTheEditStarted) {
   EXPECT_FALSE(h.app.ui.ids_error.empty());
   h.press(kEnter);
   h.frames(2);
-  EXPECT_EQ(h.app.inputs.ids, (IdList{1, 1, 1}));
-  EXPECT_STREQ(h.app.ui.ids_buf, "1, 1, 1");
+  EXPECT_EQ(h.app.inputs.ids, (IdList{7}));
+  EXPECT_STREQ(h.app.ui.ids_buf, "7");
   EXPECT_TRUE(h.app.ui.ids_error.empty());
-  EXPECT_EQ(h.app.derived.vocab, 2);
+  EXPECT_EQ(h.app.derived.vocab, 8);
 }
 
-TEST_F(UiEditing, ClickingElsewhereWithBadTextAlsoReturns) {
-  ASSERT_TRUE(h.replace_text("ids-text", "0, 5, x"));
-  h.click("next-slide");
+// The issue's journey, in one edit of the field: 12, 0, 12, 3, 99 applies as typed; then
+// `4,,x` over it does not parse ("still showing the last valid IDs"); Tab leaves the
+// field: the IDs and the field are 12, 0, 12, 3, 99, not the 2, 3, 1 the edit started
+// from. Typed a key at a time, "4" applied on the way: 4 is what stays.
+TEST_F(UiEditing, TabAfterJunkKeepsTheIdsTheMessageNames) {
+  ASSERT_TRUE(h.replace_text("ids-text", "12, 0, 12, 3, 99"));
+  ASSERT_EQ(h.app.inputs.ids, (IdList{12, 0, 12, 3, 99}));
+  h.press(kA, /*ctrl=*/true);
+  h.type("4,,x");
+  h.frame();
+  ASSERT_FALSE(h.app.ui.ids_error.empty());
+  EXPECT_NE(read_screen().all().find("still showing the last valid IDs"), std::string::npos) << read_screen().all();
+  EXPECT_EQ(h.app.inputs.ids, (IdList{12, 0, 12, 3, 99}));
+  h.press(kTab);
   h.frames(2);
-  EXPECT_EQ(h.app.inputs.ids, (IdList{2, 3, 1}));
-  EXPECT_STREQ(h.app.ui.ids_buf, "2, 3, 1");
+  EXPECT_EQ(h.app.inputs.ids, (IdList{12, 0, 12, 3, 99}));
+  EXPECT_STREQ(h.app.ui.ids_buf, "12, 0, 12, 3, 99");
   EXPECT_TRUE(h.app.ui.ids_error.empty());
+  // A key at a time: "4" is applied on the way, and stays.
+  ASSERT_TRUE(h.click("ids-text"));
+  h.press(kA, /*ctrl=*/true);
+  type_slowly("4,,x");
+  EXPECT_EQ(h.app.inputs.ids, (IdList{4}));
+  h.press(kTab);
+  h.frames(2);
+  EXPECT_EQ(h.app.inputs.ids, (IdList{4}));
+  EXPECT_STREQ(h.app.ui.ids_buf, "4");
+  // Esc still goes back to where the edit started.
+  ASSERT_TRUE(h.replace_text("ids-text", "5"));
+  EXPECT_EQ(h.app.inputs.ids, (IdList{5}));
+  h.press(kEscape);
+  h.frames(2);
+  EXPECT_EQ(h.app.inputs.ids, (IdList{4}));
 }
 
 TEST_F(UiEditing, EscRevertsALiveEdit) {
@@ -89,7 +118,8 @@ TEST_F(UiEditing, AValidEditIsKeptWhenLeft) {
 }
 
 // 99999999999 typed digit by digit: no table of 100,000 rows (or 10,000,000) is built
-// on the way, the number is refused for being too large, and Enter leaves [2, 3, 1].
+// on the way, the number is refused for being too large, and Enter keeps the last IDs
+// applied on the way (9999: the largest table built live).
 TEST_F(UiEditing, TypingABigNumberBuildsNoLargeTableOnTheWay) {
   ASSERT_TRUE(h.click("ids-text"));
   h.press(kA, /*ctrl=*/true);
@@ -101,10 +131,13 @@ TEST_F(UiEditing, TypingABigNumberBuildsNoLargeTableOnTheWay) {
   }
   EXPECT_LE(largest, kLiveTableElements);
   EXPECT_NE(h.app.ui.ids_error.find("too large"), std::string::npos) << h.app.ui.ids_error;
+  const IdList shown = h.app.inputs.ids;
+  EXPECT_EQ(shown, (IdList{9999}));
   h.press(kEnter);
   h.frames(2);
-  EXPECT_EQ(h.app.inputs.ids, (IdList{2, 3, 1}));
-  EXPECT_EQ(h.app.derived.vocab, 4);
+  EXPECT_EQ(h.app.inputs.ids, shown);
+  EXPECT_EQ(h.app.derived.vocab, 10000);
+  EXPECT_FALSE(h.app.jobs.has_pending);
 }
 
 // A large table the user really asks for is built when the edit ends, not before.
