@@ -27,7 +27,7 @@ enum Key : int {
 class Headless {
  public:
   explicit Headless(ImVec2 size = ImVec2(1440, 900), float scale = 1.0f) {
-    ImGui::CreateContext();
+    ctx_ = ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;
     configure_keyboard(io);  // as the window does
@@ -45,7 +45,12 @@ class Headless {
     io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
     app.ui.scale = scale;
   }
-  ~Headless() { ImGui::DestroyContext(); }
+  // Its own context, so a test may make a second Headless after the first (the second is
+  // current until it ends; the first's is destroyed by pointer, not as "the current one").
+  ~Headless() {
+    ImGui::SetCurrentContext(ctx_);
+    ImGui::DestroyContext(ctx_);
+  }
 
   // As main() starts: GPT-2's tokenizer handed over, --text tokenized, the model made.
   void init(const std::vector<std::string>& args = {"lookupviz"}) {
@@ -125,6 +130,9 @@ class Headless {
   }
 
   App app;
+
+ private:
+  ImGuiContext* ctx_ = nullptr;
 };
 
 }  // namespace lv::app::test
