@@ -156,6 +156,15 @@ TEST(RecentFilesBounded, LinesLongerThanAPathAreSkipped) {
   EXPECT_EQ(lv::load_recent_files(s.file("recent", lv::recent_files_text(full))), full);
 }
 
+TEST(RecentFilesBounded, AFifoAtThePathIsNotReplacedBySaving) {
+  Scratch s;
+  const std::string fifo = s.fifo("recent-files");
+  EXPECT_NE(lv::save_recent_files(fifo, {"/a.npy"}), "");
+  struct stat st;
+  ASSERT_EQ(lstat(fifo.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode));
+}
+
 // ---------------------------------------------------------------- the tokenizer pack
 
 TEST(BpePackBounded, ItsSizeIsKnown) {
