@@ -141,6 +141,10 @@ TEST(UiHostileNames, FileColonNamesTheEmptyTensor) {
   r = load_table(file + ":b###k");
   ASSERT_TRUE(r.ok) << r.error;
   EXPECT_EQ(r.table.at(0, 0), 5.0f);  // not a###k's: names are names, not IDs
+  // The list of names in the command line's error shows the empty one as "".
+  r = load_table(file);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("pick one (FILE:NAME): \"\" (2×2), ##x (2×2)"), std::string::npos) << r.error;
   // A .npy named with an empty tensor is told to drop the ':'.
   r = load_table(kTables + "one_by_one.npy:");
   EXPECT_FALSE(r.ok);
