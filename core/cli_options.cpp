@@ -435,7 +435,7 @@ Usage:
   lookupviz --screenshot FILE.png [opts]   render one slide to a PNG, exit
   lookupviz --export-slides DIR [opts]     render every slide to DIR, exit
   lookupviz --tokenize TEXT                print TEXT's GPT-2 token IDs, exit
-  lookupviz --tokenize - | --text-file F   the same for standard input or F's text
+  lookupviz --text-file F | --tokenize -   the same for F's text or stdin
   lookupviz --detokenize LIST              print GPT-2 token IDs' text, exit
   lookupviz --export-gif FILE.gif [opts]   the slide's animation as a GIF, exit
 

@@ -2,9 +2,6 @@
 #include "core/recent_files.hpp"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 
 #include "core/small_file.hpp"
 
@@ -45,21 +42,10 @@ std::vector<std::string> load_recent_files(const std::string& path) {
 }
 
 std::string save_recent_files(const std::string& path, const std::vector<std::string>& recent) {
-  const std::string tmp = path + ".tmp";
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (!f) return "cannot write " + tmp + ": " + std::strerror(errno);
-  const std::string text = recent_files_text(recent);
-  const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size();
-  if (std::fclose(f) != 0 || !written) {
-    std::remove(tmp.c_str());
-    return "cannot write " + tmp;
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    const std::string why = std::strerror(errno);
-    std::remove(tmp.c_str());
-    return "cannot replace " + path + ": " + why;
-  }
-  return "";
+  // Atomically, through the write path every save shares: a FIFO or device planted at
+  // the path is refused, never replaced; a symlink's target is written.
+  const std::string why = write_small_file(path, recent_files_text(recent));
+  return why.empty() ? "" : "cannot write " + path + ": " + why;
 }
 
 }  // namespace lv

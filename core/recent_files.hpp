@@ -30,7 +30,8 @@ std::string recent_files_text(const std::vector<std::string>& recent);
 // Reads the list from path (empty when there is no file or it cannot be read, or is not
 // a regular file of at most kMaxRecentFilesBytes: a FIFO, /dev/zero, a sparse giant).
 std::vector<std::string> load_recent_files(const std::string& path);
-// Writes it (to a temporary file, then renamed over path). "" or why not.
+// Writes it atomically (core/small_file.hpp: a temporary file renamed over path; a FIFO
+// or device at path is refused, not replaced). "" or why not.
 std::string save_recent_files(const std::string& path, const std::vector<std::string>& recent);
 
 }  // namespace lv

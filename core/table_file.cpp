@@ -427,7 +427,10 @@ size_t st_itemsize(const std::string& d) {
   return 0;
 }
 
-std::string entry_text(const StEntry& e) { return shown(e.name) + " (" + shape_text(e.shape, "×") + ")"; }
+// (The empty name, which FILE: picks, as "" so the list shows it.)
+std::string entry_text(const StEntry& e) {
+  return (e.name.empty() ? std::string("\"\"") : shown(e.name)) + " (" + shape_text(e.shape, "×") + ")";
+}
 
 std::string list_entries(const std::vector<const StEntry*>& es) {
   std::string s;

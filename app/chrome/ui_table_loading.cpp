@@ -101,7 +101,9 @@ void draw_table_loading(App& app) {
     int chosen = -1;
     for (size_t i = 0; i < l.tensor_choices.size(); ++i) {
       ImGui::PushID(static_cast<int>(i));
-      if (data_selectable(l.tensor_choices[i], false, ImGuiSelectableFlags_AllowDoubleClick)) chosen = static_cast<int>(i);
+      const std::string& name = l.tensor_choices[i];
+      if (data_selectable(name, false, ImGuiSelectableFlags_AllowDoubleClick, name.empty() ? "\"\" (the empty name)" : ""))
+        chosen = static_cast<int>(i);
       ImGui::PopID();
       if (i == 0) landmark("tensor-choice-0");
     }

@@ -94,8 +94,16 @@ std::vector<std::string> dialog_command(const DialogTool& tool, const std::strin
 namespace {
 
 // The dialogs running now, by process group (their leader's pid): end_dialogs() ends them.
-std::mutex g_dialogs_mutex;
-std::set<pid_t> g_dialogs;
+// Never destroyed: a dialog's detached thread may still take itself off the list while
+// the app exits.
+struct Running {
+  std::mutex mutex;
+  std::set<pid_t> groups;
+};
+Running& running() {
+  static Running* r = new Running;
+  return *r;
+}
 
 void end_group(pid_t pgid) {
   kill(-pgid, SIGTERM);
@@ -124,8 +132,8 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
 void end_dialogs() {
   std::vector<pid_t> groups;
   {
-    std::lock_guard<std::mutex> lock(g_dialogs_mutex);
-    groups.assign(g_dialogs.begin(), g_dialogs.end());
+    std::lock_guard<std::mutex> lock(running().mutex);
+    groups.assign(running().groups.begin(), running().groups.end());
   }
   for (pid_t g : groups) end_group(g);
   for (pid_t g : groups) kill_group_after(g, 500);
@@ -165,8 +173,8 @@ DialogResult run_dialog(const std::vector<std::string>& argv, double timeout_sec
     return r;
   }
   {
-    std::lock_guard<std::mutex> lock(g_dialogs_mutex);
-    g_dialogs.insert(pid);
+    std::lock_guard<std::mutex> lock(running().mutex);
+    running().groups.insert(pid);
   }
   fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK);
 
@@ -217,8 +225,8 @@ DialogResult run_dialog(const std::vector<std::string>& argv, double timeout_sec
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   {
-    std::lock_guard<std::mutex> lock(g_dialogs_mutex);
-    g_dialogs.erase(pid);
+    std::lock_guard<std::mutex> lock(running().mutex);
+    running().groups.erase(pid);
   }
   const int code = exited && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 

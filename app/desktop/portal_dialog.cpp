@@ -7,6 +7,7 @@
 #include <systemd/sd-bus.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstring>
 #include <string>
 
@@ -186,14 +187,27 @@ DialogResult run_portal_open_file(const std::string& title, const std::string& s
     return fail;
   }
   sd_bus_error_free(&error);
-  // The user may take as long as they like: wait for the Response signal.
+  // Wait for the Response signal, as long as a program's dialog may take (file_dialog.hpp):
+  // then the request is closed (the portal closes its dialog) and nothing is opened.
+  const auto started = std::chrono::steady_clock::now();
   while (!answer.done) {
     r = sd_bus_process(b.bus, nullptr);
     if (r < 0) {
       answer.result.error = std::string("the D-Bus connection broke (") + std::strerror(-r) + ")";
       break;
     }
-    if (r == 0 && (r = sd_bus_wait(b.bus, UINT64_MAX)) < 0) {
+    if (r > 0) continue;
+    const double left =
+        kDialogTimeoutSeconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (left <= 0.0) {
+      sd_bus_call_method(b.bus, kPortal, request.c_str(), "org.freedesktop.portal.Request", "Close", nullptr, nullptr, "");
+      answer.result.outcome = DialogResult::Refused;
+      answer.result.error = "The file dialog (the desktop's file portal) gave no answer in " +
+                            std::to_string(static_cast<long long>(kDialogTimeoutSeconds)) +
+                            " s, so it was closed and nothing was opened.";
+      break;
+    }
+    if ((r = sd_bus_wait(b.bus, static_cast<uint64_t>(left * 1e6) + 1)) < 0) {
       answer.result.error = std::string("waiting for the file portal failed (") + std::strerror(-r) + ")";
       break;
     }

@@ -6,13 +6,26 @@
 #include <imgui_internal.h>  // RenderTextClippedEx, the internal Selectable flags, the window's cursor
 
 #include <algorithm>
+#include <string>
 
 namespace lv::app {
 namespace {
 
 constexpr std::string_view kEllipsis = "…";
 
-// Draws text (and its "…" when cut) from pos, clipped to clip.
+bool is_control(char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; }
+
+// The text on one line: control characters (a name may hold "\n" through a JSON escape)
+// as '?', as error messages show them; buf holds the copy when one is needed.
+std::string_view one_line(std::string_view text, std::string& buf) {
+  if (std::none_of(text.begin(), text.end(), is_control)) return text;
+  buf.assign(text);
+  for (char& c : buf)
+    if (is_control(c)) c = '?';
+  return buf;
+}
+
+// Draws text (one line, see one_line) and its "…" when cut, from pos, clipped to clip.
 void draw_text(ImDrawList* dl, ImVec2 pos, std::string_view text, bool cut, ImGuiCol col, const ImRect& clip) {
   const ImVec2 max(clip.Max.x, pos.y + ImGui::GetTextLineHeight());
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(col));  // (the disabled alpha applies once, when drawn)
@@ -43,8 +56,9 @@ std::string_view shown_data_text(std::string_view text, bool* cut) {
 
 bool data_selectable(std::string_view text, bool selected, ImGuiSelectableFlags flags, std::string_view note, bool menu) {
   bool cut = false, note_cut = false;
-  const std::string_view shown = shown_data_text(text, &cut);
-  const std::string_view shown_note = shown_data_text(note, &note_cut);
+  std::string buf, note_buf;
+  const std::string_view shown = one_line(shown_data_text(text, &cut), buf);
+  const std::string_view shown_note = one_line(shown_data_text(note, &note_cut), note_buf);
   const ImGuiStyle& st = ImGui::GetStyle();
   const float gap = note.empty() ? 0.0f : st.ItemSpacing.x * 2.0f;
   const float text_w = text_width(shown, cut);
@@ -78,7 +92,8 @@ bool data_begin_combo(const char* id, std::string_view preview, ImGuiComboFlags 
     const float arrow = (flags & ImGuiComboFlags_NoArrowButton) ? 0.0f : h;
     const ImRect clip(pos, ImVec2(pos.x + w - arrow, pos.y + h));
     bool cut = false;
-    const std::string_view shown = shown_data_text(preview, &cut);
+    std::string buf;
+    const std::string_view shown = one_line(shown_data_text(preview, &cut), buf);
     draw_text(dl, ImVec2(pos.x + st.FramePadding.x, pos.y + st.FramePadding.y), shown, cut, ImGuiCol_Text, clip);
   }
   return open;

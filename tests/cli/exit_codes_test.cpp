@@ -53,7 +53,7 @@ TEST(ExitCodes, BadIds) {
   expect_usage_error({"--print", "--ids", "-1"}, "-1 is negative: IDs count rows from 0");
   expect_usage_error({"--print", "--ids", "7", "--vocab", "4"}, "7 is out of range: this table has 4 rows, IDs 0–3");
   expect_usage_error({"--print", "--ids", "2.5"}, "2.5 is not a whole number");
-  expect_usage_error({"--print", "--ids", ""}, "--ids needs at least one ID, e.g. --ids 2,3,1");
+  expect_usage_error({"--print", "--ids", ""}, "--ids needs at least one ID, e.g. --ids 2,3,1 (IDs are separated by commas or spaces; empty items are skipped)");
   expect_usage_error({"--print", "--ids", "[2,3"}, "The brackets don't match: write the IDs as 2, 3, 1 or [2, 3, 1]");
   expect_usage_error({"--print", "--ids", "99999999999999999999999999"},
                      "999999999999999999999999… is too large: IDs go up to 9,999,999");

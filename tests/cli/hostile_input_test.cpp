@@ -22,7 +22,7 @@ namespace {
 namespace fs = std::filesystem;
 using Args = std::vector<std::string>;
 
-struct Run {
+struct Ran {
   int exit_code = -1, signal = 0;
   std::string out, err;
   double seconds = 0;
@@ -30,7 +30,7 @@ struct Run {
 
 // build/lookupviz args…, with stdin from stdin_path ("" : /dev/null), extra environment,
 // and SIGALRM after `deadline` seconds (kept across exec).
-Run run(const Args& args, const std::string& stdin_path = "", const std::vector<std::pair<std::string, std::string>>& env = {},
+Ran run(const Args& args, const std::string& stdin_path = "", const std::vector<std::pair<std::string, std::string>>& env = {},
         unsigned deadline = 20) {
   char out_path[] = "/tmp/lv-hostile-out-XXXXXX", err_path[] = "/tmp/lv-hostile-err-XXXXXX";
   const int out_fd = mkstemp(out_path), err_fd = mkstemp(err_path);
@@ -53,7 +53,7 @@ Run run(const Args& args, const std::string& stdin_path = "", const std::vector<
   }
   int status = 0;
   waitpid(pid, &status, 0);
-  Run r;
+  Ran r;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   close(out_fd);
   close(err_fd);
@@ -89,7 +89,7 @@ TEST(HostilePack, AGiantAFifoAndAFolderAreRefusedAtOnce) {
     ASSERT_EQ(ftruncate(fd, 10'000'000'000LL), 0);
     close(fd);
   }
-  Run r = run({"--tokenize", "hi"}, "", env);
+  Ran r = run({"--tokenize", "hi"}, "", env);
   EXPECT_EQ(r.signal, 0);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, "lookupviz: " + pack + " is 10,000,000,000 bytes, not 1,124,051: not a lookupviz tokenizer pack\n");
@@ -112,7 +112,7 @@ TEST(HostilePack, AGiantAFifoAndAFolderAreRefusedAtOnce) {
 // ---------------------------------------------------------------- the command line (item 9)
 
 TEST(HostileCli, DetokenizeNamesGpt2sRangeForAnyTooLargeId) {
-  Run r = run({"--detokenize", "99999999999999999999999"});
+  Ran r = run({"--detokenize", "99999999999999999999999"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "lookupviz: --detokenize: 99999999999999999999999 is not a GPT-2 token: IDs go from 0 to 50,256\n");
   r = run({"--detokenize", "50257"});
@@ -122,11 +122,11 @@ TEST(HostileCli, DetokenizeNamesGpt2sRangeForAnyTooLargeId) {
 TEST(HostileCli, OneRuleForEmptyItemsAndEmptyLists) {
   // Empty items are skipped; a list with no ID is the empty list, whatever its spelling.
   for (const char* empty : {"", "[]", "[ ]", ",", " , ", "[,]"}) {
-    const Run r = run({"--detokenize", empty});
+    const Ran r = run({"--detokenize", empty});
     EXPECT_EQ(r.exit_code, 0) << "'" << empty << "': " << r.err;
     EXPECT_EQ(r.out, "\n") << "'" << empty << "'";
   }
-  Run r = run({"--detokenize", "15496,,11"});
+  Ran r = run({"--detokenize", "15496,,11"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "Hello,\n");
   // --ids wants at least one, and says the rule.
@@ -142,7 +142,7 @@ TEST(HostileCli, OneRuleForEmptyItemsAndEmptyLists) {
 }
 
 TEST(HostileCli, ARepeatedOptionIsAnErrorNeverASilentOverride) {
-  Run r = run({"--print", "--dim", "3", "--dim", "4"});
+  Ran r = run({"--print", "--dim", "3", "--dim", "4"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "lookupviz: --dim is given twice: give each option once (see --help)\n");
   r = run({"--print", "--seed=1", "--seed", "2"});
@@ -156,7 +156,7 @@ TEST(HostileCli, ARepeatedOptionIsAnErrorNeverASilentOverride) {
 }
 
 TEST(HostileCli, WeightsDashIsStandardInputAsAPositionalDashIs) {
-  const Run a = run({"--print", "--weights=-"}), b = run({"--print", "--weights", "-"}), c = run({"--print", "-"});
+  const Ran a = run({"--print", "--weights=-"}), b = run({"--print", "--weights", "-"}), c = run({"--print", "-"});
   EXPECT_EQ(a.exit_code, 2);
   EXPECT_EQ(a.err, "lookupviz: lookupviz cannot read a table from standard input: give a file name\n");
   EXPECT_EQ(b.err, a.err);
@@ -172,15 +172,15 @@ TEST(HostileCli, TokenizesMoreThanAnArgumentHolds) {
   const std::string path = (s.dir / "story.txt").string();
   std::ofstream(path, std::ios::binary) << text;
   // The expected IDs: each repetition tokenizes alike ("Every effort moves you." then " Every…").
-  const Run one = run({"--tokenize", "Every effort moves you."});
-  const Run rest = run({"--tokenize", " Every effort moves you."});
+  const Ran one = run({"--tokenize", "Every effort moves you."});
+  const Ran rest = run({"--tokenize", " Every effort moves you."});
   ASSERT_EQ(one.exit_code, 0) << one.err;
   const size_t reps = text.size() / std::string("Every effort moves you. ").size();
   std::string want = one.out.substr(0, one.out.size() - 2);  // "[…" without "]\n"
   const std::string more = ", " + rest.out.substr(1, rest.out.size() - 3);
   for (size_t i = 1; i < reps; ++i) want += more;
   want += ", 220]\n";  // the final space
-  Run r = run({"--tokenize", "-"}, path);
+  Ran r = run({"--tokenize", "-"}, path);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, want);
   r = run({"--text-file", path});

@@ -129,9 +129,10 @@ TEST(RecentFilesBounded, AFifoDevZeroAGiantAndALongLineReadAsNoList) {
   // One 50 MB line (and a good line after it): larger than any list, not read.
   std::string text(50u << 20, 'a');
   text = "/" + text + "\n/good.npy\n";
+  const std::string long_line = s.file("recent-long", text);
   t0 = std::chrono::steady_clock::now();
-  EXPECT_TRUE(lv::load_recent_files(s.file("recent-long", text)).empty());
-  EXPECT_LT(seconds(t0), 1.0);
+  EXPECT_TRUE(lv::load_recent_files(long_line).empty());
+  EXPECT_LT(seconds(t0), 1.0);  // refused by its size, not read
 }
 
 TEST(RecentFilesBounded, LinesLongerThanAPathAreSkipped) {
@@ -153,6 +154,15 @@ TEST(RecentFilesBounded, LinesLongerThanAPathAreSkipped) {
   EXPECT_LE(lv::recent_files_text(full).size(), lv::kMaxRecentFilesBytes);
   Scratch s;
   EXPECT_EQ(lv::load_recent_files(s.file("recent", lv::recent_files_text(full))), full);
+}
+
+TEST(RecentFilesBounded, AFifoAtThePathIsNotReplacedBySaving) {
+  Scratch s;
+  const std::string fifo = s.fifo("recent-files");
+  EXPECT_NE(lv::save_recent_files(fifo, {"/a.npy"}), "");
+  struct stat st;
+  ASSERT_EQ(lstat(fifo.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode));
 }
 
 // ---------------------------------------------------------------- the tokenizer pack

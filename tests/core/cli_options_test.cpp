@@ -101,7 +101,7 @@ TEST(CliOptions, IdErrorsNameTheIdAndTheRange) {
   EXPECT_EQ(err({"--ids", "-1"}), "-1 is negative: IDs count rows from 0");
   EXPECT_EQ(err({"--ids", "7", "--vocab", "4"}), "7 is out of range: this table has 4 rows, IDs 0–3");
   EXPECT_EQ(err({"--vocab", "4", "--ids", "7"}), "7 is out of range: this table has 4 rows, IDs 0–3");
-  EXPECT_EQ(err({"--ids", ""}), "--ids needs at least one ID, e.g. --ids 2,3,1");
+  EXPECT_EQ(err({"--ids", ""}), "--ids needs at least one ID, e.g. --ids 2,3,1 (IDs are separated by commas or spaces; empty items are skipped)");
   EXPECT_EQ(err({"--ids", "2.5"}), "2.5 is not a whole number");
   EXPECT_EQ(err({"--ids", "10000000"}), "10000000 is too large: IDs go up to 9,999,999");
   // With --weights the IDs index the file's table, checked once it is read (issue 17,

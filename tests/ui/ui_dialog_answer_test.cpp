@@ -159,7 +159,7 @@ TEST(DialogAnswer, ADialogStillOpenAtQuitIsEnded) {
 TEST(DialogAnswer, AChildKeepingTheOutputOpenDoesNotHoldTheAnswer) {
   Stub s;
   // The dialog answers and exits; a child it started keeps standard output open.
-  const std::string z = s.zenity("sh -c 'echo $$ > \"" + s.pid_file() + "\"; exec sleep 1000' &\necho /tmp/chosen.npy\nexit 0");
+  const std::string z = s.zenity("sleep 1000 &\necho $! > '" + s.pid_file() + "'\necho /tmp/chosen.npy\nexit 0");
   const auto t0 = std::chrono::steady_clock::now();
   const DialogResult r = run_dialog({z});
   EXPECT_LT(seconds_since(t0), 5.0);

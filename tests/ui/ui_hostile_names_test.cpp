@@ -15,6 +15,7 @@
 
 #include "app/app_session.hpp"
 #include "app/desktop/file_dialog.hpp"
+#include "app/widgets/widget_data_text.hpp"
 #include "app/widgets/widget_file_picker.hpp"
 #include "headless.hpp"
 #include "screen_text.hpp"
@@ -140,6 +141,10 @@ TEST(UiHostileNames, FileColonNamesTheEmptyTensor) {
   r = load_table(file + ":b###k");
   ASSERT_TRUE(r.ok) << r.error;
   EXPECT_EQ(r.table.at(0, 0), 5.0f);  // not a###k's: names are names, not IDs
+  // The list of names in the command line's error shows the empty one as "".
+  r = load_table(file);
+  EXPECT_FALSE(r.ok);
+  EXPECT_NE(r.error.find("pick one (FILE:NAME): \"\" (2×2), ##x (2×2)"), std::string::npos) << r.error;
   // A .npy named with an empty tensor is told to drop the ':'.
   r = load_table(kTables + "one_by_one.npy:");
   EXPECT_FALSE(r.ok);
@@ -209,7 +214,14 @@ TEST(UiHostileNames, LongNamesAreCutWhenDrawn) {
   h.frames(10);
   const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count() / 10;
   EXPECT_LT(ms, 50.0);  // a frame does not lay out 200,000 glyphs
-  EXPECT_TRUE(read_screen().contains("…")) << read_screen().all();
+  EXPECT_TRUE(read_screen().contains("short")) << read_screen().all();
+  bool cut = false;
+  EXPECT_EQ(shown_data_text(long_name, &cut).size(), kMaxShownDataBytes);
+  EXPECT_TRUE(cut);
+  // A cut never splits a UTF-8 sequence.
+  std::string accents;
+  while (accents.size() < 2 * kMaxShownDataBytes) accents += "é";  // 2 bytes each
+  EXPECT_EQ(shown_data_text("x" + accents, &cut).size(), kMaxShownDataBytes - 1);
 }
 
 }  // namespace
