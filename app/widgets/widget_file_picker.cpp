@@ -3,6 +3,7 @@
 #include "app/widgets/widget_file_picker.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // ImGuiInputTextState::SelectAll (internal in 1.86)
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -109,6 +110,7 @@ TypedPath resolve_typed_path(const std::string& typed, const std::string& listed
 void open_file_picker(FilePicker& fp, const std::string& dir) {
   fp.open = true;
   fp.refocus_path = true;  // ready to type a path: the last one is selected, typing replaces it
+  fp.select_on_click = true;
   std::error_code ec;
   const std::string cwd = fs::current_path(ec).string();
   fp.places = picker_places(xdg_env_from_process().home, cwd);
@@ -209,9 +211,20 @@ bool draw_file_picker(FilePicker& fp, const std::vector<std::string>& recent, st
     // The whole text is selected when the field takes the keyboard (the picker opens, a
     // click into it): a path typed or pasted replaces the last one instead of being
     // appended to it ("…/tiny2.npy/tmp/…: Not a directory").
+    const ImGuiID path_id = ImGui::GetID("##path");
     bool enter = ImGui::InputTextWithHint("##path", "~/models/table.npy, model.safetensors:wte.weight or a folder",
                                           fp.path, sizeof fp.path,
                                           ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+    // The field took the keyboard when the picker opened; a hand still clicks into it
+    // before typing: that first click keeps the text selected instead of placing the caret.
+    if (fp.select_on_click) {
+      if (ImGui::IsItemEdited() || ImGui::IsItemDeactivated()) {
+        fp.select_on_click = false;  // typed into, or left (a later click selects all anyway: AutoSelectAll)
+      } else if (ImGui::IsItemActive() && ImGui::IsItemHovered() && ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
+        if (ImGuiInputTextState* st = ImGui::GetInputTextState(path_id)) st->SelectAll();
+        fp.select_on_click = false;
+      }
+    }
     landmark("picker-path");
     ImGui::SameLine();
     if (checkbox("All files", &fp.show_all)) list_folder(fp, fp.dir);

@@ -30,6 +30,7 @@ struct FilePicker {
   std::vector<Place> places;     // the side bar, found when the picker opens
   bool show_all = false;         // list every file, not only .npy / .safetensors
   int selected = -1;
+  bool select_on_click = false;  // the picker opened with the path selected: the first click into it keeps it all selected
   bool refocus_path = false;     // the picker opened, or Enter went into a folder: the path field takes the keyboard (its text selected)
 };
 
