@@ -3,6 +3,8 @@
 #pragma once
 #include <imgui.h>
 
+#include <cstdarg>
+
 #include "app/app_state.hpp"
 
 namespace lv::app {
@@ -12,5 +14,15 @@ int narrative_step(const App& app, int steps);
 
 // A wrapped narrative line (printf-style) in the colour of ID `cur`'s chip.
 void id_line(const App& app, int cur, const char* fmt, ...) IM_FMTARGS(3);
+
+// Lines of `text` (edited in place: the spaces where a line breaks become '\n') no wider
+// than `width`, broken at spaces only: ImGui 1.86 also breaks after '.', ',', ';', '!',
+// '?' and '"' inside a word, which split "50,⏎257", "0.⏎1" and "embedding.weight.⏎grad".
+// A word wider than `width` keeps its line whole (the layout report sees it). Returns text.
+char* wrap_at_spaces(char* text, float width);
+
+// ImGui::TextWrapped, with lines broken at spaces only (wrap_at_spaces), up to 1,023 bytes.
+void para(const char* fmt, ...) IM_FMTARGS(1);
+void para_v(const char* fmt, va_list args) IM_FMTLIST(1);
 
 }  // namespace lv::app

@@ -12,6 +12,7 @@
 #include "app/slides/anim_timeline.hpp"
 #include "app/app_model.hpp"
 #include "app/model_jobs.hpp"
+#include "app/slides/narrative_lines.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/scene.hpp"
 #include "app/slides/slides.hpp"
@@ -42,12 +43,12 @@ int steps(const App& app) { return std::max<int>(1, static_cast<int>(app.inputs.
 
 void narrative(App& app) {
   const Derived& d = app.derived;
-  ImGui::TextWrapped("Training sends a gradient back. For the lookup, row i of G lands in row idx[i] of the "
+  para("Training sends a gradient back. For the lookup, row i of G lands in row idx[i] of the "
                      "table's gradient — every other row gets exactly zero and is not touched at all.");
   ImGui::Spacing();
-  ImGui::TextWrapped("Repeated IDs add up: the same row learns from every position that used it.");
+  para("Repeated IDs add up: the same row learns from every position that used it.");
   ImGui::Spacing();
-  ImGui::TextWrapped("The one-hot matmul computes onehot.T · G instead: all %s × %s = %s, %s "
+  para("The one-hot matmul computes onehot.T · G instead: all %s × %s = %s, %s "
                      "(%s of them by zero), for the same numbers.",
                      with_commas(static_cast<uint64_t>(d.vocab)).c_str(), with_commas(static_cast<uint64_t>(d.dim)).c_str(),
                      count_text(d.vocab * d.dim, "entry", "entries").c_str(),
