@@ -43,7 +43,54 @@ if problems:
     sys.exit(1)
 print(f"{name}: {len(r['slides'])} slide steps laid out, all whole")
 PY
+  check_revisits "$out/$name.json" "$name"
 }
+
+# --- type sizes (issue 25, items 3 and 4) -------------------------------------------
+# Every slide reached by its key from other slides gets the type sizes it had fresh (the
+# report lays out every slide, then every slide again from the one after it and the one
+# four on: slide 1 from slide 4 was drawn at 0.66 em in the top-left corner).
+check_revisits() {  # check_revisits FILE NAME
+  "$py" - "$1" "$2" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+bad = [f"{sys.argv[2]}: slide {v['slide']} reached from slide {v['from']}: canvas {v['canvas_px']} px, narration "
+       f"{v['narration_px']} px; fresh {v['fresh_canvas_px']} px, {v['fresh_narration_px']} px"
+       for v in r["revisits"]
+       if v["shown"] != v["slide"] or abs(v["canvas_px"] - v["fresh_canvas_px"]) > 0.01
+       or abs(v["narration_px"] - v["fresh_narration_px"]) > 0.01]
+assert r["revisits"], "no revisits in the report"
+if bad:
+    print("\n".join(bad[:20]))
+    sys.exit(1)
+PY
+}
+# Presenting draws every slide at least as large as the window does at the same size:
+# the canvas's type and every matrix's cells (presenting was 29 px cells against 33).
+check_present_not_smaller() {  # check_present_not_smaller WINDOWED.json PRESENT.json NAME
+  "$py" - "$1" "$2" "$3" <<'PY'
+import json, sys
+win, pres, name = (json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), sys.argv[3])
+steps = {(s["slide"], s["step"]): s for s in win["slides"]}
+bad = []
+for p in pres["slides"]:
+    w = steps[(p["slide"], p["step"])]
+    where = f"{name}: slide {p['slide']} step {p['step']}"
+    if p["canvas_px"] + 0.01 < w["canvas_px"]:
+        bad.append(f"{where}: canvas type {p['canvas_px']} px presenting, {w['canvas_px']} px in the window")
+    if p["narration_px"] + 0.01 < w["narration_px"]:
+        bad.append(f"{where}: narration {p['narration_px']} px presenting, {w['narration_px']} px in the window")
+    wc = {m["name"]: m["cell_h"] for m in w["matrices"]}
+    for m in p["matrices"]:
+        if m["name"] in wc and m["cell_h"] + 0.01 < wc[m["name"]]:
+            bad.append(f"{where}: {m['name']} cells {m['cell_h']} px tall presenting, {wc[m['name']]} px in the window")
+if bad:
+    print("\n".join(bad[:20]))
+    sys.exit(1)
+print(f"{name}: presenting is at least as large as the window on every slide step")
+PY
+}
+# --- end of type sizes ----------------------------------------------------------------
 
 # A table with an inf cell (slide 5's two NaN cells must show), written as a .npy.
 "$py" - "$out/inf.npy" <<'PY'
@@ -103,6 +150,20 @@ m = [m for s in r["slides"] if s["slide"] == 1 for m in s["matrices"]][0]
 assert m["cols_total"] == 4096 and 0 < m["cols_shown"] < 4096, m
 print("a 4 × 4,096 table is reported cut:", m["cols_shown"], "of", m["cols_total"], "columns shown")
 ' "$out/big.json" || fails=$((fails + 1))
+
+# --- type sizes, continued: presenting ≥ the window at four sizes (the runs above) ------
+for size in "1024x768" "1280x800" "1920x1080" "2560x1440:2"; do
+  check_present_not_smaller "$out/default-$size.json" "$out/present-$size.json" "present-vs-window-$size" ||
+    fails=$((fails + 1))
+  check_present_not_smaller "$out/8x8-$size.json" "$out/present-8x8-$size.json" "present-vs-window-8x8-$size" ||
+    fails=$((fails + 1))
+done
+# Every slide from every other slide, by its key (the default state at 1280 × 800).
+LOOKUPVIZ_LAYOUT_REVISIT=all xvfb-run -a -s "-screen 0 2600x1500x24" "$bin" --reset --layout-report --size 1280x800 \
+  >"$out/revisit-all.json"
+check_revisits "$out/revisit-all.json" "revisit-all-1280x800" && echo "revisit-all-1280x800: every slide from every other" ||
+  fails=$((fails + 1))
+# --- end of type sizes, continued ------------------------------------------------------
 
 echo "layout report: $fails failed"
 [ "$fails" -eq 0 ]
