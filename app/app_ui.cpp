@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -58,7 +59,9 @@ void draw_canvas(App& app, ImVec2 size) {
   begin_canvas_zoom(app.ui.canvas_level);
   report_canvas_px(em());
   // The canvas's type size, for the real-window tests (an em square at its origin).
-  if (!canvas_measuring()) landmark_rect("canvas-type", origin, ImVec2(origin.x + em(), origin.y + em()));
+  // (from a whole pixel, so its height reads the same wherever the canvas sits)
+  const ImVec2 o(std::floor(origin.x), std::floor(origin.y));
+  landmark_rect("canvas-type", o, ImVec2(o.x + em(), o.y + em()));
   SlideCanvas c{app, pal, ImGui::GetWindowDrawList(), origin, avail, slide.steps(app)};
   const ImVec2 used = slide.canvas(c);
   end_canvas_zoom();
@@ -127,7 +130,7 @@ void draw_narrative(App& app, ImVec2 size) {
   }
   begin_narration_zoom(ui.narrative_level);
   report_narration_px(em());
-  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const ImVec2 at(std::floor(ImGui::GetCursorScreenPos().x), std::floor(ImGui::GetCursorScreenPos().y));
   landmark_rect("narration-type", at, ImVec2(at.x + em(), at.y + em()));
   ImGui::PushTextWrapPos(0.0f);
   slide.narrative(app);

@@ -43,7 +43,8 @@ if problems:
     sys.exit(1)
 print(f"{name}: {len(r['slides'])} slide steps laid out, all whole")
 PY
-  check_revisits "$out/$name.json" "$name"
+  local whole=$?
+  check_revisits "$out/$name.json" "$name" && [ "$whole" -eq 0 ]
 }
 
 # --- type sizes (issue 25, items 3 and 4) -------------------------------------------
@@ -106,11 +107,15 @@ fails=0
 states=("default" "ids404:--ids 4,0,4" "8x8:--ids 0,1,2,3,4,5,6,7 --dim 8" "inf:--weights $out/inf.npy")
 for size in "1024x768" "1280x720" "1280x800" "1366x768" "1440x900" "1920x1080" "2560x1440:2"; do
   args=(--size "${size%%:*}"); [ "${size#*:}" != "$size" ] && args+=(--scale "${size#*:}")
-  # At 1024 × 768 the narration may scroll (slide 5's closing words, at 0.66 em); nothing else may be cut.
+  # At 1024 × 768 the narration may scroll (slides 4, 5 and 8 at 0.75 em, its smallest: 0.66 em
+  # read as 9–10 px), and slide 5's about the inf table at 1280 × 720 (and 2560 × 1440 at 2×,
+  # the same page); nothing else may be cut.
   allow=0; [ "$size" = "1024x768" ] && allow=1
+  inf_allow=$allow; case "$size" in 1280x720 | 2560x1440:2) inf_allow=1 ;; esac
   for state in "${states[@]}"; do
     name="${state%%:*}"; extra=(); [ "$name" != "$state" ] && read -r -a extra <<<"${state#*:}"
-    ALLOW_NARRATION_SCROLL=$allow check "$name-$size" "${args[@]}" "${extra[@]}" || fails=$((fails + 1))
+    a=$allow; [ "$name" = inf ] && a=$inf_allow
+    ALLOW_NARRATION_SCROLL=$a check "$name-$size" "${args[@]}" "${extra[@]}" || fails=$((fails + 1))
   done
 done
 for size in "1024x768" "1280x800" "1920x1080" "2560x1440:2"; do
@@ -123,22 +128,34 @@ done
 # pieces and merges, slide 8's decoded argmax: every slide fits its canvas (windows of
 # rows around the IDs, no canvas that scrolls), at every size, presenting and in the light theme.
 book="Hello, do you like tea? <|endoftext|> In the sunlit terraces of someunknownPlace."
+# (At 1024 × 768 and at 2560 × 1440 at 2× — 1280 × 720's page — slides 4 and 5 speak of 20
+# IDs: there the narration scrolls rather than drop below 0.75 em.)
 for size in "1024x768" "1280x800" "1920x1080" "2560x1440:2"; do
   args=(--size "${size%%:*}"); [ "${size#*:}" != "$size" ] && args+=(--scale "${size#*:}")
-  allow=0; [ "$size" = "1024x768" ] && allow=1
+  allow=0; case "$size" in 1024x768 | 2560x1440:2) allow=1 ;; esac
   ALLOW_NARRATION_SCROLL=$allow check "text-$size" "${args[@]}" --text "$book" || fails=$((fails + 1))
   check "text-present-$size" --present "${args[@]}" --text "$book" || fails=$((fails + 1))
 done
 for size in "1024x768" "2560x1440:2"; do
   args=(--size "${size%%:*}"); [ "${size#*:}" != "$size" ] && args+=(--scale "${size#*:}")
-  allow=0; [ "$size" = "1024x768" ] && allow=1
+  allow=1  # (as above)
   ALLOW_NARRATION_SCROLL=$allow check "text-light-$size" --light "${args[@]}" --text "$book" || fails=$((fails + 1))
 done
 
-# Below 1024 × 768 the page keeps its smallest size and the window scrolls: what is out
-# of view is cut, but no panel is ever drawn over another.
-for size in 900x600 640x480; do
-  ONLY_OVERLAPS=1 check "small-$size" --size "$size" || fails=$((fails + 1))
+# Below the smallest page (1024 × 720 × the scale) the whole page is drawn with smaller type:
+# nothing cut, nothing over another, every panel inside the window (--size 900x700 laid out
+# at 1005 × 712 and scrolled, the status line off screen; 640 × 480 cut 14 texts).
+for size in 900x700 900x600 640x480; do
+  ALLOW_NARRATION_SCROLL=1 check "small-$size" --size "$size" || fails=$((fails + 1))
+  "$py" - "$out/small-$size.json" "$size" <<'PY' || fails=$((fails + 1))
+import json, sys
+r = json.load(open(sys.argv[1]))
+w, h = map(int, sys.argv[2].split("x"))
+out = {(p["name"], p["x"], p["y"], p["w"], p["h"]) for s in r["slides"] for p in s["panels"]
+       if p["x"] < 0 or p["y"] < 0 or p["x"] + p["w"] > w or p["y"] + p["h"] > h}
+assert not out, f"{sys.argv[2]}: panels outside the window: {sorted(out)[:5]}"
+print(f"small-{sys.argv[2]}: every panel inside the window")
+PY
 done
 
 # The report is not vacuous: a state that cannot fit (4,096 columns) is reported cut.
