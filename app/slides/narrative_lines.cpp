@@ -57,4 +57,13 @@ void para(const char* fmt, ...) {
   va_end(args);
 }
 
+void para_muted(const char* fmt, ...) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+  va_list args;
+  va_start(args, fmt);
+  para_v(fmt, args);
+  va_end(args);
+  ImGui::PopStyleColor();
+}
+
 }  // namespace lv::app

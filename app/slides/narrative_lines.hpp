@@ -24,5 +24,7 @@ char* wrap_at_spaces(char* text, float width);
 // ImGui::TextWrapped, with lines broken at spaces only (wrap_at_spaces), up to 1,023 bytes.
 void para(const char* fmt, ...) IM_FMTARGS(1);
 void para_v(const char* fmt, va_list args) IM_FMTLIST(1);
+// para in ImGui's disabled-text colour (as ImGui::TextDisabled).
+void para_muted(const char* fmt, ...) IM_FMTARGS(1);
 
 }  // namespace lv::app

@@ -57,7 +57,7 @@ void narrative(App& app) {
     return;
   }
   if (r.decoded)
-    ImGui::TextDisabled("%s", "These IDs were typed as numbers: shown here read as GPT-2 tokens. Switch the editor "
+    para_muted("%s", "These IDs were typed as numbers: shown here read as GPT-2 tokens. Switch the editor "
                               "bar to Text to type a sentence.");
   // The piece whose merges are replayed (the canvas's pieces can be clicked too).
   if (r.chosen >= 0) {

@@ -49,11 +49,11 @@ void narrative(App& app) {
   para("That's the clue: a weight matrix can be reached by a matrix multiply.");
   ImGui::Spacing();
   if (app.inputs.vocab_mode == VocabMode::FromIds)
-    ImGui::TextDisabled("%s", "V = max(ids) + 1, as in the notebook: change the largest ID and the table is re-drawn "
+    para_muted("%s", "V = max(ids) + 1, as in the notebook: change the largest ID and the table is re-drawn "
                               "from the seed.");
   else
-    ImGui::TextDisabled("%s", "A fixed vocabulary: IDs must stay below V.");
-  ImGui::TextDisabled("%s", "Drag a cell sideways or double-click it to change a weight.");
+    para_muted("%s", "A fixed vocabulary: IDs must stay below V.");
+  para_muted("%s", "Drag a cell sideways or double-click it to change a weight.");
 }
 
 // Dragging or typing into a cell edits the weight (and everything downstream).

@@ -63,10 +63,10 @@ void narrative(App& app) {
                      nv, nb, b == 1 ? "" : "s", nz, zeros == 1 ? "" : "s", digits, floored);
   ImGui::Spacing();
   if (app.inputs.vocab_mode == VocabMode::FromIds)
-    ImGui::TextDisabled("num_classes defaults to max(idx) + 1 = %lld: one column per row of the table.", v);
+    para_muted("num_classes defaults to max(idx) + 1 = %lld: one column per row of the table.", v);
   else
-    ImGui::TextDisabled("num_classes = %lld: one column per row of the table.", v);
-  ImGui::TextDisabled("%s", "Next: a one-hot row times the table keeps exactly one row.");
+    para_muted("num_classes = %lld: one column per row of the table.", v);
+  para_muted("%s", "Next: a one-hot row times the table keeps exactly one row.");
 }
 
 // ---------------------------------------------------------------- canvas

@@ -141,7 +141,7 @@ void narrative(App& app) {
                        "numbers (B·V·D multiply-adds), B·(V−1)·D of them by zero; the lookup copies B·D numbers.");
     ImGui::Spacing();
     para("At %s × %s the matmul does %s times the work.", v, dd, v);
-    ImGui::TextDisabled("%s", "Drag the slider to GPT-2's 50,257 × 768.");
+    para_muted("%s", "Drag the slider to GPT-2's 50,257 × 768.");
   }
   ImGui::Spacing();
   ImGui::Separator();

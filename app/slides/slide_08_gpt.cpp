@@ -59,15 +59,15 @@ void narrative(App& app) {
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("GPT-2 shares one table between the input lookup and the output head.\n"
                       "Off: the head gets its own Linear init (drawn after pos_emb).");
-  ImGui::TextDisabled("%s", "out_head.weight = tok_emb.weight");
+  para_muted("%s", "out_head.weight = tok_emb.weight");
   ImGui::Spacing();
-  ImGui::TextDisabled("%s", "(The transformer blocks that sit between the two ends are left out here.)");
+  para_muted("%s", "(The transformer blocks that sit between the two ends are left out here.)");
   ImGui::Spacing();
   if (gpt2_vocab(app))
     para("Each position's largest logit, read back as GPT-2 text (tokenizer.decode): what this untrained "
                        "model would write next.");
   else
-    ImGui::TextDisabled("%s", "The argmax is shown as IDs: only with GPT-2's 50,257 rows (Text mode) are they tokens "
+    para_muted("%s", "The argmax is shown as IDs: only with GPT-2's 50,257 rows (Text mode) are they tokens "
                               "with a text.");
 }
 
