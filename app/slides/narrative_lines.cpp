@@ -23,14 +23,17 @@ void id_line(const App& app, int cur, const char* fmt, ...) {
   ImGui::PopStyleColor();
 }
 
-char* wrap_at_spaces(char* text, float width) {
+char* wrap_at_spaces(char* text, float width, const ImFont* font) {
+  auto text_w = [font](const char* b, const char* e) {
+    return font ? font->CalcTextSizeA(font->FontSize, 1e9f, 0.0f, b, e).x : ImGui::CalcTextSize(b, e).x;
+  };
   char* line = text;  // the start of the line being filled
   while (*line) {
     char* end = nullptr;  // the end of the last word that fits on this line
     for (char* p = line;;) {
       char* w = p;
       while (*w && *w != ' ' && *w != '\n') ++w;
-      if (end && ImGui::CalcTextSize(line, w).x > width) break;
+      if (end && text_w(line, w) > width) break;
       end = w;
       if (*w != ' ') break;  // the text's end or its own line break
       p = w + 1;

@@ -19,7 +19,8 @@ void id_line(const App& app, int cur, const char* fmt, ...) IM_FMTARGS(3);
 // than `width`, broken at spaces only: ImGui 1.86 also breaks after '.', ',', ';', '!',
 // '?' and '"' inside a word, which split "50,⏎257", "0.⏎1" and "embedding.weight.⏎grad".
 // A word wider than `width` keeps its line whole (the layout report sees it). Returns text.
-char* wrap_at_spaces(char* text, float width);
+// `font` (at its own size) measures instead of the current font (a canvas drawing with ImDrawList).
+char* wrap_at_spaces(char* text, float width, const ImFont* font = nullptr);
 
 // ImGui::TextWrapped, with lines broken at spaces only (wrap_at_spaces), up to 1,023 bytes.
 void para(const char* fmt, ...) IM_FMTARGS(1);

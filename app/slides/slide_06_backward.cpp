@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <string>
 
 #include "app/slides/anim_timeline.hpp"
@@ -198,10 +199,19 @@ ImVec2 canvas(SlideCanvas& c) {
   const ImU32 line_colors[3] = {c.pal.text, with_alpha(c.pal.text, 0.4f + 0.6f * matmul),
                                 with_alpha(sc.d.grads_equal ? c.pal.ok : c.pal.bad, matmul)};
   const float column_w = x2 - c.origin.x - sc.e * 1.2f;
+  // Wrapped at spaces only (narrative_lines.hpp): "embedding.weight.⏎grad" broke at the dot.
+  char wrapped[3][256];
+  auto wrap_lines = [&](float wrap) {
+    for (int i = 0; i < 3; ++i) {
+      std::memcpy(wrapped[i], lines[i], sizeof wrapped[i]);
+      if (wrap > 0.0f) wrap_at_spaces(wrapped[i], wrap, line_fonts[i]);
+    }
+  };
   auto lines_height = [&](float wrap) {
+    wrap_lines(wrap);
     float h = 0.0f;
     for (int i = 0; i < 3; ++i)
-      h += line_fonts[i]->CalcTextSizeA(line_fonts[i]->FontSize, 1e9f, wrap, lines[i]).y + sc.e * 0.35f;
+      h += line_fonts[i]->CalcTextSizeA(line_fonts[i]->FontSize, 1e9f, 0.0f, wrapped[i]).y + sc.e * 0.35f;
     return h;
   };
   const float under_g = gg.pos.y + gg.size.y + sc.e * 0.8f;
@@ -209,10 +219,11 @@ ImVec2 canvas(SlideCanvas& c) {
   const float wrap = in_column ? column_w : 0.0f;
   const float by = in_column ? under_g : std::max(gg.pos.y + gg.size.y, mg.pos.y + mg.size.y) + sc.e * 0.8f;
   float ly = by;
+  wrap_lines(wrap);
   for (int i = 0; i < 3; ++i) {
     ImFont* f = line_fonts[i];
-    const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, wrap, lines[i]);
-    if (i < 2 || matmul > 0.0f) sc.dl->AddText(f, f->FontSize, ImVec2(c.origin.x, ly), line_colors[i], lines[i], nullptr, wrap);
+    const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, 0.0f, wrapped[i]);
+    if (i < 2 || matmul > 0.0f) sc.dl->AddText(f, f->FontSize, ImVec2(c.origin.x, ly), line_colors[i], wrapped[i]);
     right = std::max(right, c.origin.x + ts.x);
     ly += ts.y + sc.e * 0.35f;
   }
@@ -232,8 +243,9 @@ ImVec2 canvas(SlideCanvas& c) {
                     static_cast<int>(std::lround(100.0f * sc.app.jobs.backward.progress())));
     }
     if (*timed) {
-      const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, wrap, timed);
-      sc.dl->AddText(f, f->FontSize, ImVec2(c.origin.x, ly), with_alpha(c.pal.muted, matmul), timed, nullptr, wrap);
+      if (wrap > 0.0f) wrap_at_spaces(timed, wrap, f);
+      const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, 0.0f, timed);
+      sc.dl->AddText(f, f->FontSize, ImVec2(c.origin.x, ly), with_alpha(c.pal.muted, matmul), timed);
       right = std::max(right, c.origin.x + ts.x);
       ly += ts.y + sc.e * 0.35f;
     } else {
