@@ -8,12 +8,14 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <string>
 
 #include "app/slides/anim_timeline.hpp"
 #include "app/slides/canvas_fit.hpp"
+#include "app/slides/narrative_lines.hpp"
 #include "app/chrome/layout_report.hpp"
 #include "app/slides/scale_worker.hpp"
 #include "app/slides/slides.hpp"
@@ -25,7 +27,11 @@
 namespace lv::app {
 namespace {
 
-void draw_canvas(App& app, const SlideDef& slide, ImVec2 size) {
+// The slide is looked up here, not passed in: a key or the menu earlier in this frame may
+// have changed it, and the fit's key names the current slide (a canvas of the slide left
+// behind, measured under the new slide's key, gave the new slide the old one's type size).
+void draw_canvas(App& app, ImVec2 size) {
+  const SlideDef& slide = slide_table()[static_cast<size_t>(app.ui.slide)];
   const Palette& pal = palette(app.ui.theme);
   const float e = em();
   // The caption under the canvas wraps (centred when it is one line); the canvas
@@ -33,7 +39,8 @@ void draw_canvas(App& app, const SlideDef& slide, ImVec2 size) {
   char caption[256];
   slide.caption(app, caption, sizeof caption);
   const float caption_w = size.x - e * 1.0f;
-  const ImVec2 cs = ImGui::CalcTextSize(caption, nullptr, false, caption_w);
+  wrap_at_spaces(caption, caption_w);  // never inside a number or a name
+  const ImVec2 cs = ImGui::CalcTextSize(caption);
   const float caption_h = std::max(e * 2.0f, cs.y + e * 0.8f);
   ImGui::PushStyleColor(ImGuiCol_ChildBg, pal.panel);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(e * 0.9f, e * 0.8f));
@@ -50,6 +57,11 @@ void draw_canvas(App& app, const SlideDef& slide, ImVec2 size) {
     app.ui.canvas_view_key = view;
   }
   begin_canvas_zoom(app.ui.canvas_level);
+  report_canvas_px(em());
+  // The canvas's type size, for the real-window tests (an em square at its origin).
+  // (from a whole pixel, so its height reads the same wherever the canvas sits)
+  const ImVec2 o(std::floor(origin.x), std::floor(origin.y));
+  landmark_rect("canvas-type", o, ImVec2(o.x + em(), o.y + em()));
   SlideCanvas c{app, pal, ImGui::GetWindowDrawList(), origin, avail, slide.steps(app)};
   const ImVec2 used = slide.canvas(c);
   end_canvas_zoom();
@@ -71,24 +83,25 @@ void draw_canvas(App& app, const SlideDef& slide, ImVec2 size) {
   const float x0 = ImGui::GetCursorPosX();
   ImGui::SetCursorPosX(x0 + std::max(e * 0.5f, (size.x - cs.x) * 0.5f));
   ImGui::SetCursorPosY(ImGui::GetCursorPosY() + e * 0.3f);
-  ImGui::PushTextWrapPos(x0 + size.x - e * 0.5f);
   ImGui::TextUnformatted(caption);
-  ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();
 }
 
-void draw_narrative(App& app, const SlideDef& slide, ImVec2 size) {
+void draw_narrative(App& app, ImVec2 size) {
+  const SlideDef& slide = slide_table()[static_cast<size_t>(app.ui.slide)];  // the current one (see draw_canvas)
   const Palette& pal = palette(app.ui.theme);
   const float e = em();
   ImGui::BeginChild("narrative", size, false);
   char counter[32];
-  std::snprintf(counter, sizeof counter, "%02d / %02d", app.ui.slide, slide_count() - 1);  // numbers 00 .. 08
-  ImGui::PushFont(fonts().bold);
+  // "01 of 00–08": the slides are numbered from 00 (their keys), so "01 / 08" read as one of eight.
+  std::snprintf(counter, sizeof counter, "%02d of 00–%02d", app.ui.slide, slide_count() - 1);
+  const Fonts& nf = narration_fonts();  // presenting: larger than the rest of the page
+  ImGui::PushFont(nf.bold);
   ImGui::PushStyleColor(ImGuiCol_Text, pal.accent);
   ImGui::TextUnformatted(counter);
   ImGui::PopStyleColor();
   ImGui::PopFont();
-  ImGui::PushFont(fonts().title);
+  ImGui::PushFont(nf.title);
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(slide.title);
   ImGui::PopTextWrapPos();
@@ -100,7 +113,8 @@ void draw_narrative(App& app, const SlideDef& slide, ImVec2 size) {
   const bool transport = !app.ui.presenting;
   // The transport: a separator and two rows of buttons (what draw_transport lays out).
   const ImGuiStyle& st = ImGui::GetStyle();
-  const float transport_h = transport ? ImGui::GetFrameHeightWithSpacing() * 2.0f + st.ItemSpacing.y * 2.0f + 1.0f : 0.0f;
+  const float rows = static_cast<float>(transport_rows(ImGui::GetContentRegionAvail().x));
+  const float transport_h = transport ? ImGui::GetFrameHeightWithSpacing() * rows + st.ItemSpacing.y * 2.0f + 1.0f : 0.0f;
   // Its size, not the room inside it (a scroll bar coming and going must not count as a new view).
   const ImVec2 box(ImGui::GetContentRegionAvail().x, std::max(e * 3.0f, ImGui::GetContentRegionAvail().y - transport_h));
   const uint64_t key = canvas_fit_key(app, box);
@@ -112,9 +126,12 @@ void draw_narrative(App& app, const SlideDef& slide, ImVec2 size) {
   const bool fresh = key != ui.narrative_fit_key;
   if (fresh) {
     ui.narrative_fit_key = key;
-    ui.narrative_level = kCanvasNormalLevel;
+    ui.narrative_level = narration_top_level();
   }
-  begin_canvas_zoom(ui.narrative_level);
+  begin_narration_zoom(ui.narrative_level);
+  report_narration_px(em());
+  const ImVec2 at(std::floor(ImGui::GetCursorScreenPos().x), std::floor(ImGui::GetCursorScreenPos().y));
+  landmark_rect("narration-type", at, ImVec2(at.x + em(), at.y + em()));
   ImGui::PushTextWrapPos(0.0f);
   slide.narrative(app);
   ImGui::PopTextWrapPos();
@@ -379,10 +396,11 @@ void app_frame(App& app) {
                            ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                            ImGuiWindowFlags_NoBringToFrontOnFocus;
   if (controls) flags |= ImGuiWindowFlags_MenuBar;
-  // Below the smallest page the layout is made for (about 1000 × 700 at 1×), the page
-  // keeps that size and the window scrolls: nothing is squeezed over anything else.
-  const ImVec2 min_page(em() * 58.0f, em() * 40.0f);
+  // Below the smallest window the layout is made for (kMinWindowW × kMinWindowH at 1×), the
+  // page keeps that size and the window scrolls: nothing is squeezed over anything else.
   const ImVec2 pad = ImGui::GetStyle().WindowPadding;
+  const float page_scale = em() / 17.0f;  // the page's type against its size at scale 1
+  const ImVec2 min_page(kMinWindowW * page_scale - pad.x * 2.0f, kMinWindowH * page_scale - pad.y * 2.0f);
   const ImVec2 page(std::max(vp->WorkSize.x - pad.x * 2.0f, min_page.x), std::max(vp->WorkSize.y - pad.y * 2.0f, min_page.y));
   const bool small = vp->WorkSize.x < min_page.x + pad.x * 2.0f || vp->WorkSize.y < min_page.y + pad.y * 2.0f;
   if (small) {
@@ -415,11 +433,11 @@ void app_frame(App& app) {
   const float canvas_w = avail.x - narrative_w - e * 1.0f;
 
   ImGui::BeginGroup();
-  draw_canvas(app, slide, ImVec2(canvas_w, main_h));
+  draw_canvas(app, ImVec2(canvas_w, main_h));
   ImGui::EndGroup();
   ImGui::SameLine(0.0f, e * 1.0f);
   const ImVec2 narrative_pos = ImGui::GetCursorScreenPos();
-  draw_narrative(app, slide, ImVec2(narrative_w, main_h));
+  draw_narrative(app, ImVec2(narrative_w, main_h));
   if (code) {
     ImGui::SetCursorPosY(ImGui::GetCursorPosY() + e * 0.1f);
     draw_code_panels(app, ImVec2(avail.x, std::max(e * 6.0f, body_h - main_h - e * 0.6f)));

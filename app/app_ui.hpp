@@ -14,6 +14,12 @@ struct ImGuiIO;
 namespace lv::app {
 
 void app_frame(App& app);
+// The smallest window the page is laid out for, in pixels at scale 1 (DESIGN.md: "from
+// 1024 × 768 up", and 1280 × 720: the narration scrolls at 1024 wide): every size is in ems of the page's type,
+// so at scale s (HiDPI, --scale, Ctrl+=) it is s times this. The window's size limits,
+// --size and Ctrl+= keep above it; a window made smaller anyway (no window manager)
+// keeps the page at this size and scrolls.
+constexpr float kMinWindowW = 1024.0f, kMinWindowH = 720.0f;
 // While presenting (F11) the menu, editor bar, transport and status line hide until
 // the mouse moves, and stay kControlsLinger seconds after it stops.
 constexpr double kControlsLinger = 2.5;
@@ -29,6 +35,7 @@ bool app_progress_only(const App& app);
 void draw_menu_bar(App& app);          // ui_menu.cpp
 void draw_editor_bar(App& app);        // ui_editor_bar.cpp: IDs (chips + text), V, D, seed, reset
 void draw_transport(App& app);         // ui_transport.cpp: counter, prev/play/next, scrubber, speed
+int transport_rows(float width);       // ui_transport.cpp: its rows in a column `width` wide (2, or 3 when narrow)
 void handle_shortcuts(App& app);       // ui_shortcuts.cpp: keyboard
 void configure_keyboard(ImGuiIO& io);  // ui_shortcuts.cpp: the context's keyboard policy (platform and tests)
 void draw_shortcuts_overlay(App& app); // ui_shortcuts.cpp: the F1 / ? help

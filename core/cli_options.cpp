@@ -470,6 +470,8 @@ The window and the images:
   --step S          the step the transport shows as "S / N": 0 is
                     before the first, N the last         (default: the last)
   --size WxH        size in pixels, 320 to 8192 each       (default 1440x900)
+                    the page is laid out for 1024x720 × the scale and up;
+                    a smaller size draws it whole with smaller type
   --scale F         UI scale, 0.5 to 4                     (default: the screen)
   --light           the light theme                        (default: dark)
   --reduced-motion  every step shows its end state         (default: off)

@@ -50,6 +50,7 @@ void layout_report_begin_frame() {
   g_report.matrices.clear();
   g_report.panels.clear();
   g_report.clipped.clear();
+  g_report.canvas_px = g_report.narration_px = 0.0f;
 }
 
 const LayoutReport& layout_report() { return g_report; }
@@ -65,6 +66,8 @@ void report_matrix(const char* name, int rows_total, int cols_total, int first_r
   m.cols_total = cols_total;
   m.rows_shown = cells_inside(cells_min.y, cell_h, shown_rows, visible.y, visible.w);
   m.cols_shown = cells_inside(cells_min.x, cell_w, shown_cols, visible.x, visible.z);
+  m.cell_w = cell_w;
+  m.cell_h = cell_h;
   // A matrix whose rows are all off screen shows none of its columns either.
   if (m.rows_shown == 0 || m.cols_shown == 0) m.rows_shown = m.cols_shown = 0;
   g_report.matrices.push_back(std::move(m));
@@ -87,6 +90,14 @@ void report_clipped(const char* text) {
   g_report.clipped.emplace_back(text);
 }
 
+void report_canvas_px(float px) {
+  if (g_enabled) g_report.canvas_px = px;
+}
+
+void report_narration_px(float px) {
+  if (g_enabled) g_report.narration_px = px;
+}
+
 void report_text_rect(const char* text, ImVec2 min, ImVec2 max, ImVec4 visible) {
   if (!g_enabled) return;
   if (min.x < visible.x - 0.5f || min.y < visible.y - 0.5f || max.x > visible.z + 0.5f || max.y > visible.w + 0.5f)
@@ -95,14 +106,18 @@ void report_text_rect(const char* text, ImVec2 min, ImVec2 max, ImVec4 visible) 
 
 void layout_report_json(std::string& out, int slide, int step) {
   char buf[256];
-  std::snprintf(buf, sizeof buf, "{\"slide\": %d, \"step\": %d, \"matrices\": [", slide, step);
+  std::snprintf(buf, sizeof buf, "{\"slide\": %d, \"step\": %d, \"canvas_px\": %.2f, \"narration_px\": %.2f, \"matrices\": [",
+                slide, step, static_cast<double>(g_report.canvas_px), static_cast<double>(g_report.narration_px));
   out += buf;
   for (size_t i = 0; i < g_report.matrices.size(); ++i) {
     const ReportedMatrix& m = g_report.matrices[i];
     out += i ? ", {\"name\": " : "{\"name\": ";
     append_json_string(out, m.name);
-    std::snprintf(buf, sizeof buf, ", \"rows_shown\": %d, \"rows_total\": %d, \"cols_shown\": %d, \"cols_total\": %d}",
-                  m.rows_shown, m.rows_total, m.cols_shown, m.cols_total);
+    std::snprintf(buf, sizeof buf,
+                  ", \"rows_shown\": %d, \"rows_total\": %d, \"cols_shown\": %d, \"cols_total\": %d, \"cell_w\": %.2f, "
+                  "\"cell_h\": %.2f}",
+                  m.rows_shown, m.rows_total, m.cols_shown, m.cols_total, static_cast<double>(m.cell_w),
+                  static_cast<double>(m.cell_h));
     out += buf;
   }
   out += "], \"panels\": [";

@@ -19,6 +19,7 @@ namespace lv::app {
 struct ReportedMatrix {
   std::string name;
   int rows_shown = 0, rows_total = 0, cols_shown = 0, cols_total = 0;
+  float cell_w = 0.0f, cell_h = 0.0f;  // one cell's size in pixels (the type size the reader sees)
 };
 
 struct ReportedPanel {
@@ -30,6 +31,7 @@ struct LayoutReport {
   std::vector<ReportedMatrix> matrices;
   std::vector<ReportedPanel> panels;
   std::vector<std::string> clipped;
+  float canvas_px = 0.0f, narration_px = 0.0f;  // the canvas's and the narration's font size in pixels
 };
 
 // Recording is off (and costs nothing) unless a report was asked for.
@@ -46,11 +48,14 @@ void report_panel(const char* name, ImVec2 min, ImVec2 max);
 // The last ImGui item (a child window, a group) as a panel.
 void report_last_item_panel(const char* name);
 void report_clipped(const char* text);
+// The type sizes the frame drew the canvas and the narration at (pixels).
+void report_canvas_px(float px);
+void report_narration_px(float px);
 // Reports `text` as clipped when its rectangle is not wholly inside `visible`.
 void report_text_rect(const char* text, ImVec2 min, ImVec2 max, ImVec4 visible);
 
 // Appends the frame's report as one JSON object of one slide/step:
-// {"slide": 1, "step": 1, "matrices": [...], "panels": [...], "clipped": [...]}
+// {"slide": 1, "step": 1, "canvas_px": 25.5, "narration_px": 17, "matrices": [...], "panels": [...], "clipped": [...]}
 void layout_report_json(std::string& out, int slide, int step);
 
 }  // namespace lv::app

@@ -67,6 +67,9 @@ void draw_menu_bar(App& app) {
     if (ImGui::MenuItem("Present (full screen)", "F11", ui.presenting)) ui.present_toggle = true;
     ImGui::Separator();
     if (ImGui::MenuItem("Larger text", "Ctrl+=")) ui.scale_request = ui.user_zoom * 1.1f;
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("The menus, the narration and the code grow (as far as the window holds them); the slide keeps "
+                        "the largest type that fits its room");
     if (ImGui::MenuItem("Smaller text", "Ctrl+-")) ui.scale_request = ui.user_zoom / 1.1f;
     if (ImGui::MenuItem("Normal size", "Ctrl+0")) ui.scale_request = 1.0f;
     ImGui::EndMenu();

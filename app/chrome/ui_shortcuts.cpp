@@ -37,7 +37,7 @@ const char* const kShortcuts[][2] = {
     {"Tab", "next text field (Enter applies, Esc goes back)"},
     {"Ctrl+O", "open a table (.npy, .safetensors)"},
     {"Ctrl+S", "save a screenshot (PNG)"},
-    {"Ctrl+= / Ctrl+- / Ctrl+0", "larger / smaller / normal text"},
+    {"Ctrl+= / Ctrl+- / Ctrl+0", "larger / smaller / normal text (menus, narration, code: the slide fits its type to its room)"},
     {"F1 or ?", "show or hide this help"},
     {"F11 (Esc leaves)", "present: full screen, larger type, the code panels folded"},
     {"C (presenting)", "show or hide the code panels"},

@@ -52,6 +52,9 @@ bool file_exists(const char* path) {
 
 Fonts g_fonts;                          // the active set
 Fonts g_levels[kCanvasZoomLevels];      // one set per canvas zoom level
+Fonts g_narration;                      // presenting: the narration's larger set (else the page's)
+bool g_narration_boosted = false;       // g_narration is a set of its own
+Fonts g_page;                           // the page's set: the normal level's, or its own under Ctrl+=
 
 }  // namespace
 
@@ -233,7 +236,8 @@ void move_replacement_glyph(ImFont* font) {
 
 }  // namespace
 
-Fonts load_fonts(float scale, float base_px) {
+Fonts load_fonts(float scale, float base_px, float narration_boost, float canvas_scale) {
+  if (canvas_scale <= 0.0f) canvas_scale = scale;
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
   // The atlas as tall as its glyphs need, not the next power of two (1024 × 2048 held
@@ -271,9 +275,17 @@ Fonts load_fonts(float scale, float base_px) {
   cfg.OversampleH = 2;
   cfg.OversampleV = 1;
   const bool system = file_exists(ui) && file_exists(ui_bold) && file_exists(mono);
-  for (int level = 0; level < kCanvasZoomLevels; ++level) {
-    const float px = base_px * scale * kCanvasZoom[level];
-    const bool normal = level == kCanvasNormalLevel;
+  // After the canvas's levels (at canvas_scale), presenting, the narration's set (larger by
+  // narration_boost), and under Ctrl+= the page's own (the canvas's normal level is the page's
+  // set otherwise).
+  g_narration_boosted = narration_boost > 1.0f;
+  const bool own_page = std::fabs(canvas_scale - scale) > 1e-4f;
+  constexpr int kNarrationSet = kCanvasZoomLevels, kPageSet = kCanvasZoomLevels + 1;
+  for (int level = 0; level <= kPageSet; ++level) {
+    if ((level == kNarrationSet && !g_narration_boosted) || (level == kPageSet && !own_page)) continue;
+    const bool narration = level == kNarrationSet, canvas = level < kCanvasZoomLevels;
+    const float px = canvas ? base_px * canvas_scale * kCanvasZoom[level] : base_px * scale * (narration ? narration_boost : 1.0f);
+    const bool normal = canvas ? level == kCanvasNormalLevel && !own_page : true;  // the page's, or the narration's
     const ImWchar* glyphs = normal ? ranges_fffd.Data : ranges.Data;
     Fonts f;
     if (system) {
@@ -294,25 +306,29 @@ Fonts load_fonts(float scale, float base_px) {
       // JetBrains Mono has no ␣ or ↵ (a token's space and newline): merged in from Inter.
       static const ImWchar kFromUi[] = {0x21B5, 0x21B5, 0x2423, 0x2423, 0};
       if (f.mono) add_font(ui, px * 0.94f, merge, kFromUi);
-      f.from_system = f.ui && f.bold && f.mono && (f.title || level != kCanvasNormalLevel);
+      f.from_system = f.ui && f.bold && f.mono && (f.title || !normal);
     }
     if (!f.from_system) {
       // ImGui's built-in font (ProggyClean) when Debian's fonts are absent.
       ImFontConfig d;
-      d.SizePixels = 13.0f * scale * kCanvasZoom[level];
+      d.SizePixels = 13.0f * px / base_px;
       f.ui = f.bold = f.mono = io.Fonts->AddFontDefault(&d);
       ImFontConfig t;
-      t.SizePixels = 20.0f * scale;
-      f.title = level == kCanvasNormalLevel ? io.Fonts->AddFontDefault(&t) : nullptr;
+      t.SizePixels = 20.0f * px / base_px;
+      f.title = normal ? io.Fonts->AddFontDefault(&t) : nullptr;
     }
-    g_levels[level] = f;
+    (narration ? g_narration : canvas ? g_levels[level] : g_page) = f;
   }
-  // Titles are never zoomed: every level shares the normal one.
-  for (Fonts& f : g_levels) f.title = g_levels[kCanvasNormalLevel].title;
-  g_fonts = g_levels[kCanvasNormalLevel];
+  if (!own_page) g_page = g_levels[kCanvasNormalLevel];
+  // Titles are never zoomed: every level shares the page's.
+  for (Fonts& f : g_levels) f.title = g_page.title;
+  if (!g_narration_boosted) g_narration = g_page;
+  g_fonts = g_page;
   io.FontDefault = g_fonts.ui;  // not the first font added (the smallest level's)
   io.Fonts->Build();
   for (ImFont* font : {g_fonts.ui, g_fonts.bold, g_fonts.title, g_fonts.mono}) move_replacement_glyph(font);
+  if (g_narration_boosted)
+    for (ImFont* font : {g_narration.ui, g_narration.bold, g_narration.title, g_narration.mono}) move_replacement_glyph(font);
   // ImGui's copy of each font's settings and the files they point into: needed only to
   // build again, and a new scale loads the fonts afresh.
   io.Fonts->ClearInputData();
@@ -325,9 +341,18 @@ void begin_canvas_zoom(int level) {
   ImGui::PushFont(g_fonts.ui);
 }
 
+int narration_top_level() { return g_narration_boosted ? kCanvasNormalLevel + 1 : kCanvasNormalLevel; }
+
+const Fonts& narration_fonts() { return g_narration; }
+
+void begin_narration_zoom(int level) {
+  g_fonts = level > kCanvasNormalLevel ? g_narration : level == kCanvasNormalLevel ? g_page : g_levels[std::max(level, 0)];
+  ImGui::PushFont(g_fonts.ui);
+}
+
 void end_canvas_zoom() {
   ImGui::PopFont();
-  g_fonts = g_levels[kCanvasNormalLevel];
+  g_fonts = g_page;
 }
 
 Fonts& fonts() { return g_fonts; }

@@ -67,8 +67,15 @@ void apply_style(Theme theme, float scale);
 
 // Makes io.Fonts at `scale` and builds the atlas (its pixels wait for the GPU; the
 // font files are let go): the normal set, plus the sets of the canvas zoom levels.
-// base_px is the body size at scale 1.
-Fonts load_fonts(float scale, float base_px = 17.0f);
+// base_px is the body size at scale 1. Presenting (F11), narration_boost > 1 adds a larger
+// set for the narration (its title and text): the rest of the page, the canvas's levels
+// included, keeps the window's sizes, so the slide, with more room, is never drawn smaller
+// than in the window (issue 25, item 4: the whole page boosted by 1.15 left the canvas
+// between two levels, its cells 29 px against the window's 33). canvas_scale (default:
+// scale) sizes the canvas's levels: Ctrl+= grows the page's text (menus, narration, code)
+// and leaves the slide's levels where they were, so the slide keeps the type that fits its
+// room instead of falling between two larger levels (issue 25, item 10).
+Fonts load_fonts(float scale, float base_px = 17.0f, float narration_boost = 1.0f, float canvas_scale = 0.0f);
 
 // Where the normal fonts keep U+FFFD's glyph (what bytes that are not UTF-8 show as):
 // U+0080, a C1 control no font draws, made the font's fallback, so U+FFFD and any
@@ -84,11 +91,18 @@ Fonts& fonts();
 constexpr int kCanvasZoomLevels = 7;
 constexpr float kCanvasZoom[kCanvasZoomLevels] = {0.66f, 0.75f, 0.83f, 0.91f, 1.0f, 1.25f, 1.5f};
 constexpr int kCanvasNormalLevel = 4;  // kCanvasZoom[4] == 1: the page's own size
-constexpr int kNarrativeMinLevel = 0;  // the narrative's text may go down to 0.66 em, as the canvas's
+// The narrative's text goes down to 0.75 em (12.75 px at 1×) and no further: at 0.66 em it
+// read as 9–10 px on slides 4, 5 and 8 at 1024 × 768; there the column scrolls instead.
+constexpr int kNarrativeMinLevel = 1;
 // Selects a zoom level for what follows (fonts() and ImGui's current font);
 // end_canvas_zoom() returns to the normal set.
 void begin_canvas_zoom(int level);
 void end_canvas_zoom();
+// The narration's sizes: the canvas's levels up to the normal one, and above it
+// (narration_top_level(), presenting) the boosted set. end_canvas_zoom() ends it too.
+int narration_top_level();
+const Fonts& narration_fonts();
+void begin_narration_zoom(int level);
 // One em: the current font size, the unit of every layout length.
 inline float em() { return ImGui::GetFontSize(); }
 

@@ -2,12 +2,14 @@
 // Prev / Next slide, step back / play-pause / step forward, the scrubber, speed.
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 #include "app/slides/anim_timeline.hpp"
 #include "app/app_ui.hpp"
 #include "app/slides/slides.hpp"
+#include "app/chrome/layout_report.hpp"
 #include "app/chrome/ui_landmarks.hpp"
 #include "app/chrome/ui_theme.hpp"
 
@@ -26,6 +28,10 @@ void draw_transport(App& app) {
   Timeline& t = ui.timeline;
   const int steps = current_slide_steps(app);
   const float w = ImGui::GetContentRegionAvail().x;
+  const ImGuiStyle& st = ImGui::GetStyle();
+  // A narrow column (1024 wide, presenting's floating box) gives the scrubber a row of its
+  // own: beside the buttons it was too short to use, and the speed control read "1".
+  const bool narrow = transport_rows(w) == 3;
   ImGui::Separator();
 
   // Step controls and the scrubber.
@@ -56,24 +62,28 @@ void draw_transport(App& app) {
     std::snprintf(label, sizeof label, f, cur + 1, steps);
     std::snprintf(widest, sizeof widest, f, steps, steps);
     slot = ImGui::CalcTextSize(widest).x + ImGui::GetStyle().ItemSpacing.x;
-    if (ImGui::GetContentRegionAvail().x - slot >= e * 6.0f) break;
+    if (narrow ? ImGui::GetContentRegionAvail().x >= slot : ImGui::GetContentRegionAvail().x - slot >= e * 6.0f) break;
   }
   const float label_x = ImGui::GetCursorPosX();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(label);
-  ImGui::SameLine(label_x + slot);
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
+  if (!narrow) ImGui::SameLine(label_x + slot);
+  const float scrub_w = ImGui::GetContentRegionAvail().x;
+  if (scrub_w < e * 4.0f) report_clipped("the transport's scrubber is too short to use");
+  ImGui::SetNextItemWidth(scrub_w);
   float pos = t.pos;
   if (ImGui::SliderFloat("##scrub", &pos, 0.0f, static_cast<float>(steps), "")) timeline_seek(t, steps, pos);
   landmark("scrubber");
   tooltip("Scrub through the steps; every in-between state can be paused on");
 
-  // Slides and speed.
-  if (ImGui::Button("< Prev", ImVec2(e * 5.0f, 0))) go_to_slide(app, ui.slide - 1);
+  // Slides and speed (narrow, the two buttons give up room down to their labels').
+  const float text_w = std::max(ImGui::CalcTextSize("< Prev").x, ImGui::CalcTextSize("Next >").x) + st.FramePadding.x * 2.0f;
+  const float nav_w = std::clamp((w - e * 4.7f - st.ItemSpacing.x * 2.0f) * 0.5f, text_w, e * 5.0f);
+  if (ImGui::Button("< Prev", ImVec2(nav_w, 0))) go_to_slide(app, ui.slide - 1);
   landmark("prev-slide");
   tooltip("Previous slide (← or PgUp)");
   ImGui::SameLine();
-  if (ImGui::Button("Next >", ImVec2(e * 5.0f, 0))) go_to_slide(app, ui.slide + 1);
+  if (ImGui::Button("Next >", ImVec2(nav_w, 0))) go_to_slide(app, ui.slide + 1);
   landmark("next-slide");
   tooltip("Next slide (→ or PgDn)");
   ImGui::SameLine();
@@ -90,6 +100,16 @@ void draw_transport(App& app) {
     checkbox("Reduced motion", &ui.reduced_motion);
     tooltip("Show each step's end state at once, without movement");
   }
+  // The speed control is the row's last item: past the column's edge it reads "1" or nothing.
+  if (ImGui::GetItemRectMax().x > ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x + 0.5f)
+    report_clipped("the transport is wider than its column");
+}
+
+int transport_rows(float width) {
+  // Row 1: |< Play >| and "2 / 3" beside a scrubber of at least 4 em; else the scrubber on a row of its own.
+  const float e = em(), gap = ImGui::GetStyle().ItemSpacing.x;
+  const float row1 = e * (2.6f + 4.6f + 2.6f + 4.0f) + ImGui::CalcTextSize("88 / 88").x + gap * 4.0f;
+  return width >= row1 ? 2 : 3;
 }
 
 }  // namespace lv::app

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "app/slides/anim_timeline.hpp"
@@ -121,11 +122,14 @@ bool restores_session(int argc, char** argv) {
 // (a few frames each, so ImGui's sizes settle), printed as one JSON object.
 std::string layout_report_text(lv::app::Platform& p, lv::app::App& app, const lv::CliOptions& o) {
   lv::app::layout_report_enable(true);
+  p.layout_only = true;
+  app.ui.controls_until = 1e300;  // presenting, the floating transport is laid out (and checked) too
   char head[160];
   std::snprintf(head, sizeof head, "{\"size\": [%d, %d], \"scale\": %g, \"present\": %s, \"slides\": [", o.width,
                 o.height, static_cast<double>(app.ui.scale), app.ui.presenting ? "true" : "false");
   std::string out = head;
   bool first = true;
+  std::vector<std::pair<float, float>> fresh(static_cast<size_t>(lv::app::slide_count()));  // laid out afresh
   for (int k = 0; k < lv::app::slide_count(); ++k) {
     freeze_at(app, k, 0);
     const int steps = lv::app::current_slide_steps(app);
@@ -136,6 +140,42 @@ std::string layout_report_text(lv::app::Platform& p, lv::app::App& app, const lv
       if (!first) out += ",\n  ";
       first = false;
       lv::app::layout_report_json(out, k, s);  // the slide's number
+    }
+  }
+  // Every slide again, reached by its key from another slide (the one after it and the one
+  // four on; every other slide with LOOKUPVIZ_LAYOUT_REVISIT=all), as a person jumps
+  // around: its canvas and narration must get the type sizes it gets laid out afresh (its
+  // fit forgotten), whatever was shown before (issue 25, item 3: slide 1 took slide 4's
+  // 0.66 em when reached from it).
+  out += "],\n \"revisits\": [";
+  const char* every = std::getenv("LOOKUPVIZ_LAYOUT_REVISIT");
+  const bool all = every && std::string(every) == "all";
+  const int n = std::min(lv::app::slide_count(), 10);  // a slide's key is its digit
+  first = true;
+  for (int offset = 1; offset < n; ++offset) {
+    if (!all && offset != 1 && offset != 4) continue;
+    for (int k = 0; k < n; ++k) {
+      const int from = (k + offset) % n;
+      freeze_at(app, from, -1);
+      for (int i = 0; i < 3 || (app.ui.narrative_settling && i < 16); ++i) lv::app::platform_frame(p, app);
+      lv::app::key_queue_char(p.keys, static_cast<unsigned>('0' + k));  // the key, as a person presses it
+      for (int i = 0; i < 3 || (app.ui.narrative_settling && i < 16); ++i) lv::app::platform_frame(p, app);
+      freeze_at(app, k, 0);  // the step the fresh pass measured (the slide stays: no new view)
+      for (int i = 0; i < 3 || (app.ui.narrative_settling && i < 16); ++i) lv::app::platform_frame(p, app);
+      const float canvas_px = lv::app::layout_report().canvas_px, narration_px = lv::app::layout_report().narration_px;
+      // The same slide laid out afresh now (a slide's text may have grown meanwhile: slide 7's timings).
+      app.ui.canvas_fit_key = app.ui.canvas_view_key = app.ui.narrative_fit_key = 0;
+      for (int i = 0; i < 3 || (app.ui.narrative_settling && i < 16); ++i) lv::app::platform_frame(p, app);
+      fresh[static_cast<size_t>(k)] = {lv::app::layout_report().canvas_px, lv::app::layout_report().narration_px};
+      char row[224];
+      std::snprintf(row, sizeof row,
+                    "%s{\"slide\": %d, \"from\": %d, \"shown\": %d, \"canvas_px\": %.2f, \"narration_px\": %.2f, "
+                    "\"fresh_canvas_px\": %.2f, \"fresh_narration_px\": %.2f}",
+                    first ? "" : ",\n  ", k, from, app.ui.slide, static_cast<double>(canvas_px),
+                    static_cast<double>(narration_px), static_cast<double>(fresh[static_cast<size_t>(k)].first),
+                    static_cast<double>(fresh[static_cast<size_t>(k)].second));
+      out += row;
+      first = false;
     }
   }
   out += "]}\n";

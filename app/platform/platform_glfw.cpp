@@ -72,6 +72,8 @@ constexpr int kFramesAfterInput = 3;
 
 // The page is designed for about 1500 × 940 logical pixels; a much bigger window
 // (a 4K screen at 100 %) gets proportionally larger type rather than a tiny island.
+float pixels_per_coordinate(const Platform& p);
+
 float fit_for_window(const Platform& p) {
   if (!p.auto_fit) return 1.0f;
   int w = 0, h = 0;
@@ -174,6 +176,14 @@ std::string platform_open(Platform& p, int width, int height, bool hidden, float
   glfwGetWindowContentScale(p.window, &sx, &sy);
   p.content_scale = forced_scale > 0.0f ? forced_scale : std::max(1.0f, std::max(sx, sy));
   p.auto_fit = forced_scale <= 0.0f;
+  // A window (a session's, --size) smaller than the smallest page opens at that size instead.
+  if (!hidden) {
+    int w = 0, h = 0;
+    glfwGetWindowSize(p.window, &w, &h);
+    const float coords = p.content_scale / pixels_per_coordinate(p);
+    const int min_w = static_cast<int>(std::ceil(kMinWindowW * coords)), min_h = static_cast<int>(std::ceil(kMinWindowH * coords));
+    if (w < min_w || h < min_h) glfwSetWindowSize(p.window, std::max(w, min_w), std::max(h, min_h));
+  }
   p.fit = fit_for_window(p);
 
   ImGui_ImplGlfw_InitForOpenGL(p.window, true);  // chains to the callbacks above
@@ -246,11 +256,64 @@ void upload_font_texture(Platform& p) {
 
 }  // namespace
 
+namespace {
+
+// The window's framebuffer pixels per screen coordinate (1 on X11; 2 on a HiDPI Wayland).
+float pixels_per_coordinate(const Platform& p) {
+  int w = 0, h = 0, fw = 0, fh = 0;
+  glfwGetWindowSize(p.window, &w, &h);
+  glfwGetFramebufferSize(p.window, &fw, &fh);
+  return w > 0 && fw > 0 ? static_cast<float>(fw) / static_cast<float>(w) : 1.0f;
+}
+
+// The largest text zoom at which the window still holds the smallest page (kMinWindowW ×
+// kMinWindowH in ems of the page's type), in steps of 1/32 (a window dragged smaller
+// builds the fonts again only at each step): Ctrl+= stops there, and a window smaller
+// than the smallest page (--size 640x480, no window manager) draws the whole page with
+// smaller type instead of cutting it (issue 26, item 7).
+float largest_zoom(const Platform& p) {
+  int w = 0, h = 0;
+  glfwGetFramebufferSize(p.window, &w, &h);
+  if (w <= 0 || h <= 0) return 3.0f;  // minimised: nothing to lay out
+  const float s = p.content_scale * p.fit;
+  const float z = std::min(static_cast<float>(w) / (kMinWindowW * s), static_cast<float>(h) / (kMinWindowH * s));
+  return std::max(0.25f, std::floor(z * 32.0f) / 32.0f);
+}
+
+}  // namespace
+
 void platform_apply_scale(Platform& p, App& app, float user_zoom) {
-  app.ui.user_zoom = std::clamp(user_zoom, 0.6f, 3.0f);
-  app.ui.scale = p.content_scale * p.fit * p.present_boost * app.ui.user_zoom;
-  load_fonts(app.ui.scale);
+  user_zoom = std::clamp(user_zoom, 0.6f, 3.0f);
+  // Larger text only while the window holds the page at it (issue 25, item 10: three
+  // Ctrl+= at 1280 × 800 cut the narration mid-word and read "Nex" for Next).
+  const float most = p.window ? largest_zoom(p) : 3.0f;
+  if (user_zoom > app.ui.user_zoom + 1e-4f) {
+    if (user_zoom > most) {
+      user_zoom = std::max(app.ui.user_zoom, std::min(user_zoom, most));
+      int w = 0, h = 0;
+      glfwGetWindowSize(p.window, &w, &h);
+      char why[160];
+      std::snprintf(why, sizeof why, "Larger text would not fit this window (%d × %d): make the window larger first.", w, h);
+      set_status(app, why);
+    }
+  }
+  app.ui.user_zoom = user_zoom;
+  p.zoom = std::min(user_zoom, most);  // what the window holds
+  // Presenting, only the narration grows (present_boost); the page and the canvas keep
+  // the window's sizes and get the room the folded controls leave.
+  app.ui.scale = p.content_scale * p.fit * p.zoom;
+  // Ctrl+= (a zoom above 1) grows the page's text, not the slide's levels: the slide keeps
+  // fitting its room; a zoom below 1 (Ctrl+-, a window smaller than the page) shrinks both.
+  load_fonts(app.ui.scale, 17.0f, app.ui.presenting ? p.present_boost : 1.0f,
+             p.content_scale * p.fit * std::min(p.zoom, 1.0f));
   upload_font_texture(p);
+  // The window's smallest size follows the text's (a hint the window manager keeps).
+  if (p.window) {
+    // (at least the smallest page at the user's zoom, up to 1×; never more than the window holds now)
+    const float coords = p.content_scale * std::min(app.ui.user_zoom, std::max(p.zoom, 1.0f)) / pixels_per_coordinate(p);
+    glfwSetWindowSizeLimits(p.window, static_cast<int>(std::ceil(kMinWindowW * coords)),
+                            static_cast<int>(std::ceil(kMinWindowH * coords)), GLFW_DONT_CARE, GLFW_DONT_CARE);
+  }
   apply_style(app.ui.theme, app.ui.scale);
   app.ui.applied_theme = app.ui.theme;
   app.ui.applied_scale = app.ui.scale;
@@ -324,6 +387,7 @@ FramebufferSize render_frame(Platform& p, App& app, bool take_input) {
   ImGui::Render();
   FramebufferSize fb;
   glfwGetFramebufferSize(p.window, &fb.w, &fb.h);
+  if (p.layout_only) return fb;  // --layout-report: the layout is known; no pixels needed
   glViewport(0, 0, fb.w, fb.h);
   const ImVec4 bg = ImGui::ColorConvertU32ToFloat4(palette(app.ui.theme).bg);
   glClearColor(bg.x, bg.y, bg.z, 1.0f);
@@ -338,7 +402,8 @@ std::string platform_frame(Platform& p, App& app, const std::string& png_path) {
   if (app.ui.present_toggle) toggle_presenting(p, app);
   const float fit = fit_for_window(p);
   const float boost = app.ui.presenting ? present_boost_for_window(p) : 1.0f;
-  if (fit != p.fit || boost != p.present_boost) {
+  const bool held = std::min(app.ui.user_zoom, largest_zoom(p)) == p.zoom;  // (at the current fit)
+  if (fit != p.fit || boost != p.present_boost || !held) {
     p.fit = fit;
     p.present_boost = boost;
     if (app.ui.scale_request <= 0.0f) app.ui.scale_request = app.ui.user_zoom;
@@ -370,7 +435,7 @@ std::string platform_frame(Platform& p, App& app, const std::string& png_path) {
     const std::string e = save_framebuffer_png(path, w, h);
     set_status(app, (e.empty() ? "Saved " + path : "Screenshot not saved: " + e).c_str());
   }
-  glfwSwapBuffers(p.window);
+  if (!p.layout_only) glfwSwapBuffers(p.window);
   if (app.ui.gif_requested) {
     app.ui.gif_requested = false;
     std::string path = default_screenshot_path(app);

@@ -1,6 +1,8 @@
 // narrative_lines.cpp — the narratives' shared lines (narrative_lines.hpp).
 #include "app/slides/narrative_lines.hpp"
 
+#include <imgui_internal.h>  // the cursor, for the wrap width
+
 #include <algorithm>
 #include <cstdarg>
 #include <cstdio>
@@ -18,7 +20,53 @@ void id_line(const App& app, int cur, const char* fmt, ...) {
   ImGui::PushStyleColor(ImGuiCol_Text, id_ink(palette(app.ui.theme), static_cast<size_t>(cur)));
   va_list args;
   va_start(args, fmt);
-  ImGui::TextWrappedV(fmt, args);
+  para_v(fmt, args);
+  va_end(args);
+  ImGui::PopStyleColor();
+}
+
+char* wrap_at_spaces(char* text, float width, const ImFont* font) {
+  auto text_w = [font](const char* b, const char* e) {
+    return font ? font->CalcTextSizeA(font->FontSize, 1e9f, 0.0f, b, e).x : ImGui::CalcTextSize(b, e).x;
+  };
+  char* line = text;  // the start of the line being filled
+  while (*line) {
+    char* end = nullptr;  // the end of the last word that fits on this line
+    for (char* p = line;;) {
+      char* w = p;
+      while (*w && *w != ' ' && *w != '\n') ++w;
+      if (end && text_w(line, w) > width) break;
+      end = w;
+      if (*w != ' ') break;  // the text's end or its own line break
+      p = w + 1;
+    }
+    if (!*end) break;
+    *end = '\n';  // a space (or a '\n' already) ends the line
+    line = end + 1;
+  }
+  return text;
+}
+
+void para_v(const char* fmt, va_list args) {
+  char text[1024];
+  std::vsnprintf(text, sizeof text, fmt, args);
+  // Wrapped where TextWrapped wraps (the window's content edge); nothing allocated.
+  const float width = ImGui::CalcWrapWidthForPos(ImGui::GetCurrentWindow()->DC.CursorPos, 0.0f);
+  ImGui::TextUnformatted(wrap_at_spaces(text, width));
+}
+
+void para(const char* fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  para_v(fmt, args);
+  va_end(args);
+}
+
+void para_muted(const char* fmt, ...) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]);
+  va_list args;
+  va_start(args, fmt);
+  para_v(fmt, args);
   va_end(args);
   ImGui::PopStyleColor();
 }

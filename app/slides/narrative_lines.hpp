@@ -3,6 +3,8 @@
 #pragma once
 #include <imgui.h>
 
+#include <cstdarg>
+
 #include "app/app_state.hpp"
 
 namespace lv::app {
@@ -17,5 +19,18 @@ void id_line(const App& app, int cur, const char* fmt, ...) IM_FMTARGS(3);
 // `repeated` (its %lld: the repeated ID); with none, what repeats do never shows — a
 // button ("add-repeat") adds the first ID again at the end.
 void repeat_line(App& app, const char* repeated);
+
+// Lines of `text` (edited in place: the spaces where a line breaks become '\n') no wider
+// than `width`, broken at spaces only: ImGui 1.86 also breaks after '.', ',', ';', '!',
+// '?' and '"' inside a word, which split "50,⏎257", "0.⏎1" and "embedding.weight.⏎grad".
+// A word wider than `width` keeps its line whole (the layout report sees it). Returns text.
+// `font` (at its own size) measures instead of the current font (a canvas drawing with ImDrawList).
+char* wrap_at_spaces(char* text, float width, const ImFont* font = nullptr);
+
+// ImGui::TextWrapped, with lines broken at spaces only (wrap_at_spaces), up to 1,023 bytes.
+void para(const char* fmt, ...) IM_FMTARGS(1);
+void para_v(const char* fmt, va_list args) IM_FMTLIST(1);
+// para in ImGui's disabled-text colour (as ImGui::TextDisabled).
+void para_muted(const char* fmt, ...) IM_FMTARGS(1);
 
 }  // namespace lv::app

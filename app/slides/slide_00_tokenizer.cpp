@@ -13,6 +13,7 @@
 #include "app/app_model.hpp"
 #include "app/app_ui.hpp"
 #include "app/slides/bpe_replay.hpp"
+#include "app/slides/narrative_lines.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
 #include "app/widgets/ui_draw.hpp"
@@ -42,22 +43,22 @@ const char* chosen_label(const BpeReplay& r) {
 
 void narrative(App& app) {
   const BpeReplay& r = app.ui.bpe;
-  ImGui::TextWrapped("Before any lookup, a tokenizer turns text into IDs. GPT-2's cuts the text into pieces with a "
+  para("Before any lookup, a tokenizer turns text into IDs. GPT-2's cuts the text into pieces with a "
                      "pattern (words with their leading space, numbers, punctuation), writes each piece's bytes as "
                      "symbols (a space is Ġ), and merges neighbouring symbols into longer tokens, most frequent "
                      "pair first.");
   ImGui::Spacing();
-  ImGui::TextWrapped("A word it has never seen, such as someunknownPlace, still gets IDs: it is built from smaller "
+  para("A word it has never seen, such as someunknownPlace, still gets IDs: it is built from smaller "
                      "tokens it knows. <|endoftext|> is one token of its own, ID 50256.");
   ImGui::Spacing();
   if (!r.problem.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).muted);
-    ImGui::TextWrapped("%s", r.problem.c_str());
+    para("%s", r.problem.c_str());
     ImGui::PopStyleColor();
     return;
   }
   if (r.decoded)
-    ImGui::TextDisabled("%s", "These IDs were typed as numbers: shown here read as GPT-2 tokens. Switch the editor "
+    para_muted("%s", "These IDs were typed as numbers: shown here read as GPT-2 tokens. Switch the editor "
                               "bar to Text to type a sentence.");
   // The piece whose merges are replayed (the canvas's pieces can be clicked too).
   if (r.chosen >= 0) {

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "app/app_model.hpp"
+#include "app/slides/narrative_lines.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/scene.hpp"
 #include "app/slides/slides.hpp"
@@ -40,19 +41,19 @@ int busiest_window(const IdList& ids, int rows, int64_t vocab) {
 
 void narrative(App& app) {
   const Derived& d = app.derived;
-  ImGui::TextWrapped(
+  para(
       "An embedding table is a learned weight matrix — %s (one per ID in a %s-word vocabulary) × %s, trained "
       "like any other weight.",
       count_text(d.vocab, "row").c_str(), Commas(d.vocab).s, count_text(d.dim, "dimension").c_str());
   ImGui::Spacing();
-  ImGui::TextWrapped("That's the clue: a weight matrix can be reached by a matrix multiply.");
+  para("That's the clue: a weight matrix can be reached by a matrix multiply.");
   ImGui::Spacing();
   if (app.inputs.vocab_mode == VocabMode::FromIds)
-    ImGui::TextDisabled("%s", "V = max(ids) + 1, as in the notebook: change the largest ID and the table is re-drawn "
+    para_muted("%s", "V = max(ids) + 1, as in the notebook: change the largest ID and the table is re-drawn "
                               "from the seed.");
   else
-    ImGui::TextDisabled("%s", "A fixed vocabulary: IDs must stay below V.");
-  ImGui::TextDisabled("%s", "Drag a cell sideways or double-click it to change a weight.");
+    para_muted("%s", "A fixed vocabulary: IDs must stay below V.");
+  para_muted("%s", "Drag a cell sideways or double-click it to change a weight.");
 }
 
 // Dragging or typing into a cell edits the weight (and everything downstream).

@@ -27,15 +27,15 @@ int steps(const App& app) { return std::max<int>(1, static_cast<int>(app.inputs.
 void narrative(App& app) {
   const Derived& d = app.derived;
   const IdList& ids = app.inputs.ids;
-  ImGui::TextWrapped("embedding(idx) does not compute anything: row i of the result is row idx[i] of the table.");
+  para("embedding(idx) does not compute anything: row i of the result is row idx[i] of the table.");
   ImGui::Spacing();
   const int cur = narrative_step(app, steps(app));
   if (!ids.empty())
-    ImGui::TextWrapped("Now: idx[%d] = %lld, so output row %d is a copy of table row %lld.", cur,
+    para("Now: idx[%d] = %lld, so output row %d is a copy of table row %lld.", cur,
                        static_cast<long long>(ids[static_cast<size_t>(cur)]), cur,
                        static_cast<long long>(ids[static_cast<size_t>(cur)]));
   ImGui::Spacing();
-  ImGui::TextWrapped("%s × %s = %s. No multiplications at all.", count_text(d.batch, "ID").c_str(),
+  para("%s × %s = %s. No multiplications at all.", count_text(d.batch, "ID").c_str(),
                      count_text(d.dim, "number").c_str(), count_text(d.lookup_bill.copies, "copy", "copies").c_str());
   ImGui::Spacing();
   repeat_line(app, "Row %lld is looked up more than once: each of its output rows is the same copy.");

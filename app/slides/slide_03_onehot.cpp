@@ -25,7 +25,7 @@ void narrative(App& app) {
   const Derived& d = app.derived;
   const IdList& ids = app.inputs.ids;
   const long long v = static_cast<long long>(d.vocab), b = static_cast<long long>(d.batch);
-  ImGui::TextWrapped("one_hot turns each ID into a row of %s: all 0, except a single 1 in the column "
+  para("one_hot turns each ID into a row of %s: all 0, except a single 1 in the column "
                      "whose number is the ID.", count_text(v, "number").c_str());
   ImGui::Spacing();
   const int cur = narrative_step(app, steps(app));
@@ -35,15 +35,15 @@ void narrative(App& app) {
     char others[32];
     fmt_count(others, sizeof others, v - 1);
     if (v == 1)
-      ImGui::TextWrapped("Row %d is just [1]: with V = 1 there is no other column.", cur);
+      para("Row %d is just [1]: with V = 1 there is no other column.", cur);
     else if (v == 2)
-      ImGui::TextWrapped("Row %d has a single 1 at column %lld; the other entry is 0.", cur, id);
+      para("Row %d has a single 1 at column %lld; the other entry is 0.", cur, id);
     else
-      ImGui::TextWrapped("Row %d has a single 1 at column %lld; the other %s entries are 0.", cur, id, others);
+      para("Row %d has a single 1 at column %lld; the other %s entries are 0.", cur, id, others);
     // A repeated ID gives the very same row.
     for (size_t j = 0; j < ids.size(); ++j) {
       if (j != static_cast<size_t>(cur) && ids[j] == ids[static_cast<size_t>(cur)]) {
-        ImGui::TextWrapped("idx[%zu] is %lld too: rows %zu and %zu are the same row.", j, id,
+        para("idx[%zu] is %lld too: rows %zu and %zu are the same row.", j, id,
                            std::min(j, static_cast<size_t>(cur)), std::max(j, static_cast<size_t>(cur)));
         break;
       }
@@ -59,14 +59,14 @@ void narrative(App& app) {
   fmt_count(nb, sizeof nb, b);
   fmt_count(nv, sizeof nv, v);
   fmt_count(nz, sizeof nz, zeros);
-  ImGui::TextWrapped("%s ID%s → a %s × %s matrix: %s one%s and %s zero%s (%.*f%% zeros).", nb, b == 1 ? "" : "s", nb,
+  para("%s ID%s → a %s × %s matrix: %s one%s and %s zero%s (%.*f%% zeros).", nb, b == 1 ? "" : "s", nb,
                      nv, nb, b == 1 ? "" : "s", nz, zeros == 1 ? "" : "s", digits, floored);
   ImGui::Spacing();
   if (app.inputs.vocab_mode == VocabMode::FromIds)
-    ImGui::TextDisabled("num_classes defaults to max(idx) + 1 = %s: one column per row of the table.", nv);
+    para_muted("num_classes defaults to max(idx) + 1 = %s: one column per row of the table.", nv);
   else
-    ImGui::TextDisabled("num_classes = %s: one column per row of the table.", nv);
-  ImGui::TextDisabled("%s", "Next: a one-hot row times the table keeps exactly one row.");
+    para_muted("num_classes = %s: one column per row of the table.", nv);
+  para_muted("%s", "Next: a one-hot row times the table keeps exactly one row.");
 }
 
 // ---------------------------------------------------------------- canvas

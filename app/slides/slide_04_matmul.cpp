@@ -88,28 +88,28 @@ void narrative(App& app) {
   const Palette& pal = palette(app.ui.theme);
   const long long v = static_cast<long long>(d.vocab), dim = static_cast<long long>(d.dim);
   // No dotted names in wrapped text: ImGui may break a line after a '.'.
-  ImGui::TextWrapped("A Linear layer keeps its weight W as out_features × in_features — here D × V = %s × %s — "
-                     "and multiplies by its transpose:", Commas(dim).s, Commas(v).s);
+  para("A Linear layer keeps its weight W as out_features × in_features — here D × V = %s × %s — "
+       "and multiplies by its transpose:", Commas(dim).s, Commas(v).s);
   formula_line("out = X · W^T", pal.text);
-  ImGui::TextWrapped("Tie the weights:");
+  para("Tie the weights:");
   formula_line("linear.weight = embedding.weight.T", pal.text);
-  ImGui::TextWrapped("Transposed back, that is the embedding table itself:");
+  para("Transposed back, that is the embedding table itself:");
   formula_line("W^T = embedding.weight", pal.text);
   ImGui::Spacing();
-  ImGui::TextWrapped("Row k of the product adds up every table row j times onehot[k][j].");
+  para("Row k of the product adds up every table row j times onehot[k][j].");
   ImGui::Spacing();
   const int cur = narrative_step(app, steps(app));
   if (!ids.empty()) {
     const long long id = static_cast<long long>(ids[static_cast<size_t>(cur)]);
     id_line(app, cur, "Now: onehot[%d] has its 1 at column %lld.", cur, id);
     if (v > 1)
-      ImGui::TextWrapped("%s × 0 %s; row %lld × 1 survives, so output row %d = table row %lld.",
+      para("%s × 0 %s; row %lld × 1 survives, so output row %d = table row %lld.",
                          count_text(v - 1, "table row").c_str(), v - 1 == 1 ? "vanishes" : "vanish", id, cur, id);
     else
-      ImGui::TextWrapped("The only row is multiplied by 1: output row %d = table row 0.", cur);
+      para("The only row is multiplied by 1: output row %d = table row 0.", cur);
   }
   ImGui::Spacing();
-  ImGui::TextWrapped("Each output cell is a sum of %s; hover one to see them.", count_text(v, "product").c_str());
+  para("Each output cell is a sum of %s; hover one to see them.", count_text(v, "product").c_str());
 }
 
 // ---------------------------------------------------------------- the dot-product tooltip

@@ -14,6 +14,7 @@
 #include "app/slides/anim_timeline.hpp"
 #include "app/slides/scene.hpp"
 #include "app/model_jobs.hpp"
+#include "app/slides/narrative_lines.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
 #include "app/widgets/ui_draw.hpp"
@@ -104,9 +105,9 @@ void remember_item(const Palette& pal, int n, const char* lead, const char* body
   ImGui::SameLine(em() * 1.3f);
   ImGui::BeginGroup();
   ImGui::PushFont(fonts().bold);
-  ImGui::TextWrapped("%s", lead);
+  para("%s", lead);
   ImGui::PopFont();
-  ImGui::TextWrapped("%s", body);
+  para("%s", body);
   ImGui::EndGroup();
   ImGui::Spacing();
 }
@@ -118,29 +119,29 @@ void narrative(App& app) {
   const long long cells = static_cast<long long>(d.batch * d.dim);
   if (cur <= 0) {
     if (d.matmul_ready) {
-      ImGui::TextWrapped("The two paths, cell by cell: %s of %s %s equal.", Commas(cells - d.cells_differ).s,
+      para("The two paths, cell by cell: %s of %s %s equal.", Commas(cells - d.cells_differ).s,
                          count_text(cells, "cell").c_str(), cells - d.cells_differ == 1 ? "is" : "are");
       ImGui::Spacing();
     }
     if (!d.matmul_ready)
-      ImGui::TextWrapped("The one-hot product's answer needs every row of the table read once (the lookup needs "
+      para("The one-hot product's answer needs every row of the table read once (the lookup needs "
                          "only B rows); that read is under way — see the status line.");
     else if (d.cells_differ == 0)
-      ImGui::TextWrapped("Not just close: equal to the bit. Each output cell is 1 × w plus zeros, and adding an exact "
+      para("Not just close: equal to the bit. Each output cell is 1 × w plus zeros, and adding an exact "
                          "0 changes nothing, so no rounding creeps in.");
     else
-      ImGui::TextWrapped("The table holds nan or inf. 0 × inf = nan, so the matmul is poisoned even by rows it does "
+      para("The table holds nan or inf. 0 × inf = nan, so the matmul is poisoned even by rows it does "
                          "not pick; the lookup only copies the rows it needs.");
   } else {
     const BillScale s = bill_scale(app);
     char v[32], dd[32];
     fmt_count(v, sizeof v, static_cast<long long>(s.vocab));
     fmt_count(dd, sizeof dd, static_cast<long long>(s.dim));
-    ImGui::TextWrapped("Same numbers, different work. For each of the B IDs the matmul multiplies all V rows of D "
+    para("Same numbers, different work. For each of the B IDs the matmul multiplies all V rows of D "
                        "numbers (B·V·D multiply-adds), B·(V−1)·D of them by zero; the lookup copies B·D numbers.");
     ImGui::Spacing();
-    ImGui::TextWrapped("At %s × %s the matmul does %s times the work.", v, dd, v);
-    ImGui::TextDisabled("%s", "Drag the slider to GPT-2's 50,257 × 768.");
+    para("At %s × %s the matmul does %s times the work.", v, dd, v);
+    para_muted("%s", "Drag the slider to GPT-2's 50,257 × 768.");
   }
   ImGui::Spacing();
   ImGui::Separator();

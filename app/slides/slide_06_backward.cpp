@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <string>
 
 #include "app/slides/anim_timeline.hpp"
@@ -43,15 +44,15 @@ int steps(const App& app) { return std::max<int>(1, static_cast<int>(app.inputs.
 
 void narrative(App& app) {
   const Derived& d = app.derived;
-  ImGui::TextWrapped("Training sends a gradient back. For the lookup, row i of G lands in row idx[i] of the "
+  para("Training sends a gradient back. For the lookup, row i of G lands in row idx[i] of the "
                      "table's gradient — every other row gets exactly zero and is not touched at all.");
   ImGui::Spacing();
-  ImGui::TextWrapped("Repeated IDs add up: the same row learns from every position that used it.");
+  para("Repeated IDs add up: the same row learns from every position that used it.");
   repeat_line(app, "Here row %lld is used twice or more: its gradient is the sum of G's rows (with G all ones, the count).");
   ImGui::Spacing();
-  ImGui::TextWrapped("Empty rows: never touched (torch's dense grad holds 0 there); the matmul computes those zeros.");
+  para("Empty rows: never touched (torch's dense grad holds 0 there); the matmul computes those zeros.");
   ImGui::Spacing();
-  ImGui::TextWrapped("The one-hot matmul computes onehot.T · G instead: all %s × %s = %s, %s "
+  para("The one-hot matmul computes onehot.T · G instead: all %s × %s = %s, %s "
                      "(%s of them by zero), for the same numbers.",
                      with_commas(static_cast<uint64_t>(d.vocab)).c_str(), with_commas(static_cast<uint64_t>(d.dim)).c_str(),
                      count_text(d.vocab * d.dim, "entry", "entries").c_str(),
@@ -202,10 +203,19 @@ ImVec2 canvas(SlideCanvas& c) {
   const ImU32 line_colors[3] = {c.pal.text, with_alpha(c.pal.text, 0.4f + 0.6f * matmul),
                                 with_alpha(sc.d.grads_equal ? c.pal.ok : c.pal.bad, matmul)};
   const float column_w = x2 - c.origin.x - sc.e * 1.2f;
+  // Wrapped at spaces only (narrative_lines.hpp): "embedding.weight.⏎grad" broke at the dot.
+  char wrapped[3][256];
+  auto wrap_lines = [&](float wrap) {
+    for (int i = 0; i < 3; ++i) {
+      std::memcpy(wrapped[i], lines[i], sizeof wrapped[i]);
+      if (wrap > 0.0f) wrap_at_spaces(wrapped[i], wrap, line_fonts[i]);
+    }
+  };
   auto lines_height = [&](float wrap) {
+    wrap_lines(wrap);
     float h = 0.0f;
     for (int i = 0; i < 3; ++i)
-      h += line_fonts[i]->CalcTextSizeA(line_fonts[i]->FontSize, 1e9f, wrap, lines[i]).y + sc.e * 0.35f;
+      h += line_fonts[i]->CalcTextSizeA(line_fonts[i]->FontSize, 1e9f, 0.0f, wrapped[i]).y + sc.e * 0.35f;
     return h;
   };
   const float under_g = gg.pos.y + gg.size.y + sc.e * 0.8f;
@@ -213,10 +223,11 @@ ImVec2 canvas(SlideCanvas& c) {
   const float wrap = in_column ? column_w : 0.0f;
   const float by = in_column ? under_g : std::max(gg.pos.y + gg.size.y, mg.pos.y + mg.size.y) + sc.e * 0.8f;
   float ly = by;
+  wrap_lines(wrap);
   for (int i = 0; i < 3; ++i) {
     ImFont* f = line_fonts[i];
-    const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, wrap, lines[i]);
-    if (i < 2 || matmul > 0.0f) sc.dl->AddText(f, f->FontSize, ImVec2(c.origin.x, ly), line_colors[i], lines[i], nullptr, wrap);
+    const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, 0.0f, wrapped[i]);
+    if (i < 2 || matmul > 0.0f) sc.dl->AddText(f, f->FontSize, ImVec2(c.origin.x, ly), line_colors[i], wrapped[i]);
     right = std::max(right, c.origin.x + ts.x);
     ly += ts.y + sc.e * 0.35f;
   }
@@ -236,8 +247,9 @@ ImVec2 canvas(SlideCanvas& c) {
                     static_cast<int>(std::lround(100.0f * sc.app.jobs.backward.progress())));
     }
     if (*timed) {
-      const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, wrap, timed);
-      sc.dl->AddText(f, f->FontSize, ImVec2(c.origin.x, ly), with_alpha(c.pal.muted, matmul), timed, nullptr, wrap);
+      if (wrap > 0.0f) wrap_at_spaces(timed, wrap, f);
+      const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, 0.0f, timed);
+      sc.dl->AddText(f, f->FontSize, ImVec2(c.origin.x, ly), with_alpha(c.pal.muted, matmul), timed);
       right = std::max(right, c.origin.x + ts.x);
       ly += ts.y + sc.e * 0.35f;
     } else {

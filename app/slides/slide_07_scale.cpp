@@ -18,6 +18,7 @@
 #include "app/slides/anim_timeline.hpp"
 #include "app/slides/scale_worker.hpp"
 #include "app/slides/slide_code.hpp"
+#include "app/slides/narrative_lines.hpp"
 #include "app/slides/slides.hpp"
 #include "app/widgets/ui_draw.hpp"
 #include "app/chrome/ui_landmarks.hpp"
@@ -45,32 +46,6 @@ void fmt_ms(char* buf, size_t n, double ms) {
   else if (ms < 0.9995) std::snprintf(buf, n, "%.3g µs", ms * 1e3);
   else if (ms < 999.5) std::snprintf(buf, n, "%.3g ms", ms);
   else std::snprintf(buf, n, "%.3g s", ms / 1e3);
-}
-
-// TextWrapped, but lines break at spaces only: ImGui 1.86 also breaks after '.' and
-// ',', which splits "50,257" and "154.4" across lines.
-void para(const char* fmt, ...) IM_FMTARGS(1);
-void para(const char* fmt, ...) {
-  char text[512];
-  va_list args;
-  va_start(args, fmt);
-  std::vsnprintf(text, sizeof text, fmt, args);
-  va_end(args);
-  const float width = std::max(1.0f, ImGui::GetContentRegionAvail().x);
-  const char* s = text;
-  while (*s) {
-    const char* end = nullptr;  // the last word end that fits
-    for (const char* p = s;;) {
-      const char* w = p;
-      while (*w && *w != ' ') ++w;
-      if (end && ImGui::CalcTextSize(s, w).x > width) break;
-      end = w;
-      if (!*w) break;
-      p = w + 1;
-    }
-    ImGui::TextUnformatted(s, end);
-    s = *end ? end + 1 : end;
-  }
 }
 
 // The table the slide shows: the one loaded from a file (--weights, File ▸ Open), else

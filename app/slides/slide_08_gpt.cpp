@@ -11,6 +11,7 @@
 #include "app/slides/anim_timeline.hpp"
 #include "app/app_model.hpp"
 #include "app/model_jobs.hpp"
+#include "app/slides/narrative_lines.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
 #include "app/widgets/ui_draw.hpp"
@@ -45,11 +46,11 @@ const std::vector<std::string>& next_text(App& app) {
 
 void narrative(App& app) {
   const Derived& d = app.derived;
-  ImGui::TextWrapped("A GPT starts with two lookups: each token ID picks its row of tok_emb (%s × %s), each "
+  para("A GPT starts with two lookups: each token ID picks its row of tok_emb (%s × %s), each "
                      "position 0..%lld picks its row of pos_emb, and the two are added.",
                      Commas(d.vocab).s, Commas(d.dim).s, static_cast<long long>(d.batch - 1));
   ImGui::Spacing();
-  ImGui::TextWrapped("At the other end the output head is a Linear(emb_dim, vocab_size) layer: a real matrix "
+  para("At the other end the output head is a Linear(emb_dim, vocab_size) layer: a real matrix "
                      "multiply, x @ W.T, one logit per vocabulary entry — the lookup run backwards.");
   ImGui::Spacing();
   bool tie = app.inputs.tie_weights;
@@ -57,15 +58,15 @@ void narrative(App& app) {
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("GPT-2 shares one table between the input lookup and the output head.\n"
                       "Off: the head gets its own Linear init (drawn after pos_emb).");
-  ImGui::TextDisabled("%s", "out_head.weight = tok_emb.weight");
+  para_muted("%s", "out_head.weight = tok_emb.weight");
   ImGui::Spacing();
-  ImGui::TextDisabled("%s", "(The transformer blocks that sit between the two ends are left out here.)");
+  para_muted("%s", "(The transformer blocks that sit between the two ends are left out here.)");
   ImGui::Spacing();
   if (gpt2_vocab(app))
-    ImGui::TextWrapped("Each position's largest logit, read back as GPT-2 text (tokenizer.decode): what this untrained "
+    para("Each position's largest logit, read back as GPT-2 text (tokenizer.decode): what this untrained "
                        "model would write next.");
   else
-    ImGui::TextDisabled("%s", "The argmax is shown as IDs: only with GPT-2's 50,257 rows (Text mode) are they tokens "
+    para_muted("%s", "The argmax is shown as IDs: only with GPT-2's 50,257 rows (Text mode) are they tokens "
                               "with a text.");
 }
 

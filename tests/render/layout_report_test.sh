@@ -43,7 +43,55 @@ if problems:
     sys.exit(1)
 print(f"{name}: {len(r['slides'])} slide steps laid out, all whole")
 PY
+  local whole=$?
+  check_revisits "$out/$name.json" "$name" && [ "$whole" -eq 0 ]
 }
+
+# --- type sizes (issue 25, items 3 and 4) -------------------------------------------
+# Every slide reached by its key from other slides gets the type sizes it had fresh (the
+# report lays out every slide, then every slide again from the one after it and the one
+# four on: slide 1 from slide 4 was drawn at 0.66 em in the top-left corner).
+check_revisits() {  # check_revisits FILE NAME
+  "$py" - "$1" "$2" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+bad = [f"{sys.argv[2]}: slide {v['slide']} reached from slide {v['from']}: canvas {v['canvas_px']} px, narration "
+       f"{v['narration_px']} px; fresh {v['fresh_canvas_px']} px, {v['fresh_narration_px']} px"
+       for v in r["revisits"]
+       if v["shown"] != v["slide"] or abs(v["canvas_px"] - v["fresh_canvas_px"]) > 0.01
+       or abs(v["narration_px"] - v["fresh_narration_px"]) > 0.01]
+assert r["revisits"], "no revisits in the report"
+if bad:
+    print("\n".join(bad[:20]))
+    sys.exit(1)
+PY
+}
+# Presenting draws every slide at least as large as the window does at the same size:
+# the canvas's type and every matrix's cells (presenting was 29 px cells against 33).
+check_present_not_smaller() {  # check_present_not_smaller WINDOWED.json PRESENT.json NAME
+  "$py" - "$1" "$2" "$3" <<'PY'
+import json, sys
+win, pres, name = (json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), sys.argv[3])
+steps = {(s["slide"], s["step"]): s for s in win["slides"]}
+bad = []
+for p in pres["slides"]:
+    w = steps[(p["slide"], p["step"])]
+    where = f"{name}: slide {p['slide']} step {p['step']}"
+    if p["canvas_px"] + 0.01 < w["canvas_px"]:
+        bad.append(f"{where}: canvas type {p['canvas_px']} px presenting, {w['canvas_px']} px in the window")
+    if p["narration_px"] + 0.01 < w["narration_px"]:
+        bad.append(f"{where}: narration {p['narration_px']} px presenting, {w['narration_px']} px in the window")
+    wc = {m["name"]: m["cell_h"] for m in w["matrices"]}
+    for m in p["matrices"]:
+        if m["name"] in wc and m["cell_h"] + 0.01 < wc[m["name"]]:
+            bad.append(f"{where}: {m['name']} cells {m['cell_h']} px tall presenting, {wc[m['name']]} px in the window")
+if bad:
+    print("\n".join(bad[:20]))
+    sys.exit(1)
+print(f"{name}: presenting is at least as large as the window on every slide step")
+PY
+}
+# --- end of type sizes ----------------------------------------------------------------
 
 # A table with an inf cell (slide 5's two NaN cells must show), written as a .npy.
 "$py" - "$out/inf.npy" <<'PY'
@@ -59,11 +107,15 @@ fails=0
 states=("default" "ids404:--ids 4,0,4" "8x8:--ids 0,1,2,3,4,5,6,7 --dim 8" "inf:--weights $out/inf.npy")
 for size in "1024x768" "1280x720" "1280x800" "1366x768" "1440x900" "1920x1080" "2560x1440:2"; do
   args=(--size "${size%%:*}"); [ "${size#*:}" != "$size" ] && args+=(--scale "${size#*:}")
-  # At 1024 × 768 the narration may scroll (slide 5's closing words, at 0.66 em); nothing else may be cut.
+  # At 1024 × 768 the narration may scroll (slides 4, 5 and 8 at 0.75 em, its smallest: 0.66 em
+  # read as 9–10 px), and slide 5's about the inf table at 1280 × 720 (and 2560 × 1440 at 2×,
+  # the same page); nothing else may be cut.
   allow=0; [ "$size" = "1024x768" ] && allow=1
+  inf_allow=$allow; case "$size" in 1280x720 | 2560x1440:2) inf_allow=1 ;; esac
   for state in "${states[@]}"; do
     name="${state%%:*}"; extra=(); [ "$name" != "$state" ] && read -r -a extra <<<"${state#*:}"
-    ALLOW_NARRATION_SCROLL=$allow check "$name-$size" "${args[@]}" "${extra[@]}" || fails=$((fails + 1))
+    a=$allow; [ "$name" = inf ] && a=$inf_allow
+    ALLOW_NARRATION_SCROLL=$a check "$name-$size" "${args[@]}" "${extra[@]}" || fails=$((fails + 1))
   done
 done
 for size in "1024x768" "1280x800" "1920x1080" "2560x1440:2"; do
@@ -76,22 +128,34 @@ done
 # pieces and merges, slide 8's decoded argmax: every slide fits its canvas (windows of
 # rows around the IDs, no canvas that scrolls), at every size, presenting and in the light theme.
 book="Hello, do you like tea? <|endoftext|> In the sunlit terraces of someunknownPlace."
+# (At 1024 × 768 and at 2560 × 1440 at 2× — 1280 × 720's page — slides 4 and 5 speak of 20
+# IDs: there the narration scrolls rather than drop below 0.75 em.)
 for size in "1024x768" "1280x800" "1920x1080" "2560x1440:2"; do
   args=(--size "${size%%:*}"); [ "${size#*:}" != "$size" ] && args+=(--scale "${size#*:}")
-  allow=0; [ "$size" = "1024x768" ] && allow=1
+  allow=0; case "$size" in 1024x768 | 2560x1440:2) allow=1 ;; esac
   ALLOW_NARRATION_SCROLL=$allow check "text-$size" "${args[@]}" --text "$book" || fails=$((fails + 1))
   check "text-present-$size" --present "${args[@]}" --text "$book" || fails=$((fails + 1))
 done
 for size in "1024x768" "2560x1440:2"; do
   args=(--size "${size%%:*}"); [ "${size#*:}" != "$size" ] && args+=(--scale "${size#*:}")
-  allow=0; [ "$size" = "1024x768" ] && allow=1
+  allow=1  # (as above)
   ALLOW_NARRATION_SCROLL=$allow check "text-light-$size" --light "${args[@]}" --text "$book" || fails=$((fails + 1))
 done
 
-# Below 1024 × 768 the page keeps its smallest size and the window scrolls: what is out
-# of view is cut, but no panel is ever drawn over another.
-for size in 900x600 640x480; do
-  ONLY_OVERLAPS=1 check "small-$size" --size "$size" || fails=$((fails + 1))
+# Below the smallest page (1024 × 720 × the scale) the whole page is drawn with smaller type:
+# nothing cut, nothing over another, every panel inside the window (--size 900x700 laid out
+# at 1005 × 712 and scrolled, the status line off screen; 640 × 480 cut 14 texts).
+for size in 900x700 900x600 640x480; do
+  ALLOW_NARRATION_SCROLL=1 check "small-$size" --size "$size" || fails=$((fails + 1))
+  "$py" - "$out/small-$size.json" "$size" <<'PY' || fails=$((fails + 1))
+import json, sys
+r = json.load(open(sys.argv[1]))
+w, h = map(int, sys.argv[2].split("x"))
+out = {(p["name"], p["x"], p["y"], p["w"], p["h"]) for s in r["slides"] for p in s["panels"]
+       if p["x"] < 0 or p["y"] < 0 or p["x"] + p["w"] > w or p["y"] + p["h"] > h}
+assert not out, f"{sys.argv[2]}: panels outside the window: {sorted(out)[:5]}"
+print(f"small-{sys.argv[2]}: every panel inside the window")
+PY
 done
 
 # The report is not vacuous: a state that cannot fit (4,096 columns) is reported cut.
@@ -103,6 +167,20 @@ m = [m for s in r["slides"] if s["slide"] == 1 for m in s["matrices"]][0]
 assert m["cols_total"] == 4096 and 0 < m["cols_shown"] < 4096, m
 print("a 4 × 4,096 table is reported cut:", m["cols_shown"], "of", m["cols_total"], "columns shown")
 ' "$out/big.json" || fails=$((fails + 1))
+
+# --- type sizes, continued: presenting ≥ the window at four sizes (the runs above) ------
+for size in "1024x768" "1280x800" "1920x1080" "2560x1440:2"; do
+  check_present_not_smaller "$out/default-$size.json" "$out/present-$size.json" "present-vs-window-$size" ||
+    fails=$((fails + 1))
+  check_present_not_smaller "$out/8x8-$size.json" "$out/present-8x8-$size.json" "present-vs-window-8x8-$size" ||
+    fails=$((fails + 1))
+done
+# Every slide from every other slide, by its key (the default state at 1280 × 800).
+LOOKUPVIZ_LAYOUT_REVISIT=all xvfb-run -a -s "-screen 0 2600x1500x24" "$bin" --reset --layout-report --size 1280x800 \
+  >"$out/revisit-all.json"
+check_revisits "$out/revisit-all.json" "revisit-all-1280x800" && echo "revisit-all-1280x800: every slide from every other" ||
+  fails=$((fails + 1))
+# --- end of type sizes, continued ------------------------------------------------------
 
 echo "layout report: $fails failed"
 [ "$fails" -eq 0 ]

@@ -259,6 +259,77 @@ if want restore-table; then
   expect ids "2, 1"
 fi
 
+# --- type sizes (issue 25, items 3, 4 and 10) ------------------------------------------
+# mark NAME FIELD: a field of a landmark (2 x, 3 y, 4 w, 5 h); "canvas-type" is an em
+# square of the canvas's type, "narration-type" the narration's.
+mark() { awk -v n="$1" -v f="$2" '$1 == n { print $f }' "$LOOKUPVIZ_LANDMARKS"; }
+# settled: the landmarks file has not changed for 0.6 s (the slide's fit and ease are done).
+settled() {
+  local before=""
+  for _ in $(seq 1 40); do
+    now="$(md5sum <"$LOOKUPVIZ_LANDMARKS" 2>/dev/null)"
+    [ -n "$before" ] && [ "$now" = "$before" ] && return 0
+    before="$now"
+    sleep 0.6
+  done
+}
+canvas_px() { settled; mark canvas-type 5; }
+
+# 9. A slide's type does not depend on the slide before it: slide 1 as it opens, after
+#    2, after 4; slide 2 after 1, after 4 and after 3 (slide 1 after 4 was 11 px against 22).
+if want slide-revisit && start slide-revisit; then
+  one="$(canvas_px)"
+  keys 0.1 2; two_from_one="$(canvas_px)"
+  keys 0.1 1; one_from_two="$(canvas_px)"
+  keys 0.1 4; keys 0.1 1; one_from_four="$(canvas_px)"
+  keys 0.1 4; keys 0.1 2; two_from_four="$(canvas_px)"
+  keys 0.1 3; keys 0.1 2; two_from_three="$(canvas_px)"
+  echo "slide 1: $one px fresh, $one_from_two after 2, $one_from_four after 4;" \
+       "slide 2: $two_from_one after 1, $two_from_four after 4, $two_from_three after 3"
+  [ -n "$one" ] && [ "$one" = "$one_from_two" ] && [ "$one" = "$one_from_four" ] ||
+    fail "slide 1's canvas type: $one px fresh, $one_from_two after slide 2, $one_from_four after slide 4"
+  [ -n "$two_from_one" ] && [ "$two_from_one" = "$two_from_four" ] && [ "$two_from_one" = "$two_from_three" ] ||
+    fail "slide 2's canvas type: $two_from_one px after 1, $two_from_four after 4, $two_from_three after 3"
+  quit
+fi
+
+# 10. F11 on a 1280 × 800 screen draws slides 1, 2 and 6 at least as large as the window
+#     did (slide 2's cells were 29 px presenting against 33 in the window).
+if want present-larger && start present-larger; then
+  declare -A windowed
+  for k in 1 2 6; do keys 0.1 "$k"; windowed[$k]="$(canvas_px)"; done
+  keys 0.1 1 F11
+  wait_for "xdotool getwindowgeometry '$WID' | grep -q 'Geometry: 1280x800'" 5 || fail "F11 did not go full screen"
+  for k in 1 2 6; do
+    keys 0.1 "$k"
+    p="$(canvas_px)"
+    echo "slide $k: canvas type ${windowed[$k]} px in the window, $p px presenting"
+    awk -v p="$p" -v w="${windowed[$k]}" 'BEGIN { exit !(p != "" && w != "" && p + 0 >= w + 0) }' ||
+      fail "slide $k: presenting draws the canvas at $p px, the window at ${windowed[$k]} px"
+  done
+  keys 0.1 Escape
+  quit
+fi
+
+# 11. Ctrl+= three times at 1280 × 800: the page still fits (Next > whole inside the window,
+#     the narration's column too), and the slide is not drawn smaller than before.
+if want ctrl-plus && start ctrl-plus; then
+  before="$(canvas_px)"
+  keys 0.3 ctrl+equal ctrl+equal ctrl+equal
+  after="$(canvas_px)"
+  read -r nx ny nw nh <<<"$(awk '$1 == "next-slide" { print $2, $3, $4, $5 }' "$LOOKUPVIZ_LANDMARKS")"
+  echo "Ctrl+= ×3: canvas type $before → $after px; Next > at $nx,$ny ${nw}×${nh}"
+  [ -n "$nx" ] && [ $((nx + nw)) -le 1280 ] && [ $((ny + nh)) -le 800 ] ||
+    fail "Next > lies outside the 1280 × 800 window after Ctrl+= three times: $nx,$ny ${nw}×${nh}"
+  awk -v a="$after" -v b="$before" 'BEGIN { exit !(a != "" && a + 0 >= b + 0) }' ||
+    fail "Ctrl+= made the slide's type smaller: $before → $after px"
+  quit
+  zoom="$(value zoom)"
+  awk -v z="$zoom" 'BEGIN { exit !(z + 0 > 1.0 && z + 0 <= 1.12) }' ||
+    fail "zoom = $zoom after Ctrl+= three times at 1280 × 800 (the window holds 1.1 at most)"
+fi
+# --- end of type sizes ------------------------------------------------------------------
+
 if [ "$FAILS" -gt 0 ]; then
   echo "$FAILS check(s) failed; pictures and logs in $ROOT"
   exit 1

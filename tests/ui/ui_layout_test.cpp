@@ -5,13 +5,17 @@
 // says "cut" when a table cannot fit.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <string>
 
 #include "app/slides/anim_timeline.hpp"
 #include "app/chrome/layout_report.hpp"
 #include "app/slides/slides.hpp"
 #include "app/chrome/ui_theme.hpp"
+#include "app/slides/narrative_lines.hpp"
 #include "headless.hpp"
+#include "screen_text.hpp"
 
 namespace lv::app::test {
 namespace {
@@ -90,6 +94,75 @@ TEST(UiLayout, ATableTooBigToFitIsReportedCut) {
   EXPECT_EQ(m.cols_total, 4096);
   EXPECT_GT(m.cols_shown, 0);
   EXPECT_LT(m.cols_shown, 4096);
+}
+
+// --- type sizes and wrapping (issue 25, items 3 and 12) ----------------------------------
+
+// A slide reached by its key from another gets the canvas level it gets afresh: the fit was
+// measured on the slide left behind under the new slide's key (slide 1 after 4: 0.66 em).
+TEST(UiLayout, ASlidesTypeDoesNotDependOnTheSlideBefore) {
+  Headless h(ImVec2(1280, 800));
+  h.init();
+  h.frames(3);
+  auto level_from = [&](int from, int to) {
+    go_to_slide(h.app, from);
+    h.frames(3);
+    char key[2] = {static_cast<char>('0' + to), 0};
+    h.type(key);  // the slide's key, read inside the frame as a user's is
+    h.frames(3);
+    EXPECT_EQ(h.app.ui.slide, to);
+    return h.app.ui.canvas_level;
+  };
+  for (int to : {1, 2, 3}) {
+    const int fresh = level_from(to == 1 ? 2 : 1, to);
+    h.app.ui.canvas_fit_key = h.app.ui.canvas_view_key = 0;  // laid out afresh
+    h.frames(3);
+    EXPECT_EQ(fresh, h.app.ui.canvas_level) << "slide " << to;
+    for (int from : {4, 5, 6, 8}) EXPECT_EQ(level_from(from, to), h.app.ui.canvas_level) << "slide " << to << " after " << from;
+  }
+}
+
+// Lines break at spaces only: ImGui 1.86 breaks after '.' and ',' inside a word too.
+TEST(UiLayout, WrappingNeverBreaksANumberOrAName) {
+  Headless h;
+  h.frame();
+  const std::string text = "GPT-2's table: 50,257 rows, 0.1 of them, embedding.weight.grad and x";
+  for (float width = 30.0f; width < 700.0f; width += 7.0f) {
+    std::string copy = text;
+    wrap_at_spaces(copy.data(), width);
+    std::string joined = copy;
+    std::replace(joined.begin(), joined.end(), '\n', ' ');
+    EXPECT_EQ(joined, text) << "width " << width << ": a line broke where there was no space:\n" << copy;
+  }
+}
+
+// The narrations of slides 5 to 8 at every width from 1024 to 1440: "50,257" and the
+// gradients' names are never split over two lines on screen.
+TEST(UiLayout, NarrationKeepsNumbersWholeOnScreen) {
+  for (int w = 1024; w <= 1440; w += 24) {
+    Headless h(ImVec2(static_cast<float>(w), 800));
+    h.init();
+    for (int s : {5, 6, 7, 8}) {
+      show(h, s, 99);  // its last step
+      const ScreenText screen = read_screen();
+      for (size_t i = 0; i + 1 < screen.lines.size(); ++i) {
+        const std::string& a = screen.lines[i];
+        const std::string& b = screen.lines[i + 1];
+        const bool split = a.size() >= 2 && !b.empty() && (a.back() == ',' || a.back() == '.') &&
+                           std::isdigit(static_cast<unsigned char>(a[a.size() - 2])) &&
+                           std::isdigit(static_cast<unsigned char>(b[0]));
+        EXPECT_FALSE(split) << w << " wide, slide " << s << ": \"" << a << "\" / \"" << b << "\"";
+      }
+    }
+  }
+}
+
+// The deck counter names the slides' numbers, not one of eight.
+TEST(UiLayout, TheCounterReadsOneOfNine) {
+  Headless h;
+  h.init();
+  h.frames(2);
+  EXPECT_TRUE(read_screen().contains("01 of 00–08")) << read_screen().all();
 }
 
 }  // namespace

@@ -36,13 +36,13 @@ const EdgeCase kCases[] = {
       "39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63"}},
 };
 
-// What the user sees of slide s at its end: its counter "0s / 08" and its title on
+// What the user sees of slide s at its end: its counter "0s of 00–08" and its title on
 // screen, the first line of its code panel, every panel inside the window and none
 // over another (the layout report's rectangles).
 void expect_slide_shown(Headless& h, int s) {
   const ScreenText screen = read_screen();
-  char counter[16];
-  std::snprintf(counter, sizeof counter, "%02d / %02d", s, slide_count() - 1);
+  char counter[32];
+  std::snprintf(counter, sizeof counter, "%02d of 00–%02d", s, slide_count() - 1);
   EXPECT_TRUE(screen.contains(counter)) << "slide " << s << ": no counter " << counter << "\n" << screen.all();
   // The title, whole (a narrow column wraps it: its lines read on, joined by a space).
   const std::string title = slide_table()[static_cast<size_t>(s)].title;
