@@ -289,6 +289,10 @@ const CodePanelText& code_panel_text(App& app) {
   CodePanelText& t = app.ui.code_panel;
   if (t.slide != app.ui.slide || t.generation != app.derived.generation) {
     slide_table()[static_cast<size_t>(app.ui.slide)].code(app, t.code, t.output);
+    // As ImGui draws them: the text's characters beyond U+FFFF as their slots (copied back
+    // exact through the clipboard, wide_input.cpp).
+    t.code = wide_to_edit(app.ui.wide, t.code);
+    t.output = wide_to_edit(app.ui.wide, t.output);
     t.slide = app.ui.slide;  // the slide whose code the text really is
     t.generation = app.derived.generation;
   }
@@ -330,6 +334,7 @@ void app_frame(App& app) {
   // What the model's workers finished (a big table drawn, a file read, the logits)
   // lands before anything is drawn.
   poll_model_jobs(app);
+  hook_wide_clipboard(app);  // pastes and copies keep characters beyond U+FFFF (wide_input.cpp)
   layout_report_begin_frame();
   if (app.ui.theme != app.ui.applied_theme || app.ui.scale != app.ui.applied_scale) {
     apply_style(app.ui.theme, app.ui.scale);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/app_state.hpp"
+#include "core/wide_text.hpp"
 
 namespace lv::app {
 
@@ -68,7 +69,10 @@ void apply_style(Theme theme, float scale);
 // Makes io.Fonts at `scale` and builds the atlas (its pixels wait for the GPU; the
 // font files are let go): the normal set, plus the sets of the canvas zoom levels.
 // base_px is the body size at scale 1.
-Fonts load_fonts(float scale, float base_px = 17.0f);
+// With `wide`, the atlas also holds the glyphs its texts need (wide->glyphs, from Debian's
+// fonts; a boxed code point where no font has one) and a boxed code point for each slot
+// (a character beyond U+FFFF): built again when wide->generation moves.
+Fonts load_fonts(float scale, float base_px = 17.0f, const WideText* wide = nullptr);
 
 // Where the normal fonts keep U+FFFD's glyph (what bytes that are not UTF-8 show as):
 // U+0080, a C1 control no font draws, made the font's fallback, so U+FFFD and any
