@@ -1,7 +1,10 @@
 // ui_theme.cpp — colours, style and fonts.
 #include "app/chrome/ui_theme.hpp"
 
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -220,6 +223,32 @@ ImFont* add_font(const char* path, float size, ImFontConfig cfg, const ImWchar* 
   return font;
 }
 
+struct MappedFile {
+  void* data = nullptr;
+  size_t size = 0;
+};
+MappedFile map_file(const char* path) {
+  MappedFile m;
+  const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return m;
+  struct stat st;
+  if (::fstat(fd, &st) == 0 && st.st_size > 0) {
+    void* p = ::mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+    if (p != MAP_FAILED) m = {p, static_cast<size_t>(st.st_size)};
+  }
+  ::close(fd);
+  return m;
+}
+void unmap_file(MappedFile& m) {
+  if (m.data) ::munmap(m.data, m.size);
+  m = {};
+}
+// A font whose file is mapped: ImGui reads it in place (never frees or copies it).
+void add_mapped_font(const MappedFile& m, float size, ImFontConfig cfg, const ImWchar* ranges) {
+  cfg.FontDataOwnedByAtlas = false;
+  ImGui::GetIO().Fonts->AddFontFromMemoryTTF(m.data, static_cast<int>(m.size), size, &cfg, ranges);
+}
+
 // U+FFFD's glyph moves to kReplacementGlyphAt and becomes the fallback (ui_theme.hpp):
 // the index is rebuilt to end at ✗ (U+2717) instead of U+FFFD.
 void move_replacement_glyph(ImFont* font) {
@@ -398,6 +427,10 @@ Fonts load_fonts(float scale, float base_px, const WideText* wide) {
     }
   }
   const bool has_extra = extra.Size > 1;  // BuildRanges ends the list with a 0
+  // Droid Sans Fallback is mapped, not read: the build touches its tables and the few
+  // glyphs asked for, not its 4 MB.
+  MappedFile cjk_map;
+  if (has_extra) cjk_map = map_file(cjk);
   ImFontConfig cfg;
   cfg.OversampleH = 2;
   cfg.OversampleV = 1;
@@ -419,7 +452,7 @@ Fonts load_fonts(float scale, float base_px, const WideText* wide) {
         if (!has_extra) return;
         add_font(own, size, merge, extra.Data);
         if (own != ui) add_font(ui, size, merge, extra.Data);
-        if (file_exists(cjk)) add_font(cjk, size, merge, extra.Data);
+        if (cjk_map.data) add_mapped_font(cjk_map, size, merge, extra.Data);
       };
       auto add_ui = [&](const char* file, float size, bool text) {
         ImFont* font = add_font(file, size, cfg, glyphs);
@@ -476,7 +509,11 @@ Fonts load_fonts(float scale, float base_px, const WideText* wide) {
         g_fontless.insert(std::lower_bound(g_fontless.begin(), g_fontless.end(), c), c);
         learned = true;
       }
-    if (learned) return load_fonts(scale, base_px, wide);
+    if (learned) {
+      io.Fonts->Clear();  // nothing may point into the mapping once it is gone
+      unmap_file(cjk_map);
+      return load_fonts(scale, base_px, wide);
+    }
   }
   draw_boxed(*io.Fonts);
   g_boxed.clear();
@@ -485,6 +522,7 @@ Fonts load_fonts(float scale, float base_px, const WideText* wide) {
   // build again, and a new scale loads the fonts afresh.
   io.Fonts->ClearInputData();
   font_files().clear();
+  unmap_file(cjk_map);
   return g_fonts;
 }
 

@@ -102,6 +102,16 @@ empty_text_field() {
   sleep 0.2
 }
 
+# slow_type TEXT: typed with time for the app to read each character. xdotool types a
+# character missing from the keymap by remapping a spare keycode to it, pressing it, and
+# mapping it back; the app looks the key up when it reads the event, so a slow frame
+# (llvmpipe, a busy machine) read "猫咪很" as "猫可可", or nothing at all. Half the delay
+# passes between the press and the release, half before the key is mapped back.
+slow_type() {
+  xdotool type --delay 1400 -- "$1"
+  sleep 0.5
+}
+
 # The session's sentence and IDs must be the exact bytes and `--tokenize`'s IDs.
 expect_sentence() {
   local want="$1" got ids want_ids
@@ -118,7 +128,7 @@ expect_sentence() {
 #    as an input method or a compose key would; GLFW gives the code point whole.
 if start typed; then
   empty_text_field
-  xdotool type --delay 80 "$SENTENCE"
+  slow_type "$SENTENCE"
   sleep 1.0  # GPT-2's table drawn, the fonts built again with the new glyphs
   xdotool mousemove --window "$WID" 640 790
   sleep 0.5
@@ -132,7 +142,7 @@ fi
 # 2. Caret and deletion: "a🐱b", Left, BackSpace deletes the cat whole.
 if start caret; then
   empty_text_field
-  xdotool type --delay 80 "a🐱b"
+  slow_type "a🐱b"
   sleep 0.3
   xdotool key Left BackSpace
   sleep 0.5
