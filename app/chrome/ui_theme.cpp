@@ -243,10 +243,13 @@ void unmap_file(MappedFile& m) {
   if (m.data) ::munmap(m.data, m.size);
   m = {};
 }
-// A font whose file is mapped: ImGui reads it in place (never frees or copies it).
+// A font whose file is mapped: ImGui reads it in place. Handed over as "owned" (ImGui copies
+// data it does not own: 4 MB a font), then marked not owned so ImGui never frees it (add_font).
 void add_mapped_font(const MappedFile& m, float size, ImFontConfig cfg, const ImWchar* ranges) {
-  cfg.FontDataOwnedByAtlas = false;
-  ImGui::GetIO().Fonts->AddFontFromMemoryTTF(m.data, static_cast<int>(m.size), size, &cfg, ranges);
+  ImFontAtlas& atlas = *ImGui::GetIO().Fonts;
+  cfg.FontDataOwnedByAtlas = true;
+  atlas.AddFontFromMemoryTTF(m.data, static_cast<int>(m.size), size, &cfg, ranges);
+  if (!atlas.ConfigData.empty() && atlas.ConfigData.back().FontData == m.data) atlas.ConfigData.back().FontDataOwnedByAtlas = false;
 }
 
 // U+FFFD's glyph moves to kReplacementGlyphAt and becomes the fallback (ui_theme.hpp):
