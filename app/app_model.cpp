@@ -207,7 +207,7 @@ void app_init(App& app, const CliOptions& o, std::shared_ptr<const TableFile> fi
     in.text = *o.text;
     in.text_ids = o.ids;
     app.ui.ids_input = IdsInput::Text;
-    std::snprintf(app.ui.text_buf, sizeof app.ui.text_buf, "%s", o.text->c_str());
+    set_text_field(app, *o.text);
   }
   app.ui.reduced_motion = o.reduced_motion;
   app.ui.theme = o.light ? Theme::Light : Theme::Dark;
@@ -503,14 +503,25 @@ std::string set_text(App& app, const std::string& text) {
   return "";
 }
 
+std::string text_field(const App& app) { return wide_from_edit(app.ui.wide, app.ui.text_buf); }
+
+void set_text_field(App& app, const std::string& text) {
+  const std::string edit = wide_to_edit(app.ui.wide, text);
+  // Cut at a character's start, never inside one, when it is longer than the field.
+  size_t n = std::min(edit.size(), sizeof app.ui.text_buf - 1);
+  while (n > 0 && n < edit.size() && (static_cast<unsigned char>(edit[n]) & 0xC0) == 0x80) --n;
+  std::memcpy(app.ui.text_buf, edit.data(), n);
+  app.ui.text_buf[n] = '\0';
+}
+
 void set_ids_input(App& app, IdsInput mode) {
   UiState& ui = app.ui;
   if (ui.ids_input == mode) return;
   ui.ids_input = mode;
   if (mode == IdsInput::Text) {
     // The IDs' own sentence when they came from one, else the field's last text.
-    if (!app.inputs.text.empty()) std::snprintf(ui.text_buf, sizeof ui.text_buf, "%s", app.inputs.text.c_str());
-    if (!ids_from_text(app.inputs)) ui.text_error = set_text(app, ui.text_buf);
+    if (!app.inputs.text.empty()) set_text_field(app, app.inputs.text);
+    if (!ids_from_text(app.inputs)) ui.text_error = set_text(app, text_field(app));
   } else {
     ui.text_error.clear();
     sync_text_fields(app);

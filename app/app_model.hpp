@@ -34,6 +34,10 @@ std::string set_seed_text(App& app, const std::string& text);
 // empty sentence, text that is not UTF-8 or tokens that do not fit: the reason, and
 // nothing changes. set_ids_input switches the editor bar (Text applies its sentence).
 std::string set_text(App& app, const std::string& text);
+// The Text field's sentence as UTF-8, byte for byte what was typed or pasted (ui.text_buf
+// holds characters beyond U+FFFF as private-use slots, core/wide_text.hpp), and back.
+std::string text_field(const App& app);
+void set_text_field(App& app, const std::string& text);
 void set_ids_input(App& app, IdsInput mode);
 // The tokenizer the window uses (main loads it; tests give theirs).
 void set_tokenizer(App& app, std::shared_ptr<const Gpt2Tokenizer> tokenizer, std::string error = "");

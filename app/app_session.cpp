@@ -45,7 +45,7 @@ SessionSettings session_from_app(const App& app, const WindowGeometry& window) {
   s.grad_seed = in.grad_seed;
   s.tie_weights = in.tie_weights;
   s.text_mode = app.ui.ids_input == IdsInput::Text;
-  s.text = app.ui.text_buf;  // the sentence in the Text field (the IDs' own when they came from it)
+  s.text = text_field(app);  // the sentence in the Text field (the IDs' own when they came from it), byte for byte
   const int64_t v = app.derived.vocab, d = app.derived.dim;
   for (const auto& [k, value] : *in.edits) {
     if (s.edits.size() >= kMaxSettingsEdits) break;
@@ -131,7 +131,7 @@ void apply_session(App& app, const SessionSettings& s) {
   in.text.clear();
   in.text_ids.clear();
   if (!s.text.empty()) {
-    std::snprintf(app.ui.text_buf, sizeof app.ui.text_buf, "%s", s.text.c_str());
+    set_text_field(app, s.text);
     if (app.tokenizer) {
       const Encoding e = app.tokenizer->encode(s.text);
       if (e.ok && e.ids == in.ids) {

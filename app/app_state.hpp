@@ -16,6 +16,7 @@
 #include "app/desktop/file_dialog.hpp"
 #include "app/widgets/widget_file_picker.hpp"
 #include "app/widgets/widget_heatmap.hpp"
+#include "core/wide_text.hpp"
 #include "core/backward_timing.hpp"
 #include "core/dtype_round.hpp"
 #include "core/embedding_ops.hpp"
@@ -206,6 +207,12 @@ struct BpeReplay {
   std::vector<IdList> parts;
   std::vector<int> merged_at;
   std::vector<std::vector<std::string>> part_symbols;  // parts' tokens as byte-level symbols
+  // decoded: the IDs were typed, so they skip the tokenizer. Step 3 shows each ID's own
+  // token (id_labels[i] for ids[i], as `label`): the rows the next slides look up. reencoded:
+  // what the tokenizer makes of their text (2, 3, 1 read "#$\"", which encodes as 29953, 1).
+  std::vector<std::string> id_labels;
+  IdList reencoded;
+  std::string decoded_label;  // the decoded text as drawn (visible_token_text, slots for wide characters)
 };
 
 // An edit of the IDs field in progress: what to return to when it ends with text
@@ -303,7 +310,11 @@ struct UiState {
   char seed_buf[48] = "123";
   std::string seed_error;
   IdsInput ids_input = IdsInput::Ids;  // the editor bar's Text mode shows text_buf instead of the IDs field
+  // The sentence as ImGui edits it: characters beyond U+FFFF held as slots
+  // (`wide`, core/wide_text.hpp); text_field() / set_text_field() (app_model.hpp) read and
+  // write the real UTF-8.
   char text_buf[1024] = "Hello, do you like tea? <|endoftext|> In the sunlit terraces of someunknownPlace.";
+  WideText wide;                       // the slots, and the glyphs the texts need (the fonts follow its generation)
   std::string text_error;              // the sentence was not applied: why (the last good IDs stay)
   int bpe_pick = -1;                   // slide 0: the piece the user chose to replay (-1: the default)
   BpeReplay bpe;                       // slide 0's replay, as last built

@@ -312,6 +312,10 @@ const CodePanelText& code_panel_text(App& app) {
     def.code(app, t.code, t.output);
     t.notes.clear();
     if (def.output_notes) def.output_notes(app, t.notes);
+    // As ImGui draws them: the text's characters beyond U+FFFF as their slots (copied back
+    // exact through the clipboard, wide_input.cpp).
+    t.code = wide_to_edit(app.ui.wide, t.code);
+    t.output = wide_to_edit(app.ui.wide, t.output);
     t.slide = app.ui.slide;  // the slide whose code the text really is
     t.generation = app.derived.generation;
   }
@@ -369,6 +373,7 @@ void app_frame(App& app) {
   // What the model's workers finished (a big table drawn, a file read, the logits)
   // lands before anything is drawn.
   poll_model_jobs(app);
+  hook_wide_clipboard(app);  // pastes and copies keep characters beyond U+FFFF (wide_input.cpp)
   layout_report_begin_frame();
   if (app.ui.theme != app.ui.applied_theme || app.ui.scale != app.ui.applied_scale) {
     apply_style(app.ui.theme, app.ui.scale);

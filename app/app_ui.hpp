@@ -54,6 +54,13 @@ void open_dropped_files(App& app, const std::vector<std::string>& paths);
 // A table was opened: first in the recent files (saved when recent_path is set).
 void remember_opened(App& app, const std::string& spec);
 
+// Text beyond U+FFFF through ImGui's 16-bit characters (wide_input.cpp). typed_character:
+// the character to give ImGui for a typed code point (its slot beyond U+FFFF;
+// the platform's key queue and the tests type through it). hook_wide_clipboard: pastes
+// and copies go through the App's slots too (app_frame calls it every frame).
+unsigned typed_character(App& app, unsigned codepoint);
+void hook_wide_clipboard(App& app);
+
 // Navigation shared by buttons, keys and the menu.
 void go_to_slide(App& app, int index);  // 0-based; shows the new slide from its first step
 int current_slide_steps(const App& app);

@@ -15,11 +15,14 @@ LV_PACKAGES=(
   xdotool imagemagick x11-utils
   dbus-daemon python3-dbus python3-gi
   fonts-inter fonts-jetbrains-mono
+  # CJK (and more) in the user's text: only the glyphs a text uses go into the atlas.
+  fonts-droid-fallback
 )
 
 # Only the tests need these: python3-regex runs the reference GPT-2 tokenizer
 # (tests/oracle/compare_tokenize.py) with /usr/bin/python3; the test skips without it.
-LV_TEST_PACKAGES=(python3-regex)
+# xclip serves the X clipboard to the paste journey (tests/render/wide_text_e2e.sh).
+LV_TEST_PACKAGES=(python3-regex xclip)
 
 lv_install_missing() {
   local missing=() p

@@ -240,7 +240,7 @@ void draw_editor_bar(App& app) {
     // The sentence, then its tokens as chips (what slide 0 makes of it).
     ui.ids_field_active = false;
     ImGui::SetNextItemWidth(std::floor(std::min(full * 0.20f, e * 9.0f)));
-    if (ImGui::InputText("##text", ui.text_buf, sizeof ui.text_buf)) ui.text_error = set_text(app, ui.text_buf);
+    if (ImGui::InputText("##text", ui.text_buf, sizeof ui.text_buf)) ui.text_error = set_text(app, text_field(app));
     landmark("text-field");
     tooltip("Type a sentence: GPT-2's tokenizer (tiktoken's \"gpt2\", <|endoftext|> allowed) turns it into the IDs, "
             "applied as you type. Slide 0 shows how.");

@@ -1,16 +1,21 @@
 // ui_theme.cpp — colours, style and fonts.
 #include "app/chrome/ui_theme.hpp"
 
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "core/small_file.hpp"
+#include "core/utf8_text.hpp"
 
 namespace lv::app {
 
@@ -221,6 +226,35 @@ ImFont* add_font(const char* path, float size, ImFontConfig cfg, const ImWchar* 
   return font;
 }
 
+struct MappedFile {
+  void* data = nullptr;
+  size_t size = 0;
+};
+MappedFile map_file(const char* path) {
+  MappedFile m;
+  const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return m;
+  struct stat st;
+  if (::fstat(fd, &st) == 0 && st.st_size > 0) {
+    void* p = ::mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+    if (p != MAP_FAILED) m = {p, static_cast<size_t>(st.st_size)};
+  }
+  ::close(fd);
+  return m;
+}
+void unmap_file(MappedFile& m) {
+  if (m.data) ::munmap(m.data, m.size);
+  m = {};
+}
+// A font whose file is mapped: ImGui reads it in place. Handed over as "owned" (ImGui copies
+// data it does not own: 4 MB a font), then marked not owned so ImGui never frees it (add_font).
+void add_mapped_font(const MappedFile& m, float size, ImFontConfig cfg, const ImWchar* ranges) {
+  ImFontAtlas& atlas = *ImGui::GetIO().Fonts;
+  cfg.FontDataOwnedByAtlas = true;
+  atlas.AddFontFromMemoryTTF(m.data, static_cast<int>(m.size), size, &cfg, ranges);
+  if (!atlas.ConfigData.empty() && atlas.ConfigData.back().FontData == m.data) atlas.ConfigData.back().FontDataOwnedByAtlas = false;
+}
+
 // U+FFFD's glyph moves to kReplacementGlyphAt and becomes the fallback (ui_theme.hpp):
 // the index is rebuilt to end at ✗ (U+2717) instead of U+FFFD.
 void move_replacement_glyph(ImFont* font) {
@@ -236,10 +270,113 @@ void move_replacement_glyph(ImFont* font) {
 
 }  // namespace
 
-Fonts load_fonts(float scale, float base_px, float narration_boost, float canvas_scale) {
+namespace {
+
+// Characters found in no font (Inter, JetBrains Mono, Droid Sans Fallback): drawn as a
+// boxed code point too. Learned by the build that first met them (a second build then adds
+// their boxes); font files do not change while the app runs.
+std::vector<char32_t> g_fontless;
+
+// The stand-in for a character no font draws (or one beyond U+FFFF, which a 16-bit ImWchar
+// cannot name): its code point in hex, two rows in a thin box, as Firefox and GNU Unifont
+// draw a missing glyph: 4E00 as 4E/00, 🐱 (U+1F431) as 01F/431. Its digits are copied
+// from a small mono font built for the purpose (digits[] below) into the atlas's pixels.
+struct BoxedGlyph {
+  ImFont* font = nullptr;    // the font it is a glyph of
+  ImFont* digits = nullptr;  // 0-9 A-F at about 0.42 of its size, one texel a pixel
+  float px = 0.0f, digits_px = 0.0f;  // their sizes (an ImFont's FontSize is set only by the build)
+  char32_t shown = 0;        // the code point written in it
+  int rect = -1;             // its custom rectangle in the atlas
+};
+std::vector<BoxedGlyph> g_boxed;
+
+void boxed_hex(char32_t cp, char* top, char* bottom) {
+  char hex[16];
+  if (cp <= 0xFFFF) {
+    std::snprintf(hex, sizeof hex, "%04X", static_cast<unsigned>(cp));
+    std::snprintf(top, 4, "%.2s", hex);
+    std::snprintf(bottom, 4, "%.2s", hex + 2);
+  } else {
+    std::snprintf(hex, sizeof hex, "%06X", static_cast<unsigned>(cp));
+    std::snprintf(top, 4, "%.3s", hex);
+    std::snprintf(bottom, 4, "%.3s", hex + 3);
+  }
+}
+
+// The box's size for a font of `px`: two rows of `cols` digits of the digit font.
+struct BoxSize {
+  int w, h, pad, row_h, digit_w;
+};
+BoxSize box_size(float px, float digits_px, int cols) {
+  const int digit_w = std::max(3, static_cast<int>(std::ceil(digits_px * 0.62f)));
+  const int row_h = std::max(5, static_cast<int>(std::ceil(digits_px * 0.78f)));
+  const int pad = std::max(1, static_cast<int>(px / 14.0f));
+  return {cols * digit_w + 2 * pad + 2, 2 * row_h + 2 * pad + 1, pad, row_h, digit_w};
+}
+
+void queue_boxed(ImFontAtlas& atlas, ImFont* font, float px, ImFont* digits, float digits_px, char32_t id, char32_t shown) {
+  const int cols = shown <= 0xFFFF ? 2 : 3;
+  const BoxSize b = box_size(px, digits_px, cols);
+  const float gap = std::max(1.0f, std::round(px * 0.08f));
+  const float top = std::round((px - static_cast<float>(b.h)) * 0.5f + px * 0.06f);
+  BoxedGlyph g{font, digits, px, digits_px, shown, -1};
+  g.rect = atlas.AddCustomRectFontGlyph(font, static_cast<ImWchar>(id), b.w, b.h, static_cast<float>(b.w) + 2.0f * gap,
+                                        ImVec2(gap, top));
+  g_boxed.push_back(g);
+}
+
+// Draws every queued box into the built atlas's coverage texels.
+void draw_boxed(ImFontAtlas& atlas) {
+  unsigned char* px = nullptr;
+  int tw = 0, th = 0;
+  atlas.GetTexDataAsAlpha8(&px, &tw, &th);
+  if (!px) return;
+  for (const BoxedGlyph& g : g_boxed) {
+    const ImFontAtlasCustomRect* r = atlas.GetCustomRectByIndex(g.rect);
+    if (!r->IsPacked()) continue;
+    char rows[2][4];
+    boxed_hex(g.shown, rows[0], rows[1]);
+    const int cols = g.shown <= 0xFFFF ? 2 : 3;
+    const BoxSize b = box_size(g.px, g.digits_px, cols);
+    auto put = [&](int x, int y, unsigned char a) {
+      if (x < 0 || y < 0 || x >= r->Width || y >= r->Height) return;
+      unsigned char& t = px[(r->Y + y) * tw + r->X + x];
+      t = std::max(t, a);
+    };
+    for (int x = 0; x < r->Width; ++x) put(x, 0, 160), put(x, r->Height - 1, 160);
+    for (int y = 0; y < r->Height; ++y) put(0, y, 160), put(r->Width - 1, y, 160);
+    // Each digit's glyph texels, centred in its cell, its top at the row's top.
+    float top_y0 = 1e9f;
+    for (char d : {'0', 'A'})
+      if (const ImFontGlyph* dg = g.digits->FindGlyphNoFallback(static_cast<ImWchar>(d))) top_y0 = std::min(top_y0, dg->Y0);
+    for (int row = 0; row < 2; ++row) {
+      const int n = static_cast<int>(std::strlen(rows[row]));
+      const int x0 = 1 + b.pad + (cols - n) * b.digit_w / 2;
+      const int y0 = 1 + b.pad + row * b.row_h;
+      for (int k = 0; k < n; ++k) {
+        const ImFontGlyph* dg = g.digits->FindGlyphNoFallback(static_cast<ImWchar>(rows[row][k]));
+        if (!dg) continue;
+        const int sx = static_cast<int>(dg->U0 * static_cast<float>(tw) + 0.5f);
+        const int sy = static_cast<int>(dg->V0 * static_cast<float>(th) + 0.5f);
+        const int gw = static_cast<int>((dg->U1 - dg->U0) * static_cast<float>(tw) + 0.5f);
+        const int gh = static_cast<int>((dg->V1 - dg->V0) * static_cast<float>(th) + 0.5f);
+        const int dx = x0 + k * b.digit_w + static_cast<int>(std::round((static_cast<float>(b.digit_w) - (dg->X1 - dg->X0)) * 0.5f));
+        const int dy = y0 + static_cast<int>(std::round(dg->Y0 - top_y0));
+        for (int y = 0; y < gh; ++y)
+          for (int x = 0; x < gw; ++x)  // small digits read faint: their coverage strengthened
+            put(dx + x, dy + y, static_cast<unsigned char>(std::min(255, px[(sy + y) * tw + sx + x] * 3 / 2)));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+Fonts load_fonts(float scale, float base_px, float narration_boost, float canvas_scale, const WideText* wide) {
   if (canvas_scale <= 0.0f) canvas_scale = scale;
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
+  g_boxed.clear();
   // The atlas as tall as its glyphs need, not the next power of two (1024 × 2048 held
   // 1100 rows of glyphs; the texture is kept by the GL driver in the process).
   io.Fonts->Flags |= ImFontAtlasFlags_NoPowerOfTwoHeight;
@@ -253,10 +390,10 @@ Fonts load_fonts(float scale, float base_px, float narration_boost, float canvas
   if (ranges.empty()) {
     auto add_common = [&io](ImFontGlyphRangesBuilder& b) {
       b.AddRanges(io.Fonts->GetGlyphRangesDefault());
-      b.AddText("×−→←↑↓·✓✗…–—≈≠≤≥▸Σ∑⁻¹²³⁰‘’“”");
-      // Slide 0 and the Text mode: a token's space and newline shown as ␣ and ↵ (Inter has
-      // them), and GPT-2's byte-level symbols (Ġ for a space, Ċ for a newline: U+0100..U+0143).
-      b.AddText("␣↵");
+      // (kWideBaseSymbols, core/wide_text.hpp, also ends with ␣ and ↵.) Slide 0 and the
+      // Text mode: a token's space and newline shown as ␣ and ↵ (Inter has them), and
+      // GPT-2's byte-level symbols (Ġ for a space, Ċ for a newline: U+0100..U+0143).
+      for (char32_t c : kWideBaseSymbols) b.AddChar(static_cast<ImWchar>(c));
       static const ImWchar kByteSymbols[] = {0x0100, 0x0143, 0};
       b.AddRanges(kByteSymbols);
     };
@@ -271,6 +408,36 @@ Fonts load_fonts(float scale, float base_px, float narration_boost, float canvas
   const char* ui = "/usr/share/fonts/opentype/inter/Inter-Regular.otf";
   const char* ui_bold = "/usr/share/fonts/opentype/inter/Inter-SemiBold.otf";
   const char* mono = "/usr/share/fonts/truetype/jetbrains-mono/JetBrainsMono-Regular.ttf";
+  // CJK (and more) for the characters the user's text holds: Debian's fonts-droid-fallback
+  // (4 MB, read only while the atlas is built, and only when such characters appear).
+  const char* cjk = "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf";
+  // The glyphs the texts need past the base set (core/wide_text.hpp): only these are added,
+  // not thousands of CJK glyphs, so the atlas stays small; characters no font has, and those
+  // beyond U+FFFF (their slots), are drawn as boxed code points.
+  static ImVector<ImWchar> extra;
+  extra.clear();
+  std::vector<char32_t> boxed;  // (id, shown) pairs
+  if (wide) {
+    ImFontGlyphRangesBuilder b;
+    for (char32_t c : wide->glyphs) {
+      if (std::binary_search(g_fontless.begin(), g_fontless.end(), c)) {
+        boxed.push_back(c);
+        boxed.push_back(c);
+      } else {
+        b.AddChar(static_cast<ImWchar>(c));
+      }
+    }
+    b.BuildRanges(&extra);
+    for (size_t i = 0; i < wide->slots.size(); ++i) {
+      boxed.push_back(kWideSlotFirst + static_cast<char32_t>(i));
+      boxed.push_back(wide->slots[i]);
+    }
+  }
+  const bool has_extra = extra.Size > 1;  // BuildRanges ends the list with a 0
+  // Droid Sans Fallback is mapped, not read: the build touches its tables and the few
+  // glyphs asked for, not its 4 MB.
+  MappedFile cjk_map;
+  if (has_extra) cjk_map = map_file(cjk);
   ImFontConfig cfg;
   cfg.OversampleH = 2;
   cfg.OversampleV = 1;
@@ -294,19 +461,42 @@ Fonts load_fonts(float scale, float base_px, float narration_boost, float canvas
       static const ImWchar kFromMono[] = {0xFFFD, 0xFFFD, 0};
       ImFontConfig merge = cfg;
       merge.MergeMode = true;
-      auto add_ui = [&](const char* file, float size) {
+      // The text's own characters: the face's, else Inter's, else Droid Sans Fallback's
+      // (a merge adds only the glyphs a font has and the face still lacks).
+      auto add_extra = [&](const char* own, float size) {
+        if (!has_extra) return;
+        add_font(own, size, merge, extra.Data);
+        if (own != ui) add_font(ui, size, merge, extra.Data);
+        if (cjk_map.data) add_mapped_font(cjk_map, size, merge, extra.Data);
+      };
+      auto add_ui = [&](const char* file, float size, bool text) {
         ImFont* font = add_font(file, size, cfg, glyphs);
         if (font && normal) add_font(mono, size * 0.94f, merge, kFromMono);
+        if (font && text) add_extra(file, size);
         return font;
       };
-      f.ui = add_ui(ui, px);
-      f.bold = add_ui(ui_bold, px);
-      f.title = normal ? add_ui(ui_bold, px * 1.6f) : nullptr;
+      f.ui = add_ui(ui, px, true);
+      f.bold = add_ui(ui_bold, px, true);
+      f.title = normal ? add_ui(ui_bold, px * 1.6f, false) : nullptr;
       f.mono = add_font(mono, px * 0.94f, cfg, glyphs);
       // JetBrains Mono has no ␣ or ↵ (a token's space and newline): merged in from Inter.
       static const ImWchar kFromUi[] = {0x21B5, 0x21B5, 0x2423, 0x2423, 0};
       if (f.mono) add_font(ui, px * 0.94f, merge, kFromUi);
+      if (f.mono) add_extra(mono, px * 0.94f);
       f.from_system = f.ui && f.bold && f.mono && (f.title || !normal);
+      if (f.from_system && !boxed.empty()) {
+        // The digits the boxes are written with: JetBrains Mono at about 0.42 of the text's
+        // size, one texel a pixel (copied as they are, draw_boxed).
+        static const ImWchar kHex[] = {'0', '9', 'A', 'F', 0};
+        ImFontConfig d = cfg;
+        d.OversampleH = 1;
+        d.PixelSnapH = true;
+        const float digits_px = std::max(6.0f, std::round(px * 0.42f));
+        ImFont* digits = add_font(mono, digits_px, d, kHex);
+        for (ImFont* font : {f.ui, f.bold, f.mono})
+          for (size_t k = 0; digits && k + 1 < boxed.size(); k += 2)
+            queue_boxed(*io.Fonts, font, font == f.mono ? px * 0.94f : px, digits, digits_px, boxed[k], boxed[k + 1]);
+      }
     }
     if (!f.from_system) {
       // ImGui's built-in font (ProggyClean) when Debian's fonts are absent.
@@ -326,6 +516,24 @@ Fonts load_fonts(float scale, float base_px, float narration_boost, float canvas
   g_fonts = g_page;
   io.FontDefault = g_fonts.ui;  // not the first font added (the smallest level's)
   io.Fonts->Build();
+  if (wide && system && has_extra) {
+    // A character no font has: from now on a boxed code point, built again with its box.
+    bool learned = false;
+    for (char32_t c : wide->glyphs)
+      if (!std::binary_search(g_fontless.begin(), g_fontless.end(), c) &&
+          (!g_fonts.ui->FindGlyphNoFallback(static_cast<ImWchar>(c)) ||
+           !g_fonts.mono->FindGlyphNoFallback(static_cast<ImWchar>(c)))) {
+        g_fontless.insert(std::lower_bound(g_fontless.begin(), g_fontless.end(), c), c);
+        learned = true;
+      }
+    if (learned) {
+      io.Fonts->Clear();  // nothing may point into the mapping once it is gone
+      unmap_file(cjk_map);
+      return load_fonts(scale, base_px, narration_boost, canvas_scale, wide);
+    }
+  }
+  draw_boxed(*io.Fonts);
+  g_boxed.clear();
   for (ImFont* font : {g_fonts.ui, g_fonts.bold, g_fonts.title, g_fonts.mono}) move_replacement_glyph(font);
   if (g_narration_boosted)
     for (ImFont* font : {g_narration.ui, g_narration.bold, g_narration.title, g_narration.mono}) move_replacement_glyph(font);
@@ -333,6 +541,7 @@ Fonts load_fonts(float scale, float base_px, float narration_boost, float canvas
   // build again, and a new scale loads the fonts afresh.
   io.Fonts->ClearInputData();
   font_files().clear();
+  unmap_file(cjk_map);
   return g_fonts;
 }
 

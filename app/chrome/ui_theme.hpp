@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/app_state.hpp"
+#include "core/wide_text.hpp"
 
 namespace lv::app {
 
@@ -75,7 +76,11 @@ void apply_style(Theme theme, float scale);
 // scale) sizes the canvas's levels: Ctrl+= grows the page's text (menus, narration, code)
 // and leaves the slide's levels where they were, so the slide keeps the type that fits its
 // room instead of falling between two larger levels (issue 25, item 10).
-Fonts load_fonts(float scale, float base_px = 17.0f, float narration_boost = 1.0f, float canvas_scale = 0.0f);
+// With `wide`, the atlas also holds the glyphs its texts need (wide->glyphs, from Debian's
+// fonts; a boxed code point where no font has one) and a boxed code point for each slot
+// (a character beyond U+FFFF): built again when wide->generation moves.
+Fonts load_fonts(float scale, float base_px = 17.0f, float narration_boost = 1.0f, float canvas_scale = 0.0f,
+                 const WideText* wide = nullptr);
 
 // Where the normal fonts keep U+FFFD's glyph (what bytes that are not UTF-8 show as):
 // U+0080, a C1 control no font draws, made the font's fallback, so U+FFFD and any

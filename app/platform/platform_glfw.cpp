@@ -305,7 +305,8 @@ void platform_apply_scale(Platform& p, App& app, float user_zoom) {
   // Ctrl+= (a zoom above 1) grows the page's text, not the slide's levels: the slide keeps
   // fitting its room; a zoom below 1 (Ctrl+-, a window smaller than the page) shrinks both.
   load_fonts(app.ui.scale, 17.0f, app.ui.presenting ? p.present_boost : 1.0f,
-             p.content_scale * p.fit * std::min(p.zoom, 1.0f));
+             p.content_scale * p.fit * std::min(p.zoom, 1.0f), &app.ui.wide);
+  p.glyphs_for = app.ui.wide.generation;
   upload_font_texture(p);
   // The window's smallest size follows the text's (a hint the window manager keeps).
   if (p.window) {
@@ -358,13 +359,15 @@ namespace {
 // The frame gets its share of the queued keys, clicks and characters (none lost, none
 // reordered; it runs after the backend's NewFrame, whose key and button state it
 // replaces); the modifiers follow the keys as the GLFW backend derives them.
-void apply_key_queue(Platform& p) {
+void apply_key_queue(Platform& p, App& app) {
   ImGuiIO& io = ImGui::GetIO();
   static_assert(KeyQueue::kKeys == IM_ARRAYSIZE(io.KeysDown));
   static_assert(KeyQueue::kButtons == IM_ARRAYSIZE(io.MouseDown));
   io.InputQueueCharacters.resize(0);  // the backend's copies: the queue's come in order
-  p.keys_pending = key_queue_frame(p.keys, io.KeysDown, io.MouseDown,
-                                   [](void* ctx, unsigned c) { static_cast<ImGuiIO*>(ctx)->AddInputCharacter(c); }, &io);
+  // A character beyond U+FFFF goes to ImGui as its slot (wide_input.cpp).
+  p.keys_pending = key_queue_frame(
+      p.keys, io.KeysDown, io.MouseDown,
+      [](void* ctx, unsigned c) { ImGui::GetIO().AddInputCharacter(typed_character(*static_cast<App*>(ctx), c)); }, &app);
   io.KeyCtrl = io.KeysDown[GLFW_KEY_LEFT_CONTROL] || io.KeysDown[GLFW_KEY_RIGHT_CONTROL];
   io.KeyShift = io.KeysDown[GLFW_KEY_LEFT_SHIFT] || io.KeysDown[GLFW_KEY_RIGHT_SHIFT];
   io.KeyAlt = io.KeysDown[GLFW_KEY_LEFT_ALT] || io.KeysDown[GLFW_KEY_RIGHT_ALT];
@@ -381,7 +384,7 @@ struct FramebufferSize {
 FramebufferSize render_frame(Platform& p, App& app, bool take_input) {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
-  if (take_input) apply_key_queue(p);
+  if (take_input) apply_key_queue(p, app);
   ImGui::NewFrame();
   app_frame(app);
   ImGui::Render();
@@ -402,6 +405,9 @@ std::string platform_frame(Platform& p, App& app, const std::string& png_path) {
   if (app.ui.present_toggle) toggle_presenting(p, app);
   const float fit = fit_for_window(p);
   const float boost = app.ui.presenting ? present_boost_for_window(p) : 1.0f;
+  // The text holds a character the atlas has no glyph for yet (a CJK character typed, an
+  // emoji's boxed stand-in): the fonts are built again with it, between two frames.
+  if (app.ui.wide.generation != p.glyphs_for && app.ui.scale_request <= 0.0f) app.ui.scale_request = app.ui.user_zoom;
   const bool held = std::min(app.ui.user_zoom, largest_zoom(p)) == p.zoom;  // (at the current fit)
   if (fit != p.fit || boost != p.present_boost || !held) {
     p.fit = fit;

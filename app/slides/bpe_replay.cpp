@@ -5,6 +5,7 @@
 #include "core/gpt2_tokenizer.hpp"
 #include "core/token_text.hpp"
 #include "core/utf8_text.hpp"
+#include "core/wide_text.hpp"
 
 namespace lv::app {
 namespace {
@@ -118,11 +119,19 @@ void update_bpe_replay(App& app) {
     out.special = p.special;
     if (p.special) out.ids = {static_cast<int64_t>(kGpt2EndOfText)};
     else t.encode_piece(p.text, out.ids);
-    out.label = p.special ? out.text : visible_token_text(p.text);
+    // Labels as ImGui draws them: a character beyond U+FFFF as its slot, whose glyph is the
+    // character's boxed code point; the glyphs the labels need are noted for the fonts.
+    out.label = wide_to_edit(app.ui.wide, p.special ? out.text : visible_token_text(p.text));
     out.symbols = p.special ? out.text : bytes_as_symbols(p.text);
     for (int64_t id : out.ids)
-      out.token_labels.push_back(visible_token_text(t.vocab().token(static_cast<uint32_t>(id))));
+      out.token_labels.push_back(wide_to_edit(app.ui.wide, visible_token_text(t.vocab().token(static_cast<uint32_t>(id)))));
     r.pieces.push_back(std::move(out));
+  }
+  if (r.decoded) {
+    r.decoded_label = wide_to_edit(app.ui.wide, visible_token_text(r.text));
+    for (int64_t id : app.inputs.ids)
+      r.id_labels.push_back(wide_to_edit(app.ui.wide, visible_token_text(t.vocab().token(static_cast<uint32_t>(id)))));
+    for (const BpeReplayPiece& p : r.pieces) r.reencoded.insert(r.reencoded.end(), p.ids.begin(), p.ids.end());
   }
   const int pick = app.ui.bpe_pick;
   const bool pick_ok = pick >= 0 && pick < static_cast<int>(r.pieces.size()) && !r.pieces[static_cast<size_t>(pick)].special;

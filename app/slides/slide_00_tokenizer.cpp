@@ -57,9 +57,20 @@ void narrative(App& app) {
     ImGui::PopStyleColor();
     return;
   }
-  if (r.decoded)
-    para_muted("%s", "These IDs were typed as numbers: shown here read as GPT-2 tokens. Switch the editor "
-                              "bar to Text to type a sentence.");
+  if (r.decoded) {
+    // Typed IDs skip the tokenizer: say so, and what it would make of their text.
+    ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).muted);
+    if (r.reencoded == app.inputs.ids)
+      para("%s", "These IDs were typed as numbers: they skip the tokenizer. Steps 1 and 2 show how it "
+                               "would make them from their text; step 3 shows each ID's own token. Switch the editor "
+                               "bar to Text to type a sentence.");
+    else
+      para("These IDs were typed as numbers: they skip the tokenizer. Step 3 shows each ID's own token, "
+                         "the rows the next slides look up; steps 1 and 2 show what the tokenizer makes of their text "
+                         "“%s”: %s. Switch the editor bar to Text to type a sentence.",
+                         r.decoded_label.c_str(), python_list(r.reencoded).c_str());
+    ImGui::PopStyleColor();
+  }
   // The piece whose merges are replayed (the canvas's pieces can be clicked too).
   if (r.chosen >= 0) {
     ImGui::AlignTextToFramePadding();
@@ -241,26 +252,43 @@ ImVec2 canvas(SlideCanvas& c) {
   y = std::max(y, parts.bottom() + e * (0.6f + 1.3f + 1.25f * kLogLines));  // room for every line: no jumps
 
   // 3 · the tokens and their IDs (the rows the table slides pick), in the batch's colours.
+  // Typed IDs are shown as they are, each with its own token (decode, no re-encode): the
+  // tokenizer's IDs for their text may differ (2, 3, 1 read "#$\"", encoded 29953, 1).
   y += e * 0.6f;
   draw_text(dl, fonts().bold, ImVec2(c.origin.x, y), with_alpha(pal.muted, std::max(ids_t, 0.35f)),
-            "3 · each token's ID: the rows the next slides look up");
+            r.decoded ? "3 · your IDs, each its own token: the rows the next slides look up"
+                      : "3 · each token's ID: the rows the next slides look up");
   y += e * 1.5f;
   Flow toks{ImVec2(c.origin.x, y), ImVec2(c.origin.x, y), width, 0.0f, c.origin.x, e * 0.3f};
   size_t batch_i = 0;
-  for (const BpeReplayPiece& p : r.pieces) {
-    for (size_t k = 0; k < p.ids.size(); ++k, ++batch_i) {
-      char id[24];
-      std::snprintf(id, sizeof id, "%lld", static_cast<long long>(p.ids[k]));
-      const TwoLineBox b = measure_box(p.token_labels[k].c_str(), id);
-      const ImVec2 pos = toks.place(b.size);
-      if (ids_t <= 0.0f) continue;
-      const ImU32 col = id_color(batch_i);
-      draw_box(dl, pos, b, p.token_labels[k].c_str(), id, id_tint(pal, batch_i, 0.30f * ids_t),
-               with_alpha(col, ids_t), 1.5f, ids_t, pal);
-    }
+  auto token_box = [&](const std::string& label, int64_t token) {
+    char id[24];
+    std::snprintf(id, sizeof id, "%lld", static_cast<long long>(token));
+    const TwoLineBox b = measure_box(label.c_str(), id);
+    const ImVec2 pos = toks.place(b.size);
+    if (ids_t > 0.0f)
+      draw_box(dl, pos, b, label.c_str(), id, id_tint(pal, batch_i, 0.30f * ids_t), with_alpha(id_color(batch_i), ids_t),
+               1.5f, ids_t, pal);
+    ++batch_i;
+  };
+  if (r.decoded) {
+    for (size_t i = 0; i < app.inputs.ids.size() && i < r.id_labels.size(); ++i) token_box(r.id_labels[i], app.inputs.ids[i]);
+  } else {
+    for (const BpeReplayPiece& p : r.pieces)
+      for (size_t k = 0; k < p.ids.size(); ++k) token_box(p.token_labels[k], p.ids[k]);
   }
   right = std::max(right, toks.right);
   y = toks.bottom();
+  if (r.decoded && r.reencoded != app.inputs.ids) {
+    // The contradiction said plainly: the tokenizer's IDs for this text are not these.
+    char note[160];
+    std::snprintf(note, sizeof note, "typed IDs skip the tokenizer: it would encode this text as %s",
+                  python_list(r.reencoded).c_str());
+    y += e * 0.4f;
+    draw_text(dl, fonts().ui, ImVec2(c.origin.x, y), with_alpha(pal.muted, std::max(ids_t, 0.35f)), note);
+    right = std::max(right, c.origin.x + text_size(fonts().ui, note).x);
+    y += e * 1.3f;
+  }
   if (clicked >= 0) {  // after drawing: the replay is rebuilt for the piece clicked
     set_bpe_pick(app, clicked);
     timeline_seek(app.ui.timeline, current_slide_steps(app), 2.0f);  // its first merge next
@@ -276,6 +304,11 @@ void caption(const App& app, char* buf, size_t n) {
   }
   long long tokens = 0;
   for (const BpeReplayPiece& p : r.pieces) tokens += static_cast<long long>(p.ids.size());
+  if (r.decoded) {  // typed IDs: their own count, not the re-encoding's
+    std::snprintf(buf, n, "%s typed → %s of text (no tokenizer)", count_text(static_cast<long long>(app.inputs.ids.size()), "ID").c_str(),
+                  count_text(static_cast<long long>(r.text.size()), "byte").c_str());
+    return;
+  }
   std::snprintf(buf, n, "%s → %s → %s", count_text(static_cast<long long>(r.text.size()), "byte").c_str(),
                 count_text(static_cast<long long>(r.pieces.size()), "piece").c_str(), count_text(tokens, "token").c_str());
 }
@@ -286,6 +319,25 @@ void code(const App& app, std::string& code, std::string& output) {
   output.clear();
   if (!r.problem.empty()) {
     code = "# " + r.problem + "\n";
+    return;
+  }
+  if (r.decoded) {
+    // Typed IDs: decoded, not encoded. Each ID's own token, then what encoding their
+    // text gives (the tokenizer's IDs for it may differ).
+    const std::string ids = python_list(app.inputs.ids);
+    code = "import tiktoken\ntokenizer = tiktoken.get_encoding(\"gpt2\")\nidx = " + ids + "\n";
+    std::string parts;
+    for (int64_t id : app.inputs.ids) {
+      const std::string_view bytes = app.tokenizer->vocab().token(static_cast<uint32_t>(id));
+      parts += (parts.empty() ? "" : ", ") + python_str_repr(utf8_replace_invalid(bytes));
+    }
+    const char* each = "[tokenizer.decode([i]) for i in idx]";
+    const char* whole = "tokenizer.decode(idx)";
+    const char* again = "tokenizer.encode(tokenizer.decode(idx), allowed_special={\"<|endoftext|>\"})";
+    code += std::string(each) + "\n" + whole + "\n" + again + "\n";
+    append_repl(output, each, "[" + parts + "]");
+    append_repl(output, whole, python_str_repr(r.text));
+    append_repl(output, again, python_list(r.reencoded));
     return;
   }
   code = "import torch\n";

@@ -20,6 +20,7 @@
 #include "core/gpt2_tokenizer.hpp"
 #include "core/python_literal.hpp"
 #include "core/token_text.hpp"
+#include "core/wide_text.hpp"
 #include "core/utf8_text.hpp"
 
 namespace lv::app {
@@ -38,7 +39,7 @@ const std::vector<std::string>& next_text(App& app) {
   if (ui.next_text_for != app.derived.outputs_version) {
     ui.next_text.clear();
     for (int64_t id : app.derived.next_ids)
-      ui.next_text.push_back(visible_token_text(app.tokenizer->vocab().token(static_cast<uint32_t>(id))));
+      ui.next_text.push_back(wide_to_edit(ui.wide, visible_token_text(app.tokenizer->vocab().token(static_cast<uint32_t>(id)))));
     ui.next_text_for = app.derived.outputs_version;
   }
   return ui.next_text;

@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include <string>
+#include <string_view>
 
 #include "app/app_model.hpp"
 #include "app/app_state.hpp"
@@ -20,7 +21,7 @@ namespace lv::app::test {
 
 // GLFW key codes (GLFW/glfw3.h), so tests press what a user's keyboard sends.
 enum Key : int {
-  kSpace = 32, kA = 65, kEscape = 256, kEnter = 257, kTab = 258, kBackspace = 259, kDelete = 261,
+  kSpace = 32, kA = 65, kC = 67, kV = 86, kX = 88, kEscape = 256, kEnter = 257, kTab = 258, kBackspace = 259, kDelete = 261,
   kRight = 262, kLeft = 263, kDown = 264, kUp = 265, kPageUp = 266, kPageDown = 267, kHome = 268, kEnd = 269,
 };
 
@@ -37,7 +38,8 @@ class Headless {
                           {ImGuiKey_UpArrow, kUp},       {ImGuiKey_DownArrow, kDown}, {ImGuiKey_PageUp, kPageUp},
                           {ImGuiKey_PageDown, kPageDown}, {ImGuiKey_Home, kHome},      {ImGuiKey_End, kEnd},
                           {ImGuiKey_Delete, kDelete},    {ImGuiKey_Backspace, kBackspace}, {ImGuiKey_Space, kSpace},
-                          {ImGuiKey_Enter, kEnter},      {ImGuiKey_Escape, kEscape},  {ImGuiKey_A, kA}};
+                          {ImGuiKey_Enter, kEnter},      {ImGuiKey_Escape, kEscape},  {ImGuiKey_A, kA},
+                          {ImGuiKey_C, kC},              {ImGuiKey_V, kV},            {ImGuiKey_X, kX}};
     for (const auto& m : map) io.KeyMap[m[0]] = m[1];
     load_fonts(scale);
     unsigned char* pixels;
@@ -109,6 +111,20 @@ class Headless {
   }
   void type(const char* text) {
     ImGui::GetIO().AddInputCharactersUTF8(text);
+    frame();
+  }
+  // Typed as the window's keyboard sends it: GLFW's char callback gives each code point
+  // whole (🐱 is one U+1F431), and the platform hands it to ImGui through typed_character.
+  void type_keys(const char* utf8) {
+    std::string_view s(utf8);
+    for (size_t i = 0; i < s.size();) {
+      const unsigned char b = static_cast<unsigned char>(s[i]);
+      const size_t n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+      unsigned c = n == 1 ? b : b & (0x7F >> n);
+      for (size_t k = 1; k < n && i + k < s.size(); ++k) c = c << 6 | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+      ImGui::GetIO().AddInputCharacter(typed_character(app, c));
+      i += n;
+    }
     frame();
   }
   // Click into a text field, select all, type a replacement.
