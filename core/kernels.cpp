@@ -24,6 +24,8 @@
 
 #include <immintrin.h>
 
+#include <cstdlib>
+
 #include "core/kernel_calibration.hpp"
 #include "core/kernel_tuning.hpp"
 
@@ -445,6 +447,14 @@ void onehot_matmul_sparse(float* out, const float* table, int64_t vocab, int64_t
 }
 
 const char* kernels_isa() { return use_avx512() ? "avx512f+avx2+fma" : use_avx2() ? "avx2+fma" : "sse2"; }
+
+const char* kernels_isa_label() {
+  static const char* const forced = [] {
+    const char* v = std::getenv("LOOKUPVIZ_ISA_TEXT");
+    return v && *v ? v : nullptr;
+  }();
+  return forced ? forced : kernels_isa();
+}
 
 bool kernels_use_avx2(bool allow) {
   g_allow_avx2.store(allow, std::memory_order_relaxed);

@@ -74,6 +74,10 @@ void onehot_matmul_sparse(float* out, const float* table, int64_t vocab, int64_t
 // lookup's AVX-512F copies; Eigen's dense product stays AVX2+FMA), "avx2+fma" or "sse2".
 // (Whether the lookup runs them is calibrated: lookup_path_for.)
 const char* kernels_isa();
+// What the app shows for it: kernels_isa(), unless LOOKUPVIZ_ISA_TEXT (environment)
+// replaces the text — never the kernels — so tests draw the longest text a CPU could
+// give ("avx512f+avx512bw+avx512dq+…") on any machine.
+const char* kernels_isa_label();
 // Allow (default) or forbid the AVX2+FMA paths, for the tests of the SSE2 ones on an
 // AVX2 machine (forbidding AVX2 forbids AVX-512 too). Returns whether AVX2 is now in use.
 bool kernels_use_avx2(bool allow);

@@ -25,7 +25,7 @@ void ScaleWorkerDeleter::operator()(ScaleWorker* w) const { delete w; }
 
 ScaleWorker::ScaleWorker() {
   for (int i = 0; i < kTimingBatchCount; ++i) snap_.results[i].batch = shared_results_[i].batch = kTimingBatches[i];
-  snap_.isa = kernels_isa();
+  snap_.isa = kernels_isa_label();
   last_poll_ns_.store(Clock::now().time_since_epoch().count());
 }
 

@@ -48,10 +48,11 @@ void fmt_ms(char* buf, size_t n, double ms) {
 }
 
 // TextWrapped, but lines break at spaces only: ImGui 1.86 also breaks after '.' and
-// ',', which splits "50,257" and "154.4" across lines.
+// ',', which splits "50,257" and "154.4" across lines. A word wider than the column (a
+// file's or a tensor's name) is broken where the column ends.
 void para(const char* fmt, ...) IM_FMTARGS(1);
 void para(const char* fmt, ...) {
-  char text[512];
+  char text[1024];
   va_list args;
   va_start(args, fmt);
   std::vsnprintf(text, sizeof text, fmt, args);
@@ -67,6 +68,16 @@ void para(const char* fmt, ...) {
       end = w;
       if (!*w) break;
       p = w + 1;
+    }
+    if (ImGui::CalcTextSize(s, end).x > width) {  // one word, too wide: as much of it as fits
+      const char* fit = s;
+      ImGui::GetFont()->CalcTextSizeA(ImGui::GetFontSize(), width, 0.0f, s, end, &fit);
+      while (fit > s && (static_cast<unsigned char>(*fit) & 0xC0) == 0x80) --fit;
+      if (fit == s) fit = s + 1;
+      while (fit < end && (static_cast<unsigned char>(*fit) & 0xC0) == 0x80) ++fit;
+      ImGui::TextUnformatted(s, fit);
+      s = fit;
+      continue;
     }
     ImGui::TextUnformatted(s, end);
     s = *end ? end + 1 : end;
@@ -399,9 +410,8 @@ float draw_chart_controls(SlideCanvas& c, const ScaleSnapshot& s, ImVec2 pos, fl
   else if (s.timing == TimingPhase::Done) std::snprintf(status, sizeof status, "done in %.1f s · 1 thread · %s", s.timing_seconds, s.isa);
   else if (s.timing == TimingPhase::Cancelled) std::snprintf(status, sizeof status, "cancelled");
   else std::snprintf(status, sizeof status, "not run yet");
-  c.dl->PushClipRect(ImVec2(sx, y), ImVec2(pos.x + width, y + e * 1.5f), true);
-  draw_text(c.dl, fonts().ui, ImVec2(sx, y + e * 0.05f), ink.muted, status);
-  c.dl->PopClipRect();
+  // The instruction sets and the time depend on the machine: cut to the room, whole on hover.
+  draw_text_fit(c.dl, fonts().ui, ImVec2(sx, y + e * 0.05f), pos.x + width - sx, ink.muted, status);
   y += e * 1.45f;
   c.dl->AddRectFilled(ImVec2(pos.x, y), ImVec2(pos.x + width, y + e * 0.2f), with_alpha(c.pal.panel_alt, ink.alpha));
   const float frac = running ? s.timing_progress : (s.timing == TimingPhase::Done ? 1.0f : 0.0f);
@@ -569,7 +579,7 @@ ImVec2 canvas(SlideCanvas& c) {
   ImDrawList* dl = c.dl;
 
   // Header.
-  char v[32], d[32], bytes[32], head[160];
+  char v[32], d[32], bytes[32], head[640];
   fmt_count(v, sizeof v, table_rows(app));
   fmt_count(d, sizeof d, table_cols(app));
   std::snprintf(bytes, sizeof bytes, "%s", decimal_bytes(4.0 * static_cast<double>(table_rows(app) * table_cols(app))).c_str());
@@ -578,7 +588,8 @@ ImVec2 canvas(SlideCanvas& c) {
                   bytes, app.inputs.file->dtype.c_str());
   else
     std::snprintf(head, sizeof head, "emb.weight · %s × %s · %s · seed %s", v, d, bytes, app.inputs.seed_text.c_str());
-  draw_text(dl, fonts().bold, c.origin, c.pal.muted, head);
+  // A file's and a tensor's name are the user's: cut in the middle to the canvas's width.
+  draw_text_fit(dl, fonts().bold, c.origin, c.avail.x, c.pal.muted, head, Elide::Middle);
 
   // The chart slides in from the right in the timing step; the map keeps >= 8 em.
   const float chart_p = c.progress(kStepTiming);
