@@ -662,6 +662,8 @@ void code(const App& app, std::string& code, std::string& output) {
 
 }  // namespace
 
-const SlideDef kSlideMatmul = {"The matmul", steps, narrative, canvas, caption, code};
+// The one-hot product needs a file's non-finite counts; the output prints the fresh Linear.
+const SlideDef kSlideMatmul = {"The matmul", steps, narrative, canvas, caption, code, false,
+                               kTableWorkFacts | kTableWorkLinear};
 
 }  // namespace lv::app

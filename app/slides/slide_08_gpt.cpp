@@ -370,6 +370,7 @@ void code(const App& app, std::string& code, std::string& output) {
 
 }  // namespace
 
-const SlideDef kSlideGpt = {"Inside a GPT", steps, narrative, canvas, caption, code};
+// The logits over every row of the table (the argmax, the printed edges).
+const SlideDef kSlideGpt = {"Inside a GPT", steps, narrative, canvas, caption, code, false, kTableWorkLogits};
 
 }  // namespace lv::app
