@@ -43,6 +43,12 @@ LookupPath lookup_path_for(LookupStrategy strategy);
 // e.g. "prefetch: avx2, 8 rows interleaved" or "prefetch: baseline memcpy per row, rows ahead prefetched".
 const char* lookup_path(int64_t batch, int64_t dim);
 
+// How far ahead the prefetching copies ask for rows, in bytes of rows (copies of row
+// groups: twice that): kernel_tuning()'s, from the caches, until the calibration measures
+// it on this CPU (core/kernel_calibration.hpp) and sets it; 0 goes back to the caches'.
+void set_lookup_prefetch_bytes(int64_t bytes);
+int64_t lookup_prefetch_bytes();
+
 // out (B x D) = table[ids] with table (V x D); every ids[i] must be in [0, V).
 // out must not overlap the table. B = 0 does nothing. A path the CPU lacks runs as
 // the widest one it has below it (avx512 → avx2 → sse2).
