@@ -115,7 +115,7 @@ PrefetchCalibration calibrate_distance(const std::vector<int64_t>& candidates, i
       const size_t i = (k + static_cast<size_t>(r)) % n;  // who goes first rotates
       samples[i].push_back(sample(candidates[i]));
     }
-  double best = 1.0 - kCalibrationMargin;
+  double best = 1.0 - kDistanceMargin;
   for (size_t i = 0; i < n; ++i) {
     DistanceTiming t;
     t.rows = candidates[i];

@@ -127,6 +127,11 @@ TEST(KernelCalibration, ThePrefetchDistanceMovesFromTheCachesOnlyForAClearWin) {
   };
   PrefetchCalibration c = calibrate_distance({4, 8, 12, 16, 32}, 12, 5, sampler);
   EXPECT_EQ(c.chosen_rows, 12);  // 16 is 2 % faster: within the margin
+  cold[16] = 93;
+  EXPECT_EQ(calibrate_distance({4, 8, 12, 16, 32}, 12, 5, sampler).chosen_rows, 12);  // 7 %: noise on a loaded machine
+  cold[16] = 98;
+  calls = 0;
+  c = calibrate_distance({4, 8, 12, 16, 32}, 12, 5, sampler);
   EXPECT_EQ(calls, 5 * 5);
   ASSERT_EQ(c.timings.size(), 5u);
   EXPECT_DOUBLE_EQ(c.timings[0].score, 1.3);
