@@ -265,7 +265,8 @@ void recompute(App& app) {
   const StateShape shape = shape_of(in);
   Budget budget = app.budget ? *app.budget : machine_budget();
   if (!app.budget) budget.workers_cancellable = app.interactive;
-  const std::string why = over_budget(shape, window_cost(shape), budget, BudgetWords::Window);
+  // Only the whole-table work that may start counts (a picture's slide's; all in the window).
+  const std::string why = over_budget(shape, window_cost(shape, j.wanted), budget, BudgetWords::Window);
   if (!why.empty()) {
     app.ui.state_error = why;
     if (have_shown) {

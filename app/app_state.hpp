@@ -410,6 +410,11 @@ struct ModelJobs {
   // two-core machine its page faults on a 1 GB mapping slowed the first frame by a
   // quarter (release_held_work starts it). Only the interactive window holds.
   bool hold = false;
+  // Which kinds of it may start (core/work_budget.hpp TableWork bits): all in the window;
+  // a command-line picture only what the slides it draws need (SlideDef::table_work), so
+  // slide 2 of a Llama-sized table waits for three rows, not 5.8 billion multiply-adds'
+  // worth. Work not wanted waits as held work does (want_table_work starts it).
+  unsigned wanted = kTableWorkAll;
   bool held = false;                         // something waited (recompute when released)
   BackgroundJob facts;                       // a file's whole-table read: non-finite values per column
   std::shared_ptr<std::vector<int64_t>> facts_out;

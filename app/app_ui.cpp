@@ -270,6 +270,14 @@ const std::string& keys_hint() {
   return hint;
 }
 
+// The chrome's lines hold the user's names (a file, a tensor) and this machine's: what
+// the last item draws past the window's right edge is cut (for the layout report).
+void report_wider_than_window(const char* what) {
+  if (!layout_report_enabled()) return;
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetItemRectMax().x > right + 0.5f) report_clipped(what);
+}
+
 void draw_status_line(App& app) {
   const Palette& pal = palette(app.ui.theme);
   // The model's work on the whole table, while it runs: what, how far, and Cancel where
@@ -282,7 +290,9 @@ void draw_status_line(App& app) {
     ImGui::ProgressBar(act.progress, ImVec2(e * 8.0f, ImGui::GetTextLineHeight()), pct);
     ImGui::SameLine();
     ImGui::PushStyleColor(ImGuiCol_Text, pal.muted);
-    ImGui::TextUnformatted((act.what + "…").c_str());
+    // What runs may name a file: cut to the room (Cancel's kept), the whole on hover.
+    const float cancel_w = act.cancellable ? ImGui::CalcTextSize("Cancel").x + e * 1.5f : 0.0f;
+    text_fit((act.what + "…").c_str(), ImGui::GetContentRegionAvail().x - cancel_w, Elide::Middle);
     ImGui::PopStyleColor();
     if (act.cancellable) {
       ImGui::SameLine();
@@ -291,10 +301,11 @@ void draw_status_line(App& app) {
     return;
   }
   ImGui::PushStyleColor(ImGuiCol_Text, pal.muted);
+  // A status may name a file ("Loaded /a/long/path.npy: …"): cut in the middle to the line.
   if (!app.ui.status.empty() && app.time < app.ui.status_until)
-    ImGui::TextUnformatted(app.ui.status.c_str());
+    text_fit(app.ui.status.c_str(), ImGui::GetContentRegionAvail().x, Elide::Middle);
   else
-    ImGui::TextUnformatted(keys_hint().c_str());
+    text_fit(keys_hint().c_str(), ImGui::GetContentRegionAvail().x);
   ImGui::PopStyleColor();
 }
 
@@ -422,6 +433,7 @@ void app_frame(App& app) {
     draw_editor_bar(app);
     ImGui::EndGroup();
     report_last_item_panel("editor bar");
+    if (!small) report_wider_than_window("the editor bar is wider than the window");
     ImGui::Spacing();
   }
 
@@ -450,6 +462,7 @@ void app_frame(App& app) {
   if (controls) {
     draw_status_line(app);
     report_last_item_panel("status line");
+    if (!small) report_wider_than_window("the status line is wider than the window");
   }
   ImGui::End();
   if (app.ui.presenting)

@@ -186,7 +186,7 @@ std::shared_ptr<const std::vector<int64_t>> file_facts(App& app, const TableView
     return counts;
   }
   if (j.facts.active() && j.facts_for == f && j.facts_dtype == t.dtype()) return nullptr;  // running
-  if (j.hold) {
+  if (j.hold || !(j.wanted & kTableWorkFacts)) {
     j.held = true;
     return nullptr;
   }
@@ -214,7 +214,7 @@ std::string linear_print_for(App& app, uint64_t seed, int64_t vocab, int64_t dim
     j.linear_done_for = key;
     return j.linear_done;
   }
-  if (j.hold) {
+  if (j.hold || !(j.wanted & kTableWorkLinear)) {
     j.held = true;
     return "";
   }
@@ -237,6 +237,13 @@ void release_held_work(App& app) {
   ModelJobs& j = app.jobs;
   j.hold = false;
   if (std::exchange(j.held, false)) recompute(app);
+}
+
+void want_table_work(App& app, unsigned work) {
+  ModelJobs& j = app.jobs;
+  const bool more = (work & ~j.wanted) != 0;
+  j.wanted = work;
+  if (more && !j.hold && std::exchange(j.held, false)) recompute(app);
 }
 
 void start_logits(App& app) {
@@ -264,7 +271,7 @@ void start_logits(App& app) {
     apply_logits(d, out);
     return;
   }
-  if (j.hold) {  // every row of the table: after the first frame
+  if (j.hold || !(j.wanted & kTableWorkLogits)) {  // every row of the table: after the first frame (if wanted)
     j.logits.stop();
     j.held = true;
     return;

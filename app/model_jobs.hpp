@@ -31,6 +31,9 @@ std::shared_ptr<const std::vector<int64_t>> file_facts(App& app, const TableView
 std::string linear_print_for(App& app, uint64_t seed, int64_t vocab, int64_t dim);
 // Starts the whole-table work that waited for the first frame (ModelJobs::hold).
 void release_held_work(App& app);
+// Lets the kinds of whole-table work in `work` (core/work_budget.hpp TableWork bits)
+// start, and starts those that waited for it; the others wait (ModelJobs::wanted).
+void want_table_work(App& app, unsigned work);
 // Slide 8's logits for the current Derived: inline when small, else started.
 void start_logits(App& app);
 

@@ -24,6 +24,8 @@
 
 #include <immintrin.h>
 
+#include <cstdlib>
+
 #include "core/kernel_calibration.hpp"
 #include "core/kernel_tuning.hpp"
 
@@ -215,11 +217,23 @@ int64_t rows_ahead(int64_t ahead_bytes, int64_t row_bytes) {
   return std::clamp<int64_t>(ahead_bytes / row_bytes, kPrefetchMinRowsAhead, kPrefetchMaxRowsAhead);
 }
 
+// The distance measured on this CPU (set_lookup_prefetch_bytes), 0 until then.
+std::atomic<int64_t> g_prefetch_bytes{0};
+int64_t prefetch_bytes() {
+  const int64_t b = g_prefetch_bytes.load(std::memory_order_relaxed);
+  return b > 0 ? b : kernel_tuning().prefetch_ahead_bytes;
+}
+// Rows copied in groups are consumed sooner: twice as far (the caches' ratio, 1.5 L1d to 3/4).
+int64_t group_prefetch_bytes() {
+  const int64_t b = g_prefetch_bytes.load(std::memory_order_relaxed);
+  return b > 0 ? 2 * b : kernel_tuning().group_ahead_bytes;
+}
+
 // Row i is copied while the rows `ahead` IDs later are on their way.
 void lookup_prefetched(float* out, const float* table, int64_t dim, const int64_t* ids,
                        int64_t batch, CopyRow copy) {
   const int64_t bytes = dim * static_cast<int64_t>(sizeof(float));
-  const int64_t ahead = rows_ahead(kernel_tuning().prefetch_ahead_bytes, bytes);
+  const int64_t ahead = rows_ahead(prefetch_bytes(), bytes);
   for (int64_t i = 0; i < std::min(ahead, batch); ++i) prefetch_row(table + ids[i] * dim, bytes);
   for (int64_t i = 0; i < batch; ++i) {
     if (i + ahead < batch) prefetch_row(table + ids[i + ahead] * dim, bytes);
@@ -233,7 +247,7 @@ void lookup_prefetched(float* out, const float* table, int64_t dim, const int64_
 // it is exactly one memcpy.
 void lookup_baseline(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch) {
   const int64_t bytes = dim * static_cast<int64_t>(sizeof(float));
-  const int64_t ahead = rows_ahead(kernel_tuning().prefetch_ahead_bytes, bytes);
+  const int64_t ahead = rows_ahead(prefetch_bytes(), bytes);
   for (int64_t i = 1; i < std::min(ahead, batch); ++i) prefetch_row(table + ids[i] * dim, bytes);
   for (int64_t i = 0; i < batch; ++i) {
     if (i + ahead < batch) prefetch_row(table + ids[i + ahead] * dim, bytes);
@@ -249,7 +263,7 @@ template <int G>
 void lookup_grouped(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch,
                     CopyGroup copy_group, CopyRow copy_row) {
   const int64_t bytes = dim * static_cast<int64_t>(sizeof(float));
-  const int64_t ahead = rows_ahead(kernel_tuning().group_ahead_bytes, bytes);
+  const int64_t ahead = rows_ahead(group_prefetch_bytes(), bytes);
   for (int64_t i = 0; i < std::min(ahead, batch); ++i) prefetch_row(table + ids[i] * dim, bytes);
   int64_t i = 0;
   for (; i + G <= batch; i += G) {
@@ -262,6 +276,9 @@ void lookup_grouped(float* out, const float* table, int64_t dim, const int64_t* 
 }  // namespace
 
 // ---------------------------------------------------------------- lookup_rows
+void set_lookup_prefetch_bytes(int64_t bytes) { g_prefetch_bytes.store(std::max<int64_t>(0, bytes)); }
+int64_t lookup_prefetch_bytes() { return prefetch_bytes(); }
+
 const char* lookup_strategy_name(LookupStrategy s) {
   switch (s) {
     case LookupStrategy::kAuto: return "auto";
@@ -445,6 +462,14 @@ void onehot_matmul_sparse(float* out, const float* table, int64_t vocab, int64_t
 }
 
 const char* kernels_isa() { return use_avx512() ? "avx512f+avx2+fma" : use_avx2() ? "avx2+fma" : "sse2"; }
+
+const char* kernels_isa_label() {
+  static const char* const forced = [] {
+    const char* v = std::getenv("LOOKUPVIZ_ISA_TEXT");
+    return v && *v ? v : nullptr;
+  }();
+  return forced ? forced : kernels_isa();
+}
 
 bool kernels_use_avx2(bool allow) {
   g_allow_avx2.store(allow, std::memory_order_relaxed);

@@ -43,6 +43,12 @@ LookupPath lookup_path_for(LookupStrategy strategy);
 // e.g. "prefetch: avx2, 8 rows interleaved" or "prefetch: baseline memcpy per row, rows ahead prefetched".
 const char* lookup_path(int64_t batch, int64_t dim);
 
+// How far ahead the prefetching copies ask for rows, in bytes of rows (copies of row
+// groups: twice that): kernel_tuning()'s, from the caches, until the calibration measures
+// it on this CPU (core/kernel_calibration.hpp) and sets it; 0 goes back to the caches'.
+void set_lookup_prefetch_bytes(int64_t bytes);
+int64_t lookup_prefetch_bytes();
+
 // out (B x D) = table[ids] with table (V x D); every ids[i] must be in [0, V).
 // out must not overlap the table. B = 0 does nothing. A path the CPU lacks runs as
 // the widest one it has below it (avx512 → avx2 → sse2).
@@ -74,6 +80,10 @@ void onehot_matmul_sparse(float* out, const float* table, int64_t vocab, int64_t
 // lookup's AVX-512F copies; Eigen's dense product stays AVX2+FMA), "avx2+fma" or "sse2".
 // (Whether the lookup runs them is calibrated: lookup_path_for.)
 const char* kernels_isa();
+// What the app shows for it: kernels_isa(), unless LOOKUPVIZ_ISA_TEXT (environment)
+// replaces the text — never the kernels — so tests draw the longest text a CPU could
+// give ("avx512f+avx512bw+avx512dq+…") on any machine.
+const char* kernels_isa_label();
 // Allow (default) or forbid the AVX2+FMA paths, for the tests of the SSE2 ones on an
 // AVX2 machine (forbidding AVX2 forbids AVX-512 too). Returns whether AVX2 is now in use.
 bool kernels_use_avx2(bool allow);

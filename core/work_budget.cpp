@@ -56,9 +56,10 @@ StateCost print_cost(const StateShape& s) {
   return c;
 }
 
-StateCost window_cost(const StateShape& s) {
+StateCost window_cost(const StateShape& s, unsigned work) {
   const int64_t b = s.batch, v = s.vocab, dim = s.dim;
   const int64_t distinct = s.distinct < 0 ? b : s.distinct;
+  const bool facts = work & kTableWorkFacts, linear = work & kTableWorkLinear, logits = work & kTableWorkLogits;
   StateCost c;
   // Held per state (app/app_state.hpp Derived): lookup_out, matmul_out, grad_out,
   // pos_table, tok_out and x (B × D each); pos_emb's rows kept for reuse (PosCache, when
@@ -71,15 +72,16 @@ StateCost window_cost(const StateShape& s) {
             + distinct * dim * kF32                     // the gradient's rows (RowGrads)
             + dim * kI64                                // the non-finite counts
             + (s.seeded ? 0 : kScanBand * dim * kF32);  // a file's: counted in bands
-  if (s.untied_head && b * v <= kHeldLogits) c.bytes += 2 * b * v * kF32;  // T × V held: the job's and the model's
+  if (logits && s.untied_head && b * v <= kHeldLogits) c.bytes += 2 * b * v * kF32;  // T × V held: the job's and the model's
   const double vd = d(v) * d(dim), bd = d(b) * d(dim);
-  c.multiply_adds = d(b) * vd;  // slide 8's logits: x (T × D) against every one of V rows
-  c.work = (s.seeded ? vd * kWorkNormalDraw : vd * (kWorkFileRead + kWorkScan))  // the table, or a file's counts
-           + vd * kWorkSkippedDraw                                               // nn.Linear's printed edges
+  c.multiply_adds = logits ? d(b) * vd : 0.0;  // slide 8's logits: x (T × D) against every one of V rows
+  c.work = (s.seeded ? vd * kWorkNormalDraw : 0.0)                              // the table drawn
+           + (!s.seeded && facts ? vd * (kWorkFileRead + kWorkScan) : 0.0)     // a file's counts
+           + (linear ? vd * kWorkSkippedDraw : 0.0)                             // nn.Linear's printed edges
            + bd * (kWorkRowCopy + kWorkProductCell + kWorkNormalDraw)            // lookup, product, pos_emb
            + bd * (s.seeded_gradient ? kWorkNormalDraw : kWorkPass)              // G
            + bd * 7 * kWorkPass  // differ count, torch.equal, gradient sums, pos cache, tok_out, x, x's copy
-           + (s.untied_head ? bd * kWorkNormalDraw + vd * kWorkUniformDraw : vd * kWorkScan)  // the head's rows
+           + (!logits ? 0.0 : s.untied_head ? bd * kWorkNormalDraw + vd * kWorkUniformDraw : vd * kWorkScan)  // the head's rows
            + c.multiply_adds;
   c.window_thread_work = bd * (kWorkRowCopy + kWorkProductCell + kWorkNormalDraw) +
                          bd * (s.seeded_gradient ? kWorkNormalDraw : kWorkPass) + bd * 7 * kWorkPass;

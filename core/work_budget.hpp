@@ -43,8 +43,21 @@ struct StateCost {
   double window_thread_work = 0.0;
 };
 
+// The window's work on the whole table, by kind (bits): a file's non-finite counts (what
+// the one-hot product needs: slides 4 and 5), the fresh nn.Linear's printed weight
+// (slide 4's output) and the logits over every row (slide 8). A command-line picture
+// waits only for the kinds its slides draw, and the budget counts only those.
+enum TableWork : unsigned {
+  kTableWorkFacts = 1u,
+  kTableWorkLinear = 2u,
+  kTableWorkLogits = 4u,
+  kTableWorkAll = 7u,
+};
+
 StateCost print_cost(const StateShape& s);
-StateCost window_cost(const StateShape& s);
+// What the window costs with the whole-table work of the kinds in `work` (the table
+// itself — drawn from the seed — and the window thread's B × D work always count).
+StateCost window_cost(const StateShape& s, unsigned work = kTableWorkAll);
 
 struct Budget {
   int64_t bytes = 0;   // at most this many bytes for one state

@@ -37,8 +37,10 @@ float step_field_width(int value, float least) {
 // wraps in a narrow window instead of clipping its last controls.
 void next_group(float width) {
   const float spacing = em() * 0.8f;
-  ImGui::SameLine(0.0f, spacing);
-  if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+  // Decided before moving: a SameLine past the window's edge and then NewLine stretched
+  // the bar (its group) past the window by the spacing, which the layout report calls cut.
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (right - (ImGui::GetItemRectMax().x + spacing) >= width) ImGui::SameLine(0.0f, spacing);
 }
 
 void tooltip(const char* text) {
@@ -280,9 +282,19 @@ void draw_editor_bar(App& app) {
     fmt_count(rows, sizeof rows, static_cast<long long>(f.rows));
     fmt_count(cols, sizeof cols, static_cast<long long>(f.cols));
     ImGui::PushStyleColor(ImGuiCol_Text, pal.accent);
-    ImGui::Text("%s%s%s · %s × %s %s", base, f.named ? ":" : "", f.name.c_str(), rows, cols, f.dtype.c_str());
+    // The file's and the tensor's names are the user's: cut in the middle to the room
+    // left on this line beside the "x" (at least the group's 20 em), the whole on hover.
+    char label[1024];
+    std::snprintf(label, sizeof label, "%s%s%s · %s × %s %s", base, f.named ? ":" : "", f.name.c_str(), rows,
+                  cols, f.dtype.c_str());
+    const float close_w = ImGui::CalcTextSize("x").x + ImGui::GetStyle().FramePadding.x * 2.0f +
+                          ImGui::GetStyle().ItemSpacing.x;
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    const float room = std::max(e * 8.0f, right - ImGui::GetCursorScreenPos().x - close_w);
+    text_fit(label, room, Elide::Middle);
     ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f.path.c_str());
+    if (ImGui::IsItemHovered())  // the whole path and name (over text_fit's tooltip of the label)
+      ImGui::SetTooltip("%s%s%s", f.path.c_str(), f.named ? ":" : "", f.name.c_str());
     ImGui::SameLine();
     if (ImGui::SmallButton("x##seeded")) set_table_file(app, nullptr);
     landmark("close-table");

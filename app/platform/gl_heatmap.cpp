@@ -411,8 +411,13 @@ void draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
 
   // 3. Which level: the window when the view needs the cells and it holds them all,
   //    else the overview (also while the window uploads).
+  //    A view that needs the cells is never drawn from the overview while the window
+  //    uploads: stretched over a few rows, its blocks (the mean of many rows, column by
+  //    column) showed as column stripes that contradicted the printed numbers for the
+  //    half second after a table loaded (issue 25). The widget draws sampled cells then.
   const bool window_ready = g.full.complete() && g.full.holds(src, t.version, q.scale, v0, v1);
-  const Level* level = !coarse && window_ready ? &g.full : &g.overview;
+  const bool overview_will_do = coarse || !window_fits || g.full.unavailable;
+  const Level* level = !coarse && window_ready ? &g.full : overview_will_do ? &g.overview : nullptr;
   st.uploaded_rows = g.full.uploaded;
   st.tiles = static_cast<int>(g.full.tex.size());
   // Ready: what this view should show is all uploaded (or cannot be), and so is the
@@ -421,9 +426,10 @@ void draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
                             : window_ready || g.full.unavailable || (!window_fits && (g.overview.complete() || !has_overview));
   st.ready = shown && (g.full.complete() || g.full.unavailable);
   st.used_overview = level == &g.overview;
-  if (!level->complete()) {
+  st.drew = level && level->complete();
+  if (!st.drew) {
     glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(last_texture));
-    return;  // nothing uploaded yet: the widget's background shows for a frame
+    return;  // nothing to show yet: what the widget drew under it shows (sampled cells)
   }
 
   // 3. Draw, clipped to the draw command's clip rectangle.

@@ -102,6 +102,30 @@ lv::StateShape budget_shape(const lv::CliOptions& o, const lv::TableFile* file) 
   return s;
 }
 
+// The model's whole-table work a picture of slide `slide` waits for (SlideDef::table_work):
+// slide 2 of a Llama-sized table needs three of its rows, not its logits.
+unsigned slide_table_work(int slide) {
+  return lv::app::slide_table()[static_cast<size_t>(std::clamp(slide, 0, lv::app::slide_count() - 1))].table_work;
+}
+
+// What the window costs for the command line's request: a picture (--screenshot,
+// --export-gif) counts only the whole-table work of the slide it draws; --export-slides
+// draws one slide at a time, each waiting for its own, so its costliest slide counts;
+// anything else (the window, --layout-report) all of it.
+lv::StateCost requested_cost(const lv::CliOptions& o, const lv::StateShape& shape, bool layout_report) {
+  if (layout_report || (o.screenshot.empty() && o.export_gif.empty() && o.export_slides.empty()))
+    return lv::window_cost(shape);
+  if (o.export_slides.empty()) return lv::window_cost(shape, slide_table_work(o.slide));
+  lv::StateCost worst;
+  for (int k = 0; k < lv::app::slide_count(); ++k) {
+    const lv::StateCost c = lv::window_cost(shape, slide_table_work(k));
+    if (c.work > worst.work) worst.work = c.work, worst.multiply_adds = c.multiply_adds;
+    worst.bytes = std::max(worst.bytes, c.bytes);
+    worst.window_thread_work = std::max(worst.window_thread_work, c.window_thread_work);
+  }
+  return worst;
+}
+
 // Plain `lookupviz` (or only --reset / --scale / --size) resumes the last session;
 // anything that chooses a state (--ids, --slide, --weights, …) starts from it instead.
 bool restores_session(int argc, char** argv) {
@@ -287,7 +311,7 @@ static int run(int argc, char** argv) {
   // A FILE the window loads is checked when it arrives (the window keeps its state).
   if (!window_loads) {
     lv::StateShape shape = budget_shape(o, file.get());
-    const lv::StateCost cost = o.print ? lv::print_cost(shape) : lv::window_cost(shape);
+    const lv::StateCost cost = o.print ? lv::print_cost(shape) : requested_cost(o, shape, o.layout_report);
     lv::Budget budget = lv::machine_budget();
     budget.workers_cancellable = !o.print && !headless;  // a person at the window (or the benchmark acting as one)
     const std::string why = lv::over_budget(shape, cost, budget, lv::BudgetWords::CommandLine);
@@ -319,6 +343,9 @@ static int run(int argc, char** argv) {
   lv::app::App app;
   app.interactive = !headless;  // the window and its benchmark: work on workers can be cancelled
   app.jobs.hold = app.interactive;  // whole-table work starts once the first frame is up
+  // A picture waits only for the whole-table work of the slide it draws (--export-slides:
+  // each slide's, as it comes to it); the layout report draws every slide.
+  if (headless && !o.layout_report) app.jobs.wanted = o.export_slides.empty() ? slide_table_work(o.slide) : 0u;
   lv::app::set_tokenizer(app, tokenizer, tokenizer_error);
   lv::app::app_init(app, window_loads ? seeded : o, file);
   if (window_loads) lv::app::start_table_load(app, o.weights);
@@ -417,6 +444,7 @@ static int run(int argc, char** argv) {
     mkdir(o.export_slides.c_str(), 0755);  // fine if it exists; a real failure shows on write
     std::string e;
     for (int k = 0; k < lv::app::slide_count() && e.empty(); ++k) {
+      lv::app::want_table_work(app, slide_table_work(k));  // what is done stays done (the facts, the print)
       freeze_at(app, k, -1);
       char name[32];
       std::snprintf(name, sizeof name, "/slide-%02d.png", k);  // the slide's number

@@ -25,7 +25,7 @@ void ScaleWorkerDeleter::operator()(ScaleWorker* w) const { delete w; }
 
 ScaleWorker::ScaleWorker() {
   for (int i = 0; i < kTimingBatchCount; ++i) snap_.results[i].batch = shared_results_[i].batch = kTimingBatches[i];
-  snap_.isa = kernels_isa();
+  snap_.isa = kernels_isa_label();
   last_poll_ns_.store(Clock::now().time_since_epoch().count());
 }
 
@@ -454,6 +454,15 @@ void ScaleWorker::run_timing(const float* table, const TableFile* file, int64_t 
     // set for the IDs in the block and cleared after (O(B) a block, next to the block's
     // B · rows · D multiply-adds), so the whole B × V one-hot (51 MB at B = 256) is
     // never held.
+    const double work = static_cast<double>(b) * static_cast<double>(vocab) * static_cast<double>(dim);
+    if (const double limit = matmul_limit_.load(); limit > 0.0 && work > limit) {
+      PathTiming p;
+      p.skipped_work = work;
+      publish(i, false, p);
+      before += weight[kTimingBatchCount + i];
+      progress_.store(before, std::memory_order_relaxed);
+      continue;
+    }
     std::vector<float> onehot(static_cast<size_t>(b * std::min(kBlockRows, vocab)), 0.0f);
     auto mark = [&](int64_t v0, int64_t vb, float one) {
       for (int64_t r = 0; r < b; ++r)

@@ -34,6 +34,7 @@ struct PathTiming {  // one path at one batch size
   double gbs = 0.0;    // bytes moved / time, GB/s (10^9)
   double bytes = 0.0;  // per call: lookup B·D·4 read + written; matmul V·D·4 + B·V·4 read
   int repeats = 0;     // samples in the median
+  double skipped_work = 0.0;  // > 0: not timed, its multiply-adds past the limit (set_matmul_limit)
 };
 
 struct BatchTiming {
@@ -96,6 +97,11 @@ class ScaleWorker {
   // is freed and the new build starts at a later poll().
   void want_table(uint64_t seed, int64_t vocab, int64_t dim, std::shared_ptr<const TableFile> file = nullptr);
   void start_timing();   // runs once the wanted table is ready (results are cleared)
+  // The most multiply-adds one timed call of the dense matmul may take; 0 (the window's
+  // default): no limit. A command-line picture waits for what it times, so it passes
+  // the work budget's (core/work_budget.hpp kWorkLimit): a Llama-sized table's matmul at
+  // B = 256 is 134 billion, and the picture says it was not timed instead.
+  void set_matmul_limit(double multiply_adds) { matmul_limit_.store(multiply_adds); }
   void cancel_timing();  // stops timing (or a queued start); the table is kept
   void poll();           // once per frame, UI thread; never blocks
   // Once per frame while slide 7 is not shown: frees the table if slide 7 would no
@@ -132,6 +138,7 @@ class ScaleWorker {
   std::atomic<int> phase_{0};  // build: 0 building, 1 summarizing
   std::atomic<float> progress_{0.0f};
   std::atomic<int> stage_{0};
+  std::atomic<double> matmul_limit_{0.0};
   std::atomic<int64_t> last_poll_ns_{0};
   std::atomic<double> watchdog_s_{kWatchdogSeconds};
 

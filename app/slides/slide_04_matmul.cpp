@@ -669,6 +669,8 @@ void output_notes(const App&, OutputNotes& notes) {
 
 }  // namespace
 
-const SlideDef kSlideMatmul = {"The matmul", steps, narrative, canvas, caption, code, false, output_notes};
+// The one-hot product needs a file's non-finite counts; the output prints the fresh Linear.
+const SlideDef kSlideMatmul = {"The matmul", steps, narrative, canvas, caption, code, false,
+                               kTableWorkFacts | kTableWorkLinear, output_notes};
 
 }  // namespace lv::app

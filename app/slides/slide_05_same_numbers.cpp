@@ -675,6 +675,7 @@ void code(const App& app, std::string& code, std::string& output) {
 
 }  // namespace
 
-const SlideDef kSlideSameNumbers = {"Same numbers", steps, narrative, canvas, caption, code};
+// The one-hot product needs a file's non-finite counts.
+const SlideDef kSlideSameNumbers = {"Same numbers", steps, narrative, canvas, caption, code, false, kTableWorkFacts};
 
 }  // namespace lv::app

@@ -246,8 +246,12 @@ ImVec2 canvas(SlideCanvas& c) {
       std::snprintf(timed, sizeof timed, "timing both backward passes… %d%%",
                     static_cast<int>(std::lround(100.0f * sc.app.jobs.backward.progress())));
     }
-    if (*timed) {
-      if (wrap > 0.0f) wrap_at_spaces(timed, wrap, f);
+    if (*timed && wrap <= 0.0f) {  // the timings are this machine's: cut to the canvas, whole on hover
+      const ImVec2 ts = draw_text_fit(sc.dl, f, ImVec2(c.origin.x, ly), c.avail.x, with_alpha(c.pal.muted, matmul), timed);
+      right = std::max(right, c.origin.x + ts.x);
+      ly += ts.y + sc.e * 0.35f;
+    } else if (*timed) {
+      wrap_at_spaces(timed, wrap, f);
       const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, 0.0f, timed);
       sc.dl->AddText(f, f->FontSize, ImVec2(c.origin.x, ly), with_alpha(c.pal.muted, matmul), timed);
       right = std::max(right, c.origin.x + ts.x);

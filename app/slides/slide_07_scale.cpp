@@ -28,6 +28,7 @@
 #include "core/table_view.hpp"
 #include "core/text_format.hpp"
 #include "core/torch_format.hpp"
+#include "core/work_budget.hpp"
 
 namespace lv::app {
 namespace {
@@ -46,6 +47,42 @@ void fmt_ms(char* buf, size_t n, double ms) {
   else if (ms < 0.9995) std::snprintf(buf, n, "%.3g µs", ms * 1e3);
   else if (ms < 999.5) std::snprintf(buf, n, "%.3g ms", ms);
   else std::snprintf(buf, n, "%.3g s", ms / 1e3);
+}
+
+// para (narrative_lines.hpp), but a word wider than the column (a file's or a tensor's
+// name, the user's) is broken where the column ends instead of kept whole.
+void para_any_word(const char* fmt, ...) IM_FMTARGS(1);
+void para_any_word(const char* fmt, ...) {
+  char text[1024];
+  va_list args;
+  va_start(args, fmt);
+  std::vsnprintf(text, sizeof text, fmt, args);
+  va_end(args);
+  const float width = std::max(1.0f, ImGui::GetContentRegionAvail().x);
+  const char* s = text;
+  while (*s) {
+    const char* end = nullptr;  // the last word end that fits
+    for (const char* p = s;;) {
+      const char* w = p;
+      while (*w && *w != ' ') ++w;
+      if (end && ImGui::CalcTextSize(s, w).x > width) break;
+      end = w;
+      if (!*w) break;
+      p = w + 1;
+    }
+    if (ImGui::CalcTextSize(s, end).x > width) {  // one word, too wide: as much of it as fits
+      const char* fit = s;
+      ImGui::GetFont()->CalcTextSizeA(ImGui::GetFontSize(), width, 0.0f, s, end, &fit);
+      while (fit > s && (static_cast<unsigned char>(*fit) & 0xC0) == 0x80) --fit;
+      if (fit == s) fit = s + 1;
+      while (fit < end && (static_cast<unsigned char>(*fit) & 0xC0) == 0x80) ++fit;
+      ImGui::TextUnformatted(s, fit);
+      s = fit;
+      continue;
+    }
+    ImGui::TextUnformatted(s, end);
+    s = *end ? end + 1 : end;
+  }
 }
 
 // The table the slide shows: the one loaded from a file (--weights, File ▸ Open), else
@@ -81,6 +118,13 @@ int collect_highlights(const App& app, HeatmapHighlight* out, float alpha, int* 
   return n;
 }
 
+// A command-line picture waits for the timing it shows, so the dense matmul it times
+// keeps within the work budget (core/work_budget.hpp kWorkLimit, in the logits' multiply-
+// adds, about 1 ns each): Eigen's GEMM does about five of its multiply-adds in that time
+// (GPT-2's B = 256, 9.9 billion, in 1.4 s on a loaded 2-core machine). GPT-2's figures
+// are all timed; a Llama-sized table's B = 256 (134 billion) is not, and says so.
+constexpr double kPictureMatmulLimit = 5.0 * kWorkLimit;
+
 // ---------------------------------------------------------------- per-frame update
 // Asks for the table, collects what the worker published, starts the timing when
 // its step is reached, and refreshes the code panel when results land.
@@ -89,6 +133,7 @@ void update(App& app, int cur) {
   if (!sc.worker) sc.worker.reset(new ScaleWorker);
   ScaleWorker& w = *sc.worker;
   w.want_table(app.inputs.seed, sc.vocab, sc.dim, app.inputs.file);
+  w.set_matmul_limit(app.interactive ? 0.0 : kPictureMatmulLimit);  // a picture waits for it: the work budget
   w.poll();
   const ScaleSnapshot& s = w.snapshot();
   const bool again = s.timing == TimingPhase::Cancelled;  // stopped because the slide was left: resume
@@ -116,8 +161,8 @@ void narrative(App& app) {
   char mw[32];
   std::snprintf(mw, sizeof mw, "%.1f million", static_cast<double>(table_rows(app) * table_cols(app)) / 1e6);
   if (app.inputs.file)
-    para("The table loaded from %s is %s × %s: %s weights, %s of float32.", file_label(*app.inputs.file).c_str(), v, d,
-         mw, bytes);
+    para_any_word("The table loaded from %s is %s × %s: %s weights, %s of float32.", file_label(*app.inputs.file).c_str(), v, d,
+                  mw, bytes);
   else
     para("GPT-2 small's token embedding is a %s × %s table: %s weights, %s of float32.", v, d, mw, bytes);
   ImGui::Spacing();
@@ -140,6 +185,11 @@ void narrative(App& app) {
         fmt_count(ratio, sizeof ratio, static_cast<long long>(std::llround(r.matmul.ms / r.lookup.ms)));
         ImGui::Spacing();
         para("On this machine, at B = %d: the lookup is %s× faster.", r.batch, ratio);
+      } else if (r.matmul.skipped_work > 0.0) {
+        ImGui::Spacing();
+        para("A picture from the command line times the one-hot matmul only up to %s multiply-adds a call; at B = %d "
+             "it takes %s (Run times it in the window).",
+             count_words(kPictureMatmulLimit).c_str(), r.batch, count_words(r.matmul.skipped_work).c_str());
       }
     }
   }
@@ -374,9 +424,8 @@ float draw_chart_controls(SlideCanvas& c, const ScaleSnapshot& s, ImVec2 pos, fl
   else if (s.timing == TimingPhase::Done) std::snprintf(status, sizeof status, "done in %.1f s · 1 thread · %s", s.timing_seconds, s.isa);
   else if (s.timing == TimingPhase::Cancelled) std::snprintf(status, sizeof status, "cancelled");
   else std::snprintf(status, sizeof status, "not run yet");
-  c.dl->PushClipRect(ImVec2(sx, y), ImVec2(pos.x + width, y + e * 1.5f), true);
-  draw_text(c.dl, fonts().ui, ImVec2(sx, y + e * 0.05f), ink.muted, status);
-  c.dl->PopClipRect();
+  // The instruction sets and the time depend on the machine: cut to the room, whole on hover.
+  draw_text_fit(c.dl, fonts().ui, ImVec2(sx, y + e * 0.05f), pos.x + width - sx, ink.muted, status);
   y += e * 1.45f;
   c.dl->AddRectFilled(ImVec2(pos.x, y), ImVec2(pos.x + width, y + e * 0.2f), with_alpha(c.pal.panel_alt, ink.alpha));
   const float frac = running ? s.timing_progress : (s.timing == TimingPhase::Done ? 1.0f : 0.0f);
@@ -419,6 +468,12 @@ void draw_timed_bar(SlideCanvas& c, const LogAxis& axis, float by, float bar_h, 
   const float e = em();
   c.dl->AddRectFilled(ImVec2(axis.x, by), ImVec2(axis.x + axis.w, by + bar_h), with_alpha(c.pal.panel_alt, ink.alpha),
                       e * 0.15f);
+  if (!p.done && p.skipped_work > 0.0) {  // a picture's budget: say so on the bar
+    char why[96];
+    std::snprintf(why, sizeof why, "not timed in a picture: %s multiply-adds", count_words(p.skipped_work).c_str());
+    draw_text_fit(c.dl, fonts().ui, ImVec2(axis.x + e * 0.4f, by + (bar_h - ImGui::GetFontSize()) * 0.5f), axis.w - e * 0.8f,
+                  ink.muted, why);
+  }
   if (!p.done) return;
   const float x1 = std::max(axis.x + e * 0.3f, axis.at(p.ms));
   c.dl->AddRectFilled(ImVec2(axis.x, by), ImVec2(x1, by + bar_h), with_alpha(color, 0.85f * ink.alpha), e * 0.15f);
@@ -477,8 +532,11 @@ void draw_decade_ticks(SlideCanvas& c, const LogAxis& axis, float y, const Chart
 float draw_chart_legend(SlideCanvas& c, const ScaleSnapshot& s, ImVec2 pos, float width, bool compact,
                         const ChartInk& ink) {
   const float e = em();
-  bool all_same = s.timing == TimingPhase::Done;
-  for (const BatchTiming& b : s.results) all_same = all_same && b.same;
+  bool all_same = s.timing == TimingPhase::Done, skipped = false;
+  for (const BatchTiming& b : s.results) {
+    skipped |= b.matmul.skipped_work > 0.0;
+    all_same = all_same && (b.same || b.matmul.skipped_work > 0.0);  // a matmul not timed compared nothing
+  }
   const ImU32 same_ink = with_alpha(all_same ? c.pal.ok : c.pal.bad, ink.alpha);
   float y = pos.y;
   const float sq = e * 0.7f;
@@ -503,7 +561,9 @@ float draw_chart_legend(SlideCanvas& c, const ScaleSnapshot& s, ImVec2 pos, floa
   y += e * 1.3f;
   if (s.timing == TimingPhase::Done) {
     draw_text(c.dl, fonts().ui, ImVec2(pos.x, y), same_ink,
-              all_same ? "same numbers at every B: torch.equal → True" : "the outputs differ (NaN/inf in the table)");
+              !all_same ? "the outputs differ (NaN/inf in the table)"
+              : skipped ? "same numbers at every B timed: torch.equal → True"
+                        : "same numbers at every B: torch.equal → True");
     y += e * 1.3f;
   }
   return y;
@@ -544,7 +604,7 @@ ImVec2 canvas(SlideCanvas& c) {
   ImDrawList* dl = c.dl;
 
   // Header.
-  char v[32], d[32], bytes[32], head[160];
+  char v[32], d[32], bytes[32], head[640];
   fmt_count(v, sizeof v, table_rows(app));
   fmt_count(d, sizeof d, table_cols(app));
   std::snprintf(bytes, sizeof bytes, "%s", decimal_bytes(4.0 * static_cast<double>(table_rows(app) * table_cols(app))).c_str());
@@ -553,7 +613,8 @@ ImVec2 canvas(SlideCanvas& c) {
                   bytes, app.inputs.file->dtype.c_str());
   else
     std::snprintf(head, sizeof head, "emb.weight · %s × %s · %s · seed %s", v, d, bytes, app.inputs.seed_text.c_str());
-  draw_text(dl, fonts().bold, c.origin, c.pal.muted, head);
+  // A file's and a tensor's name are the user's: cut in the middle to the canvas's width.
+  draw_text_fit(dl, fonts().bold, c.origin, c.avail.x, c.pal.muted, head, Elide::Middle);
 
   // The chart slides in from the right in the timing step; the map keeps >= 8 em.
   const float chart_p = c.progress(kStepTiming);

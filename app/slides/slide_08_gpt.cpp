@@ -261,16 +261,34 @@ ImVec2 canvas(SlideCanvas& c) {
     }
     return s;
   });
-  // The note under the logits, on two short lines (it must fit a narrow canvas).
+  // The note under the logits, on two short lines (it must fit a narrow canvas). When a
+  // shown row's largest logit is in a column off screen (V = 50,257 shows a few dozen),
+  // the note lists every argmax instead of pointing at outlines that cannot be seen.
+  bool argmax_off_screen = false;
+  if (d.logits_ready)
+    for (int r = lg.first_row; r < lg.first_row + lg.shown_rows; ++r) {
+      const int64_t col = d.next_ids[static_cast<size_t>(r)];
+      argmax_off_screen |= col < lg.first_col || col >= lg.first_col + lg.shown_cols;
+    }
+  char listed[512];
   const char* note1 = "outlined: each position's largest logit, logits.argmax(-1)";
+  if (argmax_off_screen) {
+    int n = std::snprintf(listed, sizeof listed, "largest logits, outlined where on screen: logits.argmax(-1) = [");
+    for (size_t i = 0; i < d.next_ids.size() && n > 0 && n < static_cast<int>(sizeof listed) - 24; ++i)
+      n += std::snprintf(listed + n, sizeof listed - static_cast<size_t>(n), "%s%lld", i ? ", " : "",
+                         static_cast<long long>(d.next_ids[i]));
+    if (n > 0 && n < static_cast<int>(sizeof listed) - 2) std::snprintf(listed + n, sizeof listed - static_cast<size_t>(n), "]");
+    note1 = listed;
+  }
   const char* note2 = app.inputs.tie_weights ? "with tied weights a row's own token often wins (x · its own row)"
                                              : "an untrained head: any token";
   const ImVec2 under(c.origin.x, std::max(lg.pos.y + lg.size.y, xg.pos.y + xg.size.y) + e * 0.3f);
-  if (s_head > 0.0f) {
-    draw_text(dl, fonts().ui, under, with_alpha(c.pal.muted, s_head), note1);
+  float note1_w = text_size(fonts().ui, note1).x;
+  if (s_head > 0.0f)  // the list can be long (20 positions): cut to the canvas, whole on hover
+    note1_w = draw_text_fit(dl, fonts().ui, under, c.avail.x, with_alpha(c.pal.muted, s_head), note1).x;
+  if (s_head > 0.0f)
     draw_text(dl, fonts().ui, ImVec2(under.x, under.y + e * 1.3f), with_alpha(c.pal.muted, s_head), note2);
-  }
-  const float note_w = std::max(text_size(fonts().ui, note1).x, text_size(fonts().ui, note2).x);
+  const float note_w = std::max(std::min(note1_w, c.avail.x), text_size(fonts().ui, note2).x);
 
   // Beside each row of logits, its argmax read back as the token's text when the IDs are
   // GPT-2's (V = 50,257: what this untrained model would write next). Other IDs have no
@@ -372,6 +390,7 @@ void code(const App& app, std::string& code, std::string& output) {
 
 }  // namespace
 
-const SlideDef kSlideGpt = {"Inside a GPT", steps, narrative, canvas, caption, code};
+// The logits over every row of the table (the argmax, the printed edges).
+const SlideDef kSlideGpt = {"Inside a GPT", steps, narrative, canvas, caption, code, false, kTableWorkLogits};
 
 }  // namespace lv::app

@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 namespace lv::app {
 
@@ -158,6 +159,76 @@ void draw_text(ImDrawList* dl, ImFont* font, ImVec2 pos, ImU32 color, const char
 ImVec2 text_size(ImFont* font, const char* text, float size_scale) {
   if (!font) font = ImGui::GetFont();
   return font->CalcTextSizeA(font->FontSize * size_scale, 1e9f, 0.0f, text);
+}
+
+namespace {
+constexpr const char* kEllipsis = "…";
+bool utf8_continuation(char ch) { return (static_cast<unsigned char>(ch) & 0xC0) == 0x80; }
+// Copies [a, b) to buf at *at, within n (keeping room for the terminator), UTF-8 whole.
+void append_span(char* buf, size_t n, size_t* at, const char* a, const char* b) {
+  size_t len = static_cast<size_t>(b - a);
+  if (*at + len + 1 > n) {
+    len = n - 1 - *at;
+    while (len > 0 && utf8_continuation(a[len])) --len;
+  }
+  std::memcpy(buf + *at, a, len);
+  *at += len;
+  buf[*at] = '\0';
+}
+}  // namespace
+
+bool elide_text(ImFont* font, float size, const char* text, float max_w, Elide where, char* buf, size_t n) {
+  if (!font) font = ImGui::GetFont();
+  if (n == 0) return false;
+  buf[0] = '\0';
+  size_t at = 0;
+  const char* end = text + std::strlen(text);
+  if (font->CalcTextSizeA(size, 1e9f, 0.0f, text, end).x <= max_w) {
+    append_span(buf, n, &at, text, end);
+    return false;
+  }
+  const float room = std::max(0.0f, max_w - font->CalcTextSizeA(size, 1e9f, 0.0f, kEllipsis).x);
+  // The tail (Middle: up to half the room, whole characters from the end).
+  const char* tail = end;
+  if (where == Elide::Middle) {
+    for (const char* p = end; p > text;) {
+      const char* q = p - 1;
+      while (q > text && utf8_continuation(*q)) --q;
+      if (font->CalcTextSizeA(size, 1e9f, 0.0f, q, end).x > room * 0.5f) break;
+      tail = p = q;
+    }
+  }
+  // The head: as much as the rest of the room holds (CalcTextSizeA stops at a whole character).
+  const float tail_w = font->CalcTextSizeA(size, 1e9f, 0.0f, tail, end).x;
+  const char* head_end = text;
+  font->CalcTextSizeA(size, std::max(0.0f, room - tail_w), 0.0f, text, tail, &head_end);
+  while (head_end > text && utf8_continuation(*head_end)) --head_end;
+  // No space before the "…" ("done in 0.1 s ·…" reads better as "done in 0.1 s…").
+  while (head_end > text && head_end[-1] == ' ') --head_end;
+  append_span(buf, n, &at, text, head_end);
+  append_span(buf, n, &at, kEllipsis, kEllipsis + std::strlen(kEllipsis));
+  append_span(buf, n, &at, tail, end);
+  return true;
+}
+
+ImVec2 draw_text_fit(ImDrawList* dl, ImFont* font, ImVec2 pos, float max_w, ImU32 color, const char* text, Elide where,
+                     float size_scale) {
+  if (!font) font = ImGui::GetFont();
+  char buf[1024];
+  const bool cut = elide_text(font, font->FontSize * size_scale, text, max_w, where, buf, sizeof buf);
+  draw_text(dl, font, pos, color, buf, size_scale);
+  const ImVec2 ts = text_size(font, buf, size_scale);
+  if (cut && !canvas_measuring() && ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem) &&
+      ImGui::IsMouseHoveringRect(pos, ImVec2(pos.x + ts.x, pos.y + ts.y)))
+    ImGui::SetTooltip("%s", text);
+  return ts;
+}
+
+void text_fit(const char* text, float max_w, Elide where) {
+  char buf[1024];
+  const bool cut = elide_text(ImGui::GetFont(), ImGui::GetFontSize(), text, max_w, where, buf, sizeof buf);
+  ImGui::TextUnformatted(buf);
+  if (cut && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
 }
 
 }  // namespace lv::app

@@ -68,4 +68,20 @@ struct Commas {
 void draw_text(ImDrawList* dl, ImFont* font, ImVec2 pos, ImU32 color, const char* text, float size_scale = 1.0f);
 ImVec2 text_size(ImFont* font, const char* text, float size_scale = 1.0f);
 
+// Text whose length depends on the machine or the user — a CPU's extensions, a path, a
+// file's or a tensor's name, a timing, a thread count — fits by construction: drawn
+// whole when it fits `max_w` pixels, else cut with "…" (at the end, or in the middle so
+// a path keeps its file name) and shown whole in a tooltip while the mouse is over it.
+// What is drawn fits, so the layout report has nothing to call clipped. No allocation.
+enum class Elide { End, Middle };
+// `text` cut to fit max_w at `size` px of `font`, into buf (n bytes; UTF-8 kept whole).
+// Returns whether it was cut (buf then holds the shorter text; else buf holds text,
+// as far as n allows).
+bool elide_text(ImFont* font, float size, const char* text, float max_w, Elide where, char* buf, size_t n);
+// On a draw list (the canvas). Returns the size drawn.
+ImVec2 draw_text_fit(ImDrawList* dl, ImFont* font, ImVec2 pos, float max_w, ImU32 color, const char* text,
+                     Elide where = Elide::End, float size_scale = 1.0f);
+// As an ImGui item (the chrome's labels), in the current font and text colour.
+void text_fit(const char* text, float max_w, Elide where = Elide::End);
+
 }  // namespace lv::app

@@ -257,6 +257,9 @@ HeatmapHover heatmap_draw(ImDrawList* dl, const char* id, ImVec2 pos, ImVec2 siz
     q.display_size = vp->Size;
     q.framebuffer_scale = io.DisplayFramebufferScale;
     q.status = &st.gpu;
+    // Until the renderer draws this view (a table just loaded, a zoom into rows not yet
+    // uploaded), the cells sampled on the CPU show under it — never a stretched overview.
+    if (!st.gpu.drew) draw_fallback(dl, pos, size, t, r, style);
     dl->AddCallback(renderer, &q);
     dl->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
   } else {

@@ -100,6 +100,7 @@ struct HeatmapGpuStatus {  // written back by the renderer, read by the UI next 
   bool failed = false;        // it could not (shader/texture error): the widget falls back to rects
   bool ready = false;         // the full-resolution level is uploaded (zoomed-in views are exact)
   bool used_overview = false; // the last frame drew the aggregated level
+  bool drew = false;          // the last frame drew the map (else: the view's cells still uploading)
   int64_t uploaded_rows = 0;  // full-resolution rows uploaded so far (it uploads a band per frame)
   int max_texture_size = 0;   // GL_MAX_TEXTURE_SIZE (texture sides are capped at min(it, 16,384))
   int tiles = 0;              // textures holding the full-resolution table

@@ -55,8 +55,9 @@ TEST(Budget, TheIssuesTwoStatesAreRefusedAtOnceWithOneLine) {
       {{"--print", "--ids", spread_ids(4096, 4096), "--dim", "32768"},
        "lookupviz: 4,096 IDs into a 4,096 × 32,768 table need about ",
        "7.9 billion multiply-adds' worth of work, more than the 4 billion a few seconds allow", 2e9},
-      // 286 s and 8.6 GB before; no display is needed to refuse it.
-      {{"--screenshot", dir + "/lookupviz-budget-never.png", "--slide", "6", "--ids", spread_ids(4096, 2048), "--dim",
+      // 286 s and 8.6 GB before (at slide 6; slide 8 draws the logits); no display is
+      // needed to refuse it.
+      {{"--screenshot", dir + "/lookupviz-budget-never.png", "--slide", "8", "--ids", spread_ids(4096, 2048), "--dim",
         "65536"},
        "lookupviz: 4,096 IDs into a 2,048 × 65,536 table need about ",
        "550 billion multiply-adds (4,096 × 2,048 × 65,536, the logits over every row), more than the 4 billion a few "
@@ -78,6 +79,31 @@ TEST(Budget, TheIssuesTwoStatesAreRefusedAtOnceWithOneLine) {
     EXPECT_LT(seconds, 5.0);  // refused from the shapes, before anything is drawn (a generous bound)
   }
   EXPECT_NE(access((dir + "/lookupviz-budget-never.png").c_str(), F_OK), 0);
+}
+
+// Issue 25, item 2: a picture of slide 2 of a Llama-3-8B embedding (128,256 × 4,096) was
+// refused for 5.8 billion multiply-adds' worth of work no slide 2 draws. Each kind of
+// whole-table work alone fits; all of them together do not (the window's workers, which
+// can be cancelled, are not limited). tests/render/big_table_pictures_test.sh takes the
+// pictures.
+TEST(Budget, APictureCountsOnlyTheWholeTableWorkItsSlideDraws) {
+  lv::StateShape llama;
+  llama.batch = 3;
+  llama.vocab = 128256;
+  llama.dim = 4096;
+  llama.seeded = false;
+  lv::Budget budget = lv::machine_budget();
+  budget.bytes = int64_t{1} << 40;  // the work is what this is about
+  auto refused = [&](unsigned work) {
+    return !lv::over_budget(llama, lv::window_cost(llama, work), budget, lv::BudgetWords::CommandLine).empty();
+  };
+  EXPECT_TRUE(refused(lv::kTableWorkAll));
+  EXPECT_FALSE(refused(0));  // slides 0–3, 6, 7: the IDs' rows
+  EXPECT_FALSE(refused(lv::kTableWorkFacts | lv::kTableWorkLinear));  // slide 4
+  EXPECT_FALSE(refused(lv::kTableWorkFacts));                         // slide 5
+  EXPECT_FALSE(refused(lv::kTableWorkLogits));                        // slide 8
+  EXPECT_DOUBLE_EQ(lv::window_cost(llama).work, lv::window_cost(llama, lv::kTableWorkAll).work);
+  EXPECT_LT(lv::window_cost(llama, 0).work, 1e6);
 }
 
 TEST(Budget, ShapesWithinTheBudgetStillRun) {

@@ -257,6 +257,12 @@ TEST_F(UiTokenizer, SlideEightDecodesTheArgmaxAtGpt2Size) {
   // And the code panel reads them back the same way.
   EXPECT_NE(h.app.ui.code_panel.code.find("[tokenizer.decode([i]) for i in logits.argmax(dim=-1).tolist()]"),
             std::string::npos);
+  // The grid shows a few dozen of the 50,257 columns: the largest logits are off screen,
+  // so the note under it lists them rather than pointing at outlines nobody can see.
+  std::string list = "logits.argmax(-1) = [";
+  for (size_t i = 0; i < d.next_ids.size(); ++i) list += (i ? ", " : "") + std::to_string(d.next_ids[i]);
+  EXPECT_TRUE(shows(s, list + "]")) << list << "\n" << s.all();
+  EXPECT_FALSE(shows(s, "outlined: each position's largest logit")) << s.all();
 }
 
 TEST_F(UiTokenizer, TheCodePanelWritesTiktokensCall) {
