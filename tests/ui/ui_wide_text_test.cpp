@@ -155,7 +155,7 @@ TEST_F(UiWideText, EveryCharacterOfTheTextHasAGlyph) {
   const WideText& w = h.app.ui.wide;
   ASSERT_EQ(w.slots.size(), 1u);  // the cat
   EXPECT_EQ(w.slots[0], U'\U0001F431');
-  load_fonts(1.0f, 17.0f, &w);
+  load_fonts(1.0f, 17.0f, 1.0f, 0.0f, &w);
   unsigned char* pixels;
   int tw, th;
   ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &tw, &th);
