@@ -388,7 +388,7 @@ static int run(int argc, char** argv) {
     return rc;
   }
   while (lv::app::platform_wait(platform, app)) lv::app::platform_frame(platform, app);
-  lv::app::session_flush(platform.session, app, lv::app::window_geometry(platform));
+  lv::app::session_save_at_quit(platform.session, app, lv::app::window_geometry(platform));
 
   // 5. Cleanup.
   lv::app::gl_heatmap_shutdown();
