@@ -341,6 +341,7 @@ void app_frame(App& app) {
   handle_shortcuts(app);
   poll_open_dialog(app);
   poll_table_load(app);
+  poll_table_file_change(app);
   if (app.scale.worker && !scale_slide_shown(app))
     app.scale.worker->release_unwanted(app.inputs.seed, app.scale.vocab, app.scale.dim, app.inputs.file.get());
 
@@ -412,6 +413,7 @@ void app_frame(App& app) {
 
   draw_shortcuts_overlay(app);
   draw_table_loading(app);
+  draw_table_file_change(app);
 }
 
 }  // namespace lv::app
