@@ -1,6 +1,7 @@
 // ui_file_watch.cpp — the table's file changed under the app (overwritten in place by
 // cp or dd, truncated, replaced, removed): noticed by a stat about once a second (on
-// frames the window draws anyway: input, focus, animation), said once in a prompt that
+// frames the window draws, and from the idle loop, which wakes once a second for it
+// without drawing unless something changed), said once in a prompt that
 // offers to reopen it. Values past the end of a file that shrank read as NaN from then
 // on (core/table_file.hpp check_on_disk). Never per-frame work of size V × D.
 #include <imgui.h>
@@ -17,18 +18,18 @@
 namespace lv::app {
 
 namespace {
-constexpr double kDiskCheckSeconds = 1.0;  // how often the file is looked at (a stat and an fstat)
 constexpr const char* kPopup = "The table changed on disk";
 }  // namespace
 
-void poll_table_file_change(App& app) {
+bool table_file_watched(const App& app) { return app.inputs.file && app.inputs.file->mapped; }
+
+bool check_table_file_now(App& app) {
   TableLoading& l = app.loading;
   const std::shared_ptr<const TableFile>& file = app.inputs.file;
-  if (!file || !file->mapped) return;
-  if (l.disk_checked >= 0.0 && app.time - l.disk_checked < kDiskCheckSeconds && app.time >= l.disk_checked) return;
+  if (!file || !file->mapped) return false;
   l.disk_checked = app.time;
   const std::string what = file->check_on_disk();
-  if (what.empty() || l.disk_changed_file == file.get()) return;  // the same, or already said
+  if (what.empty() || l.disk_changed_file == file.get()) return false;  // the same, or already said
   l.disk_changed_file = file.get();
   l.disk_changed = what;
   // What is on screen is read again: rows past a new end now read as NaN (the view's
@@ -37,6 +38,14 @@ void poll_table_file_change(App& app) {
   if (app.scale.worker) app.scale.worker->table_changed();  // slide 7's map: summarized again
   set_status(app, (what + ". File ▸ Open it again, or Reopen in the prompt.").c_str());
   app.frames_since_input = 0;  // draw the prompt now
+  return true;
+}
+
+void poll_table_file_change(App& app) {
+  const TableLoading& l = app.loading;
+  if (!table_file_watched(app)) return;
+  if (l.disk_checked >= 0.0 && app.time - l.disk_checked < kDiskCheckSeconds && app.time >= l.disk_checked) return;
+  check_table_file_now(app);
 }
 
 void draw_table_file_change(App& app) {
