@@ -68,8 +68,8 @@ sleep 2  # the start-up frames end: the window sits idle
 grep -q '^file-changed-reopen ' "$LOOKUPVIZ_LANDMARKS" && fail "a prompt before anything changed"
 npy "$dir/t.npy" '<f2'
 truncate -s 128 "$dir/t.npy"
-wait_for "grep -q '^file-changed-reopen ' '$LOOKUPVIZ_LANDMARKS' 2>/dev/null" 6 ||
-  fail "no 'changed on disk' prompt within 6 s of the file changing (no input given)"
+wait_for "grep -q '^file-changed-reopen ' '$LOOKUPVIZ_LANDMARKS' 2>/dev/null" 12 ||
+  fail "no 'changed on disk' prompt within 12 s of the file changing (no input given)"
 npy "$dir/t.npy" '<f2'
 at="$(awk '$1 == "file-changed-reopen" { printf "%d %d\n", $2 + $4 / 2, $3 + $5 / 2 }' "$LOOKUPVIZ_LANDMARKS")"
 if [ -n "$at" ]; then
@@ -78,7 +78,7 @@ if [ -n "$at" ]; then
   xdotool mousemove --window "$WID" $at
   sleep 0.2
   xdotool click 1
-  wait_for "! grep -q '^file-changed-reopen ' '$LOOKUPVIZ_LANDMARKS'" 6 || fail "Reopen did not close the prompt"
+  wait_for "! grep -q '^file-changed-reopen ' '$LOOKUPVIZ_LANDMARKS'" 12 || fail "Reopen did not close the prompt"
 fi
 quit_pid $PID "$WID"
 grep -q "^weights = \"$dir/t.npy\"" "$XDG_CONFIG_HOME/lookupviz/session.ini" || fail "the reopened table is not the session's: $(cat "$XDG_CONFIG_HOME/lookupviz/session.ini" | head -20 | tr "\n" "|")"
