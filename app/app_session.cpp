@@ -213,10 +213,13 @@ uint64_t fingerprint_of(const App& app, const WindowGeometry& w) {
   return h;
 }
 
-void write_now(SessionSaver& saver, App& app, const WindowGeometry& window) {
+// force: write even when the text is what this instance last wrote. Another instance
+// sharing the settings folder may have written its own state since (A and B open, B
+// quits, then A): at quit, the last to quit writes its state.
+void write_now(SessionSaver& saver, App& app, const WindowGeometry& window, bool force) {
   const std::string text = write_settings(session_from_app(app, window));
   saver.dirty_since = -1.0;
-  if (text == saver.last_written) return;
+  if (!force && text == saver.last_written) return;
   const std::string err = save_settings_file(saver.path, text);
   if (err.empty()) {
     saver.last_written = text;
@@ -236,12 +239,17 @@ void session_autosave(SessionSaver& saver, App& app, const WindowGeometry& windo
     saver.fingerprint = f;
     if (saver.dirty_since < 0.0) saver.dirty_since = app.time;
   }
-  if (saver.dirty_since >= 0.0 && app.time - saver.dirty_since >= kAutosaveDelay) write_now(saver, app, window);
+  if (saver.dirty_since >= 0.0 && app.time - saver.dirty_since >= kAutosaveDelay) write_now(saver, app, window, false);
 }
 
 void session_flush(SessionSaver& saver, App& app, const WindowGeometry& window) {
   if (saver.path.empty()) return;
-  write_now(saver, app, window);
+  write_now(saver, app, window, false);
+}
+
+void session_save_at_quit(SessionSaver& saver, App& app, const WindowGeometry& window) {
+  if (saver.path.empty()) return;
+  write_now(saver, app, window, /*force=*/true);
 }
 
 double session_due_in(const SessionSaver& saver, const App& app) {

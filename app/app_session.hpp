@@ -50,8 +50,12 @@ constexpr double kAutosaveDelay = 1.5;  // seconds after a change before it is w
 // Call once per frame: notices changes cheaply (no allocation unless something
 // changed) and writes the file kAutosaveDelay after the first unsaved change.
 void session_autosave(SessionSaver& saver, App& app, const WindowGeometry& window);
-// Writes now if anything is unsaved (at exit).
+// Writes now if anything is unsaved (an autosave that came due while idle).
 void session_flush(SessionSaver& saver, App& app, const WindowGeometry& window);
+// At quit: writes the state even when this instance wrote the same text before. Another
+// instance sharing the settings folder may have written its own since (A and B open, B
+// quits, then A): the last to quit wins.
+void session_save_at_quit(SessionSaver& saver, App& app, const WindowGeometry& window);
 // Seconds until the next autosave is due (for the idle loop's wait); < 0: none.
 double session_due_in(const SessionSaver& saver, const App& app);
 

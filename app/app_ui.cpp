@@ -396,6 +396,7 @@ void app_frame(App& app) {
   handle_shortcuts(app);
   poll_open_dialog(app);
   poll_table_load(app);
+  poll_table_file_change(app);
   if (app.scale.worker && !scale_slide_shown(app))
     app.scale.worker->release_unwanted(app.inputs.seed, app.scale.vocab, app.scale.dim, app.inputs.file.get());
 
@@ -470,6 +471,7 @@ void app_frame(App& app) {
 
   draw_shortcuts_overlay(app);
   draw_table_loading(app);
+  draw_table_file_change(app);
 }
 
 }  // namespace lv::app

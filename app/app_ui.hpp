@@ -45,6 +45,13 @@ void start_table_load(App& app, const std::string& spec);
 bool table_loading(const App& app);
 void poll_table_load(App& app);     // applies a finished load (called every frame)
 void draw_table_loading(App& app);  // the picker, the tensor chooser, the error popup
+// The table's file changed on disk (ui_file_watch.cpp): looked at about once a second,
+// said once, with a prompt to reopen it.
+inline constexpr double kDiskCheckSeconds = 1.0;  // how often (a stat and an fstat; never a read)
+bool table_file_watched(const App& app);  // a mapped file is shown: the idle loop wakes to look
+bool check_table_file_now(App& app);      // looks now; true when a change was newly noticed
+void poll_table_file_change(App& app);    // per frame: looks when kDiskCheckSeconds have passed
+void draw_table_file_change(App& app);
 
 // Opening files the ways a desktop does (ui_open_file.cpp).
 void request_open_table(App& app);  // File ▸ Open / Ctrl+O: the desktop's dialog, else the in-app picker

@@ -2,8 +2,14 @@
 #include "core/recent_files.hpp"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 
 #include "core/small_file.hpp"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 namespace lv {
 
@@ -46,6 +52,28 @@ std::string save_recent_files(const std::string& path, const std::vector<std::st
   // the path is refused, never replaced; a symlink's target is written.
   const std::string why = write_small_file(path, recent_files_text(recent));
   return why.empty() ? "" : "cannot write " + path + ": " + why;
+}
+
+std::string record_recent_file(const std::string& path, const std::string& spec, std::vector<std::string>* merged) {
+  // The lock file stays beside the list (removing it would let a third instance lock a
+  // new inode while the second still holds the old one). flock is released when the
+  // descriptor closes, also when the process dies holding it.
+  const std::string lock_path = path + ".lock";
+  const int lock = open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+  std::string why;
+  if (lock < 0) {
+    why = "cannot open " + lock_path + ": " + std::strerror(errno);
+  } else {
+    while (flock(lock, LOCK_EX) != 0 && errno == EINTR) {
+    }
+  }
+  // Without the lock (a read-only folder, say) the merge is still made, only not atomically.
+  std::vector<std::string> recent = load_recent_files(path);
+  remember_recent(recent, spec);
+  const std::string err = save_recent_files(path, recent);
+  if (lock >= 0) close(lock);  // unlocks
+  if (merged) *merged = std::move(recent);
+  return err.empty() ? why : err;
 }
 
 }  // namespace lv

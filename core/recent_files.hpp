@@ -34,4 +34,11 @@ std::vector<std::string> load_recent_files(const std::string& path);
 // or device at path is refused, not replaced). "" or why not.
 std::string save_recent_files(const std::string& path, const std::vector<std::string>& recent);
 
+// Puts spec first in the list kept at path, merged with what other instances wrote
+// there meanwhile (two started at once each add their table; neither is lost): under an
+// exclusive flock on PATH.lock, the file is read, spec put first, and the list written
+// to a temporary file renamed over path. *merged (if not null) gets the list as
+// written (or, when it cannot be written, the list read with spec first). "" or why not.
+std::string record_recent_file(const std::string& path, const std::string& spec, std::vector<std::string>* merged);
+
 }  // namespace lv

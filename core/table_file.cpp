@@ -166,12 +166,34 @@ void read_body(void* p) {
   }
 }
 
+// The file shrank (check_on_disk saw it): values at or past its end read as NaN, as
+// those on pages past it do (SIGBUS). The bytes of its last page past the end read as
+// zeros from the mapping; without this, a file truncated to 128 bytes showed row 0 as 0.
+void nan_past_end(const RowRead& q) {
+  const TableFile& t = *q.t;
+  const uint64_t end = t.valid_end_->load(std::memory_order_relaxed);
+  if (end >= t.data_offset + t.stored_bytes()) return;  // the usual case: one load and a compare
+  const uint64_t k = t.itemsize();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  for (size_t i = 0; i < q.n; ++i) {
+    const int64_t r = q.ids ? q.ids[i] : q.first + static_cast<int64_t>(i);
+    float* out = q.out + i * static_cast<size_t>(t.cols);
+    for (int64_t j = 0; j < t.cols; ++j) {
+      const uint64_t e = t.fortran ? static_cast<uint64_t>(r + j * t.rows) : static_cast<uint64_t>(r * t.cols + j);
+      if (t.data_offset + (e + 1) * k > end) out[j] = nan;
+    }
+  }
+}
+
 bool run_read(const RowRead& q) {
   if (!q.t->mapped) {
     read_body(const_cast<RowRead*>(&q));
     return true;
   }
-  if (run_sigbus_guarded(read_body, const_cast<RowRead*>(&q))) return true;
+  if (run_sigbus_guarded(read_body, const_cast<RowRead*>(&q))) {
+    nan_past_end(q);
+    return true;
+  }
   // The file shrank under the mapping: what was asked for reads as NaN, and the table says so.
   std::fill(q.out, q.out + q.n * static_cast<size_t>(q.t->cols), std::numeric_limits<float>::quiet_NaN());
   q.t->changed_->store(true, std::memory_order_relaxed);
@@ -722,8 +744,8 @@ static TableLoad load_table_impl(const std::string& spec) {
   m.size = static_cast<size_t>(st.st_size);
   m.addr = mmap(nullptr, m.size, PROT_READ, MAP_PRIVATE, m.fd, 0);
   if (m.addr == MAP_FAILED) return fail("Cannot map " + path + " into memory: " + std::strerror(errno) + ".");
-  close(m.fd);  // the mapping keeps the file
-  m.fd = -1;
+  // The descriptor stays open: check_on_disk fstats it to see the mapped file shrink
+  // (the path may meanwhile name another file).
   const auto* bytes = static_cast<const uint8_t*>(m.addr);
 
   // Which format: the magic decides, then the extension, then a plausible safetensors start.
@@ -744,6 +766,9 @@ static TableLoad load_table_impl(const std::string& spec) {
   if (r.ok) {
     r.table.path = path;
     r.table.mapped = true;
+    r.table.data_offset = static_cast<uint64_t>(r.table.base - bytes);
+    r.table.disk = {static_cast<uint64_t>(st.st_dev), static_cast<uint64_t>(st.st_ino), static_cast<int64_t>(st.st_size),
+                    static_cast<int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec};
     r.table.keep = std::move(mapping);  // the table reads from the mapping: kept while it lives
   }
   return r;  // on failure the last reference unmaps
@@ -765,6 +790,8 @@ float TableFile::at(int64_t r, int64_t c) const {
   // One value: read straight from where it lives (a row would cost cols values).
   const size_t k = itemsize();
   const size_t i = fortran ? static_cast<size_t>(r + c * rows) : static_cast<size_t>(r * cols + c);
+  if (mapped && data_offset + (i + 1) * k > valid_end_->load(std::memory_order_relaxed))
+    return std::numeric_limits<float>::quiet_NaN();  // past the end of a file that shrank
   uint8_t raw[8];
   if (mapped ? !guarded_memcpy(raw, base + i * k, k) : (std::memcpy(raw, base + i * k, k), false)) {
     changed_->store(true, std::memory_order_relaxed);
@@ -776,6 +803,34 @@ float TableFile::at(int64_t r, int64_t c) const {
     case Src::F64: return load_one<Src::F64>(raw);
     default: return load_one<Src::F32>(raw);
   }
+}
+
+std::string TableFile::check_on_disk() const {
+  if (!mapped || !keep) return "";
+  const auto* m = static_cast<const Mapping*>(keep.get());
+  const std::string label = base_name(path);
+  // The file mapped: did it shrink? (Its path may name another file by now.)
+  struct stat now;
+  if (m->fd >= 0 && fstat(m->fd, &now) == 0) {
+    const uint64_t size = static_cast<uint64_t>(now.st_size);
+    if (size < valid_end_->load()) valid_end_->store(size);
+    if (size < data_offset + stored_bytes()) changed_->store(true);
+  }
+  std::string what;
+  struct stat at;
+  if (stat(path.c_str(), &at) != 0) {
+    what = label + " was removed or renamed since it was opened; the table shown is the file as it was";
+  } else if (static_cast<uint64_t>(at.st_dev) != disk.dev || static_cast<uint64_t>(at.st_ino) != disk.ino) {
+    what = label + " was replaced on disk since it was opened (another file now has its name)";
+  } else if (static_cast<int64_t>(at.st_size) != disk.size) {
+    what = label + " changed on disk since it was opened: it was " + with_commas(static_cast<uint64_t>(disk.size)) +
+           " bytes and is " + with_commas(static_cast<uint64_t>(at.st_size)) + " bytes now";
+    if (static_cast<uint64_t>(at.st_size) < data_offset + stored_bytes()) what += " (the values past its end read as NaN)";
+  } else if (static_cast<int64_t>(at.st_mtim.tv_sec) * 1'000'000'000 + at.st_mtim.tv_nsec != disk.mtime_ns) {
+    what = label + " was modified on disk since it was opened; the values shown may no longer be its table";
+  }
+  if (!what.empty()) changed_->store(true);
+  return what;
 }
 
 Matrix TableFile::to_matrix() const {

@@ -66,13 +66,34 @@ struct TableFile {
   float at(int64_t r, int64_t c) const;  // NaN if the file changed
   // The whole table as float32 (tests and small tables only: this is the copy the app never makes).
   Matrix to_matrix() const;
-  // True once a read found the file truncated or replaced since it was opened.
+  // True once a read found the file truncated or replaced since it was opened, or
+  // check_on_disk() saw it change.
   bool changed() const { return changed_->load(std::memory_order_relaxed); }
+
+  // The file as it was when opened (mapped tables): what check_on_disk compares.
+  struct DiskId {
+    uint64_t dev = 0, ino = 0;
+    int64_t size = -1;       // bytes
+    int64_t mtime_ns = 0;
+  } disk;
+  uint64_t data_offset = 0;  // bytes from the file's start to base (mapped tables)
+  // Looks at the file again: one stat of the path and one fstat of the file mapped (no
+  // read of the table; call it about once a second, never per frame work of V × D).
+  // "" while it is the same file, size and modification time; else one sentence saying
+  // what changed ("… was changed on disk since it was opened …"). A file that shrank
+  // makes every value past its new end read as NaN from then on (the bytes of its last
+  // page past the end would read as zeros, not NaN) and sets changed(). Tables not from
+  // a mapped file never change: "".
+  std::string check_on_disk() const;
 
   // A table built in memory (tests; a table the app made), float32, row-major.
   static std::shared_ptr<TableFile> from_matrix(Matrix m, std::string path = "", std::string name = "");
 
   std::shared_ptr<std::atomic<bool>> changed_ = std::make_shared<std::atomic<bool>>(false);
+  // Bytes of the file that still hold data (offset from its start), as last seen by
+  // check_on_disk: values at or past it read as NaN.
+  std::shared_ptr<std::atomic<uint64_t>> valid_end_ =
+      std::make_shared<std::atomic<uint64_t>>(~uint64_t{0});
 };
 
 // Why a load failed: the file (exit 2 on the command line) or the machine (exit 1).

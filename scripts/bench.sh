@@ -67,7 +67,7 @@ else
 fi
 cmake --build "$build" -j "$(nproc)" --target lookupviz_bench >&2
 # The app only for its frame figures: a failure here must not stop the kernel benchmark.
-cmake --build "$build" -j "$(nproc)" --target lookupviz gl_floor lookupviz_make_tables >&2 ||
+cmake --build "$build" -j "$(nproc)" --target lookupviz gl_floor lookupviz_make_tables lookupviz_picker_bench >&2 ||
   echo "bench.sh: lookupviz did not build; no frame figures" >&2
 
 figures="$(mktemp)"
@@ -151,6 +151,12 @@ if [ -x "$app" ] && "$app" --help 2>&1 | grep -- '--bench-frames' >/dev/null; th
   fi
 else
   echo "frame figures: skipped (lookupviz has no --bench-frames yet)"
+fi
+# Issue 26: the built-in file picker on a folder of 100,000 files (made and removed by
+# the bench): the UI thread's CPU per frame when a key is typed, the list scrolls, idle.
+if [ -x "$build/lookupviz_picker_bench" ]; then
+  "$build/lookupviz_picker_bench" 100000 | grep '^FIGURE ' >>"$figures" ||
+    echo "bench.sh: lookupviz_picker_bench failed; no picker figures" >&2
 fi
 # Issue 14: GPT-2's tokenizer ready in under 50 ms from start: the whole process (exec,
 # find and check the pack, compile the pattern, encode, print, exit), best of 9.

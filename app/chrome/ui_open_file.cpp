@@ -82,8 +82,16 @@ void remember_opened(App& app, const std::string& spec) {
   std::error_code ec;
   // Stored absolute, so the list works from any working directory.
   const std::filesystem::path abs = std::filesystem::absolute(spec, ec);
-  remember_recent(app.loading.recent, ec ? spec : abs.lexically_normal().string());
-  if (!app.loading.recent_path.empty()) save_recent_files(app.loading.recent_path, app.loading.recent);
+  const std::string stored = ec ? spec : abs.lexically_normal().string();
+  if (app.loading.recent_path.empty()) {
+    remember_recent(app.loading.recent, stored);
+    return;
+  }
+  // Merged with the list on disk under its lock: another instance may have added its
+  // tables since this one read the list (two started at once each keep theirs).
+  std::vector<std::string> merged;
+  if (record_recent_file(app.loading.recent_path, stored, &merged).empty()) app.loading.recent = std::move(merged);
+  else remember_recent(app.loading.recent, stored);  // not written: this instance still lists it
 }
 
 }  // namespace lv::app

@@ -468,7 +468,7 @@ static int run(int argc, char** argv) {
   }
   while (lv::app::platform_wait(platform, app)) lv::app::platform_frame(platform, app);
   lv::app::end_dialogs();  // a file dialog still open does not outlive the window
-  lv::app::session_flush(platform.session, app, lv::app::window_geometry(platform));
+  lv::app::session_save_at_quit(platform.session, app, lv::app::window_geometry(platform));
 
   // 5. Cleanup.
   lv::app::gl_heatmap_shutdown();

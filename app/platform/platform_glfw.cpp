@@ -517,21 +517,33 @@ bool platform_wait(Platform& p, App& app) {
   } else {
     // Idle: sleep until input, waking for a status line to expire, a caret to blink,
     // the presenting controls to hide (each drawn once) or the autosave to be due
-    // (written without drawing: a frame costs tens of ms of CPU under llvmpipe).
-    double visual = 1e9;
-    if (!app.ui.status.empty() && app.ui.status_until > app.time) visual = app.ui.status_until - app.time + 0.05;
-    if (ImGui::GetIO().WantTextInput) visual = std::min(visual, 0.5);
-    if (app.ui.presenting && app.ui.controls_until > app.time) visual = std::min(visual, app.ui.controls_until - app.time + 0.05);
-    const double save_in = session_due_in(p.session, app);
-    const double timeout = save_in >= 0.0 ? std::min(visual, save_in + 0.05) : visual;
-    const double slept_from = glfwGetTime();
-    if (timeout < 1e8) glfwWaitEventsTimeout(timeout); else glfwWaitEvents();
-    if (g_events == 0) {  // no input: a timeout, or a worker's wake-up (glfwPostEmptyEvent)
-      const bool save_due = save_in >= 0.0 && glfwGetTime() - slept_from >= save_in;
+    // (written without drawing: a frame costs tens of ms of CPU under llvmpipe). A
+    // table's file is looked at once a second (a stat; app/chrome/ui_file_watch.cpp):
+    // that wake draws nothing unless the file changed, so a change shows without input.
+    for (;;) {
+      double visual = 1e9;
+      if (!app.ui.status.empty() && app.ui.status_until > app.time) visual = app.ui.status_until - app.time + 0.05;
+      if (ImGui::GetIO().WantTextInput) visual = std::min(visual, 0.5);
+      if (app.ui.presenting && app.ui.controls_until > app.time) visual = std::min(visual, app.ui.controls_until - app.time + 0.05);
+      const double save_in = session_due_in(p.session, app);
+      double timeout = save_in >= 0.0 ? std::min(visual, save_in + 0.05) : visual;
+      const bool watch = table_file_watched(app) && kDiskCheckSeconds < timeout;
+      if (watch) timeout = kDiskCheckSeconds;
+      const double slept_from = glfwGetTime();
+      if (timeout < 1e8) glfwWaitEventsTimeout(timeout); else glfwWaitEvents();
+      if (g_events != 0 || glfwWindowShouldClose(p.window)) break;
+      // No input: a timeout, or a worker's wake-up (glfwPostEmptyEvent).
+      const double waited = glfwGetTime() - slept_from;
+      const bool save_due = save_in >= 0.0 && waited >= save_in;
       const std::string status_before = app.ui.status;
       if (save_due) session_flush(p.session, app, window_geometry(p));
       const bool only_saved = save_due && save_in + 0.05 <= visual && app.ui.status == status_before;
-      if (!only_saved) app.frames_since_input = kFramesAfterInput - 1;  // draw exactly once
+      const bool changed = table_file_watched(app) && check_table_file_now(app);
+      // The file's tick and nothing new (the wait may end a little before its timeout): wait on.
+      if (watch && waited >= timeout - 0.02 && !save_due && !changed) continue;
+      // A change draws a few frames (check_table_file_now reset frames_since_input: the prompt settles).
+      if (!changed && !only_saved) app.frames_since_input = kFramesAfterInput - 1;  // draw exactly once
+      break;
     }
   }
   return !glfwWindowShouldClose(p.window) && !app.ui.quit_requested;

@@ -7,9 +7,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <new>
 #include <random>
 #include <vector>
+
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "app/slides/slides.hpp"
 #include "app/chrome/ui_wake.hpp"
@@ -17,6 +21,7 @@
 #include "core/kernels.hpp"
 #include "core/table_builder.hpp"
 #include "core/torch_generator.hpp"
+#include "core/work_budget.hpp"
 
 namespace lv::app {
 
@@ -72,6 +77,11 @@ void ScaleWorker::cancel_timing() {
   ++snap_.revision;
 }
 
+void ScaleWorker::table_changed() {
+  stale_ = true;
+  if (job_ != Job::None) cancel_.store(true);
+}
+
 bool ScaleWorker::snap_is_wanted() const {
   return snap_.file == want_file_.get() && snap_.seed == want_seed_ && snap_.vocab == want_vocab_ &&
          snap_.dim == want_dim_;
@@ -92,6 +102,17 @@ void ScaleWorker::poll() {
   const Clock::time_point now = Clock::now();
   last_poll_ns_.store(now.time_since_epoch().count(), std::memory_order_relaxed);
   if (job_ != Job::None && finished_.load(std::memory_order_acquire)) finish();
+  if (stale_ && job_ == Job::None) {
+    stale_ = false;
+    table_.reset();
+    file_.reset();
+    overview_ = Overview{};
+    snap_.data = nullptr;
+    snap_.overview = nullptr;
+    snap_.table = TablePhase::None;
+    snap_.timing = TimingPhase::None;
+    ++snap_.revision;
+  }
 
   if (job_ == Job::None && want_) {
     const bool failed_same = snap_.table == TablePhase::Failed && snap_is_wanted();
@@ -115,6 +136,10 @@ void ScaleWorker::poll() {
       for (int i = 0; i < kTimingBatchCount; ++i) shared_results_[i] = BatchTiming{kTimingBatches[i], {}, {}, false};
       snap_.timing = TimingPhase::Running;
       snap_.timing_progress = 0.0f;
+      snap_.timing_error = "";
+      snap_.timed_rows = 0;
+      timed_rows_.store(0);
+      ++timing_jobs_;
       start(Job::Time);
     }
   }
@@ -131,6 +156,7 @@ void ScaleWorker::poll() {
     snap_.timing_progress = progress_.load(std::memory_order_relaxed);
     snap_.timing_stage = stage_.load(std::memory_order_relaxed);
     snap_.timing_seconds = elapsed;
+    snap_.timed_rows = timed_rows_.load(std::memory_order_relaxed);
     std::lock_guard<std::mutex> lock(mutex_);
     if (results_changed_) {
       std::copy(std::begin(shared_results_), std::end(shared_results_), std::begin(snap_.results));
@@ -213,7 +239,8 @@ void ScaleWorker::start(Job job) {
       try {
         run_timing(t, f, v, d);
       } catch (const std::bad_alloc&) {
-        job_ok_ = false;  // shown as cancelled: no figures, nothing exits
+        job_ok_ = false;  // no figures, nothing exits; said once, not retried
+        job_error_ = "there is not enough memory to time the table";
       }
       finished_.store(true, std::memory_order_release);
       ui_wake();
@@ -259,7 +286,11 @@ void ScaleWorker::finish() {
     building_file_.reset();
   } else {
     std::copy(std::begin(shared_results_), std::end(shared_results_), std::begin(snap_.results));
-    snap_.timing = job_ok_ ? TimingPhase::Done : TimingPhase::Cancelled;
+    // A failure (no memory for the copy) is a result: shown once, and not started again
+    // until the user asks (Run again) or the table changes. Cancelled resumes by itself.
+    snap_.timing = job_ok_ ? TimingPhase::Done : *job_error_ ? TimingPhase::Failed : TimingPhase::Cancelled;
+    snap_.timing_error = job_ok_ ? "" : job_error_;
+    snap_.timed_rows = timed_rows_.load();
     snap_.timing_seconds = took;
     snap_.timing_progress = job_ok_ ? 1.0f : snap_.timing_progress;
     // A timing cancelled because the table changed is not a result to show.
@@ -353,6 +384,26 @@ bool ScaleWorker::stop_timing() const {
   return since > watchdog_s_.load(std::memory_order_relaxed);
 }
 
+int64_t ScaleWorker::timing_copy_budget() const {
+  const int64_t forced = copy_budget_override_.load();
+  if (forced >= 0) return forced;
+  int64_t budget = std::min<int64_t>(kTimingCopyMaxBytes, available_memory() / 2);
+  // Under an address-space limit (ulimit -v, prlimit --as) the table's own mapping counts:
+  // half of what is left.
+  struct rlimit lim;
+  if (getrlimit(RLIMIT_AS, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY) {
+    long long pages = 0;
+    if (std::FILE* f = std::fopen("/proc/self/statm", "r")) {
+      if (std::fscanf(f, "%lld", &pages) != 1) pages = 0;
+      std::fclose(f);
+    }
+    const int64_t used = static_cast<int64_t>(pages) * sysconf(_SC_PAGESIZE);
+    const int64_t left = static_cast<int64_t>(lim.rlim_cur) - used;
+    budget = std::min(budget, std::max<int64_t>(0, left / 2));
+  }
+  return std::max<int64_t>(0, budget);
+}
+
 namespace {
 
 double median(double* v, int n) {
@@ -369,14 +420,26 @@ void ScaleWorker::run_timing(const float* table, const TableFile* file, int64_t 
   // dtype, or mapped: it could shrink under a kernel, which has no SIGBUS guard) is
   // first read into one, as `weights.float()` makes in torch; it lives only while
   // timing runs, so the table is held once at rest.
+  // The copy is budgeted (timing_copy_budget): a bigger table is timed on its first
+  // rows, as many as fit, and the slide says so. An allocation that fails anyway is
+  // tried at half the rows, down to kTimingMinRows; below that timing fails, once.
   TableBuffer copy;
   if (!table && file) {
     stage_.store(-1);
-    copy = make_table_buffer(std::max<size_t>(static_cast<size_t>(vocab) * static_cast<size_t>(dim), 1));
+    const int64_t row_bytes = std::max<int64_t>(1, dim) * 4;
+    int64_t rows = std::min(vocab, timing_copy_budget() / row_bytes);
+    const int64_t least = std::min(vocab, kTimingMinRows);
+    while (rows >= least && rows > 0) {
+      copy = make_table_buffer(static_cast<size_t>(rows) * static_cast<size_t>(dim));
+      if (copy) break;
+      rows /= 2;
+    }
     if (!copy) {
-      job_error_ = "not enough memory for a float32 copy of the table to time";
+      job_error_ = "there is not enough memory for a float32 copy of the table's rows to time";
       return;
     }
+    vocab = rows;  // from here on, the table timed is these rows
+    timed_rows_.store(rows);
     const int64_t band = std::max<int64_t>(1, (int64_t{1} << 20) / std::max<int64_t>(1, dim));
     for (int64_t r = 0; r < vocab; r += band) {
       if (stop_timing()) return;
@@ -385,6 +448,8 @@ void ScaleWorker::run_timing(const float* table, const TableFile* file, int64_t 
       progress_.store(0.1f * static_cast<float>(r + n) / static_cast<float>(vocab), std::memory_order_relaxed);
     }
     table = copy.get();
+  } else {
+    timed_rows_.store(vocab);
   }
   if (!table) return;
   // A pool of random IDs much larger than the cache: consecutive calls read rows

@@ -44,7 +44,15 @@ struct BatchTiming {
 };
 
 enum class TablePhase { None, Building, Summarizing, Ready, Failed };
-enum class TimingPhase { None, Running, Done, Cancelled };
+enum class TimingPhase { None, Running, Done, Cancelled, Failed };
+
+// The float32 copy timing makes of a file read where it lies is held to this many bytes
+// (and to half the memory available, and to half the address space left under a limit):
+// a larger table is timed on its first rows, as many as fit (an 8 GiB table's copy took
+// 17 GB at the peak, and under `prlimit --as` its failure was retried without end).
+inline constexpr int64_t kTimingCopyMaxBytes = int64_t{1} << 31;  // 2 GiB: a Llama's 128,256 × 4,096 fits
+// Fewer rows than this cannot stand for the table: timing fails instead (once, with why).
+inline constexpr int64_t kTimingMinRows = 1024;
 
 // What the frame reads (filled by poll(); UI thread only).
 struct ScaleSnapshot {
@@ -69,6 +77,10 @@ struct ScaleSnapshot {
   TimingPhase timing = TimingPhase::None;
   float timing_progress = 0.0f;
   int timing_stage = 0;         // running: -1 reading a file as float32; 0..2 the lookups at B = 1, 16, 256; 3..5 the matmuls
+  const char* timing_error = "";  // when Failed: why, in the slide's words (shown once; not retried by itself)
+  // The rows timed: vocab, or the first rows of a table whose float32 copy would pass
+  // the budget (timing_copy_budget). 0 until timing starts.
+  int64_t timed_rows = 0;
   double timing_seconds = 0.0;
   BatchTiming results[kTimingBatchCount];
   const char* isa = "";         // the kernels' instruction sets ("avx512f+avx2+fma" / "avx2+fma" / "sse2")
@@ -104,6 +116,10 @@ class ScaleWorker {
   void set_matmul_limit(double multiply_adds) { matmul_limit_.store(multiply_adds); }
   void cancel_timing();  // stops timing (or a queued start); the table is kept
   void poll();           // once per frame, UI thread; never blocks
+  // The file's contents changed on disk (app/chrome/ui_file_watch.cpp): the map and
+  // the figures are of the old contents. Whatever runs is cancelled; the next poll()
+  // summarizes the file again.
+  void table_changed();
   // Once per frame while slide 7 is not shown: frees the table if slide 7 would no
   // longer want it (a file closed or replaced, another seed or shape), so a big table
   // left behind is not held beside the next one; joins a finished job. Starts
@@ -116,6 +132,11 @@ class ScaleWorker {
   // How long timing keeps going without poll() (the slide is not being drawn).
   static constexpr double kWatchdogSeconds = 2.0;
   void set_watchdog(double seconds) { watchdog_s_.store(seconds); }  // tests shorten it
+  // Bytes the float32 copy for timing may take: kTimingCopyMaxBytes, half the memory
+  // available, half the address space left under RLIMIT_AS; or what a test set.
+  int64_t timing_copy_budget() const;
+  void set_copy_budget(int64_t bytes) { copy_budget_override_.store(bytes); }  // tests; < 0: the machine's
+  int timing_jobs_started() const { return timing_jobs_; }  // tests: a failure is not retried
 
  private:
   enum class Job { None, Build, Time };
@@ -141,6 +162,9 @@ class ScaleWorker {
   std::atomic<double> matmul_limit_{0.0};
   std::atomic<int64_t> last_poll_ns_{0};
   std::atomic<double> watchdog_s_{kWatchdogSeconds};
+  std::atomic<int64_t> copy_budget_override_{-1};
+  std::atomic<int64_t> timed_rows_{0};
+  int timing_jobs_ = 0;
 
   std::mutex mutex_;  // guards the three below
   BatchTiming shared_results_[kTimingBatchCount];
@@ -162,6 +186,7 @@ class ScaleWorker {
   uint64_t building_seed_ = 0;
   int64_t building_vocab_ = 0, building_dim_ = 0;
   bool timing_wanted_ = false;
+  bool stale_ = false;  // table_changed(): drop the table at the next poll that can
   ScaleSnapshot snap_;
 };
 

@@ -423,6 +423,7 @@ float draw_chart_controls(SlideCanvas& c, const ScaleSnapshot& s, ImVec2 pos, fl
   else if (running) std::snprintf(status, sizeof status, "timing %s…", kStage[std::clamp(s.timing_stage, 0, 5)]);
   else if (s.timing == TimingPhase::Done) std::snprintf(status, sizeof status, "done in %.1f s · 1 thread · %s", s.timing_seconds, s.isa);
   else if (s.timing == TimingPhase::Cancelled) std::snprintf(status, sizeof status, "cancelled");
+  else if (s.timing == TimingPhase::Failed) std::snprintf(status, sizeof status, "not timed: %s", s.timing_error);
   else std::snprintf(status, sizeof status, "not run yet");
   // The instruction sets and the time depend on the machine: cut to the room, whole on hover.
   draw_text_fit(c.dl, fonts().ui, ImVec2(sx, y + e * 0.05f), pos.x + width - sx, ink.muted, status);
@@ -527,6 +528,16 @@ void draw_decade_ticks(SlideCanvas& c, const LogAxis& axis, float y, const Chart
   }
 }
 
+// "timed on the first 524,288 of 2,147,483,648 rows (a float32 copy ≤ 2.1 GB)": a table
+// whose float32 copy would pass the budget is timed on its first rows.
+void timed_rows_text(char* buf, size_t n, const ScaleSnapshot& s) {
+  char a[32], b[32];
+  fmt_count(a, sizeof a, s.timed_rows);
+  fmt_count(b, sizeof b, s.vocab);
+  std::snprintf(buf, n, "timed on the first %s of %s rows (a float32 copy of %s)", a, b,
+                decimal_bytes(4.0 * static_cast<double>(s.timed_rows) * static_cast<double>(s.dim)).c_str());
+}
+
 // The legend (and, with room, how to read it and whether the numbers matched).
 // Returns the y under it.
 float draw_chart_legend(SlideCanvas& c, const ScaleSnapshot& s, ImVec2 pos, float width, bool compact,
@@ -564,6 +575,12 @@ float draw_chart_legend(SlideCanvas& c, const ScaleSnapshot& s, ImVec2 pos, floa
               !all_same ? "the outputs differ (NaN/inf in the table)"
               : skipped ? "same numbers at every B timed: torch.equal → True"
                         : "same numbers at every B: torch.equal → True");
+    y += e * 1.3f;
+  }
+  if (s.timed_rows > 0 && s.timed_rows < s.vocab) {
+    char line[160];
+    timed_rows_text(line, sizeof line, s);
+    draw_text(c.dl, fonts().ui, ImVec2(pos.x, y), ink.muted, line);
     y += e * 1.3f;
   }
   return y;
@@ -766,6 +783,11 @@ void code(const App& app, std::string& code, std::string& output) {
     for (const BatchTiming& b : s->results) {
       if (!b.lookup.done || !b.matmul.done) continue;
       if (!any) output += "# timed by lookupviz on this machine (C++, 1 thread; torch prints its own figures):\n";
+      if (!any && s->timed_rows > 0 && s->timed_rows < s->vocab) {
+        char line[160];
+        timed_rows_text(line, sizeof line, *s);
+        output += std::string("# ") + line + "\n";
+      }
       any = true;
       std::snprintf(buf, sizeof buf, "B=%d: lookup %.4f ms, matmul %.2f ms, ×%.0f\n", b.batch, b.lookup.ms, b.matmul.ms,
                     b.matmul.ms / std::max(b.lookup.ms, 1e-12));

@@ -64,7 +64,9 @@ bool list_folder(FilePicker& fp, const std::string& dir) {
     if (!entry.is_dir) {
       if (!fp.show_all && !is_table_file(entry.name)) continue;
       entry.size = e.file_size(e2);
+      entry.size_text = binary_bytes(static_cast<uint64_t>(entry.size));
     }
+    entry.shown = entry.is_dir ? entry.name + "/" : entry.name;
     entries.push_back(std::move(entry));
   }
   std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
@@ -181,25 +183,34 @@ bool draw_file_picker(FilePicker& fp, const std::vector<std::string>& recent, st
     ImGui::SameLine();
     ImGui::BeginChild("files", ImVec2(0, -footer), true);
     std::string go_into;
-    for (int i = 0; i < static_cast<int>(fp.entries.size()); ++i) {
-      const FilePicker::Entry& en = fp.entries[static_cast<size_t>(i)];
-      ImGui::PushID(i);
-      const bool clicked = data_selectable(en.is_dir ? en.name + "/" : en.name, fp.selected == i,
-                                           ImGuiSelectableFlags_AllowDoubleClick);
-      ImGui::PopID();
-      if (clicked) {
-        fp.selected = i;
-        if (en.is_dir) {
-          if (ImGui::IsMouseDoubleClicked(0)) go_into = en.name;
-        } else {
-          std::snprintf(fp.path, sizeof fp.path, "%s", (fs::path(fp.dir) / en.name).string().c_str());
-          if (ImGui::IsMouseDoubleClicked(0)) chosen = true;
+    // Only the rows in view are drawn: a folder of 100,000 files cost 0.55 s a frame
+    // (every row's label formatted and laid out, its size formatted) on every key and
+    // wheel step. A name is shown as text, never used as a label or an ID (a name holding
+    // "##" or "###" would hide or collide): each row's ID is its index.
+    ImGuiListClipper clipper;
+    clipper.Begin(static_cast<int>(fp.entries.size()));
+    while (clipper.Step()) {
+      for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) {
+        const FilePicker::Entry& en = fp.entries[static_cast<size_t>(i)];
+        ImGui::PushID(i);
+        const bool clicked = data_selectable(en.shown, fp.selected == i, ImGuiSelectableFlags_AllowDoubleClick);
+        ImGui::PopID();
+        if (clicked) {
+          fp.selected = i;
+          if (en.is_dir) {
+            if (ImGui::IsMouseDoubleClicked(0)) go_into = en.name;
+          } else {
+            std::snprintf(fp.path, sizeof fp.path, "%s", (fs::path(fp.dir) / en.name).string().c_str());
+            if (ImGui::IsMouseDoubleClicked(0)) chosen = true;
+          }
         }
-      }
-      if (!en.is_dir) {
-        const std::string size = binary_bytes(static_cast<uint64_t>(en.size));
-        ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(size.c_str()).x);
-        ImGui::TextDisabled("%s", size.c_str());
+        if (!en.is_dir) {
+          const char* size = en.size_text.c_str();
+          ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(size).x);
+          ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+          ImGui::TextUnformatted(size);
+          ImGui::PopStyleColor();
+        }
       }
     }
     if (fp.entries.empty()) ImGui::TextDisabled("%s", "No .npy or .safetensors files here.");

@@ -4,7 +4,9 @@
 // first, then its .npy / .safetensors files with their sizes, and a path field that
 // takes a typed or pasted path: "~" is the home folder, a folder and Enter goes into
 // it, a file (FILE or FILE:NAME) and Enter opens it. Double-click opens too. The
-// listing is read only when the folder changes.
+// listing is read, filtered, sorted and its texts made only when the folder (or the
+// "All files" filter) changes; a frame draws only the rows in view (ImGuiListClipper),
+// so a folder of 100,000 files costs what a folder of 30 does per frame.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -21,6 +23,8 @@ struct FilePicker {
     std::string name;
     bool is_dir = false;
     uintmax_t size = 0;
+    std::string shown;      // as listed: the name, "/" after a folder's (made once, when listed)
+    std::string size_text;  // "1.5 MiB" for a file, "" for a folder
   };
   std::vector<Entry> entries;    // the listing of `dir`
   struct Place {

@@ -3,6 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -49,5 +53,45 @@ TEST(RecentFiles, RoundTripsThroughTheFile) {
   EXPECT_FALSE(std::filesystem::exists(path + ".tmp"));
   // A folder that cannot be written: a reason, not a crash.
   EXPECT_NE(lv::save_recent_files((dir / "missing" / "recent").string(), r), "");
+  std::filesystem::remove_all(dir);
+}
+
+// Two instances (here eight processes) adding their tables at once: each reads, adds and
+// writes under the list's lock, so none is lost. Before, each wrote the list it had read
+// at its start plus its own table, and the last rename won.
+TEST(RecentFiles, InstancesRecordingAtOnceLoseNoEntry) {
+  const auto dir = std::filesystem::temp_directory_path() / ("lv-recent-race-" + std::to_string(getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / lv::kRecentFilesName).string();
+  constexpr int kProcs = 8;
+  static_assert(kProcs <= static_cast<int>(lv::kMaxRecentFiles));
+  std::vector<pid_t> kids;
+  for (int p = 0; p < kProcs; ++p) {
+    const pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      // Each re-records its own table many times, so the writes interleave.
+      const std::string mine = "/t" + std::to_string(p) + ".npy";
+      bool ok = true;
+      for (int k = 0; k < 40; ++k) ok &= lv::record_recent_file(path, mine, nullptr).empty();
+      _exit(ok ? 0 : 1);
+    }
+    kids.push_back(pid);
+  }
+  for (pid_t k : kids) {
+    int status = 0;
+    waitpid(k, &status, 0);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  }
+  const Files r = lv::load_recent_files(path);
+  EXPECT_EQ(r.size(), static_cast<size_t>(kProcs));
+  for (int p = 0; p < kProcs; ++p)
+    EXPECT_NE(std::find(r.begin(), r.end(), "/t" + std::to_string(p) + ".npy"), r.end()) << p;
+  Files merged;
+  EXPECT_EQ(lv::record_recent_file(path, "/new.npy", &merged), "");
+  EXPECT_EQ(merged.size(), static_cast<size_t>(kProcs + 1));
+  EXPECT_EQ(merged.front(), "/new.npy");
+  EXPECT_EQ(lv::load_recent_files(path), merged);
   std::filesystem::remove_all(dir);
 }

@@ -6,6 +6,7 @@
 
 #include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
@@ -13,6 +14,8 @@
 #include <cmath>
 
 #include <bit>
+#include <chrono>
+#include <thread>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -533,6 +536,72 @@ TEST(TableFileSystem, FileTruncatedOrReplacedAfterALoad) {
             "data.");
   write_file(path, "replaced by something else");
   EXPECT_EQ(load_table(path).error, "t.npy is not a .npy file: it does not start with the .npy magic (\\x93NUMPY).");
+}
+
+// A table overwritten in place (cp, dd: the same inode) with another dtype, then cut to
+// 128 bytes while shown: check_on_disk says so, and the values past the new end read as
+// NaN, as the README promises. Before, nothing noticed the new bytes (float16 read as
+// float32 under the old shape), and row 0 — on the file's last page, whose bytes past
+// the end the mapping shows as zeros — read 0, not NaN.
+TEST(TableFileSystem, AFileChangedUnderTheTableIsNoticedAndItsLostValuesReadNaN) {
+  TempDir dir;
+  const std::string path = dir.file("t.npy");
+  write_file(path, npy(dict("<f4", false, "(64, 64)"), table_bytes(64, 64, "f4", false)));
+  const TableLoad first = load_table(path);
+  expect_table(first, 64, 64, "float32");
+  EXPECT_EQ(first.table.check_on_disk(), "") << "nothing changed yet";
+  EXPECT_EQ(first.table.data_offset, 128u);
+  // Overwritten in place with the float16 table of the same shape (a second later, so
+  // the modification time differs even on a coarse clock).
+  struct stat before;
+  ASSERT_EQ(stat(path.c_str(), &before), 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  write_file(path, npy(dict("<f2", false, "(64, 64)"), table_bytes(64, 64, "f2", false)));
+  struct stat after;
+  ASSERT_EQ(stat(path.c_str(), &after), 0);
+  ASSERT_EQ(before.st_ino, after.st_ino) << "overwritten in place";
+  const std::string what = first.table.check_on_disk();
+  EXPECT_NE(what.find("t.npy changed on disk since it was opened"), std::string::npos) << what;
+  EXPECT_TRUE(first.table.changed());
+  EXPECT_TRUE(std::isnan(first.table.at(63, 63))) << "past the float16 file's end";
+  // Cut to 128 bytes: the header only. Every value reads NaN, row 0 too.
+  ASSERT_EQ(truncate(path.c_str(), 128), 0);
+  EXPECT_NE(first.table.check_on_disk().find("and is 128 bytes now (the values past its end read as NaN)"),
+            std::string::npos);
+  std::vector<float> row(64);
+  first.table.read_row(0, row.data());
+  for (float v : row) EXPECT_TRUE(std::isnan(v));
+  EXPECT_TRUE(std::isnan(first.table.at(0, 0)));
+  const int64_t ids[2] = {0, 5};
+  std::vector<float> rows(128);
+  first.table.read_rows(ids, 2, rows.data());
+  for (float v : rows) EXPECT_TRUE(std::isnan(v));
+  // Cut mid-row: the values before the end are still read, the rest are NaN.
+  const TableLoad second = [&] {
+    write_file(path, npy(dict("<f4", false, "(64, 64)"), table_bytes(64, 64, "f4", false)));
+    return load_table(path);
+  }();
+  expect_table(second, 64, 64, "float32");
+  ASSERT_EQ(truncate(path.c_str(), 128 + 4 * 10), 0);  // row 0's first 10 values
+  second.table.check_on_disk();
+  second.table.read_row(0, row.data());
+  for (int j = 0; j < 64; ++j) {
+    if (j < 10) EXPECT_EQ(row[static_cast<size_t>(j)], value(0, j)) << j;
+    else EXPECT_TRUE(std::isnan(row[static_cast<size_t>(j)])) << j;
+  }
+  // Replaced (a new file renamed over the path) and removed: said too.
+  const TableLoad third = [&] {
+    write_file(path, npy(dict("<f4", false, "(64, 64)"), table_bytes(64, 64, "f4", false)));
+    return load_table(path);
+  }();
+  write_file(path + ".new", npy(dict("<f4", false, "(64, 64)"), table_bytes(64, 64, "f4", false)));
+  ASSERT_EQ(std::rename((path + ".new").c_str(), path.c_str()), 0);
+  EXPECT_NE(third.table.check_on_disk().find("was replaced on disk"), std::string::npos);
+  EXPECT_EQ(third.table.at(1, 1), value(1, 1)) << "the old file, still mapped, is intact";
+  std::remove(path.c_str());
+  EXPECT_NE(third.table.check_on_disk().find("was removed or renamed"), std::string::npos);
+  // A table built in memory has no file to change.
+  EXPECT_EQ(lv::TableFile::from_matrix(lv::Matrix::Zero(2, 2), path)->check_on_disk(), "");
 }
 
 TEST(TableFileSystem, SigbusFromAShrunkMappingIsCaught) {

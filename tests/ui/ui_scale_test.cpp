@@ -16,6 +16,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "app/slides/anim_timeline.hpp"
@@ -536,6 +538,139 @@ TEST(ScaleSlide, IdleFramesDrawWithTheBigTable) {
   const double p95 = ms[ms.size() * 95 / 100];
   std::printf("slide 7, GPT-2 table, idle frame of the UI (CPU, headless): p50 %.2f ms, p95 %.2f ms\n", ms[ms.size() / 2], p95);
   EXPECT_EQ(snap(h).table, TablePhase::Ready);  // still ready: idle frames change nothing
+}
+
+// A sparse float32 .npy of rows × cols (holes read as zeros; nothing is written but the header).
+std::string sparse_npy(const std::string& name, int64_t rows, int64_t cols) {
+  const std::string path = ::testing::TempDir() + name + "_" + std::to_string(getpid()) + ".npy";
+  std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (" + std::to_string(rows) + ", " +
+                       std::to_string(cols) + "), }";
+  while ((10 + header.size() + 1) % 64 != 0) header += ' ';
+  header += '\n';
+  std::string bytes = std::string("\x93NUMPY\x01\x00", 8);
+  bytes += static_cast<char>(header.size() & 0xff);
+  bytes += static_cast<char>(header.size() >> 8);
+  bytes += header;
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (!f) return "";
+  std::fwrite(bytes.data(), 1, bytes.size(), f);
+  std::fclose(f);
+  if (truncate(path.c_str(), static_cast<off_t>(bytes.size()) + static_cast<off_t>(rows * cols * 4)) != 0) return "";
+  return path;
+}
+
+int64_t address_space_used() {
+  long long pages = 0;
+  if (std::FILE* f = std::fopen("/proc/self/statm", "r")) {
+    if (std::fscanf(f, "%lld", &pages) != 1) pages = 0;
+    std::fclose(f);
+  }
+  return static_cast<int64_t>(pages) * sysconf(_SC_PAGESIZE);
+}
+
+// A 2 GiB float32 table (sparse) timed under an address-space limit that leaves no room
+// for its whole float32 copy (prlimit --as, as in issue 26 with an 8 GiB table): the
+// timing runs once, on the first rows that fit, and says so. Before, the failed
+// allocation was retried on a new thread every frame (522 times in 25 s) while the
+// slide said "timing the lookup, B = 1…" forever. Runs in a child process, whose limit
+// does not bind the rest of the tests; the child's exit code says what went wrong.
+TEST(ScaleSlide, ABigTableUnderAMemoryLimitIsTimedOnceOnTheRowsThatFit) {
+  const int64_t rows = int64_t{1} << 20, cols = 512;  // 2^29 values: 2 GiB as float32
+  const std::string path = sparse_npy("lv_scale_big", rows, cols);
+  ASSERT_FALSE(path.empty());
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    int code = 0;
+    {
+      TableLoad l = load_table(path);
+      if (!l.ok) _exit(10);
+      auto file = std::make_shared<const TableFile>(std::move(l.table));
+      // Room for the mapping and the app, and 1.5 GiB more (the workers' stacks and
+      // malloc arenas take some): not for a 2 GiB copy.
+      struct rlimit lim;
+      lim.rlim_cur = lim.rlim_max = static_cast<rlim_t>(address_space_used() + (int64_t{1536} << 20));
+      if (setrlimit(RLIMIT_AS, &lim) != 0) _exit(11);
+      Headless h;
+      h.init({"lookupviz", "--ids", "3,7"});
+      h.app.interactive = true;  // as the window: the whole-table work runs on workers, with Cancel
+      set_table_file(h.app, file);
+      if (h.app.inputs.file != file) {
+        std::fprintf(stderr, "the table was not taken: %s\n", h.app.ui.state_error.c_str());
+        _exit(12);
+      }
+      show(h, 2000, 32);  // the timing step
+      int runs = 0;
+      bool was_running = false;
+      frames_until(h, [&] {
+        if (!h.app.scale.worker) return false;
+        const bool running = snap(h).timing == TimingPhase::Running;
+        if (running && !was_running) ++runs;
+        was_running = running;
+        if (runs > 3) return true;  // a retry storm: no need to watch it for minutes
+        return (snap(h).timing == TimingPhase::Done || snap(h).timing == TimingPhase::Failed) && !h.app.scale.worker->busy();
+      }, 240.0);
+      h.frames(30);  // a failure or a result is not started again by itself
+      const ScaleSnapshot& s = snap(h);
+      std::fprintf(stderr, "runs %d, timing phase %d, timed rows %lld of %lld, error '%s'\n", runs,
+                   static_cast<int>(s.timing), static_cast<long long>(s.timed_rows), static_cast<long long>(s.vocab),
+                   s.timing_error);
+      if (runs != 1 || h.app.scale.worker->timing_jobs_started() != 1) code = 20;
+      else if (s.timing != TimingPhase::Done) code = 21;
+      else if (s.file != file.get() || s.vocab != rows || !(s.timed_rows >= kTimingMinRows && s.timed_rows < rows))
+        code = 22;
+      else
+        for (const BatchTiming& b : s.results)
+          if (!b.lookup.done || !b.matmul.done || !b.same) code = 23;
+      std::string code_text, output;
+      kSlideAtScale.code(h.app, code_text, output);
+      if (code == 0 && output.find("# timed on the first ") == std::string::npos) code = 24;
+    }
+    _exit(code);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  std::remove(path.c_str());
+  ASSERT_TRUE(WIFEXITED(status)) << "the child died of signal " << WTERMSIG(status);
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "12: the app refused the table; 20: timed more than once (a retry storm); 21: not done; 22: not a bounded "
+                                       "subset; 23: a figure missing; 24: the code panel does not say it";
+}
+
+// When not even the fewest rows fit, timing fails once, says why, and is not retried by
+// itself; Run again tries once more.
+TEST(ScaleSlide, ATimingThatCannotGetItsCopyFailsOnce) {
+  const std::string path = sparse_npy("lv_scale_nomem", 5000, 64);
+  ASSERT_FALSE(path.empty());
+  TableLoad l = load_table(path);
+  ASSERT_TRUE(l.ok) << l.error;
+  auto file = std::make_shared<const TableFile>(std::move(l.table));
+  ASSERT_TRUE(file->mapped);
+  Headless h;
+  h.init({"lookupviz", "--ids", "3,7"});
+  set_table_file(h.app, file);
+  show(h, 2000, 32, 0);
+  frames_until(h, [&] { return h.app.scale.worker && snap(h).table == TablePhase::Ready; });
+  ASSERT_EQ(snap(h).table, TablePhase::Ready);
+  h.app.scale.worker->set_copy_budget(0);
+  show(h, 2000, 32);
+  frames_until(h, [&] { return snap(h).timing == TimingPhase::Failed; });
+  ASSERT_EQ(snap(h).timing, TimingPhase::Failed);
+  for (int i = 0; i < 60; ++i) {
+    h.frame();
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  EXPECT_EQ(h.app.scale.worker->timing_jobs_started(), 1) << "a failure must not be retried frame after frame";
+  EXPECT_EQ(snap(h).timing, TimingPhase::Failed);
+  EXPECT_NE(std::string(snap(h).timing_error).find("not enough memory"), std::string::npos) << snap(h).timing_error;
+  h.frame();
+  EXPECT_TRUE(read_screen().contains("not timed: there is")) << "the slide says why:\n" << read_screen().all();
+  h.app.scale.worker->set_copy_budget(-1);
+  ASSERT_TRUE(h.click("scale-run"));
+  frames_until(h, [&] { return timing_finished(h); });
+  EXPECT_TRUE(timing_finished(h));
+  EXPECT_EQ(h.app.scale.worker->timing_jobs_started(), 2);
+  EXPECT_EQ(snap(h).timed_rows, 5000);
+  std::remove(path.c_str());
 }
 
 }  // namespace

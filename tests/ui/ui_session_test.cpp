@@ -14,6 +14,7 @@
 #include "app/app_session.hpp"
 #include "app/app_ui.hpp"
 #include "core/id_parse.hpp"
+#include "core/recent_files.hpp"
 #include "headless.hpp"
 
 namespace lv::app::test {
@@ -193,6 +194,71 @@ TEST(UiSession, ATableThatCannotBeReopenedIsReportedAndKept) {
   EXPECT_EQ(session_from_app(h.app, WindowGeometry{}).weights, dir + "/other.npy");
   set_table_file(h.app, nullptr);
   EXPECT_EQ(session_from_app(h.app, WindowGeometry{}).weights, "");
+  std::filesystem::remove_all(dir);
+}
+
+// Two instances share one settings folder. A sets IDs 3, 0, 2 and B 999, 5; both
+// autosave; then they quit in turn. The last to quit wins, in either order. Before, A
+// (quitting last) skipped its write because its text equalled what it had last written,
+// and B's state was restored next time.
+TEST(UiSession, TwoInstancesTheLastToQuitWins) {
+  const std::string dir = ::testing::TempDir() + "lookupviz_two_instances_" + std::to_string(getpid());
+  std::filesystem::create_directories(dir);
+  const std::string path = dir + "/session.ini";
+  for (const bool b_quits_first : {true, false}) {
+    std::filesystem::remove(path);
+    Headless a;
+    a.init({"lookupviz", "--ids", "3,0,2"});
+    a.frame();
+    SessionSaver sa, sb;
+    sa.path = sb.path = path;
+    session_autosave(sa, a.app, WindowGeometry{});
+    a.app.time += kAutosaveDelay + 0.1;
+    session_autosave(sa, a.app, WindowGeometry{});
+    ASSERT_EQ(load_settings_file(path).settings.ids, (IdList{3, 0, 2}));
+    {
+      App b;  // the second instance's state (as Headless::init makes it; no frames needed)
+      const CliParse p = parse_cli({"lookupviz", "--ids", "999,5"});
+      set_tokenizer(b, Headless::tokenizer());
+      app_init(b, p.options);
+      finish_model_jobs(b);
+      session_autosave(sb, b, WindowGeometry{});
+      b.time += kAutosaveDelay + 0.1;
+      session_autosave(sb, b, WindowGeometry{});
+      ASSERT_EQ(load_settings_file(path).settings.ids, (IdList{999, 5}));
+      if (b_quits_first) {
+        session_save_at_quit(sb, b, WindowGeometry{});
+        session_save_at_quit(sa, a.app, WindowGeometry{});
+      } else {
+        session_save_at_quit(sa, a.app, WindowGeometry{});
+        session_save_at_quit(sb, b, WindowGeometry{});
+      }
+    }
+    const SettingsLoad back = load_settings_file(path);
+    ASSERT_TRUE(back.ok) << back.warning;
+    EXPECT_EQ(back.settings.ids, b_quits_first ? (IdList{3, 0, 2}) : (IdList{999, 5}))
+        << (b_quits_first ? "B quit, then A: A's state" : "A quit, then B: B's state");
+  }
+  std::filesystem::remove_all(dir);
+}
+
+// Two instances started at once, each with a table on its command line: both read the
+// recent list before either adds to it. Both tables stay in the list (merged under its
+// lock); before, the second write dropped the first's table.
+TEST(UiSession, TwoInstancesStartingAtOnceKeepBothRecentTables) {
+  const std::string dir = ::testing::TempDir() + "lookupviz_two_recent_" + std::to_string(getpid());
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string path = dir + "/recent-files";
+  ASSERT_EQ(save_recent_files(path, {"/old.npy"}), "");
+  App a, b;  // as main() starts: the list read, then the command line's table remembered
+  a.loading.recent_path = b.loading.recent_path = path;
+  a.loading.recent = load_recent_files(path);
+  b.loading.recent = load_recent_files(path);
+  remember_opened(a, "/tables/a.npy");
+  remember_opened(b, "/tables/b.npy");
+  EXPECT_EQ(load_recent_files(path), (std::vector<std::string>{"/tables/b.npy", "/tables/a.npy", "/old.npy"}));
+  EXPECT_EQ(b.loading.recent, load_recent_files(path)) << "B lists what is on disk now, A's table too";
   std::filesystem::remove_all(dir);
 }
 

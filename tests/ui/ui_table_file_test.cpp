@@ -3,7 +3,10 @@
 // chooser for .safetensors files with several tables, the dtype switch.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <atomic>
+#include <cmath>
 #include <chrono>
 #include <future>
 #include <cstring>
@@ -12,7 +15,9 @@
 
 #include "app/app_ui.hpp"
 #include "app/chrome/ui_wake.hpp"
+#include "core/dtype_round.hpp"
 #include "headless.hpp"
+#include "screen_text.hpp"
 
 namespace lv::app::test {
 namespace {
@@ -125,6 +130,84 @@ TEST(UiTableFile, DtypeSwitchRoundsTheTableAndPathsStillAgree) {
   EXPECT_EQ(h.app.derived.table(0, 0), round_to_bfloat16(full));
   EXPECT_TRUE(h.app.derived.paths_equal);
   h.frames(3);
+}
+
+// A rows × cols .npy whose value (i, j) is i - j / 4 (exact in float16), as "<f4" or "<f2".
+std::string small_npy(const std::string& descr, int rows, int cols) {
+  std::string header = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': (" + std::to_string(rows) + ", " +
+                       std::to_string(cols) + "), }";
+  while ((10 + header.size() + 1) % 64 != 0) header += ' ';
+  header += '\n';
+  std::string out = std::string("\x93NUMPY\x01\x00", 8);
+  out += static_cast<char>(header.size() & 0xff);
+  out += static_cast<char>(header.size() >> 8);
+  out += header;
+  for (int i = 0; i < rows; ++i)
+    for (int j = 0; j < cols; ++j) {
+      const float v = static_cast<float>(i) - 0.25f * static_cast<float>(j);
+      if (descr == "<f2") {
+        const uint16_t h = float_to_half_bits(v);
+        out.append(reinterpret_cast<const char*>(&h), 2);
+      } else {
+        out.append(reinterpret_cast<const char*>(&v), 4);
+      }
+    }
+  return out;
+}
+
+// The table shown is overwritten in place (as cp or dd do: the same inode) with a float16
+// table, then cut to 128 bytes. Within about a second of frames the app says the file
+// changed and offers to reopen it; the truncated rows read NaN, as the README promises;
+// Reopen reads the file as it is now. Before, nothing was said, float16 bytes showed as
+// float32 under the old shape, and row 0 of the cut file showed 0.
+TEST(UiTableFile, ATableChangedOnDiskIsNoticedAndCanBeReopened) {
+  const std::string path = ::testing::TempDir() + "lookupviz_changed_" + std::to_string(getpid()) + ".npy";
+  {
+    std::ofstream(path, std::ios::binary) << small_npy("<f4", 8, 6);
+  }
+  Headless h;
+  h.init({"lookupviz", "--ids", "0,2"});
+  go_to_slide(h.app, 2);
+  h.frames(2);
+  start_table_load(h.app, path);
+  wait_for_load(h);
+  ASSERT_NE(h.app.inputs.file, nullptr) << h.app.loading.error;
+  EXPECT_EQ(h.app.derived.table(2, 1), 1.75f);
+  h.frames(70);  // more than a second of frames: looked at, nothing changed
+  EXPECT_TRUE(h.app.loading.disk_changed.empty()) << h.app.loading.disk_changed;
+
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  {
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << small_npy("<f2", 8, 6);  // in place
+  }
+  ASSERT_EQ(truncate(path.c_str(), 128), 0);
+  h.frames(70);
+  EXPECT_NE(h.app.loading.disk_changed.find("changed on disk since it was opened"), std::string::npos)
+      << h.app.loading.disk_changed;
+  h.frame();
+  const std::string screen = read_screen().all();
+  EXPECT_NE(screen.find("changed on disk"), std::string::npos) << screen;
+  ImVec2 at;
+  EXPECT_TRUE(h.center_of("file-changed-reopen", &at)) << "a Reopen button is offered";
+  // Row 0 is past the new end: NaN, not 0; and the lookup's output with it.
+  EXPECT_TRUE(std::isnan(h.app.derived.table(0, 0)));
+  EXPECT_TRUE(std::isnan(h.app.derived.table(2, 1)));
+  EXPECT_TRUE(std::isnan(h.app.derived.lookup_out(0, 0)));
+
+  // The whole float16 table written back; Reopen reads it as it is now.
+  {
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << small_npy("<f2", 8, 6);
+  }
+  ASSERT_TRUE(h.click("file-changed-reopen"));
+  wait_for_load(h);
+  ASSERT_NE(h.app.inputs.file, nullptr);
+  EXPECT_EQ(h.app.inputs.file->dtype, "float16");
+  EXPECT_EQ(h.app.derived.table(2, 1), 1.75f);
+  EXPECT_EQ(h.app.derived.table(0, 0), 0.0f);
+  EXPECT_TRUE(h.app.loading.disk_changed.empty());
+  h.frames(70);
+  EXPECT_TRUE(h.app.loading.disk_changed.empty()) << "the reopened file is the one on disk";
+  std::remove(path.c_str());
 }
 
 }  // namespace
