@@ -520,12 +520,20 @@ bool platform_wait(Platform& p, App& app) {
     // (written without drawing: a frame costs tens of ms of CPU under llvmpipe). A
     // table's file is looked at once a second (a stat; app/chrome/ui_file_watch.cpp):
     // that wake draws nothing unless the file changed, so a change shows without input.
+    // app.time stands still while idle (it is the last frame's): each deadline is
+    // counted from it less the time this loop has slept through the file's ticks, or a
+    // status line or the autosave would wait one more tick for ever.
+    const double idle_from = glfwGetTime();
     for (;;) {
+      const double idle = glfwGetTime() - idle_from;
       double visual = 1e9;
-      if (!app.ui.status.empty() && app.ui.status_until > app.time) visual = app.ui.status_until - app.time + 0.05;
+      if (!app.ui.status.empty() && app.ui.status_until > app.time) visual = app.ui.status_until - app.time - idle + 0.05;
       if (ImGui::GetIO().WantTextInput) visual = std::min(visual, 0.5);
-      if (app.ui.presenting && app.ui.controls_until > app.time) visual = std::min(visual, app.ui.controls_until - app.time + 0.05);
-      const double save_in = session_due_in(p.session, app);
+      if (app.ui.presenting && app.ui.controls_until > app.time)
+        visual = std::min(visual, app.ui.controls_until - app.time - idle + 0.05);
+      visual = std::max(visual, 0.0);
+      double save_in = session_due_in(p.session, app);
+      if (save_in >= 0.0) save_in = std::max(0.0, save_in - idle);
       double timeout = save_in >= 0.0 ? std::min(visual, save_in + 0.05) : visual;
       const bool watch = table_file_watched(app) && kDiskCheckSeconds < timeout;
       if (watch) timeout = kDiskCheckSeconds;

@@ -284,11 +284,14 @@ ImVec2 canvas(SlideCanvas& c) {
                                              : "an untrained head: any token";
   const ImVec2 under(c.origin.x, std::max(lg.pos.y + lg.size.y, xg.pos.y + xg.size.y) + e * 0.3f);
   float note1_w = text_size(fonts().ui, note1).x;
-  if (s_head > 0.0f)  // the list can be long (20 positions): cut to the canvas, whole on hover
-    note1_w = draw_text_fit(dl, fonts().ui, under, c.avail.x, with_alpha(c.pal.muted, s_head), note1).x;
+  // The list can be long (20 positions): cut to the canvas, less the margin the canvas's
+  // size adds after it (e), so it never makes the canvas scroll; whole on hover.
+  const float note1_room = std::max(e, c.avail.x - e);
+  if (s_head > 0.0f)
+    note1_w = draw_text_fit(dl, fonts().ui, under, note1_room, with_alpha(c.pal.muted, s_head), note1).x;
   if (s_head > 0.0f)
     draw_text(dl, fonts().ui, ImVec2(under.x, under.y + e * 1.3f), with_alpha(c.pal.muted, s_head), note2);
-  const float note_w = std::max(std::min(note1_w, c.avail.x), text_size(fonts().ui, note2).x);
+  const float note_w = std::max(std::min(note1_w, note1_room), text_size(fonts().ui, note2).x);
 
   // Beside each row of logits, its argmax read back as the token's text when the IDs are
   // GPT-2's (V = 50,257: what this untrained model would write next). Other IDs have no
