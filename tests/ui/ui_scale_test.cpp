@@ -575,6 +575,11 @@ int64_t address_space_used() {
 // slide said "timing the lookup, B = 1…" forever. Runs in a child process, whose limit
 // does not bind the rest of the tests; the child's exit code says what went wrong.
 TEST(ScaleSlide, ABigTableUnderAMemoryLimitIsTimedOnceOnTheRowsThatFit) {
+#if defined(__SANITIZE_ADDRESS__)
+  // Its shadow memory counts against RLIMIT_AS, and its unoptimised build does not finish
+  // summarizing 2 GiB within the test's deadline (4 minutes here): the Release suite runs it.
+  GTEST_SKIP() << "AddressSanitizer's shadow counts against the address-space limit this test sets";
+#endif
   const int64_t rows = int64_t{1} << 20, cols = 512;  // 2^29 values: 2 GiB as float32
   const std::string path = sparse_npy("lv_scale_big", rows, cols);
   ASSERT_FALSE(path.empty());
