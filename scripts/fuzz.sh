@@ -43,7 +43,7 @@ run_one() {
   [ -f "$F/dict/$t.dict" ] && dict=("-dict=$F/dict/$t.dict")
   # -rss_limit_mb and -malloc_limit_mb: a parser that allocates what a header claims
   # is a bug; -timeout: so is one that spins.
-  ASAN_OPTIONS="detect_leaks=1:abort_on_error=1" UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
+  ASAN_OPTIONS="detect_leaks=1:intercept_tls_get_addr=0:abort_on_error=1" UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
     "$B/tests/fuzz/$t" -max_total_time="$seconds" -max_len=16384 -timeout=10 \
       -rss_limit_mb=2048 -malloc_limit_mb=2048 -print_final_stats=1 \
       -artifact_prefix="$B/crashes/$t/" "${dict[@]}" "${dirs[@]}" >"$B/logs/$t.log" 2>&1
