@@ -1,6 +1,6 @@
 // The slide registry (app/slides/slides.hpp) is the one list of slides: everything that
 // names them — the count from the files, --slide's range and the help text, the keys'
-// label, the README's table of slides — agrees with it.
+// label, the README's table of slides, the manual's keys and --slide line — agrees with it.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -69,9 +69,15 @@ TEST(SlideRegistry, TheReadmeTableListsEverySlideInOrder) {
     EXPECT_EQ(rows[k].first, k);
     EXPECT_EQ(rows[k].second, slide_table()[k].title) << "README row " << k;
   }
-  // The keys' row of the README's shortcut table, and --slide's line.
-  EXPECT_NE(readme.find("| " + lv::app::slide_keys_label() + " | jump to a slide"), std::string::npos);
-  EXPECT_NE(readme.find("1 the table, … " + std::to_string(lv::kLastSlide) + ")"), std::string::npos);
+}
+
+TEST(SlideRegistry, TheManualNamesEverySlideKeyAndSlideRange) {
+  // docs/manual.md (the README's manual parts): the keys' row of its shortcut table, and
+  // --slide's line of its command-line table.
+  const std::string manual = read_file(LOOKUPVIZ_SOURCE_DIR "/docs/manual.md");
+  ASSERT_FALSE(manual.empty());
+  EXPECT_NE(manual.find("| " + lv::app::slide_keys_label() + " | jump to a slide"), std::string::npos);
+  EXPECT_NE(manual.find("1 the table, … " + std::to_string(lv::kLastSlide) + ")"), std::string::npos);
 }
 
 }  // namespace
