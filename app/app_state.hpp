@@ -336,6 +336,7 @@ struct UiState {
   uint64_t canvas_fit_key = 0;                   // what the canvas zoom was chosen for (app/slides/canvas_fit.hpp)
   uint64_t canvas_view_key = 0;                  // its slide, room and type size
   int canvas_level = 4;                          // kCanvasNormalLevel: the zoom level the canvas is drawn at
+  ImVec2 canvas_extent{0.0f, 0.0f};             // the slide's extent at that level (its steps' largest)
   uint64_t narrative_fit_key = 0;                // what the narrative's text size was chosen for
   int narrative_level = 4;                       // kCanvasNormalLevel: its text size (down to kNarrativeMinLevel)
   bool narrative_settling = false;               // its size is not settled yet: draw another frame

@@ -48,29 +48,39 @@ void draw_canvas(App& app, ImVec2 size) {
   // Measure, then draw: the zoom is chosen once per shape, size and slide, for all
   // of the slide's steps together (app/slides/canvas_fit.hpp).
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const ImVec2 top_left = ImGui::GetCursorScreenPos();
   const uint64_t key = canvas_fit_key(app, avail), view = canvas_view_key(app, avail);
   if (key != app.ui.canvas_fit_key) {
     const bool model_only = view == app.ui.canvas_view_key;
-    app.ui.canvas_level = choose_canvas_level(app, slide, origin, avail, model_only ? app.ui.canvas_level : -1);
+    app.ui.canvas_level = choose_canvas_level(app, slide, top_left, avail, model_only ? app.ui.canvas_level : -1,
+                                              &app.ui.canvas_extent);
     app.ui.canvas_fit_key = key;
     app.ui.canvas_view_key = view;
   }
+  // What is smaller than the room is centred across it and set a little above the middle
+  // (presenting, slide 2's two tables sat in the top-left corner of an empty canvas); the
+  // offset is whole pixels and the same at every step (the extent is all steps').
+  const ImVec2 slack(std::max(0.0f, avail.x - app.ui.canvas_extent.x), std::max(0.0f, avail.y - app.ui.canvas_extent.y));
+  const ImVec2 origin(top_left.x + std::floor(slack.x * 0.5f), top_left.y + std::floor(slack.y * 0.4f));
+  report_canvas_content(origin, ImVec2(origin.x + app.ui.canvas_extent.x, origin.y + app.ui.canvas_extent.y));
   begin_canvas_zoom(app.ui.canvas_level);
   report_canvas_px(em());
   // The canvas's type size, for the real-window tests (an em square at its origin).
   // (from a whole pixel, so its height reads the same wherever the canvas sits)
   const ImVec2 o(std::floor(origin.x), std::floor(origin.y));
   landmark_rect("canvas-type", o, ImVec2(o.x + em(), o.y + em()));
-  SlideCanvas c{app, pal, ImGui::GetWindowDrawList(), origin, avail, slide.steps(app)};
+  // The slide's room keeps the canvas's right and bottom edges: whatever it lays out to
+  // fill its room (a row of chips, a heading) still ends inside the canvas.
+  const ImVec2 room(avail.x - (origin.x - top_left.x), avail.y - (origin.y - top_left.y));
+  SlideCanvas c{app, pal, ImGui::GetWindowDrawList(), origin, room, slide.steps(app)};
   const ImVec2 used = slide.canvas(c);
   end_canvas_zoom();
   // Reserve the content so the child scrolls when the drawing is larger than it (the
   // canvas fit chose the largest type that avoids it: it happens only at the smallest).
-  if (layout_report_enabled() && (used.x > avail.x + 0.5f || used.y > avail.y + 0.5f)) {
+  if (layout_report_enabled() && (used.x > room.x + 0.5f || used.y > room.y + 0.5f)) {
     char what[96];
     std::snprintf(what, sizeof what, "the canvas does not fit (it scrolls): %.0f × %.0f in %.0f × %.0f", used.x, used.y,
-                  avail.x, avail.y);
+                  room.x, room.y);
     report_clipped(what);
   }
   ImGui::SetCursorScreenPos(c.origin);

@@ -4,7 +4,7 @@
 // each row of GPT-2's 154 MB table is on its own page, so nearly every row costs a
 // TLB miss and a page walk (two-dimensional under a VM's nested paging) before the
 // DRAM access even starts. With 2 MB pages the whole table needs 74 TLB entries.
-// Measured with ./scripts/bench.sh (README, Performance).
+// Measured with ./scripts/bench.sh (docs/performance.md).
 //
 // Transparent huge pages in "madvise" mode (Debian's default) back a range with 2 MB
 // pages only when asked, and only for pages not yet touched: call this right after

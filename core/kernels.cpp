@@ -2,7 +2,7 @@
 // Sections: CPU dispatch · row copies · lookup_rows · one-hot matmuls.
 //
 // Why the lookup has three strategies (measured with ./scripts/bench.sh on GPT-2's
-// 50,257 x 768 table; README has the table):
+// 50,257 x 768 table; docs/performance.md has the table):
 //   - few rows (B < 8): a copy per row is already the whole cost; anything more is
 //     overhead. The copy is a 32-byte AVX2 loop, not memcpy (see copy_row_avx2).
 //   - many rows: each row is a random address, so each one costs a DRAM latency

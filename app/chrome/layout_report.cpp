@@ -51,6 +51,7 @@ void layout_report_begin_frame() {
   g_report.panels.clear();
   g_report.clipped.clear();
   g_report.canvas_px = g_report.narration_px = 0.0f;
+  g_report.content_min = g_report.content_max = ImVec2(0.0f, 0.0f);
 }
 
 const LayoutReport& layout_report() { return g_report; }
@@ -98,6 +99,12 @@ void report_narration_px(float px) {
   if (g_enabled) g_report.narration_px = px;
 }
 
+void report_canvas_content(ImVec2 min, ImVec2 max) {
+  if (!g_enabled) return;
+  g_report.content_min = min;
+  g_report.content_max = max;
+}
+
 void report_text_rect(const char* text, ImVec2 min, ImVec2 max, ImVec4 visible) {
   if (!g_enabled) return;
   if (min.x < visible.x - 0.5f || min.y < visible.y - 0.5f || max.x > visible.z + 0.5f || max.y > visible.w + 0.5f)
@@ -106,8 +113,12 @@ void report_text_rect(const char* text, ImVec2 min, ImVec2 max, ImVec4 visible) 
 
 void layout_report_json(std::string& out, int slide, int step) {
   char buf[256];
-  std::snprintf(buf, sizeof buf, "{\"slide\": %d, \"step\": %d, \"canvas_px\": %.2f, \"narration_px\": %.2f, \"matrices\": [",
+  std::snprintf(buf, sizeof buf, "{\"slide\": %d, \"step\": %d, \"canvas_px\": %.2f, \"narration_px\": %.2f, ",
                 slide, step, static_cast<double>(g_report.canvas_px), static_cast<double>(g_report.narration_px));
+  out += buf;
+  const float cx = std::round(g_report.content_min.x), cy = std::round(g_report.content_min.y);
+  std::snprintf(buf, sizeof buf, "\"content\": {\"x\": %.0f, \"y\": %.0f, \"w\": %.0f, \"h\": %.0f}, \"matrices\": [", cx, cy,
+                std::round(g_report.content_max.x) - cx, std::round(g_report.content_max.y) - cy);
   out += buf;
   for (size_t i = 0; i < g_report.matrices.size(); ++i) {
     const ReportedMatrix& m = g_report.matrices[i];

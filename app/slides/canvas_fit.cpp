@@ -95,7 +95,8 @@ uint64_t canvas_fit_key(const App& app, ImVec2 avail) {
   return fnv(h, app.inputs.ids.size());
 }
 
-int choose_canvas_level(App& app, const SlideDef& slide, ImVec2 origin, ImVec2 avail, int keep) {
+int choose_canvas_level(App& app, const SlideDef& slide, ImVec2 origin, ImVec2 avail, int keep, ImVec2* extent) {
+  if (extent) *extent = avail;  // (a slide that fills the canvas is never moved)
   if (slide.fills_canvas) return kCanvasNormalLevel;  // it sizes itself to the room it gets
   ImGuiWindow* win = ImGui::GetCurrentWindow();
   const ImVec2 cursor = win->DC.CursorPos, cursor_max = win->DC.CursorMaxPos, ideal_max = win->DC.IdealMaxPos;
@@ -133,6 +134,7 @@ int choose_canvas_level(App& app, const SlideDef& slide, ImVec2 origin, ImVec2 a
 
   int level = keep >= 0 ? keep : kCanvasNormalLevel;
   const Measure normal = measure(level);
+  ImVec2 size = normal.size;  // at `level`
   if (keep >= 0 && fits(normal)) {
     // Only the model changed and it still fits: the type stays as it is.
   } else if (fits(normal)) {
@@ -141,13 +143,17 @@ int choose_canvas_level(App& app, const SlideDef& slide, ImVec2 origin, ImVec2 a
       const Measure m = measure(l);
       if (!fits(m) || m.cut) break;
       level = l;
+      size = m.size;
     }
   } else {
     while (level > 0) {  // smaller until it fits; at the smallest, the canvas scrolls
       --level;
-      if (fits(measure(level))) break;
+      const Measure m = measure(level);
+      size = m.size;
+      if (fits(m)) break;
     }
   }
+  if (extent) *extent = size;
   ImGui::PopClipRect();
   app.ui.timeline = timeline;
   app.ui.table_view = views[0];

@@ -27,7 +27,10 @@ uint64_t canvas_fit_key(const App& app, ImVec2 avail);  // the view and the mode
 // returns the zoom level to draw it at (an index into kCanvasZoom). With `keep` >= 0
 // (only the model changed: an ID added, D changed) that level is kept while the scene
 // still fits it, so editing does not make the type jump; it only shrinks when it must.
-int choose_canvas_level(App& app, const SlideDef& slide, ImVec2 origin, ImVec2 avail, int keep = -1);
+// `extent` (when given) receives the largest extent of the slide's steps at that level:
+// the canvas centres what is smaller than its room (a slide never sits in a corner).
+int choose_canvas_level(App& app, const SlideDef& slide, ImVec2 origin, ImVec2 avail, int keep = -1,
+                        ImVec2* extent = nullptr);
 
 // True while a slide is being measured in the current window (widgets skip interaction and
 // reports). The pass's state lives with choose_canvas_level's call, found through the

@@ -255,9 +255,10 @@ ImVec2 canvas(SlideCanvas& c) {
   // Typed IDs are shown as they are, each with its own token (decode, no re-encode): the
   // tokenizer's IDs for their text may differ (2, 3, 1 read "#$\"", encoded 29953, 1).
   y += e * 0.6f;
-  draw_text(dl, fonts().bold, ImVec2(c.origin.x, y), with_alpha(pal.muted, std::max(ids_t, 0.35f)),
-            r.decoded ? "3 · your IDs, each its own token: the rows the next slides look up"
-                      : "3 · each token's ID: the rows the next slides look up");
+  const char* ids_heading = r.decoded ? "3 · your IDs, each its own token: the rows the next slides look up"
+                                       : "3 · each token's ID: the rows the next slides look up";
+  draw_text(dl, fonts().bold, ImVec2(c.origin.x, y), with_alpha(pal.muted, std::max(ids_t, 0.35f)), ids_heading);
+  right = std::max(right, c.origin.x + text_size(fonts().bold, ids_heading).x);  // (the canvas centres by it)
   y += e * 1.5f;
   Flow toks{ImVec2(c.origin.x, y), ImVec2(c.origin.x, y), width, 0.0f, c.origin.x, e * 0.3f};
   size_t batch_i = 0;

@@ -171,7 +171,9 @@ ImVec2 canvas(SlideCanvas& c) {
     ImGui::SetTooltip("embedding(idx)[%d, %d] = weight[%lld, %d] = %.4f", r, col,
                       static_cast<long long>(sc.ids[static_cast<size_t>(r)]), col, static_cast<double>(sc.d.lookup_out(r, col)));
   grid_interact(tg, sc.app.ui.table_view, "##table", &r, &col);
-  return ImVec2(std::max(og.pos.x + og.size.x, out_head_right) - c.origin.x,
+  // (the chips count: the canvas centres the slide by this extent)
+  const float chips_right = c.origin.x + sc.e * 2.2f + chips.x;
+  return ImVec2(std::max({og.pos.x + og.size.x, out_head_right, chips_right}) - c.origin.x,
                 std::max(tg.pos.y + tg.size.y, og.pos.y + og.size.y) - c.origin.y);
 }
 

@@ -540,7 +540,7 @@ TEST(TableFileSystem, FileTruncatedOrReplacedAfterALoad) {
 
 // A table overwritten in place (cp, dd: the same inode) with another dtype, then cut to
 // 128 bytes while shown: check_on_disk says so, and the values past the new end read as
-// NaN, as the README promises. Before, nothing noticed the new bytes (float16 read as
+// NaN, as docs/manual.md promises. Before, nothing noticed the new bytes (float16 read as
 // float32 under the old shape), and row 0 — on the file's last page, whose bytes past
 // the end the mapping shows as zeros — read 0, not NaN.
 TEST(TableFileSystem, AFileChangedUnderTheTableIsNoticedAndItsLostValuesReadNaN) {

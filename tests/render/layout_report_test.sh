@@ -91,6 +91,34 @@ if bad:
 print(f"{name}: presenting is at least as large as the window on every slide step")
 PY
 }
+# A slide smaller than its canvas is centred across it and never sits in the top-left
+# corner (presenting, slides 1, 2 and 6 did at 1280 × 800): equal room left and right,
+# more below than above (it sits a little above the middle). Slide 7 fills the canvas.
+check_centred() {  # check_centred REPORT.json NAME
+  "$py" - "$1" "$2" <<'PY'
+import json, sys
+r, name = json.load(open(sys.argv[1])), sys.argv[2]
+bad, seen = [], 0
+for s in r["slides"]:
+    if s["slide"] == 7:
+        continue
+    c = {p["name"]: p for p in s["panels"]}["canvas"]
+    x, y, w, h = (s["content"][k] for k in ("x", "y", "w", "h"))
+    left, right = x - c["x"], c["x"] + c["w"] - (x + w)
+    top, bottom = y - c["y"], c["y"] + c["h"] - (y + h)
+    where = f"{name}: slide {s['slide']} step {s['step']}"
+    if w < c["w"] * 0.9:  # room to spare across: centred
+        seen += 1
+        if abs(left - right) > 3:
+            bad.append(f"{where}: {left} px left of the slide, {right} px right of it")
+    if h < c["h"] * 0.8 and not (top > 12 and bottom >= top):
+        bad.append(f"{where}: {top} px above the slide, {bottom} px below it (it sits in a corner)")
+if bad or not seen:
+    print("\n".join(bad[:20]) or f"{name}: no slide had room to spare (the check saw nothing)")
+    sys.exit(1)
+print(f"{name}: every slide with room to spare is centred ({seen} slide steps)")
+PY
+}
 # --- end of type sizes ----------------------------------------------------------------
 
 # A table with an inf cell (slide 5's two NaN cells must show), written as a .npy.
@@ -174,6 +202,10 @@ for size in "1024x768" "1280x800" "1920x1080" "2560x1440:2"; do
     fails=$((fails + 1))
   check_present_not_smaller "$out/8x8-$size.json" "$out/present-8x8-$size.json" "present-vs-window-8x8-$size" ||
     fails=$((fails + 1))
+done
+for size in "1280x800" "2560x1440:2"; do
+  check_centred "$out/present-$size.json" "centred-present-$size" || fails=$((fails + 1))
+  check_centred "$out/default-$size.json" "centred-window-$size" || fails=$((fails + 1))
 done
 # Every slide from every other slide, by its key (the default state at 1280 × 800).
 LOOKUPVIZ_LAYOUT_REVISIT=all xvfb-run -a -s "-screen 0 2600x1500x24" "$bin" --reset --layout-report --size 1280x800 \

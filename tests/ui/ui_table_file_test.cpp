@@ -157,7 +157,7 @@ std::string small_npy(const std::string& descr, int rows, int cols) {
 
 // The table shown is overwritten in place (as cp or dd do: the same inode) with a float16
 // table, then cut to 128 bytes. Within about a second of frames the app says the file
-// changed and offers to reopen it; the truncated rows read NaN, as the README promises;
+// changed and offers to reopen it; the truncated rows read NaN, as docs/manual.md promises;
 // Reopen reads the file as it is now. Before, nothing was said, float16 bytes showed as
 // float32 under the old shape, and row 0 of the cut file showed 0.
 TEST(UiTableFile, ATableChangedOnDiskIsNoticedAndCanBeReopened) {

@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""check_layers.py SRC_DIR — the layers of docs/architecture.md, checked on the includes.
+
+Folders are layers, lowest first:
+  core/  <-  app/model/, app/desktop/  <-  app/ui_base/  <-  app/widgets/  <-  app/slides/
+         <-  app/chrome/  <-  app/ (the App: view state, the frame, the session)  <-  app/platform/
+A file may include its own layer and the layers below it. At most MAX_UP includes may
+point up, each with a comment on its line saying why; anything else fails, listed.
+"""
+import os
+import re
+import sys
+
+MAX_UP = 3
+LAYERS = [  # (folder prefix, rank); the longest prefix that matches wins
+    ("core/", 0),
+    ("app/model/", 1),
+    ("app/desktop/", 1),
+    ("app/ui_base/", 2),
+    ("app/widgets/", 3),
+    ("app/slides/", 4),
+    ("app/chrome/", 5),
+    ("app/platform/", 7),
+    ("app/", 6),
+]
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"(.*)$')
+
+
+def rank(path):
+    for prefix, r in sorted(LAYERS, key=lambda p: -len(p[0])):
+        if path.startswith(prefix):
+            return r
+    return None
+
+
+def main():
+    src = sys.argv[1] if len(sys.argv) > 1 else "."
+    up, bare = [], []
+    files = 0
+    for top in ("core", "app"):
+        for root, _, names in os.walk(os.path.join(src, top)):
+            for name in sorted(names):
+                if not name.endswith((".cpp", ".hpp", ".h", ".c")):
+                    continue
+                path = os.path.relpath(os.path.join(root, name), src).replace(os.sep, "/")
+                files += 1
+                mine = rank(path)
+                with open(os.path.join(src, path), encoding="utf-8") as f:
+                    for n, line in enumerate(f, 1):
+                        m = INCLUDE.match(line)
+                        if not m:
+                            continue
+                        target = m.group(1)
+                        theirs = rank(target)
+                        if theirs is None or mine is None or theirs <= mine:
+                            continue
+                        where = f"{path}:{n}: includes {target} (layer {theirs} above {mine})"
+                        up.append(where)
+                        if "//" not in m.group(2):
+                            bare.append(where)
+    for w in up:
+        print(("UP (no comment says why)  " if w in bare else "UP  ") + w)
+    print(f"layers: {files} files, {len(up)} includes point up (at most {MAX_UP}), {len(bare)} without a reason")
+    return 0 if len(up) <= MAX_UP and not bare else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
