@@ -69,10 +69,11 @@ void draw_canvas(App& app, ImVec2 size) {
   // (from a whole pixel, so its height reads the same wherever the canvas sits)
   const ImVec2 o(std::floor(origin.x), std::floor(origin.y));
   landmark_rect("canvas-type", o, ImVec2(o.x + em(), o.y + em()));
-  // The slide's room keeps the canvas's right and bottom edges: whatever it lays out to
-  // fill its room (a row of chips, a heading) still ends inside the canvas.
+  // The slide is laid out in the room it was measured in, moved by the offset: the same
+  // layout (a narrower room would wrap its text taller than measured). What a slide lays
+  // out to fill its room counts in its extent (slide 2's chips), so it leaves no slack.
   const ImVec2 room(avail.x - (origin.x - top_left.x), avail.y - (origin.y - top_left.y));
-  SlideCanvas c{app, pal, ImGui::GetWindowDrawList(), origin, room, slide.steps(app)};
+  SlideCanvas c{app, pal, ImGui::GetWindowDrawList(), origin, avail, slide.steps(app)};
   const ImVec2 used = slide.canvas(c);
   end_canvas_zoom();
   // Reserve the content so the child scrolls when the drawing is larger than it (the
