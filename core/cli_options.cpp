@@ -282,10 +282,13 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
   }
   int modes = (o.print ? 1 : 0) + (o.screenshot.empty() ? 0 : 1) + (o.export_slides.empty() ? 0 : 1) +
               (o.bench_frames > 0 ? 1 : 0) + (o.export_gif.empty() ? 0 : 1) + (o.layout_report ? 1 : 0) +
-              (o.tokenize ? 1 : 0) + (o.detokenize ? 1 : 0) + (o.quiz_json ? 1 : 0);
+              (o.tokenize ? 1 : 0) + (o.detokenize ? 1 : 0);
   if (modes > 1)
     return "choose one of --print, --screenshot, --export-slides, --export-gif, --layout-report, --bench-frames, "
-           "--tokenize, --detokenize and --quiz-json";
+           "--tokenize and --detokenize";
+  if (o.quiz_json && modes > 0)
+    return "--quiz-json prints the questions and exits: give it without --print, --screenshot, --export-slides, "
+           "--export-gif, --layout-report, --bench-frames, --tokenize or --detokenize";
   if (o.quiz_seed && !o.quiz_json) return "--quiz-seed N chooses the questions of --quiz-json: give both";
   if (o.bench_edits && o.bench_frames == 0) return "--bench-edits times edits for --bench-frames N: give both";
   return "";
@@ -448,7 +451,7 @@ Usage:
   lookupviz --text-file F | --tokenize -   the same for F's text or stdin
   lookupviz --detokenize LIST              print GPT-2 token IDs' text, exit
   lookupviz --export-gif FILE.gif [opts]   the slide's animation as a GIF, exit
-  lookupviz --quiz-json [model options]    print this state's questions as JSON, exit
+  lookupviz --quiz-json [model options]    this state's questions as JSON, exit
 
 The model (as in the notebook):
   --seed N          torch.manual_seed(N), -2^63 to 2^64-1       (default 123)

@@ -8,6 +8,7 @@
 #include <limits>
 #include <set>
 
+#include "core/cli_options.hpp"
 #include "core/gpt2_tokenizer.hpp"
 #include "core/json_reader.hpp"
 #include "core/logits_argmax.hpp"
@@ -295,6 +296,30 @@ TEST(QuizJson, ValidJsonWithExactUtf8AndEscapes) {
   EXPECT_NE(json.find("\"answer\": [[0, 0]]"), std::string::npos);  // differing_cells: [row, col] pairs
   EXPECT_NE(json.find("\"answer\": 1.0"), std::string::npos);      // grad_value: a float
   EXPECT_NE(json.find("\"answer\": true"), std::string::npos);     // outputs_equal
+}
+
+}  // namespace
+
+namespace {
+
+TEST(QuizCliOptions, QuizJsonAndQuizSeed) {
+  auto parse = [](std::vector<std::string> a) {
+    a.insert(a.begin(), "lookupviz");
+    return lv::parse_cli(a);
+  };
+  const lv::CliParse plain = parse({"--quiz-json"});
+  ASSERT_TRUE(plain.ok) << plain.error;
+  EXPECT_TRUE(plain.options.quiz_json);
+  EXPECT_FALSE(plain.options.quiz_seed);
+  const lv::CliParse seeded = parse({"--quiz-json", "--quiz-seed=1_000", "--ids", "4,4,2"});
+  ASSERT_TRUE(seeded.ok) << seeded.error;
+  EXPECT_EQ(seeded.options.quiz_seed, 1000u);
+  EXPECT_EQ(parse({"--quiz-seed", "3"}).error, "--quiz-seed N chooses the questions of --quiz-json: give both");
+  EXPECT_FALSE(parse({"--quiz-json", "--quiz-seed", "x"}).ok);
+  EXPECT_FALSE(parse({"--quiz-json", "--tokenize", "hi"}).ok);  // one mode at a time
+  const std::string h = lv::cli_help_text();
+  EXPECT_NE(h.find("--quiz-json"), std::string::npos);
+  EXPECT_NE(h.find("--quiz-seed N"), std::string::npos);
 }
 
 }  // namespace
