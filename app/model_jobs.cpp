@@ -8,6 +8,7 @@
 
 #include "app/app_model.hpp"
 #include "core/backward_timing.hpp"
+#include "core/logits_argmax.hpp"
 #include "core/table_builder.hpp"
 #include "core/text_format.hpp"
 #include "core/torch_format.hpp"
@@ -67,8 +68,7 @@ struct LogitsInput {
 bool run_logits(const LogitsInput& in, ModelJobs::LogitsOut& out, JobControl* c) {
   const int64_t t = in.x.rows(), d = in.x.cols(), v = in.table.rows();
   out.next_ids.assign(static_cast<size_t>(t), 0);
-  std::vector<float> best(static_cast<size_t>(t), -std::numeric_limits<float>::infinity());
-  std::vector<char> settled(static_cast<size_t>(t), 0);  // a NaN maximum: nothing beats it
+  std::vector<ArgmaxFold> folds(static_cast<size_t>(t));  // core/logits_argmax.hpp: torch.argmax's choice
   const int64_t ec = edge_count(v, t, v);
   out.edges = Matrix(t, ec);
   if (in.hold) out.full = Matrix(t, v);
@@ -86,19 +86,10 @@ bool run_logits(const LogitsInput& in, ModelJobs::LogitsOut& out, JobControl* c)
     else uniform_(row.data(), row.size(), -bound, bound, g);  // out_head.weight's row j, in draw order
     const int64_t e = edge_index(j, v, t, v);
     for (int64_t i = 0; i < t; ++i) {
-      double acc = 0.0;
-      const float* xi = in.x.row(i).data();
-      for (int64_t k = 0; k < d; ++k) acc += static_cast<double>(xi[k]) * row[static_cast<size_t>(k)];
-      const float z = static_cast<float>(acc);
+      const float z = head_logit(in.x.row(i).data(), row.data(), d);
       const size_t ii = static_cast<size_t>(i);
-      if (j == 0) {
-        best[ii] = z;
-        settled[ii] = std::isnan(z);
-      } else if (!settled[ii] && (std::isnan(z) || z > best[ii])) {
-        best[ii] = z;
-        out.next_ids[ii] = j;
-        settled[ii] = std::isnan(z);
-      }
+      folds[ii].add(j, z);
+      out.next_ids[ii] = folds[ii].id;
       if (e >= 0) out.edges(i, e) = z;
       if (in.hold) out.full(i, j) = z;
     }
@@ -455,11 +446,8 @@ void logits_window(const App& app, int64_t r0, int64_t r1, int64_t c0, int64_t c
   row.resize(static_cast<size_t>(d.dim));
   for (int64_t j = c0; j < c1; ++j) {
     d.table.read_row(j, row.data());
-    for (int64_t i = r0; i < r1; ++i) {
-      double acc = 0.0;  // as the logits pass sums (model_jobs.cpp run_logits)
-      for (int64_t k = 0; k < d.dim; ++k) acc += static_cast<double>(d.x(i, k)) * row[static_cast<size_t>(k)];
-      out(i - r0, j - c0) = static_cast<float>(acc);
-    }
+    for (int64_t i = r0; i < r1; ++i)
+      out(i - r0, j - c0) = head_logit(d.x.row(i).data(), row.data(), d.dim);  // as the logits pass (run_logits)
   }
 }
 

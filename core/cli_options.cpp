@@ -82,6 +82,8 @@ constexpr Flag kFlags[] = {
     {"--tokenize", Kind::kValue, "--tokenize \"Hello, world\""},
     {"--text-file", Kind::kValue, "--text-file story.txt"},
     {"--detokenize", Kind::kValue, "--detokenize 15496,11"},
+    {"--quiz-json", Kind::kSwitch, ""},
+    {"--quiz-seed", Kind::kValue, "--quiz-seed 7"},
 };
 
 const Flag* find_flag(std::string_view name) {
@@ -138,6 +140,12 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
     }
     if (!p.ok) return "--detokenize: " + p.error.clause();
     o.detokenize = std::move(p.ids);
+    return "";
+  }
+  if (name == "--quiz-seed") {
+    auto n = int_in_range(v, 0, INT64_MAX);
+    if (!n) return "--quiz-seed must be a whole number from 0 to " + with_commas(INT64_MAX) + " (got " + quoted_input(v) + ")";
+    o.quiz_seed = static_cast<uint64_t>(*n);
     return "";
   }
   if (name == "--dim") {
@@ -226,6 +234,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
   else if (name == "--bench-edits") o.bench_edits = true;
   else if (name == "--layout-report") o.layout_report = true;
   else if (name == "--reset") o.reset = true;
+  else if (name == "--quiz-json") o.quiz_json = true;
   return "";
 }
 
@@ -277,6 +286,10 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
   if (modes > 1)
     return "choose one of --print, --screenshot, --export-slides, --export-gif, --layout-report, --bench-frames, "
            "--tokenize and --detokenize";
+  if (o.quiz_json && modes > 0)
+    return "--quiz-json prints the questions and exits: give it without --print, --screenshot, --export-slides, "
+           "--export-gif, --layout-report, --bench-frames, --tokenize or --detokenize";
+  if (o.quiz_seed && !o.quiz_json) return "--quiz-seed N chooses the questions of --quiz-json: give both";
   if (o.bench_edits && o.bench_frames == 0) return "--bench-edits times edits for --bench-frames N: give both";
   return "";
 }
@@ -438,6 +451,7 @@ Usage:
   lookupviz --text-file F | --tokenize -   the same for F's text or stdin
   lookupviz --detokenize LIST              print GPT-2 token IDs' text, exit
   lookupviz --export-gif FILE.gif [opts]   the slide's animation as a GIF, exit
+  lookupviz --quiz-json [model options]    this state's questions as JSON, exit
 
 The model (as in the notebook):
   --seed N          torch.manual_seed(N), -2^63 to 2^64-1       (default 123)
@@ -510,6 +524,12 @@ Headless modes:
   --detokenize LIST    print the text of GPT-2 token IDs (15496,11 or
                        "[15496, 11]"), as print(tokenizer.decode(ids)), exit;
                        "", "[]" or "[ ]" is no IDs (what --tokenize "" prints)
+  --quiz-json          print the questions each slide asks about this state
+                       (slides 0-6 and 8; the same model options as --print)
+                       with their answers, as one JSON object, and exit
+  --quiz-seed N        with --quiz-json: draw the questions' params (which
+                       output row, which cell, which position) from N, 0 to
+                       2^63-1; without it, fixed ones
   --help, -h           show this text and exit
   --version            show the version and exit
 

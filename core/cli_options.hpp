@@ -43,6 +43,8 @@ struct CliOptions {
   std::string tokenize_from;         // --tokenize - ("-": standard input) or --text-file FILE: where the
                                      // text is read from (main reads it, read_text_input, into tokenize)
   std::optional<IdList> detokenize;     // --detokenize LIST: print the text of these GPT-2 IDs
+  bool quiz_json = false;               // --quiz-json: print this state's questions as JSON (core/quiz/), exit
+  std::optional<uint64_t> quiz_seed;    // --quiz-seed N: the questions' params drawn from N; empty: fixed ones
 
   // The window and headless rendering.
   int slide = 1;                     // --slide K, the slide's number (0..kLastSlide; 1: the table)

@@ -34,6 +34,7 @@
 #include "app/bench_edits.hpp"
 #include "app/model_jobs.hpp"
 #include "core/notebook_transcript.hpp"
+#include "core/quiz/quiz_json.hpp"
 #include "core/recent_files.hpp"
 #include "core/session_settings.hpp"
 #include "core/table_file.hpp"
@@ -218,6 +219,15 @@ int fail(const std::string& why) {
   return 1;
 }
 
+// --quiz-json: this state's questions and their answers (core/quiz/quiz_json.hpp).
+// Slide 0's question needs GPT-2's tokenizer: without its pack, exit 1 as --text does.
+int print_quiz_json(const lv::CliOptions& o, std::shared_ptr<const lv::TableFile> file,
+                    const lv::Gpt2Tokenizer* tokenizer, const std::string& tokenizer_error) {
+  if (!tokenizer) return fail(tokenizer_error);
+  std::fputs(lv::quiz::quiz_json_text(o, std::move(file), tokenizer).c_str(), stdout);
+  return 0;
+}
+
 }  // namespace
 
 static int run(int argc, char** argv) {
@@ -287,7 +297,7 @@ static int run(int argc, char** argv) {
   // read stderr) is loaded by the window instead, as File ▸ Open and a drop load it:
   // on a worker, IDs that do not fit the table dropped, a failure said in the window.
   const bool headless = !o.screenshot.empty() || !o.export_slides.empty() || !o.export_gif.empty() || o.layout_report;
-  const bool window_loads = o.weights_positional && !headless && !o.print && o.bench_frames == 0;
+  const bool window_loads = o.weights_positional && !headless && !o.print && !o.quiz_json && o.bench_frames == 0;
   std::shared_ptr<const lv::TableFile> file;
   lv::CliOptions seeded = o;  // the options the window starts from while it loads FILE
   if (window_loads) {
@@ -311,15 +321,16 @@ static int run(int argc, char** argv) {
   // A FILE the window loads is checked when it arrives (the window keeps its state).
   if (!window_loads) {
     lv::StateShape shape = budget_shape(o, file.get());
-    const lv::StateCost cost = o.print ? lv::print_cost(shape) : requested_cost(o, shape, o.layout_report);
+    const lv::StateCost cost = o.print || o.quiz_json ? lv::print_cost(shape) : requested_cost(o, shape, o.layout_report);
     lv::Budget budget = lv::machine_budget();
-    budget.workers_cancellable = !o.print && !headless;  // a person at the window (or the benchmark acting as one)
+    budget.workers_cancellable = !o.print && !o.quiz_json && !headless;  // a person at the window (or the benchmark acting as one)
     const std::string why = lv::over_budget(shape, cost, budget, lv::BudgetWords::CommandLine);
     if (!why.empty()) {
       std::fprintf(stderr, "lookupviz: %s\n", why.c_str());
       return 2;
     }
   }
+  if (o.quiz_json) return print_quiz_json(o, file, tokenizer.get(), tokenizer_error);
   if (o.print) {
     lv::NotebookCase c;
     c.seed = o.seed;

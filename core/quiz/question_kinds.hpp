@@ -1,0 +1,149 @@
+// question_kinds.hpp — "Predict, then reveal" (issue 28): the questions each slide asks
+// about the state the learner built, with their answers, prompts, one-line whys and
+// judges. No ImGui, no GL: the window's question panels, the quiz, the worksheet and
+// --quiz-json all draw from here, so an answer is computed by one function per kind.
+//
+//   QuizModel            the state a question is about (borrows the table; no copy)
+//   one function a kind  its answer (token_count … argmax_token; judge_speedup)
+//   QuestionKind table   each kind's slide, name and answer type (kinds_for_slide)
+//   make_question        params (fixed, or drawn from a QuizRng) → prompt, answer, why
+//   judge                is a learner's answer right
+#pragma once
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "core/table_view.hpp"
+#include "core/tensor.hpp"
+#include "core/torch_generator.hpp"
+
+namespace lv {
+class Gpt2Tokenizer;
+}
+
+namespace lv::quiz {
+
+// ---------------------------------------------------------------- the state
+
+// What the questions read: the notebook's state and slide 8's generator. The table is a
+// view (seeded matrix or a file's, rounded, edited): nothing here copies it.
+struct QuizModel {
+  TableView table;                 // W: V x D
+  IdList ids;                      // idx: B IDs, each < V
+  TorchGenerator after_table;      // the generator after the table's init: pos_emb's draws (slide 8)
+  std::string text;                // slide 0: the text tokenized (--text, or the IDs' decoded text)
+  const Gpt2Tokenizer* tokenizer = nullptr;  // GPT-2's (token_count); null: slide 0 asks nothing
+  std::shared_ptr<const Matrix> grad_out;    // G, B x D (the app's randn G); null: all ones (out.sum())
+  std::vector<int64_t> nonfinite;  // per column, the base's non-finite values (empty: counted when asked)
+
+  int64_t vocab() const { return table.rows(); }
+  int64_t dim() const { return table.cols(); }
+  int64_t batch() const { return static_cast<int64_t>(ids.size()); }
+};
+
+// The notebook's state for a seed: nn.Embedding(vocab, dim) drawn from manual_seed(seed)
+// (V x D values: the --print's work), or a file's table (file non-null: borrowed; the
+// generator then starts fresh at the seed, as Embedding.from_pretrained draws nothing).
+QuizModel seeded_model(uint64_t seed, const IdList& ids, int64_t vocab, int64_t dim,
+                       TableDtype dtype = TableDtype::Float32);
+QuizModel file_model(uint64_t seed, const IdList& ids, std::shared_ptr<const TableFile> file,
+                     TableDtype dtype = TableDtype::Float32);
+
+// ---------------------------------------------------------------- one function a kind
+
+struct Cell {
+  int64_t row = 0, col = 0;
+  bool operator==(const Cell& o) const { return row == o.row && col == o.col; }
+  bool operator<(const Cell& o) const { return row != o.row ? row < o.row : col < o.col; }
+};
+
+int64_t token_count(const Gpt2Tokenizer& tokenizer, std::string_view text);  // slide 0; -1: not UTF-8
+int64_t table_numbers(const QuizModel& m);                 // slide 1: V · D
+int64_t lookup_row(const QuizModel& m, int64_t i);         // slides 2, 4: ids[i]
+int64_t onehot_col(const QuizModel& m, int64_t i);         // slide 3: ids[i]
+int64_t zero_madds(const QuizModel& m);                    // slide 4: B · (V − 1) · D
+bool outputs_equal(const QuizModel& m);                    // slide 5: torch.equal(lookup, one-hot product)
+int64_t lookup_copies(const QuizModel& m);                 // slide 5: B · D
+// Slide 5: the output cells that differ after table cell [row][col] is edited: every
+// [i, col] with ids[i] == row, sorted.
+std::vector<Cell> differing_cells(const QuizModel& m, int64_t row, int64_t col);
+IdList grad_rows(const QuizModel& m);                      // slide 6: sorted unique IDs
+float grad_value(const QuizModel& m, int64_t row, int64_t col);  // slide 6: Σ G[i][col], ids[i] == row
+// Slide 8: the token the tied head picks at position t: argmax over v of x[t] · W[v],
+// x[t] = tok_emb(idx)[t] + pos_emb(t) as slide 8 computes it (the lowest index on ties).
+// O(V · D) for this one position.
+int64_t argmax_token(const QuizModel& m, int64_t t);
+// Slide 7: an estimate of the measured lookup-over-matmul ratio is right within 2×.
+bool judge_speedup(double measured_ratio, double guess);
+
+// ---------------------------------------------------------------- kinds and questions
+
+enum class QuestionKind {
+  TokenCount, TableNumbers, LookupRow, OnehotCol, ZeroMadds, OutputsEqual, LookupCopies,
+  DifferingCells, GradRows, GradValue, ArgmaxToken, SpeedupEstimate,
+};
+inline constexpr int kQuestionKindCount = 12;
+
+enum class AnswerType { Int, Bool, Float, IntList, CellList };
+
+// The parameters a kind takes (absent ones are not asked for).
+struct Params {
+  std::optional<std::string> text;  // token_count
+  std::optional<int64_t> i;         // lookup_row, onehot_col
+  std::optional<int64_t> row, col;  // differing_cells, grad_value
+  std::optional<int64_t> t;         // argmax_token
+  std::optional<int64_t> batch;     // speedup_estimate ("B")
+};
+
+using Answer = std::variant<int64_t, bool, double, IdList, std::vector<Cell>>;
+
+struct Question {
+  int slide = 0;
+  QuestionKind kind = QuestionKind::LookupRow;
+  Params params;
+  std::string prompt;  // "Which table row lands in output row 1?"
+  Answer answer;
+  std::string why;     // "only row 3 survives: the one-hot row has its 1 in column 3"
+};
+
+std::string_view kind_name(QuestionKind k);                   // "lookup_row"
+std::optional<QuestionKind> kind_from_name(std::string_view name);
+AnswerType answer_type(QuestionKind k);
+// The kinds a slide asks, in the issue's order (slide 7: speedup_estimate; none past 8).
+std::vector<QuestionKind> kinds_for_slide(int slide);
+
+// A small reproducible random stream (splitmix64): the same seed gives the same draws on
+// every machine and standard library.
+struct QuizRng {
+  uint64_t state = 0;
+  explicit QuizRng(uint64_t seed) : state(seed) {}
+  uint64_t next();
+  int64_t below(int64_t n);  // uniform in [0, n), n >= 1
+};
+
+// The kind's params for this state: fixed defaults when rng is null, else drawn from it.
+// The model must have at least one ID.
+Params default_params(QuestionKind k, const QuizModel& m, QuizRng* rng = nullptr);
+
+// The question on `slide` (one of the kind's slides) about m with params p: its prompt,
+// answer and why. SpeedupEstimate needs measured_ratio (slide 7's measurement).
+Question make_question(int slide, QuestionKind k, const QuizModel& m, const Params& p,
+                       double measured_ratio = 0.0);
+
+// Whether `given` is right for q: ints and bools exactly; grad_value within 1e-4 (the
+// four decimals torch prints) or 1e-6 relative; lists as sets (any order, repeats
+// ignored); speedup_estimate within 2×. A given of another type is wrong.
+bool judge(const Question& q, const Answer& given);
+
+// Every question this state asks, slide by slide (0–6, 8; slide 7 is timed elsewhere):
+// token_count (when the model has a tokenizer), table_numbers, lookup_row, onehot_col,
+// lookup_row and zero_madds, outputs_equal, lookup_copies and differing_cells, grad_rows
+// and grad_value, argmax_token. Params fixed, or drawn from quiz_seed when given.
+std::vector<Question> state_questions(const QuizModel& m, std::optional<uint64_t> quiz_seed);
+
+}  // namespace lv::quiz

@@ -1,0 +1,105 @@
+// quiz_draw.cpp — fresh random states and a quiz drawn from them (see the header).
+#include "core/quiz/quiz_draw.hpp"
+
+#include <algorithm>
+
+namespace lv::quiz {
+namespace {
+
+// Short texts whose token counts differ from their word counts in instructive ways.
+constexpr const char* kTexts[] = {
+    "Hello, world",
+    "The cat sat on the mat.",
+    "unbelievable tokenization",
+    "Embeddings are lookups!",
+    "  two spaces",
+    "GPT-2 reads 50,257 tokens",
+    "caf\u00e9 na\u00efve r\u00e9sum\u00e9",
+    "<|endoftext|>Once upon a time",
+};
+
+// The stream of state `index` of quiz `quiz_seed`: independent of the other states.
+QuizRng state_rng(uint64_t quiz_seed, int index) {
+  QuizRng mix(quiz_seed ^ (0xA24BAED4963EE407ULL * static_cast<uint64_t>(index + 1)));
+  return QuizRng(mix.next());
+}
+
+}  // namespace
+
+StateSpec random_state(uint64_t quiz_seed, int index) {
+  QuizRng rng = state_rng(quiz_seed, index);
+  StateSpec s;
+  s.seed = rng.below(1'000'000);
+  s.vocab = 4 + rng.below(kQuizMaxVocab - 3);     // 4..12
+  s.dim = 2 + rng.below(kQuizMaxDim - 1);         // 2..6
+  const int64_t b = 3 + rng.below(kQuizMaxIds - 2);  // 3..6
+  for (int64_t i = 0; i + 1 < b; ++i) s.ids.push_back(rng.below(s.vocab));
+  // One ID repeated, at a random place: the lookup reads a row twice, its gradient sums.
+  const int64_t again = s.ids[static_cast<size_t>(rng.below(b - 1))];
+  s.ids.insert(s.ids.begin() + rng.below(b), again);
+  s.text = kTexts[rng.below(static_cast<int64_t>(std::size(kTexts)))];
+  return s;
+}
+
+QuizModel build_model(const StateSpec& spec, const Gpt2Tokenizer* tokenizer) {
+  QuizModel m = seeded_model(spec.seed, spec.ids, spec.vocab, spec.dim);
+  m.text = spec.text;
+  m.tokenizer = tokenizer;
+  return m;
+}
+
+namespace {
+
+QuizItem item_for(int slide, QuestionKind kind, uint64_t quiz_seed, int index, const Gpt2Tokenizer* tokenizer) {
+  QuizItem item;
+  item.spec = random_state(quiz_seed, index);
+  const QuizModel m = build_model(item.spec, tokenizer);
+  QuizRng rng = state_rng(quiz_seed, index + 1000);  // the params' own stream
+  item.question = make_question(slide, kind, m, default_params(kind, m, &rng));
+  return item;
+}
+
+int slide_of(QuestionKind k) {
+  for (int s = 0; s <= 8; ++s) {
+    if (s == 7) continue;
+    for (QuestionKind x : kinds_for_slide(s))
+      if (x == k) return s;
+  }
+  return -1;
+}
+
+}  // namespace
+
+std::vector<QuizItem> make_quiz(uint64_t quiz_seed, int count, const Gpt2Tokenizer* tokenizer,
+                                const std::vector<QuestionKind>& ask_first) {
+  count = std::clamp(count, 1, 8);
+  QuizRng rng(quiz_seed);
+  std::vector<int> slides;
+  for (int s = tokenizer ? 0 : 1; s <= 8; ++s)
+    if (s != 7) slides.push_back(s);
+  for (size_t i = slides.size(); i > 1; --i)  // Fisher–Yates with the quiz's stream
+    std::swap(slides[i - 1], slides[static_cast<size_t>(rng.below(static_cast<int64_t>(i)))]);
+  std::vector<std::pair<int, QuestionKind>> picks;
+  for (QuestionKind k : ask_first) {
+    const int s = slide_of(k);
+    if (s < 0 || (k == QuestionKind::TokenCount && !tokenizer) || static_cast<int>(picks.size()) >= count) continue;
+    if (std::none_of(picks.begin(), picks.end(), [&](const auto& p) { return p.second == k; })) picks.push_back({s, k});
+    slides.erase(std::remove(slides.begin(), slides.end(), s), slides.end());
+  }
+  if (slides.empty()) slides.push_back(1);  // every slide asked first: any more ask about the table
+  for (size_t i = 0; static_cast<int>(picks.size()) < count; ++i) {
+    const int s = slides[i % slides.size()];
+    const std::vector<QuestionKind> kinds = kinds_for_slide(s);
+    picks.push_back({s, kinds[static_cast<size_t>(rng.below(static_cast<int64_t>(kinds.size())))]});
+  }
+  std::vector<QuizItem> quiz;
+  for (size_t i = 0; i < picks.size(); ++i)
+    quiz.push_back(item_for(picks[i].first, picks[i].second, quiz_seed, static_cast<int>(i), tokenizer));
+  return quiz;
+}
+
+QuizItem another_like(const QuizItem& item, uint64_t quiz_seed, int attempt, const Gpt2Tokenizer* tokenizer) {
+  return item_for(item.question.slide, item.question.kind, quiz_seed, 100 + attempt, tokenizer);
+}
+
+}  // namespace lv::quiz

@@ -1,0 +1,135 @@
+// quiz_json.cpp — --quiz-json's JSON (see the header).
+#include "core/quiz/quiz_json.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+#include "core/bpe_vocab.hpp"
+#include "core/gpt2_tokenizer.hpp"
+#include "core/utf8_text.hpp"
+
+namespace lv::quiz {
+namespace {
+
+// A JSON string: quotes, backslashes and control characters escaped; other bytes as given.
+void put_string(std::string& out, std::string_view s) {
+  out += '"';
+  for (char ch : s) {
+    const unsigned char c = static_cast<unsigned char>(ch);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += ch;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c < 0x20 || c == 0x7F) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      out += buf;
+    } else {
+      out += ch;
+    }
+  }
+  out += '"';
+}
+
+// The shortest text that reads back as the same float (grad_value is a float32 sum),
+// with ".0" when it would read as an integer. Not finite: null (JSON has no NaN).
+void put_number(std::string& out, double v) {
+  if (!std::isfinite(v)) {
+    out += "null";
+    return;
+  }
+  char buf[48];
+  const auto r = std::to_chars(buf, buf + sizeof buf, static_cast<float>(v));
+  std::string s(buf, r.ptr);
+  if (s.find_first_of(".e") == std::string::npos) s += ".0";
+  out += s;
+}
+
+void put_answer(std::string& out, const Answer& a) {
+  if (const auto* i = std::get_if<int64_t>(&a)) out += std::to_string(*i);
+  else if (const auto* b = std::get_if<bool>(&a)) out += *b ? "true" : "false";
+  else if (const auto* d = std::get_if<double>(&a)) put_number(out, *d);
+  else if (const auto* l = std::get_if<IdList>(&a)) {
+    out += '[';
+    for (size_t k = 0; k < l->size(); ++k) out += (k ? ", " : "") + std::to_string((*l)[k]);
+    out += ']';
+  } else {
+    const auto& cells = std::get<std::vector<Cell>>(a);
+    out += '[';
+    for (size_t k = 0; k < cells.size(); ++k)
+      out += (k ? ", [" : "[") + std::to_string(cells[k].row) + ", " + std::to_string(cells[k].col) + "]";
+    out += ']';
+  }
+}
+
+void put_params(std::string& out, const Params& p) {
+  out += '{';
+  bool first = true;
+  auto key = [&](const char* k) {
+    out += first ? "\"" : ", \"";
+    out += k;
+    out += "\": ";
+    first = false;
+  };
+  if (p.text) key("text"), put_string(out, *p.text);
+  if (p.i) key("i"), out += std::to_string(*p.i);
+  if (p.row) key("row"), out += std::to_string(*p.row);
+  if (p.col) key("col"), out += std::to_string(*p.col);
+  if (p.t) key("t"), out += std::to_string(*p.t);
+  if (p.batch) key("B"), out += std::to_string(*p.batch);
+  out += '}';
+}
+
+}  // namespace
+
+std::string questions_json(const std::vector<Question>& questions) {
+  std::string out = "{\"questions\": [";
+  for (size_t k = 0; k < questions.size(); ++k) {
+    const Question& q = questions[k];
+    out += k ? ",\n  {" : "\n  {";
+    out += "\"slide\": " + std::to_string(q.slide) + ", \"kind\": ";
+    put_string(out, kind_name(q.kind));
+    out += ", \"params\": ";
+    put_params(out, q.params);
+    out += ", \"prompt\": ";
+    put_string(out, q.prompt);
+    out += ", \"answer\": ";
+    put_answer(out, q.answer);
+    out += ", \"why\": ";
+    put_string(out, q.why);
+    out += '}';
+  }
+  out += "\n]}\n";
+  return out;
+}
+
+QuizModel cli_model(const CliOptions& o, std::shared_ptr<const TableFile> file, const Gpt2Tokenizer* tokenizer) {
+  QuizModel m = file ? file_model(o.seed, o.ids, std::move(file), o.dtype)
+                     : seeded_model(o.seed, o.ids, effective_vocab(o), o.dim, o.dtype);
+  m.tokenizer = tokenizer;
+  if (o.text) {
+    m.text = *o.text;
+  } else {
+    m.text = "Hello, world";
+    bool gpt2 = tokenizer != nullptr;
+    for (int64_t id : o.ids) gpt2 = gpt2 && id >= 0 && id < static_cast<int64_t>(kGpt2VocabSize);
+    if (gpt2) {
+      const Decoding d = tokenizer->decode(o.ids);
+      if (d.ok) m.text = utf8_replace_invalid(d.bytes);  // as --detokenize prints it
+    }
+  }
+  return m;
+}
+
+std::string quiz_json_text(const CliOptions& o, std::shared_ptr<const TableFile> file, const Gpt2Tokenizer* tokenizer) {
+  const QuizModel m = cli_model(o, std::move(file), tokenizer);
+  return questions_json(state_questions(m, o.quiz_seed));
+}
+
+}  // namespace lv::quiz

@@ -1,0 +1,26 @@
+// quiz_json.hpp — --quiz-json: this state's questions as one JSON object,
+//   {"questions": [{"slide": 2, "kind": "lookup_row", "params": {"i": 1},
+//                   "prompt": "…", "answer": 3, "why": "…"}, …]}
+// from the same functions the reveal draws from (core/quiz/question_kinds.hpp).
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/cli_options.hpp"
+#include "core/quiz/question_kinds.hpp"
+
+namespace lv::quiz {
+
+// The questions as JSON text (UTF-8 as given, strings escaped per RFC 8259), ending "\n".
+std::string questions_json(const std::vector<Question>& questions);
+
+// The command line's state as a quiz model: the seeded table (or `file`, borrowed), the
+// IDs, slide 0's text (--text's, else the IDs' GPT-2 text when every ID is a GPT-2
+// token, else "Hello, world"). tokenizer may be null: then slide 0 asks nothing.
+QuizModel cli_model(const CliOptions& o, std::shared_ptr<const TableFile> file, const Gpt2Tokenizer* tokenizer);
+
+// --quiz-json's whole output for the command line's state (params from --quiz-seed).
+std::string quiz_json_text(const CliOptions& o, std::shared_ptr<const TableFile> file, const Gpt2Tokenizer* tokenizer);
+
+}  // namespace lv::quiz

@@ -1,0 +1,325 @@
+// quiz_kinds_test.cpp — core/quiz/: every question kind's answer on hand-made states
+// (repeated IDs, ties and NaN in the head's argmax, an edited cell), the judges, the
+// params drawn from a seed, a quiz's fresh states and the JSON they print.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <set>
+
+#include "core/cli_options.hpp"
+#include "core/gpt2_tokenizer.hpp"
+#include "core/json_reader.hpp"
+#include "core/logits_argmax.hpp"
+#include "core/quiz/question_kinds.hpp"
+#include "core/quiz/quiz_draw.hpp"
+#include "core/quiz/quiz_json.hpp"
+#include "core/torch_layers.hpp"
+
+namespace {
+
+using namespace lv::quiz;
+using lv::IdList;
+using lv::Matrix;
+
+const lv::Gpt2Tokenizer& tokenizer() {
+  static const lv::TokenizerLoad load = lv::load_gpt2_tokenizer(LOOKUPVIZ_BPE_PACK);
+  return *load.tokenizer;
+}
+
+// A model on a table of our own values (V x D), with optional edits.
+QuizModel hand_model(const Matrix& w, IdList ids, lv::EditMap edits = {}) {
+  QuizModel m;
+  m.table = lv::TableView(std::make_shared<const Matrix>(w), nullptr, lv::TableDtype::Float32,
+                          std::make_shared<const lv::EditMap>(std::move(edits)));
+  m.ids = std::move(ids);
+  m.after_table = lv::TorchGenerator(123);
+  m.nonfinite.assign(static_cast<size_t>(w.cols()), 0);
+  return m;
+}
+
+Matrix table_4x3() {
+  Matrix w(4, 3);
+  w << 0.5f, -1.0f, 2.0f,  //
+      1.5f, 0.25f, -0.5f,  //
+      -2.0f, 3.0f, 0.75f,  //
+      0.0f, -0.125f, 1.0f;
+  return w;
+}
+
+TEST(QuizKinds, CountsAndRowsWithRepeatedIds) {
+  const QuizModel m = hand_model(table_4x3(), {2, 0, 2, 1});  // B 4, V 4, D 3; ID 2 twice
+  EXPECT_EQ(table_numbers(m), 12);
+  EXPECT_EQ(zero_madds(m), 4 * 3 * 3);
+  EXPECT_EQ(lookup_copies(m), 12);
+  EXPECT_EQ(lookup_row(m, 0), 2);
+  EXPECT_EQ(lookup_row(m, 3), 1);
+  EXPECT_EQ(onehot_col(m, 1), 0);
+  EXPECT_EQ(onehot_col(m, 2), 2);
+  EXPECT_TRUE(outputs_equal(m));
+  EXPECT_EQ(grad_rows(m), (IdList{0, 1, 2}));  // row 3 is never read: no gradient
+  EXPECT_EQ(grad_value(m, 2, 1), 2.0f);  // G = ones: the row's count in the IDs
+  EXPECT_EQ(grad_value(m, 0, 2), 1.0f);
+  EXPECT_EQ(grad_value(m, 3, 0), 0.0f);
+}
+
+TEST(QuizKinds, DifferingCellsAfterAnEdit) {
+  const QuizModel m = hand_model(table_4x3(), {2, 0, 2, 1});
+  EXPECT_EQ(differing_cells(m, 2, 1), (std::vector<Cell>{{0, 1}, {2, 1}}));
+  EXPECT_EQ(differing_cells(m, 1, 0), (std::vector<Cell>{{3, 0}}));
+  EXPECT_TRUE(differing_cells(m, 3, 2).empty());  // no ID reads row 3
+  // The answer is what an edit does: the outputs before and after cell [2][1] changes.
+  lv::EditMap e{{2 * 3 + 1, 9.0f}};
+  const QuizModel edited = hand_model(table_4x3(), m.ids, e);
+  const Matrix before = m.table.rows_of(m.ids), after = edited.table.rows_of(m.ids);
+  std::vector<Cell> changed;
+  for (int64_t i = 0; i < before.rows(); ++i)
+    for (int64_t c = 0; c < before.cols(); ++c)
+      if (before(i, c) != after(i, c)) changed.push_back({i, c});
+  EXPECT_EQ(changed, differing_cells(m, 2, 1));
+}
+
+TEST(QuizKinds, OutputsEqualFalseWhenAnEditPutsInfInAReadColumn) {
+  // 0 × inf is NaN: the one-hot product's column 1 turns NaN in every row but the inf's.
+  const QuizModel m = hand_model(table_4x3(), {2, 0}, {{3 * 3 + 1, std::numeric_limits<float>::infinity()}});
+  EXPECT_FALSE(outputs_equal(m));
+  const Question q = make_question(5, QuestionKind::OutputsEqual, m, {});
+  EXPECT_EQ(std::get<bool>(q.answer), false);
+  EXPECT_NE(q.why.find("inf"), std::string::npos);
+}
+
+TEST(QuizKinds, GradValueWithTheAppsRandnG) {
+  QuizModel m = hand_model(table_4x3(), {2, 0, 2, 1});
+  auto g = std::make_shared<Matrix>(4, 3);
+  lv::TorchGenerator gen(7);
+  *g = lv::embedding_init(4, 3, gen);  // any G: N(0, 1) draws
+  m.grad_out = g;
+  EXPECT_EQ(grad_value(m, 2, 1), (*g)(0, 1) + (*g)(2, 1));
+  EXPECT_EQ(grad_value(m, 1, 2), (*g)(3, 2));
+  EXPECT_EQ(grad_value(m, 3, 2), 0.0f);
+}
+
+// The head's argmax recomputed here from the whole logits matrix: x = W[ids] + pos_emb.
+int64_t reference_argmax(const QuizModel& m, int64_t t) {
+  lv::TorchGenerator g = m.after_table;
+  const Matrix pos = lv::embedding_init(m.batch(), m.dim(), g);
+  const Matrix w = m.table.to_matrix();
+  Eigen::RowVectorXf x = w.row(m.ids[static_cast<size_t>(t)]) + pos.row(t);
+  int64_t best = 0;
+  for (int64_t v = 0; v < w.rows(); ++v) {
+    double acc = 0;
+    for (int64_t k = 0; k < w.cols(); ++k) acc += static_cast<double>(x[k]) * w(v, k);
+    double best_acc = 0;
+    for (int64_t k = 0; k < w.cols(); ++k) best_acc += static_cast<double>(x[k]) * w(best, k);
+    if (static_cast<float>(acc) > static_cast<float>(best_acc)) best = v;
+  }
+  return best;
+}
+
+TEST(QuizKinds, ArgmaxTokenTiesGoToTheLowestRow) {
+  Matrix w(5, 2);
+  w << 0, 0,  //
+      10, 10,  // rows 1 and 3 are the same: every x scores them the same
+      5, 5,   //
+      10, 10,  //
+      -3, 1;
+  const QuizModel m = hand_model(w, {2, 4, 2});
+  for (int64_t t = 0; t < 3; ++t) EXPECT_EQ(argmax_token(m, t), reference_argmax(m, t)) << t;
+  EXPECT_EQ(argmax_token(m, 0), 1);  // x ≈ (5, 5) + pos: rows 1 and 3 tie, torch.argmax takes 1
+  EXPECT_EQ(argmax_token(m, 2), 1);
+}
+
+TEST(QuizKinds, ArgmaxTokenNanCountsAsTheMaximum) {
+  Matrix w(4, 2);
+  w << 1, 1, 50, 50, std::nanf(""), 0, 2, 2;
+  const QuizModel m = hand_model(w, {0, 1});
+  EXPECT_EQ(argmax_token(m, 0), 2);  // torch.argmax: the first NaN, whatever comes before
+  EXPECT_EQ(argmax_token(m, 1), 2);
+}
+
+TEST(QuizKinds, ArgmaxFoldIsTorchArgmax) {
+  auto fold = [](std::vector<float> zs) {
+    lv::ArgmaxFold f;
+    for (size_t j = 0; j < zs.size(); ++j) f.add(static_cast<int64_t>(j), zs[j]);
+    return f.id;
+  };
+  EXPECT_EQ(fold({1, 3, 3, 2}), 1);
+  EXPECT_EQ(fold({-1, -1}), 0);
+  EXPECT_EQ(fold({1, std::nanf(""), 9, std::nanf("")}), 1);
+  EXPECT_EQ(fold({std::nanf(""), 9}), 0);
+}
+
+TEST(QuizKinds, ArgmaxTokenOnASeededTableMatchesTheWholeLogits) {
+  const QuizModel m = seeded_model(5, {7, 3, 7, 0, 11}, 12, 4);
+  for (int64_t t = 0; t < m.batch(); ++t) EXPECT_EQ(argmax_token(m, t), reference_argmax(m, t)) << t;
+}
+
+TEST(QuizKinds, TokenCountIsGpt2s) {
+  EXPECT_EQ(token_count(tokenizer(), "Hello, world"), 3);  // "Hello", ",", " world"
+  EXPECT_EQ(token_count(tokenizer(), "<|endoftext|>"), 1);
+  EXPECT_EQ(token_count(tokenizer(), std::string("\xff", 1)), -1);  // not UTF-8
+}
+
+TEST(QuizKinds, JudgesAcceptTheAnswerAndRefuseOthers) {
+  QuizModel m = hand_model(table_4x3(), {2, 0, 2, 1});
+  Params p;
+  p.row = 2, p.col = 1;
+  const Question cells = make_question(5, QuestionKind::DifferingCells, m, p);
+  EXPECT_TRUE(judge(cells, std::vector<Cell>{{2, 1}, {0, 1}, {2, 1}}));  // any order, repeats ignored
+  EXPECT_FALSE(judge(cells, std::vector<Cell>{{0, 1}}));
+  EXPECT_FALSE(judge(cells, int64_t{2}));  // another type
+  const Question rows = make_question(6, QuestionKind::GradRows, m, {});
+  EXPECT_TRUE(judge(rows, IdList{2, 1, 0}));
+  EXPECT_FALSE(judge(rows, IdList{0, 1, 2, 3}));
+  const Question value = make_question(6, QuestionKind::GradValue, m, p);
+  EXPECT_TRUE(judge(value, 2.0));
+  EXPECT_TRUE(judge(value, 2.00005));
+  EXPECT_FALSE(judge(value, 2.001));
+  const Question eq = make_question(5, QuestionKind::OutputsEqual, m, {});
+  EXPECT_TRUE(judge(eq, true));
+  EXPECT_FALSE(judge(eq, false));
+  p = {};
+  p.i = 1;
+  const Question row = make_question(2, QuestionKind::LookupRow, m, p);
+  EXPECT_TRUE(judge(row, int64_t{0}));
+  EXPECT_FALSE(judge(row, int64_t{2}));
+  EXPECT_TRUE(judge_speedup(10.0, 5.0));
+  EXPECT_TRUE(judge_speedup(10.0, 20.0));
+  EXPECT_FALSE(judge_speedup(10.0, 4.9));
+  EXPECT_FALSE(judge_speedup(10.0, 20.5));
+  EXPECT_FALSE(judge_speedup(10.0, 0.0));
+  p = {};
+  p.batch = 4;
+  const Question speed = make_question(7, QuestionKind::SpeedupEstimate, m, p, 40.0);
+  EXPECT_TRUE(judge(speed, 25.0));
+  EXPECT_FALSE(judge(speed, 15.0));
+}
+
+TEST(QuizKinds, PromptsAndWhysSayTheState) {
+  const QuizModel m = hand_model(table_4x3(), {2, 3, 1});
+  Params p;
+  p.i = 1;
+  const Question q2 = make_question(2, QuestionKind::LookupRow, m, p);
+  EXPECT_EQ(q2.prompt, "Which table row lands in output row 1?");
+  EXPECT_EQ(std::get<int64_t>(q2.answer), 3);
+  const Question q4 = make_question(4, QuestionKind::LookupRow, m, p);
+  EXPECT_EQ(q4.why, "only row 3 survives: the one-hot row has its 1 in column 3");
+}
+
+TEST(QuizKinds, KindsNamesAndSlidesAreTheIssuesTable) {
+  const std::vector<std::pair<int, std::vector<std::string>>> table = {
+      {0, {"token_count"}}, {1, {"table_numbers"}}, {2, {"lookup_row"}}, {3, {"onehot_col"}},
+      {4, {"lookup_row", "zero_madds"}}, {5, {"outputs_equal", "lookup_copies", "differing_cells"}},
+      {6, {"grad_rows", "grad_value"}}, {7, {"speedup_estimate"}}, {8, {"argmax_token"}}};
+  for (const auto& [slide, names] : table) {
+    std::vector<std::string> got;
+    for (QuestionKind k : kinds_for_slide(slide)) {
+      got.emplace_back(kind_name(k));
+      EXPECT_EQ(kind_from_name(kind_name(k)), k);
+    }
+    EXPECT_EQ(got, names) << slide;
+  }
+  EXPECT_TRUE(kinds_for_slide(9).empty());
+}
+
+TEST(QuizKinds, StateQuestionsCoverEverySlideButSeven) {
+  QuizModel m = hand_model(table_4x3(), {2, 3, 1});
+  m.tokenizer = &tokenizer();
+  m.text = "Hello, world";
+  const std::vector<Question> fixed = state_questions(m, std::nullopt);
+  std::set<int> slides;
+  for (const Question& q : fixed) slides.insert(q.slide);
+  EXPECT_EQ(slides, (std::set<int>{0, 1, 2, 3, 4, 5, 6, 8}));
+  EXPECT_EQ(fixed.size(), 12u);
+  EXPECT_EQ(*fixed[2].params.i, 1);  // slide 2's fixed question: output row 1
+  // A quiz seed draws the params: the same seed the same, some other seed other ones.
+  auto params_of = [&](uint64_t seed) {
+    std::string s;
+    for (const Question& q : state_questions(m, seed))
+      s += std::to_string(q.params.i.value_or(-1)) + "," + std::to_string(q.params.row.value_or(-1)) + "," +
+           std::to_string(q.params.col.value_or(-1)) + "," + std::to_string(q.params.t.value_or(-1)) + ";";
+    return s;
+  };
+  EXPECT_EQ(params_of(7), params_of(7));
+  bool differs = false;
+  for (uint64_t s = 8; s < 12; ++s) differs |= params_of(s) != params_of(7);
+  EXPECT_TRUE(differs);
+}
+
+TEST(QuizDraw, FreshStatesAreSmallWithARepeat) {
+  for (int k = 0; k < 50; ++k) {
+    const StateSpec s = random_state(99, k);
+    EXPECT_GE(s.ids.size(), 3u);
+    EXPECT_LE(static_cast<int64_t>(s.ids.size()), kQuizMaxIds);
+    EXPECT_LE(s.vocab, kQuizMaxVocab);
+    EXPECT_LE(s.dim, kQuizMaxDim);
+    std::set<int64_t> distinct(s.ids.begin(), s.ids.end());
+    EXPECT_LT(distinct.size(), s.ids.size()) << "a repeated ID";
+    for (int64_t id : s.ids) EXPECT_LT(id, s.vocab);
+  }
+  EXPECT_EQ(random_state(99, 3).ids, random_state(99, 3).ids);
+}
+
+TEST(QuizDraw, AQuizIsReproducibleAndSpreadAcrossSlides) {
+  const std::vector<QuizItem> a = make_quiz(42, 5, &tokenizer()), b = make_quiz(42, 5, &tokenizer());
+  ASSERT_EQ(a.size(), 5u);
+  std::set<int> slides;
+  for (size_t i = 0; i < a.size(); ++i) {
+    EXPECT_EQ(a[i].question.prompt, b[i].question.prompt);
+    EXPECT_EQ(a[i].question.answer, b[i].question.answer);
+    EXPECT_NE(a[i].question.slide, 7);
+    slides.insert(a[i].question.slide);
+    // The answer is the kind's function on the item's own state.
+    const QuizModel m = build_model(a[i].spec, &tokenizer());
+    EXPECT_EQ(make_question(a[i].question.slide, a[i].question.kind, m, a[i].question.params).answer,
+              a[i].question.answer);
+  }
+  EXPECT_EQ(slides.size(), 5u);
+  const std::vector<QuizItem> missed = make_quiz(42, 5, &tokenizer(), {QuestionKind::GradValue});
+  EXPECT_EQ(missed[0].question.kind, QuestionKind::GradValue);  // what was missed comes first
+  const QuizItem again = another_like(a[0], 42, 1, &tokenizer());
+  EXPECT_EQ(again.question.kind, a[0].question.kind);
+  EXPECT_EQ(again.question.slide, a[0].question.slide);
+}
+
+TEST(QuizJson, ValidJsonWithExactUtf8AndEscapes) {
+  QuizModel m = hand_model(table_4x3(), {2, 3, 1});
+  m.tokenizer = &tokenizer();
+  m.text = "caf\u00e9 \"quoted\" back\\slash\nnew\x01line";
+  const std::string json = questions_json(state_questions(m, std::nullopt));
+  lv::JsonReader r(json);
+  EXPECT_TRUE(r.skip()) << r.error;
+  r.ws();
+  EXPECT_EQ(r.i, json.size());
+  EXPECT_NE(json.find("\"text\": \"caf\u00e9 \\\"quoted\\\" back\\\\slash\\nnew\\u0001line\""), std::string::npos);
+  EXPECT_NE(json.find("\"answer\": [[0, 0]]"), std::string::npos);  // differing_cells: [row, col] pairs
+  EXPECT_NE(json.find("\"answer\": 1.0"), std::string::npos);      // grad_value: a float
+  EXPECT_NE(json.find("\"answer\": true"), std::string::npos);     // outputs_equal
+}
+
+}  // namespace
+
+namespace {
+
+TEST(QuizCliOptions, QuizJsonAndQuizSeed) {
+  auto parse = [](std::vector<std::string> a) {
+    a.insert(a.begin(), "lookupviz");
+    return lv::parse_cli(a);
+  };
+  const lv::CliParse plain = parse({"--quiz-json"});
+  ASSERT_TRUE(plain.ok) << plain.error;
+  EXPECT_TRUE(plain.options.quiz_json);
+  EXPECT_FALSE(plain.options.quiz_seed);
+  const lv::CliParse seeded = parse({"--quiz-json", "--quiz-seed=1_000", "--ids", "4,4,2"});
+  ASSERT_TRUE(seeded.ok) << seeded.error;
+  EXPECT_EQ(seeded.options.quiz_seed, 1000u);
+  EXPECT_EQ(parse({"--quiz-seed", "3"}).error, "--quiz-seed N chooses the questions of --quiz-json: give both");
+  EXPECT_FALSE(parse({"--quiz-json", "--quiz-seed", "x"}).ok);
+  EXPECT_FALSE(parse({"--quiz-json", "--tokenize", "hi"}).ok);  // one mode at a time
+  const std::string h = lv::cli_help_text();
+  EXPECT_NE(h.find("--quiz-json"), std::string::npos);
+  EXPECT_NE(h.find("--quiz-seed N"), std::string::npos);
+}
+
+}  // namespace

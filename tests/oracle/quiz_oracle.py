@@ -1,0 +1,142 @@
+#!/usr/bin/python3
+"""quiz_oracle.py — `lookupviz --quiz-json` against real PyTorch (issue 28: "answers equal
+PyTorch's and GPT-2's BPE"). For several seeds, IDs (with repeats), shapes and quiz seeds
+it runs the binary and recomputes every answer the notebook's way:
+
+  torch.manual_seed(seed); emb = torch.nn.Embedding(V, D)       the table
+  out = emb(idx); out.sum().backward()                         grad_rows, grad_value (G = ones)
+  onehot = one_hot(idx, V); lin.weight = Parameter(emb.weight.T)
+  torch.equal(lin(onehot.float()), out)                        outputs_equal
+  pos = torch.nn.Embedding(T, D) (drawn next); x = out + pos(arange(T))
+  (x @ emb.weight.T).argmax(-1)                                argmax_token (slide 8, tied head)
+  GPT-2's BPE (tiktoken, or tests/oracle/gpt2_bpe_reference.py) token_count
+
+  quiz_oracle.py BIN SRC [CASES]   exit 0 when every answer matches, 1 at the first that does not
+"""
+import atexit
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import numpy
+import torch
+
+
+def tokenizer(src):
+    try:
+        import tiktoken
+        enc = tiktoken.get_encoding("gpt2")
+        return lambda text: len(enc.encode(text, allowed_special={"<|endoftext|>"}))
+    except ImportError:
+        sys.path.insert(0, os.path.join(src, "tests", "oracle"))
+        from gpt2_bpe_reference import Gpt2Bpe
+        bpe = Gpt2Bpe(os.path.join(src, "assets", "gpt2"))
+        return lambda text: len(bpe.encode(text))
+
+
+def expected(q, seed, ids, V, D, count_tokens, table=None):
+    if table is None:
+        torch.manual_seed(seed)
+        emb = torch.nn.Embedding(V, D)
+    else:  # --weights FILE: from_pretrained draws nothing, pos_emb comes first from the seed
+        emb = torch.nn.Embedding.from_pretrained(table, freeze=False)
+        torch.manual_seed(seed)
+    pos_emb = torch.nn.Embedding(len(ids), D)  # GPTModel.__init__: tok_emb, then pos_emb
+    idx = torch.tensor(ids)
+    out = emb(idx)
+    kind, p = q["kind"], q["params"]
+    if kind == "token_count":
+        return count_tokens(p["text"])
+    if kind == "table_numbers":
+        return emb.weight.numel()
+    if kind in ("lookup_row", "onehot_col"):
+        onehot = torch.nn.functional.one_hot(idx, num_classes=V)
+        row = int(onehot[p["i"]].argmax())
+        assert torch.equal(out[p["i"]], emb.weight[row])
+        return row
+    if kind == "zero_madds":
+        onehot = torch.nn.functional.one_hot(idx, num_classes=V).float()
+        return int(((onehot == 0).sum(dim=1, keepdim=True) * torch.ones(len(ids), D)).sum())
+    if kind == "outputs_equal":
+        lin = torch.nn.Linear(V, D, bias=False)
+        lin.weight = torch.nn.Parameter(emb.weight.T)
+        return torch.equal(lin(torch.nn.functional.one_hot(idx, num_classes=V).float()), out)
+    if kind == "lookup_copies":
+        return out.numel()
+    if kind == "differing_cells":
+        with torch.no_grad():
+            w = emb.weight.clone()
+            w[p["row"], p["col"]] += 1.0
+            changed = (torch.nn.functional.embedding(idx, w) != out).nonzero().tolist()
+        return sorted(changed)
+    if kind in ("grad_rows", "grad_value"):
+        out.sum().backward()
+        g = emb.weight.grad
+        if kind == "grad_rows":
+            return sorted(set((g != 0).any(dim=1).nonzero().flatten().tolist()))
+        return float(g[p["row"], p["col"]])
+    if kind == "argmax_token":
+        with torch.no_grad():
+            x = out + pos_emb(torch.arange(len(ids)))
+            return int((x @ emb.weight.T).argmax(dim=-1)[p["t"]])
+    raise ValueError("unknown kind " + kind)
+
+
+def main():
+    bin_, src = sys.argv[1], sys.argv[2]
+    cases = int(sys.argv[3]) if len(sys.argv) > 3 else 40
+    count_tokens = tokenizer(src)
+    rng = random.Random(20261201)
+    work = tempfile.mkdtemp()
+    atexit.register(shutil.rmtree, work, True)
+    unequal = 0  # outputs_equal false: a table file with an inf
+    checked = 0
+    for n in range(cases):
+        V = rng.randint(1, 60) if n % 5 else rng.randint(50, 400)
+        D = rng.randint(1, 24)
+        ids = [rng.randrange(V) for _ in range(rng.randint(1, 9))]
+        if len(ids) > 1:
+            ids[rng.randrange(len(ids))] = ids[0]  # a repeat
+        seed = rng.randint(0, 2**31)
+        args = [bin_, "--quiz-json", "--seed", str(seed), "--ids", ",".join(map(str, ids))]
+        table = None
+        if n % 4 == 3:  # a table file, sometimes with an inf (the product's sums then differ)
+            table = torch.randn(V, D, generator=torch.Generator().manual_seed(seed)) * 3
+            if n % 8 == 7:
+                table[rng.randrange(V), rng.randrange(D)] = float("inf")
+            path = os.path.join(work, f"table{n}.npy")
+            numpy.save(path, table.numpy())
+            args += ["--weights", path]
+        else:
+            args += ["--vocab", str(V), "--dim", str(D)]
+        if n % 3:
+            args += ["--quiz-seed", str(rng.randint(0, 10**6))]
+        run = subprocess.run(args, capture_output=True, text=True)
+        if run.returncode != 0:
+            print("FAILED:", " ".join(args[1:]), "exited", run.returncode, run.stderr)
+            return 1
+        questions = json.loads(run.stdout)["questions"]
+        slides = {q["slide"] for q in questions}
+        if slides != {0, 1, 2, 3, 4, 5, 6, 8}:
+            print("FAILED:", " ".join(args[1:]), "asks on slides", sorted(slides))
+            return 1
+        for q in questions:
+            want = expected(q, seed, ids, V, D, count_tokens, table)
+            got = q["answer"]
+            ok = abs(got - want) <= 1e-6 if isinstance(want, float) else got == want
+            if not ok or type(want) is bool and got is not want:
+                print(f"FAILED: lookupviz {' '.join(args[1:])}\n  {q['kind']} {q['params']}: "
+                      f"lookupviz {got!r}, PyTorch {want!r}")
+                return 1
+            checked += 1
+            unequal += q["kind"] == "outputs_equal" and not got
+    print(f"{checked} answers in {cases} states ({cases // 4} of them table files, {unequal} with an inf) equal PyTorch's")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
