@@ -352,8 +352,8 @@ struct UiState {
 // ---------------------------------------------------------------- loading a table file
 // File ▸ Open reads and converts the file off the UI thread (tables can be GBs).
 struct TableLoading {
-  std::future<TableLoad> job;    // valid while a load runs (or its result is not yet taken)
-  std::future<void> runner;      // the worker thread (std::async: waited for when replaced or destroyed)
+  BackgroundJob job;             // active while a load runs (or its result is not yet taken)
+  std::shared_ptr<TableLoad> result;  // what job fills (read once take() says so)
   std::string spec;              // FILE or FILE:NAME being loaded
   double started = 0.0;          // app time when it started
   FilePicker picker;             // File ▸ Open's in-app picker (when the desktop has no dialog)
