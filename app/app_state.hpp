@@ -6,6 +6,7 @@
 #pragma once
 #include <cstdint>
 #include <future>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -353,8 +354,8 @@ struct UiState {
 // ---------------------------------------------------------------- loading a table file
 // File ▸ Open reads and converts the file off the UI thread (tables can be GBs).
 struct TableLoading {
-  std::future<TableLoad> job;    // valid while a load runs (or its result is not yet taken)
-  std::future<void> runner;      // the worker thread (std::async: waited for when replaced or destroyed)
+  BackgroundJob job;             // active while a load runs (or its result is not yet taken)
+  std::shared_ptr<TableLoad> result;  // what job fills (read once take() says so)
   std::string spec;              // FILE or FILE:NAME being loaded
   double started = 0.0;          // app time when it started
   FilePicker picker;             // File ▸ Open's in-app picker (when the desktop has no dialog)
@@ -371,22 +372,13 @@ struct TableLoading {
   std::string disk_changed;      // what changed, while the Reopen prompt shows ("" : nothing to say)
 };
 
-// ---------------------------------------------------------------- scale (slide 7)
-// GPT-2 small's table at full size: built and timed on a worker thread
-// (app/slides/scale_worker.hpp), drawn by the heat map widget (app/widgets/widget_heatmap.hpp).
-class ScaleWorker;
-struct ScaleWorkerDeleter {
-  void operator()(ScaleWorker* w) const;  // cancels and joins the worker's thread
-};
-
-struct ScaleState {
-  int64_t vocab = 50257, dim = 768;  // the table's shape: GPT-2 small (tests use a small one)
-  HeatmapState heatmap;              // the view, the renderer's request, the GPU upload status
-  int view_step = -2;                // the step whose view the map last followed (a new step resets a user's zoom)
-  bool auto_timing = true;           // time the two paths when the timing step is reached (off after Cancel)
-  uint64_t timed_version = 0;        // the table version timing was started for (0: none)
-  uint64_t seen_revision = 0;        // the worker's snapshot revision the code panel shows
-  std::unique_ptr<ScaleWorker, ScaleWorkerDeleter> worker;  // created when the slide is first shown
+// ---------------------------------------------------------------- slides' own state
+// What each slide keeps of its own (app/slides/slides.hpp slide_state<T>): slide 7's
+// worker and heat map view, say. Made at a slide's first use; a slide's thread is joined
+// when the App goes.
+struct SlideStates {
+  int entered = -1;  // the slide whose enter() ran last (-1: none yet); slides_frame keeps it
+  std::map<const void*, std::shared_ptr<void>> own;  // by the slide's SlideDef
 };
 
 // ---------------------------------------------------------------- model jobs
@@ -472,7 +464,7 @@ struct App {
   Derived derived;
   ModelJobs jobs;
   UiState ui;
-  ScaleState scale;          // slide 7 (owns its worker thread: App is move-only)
+  SlideStates slide_states;  // each slide's own (slide 7's worker thread: App is move-only)
   TableLoading loading;      // File ▸ Open: a table being read on a worker thread
   // The budget a state must fit (core/work_budget.hpp); unset: the machine's, read at
   // each change (tests set a small one).

@@ -17,7 +17,6 @@
 #include "app/slides/canvas_fit.hpp"
 #include "app/slides/narrative_lines.hpp"
 #include "app/chrome/layout_report.hpp"
-#include "app/slides/scale_worker.hpp"
 #include "app/slides/slides.hpp"
 #include "app/widgets/ui_draw.hpp"
 #include "app/chrome/ui_landmarks.hpp"
@@ -377,8 +376,9 @@ void go_to_slide(App& app, int index) {
 
 bool app_progress_only(const App& app) {
   const Timeline& t = app.ui.timeline;
-  if (t.playing || t.target >= 0.0f || app.ui.narrative_settling || scale_uploading(app)) return false;
-  return table_loading(app) || model_busy(app) || (scale_slide_shown(app) && app.scale.worker && app.scale.worker->busy());
+  const SlideActivity slides = slides_activity(app);
+  if (t.playing || t.target >= 0.0f || app.ui.narrative_settling || slides == SlideActivity::Animating) return false;
+  return table_loading(app) || model_busy(app) || slides == SlideActivity::Working;
 }
 
 bool controls_shown(const App& app) { return !app.ui.presenting || app.time < app.ui.controls_until; }
@@ -386,7 +386,7 @@ bool controls_shown(const App& app) { return !app.ui.presenting || app.time < ap
 bool app_animating(const App& app) {
   const Timeline& t = app.ui.timeline;
   return t.playing || t.target >= 0.0f || table_loading(app) || model_busy(app) || app.ui.narrative_settling ||
-         scale_needs_frames(app);  // slide 7: its worker runs or the GPU uploads its table
+         slides_activity(app) != SlideActivity::Idle;  // a slide's work runs (slide 7's worker, its GPU upload)
 }
 
 void app_frame(App& app) {
@@ -408,8 +408,7 @@ void app_frame(App& app) {
   poll_open_dialog(app);
   poll_table_load(app);
   poll_table_file_change(app);
-  if (app.scale.worker && !scale_slide_shown(app))
-    app.scale.worker->release_unwanted(app.inputs.seed, app.scale.vocab, app.scale.dim, app.inputs.file.get());
+  slides_frame(app);  // leave / enter when the slide changed; every slide's update, before drawing
 
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(vp->WorkPos);

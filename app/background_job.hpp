@@ -1,9 +1,14 @@
-// background_job.hpp — one piece of the model's slow work on its own thread: drawing a
-// big seeded table, reading a file's whole table once (the one-hot product's read),
-// the logits over every row of the vocabulary. The UI thread starts it, reads its
-// progress each frame and takes its result when done (poll never blocks); starting
-// another or destroying it cancels the running one and joins (the work checks the
-// flag between bands of rows, so that is prompt). A finished job wakes the window.
+// background_job.hpp — the one way the app runs work off the UI thread: the model's slow
+// work (drawing a big seeded table, reading a file's whole table once, the logits over
+// every row), a table file's load, a file dialog, slide 7's whole-table summary and timing.
+// The UI thread starts a job, reads its progress each frame and takes its result when
+// done (poll never blocks); starting another or destroying it cancels the running one and
+// joins (the work checks the flag between bands of rows, so that is prompt) — except a
+// detached job (a dialog open as long as the user likes), which is let go instead. A
+// finished job wakes the window (the wake installed with set_job_wake, or its own).
+//
+// The wake lives here, at the bottom, so the model's jobs need nothing of the UI: the
+// platform installs it (app/chrome/ui_wake.hpp forwards to it).
 #pragma once
 #include <sys/resource.h>
 #include <unistd.h>
@@ -13,18 +18,42 @@
 #include <memory>
 #include <thread>
 
-#include "app/chrome/ui_wake.hpp"
-
 namespace lv::app {
+
+using JobWake = void (*)();
+
+namespace detail {
+inline std::atomic<JobWake> g_job_wake{nullptr};
+}  // namespace detail
+
+// What wakes the UI's loop when a job finishes (any thread may call job_wake()).
+inline void set_job_wake(JobWake wake) { detail::g_job_wake.store(wake, std::memory_order_release); }
+inline void job_wake() {
+  if (JobWake w = detail::g_job_wake.load(std::memory_order_acquire)) w();
+}
 
 // The calling thread yields to the UI thread: a worker never delays a frame (Linux
 // gives each thread its own nice value).
 inline void lower_thread_priority() { setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10); }
 
+enum class JobPriority {
+  Background,  // yields to the UI thread (nice 10): building, reading, loading
+  Normal,      // as the UI thread: work that measures itself (slide 7's timing)
+};
+
+struct JobOptions {
+  JobPriority priority = JobPriority::Background;
+  // Let go, not joined, when stopped or destroyed: a dialog may stay open as long as the user
+  // likes and must not block quitting (end_dialogs() ends its process; its thread ends then).
+  bool detached = false;
+  JobWake wake = nullptr;  // called when it finishes; nullptr: the installed one (set_job_wake)
+};
+
 struct JobControl {
   std::atomic<bool> cancel{false};
   std::atomic<float> progress{0.0f};
   std::atomic<bool> finished{false};
+  bool cancelled() const { return cancel.load(std::memory_order_relaxed); }
 };
 
 class BackgroundJob {
@@ -49,19 +78,25 @@ class BackgroundJob {
   }
 
   // work(control) runs on a new thread; it returns early when control.cancel is set.
-  void start(std::function<void(JobControl&)> work) {
+  void start(std::function<void(JobControl&)> work, JobOptions options = {}) {
     stop();
     control_ = std::make_shared<JobControl>();
     pending_ = true;
-    thread_ = std::thread([c = control_, w = std::move(work)] {
-      lower_thread_priority();
+    std::thread t([c = control_, w = std::move(work), options] {
+      if (options.priority == JobPriority::Background) lower_thread_priority();
       w(*c);
       c->finished.store(true, std::memory_order_release);
-      ui_wake();
+      c->finished.notify_all();
+      if (options.wake) options.wake();
+      else job_wake();
     });
+    if (options.detached) t.detach();
+    else thread_ = std::move(t);
   }
   // Started, and its result not yet taken (running, or finished and waiting for take()).
   bool active() const { return pending_; }
+  // Started and still working.
+  bool running() const { return pending_ && !finished(); }
   bool finished() const { return control_ && control_->finished.load(std::memory_order_acquire); }
   float progress() const { return control_ ? control_->progress.load(std::memory_order_relaxed) : 0.0f; }
   // Once per job, when it has finished: joins (immediate) and says its result may be
@@ -75,10 +110,15 @@ class BackgroundJob {
   // Blocks until the job has finished (its result is then take()n as usual).
   void wait() {
     if (thread_.joinable()) thread_.join();
+    else if (control_) control_->finished.wait(false, std::memory_order_acquire);
   }
-  // Cancels and joins: a result it may have made is dropped.
-  void stop() {
+  // Asks the work to stop (it sees control.cancel) without waiting; take() or stop() after.
+  void cancel() {
     if (control_) control_->cancel.store(true);
+  }
+  // Cancels and joins (a detached job is let go): a result it may have made is dropped.
+  void stop() {
+    cancel();
     if (thread_.joinable()) thread_.join();
     pending_ = false;
   }

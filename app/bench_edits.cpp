@@ -145,7 +145,7 @@ int run_edit_bench(Platform& p, App& app, int edits, double first_frame_ms) {
   for (int i = 0; i < 60000; ++i) {
     if (!platform_wait(p, app)) break;  // the window's own loop: how often it draws while waiting
     platform_frame(p, app);
-    if (app.scale.worker && app.scale.worker->snapshot().table == TablePhase::Ready) {
+    if (const ScaleState* sc = find_scale_state(app); sc && sc->worker && sc->worker->snapshot().table == TablePhase::Ready) {
       overview_s = std::chrono::duration<double>(Clock::now() - t0).count();
       break;
     }

@@ -13,7 +13,7 @@
 #include "app/app_ui.hpp"
 #include "app/chrome/ui_landmarks.hpp"
 #include "app/chrome/ui_theme.hpp"
-#include "app/slides/scale_worker.hpp"
+#include "app/slides/slides.hpp"
 
 namespace lv::app {
 
@@ -35,7 +35,7 @@ bool check_table_file_now(App& app) {
   // What is on screen is read again: rows past a new end now read as NaN (the view's
   // row cache goes with the recompute).
   recompute(app);
-  if (app.scale.worker) app.scale.worker->table_changed();  // slide 7's map: summarized again
+  slides_file_changed(app);  // what slides made of it (slide 7's map: summarized again)
   set_status(app, (what + ". File ▸ Open it again, or Reopen in the prompt.").c_str());
   app.frames_since_input = 0;  // draw the prompt now
   return true;

@@ -4,14 +4,11 @@
 // path (ui_table_loading.cpp), which remembers the file when it opens.
 #include <filesystem>
 #include <chrono>
-#include <future>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "app/app_ui.hpp"
 #include "app/desktop/portal_dialog.hpp"
-#include "app/chrome/ui_wake.hpp"
 #include "core/recent_files.hpp"
 #include "core/text_format.hpp"
 
@@ -19,7 +16,7 @@ namespace lv::app {
 
 void request_open_table(App& app) {
   TableLoading& l = app.loading;
-  if (table_loading(app) || l.dialog.job.valid()) return;  // one at a time
+  if (table_loading(app) || l.dialog.job.active()) return;  // one at a time
   if (l.dialog.tool.kind == DialogKind::None) {
     open_file_picker(l.picker);
     return;
@@ -28,20 +25,23 @@ void request_open_table(App& app) {
   const std::string start = l.picker.dir.empty() ? std::filesystem::current_path(ec).string() : l.picker.dir;
   const bool portal = l.dialog.tool.kind == DialogKind::Portal;
   std::vector<std::string> argv = dialog_command(l.dialog.tool, start);
-  std::promise<DialogResult> result;
-  l.dialog.job = result.get_future();
-  // Detached: the dialog may stay open as long as the user likes; the future is only
-  // read once ready, and a wake-up tells the idle window to look.
-  std::thread([portal, start, argv = std::move(argv), result = std::move(result)]() mutable {
-    result.set_value(portal ? run_portal_open_file("Open a table — lookupviz", start) : run_dialog(argv));
-    ui_wake();
-  }).detach();
+  auto answer = std::make_shared<DialogResult>();
+  l.dialog.answer = answer;
+  // Detached: the dialog may stay open as long as the user likes and must not block
+  // quitting (end_dialogs() ends it then); a wake-up tells the idle window to look.
+  JobOptions detached;
+  detached.detached = true;
+  detached.priority = JobPriority::Normal;  // the dialog's process inherits it: it is the UI now
+  l.dialog.job.start([portal, start, argv = std::move(argv), answer](JobControl&) {
+    *answer = portal ? run_portal_open_file("Open a table — lookupviz", start) : run_dialog(argv);
+  }, detached);
 }
 
 void poll_open_dialog(App& app) {
   ExternalDialog& d = app.loading.dialog;
-  if (!d.job.valid() || d.job.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
-  const DialogResult r = d.job.get();
+  if (!d.job.take()) return;
+  const DialogResult r = std::move(*d.answer);
+  d.answer.reset();
   app.frames_since_input = 0;  // an answer is like input: draw what it changes
   switch (r.outcome) {
     case DialogResult::Chosen:

@@ -13,7 +13,6 @@
 #include "app/chrome/ui_landmarks.hpp"
 #include "app/widgets/ui_draw.hpp"
 #include "app/chrome/ui_theme.hpp"
-#include "app/chrome/ui_wake.hpp"
 #include "app/widgets/widget_data_text.hpp"
 #include "core/id_parse.hpp"
 #include "core/text_format.hpp"
@@ -25,32 +24,31 @@ void start_table_load(App& app, const std::string& spec) {
   // A second file while one loads replaces it: the first's result is not taken (its
   // read is a header and a mapping: it ends at once), and the model's whole-table work
   // for the table shown is cancelled when the new one is set (app/model_jobs.hpp).
-  l.job = {};
+  l.job.stop();
   l.restoring = false;  // the caller says so when it is the session's table
   l.spec = spec;
   l.started = app.time;
   l.error.clear();
-  // The result is handed over through a promise so the wake-up can follow it: a wake
-  // posted before the future is ready would find nothing and the window would sleep on.
-  std::promise<TableLoad> result;
-  l.job = result.get_future();
-  l.runner = std::async(std::launch::async, [spec, result = std::move(result)]() mutable {
-    result.set_value(load_table(spec));
-    ui_wake();
+  // The result is filled before the job says it finished, and the wake follows that: a
+  // wake posted before the result is there would find nothing and the window would sleep on.
+  auto result = std::make_shared<TableLoad>();
+  l.result = result;
+  l.job.start([spec, result](JobControl&) {
+    try {
+      *result = load_table(spec);
+    } catch (const std::bad_alloc&) {  // the current table stays
+      result->error = "There is not enough memory to load " + spec + ".";
+    }
   });
 }
 
-bool table_loading(const App& app) { return app.loading.job.valid(); }
+bool table_loading(const App& app) { return app.loading.job.active(); }
 
 void poll_table_load(App& app) {
   TableLoading& l = app.loading;
-  if (!l.job.valid() || l.job.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
-  TableLoad r;
-  try {
-    r = l.job.get();
-  } catch (const std::bad_alloc&) {  // the current table stays
-    r.error = "There is not enough memory to load " + l.spec + ".";
-  }
+  if (!l.job.take()) return;
+  TableLoad r = std::move(*l.result);
+  l.result.reset();
   // A result is like input: draw a few frames, so a popup it opens settles its size
   // and shows, rather than waiting for the mouse to move.
   app.frames_since_input = 0;

@@ -1,17 +1,13 @@
-// ui_wake.cpp — the installed wake-up, held atomically (workers read it, the platform writes it).
+// ui_wake.cpp — the installed wake-up: the one every job calls when it finishes, held
+// atomically beside BackgroundJob (app/background_job.hpp; workers read it, the platform writes it).
 #include "app/chrome/ui_wake.hpp"
 
-#include <atomic>
+#include "app/background_job.hpp"
 
 namespace lv::app {
-namespace {
-std::atomic<UiWakeFn> g_wake{nullptr};
-}  // namespace
 
-void set_ui_wake(UiWakeFn wake) { g_wake.store(wake, std::memory_order_release); }
+void set_ui_wake(UiWakeFn wake) { set_job_wake(wake); }
 
-void ui_wake() {
-  if (UiWakeFn w = g_wake.load(std::memory_order_acquire)) w();
-}
+void ui_wake() { job_wake(); }
 
 }  // namespace lv::app

@@ -5,9 +5,11 @@
 // used fails (no display it can use), the next one, and last the in-app picker
 // (widget_file_picker.hpp).
 #pragma once
-#include <future>
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "app/background_job.hpp"  // the one way to run work off the UI thread (a sibling layer)
 
 namespace lv::app {
 
@@ -59,7 +61,8 @@ void end_dialogs();
 struct ExternalDialog {
   DialogTool tool;                   // which one to run (None: always the in-app picker)
   DialogTool next;                   // the one to fall back to when tool fails (None: the in-app picker)
-  std::future<DialogResult> job;     // valid while it is open
+  BackgroundJob job;                 // active while it is open (detached: it never blocks quitting)
+  std::shared_ptr<DialogResult> answer;  // what job fills (read once take() says so)
 };
 
 // The dialogs for this session, first choice and fallback: the portal when portal is

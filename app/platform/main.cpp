@@ -26,7 +26,6 @@
 #include "app/platform/platform_bench.hpp"
 #include "app/platform/platform_glfw.hpp"
 #include "app/desktop/portal_dialog.hpp"
-#include "app/slides/scale_worker.hpp"
 #include "app/slides/slides.hpp"
 #include "core/cli_options.hpp"
 #include "core/gpt2_tokenizer.hpp"
@@ -52,7 +51,7 @@ void freeze_at(lv::app::App& app, int slide, int step) { lv::app::show_slide_ste
 // ready, for at most a minute, so a picture or an animation shows the heat map.
 void draw_until_ready(lv::app::Platform& p, lv::app::App& app) {
   const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (!lv::app::app_ready_for_screenshot(app) && std::chrono::steady_clock::now() < give_up) {
+  while (!lv::app::slides_ready(app) && std::chrono::steady_clock::now() < give_up) {
     std::this_thread::sleep_for(std::chrono::milliseconds(30));  // leave the CPU to the worker
     lv::app::platform_frame(p, app);
   }

@@ -86,10 +86,8 @@ uint64_t canvas_fit_key(const App& app, ImVec2 avail) {
   uint64_t h = canvas_view_key(app, avail);
   h = fnv(h, static_cast<uint64_t>(app.derived.vocab));
   h = fnv(h, static_cast<uint64_t>(app.derived.dim));
-  h = fnv(h, static_cast<uint64_t>(app.ui.bill_scale_pos));
-  h = fnv(h, static_cast<uint64_t>(app.inputs.tie_weights));
   h = fnv(h, reinterpret_cast<uintptr_t>(app.inputs.file.get()));
-  h = fnv(h, static_cast<uint64_t>(static_cast<int64_t>(app.ui.bpe.chosen)));  // slide 0's replayed piece
+  h = fnv(h, slide_fit_depends(app));  // what the slide's own measuring depends on (SlideDef::fit_depends)
   for (const char c : app.inputs.text) h = fnv(h, static_cast<unsigned char>(c));  // the text behind the IDs
   for (int64_t id : app.inputs.ids) h = fnv(h, static_cast<uint64_t>(id));
   return fnv(h, app.inputs.ids.size());

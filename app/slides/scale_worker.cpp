@@ -1,9 +1,8 @@
 // scale_worker.cpp — the worker thread's jobs (build, timing) and the UI-side poll.
-// Sections: lifecycle · poll · build job · timing job · the app's view of it
+// Sections: lifecycle · poll · build job · timing job
 #include "app/slides/scale_worker.hpp"
 
 #include "app/background_job.hpp"
-#include "app/model_jobs.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -16,7 +15,6 @@
 #include <unistd.h>
 
 #include "app/slides/slides.hpp"
-#include "app/chrome/ui_wake.hpp"
 #include "app/widgets/widget_heatmap.hpp"
 #include "core/kernels.hpp"
 #include "core/table_builder.hpp"
@@ -26,18 +24,13 @@
 namespace lv::app {
 
 // ---------------------------------------------------------------- lifecycle
-void ScaleWorkerDeleter::operator()(ScaleWorker* w) const { delete w; }
-
 ScaleWorker::ScaleWorker() {
   for (int i = 0; i < kTimingBatchCount; ++i) snap_.results[i].batch = shared_results_[i].batch = kTimingBatches[i];
   snap_.isa = kernels_isa_label();
   last_poll_ns_.store(Clock::now().time_since_epoch().count());
 }
 
-ScaleWorker::~ScaleWorker() {
-  cancel_.store(true);
-  if (thread_.joinable()) thread_.join();
-}
+ScaleWorker::~ScaleWorker() { job_thread_.stop(); }  // before the members its work writes
 
 void ScaleWorker::want_table(uint64_t seed, int64_t vocab, int64_t dim, std::shared_ptr<const TableFile> file) {
   if (file) {  // the file's shape; the seed plays no part
@@ -54,8 +47,8 @@ void ScaleWorker::want_table(uint64_t seed, int64_t vocab, int64_t dim, std::sha
   // Whatever runs is for another table now: a build of the wrong one, or timing of the old one.
   if (job_ == Job::Build && (building_file_ != want_file_ || building_seed_ != seed || building_vocab_ != vocab ||
                              building_dim_ != dim))
-    cancel_.store(true);
-  if (job_ == Job::Time) cancel_.store(true);
+    job_thread_.cancel();
+  if (job_ == Job::Time) job_thread_.cancel();
   timing_wanted_ = false;
   snap_.timing = TimingPhase::None;
   ++snap_.revision;
@@ -71,7 +64,7 @@ void ScaleWorker::start_timing() {
 
 void ScaleWorker::cancel_timing() {
   timing_wanted_ = false;
-  if (job_ == Job::Time) cancel_.store(true);
+  if (job_ == Job::Time) job_thread_.cancel();
   else if (snap_.timing == TimingPhase::None) return;
   snap_.timing = TimingPhase::Cancelled;
   ++snap_.revision;
@@ -79,7 +72,7 @@ void ScaleWorker::cancel_timing() {
 
 void ScaleWorker::table_changed() {
   stale_ = true;
-  if (job_ != Job::None) cancel_.store(true);
+  if (job_ != Job::None) job_thread_.cancel();
 }
 
 bool ScaleWorker::snap_is_wanted() const {
@@ -101,7 +94,7 @@ bool ScaleWorker::pending() const {
 void ScaleWorker::poll() {
   const Clock::time_point now = Clock::now();
   last_poll_ns_.store(now.time_since_epoch().count(), std::memory_order_relaxed);
-  if (job_ != Job::None && finished_.load(std::memory_order_acquire)) finish();
+  if (job_ != Job::None && job_thread_.finished()) finish();
   if (stale_ && job_ == Job::None) {
     stale_ = false;
     table_.reset();
@@ -150,10 +143,10 @@ void ScaleWorker::poll() {
     const TablePhase p = phase_.load(std::memory_order_relaxed) == 0 ? TablePhase::Building : TablePhase::Summarizing;
     if (p != snap_.table) ++snap_.revision;
     snap_.table = p;
-    snap_.build_progress = progress_.load(std::memory_order_relaxed);
+    snap_.build_progress = job_thread_.progress();
     snap_.build_seconds = elapsed;
   } else if (job_ == Job::Time) {
-    snap_.timing_progress = progress_.load(std::memory_order_relaxed);
+    snap_.timing_progress = job_thread_.progress();
     snap_.timing_stage = stage_.load(std::memory_order_relaxed);
     snap_.timing_seconds = elapsed;
     snap_.timed_rows = timed_rows_.load(std::memory_order_relaxed);
@@ -176,9 +169,9 @@ void ScaleWorker::release_unwanted(uint64_t seed, int64_t vocab, int64_t dim, co
     return f == file && s == seed && v == vocab && d == dim;
   };
   if (job_ != Job::None) {
-    if (!finished_.load(std::memory_order_acquire)) {
+    if (!job_thread_.finished()) {
       if (job_ == Job::Build && !wanted(building_file_.get(), building_seed_, building_vocab_, building_dim_))
-        cancel_.store(true);  // the next call joins it
+        job_thread_.cancel();  // the next call joins it
       return;
     }
     finish();
@@ -205,10 +198,7 @@ void ScaleWorker::release_unwanted(uint64_t seed, int64_t vocab, int64_t dim, co
 void ScaleWorker::start(Job job) {
   job_ = job;
   job_start_ = Clock::now();
-  cancel_.store(false);
-  finished_.store(false);
   phase_.store(0);
-  progress_.store(0.0f);
   stage_.store(0);
   job_ok_ = false;
   job_error_ = "";
@@ -224,33 +214,31 @@ void ScaleWorker::start(Job job) {
     const TableFile* file = building_file_.get();
     const float* source = file && !file->mapped ? file->f32() : nullptr;
     if (file) phase_.store(1);
-    thread_ = std::thread([this, s = want_seed_, v = want_vocab_, d = want_dim_, source, file] {
-      lower_thread_priority();  // building yields to the UI (timing, below, does not: it measures)
+    // Building yields to the UI (the default priority); timing, below, does not: it measures.
+    job_thread_.start([this, s = want_seed_, v = want_vocab_, d = want_dim_, source, file](JobControl& c) {
       try {
-        run_build(s, v, d, source, file);
+        run_build(c, s, v, d, source, file);
       } catch (const std::bad_alloc&) {  // the overview's bands: the slide says so, the window stays
         job_error_ = "not enough memory for the table's overview";
       }
-      finished_.store(true, std::memory_order_release);
-      ui_wake();
     });
   } else {
-    thread_ = std::thread([this, t = snap_.data, f = file_.get(), v = snap_.vocab, d = snap_.dim] {
+    JobOptions timing;
+    timing.priority = JobPriority::Normal;
+    job_thread_.start([this, t = snap_.data, f = file_.get(), v = snap_.vocab, d = snap_.dim](JobControl& c) {
       try {
-        run_timing(t, f, v, d);
+        run_timing(c, t, f, v, d);
       } catch (const std::bad_alloc&) {
         job_ok_ = false;  // no figures, nothing exits; said once, not retried
         job_error_ = "there is not enough memory to time the table";
       }
-      finished_.store(true, std::memory_order_release);
-      ui_wake();
-    });
+    }, timing);
   }
 }
 
 // The thread has finished: join (immediate) and take over what it made.
 void ScaleWorker::finish() {
-  thread_.join();
+  job_thread_.take();
   const Job job = job_;
   job_ = Job::None;
   const double took = std::chrono::duration<double>(Clock::now() - job_start_).count();
@@ -299,7 +287,8 @@ void ScaleWorker::finish() {
 }
 
 // ---------------------------------------------------------------- build job
-void ScaleWorker::run_build(uint64_t seed, int64_t vocab, int64_t dim, const float* source, const TableFile* file) {
+void ScaleWorker::run_build(JobControl& c, uint64_t seed, int64_t vocab, int64_t dim, const float* source,
+                            const TableFile* file) {
   TableBuffer data;
   if (!source && !file) {
     const size_t n = static_cast<size_t>(vocab) * static_cast<size_t>(dim);
@@ -310,8 +299,8 @@ void ScaleWorker::run_build(uint64_t seed, int64_t vocab, int64_t dim, const flo
     }
     TorchGenerator gen(seed);  // torch.manual_seed(seed); nn.Embedding(vocab, dim)
     BuildControl control;
-    control.cancel = &cancel_;
-    control.progress = &progress_;
+    control.cancel = &c.cancel;
+    control.progress = &c.progress;
     if (!embedding_init_chunked(data.get(), vocab, dim, gen, control)) return;
   }
   const float* table = source ? source : data.get();  // null: a file read in bands below
@@ -322,9 +311,9 @@ void ScaleWorker::run_build(uint64_t seed, int64_t vocab, int64_t dim, const flo
   // one pass over its pages and no copy. Each band is aggregated on its own, so its
   // blocks may differ from a whole-table aggregate by a row: fine for a picture.
   phase_.store(1);
-  progress_.store(0.0f);
+  c.progress.store(0.0f);
   AggregateControl ac;
-  ac.cancel = &cancel_;
+  ac.cancel = &c.cancel;
   const int64_t out_rows = std::min<int64_t>(vocab, 4096), out_cols = std::min<int64_t>(dim, 2048);
   Aggregate agg;
   agg.rows = out_rows;
@@ -346,7 +335,7 @@ void ScaleWorker::run_build(uint64_t seed, int64_t vocab, int64_t dim, const flo
       from = rows_read.data();
     }
     Aggregate part = aggregate_table(from, t1 - t0, dim, r1 - r, out_cols, AggregateMode::MaxAbs, ac);
-    if (part.cancelled || cancel_.load()) return;
+    if (part.cancelled || c.cancelled()) return;
     std::copy(part.cells.begin(), part.cells.end(), agg.cells.begin() + r * out_cols);
     range.finite += part.range.finite;
     range.nan += part.range.nan;
@@ -356,7 +345,7 @@ void ScaleWorker::run_build(uint64_t seed, int64_t vocab, int64_t dim, const flo
       mx = any ? std::max(mx, part.range.max) : part.range.max;
       any = true;
     }
-    progress_.store(static_cast<float>(r1) / static_cast<float>(out_rows), std::memory_order_relaxed);
+    c.progress.store(static_cast<float>(r1) / static_cast<float>(out_rows), std::memory_order_relaxed);
   }
   if (any) {
     range.min = mn;
@@ -377,8 +366,8 @@ void ScaleWorker::run_build(uint64_t seed, int64_t vocab, int64_t dim, const flo
 }
 
 // ---------------------------------------------------------------- timing job
-bool ScaleWorker::stop_timing() const {
-  if (cancel_.load(std::memory_order_relaxed)) return true;
+bool ScaleWorker::stop_timing(const JobControl& c) const {
+  if (c.cancelled()) return true;
   const int64_t last = last_poll_ns_.load(std::memory_order_relaxed);
   const double since = std::chrono::duration<double>(Clock::now().time_since_epoch() - Clock::duration(last)).count();
   return since > watchdog_s_.load(std::memory_order_relaxed);
@@ -413,7 +402,7 @@ double median(double* v, int n) {
 
 }  // namespace
 
-void ScaleWorker::run_timing(const float* table, const TableFile* file, int64_t vocab, int64_t dim) {
+void ScaleWorker::run_timing(JobControl& c, const float* table, const TableFile* file, int64_t vocab, int64_t dim) {
   using ms = std::chrono::duration<double, std::milli>;
   constexpr int kMaxBatch = 256;
   // The kernels time a float32 array in memory. A file read where it lies (another
@@ -442,10 +431,10 @@ void ScaleWorker::run_timing(const float* table, const TableFile* file, int64_t 
     timed_rows_.store(rows);
     const int64_t band = std::max<int64_t>(1, (int64_t{1} << 20) / std::max<int64_t>(1, dim));
     for (int64_t r = 0; r < vocab; r += band) {
-      if (stop_timing()) return;
+      if (stop_timing(c)) return;
       const int64_t n = std::min(band, vocab - r);
       file->read_range(r, n, copy.get() + r * dim);
-      progress_.store(0.1f * static_cast<float>(r + n) / static_cast<float>(vocab), std::memory_order_relaxed);
+      c.progress.store(0.1f * static_cast<float>(r + n) / static_cast<float>(vocab), std::memory_order_relaxed);
     }
     table = copy.get();
   } else {
@@ -491,7 +480,7 @@ void ScaleWorker::run_timing(const float* table, const TableFile* file, int64_t 
     int n = 0;
     const auto start = std::chrono::steady_clock::now();
     while (n < 25 && (n < 5 || ms(std::chrono::steady_clock::now() - start).count() < 300.0)) {
-      if (stop_timing()) return;
+      if (stop_timing(c)) return;
       samples[n++] = run(inner) / static_cast<double>(inner);
     }
     PathTiming p;
@@ -502,7 +491,7 @@ void ScaleWorker::run_timing(const float* table, const TableFile* file, int64_t 
     p.gbs = p.bytes / (p.ms * 1e-3) / 1e9;
     publish(i, true, p);
     before += weight[i];
-    progress_.store(before, std::memory_order_relaxed);
+    c.progress.store(before, std::memory_order_relaxed);
   }
 
   // 2. The dense one-hot matmul, in row blocks of the table so cancel is checked
@@ -525,7 +514,7 @@ void ScaleWorker::run_timing(const float* table, const TableFile* file, int64_t 
       p.skipped_work = work;
       publish(i, false, p);
       before += weight[kTimingBatchCount + i];
-      progress_.store(before, std::memory_order_relaxed);
+      c.progress.store(before, std::memory_order_relaxed);
       continue;
     }
     std::vector<float> onehot(static_cast<size_t>(b * std::min(kBlockRows, vocab)), 0.0f);
@@ -539,13 +528,13 @@ void ScaleWorker::run_timing(const float* table, const TableFile* file, int64_t 
       const auto t0 = std::chrono::steady_clock::now();
       std::fill(out.begin(), out.begin() + b * dim, 0.0f);
       for (int64_t k = 0; k < blocks; ++k) {
-        if (stop_timing()) return -1.0;
+        if (stop_timing(c)) return -1.0;
         const int64_t v0 = k * kBlockRows, vb = std::min(kBlockRows, vocab - v0);
         mark(v0, vb, 1.0f);
         onehot_matmul_dense(tmp.data(), onehot.data(), table + v0 * dim, b, vb, dim);
         mark(v0, vb, 0.0f);
         for (int64_t e = 0; e < b * dim; ++e) out[static_cast<size_t>(e)] += tmp[static_cast<size_t>(e)];
-        progress_.store(before + weight[kTimingBatchCount + i] *
+        c.progress.store(before + weight[kTimingBatchCount + i] *
                                      (static_cast<float>(rep) + static_cast<float>(k + 1) / blocks) / max_reps,
                         std::memory_order_relaxed);
       }
@@ -578,43 +567,10 @@ void ScaleWorker::run_timing(const float* table, const TableFile* file, int64_t 
       results_changed_ = true;
     }
     before += weight[kTimingBatchCount + i];
-    progress_.store(before, std::memory_order_relaxed);
+    c.progress.store(before, std::memory_order_relaxed);
   }
-  progress_.store(1.0f);
+  c.progress.store(1.0f);
   job_ok_ = true;
-}
-
-// ---------------------------------------------------------------- the app's view of it
-bool scale_slide_shown(const App& app) {
-  const auto table = slide_table();
-  return app.ui.slide >= 0 && app.ui.slide < static_cast<int>(table.size()) &&
-         table[static_cast<size_t>(app.ui.slide)].canvas == kSlideAtScale.canvas;
-}
-
-bool scale_needs_frames(const App& app) {
-  if (!scale_slide_shown(app) || !app.scale.worker) return false;
-  if (app.scale.worker->busy()) return true;
-  const HeatmapGpuStatus& gpu = app.scale.heatmap.gpu;
-  return app.scale.worker->snapshot().table == TablePhase::Ready && gpu.active && !gpu.failed && !gpu.ready;
-}
-
-bool scale_uploading(const App& app) {
-  if (!scale_slide_shown(app) || !app.scale.worker) return false;
-  const HeatmapGpuStatus& gpu = app.scale.heatmap.gpu;
-  return app.scale.worker->snapshot().table == TablePhase::Ready && gpu.active && !gpu.failed && !gpu.ready;
-}
-
-bool app_ready_for_screenshot(const App& app) {
-  if (model_busy(app)) return false;  // a table being drawn, a whole-table read, the logits
-  if (!scale_slide_shown(app)) return true;
-  if (!app.scale.worker) return false;
-  const ScaleWorker& w = *app.scale.worker;
-  const ScaleSnapshot& s = w.snapshot();
-  if (s.table == TablePhase::Failed) return true;
-  if (s.table != TablePhase::Ready || w.busy()) return false;
-  const HeatmapGpuStatus& gpu = app.scale.heatmap.gpu;
-  if (heatmap_renderer() && !gpu.failed && !gpu.ready) return false;
-  return true;
 }
 
 }  // namespace lv::app

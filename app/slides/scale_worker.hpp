@@ -16,10 +16,10 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
-#include <thread>
 #include <vector>
 
 #include "app/app_state.hpp"
+#include "app/background_job.hpp"
 #include "core/heatmap_aggregate.hpp"
 #include "core/huge_pages.hpp"
 
@@ -146,18 +146,16 @@ class ScaleWorker {
   void start(Job job);
   void finish();
   // source: the file's table to summarize; null: draw one from the seed.
-  void run_build(uint64_t seed, int64_t vocab, int64_t dim, const float* source, const TableFile* file);
+  void run_build(JobControl& c, uint64_t seed, int64_t vocab, int64_t dim, const float* source, const TableFile* file);
   // table: float32 in memory, or null to read `file` into a copy first (timing only).
-  void run_timing(const float* table, const TableFile* file, int64_t vocab, int64_t dim);
-  bool stop_timing() const;  // cancel, or the UI stopped polling
+  void run_timing(JobControl& c, const float* table, const TableFile* file, int64_t vocab, int64_t dim);
+  bool stop_timing(const JobControl& c) const;  // cancel, or the UI stopped polling
 
   using Clock = std::chrono::steady_clock;
-  std::thread thread_;
+  BackgroundJob job_thread_;  // the one job at a time (its progress, cancel, wake)
   Job job_ = Job::None;
   Clock::time_point job_start_;
-  std::atomic<bool> finished_{false}, cancel_{false};
   std::atomic<int> phase_{0};  // build: 0 building, 1 summarizing
-  std::atomic<float> progress_{0.0f};
   std::atomic<int> stage_{0};
   std::atomic<double> matmul_limit_{0.0};
   std::atomic<int64_t> last_poll_ns_{0};
@@ -190,16 +188,21 @@ class ScaleWorker {
   ScaleSnapshot snap_;
 };
 
-// ---------------------------------------------------------------- the app's view of it
-// Slide 7 is being shown.
-bool scale_slide_shown(const App& app);
-// Slide 7 needs frames (its worker runs, the GPU is uploading, its view animates):
-// app_animating() asks this so the loop keeps drawing instead of sleeping.
-bool scale_needs_frames(const App& app);
-// The heat map's table is going up to the GPU in slices: every frame uploads one.
-bool scale_uploading(const App& app);
-// For --screenshot / --export-slides: false while slide 7 is shown and its table (and,
-// from the timing step on, its timing) is not done yet. Other slides are always ready.
-bool app_ready_for_screenshot(const App& app);
+// ---------------------------------------------------------------- slide 7's own state
+// GPT-2 small's table at full size: built and timed on the worker, drawn by the heat map
+// widget (app/widgets/widget_heatmap.hpp). Kept with slide 7 (slide_state), not in UiState.
+struct ScaleState {
+  int64_t vocab = 50257, dim = 768;  // the table's shape: GPT-2 small (tests use a small one)
+  HeatmapState heatmap;              // the view, the renderer's request, the GPU upload status
+  int view_step = -2;                // the step whose view the map last followed (a new step resets a user's zoom)
+  bool auto_timing = true;           // time the two paths when the timing step is reached (off after Cancel)
+  uint64_t timed_version = 0;        // the table version timing was started for (0: none)
+  uint64_t seen_revision = 0;        // the worker's snapshot revision the code panel shows
+  std::unique_ptr<ScaleWorker> worker;  // created when the slide is first updated on screen
+};
+
+// Slide 7's state (made at first use); find_: null until then.
+ScaleState& scale_state(App& app);
+const ScaleState* find_scale_state(const App& app);
 
 }  // namespace lv::app

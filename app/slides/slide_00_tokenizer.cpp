@@ -364,6 +364,12 @@ void code(const App& app, std::string& code, std::string& output) {
 
 }  // namespace
 
-const SlideDef kSlideTokenizer = {"Text → token IDs", steps, narrative, canvas, caption, code};
+namespace {
+// Its measuring depends on the piece the replay shows (the text and IDs every slide shares).
+uint64_t fit_depends(const App& app) { return static_cast<uint64_t>(static_cast<int64_t>(app.ui.bpe.chosen)); }
+}  // namespace
+
+const SlideDef kSlideTokenizer = {.title = "Text → token IDs", .steps = steps, .narrative = narrative, .canvas = canvas,
+                                  .caption = caption, .code = code, .fit_depends = fit_depends};
 
 }  // namespace lv::app

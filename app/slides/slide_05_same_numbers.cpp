@@ -676,6 +676,13 @@ void code(const App& app, std::string& code, std::string& output) {
 }  // namespace
 
 // The one-hot product needs a file's non-finite counts.
-const SlideDef kSlideSameNumbers = {"Same numbers", steps, narrative, canvas, caption, code, false, kTableWorkFacts};
+namespace {
+// Its measuring depends on the bill's scale slider (this table … GPT-2).
+uint64_t fit_depends(const App& app) { return static_cast<uint64_t>(app.ui.bill_scale_pos); }
+}  // namespace
+
+const SlideDef kSlideSameNumbers = {.title = "Same numbers", .steps = steps, .narrative = narrative, .canvas = canvas,
+                                    .caption = caption, .code = code, .table_work = kTableWorkFacts,
+                                    .fit_depends = fit_depends};
 
 }  // namespace lv::app

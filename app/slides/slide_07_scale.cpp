@@ -87,8 +87,15 @@ void para_any_word(const char* fmt, ...) {
 
 // The table the slide shows: the one loaded from a file (--weights, File ▸ Open), else
 // a seeded one of GPT-2 small's shape.
-int64_t table_rows(const App& app) { return app.inputs.file ? app.inputs.file->rows : app.scale.vocab; }
-int64_t table_cols(const App& app) { return app.inputs.file ? app.inputs.file->cols : app.scale.dim; }
+// Slide 7's state as read by what may not make it (the narrative, the caption, the code).
+const ScaleState& scale_of(const App& app) {
+  static const ScaleState kNone;
+  const ScaleState* s = find_scale_state(app);
+  return s ? *s : kNone;
+}
+
+int64_t table_rows(const App& app) { return app.inputs.file ? app.inputs.file->rows : scale_of(app).vocab; }
+int64_t table_cols(const App& app) { return app.inputs.file ? app.inputs.file->cols : scale_of(app).dim; }
 
 // "gpt2.safetensors:wte.weight", "table.npy": the loaded table by its file's name.
 std::string file_label(const TableFile& f) {
@@ -98,7 +105,10 @@ std::string file_label(const TableFile& f) {
   return s;
 }
 
-const ScaleSnapshot* snapshot(const App& app) { return app.scale.worker ? &app.scale.worker->snapshot() : nullptr; }
+const ScaleSnapshot* snapshot(const App& app) {
+  const ScaleState& sc = scale_of(app);
+  return sc.worker ? &sc.worker->snapshot() : nullptr;
+}
 
 // The IDs that are rows of the big table, with their batch positions' colours.
 // (The first kMaxHighlights of them; *in_range counts them all.)
@@ -128,8 +138,8 @@ constexpr double kPictureMatmulLimit = 5.0 * kWorkLimit;
 // ---------------------------------------------------------------- per-frame update
 // Asks for the table, collects what the worker published, starts the timing when
 // its step is reached, and refreshes the code panel when results land.
-void update(App& app, int cur) {
-  ScaleState& sc = app.scale;
+void update_shown(App& app, int cur) {
+  ScaleState& sc = scale_state(app);
   if (!sc.worker) sc.worker.reset(new ScaleWorker);
   ScaleWorker& w = *sc.worker;
   w.want_table(app.inputs.seed, sc.vocab, sc.dim, app.inputs.file);
@@ -150,7 +160,7 @@ void update(App& app, int cur) {
 
 // ---------------------------------------------------------------- narrative
 void narrative(App& app) {
-  const ScaleState& sc = app.scale;
+  const ScaleState& sc = scale_of(app);
   const int cur = current_step(app.ui.timeline, kSteps);
   char v[32], d[32], vm1[32], bytes[32], row_bytes[32];
   fmt_count(v, sizeof v, table_rows(app));
@@ -286,7 +296,7 @@ void draw_build_progress(SlideCanvas& c, const ScaleSnapshot& s, const MapLayout
 // Returns what the mouse is over.
 HeatmapHover draw_map(SlideCanvas& c, const ScaleSnapshot& s, const MapLayout& m) {
   App& app = c.app;
-  ScaleState& sc = app.scale;
+  ScaleState& sc = scale_state(app);
   const int cur = c.current();
   const float ids_p = c.progress(kStepIds);
   HeatmapTable t;
@@ -391,7 +401,7 @@ float draw_chart_controls(SlideCanvas& c, const ScaleSnapshot& s, ImVec2 pos, fl
   App& app = c.app;
   const float e = em();
   float y = pos.y;
-  ScaleWorker* w = app.scale.worker.get();
+  ScaleWorker* w = scale_state(app).worker.get();
   const bool running = s.timing == TimingPhase::Running || (w && w->busy() && s.table == TablePhase::Ready);
   float sx = pos.x;
   if (ink.alpha > 0.5f && w) {
@@ -399,15 +409,15 @@ float draw_chart_controls(SlideCanvas& c, const ScaleSnapshot& s, ImVec2 pos, fl
     if (running) {
       if (ImGui::SmallButton("Cancel##scale-cancel")) {
         w->cancel_timing();
-        app.scale.auto_timing = false;
+        scale_state(app).auto_timing = false;
       }
       landmark("scale-cancel");
     } else {
       const bool ready = s.table == TablePhase::Ready;
       if (!ready) ImGui::BeginDisabled();
       if (ImGui::SmallButton(s.timing == TimingPhase::None ? "Run##scale-run" : "Run again##scale-run")) {
-        app.scale.auto_timing = true;
-        app.scale.timed_version = s.version;
+        scale_state(app).auto_timing = true;
+        scale_state(app).timed_version = s.version;
         w->start_timing();
       }
       if (!ready) ImGui::EndDisabled();
@@ -614,9 +624,9 @@ ImVec2 draw_chart(SlideCanvas& c, const ScaleSnapshot& s, ImVec2 pos, float widt
 // ---------------------------------------------------------------- canvas
 ImVec2 canvas(SlideCanvas& c) {
   App& app = c.app;
-  const int cur = c.current();
-  update(app, cur);
-  const ScaleSnapshot& s = app.scale.worker->snapshot();
+  static const ScaleSnapshot kNothingYet;  // drawn before its first update (never in the window)
+  const ScaleSnapshot* snap = snapshot(app);
+  const ScaleSnapshot& s = snap ? *snap : kNothingYet;
   const float e = em();
   ImDrawList* dl = c.dl;
 
@@ -667,7 +677,7 @@ ImVec2 canvas(SlideCanvas& c) {
     // The readout: what the mouse points at, else what is shown; optional parts only
     // when they fit.
     char line[192];
-    const HeatmapState& hm = app.scale.heatmap;
+    const HeatmapState& hm = scale_of(app).heatmap;
     auto append = [&](const char* more) {
       const size_t len = std::strlen(line);
       if (ImGui::CalcTextSize(line).x + ImGui::CalcTextSize(more).x <= room) std::snprintf(line + len, sizeof line - len, "%s", more);
@@ -796,8 +806,63 @@ void code(const App& app, std::string& code, std::string& output) {
   }
 }
 
+// ---------------------------------------------------------------- lifecycle
+// Every frame before drawing: shown, it asks for its table and collects what the worker
+// published; hidden, it lets go of a table it would no longer want (a file closed or
+// replaced, another seed or shape), so a big table left behind is not held beside the next.
+void update(App& app, bool shown) {
+  if (shown) {
+    update_shown(app, current_step(app.ui.timeline, kSteps));
+    return;
+  }
+  if (find_scale_state(app) && scale_of(app).worker)
+    scale_state(app).worker->release_unwanted(app.inputs.seed, scale_of(app).vocab, scale_of(app).dim, app.inputs.file.get());
+}
+
+bool uploading(const ScaleState& sc) {  // the table goes up to the GPU in slices: every frame uploads one
+  const HeatmapGpuStatus& gpu = sc.heatmap.gpu;
+  return sc.worker->snapshot().table == TablePhase::Ready && gpu.active && !gpu.failed && !gpu.ready;
+}
+
+SlideActivity activity(const App& app, bool shown) {
+  const ScaleState& sc = scale_of(app);
+  if (!shown || !sc.worker) return SlideActivity::Idle;  // hidden, it starts nothing
+  if (uploading(sc)) return SlideActivity::Animating;
+  return sc.worker->busy() ? SlideActivity::Working : SlideActivity::Idle;
+}
+
+// For --screenshot / --export-slides: its table (and, from the timing step on, its timing)
+// is done, and on the GPU when there is one.
+bool ready(const App& app, bool shown) {
+  if (!shown) return true;
+  const ScaleState& sc = scale_of(app);
+  if (!sc.worker) return false;
+  const ScaleSnapshot& s = sc.worker->snapshot();
+  if (s.table == TablePhase::Failed) return true;
+  if (s.table != TablePhase::Ready || sc.worker->busy()) return false;
+  const HeatmapGpuStatus& gpu = sc.heatmap.gpu;
+  return !(heatmap_renderer() && !gpu.failed && !gpu.ready);
+}
+
+void file_changed(App& app) {
+  if (find_scale_state(app) && scale_of(app).worker) scale_state(app).worker->table_changed();  // summarized again
+}
+
+SlideDef make_slide() {
+  SlideDef d{"At scale", steps, narrative, canvas, caption, code, /*fills_canvas=*/true};
+  d.update = update;
+  d.activity = activity;
+  d.ready = ready;
+  d.file_changed = file_changed;
+  d.holds_big_table = true;
+  return d;
+}
+
 }  // namespace
 
-const SlideDef kSlideAtScale = {"At scale", steps, narrative, canvas, caption, code, /*fills_canvas=*/true};
+const SlideDef kSlideAtScale = make_slide();
+
+ScaleState& scale_state(App& app) { return slide_state<ScaleState>(app, kSlideAtScale); }
+const ScaleState* find_scale_state(const App& app) { return find_slide_state<ScaleState>(app, kSlideAtScale); }
 
 }  // namespace lv::app

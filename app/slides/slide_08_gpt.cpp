@@ -394,6 +394,12 @@ void code(const App& app, std::string& code, std::string& output) {
 }  // namespace
 
 // The logits over every row of the table (the argmax, the printed edges).
-const SlideDef kSlideGpt = {"Inside a GPT", steps, narrative, canvas, caption, code, false, kTableWorkLogits};
+namespace {
+// Its measuring depends on weight tying (the head's name and what it shows).
+uint64_t fit_depends(const App& app) { return static_cast<uint64_t>(app.inputs.tie_weights); }
+}  // namespace
+
+const SlideDef kSlideGpt = {.title = "Inside a GPT", .steps = steps, .narrative = narrative, .canvas = canvas,
+                            .caption = caption, .code = code, .table_work = kTableWorkLogits, .fit_depends = fit_depends};
 
 }  // namespace lv::app

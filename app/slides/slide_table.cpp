@@ -3,6 +3,7 @@
 #include <string>
 
 #include "app/slides/anim_timeline.hpp"
+#include "app/model_jobs.hpp"
 #include "app/slides/slides.hpp"
 #include "core/cli_options.hpp"
 
@@ -19,6 +20,46 @@ std::span<const SlideDef> slide_table() {
 }
 
 std::string slide_keys_label() { return "0 – " + std::to_string(std::min(slide_count(), 10) - 1); }
+
+// ---------------------------------------------------------------- the lifecycle
+void slides_frame(App& app, std::span<const SlideDef> table) {
+  const int count = static_cast<int>(table.size());
+  const int shown = app.ui.slide;
+  int& entered = app.slide_states.entered;
+  if (entered != shown) {
+    if (entered >= 0 && entered < count && table[static_cast<size_t>(entered)].leave)
+      table[static_cast<size_t>(entered)].leave(app);
+    entered = shown;
+    if (shown >= 0 && shown < count && table[static_cast<size_t>(shown)].enter) table[static_cast<size_t>(shown)].enter(app);
+  }
+  for (int i = 0; i < count; ++i)
+    if (table[static_cast<size_t>(i)].update) table[static_cast<size_t>(i)].update(app, i == shown);
+}
+
+SlideActivity slides_activity(const App& app, std::span<const SlideDef> table) {
+  SlideActivity most = SlideActivity::Idle;
+  for (size_t i = 0; i < table.size(); ++i)
+    if (table[i].activity) most = std::max(most, table[i].activity(app, static_cast<int>(i) == app.ui.slide));
+  return most;
+}
+
+bool slides_ready(const App& app, std::span<const SlideDef> table) {
+  if (model_busy(app)) return false;  // a table being drawn, a whole-table read, the logits
+  for (size_t i = 0; i < table.size(); ++i)
+    if (table[i].ready && !table[i].ready(app, static_cast<int>(i) == app.ui.slide)) return false;
+  return true;
+}
+
+void slides_file_changed(App& app) {
+  for (const SlideDef& s : slide_table())
+    if (s.file_changed) s.file_changed(app);
+}
+
+uint64_t slide_fit_depends(const App& app) {
+  if (app.ui.slide < 0 || app.ui.slide >= slide_count()) return 0;
+  const SlideDef& s = slide_table()[static_cast<size_t>(app.ui.slide)];
+  return s.fit_depends ? s.fit_depends(app) : 0;
+}
 
 float SlideCanvas::progress(int k) const { return step_progress(app.ui.timeline, k, app.ui.reduced_motion); }
 int SlideCanvas::current() const { return current_step(app.ui.timeline, steps); }

@@ -1,8 +1,12 @@
 // slides.hpp — the slide registry: what a slide is (SlideDef: title, step count, what it
-// draws) and the list of them in order (LV_SLIDES). Each slide_NN_*.cpp defines one.
+// draws, and its lifecycle: enter, leave, update, busy/ready, its own state, what its
+// measuring depends on) and the list of them in order (LV_SLIDES). Each slide_NN_*.cpp
+// defines one. The frame, the idle loop and the command line ask the registry
+// (slides_frame, slides_activity, slides_ready), never a slide by name.
 #pragma once
 #include <imgui.h>
 
+#include <memory>
 #include <span>
 #include <string>
 
@@ -26,6 +30,13 @@ struct SlideCanvas {
   int current() const;  // the step being shown, -1 before the first
 };
 
+// What a slide's background work asks of the loop.
+enum class SlideActivity {
+  Idle,       // nothing: the loop may sleep
+  Working,    // its work runs: frames for a progress bar (app_progress_only)
+  Animating,  // every frame changes what is drawn (a table going up to the GPU)
+};
+
 struct SlideDef {
   const char* title;                                  // "The lookup"
   int (*steps)(const App& app);                       // timeline length (>= 1)
@@ -38,6 +49,24 @@ struct SlideDef {
                               // bits): all a command-line picture of it waits for, and is budgeted
   // Notes the output panel draws beside some ">>> expr" lines (null: none); never part of the output.
   void (*output_notes)(const App& app, OutputNotes& notes) = nullptr;
+
+  // ---- its lifecycle (each optional: null for a slide that only draws). A slide's own
+  // state lives with it (slide_state<T>), not in UiState.
+  void (*enter)(App& app) = nullptr;  // it is the slide shown now (before its first update)
+  void (*leave)(App& app) = nullptr;  // another slide is shown now
+  // Every frame, before anything is drawn, for every slide: `shown` says whether it is the
+  // one on screen (a hidden slide lets go of what it no longer needs, starts nothing).
+  void (*update)(App& app, bool shown) = nullptr;
+  // What its background work asks of the loop (null: Idle): it decides for itself when hidden.
+  SlideActivity (*activity)(const App& app, bool shown) = nullptr;
+  // A command-line picture of it may be taken: its work is done (null: always).
+  bool (*ready)(const App& app, bool shown) = nullptr;
+  // What its measuring depends on besides the model every slide shares (shape, text, IDs,
+  // file): a hash of its own inputs, so a change of them fits the canvas again (null: none).
+  uint64_t (*fit_depends)(const App& app) = nullptr;
+  // The table's file changed on disk (app/chrome/ui_file_watch.cpp): what it made of it is stale.
+  void (*file_changed)(App& app) = nullptr;
+  bool holds_big_table = false;  // keeps a GPT-2-sized table of its own (the bench's memory figure counts it)
 };
 
 // Row r of the model's table as float32 (read where it lies, edits applied) into a
@@ -49,10 +78,43 @@ inline const float* table_row(App& app, int64_t r) {
   return buf.data();
 }
 
-// A slide's index in the table is its number: 0 "Text → token IDs" (before the table),
-// 1–5 the page's five, 6–8 beyond (--slide, the strip, the keys 0–9, the session).
+// A slide's index in the table is its number (below).
 std::span<const SlideDef> slide_table();
 inline int slide_count() { return static_cast<int>(slide_table().size()); }
+
+// ---- the registry's lifecycle, for the frame, the idle loop and the command line
+// Once a frame, before drawing: leave/enter when the slide shown changed, then every
+// slide's update. (Each takes the table: slide_table(), or a test's own slides.)
+void slides_frame(App& app, std::span<const SlideDef> table);
+inline void slides_frame(App& app) { slides_frame(app, slide_table()); }
+// The most any slide's work asks of the loop (Idle: it may sleep).
+SlideActivity slides_activity(const App& app, std::span<const SlideDef> table);
+inline SlideActivity slides_activity(const App& app) { return slides_activity(app, slide_table()); }
+// Every slide's work a picture shows is done (and the model's whole-table work).
+bool slides_ready(const App& app, std::span<const SlideDef> table);
+inline bool slides_ready(const App& app) { return slides_ready(app, slide_table()); }
+// The table's file changed on disk: every slide is told.
+void slides_file_changed(App& app);
+// The shown slide's own fit inputs (SlideDef::fit_depends; 0 when it has none).
+uint64_t slide_fit_depends(const App& app);
+
+// A slide's own state, made at its first use and kept with the App (keyed by its SlideDef,
+// so no other slide and no UiState field sees it). T is default-constructible.
+template <class T>
+T& slide_state(App& app, const SlideDef& slide) {
+  std::shared_ptr<void>& p = app.slide_states.own[&slide];
+  if (!p) p = std::make_shared<T>();
+  return *static_cast<T*>(p.get());
+}
+// The state if it was made, else null (for const readers: nothing is made).
+template <class T>
+const T* find_slide_state(const App& app, const SlideDef& slide) {
+  const auto it = app.slide_states.own.find(&slide);
+  return it == app.slide_states.own.end() ? nullptr : static_cast<const T*>(it->second.get());
+}
+
+// A slide's index in the table is its number: 0 "Text → token IDs" (before the table),
+// 1–5 the page's five, 6–8 beyond (--slide, the strip, the keys 0–9, the session).
 // The digit keys that jump to a slide, as the help and status line name them: "0 – 8"
 // (a slide's key is its number; slides past 9 are reached with ← / →).
 std::string slide_keys_label();

@@ -85,8 +85,8 @@ void load(Headless& h, const std::string& spec) {
 // built and timed (a small table stands in for GPT-2's: seconds, not minutes).
 void show_slide(Headless& h, int k) {
   if (k == 7) {
-    h.app.scale.vocab = 3000;
-    h.app.scale.dim = 64;
+    scale_state(h.app).vocab = 3000;
+    scale_state(h.app).dim = 64;
   }
   go_to_slide(h.app, k);
   const int steps = current_slide_steps(h.app);
@@ -95,8 +95,8 @@ void show_slide(Headless& h, int k) {
   if (k != 7) return;
   const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(120);
   auto done = [&] {
-    return h.app.scale.worker && h.app.scale.worker->snapshot().timing == TimingPhase::Done &&
-           !h.app.scale.worker->busy();
+    return scale_state(h.app).worker && scale_state(h.app).worker->snapshot().timing == TimingPhase::Done &&
+           !scale_state(h.app).worker->busy();
   };
   while (!done() && std::chrono::steady_clock::now() < until) {
     h.frame();

@@ -115,7 +115,7 @@ TEST(DialogAnswer, ANewlinePathOpensNothingAndIsNotRemembered) {
   h.frames(2);
   h.app.loading.dialog.tool = {DialogKind::Zenity, s.zenity("printf '%s\\n' '" + (s.dir / "a\nb.npy").string() + "'")};
   request_open_table(h.app);
-  for (int i = 0; i < 1000 && (h.app.loading.dialog.job.valid() || table_loading(h.app)); ++i) {
+  for (int i = 0; i < 1000 && (h.app.loading.dialog.job.active() || table_loading(h.app)); ++i) {
     h.frame();
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }

@@ -59,7 +59,7 @@ std::string write_safetensors(const fs::path& path, const std::vector<std::strin
 }
 
 void settle(Headless& h) {
-  for (int i = 0; i < 1000 && (table_loading(h.app) || h.app.loading.dialog.job.valid()); ++i) {
+  for (int i = 0; i < 1000 && (table_loading(h.app) || h.app.loading.dialog.job.active()); ++i) {
     h.frame();
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }

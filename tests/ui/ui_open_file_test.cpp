@@ -47,7 +47,7 @@ struct TempDir {
 
 // Frames until nothing is loading and no dialog is open (bounded).
 void settle(Headless& h) {
-  for (int i = 0; i < 1000 && (table_loading(h.app) || h.app.loading.dialog.job.valid()); ++i) {
+  for (int i = 0; i < 1000 && (table_loading(h.app) || h.app.loading.dialog.job.active()); ++i) {
     h.frame();
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }

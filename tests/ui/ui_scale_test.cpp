@@ -44,8 +44,8 @@ int scale_slide() {
 
 // Shows slide 7 at `step` (-1: the last) with a table of vocab × dim.
 void show(Headless& h, int64_t vocab, int64_t dim, int step = -1) {
-  h.app.scale.vocab = vocab;
-  h.app.scale.dim = dim;
+  scale_state(h.app).vocab = vocab;
+  scale_state(h.app).dim = dim;
   const int s = scale_slide();
   ASSERT_GE(s, 0);
   go_to_slide(h.app, s);
@@ -53,7 +53,7 @@ void show(Headless& h, int64_t vocab, int64_t dim, int step = -1) {
   timeline_seek(h.app.ui.timeline, steps, step < 0 ? static_cast<float>(steps) : static_cast<float>(step + 1));
 }
 
-const ScaleSnapshot& snap(Headless& h) { return h.app.scale.worker->snapshot(); }
+const ScaleSnapshot& snap(Headless& h) { return scale_state(h.app).worker->snapshot(); }
 
 // Draws frames (with a little real time between them) until done() or the deadline.
 // Returns the frames drawn.
@@ -70,7 +70,7 @@ int frames_until(Headless& h, Done done, double seconds = 60.0) {
 }
 
 bool timing_finished(Headless& h) {
-  return h.app.scale.worker && snap(h).timing == TimingPhase::Done && !h.app.scale.worker->busy();
+  return scale_state(h.app).worker && snap(h).timing == TimingPhase::Done && !scale_state(h.app).worker->busy();
 }
 
 // Slide 7's zoom from the whole table into the IDs' rows keeps them on screen the whole
@@ -110,7 +110,7 @@ TEST(ScaleSlide, BuildsAndTimesWhileTheUiKeepsDrawing) {
   h.init();
   show(h, 3000, 64);
   h.frame();
-  ASSERT_TRUE(h.app.scale.worker);
+  ASSERT_TRUE(scale_state(h.app).worker);
   EXPECT_TRUE(app_animating(h.app)) << "a running worker must keep frames coming";
   int during_build = 0;
   const int n = frames_until(h, [&] {
@@ -136,7 +136,7 @@ TEST(ScaleSlide, BuildsAndTimesWhileTheUiKeepsDrawing) {
   // Idle again once everything is in: the loop may sleep.
   h.frames(3);
   EXPECT_FALSE(app_animating(h.app));
-  EXPECT_TRUE(app_ready_for_screenshot(h.app));
+  EXPECT_TRUE(slides_ready(h.app));
   // Every step draws at several sizes, the steps animating from the start.
   for (ImVec2 size : {ImVec2(1024, 640), ImVec2(1440, 900), ImVec2(3840, 2160)}) {
     ImGui::GetIO().DisplaySize = size;
@@ -171,7 +171,7 @@ TEST(ScaleSlide, DrawsEveryStepAtEverySizeWhileBuilding) {
       int progress_frames = 0, last_percent = -1;
       // Checked after each frame, against the snapshot that frame drew.
       frames_until(h, [&] {
-        if (!h.app.scale.worker) return false;
+        if (!scale_state(h.app).worker) return false;
         const TablePhase phase = snap(h).table;
         if (phase == TablePhase::Ready) return true;
         if (phase != TablePhase::Building && phase != TablePhase::Summarizing) return false;
@@ -211,45 +211,45 @@ TEST(ScaleSlide, CancelStopsTheTiming) {
   Headless h;
   h.init();
   show(h, 20000, 768);
-  frames_until(h, [&] { return h.app.scale.worker && snap(h).timing == TimingPhase::Running; });
+  frames_until(h, [&] { return scale_state(h.app).worker && snap(h).timing == TimingPhase::Running; });
   ASSERT_EQ(snap(h).timing, TimingPhase::Running);
   h.frames(2);
   const auto t0 = Clock::now();
   ASSERT_TRUE(h.click("scale-cancel"));
-  frames_until(h, [&] { return !h.app.scale.worker->busy(); }, 5.0);
+  frames_until(h, [&] { return !scale_state(h.app).worker->busy(); }, 5.0);
   const double took = std::chrono::duration<double>(Clock::now() - t0).count();
   EXPECT_EQ(snap(h).timing, TimingPhase::Cancelled);
-  EXPECT_FALSE(h.app.scale.worker->busy());
+  EXPECT_FALSE(scale_state(h.app).worker->busy());
   EXPECT_LT(took, 1.0) << "cancel is checked between row blocks";
   // Cancelled by the user: it stays cancelled (no restart) until Run again.
   h.frames(5);
   EXPECT_EQ(snap(h).timing, TimingPhase::Cancelled);
   ASSERT_TRUE(h.click("scale-run"));
   h.frame();
-  EXPECT_TRUE(h.app.scale.worker->busy());
+  EXPECT_TRUE(scale_state(h.app).worker->busy());
 }
 
 TEST(ScaleSlide, LeavingTheSlideStopsTheTiming) {
   Headless h;
   h.init();
   show(h, 20000, 768);
-  frames_until(h, [&] { return h.app.scale.worker && snap(h).timing == TimingPhase::Running; });
+  frames_until(h, [&] { return scale_state(h.app).worker && snap(h).timing == TimingPhase::Running; });
   ASSERT_EQ(snap(h).timing, TimingPhase::Running);
-  h.app.scale.worker->set_watchdog(0.2);
+  scale_state(h.app).worker->set_watchdog(0.2);
   go_to_slide(h.app, 0);
   h.frames(3);
-  EXPECT_FALSE(scale_needs_frames(h.app)) << "another slide does not keep the loop awake for slide 7";
+  EXPECT_EQ(slides_activity(h.app), SlideActivity::Idle) << "another slide does not keep the loop awake for slide 7";
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  h.app.scale.worker->poll();  // what the slide would do when shown again
+  scale_state(h.app).worker->poll();  // what the slide would do when shown again
   EXPECT_EQ(snap(h).timing, TimingPhase::Cancelled);
-  EXPECT_FALSE(h.app.scale.worker->busy());
+  EXPECT_FALSE(scale_state(h.app).worker->busy());
 }
 
 TEST(ScaleSlide, ANewSeedRebuildsTheTable) {
   Headless h;
   h.init();
   show(h, 2000, 32, 0);
-  frames_until(h, [&] { return h.app.scale.worker && snap(h).table == TablePhase::Ready; });
+  frames_until(h, [&] { return scale_state(h.app).worker && snap(h).table == TablePhase::Ready; });
   ASSERT_EQ(snap(h).table, TablePhase::Ready);
   const uint64_t v1 = snap(h).version;
   ASSERT_EQ(set_seed_text(h.app, "7"), "");
@@ -356,7 +356,7 @@ TEST(ScaleSlide, AMappedFileIsSummarizedWithoutACopyAndTimedFromOne) {
   h.init({"lookupviz", "--ids", "3,1234"});
   set_table_file(h.app, file);
   show(h, 2000, 32);
-  frames_until(h, [&] { return h.app.scale.worker && snap(h).table == TablePhase::Ready; });
+  frames_until(h, [&] { return scale_state(h.app).worker && snap(h).table == TablePhase::Ready; });
   ASSERT_EQ(snap(h).table, TablePhase::Ready) << snap(h).error;
   EXPECT_EQ(snap(h).file, file.get());
   EXPECT_EQ(snap(h).data, nullptr) << "no float32 copy of the file at rest";
@@ -377,7 +377,7 @@ TEST(ScaleSlide, AMappedFileIsSummarizedWithoutACopyAndTimedFromOne) {
   kSlideAtScale.code(h.app, code, output);
   EXPECT_NE(output.find("Parameter containing:\ntensor([[-2.0000,"), std::string::npos) << output;
   // Timing: from a float32 copy made for it, the lookup equal to the matmul.
-  h.app.scale.worker->start_timing();
+  scale_state(h.app).worker->start_timing();
   frames_until(h, [&] { return timing_finished(h); });
   ASSERT_TRUE(timing_finished(h));
   for (const BatchTiming& b : snap(h).results) EXPECT_TRUE(b.same) << "B = " << b.batch;
@@ -393,8 +393,8 @@ TEST(ScaleSlide, ATableLeftBehindIsFreed) {
   h.init({"lookupviz", "--ids", "1,2"});
   set_table_file(h.app, file);
   show(h, 2000, 32, 0);
-  frames_until(h, [&] { return h.app.scale.worker && snap(h).table == TablePhase::Ready; });
-  ASSERT_TRUE(h.app.scale.worker);
+  frames_until(h, [&] { return scale_state(h.app).worker && snap(h).table == TablePhase::Ready; });
+  ASSERT_TRUE(scale_state(h.app).worker);
   ASSERT_EQ(snap(h).file, file.get());
   go_to_slide(h.app, 0);
   h.frames(3);
@@ -416,11 +416,11 @@ TEST(ScaleSlide, WheelZoomsDragPansDoubleClickResets) {
   Headless h;
   h.init();
   show(h, 5000, 64, 0);
-  frames_until(h, [&] { return h.app.scale.worker && snap(h).table == TablePhase::Ready; });
+  frames_until(h, [&] { return scale_state(h.app).worker && snap(h).table == TablePhase::Ready; });
   h.frames(3);
   ImVec2 a, b;
   ASSERT_TRUE(find_landmark("scale-map", &a, &b));
-  HeatmapState& hm = h.app.scale.heatmap;
+  HeatmapState& hm = scale_state(h.app).heatmap;
   const float w = b.x - a.x, ht = b.y - a.y;
   const HeatmapRange r0 = heatmap_range(hm.view, 5000, 64, w, ht, 2.4f);
   EXPECT_DOUBLE_EQ(r0.rows, 5000.0);  // step 0: the whole table
@@ -493,8 +493,8 @@ TEST(ScaleSlide, FillsTheRenderersRequest) {
     EXPECT_GT(g_last.range.rows, 0.0);
     EXPECT_LE(g_last.range.row0 + g_last.range.rows, 4000.0);
     EXPECT_GT(g_last.display_size.x, 0.0f);
-    EXPECT_TRUE(h.app.scale.heatmap.gpu.active);
-    EXPECT_TRUE(app_ready_for_screenshot(h.app));
+    EXPECT_TRUE(scale_state(h.app).heatmap.gpu.active);
+    EXPECT_TRUE(slides_ready(h.app));
   }
   heatmap_set_renderer(nullptr);
 }
@@ -508,7 +508,7 @@ TEST(ScaleSlide, DestroyingTheAppMidWorkJoinsPromptly) {
       h->frames(3);  // GPT-2's table: mid-build
       ASSERT_NE(snap(*h).table, TablePhase::Ready);
     } else {
-      frames_until(*h, [&] { return h->app.scale.worker && snap(*h).timing == TimingPhase::Running; });
+      frames_until(*h, [&] { return scale_state(h->app).worker && snap(*h).timing == TimingPhase::Running; });
       ASSERT_EQ(snap(*h).timing, TimingPhase::Running);
     }
     const auto t0 = Clock::now();
@@ -525,7 +525,7 @@ TEST(ScaleSlide, IdleFramesDrawWithTheBigTable) {
   Headless h;
   h.init();
   show(h, 50257, 768, 1);  // GPT-2's table, zoomed into the IDs' rows
-  frames_until(h, [&] { return h.app.scale.worker && snap(h).table == TablePhase::Ready; }, 120.0);
+  frames_until(h, [&] { return scale_state(h.app).worker && snap(h).table == TablePhase::Ready; }, 120.0);
   ASSERT_EQ(snap(h).table, TablePhase::Ready);
   h.frames(10);
   std::vector<double> ms;
@@ -608,19 +608,19 @@ TEST(ScaleSlide, ABigTableUnderAMemoryLimitIsTimedOnceOnTheRowsThatFit) {
       int runs = 0;
       bool was_running = false;
       frames_until(h, [&] {
-        if (!h.app.scale.worker) return false;
+        if (!scale_state(h.app).worker) return false;
         const bool running = snap(h).timing == TimingPhase::Running;
         if (running && !was_running) ++runs;
         was_running = running;
         if (runs > 3) return true;  // a retry storm: no need to watch it for minutes
-        return (snap(h).timing == TimingPhase::Done || snap(h).timing == TimingPhase::Failed) && !h.app.scale.worker->busy();
+        return (snap(h).timing == TimingPhase::Done || snap(h).timing == TimingPhase::Failed) && !scale_state(h.app).worker->busy();
       }, 240.0);
       h.frames(30);  // a failure or a result is not started again by itself
       const ScaleSnapshot& s = snap(h);
       std::fprintf(stderr, "runs %d, timing phase %d, timed rows %lld of %lld, error '%s'\n", runs,
                    static_cast<int>(s.timing), static_cast<long long>(s.timed_rows), static_cast<long long>(s.vocab),
                    s.timing_error);
-      if (runs != 1 || h.app.scale.worker->timing_jobs_started() != 1) code = 20;
+      if (runs != 1 || scale_state(h.app).worker->timing_jobs_started() != 1) code = 20;
       else if (s.timing != TimingPhase::Done) code = 21;
       else if (s.file != file.get() || s.vocab != rows || !(s.timed_rows >= kTimingMinRows && s.timed_rows < rows))
         code = 22;
@@ -654,9 +654,9 @@ TEST(ScaleSlide, ATimingThatCannotGetItsCopyFailsOnce) {
   h.init({"lookupviz", "--ids", "3,7"});
   set_table_file(h.app, file);
   show(h, 2000, 32, 0);
-  frames_until(h, [&] { return h.app.scale.worker && snap(h).table == TablePhase::Ready; });
+  frames_until(h, [&] { return scale_state(h.app).worker && snap(h).table == TablePhase::Ready; });
   ASSERT_EQ(snap(h).table, TablePhase::Ready);
-  h.app.scale.worker->set_copy_budget(0);
+  scale_state(h.app).worker->set_copy_budget(0);
   show(h, 2000, 32);
   frames_until(h, [&] { return snap(h).timing == TimingPhase::Failed; });
   ASSERT_EQ(snap(h).timing, TimingPhase::Failed);
@@ -664,16 +664,16 @@ TEST(ScaleSlide, ATimingThatCannotGetItsCopyFailsOnce) {
     h.frame();
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
-  EXPECT_EQ(h.app.scale.worker->timing_jobs_started(), 1) << "a failure must not be retried frame after frame";
+  EXPECT_EQ(scale_state(h.app).worker->timing_jobs_started(), 1) << "a failure must not be retried frame after frame";
   EXPECT_EQ(snap(h).timing, TimingPhase::Failed);
   EXPECT_NE(std::string(snap(h).timing_error).find("not enough memory"), std::string::npos) << snap(h).timing_error;
   h.frame();
   EXPECT_TRUE(read_screen().contains("not timed: there is")) << "the slide says why:\n" << read_screen().all();
-  h.app.scale.worker->set_copy_budget(-1);
+  scale_state(h.app).worker->set_copy_budget(-1);
   ASSERT_TRUE(h.click("scale-run"));
   frames_until(h, [&] { return timing_finished(h); });
   EXPECT_TRUE(timing_finished(h));
-  EXPECT_EQ(h.app.scale.worker->timing_jobs_started(), 2);
+  EXPECT_EQ(scale_state(h.app).worker->timing_jobs_started(), 2);
   EXPECT_EQ(snap(h).timed_rows, 5000);
   std::remove(path.c_str());
 }

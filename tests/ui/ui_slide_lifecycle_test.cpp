@@ -1,0 +1,160 @@
+// ui_slide_lifecycle_test.cpp — a slide's lifecycle through the registry (app/slides/slides.hpp):
+// enter and leave when the slide shown changes, every slide's update each frame before
+// drawing, busy/ready asked of every slide (so the idle loop keeps drawing for slide 7's
+// worker), a slide's own state, and the fit depending on a slide's own inputs only.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <thread>
+#include <string>
+#include <vector>
+
+#include "app/slides/canvas_fit.hpp"
+#include "app/slides/scale_worker.hpp"
+#include "app/slides/slides.hpp"
+#include "headless.hpp"
+
+namespace lv::app {
+namespace {
+
+using test::Headless;
+
+std::vector<std::string> g_log;
+SlideActivity g_activity_b = SlideActivity::Idle;
+bool g_ready_b = true;
+
+int one_step(const App&) { return 1; }
+void no_narrative(App&) {}
+ImVec2 no_canvas(SlideCanvas&) { return ImVec2(0, 0); }
+void no_caption(const App&, char* buf, size_t n) { std::snprintf(buf, n, "%s", ""); }
+void no_code(const App&, std::string&, std::string&) {}
+
+SlideDef fake(const char* title) { return SlideDef{title, one_step, no_narrative, no_canvas, no_caption, no_code}; }
+
+// Slide "a" has enter/leave/update; "b" has update, busy and ready; "c" only draws.
+std::vector<SlideDef> fake_table() {
+  SlideDef a = fake("a"), b = fake("b"), c = fake("c");
+  a.enter = [](App&) { g_log.push_back("enter a"); };
+  a.leave = [](App&) { g_log.push_back("leave a"); };
+  a.update = [](App&, bool shown) { g_log.push_back(shown ? "update a shown" : "update a hidden"); };
+  b.update = [](App&, bool shown) { g_log.push_back(shown ? "update b shown" : "update b hidden"); };
+  b.activity = [](const App&, bool) { return g_activity_b; };
+  b.ready = [](const App&, bool) { return g_ready_b; };
+  return {a, b, c};
+}
+
+TEST(SlideLifecycle, EnterAndLeaveRunWhenTheSlideShownChangesAndUpdateEveryFrame) {
+  Headless h;
+  h.init();
+  const std::vector<SlideDef> table = fake_table();
+  g_log.clear();
+  h.app.ui.slide = 0;
+  slides_frame(h.app, table);
+  EXPECT_EQ(g_log, (std::vector<std::string>{"enter a", "update a shown", "update b hidden"}));
+  g_log.clear();
+  slides_frame(h.app, table);
+  EXPECT_EQ(g_log, (std::vector<std::string>{"update a shown", "update b hidden"})) << "entered once, not every frame";
+  g_log.clear();
+  h.app.ui.slide = 2;  // to a slide with no hooks
+  slides_frame(h.app, table);
+  EXPECT_EQ(g_log, (std::vector<std::string>{"leave a", "update a hidden", "update b hidden"}));
+  g_log.clear();
+  h.app.ui.slide = 0;
+  slides_frame(h.app, table);
+  EXPECT_EQ(g_log, (std::vector<std::string>{"enter a", "update a shown", "update b hidden"}));
+}
+
+TEST(SlideLifecycle, ASlidesBusyWorkKeepsTheLoopDrawingAndReadyHoldsAPicture) {
+  Headless h;
+  h.init();
+  const std::vector<SlideDef> table = fake_table();
+  h.app.ui.slide = 0;
+  g_activity_b = SlideActivity::Idle;
+  EXPECT_EQ(slides_activity(h.app, table), SlideActivity::Idle);
+  g_activity_b = SlideActivity::Working;
+  EXPECT_EQ(slides_activity(h.app, table), SlideActivity::Working) << "any slide may ask, shown or not";
+  g_activity_b = SlideActivity::Animating;
+  EXPECT_EQ(slides_activity(h.app, table), SlideActivity::Animating);
+  g_activity_b = SlideActivity::Idle;
+  g_ready_b = false;
+  EXPECT_FALSE(slides_ready(h.app, table));
+  g_ready_b = true;
+  EXPECT_TRUE(slides_ready(h.app, table));
+}
+
+int scale_slide() {
+  for (int i = 0; i < slide_count(); ++i)
+    if (std::strcmp(slide_table()[static_cast<size_t>(i)].title, "At scale") == 0) return i;
+  return -1;
+}
+
+// The real registry: slide 7's worker is started by its update (before the canvas is drawn)
+// and its work keeps the idle loop drawing (app_animating / app_progress_only); another
+// slide's frames do not.
+TEST(SlideLifecycle, SlideSevensWorkerGoesThroughTheLifecycle) {
+  Headless h;
+  h.init();
+  h.frames(2);
+  EXPECT_EQ(find_scale_state(h.app), nullptr) << "a slide's state is made when it is first needed";
+  EXPECT_EQ(slides_activity(h.app), SlideActivity::Idle);
+  scale_state(h.app).vocab = 20000;
+  scale_state(h.app).dim = 768;
+  go_to_slide(h.app, scale_slide());
+  slides_frame(h.app);  // what app_frame does before drawing
+  ASSERT_NE(find_scale_state(h.app), nullptr);
+  ASSERT_TRUE(scale_state(h.app).worker) << "its update started the worker, not its draw function";
+  EXPECT_TRUE(scale_state(h.app).worker->busy());
+  EXPECT_NE(slides_activity(h.app), SlideActivity::Idle) << "the loop must not sleep while its worker runs";
+  EXPECT_FALSE(slides_ready(h.app)) << "a picture waits for it";
+  for (int i = 0; i < 3000 && !slides_ready(h.app); ++i) {
+    h.frame();
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  EXPECT_TRUE(slides_ready(h.app));
+  go_to_slide(h.app, 1);
+  h.frame();
+  EXPECT_EQ(slides_activity(h.app), SlideActivity::Idle) << "a hidden slide 7 starts nothing";
+  EXPECT_TRUE(slides_ready(h.app));
+}
+
+TEST(SlideLifecycle, ASlidesOwnStateIsKeptWithIt) {
+  Headless h;
+  h.init();
+  ScaleState& s = scale_state(h.app);
+  s.vocab = 123;
+  EXPECT_EQ(&scale_state(h.app), &s) << "made once";
+  EXPECT_EQ(find_scale_state(h.app)->vocab, 123);
+  EXPECT_EQ(h.app.slide_states.own.size(), 1u);
+}
+
+// canvas_fit.cpp no longer hashes slide 5's slider, slide 0's piece or slide 8's tying for
+// every slide: each slide says what its fit depends on.
+TEST(SlideLifecycle, TheFitDependsOnTheShownSlidesOwnInputsOnly) {
+  Headless h;
+  h.init();
+  const ImVec2 avail(800, 500);
+  int same_numbers = -1, gpt = -1;
+  for (int i = 0; i < slide_count(); ++i) {
+    if (std::strcmp(slide_table()[static_cast<size_t>(i)].title, "Same numbers") == 0) same_numbers = i;
+    if (std::strcmp(slide_table()[static_cast<size_t>(i)].title, "Inside a GPT") == 0) gpt = i;
+  }
+  ASSERT_GE(same_numbers, 0);
+  ASSERT_GE(gpt, 0);
+  h.app.ui.slide = 3;
+  uint64_t before = canvas_fit_key(h.app, avail);
+  h.app.ui.bill_scale_pos = 500;
+  EXPECT_EQ(canvas_fit_key(h.app, avail), before) << "slide 3 does not measure slide 5's slider";
+  h.app.ui.slide = same_numbers;
+  before = canvas_fit_key(h.app, avail);
+  h.app.ui.bill_scale_pos = 900;
+  EXPECT_NE(canvas_fit_key(h.app, avail), before) << "slide 5 measures again when its slider moves";
+  h.app.ui.slide = gpt;
+  before = canvas_fit_key(h.app, avail);
+  h.app.inputs.tie_weights = !h.app.inputs.tie_weights;
+  EXPECT_NE(canvas_fit_key(h.app, avail), before) << "slide 8 measures again when weight tying changes";
+}
+
+}  // namespace
+}  // namespace lv::app
