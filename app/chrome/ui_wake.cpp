@@ -3,12 +3,17 @@
 
 #include <atomic>
 
+#include "app/model/background_job.hpp"
+
 namespace lv::app {
 namespace {
 std::atomic<UiWakeFn> g_wake{nullptr};
 }  // namespace
 
-void set_ui_wake(UiWakeFn wake) { g_wake.store(wake, std::memory_order_release); }
+void set_ui_wake(UiWakeFn wake) {
+  g_wake.store(wake, std::memory_order_release);
+  set_job_wake(wake);  // the model's jobs wake the window the same way
+}
 
 void ui_wake() {
   if (UiWakeFn w = g_wake.load(std::memory_order_acquire)) w();

@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "app/slides/anim_timeline.hpp"
-#include "app/app_model.hpp"
+#include "app/app_edits.hpp"
 #include "app/slides/scale_worker.hpp"
 #include "app/widgets/widget_heatmap.hpp"
 #include "app/slides/slides.hpp"
@@ -252,7 +252,7 @@ TEST(ScaleSlide, ANewSeedRebuildsTheTable) {
   frames_until(h, [&] { return h.app.scale.worker && snap(h).table == TablePhase::Ready; });
   ASSERT_EQ(snap(h).table, TablePhase::Ready);
   const uint64_t v1 = snap(h).version;
-  ASSERT_EQ(set_seed_text(h.app, "7"), "");
+  ASSERT_EQ(set_seed_text(h.app, "7").error, "");
   h.frame();
   EXPECT_NE(snap(h).table, TablePhase::Ready);
   frames_until(h, [&] { return snap(h).table == TablePhase::Ready; });

@@ -13,9 +13,17 @@
 #include <memory>
 #include <thread>
 
-#include "app/chrome/ui_wake.hpp"
 
 namespace lv::app {
+
+// What wakes the window when a job finishes: the view installs its wake-up
+// (app/chrome/ui_wake.cpp set_ui_wake forwards it here); nothing by default.
+using JobWakeFn = void (*)();
+inline std::atomic<JobWakeFn> g_job_wake{nullptr};
+inline void set_job_wake(JobWakeFn wake) { g_job_wake.store(wake, std::memory_order_release); }
+inline void job_wake() {
+  if (JobWakeFn w = g_job_wake.load(std::memory_order_acquire)) w();
+}
 
 // The calling thread yields to the UI thread: a worker never delays a frame (Linux
 // gives each thread its own nice value).
@@ -57,7 +65,7 @@ class BackgroundJob {
       lower_thread_priority();
       w(*c);
       c->finished.store(true, std::memory_order_release);
-      ui_wake();
+      job_wake();
     });
   }
   // Started, and its result not yet taken (running, or finished and waiting for take()).
