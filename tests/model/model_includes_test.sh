@@ -4,6 +4,10 @@
 # The build checks the same by linking lookupviz_model without ImGui; this names the line.
 set -u
 src="${1:-.}"
+if ! ls "$src"/app/model/*.hpp "$src"/app/model/*.cpp >/dev/null 2>&1; then
+  echo "no app/model/ in $src: the model is not apart from the view"
+  exit 1
+fi
 bad=$(grep -n '^[[:space:]]*#[[:space:]]*include' "$src"/app/model/*.hpp "$src"/app/model/*.cpp |
   grep -v -E '#[[:space:]]*include[[:space:]]*(<[^>]*>|"(core|app/model)/[^"]*")' )
 bad_sys=$(grep -n -E '#[[:space:]]*include[[:space:]]*<(imgui|GL|GLFW|glad|stb)' "$src"/app/model/*.hpp "$src"/app/model/*.cpp)

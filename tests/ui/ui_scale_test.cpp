@@ -146,6 +146,23 @@ TEST(ScaleSlide, BuildsAndTimesWhileTheUiKeepsDrawing) {
   }
 }
 
+// The code panel shows the worker's figures as they land, keyed on the slide's own
+// revision: the model's generation is the model's alone, no slide moves it (issue 27).
+TEST(ScaleSlide, TheCodePanelFollowsTheWorkerWithoutMovingTheModel) {
+  Headless h;
+  h.init();
+  show(h, 3000, 64);
+  h.frame();
+  const uint64_t generation = h.app.derived.generation;
+  const std::string first = h.app.ui.code_panel.output + h.app.ui.code_panel.code;
+  frames_until(h, [&] { return timing_finished(h); });
+  h.frame();
+  EXPECT_EQ(h.app.derived.generation, generation);
+  EXPECT_EQ(h.app.ui.code_panel.scale_revision, h.app.scale.seen_revision);
+  EXPECT_EQ(h.app.scale.seen_revision, snap(h).revision);
+  EXPECT_NE(h.app.ui.code_panel.output + h.app.ui.code_panel.code, first) << "the timings must reach the panel";
+}
+
 // The percentage on the build's progress bar ("42%"), -1 when none is on screen.
 int percent_shown(const ScreenText& screen) {
   for (const std::string& line : screen.lines) {
