@@ -8,7 +8,7 @@
 #include <filesystem>
 
 #include "app/slides/anim_timeline.hpp"
-#include "app/app_model.hpp"
+#include "app/app_edits.hpp"
 #include "app/app_ui.hpp"
 #include "app/slides/slides.hpp"
 #include "core/gpt2_tokenizer.hpp"
@@ -145,8 +145,7 @@ void apply_session(App& app, const SessionSettings& s) {
   app.ui.theme = s.light ? Theme::Light : Theme::Dark;
   app.ui.user_zoom = s.user_zoom;
   app.ui.reduced_motion = s.reduced_motion;
-  recompute(app);
-  sync_text_fields(app);
+  take_change(app, recompute(app), Fields::Sync);
   app.ui.slide = std::clamp(s.slide, 0, slide_count() - 1);
   timeline_seek(app.ui.timeline, current_slide_steps(app), s.step);
 }
@@ -176,11 +175,11 @@ bool finish_session_table(App& app, TableLoad& r) {
     }
   }
   in.ids = u.ids;
-  set_table_file(app, std::make_shared<const TableFile>(std::move(r.table)));
+  take_change(app, set_table_file(app, std::make_shared<const TableFile>(std::move(r.table))));
   if (!u.edits.empty() && u.rows == app.derived.vocab && u.cols == app.derived.dim) {
     for (const SettingsEdit& e : u.edits) (*in.edits)[e.row * u.cols + e.col] = e.value;
     ++in.edits_version;
-    recompute(app);
+    take_change(app, recompute(app));
   }
   sync_text_fields(app);
   return true;

@@ -3,7 +3,8 @@
 // and torch's output at the bottom; a status line.
 #include "app/app_ui.hpp"
 
-#include "app/model_jobs.hpp"
+#include "app/app_edits.hpp"
+#include "app/model/model_jobs.hpp"
 
 #include <imgui.h>
 
@@ -14,7 +15,8 @@
 #include <string>
 
 #include "app/slides/anim_timeline.hpp"
-#include "app/slides/canvas_fit.hpp"
+include "app/slides/canvas_fit.hpp"
+#include "app/slides/scale_worker.hpp"  // slide 7's figures key the code panel
 #include "app/slides/narrative_lines.hpp"
 #include "app/chrome/layout_report.hpp"
 #include "app/slides/slides.hpp"
@@ -306,7 +308,7 @@ void draw_status_line(App& app) {
     ImGui::PopStyleColor();
     if (act.cancellable) {
       ImGui::SameLine();
-      if (ImGui::SmallButton("Cancel")) cancel_pending(app);
+      if (ImGui::SmallButton("Cancel")) take_change(app, cancel_pending(app));
     }
     return;
   }
@@ -328,7 +330,9 @@ void set_status(App& app, const char* text) {
 
 const CodePanelText& code_panel_text(App& app) {
   CodePanelText& t = app.ui.code_panel;
-  if (t.slide != app.ui.slide || t.generation != app.derived.generation) {
+  const ScaleState* scale = find_scale_state(app);  // slide 7's figures, when it has run
+  const uint64_t scale_revision = scale ? scale->seen_revision : 0;
+  if (t.slide != app.ui.slide || t.generation != app.derived.generation || t.scale_revision != scale_revision) {
     const SlideDef& def = slide_table()[static_cast<size_t>(app.ui.slide)];
     def.code(app, t.code, t.output);
     t.notes.clear();
@@ -339,6 +343,7 @@ const CodePanelText& code_panel_text(App& app) {
     t.output = wide_to_edit(app.ui.wide, t.output);
     t.slide = app.ui.slide;  // the slide whose code the text really is
     t.generation = app.derived.generation;
+    t.scale_revision = scale_revision;
   }
   return t;
 }
@@ -394,7 +399,7 @@ void app_frame(App& app) {
   app.time = ImGui::GetTime();
   // What the model's workers finished (a big table drawn, a file read, the logits)
   // lands before anything is drawn.
-  poll_model_jobs(app);
+  poll_jobs(app);
   hook_wide_clipboard(app);  // pastes and copies keep characters beyond U+FFFF (wide_input.cpp)
   layout_report_begin_frame();
   if (app.ui.theme != app.ui.applied_theme || app.ui.scale != app.ui.applied_scale) {

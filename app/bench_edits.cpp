@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "app/slides/anim_timeline.hpp"
-#include "app/app_model.hpp"
+#include "app/model/app_model.hpp"
 #include "app/app_ui.hpp"
-#include "app/model_jobs.hpp"
+#include "app/model/model_jobs.hpp"
 #include "app/slides/scale_worker.hpp"
 #include "app/slides/slides.hpp"
 

@@ -34,7 +34,7 @@ constexpr double kWorkPass = 1.0;          // one cell of a copy, add or compare
 
 constexpr int64_t kF32 = 4, kI64 = 8;
 constexpr int64_t kScanBand = 64;          // count_nonfinite's scratch: 64 rows of D floats
-constexpr int64_t kHeldLogits = int64_t{1} << 24;  // = app/model_jobs.hpp kHeldLogits
+constexpr int64_t kHeldLogits = int64_t{1} << 24;  // = app/model/model_jobs.hpp kHeldLogits
 
 double d(int64_t v) { return static_cast<double>(v); }
 

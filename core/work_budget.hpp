@@ -8,8 +8,8 @@
 //   StateShape  the shape of a state (B, V, D and the few choices that change its cost)
 //   StateCost   bytes at the peak and work, in multiply-add equivalents
 //   print_cost  what --print costs   (core/notebook_transcript.cpp)
-//   window_cost what the window and its pictures cost (app/app_model.cpp recompute and
-//               the model's jobs, app/model_jobs.cpp; slide 7's own table is apart)
+//   window_cost what the window and its pictures cost (app/model/app_model.cpp recompute and
+//               the model's jobs, app/model/model_jobs.cpp; slide 7's own table is apart)
 //   Budget      the limits: half the memory this machine has available, and the work a
 //               reasonable machine does in a few seconds
 //   over_budget "" when the cost fits, else the sentence that says why, in user words

@@ -11,7 +11,7 @@
 #include <cstring>
 #include <string>
 
-#include "app/app_model.hpp"
+#include "app/app_edits.hpp"
 #include "app/app_ui.hpp"
 #include "app/slides/bpe_replay.hpp"
 #include "app/widgets/ui_draw.hpp"
@@ -110,7 +110,7 @@ void draw_chips(App& app, float width) {
       if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload("lookupviz-chip")) {
         size_t from = 0;
         std::memcpy(&from, p->Data, sizeof from);
-        move_id(app, from, i);
+        take_change(app, move_id(app, from, i), Fields::Sync);
       }
       ImGui::EndDragDropTarget();
     }
@@ -130,7 +130,7 @@ void draw_chips(App& app, float width) {
   pad_to(start_x + width - add_w);
   ImGui::SameLine(0.0f, 0.0f);
   ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, e);
-  if (ImGui::Button("+##add-id")) add_id(app);
+  if (ImGui::Button("+##add-id")) take_change(app, add_id(app), Fields::Sync);
   landmark("add-id");
   ImGui::PopStyleVar();
   tooltip("Add an ID to the batch (the next row after the last ID)");
@@ -139,12 +139,13 @@ void draw_chips(App& app, float width) {
     ImGui::SetNextItemWidth(e * 7);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     if (ImGui::InputInt("##chip-value", &edit_value, 1, 10, ImGuiInputTextFlags_EnterReturnsTrue)) {
-      change_id(app, static_cast<size_t>(edit_index), edit_value);
+      take_change(app, change_id(app, static_cast<size_t>(edit_index), edit_value), Fields::Sync);
       ImGui::CloseCurrentPopup();
     }
-    if (ImGui::IsItemDeactivatedAfterEdit()) change_id(app, static_cast<size_t>(edit_index), edit_value);
+    if (ImGui::IsItemDeactivatedAfterEdit())
+      take_change(app, change_id(app, static_cast<size_t>(edit_index), edit_value), Fields::Sync);
     if (app.inputs.ids.size() > 1 && ImGui::Button("Remove this ID")) {
-      remove_id(app, static_cast<size_t>(edit_index));
+      take_change(app, remove_id(app, static_cast<size_t>(edit_index)), Fields::Sync);
       ImGui::CloseCurrentPopup();
     }
     ImGui::EndPopup();
@@ -242,7 +243,7 @@ void draw_editor_bar(App& app) {
     // The sentence, then its tokens as chips (what slide 0 makes of it).
     ui.ids_field_active = false;
     ImGui::SetNextItemWidth(std::floor(std::min(full * 0.20f, e * 9.0f)));
-    if (ImGui::InputText("##text", ui.text_buf, sizeof ui.text_buf)) ui.text_error = set_text(app, text_field(app));
+    if (ImGui::InputText("##text", ui.text_buf, sizeof ui.text_buf)) apply_text(app, text_field(app));
     landmark("text-field");
     tooltip("Type a sentence: GPT-2's tokenizer (tiktoken's \"gpt2\", <|endoftext|> allowed) turns it into the IDs, "
             "applied as you type. Slide 0 shows how.");
@@ -258,13 +259,13 @@ void draw_editor_bar(App& app) {
   // Esc ends the edit in the frame it is pressed; ImGui reports the deactivation a
   // frame later, when the key is no longer "pressed": note it now.
   if (ui.ids_field_active && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
-    ui.ids_edit.escaped = true;
+    ui.ids_escaped = true;
   const bool typed = ImGui::InputText("##ids-text", ui.ids_buf, sizeof ui.ids_buf);
   landmark("ids-text");
   if (ImGui::IsItemActivated()) begin_ids_edit(app);
-  if (typed) ids_typed(app, ui.ids_buf);
+  if (typed) ids_field_typed(app, ui.ids_buf);
   ui.ids_field_active = ImGui::IsItemActive();
-  if (ImGui::IsItemDeactivated()) end_ids_edit(app, ui.ids_buf, ui.ids_edit.escaped);
+  if (ImGui::IsItemDeactivated()) ids_field_left(app, ui.ids_buf, ui.ids_escaped);
   tooltip("Type token IDs: 2, 3, 1 — also [2, 3, 1], 2 3 1 or tensor([2, 3, 1]). Applied as you type; Enter "
           "applies, Esc goes back.");
   }
@@ -296,7 +297,7 @@ void draw_editor_bar(App& app) {
     if (ImGui::IsItemHovered())  // the whole path and name (over text_fit's tooltip of the label)
       ImGui::SetTooltip("%s%s%s", f.path.c_str(), f.named ? ":" : "", f.name.c_str());
     ImGui::SameLine();
-    if (ImGui::SmallButton("x##seeded")) set_table_file(app, nullptr);
+    if (ImGui::SmallButton("x##seeded")) take_change(app, set_table_file(app, nullptr), Fields::Sync);
     landmark("close-table");
     tooltip("Back to the seeded table");
   } else {
@@ -308,8 +309,8 @@ void draw_editor_bar(App& app) {
     int mode = app.inputs.vocab_mode == VocabMode::FromIds ? 0 : 1;
     ImGui::SetNextItemWidth(e * 8.5f);
     if (ImGui::Combo("##vocab-mode", &mode, "max(ids)+1\0fixed\0")) {
-      set_vocab_mode(app, mode == 0 ? VocabMode::FromIds : VocabMode::Fixed, app.derived.vocab);
-      sync_text_fields(app);
+      take_change(app, set_vocab_mode(app, mode == 0 ? VocabMode::FromIds : VocabMode::Fixed, app.derived.vocab),
+                  Fields::Sync);
     }
     tooltip("max(ids)+1: the table has one row per ID up to the largest, as in the notebook (it is re-drawn from the "
             "seed when its shape changes). fixed: choose V yourself.");
@@ -317,7 +318,7 @@ void draw_editor_bar(App& app) {
       ImGui::SameLine();
       int v = static_cast<int>(app.inputs.fixed_vocab);
       ImGui::SetNextItemWidth(step_field_width(v, e * 6.5f));
-      if (ImGui::InputInt("##vocab", &v, 1, 10)) set_vocab_mode(app, VocabMode::Fixed, v);
+      if (ImGui::InputInt("##vocab", &v, 1, 10)) take_change(app, set_vocab_mode(app, VocabMode::Fixed, v));
       tooltip("Rows of the table (num_idx). It cannot be smaller than the largest ID + 1.");
     } else {
       // A fixed width whatever V's digits: typing IDs moves nothing after it.
@@ -334,7 +335,7 @@ void draw_editor_bar(App& app) {
     ImGui::SameLine();
     int dim = static_cast<int>(app.inputs.dim);
     ImGui::SetNextItemWidth(step_field_width(dim, e * 6.0f));
-    if (ImGui::InputInt("##dim", &dim, 1, 8)) set_dim(app, dim);
+    if (ImGui::InputInt("##dim", &dim, 1, 8)) take_change(app, set_dim(app, dim));
     landmark("dim");
     tooltip("out_dim: the embedding size, the columns of the table. Changing it re-draws the table from the seed.");
   }
@@ -346,7 +347,7 @@ void draw_editor_bar(App& app) {
   ImGui::SameLine();
   int dt = static_cast<int>(app.inputs.dtype);
   ImGui::SetNextItemWidth(e * 6.5f);
-  if (ImGui::Combo("##dtype", &dt, "float32\0float16\0bfloat16\0")) set_dtype(app, static_cast<TableDtype>(dt));
+  if (ImGui::Combo("##dtype", &dt, "float32\0float16\0bfloat16\0")) take_change(app, set_dtype(app, static_cast<TableDtype>(dt)));
   tooltip("Round every weight to float16 or bfloat16 (as .to(torch.float16).float() does). Both paths still agree: "
           "a one-hot row picks the rounded row exactly.");
 
@@ -356,14 +357,18 @@ void draw_editor_bar(App& app) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(e * 6.5f);
   if (ImGui::InputText("##seed", ui.seed_buf, sizeof ui.seed_buf, ImGuiInputTextFlags_CharsNoBlank))
-    ui.seed_error = set_seed_text(app, ui.seed_buf);
+  {
+    const Change c = set_seed_text(app, ui.seed_buf);
+    ui.seed_error = c.error;
+    take_change(app, c);
+  }
   landmark("seed");
   tooltip("torch.manual_seed(seed): any integer from -2^63 to 2^64-1. The table is re-drawn from it.");
 
   next_group(ImGui::CalcTextSize("Reset weights").x + e);
   const bool edits = has_edits(app);
   ImGui::BeginDisabled(!edits);
-  if (ImGui::Button("Reset weights")) reset_edits(app);
+  if (ImGui::Button("Reset weights")) take_change(app, reset_edits(app));
   landmark("reset-weights");
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))

@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "app/app_model.hpp"
+#include "app/app_edits.hpp"
 #include "app/app_session.hpp"
 #include "app/app_ui.hpp"
 #include "app/chrome/ui_landmarks.hpp"
@@ -34,7 +34,7 @@ bool check_table_file_now(App& app) {
   l.disk_changed = what;
   // What is on screen is read again: rows past a new end now read as NaN (the view's
   // row cache goes with the recompute).
-  recompute(app);
+  take_change(app, recompute(app));
   slides_file_changed(app);  // what slides made of it (slide 7's map: summarized again)
   set_status(app, (what + ". File ▸ Open it again, or Reopen in the prompt.").c_str());
   app.frames_since_input = 0;  // draw the prompt now

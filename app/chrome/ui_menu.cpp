@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <string>
 
-#include "app/app_model.hpp"
+#include "app/app_edits.hpp"
 #include "app/app_ui.hpp"
 #include "app/widgets/widget_data_text.hpp"
 #include "app/widgets/widget_file_picker.hpp"
@@ -48,7 +48,7 @@ void draw_menu_bar(App& app) {
       ImGui::EndMenu();
     }
     if (ImGui::MenuItem("Back to the seeded table", nullptr, false, app.inputs.file != nullptr))
-      set_table_file(app, nullptr);
+      take_change(app, set_table_file(app, nullptr), Fields::Sync);
     ImGui::Separator();
     if (ImGui::MenuItem("Save screenshot (PNG)", "Ctrl+S")) ui.screenshot_requested = true;
     if (ImGui::MenuItem("Export this slide's animation (GIF)")) ui.gif_requested = true;

@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <utility>
 
-#include "app/app_model.hpp"
+#include "app/app_edits.hpp"
 #include "app/app_session.hpp"
 #include "app/app_ui.hpp"
 #include "app/chrome/ui_landmarks.hpp"
@@ -23,7 +23,7 @@ void start_table_load(App& app, const std::string& spec) {
   TableLoading& l = app.loading;
   // A second file while one loads replaces it: the first's result is not taken (its
   // read is a header and a mapping: it ends at once), and the model's whole-table work
-  // for the table shown is cancelled when the new one is set (app/model_jobs.hpp).
+  // for the table shown is cancelled when the new one is set (app/model/model_jobs.hpp).
   l.job.stop();
   l.restoring = false;  // the caller says so when it is the session's table
   l.spec = spec;
@@ -68,7 +68,7 @@ void poll_table_load(App& app) {
     }
     const std::string label = table_spec(r.table);
     remember_opened(app, label);
-    set_table_file(app, std::make_shared<const TableFile>(std::move(r.table)));
+    take_change(app, set_table_file(app, std::make_shared<const TableFile>(std::move(r.table))), Fields::Sync);
     char buf[512];
     std::snprintf(buf, sizeof buf, "Loaded %s: %s × %s", label.c_str(), Commas(app.derived.vocab).s, Commas(app.derived.dim).s);
     set_status(app, buf);

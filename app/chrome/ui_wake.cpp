@@ -1,8 +1,8 @@
 // ui_wake.cpp — the installed wake-up: the one every job calls when it finishes, held
-// atomically beside BackgroundJob (app/background_job.hpp; workers read it, the platform writes it).
+// atomically beside BackgroundJob (app/model/background_job.hpp; workers read it, the platform writes it).
 #include "app/chrome/ui_wake.hpp"
 
-#include "app/background_job.hpp"
+#include "app/model/background_job.hpp"
 
 namespace lv::app {
 

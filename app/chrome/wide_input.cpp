@@ -9,7 +9,7 @@
 
 #include <string>
 
-#include "app/app_model.hpp"
+#include "app/model/app_model.hpp"
 #include "app/app_ui.hpp"
 #include "core/wide_text.hpp"
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "app/background_job.hpp"  // the one way to run work off the UI thread (a sibling layer)
+#include "app/model/background_job.hpp"  // the one way to run work off the UI thread (a sibling layer)
 
 namespace lv::app {
 

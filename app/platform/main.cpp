@@ -17,12 +17,12 @@
 #include <vector>
 
 #include "app/slides/anim_timeline.hpp"
-#include "app/app_model.hpp"
+#include "app/app_edits.hpp"
 #include "app/app_session.hpp"
 #include "app/app_ui.hpp"
 #include "app/platform/gl_heatmap.hpp"
 #include "app/chrome/layout_report.hpp"
-#include "app/out_of_memory.hpp"
+#include "app/model/out_of_memory.hpp"
 #include "app/platform/platform_bench.hpp"
 #include "app/platform/platform_glfw.hpp"
 #include "app/desktop/portal_dialog.hpp"
@@ -31,7 +31,7 @@
 #include "core/gpt2_tokenizer.hpp"
 #include "core/id_parse.hpp"
 #include "app/bench_edits.hpp"
-#include "app/model_jobs.hpp"
+#include "app/model/model_jobs.hpp"
 #include "core/notebook_transcript.hpp"
 #include "core/quiz/quiz_json.hpp"
 #include "core/recent_files.hpp"
@@ -356,14 +356,14 @@ static int run(int argc, char** argv) {
   // A picture waits only for the whole-table work of the slide it draws (--export-slides:
   // each slide's, as it comes to it); the layout report draws every slide.
   if (headless && !o.layout_report) app.jobs.wanted = o.export_slides.empty() ? slide_table_work(o.slide) : 0u;
-  lv::app::set_tokenizer(app, tokenizer, tokenizer_error);
+  lv::app::use_tokenizer(app, tokenizer, tokenizer_error);
   lv::app::app_init(app, window_loads ? seeded : o, file);
   if (window_loads) lv::app::start_table_load(app, o.weights);
   freeze_at(app, o.slide, o.step);
 
   // 3. The window, GL context, ImGui, backends, fonts.
   // A picture or a report shows the state asked for: a big seeded table is drawn first.
-  if (headless) lv::app::finish_model_jobs(app);
+  if (headless) lv::app::finish_jobs(app);
   // The slide's steps count the IDs (slides 2–4): checked (and the step shown again)
   // once they are the ones asked for.
   if (const std::string e = lv::app::slide_step_error(app, o.slide, app.jobs.has_pending ? -1 : o.step); !e.empty()) {

@@ -7,7 +7,7 @@
 #include <cstdarg>
 #include <cstdio>
 
-#include "app/app_model.hpp"
+#include "app/app_edits.hpp"
 #include "app/chrome/ui_landmarks.hpp"
 #include "app/chrome/ui_theme.hpp"
 #include "app/slides/anim_timeline.hpp"
@@ -81,7 +81,7 @@ void repeat_line(App& app, const char* repeated) {
   char label[64];
   std::snprintf(label, sizeof label, "Add a repeat: idx[%zu] = %lld##add-repeat", app.inputs.ids.size(),
                 static_cast<long long>(app.inputs.ids.front()));
-  if (ImGui::SmallButton(label)) add_repeat(app);
+  if (ImGui::SmallButton(label)) take_change(app, add_repeat(app), Fields::Sync);
   landmark("add-repeat");
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("No ID repeats in this batch: the first one added again at the end shows what a repeat does");

@@ -2,7 +2,8 @@
 // Sections: lifecycle · poll · build job · timing job
 #include "app/slides/scale_worker.hpp"
 
-#include "app/background_job.hpp"
+#include "app/model/background_job.hpp"
+#include "app/model/model_jobs.hpp"
 
 #include <algorithm>
 #include <cmath>

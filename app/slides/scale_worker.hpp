@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "app/app_state.hpp"
-#include "app/background_job.hpp"
+#include "app/model/background_job.hpp"
 #include "core/heatmap_aggregate.hpp"
 #include "core/huge_pages.hpp"
 

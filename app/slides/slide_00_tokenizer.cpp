@@ -10,7 +10,7 @@
 #include <cstdio>
 
 #include "app/slides/anim_timeline.hpp"
-#include "app/app_model.hpp"
+#include "app/model/app_model.hpp"
 #include "app/app_ui.hpp"
 #include "app/slides/bpe_replay.hpp"
 #include "app/slides/narrative_lines.hpp"

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "app/app_model.hpp"
+#include "app/app_edits.hpp"
 #include "app/slides/narrative_lines.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/scene.hpp"
@@ -73,7 +73,7 @@ void edit_cells(App& app, const GridLayout& g) {
     const float dx = ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 2.0f).x;
     if (dx != 0.0f) {
       const float v = ui.edit_value + dx / em() * 0.05f;
-      if (v != d.table.at(ui.edit_row, ui.edit_col)) edit_cell(app, ui.edit_row, ui.edit_col, v);
+      if (v != d.table.at(ui.edit_row, ui.edit_col)) take_change(app, edit_cell(app, ui.edit_row, ui.edit_col, v));
     }
   }
   if (over && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
@@ -98,7 +98,7 @@ void edit_cells(App& app, const GridLayout& g) {
                          ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll)) {
       const ValueParse v = parse_weight_value(ui.cell_buf);
       if (v.ok) {
-        edit_cell(app, ui.edit_row, ui.edit_col, v.value);
+        take_change(app, edit_cell(app, ui.edit_row, ui.edit_col, v.value));
         ui.cell_error.clear();
         ImGui::CloseCurrentPopup();
       } else {

@@ -13,7 +13,7 @@
 
 #include "app/slides/anim_timeline.hpp"
 #include "app/slides/scene.hpp"
-#include "app/model_jobs.hpp"
+#include "app/model/model_jobs.hpp"
 #include "app/slides/narrative_lines.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"

@@ -11,8 +11,8 @@
 #include <string>
 
 #include "app/slides/anim_timeline.hpp"
-#include "app/app_model.hpp"
-#include "app/model_jobs.hpp"
+#include "app/app_edits.hpp"
+#include "app/model/model_jobs.hpp"
 #include "app/slides/narrative_lines.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/scene.hpp"
@@ -63,12 +63,12 @@ void narrative(App& app) {
   int mode = app.inputs.grad_mode == GradMode::SumOfOutputs ? 0 : 1;
   ImGui::SetNextItemWidth(-1);
   if (ImGui::Combo("##grad-mode", &mode, "ones: out.sum().backward()\0torch.randn(B, D)\0"))
-    set_grad_mode(app, mode == 0 ? GradMode::SumOfOutputs : GradMode::Seeded, app.inputs.grad_seed);
+    take_change(app, set_grad_mode(app, mode == 0 ? GradMode::SumOfOutputs : GradMode::Seeded, app.inputs.grad_seed));
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("What flows back into the output: all ones, or seeded random numbers");
   if (app.inputs.grad_mode == GradMode::Seeded) {
     int s = static_cast<int>(app.inputs.grad_seed);
     ImGui::SetNextItemWidth(-1);
-    if (ImGui::InputInt("##grad-seed", &s) && s >= 0) set_grad_mode(app, GradMode::Seeded, static_cast<uint64_t>(s));
+    if (ImGui::InputInt("##grad-seed", &s) && s >= 0) take_change(app, set_grad_mode(app, GradMode::Seeded, static_cast<uint64_t>(s)));
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("torch.manual_seed(this) before G = torch.randn(B, D)");
   }
 }

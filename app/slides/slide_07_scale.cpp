@@ -152,10 +152,7 @@ void update_shown(App& app, int cur) {
     w.start_timing();
     sc.timed_version = s.version;
   }
-  if (s.revision != sc.seen_revision) {
-    sc.seen_revision = s.revision;
-    ++app.derived.generation;  // the code panel caches on it: rebuild with the new figures
-  }
+  sc.seen_revision = s.revision;  // the code panel caches on it (code_panel_text): rebuilt with the new figures
 }
 
 // ---------------------------------------------------------------- narrative

@@ -9,8 +9,8 @@
 #include <cstdio>
 
 #include "app/slides/anim_timeline.hpp"
-#include "app/app_model.hpp"
-#include "app/model_jobs.hpp"
+#include "app/app_edits.hpp"
+#include "app/model/model_jobs.hpp"
 #include "app/slides/narrative_lines.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
@@ -55,7 +55,7 @@ void narrative(App& app) {
                      "multiply, x @ W.T, one logit per vocabulary entry — the lookup run backwards.");
   ImGui::Spacing();
   bool tie = app.inputs.tie_weights;
-  if (checkbox("Weight tying##tie", &tie)) set_tie_weights(app, tie);
+  if (checkbox("Weight tying##tie", &tie)) take_change(app, set_tie_weights(app, tie));
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("GPT-2 shares one table between the input lookup and the output head.\n"
                       "Off: the head gets its own Linear init (drawn after pos_emb).");

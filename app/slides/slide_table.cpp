@@ -3,7 +3,7 @@
 #include <string>
 
 #include "app/slides/anim_timeline.hpp"
-#include "app/model_jobs.hpp"
+#include "app/model/model_jobs.hpp"
 #include "app/slides/slides.hpp"
 #include "core/cli_options.hpp"
 

@@ -32,7 +32,7 @@
 #include <vector>
 #include <unistd.h>
 
-#include "app/app_model.hpp"
+#include "app/app_edits.hpp"
 #include "app/app_ui.hpp"
 #include "app/slides/anim_timeline.hpp"
 #include "app/slides/scale_worker.hpp"

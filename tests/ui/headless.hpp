@@ -8,10 +8,10 @@
 #include <string>
 #include <string_view>
 
-#include "app/app_model.hpp"
+#include "app/app_edits.hpp"
 #include "app/app_state.hpp"
 #include "app/app_ui.hpp"
-#include "app/model_jobs.hpp"
+#include "app/model/model_jobs.hpp"
 #include "app/chrome/ui_landmarks.hpp"
 #include "app/chrome/ui_theme.hpp"
 #include "core/cli_options.hpp"
@@ -57,10 +57,10 @@ class Headless {
   // As main() starts: GPT-2's tokenizer handed over, --text tokenized, the model made.
   void init(const std::vector<std::string>& args = {"lookupviz"}) {
     CliParse p = parse_cli(args);
-    set_tokenizer(app, tokenizer());
+    use_tokenizer(app, tokenizer());
     if (p.options.text) apply_text_ids(p.options, *app.tokenizer);
     app_init(app, p.options);
-    finish_model_jobs(app);  // a big table asked for at start: ready before the test looks
+    finish_jobs(app);  // a big table asked for at start: ready before the test looks
   }
 
   // One frame of the whole UI.

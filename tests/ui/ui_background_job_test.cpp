@@ -9,7 +9,7 @@
 #include <chrono>
 #include <thread>
 
-#include "app/background_job.hpp"
+#include "app/model/background_job.hpp"
 #include "app/chrome/ui_wake.hpp"
 
 namespace lv::app {

@@ -8,8 +8,8 @@
 #include <thread>
 
 #include "app/slides/anim_timeline.hpp"
-#include "app/app_model.hpp"
-#include "app/model_jobs.hpp"
+#include "app/app_edits.hpp"
+#include "app/model/model_jobs.hpp"
 #include "app/slides/slides.hpp"
 #include "headless.hpp"
 #include "screen_text.hpp"

@@ -13,7 +13,7 @@
 #include <fstream>
 #include <string>
 
-#include "app/out_of_memory.hpp"
+#include "app/model/out_of_memory.hpp"
 #include "../shared/spread_ids.hpp"
 #include "headless.hpp"
 #include "screen_text.hpp"
@@ -63,13 +63,13 @@ TEST(UiBudget, ADimPastTheBudgetIsRefusedToo) {
   Headless h;
   h.init();
   h.app.budget = kSmallWork;
-  set_dim(h.app, 4000);  // 4 × 4,000: within every other limit
+  take_change(h.app, set_dim(h.app, 4000));  // 4 × 4,000: within every other limit
   EXPECT_EQ(h.app.inputs.dim, 5);
   EXPECT_EQ(h.app.derived.dim, 5);
   EXPECT_NE(h.app.ui.state_error.find("3 IDs into a 4 × 4,000 table need about"), std::string::npos)
       << h.app.ui.state_error;
   h.app.budget = kUnlimited;
-  set_dim(h.app, 4000);
+  take_change(h.app, set_dim(h.app, 4000));
   EXPECT_EQ(h.app.derived.dim, 4000);
   EXPECT_TRUE(h.app.ui.state_error.empty());
 }
@@ -104,7 +104,7 @@ long long state_peak_bytes(const std::vector<std::string>& args) {
       App app;
       app.budget = kUnlimited;
       app_init(app, parse_cli(args).options);
-      finish_model_jobs(app);
+      finish_jobs(app);
       const long long peak = status_kb("VmHWM:");
       const long long grew = (peak - before) * 1024;
       if (write(fd[1], &grew, sizeof grew) != sizeof grew) _exit(1);
@@ -174,8 +174,9 @@ TEST(UiBudget, OutOfMemoryWhileComputingAStateKeepsTheLastGoodOne) {
     if (setrlimit(RLIMIT_AS, &tight) != 0) _exit(10);
     IdList many;
     for (int i = 0; i < 4096; ++i) many.push_back(i % 4);
-    set_ids(h.app, many);
+    const Change change = set_ids(h.app, many);
     setrlimit(RLIMIT_AS, &old);
+    take_change(h.app, change);  // the view shows what the model said
     if (h.app.inputs.ids != (IdList{0, 1, 2, 3})) _exit(11);
     if (h.app.derived.batch != 4 || h.app.derived.lookup_out != before) _exit(12);
     if (h.app.ui.state_error != kOutOfMemoryWindowLine) _exit(13);
@@ -183,7 +184,7 @@ TEST(UiBudget, OutOfMemoryWhileComputingAStateKeepsTheLastGoodOne) {
     if (!read_screen().contains("There is not enough memory for that state")) _exit(14);
     if (!read_screen().contains("still showing the last state")) _exit(15);
     // And the window goes on: a state that fits is taken.
-    set_ids(h.app, IdList{3, 0});
+    take_change(h.app, set_ids(h.app, IdList{3, 0}));
     if (h.app.derived.batch != 2 || !h.app.ui.state_error.empty()) _exit(16);
     _exit(0);
   }

@@ -152,7 +152,7 @@ TEST_F(UiEditing, ALargeTableIsBuiltOnEnter) {
   EXPECT_TRUE(h.app.jobs.has_pending);
   EXPECT_EQ(h.app.derived.vocab, 4);
   EXPECT_NE(model_activity(h.app).what.find("100,000 × 5"), std::string::npos) << model_activity(h.app).what;
-  finish_model_jobs(h.app);
+  finish_jobs(h.app);
   h.frames(2);
   EXPECT_EQ(h.app.inputs.ids, (IdList{99999}));
   EXPECT_EQ(h.app.derived.vocab, 100000);

@@ -10,8 +10,8 @@
 #include <string>
 #include <unistd.h>
 
-#include "app/app_model.hpp"
-#include "app/model_jobs.hpp"
+#include "app/app_edits.hpp"
+#include "app/model/model_jobs.hpp"
 #include "core/cli_options.hpp"
 #include "core/dtype_round.hpp"
 #include "core/embedding_ops.hpp"
@@ -53,7 +53,7 @@ App app_with(const std::vector<std::string>& args) {
   }
   App app;
   app_init(app, p.options, file);
-  finish_model_jobs(app);
+  finish_jobs(app);
   return app;
 }
 
@@ -99,7 +99,7 @@ TEST_F(BigFile, AnIdEditReadsItsRowsNotTheTable) {
   EXPECT_TRUE(d.matmul_ready) << "the per-column counts of this file are kept";
   // The logits over all 6,000 rows go to a worker; the window does not wait for them.
   EXPECT_FALSE(d.logits_ready);
-  finish_model_jobs(app);
+  finish_jobs(app);
   EXPECT_TRUE(app.derived.logits_ready);
 }
 
@@ -130,7 +130,7 @@ TEST_F(BigFile, ASecondTableCancelsTheFirstsWholeTableRead) {
   EXPECT_FALSE(app.derived.matmul_ready) << "this file's columns are read on a worker";
   EXPECT_TRUE(model_busy(app));
   EXPECT_NE(model_activity(app).what.find("reads the whole table"), std::string::npos);
-  finish_model_jobs(app);
+  finish_jobs(app);
   EXPECT_TRUE(app.derived.matmul_ready);
   EXPECT_TRUE(app.derived.paths_equal);
   std::remove(other.c_str());
@@ -155,7 +155,7 @@ TEST(ScaleModel, WholeTableWorkWaitsForTheFirstFrame) {
   EXPECT_EQ(app.derived.lookup_out(1, 3), round_to_bfloat16(cell(4000, 3))) << "the lookup needs no whole-table read";
   release_held_work(app);
   EXPECT_TRUE(model_busy(app)) << "started once the frame is up";
-  finish_model_jobs(app);
+  finish_jobs(app);
   EXPECT_TRUE(app.derived.matmul_ready);
   EXPECT_TRUE(app.derived.paths_equal);
   EXPECT_FALSE(app.jobs.hold);
@@ -167,7 +167,7 @@ TEST(ScaleModel, LogitsArgmaxOnAWorkerIsTheDenseProducts) {
   for (bool tie : {true, false}) {
     App app = app_with({"lookupviz", "--vocab", "20000", "--dim", "16", "--ids", "3,19999,7"});
     set_tie_weights(app, tie);
-    finish_model_jobs(app);
+    finish_jobs(app);
     const Derived& d = app.derived;
     ASSERT_TRUE(d.logits_ready);
     Matrix head;
@@ -201,7 +201,7 @@ TEST(ScaleModel, ABigSeededTableWaitsOnAWorkerAndCanBeCancelled) {
   EXPECT_FALSE(model_busy(app));
   EXPECT_EQ(app.derived.vocab, 4);
   set_vocab_mode(app, VocabMode::Fixed, 50257);
-  finish_model_jobs(app);
+  finish_jobs(app);
   EXPECT_EQ(app.derived.vocab, 50257);
   EXPECT_EQ(app.derived.work.table_passes, 0);
   // Drawn once per seed and shape: back and forth costs nothing.

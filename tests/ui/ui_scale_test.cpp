@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "app/slides/anim_timeline.hpp"
-#include "app/app_model.hpp"
+#include "app/app_edits.hpp"
 #include "app/slides/scale_worker.hpp"
 #include "app/widgets/widget_heatmap.hpp"
 #include "app/slides/slides.hpp"
@@ -146,6 +146,23 @@ TEST(ScaleSlide, BuildsAndTimesWhileTheUiKeepsDrawing) {
   }
 }
 
+// The code panel shows the worker's figures as they land, keyed on the slide's own
+// revision: the model's generation is the model's alone, no slide moves it (issue 27).
+TEST(ScaleSlide, TheCodePanelFollowsTheWorkerWithoutMovingTheModel) {
+  Headless h;
+  h.init();
+  show(h, 3000, 64);
+  h.frame();
+  const uint64_t generation = h.app.derived.generation;
+  const std::string first = h.app.ui.code_panel.output + h.app.ui.code_panel.code;
+  frames_until(h, [&] { return timing_finished(h); });
+  h.frame();
+  EXPECT_EQ(h.app.derived.generation, generation);
+  EXPECT_EQ(h.app.ui.code_panel.scale_revision, scale_state(h.app).seen_revision);
+  EXPECT_EQ(scale_state(h.app).seen_revision, snap(h).revision);
+  EXPECT_NE(h.app.ui.code_panel.output + h.app.ui.code_panel.code, first) << "the timings must reach the panel";
+}
+
 // The percentage on the build's progress bar ("42%"), -1 when none is on screen.
 int percent_shown(const ScreenText& screen) {
   for (const std::string& line : screen.lines) {
@@ -252,7 +269,7 @@ TEST(ScaleSlide, ANewSeedRebuildsTheTable) {
   frames_until(h, [&] { return scale_state(h.app).worker && snap(h).table == TablePhase::Ready; });
   ASSERT_EQ(snap(h).table, TablePhase::Ready);
   const uint64_t v1 = snap(h).version;
-  ASSERT_EQ(set_seed_text(h.app, "7"), "");
+  ASSERT_EQ(set_seed_text(h.app, "7").error, "");
   h.frame();
   EXPECT_NE(snap(h).table, TablePhase::Ready);
   frames_until(h, [&] { return snap(h).table == TablePhase::Ready; });

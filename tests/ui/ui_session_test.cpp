@@ -10,7 +10,7 @@
 #include <fstream>
 #include <thread>
 
-#include "app/app_model.hpp"
+#include "app/app_edits.hpp"
 #include "app/app_session.hpp"
 #include "app/app_ui.hpp"
 #include "core/id_parse.hpp"
@@ -219,9 +219,9 @@ TEST(UiSession, TwoInstancesTheLastToQuitWins) {
     {
       App b;  // the second instance's state (as Headless::init makes it; no frames needed)
       const CliParse p = parse_cli({"lookupviz", "--ids", "999,5"});
-      set_tokenizer(b, Headless::tokenizer());
+      use_tokenizer(b, Headless::tokenizer());
       app_init(b, p.options);
-      finish_model_jobs(b);
+      finish_jobs(b);
       session_autosave(sb, b, WindowGeometry{});
       b.time += kAutosaveDelay + 0.1;
       session_autosave(sb, b, WindowGeometry{});

@@ -175,7 +175,7 @@ TEST(SlideFollow, AWeightEditDoesNotMoveTheTableButNewIdsDo) {
   h.frames(3);
   EXPECT_EQ(h.app.ui.table_view.first_row, 0);
   EXPECT_TRUE(read_screen().contains("5.00")) << read_screen().all();
-  ASSERT_EQ(set_ids_text(h.app, "60,61"), "");
+  ASSERT_EQ(set_ids_text(h.app, "60,61").error, "");
   timeline_finish(h.app.ui.timeline, current_slide_steps(h.app));
   h.frames(3);
   EXPECT_GT(h.app.ui.table_view.first_row, followed);  // new IDs: the view goes to them

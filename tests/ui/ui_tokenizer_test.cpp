@@ -55,7 +55,7 @@ class UiTokenizer : public ::testing::Test {
   void type_sentence(const char* text) {
     ASSERT_TRUE(h.click("mode-text"));
     ASSERT_TRUE(h.replace_text("text-field", text));
-    finish_model_jobs(h.app);  // GPT-2's 50,257-row table is drawn on a worker
+    finish_jobs(h.app);  // GPT-2's 50,257-row table is drawn on a worker
     h.frames(3);
   }
   Headless h;
@@ -89,7 +89,7 @@ TEST_F(UiTokenizer, TypingTheBooksSentenceGivesItsIds) {
 
 TEST_F(UiTokenizer, NewlineChipsShowTheReturnSign) {
   type_sentence("Hi");
-  h.app.ui.text_error = set_text(h.app, "\nHi");  // a field of one line cannot type a newline
+  apply_text(h.app, "\nHi");  // a field of one line cannot type a newline
   ASSERT_TRUE(h.app.ui.text_error.empty()) << h.app.ui.text_error;
   h.frames(3);
   EXPECT_EQ(h.app.inputs.ids, (IdList{198, 17250}));  // "\n" is GPT-2's token 198
@@ -112,7 +112,7 @@ TEST_F(UiTokenizer, BadTextSaysWhyAndKeepsTheLastGoodIds) {
   EXPECT_TRUE(s.contains("Type a sentence: empty text has no tokens")) << s.all();
   EXPECT_TRUE(s.contains("still showing the last valid IDs")) << s.all();
   // Bytes that are not UTF-8 (a paste can hold them): refused with the byte named.
-  h.app.ui.text_error = set_text(h.app, "ab\xFF");
+  apply_text(h.app, "ab\xFF");
   h.frames(2);
   EXPECT_EQ(h.app.inputs.ids, good);
   s = read_screen();
@@ -121,7 +121,7 @@ TEST_F(UiTokenizer, BadTextSaysWhyAndKeepsTheLastGoodIds) {
   set_ids_input(h.app, IdsInput::Ids);
   set_ids(h.app, {1, 2});
   set_vocab_mode(h.app, VocabMode::Fixed, 100);
-  EXPECT_EQ(set_text(h.app, "Hello"), "Token 15496 is out of range for this table's 100 rows: GPT-2's IDs need 50,257");
+  EXPECT_EQ(set_text(h.app, "Hello").error, "Token 15496 is out of range for this table's 100 rows: GPT-2's IDs need 50,257");
   EXPECT_EQ(h.app.inputs.ids, (IdList{1, 2}));
 }
 
@@ -223,8 +223,8 @@ TEST_F(UiTokenizer, IdsNotFromTextAreDecodedOrInvited) {
   EXPECT_EQ(h.app.ui.bpe.text, "#$\"");
   EXPECT_TRUE(read_screen().contains("These IDs were typed as numbers")) << read_screen().all();
   // IDs beyond GPT-2's vocabulary have no text: the slide says so (no blank canvas).
-  ASSERT_EQ(set_ids_text(h.app, "60000, 1"), "");
-  finish_model_jobs(h.app);
+  ASSERT_EQ(set_ids_text(h.app, "60000, 1").error, "");
+  finish_jobs(h.app);
   h.frames(3);
   EXPECT_FALSE(h.app.ui.bpe.problem.empty());
   EXPECT_TRUE(read_screen().contains("is not a GPT-2 token")) << read_screen().all();
@@ -242,7 +242,7 @@ TEST_F(UiTokenizer, SlideEightDecodesTheArgmaxAtGpt2Size) {
   }
   type_sentence("Every effort moves you");
   go_to_slide(h.app, 8);
-  finish_model_jobs(h.app);  // the argmax over 50,257 rows runs on a worker
+  finish_jobs(h.app);  // the argmax over 50,257 rows runs on a worker
   show_step(h, 3);
   const Derived& d = h.app.derived;
   ASSERT_TRUE(d.logits_ready);
@@ -293,10 +293,10 @@ TEST_F(UiTokenizer, TheSessionKeepsTextModeAndItsSentence) {
   const SettingsParse back = parse_settings(write_settings(s));
   ASSERT_TRUE(back.ok) << back.error;
   App other;  // a fresh launch (one ImGui context per test: no second Headless)
-  set_tokenizer(other, Headless::tokenizer());
+  use_tokenizer(other, Headless::tokenizer());
   app_init(other, parse_cli({"lookupviz"}).options);
   apply_session(other, back.settings);
-  finish_model_jobs(other);
+  finish_jobs(other);
   EXPECT_EQ(other.ui.slide, 0);
   EXPECT_EQ(other.ui.ids_input, IdsInput::Text);
   EXPECT_STREQ(other.ui.text_buf, kBook);

@@ -86,7 +86,7 @@ TEST_F(UiWideText, TypedEmojiAndCjkReachTheTokenizerAndTheSessionExactly) {
   EXPECT_EQ(std::count(want.begin(), want.end(), 20543), 0) << "20543 is '�': the tokenizer itself lost the emoji";
   empty_text_field();
   h.type_keys(kCatSentence);
-  finish_model_jobs(h.app);
+  finish_jobs(h.app);
   h.frames(2);
   EXPECT_TRUE(h.app.ui.text_error.empty()) << h.app.ui.text_error;
   EXPECT_EQ(text_field(h.app), kCatSentence) << hex(text_field(h.app));
@@ -99,7 +99,7 @@ TEST_F(UiWideText, TypedEmojiAndCjkReachTheTokenizerAndTheSessionExactly) {
   const SettingsParse parsed = parse_settings(ini);
   ASSERT_TRUE(parsed.error.empty()) << parsed.error;
   App other;
-  set_tokenizer(other, Headless::tokenizer());
+  use_tokenizer(other, Headless::tokenizer());
   apply_session(other, parsed.settings);
   EXPECT_EQ(text_field(other), kCatSentence);
   EXPECT_EQ(other.inputs.ids, want);
@@ -110,7 +110,7 @@ TEST_F(UiWideText, PastedEmojiAndCjkReachTheTokenizerExactly) {
   ImGui::SetClipboardText(text.c_str());  // as another program's copy
   empty_text_field();
   h.press(kV, /*ctrl=*/true);
-  finish_model_jobs(h.app);
+  finish_jobs(h.app);
   h.frames(2);
   EXPECT_EQ(text_field(h.app), text) << hex(text_field(h.app));
   EXPECT_EQ(h.app.inputs.ids, cli_tokenize(text));
@@ -129,7 +129,7 @@ TEST_F(UiWideText, TheCaretMovesOverAnEmojiAndBackspaceDeletesIt) {
   h.press(kLeft);  // over the dog, whole: after a
   h.press(kDelete);
   EXPECT_EQ(text_field(h.app), "ab");
-  finish_model_jobs(h.app);
+  finish_jobs(h.app);
   EXPECT_EQ(h.app.inputs.ids, cli_tokenize("ab"));
 }
 
@@ -150,7 +150,7 @@ TEST_F(UiWideText, CopyingGivesTheExactUtf8) {
 TEST_F(UiWideText, EveryCharacterOfTheTextHasAGlyph) {
   empty_text_field();
   h.type_keys(kCatSentence);
-  finish_model_jobs(h.app);
+  finish_jobs(h.app);
   h.frames(2);
   const WideText& w = h.app.ui.wide;
   ASSERT_EQ(w.slots.size(), 1u);  // the cat

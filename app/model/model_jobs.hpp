@@ -9,7 +9,7 @@
 #pragma once
 #include <string>
 
-#include "app/app_state.hpp"
+#include "app/model/model_state.hpp"
 
 namespace lv::app {
 
@@ -23,36 +23,38 @@ constexpr int64_t kHeldLogits = int64_t{1} << 24;
 std::shared_ptr<const SeededTable> find_seeded(const ModelJobs& j, uint64_t seed, int64_t vocab, int64_t dim);
 // Makes it now (a small table) and keeps it.
 std::shared_ptr<const SeededTable> make_seeded_now(ModelJobs& j, uint64_t seed, int64_t vocab, int64_t dim);
-void start_build(App& app, uint64_t seed, int64_t vocab, int64_t dim);
+void start_build(Model& app, uint64_t seed, int64_t vocab, int64_t dim);
 
 // A file's non-finite counts for the view's (file, dtype): done (returned), or started.
-std::shared_ptr<const std::vector<int64_t>> file_facts(App& app, const TableView& t);
+std::shared_ptr<const std::vector<int64_t>> file_facts(Model& app, const TableView& t);
 // The fresh Linear(V, D)'s printed weight for a file's table: done, or started ("" until then).
-std::string linear_print_for(App& app, uint64_t seed, int64_t vocab, int64_t dim);
+std::string linear_print_for(Model& app, uint64_t seed, int64_t vocab, int64_t dim);
 // Starts the whole-table work that waited for the first frame (ModelJobs::hold).
-void release_held_work(App& app);
+void release_held_work(Model& app);
 // Lets the kinds of whole-table work in `work` (core/work_budget.hpp TableWork bits)
 // start, and starts those that waited for it; the others wait (ModelJobs::wanted).
-void want_table_work(App& app, unsigned work);
+void want_table_work(Model& app, unsigned work);
 // Slide 8's logits for the current Derived: inline when small, else started.
-void start_logits(App& app);
+void start_logits(Model& app);
 
 // Slide 6: times both backward passes of the current state on a worker (the one-hot
 // path's V × D gradient band by band, never held). The result for the state shown, or
 // null; running: started and not yet taken for this state.
-void start_backward_timing(App& app);
-const BackwardTiming* backward_timing(const App& app);
-bool backward_timing_running(const App& app);
+void start_backward_timing(Model& app);
+const BackwardTiming* backward_timing(const Model& app);
+bool backward_timing_running(const Model& app);
 
 // Once a frame: takes finished jobs' results into the model (a ready pending change
-// applies; the model's generation moves). True when anything changed.
-bool poll_model_jobs(App& app);
+// applies; the model's generation moves). True when anything changed. What the view
+// should say is merged into *change (the state a result recomputed refused; a note
+// for the status line: a job ran out of memory).
+bool poll_model_jobs(Model& app, Change* change = nullptr);
 // Waits for every job (the command line's screenshots, the tests), taking their results.
-void finish_model_jobs(App& app);
+void finish_model_jobs(Model& app, Change* change = nullptr);
 // True while any of the model's jobs runs or a change waits for one.
-bool model_busy(const App& app);
+bool model_busy(const Model& app);
 // Drops the pending change (Cancel, Esc): the shown state stays.
-void cancel_pending(App& app);
+Change cancel_pending(Model& app);
 
 // What the status line shows while work runs: "" when nothing runs.
 struct ModelActivity {
@@ -60,11 +62,11 @@ struct ModelActivity {
   float progress = 0.0f;  // 0..1
   bool cancellable = false;
 };
-ModelActivity model_activity(const App& app);
+ModelActivity model_activity(const Model& app);
 
 // logits[i][j] = x[i] · head[j], for the cells a slide shows (tied head: read from the
 // table; untied: from the held logits, NaN when not held). out is (r1 - r0) x (c1 - c0).
-void logits_window(const App& app, int64_t r0, int64_t r1, int64_t c0, int64_t c1, Matrix& out,
+void logits_window(const Model& app, int64_t r0, int64_t r1, int64_t c0, int64_t c1, Matrix& out,
                    std::vector<float>& row);
 
 }  // namespace lv::app

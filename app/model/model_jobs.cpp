@@ -1,12 +1,12 @@
 // model_jobs.cpp — the model's whole-table work on workers (see the header).
-#include "app/model_jobs.hpp"
+#include "app/model/model_jobs.hpp"
 
 #include <cmath>
 #include <limits>
 #include <new>
 #include <utility>
 
-#include "app/app_model.hpp"
+#include "app/model/app_model.hpp"
 #include "core/backward_timing.hpp"
 #include "core/logits_argmax.hpp"
 #include "core/table_builder.hpp"
@@ -144,7 +144,7 @@ std::shared_ptr<const SeededTable> make_seeded_now(ModelJobs& j, uint64_t seed, 
   return t;
 }
 
-void start_build(App& app, uint64_t seed, int64_t vocab, int64_t dim) {
+void start_build(Model& app, uint64_t seed, int64_t vocab, int64_t dim) {
   ModelJobs& j = app.jobs;
   if (j.build_out && j.build.active() && j.build_out->seed == seed && j.build_out->vocab == vocab &&
       j.build_out->dim == dim)
@@ -163,7 +163,7 @@ void start_build(App& app, uint64_t seed, int64_t vocab, int64_t dim) {
   });
 }
 
-std::shared_ptr<const std::vector<int64_t>> file_facts(App& app, const TableView& t) {
+std::shared_ptr<const std::vector<int64_t>> file_facts(Model& app, const TableView& t) {
   ModelJobs& j = app.jobs;
   const TableFile* f = t.file();
   if (j.facts_done && j.facts_done_for == f && j.facts_done_dtype == t.dtype()) return j.facts_done;
@@ -196,7 +196,7 @@ std::shared_ptr<const std::vector<int64_t>> file_facts(App& app, const TableView
   return nullptr;
 }
 
-std::string linear_print_for(App& app, uint64_t seed, int64_t vocab, int64_t dim) {
+std::string linear_print_for(Model& app, uint64_t seed, int64_t vocab, int64_t dim) {
   ModelJobs& j = app.jobs;
   const ModelJobs::ShapeKey key{seed, vocab, dim};
   if (j.linear_done_for == key) return j.linear_done;
@@ -224,20 +224,20 @@ std::string linear_print_for(App& app, uint64_t seed, int64_t vocab, int64_t dim
   return "";
 }
 
-void release_held_work(App& app) {
+void release_held_work(Model& app) {
   ModelJobs& j = app.jobs;
   j.hold = false;
   if (std::exchange(j.held, false)) recompute(app);
 }
 
-void want_table_work(App& app, unsigned work) {
+void want_table_work(Model& app, unsigned work) {
   ModelJobs& j = app.jobs;
   const bool more = (work & ~j.wanted) != 0;
   j.wanted = work;
   if (more && !j.hold && std::exchange(j.held, false)) recompute(app);
 }
 
-void start_logits(App& app) {
+void start_logits(Model& app) {
   Derived& d = app.derived;
   ModelJobs& j = app.jobs;
   LogitsInput in;
@@ -280,13 +280,13 @@ void start_logits(App& app) {
 
 namespace {
 
-ModelJobs::BackwardKey backward_key(const App& app) {
+ModelJobs::BackwardKey backward_key(const Model& app) {
   return {app.inputs.ids, app.derived.vocab, app.derived.dim, app.inputs.grad_mode, app.inputs.grad_seed};
 }
 
 }  // namespace
 
-void start_backward_timing(App& app) {
+void start_backward_timing(Model& app) {
   ModelJobs& j = app.jobs;
   const Derived& d = app.derived;
   j.backward_for = backward_key(app);
@@ -305,18 +305,19 @@ void start_backward_timing(App& app) {
   });
 }
 
-const BackwardTiming* backward_timing(const App& app) {
+const BackwardTiming* backward_timing(const Model& app) {
   const ModelJobs& j = app.jobs;
   return j.backward_done.done && j.backward_done_for == backward_key(app) ? &j.backward_done : nullptr;
 }
 
-bool backward_timing_running(const App& app) {
+bool backward_timing_running(const Model& app) {
   return app.jobs.backward.active() && app.jobs.backward_for == backward_key(app);
 }
 
-bool poll_model_jobs(App& app) {
+bool poll_model_jobs(Model& app, Change* change) {
   ModelJobs& j = app.jobs;
   bool changed = false;
+  Change said;
   if (j.build.take()) {
     std::shared_ptr<SeededTable> made = std::move(j.build_out);
     if (made && made->values) {
@@ -325,13 +326,12 @@ bool poll_model_jobs(App& app) {
           j.pending.dim == made->dim) {
         app.inputs = j.pending;
         j.has_pending = false;
-        recompute(app);
-        sync_text_fields(app);
+        merge(said, recompute(app));
+        said.sync_fields = true;
       }
     } else if (j.has_pending) {
       j.has_pending = false;
-      app.ui.status = "Not enough memory for that table; the current one stays.";
-      app.ui.status_until = app.time + 6.0;
+      merge(said, change_note("Not enough memory for that table; the current one stays."));
     }
     changed = true;
   }
@@ -340,7 +340,7 @@ bool poll_model_jobs(App& app) {
       j.facts_done = std::move(j.facts_out);
       j.facts_done_for = j.facts_for;
       j.facts_done_dtype = j.facts_dtype;
-      if (app.inputs.file.get() == j.facts_for && app.inputs.dtype == j.facts_dtype) recompute(app);
+      if (app.inputs.file.get() == j.facts_for && app.inputs.dtype == j.facts_dtype) merge(said, recompute(app));
     }
     changed = true;
   }
@@ -367,8 +367,7 @@ bool poll_model_jobs(App& app) {
   }
   if (j.logits.take()) {
     if (j.logits_out && j.logits_out->out_of_memory) {
-      app.ui.status = "Not enough memory for the logits over every row; the rest of the state stays.";
-      app.ui.status_until = app.time + 6.0;
+      merge(said, change_note("Not enough memory for the logits over every row; the rest of the state stays."));
     } else if (j.logits_out && j.logits_for == app.derived.outputs_version) {
       apply_logits(app.derived, *j.logits_out);
       ++app.derived.generation;  // the code panel shows the printed logits now
@@ -376,10 +375,11 @@ bool poll_model_jobs(App& app) {
     j.logits_out.reset();
     changed = true;
   }
+  if (change) merge(*change, said);
   return changed;
 }
 
-void finish_model_jobs(App& app) {
+void finish_model_jobs(Model& app, Change* change) {
   ModelJobs& j = app.jobs;
   for (int guard = 0; guard < 8; ++guard) {  // a result can start another job (a table, then its logits)
     j.build.wait();
@@ -387,31 +387,33 @@ void finish_model_jobs(App& app) {
     j.linear.wait();
     j.logits.wait();
     j.backward.wait();
-    if (!poll_model_jobs(app)) return;
+    if (!poll_model_jobs(app, change)) return;
   }
 }
 
-bool model_busy(const App& app) {
+bool model_busy(const Model& app) {
   const ModelJobs& j = app.jobs;
   return j.has_pending || j.build.active() || j.facts.active() || j.linear.active() || j.logits.active() ||
          j.backward.active();
 }
 
-void cancel_pending(App& app) {
+Change cancel_pending(Model& app) {
   ModelJobs& j = app.jobs;
   if (!j.has_pending && j.backward.active()) {  // the status line's Cancel: the timing that runs
     j.backward.stop();
     j.backward_out.reset();
-    return;
+    return {};
   }
-  if (!j.has_pending) return;
+  if (!j.has_pending) return {};
   j.has_pending = false;
   j.build.stop();
   j.build_out.reset();
-  sync_text_fields(app);
+  Change dropped;
+  dropped.sync_fields = true;  // the fields show the waiting change's text: back to the shown state
+  return dropped;
 }
 
-ModelActivity model_activity(const App& app) {
+ModelActivity model_activity(const Model& app) {
   const ModelJobs& j = app.jobs;
   ModelActivity a;
   if (j.has_pending && j.build.active()) {
@@ -433,7 +435,7 @@ ModelActivity model_activity(const App& app) {
   return a;
 }
 
-void logits_window(const App& app, int64_t r0, int64_t r1, int64_t c0, int64_t c1, Matrix& out,
+void logits_window(const Model& app, int64_t r0, int64_t r1, int64_t c0, int64_t c1, Matrix& out,
                    std::vector<float>& row) {
   const Derived& d = app.derived;
   out.resize(r1 - r0, c1 - c0);

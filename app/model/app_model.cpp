@@ -1,16 +1,14 @@
 // app_model.cpp — validation and recomputation of the model behind the slides.
-#include "app/app_model.hpp"
+#include "app/model/app_model.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <limits>
 #include <new>
 
-#include "app/slides/bpe_replay.hpp"
-#include "app/model_jobs.hpp"
-#include "app/out_of_memory.hpp"
+#include "app/model/model_jobs.hpp"
+#include "app/model/out_of_memory.hpp"
 #include "core/embedding_ops.hpp"
 #include "core/gpt2_tokenizer.hpp"
 #include "core/id_parse.hpp"
@@ -71,7 +69,7 @@ std::string repr_rows(const Matrix& m, const char* grad_fn) { return repr_tensor
 // (n % 16 == 0) is a pure function of the uniform stream's first n draws, so such a
 // draw of T rows is the first T rows of any longer such draw: the rows drawn are kept
 // and reused while T moves below them (an edit costs the new rows once, not every time).
-void pos_rows(App& app, int64_t t, Matrix& out) {
+void pos_rows(Model& app, int64_t t, Matrix& out) {
   Derived& d = app.derived;
   PosCache& c = app.jobs.pos;
   const int64_t dim = d.dim;
@@ -95,7 +93,7 @@ void pos_rows(App& app, int64_t t, Matrix& out) {
 
 // What every change recomputes after the table: the B x D outputs, the gradients,
 // slide 8's inputs and the printed forms. O(B · D) plus the printed edges.
-void recompute_outputs(App& app) {
+void recompute_outputs(Model& app) {
   const ModelInputs& in = app.inputs;
   Derived& d = app.derived;
   const int64_t v = d.vocab, dim = d.dim;
@@ -172,10 +170,20 @@ void recompute_outputs(App& app) {
   ++d.generation;
   ++d.outputs_version;
   start_logits(app);
-  update_bpe_replay(app);  // slide 0: the IDs' sentence (cheap when the IDs did not change)
 }
 
 }  // namespace
+
+void merge(Change& a, const Change& b) {
+  if (!b.error.empty()) a.error = b.error;
+  if (!b.note.empty()) a.note = a.note.empty() ? b.note : a.note + "; " + b.note;
+  if (!b.refused.empty()) a.refused = b.refused;
+  if (b.accepted) {
+    a.accepted = true;
+    if (b.refused.empty()) a.refused.clear();
+  }
+  a.sync_fields = a.sync_fields || b.sync_fields;
+}
 
 float RowGrads::at(int64_t r, int64_t c) const {
   const int64_t i = index_of(r);
@@ -187,7 +195,7 @@ int64_t RowGrads::index_of(int64_t r) const {
   return it != rows.end() && *it == r ? it - rows.begin() : -1;
 }
 
-void app_init(App& app, const CliOptions& o, std::shared_ptr<const TableFile> file) {
+Change model_init(Model& app, const CliOptions& o, std::shared_ptr<const TableFile> file) {
   ModelInputs& in = app.inputs;
   in.file = std::move(file);
   // The seeded shape the command line asked for, returned to when the file is closed.
@@ -203,23 +211,16 @@ void app_init(App& app, const CliOptions& o, std::shared_ptr<const TableFile> fi
     in.vocab_mode = VocabMode::Fixed;
     in.fixed_vocab = in.file->rows;
   }
-  if (o.text) {  // --text: main has tokenized it (apply_text_ids); the window opens in Text mode
+  if (o.text) {  // --text: main has tokenized it (apply_text_ids)
     in.text = *o.text;
     in.text_ids = o.ids;
-    app.ui.ids_input = IdsInput::Text;
-    set_text_field(app, *o.text);
   }
-  app.ui.reduced_motion = o.reduced_motion;
-  app.ui.theme = o.light ? Theme::Light : Theme::Dark;
-  recompute(app);
-  sync_text_fields(app);
+  return recompute(app);
 }
 
-void set_tokenizer(App& app, std::shared_ptr<const Gpt2Tokenizer> tokenizer, std::string error) {
+void set_tokenizer(Model& app, std::shared_ptr<const Gpt2Tokenizer> tokenizer, std::string error) {
   app.tokenizer = std::move(tokenizer);
   app.tokenizer_error = std::move(error);
-  app.ui.bpe.built = false;
-  update_bpe_replay(app);
 }
 
 
@@ -248,7 +249,7 @@ bool another_state(const ModelInputs& in, const ModelInputs& shown) {
          in.grad_mode != shown.grad_mode || in.grad_seed != shown.grad_seed;
 }
 
-void recompute_within_budget(App& app);
+void recompute_within_budget(Model& app);
 
 }  // namespace
 
@@ -258,7 +259,7 @@ void recompute_within_budget(App& app);
 // the state is refused and the last good one is computed again — its numbers are a
 // function of its inputs — unless there is none (then the caller's bad_alloc stands:
 // the command line says so and exits 1).
-void recompute(App& app) {
+Change recompute(Model& app) {
   ModelInputs& in = app.inputs;
   ModelJobs& j = app.jobs;
   const bool have_shown = app.derived.generation != 0;
@@ -267,18 +268,19 @@ void recompute(App& app) {
   if (!app.budget) budget.workers_cancellable = app.interactive;
   // Only the whole-table work that may start counts (a picture's slide's; all in the window).
   const std::string why = over_budget(shape, window_cost(shape, j.wanted), budget, BudgetWords::Window);
+  Change change;
   if (!why.empty()) {
-    app.ui.state_error = why;
+    change.refused = why;
     if (have_shown) {
       in = j.shown;
-      return;
+      return change;
     }
     const ModelInputs want = in;
     in = ModelInputs{};
     in.seed = want.seed;
     in.seed_text = want.seed_text;
   } else if (!have_shown || another_state(in, j.shown)) {
-    app.ui.state_error.clear();
+    change.accepted = true;
   }
   const ModelInputs last_good = j.shown;
   try {
@@ -288,14 +290,16 @@ void recompute(App& app) {
     in = last_good;
     if (j.has_pending && another_state(j.pending, last_good)) cancel_pending(app);
     recompute_within_budget(app);  // fits: it did a moment ago
-    app.ui.state_error = kOutOfMemoryWindowLine;
-    sync_text_fields(app);
+    change.refused = kOutOfMemoryWindowLine;
+    change.accepted = false;
+    change.sync_fields = true;
   }
+  return change;
 }
 
 namespace {
 
-void recompute_within_budget(App& app) {
+void recompute_within_budget(Model& app) {
   ModelInputs& in = app.inputs;
   ModelJobs& j = app.jobs;
   Derived& d = app.derived;
@@ -352,16 +356,9 @@ void recompute_within_budget(App& app) {
 
 }  // namespace
 
-void sync_text_fields(App& app) {
-  std::snprintf(app.ui.ids_buf, sizeof app.ui.ids_buf, "%s", format_ids(app.inputs.ids).c_str());
-  std::snprintf(app.ui.seed_buf, sizeof app.ui.seed_buf, "%s", app.inputs.seed_text.c_str());
-  app.ui.ids_error.clear();
-  app.ui.seed_error.clear();
-}
-
 namespace {
 
-IdParse parse_ids_for(const App& app, const std::string& text) {
+IdParse parse_ids_for(const Model& app, const std::string& text) {
   IdRules rules;
   if (app.inputs.vocab_mode == VocabMode::Fixed) rules.vocab = vocab_of(app.inputs);
   rules.max_id = std::min<int64_t>(kMaxVocab, kMaxSeededElements / std::max<int64_t>(1, app.inputs.dim)) - 1;
@@ -370,9 +367,9 @@ IdParse parse_ids_for(const App& app, const std::string& text) {
 
 // The IDs during an edit: as set_ids, but the start's weight edits are kept aside
 // (not lost) while the shape differs from the start's, and come back with it.
-void apply_edit_ids(App& app, const IdList& ids) {
+Change apply_edit_ids(Model& app, const IdList& ids) {
   ModelInputs& in = app.inputs;
-  IdsEdit& t = app.ui.ids_edit;
+  IdsEdit& t = app.ids_edit;
   in.ids = ids;
   if (vocab_of(in) != t.start_vocab) {
     if (!in.edits->empty()) {
@@ -384,36 +381,29 @@ void apply_edit_ids(App& app, const IdList& ids) {
     ++in.edits_version;
     t.stash_edits.reset();
   }
-  recompute(app);
+  return recompute(app);
 }
 
 }  // namespace
 
-std::string set_ids_text(App& app, const std::string& text) {
+Change set_ids_text(Model& app, const std::string& text) {
   IdParse p = parse_ids_for(app, text);
-  if (!p.ok) return p.error.message;
-  set_ids(app, p.ids);
-  return "";
+  if (!p.ok) return change_error(p.error.message);
+  return set_ids(app, p.ids);
 }
 
-void begin_ids_edit(App& app) {
-  IdsEdit& t = app.ui.ids_edit;
+void begin_ids_edit(Model& app) {
+  IdsEdit& t = app.ids_edit;
   t.active = true;
   t.start_ids = app.inputs.ids;
   t.start_vocab = vocab_of(app.inputs);
   t.stash_edits.reset();
 }
 
-void ids_typed(App& app, const std::string& text) {
-  UiState& ui = app.ui;
-  if (!ui.ids_edit.active) begin_ids_edit(app);
-  ui.ids_note.clear();
+Change ids_typed(Model& app, const std::string& text) {
+  if (!app.ids_edit.active) begin_ids_edit(app);
   IdParse p = parse_ids_for(app, text);
-  if (!p.ok) {
-    ui.ids_error = p.error.message;
-    return;
-  }
-  ui.ids_error.clear();
+  if (!p.ok) return change_error(p.error.message);
   // Typing 99999 digit by digit must not build tables of 10, 100, … 100,000 rows on
   // the way: a large table is built only when the edit ends (Enter).
   ModelInputs probe_in;
@@ -424,55 +414,53 @@ void ids_typed(App& app, const std::string& text) {
   const int64_t v = vocab_of(probe_in);
   const bool grows = v != vocab_of(app.inputs);
   if (grows && v * app.inputs.dim > kLiveTableElements) {
-    ui.ids_note = "A " + with_commas(static_cast<uint64_t>(v)) + " × " +
-                  with_commas(static_cast<uint64_t>(app.inputs.dim)) + " table: press Enter to build it";
-    return;
+    Change waits;
+    waits.note = "A " + with_commas(static_cast<uint64_t>(v)) + " × " +
+                 with_commas(static_cast<uint64_t>(app.inputs.dim)) + " table: press Enter to build it";
+    return waits;
   }
-  apply_edit_ids(app, p.ids);
+  return apply_edit_ids(app, p.ids);
 }
 
-void end_ids_edit(App& app, const std::string& text, bool revert) {
-  UiState& ui = app.ui;
-  if (!ui.ids_edit.active) begin_ids_edit(app);
+Change end_ids_edit(Model& app, const std::string& text, bool revert) {
+  if (!app.ids_edit.active) begin_ids_edit(app);
   const IdParse p = revert ? IdParse{} : parse_ids_for(app, text);
   // Esc goes back to the IDs the edit started from. Text that does not parse is not a
   // state: the field returns to the last valid IDs, the ones on screen — what the
   // message under it said it was still showing (issue 25, item 8).
-  apply_edit_ids(app, revert ? ui.ids_edit.start_ids : p.ok ? p.ids : app.inputs.ids);
-  ui.ids_edit = IdsEdit{};  // a stash left now belongs to another shape: dropped
-  sync_text_fields(app);
-  ui.ids_note.clear();
+  Change change = apply_edit_ids(app, revert ? app.ids_edit.start_ids : p.ok ? p.ids : app.inputs.ids);
+  app.ids_edit = IdsEdit{};  // a stash left now belongs to another shape: dropped
+  return change;
 }
 
-void set_ids(App& app, const IdList& ids) {
-  if (ids.empty()) return;
+Change set_ids(Model& app, const IdList& ids) {
+  if (ids.empty()) return {};
   const int64_t old_v = vocab_of(app.inputs);
   app.inputs.ids = ids;
   if (vocab_of(app.inputs) != old_v) clear_edits(app.inputs);  // a new shape: re-drawn from the seed
-  recompute(app);
+  return recompute(app);
 }
 
-std::string set_seed_text(App& app, const std::string& text) {
+Change set_seed_text(Model& app, const std::string& text) {
   SeedParse p = parse_seed(text, TypedIn::Window);
-  if (!p.ok) return p.error.message;
+  if (!p.ok) return change_error(p.error.message);
   if (p.seed != app.inputs.seed) clear_edits(app.inputs);
   app.inputs.seed = p.seed;
   app.inputs.seed_text = std::move(p.seed_text);
-  recompute(app);
-  return "";
+  return recompute(app);
 }
 
-std::string set_text(App& app, const std::string& text) {
+Change set_text(Model& app, const std::string& text) {
   if (!app.tokenizer)
-    return app.tokenizer_error.empty() ? "GPT-2's tokenizer is not loaded" : app.tokenizer_error;
+    return change_error(app.tokenizer_error.empty() ? "GPT-2's tokenizer is not loaded" : app.tokenizer_error);
   if (text.find_first_not_of(" \t\n\r") == std::string::npos)
-    return text.empty() ? "Type a sentence: empty text has no tokens" : "Type a sentence: only spaces (they are tokens, but "
-                                                                       "type a word too)";
-  if (std::string bad = utf8_problem("This text", text); !bad.empty()) return bad;
+    return change_error(text.empty() ? "Type a sentence: empty text has no tokens" : "Type a sentence: only spaces (they are tokens, but "
+                                                                        "type a word too)");
+  if (std::string bad = utf8_problem("This text", text); !bad.empty()) return change_error(bad);
   const Encoding e = app.tokenizer->encode(text);
-  if (!e.ok) return capitalized(e.error);  // the command line puts "--text: " before the same clause
+  if (!e.ok) return change_error(capitalized(e.error));  // the command line puts "--text: " before the same clause
   if (e.ids.size() > kMaxIds)
-    return "It gives " + with_commas(e.ids.size()) + " tokens: at most " + with_commas(kMaxIds) + " IDs";
+    return change_error("It gives " + with_commas(e.ids.size()) + " tokens: at most " + with_commas(kMaxIds) + " IDs");
   ModelInputs& in = app.inputs;
   const int64_t max_id = *std::max_element(e.ids.begin(), e.ids.end());
   // V as --text makes it: a file's rows decide, a fixed V stays (the tokens must fit it,
@@ -482,12 +470,12 @@ std::string set_text(App& app, const std::string& text) {
   else if (in.vocab_mode == VocabMode::Fixed && in.fixed_vocab != static_cast<int64_t>(kGpt2VocabSize))
     v = in.fixed_vocab;  // as --vocab with --text: the user's V, checked below
   if (max_id >= v)
-    return "Token " + std::to_string(max_id) + " is out of range for this table's " + with_commas(static_cast<uint64_t>(v)) +
-           " rows: GPT-2's IDs need 50,257";
+    return change_error("Token " + std::to_string(max_id) + " is out of range for this table's " + with_commas(static_cast<uint64_t>(v)) +
+            " rows: GPT-2's IDs need 50,257");
   const int64_t b = static_cast<int64_t>(e.ids.size());
   if (!in.file && (v * in.dim > kMaxSeededElements || b * v > kMaxSeededElements))
-    return "A " + with_commas(static_cast<uint64_t>(v)) + "-row table with D = " + std::to_string(in.dim) + " and " +
-           counted(b, "token") + " is too large: make D or the text smaller";
+    return change_error("A " + with_commas(static_cast<uint64_t>(v)) + "-row table with D = " + std::to_string(in.dim) + " and " +
+            counted(b, "token") + " is too large: make D or the text smaller");
   const int64_t old_v = vocab_of(in);
   if (!in.file) {
     in.vocab_mode = VocabMode::Fixed;
@@ -497,50 +485,21 @@ std::string set_text(App& app, const std::string& text) {
   in.text = text;
   in.text_ids = e.ids;
   if (vocab_of(in) != old_v) clear_edits(in);
-  recompute(app);
-  std::snprintf(app.ui.ids_buf, sizeof app.ui.ids_buf, "%s", format_ids(app.inputs.ids).c_str());
-  app.ui.ids_error.clear();
-  app.ui.bpe_pick = -1;  // a new sentence: slide 0 replays its default piece
-  return "";
+  return recompute(app);
 }
 
-std::string text_field(const App& app) { return wide_from_edit(app.ui.wide, app.ui.text_buf); }
-
-void set_text_field(App& app, const std::string& text) {
-  const std::string edit = wide_to_edit(app.ui.wide, text);
-  // Cut at a character's start, never inside one, when it is longer than the field.
-  size_t n = std::min(edit.size(), sizeof app.ui.text_buf - 1);
-  while (n > 0 && n < edit.size() && (static_cast<unsigned char>(edit[n]) & 0xC0) == 0x80) --n;
-  std::memcpy(app.ui.text_buf, edit.data(), n);
-  app.ui.text_buf[n] = '\0';
-}
-
-void set_ids_input(App& app, IdsInput mode) {
-  UiState& ui = app.ui;
-  if (ui.ids_input == mode) return;
-  ui.ids_input = mode;
-  if (mode == IdsInput::Text) {
-    // The IDs' own sentence when they came from one, else the field's last text.
-    if (!app.inputs.text.empty()) set_text_field(app, app.inputs.text);
-    if (!ids_from_text(app.inputs)) ui.text_error = set_text(app, text_field(app));
-  } else {
-    ui.text_error.clear();
-    sync_text_fields(app);
-  }
-}
-
-void set_dim(App& app, int64_t dim) {
-  if (app.inputs.file) return;  // a file's table has its own D
+Change set_dim(Model& app, int64_t dim) {
+  if (app.inputs.file) return {};  // a file's table has its own D
   dim = std::clamp<int64_t>(dim, 1, max_dim_for(vocab_of(app.inputs)));
-  if (dim == app.inputs.dim) return;
+  if (dim == app.inputs.dim) return {};
   app.inputs.dim = dim;
   clear_edits(app.inputs);
-  recompute(app);
+  return recompute(app);
 }
 
-void set_vocab_mode(App& app, VocabMode mode, int64_t fixed_vocab) {
+Change set_vocab_mode(Model& app, VocabMode mode, int64_t fixed_vocab) {
   ModelInputs& in = app.inputs;
-  if (in.file) return;  // a file's table has its own V
+  if (in.file) return {};  // a file's table has its own V
   // A fixed V must still hold every ID.
   const int64_t least = std::max<int64_t>(1, vocab_for_ids(in.ids));
   fixed_vocab = std::clamp<int64_t>(fixed_vocab, least, std::max<int64_t>(least, kMaxSeededElements / in.dim));
@@ -548,16 +507,16 @@ void set_vocab_mode(App& app, VocabMode mode, int64_t fixed_vocab) {
   in.vocab_mode = mode;
   in.fixed_vocab = fixed_vocab;
   if (vocab_of(in) != old_v) clear_edits(in);
-  recompute(app);
+  return recompute(app);
 }
 
-void set_grad_mode(App& app, GradMode mode, uint64_t seed) {
+Change set_grad_mode(Model& app, GradMode mode, uint64_t seed) {
   app.inputs.grad_mode = mode;
   app.inputs.grad_seed = seed;
-  recompute(app);
+  return recompute(app);
 }
 
-void set_table_file(App& app, std::shared_ptr<const TableFile> file) {
+Change set_table_file(Model& app, std::shared_ptr<const TableFile> file) {
   ModelInputs& in = app.inputs;
   if (file && !in.file) in.before_file = SeededShape{in.vocab_mode, in.fixed_vocab, in.dim};
   const bool closing = !file && in.file;
@@ -589,32 +548,30 @@ void set_table_file(App& app, std::shared_ptr<const TableFile> file) {
     in.ids = kept;
   }
   clear_edits(in);
-  recompute(app);
-  sync_text_fields(app);
+  return recompute(app);
 }
 
-void set_dtype(App& app, TableDtype dtype) {
-  if (app.inputs.dtype == dtype) return;
+Change set_dtype(Model& app, TableDtype dtype) {
+  if (app.inputs.dtype == dtype) return {};
   app.inputs.dtype = dtype;
   clear_edits(app.inputs);
-  recompute(app);
+  return recompute(app);
 }
 
-void set_tie_weights(App& app, bool tie) {
+Change set_tie_weights(Model& app, bool tie) {
   app.inputs.tie_weights = tie;
-  recompute(app);
+  return recompute(app);
 }
 
-void edit_cell(App& app, int64_t row, int64_t col, float value) {
+Change edit_cell(Model& app, int64_t row, int64_t col, float value) {
   ModelInputs& in = app.inputs;
   Derived& d = app.derived;
   const int64_t v = vocab_of(in);
-  if (row < 0 || row >= v || col < 0 || col >= in.dim) return;
+  if (row < 0 || row >= v || col < 0 || col >= in.dim) return {};
   (*in.edits)[row * in.dim + col] = value;
   ++in.edits_version;
   if (d.vocab != v || d.dim != in.dim || app.jobs.has_pending) {
-    recompute(app);
-    return;
+    return recompute(app);
   }
   // One cell: only the outputs that read it change — column `col` of the rows that
   // looked up `row` (and of the one-hot product, whose NaNs depend on the whole
@@ -649,24 +606,24 @@ void edit_cell(App& app, int64_t row, int64_t col, float value) {
   ++d.generation;
   ++d.outputs_version;
   start_logits(app);  // the tied head reads the table: its argmax goes over the rows again (a worker when big)
+  return {};
 }
 
-void reset_edits(App& app) {
+Change reset_edits(Model& app) {
   clear_edits(app.inputs);
-  recompute(app);
+  return recompute(app);
 }
 
-bool has_edits(const App& app) { return !app.inputs.edits->empty(); }
+bool has_edits(const Model& app) { return !app.inputs.edits->empty(); }
 
-void add_id(App& app) {
-  if (app.inputs.ids.size() >= kMaxIds) return;
+Change add_id(Model& app) {
+  if (app.inputs.ids.size() >= kMaxIds) return {};
   IdList ids = app.inputs.ids;
   // The next ID: one past the last, wrapping inside a fixed table.
   int64_t next = ids.empty() ? 0 : ids.back() + 1;
   if (app.inputs.vocab_mode == VocabMode::Fixed) next %= app.inputs.fixed_vocab;
   ids.push_back(next);
-  set_ids(app, ids);
-  sync_text_fields(app);
+  return set_ids(app, ids);
 }
 
 int64_t first_repeated_id(const IdList& ids) {
@@ -676,40 +633,36 @@ int64_t first_repeated_id(const IdList& ids) {
   return -1;
 }
 
-void add_repeat(App& app) {
-  if (app.inputs.ids.empty() || app.inputs.ids.size() >= kMaxIds) return;
+Change add_repeat(Model& app) {
+  if (app.inputs.ids.empty() || app.inputs.ids.size() >= kMaxIds) return {};
   IdList ids = app.inputs.ids;
   ids.push_back(ids.front());
-  set_ids(app, ids);
-  sync_text_fields(app);
+  return set_ids(app, ids);
 }
 
-void remove_id(App& app, size_t i) {
-  if (app.inputs.ids.size() <= 1 || i >= app.inputs.ids.size()) return;
+Change remove_id(Model& app, size_t i) {
+  if (app.inputs.ids.size() <= 1 || i >= app.inputs.ids.size()) return {};
   IdList ids = app.inputs.ids;
   ids.erase(ids.begin() + static_cast<std::ptrdiff_t>(i));
-  set_ids(app, ids);
-  sync_text_fields(app);
+  return set_ids(app, ids);
 }
 
-void change_id(App& app, size_t i, int64_t id) {
-  if (i >= app.inputs.ids.size() || id < 0) return;
-  if (app.inputs.vocab_mode == VocabMode::Fixed && id >= app.inputs.fixed_vocab) return;
-  if (id >= kMaxVocab) return;
+Change change_id(Model& app, size_t i, int64_t id) {
+  if (i >= app.inputs.ids.size() || id < 0) return {};
+  if (app.inputs.vocab_mode == VocabMode::Fixed && id >= app.inputs.fixed_vocab) return {};
+  if (id >= kMaxVocab) return {};
   IdList ids = app.inputs.ids;
   ids[i] = id;
-  set_ids(app, ids);
-  sync_text_fields(app);
+  return set_ids(app, ids);
 }
 
-void move_id(App& app, size_t from, size_t to) {
+Change move_id(Model& app, size_t from, size_t to) {
   IdList ids = app.inputs.ids;
-  if (from >= ids.size() || to >= ids.size() || from == to) return;
+  if (from >= ids.size() || to >= ids.size() || from == to) return {};
   const int64_t id = ids[from];
   ids.erase(ids.begin() + static_cast<std::ptrdiff_t>(from));
   ids.insert(ids.begin() + static_cast<std::ptrdiff_t>(to), id);
-  set_ids(app, ids);
-  sync_text_fields(app);
+  return set_ids(app, ids);
 }
 
 }  // namespace lv::app

@@ -1,6 +1,6 @@
 // out_of_memory.cpp — the terminate handler and the one line (written with write(2):
 // stdio may itself need memory it cannot get).
-#include "app/out_of_memory.hpp"
+#include "app/model/out_of_memory.hpp"
 
 #include <unistd.h>
 

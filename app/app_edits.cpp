@@ -1,0 +1,119 @@
+// app_edits.cpp — the model's Changes shown, and the view's fields refreshed from the model.
+#include "app/app_edits.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+
+#include "app/model/model_jobs.hpp"
+#include "app/slides/bpe_replay.hpp"
+#include "core/id_parse.hpp"
+#include "core/wide_text.hpp"
+
+namespace lv::app {
+
+void app_init(App& app, const CliOptions& o, std::shared_ptr<const TableFile> file) {
+  if (o.text) {  // --text: the window opens in Text mode
+    app.ui.ids_input = IdsInput::Text;
+    set_text_field(app, *o.text);
+  }
+  app.ui.reduced_motion = o.reduced_motion;
+  app.ui.theme = o.light ? Theme::Light : Theme::Dark;
+  take_change(app, model_init(app, o, std::move(file)), Fields::Sync);
+}
+
+void take_change(App& app, const Change& c, Fields fields) {
+  UiState& ui = app.ui;
+  if (!c.refused.empty()) ui.state_error = c.refused;
+  else if (c.accepted) ui.state_error.clear();
+  if (c.sync_fields || fields == Fields::Sync) sync_text_fields(app);
+  update_bpe_replay(app);  // slide 0: the IDs' sentence (cheap when the IDs did not change)
+}
+
+void sync_text_fields(App& app) {
+  std::snprintf(app.ui.ids_buf, sizeof app.ui.ids_buf, "%s", format_ids(app.inputs.ids).c_str());
+  std::snprintf(app.ui.seed_buf, sizeof app.ui.seed_buf, "%s", app.inputs.seed_text.c_str());
+  app.ui.ids_error.clear();
+  app.ui.seed_error.clear();
+}
+
+void ids_field_typed(App& app, const std::string& text) {
+  const Change c = ids_typed(app, text);
+  app.ui.ids_error = c.error;
+  app.ui.ids_note = c.note;
+  take_change(app, c);
+}
+
+void ids_field_left(App& app, const std::string& text, bool revert) {
+  take_change(app, end_ids_edit(app, text, revert), Fields::Sync);
+  app.ui.ids_note.clear();
+  app.ui.ids_escaped = false;
+}
+
+void apply_text(App& app, const std::string& text) {
+  const Change c = set_text(app, text);
+  app.ui.text_error = c.error;
+  if (!c.error.empty()) return;
+  std::snprintf(app.ui.ids_buf, sizeof app.ui.ids_buf, "%s", format_ids(app.inputs.ids).c_str());
+  app.ui.ids_error.clear();
+  app.ui.bpe_pick = -1;  // a new sentence: slide 0 replays its default piece
+  take_change(app, c);
+}
+
+std::string text_field(const App& app) { return wide_from_edit(app.ui.wide, app.ui.text_buf); }
+
+void set_text_field(App& app, const std::string& text) {
+  const std::string edit = wide_to_edit(app.ui.wide, text);
+  // Cut at a character's start, never inside one, when it is longer than the field.
+  size_t n = std::min(edit.size(), sizeof app.ui.text_buf - 1);
+  while (n > 0 && n < edit.size() && (static_cast<unsigned char>(edit[n]) & 0xC0) == 0x80) --n;
+  std::memcpy(app.ui.text_buf, edit.data(), n);
+  app.ui.text_buf[n] = '\0';
+}
+
+void set_ids_input(App& app, IdsInput mode) {
+  UiState& ui = app.ui;
+  if (ui.ids_input == mode) return;
+  ui.ids_input = mode;
+  if (mode == IdsInput::Text) {
+    // The IDs' own sentence when they came from one, else the field's last text.
+    if (!app.inputs.text.empty()) set_text_field(app, app.inputs.text);
+    if (!ids_from_text(app.inputs)) apply_text(app, text_field(app));
+  } else {
+    ui.text_error.clear();
+    sync_text_fields(app);
+  }
+}
+
+void use_tokenizer(App& app, std::shared_ptr<const Gpt2Tokenizer> tokenizer, std::string error) {
+  set_tokenizer(app, std::move(tokenizer), std::move(error));
+  app.ui.bpe.built = false;
+  update_bpe_replay(app);
+}
+
+namespace {
+
+void show_jobs_change(App& app, const Change& c) {
+  if (!c.note.empty()) {
+    app.ui.status = c.note;
+    app.ui.status_until = app.time + 6.0;
+  }
+  take_change(app, c);
+}
+
+}  // namespace
+
+bool poll_jobs(App& app) {
+  Change c;
+  const bool changed = poll_model_jobs(app, &c);
+  show_jobs_change(app, c);
+  return changed;
+}
+
+void finish_jobs(App& app) {
+  Change c;
+  finish_model_jobs(app, &c);
+  show_jobs_change(app, c);
+}
+
+}  // namespace lv::app

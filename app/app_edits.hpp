@@ -1,0 +1,52 @@
+// app_edits.hpp — the view's side of the model's changes. The model's setters
+// (app/model/app_model.hpp) return a Change and touch nothing of the view; the editor
+// bar, the transport, the session and main's set-up pass it here, which puts its words
+// where the user reads them (the editor bar's lines, the footer) and refreshes what
+// the view holds of the model: the text fields, slide 0's replay.
+#pragma once
+#include <memory>
+#include <string>
+
+#include "app/app_state.hpp"
+#include "app/model/app_model.hpp"
+#include "core/cli_options.hpp"
+
+namespace lv::app {
+
+// The model from the command line, and the view's choices from it (Text mode, theme,
+// reduced motion); the text fields show the model.
+void app_init(App& app, const CliOptions& options, std::shared_ptr<const TableFile> file = nullptr);
+
+// After any setter: a refused state's reason shows in the editor bar (ui.state_error)
+// until another state is accepted; with Fields::Sync (or when the model's inputs moved
+// by themselves) the IDs and seed fields show the model again; slide 0's replay follows.
+enum class Fields { Keep, Sync };
+void take_change(App& app, const Change& change, Fields fields = Fields::Keep);
+
+// The ids text field mirrors the model after a chip edit.
+void sync_text_fields(App& app);
+
+// The IDs field's edit (app/model/app_model.hpp begin_ids_edit): typing shows the Change's error
+// and note under the field; leaving it shows the model's IDs again.
+void ids_field_typed(App& app, const std::string& text);
+void ids_field_left(App& app, const std::string& text, bool revert);
+
+// Text mode's sentence applied (ui.text_error says why not); a new sentence replays its
+// default piece on slide 0.
+void apply_text(App& app, const std::string& text);
+// The Text field's sentence as UTF-8, byte for byte what was typed or pasted (ui.text_buf
+// holds characters beyond U+FFFF as private-use slots, core/wide_text.hpp), and back.
+std::string text_field(const App& app);
+void set_text_field(App& app, const std::string& text);
+// Switches the editor bar between IDs and Text (Text applies its sentence).
+void set_ids_input(App& app, IdsInput mode);
+// The tokenizer the window uses (main loads it; tests give theirs): slide 0's replay is rebuilt.
+void use_tokenizer(App& app, std::shared_ptr<const Gpt2Tokenizer> tokenizer, std::string error = "");
+
+// Once a frame: the model's finished jobs taken (app/model/model_jobs.hpp), what they
+// say shown (a note in the footer for a few seconds).
+bool poll_jobs(App& app);
+// Waits for every job (the command line's pictures), taking their results likewise.
+void finish_jobs(App& app);
+
+}  // namespace lv::app
