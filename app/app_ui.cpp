@@ -15,7 +15,7 @@
 #include <string>
 
 #include "app/slides/anim_timeline.hpp"
-include "app/slides/canvas_fit.hpp"
+#include "app/slides/canvas_fit.hpp"
 #include "app/slides/scale_worker.hpp"  // slide 7's figures key the code panel
 #include "app/slides/narrative_lines.hpp"
 #include "app/chrome/layout_report.hpp"
