@@ -23,6 +23,7 @@
 #include "core/gpt2_tokenizer.hpp"
 #include "core/id_parse.hpp"
 #include "core/table_file.hpp"  // kMaxTableElements: IDs with --weights
+#include "core/table_size.hpp"
 #include "core/text_format.hpp"
 #include "core/utf8_text.hpp"
 #include "core/value_parse.hpp"
@@ -286,14 +287,7 @@ std::string check_sizes(const CliOptions& o) {
   // Both products are < 2^63: V <= 10^7, D <= 65,536, B <= 4,096. A file's table is
   // checked once loaded (main's load_weights: IDs against its rows, IDs × rows).
   const int64_t v = o.weights.empty() ? effective_vocab(o) : 1;
-  if (v * o.dim > kMaxSeededElements)
-    return "a " + with_commas(v) + " × " + with_commas(o.dim) + " table is too big: rows × dim may be at most " +
-           with_commas(kMaxSeededElements) + " values";
-  const int64_t b = static_cast<int64_t>(o.ids.size());
-  if (b * v > kMaxSeededElements)
-    return "the one-hot matrix (" + counted(b, "ID") + " × " + counted(v, "row") +
-           ") is too big: IDs × rows may be at most " + with_commas(kMaxSeededElements) + " values";
-  return "";
+  return table_size_error(static_cast<int64_t>(o.ids.size()), v, o.dim);
 }
 
 }  // namespace

@@ -19,8 +19,9 @@
 #include <optional>
 
 #include "core/cli_options.hpp"  // kSlideCount, kMaxStep
-#include "core/id_parse.hpp"     // kMaxIds, kMaxVocab, kMaxDim, kMaxSeededElements
+#include "core/id_parse.hpp"     // kMaxIds, kMaxVocab, kMaxDim
 #include "core/table_file.hpp"   // kMaxTableElements
+#include "core/table_size.hpp"
 #include "core/text_format.hpp"
 #include "core/write_target.hpp"
 
@@ -421,13 +422,7 @@ struct Parser {
     if (!p.ok) return at_ids + "ids: " + p.error.clause();
     s.ids = std::move(p.ids);
     const int64_t v = settings_vocab(s), b = static_cast<int64_t>(s.ids.size());
-    const int64_t max_values = seeded ? kMaxSeededElements : kMaxTableElements;
-    if (v * s.dim > max_values)  // < 2^63: V, D <= 2^31
-      return "a " + with_commas(v) + " × " + with_commas(s.dim) + " table is too big: rows × dim may be at most " +
-             with_commas(max_values) + " values";
-    if (b * v > kMaxSeededElements)
-      return "the one-hot matrix (" + counted(b, "ID") + " × " + counted(v, "row") +
-             ") is too big: IDs × rows may be at most " + with_commas(kMaxSeededElements) + " values";
+    if (std::string e = table_size_error(b, v, s.dim, seeded); !e.empty()) return e;  // < 2^63: V, D <= 2^31
     if (s.edits.empty()) return "";
     const std::string at_edits = "line " + std::to_string(edits_line) + ": ";
     if (table_line == 0) return at_edits + "edits need the table's shape (table = ROWSxCOLS) before end";
