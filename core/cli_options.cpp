@@ -91,21 +91,9 @@ const Flag* find_flag(std::string_view name) {
   return nullptr;
 }
 
-// Applies one "--flag value"; returns an error or "".
-std::string apply(CliOptions& o, std::string_view name, std::string_view v, std::string& ids_text,
-                  bool& ids_given) {
-  if (name == "--seed") {
-    SeedParse s = parse_seed(v, TypedIn::CommandLine);
-    if (!s.ok) return s.error.message;
-    o.seed = s.seed;
-    o.seed_text = std::move(s.seed_text);
-    return "";
-  }
-  if (name == "--ids") {
-    ids_text = std::string(v);
-    ids_given = true;
-    return "";
-  }
+// --text, --tokenize, --text-file and --detokenize (GPT-2's tokenizer's input): one
+// "--flag value" applied; an error or "".
+std::string apply_text_flag(CliOptions& o, std::string_view name, std::string_view v) {
   if (name == "--text") {
     if (std::string e = utf8_problem(name, v); !e.empty()) return e;
     if (v.empty()) return "--text needs some text, e.g. --text \"Hello, world\"";
@@ -124,23 +112,40 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
     o.tokenize = std::string(v);
     return "";
   }
-  if (name == "--detokenize") {
-    // The one rule of ID lists (the IDs field's and --ids'): IDs separated by commas or
-    // spaces, in optional brackets, empty items skipped. A list with no ID ("", "[]",
-    // "[ ]", ",") is what --tokenize "" prints, so it reads back as no text.
-    IdRules rules;
-    rules.max_id = kGpt2EndOfText;
-    rules.max_count = kMaxTokenizeBytes;  // a --tokenize's output reads back whole
-    rules.too_large = "is not a GPT-2 token: IDs go from 0 to 50,256.";
-    IdParse p = parse_ids(v, rules);
-    if (!p.ok && p.error.code == ParseCode::Empty) {
-      o.detokenize = IdList{};
-      return "";
-    }
-    if (!p.ok) return "--detokenize: " + p.error.clause();
-    o.detokenize = std::move(p.ids);
+  // --detokenize. The one rule of ID lists (the IDs field's and --ids'): IDs separated by
+  // commas or spaces, in optional brackets, empty items skipped. A list with no ID ("",
+  // "[]", "[ ]", ",") is what --tokenize "" prints, so it reads back as no text.
+  IdRules rules;
+  rules.max_id = kGpt2EndOfText;
+  rules.max_count = kMaxTokenizeBytes;  // a --tokenize's output reads back whole
+  rules.too_large = "is not a GPT-2 token: IDs go from 0 to 50,256.";
+  IdParse p = parse_ids(v, rules);
+  if (!p.ok && p.error.code == ParseCode::Empty) {
+    o.detokenize = IdList{};
     return "";
   }
+  if (!p.ok) return "--detokenize: " + p.error.clause();
+  o.detokenize = std::move(p.ids);
+  return "";
+}
+
+// Applies one "--flag value"; returns an error or "".
+std::string apply(CliOptions& o, std::string_view name, std::string_view v, std::string& ids_text,
+                  bool& ids_given) {
+  if (name == "--seed") {
+    SeedParse s = parse_seed(v, TypedIn::CommandLine);
+    if (!s.ok) return s.error.message;
+    o.seed = s.seed;
+    o.seed_text = std::move(s.seed_text);
+    return "";
+  }
+  if (name == "--ids") {
+    ids_text = std::string(v);
+    ids_given = true;
+    return "";
+  }
+  if (name == "--text" || name == "--tokenize" || name == "--text-file" || name == "--detokenize")
+    return apply_text_flag(o, name, v);
   if (name == "--dim") {
     o.dim_given = true;
     auto d = int_in_range(v, 1, kMaxDim);

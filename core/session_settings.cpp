@@ -279,30 +279,32 @@ struct Parser {
   std::string dim_got, vocab_got;
   size_t seen[std::size(kKeys)] = {};  // the line each key was on (0: not yet)
 
+  // One "edit = ROW COL VALUE" (separated by spaces or tabs): "" or the problem.
+  std::string apply_edit(std::string_view v, size_t line_no, const std::string& got) {
+    if (s.edits.size() >= kMaxSettingsEdits)
+      return "more than " + with_commas(kMaxSettingsEdits) + " edited cells";
+    if (edits_line == 0) edits_line = line_no;
+    std::string_view parts[3];
+    std::string_view rest = v;
+    for (auto& p : parts) {
+      rest = trim(rest);
+      size_t end = 0;
+      while (end < rest.size() && !is_space(rest[end])) ++end;
+      p = rest.substr(0, end);
+      rest = rest.substr(end);
+    }
+    auto row = int_in(parts[0], 0, kMaxTableElements - 1), col = int_in(parts[1], 0, kMaxTableElements - 1);
+    auto value = parse_float(parts[2]);
+    if (!row || !col || !value || !trim(rest).empty())
+      return "edit must be ROW COL VALUE, e.g. edit = 2 4 -0.5" + got;
+    s.edits.push_back({*row, *col, *value});
+    return "";
+  }
+
   // One "key = value": "" or the problem (without the line number).
   std::string apply(std::string_view key, std::string_view v, size_t line_no) {
     const std::string got = " (got " + quoted_input(v) + ")";
-    if (key == "edit") {
-      if (s.edits.size() >= kMaxSettingsEdits)
-        return "more than " + with_commas(kMaxSettingsEdits) + " edited cells";
-      if (edits_line == 0) edits_line = line_no;
-      // "ROW COL VALUE", separated by spaces or tabs.
-      std::string_view parts[3];
-      std::string_view rest = v;
-      for (auto& p : parts) {
-        rest = trim(rest);
-        size_t end = 0;
-        while (end < rest.size() && !is_space(rest[end])) ++end;
-        p = rest.substr(0, end);
-        rest = rest.substr(end);
-      }
-      auto row = int_in(parts[0], 0, kMaxTableElements - 1), col = int_in(parts[1], 0, kMaxTableElements - 1);
-      auto value = parse_float(parts[2]);
-      if (!row || !col || !value || !trim(rest).empty())
-        return "edit must be ROW COL VALUE, e.g. edit = 2 4 -0.5" + got;
-      s.edits.push_back({*row, *col, *value});
-      return "";
-    }
+    if (key == "edit") return apply_edit(v, line_no, got);
     size_t k = 0;
     while (k < std::size(kKeys) && kKeys[k] != key) ++k;
     if (k == std::size(kKeys)) return "";  // a key from a newer version: ignored

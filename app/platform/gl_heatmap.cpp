@@ -321,6 +321,48 @@ void build_once() {
   g.ready = !g.failed;
 }
 
+// Scissors to the draw command's clip rectangle and sets the program and its uniforms
+// for drawing `level`; false when the clip rectangle is empty (nothing to draw).
+bool begin_draw(const HeatmapRequest& q, const ImDrawCmd* cmd, const Level* level) {
+  const ImVec2 fs = q.framebuffer_scale;
+  const ImVec2 dp = q.display_pos, ds = q.display_size;
+  const float fb_h = ds.y * fs.y;
+  const ImVec4 clip = cmd->ClipRect;
+  const float cx0 = (clip.x - dp.x) * fs.x, cy0 = (clip.y - dp.y) * fs.y;
+  const float cx1 = (clip.z - dp.x) * fs.x, cy1 = (clip.w - dp.y) * fs.y;
+  if (cx1 <= cx0 || cy1 <= cy0) return false;
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(static_cast<GLint>(cx0), static_cast<GLint>(fb_h - cy1), static_cast<GLsizei>(cx1 - cx0),
+            static_cast<GLsizei>(cy1 - cy0));
+  glUseProgram(g.program);
+  const float L = dp.x, R = dp.x + ds.x, T = dp.y, B = dp.y + ds.y;
+  const float proj[4][4] = {{2.0f / (R - L), 0.0f, 0.0f, 0.0f},
+                            {0.0f, 2.0f / (T - B), 0.0f, 0.0f},
+                            {0.0f, 0.0f, -1.0f, 0.0f},
+                            {(R + L) / (L - R), (T + B) / (B - T), 0.0f, 1.0f}};
+  glUniformMatrix4fv(g.u_proj, 1, GL_FALSE, &proj[0][0]);
+  glUniform1i(g.u_tex, 0);
+  glActiveTexture(GL_TEXTURE0);
+  glUniform1f(g.u_scale, 1.0f);  // the textures hold value × q.scale already
+  glUniform1f(g.u_gamma, q.gamma);
+  glUniform3fv(g.u_mid, 1, q.colors.mid);
+  glUniform3fv(g.u_neg_mid, 1, q.colors.neg_mid);
+  glUniform3fv(g.u_neg, 1, q.colors.neg);
+  glUniform3fv(g.u_pos_mid, 1, q.colors.pos_mid);
+  glUniform3fv(g.u_pos, 1, q.colors.pos);
+  glUniform3fv(g.u_nan, 1, q.colors.nan);
+  glUniform3fv(g.u_background, 1, q.background);
+  glUniform1f(g.u_dim, q.dim_others);
+  glUniform1f(g.u_opacity, q.opacity);
+  glUniform1f(g.u_grid, level == &g.full ? q.grid : 0.0f);
+  glUniform1i(g.u_hl_count, q.highlights);
+  if (q.highlights > 0) {
+    glUniform1fv(g.u_hl_row, q.highlights, q.hl_row);
+    glUniform4fv(g.u_hl_color, q.highlights, &q.hl_color[0][0]);
+  }
+  return true;
+}
+
 void draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
   HeatmapRequest& q = *static_cast<HeatmapRequest*>(cmd->UserCallbackData);
   HeatmapGpuStatus& st = *q.status;
@@ -433,41 +475,7 @@ void draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
   }
 
   // 3. Draw, clipped to the draw command's clip rectangle.
-  const ImVec2 dp = q.display_pos, ds = q.display_size;
-  const float fb_h = ds.y * fs.y;
-  const ImVec4 clip = cmd->ClipRect;
-  const float cx0 = (clip.x - dp.x) * fs.x, cy0 = (clip.y - dp.y) * fs.y;
-  const float cx1 = (clip.z - dp.x) * fs.x, cy1 = (clip.w - dp.y) * fs.y;
-  if (cx1 <= cx0 || cy1 <= cy0) return;
-  glEnable(GL_SCISSOR_TEST);
-  glScissor(static_cast<GLint>(cx0), static_cast<GLint>(fb_h - cy1), static_cast<GLsizei>(cx1 - cx0),
-            static_cast<GLsizei>(cy1 - cy0));
-  glUseProgram(g.program);
-  const float L = dp.x, R = dp.x + ds.x, T = dp.y, B = dp.y + ds.y;
-  const float proj[4][4] = {{2.0f / (R - L), 0.0f, 0.0f, 0.0f},
-                            {0.0f, 2.0f / (T - B), 0.0f, 0.0f},
-                            {0.0f, 0.0f, -1.0f, 0.0f},
-                            {(R + L) / (L - R), (T + B) / (B - T), 0.0f, 1.0f}};
-  glUniformMatrix4fv(g.u_proj, 1, GL_FALSE, &proj[0][0]);
-  glUniform1i(g.u_tex, 0);
-  glActiveTexture(GL_TEXTURE0);
-  glUniform1f(g.u_scale, 1.0f);  // the textures hold value × q.scale already
-  glUniform1f(g.u_gamma, q.gamma);
-  glUniform3fv(g.u_mid, 1, q.colors.mid);
-  glUniform3fv(g.u_neg_mid, 1, q.colors.neg_mid);
-  glUniform3fv(g.u_neg, 1, q.colors.neg);
-  glUniform3fv(g.u_pos_mid, 1, q.colors.pos_mid);
-  glUniform3fv(g.u_pos, 1, q.colors.pos);
-  glUniform3fv(g.u_nan, 1, q.colors.nan);
-  glUniform3fv(g.u_background, 1, q.background);
-  glUniform1f(g.u_dim, q.dim_others);
-  glUniform1f(g.u_opacity, q.opacity);
-  glUniform1f(g.u_grid, level == &g.full ? q.grid : 0.0f);
-  glUniform1i(g.u_hl_count, q.highlights);
-  if (q.highlights > 0) {
-    glUniform1fv(g.u_hl_row, q.highlights, q.hl_row);
-    glUniform4fv(g.u_hl_color, q.highlights, &q.hl_color[0][0]);
-  }
+  if (!begin_draw(q, cmd, level)) return;
   draw_level(*level,
              level == &g.full ? 1.0 : static_cast<double>(g.overview.rows) / static_cast<double>(t.rows), q);
   glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(last_texture));

@@ -149,6 +149,9 @@ class ScaleWorker {
   void run_build(uint64_t seed, int64_t vocab, int64_t dim, const float* source, const TableFile* file);
   // table: float32 in memory, or null to read `file` into a copy first (timing only).
   void run_timing(const float* table, const TableFile* file, int64_t vocab, int64_t dim);
+  const float* read_for_timing(const TableFile* file, int64_t& vocab, int64_t dim, TableBuffer& copy);
+  bool time_lookups(const float* table, int64_t vocab, int64_t dim, const std::vector<int64_t>& pool,
+                    std::vector<float>& out, const float* weight, float& before);
   bool stop_timing() const;  // cancel, or the UI stopped polling
 
   using Clock = std::chrono::steady_clock;
