@@ -13,10 +13,10 @@ inline constexpr int64_t kMaxSeededElements = int64_t{1} << 27;
 // "" when the sizes fit, else one sentence in the user's words:
 //   "a 10,000,000 × 65,536 table is too big: rows × dim may be at most 134,217,728 values"
 //   "the one-hot matrix (20 IDs × 10,000,000 rows) is too big: IDs × rows may be at most 134,217,728 values"
-// A seeded table's rows × dim may hold kMaxSeededElements values; a file's table
+// A seeded table's rows × dim may hold 2^27 values (134,217,728); a file's table
 // (seeded = false) kMaxTableElements (table_file.hpp); dim = 0 checks the one-hot matrix
 // alone (a file's table the loader has checked). The one-hot matrix may hold
-// kMaxSeededElements values for either. Sizes are >= 0 and small enough that the products
+// 2^27 values for either. Sizes are >= 0 and small enough that the products
 // do not overflow (rows, dim <= 2^31; ids <= kMaxIds).
 std::string table_size_error(int64_t ids, int64_t rows, int64_t dim, bool seeded = true);
 
