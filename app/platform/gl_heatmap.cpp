@@ -251,6 +251,7 @@ void draw_level(const Level& L, double ky, const HeatmapRequest& q) {
   const double vr0 = (q.range.row0 - f) * ky, vr1 = (q.range.row0 + q.range.rows - f) * ky;
   const double vc0 = q.range.col0 * kx, vc1 = (q.range.col0 + q.range.cols) * kx;
   const float X0 = q.min.x, Y0 = q.min.y, W = q.max.x - q.min.x, H = q.max.y - q.min.y;
+  const HeatmapAxis down{vr0, vr1 - vr0, H}, across{vc0, vc1 - vc0, W};  // this level's texels over the map
   g.verts.clear();
   // Cell coordinates go to the GPU relative to the view's first whole cell, so
   // they are small numbers with the same rounding whatever the tiling; each tile
@@ -276,10 +277,8 @@ void draw_level(const Level& L, double ky, const HeatmapRequest& q) {
       const double tc0 = static_cast<double>(j * L.tile_cols), tc1 = static_cast<double>(std::min(L.cols, (j + 1) * L.tile_cols));
       const double b0 = std::max(tc0, vc0), b1 = std::min(tc1, vc1);
       if (b1 <= b0) continue;
-      const float x0 = X0 + static_cast<float>((b0 - vc0) / (vc1 - vc0)) * W;
-      const float x1 = X0 + static_cast<float>((b1 - vc0) / (vc1 - vc0)) * W;
-      const float y0 = Y0 + static_cast<float>((a0 - vr0) / (vr1 - vr0)) * H;
-      const float y1 = Y0 + static_cast<float>((a1 - vr0) / (vr1 - vr0)) * H;
+      const float x0 = X0 + static_cast<float>(across.offset_of(b0)), x1 = X0 + static_cast<float>(across.offset_of(b1));
+      const float y0 = Y0 + static_cast<float>(down.offset_of(a0)), y1 = Y0 + static_cast<float>(down.offset_of(a1));
       push_quad(x0, y0, x1, y1, static_cast<float>(b0 - o_c), static_cast<float>(a0 - o_r), static_cast<float>(b1 - o_c),
                 static_cast<float>(a1 - o_r));
       draws.push_back(Draw{L.tex[static_cast<size_t>(i * L.across + j)], static_cast<int>(tc1 - tc0),
@@ -401,8 +400,8 @@ void draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
   //    it moves to a band centred on them. A view taller than any window is drawn
   //    from the overview.
   const ImVec2 fs = q.framebuffer_scale;
-  const double rows_per_px = q.range.rows / std::max(1.0f, (q.max.y - q.min.y) * fs.y);
-  const double cols_per_px = q.range.cols / std::max(1.0f, (q.max.x - q.min.x) * fs.x);
+  const double rows_per_px = heatmap_row_axis(q.range, (q.max.y - q.min.y) * fs.y).rows_per_pixel();
+  const double cols_per_px = heatmap_col_axis(q.range, (q.max.x - q.min.x) * fs.x).rows_per_pixel();
   const bool rows_ok = has_overview && (t.overview_rows == t.rows ||
                                         rows_per_px >= static_cast<double>(t.rows) / static_cast<double>(t.overview_rows));
   const bool cols_ok = has_overview && (t.overview_cols == t.cols ||
