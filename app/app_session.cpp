@@ -13,6 +13,7 @@
 #include "app/slides/slides.hpp"
 #include "core/gpt2_tokenizer.hpp"
 #include "core/id_parse.hpp"  // the seeded table's limits
+#include "core/table_size.hpp"
 #include "core/text_format.hpp"
 
 namespace lv::app {
@@ -87,9 +88,9 @@ void fit_seeded_limits(ModelInputs& in) {
   if (!ids_fit) in.ids = ModelInputs{}.ids;
   if (in.dim > kMaxDim) in.dim = ModelInputs{}.dim;
   const int64_t v = vocab_of(in), b = static_cast<int64_t>(in.ids.size());
-  if (v > kMaxVocab || v * in.dim > kMaxSeededElements || b * v > kMaxSeededElements) {
+  if (v > kMaxVocab || !table_size_error(b, v, in.dim).empty()) {
     in.vocab_mode = VocabMode::FromIds;
-    if (vocab_of(in) * in.dim > kMaxSeededElements) in.dim = ModelInputs{}.dim;
+    if (!table_size_error(0, vocab_of(in), in.dim).empty()) in.dim = ModelInputs{}.dim;
   }
 }
 

@@ -23,6 +23,7 @@
 #include "core/gpt2_tokenizer.hpp"
 #include "core/id_parse.hpp"
 #include "core/table_file.hpp"  // kMaxTableElements: IDs with --weights
+#include "core/table_size.hpp"
 #include "core/text_format.hpp"
 #include "core/utf8_text.hpp"
 #include "core/value_parse.hpp"
@@ -92,21 +93,9 @@ const Flag* find_flag(std::string_view name) {
   return nullptr;
 }
 
-// Applies one "--flag value"; returns an error or "".
-std::string apply(CliOptions& o, std::string_view name, std::string_view v, std::string& ids_text,
-                  bool& ids_given) {
-  if (name == "--seed") {
-    SeedParse s = parse_seed(v, TypedIn::CommandLine);
-    if (!s.ok) return s.error.message;
-    o.seed = s.seed;
-    o.seed_text = std::move(s.seed_text);
-    return "";
-  }
-  if (name == "--ids") {
-    ids_text = std::string(v);
-    ids_given = true;
-    return "";
-  }
+// --text, --tokenize, --text-file and --detokenize (GPT-2's tokenizer's input): one
+// "--flag value" applied; an error or "".
+std::string apply_text_flag(CliOptions& o, std::string_view name, std::string_view v) {
   if (name == "--text") {
     if (std::string e = utf8_problem(name, v); !e.empty()) return e;
     if (v.empty()) return "--text needs some text, e.g. --text \"Hello, world\"";
@@ -125,23 +114,40 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
     o.tokenize = std::string(v);
     return "";
   }
-  if (name == "--detokenize") {
-    // The one rule of ID lists (the IDs field's and --ids'): IDs separated by commas or
-    // spaces, in optional brackets, empty items skipped. A list with no ID ("", "[]",
-    // "[ ]", ",") is what --tokenize "" prints, so it reads back as no text.
-    IdRules rules;
-    rules.max_id = kGpt2EndOfText;
-    rules.max_count = kMaxTokenizeBytes;  // a --tokenize's output reads back whole
-    rules.too_large = "is not a GPT-2 token: IDs go from 0 to 50,256.";
-    IdParse p = parse_ids(v, rules);
-    if (!p.ok && p.error.code == ParseCode::Empty) {
-      o.detokenize = IdList{};
-      return "";
-    }
-    if (!p.ok) return "--detokenize: " + p.error.clause();
-    o.detokenize = std::move(p.ids);
+  // --detokenize. The one rule of ID lists (the IDs field's and --ids'): IDs separated by
+  // commas or spaces, in optional brackets, empty items skipped. A list with no ID ("",
+  // "[]", "[ ]", ",") is what --tokenize "" prints, so it reads back as no text.
+  IdRules rules;
+  rules.max_id = kGpt2EndOfText;
+  rules.max_count = kMaxTokenizeBytes;  // a --tokenize's output reads back whole
+  rules.too_large = "is not a GPT-2 token: IDs go from 0 to 50,256.";
+  IdParse p = parse_ids(v, rules);
+  if (!p.ok && p.error.code == ParseCode::Empty) {
+    o.detokenize = IdList{};
     return "";
   }
+  if (!p.ok) return "--detokenize: " + p.error.clause();
+  o.detokenize = std::move(p.ids);
+  return "";
+}
+
+// Applies one "--flag value"; returns an error or "".
+std::string apply(CliOptions& o, std::string_view name, std::string_view v, std::string& ids_text,
+                  bool& ids_given) {
+  if (name == "--seed") {
+    SeedParse s = parse_seed(v, TypedIn::CommandLine);
+    if (!s.ok) return s.error.message;
+    o.seed = s.seed;
+    o.seed_text = std::move(s.seed_text);
+    return "";
+  }
+  if (name == "--ids") {
+    ids_text = std::string(v);
+    ids_given = true;
+    return "";
+  }
+  if (name == "--text" || name == "--tokenize" || name == "--text-file" || name == "--detokenize")
+    return apply_text_flag(o, name, v);
   if (name == "--quiz-seed") {
     auto n = int_in_range(v, 0, INT64_MAX);
     if (!n) return "--quiz-seed must be a whole number from 0 to " + with_commas(INT64_MAX) + " (got " + quoted_input(v) + ")";
@@ -299,14 +305,7 @@ std::string check_sizes(const CliOptions& o) {
   // Both products are < 2^63: V <= 10^7, D <= 65,536, B <= 4,096. A file's table is
   // checked once loaded (main's load_weights: IDs against its rows, IDs × rows).
   const int64_t v = o.weights.empty() ? effective_vocab(o) : 1;
-  if (v * o.dim > kMaxSeededElements)
-    return "a " + with_commas(v) + " × " + with_commas(o.dim) + " table is too big: rows × dim may be at most " +
-           with_commas(kMaxSeededElements) + " values";
-  const int64_t b = static_cast<int64_t>(o.ids.size());
-  if (b * v > kMaxSeededElements)
-    return "the one-hot matrix (" + counted(b, "ID") + " × " + counted(v, "row") +
-           ") is too big: IDs × rows may be at most " + with_commas(kMaxSeededElements) + " values";
-  return "";
+  return table_size_error(static_cast<int64_t>(o.ids.size()), v, o.dim);
 }
 
 }  // namespace

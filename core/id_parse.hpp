@@ -16,11 +16,11 @@
 
 namespace lv {
 
-// Hard limits shared by the command line, the UI and the loaders.
+// Hard limits shared by the command line, the UI and the loaders (the table-size rule:
+// core/table_size.hpp).
 inline constexpr size_t kMaxIds = 4096;            // IDs in one batch
 inline constexpr int64_t kMaxVocab = 10'000'000;   // rows of a seeded table (and largest ID + 1)
 inline constexpr int64_t kMaxDim = 65'536;         // columns of a seeded table
-inline constexpr int64_t kMaxSeededElements = int64_t{1} << 27;  // V * D of a seeded table (512 MiB)
 
 struct IdRules {
   int64_t vocab = -1;            // fixed table rows: IDs must be < vocab; -1: V follows max(ids)+1

@@ -19,8 +19,9 @@
 #include <optional>
 
 #include "core/cli_options.hpp"  // kSlideCount, kMaxStep
-#include "core/id_parse.hpp"     // kMaxIds, kMaxVocab, kMaxDim, kMaxSeededElements
+#include "core/id_parse.hpp"     // kMaxIds, kMaxVocab, kMaxDim
 #include "core/table_file.hpp"   // kMaxTableElements
+#include "core/table_size.hpp"
 #include "core/text_format.hpp"
 #include "core/write_target.hpp"
 
@@ -278,30 +279,32 @@ struct Parser {
   std::string dim_got, vocab_got;
   size_t seen[std::size(kKeys)] = {};  // the line each key was on (0: not yet)
 
+  // One "edit = ROW COL VALUE" (separated by spaces or tabs): "" or the problem.
+  std::string apply_edit(std::string_view v, size_t line_no, const std::string& got) {
+    if (s.edits.size() >= kMaxSettingsEdits)
+      return "more than " + with_commas(kMaxSettingsEdits) + " edited cells";
+    if (edits_line == 0) edits_line = line_no;
+    std::string_view parts[3];
+    std::string_view rest = v;
+    for (auto& p : parts) {
+      rest = trim(rest);
+      size_t end = 0;
+      while (end < rest.size() && !is_space(rest[end])) ++end;
+      p = rest.substr(0, end);
+      rest = rest.substr(end);
+    }
+    auto row = int_in(parts[0], 0, kMaxTableElements - 1), col = int_in(parts[1], 0, kMaxTableElements - 1);
+    auto value = parse_float(parts[2]);
+    if (!row || !col || !value || !trim(rest).empty())
+      return "edit must be ROW COL VALUE, e.g. edit = 2 4 -0.5" + got;
+    s.edits.push_back({*row, *col, *value});
+    return "";
+  }
+
   // One "key = value": "" or the problem (without the line number).
   std::string apply(std::string_view key, std::string_view v, size_t line_no) {
     const std::string got = " (got " + quoted_input(v) + ")";
-    if (key == "edit") {
-      if (s.edits.size() >= kMaxSettingsEdits)
-        return "more than " + with_commas(kMaxSettingsEdits) + " edited cells";
-      if (edits_line == 0) edits_line = line_no;
-      // "ROW COL VALUE", separated by spaces or tabs.
-      std::string_view parts[3];
-      std::string_view rest = v;
-      for (auto& p : parts) {
-        rest = trim(rest);
-        size_t end = 0;
-        while (end < rest.size() && !is_space(rest[end])) ++end;
-        p = rest.substr(0, end);
-        rest = rest.substr(end);
-      }
-      auto row = int_in(parts[0], 0, kMaxTableElements - 1), col = int_in(parts[1], 0, kMaxTableElements - 1);
-      auto value = parse_float(parts[2]);
-      if (!row || !col || !value || !trim(rest).empty())
-        return "edit must be ROW COL VALUE, e.g. edit = 2 4 -0.5" + got;
-      s.edits.push_back({*row, *col, *value});
-      return "";
-    }
+    if (key == "edit") return apply_edit(v, line_no, got);
     size_t k = 0;
     while (k < std::size(kKeys) && kKeys[k] != key) ++k;
     if (k == std::size(kKeys)) return "";  // a key from a newer version: ignored
@@ -421,13 +424,7 @@ struct Parser {
     if (!p.ok) return at_ids + "ids: " + p.error.clause();
     s.ids = std::move(p.ids);
     const int64_t v = settings_vocab(s), b = static_cast<int64_t>(s.ids.size());
-    const int64_t max_values = seeded ? kMaxSeededElements : kMaxTableElements;
-    if (v * s.dim > max_values)  // < 2^63: V, D <= 2^31
-      return "a " + with_commas(v) + " × " + with_commas(s.dim) + " table is too big: rows × dim may be at most " +
-             with_commas(max_values) + " values";
-    if (b * v > kMaxSeededElements)
-      return "the one-hot matrix (" + counted(b, "ID") + " × " + counted(v, "row") +
-             ") is too big: IDs × rows may be at most " + with_commas(kMaxSeededElements) + " values";
+    if (std::string e = table_size_error(b, v, s.dim, seeded); !e.empty()) return e;  // < 2^63: V, D <= 2^31
     if (s.edits.empty()) return "";
     const std::string at_edits = "line " + std::to_string(edits_line) + ": ";
     if (table_line == 0) return at_edits + "edits need the table's shape (table = ROWSxCOLS) before end";

@@ -524,6 +524,32 @@ bool read_tensor_field(JsonReader& js, StEntry& e, const std::string& field) {
   return js.skip();
 }
 
+// Every tensor's bytes must lie in the data section (data_size bytes) and match shape ×
+// dtype: "" or the problem, one sentence.
+std::string tensor_bytes_problem(const std::deque<StEntry>& entries, uint64_t data_size, const std::string& label) {
+  for (const StEntry& e : entries) {
+    if (e.end < e.begin)
+      return label + ": tensor '" + shown(e.name) + "' has data_offsets [" + std::to_string(e.begin) + ", " +
+             std::to_string(e.end) + "] that end before they begin.";
+    if (e.end > data_size)
+      return label + " is truncated: tensor '" + shown(e.name) + "' ends at byte " + with_commas(e.end) +
+             " of the data but the file has " + with_commas(data_size) + " bytes of data.";
+    const size_t k = st_itemsize(e.dtype);
+    if (k == 0) continue;  // an unknown dtype: can't check it, and we won't load it
+    uint64_t values = 1, bytes;
+    bool fits = true;
+    for (uint64_t d : e.shape) fits = fits && mul_ok(values, d, &values);
+    if (!fits || !mul_ok(values, k, &bytes))
+      return label + ": tensor '" + shown(e.name) + "' claims a shape (" + shape_text(e.shape) +
+             ") larger than any file can be.";
+    if (bytes != e.end - e.begin)
+      return label + ": tensor '" + shown(e.name) + "' is " + shape_text(e.shape) + " " + e.dtype + " (" +
+             with_commas(bytes) + " bytes) but its data_offsets span " + with_commas(e.end - e.begin) +
+             " bytes.";
+  }
+  return "";
+}
+
 // want: the tensor asked for (FILE:NAME; "" is a name too), or none: pick the one table.
 TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::optional<std::string>& want_name,
                            const std::string& label) {
@@ -592,27 +618,7 @@ TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::optional<st
   std::stable_sort(all.begin(), all.end(),
                    [](const StEntry* a, const StEntry* b) { return pick_rank(*a) < pick_rank(*b); });
 
-  // Every tensor's bytes must lie in the data section and match shape × dtype.
-  for (const StEntry& e : entries) {
-    if (e.end < e.begin)
-      return fail(label + ": tensor '" + shown(e.name) + "' has data_offsets [" + std::to_string(e.begin) + ", " +
-                  std::to_string(e.end) + "] that end before they begin.");
-    if (e.end > data_size)
-      return fail(label + " is truncated: tensor '" + shown(e.name) + "' ends at byte " + with_commas(e.end) +
-                  " of the data but the file has " + with_commas(data_size) + " bytes of data.");
-    const size_t k = st_itemsize(e.dtype);
-    if (k == 0) continue;  // an unknown dtype: can't check it, and we won't load it
-    uint64_t values = 1, bytes;
-    bool fits = true;
-    for (uint64_t d : e.shape) fits = fits && mul_ok(values, d, &values);
-    if (!fits || !mul_ok(values, k, &bytes))
-      return fail(label + ": tensor '" + shown(e.name) + "' claims a shape (" + shape_text(e.shape) +
-                  ") larger than any file can be.");
-    if (bytes != e.end - e.begin)
-      return fail(label + ": tensor '" + shown(e.name) + "' is " + shape_text(e.shape) + " " + e.dtype + " (" +
-                  with_commas(bytes) + " bytes) but its data_offsets span " + with_commas(e.end - e.begin) +
-                  " bytes.");
-  }
+  if (std::string e = tensor_bytes_problem(entries, data_size, label); !e.empty()) return fail(e);
 
   for (const StEntry* e : all)
     if (e->shape.size() == 2) two_d.push_back(e);

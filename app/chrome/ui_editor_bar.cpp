@@ -230,6 +230,81 @@ void draw_input_mode(App& app) {
   ImGui::PopStyleVar();
 }
 
+// A loaded table fixes V and D: say where it came from, and offer the way back.
+void draw_loaded_table(App& app, const Palette& pal) {
+  const float e = em();
+  const TableFile& f = *app.inputs.file;
+  next_group(e * 20.0f);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("table");
+  ImGui::SameLine();
+  const size_t slash = f.path.find_last_of('/');
+  const char* base = f.path.c_str() + (slash == std::string::npos ? 0 : slash + 1);  // no copy: drawn every frame
+  char rows[32], cols[32];
+  fmt_count(rows, sizeof rows, static_cast<long long>(f.rows));
+  fmt_count(cols, sizeof cols, static_cast<long long>(f.cols));
+  ImGui::PushStyleColor(ImGuiCol_Text, pal.accent);
+  // The file's and the tensor's names are the user's: cut in the middle to the room
+  // left on this line beside the "x" (at least the group's 20 em), the whole on hover.
+  char label[1024];
+  std::snprintf(label, sizeof label, "%s%s%s · %s × %s %s", base, f.named ? ":" : "", f.name.c_str(), rows,
+                cols, f.dtype.c_str());
+  const float close_w = ImGui::CalcTextSize("x").x + ImGui::GetStyle().FramePadding.x * 2.0f +
+                        ImGui::GetStyle().ItemSpacing.x;
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  const float room = std::max(e * 8.0f, right - ImGui::GetCursorScreenPos().x - close_w);
+  text_fit(label, room, Elide::Middle);
+  ImGui::PopStyleColor();
+  if (ImGui::IsItemHovered())  // the whole path and name (over text_fit's tooltip of the label)
+    ImGui::SetTooltip("%s%s%s", f.path.c_str(), f.named ? ":" : "", f.name.c_str());
+  ImGui::SameLine();
+  if (ImGui::SmallButton("x##seeded")) take_change(app, set_table_file(app, nullptr), Fields::Sync);
+  landmark("close-table");
+  tooltip("Back to the seeded table");
+}
+
+// The seeded table's shape: the vocabulary (as the notebook, max + 1, or fixed) and D.
+void draw_seeded_shape(App& app) {
+  const float e = em();
+  next_group(e * 15.5f);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("V");
+  ImGui::SameLine();
+  int mode = app.inputs.vocab_mode == VocabMode::FromIds ? 0 : 1;
+  ImGui::SetNextItemWidth(e * 8.5f);
+  if (ImGui::Combo("##vocab-mode", &mode, "max(ids)+1\0fixed\0")) {
+    take_change(app, set_vocab_mode(app, mode == 0 ? VocabMode::FromIds : VocabMode::Fixed, app.derived.vocab),
+                Fields::Sync);
+    sync_text_fields(app);
+  }
+  tooltip("max(ids)+1: the table has one row per ID up to the largest, as in the notebook (it is re-drawn from the "
+          "seed when its shape changes). fixed: choose V yourself.");
+  if (app.inputs.vocab_mode == VocabMode::Fixed) {
+    ImGui::SameLine();
+    int v = static_cast<int>(app.inputs.fixed_vocab);
+    ImGui::SetNextItemWidth(step_field_width(v, e * 6.5f));
+    if (ImGui::InputInt("##vocab", &v, 1, 10)) take_change(app, set_vocab_mode(app, VocabMode::Fixed, v));
+    tooltip("Rows of the table (num_idx). It cannot be smaller than the largest ID + 1.");
+  } else {
+    // A fixed width whatever V's digits: typing IDs moves nothing after it.
+    ImGui::SameLine();
+    const float slot_end = ImGui::GetCursorPosX() + e * 3.8f;  // "= 65,536": the largest V typing builds live
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("= %s", Commas(app.derived.vocab).s);
+    pad_to(slot_end);
+  }
+
+  next_group(e * 10.0f);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("D");
+  ImGui::SameLine();
+  int dim = static_cast<int>(app.inputs.dim);
+  ImGui::SetNextItemWidth(step_field_width(dim, e * 6.0f));
+  if (ImGui::InputInt("##dim", &dim, 1, 8)) take_change(app, set_dim(app, dim));
+  landmark("dim");
+  tooltip("out_dim: the embedding size, the columns of the table. Changing it re-draws the table from the seed.");
+}
+
 }  // namespace
 
 void draw_editor_bar(App& app) {
@@ -270,75 +345,8 @@ void draw_editor_bar(App& app) {
           "applies, Esc goes back.");
   }
 
-  if (app.inputs.file) {
-    // A loaded table fixes V and D; say where it came from, and offer the way back.
-    const TableFile& f = *app.inputs.file;
-    next_group(e * 20.0f);
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("table");
-    ImGui::SameLine();
-    const size_t slash = f.path.find_last_of('/');
-    const char* base = f.path.c_str() + (slash == std::string::npos ? 0 : slash + 1);  // no copy: drawn every frame
-    char rows[32], cols[32];
-    fmt_count(rows, sizeof rows, static_cast<long long>(f.rows));
-    fmt_count(cols, sizeof cols, static_cast<long long>(f.cols));
-    ImGui::PushStyleColor(ImGuiCol_Text, pal.accent);
-    // The file's and the tensor's names are the user's: cut in the middle to the room
-    // left on this line beside the "x" (at least the group's 20 em), the whole on hover.
-    char label[1024];
-    std::snprintf(label, sizeof label, "%s%s%s · %s × %s %s", base, f.named ? ":" : "", f.name.c_str(), rows,
-                  cols, f.dtype.c_str());
-    const float close_w = ImGui::CalcTextSize("x").x + ImGui::GetStyle().FramePadding.x * 2.0f +
-                          ImGui::GetStyle().ItemSpacing.x;
-    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-    const float room = std::max(e * 8.0f, right - ImGui::GetCursorScreenPos().x - close_w);
-    text_fit(label, room, Elide::Middle);
-    ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered())  // the whole path and name (over text_fit's tooltip of the label)
-      ImGui::SetTooltip("%s%s%s", f.path.c_str(), f.named ? ":" : "", f.name.c_str());
-    ImGui::SameLine();
-    if (ImGui::SmallButton("x##seeded")) take_change(app, set_table_file(app, nullptr), Fields::Sync);
-    landmark("close-table");
-    tooltip("Back to the seeded table");
-  } else {
-    // The vocabulary: as the notebook (max + 1) or fixed.
-    next_group(e * 15.5f);
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("V");
-    ImGui::SameLine();
-    int mode = app.inputs.vocab_mode == VocabMode::FromIds ? 0 : 1;
-    ImGui::SetNextItemWidth(e * 8.5f);
-    if (ImGui::Combo("##vocab-mode", &mode, "max(ids)+1\0fixed\0")) {
-      take_change(app, set_vocab_mode(app, mode == 0 ? VocabMode::FromIds : VocabMode::Fixed, app.derived.vocab),
-                  Fields::Sync);
-    }
-    tooltip("max(ids)+1: the table has one row per ID up to the largest, as in the notebook (it is re-drawn from the "
-            "seed when its shape changes). fixed: choose V yourself.");
-    if (app.inputs.vocab_mode == VocabMode::Fixed) {
-      ImGui::SameLine();
-      int v = static_cast<int>(app.inputs.fixed_vocab);
-      ImGui::SetNextItemWidth(step_field_width(v, e * 6.5f));
-      if (ImGui::InputInt("##vocab", &v, 1, 10)) take_change(app, set_vocab_mode(app, VocabMode::Fixed, v));
-      tooltip("Rows of the table (num_idx). It cannot be smaller than the largest ID + 1.");
-    } else {
-      // A fixed width whatever V's digits: typing IDs moves nothing after it.
-      ImGui::SameLine();
-      const float slot_end = ImGui::GetCursorPosX() + e * 3.8f;  // "= 65,536": the largest V typing builds live
-      ImGui::AlignTextToFramePadding();
-      ImGui::TextDisabled("= %s", Commas(app.derived.vocab).s);
-      pad_to(slot_end);
-    }
-
-    next_group(e * 10.0f);
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("D");
-    ImGui::SameLine();
-    int dim = static_cast<int>(app.inputs.dim);
-    ImGui::SetNextItemWidth(step_field_width(dim, e * 6.0f));
-    if (ImGui::InputInt("##dim", &dim, 1, 8)) take_change(app, set_dim(app, dim));
-    landmark("dim");
-    tooltip("out_dim: the embedding size, the columns of the table. Changing it re-draws the table from the seed.");
-  }
+  if (app.inputs.file) draw_loaded_table(app, pal);
+  else draw_seeded_shape(app);
 
   // The table's precision: rounded through float16 / bfloat16, computed in float32.
   next_group(e * 10.5f);

@@ -15,6 +15,7 @@
 #include "app/chrome/ui_theme.hpp"
 #include "app/widgets/widget_data_text.hpp"
 #include "core/id_parse.hpp"
+#include "core/table_size.hpp"
 #include "core/text_format.hpp"
 
 namespace lv::app {
@@ -60,10 +61,8 @@ void poll_table_load(App& app) {
     // The IDs must fit the new table (set_table_file drops those that do not) and
     // the one-hot matrix must stay within the limit.
     const int64_t b = static_cast<int64_t>(app.inputs.ids.size());
-    if (r.table.rows * b > kMaxSeededElements) {
-      l.error = "The one-hot matrix would be too big: " + counted(b, "ID") + " × " + counted(r.table.rows, "row") +
-                "; at most " +
-                with_commas(kMaxSeededElements) + " values. Use fewer IDs, then open the table again.";
+    if (std::string e = table_size_error(b, r.table.rows, 0); !e.empty()) {
+      l.error = capitalized(e) + ". Use fewer IDs, then open the table again.";
       return;
     }
     const std::string label = table_spec(r.table);

@@ -370,6 +370,77 @@ void draw_boxed(ImFontAtlas& atlas) {
   }
 }
 
+// The glyphs every font set holds (see load_fonts): `ranges`, and the same with U+FFFD.
+void build_base_ranges(ImVector<ImWchar>& ranges, ImVector<ImWchar>& ranges_fffd) {
+  ImGuiIO& io = ImGui::GetIO();
+  auto add_common = [&io](ImFontGlyphRangesBuilder& b) {
+    b.AddRanges(io.Fonts->GetGlyphRangesDefault());
+    // (kWideBaseSymbols, core/wide_text.hpp, also ends with ␣ and ↵.) Slide 0 and the
+    // Text mode: a token's space and newline shown as ␣ and ↵ (Inter has them), and
+    // GPT-2's byte-level symbols (Ġ for a space, Ċ for a newline: U+0100..U+0143).
+    for (char32_t c : kWideBaseSymbols) b.AddChar(static_cast<ImWchar>(c));
+    static const ImWchar kByteSymbols[] = {0x0100, 0x0143, 0};
+    b.AddRanges(kByteSymbols);
+  };
+  ImFontGlyphRangesBuilder b;
+  add_common(b);
+  b.BuildRanges(&ranges);
+  ImFontGlyphRangesBuilder with;
+  add_common(with);
+  with.AddText("\xEF\xBF\xBD");
+  with.BuildRanges(&ranges_fffd);
+}
+
+// The text's glyphs past the base set: those a font may have go to `extra`; those no
+// font has, and the slots of characters beyond U+FFFF, to `boxed` as (id, shown) pairs.
+void split_wide_glyphs(const WideText& wide, ImVector<ImWchar>& extra, std::vector<char32_t>& boxed) {
+  ImFontGlyphRangesBuilder b;
+  for (char32_t c : wide.glyphs) {
+    if (std::binary_search(g_fontless.begin(), g_fontless.end(), c)) {
+      boxed.push_back(c);
+      boxed.push_back(c);
+    } else {
+      b.AddChar(static_cast<ImWchar>(c));
+    }
+  }
+  b.BuildRanges(&extra);
+  for (size_t i = 0; i < wide.slots.size(); ++i) {
+    boxed.push_back(kWideSlotFirst + static_cast<char32_t>(i));
+    boxed.push_back(wide.slots[i]);
+  }
+}
+
+// The boxed code points of a font set at px (its mono face at 0.94 px), and the digits
+// they are written with: JetBrains Mono (`mono`) at about 0.42 of the text's size, one
+// texel a pixel (copied as they are, draw_boxed).
+void queue_boxed_set(const Fonts& f, const ImFontConfig& cfg, const char* mono, float px,
+                     const std::vector<char32_t>& boxed) {
+  static const ImWchar kHex[] = {'0', '9', 'A', 'F', 0};
+  ImFontConfig d = cfg;
+  d.OversampleH = 1;
+  d.PixelSnapH = true;
+  const float digits_px = std::max(6.0f, std::round(px * 0.42f));
+  ImFont* digits = add_font(mono, digits_px, d, kHex);
+  for (ImFont* font : {f.ui, f.bold, f.mono})
+    for (size_t k = 0; digits && k + 1 < boxed.size(); k += 2)
+      queue_boxed(*ImGui::GetIO().Fonts, font, font == f.mono ? px * 0.94f : px, digits, digits_px, boxed[k],
+                  boxed[k + 1]);
+}
+
+// Adds to g_fontless the text's characters the built fonts turned out not to have; true
+// when there was one.
+bool learn_fontless(const WideText& wide) {
+  bool learned = false;
+  for (char32_t c : wide.glyphs)
+    if (!std::binary_search(g_fontless.begin(), g_fontless.end(), c) &&
+        (!g_fonts.ui->FindGlyphNoFallback(static_cast<ImWchar>(c)) ||
+         !g_fonts.mono->FindGlyphNoFallback(static_cast<ImWchar>(c)))) {
+      g_fontless.insert(std::lower_bound(g_fontless.begin(), g_fontless.end(), c), c);
+      learned = true;
+    }
+  return learned;
+}
+
 }  // namespace
 
 Fonts load_fonts(float scale, float base_px, float narration_boost, float canvas_scale, const WideText* wide) {
@@ -387,24 +458,7 @@ Fonts load_fonts(float scale, float base_px, float narration_boost, float canvas
   // and there moved below ✗ once built (kReplacementGlyphAt): a font's glyph index is as
   // long as its highest codepoint, 6 bytes each (ImFont::GrowIndex).
   static ImVector<ImWchar> ranges, ranges_fffd;
-  if (ranges.empty()) {
-    auto add_common = [&io](ImFontGlyphRangesBuilder& b) {
-      b.AddRanges(io.Fonts->GetGlyphRangesDefault());
-      // (kWideBaseSymbols, core/wide_text.hpp, also ends with ␣ and ↵.) Slide 0 and the
-      // Text mode: a token's space and newline shown as ␣ and ↵ (Inter has them), and
-      // GPT-2's byte-level symbols (Ġ for a space, Ċ for a newline: U+0100..U+0143).
-      for (char32_t c : kWideBaseSymbols) b.AddChar(static_cast<ImWchar>(c));
-      static const ImWchar kByteSymbols[] = {0x0100, 0x0143, 0};
-      b.AddRanges(kByteSymbols);
-    };
-    ImFontGlyphRangesBuilder b;
-    add_common(b);
-    b.BuildRanges(&ranges);
-    ImFontGlyphRangesBuilder with;
-    add_common(with);
-    with.AddText("\xEF\xBF\xBD");
-    with.BuildRanges(&ranges_fffd);
-  }
+  if (ranges.empty()) build_base_ranges(ranges, ranges_fffd);
   const char* ui = "/usr/share/fonts/opentype/inter/Inter-Regular.otf";
   const char* ui_bold = "/usr/share/fonts/opentype/inter/Inter-SemiBold.otf";
   const char* mono = "/usr/share/fonts/truetype/jetbrains-mono/JetBrainsMono-Regular.ttf";
@@ -417,22 +471,7 @@ Fonts load_fonts(float scale, float base_px, float narration_boost, float canvas
   static ImVector<ImWchar> extra;
   extra.clear();
   std::vector<char32_t> boxed;  // (id, shown) pairs
-  if (wide) {
-    ImFontGlyphRangesBuilder b;
-    for (char32_t c : wide->glyphs) {
-      if (std::binary_search(g_fontless.begin(), g_fontless.end(), c)) {
-        boxed.push_back(c);
-        boxed.push_back(c);
-      } else {
-        b.AddChar(static_cast<ImWchar>(c));
-      }
-    }
-    b.BuildRanges(&extra);
-    for (size_t i = 0; i < wide->slots.size(); ++i) {
-      boxed.push_back(kWideSlotFirst + static_cast<char32_t>(i));
-      boxed.push_back(wide->slots[i]);
-    }
-  }
+  if (wide) split_wide_glyphs(*wide, extra, boxed);
   const bool has_extra = extra.Size > 1;  // BuildRanges ends the list with a 0
   // Droid Sans Fallback is mapped, not read: the build touches its tables and the few
   // glyphs asked for, not its 4 MB.
@@ -484,19 +523,7 @@ Fonts load_fonts(float scale, float base_px, float narration_boost, float canvas
       if (f.mono) add_font(ui, px * 0.94f, merge, kFromUi);
       if (f.mono) add_extra(mono, px * 0.94f);
       f.from_system = f.ui && f.bold && f.mono && (f.title || !normal);
-      if (f.from_system && !boxed.empty()) {
-        // The digits the boxes are written with: JetBrains Mono at about 0.42 of the text's
-        // size, one texel a pixel (copied as they are, draw_boxed).
-        static const ImWchar kHex[] = {'0', '9', 'A', 'F', 0};
-        ImFontConfig d = cfg;
-        d.OversampleH = 1;
-        d.PixelSnapH = true;
-        const float digits_px = std::max(6.0f, std::round(px * 0.42f));
-        ImFont* digits = add_font(mono, digits_px, d, kHex);
-        for (ImFont* font : {f.ui, f.bold, f.mono})
-          for (size_t k = 0; digits && k + 1 < boxed.size(); k += 2)
-            queue_boxed(*io.Fonts, font, font == f.mono ? px * 0.94f : px, digits, digits_px, boxed[k], boxed[k + 1]);
-      }
+      if (f.from_system && !boxed.empty()) queue_boxed_set(f, cfg, mono, px, boxed);
     }
     if (!f.from_system) {
       // ImGui's built-in font (ProggyClean) when Debian's fonts are absent.
@@ -518,15 +545,7 @@ Fonts load_fonts(float scale, float base_px, float narration_boost, float canvas
   io.Fonts->Build();
   if (wide && system && has_extra) {
     // A character no font has: from now on a boxed code point, built again with its box.
-    bool learned = false;
-    for (char32_t c : wide->glyphs)
-      if (!std::binary_search(g_fontless.begin(), g_fontless.end(), c) &&
-          (!g_fonts.ui->FindGlyphNoFallback(static_cast<ImWchar>(c)) ||
-           !g_fonts.mono->FindGlyphNoFallback(static_cast<ImWchar>(c)))) {
-        g_fontless.insert(std::lower_bound(g_fontless.begin(), g_fontless.end(), c), c);
-        learned = true;
-      }
-    if (learned) {
+    if (learn_fontless(*wide)) {
       io.Fonts->Clear();  // nothing may point into the mapping once it is gone
       unmap_file(cjk_map);
       return load_fonts(scale, base_px, narration_boost, canvas_scale, wide);

@@ -139,6 +139,34 @@ void end_dialogs() {
   for (pid_t g : groups) kill_group_after(g, 500);
 }
 
+namespace {
+
+// The dialog's answer when it exited in time with `code` having printed `out`: one line,
+// the path, then (usually) its line end.
+void read_answer(const std::string& out, int code, const std::string& name, DialogResult& r) {
+  std::string path = out;
+  if (!path.empty() && path.back() == '\n') path.pop_back();
+  if (code == 0 && !path.empty()) {
+    if (path.find('\n') != std::string::npos || path.find('\0') != std::string::npos) {
+      // zenity and kdialog print one path per line: a path holding a line break comes out
+      // as two lines, and the first is another file. Nothing is opened.
+      const std::string first = path.substr(0, path.find_first_of(std::string_view("\n\0", 2)));
+      r.outcome = DialogResult::Refused;
+      r.error = "The chosen file cannot be opened: its path holds a line break (it starts " + first +
+                "), and the file dialog cannot pass such a path on. Rename it and open it again.";
+      return;
+    }
+    r.outcome = DialogResult::Chosen;
+    r.path = path;
+  } else if (code == 1) {
+    r.outcome = DialogResult::Cancelled;
+  } else {
+    r.error = code < 0 ? name + " stopped by a signal" : name + " failed (exit status " + std::to_string(code) + ")";
+  }
+}
+
+}  // namespace
+
 DialogResult run_dialog(const std::vector<std::string>& argv, double timeout_seconds) {
   DialogResult r;
   if (argv.empty()) {
@@ -242,26 +270,7 @@ DialogResult run_dialog(const std::vector<std::string>& argv, double timeout_sec
               " bytes, longer than any path, so nothing was opened.";
     return r;
   }
-  // One line: the path, then (usually) its line end.
-  std::string path = out;
-  if (!path.empty() && path.back() == '\n') path.pop_back();
-  if (code == 0 && !path.empty()) {
-    if (path.find('\n') != std::string::npos || path.find('\0') != std::string::npos) {
-      // zenity and kdialog print one path per line: a path holding a line break comes out
-      // as two lines, and the first is another file. Nothing is opened.
-      const std::string first = path.substr(0, path.find_first_of(std::string_view("\n\0", 2)));
-      r.outcome = DialogResult::Refused;
-      r.error = "The chosen file cannot be opened: its path holds a line break (it starts " + first +
-                "), and the file dialog cannot pass such a path on. Rename it and open it again.";
-      return r;
-    }
-    r.outcome = DialogResult::Chosen;
-    r.path = path;
-  } else if (code == 1) {
-    r.outcome = DialogResult::Cancelled;
-  } else {
-    r.error = code < 0 ? name + " stopped by a signal" : name + " failed (exit status " + std::to_string(code) + ")";
-  }
+  read_answer(out, code, name, r);
   return r;
 }
 

@@ -12,6 +12,7 @@
 #include "core/embedding_ops.hpp"
 #include "core/gpt2_tokenizer.hpp"
 #include "core/id_parse.hpp"
+#include "core/table_size.hpp"
 #include "core/text_format.hpp"
 #include "core/torch_format.hpp"
 #include "core/torch_generator.hpp"
@@ -51,7 +52,7 @@ namespace {
 
 // Largest D a table of `vocab` rows may have under the seeded-element limit.
 int64_t max_dim_for(int64_t vocab) {
-  return std::max<int64_t>(1, std::min<int64_t>(kMaxDim, kMaxSeededElements / std::max<int64_t>(1, vocab)));
+  return std::max<int64_t>(1, std::min<int64_t>(kMaxDim, max_seeded_extent(vocab)));
 }
 
 // Edits are dropped by giving a new empty map: a pending change or an IDs edit's stash
@@ -361,7 +362,7 @@ namespace {
 IdParse parse_ids_for(const Model& app, const std::string& text) {
   IdRules rules;
   if (app.inputs.vocab_mode == VocabMode::Fixed) rules.vocab = vocab_of(app.inputs);
-  rules.max_id = std::min<int64_t>(kMaxVocab, kMaxSeededElements / std::max<int64_t>(1, app.inputs.dim)) - 1;
+  rules.max_id = std::min<int64_t>(kMaxVocab, max_seeded_extent(app.inputs.dim)) - 1;
   return parse_ids(text, rules);
 }
 
@@ -473,9 +474,8 @@ Change set_text(Model& app, const std::string& text) {
     return change_error("Token " + std::to_string(max_id) + " is out of range for this table's " + with_commas(static_cast<uint64_t>(v)) +
             " rows: GPT-2's IDs need 50,257");
   const int64_t b = static_cast<int64_t>(e.ids.size());
-  if (!in.file && (v * in.dim > kMaxSeededElements || b * v > kMaxSeededElements))
-    return change_error("A " + with_commas(static_cast<uint64_t>(v)) + "-row table with D = " + std::to_string(in.dim) + " and " +
-            counted(b, "token") + " is too large: make D or the text smaller");
+  if (std::string e = in.file ? "" : table_size_error(b, v, in.dim); !e.empty())
+    return change_error(capitalized(e) + ". Make D or the text smaller.");
   const int64_t old_v = vocab_of(in);
   if (!in.file) {
     in.vocab_mode = VocabMode::Fixed;
@@ -502,7 +502,7 @@ Change set_vocab_mode(Model& app, VocabMode mode, int64_t fixed_vocab) {
   if (in.file) return {};  // a file's table has its own V
   // A fixed V must still hold every ID.
   const int64_t least = std::max<int64_t>(1, vocab_for_ids(in.ids));
-  fixed_vocab = std::clamp<int64_t>(fixed_vocab, least, std::max<int64_t>(least, kMaxSeededElements / in.dim));
+  fixed_vocab = std::clamp<int64_t>(fixed_vocab, least, std::max<int64_t>(least, max_seeded_extent(in.dim)));
   const int64_t old_v = vocab_of(in);
   in.vocab_mode = mode;
   in.fixed_vocab = fixed_vocab;

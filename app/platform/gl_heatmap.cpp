@@ -251,6 +251,7 @@ void draw_level(const Level& L, double ky, const HeatmapRequest& q) {
   const double vr0 = (q.range.row0 - f) * ky, vr1 = (q.range.row0 + q.range.rows - f) * ky;
   const double vc0 = q.range.col0 * kx, vc1 = (q.range.col0 + q.range.cols) * kx;
   const float X0 = q.min.x, Y0 = q.min.y, W = q.max.x - q.min.x, H = q.max.y - q.min.y;
+  const HeatmapAxis down{vr0, vr1 - vr0, H}, across{vc0, vc1 - vc0, W};  // this level's texels over the map
   g.verts.clear();
   // Cell coordinates go to the GPU relative to the view's first whole cell, so
   // they are small numbers with the same rounding whatever the tiling; each tile
@@ -276,10 +277,8 @@ void draw_level(const Level& L, double ky, const HeatmapRequest& q) {
       const double tc0 = static_cast<double>(j * L.tile_cols), tc1 = static_cast<double>(std::min(L.cols, (j + 1) * L.tile_cols));
       const double b0 = std::max(tc0, vc0), b1 = std::min(tc1, vc1);
       if (b1 <= b0) continue;
-      const float x0 = X0 + static_cast<float>((b0 - vc0) / (vc1 - vc0)) * W;
-      const float x1 = X0 + static_cast<float>((b1 - vc0) / (vc1 - vc0)) * W;
-      const float y0 = Y0 + static_cast<float>((a0 - vr0) / (vr1 - vr0)) * H;
-      const float y1 = Y0 + static_cast<float>((a1 - vr0) / (vr1 - vr0)) * H;
+      const float x0 = X0 + static_cast<float>(across.offset_of(b0)), x1 = X0 + static_cast<float>(across.offset_of(b1));
+      const float y0 = Y0 + static_cast<float>(down.offset_of(a0)), y1 = Y0 + static_cast<float>(down.offset_of(a1));
       push_quad(x0, y0, x1, y1, static_cast<float>(b0 - o_c), static_cast<float>(a0 - o_r), static_cast<float>(b1 - o_c),
                 static_cast<float>(a1 - o_r));
       draws.push_back(Draw{L.tex[static_cast<size_t>(i * L.across + j)], static_cast<int>(tc1 - tc0),
@@ -321,6 +320,48 @@ void build_once() {
   g.ready = !g.failed;
 }
 
+// Scissors to the draw command's clip rectangle and sets the program and its uniforms
+// for drawing `level`; false when the clip rectangle is empty (nothing to draw).
+bool begin_draw(const HeatmapRequest& q, const ImDrawCmd* cmd, const Level* level) {
+  const ImVec2 fs = q.framebuffer_scale;
+  const ImVec2 dp = q.display_pos, ds = q.display_size;
+  const float fb_h = ds.y * fs.y;
+  const ImVec4 clip = cmd->ClipRect;
+  const float cx0 = (clip.x - dp.x) * fs.x, cy0 = (clip.y - dp.y) * fs.y;
+  const float cx1 = (clip.z - dp.x) * fs.x, cy1 = (clip.w - dp.y) * fs.y;
+  if (cx1 <= cx0 || cy1 <= cy0) return false;
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(static_cast<GLint>(cx0), static_cast<GLint>(fb_h - cy1), static_cast<GLsizei>(cx1 - cx0),
+            static_cast<GLsizei>(cy1 - cy0));
+  glUseProgram(g.program);
+  const float L = dp.x, R = dp.x + ds.x, T = dp.y, B = dp.y + ds.y;
+  const float proj[4][4] = {{2.0f / (R - L), 0.0f, 0.0f, 0.0f},
+                            {0.0f, 2.0f / (T - B), 0.0f, 0.0f},
+                            {0.0f, 0.0f, -1.0f, 0.0f},
+                            {(R + L) / (L - R), (T + B) / (B - T), 0.0f, 1.0f}};
+  glUniformMatrix4fv(g.u_proj, 1, GL_FALSE, &proj[0][0]);
+  glUniform1i(g.u_tex, 0);
+  glActiveTexture(GL_TEXTURE0);
+  glUniform1f(g.u_scale, 1.0f);  // the textures hold value × q.scale already
+  glUniform1f(g.u_gamma, q.gamma);
+  glUniform3fv(g.u_mid, 1, q.colors.mid);
+  glUniform3fv(g.u_neg_mid, 1, q.colors.neg_mid);
+  glUniform3fv(g.u_neg, 1, q.colors.neg);
+  glUniform3fv(g.u_pos_mid, 1, q.colors.pos_mid);
+  glUniform3fv(g.u_pos, 1, q.colors.pos);
+  glUniform3fv(g.u_nan, 1, q.colors.nan);
+  glUniform3fv(g.u_background, 1, q.background);
+  glUniform1f(g.u_dim, q.dim_others);
+  glUniform1f(g.u_opacity, q.opacity);
+  glUniform1f(g.u_grid, level == &g.full ? q.grid : 0.0f);
+  glUniform1i(g.u_hl_count, q.highlights);
+  if (q.highlights > 0) {
+    glUniform1fv(g.u_hl_row, q.highlights, q.hl_row);
+    glUniform4fv(g.u_hl_color, q.highlights, &q.hl_color[0][0]);
+  }
+  return true;
+}
+
 void draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
   HeatmapRequest& q = *static_cast<HeatmapRequest*>(cmd->UserCallbackData);
   HeatmapGpuStatus& st = *q.status;
@@ -359,8 +400,8 @@ void draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
   //    it moves to a band centred on them. A view taller than any window is drawn
   //    from the overview.
   const ImVec2 fs = q.framebuffer_scale;
-  const double rows_per_px = q.range.rows / std::max(1.0f, (q.max.y - q.min.y) * fs.y);
-  const double cols_per_px = q.range.cols / std::max(1.0f, (q.max.x - q.min.x) * fs.x);
+  const double rows_per_px = heatmap_row_axis(q.range, (q.max.y - q.min.y) * fs.y).rows_per_pixel();
+  const double cols_per_px = heatmap_col_axis(q.range, (q.max.x - q.min.x) * fs.x).rows_per_pixel();
   const bool rows_ok = has_overview && (t.overview_rows == t.rows ||
                                         rows_per_px >= static_cast<double>(t.rows) / static_cast<double>(t.overview_rows));
   const bool cols_ok = has_overview && (t.overview_cols == t.cols ||
@@ -433,41 +474,7 @@ void draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
   }
 
   // 3. Draw, clipped to the draw command's clip rectangle.
-  const ImVec2 dp = q.display_pos, ds = q.display_size;
-  const float fb_h = ds.y * fs.y;
-  const ImVec4 clip = cmd->ClipRect;
-  const float cx0 = (clip.x - dp.x) * fs.x, cy0 = (clip.y - dp.y) * fs.y;
-  const float cx1 = (clip.z - dp.x) * fs.x, cy1 = (clip.w - dp.y) * fs.y;
-  if (cx1 <= cx0 || cy1 <= cy0) return;
-  glEnable(GL_SCISSOR_TEST);
-  glScissor(static_cast<GLint>(cx0), static_cast<GLint>(fb_h - cy1), static_cast<GLsizei>(cx1 - cx0),
-            static_cast<GLsizei>(cy1 - cy0));
-  glUseProgram(g.program);
-  const float L = dp.x, R = dp.x + ds.x, T = dp.y, B = dp.y + ds.y;
-  const float proj[4][4] = {{2.0f / (R - L), 0.0f, 0.0f, 0.0f},
-                            {0.0f, 2.0f / (T - B), 0.0f, 0.0f},
-                            {0.0f, 0.0f, -1.0f, 0.0f},
-                            {(R + L) / (L - R), (T + B) / (B - T), 0.0f, 1.0f}};
-  glUniformMatrix4fv(g.u_proj, 1, GL_FALSE, &proj[0][0]);
-  glUniform1i(g.u_tex, 0);
-  glActiveTexture(GL_TEXTURE0);
-  glUniform1f(g.u_scale, 1.0f);  // the textures hold value × q.scale already
-  glUniform1f(g.u_gamma, q.gamma);
-  glUniform3fv(g.u_mid, 1, q.colors.mid);
-  glUniform3fv(g.u_neg_mid, 1, q.colors.neg_mid);
-  glUniform3fv(g.u_neg, 1, q.colors.neg);
-  glUniform3fv(g.u_pos_mid, 1, q.colors.pos_mid);
-  glUniform3fv(g.u_pos, 1, q.colors.pos);
-  glUniform3fv(g.u_nan, 1, q.colors.nan);
-  glUniform3fv(g.u_background, 1, q.background);
-  glUniform1f(g.u_dim, q.dim_others);
-  glUniform1f(g.u_opacity, q.opacity);
-  glUniform1f(g.u_grid, level == &g.full ? q.grid : 0.0f);
-  glUniform1i(g.u_hl_count, q.highlights);
-  if (q.highlights > 0) {
-    glUniform1fv(g.u_hl_row, q.highlights, q.hl_row);
-    glUniform4fv(g.u_hl_color, q.highlights, &q.hl_color[0][0]);
-  }
+  if (!begin_draw(q, cmd, level)) return;
   draw_level(*level,
              level == &g.full ? 1.0 : static_cast<double>(g.overview.rows) / static_cast<double>(t.rows), q);
   glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(last_texture));

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <memory>
 #include <new>
+#include <optional>
 #include <cstdio>
 #include <string>
 #include <thread>
@@ -37,6 +38,7 @@
 #include "core/recent_files.hpp"
 #include "core/session_settings.hpp"
 #include "core/table_file.hpp"
+#include "core/table_size.hpp"
 #include "core/text_format.hpp"
 #include "core/utf8_text.hpp"
 #include "core/work_budget.hpp"
@@ -80,10 +82,8 @@ std::shared_ptr<const lv::TableFile> load_weights(const lv::CliOptions& o, std::
       return nullptr;
     }
   }
-  if (static_cast<int64_t>(o.ids.size()) * rows > lv::kMaxSeededElements) {
-    *why = "the one-hot matrix (" + lv::counted(static_cast<long long>(o.ids.size()), "ID") + " × " +
-           lv::counted(rows, "row") + ") is too big: IDs × rows may be at most " + lv::with_commas(lv::kMaxSeededElements) +
-           " values";
+  if (std::string e = lv::table_size_error(static_cast<int64_t>(o.ids.size()), rows, 0); !e.empty()) {
+    *why = e;
     return nullptr;
   }
   return std::make_shared<const lv::TableFile>(std::move(load.table));
@@ -218,6 +218,9 @@ int fail(const std::string& why) {
   return 1;
 }
 
+// What run() does after a step: go on, or exit with this code.
+using Exit = std::optional<int>;
+
 // --quiz-json: this state's questions and their answers (core/quiz/quiz_json.hpp).
 // Slide 0's question needs GPT-2's tokenizer: without its pack, exit 1 as --text does.
 int print_quiz_json(const lv::CliOptions& o, std::shared_ptr<const lv::TableFile> file,
@@ -227,87 +230,96 @@ int print_quiz_json(const lv::CliOptions& o, std::shared_ptr<const lv::TableFile
   return 0;
 }
 
-}  // namespace
+Exit fail_usage(const std::string& why) {
+  std::fprintf(stderr, "lookupviz: %s\n", why.c_str());
+  return 2;
+}
 
-static int run(int argc, char** argv) {
-  const auto started = std::chrono::steady_clock::now();
-  // 1. The command line.
+// 1. The command line: --help and --version print and exit; --tokenize - / --text-file
+// FILE: the text is read now (bounded), before the tokenizer.
+Exit read_command_line(int argc, char** argv, lv::CliOptions* o) {
   const lv::CliParse parsed = lv::parse_cli(std::vector<std::string>(argv, argv + argc));
-  if (!parsed.ok) {
-    std::fprintf(stderr, "lookupviz: %s\n", parsed.error.c_str());
-    return 2;
-  }
-  lv::CliOptions o = parsed.options;  // a copy: --text fills in the IDs below
-  if (o.help) { std::fputs(lv::cli_help_text().c_str(), stdout); return 0; }
-  if (o.version) { std::fputs(lv::cli_version_text().c_str(), stdout); return 0; }
-  // --tokenize - / --text-file FILE: the text is read now (bounded), before the tokenizer.
-  if (!o.tokenize_from.empty()) {
+  if (!parsed.ok) return fail_usage(parsed.error);
+  *o = parsed.options;  // a copy: --text fills in the IDs below
+  if (o->help) { std::fputs(lv::cli_help_text().c_str(), stdout); return 0; }
+  if (o->version) { std::fputs(lv::cli_version_text().c_str(), stdout); return 0; }
+  if (!o->tokenize_from.empty()) {
     std::string text;
-    if (const std::string e = lv::read_text_input(o.tokenize_from, &text); !e.empty()) {
-      std::fprintf(stderr, "lookupviz: %s\n", e.c_str());
-      return 2;
-    }
-    o.tokenize = std::move(text);
+    if (const std::string e = lv::read_text_input(o->tokenize_from, &text); !e.empty()) return fail_usage(e);
+    o->tokenize = std::move(text);
   }
+  return std::nullopt;
+}
 
-  // GPT-2's tokenizer: --tokenize and --detokenize print and exit; --text sets the IDs
-  // (and V = 50,257) for every mode below. A missing or damaged pack is the
-  // installation's fault: exit 1.
-  // The window loads it too (a few ms): Text mode, slide 0 and slide 8's decoding use it,
-  // and say so when it is missing.
+struct TokenizerLoaded {
   std::shared_ptr<const lv::Gpt2Tokenizer> tokenizer;
-  std::string tokenizer_error;
+  std::string error;
+};
+
+// GPT-2's tokenizer: --tokenize and --detokenize print and exit; --text sets the IDs
+// (and V = 50,257) for every mode below. A missing or damaged pack is the
+// installation's fault: exit 1.
+// The window loads it too (a few ms): Text mode, slide 0 and slide 8's decoding use it,
+// and say so when it is missing.
+Exit tokenizer_modes(lv::CliOptions& o, const char* argv0, TokenizerLoaded* loaded) {
   if (lv::needs_tokenizer(o) || !o.print) {
-    lv::TokenizerLoad load = lv::find_gpt2_tokenizer(exe_path(argv[0]));
-    tokenizer = std::move(load.tokenizer);
-    tokenizer_error = load.error;
+    lv::TokenizerLoad load = lv::find_gpt2_tokenizer(exe_path(argv0));
+    loaded->tokenizer = std::move(load.tokenizer);
+    loaded->error = load.error;
   }
-  if (lv::needs_tokenizer(o)) {
-    if (!tokenizer) return fail(tokenizer_error);
-    const lv::Gpt2Tokenizer* t = tokenizer.get();
-    if (o.tokenize) {
-      const lv::Encoding e = t->encode(*o.tokenize);
-      if (!e.ok) {
-        std::fprintf(stderr, "lookupviz: --tokenize: %s\n", e.error.c_str());
-        return 2;
-      }
-      std::printf("[%s]\n", lv::format_ids(e.ids).c_str());  // as Python prints a list
-      return 0;
-    }
-    if (o.detokenize) {
-      const lv::Decoding d = t->decode(*o.detokenize);
-      if (!d.ok) {
-        std::fprintf(stderr, "lookupviz: --detokenize: %s\n", d.error.c_str());
-        return 2;
-      }
-      // print(tokenizer.decode(ids)): bytes that are not UTF-8 print as U+FFFD, as
-      // tiktoken's decode(errors="replace") gives them. fwrite: a token may be a NUL.
-      const std::string text = lv::utf8_replace_invalid(d.bytes) + "\n";
-      std::fwrite(text.data(), 1, text.size(), stdout);
-      return 0;
-    }
-    if (const std::string why = lv::apply_text_ids(o, *t); !why.empty()) {
-      std::fprintf(stderr, "lookupviz: %s\n", why.c_str());
-      return 2;
-    }
+  if (!lv::needs_tokenizer(o)) return std::nullopt;
+  if (!loaded->tokenizer) return fail(loaded->error);
+  const lv::Gpt2Tokenizer* t = loaded->tokenizer.get();
+  if (o.tokenize) {
+    const lv::Encoding e = t->encode(*o.tokenize);
+    if (!e.ok) return fail_usage("--tokenize: " + e.error);
+    std::printf("[%s]\n", lv::format_ids(e.ids).c_str());  // as Python prints a list
+    return 0;
   }
-  // A table file (--weights) is untrusted input: a clear error and exit 2 when it is bad.
-  // A positional FILE opening the window (a file manager's "Open with": no terminal to
-  // read stderr) is loaded by the window instead, as File ▸ Open and a drop load it:
-  // on a worker, IDs that do not fit the table dropped, a failure said in the window.
-  const bool headless = !o.screenshot.empty() || !o.export_slides.empty() || !o.export_gif.empty() || o.layout_report;
-  const bool window_loads = o.weights_positional && !headless && !o.print && !o.quiz_json && o.bench_frames == 0;
-  std::shared_ptr<const lv::TableFile> file;
-  lv::CliOptions seeded = o;  // the options the window starts from while it loads FILE
-  if (window_loads) {
+  if (o.detokenize) {
+    const lv::Decoding d = t->decode(*o.detokenize);
+    if (!d.ok) return fail_usage("--detokenize: " + d.error);
+    // print(tokenizer.decode(ids)): bytes that are not UTF-8 print as U+FFFD, as
+    // tiktoken's decode(errors="replace") gives them. fwrite: a token may be a NUL.
+    const std::string text = lv::utf8_replace_invalid(d.bytes) + "\n";
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    return 0;
+  }
+  if (const std::string why = lv::apply_text_ids(o, *t); !why.empty()) return fail_usage(why);
+  return std::nullopt;
+}
+
+// How this run shows its state: a picture or a report (headless), and whether the window
+// loads a positional FILE itself.
+struct RunKind {
+  bool headless = false;
+  bool window_loads = false;
+};
+
+RunKind run_kind(const lv::CliOptions& o) {
+  RunKind k;
+  k.headless = !o.screenshot.empty() || !o.export_slides.empty() || !o.export_gif.empty() || o.layout_report;
+  k.window_loads = o.weights_positional && !k.headless && !o.print && !o.quiz_json && o.bench_frames == 0;
+  return k;
+}
+
+// A table file (--weights) is untrusted input: a clear error and exit 2 when it is bad.
+// A positional FILE opening the window (a file manager's "Open with": no terminal to
+// read stderr) is loaded by the window instead, as File ▸ Open and a drop load it:
+// on a worker, IDs that do not fit the table dropped, a failure said in the window.
+// *seeded: the options the window starts from while it loads FILE.
+Exit open_table(const lv::CliOptions& o, RunKind kind, lv::CliOptions* seeded,
+                std::shared_ptr<const lv::TableFile>* file) {
+  *seeded = o;
+  if (kind.window_loads) {
     // IDs checked only against a file's limits may not suit the seeded table shown first.
-    const int64_t v = lv::effective_vocab(seeded), b = static_cast<int64_t>(seeded.ids.size());
-    if (v * seeded.dim > lv::kMaxSeededElements || b * v > lv::kMaxSeededElements) seeded.ids = lv::CliOptions{}.ids;
+    const int64_t v = lv::effective_vocab(*seeded), b = static_cast<int64_t>(seeded->ids.size());
+    if (!lv::table_size_error(b, v, seeded->dim).empty()) seeded->ids = lv::CliOptions{}.ids;
   } else if (!o.weights.empty()) {
     std::string why;
     bool no_memory = false;
-    file = load_weights(o, &why, &no_memory);
-    if (!file) {
+    *file = load_weights(o, &why, &no_memory);
+    if (!*file) {
       // One line, whatever the file's name holds.
       for (char& c : why)
         if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = '?';
@@ -315,92 +327,184 @@ static int run(int argc, char** argv) {
       return no_memory ? 1 : 2;  // a fine file this machine cannot hold: the environment failed
     }
   }
-  // One budget for what the state will cost, checked before anything is drawn or
-  // allocated: every limit above holds alone, but B × V × D does not (issue 17, item 4).
-  // A FILE the window loads is checked when it arrives (the window keeps its state).
-  if (!window_loads) {
-    lv::StateShape shape = budget_shape(o, file.get());
-    const lv::StateCost cost = o.print || o.quiz_json ? lv::print_cost(shape) : requested_cost(o, shape, o.layout_report);
-    lv::Budget budget = lv::machine_budget();
-    budget.workers_cancellable = !o.print && !o.quiz_json && !headless;  // a person at the window (or the benchmark acting as one)
-    const std::string why = lv::over_budget(shape, cost, budget, lv::BudgetWords::CommandLine);
-    if (!why.empty()) {
-      std::fprintf(stderr, "lookupviz: %s\n", why.c_str());
-      return 2;
-    }
-  }
-  if (o.quiz_json) return print_quiz_json(o, file, tokenizer.get(), tokenizer_error);
-  if (o.print) {
-    lv::NotebookCase c;
-    c.seed = o.seed;
-    c.seed_text = o.seed_text;
-    c.ids = o.ids;
-    c.dim = o.dim;
-    c.vocab = lv::effective_vocab(o);
-    if (file) {
-      c.table = file.get();
-      c.vocab = file->rows;
-      c.dim = file->cols;
-      c.table_code = lv::table_load_code(file->path, file->name, file->named);
-    }
-    c.dtype = o.dtype;
-    c.text = o.text;
-    std::fputs(lv::notebook_transcript(c).c_str(), stdout);
-    return 0;
-  }
+  return std::nullopt;
+}
 
-  // 2. The model and the UI state.
-  lv::app::App app;
-  app.interactive = !headless;  // the window and its benchmark: work on workers can be cancelled
+// One budget for what the state will cost, checked before anything is drawn or
+// allocated: every limit above holds alone, but B × V × D does not (issue 17, item 4).
+// A FILE the window loads is checked when it arrives (the window keeps its state).
+Exit check_budget(const lv::CliOptions& o, RunKind kind, const lv::TableFile* file) {
+  if (kind.window_loads) return std::nullopt;
+  lv::StateShape shape = budget_shape(o, file);
+  const lv::StateCost cost = o.print || o.quiz_json ? lv::print_cost(shape) : requested_cost(o, shape, o.layout_report);
+  lv::Budget budget = lv::machine_budget();
+  budget.workers_cancellable = !o.print && !o.quiz_json && !kind.headless;  // a person at the window (or the benchmark acting as one)
+  const std::string why = lv::over_budget(shape, cost, budget, lv::BudgetWords::CommandLine);
+  if (!why.empty()) return fail_usage(why);
+  return std::nullopt;
+}
+
+// --print: the notebook's transcript for the state asked for.
+int print_transcript(const lv::CliOptions& o, const lv::TableFile* file) {
+  lv::NotebookCase c;
+  c.seed = o.seed;
+  c.seed_text = o.seed_text;
+  c.ids = o.ids;
+  c.dim = o.dim;
+  c.vocab = lv::effective_vocab(o);
+  if (file) {
+    c.table = file;
+    c.vocab = file->rows;
+    c.dim = file->cols;
+    c.table_code = lv::table_load_code(file->path, file->name, file->named);
+  }
+  c.dtype = o.dtype;
+  c.text = o.text;
+  std::fputs(lv::notebook_transcript(c).c_str(), stdout);
+  return 0;
+}
+
+// 2. The model and the UI state.
+Exit init_app(lv::app::App& app, const lv::CliOptions& o, RunKind kind, const lv::CliOptions& seeded,
+              const std::shared_ptr<const lv::TableFile>& file, const TokenizerLoaded& tok) {
+  app.interactive = !kind.headless;  // the window and its benchmark: work on workers can be cancelled
   app.jobs.hold = app.interactive;  // whole-table work starts once the first frame is up
   // A picture waits only for the whole-table work of the slide it draws (--export-slides:
   // each slide's, as it comes to it); the layout report draws every slide.
-  if (headless && !o.layout_report) app.jobs.wanted = o.export_slides.empty() ? slide_table_work(o.slide) : 0u;
-  lv::app::use_tokenizer(app, tokenizer, tokenizer_error);
-  lv::app::app_init(app, window_loads ? seeded : o, file);
-  if (window_loads) lv::app::start_table_load(app, o.weights);
+  if (kind.headless && !o.layout_report) app.jobs.wanted = o.export_slides.empty() ? slide_table_work(o.slide) : 0u;
+  lv::app::use_tokenizer(app, tok.tokenizer, tok.error);
+  lv::app::app_init(app, kind.window_loads ? seeded : o, file);
+  if (kind.window_loads) lv::app::start_table_load(app, o.weights);
   freeze_at(app, o.slide, o.step);
 
-  // 3. The window, GL context, ImGui, backends, fonts.
   // A picture or a report shows the state asked for: a big seeded table is drawn first.
-  if (headless) lv::app::finish_jobs(app);
+  if (kind.headless) lv::app::finish_jobs(app);
   // The slide's steps count the IDs (slides 2–4): checked (and the step shown again)
   // once they are the ones asked for.
-  if (const std::string e = lv::app::slide_step_error(app, o.slide, app.jobs.has_pending ? -1 : o.step); !e.empty()) {
-    std::fprintf(stderr, "lookupviz: %s\n", e.c_str());
-    return 2;
-  }
+  if (const std::string e = lv::app::slide_step_error(app, o.slide, app.jobs.has_pending ? -1 : o.step); !e.empty())
+    return fail_usage(e);
   freeze_at(app, o.slide, o.step);
+  return std::nullopt;
+}
 
-  // 2b. The last session: restored when the app is opened with no model or view
-  // options (plain `lookupviz`), saved in every interactive run; --reset starts clean.
+// 2b. The last session: restored when the app is opened with no model or view
+// options (plain `lookupviz`), saved in every interactive run; --reset starts clean.
+// *width, *height: the window's size, the session's unless --size chose one.
+void restore_session(lv::app::App& app, const lv::CliOptions& o, bool has_file, int argc, char** argv,
+                     lv::app::SessionSaver* saver, int* width, int* height) {
+  std::string why;
+  const std::string dir = lv::settings_dir(&why);
+  if (dir.empty()) {
+    std::fprintf(stderr, "lookupviz: your session will not be saved: %s\n", why.c_str());
+    return;
+  }
+  saver->path = dir + "/" + lv::kSettingsFileName;
+  // The recent tables (File ▸ Open recent), beside the session; a table given on the
+  // command line (a file manager's "Open with") joins them.
+  app.loading.recent_path = dir + "/" + lv::kRecentFilesName;
+  app.loading.recent = lv::load_recent_files(app.loading.recent_path);
+  if (has_file) lv::app::remember_opened(app, o.weights);
+  if (o.reset || !restores_session(argc, argv)) return;
+  const lv::SettingsLoad load = lv::load_settings_file(saver->path);
+  if (!load.warning.empty()) std::fprintf(stderr, "lookupviz: %s\n", load.warning.c_str());
+  if (!load.ok) return;
+  lv::app::apply_session(app, load.settings);  // its table file opens once the window is up
+  if (!o.size_given) {
+    *width = std::clamp(load.settings.window_width, 320, 8192);
+    *height = std::clamp(load.settings.window_height, 240, 8192);
+  }
+}
+
+// File ▸ Open uses the desktop's dialog when there is one (LOOKUPVIZ_FILE_DIALOG=builtin
+// keeps the in-app picker); headless runs never open one.
+void choose_file_dialog(lv::app::App& app) {
+  auto env = [](const char* name) { const char* v = std::getenv(name); return std::string(v ? v : ""); };
+  const std::string choice = env("LOOKUPVIZ_FILE_DIALOG");
+  const bool portal = (choice.empty() || choice == "portal") && lv::app::portal_available();
+  app.loading.dialog = lv::app::choose_dialogs(choice, portal, env("PATH"), env("XDG_CURRENT_DESKTOP"));
+}
+
+// What a mode leaves for after the window closes: its exit code, text for stdout, or an
+// error for stderr (exit 1).
+struct ModeResult {
+  int rc = 0;
+  std::string out;
+  std::string error;
+};
+
+// --export-slides DIR: every slide at its last step, one PNG each.
+std::string export_slides(lv::app::Platform& platform, lv::app::App& app, const std::string& dir) {
+  mkdir(dir.c_str(), 0755);  // fine if it exists; a real failure shows on write
+  std::string e;
+  for (int k = 0; k < lv::app::slide_count() && e.empty(); ++k) {
+    lv::app::want_table_work(app, slide_table_work(k));  // what is done stays done (the facts, the print)
+    freeze_at(app, k, -1);
+    char name[32];
+    std::snprintf(name, sizeof name, "/slide-%02d.png", k);  // the slide's number
+    e = render_png(platform, app, dir + name);
+  }
+  return e;
+}
+
+// 4a. Headless: report the layout, or render to PNG or GIF.
+ModeResult run_headless(lv::app::Platform& platform, lv::app::App& app, const lv::CliOptions& o) {
+  ModeResult r;
+  if (o.layout_report) {
+    r.out = layout_report_text(platform, app, o);
+  } else if (!o.screenshot.empty()) {
+    r.error = render_png(platform, app, o.screenshot);
+  } else if (!o.export_gif.empty()) {
+    draw_until_ready(platform, app);  // slide 7's GIF shows its heat map, not "Growing the table"
+    r.error = lv::app::platform_export_gif(platform, app, o.export_gif);
+  } else {
+    r.error = export_slides(platform, app, o.export_slides);
+  }
+  return r;
+}
+
+// 4b. Interactive: draw when something changes, sleep otherwise (or --bench-frames N:
+// time N frames and print the report).
+ModeResult run_interactive(lv::app::Platform& platform, lv::app::App& app, const lv::CliOptions& o,
+                           std::chrono::steady_clock::time_point started) {
+  ModeResult r;
+  lv::app::platform_frame(platform, app);
+  lv::app::release_held_work(app);
+  if (o.bench_frames > 0) {
+    const double first_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+    r.rc = o.bench_edits ? lv::app::run_edit_bench(platform, app, o.bench_frames, first_ms)
+                         : lv::app::run_frame_bench(platform, app, o.bench_frames, o.slide_given ? o.slide : -1,
+                                                    started, first_ms);
+    return r;
+  }
+  while (lv::app::platform_wait(platform, app)) lv::app::platform_frame(platform, app);
+  lv::app::end_dialogs();  // a file dialog still open does not outlive the window
+  lv::app::session_save_at_quit(platform.session, app, lv::app::window_geometry(platform));
+  return r;
+}
+
+}  // namespace
+
+static int run(int argc, char** argv) {
+  const auto started = std::chrono::steady_clock::now();
+  // 1. The command line, and the modes that only print.
+  lv::CliOptions o;
+  if (Exit e = read_command_line(argc, argv, &o)) return *e;
+  TokenizerLoaded tokenizer;
+  if (Exit e = tokenizer_modes(o, argv[0], &tokenizer)) return *e;
+  const RunKind kind = run_kind(o);
+  std::shared_ptr<const lv::TableFile> file;
+  lv::CliOptions seeded;
+  if (Exit e = open_table(o, kind, &seeded, &file)) return *e;
+  if (Exit e = check_budget(o, kind, file.get())) return *e;
+  if (o.quiz_json) return print_quiz_json(o, file, tokenizer.tokenizer.get(), tokenizer.error);
+  if (o.print) return print_transcript(o, file.get());
+
+  // 2. The model and the UI state; the last session.
+  lv::app::App app;
+  if (Exit e = init_app(app, o, kind, seeded, file, tokenizer)) return *e;
   lv::app::SessionSaver saver;
   int width = o.width, height = o.height;
-  if (!headless && o.bench_frames == 0) {
-    std::string why;
-    const std::string dir = lv::settings_dir(&why);
-    if (dir.empty()) {
-      std::fprintf(stderr, "lookupviz: your session will not be saved: %s\n", why.c_str());
-    } else {
-      saver.path = dir + "/" + lv::kSettingsFileName;
-      // The recent tables (File ▸ Open recent), beside the session; a table given on the
-      // command line (a file manager's "Open with") joins them.
-      app.loading.recent_path = dir + "/" + lv::kRecentFilesName;
-      app.loading.recent = lv::load_recent_files(app.loading.recent_path);
-      if (file) lv::app::remember_opened(app, o.weights);
-      if (!o.reset && restores_session(argc, argv)) {
-        const lv::SettingsLoad load = lv::load_settings_file(saver.path);
-        if (!load.warning.empty()) std::fprintf(stderr, "lookupviz: %s\n", load.warning.c_str());
-        if (load.ok) {
-          lv::app::apply_session(app, load.settings);  // its table file opens once the window is up
-          if (!o.size_given) {
-            width = std::clamp(load.settings.window_width, 320, 8192);
-            height = std::clamp(load.settings.window_height, 240, 8192);
-          }
-        }
-      }
-    }
-  }
+  if (!kind.headless && o.bench_frames == 0) restore_session(app, o, file != nullptr, argc, argv, &saver, &width, &height);
   // An output that is a FIFO or a device is refused before any window opens (the
   // writers check again when they write; this only saves rendering for nothing).
   for (const std::string* out : {&o.screenshot, &o.export_gif}) {
@@ -408,82 +512,29 @@ static int run(int argc, char** argv) {
     const lv::WriteTarget t = lv::resolve_write_target(*out);
     if (t.error != lv::WriteTargetError::None) return fail("cannot write " + *out + ": " + t.reason);
   }
-  // File ▸ Open uses the desktop's dialog when there is one (LOOKUPVIZ_FILE_DIALOG=builtin
-  // keeps the in-app picker); headless runs never open one.
-  if (!headless && o.bench_frames == 0) {
-    auto env = [](const char* name) { const char* v = std::getenv(name); return std::string(v ? v : ""); };
-    const std::string choice = env("LOOKUPVIZ_FILE_DIALOG");
-    const bool portal = (choice.empty() || choice == "portal") && lv::app::portal_available();
-    app.loading.dialog = lv::app::choose_dialogs(choice, portal, env("PATH"), env("XDG_CURRENT_DESKTOP"));
-  }
+  if (!kind.headless && o.bench_frames == 0) choose_file_dialog(app);
+
+  // 3. The window, GL context, ImGui, backends, fonts.
   lv::app::Platform platform;
   if (o.bench_frames > 0) lv::app::install_allocation_counter();
   platform.session = std::move(saver);
-  const std::string err = lv::app::platform_open(platform, width, height, headless, o.scale, app);
+  const std::string err = lv::app::platform_open(platform, width, height, kind.headless, o.scale, app);
   if (!err.empty()) return fail(err);
   lv::app::gl_heatmap_install();  // the heat map shader (slide 7)
   lv::app::reopen_session_table(app);  // the last session's table, on a worker: the window is up first
-
   if (o.present) {
-    if (headless) lv::app::platform_present_in_window(platform, app);
+    if (kind.headless) lv::app::platform_present_in_window(platform, app);
     else app.ui.present_toggle = true;  // full screen on the window's monitor, as F11
   }
 
-  // 4a. Headless: report the layout, or render to PNG, and exit.
-  if (o.layout_report) {
-    const std::string report = layout_report_text(platform, app, o);
-    lv::app::gl_heatmap_shutdown();
-    lv::app::platform_close(platform);
-    std::fputs(report.c_str(), stdout);
-    return 0;
-  }
-  if (!o.screenshot.empty()) {
-    const std::string e = render_png(platform, app, o.screenshot);
-    lv::app::gl_heatmap_shutdown();
-    lv::app::platform_close(platform);
-    return e.empty() ? 0 : fail(e);
-  }
-  if (!o.export_gif.empty()) {
-    draw_until_ready(platform, app);  // slide 7's GIF shows its heat map, not "Growing the table"
-    const std::string e = lv::app::platform_export_gif(platform, app, o.export_gif);
-    lv::app::gl_heatmap_shutdown();
-    lv::app::platform_close(platform);
-    return e.empty() ? 0 : fail(e);
-  }
-  if (!o.export_slides.empty()) {
-    mkdir(o.export_slides.c_str(), 0755);  // fine if it exists; a real failure shows on write
-    std::string e;
-    for (int k = 0; k < lv::app::slide_count() && e.empty(); ++k) {
-      lv::app::want_table_work(app, slide_table_work(k));  // what is done stays done (the facts, the print)
-      freeze_at(app, k, -1);
-      char name[32];
-      std::snprintf(name, sizeof name, "/slide-%02d.png", k);  // the slide's number
-      e = render_png(platform, app, o.export_slides + name);
-    }
-    lv::app::gl_heatmap_shutdown();
-    lv::app::platform_close(platform);
-    return e.empty() ? 0 : fail(e);
-  }
+  // 4. The mode: headless (a report, a picture) or interactive (the window, its benchmark).
+  const ModeResult r = kind.headless ? run_headless(platform, app, o) : run_interactive(platform, app, o, started);
 
-  // 4b. Interactive: draw when something changes, sleep otherwise.
-  lv::app::platform_frame(platform, app);
-  lv::app::release_held_work(app);
-  if (o.bench_frames > 0) {
-    const double first_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-    const int rc = o.bench_edits ? lv::app::run_edit_bench(platform, app, o.bench_frames, first_ms)
-                                 : lv::app::run_frame_bench(platform, app, o.bench_frames,
-                                                            o.slide_given ? o.slide : -1, started, first_ms);
-    lv::app::platform_close(platform);
-    return rc;
-  }
-  while (lv::app::platform_wait(platform, app)) lv::app::platform_frame(platform, app);
-  lv::app::end_dialogs();  // a file dialog still open does not outlive the window
-  lv::app::session_save_at_quit(platform.session, app, lv::app::window_geometry(platform));
-
-  // 5. Cleanup.
+  // 5. Cleanup, then what the mode has to say.
   lv::app::gl_heatmap_shutdown();
   lv::app::platform_close(platform);
-  return 0;
+  std::fputs(r.out.c_str(), stdout);
+  return r.error.empty() ? r.rc : fail(r.error);
 }
 
 int main(int argc, char** argv) {

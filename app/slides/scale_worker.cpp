@@ -403,6 +403,80 @@ double median(double* v, int n) {
 
 }  // namespace
 
+// The file's first rows (as many as the budget holds) read into `copy` as float32, for
+// timing; *vocab becomes their count. Null when memory lacks (job_error_ says so) or
+// timing stopped.
+const float* ScaleWorker::read_for_timing(JobControl& c, const TableFile* file, int64_t& vocab, int64_t dim, TableBuffer& copy) {
+  stage_.store(-1);
+  const int64_t row_bytes = std::max<int64_t>(1, dim) * 4;
+  int64_t rows = std::min(vocab, timing_copy_budget() / row_bytes);
+  const int64_t least = std::min(vocab, kTimingMinRows);
+  while (rows >= least && rows > 0) {
+    copy = make_table_buffer(static_cast<size_t>(rows) * static_cast<size_t>(dim));
+    if (copy) break;
+    rows /= 2;
+  }
+  if (!copy) {
+    job_error_ = "there is not enough memory for a float32 copy of the table's rows to time";
+    return nullptr;
+  }
+  vocab = rows;  // from here on, the table timed is these rows
+  timed_rows_.store(rows);
+  const int64_t band = std::max<int64_t>(1, (int64_t{1} << 20) / std::max<int64_t>(1, dim));
+  for (int64_t r = 0; r < vocab; r += band) {
+    if (stop_timing(c)) return nullptr;
+    const int64_t n = std::min(band, vocab - r);
+    file->read_range(r, n, copy.get() + r * dim);
+    c.progress.store(0.1f * static_cast<float>(r + n) / static_cast<float>(vocab), std::memory_order_relaxed);
+  }
+  return copy.get();
+}
+
+// Times the lookups at every batch size: a sample is `inner` calls on successive windows
+// of the pool, sized to take >= 0.2 ms; the median of up to 25 samples. Publishes each,
+// moving the bar by weight[i] from `before`. False when timing stopped.
+bool ScaleWorker::time_lookups(JobControl& c, const float* table, int64_t vocab, int64_t dim, const std::vector<int64_t>& pool,
+                               std::vector<float>& out, const float* weight, float& before) {
+  using ms = std::chrono::duration<double, std::milli>;
+  for (int i = 0; i < kTimingBatchCount; ++i) {
+    stage_.store(i);
+    const int64_t b = kTimingBatches[i];
+    const size_t windows = pool.size() / static_cast<size_t>(b);
+    size_t w = 0;
+    auto run = [&](int64_t inner) {
+      const auto t0 = std::chrono::steady_clock::now();
+      for (int64_t k = 0; k < inner; ++k) {
+        lookup_rows(out.data(), table, vocab, dim, pool.data() + (w % windows) * static_cast<size_t>(b), b);
+        ++w;
+      }
+      return ms(std::chrono::steady_clock::now() - t0).count();
+    };
+    int64_t inner = 1;
+    while (inner < (1 << 16) && run(inner) < 0.2) inner *= 2;
+    double samples[25];
+    int n = 0;
+    const auto start = std::chrono::steady_clock::now();
+    while (n < 25 && (n < 5 || ms(std::chrono::steady_clock::now() - start).count() < 300.0)) {
+      if (stop_timing(c)) return false;
+      samples[n++] = run(inner) / static_cast<double>(inner);
+    }
+    PathTiming p;
+    p.done = true;
+    p.ms = median(samples, n);
+    p.repeats = n;
+    p.bytes = 2.0 * static_cast<double>(b * dim) * 4.0;
+    p.gbs = p.bytes / (p.ms * 1e-3) / 1e9;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      shared_results_[i].lookup = p;
+      results_changed_ = true;
+    }
+    before += weight[i];
+    c.progress.store(before, std::memory_order_relaxed);
+  }
+  return true;
+}
+
 void ScaleWorker::run_timing(JobControl& c, const float* table, const TableFile* file, int64_t vocab, int64_t dim) {
   using ms = std::chrono::duration<double, std::milli>;
   constexpr int kMaxBatch = 256;
@@ -415,29 +489,7 @@ void ScaleWorker::run_timing(JobControl& c, const float* table, const TableFile*
   // tried at half the rows, down to kTimingMinRows; below that timing fails, once.
   TableBuffer copy;
   if (!table && file) {
-    stage_.store(-1);
-    const int64_t row_bytes = std::max<int64_t>(1, dim) * 4;
-    int64_t rows = std::min(vocab, timing_copy_budget() / row_bytes);
-    const int64_t least = std::min(vocab, kTimingMinRows);
-    while (rows >= least && rows > 0) {
-      copy = make_table_buffer(static_cast<size_t>(rows) * static_cast<size_t>(dim));
-      if (copy) break;
-      rows /= 2;
-    }
-    if (!copy) {
-      job_error_ = "there is not enough memory for a float32 copy of the table's rows to time";
-      return;
-    }
-    vocab = rows;  // from here on, the table timed is these rows
-    timed_rows_.store(rows);
-    const int64_t band = std::max<int64_t>(1, (int64_t{1} << 20) / std::max<int64_t>(1, dim));
-    for (int64_t r = 0; r < vocab; r += band) {
-      if (stop_timing(c)) return;
-      const int64_t n = std::min(band, vocab - r);
-      file->read_range(r, n, copy.get() + r * dim);
-      c.progress.store(0.1f * static_cast<float>(r + n) / static_cast<float>(vocab), std::memory_order_relaxed);
-    }
-    table = copy.get();
+    table = read_for_timing(c, file, vocab, dim, copy);
   } else {
     timed_rows_.store(vocab);
   }
@@ -460,40 +512,8 @@ void ScaleWorker::run_timing(JobControl& c, const float* table, const TableFile*
     results_changed_ = true;
   };
 
-  // 1. The lookups: a sample is `inner` calls on successive windows of the pool,
-  //    sized to take >= 0.2 ms; the median of up to 25 samples.
-  for (int i = 0; i < kTimingBatchCount; ++i) {
-    stage_.store(i);
-    const int64_t b = kTimingBatches[i];
-    const size_t windows = pool.size() / static_cast<size_t>(b);
-    size_t w = 0;
-    auto run = [&](int64_t inner) {
-      const auto t0 = std::chrono::steady_clock::now();
-      for (int64_t k = 0; k < inner; ++k) {
-        lookup_rows(out.data(), table, vocab, dim, pool.data() + (w % windows) * static_cast<size_t>(b), b);
-        ++w;
-      }
-      return ms(std::chrono::steady_clock::now() - t0).count();
-    };
-    int64_t inner = 1;
-    while (inner < (1 << 16) && run(inner) < 0.2) inner *= 2;
-    double samples[25];
-    int n = 0;
-    const auto start = std::chrono::steady_clock::now();
-    while (n < 25 && (n < 5 || ms(std::chrono::steady_clock::now() - start).count() < 300.0)) {
-      if (stop_timing(c)) return;
-      samples[n++] = run(inner) / static_cast<double>(inner);
-    }
-    PathTiming p;
-    p.done = true;
-    p.ms = median(samples, n);
-    p.repeats = n;
-    p.bytes = 2.0 * static_cast<double>(b * dim) * 4.0;
-    p.gbs = p.bytes / (p.ms * 1e-3) / 1e9;
-    publish(i, true, p);
-    before += weight[i];
-    c.progress.store(before, std::memory_order_relaxed);
-  }
+  // 1. The lookups.
+  if (!time_lookups(c, table, vocab, dim, pool, out, weight, before)) return;
 
   // 2. The dense one-hot matmul, in row blocks of the table so cancel is checked
   //    between blocks: out = Σ_k onehot[:, block k] · table[block k, :].

@@ -149,6 +149,9 @@ class ScaleWorker {
   void run_build(JobControl& c, uint64_t seed, int64_t vocab, int64_t dim, const float* source, const TableFile* file);
   // table: float32 in memory, or null to read `file` into a copy first (timing only).
   void run_timing(JobControl& c, const float* table, const TableFile* file, int64_t vocab, int64_t dim);
+  const float* read_for_timing(JobControl& c, const TableFile* file, int64_t& vocab, int64_t dim, TableBuffer& copy);
+  bool time_lookups(JobControl& c, const float* table, int64_t vocab, int64_t dim, const std::vector<int64_t>& pool,
+                    std::vector<float>& out, const float* weight, float& before);
   bool stop_timing(const JobControl& c) const;  // cancel, or the UI stopped polling
 
   using Clock = std::chrono::steady_clock;

@@ -145,6 +145,51 @@ const char* const kPieceLandmarks[] = {"bpe-piece-0",  "bpe-piece-1",  "bpe-piec
                                        "bpe-piece-8",  "bpe-piece-9",  "bpe-piece-10", "bpe-piece-11",
                                        "bpe-piece-12", "bpe-piece-13", "bpe-piece-14", "bpe-piece-15"};
 
+// Step 2's merge log under the parts (whose bottom is parts_bottom): the last few merges
+// (older ones counted), rank and resulting ID. Returns the y below it.
+float draw_merge_log(SlideCanvas& c, const BpeReplay& r, int done, float merge_t, float parts_bottom, float& right) {
+  ImDrawList* dl = c.dl;
+  const Palette& pal = c.pal;
+  const float e = em();
+  float y = parts_bottom + e * 0.6f;
+  const Gpt2Tokenizer* t = c.app.tokenizer.get();
+  const int first = std::max(0, done - kLogLines);
+  if (first > 0) {
+    char more[96];
+    std::snprintf(more, sizeof more, "… %s before", count_text(first, "merge").c_str());
+    draw_text(dl, fonts().ui, ImVec2(c.origin.x, y), pal.muted, more);
+  }
+  y += e * 1.3f;
+  for (int k = first; k < done && t; ++k) {
+    const std::vector<std::string>& before = r.part_symbols[static_cast<size_t>(k)];
+    const int at = r.merged_at[static_cast<size_t>(k)];
+    const int64_t id = r.parts[static_cast<size_t>(k + 1)][static_cast<size_t>(at)];
+    char line[256];
+    std::snprintf(line, sizeof line, "%2d.  %s + %s → %s   (merge rank %lld, ID %lld)", k + 1,
+                  before[static_cast<size_t>(at)].c_str(), before[static_cast<size_t>(at) + 1].c_str(),
+                  r.part_symbols[static_cast<size_t>(k + 1)][static_cast<size_t>(at)].c_str(),
+                  static_cast<long long>(id - 256), static_cast<long long>(id));
+    const float a = k + 1 == done ? std::max(merge_t, 0.2f) : 1.0f;
+    draw_text(dl, fonts().mono, ImVec2(c.origin.x, y), with_alpha(k + 1 == done ? pal.text : pal.muted, a), line);
+    right = std::max(right, c.origin.x + text_size(fonts().mono, line).x);
+    y += e * 1.25f;
+  }
+  return std::max(y, parts_bottom + e * (0.6f + 1.3f + 1.25f * kLogLines));  // room for every line: no jumps
+}
+
+// Typed IDs under step 3's tokens: the contradiction said plainly, the tokenizer's IDs
+// for this text are not these. Moves y below it.
+void draw_reencoded_note(SlideCanvas& c, const BpeReplay& r, float ids_t, float& y, float& right) {
+  const float e = em();
+  char note[160];
+  std::snprintf(note, sizeof note, "typed IDs skip the tokenizer: it would encode this text as %s",
+                python_list(r.reencoded).c_str());
+  y += e * 0.4f;
+  draw_text(c.dl, fonts().ui, ImVec2(c.origin.x, y), with_alpha(c.pal.muted, std::max(ids_t, 0.35f)), note);
+  right = std::max(right, c.origin.x + text_size(fonts().ui, note).x);
+  y += e * 1.3f;
+}
+
 ImVec2 canvas(SlideCanvas& c) {
   App& app = c.app;
   const BpeReplay& r = app.ui.bpe;
@@ -225,31 +270,7 @@ ImVec2 canvas(SlideCanvas& c) {
               syms[k].c_str());
   }
   right = std::max(right, parts.right);
-  y = parts.bottom() + e * 0.6f;
-  // The merge log: the last few merges (older ones counted), rank and resulting ID.
-  const Gpt2Tokenizer* t = app.tokenizer.get();
-  const int first = std::max(0, done - kLogLines);
-  if (first > 0) {
-    char more[96];
-    std::snprintf(more, sizeof more, "… %s before", count_text(first, "merge").c_str());
-    draw_text(dl, fonts().ui, ImVec2(c.origin.x, y), pal.muted, more);
-  }
-  y += e * 1.3f;
-  for (int k = first; k < done && t; ++k) {
-    const std::vector<std::string>& before = r.part_symbols[static_cast<size_t>(k)];
-    const int at = r.merged_at[static_cast<size_t>(k)];
-    const int64_t id = r.parts[static_cast<size_t>(k + 1)][static_cast<size_t>(at)];
-    char line[256];
-    std::snprintf(line, sizeof line, "%2d.  %s + %s → %s   (merge rank %lld, ID %lld)", k + 1,
-                  before[static_cast<size_t>(at)].c_str(), before[static_cast<size_t>(at) + 1].c_str(),
-                  r.part_symbols[static_cast<size_t>(k + 1)][static_cast<size_t>(at)].c_str(),
-                  static_cast<long long>(id - 256), static_cast<long long>(id));
-    const float a = k + 1 == done ? std::max(merge_t, 0.2f) : 1.0f;
-    draw_text(dl, fonts().mono, ImVec2(c.origin.x, y), with_alpha(k + 1 == done ? pal.text : pal.muted, a), line);
-    right = std::max(right, c.origin.x + text_size(fonts().mono, line).x);
-    y += e * 1.25f;
-  }
-  y = std::max(y, parts.bottom() + e * (0.6f + 1.3f + 1.25f * kLogLines));  // room for every line: no jumps
+  y = draw_merge_log(c, r, done, merge_t, parts.bottom(), right);
 
   // 3 · the tokens and their IDs (the rows the table slides pick), in the batch's colours.
   // Typed IDs are shown as they are, each with its own token (decode, no re-encode): the
@@ -280,16 +301,7 @@ ImVec2 canvas(SlideCanvas& c) {
   }
   right = std::max(right, toks.right);
   y = toks.bottom();
-  if (r.decoded && r.reencoded != app.inputs.ids) {
-    // The contradiction said plainly: the tokenizer's IDs for this text are not these.
-    char note[160];
-    std::snprintf(note, sizeof note, "typed IDs skip the tokenizer: it would encode this text as %s",
-                  python_list(r.reencoded).c_str());
-    y += e * 0.4f;
-    draw_text(dl, fonts().ui, ImVec2(c.origin.x, y), with_alpha(pal.muted, std::max(ids_t, 0.35f)), note);
-    right = std::max(right, c.origin.x + text_size(fonts().ui, note).x);
-    y += e * 1.3f;
-  }
+  if (r.decoded && r.reencoded != app.inputs.ids) draw_reencoded_note(c, r, ids_t, y, right);
   if (clicked >= 0) {  // after drawing: the replay is rebuilt for the piece clicked
     set_bpe_pick(app, clicked);
     timeline_seek(app.ui.timeline, current_slide_steps(app), 2.0f);  // its first merge next

@@ -41,6 +41,23 @@ void narrative(App& app) {
   repeat_line(app, "Row %lld is looked up more than once: each of its output rows is the same copy.");
 }
 
+// A batch wider than the canvas (the book's 20 tokens at V = 50,257) shows a window of
+// chips that holds the current one: [*first, *last) of the first n, within `room` wide.
+void chip_window(const IdList& ids, size_t n, int cur, float gap, float room, size_t* first, size_t* last) {
+  float total = 0.0f;
+  for (size_t i = 0; i < n; ++i) total += chip_size(ids[i]).x + gap;
+  if (total <= room) return;
+  const size_t at = cur >= 0 ? std::min<size_t>(static_cast<size_t>(cur), n - 1) : 0;
+  *first = at;
+  *last = at + 1;
+  float w = chip_size(ids[at]).x + gap;
+  for (bool grew = true; grew;) {
+    grew = false;
+    if (*last < n && w + chip_size(ids[*last]).x + gap <= room) w += chip_size(ids[(*last)++]).x + gap, grew = true;
+    if (*first > 0 && w + chip_size(ids[*first - 1]).x + gap <= room) w += chip_size(ids[--*first]).x + gap, grew = true;
+  }
+}
+
 ImVec2 canvas(SlideCanvas& c) {
   const Scene sc(c);
   const int cur = c.current();
@@ -49,25 +66,10 @@ ImVec2 canvas(SlideCanvas& c) {
   // Chips: the current one lit, the ones already looked up half lit.
   draw_text(sc.dl, fonts().bold, ImVec2(c.origin.x, c.origin.y + sc.e * 0.25f), c.pal.muted, "ids");
   ImVec2 chip_bottoms[64];
-  // A batch wider than the canvas (the book's 20 tokens at V = 50,257) shows a window of
-  // chips that holds the current one; "…" marks the ones left out on either side.
+  // "…" marks the chips left out on either side.
   const float gap = sc.e * 0.4f, room = c.avail.x - sc.e * 2.2f - sc.e * 3.0f;
   size_t first = 0, last = n_chips;  // [first, last) drawn
-  {
-    float total = 0.0f;
-    for (size_t i = 0; i < n_chips; ++i) total += chip_size(sc.ids[i]).x + gap;
-    if (total > room) {
-      const size_t at = cur >= 0 ? std::min<size_t>(static_cast<size_t>(cur), n_chips - 1) : 0;
-      first = at;
-      last = at + 1;
-      float w = chip_size(sc.ids[at]).x + gap;
-      for (bool grew = true; grew;) {
-        grew = false;
-        if (last < n_chips && w + chip_size(sc.ids[last]).x + gap <= room) w += chip_size(sc.ids[last++]).x + gap, grew = true;
-        if (first > 0 && w + chip_size(sc.ids[first - 1]).x + gap <= room) w += chip_size(sc.ids[--first]).x + gap, grew = true;
-      }
-    }
-  }
+  chip_window(sc.ids, n_chips, cur, gap, room, &first, &last);
   float chip_x = c.origin.x + sc.e * 2.2f, chip_h = 0.0f;
   if (first > 0) {
     draw_text(sc.dl, fonts().bold, ImVec2(chip_x, c.origin.y + sc.e * 0.25f), c.pal.muted, "…");

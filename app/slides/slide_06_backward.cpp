@@ -73,6 +73,120 @@ void narrative(App& app) {
   }
 }
 
+// Timed on this machine, on a worker when asked (core/backward_timing.hpp): the
+// one-hot path's V × D gradient is written band by band, never held.
+// Below the bill at *ly (wrapped to `wrap`, 0: cut to the canvas); moves *ly and *right.
+void draw_backward_timing(SlideCanvas& c, const Scene& sc, float matmul, float wrap, float& ly, float& right) {
+  const BackwardTiming* bt = backward_timing(sc.app);
+  ImFont* f = fonts().ui;
+  char timed[256] = "";
+  if (bt) {
+    const std::string a = time_text(bt->lookup_ms), b = time_text(bt->onehot_ms);
+    std::snprintf(timed, sizeof timed, "timed here, 1 thread: lookup backward %s · one-hot backward %s (×%s)%s",
+                  a.c_str(), b.c_str(), with_commas(static_cast<uint64_t>(std::llround(bt->onehot_ms / std::max(bt->lookup_ms, 1e-9)))).c_str(),
+                  bt->same ? "" : " — the sums differ in order");
+  } else if (backward_timing_running(sc.app)) {
+    std::snprintf(timed, sizeof timed, "timing both backward passes… %d%%",
+                  static_cast<int>(std::lround(100.0f * sc.app.jobs.backward.progress())));
+  }
+  if (*timed && wrap <= 0.0f) {  // the timings are this machine's: cut to the canvas, whole on hover
+    const ImVec2 ts = draw_text_fit(sc.dl, f, ImVec2(c.origin.x, ly), c.avail.x, with_alpha(c.pal.muted, matmul), timed);
+    right = std::max(right, c.origin.x + ts.x);
+    ly += ts.y + sc.e * 0.35f;
+  } else if (*timed) {
+    wrap_at_spaces(timed, wrap, f);
+    const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, 0.0f, timed);
+    sc.dl->AddText(f, f->FontSize, ImVec2(c.origin.x, ly), with_alpha(c.pal.muted, matmul), timed);
+    right = std::max(right, c.origin.x + ts.x);
+    ly += ts.y + sc.e * 0.35f;
+  } else {
+    const char* label = "Time both backward passes";
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const ImVec2 bs(ImGui::CalcTextSize(label).x + st.FramePadding.x * 2.0f, ImGui::GetFontSize());
+    if (!c.measuring) {
+      ImGui::SetCursorScreenPos(ImVec2(c.origin.x, ly));
+      if (ImGui::SmallButton("Time both backward passes##bwd-time")) start_backward_timing(sc.app);
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("On a worker: the lookup's backward (B rows added) and the one-hot path's onehot.T @ G "
+                          "(all %s values, in bands) — each the median of several runs",
+                          with_commas(static_cast<uint64_t>(sc.d.vocab * sc.d.dim)).c_str());
+      landmark("bwd-time");
+    }
+    right = std::max(right, c.origin.x + bs.x);
+    ly += bs.y + sc.e * 0.35f;
+  }
+}
+
+// The bill and the verdict under the grids: under G (wrapped to its column, x2 − the
+// canvas's left) when the grads' column is the taller one, else across the canvas under
+// everything; then the timings. Returns the y below them; widens *right.
+float draw_bill(SlideCanvas& c, const Scene& sc, float matmul, float x2, const GridLayout& gg, const GridLayout& mg,
+                float& right) {
+  char lines[3][256];
+  const int distinct = static_cast<int>(sc.d.distinct_ids);
+  const long long others = static_cast<long long>(sc.d.vocab) - distinct;
+  char untouched[96];
+  std::snprintf(untouched, sizeof untouched, "the other %s are never touched", count_text(others, "row").c_str());
+  std::snprintf(lines[0], sizeof lines[0], "lookup backward: %s into %s; %s",
+                count_text(sc.d.lookup_bwd_bill.copies, "addition").c_str(), count_text(distinct, "row").c_str(),
+                others == 0 ? "every row learns" : others == 1 ? "the other row is never touched" : untouched);
+  std::snprintf(lines[1], sizeof lines[1], "matmul backward: %s (%s by zero) to write all %s",
+                count_text(sc.d.matmul_bwd_bill.multiply_adds, "multiply-add").c_str(),
+                with_commas(static_cast<uint64_t>(sc.d.matmul_bwd_bill.multiplies_by_zero)).c_str(),
+                count_text(sc.d.vocab * sc.d.dim, "value").c_str());
+  std::snprintf(lines[2], sizeof lines[2], "%s",
+                sc.d.grads_equal ? "same numbers: torch.equal(embedding.weight.grad, linear.weight.grad.T) → True"
+                              : "the gradients differ (NaN/inf in G or the table)");
+  ImFont* const line_fonts[3] = {fonts().ui, fonts().ui, fonts().bold};
+  const ImU32 line_colors[3] = {c.pal.text, with_alpha(c.pal.text, 0.4f + 0.6f * matmul),
+                                with_alpha(sc.d.grads_equal ? c.pal.ok : c.pal.bad, matmul)};
+  const float column_w = x2 - c.origin.x - sc.e * 1.2f;
+  // Wrapped at spaces only (narrative_lines.hpp): "embedding.weight.⏎grad" broke at the dot.
+  char wrapped[3][256];
+  auto wrap_lines = [&](float wrap) {
+    for (int i = 0; i < 3; ++i) {
+      std::memcpy(wrapped[i], lines[i], sizeof wrapped[i]);
+      if (wrap > 0.0f) wrap_at_spaces(wrapped[i], wrap, line_fonts[i]);
+    }
+  };
+  auto lines_height = [&](float wrap) {
+    wrap_lines(wrap);
+    float h = 0.0f;
+    for (int i = 0; i < 3; ++i)
+      h += line_fonts[i]->CalcTextSizeA(line_fonts[i]->FontSize, 1e9f, 0.0f, wrapped[i]).y + sc.e * 0.35f;
+    return h;
+  };
+  const float under_g = gg.pos.y + gg.size.y + sc.e * 0.8f;
+  const bool in_column = under_g + lines_height(column_w) <= mg.pos.y + mg.size.y;
+  const float wrap = in_column ? column_w : 0.0f;
+  const float by = in_column ? under_g : std::max(gg.pos.y + gg.size.y, mg.pos.y + mg.size.y) + sc.e * 0.8f;
+  float ly = by;
+  wrap_lines(wrap);
+  for (int i = 0; i < 3; ++i) {
+    ImFont* f = line_fonts[i];
+    const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, 0.0f, wrapped[i]);
+    if (i < 2 || matmul > 0.0f) sc.dl->AddText(f, f->FontSize, ImVec2(c.origin.x, ly), line_colors[i], wrapped[i]);
+    right = std::max(right, c.origin.x + ts.x);
+    ly += ts.y + sc.e * 0.35f;
+  }
+  if (matmul > 0.0f) draw_backward_timing(c, sc, matmul, wrap, ly, right);
+  return ly;
+}
+
+// Hover and scroll on the three grids: G, the lookup's gradient (how often its row was
+// looked up), the matmul's.
+void interact(const Scene& sc, const GridLayout& gg, const GridLayout& lg, const GridLayout& mg) {
+  int r = -1, col = -1;
+  if (grid_interact(lg, sc.app.ui.table_view, "##dw", &r, &col)) {
+    int hits = 0;
+    for (int64_t id : sc.ids) hits += id == r;
+    ImGui::SetTooltip("embedding.weight.grad[%d, %d] = %.4f\nrow %d was looked up %s", r, col,
+                      static_cast<double>(sc.d.grads.at(r, col)), r, count_text(hits, "time").c_str());
+  }
+  grid_interact(gg, sc.app.ui.out_view, "##g", &r, &col);
+  grid_interact(mg, sc.app.ui.out2_view, "##dwm", &r, &col);
+}
+
 ImVec2 canvas(SlideCanvas& c) {
   const Scene sc(c);
   const int nb = static_cast<int>(sc.ids.size());
@@ -181,108 +295,10 @@ ImVec2 canvas(SlideCanvas& c) {
     grid_draw_flight(sc.dl, gg, cur, lg, scatter_row, sc.d.grad_out.row(cur).data(), arrived,
                      id_color(static_cast<size_t>(cur), 0.35f), gs, c.pal);
 
-  // The bill and the verdict under the grids.
-  // Under G (wrapped to its column) when the grads' column is the taller one, else
-  // across the canvas under everything.
-  char lines[3][256];
-  const int distinct = static_cast<int>(sc.d.distinct_ids);
-  const long long others = static_cast<long long>(sc.d.vocab) - distinct;
-  char untouched[96];
-  std::snprintf(untouched, sizeof untouched, "the other %s are never touched", count_text(others, "row").c_str());
-  std::snprintf(lines[0], sizeof lines[0], "lookup backward: %s into %s; %s",
-                count_text(sc.d.lookup_bwd_bill.copies, "addition").c_str(), count_text(distinct, "row").c_str(),
-                others == 0 ? "every row learns" : others == 1 ? "the other row is never touched" : untouched);
-  std::snprintf(lines[1], sizeof lines[1], "matmul backward: %s (%s by zero) to write all %s",
-                count_text(sc.d.matmul_bwd_bill.multiply_adds, "multiply-add").c_str(),
-                with_commas(static_cast<uint64_t>(sc.d.matmul_bwd_bill.multiplies_by_zero)).c_str(),
-                count_text(sc.d.vocab * sc.d.dim, "value").c_str());
-  std::snprintf(lines[2], sizeof lines[2], "%s",
-                sc.d.grads_equal ? "same numbers: torch.equal(embedding.weight.grad, linear.weight.grad.T) → True"
-                              : "the gradients differ (NaN/inf in G or the table)");
-  ImFont* const line_fonts[3] = {fonts().ui, fonts().ui, fonts().bold};
-  const ImU32 line_colors[3] = {c.pal.text, with_alpha(c.pal.text, 0.4f + 0.6f * matmul),
-                                with_alpha(sc.d.grads_equal ? c.pal.ok : c.pal.bad, matmul)};
-  const float column_w = x2 - c.origin.x - sc.e * 1.2f;
-  // Wrapped at spaces only (narrative_lines.hpp): "embedding.weight.⏎grad" broke at the dot.
-  char wrapped[3][256];
-  auto wrap_lines = [&](float wrap) {
-    for (int i = 0; i < 3; ++i) {
-      std::memcpy(wrapped[i], lines[i], sizeof wrapped[i]);
-      if (wrap > 0.0f) wrap_at_spaces(wrapped[i], wrap, line_fonts[i]);
-    }
-  };
-  auto lines_height = [&](float wrap) {
-    wrap_lines(wrap);
-    float h = 0.0f;
-    for (int i = 0; i < 3; ++i)
-      h += line_fonts[i]->CalcTextSizeA(line_fonts[i]->FontSize, 1e9f, 0.0f, wrapped[i]).y + sc.e * 0.35f;
-    return h;
-  };
-  const float under_g = gg.pos.y + gg.size.y + sc.e * 0.8f;
-  const bool in_column = under_g + lines_height(column_w) <= mg.pos.y + mg.size.y;
-  const float wrap = in_column ? column_w : 0.0f;
-  const float by = in_column ? under_g : std::max(gg.pos.y + gg.size.y, mg.pos.y + mg.size.y) + sc.e * 0.8f;
-  float ly = by;
-  wrap_lines(wrap);
-  for (int i = 0; i < 3; ++i) {
-    ImFont* f = line_fonts[i];
-    const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, 0.0f, wrapped[i]);
-    if (i < 2 || matmul > 0.0f) sc.dl->AddText(f, f->FontSize, ImVec2(c.origin.x, ly), line_colors[i], wrapped[i]);
-    right = std::max(right, c.origin.x + ts.x);
-    ly += ts.y + sc.e * 0.35f;
-  }
-  // Timed on this machine, on a worker when asked (core/backward_timing.hpp): the
-  // one-hot path's V × D gradient is written band by band, never held.
-  if (matmul > 0.0f) {
-    const BackwardTiming* bt = backward_timing(sc.app);
-    ImFont* f = fonts().ui;
-    char timed[256] = "";
-    if (bt) {
-      const std::string a = time_text(bt->lookup_ms), b = time_text(bt->onehot_ms);
-      std::snprintf(timed, sizeof timed, "timed here, 1 thread: lookup backward %s · one-hot backward %s (×%s)%s",
-                    a.c_str(), b.c_str(), with_commas(static_cast<uint64_t>(std::llround(bt->onehot_ms / std::max(bt->lookup_ms, 1e-9)))).c_str(),
-                    bt->same ? "" : " — the sums differ in order");
-    } else if (backward_timing_running(sc.app)) {
-      std::snprintf(timed, sizeof timed, "timing both backward passes… %d%%",
-                    static_cast<int>(std::lround(100.0f * sc.app.jobs.backward.progress())));
-    }
-    if (*timed && wrap <= 0.0f) {  // the timings are this machine's: cut to the canvas, whole on hover
-      const ImVec2 ts = draw_text_fit(sc.dl, f, ImVec2(c.origin.x, ly), c.avail.x, with_alpha(c.pal.muted, matmul), timed);
-      right = std::max(right, c.origin.x + ts.x);
-      ly += ts.y + sc.e * 0.35f;
-    } else if (*timed) {
-      wrap_at_spaces(timed, wrap, f);
-      const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, 0.0f, timed);
-      sc.dl->AddText(f, f->FontSize, ImVec2(c.origin.x, ly), with_alpha(c.pal.muted, matmul), timed);
-      right = std::max(right, c.origin.x + ts.x);
-      ly += ts.y + sc.e * 0.35f;
-    } else {
-      const char* label = "Time both backward passes";
-      const ImGuiStyle& st = ImGui::GetStyle();
-      const ImVec2 bs(ImGui::CalcTextSize(label).x + st.FramePadding.x * 2.0f, ImGui::GetFontSize());
-      if (!c.measuring) {
-        ImGui::SetCursorScreenPos(ImVec2(c.origin.x, ly));
-        if (ImGui::SmallButton("Time both backward passes##bwd-time")) start_backward_timing(sc.app);
-        if (ImGui::IsItemHovered())
-          ImGui::SetTooltip("On a worker: the lookup's backward (B rows added) and the one-hot path's onehot.T @ G "
-                            "(all %s values, in bands) — each the median of several runs",
-                            with_commas(static_cast<uint64_t>(sc.d.vocab * sc.d.dim)).c_str());
-        landmark("bwd-time");
-      }
-      right = std::max(right, c.origin.x + bs.x);
-      ly += bs.y + sc.e * 0.35f;
-    }
-  }
+  // The bill and the verdict under the grids, then the timings.
+  const float ly = draw_bill(c, sc, matmul, x2, gg, mg, right);
   const float bottom = std::max({ly, gg.pos.y + gg.size.y, mg.pos.y + mg.size.y}) + sc.e * 0.6f;
-  int r = -1, col = -1;
-  if (grid_interact(lg, sc.app.ui.table_view, "##dw", &r, &col)) {
-    int hits = 0;
-    for (int64_t id : sc.ids) hits += id == r;
-    ImGui::SetTooltip("embedding.weight.grad[%d, %d] = %.4f\nrow %d was looked up %s", r, col,
-                      static_cast<double>(sc.d.grads.at(r, col)), r, count_text(hits, "time").c_str());
-  }
-  grid_interact(gg, sc.app.ui.out_view, "##g", &r, &col);
-  grid_interact(mg, sc.app.ui.out2_view, "##dwm", &r, &col);
+  interact(sc, gg, lg, mg);
   return ImVec2(std::max(mg.pos.x + mg.size.x, right) - c.origin.x, bottom - c.origin.y);
 }
 

@@ -698,7 +698,7 @@ ImVec2 canvas(SlideCanvas& c) {
       ImGui::SetTooltip("%s", tip);
     } else {
       const HeatmapRange r = heatmap_range(hm.view, s.vocab, s.dim, m.size.x, m.size.y, HeatmapStyle{}.cell_aspect);
-      const double per_px = r.rows / std::max(1.0f, m.size.y);
+      const double per_px = heatmap_row_axis(r, m.size.y).rows_per_pixel();
       char a[32], b[32], more[96];
       fmt_count(a, sizeof a, static_cast<long long>(r.row0));
       fmt_count(b, sizeof b, static_cast<long long>(std::ceil(r.row0 + r.rows - 1e-6)) - 1);

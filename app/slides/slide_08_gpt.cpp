@@ -133,6 +133,123 @@ int stacked_bands(const App& app, const SlideCanvas& c, const GridStyle& gs) {
   return bands + (place_logits(app, c, ps, wrap_pos || wrap_x, x3 + w + gap).beside ? 0 : 1);
 }
 
+// The three T × D grids' cells: tok_emb(idx), pos_emb's rows, and their sum x, each
+// appearing with its step.
+void draw_sum_cells(SlideCanvas& c, const GridLayout& tg, const GridLayout& pg, const GridLayout& xg,
+                    const GridStyle& gs) {
+  const Derived& d = c.app.derived;
+  ImDrawList* dl = c.dl;
+  const int dim = static_cast<int>(d.dim);
+  const float s_tok = c.progress(0), s_pos = c.progress(1), s_sum = c.progress(2);
+  grid_draw_cells(dl, tg, d.tok_out.data(), dim, gs, c.pal, [&](int r, int) {
+    CellStyle s;
+    s.bg = mix(c.pal.panel_alt, id_color(static_cast<size_t>(r)), 0.22f * s_tok);
+    s.alpha = std::clamp(s_tok * 1.5f, 0.0f, 1.0f);
+    s.hide = s_tok <= 0.0f;
+    return s;
+  });
+  grid_draw_cells(dl, pg, d.pos_table.data(), dim, gs, c.pal, [&](int, int) {
+    CellStyle s;
+    s.bg = mix(c.pal.panel_alt, c.pal.accent, 0.12f * s_pos);
+    s.alpha = s_pos;
+    s.hide = s_pos <= 0.0f;
+    return s;
+  });
+  grid_draw_cells(dl, xg, d.x.data(), dim, gs, c.pal, [&](int r, int) {
+    CellStyle s;
+    s.bg = mix(c.pal.panel_alt, id_color(static_cast<size_t>(r)), 0.12f);
+    s.alpha = s_sum;
+    s.hide = s_sum <= 0.0f;
+    return s;
+  });
+}
+
+// The note under the logits (at *under_out, below them and the sum): returns its width.
+float draw_logits_note(SlideCanvas& c, const GridLayout& lg, const GridLayout& xg, float s_head, ImVec2* under_out) {
+  const App& app = c.app;
+  const Derived& d = app.derived;
+  const float e = em();
+  ImDrawList* dl = c.dl;
+  // The note under the logits, on two short lines (it must fit a narrow canvas). When a
+  // shown row's largest logit is in a column off screen (V = 50,257 shows a few dozen),
+  // the note lists every argmax instead of pointing at outlines that cannot be seen.
+  bool argmax_off_screen = false;
+  if (d.logits_ready)
+    for (int r = lg.first_row; r < lg.first_row + lg.shown_rows; ++r) {
+      const int64_t col = d.next_ids[static_cast<size_t>(r)];
+      argmax_off_screen |= col < lg.first_col || col >= lg.first_col + lg.shown_cols;
+    }
+  char listed[512];
+  const char* note1 = "outlined: each position's largest logit, logits.argmax(-1)";
+  if (argmax_off_screen) {
+    int n = std::snprintf(listed, sizeof listed, "largest logits, outlined where on screen: logits.argmax(-1) = [");
+    for (size_t i = 0; i < d.next_ids.size() && n > 0 && n < static_cast<int>(sizeof listed) - 24; ++i)
+      n += std::snprintf(listed + n, sizeof listed - static_cast<size_t>(n), "%s%lld", i ? ", " : "",
+                         static_cast<long long>(d.next_ids[i]));
+    if (n > 0 && n < static_cast<int>(sizeof listed) - 2) std::snprintf(listed + n, sizeof listed - static_cast<size_t>(n), "]");
+    note1 = listed;
+  }
+  const char* note2 = app.inputs.tie_weights ? "with tied weights a row's own token often wins (x · its own row)"
+                                             : "an untrained head: any token";
+  const ImVec2 under(c.origin.x, std::max(lg.pos.y + lg.size.y, xg.pos.y + xg.size.y) + e * 0.3f);
+  *under_out = under;
+  float note1_w = text_size(fonts().ui, note1).x;
+  // The list can be long (20 positions): cut to the canvas, less the margin the canvas's
+  // size adds after it (e), so it never makes the canvas scroll; whole on hover.
+  const float note1_room = std::max(e, c.avail.x - e);
+  if (s_head > 0.0f)
+    note1_w = draw_text_fit(dl, fonts().ui, under, note1_room, with_alpha(c.pal.muted, s_head), note1).x;
+  if (s_head > 0.0f)
+    draw_text(dl, fonts().ui, ImVec2(under.x, under.y + e * 1.3f), with_alpha(c.pal.muted, s_head), note2);
+  return std::max(std::min(note1_w, note1_room), text_size(fonts().ui, note2).x);
+}
+
+// Returns the right edge of what it drew (0: nothing), the logits' heading at y2 being
+// logits_head_w wide.
+float draw_decoded_tokens(SlideCanvas& c, const GridLayout& lg, float y2, float logits_head_w, float s_head) {
+  // Beside each row of logits, its argmax read back as the token's text when the IDs are
+  // GPT-2's (V = 50,257: what this untrained model would write next). Other IDs have no
+  // text: the outlined cells are the argmax, and the narrative says why.
+  float decoded_right = 0.0f;
+  App& app = c.app;
+  const Derived& d = app.derived;
+  const float e = em();
+  ImDrawList* dl = c.dl;
+  if (s_head > 0.0f && d.logits_ready && gpt2_vocab(app)) {
+    const float dx = std::max(lg.pos.x + lg.size.x, c.origin.x + logits_head_w) + e * 0.8f;  // clear of both
+    const char* head_text = "argmax → token";
+    draw_text(dl, fonts().bold, ImVec2(dx, y2), with_alpha(c.pal.muted, s_head), head_text);
+    decoded_right = dx + text_size(fonts().bold, head_text).x;
+    const std::vector<std::string>& next = next_text(app);
+    for (int r = lg.first_row; r < lg.first_row + lg.shown_rows; ++r) {
+      char label[160];
+      std::snprintf(label, sizeof label, "→ %s", next[static_cast<size_t>(r)].c_str());
+      const float y = lg.cell_min(r, lg.first_col).y + (lg.ch - ImGui::GetTextLineHeight()) * 0.5f;
+      draw_text(dl, fonts().ui, ImVec2(dx, y), with_alpha(id_ink(c.pal, static_cast<size_t>(r)), s_head), label);
+      decoded_right = std::max(decoded_right, dx + text_size(fonts().ui, label).x);
+    }
+  }
+  return decoded_right;
+}
+
+// Hover and scroll on the four grids; `shown` holds the logits on screen.
+void interact(SlideCanvas& c, const GridLayout& tg, const GridLayout& pg, const GridLayout& xg, const GridLayout& lg,
+              const Matrix& shown, float s_head) {
+  App& app = c.app;
+  const Derived& d = app.derived;
+  int r = -1, col = -1;
+  if (grid_interact(lg, app.ui.onehot_view, "##logits", &r, &col) && s_head > 0.0f)
+    ImGui::SetTooltip("logits[%d, %d] = x[%d] · %s[%d] = %.4f", r, col, r,
+                      app.inputs.tie_weights ? "tok_emb.weight" : "out_head.weight", col,
+                      static_cast<double>(shown(r - lg.first_row, col - lg.first_col)));
+  if (grid_interact(pg, app.ui.table_view, "##pos", &r, &col))
+    ImGui::SetTooltip("pos_emb.weight[%d, %d] = %.4f — position %d", r, col, static_cast<double>(d.pos_table(r, col)), r);
+  if (grid_interact(tg, app.ui.out_view, "##tok", &r, &col))
+    ImGui::SetTooltip("tok_emb(idx)[%d] = tok_emb.weight[%lld]", r,
+                      static_cast<long long>(app.inputs.ids[static_cast<size_t>(r)]));
+  grid_interact(xg, app.ui.out2_view, "##x", &r, &col);
+}
+
 ImVec2 canvas(SlideCanvas& c) {
   App& app = c.app;
   const Derived& d = app.derived;
@@ -201,27 +318,7 @@ ImVec2 canvas(SlideCanvas& c) {
   grid_draw_frame(dl, tg, named(gs, "tok_emb(idx)"), c.pal, token_labels);
   grid_draw_frame(dl, pg, named(gs, "pos_emb.weight"), c.pal);
   grid_draw_frame(dl, xg, named(gs, "x"), c.pal, token_labels);
-  grid_draw_cells(dl, tg, d.tok_out.data(), dim, gs, c.pal, [&](int r, int) {
-    CellStyle s;
-    s.bg = mix(c.pal.panel_alt, id_color(static_cast<size_t>(r)), 0.22f * s_tok);
-    s.alpha = std::clamp(s_tok * 1.5f, 0.0f, 1.0f);
-    s.hide = s_tok <= 0.0f;
-    return s;
-  });
-  grid_draw_cells(dl, pg, d.pos_table.data(), dim, gs, c.pal, [&](int, int) {
-    CellStyle s;
-    s.bg = mix(c.pal.panel_alt, c.pal.accent, 0.12f * s_pos);
-    s.alpha = s_pos;
-    s.hide = s_pos <= 0.0f;
-    return s;
-  });
-  grid_draw_cells(dl, xg, d.x.data(), dim, gs, c.pal, [&](int r, int) {
-    CellStyle s;
-    s.bg = mix(c.pal.panel_alt, id_color(static_cast<size_t>(r)), 0.12f);
-    s.alpha = s_sum;
-    s.hide = s_sum <= 0.0f;
-    return s;
-  });
+  draw_sum_cells(c, tg, pg, xg, gs);
   // Row labels of the positional grid are the positions themselves: 0..T-1.
 
   // The output head: logits = x · Wᵀ, T × V, the largest per row outlined.
@@ -261,68 +358,12 @@ ImVec2 canvas(SlideCanvas& c) {
     }
     return s;
   });
-  // The note under the logits, on two short lines (it must fit a narrow canvas). When a
-  // shown row's largest logit is in a column off screen (V = 50,257 shows a few dozen),
-  // the note lists every argmax instead of pointing at outlines that cannot be seen.
-  bool argmax_off_screen = false;
-  if (d.logits_ready)
-    for (int r = lg.first_row; r < lg.first_row + lg.shown_rows; ++r) {
-      const int64_t col = d.next_ids[static_cast<size_t>(r)];
-      argmax_off_screen |= col < lg.first_col || col >= lg.first_col + lg.shown_cols;
-    }
-  char listed[512];
-  const char* note1 = "outlined: each position's largest logit, logits.argmax(-1)";
-  if (argmax_off_screen) {
-    int n = std::snprintf(listed, sizeof listed, "largest logits, outlined where on screen: logits.argmax(-1) = [");
-    for (size_t i = 0; i < d.next_ids.size() && n > 0 && n < static_cast<int>(sizeof listed) - 24; ++i)
-      n += std::snprintf(listed + n, sizeof listed - static_cast<size_t>(n), "%s%lld", i ? ", " : "",
-                         static_cast<long long>(d.next_ids[i]));
-    if (n > 0 && n < static_cast<int>(sizeof listed) - 2) std::snprintf(listed + n, sizeof listed - static_cast<size_t>(n), "]");
-    note1 = listed;
-  }
-  const char* note2 = app.inputs.tie_weights ? "with tied weights a row's own token often wins (x · its own row)"
-                                             : "an untrained head: any token";
-  const ImVec2 under(c.origin.x, std::max(lg.pos.y + lg.size.y, xg.pos.y + xg.size.y) + e * 0.3f);
-  float note1_w = text_size(fonts().ui, note1).x;
-  // The list can be long (20 positions): cut to the canvas, less the margin the canvas's
-  // size adds after it (e), so it never makes the canvas scroll; whole on hover.
-  const float note1_room = std::max(e, c.avail.x - e);
-  if (s_head > 0.0f)
-    note1_w = draw_text_fit(dl, fonts().ui, under, note1_room, with_alpha(c.pal.muted, s_head), note1).x;
-  if (s_head > 0.0f)
-    draw_text(dl, fonts().ui, ImVec2(under.x, under.y + e * 1.3f), with_alpha(c.pal.muted, s_head), note2);
-  const float note_w = std::max(std::min(note1_w, note1_room), text_size(fonts().ui, note2).x);
+  ImVec2 under;
+  const float note_w = draw_logits_note(c, lg, xg, s_head, &under);
 
-  // Beside each row of logits, its argmax read back as the token's text when the IDs are
-  // GPT-2's (V = 50,257: what this untrained model would write next). Other IDs have no
-  // text: the outlined cells are the argmax, and the narrative says why.
-  float decoded_right = 0.0f;
-  if (s_head > 0.0f && d.logits_ready && gpt2_vocab(app)) {
-    const float dx = std::max(lg.pos.x + lg.size.x, c.origin.x + logits_head_w) + e * 0.8f;  // clear of both
-    const char* head_text = "argmax → token";
-    draw_text(dl, fonts().bold, ImVec2(dx, y2), with_alpha(c.pal.muted, s_head), head_text);
-    decoded_right = dx + text_size(fonts().bold, head_text).x;
-    const std::vector<std::string>& next = next_text(app);
-    for (int r = lg.first_row; r < lg.first_row + lg.shown_rows; ++r) {
-      char label[160];
-      std::snprintf(label, sizeof label, "→ %s", next[static_cast<size_t>(r)].c_str());
-      const float y = lg.cell_min(r, lg.first_col).y + (lg.ch - ImGui::GetTextLineHeight()) * 0.5f;
-      draw_text(dl, fonts().ui, ImVec2(dx, y), with_alpha(id_ink(c.pal, static_cast<size_t>(r)), s_head), label);
-      decoded_right = std::max(decoded_right, dx + text_size(fonts().ui, label).x);
-    }
-  }
+  const float decoded_right = draw_decoded_tokens(c, lg, y2, logits_head_w, s_head);
 
-  int r = -1, col = -1;
-  if (grid_interact(lg, app.ui.onehot_view, "##logits", &r, &col) && s_head > 0.0f)
-    ImGui::SetTooltip("logits[%d, %d] = x[%d] · %s[%d] = %.4f", r, col, r,
-                      app.inputs.tie_weights ? "tok_emb.weight" : "out_head.weight", col,
-                      static_cast<double>(logit_at(r, col)));
-  if (grid_interact(pg, app.ui.table_view, "##pos", &r, &col))
-    ImGui::SetTooltip("pos_emb.weight[%d, %d] = %.4f — position %d", r, col, static_cast<double>(d.pos_table(r, col)), r);
-  if (grid_interact(tg, app.ui.out_view, "##tok", &r, &col))
-    ImGui::SetTooltip("tok_emb(idx)[%d] = tok_emb.weight[%lld]", r,
-                      static_cast<long long>(app.inputs.ids[static_cast<size_t>(r)]));
-  grid_interact(xg, app.ui.out2_view, "##x", &r, &col);
+  interact(c, tg, pg, xg, lg, shown, s_head);
   return ImVec2(std::max({xg.pos.x + xg.size.x, lg.pos.x + lg.size.x, under.x + note_w, c.origin.x + logits_head_w,
                           decoded_right}) - c.origin.x + e,
                 under.y + e * 2.6f - c.origin.y);

@@ -150,21 +150,20 @@ void interact(HeatmapState& st, const HeatmapTable& t, ImVec2 pos, ImVec2 size, 
     } else if (wheel != 0.0f) {
       take_over();
       const HeatmapRange r0 = heatmap_range(v, t.rows, t.cols, w, h, a);
-      const double fx = std::clamp((io.MousePos.x - pos.x) / w, 0.0f, 1.0f);
-      const double fy = std::clamp((io.MousePos.y - pos.y) / h, 0.0f, 1.0f);
-      const double at_row = r0.row0 + fy * r0.rows, at_col = r0.col0 + fx * r0.cols;
+      const double ox = std::clamp(io.MousePos.x - pos.x, 0.0f, w), oy = std::clamp(io.MousePos.y - pos.y, 0.0f, h);
+      const double at_row = heatmap_row_axis(r0, h).row_at(oy), at_col = heatmap_col_axis(r0, w).row_at(ox);
       const double full = heatmap_full_span(t.rows, t.cols, w, h, a);
       v.span = std::clamp(v.span * std::pow(1.25, -static_cast<double>(wheel)), min_span(t.rows, t.cols, w, h, a), full);
       const HeatmapRange r1 = heatmap_range(v, t.rows, t.cols, w, h, a);
-      v.row0 = at_row - fy * r1.rows;  // the point under the cursor stays put
-      v.col0 = at_col - fx * r1.cols;
+      v.row0 = heatmap_row_axis(r1, h).first_keeping(at_row, oy);  // the point under the cursor stays put
+      v.col0 = heatmap_col_axis(r1, w).first_keeping(at_col, ox);
     }
   }
   if (active && ImGui::IsMouseDragging(0, 1.0f) && (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f)) {
     take_over();
     const HeatmapRange r = heatmap_range(v, t.rows, t.cols, w, h, a);
-    v.row0 -= io.MouseDelta.y / h * r.rows;
-    v.col0 -= io.MouseDelta.x / w * r.cols;
+    v.row0 -= heatmap_row_axis(r, h).rows_in(io.MouseDelta.y);
+    v.col0 -= heatmap_col_axis(r, w).rows_in(io.MouseDelta.x);
   }
   // Keep the stored view inside the table.
   if (st.user_moved) {
@@ -183,10 +182,11 @@ void draw_fallback(ImDrawList* dl, ImVec2 pos, ImVec2 size, const HeatmapTable& 
   const int nx = static_cast<int>(std::clamp(std::ceil(r.cols), 1.0, 96.0));
   const int ny = static_cast<int>(std::clamp(std::ceil(r.rows), 1.0, 64.0));
   const float cw = size.x / nx, ch = size.y / ny;
+  const HeatmapAxis rows = heatmap_row_axis(r, static_cast<float>(ny)), cols = heatmap_col_axis(r, static_cast<float>(nx));
   for (int y = 0; y < ny; ++y) {
-    const int64_t row = std::clamp<int64_t>(static_cast<int64_t>(r.row0 + (y + 0.5) * r.rows / ny), 0, t.rows - 1);
+    const int64_t row = rows.row_index_at(y + 0.5, t.rows);  // the value at the rectangle's centre
     for (int x = 0; x < nx; ++x) {
-      const int64_t col = std::clamp<int64_t>(static_cast<int64_t>(r.col0 + (x + 0.5) * r.cols / nx), 0, t.cols - 1);
+      const int64_t col = cols.row_index_at(x + 0.5, t.cols);
       const ImU32 c = with_alpha(heatmap_color(heatmap_value(t, row, col), scale, style.gamma, colors), style.opacity);
       dl->AddRectFilled(ImVec2(pos.x + x * cw, pos.y + y * ch), ImVec2(pos.x + (x + 1) * cw, pos.y + (y + 1) * ch), c);
     }
@@ -223,7 +223,8 @@ HeatmapHover heatmap_draw(ImDrawList* dl, const char* id, ImVec2 pos, ImVec2 siz
   }
   if (style.interactive) interact(st, t, pos, size, style, hovered, active);
   const HeatmapRange r = heatmap_range(st.view, t.rows, t.cols, size.x, size.y, style.cell_aspect);
-  const float cell_w = static_cast<float>(size.x / r.cols), cell_h = static_cast<float>(size.y / r.rows);
+  const HeatmapAxis rows = heatmap_row_axis(r, size.y), cols = heatmap_col_axis(r, size.x);
+  const float cell_w = static_cast<float>(cols.pixels_per_row()), cell_h = static_cast<float>(rows.pixels_per_row());
   const float e = em();
 
   dl->PushClipRect(pos, end, true);
@@ -277,8 +278,8 @@ HeatmapHover heatmap_draw(ImDrawList* dl, const char* id, ImVec2 pos, ImVec2 siz
         const float v = heatmap_value(t, row, col);
         fit_number(buf, sizeof buf, static_cast<double>(v), 2, 6);  // the cell holds ~6 characters
         const ImVec2 ts = ImGui::CalcTextSize(buf);
-        const float x = pos.x + static_cast<float>((col - r.col0 + 0.5) * cell_w) - ts.x * 0.5f;
-        const float y = pos.y + static_cast<float>((row - r.row0 + 0.5) * cell_h) - ts.y * 0.5f;
+        const float x = pos.x + static_cast<float>(cols.offset_of(col + 0.5)) - ts.x * 0.5f;
+        const float y = pos.y + static_cast<float>(rows.offset_of(row + 0.5)) - ts.y * 0.5f;
         const ImU32 bg = heatmap_color(v, scale, style.gamma, colors);
         dl->AddText(ImVec2(x, y),
                     with_alpha(luminance(bg) > 0.45f ? IM_COL32(20, 22, 28, 230) : IM_COL32(240, 242, 246, 230), style.opacity),
@@ -292,7 +293,7 @@ HeatmapHover heatmap_draw(ImDrawList* dl, const char* id, ImVec2 pos, ImVec2 siz
   for (int i = 0; i < n_highlights; ++i) {
     const double row = static_cast<double>(highlights[i].row);
     if (row + 1.0 <= r.row0 || row >= r.row0 + r.rows) continue;
-    float y0 = pos.y + static_cast<float>((row - r.row0) * cell_h), y1 = y0 + cell_h;
+    float y0 = pos.y + static_cast<float>(rows.offset_of(row)), y1 = pos.y + static_cast<float>(rows.offset_of(row + 1.0));
     const float min_h = e * 0.3f;
     if (y1 - y0 < min_h) {
       const float c = (y0 + y1) * 0.5f;
@@ -309,8 +310,8 @@ HeatmapHover heatmap_draw(ImDrawList* dl, const char* id, ImVec2 pos, ImVec2 siz
   if (hovered) {
     const ImVec2 m = ImGui::GetIO().MousePos;
     if (m.x >= pos.x && m.y >= pos.y && m.x < end.x && m.y < end.y) {
-      hover.row = std::clamp<int64_t>(static_cast<int64_t>(r.row0 + (m.y - pos.y) / size.y * r.rows), 0, t.rows - 1);
-      hover.col = std::clamp<int64_t>(static_cast<int64_t>(r.col0 + (m.x - pos.x) / size.x * r.cols), 0, t.cols - 1);
+      hover.row = rows.row_index_at(m.y - pos.y, t.rows);
+      hover.col = cols.row_index_at(m.x - pos.x, t.cols);
       hover.value = heatmap_value(t, hover.row, hover.col);
       hover.valid = true;
     }
@@ -338,11 +339,12 @@ void heatmap_draw_axes(ImDrawList* dl, ImVec2 pos, ImVec2 size, const HeatmapRan
   // Rows: labels at the left, one per ~2.2 em.
   // A label names a row (at its centre) once rows are tall enough to point at, else
   // a boundary (the tick is where that row starts).
-  const bool row_centres = size.y / r.rows >= e * 0.9;
+  const HeatmapAxis rows = heatmap_row_axis(r, size.y), cols = heatmap_col_axis(r, size.x);
+  const bool row_centres = rows.pixels_per_row() >= e * 0.9;
   const double rstep = nice_step(r.rows / std::max(1.0, size.y / (e * 2.2)));
   for (double row = std::ceil(r.row0 / rstep - 1e-6) * rstep; row < r.row0 + r.rows; row += rstep) {
     const double centre = row_centres ? row + 0.5 : row;
-    const float y = pos.y + static_cast<float>((centre - r.row0) / r.rows * size.y);
+    const float y = pos.y + static_cast<float>(rows.offset_of(centre));
     if (y < pos.y - 1.0f || y > pos.y + size.y + 1.0f) continue;
     fmt_count(buf, sizeof buf, static_cast<long long>(row));
     const ImVec2 ts = ImGui::CalcTextSize(buf);
@@ -350,11 +352,11 @@ void heatmap_draw_axes(ImDrawList* dl, ImVec2 pos, ImVec2 size, const HeatmapRan
     dl->AddText(ImVec2(pos.x - e * 0.4f - ts.x, y - ts.y * 0.5f), pal.muted, buf);
   }
   // Columns: labels on top, one per ~4 em.
-  const bool col_centres = size.x / r.cols >= e * 2.0;
+  const bool col_centres = cols.pixels_per_row() >= e * 2.0;
   const double cstep = nice_step(r.cols / std::max(1.0, size.x / (e * 4.0)));
   for (double col = std::ceil(r.col0 / cstep - 1e-6) * cstep; col < r.col0 + r.cols; col += cstep) {
     const double centre = col_centres ? col + 0.5 : col;
-    const float x = pos.x + static_cast<float>((centre - r.col0) / r.cols * size.x);
+    const float x = pos.x + static_cast<float>(cols.offset_of(centre));
     fmt_count(buf, sizeof buf, static_cast<long long>(col));
     const ImVec2 ts = ImGui::CalcTextSize(buf);
     dl->AddLine(ImVec2(x, pos.y - e * 0.25f), ImVec2(x, pos.y), pal.faint);

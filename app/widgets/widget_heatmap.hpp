@@ -18,6 +18,7 @@
 
 #include <cstdint>
 
+#include "core/heatmap_axis.hpp"
 #include "core/table_file.hpp"
 
 namespace lv::app {
@@ -39,6 +40,9 @@ struct HeatmapRange {
   double row0 = 0, rows = 1, col0 = 0, cols = 1;
 };
 HeatmapRange heatmap_range(const HeatmapView& v, int64_t rows, int64_t cols, float w, float h, float cell_aspect);
+// The range's rows over h pixels, its columns over w pixels: the one row ↔ pixel mapping.
+inline HeatmapAxis heatmap_row_axis(const HeatmapRange& r, float h) { return {r.row0, r.rows, h}; }
+inline HeatmapAxis heatmap_col_axis(const HeatmapRange& r, float w) { return {r.col0, r.cols, w}; }
 double heatmap_full_span(int64_t rows, int64_t cols, float w, float h, float cell_aspect);
 // A view that shows rows [r0, r1) (centred, columns from 0), for animated zooms.
 HeatmapView heatmap_view_rows(double r0, double r1, int64_t rows, int64_t cols, float w, float h, float cell_aspect);

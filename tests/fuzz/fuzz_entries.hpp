@@ -29,6 +29,7 @@
 #include "core/recent_files.hpp"
 #include "core/session_settings.hpp"
 #include "core/table_file.hpp"
+#include "core/table_size.hpp"
 #include "core/torch_format.hpp"
 #include "core/utf8_text.hpp"
 
@@ -120,9 +121,8 @@ inline std::string check_cli(const uint8_t* data, size_t n) {
   if (o.weights.empty() && (v < 1 || v > lv::kMaxVocab)) return "ok with vocab " + std::to_string(v);
   for (int64_t id : o.ids)
     if (id < 0 || id >= v) return "ok with an ID out of range";
-  if (o.weights.empty() && v * o.dim > lv::kMaxSeededElements) return "ok with a table too big";
-  if (o.weights.empty() && static_cast<int64_t>(o.ids.size()) * v > lv::kMaxSeededElements)
-    return "ok with a one-hot too big";
+  if (o.weights.empty() && !lv::table_size_error(static_cast<int64_t>(o.ids.size()), v, o.dim).empty())
+    return "ok with a table or a one-hot matrix too big";
   if (o.slide < 0 || o.slide > lv::kLastSlide) return "ok with slide " + std::to_string(o.slide);
   if (o.step < -1 || o.step > lv::kMaxStep) return "ok with step " + std::to_string(o.step);
   if (o.width < 320 || o.width > 8192 || o.height < 320 || o.height > 8192) return "ok with a bad size";
@@ -188,9 +188,8 @@ inline std::string check_settings(const uint8_t* data, size_t n) {
   // a seeded one stays within the seeded limits.
   const bool seeded = s.weights.empty();
   const int64_t max_dim = seeded ? lv::kMaxDim : lv::kMaxTableElements;
-  const int64_t max_values = seeded ? lv::kMaxSeededElements : lv::kMaxTableElements;
   const int64_t max_vocab = seeded ? lv::kMaxVocab : lv::kMaxTableElements;
-  if (s.dim < 1 || s.dim > max_dim || v < 1 || v > max_vocab || v * s.dim > max_values)
+  if (s.dim < 1 || s.dim > max_dim || v < 1 || v > max_vocab || !lv::table_size_error(0, v, s.dim, seeded).empty())
     return "ok with a bad table shape";
   for (int64_t id : s.ids)
     if (id < 0 || id >= v) return "ok with an ID out of range";

@@ -123,6 +123,15 @@ TEST_F(UiTokenizer, BadTextSaysWhyAndKeepsTheLastGoodIds) {
   set_vocab_mode(h.app, VocabMode::Fixed, 100);
   EXPECT_EQ(set_text(h.app, "Hello").error, "Token 15496 is out of range for this table's 100 rows: GPT-2's IDs need 50,257");
   EXPECT_EQ(h.app.inputs.ids, (IdList{1, 2}));
+  // GPT-2's V at a D too wide for it: the table-size rule's sentence (core/table_size.hpp),
+  // as --text with --dim 65536 says it.
+  set_vocab_mode(h.app, VocabMode::FromIds, 0);
+  set_dim(h.app, 65536);
+  ASSERT_EQ(h.app.inputs.dim, 65536);
+  EXPECT_EQ(set_text(h.app, "Hello"),
+            "A 50,257 × 65,536 table is too big: rows × dim may be at most 134,217,728 values. Make D or the text "
+            "smaller.");
+  EXPECT_EQ(h.app.inputs.ids, (IdList{1, 2}));
 }
 
 TEST_F(UiTokenizer, SlideZeroIsTheTokenizerAndOneIsTheTable) {
