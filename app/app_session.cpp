@@ -97,7 +97,7 @@ void fit_seeded_limits(ModelInputs& in) {
 }  // namespace
 
 void apply_session(App& app, const SessionSettings& s) {
-  ModelInputs& in = app.inputs;
+  ModelInputs in = app.inputs;  // the session's state, set whole (set_inputs) once made
   in.seed = s.seed;
   in.seed_text = s.seed_text;
   in.dim = s.dim;
@@ -146,7 +146,7 @@ void apply_session(App& app, const SessionSettings& s) {
   app.ui.theme = s.light ? Theme::Light : Theme::Dark;
   app.ui.user_zoom = s.user_zoom;
   app.ui.reduced_motion = s.reduced_motion;
-  take_change(app, recompute(app), Fields::Sync);
+  take_change(app, set_inputs(app, std::move(in)), Fields::Sync);
   app.ui.slide = std::clamp(s.slide, 0, slide_count() - 1);
   timeline_seek(app.ui.timeline, current_slide_steps(app), s.step);
 }

@@ -451,6 +451,11 @@ Change set_seed_text(Model& app, const std::string& text) {
   return recompute(app);
 }
 
+Change set_inputs(Model& app, ModelInputs inputs) {
+  app.inputs = std::move(inputs);
+  return recompute(app);
+}
+
 Change set_text(Model& app, const std::string& text) {
   if (!app.tokenizer)
     return change_error(app.tokenizer_error.empty() ? "GPT-2's tokenizer is not loaded" : app.tokenizer_error);

@@ -33,6 +33,9 @@ void begin_ids_edit(Model& m);
 Change ids_typed(Model& m, const std::string& text);  // error: does not parse; note: a large table waits for Enter
 Change end_ids_edit(Model& m, const std::string& text, bool revert);
 Change set_seed_text(Model& m, const std::string& text);
+// A whole state at once (the session restoring one): taken as it is, then computed
+// within the budget as any change (a refused one leaves the last state).
+Change set_inputs(Model& m, ModelInputs inputs);
 
 // Text mode: the IDs become the sentence's GPT-2 tokens, and V GPT-2's 50,257 as --text
 // makes it (a file's table keeps its rows; a fixed V that holds the tokens stays). An
