@@ -128,7 +128,7 @@ TEST_F(UiTokenizer, BadTextSaysWhyAndKeepsTheLastGoodIds) {
   set_vocab_mode(h.app, VocabMode::FromIds, 0);
   set_dim(h.app, 65536);
   ASSERT_EQ(h.app.inputs.dim, 65536);
-  EXPECT_EQ(set_text(h.app, "Hello"),
+  EXPECT_EQ(set_text(h.app, "Hello").error,
             "A 50,257 × 65,536 table is too big: rows × dim may be at most 134,217,728 values. Make D or the text "
             "smaller.");
   EXPECT_EQ(h.app.inputs.ids, (IdList{1, 2}));
