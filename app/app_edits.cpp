@@ -7,8 +7,8 @@
 
 #include "app/model/model_jobs.hpp"
 #include "app/slides/bpe_replay.hpp"
-#include "core/id_parse.hpp"
-#include "core/wide_text.hpp"
+#include "core/text/id_parse.hpp"
+#include "core/text/wide_text.hpp"
 
 namespace lv::app {
 

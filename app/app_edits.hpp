@@ -9,7 +9,7 @@
 
 #include "app/app_state.hpp"
 #include "app/model/app_model.hpp"
-#include "core/cli_options.hpp"
+#include "core/settings/cli_options.hpp"
 
 namespace lv::app {
 
@@ -35,7 +35,7 @@ void ids_field_left(App& app, const std::string& text, bool revert);
 // default piece on slide 0.
 void apply_text(App& app, const std::string& text);
 // The Text field's sentence as UTF-8, byte for byte what was typed or pasted (ui.text_buf
-// holds characters beyond U+FFFF as private-use slots, core/wide_text.hpp), and back.
+// holds characters beyond U+FFFF as private-use slots, core/text/wide_text.hpp), and back.
 std::string text_field(const App& app);
 void set_text_field(App& app, const std::string& text);
 // Switches the editor bar between IDs and Text (Text applies its sentence).

@@ -7,14 +7,14 @@
 #include <cstring>
 #include <filesystem>
 
-#include "app/slides/anim_timeline.hpp"
+#include "app/ui_base/anim_timeline.hpp"
 #include "app/app_edits.hpp"
 #include "app/app_ui.hpp"
 #include "app/slides/slides.hpp"
-#include "core/gpt2_tokenizer.hpp"
-#include "core/id_parse.hpp"  // the seeded table's limits
-#include "core/table_size.hpp"
-#include "core/text_format.hpp"
+#include "core/tokenizer/gpt2_tokenizer.hpp"
+#include "core/text/id_parse.hpp"  // the seeded table's limits
+#include "core/torch/table_size.hpp"
+#include "core/text/text_format.hpp"
 
 namespace lv::app {
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "app/app_state.hpp"
-#include "core/session_settings.hpp"
+#include "core/settings/session_settings.hpp"
 
 namespace lv::app {
 

@@ -12,26 +12,17 @@
 #include <utility>
 #include <vector>
 
+#include "app/ui_base/anim_timeline.hpp"
+#include "app/ui_base/theme_kind.hpp"
 #include "app/desktop/file_dialog.hpp"
 #include "app/model/model_state.hpp"
 #include "app/widgets/widget_file_picker.hpp"
 #include "app/widgets/widget_heatmap.hpp"
-#include "core/wide_text.hpp"
+#include "core/text/wide_text.hpp"
 
 namespace lv::app {
 
-// ---------------------------------------------------------------- timeline
-// A slide is a sequence of steps; `pos` runs from 0 to steps: step k is shown
-// fully when pos == k + 1, and pos in (k, k+1) is the transition into step k.
-struct Timeline {
-  float pos = 0.0f;     // 0 .. steps
-  bool playing = false;
-  float speed = 1.0f;   // 1x: one step per kStepSeconds
-  float target = -1.0f; // >= 0: moving to this pos (a manual step), then stop
-};
-
 // ---------------------------------------------------------------- ui
-enum class Theme { Dark, Light };
 enum class IdsInput { Ids, Text };  // the editor bar's IDs typed as numbers, or as a sentence (GPT-2 BPE)
 
 // Slide 0's replay of GPT-2's tokenizer (app/slides/bpe_replay.hpp), rebuilt when its text or
@@ -40,7 +31,7 @@ struct BpeReplayPiece {
   std::string text;           // the piece's bytes (UTF-8 here: it came from UTF-8 text)
   bool special = false;       // <|endoftext|>
   IdList ids;                 // its tokens
-  std::string label;          // the piece as drawn: a space as ␣, a newline as ↵ (core/token_text.hpp)
+  std::string label;          // the piece as drawn: a space as ␣, a newline as ↵ (core/text/token_text.hpp)
   std::string symbols;        // its bytes as GPT-2's byte-level symbols ("Ġsunlit")
   std::vector<std::string> token_labels;  // each token's label, as `label`
 };
@@ -133,7 +124,7 @@ struct UiState {
   bool gif_requested = false;         // File > Export animation as GIF: the platform renders it
   float user_zoom = 1.0f;             // Ctrl+= / Ctrl+-: the text size on top of the monitor's scale
   float scale_request = 0.0f;         // > 0: the platform rebuilds the fonts at this zoom
-  // A state refused before it was computed (core/work_budget.hpp: too much memory or
+  // A state refused before it was computed (core/kernels/work_budget.hpp: too much memory or
   // work) or that ran out of memory while computed: why, shown in the editor bar's
   // error line until another state is accepted. The last good state stays on screen.
   std::string state_error;
@@ -153,7 +144,7 @@ struct UiState {
   std::string seed_error;
   IdsInput ids_input = IdsInput::Ids;  // the editor bar's Text mode shows text_buf instead of the IDs field
   // The sentence as ImGui edits it: characters beyond U+FFFF held as slots
-  // (`wide`, core/wide_text.hpp); text_field() / set_text_field() (app/app_edits.hpp) read and
+  // (`wide`, core/text/wide_text.hpp); text_field() / set_text_field() (app/app_edits.hpp) read and
   // write the real UTF-8.
   char text_buf[1024] = "Hello, do you like tea? <|endoftext|> In the sunlit terraces of someunknownPlace.";
   WideText wide;                       // the slots, and the glyphs the texts need (the fonts follow its generation)
@@ -201,7 +192,7 @@ struct TableLoading {
   double started = 0.0;          // app time when it started
   FilePicker picker;             // File ▸ Open's in-app picker (when the desktop has no dialog)
   ExternalDialog dialog;         // File ▸ Open through zenity / kdialog (app/desktop/file_dialog.hpp)
-  std::vector<std::string> recent;  // tables opened lately, newest first (core/recent_files.hpp)
+  std::vector<std::string> recent;  // tables opened lately, newest first (core/settings/recent_files.hpp)
   std::string recent_path;       // where that list is saved ("" : not saved, e.g. tests and headless runs)
   std::vector<std::string> tensor_choices;  // a .safetensors file with several 2-D tensors: pick one
   std::string choices_path;      // the file those names belong to

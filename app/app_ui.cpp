@@ -14,15 +14,15 @@
 #include <cstring>
 #include <string>
 
-#include "app/slides/anim_timeline.hpp"
+#include "app/ui_base/anim_timeline.hpp"
 #include "app/slides/canvas_fit.hpp"
 #include "app/slides/scale_worker.hpp"  // slide 7's figures key the code panel
 #include "app/slides/narrative_lines.hpp"
-#include "app/chrome/layout_report.hpp"
+#include "app/ui_base/layout_report.hpp"
 #include "app/slides/slides.hpp"
-#include "app/widgets/ui_draw.hpp"
-#include "app/chrome/ui_landmarks.hpp"
-#include "app/chrome/ui_theme.hpp"
+#include "app/ui_base/ui_draw.hpp"
+#include "app/ui_base/ui_landmarks.hpp"
+#include "app/ui_base/ui_theme.hpp"
 #include "app/widgets/widget_code_panel.hpp"
 
 namespace lv::app {

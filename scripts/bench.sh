@@ -17,7 +17,7 @@
 #   --only TEXT   only the comparisons with a case whose name contains TEXT (e.g. dense)
 # Environment: BUILD_DIR (default build), FRAMES (default 600, for --bench-frames),
 # LOOKUPVIZ_KERNEL=baseline|sse2|avx2|avx512 (force the lookup's path instead of
-# calibrating it; see core/kernel_calibration.hpp).
+# calibrating it; see core/kernels/kernel_calibration.hpp).
 #
 # The app's frame figures. When `$BUILD_DIR/lookupviz --help` mentions --bench-frames,
 # this runs `lookupviz --bench-frames $FRAMES` (under `xvfb-run -a` when $DISPLAY is

@@ -14,11 +14,11 @@
 #include "app/app_edits.hpp"
 #include "app/app_ui.hpp"
 #include "app/slides/bpe_replay.hpp"
-#include "app/widgets/ui_draw.hpp"
-#include "app/chrome/ui_landmarks.hpp"
-#include "app/chrome/ui_theme.hpp"
-#include "core/id_parse.hpp"
-#include "core/text_format.hpp"
+#include "app/ui_base/ui_draw.hpp"
+#include "app/ui_base/ui_landmarks.hpp"
+#include "app/ui_base/ui_theme.hpp"
+#include "core/text/id_parse.hpp"
+#include "core/text/text_format.hpp"
 
 namespace lv::app {
 namespace {

@@ -3,7 +3,7 @@
 // frames the window draws, and from the idle loop, which wakes once a second for it
 // without drawing unless something changed), said once in a prompt that
 // offers to reopen it. Values past the end of a file that shrank read as NaN from then
-// on (core/table_file.hpp check_on_disk). Never per-frame work of size V × D.
+// on (core/io/table_file.hpp check_on_disk). Never per-frame work of size V × D.
 #include <imgui.h>
 
 #include <string>
@@ -11,8 +11,8 @@
 #include "app/app_edits.hpp"
 #include "app/app_session.hpp"
 #include "app/app_ui.hpp"
-#include "app/chrome/ui_landmarks.hpp"
-#include "app/chrome/ui_theme.hpp"
+#include "app/ui_base/ui_landmarks.hpp"
+#include "app/ui_base/ui_theme.hpp"
 #include "app/slides/slides.hpp"
 
 namespace lv::app {

@@ -8,10 +8,10 @@
 #include "app/app_ui.hpp"
 #include "app/widgets/widget_data_text.hpp"
 #include "app/widgets/widget_file_picker.hpp"
-#include "app/chrome/ui_landmarks.hpp"
+#include "app/ui_base/ui_landmarks.hpp"
 #include "app/slides/slides.hpp"
-#include "app/chrome/ui_theme.hpp"
-#include "core/cli_options.hpp"
+#include "app/ui_base/ui_theme.hpp"
+#include "core/settings/cli_options.hpp"
 
 namespace lv::app {
 

@@ -9,8 +9,8 @@
 
 #include "app/app_ui.hpp"
 #include "app/desktop/portal_dialog.hpp"
-#include "core/recent_files.hpp"
-#include "core/text_format.hpp"
+#include "core/settings/recent_files.hpp"
+#include "core/text/text_format.hpp"
 
 namespace lv::app {
 

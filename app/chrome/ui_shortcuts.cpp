@@ -5,11 +5,11 @@
 
 #include <algorithm>
 
-#include "app/slides/anim_timeline.hpp"
+#include "app/ui_base/anim_timeline.hpp"
 #include "app/app_ui.hpp"
 #include "app/slides/slides.hpp"
 #include "app/chrome/ui_keys.hpp"
-#include "app/chrome/ui_theme.hpp"
+#include "app/ui_base/ui_theme.hpp"
 #include "app/widgets/widget_file_picker.hpp"
 
 namespace lv::app {

@@ -10,13 +10,13 @@
 #include "app/app_edits.hpp"
 #include "app/app_session.hpp"
 #include "app/app_ui.hpp"
-#include "app/chrome/ui_landmarks.hpp"
-#include "app/widgets/ui_draw.hpp"
-#include "app/chrome/ui_theme.hpp"
+#include "app/ui_base/ui_landmarks.hpp"
+#include "app/ui_base/ui_draw.hpp"
+#include "app/ui_base/ui_theme.hpp"
 #include "app/widgets/widget_data_text.hpp"
-#include "core/id_parse.hpp"
-#include "core/table_size.hpp"
-#include "core/text_format.hpp"
+#include "core/text/id_parse.hpp"
+#include "core/torch/table_size.hpp"
+#include "core/text/text_format.hpp"
 
 namespace lv::app {
 

@@ -6,12 +6,12 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/slides/anim_timeline.hpp"
+#include "app/ui_base/anim_timeline.hpp"
 #include "app/app_ui.hpp"
 #include "app/slides/slides.hpp"
-#include "app/chrome/layout_report.hpp"
-#include "app/chrome/ui_landmarks.hpp"
-#include "app/chrome/ui_theme.hpp"
+#include "app/ui_base/layout_report.hpp"
+#include "app/ui_base/ui_landmarks.hpp"
+#include "app/ui_base/ui_theme.hpp"
 
 namespace lv::app {
 namespace {

@@ -2,7 +2,7 @@
 // though Debian's Dear ImGui 1.86 holds text as 16-bit characters (ImWchar): a
 // character beyond U+FFFF (🐱) would become U+FFFD in ImGui's hands. Typed characters
 // (GLFW's char callback gives full code points) and the clipboard (UTF-8 both ways) go
-// through the App's slots (core/wide_text.hpp) on the way in and out, so ImGui edits a
+// through the App's slots (core/text/wide_text.hpp) on the way in and out, so ImGui edits a
 // BMP stand-in character for each — the caret moves over it, Backspace deletes it,
 // selection and copy work — and text_field() gives back the exact UTF-8.
 #include <imgui.h>
@@ -11,7 +11,7 @@
 
 #include "app/model/app_model.hpp"
 #include "app/app_ui.hpp"
-#include "core/wide_text.hpp"
+#include "core/text/wide_text.hpp"
 
 namespace lv::app {
 namespace {

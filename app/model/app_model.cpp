@@ -9,17 +9,17 @@
 
 #include "app/model/model_jobs.hpp"
 #include "app/model/out_of_memory.hpp"
-#include "core/embedding_ops.hpp"
-#include "core/gpt2_tokenizer.hpp"
-#include "core/id_parse.hpp"
-#include "core/table_size.hpp"
-#include "core/text_format.hpp"
-#include "core/torch_format.hpp"
-#include "core/torch_generator.hpp"
-#include "core/torch_layers.hpp"
-#include "core/torch_random.hpp"
-#include "core/utf8_text.hpp"
-#include "core/value_parse.hpp"
+#include "core/torch/embedding_ops.hpp"
+#include "core/tokenizer/gpt2_tokenizer.hpp"
+#include "core/text/id_parse.hpp"
+#include "core/torch/table_size.hpp"
+#include "core/text/text_format.hpp"
+#include "core/torch/torch_format.hpp"
+#include "core/torch/torch_generator.hpp"
+#include "core/torch/torch_layers.hpp"
+#include "core/torch/torch_random.hpp"
+#include "core/text/utf8_text.hpp"
+#include "core/text/value_parse.hpp"
 
 namespace lv::app {
 
@@ -225,7 +225,7 @@ void set_tokenizer(Model& app, std::shared_ptr<const Gpt2Tokenizer> tokenizer, s
 }
 
 
-// The shape the budget prices for these inputs (core/work_budget.hpp).
+// The shape the budget prices for these inputs (core/kernels/work_budget.hpp).
 StateShape shape_of(const ModelInputs& in) {
   StateShape s;
   s.batch = static_cast<int64_t>(in.ids.size());

@@ -10,13 +10,13 @@
 #include <string>
 
 #include "app/model/model_state.hpp"
-#include "core/cli_options.hpp"
+#include "core/settings/cli_options.hpp"
 
 namespace lv::app {
 
 // The inputs the command line asked for, computed (the view's app_init calls it).
 Change model_init(Model& m, const CliOptions& options, std::shared_ptr<const TableFile> file = nullptr);
-// inputs -> derived, within the budget (core/work_budget.hpp): a state past it, or one
+// inputs -> derived, within the budget (core/kernels/work_budget.hpp): a state past it, or one
 // that runs out of memory, is refused (Change::refused says why) and the last stays.
 Change recompute(Model& m);
 StateShape shape_of(const ModelInputs& in);  // what the budget prices

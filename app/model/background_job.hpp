@@ -8,7 +8,7 @@
 // finished job wakes the window (the wake installed with set_job_wake, or its own).
 //
 // The wake lives here, at the bottom, so the model's jobs need nothing of the UI: the
-// platform installs it (app/chrome/ui_wake.hpp forwards to it).
+// platform installs it (app/ui_base/ui_wake.hpp forwards to it).
 #pragma once
 #include <sys/resource.h>
 #include <unistd.h>

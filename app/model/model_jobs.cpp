@@ -7,14 +7,14 @@
 #include <utility>
 
 #include "app/model/app_model.hpp"
-#include "core/backward_timing.hpp"
-#include "core/logits_argmax.hpp"
-#include "core/table_builder.hpp"
-#include "core/text_format.hpp"
-#include "core/torch_format.hpp"
-#include "core/torch_layers.hpp"
-#include "core/torch_random.hpp"
-#include "core/table_view.hpp"
+#include "core/torch/backward_timing.hpp"
+#include "core/torch/logits_argmax.hpp"
+#include "core/io/table_builder.hpp"
+#include "core/text/text_format.hpp"
+#include "core/torch/torch_format.hpp"
+#include "core/torch/torch_layers.hpp"
+#include "core/torch/torch_random.hpp"
+#include "core/io/table_view.hpp"
 
 namespace lv::app {
 namespace {
@@ -68,7 +68,7 @@ struct LogitsInput {
 bool run_logits(const LogitsInput& in, ModelJobs::LogitsOut& out, JobControl* c) {
   const int64_t t = in.x.rows(), d = in.x.cols(), v = in.table.rows();
   out.next_ids.assign(static_cast<size_t>(t), 0);
-  std::vector<ArgmaxFold> folds(static_cast<size_t>(t));  // core/logits_argmax.hpp: torch.argmax's choice
+  std::vector<ArgmaxFold> folds(static_cast<size_t>(t));  // core/torch/logits_argmax.hpp: torch.argmax's choice
   const int64_t ec = edge_count(v, t, v);
   out.edges = Matrix(t, ec);
   if (in.hold) out.full = Matrix(t, v);

@@ -31,7 +31,7 @@ std::shared_ptr<const std::vector<int64_t>> file_facts(Model& app, const TableVi
 std::string linear_print_for(Model& app, uint64_t seed, int64_t vocab, int64_t dim);
 // Starts the whole-table work that waited for the first frame (ModelJobs::hold).
 void release_held_work(Model& app);
-// Lets the kinds of whole-table work in `work` (core/work_budget.hpp TableWork bits)
+// Lets the kinds of whole-table work in `work` (core/kernels/work_budget.hpp TableWork bits)
 // start, and starts those that waited for it; the others wait (ModelJobs::wanted).
 void want_table_work(Model& app, unsigned work);
 // Slide 8's logits for the current Derived: inline when small, else started.

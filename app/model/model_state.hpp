@@ -16,15 +16,15 @@
 #include <vector>
 
 #include "app/model/background_job.hpp"
-#include "core/backward_timing.hpp"
-#include "core/dtype_round.hpp"
-#include "core/embedding_ops.hpp"
-#include "core/session_settings.hpp"
-#include "core/table_file.hpp"
-#include "core/table_view.hpp"
-#include "core/tensor.hpp"
-#include "core/torch_generator.hpp"
-#include "core/work_budget.hpp"
+#include "core/torch/backward_timing.hpp"
+#include "core/torch/dtype_round.hpp"
+#include "core/torch/embedding_ops.hpp"
+#include "core/settings/session_settings.hpp"
+#include "core/io/table_file.hpp"
+#include "core/io/table_view.hpp"
+#include "core/torch/tensor.hpp"
+#include "core/torch/torch_generator.hpp"
+#include "core/kernels/work_budget.hpp"
 
 namespace lv {
 class Gpt2Tokenizer;
@@ -130,7 +130,7 @@ struct Derived {
   // and the IDs' rows: how many decimals its cells show (grid_use_scale), 0 if none.
   double table_scale = 0.0;
   // The one-hot product reads every row of the table: per column, how many values are not
-  // finite (core/table_view.hpp onehot_product). A file's are counted once on a worker;
+  // finite (core/io/table_view.hpp onehot_product). A file's are counted once on a worker;
   // until then matmul_out is not known (matmul_ready false) and the slides say so.
   std::vector<int64_t> nonfinite;
   bool matmul_ready = false;
@@ -204,7 +204,7 @@ struct ModelJobs {
   // two-core machine its page faults on a 1 GB mapping slowed the first frame by a
   // quarter (release_held_work starts it). Only the interactive window holds.
   bool hold = false;
-  // Which kinds of it may start (core/work_budget.hpp TableWork bits): all in the window;
+  // Which kinds of it may start (core/kernels/work_budget.hpp TableWork bits): all in the window;
   // a command-line picture only what the slides it draws need (SlideDef::table_work), so
   // slide 2 of a Llama-sized table waits for three rows, not 5.8 billion multiply-adds'
   // worth. Work not wanted waits as held work does (want_table_work starts it).
@@ -236,7 +236,7 @@ struct ModelJobs {
   };
   std::shared_ptr<LogitsOut> logits_out;
   uint64_t logits_for = 0;                   // the Derived::outputs_version it was started for
-  // Slide 6's "Time it": both backward passes timed (core/backward_timing.hpp) for the
+  // Slide 6's "Time it": both backward passes timed (core/torch/backward_timing.hpp) for the
   // state they were started on; shown while the state is the same.
   struct BackwardKey {
     IdList ids;
@@ -288,7 +288,7 @@ struct Model {
   Derived derived;
   IdsEdit ids_edit;          // the IDs field's edit in progress (app_model.hpp: begin_ids_edit)
   ModelJobs jobs;
-  // The budget a state must fit (core/work_budget.hpp); unset: the machine's, read at
+  // The budget a state must fit (core/kernels/work_budget.hpp); unset: the machine's, read at
   // each change (tests set a small one).
   std::optional<Budget> budget;
   bool interactive = false;  // a person drives the window: work on workers may be cancelled (Budget)

@@ -10,7 +10,7 @@
 #include <unistd.h>
 #include <vector>
 
-#include "core/write_target.hpp"
+#include "core/io/write_target.hpp"
 
 namespace lv::app {
 namespace {

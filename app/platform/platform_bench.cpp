@@ -14,7 +14,7 @@
 #include <thread>
 #include <vector>
 
-#include "app/slides/anim_timeline.hpp"
+#include "app/ui_base/anim_timeline.hpp"
 #include "app/app_ui.hpp"
 #include "app/slides/scale_worker.hpp"
 #include "app/slides/slides.hpp"

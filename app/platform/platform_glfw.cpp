@@ -17,16 +17,16 @@
 #include <ctime>
 
 #include "app/app_ui.hpp"
-#include "app/slides/anim_timeline.hpp"
+#include "app/ui_base/anim_timeline.hpp"
 #include "app/platform/gl_screenshot.hpp"
 #include "app/chrome/key_queue.hpp"
 #include "app/platform/platform_icon.hpp"
-#include "app/chrome/ui_landmarks.hpp"
-#include "app/chrome/ui_theme.hpp"
-#include "app/chrome/ui_wake.hpp"
-#include "core/gif_writer.hpp"
-#include "core/small_file.hpp"
-#include "core/xdg_dirs.hpp"
+#include "app/ui_base/ui_landmarks.hpp"
+#include "app/ui_base/ui_theme.hpp"
+#include "app/ui_base/ui_wake.hpp"
+#include "core/io/gif_writer.hpp"
+#include "core/io/small_file.hpp"
+#include "core/settings/xdg_dirs.hpp"
 
 namespace lv::app {
 namespace {

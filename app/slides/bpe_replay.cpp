@@ -1,11 +1,11 @@
 // bpe_replay.cpp — the tokenizer's work on the IDs' sentence, kept for slide 0.
 #include "app/slides/bpe_replay.hpp"
 
-#include "core/bpe_vocab.hpp"
-#include "core/gpt2_tokenizer.hpp"
-#include "core/token_text.hpp"
-#include "core/utf8_text.hpp"
-#include "core/wide_text.hpp"
+#include "core/tokenizer/bpe_vocab.hpp"
+#include "core/tokenizer/gpt2_tokenizer.hpp"
+#include "core/text/token_text.hpp"
+#include "core/text/utf8_text.hpp"
+#include "core/text/wide_text.hpp"
 
 namespace lv::app {
 namespace {

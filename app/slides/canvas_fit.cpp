@@ -7,7 +7,8 @@
 #include <vector>
 
 #include "app/slides/slides.hpp"
-#include "app/chrome/ui_theme.hpp"
+#include "app/ui_base/measure_pass.hpp"
+#include "app/ui_base/ui_theme.hpp"
 
 namespace lv::app {
 namespace {
@@ -35,44 +36,7 @@ struct Measure {
   bool cut = false;  // some grid showed fewer rows or columns than it has
 };
 
-// What one measuring pass hears from the widgets the slide calls. It lives on the stack of
-// the pass; the canvas window's ImGui storage points at it meanwhile (so widgets, which are
-// not handed the SlideCanvas, can find it), and nothing remembers it after.
-struct MeasurePass {
-  bool cut = false;  // canvas_note_cut() was called
-};
-
-// The canvas window's storage slot for the pass under way.
-ImGuiID measure_pass_key() {
-  static const ImGuiID key = ImHashStr("lookupviz: canvas measure pass");  // a constant, hashed once
-  return key;
-}
-
-MeasurePass* current_pass() {
-  const ImGuiWindow* win = ImGui::GetCurrentContext() ? ImGui::GetCurrentWindowRead() : nullptr;
-  return win ? static_cast<MeasurePass*>(win->StateStorage.GetVoidPtr(measure_pass_key())) : nullptr;
-}
-
-// Points the current window at `pass` for the scope's lifetime.
-class MeasureScope {
- public:
-  explicit MeasureScope(MeasurePass& pass) : win_(ImGui::GetCurrentWindow()) {
-    win_->StateStorage.SetVoidPtr(measure_pass_key(), &pass);
-  }
-  ~MeasureScope() { win_->StateStorage.SetVoidPtr(measure_pass_key(), nullptr); }
-  MeasureScope(const MeasureScope&) = delete;
-  MeasureScope& operator=(const MeasureScope&) = delete;
-
- private:
-  ImGuiWindow* win_;
-};
-
 }  // namespace
-
-bool canvas_measuring() { return current_pass() != nullptr; }
-void canvas_note_cut() {
-  if (MeasurePass* pass = current_pass()) pass->cut = true;
-}
 
 uint64_t canvas_view_key(const App& app, ImVec2 avail) {
   uint64_t h = 1469598103934665603ull;

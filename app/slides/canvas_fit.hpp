@@ -32,11 +32,4 @@ uint64_t canvas_fit_key(const App& app, ImVec2 avail);  // the view and the mode
 int choose_canvas_level(App& app, const SlideDef& slide, ImVec2 origin, ImVec2 avail, int keep = -1,
                         ImVec2* extent = nullptr);
 
-// True while a slide is being measured in the current window (widgets skip interaction and
-// reports). The pass's state lives with choose_canvas_level's call, found through the
-// window's ImGui storage: there is no global.
-bool canvas_measuring();
-// A grid that shows fewer rows or columns than it has calls this (noted only while measuring).
-void canvas_note_cut();
-
 }  // namespace lv::app

@@ -8,9 +8,9 @@
 #include <cstdio>
 
 #include "app/app_edits.hpp"
-#include "app/chrome/ui_landmarks.hpp"
-#include "app/chrome/ui_theme.hpp"
-#include "app/slides/anim_timeline.hpp"
+#include "app/ui_base/ui_landmarks.hpp"
+#include "app/ui_base/ui_theme.hpp"
+#include "app/ui_base/anim_timeline.hpp"
 
 namespace lv::app {
 

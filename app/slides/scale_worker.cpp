@@ -17,10 +17,10 @@
 
 #include "app/slides/slides.hpp"
 #include "app/widgets/widget_heatmap.hpp"
-#include "core/kernels.hpp"
-#include "core/table_builder.hpp"
-#include "core/torch_generator.hpp"
-#include "core/work_budget.hpp"
+#include "core/kernels/kernels.hpp"
+#include "core/io/table_builder.hpp"
+#include "core/torch/torch_generator.hpp"
+#include "core/kernels/work_budget.hpp"
 
 namespace lv::app {
 

@@ -20,8 +20,8 @@
 
 #include "app/app_state.hpp"
 #include "app/model/background_job.hpp"
-#include "core/heatmap_aggregate.hpp"
-#include "core/huge_pages.hpp"
+#include "core/heatmap/heatmap_aggregate.hpp"
+#include "core/kernels/huge_pages.hpp"
 
 namespace lv::app {
 
@@ -111,7 +111,7 @@ class ScaleWorker {
   void start_timing();   // runs once the wanted table is ready (results are cleared)
   // The most multiply-adds one timed call of the dense matmul may take; 0 (the window's
   // default): no limit. A command-line picture waits for what it times, so it passes
-  // the work budget's (core/work_budget.hpp kWorkLimit): a Llama-sized table's matmul at
+  // the work budget's (core/kernels/work_budget.hpp kWorkLimit): a Llama-sized table's matmul at
   // B = 256 is 134 billion, and the picture says it was not timed instead.
   void set_matmul_limit(double multiply_adds) { matmul_limit_.store(multiply_adds); }
   void cancel_timing();  // stops timing (or a queued start); the table is kept

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "app/widgets/ui_draw.hpp"
+#include "app/ui_base/ui_draw.hpp"
 
 namespace lv::app {
 

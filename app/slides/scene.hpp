@@ -12,7 +12,7 @@
 #include <cstdint>
 
 #include "app/app_state.hpp"
-#include "app/chrome/ui_theme.hpp"
+#include "app/ui_base/ui_theme.hpp"
 #include "app/slides/slides.hpp"
 #include "app/widgets/widget_matrix_grid.hpp"
 

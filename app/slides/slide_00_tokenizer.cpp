@@ -9,21 +9,21 @@
 #include <cfloat>
 #include <cstdio>
 
-#include "app/slides/anim_timeline.hpp"
+#include "app/ui_base/anim_timeline.hpp"
 #include "app/model/app_model.hpp"
 #include "app/app_ui.hpp"
 #include "app/slides/bpe_replay.hpp"
 #include "app/slides/narrative_lines.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
-#include "app/widgets/ui_draw.hpp"
+#include "app/ui_base/ui_draw.hpp"
 #include "app/widgets/widget_data_text.hpp"
-#include "app/chrome/ui_landmarks.hpp"
-#include "core/gpt2_tokenizer.hpp"
-#include "core/notebook_transcript.hpp"
-#include "core/python_literal.hpp"
-#include "core/text_format.hpp"
-#include "core/utf8_text.hpp"
+#include "app/ui_base/ui_landmarks.hpp"
+#include "core/tokenizer/gpt2_tokenizer.hpp"
+#include "core/torch/notebook_transcript.hpp"
+#include "core/torch/python_literal.hpp"
+#include "core/text/text_format.hpp"
+#include "core/text/utf8_text.hpp"
 
 namespace lv::app {
 namespace {

@@ -10,15 +10,15 @@
 #include <cstdio>
 #include <cstring>
 
-#include "app/slides/anim_timeline.hpp"
+#include "app/ui_base/anim_timeline.hpp"
 #include "app/slides/narrative_lines.hpp"
 #include "app/slides/scene.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
-#include "app/widgets/ui_draw.hpp"
-#include "app/chrome/ui_landmarks.hpp"
+#include "app/ui_base/ui_draw.hpp"
+#include "app/ui_base/ui_landmarks.hpp"
 #include "app/widgets/widget_matrix_grid.hpp"
-#include "core/text_format.hpp"
+#include "core/text/text_format.hpp"
 
 namespace lv::app {
 namespace {

@@ -11,16 +11,16 @@
 #include <cstdio>
 #include <cstring>
 
-#include "app/slides/anim_timeline.hpp"
+#include "app/ui_base/anim_timeline.hpp"
 #include "app/slides/scene.hpp"
 #include "app/model/model_jobs.hpp"
 #include "app/slides/narrative_lines.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
-#include "app/widgets/ui_draw.hpp"
+#include "app/ui_base/ui_draw.hpp"
 #include "app/widgets/widget_matrix_grid.hpp"
-#include "core/embedding_ops.hpp"
-#include "core/text_format.hpp"
+#include "core/torch/embedding_ops.hpp"
+#include "core/text/text_format.hpp"
 
 namespace lv::app {
 namespace {

@@ -10,17 +10,17 @@
 #include <cstring>
 #include <string>
 
-#include "app/slides/anim_timeline.hpp"
+#include "app/ui_base/anim_timeline.hpp"
 #include "app/app_edits.hpp"
 #include "app/model/model_jobs.hpp"
 #include "app/slides/narrative_lines.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/scene.hpp"
 #include "app/slides/slides.hpp"
-#include "app/widgets/ui_draw.hpp"
-#include "app/chrome/ui_landmarks.hpp"
+#include "app/ui_base/ui_draw.hpp"
+#include "app/ui_base/ui_landmarks.hpp"
 #include "app/widgets/widget_matrix_grid.hpp"
-#include "core/text_format.hpp"
+#include "core/text/text_format.hpp"
 
 namespace lv::app {
 namespace {
@@ -73,7 +73,7 @@ void narrative(App& app) {
   }
 }
 
-// Timed on this machine, on a worker when asked (core/backward_timing.hpp): the
+// Timed on this machine, on a worker when asked (core/torch/backward_timing.hpp): the
 // one-hot path's V × D gradient is written band by band, never held.
 // Below the bill at *ly (wrapped to `wrap`, 0: cut to the canvas); moves *ly and *right.
 void draw_backward_timing(SlideCanvas& c, const Scene& sc, float matmul, float wrap, float& ly, float& right) {

@@ -15,20 +15,20 @@
 #include <cstring>
 #include <string>
 
-#include "app/slides/anim_timeline.hpp"
+#include "app/ui_base/anim_timeline.hpp"
 #include "app/slides/scale_worker.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/narrative_lines.hpp"
 #include "app/slides/slides.hpp"
-#include "app/widgets/ui_draw.hpp"
-#include "app/chrome/ui_landmarks.hpp"
+#include "app/ui_base/ui_draw.hpp"
+#include "app/ui_base/ui_landmarks.hpp"
 #include "app/widgets/widget_heatmap.hpp"
-#include "core/notebook_transcript.hpp"
-#include "core/number_text.hpp"
-#include "core/table_view.hpp"
-#include "core/text_format.hpp"
-#include "core/torch_format.hpp"
-#include "core/work_budget.hpp"
+#include "core/torch/notebook_transcript.hpp"
+#include "core/text/number_text.hpp"
+#include "core/io/table_view.hpp"
+#include "core/text/text_format.hpp"
+#include "core/torch/torch_format.hpp"
+#include "core/kernels/work_budget.hpp"
 
 namespace lv::app {
 namespace {
@@ -129,7 +129,7 @@ int collect_highlights(const App& app, HeatmapHighlight* out, float alpha, int* 
 }
 
 // A command-line picture waits for the timing it shows, so the dense matmul it times
-// keeps within the work budget (core/work_budget.hpp kWorkLimit, in the logits' multiply-
+// keeps within the work budget (core/kernels/work_budget.hpp kWorkLimit, in the logits' multiply-
 // adds, about 1 ns each): Eigen's GEMM does about five of its multiply-adds in that time
 // (GPT-2's B = 256, 9.9 billion, in 1.4 s on a loaded 2-core machine). GPT-2's figures
 // are all timed; a Llama-sized table's B = 256 (134 billion) is not, and says so.

@@ -8,20 +8,20 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/slides/anim_timeline.hpp"
+#include "app/ui_base/anim_timeline.hpp"
 #include "app/app_edits.hpp"
 #include "app/model/model_jobs.hpp"
 #include "app/slides/narrative_lines.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
-#include "app/widgets/ui_draw.hpp"
+#include "app/ui_base/ui_draw.hpp"
 #include "app/widgets/widget_matrix_grid.hpp"
-#include "core/bpe_vocab.hpp"
-#include "core/gpt2_tokenizer.hpp"
-#include "core/python_literal.hpp"
-#include "core/token_text.hpp"
-#include "core/wide_text.hpp"
-#include "core/utf8_text.hpp"
+#include "core/tokenizer/bpe_vocab.hpp"
+#include "core/tokenizer/gpt2_tokenizer.hpp"
+#include "core/torch/python_literal.hpp"
+#include "core/text/token_text.hpp"
+#include "core/text/wide_text.hpp"
+#include "core/text/utf8_text.hpp"
 
 namespace lv::app {
 namespace {

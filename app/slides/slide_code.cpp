@@ -3,10 +3,10 @@
 
 #include <cstdio>
 
-#include "core/bpe_vocab.hpp"
-#include "core/notebook_transcript.hpp"
-#include "core/python_literal.hpp"
-#include "core/text_format.hpp"
+#include "core/tokenizer/bpe_vocab.hpp"
+#include "core/torch/notebook_transcript.hpp"
+#include "core/torch/python_literal.hpp"
+#include "core/text/text_format.hpp"
 
 namespace lv::app {
 

@@ -2,10 +2,10 @@
 #include <algorithm>
 #include <string>
 
-#include "app/slides/anim_timeline.hpp"
+#include "app/ui_base/anim_timeline.hpp"
 #include "app/model/model_jobs.hpp"
 #include "app/slides/slides.hpp"
-#include "core/cli_options.hpp"
+#include "core/settings/cli_options.hpp"
 
 namespace lv::app {
 

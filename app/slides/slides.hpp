@@ -11,7 +11,7 @@
 #include <string>
 
 #include "app/app_state.hpp"
-#include "app/chrome/ui_theme.hpp"
+#include "app/ui_base/ui_theme.hpp"
 
 namespace lv::app {
 
@@ -45,7 +45,7 @@ struct SlideDef {
   void (*caption)(const App& app, char* buf, size_t n);  // the line under the demo
   void (*code)(const App& app, std::string& code, std::string& output);  // "The real code" and its output
   bool fills_canvas = false;  // sizes itself to the room it gets (the heat map): never zoomed
-  unsigned table_work = 0;    // the model's whole-table work it draws (core/work_budget.hpp TableWork
+  unsigned table_work = 0;    // the model's whole-table work it draws (core/kernels/work_budget.hpp TableWork
                               // bits): all a command-line picture of it waits for, and is budgeted
   // Notes the output panel draws beside some ">>> expr" lines (null: none); never part of the output.
   void (*output_notes)(const App& app, OutputNotes& notes) = nullptr;

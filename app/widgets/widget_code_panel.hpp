@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "app/chrome/ui_theme.hpp"
+#include "app/ui_base/ui_theme.hpp"
 
 namespace lv::app {
 

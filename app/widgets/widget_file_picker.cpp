@@ -11,11 +11,11 @@
 #include <filesystem>
 #include <system_error>
 
-#include "app/chrome/ui_landmarks.hpp"
-#include "app/chrome/ui_theme.hpp"
+#include "app/ui_base/ui_landmarks.hpp"
+#include "app/ui_base/ui_theme.hpp"
 #include "app/widgets/widget_data_text.hpp"
-#include "core/text_format.hpp"
-#include "core/xdg_dirs.hpp"
+#include "core/text/text_format.hpp"
+#include "core/settings/xdg_dirs.hpp"
 
 namespace lv::app {
 namespace fs = std::filesystem;

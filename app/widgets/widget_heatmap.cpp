@@ -9,9 +9,9 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/widgets/ui_draw.hpp"
-#include "app/chrome/ui_theme.hpp"
-#include "core/number_text.hpp"
+#include "app/ui_base/ui_draw.hpp"
+#include "app/ui_base/ui_theme.hpp"
+#include "core/text/number_text.hpp"
 
 namespace lv::app {
 

@@ -18,12 +18,12 @@
 
 #include <cstdint>
 
-#include "core/heatmap_axis.hpp"
-#include "core/table_file.hpp"
+#include "core/heatmap/heatmap_axis.hpp"
+#include "core/io/table_file.hpp"
 
 namespace lv::app {
 
-struct Palette;  // app/chrome/ui_theme.hpp
+struct Palette;  // app/ui_base/ui_theme.hpp
 
 // ---------------------------------------------------------------- view
 // What part of the table is shown. `span` is the zoom: how many rows a cell-square
@@ -58,7 +58,7 @@ struct HeatmapTable {
   uint64_t version = 0;         // changes whenever the numbers change (the renderer re-uploads)
   float abs_max = 1.0f;         // the colour scale: ±abs_max are the ends (finite values only)
   // Optional: the table shrunk to a coarser grid (each cell: its block's value of
-  // largest magnitude, core/heatmap_aggregate.hpp), drawn when zoomed far out; as
+  // largest magnitude, core/heatmap/heatmap_aggregate.hpp), drawn when zoomed far out; as
   // texture bytes, heatmap_encode(value, overview_norm).
   const uint8_t* overview = nullptr;
   int64_t overview_rows = 0, overview_cols = 0;

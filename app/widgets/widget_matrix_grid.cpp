@@ -7,10 +7,10 @@
 #include <cmath>
 #include <cstring>
 
-#include "app/slides/canvas_fit.hpp"
-#include "app/chrome/layout_report.hpp"
-#include "app/widgets/ui_draw.hpp"
-#include "core/number_text.hpp"
+#include "app/ui_base/measure_pass.hpp"
+#include "app/ui_base/layout_report.hpp"
+#include "app/ui_base/ui_draw.hpp"
+#include "core/text/number_text.hpp"
 
 namespace lv::app {
 

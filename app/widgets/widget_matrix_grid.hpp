@@ -13,8 +13,8 @@
 #include <cstdint>
 #include <cstdio>
 
-#include "app/slides/canvas_fit.hpp"
-#include "app/chrome/ui_theme.hpp"
+#include "app/ui_base/measure_pass.hpp"
+#include "app/ui_base/ui_theme.hpp"
 
 namespace lv::app {
 
@@ -87,7 +87,7 @@ bool grid_interact(const GridLayout& g, GridView& view, const char* id, int* row
 void grid_format_value(char* buf, size_t n, double v, const GridStyle& style);
 
 // Cells that show numbers reaching `max_abs` in magnitude (e.g. Derived::table_scale):
-// the decimals core/number_text.hpp cell_decimals picks, and cells wide enough for them.
+// the decimals core/text/number_text.hpp cell_decimals picks, and cells wide enough for them.
 void grid_use_scale(GridStyle& style, double max_abs);
 
 // A number's default colour on a cell filled with bg (0: no fill; a translucent fill is

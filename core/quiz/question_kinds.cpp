@@ -11,13 +11,13 @@
 #include <cstdio>
 #include <utility>
 
-#include "core/embedding_ops.hpp"
-#include "core/gpt2_tokenizer.hpp"
-#include "core/id_parse.hpp"
-#include "core/logits_argmax.hpp"
-#include "core/text_format.hpp"
-#include "core/torch_layers.hpp"
-#include "core/utf8_text.hpp"
+#include "core/torch/embedding_ops.hpp"
+#include "core/tokenizer/gpt2_tokenizer.hpp"
+#include "core/text/id_parse.hpp"
+#include "core/torch/logits_argmax.hpp"
+#include "core/text/text_format.hpp"
+#include "core/torch/torch_layers.hpp"
+#include "core/text/utf8_text.hpp"
 
 namespace lv::quiz {
 

@@ -18,9 +18,9 @@
 #include <variant>
 #include <vector>
 
-#include "core/table_view.hpp"
-#include "core/tensor.hpp"
-#include "core/torch_generator.hpp"
+#include "core/io/table_view.hpp"
+#include "core/torch/tensor.hpp"
+#include "core/torch/torch_generator.hpp"
 
 namespace lv {
 class Gpt2Tokenizer;

@@ -5,9 +5,9 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/bpe_vocab.hpp"
-#include "core/gpt2_tokenizer.hpp"
-#include "core/utf8_text.hpp"
+#include "core/tokenizer/bpe_vocab.hpp"
+#include "core/tokenizer/gpt2_tokenizer.hpp"
+#include "core/text/utf8_text.hpp"
 
 namespace lv::quiz {
 namespace {

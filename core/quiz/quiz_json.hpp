@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/cli_options.hpp"
+#include "core/settings/cli_options.hpp"
 #include "core/quiz/question_kinds.hpp"
 
 namespace lv::quiz {

@@ -1,12 +1,12 @@
 // gpt2_bpe_pack.cpp — build-time tool: reads assets/gpt2/encoder.json and vocab.bpe
 // (checking their SHA-256 and that they agree), and writes the compact pack the app
-// loads at start (core/bpe_vocab.hpp). Run by CMake; no network, no other input.
+// loads at start (core/tokenizer/bpe_vocab.hpp). Run by CMake; no network, no other input.
 //   gpt2_bpe_pack ENCODER_JSON VOCAB_BPE OUT.bin
 #include <cstdio>
 #include <fstream>
 #include <string>
 
-#include "core/bpe_vocab.hpp"
+#include "core/tokenizer/bpe_vocab.hpp"
 
 int main(int argc, char** argv) {
   if (argc != 4) {

@@ -3,7 +3,7 @@
 
 #include <benchmark/benchmark.h>
 
-#include "core/huge_pages.hpp"
+#include "core/kernels/huge_pages.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -36,7 +36,7 @@ std::string Case::peer_request() const {
 void BenchData::Free::operator()(float* p) const { std::free(p); }
 
 BenchData::Buffer BenchData::alloc(int64_t floats) {
-  // As the app allocates its tables: 2 MB pages where the kernel allows (core/huge_pages.hpp).
+  // As the app allocates its tables: 2 MB pages where the kernel allows (core/kernels/huge_pages.hpp).
   return Buffer(static_cast<float*>(lv::alloc_table_memory(sizeof(float) * static_cast<size_t>(floats))));
 }
 

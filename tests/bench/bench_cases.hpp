@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "core/kernels.hpp"
+#include "core/kernels/kernels.hpp"
 
 namespace lvbench {
 

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/table_file.hpp"
+#include "core/io/table_file.hpp"
 
 namespace lvbench {
 namespace {

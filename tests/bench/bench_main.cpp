@@ -30,10 +30,10 @@
 
 #include "bench_cases.hpp"
 #include "bench_header.hpp"
-#include "core/cpu_info.hpp"
-#include "core/kernel_calibration.hpp"
-#include "core/kernel_tuning.hpp"
-#include "core/kernels.hpp"
+#include "core/kernels/cpu_info.hpp"
+#include "core/kernels/kernel_calibration.hpp"
+#include "core/kernels/kernel_tuning.hpp"
+#include "core/kernels/kernels.hpp"
 #include "torch_peer.hpp"
 
 namespace lvbench {

@@ -27,7 +27,7 @@
 #include <string>
 #include <vector>
 
-#include "app/chrome/ui_theme.hpp"
+#include "app/ui_base/ui_theme.hpp"
 #include "app/widgets/widget_file_picker.hpp"
 
 namespace {

@@ -1,6 +1,6 @@
 // budget_test.cpp — issue 17, item 4 on the command line: a state whose work or memory
 // passes the budget is refused at once (one line, exit 2), and --print's memory estimate
-// (core/work_budget.hpp print_cost) matches the peak the real binary reaches within 25 %.
+// (core/kernels/work_budget.hpp print_cost) matches the peak the real binary reaches within 25 %.
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/work_budget.hpp"
+#include "core/kernels/work_budget.hpp"
 #include "run_binary.hpp"
 #include "../shared/spread_ids.hpp"
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/cli_options.hpp"
+#include "core/settings/cli_options.hpp"
 #include "run_binary.hpp"
 
 namespace {

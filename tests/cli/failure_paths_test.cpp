@@ -158,7 +158,7 @@ TEST(FailurePaths, OutOfMemoryIsOneLineAndExit1NeverAnAbort) {
   const std::string dir = temp_dir();
   ScopedEnv xdg("XDG_CONFIG_HOME", dir.c_str());
   // A 4,000,000 × 13 seeded table: 208 MB of float32, within every limit of the command
-  // line and within the budget (core/work_budget.hpp), which prices the machine's memory,
+  // line and within the budget (core/kernels/work_budget.hpp), which prices the machine's memory,
   // not this process's address-space limit: allocating it is what fails.
   lvtest::RunResult big = lvtest::run_binary({"--print", "--vocab", "4000000", "--dim", "13", "--ids", "0"}, kLimit);
   EXPECT_EQ(big.signal, 0);

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/json_reader.hpp"
+#include "core/io/json_reader.hpp"
 #include "run_binary.hpp"
 
 namespace {

@@ -23,9 +23,9 @@
 #include <string>
 #include <vector>
 
-#include "core/embedding_ops.hpp"
-#include "core/torch_format.hpp"
-#include "core/torch_random.hpp"
+#include "core/torch/embedding_ops.hpp"
+#include "core/torch/torch_format.hpp"
+#include "core/torch/torch_random.hpp"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <atomic>
 #include <vector>
 
-#include "core/backward_timing.hpp"
+#include "core/torch/backward_timing.hpp"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // bounded_read_test.cpp — the files lookupviz reads for itself are read bounded
-// (core/small_file.hpp, issue 26 item 2): recent-files, the tokenizer pack and
+// (core/io/small_file.hpp, issue 26 item 2): recent-files, the tokenizer pack and
 // user-dirs.dirs as a FIFO (never blocks), /dev/zero, a 10 GB sparse file, a folder, one
 // 50 MB line. Each case runs under alarm(): a read that hangs fails the test (SIGALRM)
 // instead of blocking the suite.
@@ -13,10 +13,10 @@
 #include <fstream>
 #include <string>
 
-#include "core/bpe_vocab.hpp"
-#include "core/recent_files.hpp"
-#include "core/small_file.hpp"
-#include "core/xdg_dirs.hpp"
+#include "core/tokenizer/bpe_vocab.hpp"
+#include "core/settings/recent_files.hpp"
+#include "core/io/small_file.hpp"
+#include "core/settings/xdg_dirs.hpp"
 
 namespace {
 

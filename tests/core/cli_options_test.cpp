@@ -1,8 +1,8 @@
 // cli_options_test.cpp — the command line: defaults, every flag in both spellings,
 // and every error with the line the user reads.
-#include "core/cli_options.hpp"
-#include "core/id_parse.hpp"
-#include "core/table_size.hpp"
+#include "core/settings/cli_options.hpp"
+#include "core/text/id_parse.hpp"
+#include "core/torch/table_size.hpp"
 
 #include <gtest/gtest.h>
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/cli_options.hpp"
-#include "core/gpt2_tokenizer.hpp"
+#include "core/settings/cli_options.hpp"
+#include "core/tokenizer/gpt2_tokenizer.hpp"
 
 namespace {
 

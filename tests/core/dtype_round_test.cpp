@@ -1,7 +1,7 @@
 // dtype_round_test.cpp — float16 / bfloat16 rounding against torch's own bits
 // (tests/golden/dtype/dtype_goldens.txt, made by make_goldens.py with torch 1.13):
 // hand-picked edge values one by one, then 2M values by checksum.
-#include "core/dtype_round.hpp"
+#include "core/torch/dtype_round.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // embedding_ops_test.cpp — the two paths agree, the backward of both, and the bills.
-#include "core/embedding_ops.hpp"
+#include "core/torch/embedding_ops.hpp"
 
 #include <gtest/gtest.h>
 

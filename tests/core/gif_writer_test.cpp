@@ -1,7 +1,7 @@
 // gif_writer_test.cpp — GifWriter's files read back with giflib's own decoder
 // (DGifSlurp): frame count, size, the loop extension, delays, colours close to the
 // source, and no file at all (not even PATH.part) when writing fails.
-#include "core/gif_writer.hpp"
+#include "core/io/gif_writer.hpp"
 
 #include <gif_lib.h>
 #include <gtest/gtest.h>
@@ -209,7 +209,7 @@ TEST(GifWriter, WrongSizeOrNoFramesOrAbandonedLeaveNoFile) {
 
 namespace {
 
-// The theme's eight ID colours (app/chrome/ui_theme.cpp), as the app reserves them.
+// The theme's eight ID colours (app/ui_base/ui_theme.cpp), as the app reserves them.
 const std::vector<uint32_t> kIdColours = {0xf5a524, 0x2dd4bf, 0xa78bfa, 0xfb7185, 0x38bdf8, 0xa3e635, 0xfb923c, 0xf472b6};
 
 // A frame that crowds the palette: a 16k-colour gradient everywhere, with small patches

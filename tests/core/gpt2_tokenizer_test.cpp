@@ -9,9 +9,9 @@
 #include <random>
 #include <string>
 
-#include "core/bpe_vocab.hpp"
-#include "core/gpt2_tokenizer.hpp"
-#include "core/utf8_text.hpp"
+#include "core/tokenizer/bpe_vocab.hpp"
+#include "core/tokenizer/gpt2_tokenizer.hpp"
+#include "core/text/utf8_text.hpp"
 
 namespace {
 

@@ -1,7 +1,7 @@
 // heatmap_aggregate_test.cpp — the blocks that feed the heat map: exact on hand-made
 // tables, equal to a naive double-precision reference on uneven shapes, NaN/inf
 // handling, progress and cancel, and the speed on a GPT-2-sized table.
-#include "core/heatmap_aggregate.hpp"
+#include "core/heatmap/heatmap_aggregate.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
-// heatmap_axis_test.cpp — the heat map's one row ↔ pixel mapping (core/heatmap_axis.hpp):
+// heatmap_axis_test.cpp — the heat map's one row ↔ pixel mapping (core/heatmap/heatmap_axis.hpp):
 // both directions agree, with more rows than pixels and fewer, zoomed in and out.
-#include "core/heatmap_axis.hpp"
+#include "core/heatmap/heatmap_axis.hpp"
 
 #include <gtest/gtest.h>
 

@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "core/huge_pages.hpp"
+#include "core/kernels/huge_pages.hpp"
 
 namespace lv {
 namespace {

@@ -1,6 +1,6 @@
 // id_parse_test.cpp — typed IDs: every accepted form, and every rejection with the
 // exact sentence the user reads.
-#include "core/id_parse.hpp"
+#include "core/text/id_parse.hpp"
 
 #include <gtest/gtest.h>
 

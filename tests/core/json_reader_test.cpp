@@ -1,7 +1,7 @@
 // json_reader_test.cpp — the JSON reader is as strict as RFC 8259: what it refuses
 // (leading zeros, bytes that are not UTF-8, lone surrogates, raw control characters)
 // and what it decodes. A .safetensors header and encoder.json are read through it.
-#include "core/json_reader.hpp"
+#include "core/io/json_reader.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,9 @@
 // kernel_calibration_test.cpp — the lookup's per-process choice of path
-// (core/kernel_calibration.hpp) and its cache-derived sizes (core/kernel_tuning.hpp).
+// (core/kernels/kernel_calibration.hpp) and its cache-derived sizes (core/kernels/kernel_tuning.hpp).
 // The choice is tested with scripted timings (an injected sampler), so these tests
 // time nothing and cannot flake; one test runs the real calibration and checks only
 // what must hold on any machine (a runnable choice, a bounded cost).
-#include "core/kernel_calibration.hpp"
+#include "core/kernels/kernel_calibration.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,8 +13,8 @@
 #include <map>
 #include <string>
 
-#include "core/kernel_tuning.hpp"
-#include "core/kernels.hpp"
+#include "core/kernels/kernel_tuning.hpp"
+#include "core/kernels/kernels.hpp"
 
 namespace lv {
 namespace {

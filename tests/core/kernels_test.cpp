@@ -1,9 +1,9 @@
-// kernels_test.cpp — the tuned kernels (core/kernels.hpp) equal the reference ones
-// (core/embedding_ops.hpp) on many shapes: every lookup strategy, B = 0, 1, 4096,
+// kernels_test.cpp — the tuned kernels (core/kernels/kernels.hpp) equal the reference ones
+// (core/torch/embedding_ops.hpp) on many shapes: every lookup strategy, B = 0, 1, 4096,
 // repeated IDs, rows that are not 16/32-byte aligned, D not a multiple of 8 or 16.
 // Equality is exact (torch_equal); only the general sparse product, whose sums are
 // rounded in a different order than Eigen's, is compared with a tolerance.
-#include "core/kernels.hpp"
+#include "core/kernels/kernels.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "core/embedding_ops.hpp"
+#include "core/torch/embedding_ops.hpp"
 
 namespace lv {
 namespace {

@@ -1,6 +1,6 @@
 // number_text_test.cpp — numbers that do not fit a cell switch to scientific notation
 // (issue 17, item 9: slide 7 printed 1e38 as "99999996802856924650656…").
-#include "core/number_text.hpp"
+#include "core/text/number_text.hpp"
 
 #include <gtest/gtest.h>
 

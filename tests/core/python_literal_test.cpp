@@ -8,9 +8,9 @@
 #include <cstring>
 #include <limits>
 
-#include "core/notebook_transcript.hpp"
-#include "core/python_literal.hpp"
-#include "core/token_text.hpp"
+#include "core/torch/notebook_transcript.hpp"
+#include "core/torch/python_literal.hpp"
+#include "core/text/token_text.hpp"
 
 namespace {
 

@@ -8,14 +8,14 @@
 #include <limits>
 #include <set>
 
-#include "core/cli_options.hpp"
-#include "core/gpt2_tokenizer.hpp"
-#include "core/json_reader.hpp"
-#include "core/logits_argmax.hpp"
+#include "core/settings/cli_options.hpp"
+#include "core/tokenizer/gpt2_tokenizer.hpp"
+#include "core/io/json_reader.hpp"
+#include "core/torch/logits_argmax.hpp"
 #include "core/quiz/question_kinds.hpp"
 #include "core/quiz/quiz_draw.hpp"
 #include "core/quiz/quiz_json.hpp"
-#include "core/torch_layers.hpp"
+#include "core/torch/torch_layers.hpp"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // recent_files_test.cpp — the recent-files list: order, repeats, the limit, the file.
-#include "core/recent_files.hpp"
+#include "core/settings/recent_files.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // session_settings_test.cpp — the session file: exact round trips, every bad value
 // refused with a sentence, unknown keys ignored, cut files refused (never a crash),
 // newer versions and corrupt files set aside, atomic saves that leave no temp file.
-#include "core/session_settings.hpp"
+#include "core/settings/session_settings.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/resource.h>

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <string>
 
-#include "core/sha256.hpp"
+#include "core/io/sha256.hpp"
 
 namespace {
 

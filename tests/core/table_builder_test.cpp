@@ -9,9 +9,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/table_builder.hpp"
-#include "core/torch_layers.hpp"
-#include "core/torch_random.hpp"
+#include "core/io/table_builder.hpp"
+#include "core/torch/torch_layers.hpp"
+#include "core/torch/torch_random.hpp"
 
 namespace {
 

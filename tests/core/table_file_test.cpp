@@ -2,7 +2,7 @@
 // torch (tests/golden/tables/, make_tables.py), files written here byte by byte in every
 // version, dtype and order, and every malformed case we could think of, each of which
 // must give one clear sentence and never crash.
-#include "core/table_file.hpp"
+#include "core/io/table_file.hpp"
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -25,10 +25,10 @@
 #include <string>
 #include <vector>
 
-#include "core/dtype_round.hpp"
-#include "core/sigbus_guard.hpp"
-#include "core/torch_generator.hpp"
-#include "core/torch_layers.hpp"
+#include "core/torch/dtype_round.hpp"
+#include "core/io/sigbus_guard.hpp"
+#include "core/torch/torch_generator.hpp"
+#include "core/torch/torch_layers.hpp"
 
 namespace {
 

@@ -1,12 +1,12 @@
-// table_size_test.cpp — the table-size rule (core/table_size.hpp): its limits and its one
+// table_size_test.cpp — the table-size rule (core/torch/table_size.hpp): its limits and its one
 // sentence, which the command line, the settings file and the window all show.
-#include "core/table_size.hpp"
+#include "core/torch/table_size.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cstdint>
 
-#include "core/table_file.hpp"
+#include "core/io/table_file.hpp"
 
 namespace {
 

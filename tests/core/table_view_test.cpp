@@ -8,11 +8,11 @@
 #include <limits>
 #include <string>
 
-#include "core/dtype_round.hpp"
-#include "core/embedding_ops.hpp"
-#include "core/table_file.hpp"
-#include "core/table_view.hpp"
-#include "core/torch_format.hpp"
+#include "core/torch/dtype_round.hpp"
+#include "core/torch/embedding_ops.hpp"
+#include "core/io/table_file.hpp"
+#include "core/io/table_view.hpp"
+#include "core/torch/torch_format.hpp"
 
 namespace lv {
 namespace {

@@ -1,5 +1,5 @@
 // text_format_test.cpp — counts, plurals, byte sizes and trimming as the UI prints them.
-#include "core/text_format.hpp"
+#include "core/text/text_format.hpp"
 
 #include <gtest/gtest.h>
 

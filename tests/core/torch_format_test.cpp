@@ -1,7 +1,7 @@
 // torch_format_test.cpp — repr_tensor against torch 1.13's own repr, character for character.
 // The goldens (tests/golden/format/cases.txt) are made by make_goldens.py with real torch;
 // float inputs are stored as bit patterns so the C++ side formats the very same values.
-#include "core/torch_format.hpp"
+#include "core/torch/torch_format.hpp"
 
 #include <gtest/gtest.h>
 

@@ -12,9 +12,9 @@
 #include <utility>
 #include <vector>
 
-#include "core/torch_format.hpp"
-#include "core/torch_layers.hpp"
-#include "core/torch_random.hpp"
+#include "core/torch/torch_format.hpp"
+#include "core/torch/torch_layers.hpp"
+#include "core/torch/torch_random.hpp"
 
 namespace {
 

@@ -11,7 +11,7 @@
 #include <random>
 #include <vector>
 
-#include "core/torch_random.hpp"
+#include "core/torch/torch_random.hpp"
 
 namespace {
 

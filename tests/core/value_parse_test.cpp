@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "core/value_parse.hpp"
+#include "core/text/value_parse.hpp"
 
 namespace lv {
 namespace {

@@ -1,9 +1,9 @@
 // wide_text_test.cpp — characters beyond U+FFFF as slots while a 16-bit UI holds them
-// (core/wide_text.hpp): every byte comes back, whatever the text holds.
+// (core/text/wide_text.hpp): every byte comes back, whatever the text holds.
 #include <gtest/gtest.h>
 
-#include "core/utf8_text.hpp"
-#include "core/wide_text.hpp"
+#include "core/text/utf8_text.hpp"
+#include "core/text/wide_text.hpp"
 
 namespace lv {
 namespace {

@@ -1,14 +1,14 @@
 // work_budget_test.cpp — the budget's arithmetic and its words (issue 17, item 4). The
 // estimates against measured memory: tests/cli/budget_test.cpp (--print) and
 // tests/ui/ui_budget_test.cpp (the window).
-#include "core/work_budget.hpp"
+#include "core/kernels/work_budget.hpp"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <string>
 
-#include "core/text_format.hpp"
+#include "core/text/text_format.hpp"
 
 namespace lv {
 namespace {

@@ -3,7 +3,7 @@
 // FIFO, a device or a socket is refused with a sentence and left exactly as it was.
 // Checked on resolve_write_target and on the two core writers (GIF, session); the PNG
 // path is checked on the real binary in tests/cli/failure_paths_test.cpp.
-#include "core/write_target.hpp"
+#include "core/io/write_target.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/socket.h>
@@ -19,8 +19,8 @@
 #include <string>
 #include <vector>
 
-#include "core/gif_writer.hpp"
-#include "core/session_settings.hpp"
+#include "core/io/gif_writer.hpp"
+#include "core/settings/session_settings.hpp"
 
 namespace {
 

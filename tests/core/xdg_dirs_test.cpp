@@ -1,6 +1,6 @@
 // xdg_dirs_test.cpp — user-dirs.dirs parsing and where Ctrl+S saves, on real folders
 // in a temporary HOME.
-#include "core/xdg_dirs.hpp"
+#include "core/settings/xdg_dirs.hpp"
 
 #include <gtest/gtest.h>
 

@@ -23,15 +23,15 @@
 #include <string_view>
 #include <vector>
 
-#include "core/cli_options.hpp"
-#include "core/gpt2_tokenizer.hpp"
-#include "core/id_parse.hpp"
-#include "core/recent_files.hpp"
-#include "core/session_settings.hpp"
-#include "core/table_file.hpp"
-#include "core/table_size.hpp"
-#include "core/torch_format.hpp"
-#include "core/utf8_text.hpp"
+#include "core/settings/cli_options.hpp"
+#include "core/tokenizer/gpt2_tokenizer.hpp"
+#include "core/text/id_parse.hpp"
+#include "core/settings/recent_files.hpp"
+#include "core/settings/session_settings.hpp"
+#include "core/io/table_file.hpp"
+#include "core/torch/table_size.hpp"
+#include "core/torch/torch_format.hpp"
+#include "core/text/utf8_text.hpp"
 
 namespace lvfuzz {
 

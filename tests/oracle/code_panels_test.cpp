@@ -34,10 +34,10 @@
 
 #include "app/app_edits.hpp"
 #include "app/app_ui.hpp"
-#include "app/slides/anim_timeline.hpp"
+#include "app/ui_base/anim_timeline.hpp"
 #include "app/slides/scale_worker.hpp"
 #include "app/slides/slides.hpp"
-#include "core/table_file.hpp"
+#include "core/io/table_file.hpp"
 #include "headless.hpp"
 
 namespace lv::app::test {

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/cli_options.hpp"  // kSlideCount
+#include "core/settings/cli_options.hpp"  // kSlideCount
 
 namespace {
 

@@ -6,7 +6,7 @@
 #   $1 the lookupviz binary   $2 the source dir   exit 77: skipped (no xdotool / xvfb-run)
 # Each run starts `lookupviz --reset` with its own HOME and XDG_CONFIG_HOME, so the
 # session lands in a temporary folder. The controls are found by name: the app writes
-# their rectangles to $LOOKUPVIZ_LANDMARKS (app/chrome/ui_landmarks.hpp), so a layout change
+# their rectangles to $LOOKUPVIZ_LANDMARKS (app/ui_base/ui_landmarks.hpp), so a layout change
 # does not break the clicks.
 set -u
 BIN="$1"

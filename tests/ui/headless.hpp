@@ -12,10 +12,10 @@
 #include "app/app_state.hpp"
 #include "app/app_ui.hpp"
 #include "app/model/model_jobs.hpp"
-#include "app/chrome/ui_landmarks.hpp"
-#include "app/chrome/ui_theme.hpp"
-#include "core/cli_options.hpp"
-#include "core/gpt2_tokenizer.hpp"
+#include "app/ui_base/ui_landmarks.hpp"
+#include "app/ui_base/ui_theme.hpp"
+#include "core/settings/cli_options.hpp"
+#include "core/tokenizer/gpt2_tokenizer.hpp"
 
 namespace lv::app::test {
 

@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "app/chrome/ui_theme.hpp"
+#include "app/ui_base/ui_theme.hpp"
 
 namespace lv::app::test {
 
@@ -115,7 +115,7 @@ inline ScreenText read_screen() {
       const ImDrawVert& c = dl->VtxBuffer[v + 2];
       if (c.uv.x != g->U1 || c.uv.y != g->V1) continue;
       const float scale = g->X1 > g->X0 ? (c.pos.x - a.pos.x) / (g->X1 - g->X0) : 1.0f;
-      // U+FFFD's glyph is kept at kReplacementGlyphAt (app/chrome/ui_theme.hpp).
+      // U+FFFD's glyph is kept at kReplacementGlyphAt (app/ui_base/ui_theme.hpp).
       const unsigned int code = g->Codepoint == kReplacementGlyphAt ? 0xFFFDu : g->Codepoint;
       out.glyphs.push_back(Glyph{code, a.pos, c.pos, a.col, l, v, a.pos.y - g->Y0 * scale});
       v += 3;

@@ -10,7 +10,7 @@
 #include <thread>
 
 #include "app/model/background_job.hpp"
-#include "app/chrome/ui_wake.hpp"
+#include "app/ui_base/ui_wake.hpp"
 
 namespace lv::app {
 namespace {

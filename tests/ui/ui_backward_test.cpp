@@ -7,7 +7,7 @@
 #include <chrono>
 #include <thread>
 
-#include "app/slides/anim_timeline.hpp"
+#include "app/ui_base/anim_timeline.hpp"
 #include "app/app_edits.hpp"
 #include "app/model/model_jobs.hpp"
 #include "app/slides/slides.hpp"

@@ -1,6 +1,6 @@
 // ui_budget_test.cpp — issue 17 in the window: a state past the budget is refused with
 // its reason in the editor bar and the last good state kept (item 4); the window's memory
-// estimate (core/work_budget.hpp window_cost) matches the high-water mark of really
+// estimate (core/kernels/work_budget.hpp window_cost) matches the high-water mark of really
 // computing the state within 25 %; out of memory while computing a state keeps the last
 // good one and says so, never exits (item 6).
 #include <gtest/gtest.h>

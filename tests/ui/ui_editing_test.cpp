@@ -8,7 +8,7 @@
 #include <chrono>
 #include <thread>
 
-#include "app/slides/anim_timeline.hpp"
+#include "app/ui_base/anim_timeline.hpp"
 #include "app/slides/slides.hpp"
 #include "headless.hpp"
 #include "screen_text.hpp"

@@ -4,11 +4,11 @@
 
 #include <cmath>
 
-#include "app/slides/anim_timeline.hpp"
-#include "app/chrome/layout_report.hpp"
+#include "app/ui_base/anim_timeline.hpp"
+#include "app/ui_base/layout_report.hpp"
 #include "app/slides/slides.hpp"
 #include "app/chrome/ui_keys.hpp"
-#include "app/chrome/ui_landmarks.hpp"
+#include "app/ui_base/ui_landmarks.hpp"
 #include "headless.hpp"
 #include "screen_text.hpp"
 

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 #include <imgui_internal.h>  // GImGui: whether ImGui would draw its focus ring
 
-#include "app/slides/anim_timeline.hpp"
+#include "app/ui_base/anim_timeline.hpp"
 #include "app/chrome/key_queue.hpp"
 #include "app/slides/slides.hpp"
 #include "app/chrome/ui_keys.hpp"

@@ -9,10 +9,10 @@
 #include <cctype>
 #include <string>
 
-#include "app/slides/anim_timeline.hpp"
-#include "app/chrome/layout_report.hpp"
+#include "app/ui_base/anim_timeline.hpp"
+#include "app/ui_base/layout_report.hpp"
 #include "app/slides/slides.hpp"
-#include "app/chrome/ui_theme.hpp"
+#include "app/ui_base/ui_theme.hpp"
 #include "app/slides/narrative_lines.hpp"
 #include "headless.hpp"
 #include "screen_text.hpp"

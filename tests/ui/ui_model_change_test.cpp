@@ -9,7 +9,7 @@
 #include "app/app_edits.hpp"
 #include "app/model/app_model.hpp"
 #include "app/model/model_jobs.hpp"
-#include "core/cli_options.hpp"
+#include "core/settings/cli_options.hpp"
 #include "headless.hpp"
 #include "screen_text.hpp"
 

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "app/app_edits.hpp"
-#include "core/cli_options.hpp"
+#include "core/settings/cli_options.hpp"
 
 namespace lv::app {
 namespace {

@@ -6,7 +6,7 @@
 
 #include <set>
 
-#include "app/slides/anim_timeline.hpp"
+#include "app/ui_base/anim_timeline.hpp"
 #include "app/slides/slides.hpp"
 #include "headless.hpp"
 #include "screen_text.hpp"

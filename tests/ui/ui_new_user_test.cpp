@@ -15,7 +15,7 @@
 #include "app/app_session.hpp"
 #include "app/app_ui.hpp"
 #include "app/slides/slides.hpp"
-#include "core/table_file.hpp"
+#include "core/io/table_file.hpp"
 #include "headless.hpp"
 #include "screen_text.hpp"
 

@@ -12,10 +12,10 @@
 
 #include "app/app_edits.hpp"
 #include "app/model/model_jobs.hpp"
-#include "core/cli_options.hpp"
-#include "core/dtype_round.hpp"
-#include "core/embedding_ops.hpp"
-#include "core/torch_layers.hpp"
+#include "core/settings/cli_options.hpp"
+#include "core/torch/dtype_round.hpp"
+#include "core/torch/embedding_ops.hpp"
+#include "core/torch/torch_layers.hpp"
 
 namespace lv::app {
 namespace {

@@ -20,14 +20,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "app/slides/anim_timeline.hpp"
+#include "app/ui_base/anim_timeline.hpp"
 #include "app/app_edits.hpp"
 #include "app/slides/scale_worker.hpp"
 #include "app/widgets/widget_heatmap.hpp"
 #include "app/slides/slides.hpp"
-#include "core/heatmap_aggregate.hpp"
-#include "core/table_file.hpp"
-#include "core/torch_layers.hpp"
+#include "core/heatmap/heatmap_aggregate.hpp"
+#include "core/io/table_file.hpp"
+#include "core/torch/torch_layers.hpp"
 #include "headless.hpp"
 #include "screen_text.hpp"
 

@@ -13,8 +13,8 @@
 #include "app/app_edits.hpp"
 #include "app/app_session.hpp"
 #include "app/app_ui.hpp"
-#include "core/id_parse.hpp"
-#include "core/recent_files.hpp"
+#include "core/text/id_parse.hpp"
+#include "core/settings/recent_files.hpp"
 #include "headless.hpp"
 
 namespace lv::app::test {

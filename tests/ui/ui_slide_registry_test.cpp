@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "app/slides/slides.hpp"
-#include "core/cli_options.hpp"
+#include "core/settings/cli_options.hpp"
 
 namespace {
 

@@ -8,8 +8,8 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "app/chrome/layout_report.hpp"
-#include "app/slides/anim_timeline.hpp"
+#include "app/ui_base/layout_report.hpp"
+#include "app/ui_base/anim_timeline.hpp"
 #include "app/slides/slides.hpp"
 #include "headless.hpp"
 #include "screen_text.hpp"

@@ -14,8 +14,8 @@
 #include <thread>
 
 #include "app/app_ui.hpp"
-#include "app/chrome/ui_wake.hpp"
-#include "core/dtype_round.hpp"
+#include "app/ui_base/ui_wake.hpp"
+#include "core/torch/dtype_round.hpp"
 #include "headless.hpp"
 #include "screen_text.hpp"
 

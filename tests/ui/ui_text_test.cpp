@@ -10,7 +10,7 @@
 #include <set>
 #include <sstream>
 
-#include "app/slides/anim_timeline.hpp"
+#include "app/ui_base/anim_timeline.hpp"
 #include "app/slides/slides.hpp"
 #include "app/chrome/ui_keys.hpp"
 #include "headless.hpp"
@@ -162,7 +162,7 @@ TEST(Glyphs, EveryCharacterTheSourceCanPrintIsInTheFonts) {
         // U+FFFD (bytes that are not UTF-8) is drawn where typed input and messages are,
         // at the normal level, as the font's fallback (its glyph kept at kReplacementGlyphAt);
         // zoomed, a canvas shows the font's fallback glyph ('?') instead: U+FFFD in every
-        // level's fonts cost 9 MB of glyph index (app/chrome/ui_theme.cpp).
+        // level's fonts cost 9 MB of glyph index (app/ui_base/ui_theme.cpp).
         if (c == 0xFFFD) {
           const ImFontGlyph* g = font->FindGlyph(static_cast<ImWchar>(c));
           EXPECT_TRUE(g && g->Visible) << name << " font, zoom level " << level << ": U+FFFD draws nothing";

@@ -8,13 +8,13 @@
 
 #include <string>
 
-#include "app/slides/anim_timeline.hpp"
+#include "app/ui_base/anim_timeline.hpp"
 #include "app/app_session.hpp"
 #include "app/slides/bpe_replay.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
-#include "core/bpe_vocab.hpp"
-#include "core/token_text.hpp"
+#include "core/tokenizer/bpe_vocab.hpp"
+#include "core/text/token_text.hpp"
 #include "headless.hpp"
 #include "screen_text.hpp"
 
@@ -123,7 +123,7 @@ TEST_F(UiTokenizer, BadTextSaysWhyAndKeepsTheLastGoodIds) {
   set_vocab_mode(h.app, VocabMode::Fixed, 100);
   EXPECT_EQ(set_text(h.app, "Hello").error, "Token 15496 is out of range for this table's 100 rows: GPT-2's IDs need 50,257");
   EXPECT_EQ(h.app.inputs.ids, (IdList{1, 2}));
-  // GPT-2's V at a D too wide for it: the table-size rule's sentence (core/table_size.hpp),
+  // GPT-2's V at a D too wide for it: the table-size rule's sentence (core/torch/table_size.hpp),
   // as --text with --dim 65536 says it.
   set_vocab_mode(h.app, VocabMode::FromIds, 0);
   set_dim(h.app, 65536);

@@ -14,9 +14,9 @@
 #include <string>
 
 #include "app/app_session.hpp"
-#include "app/slides/anim_timeline.hpp"
-#include "core/session_settings.hpp"
-#include "core/wide_text.hpp"
+#include "app/ui_base/anim_timeline.hpp"
+#include "core/settings/session_settings.hpp"
+#include "core/text/wide_text.hpp"
 #include "headless.hpp"
 #include "screen_text.hpp"
 

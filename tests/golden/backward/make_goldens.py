@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Goldens for the backward pass of both paths (core/embedding_ops.cpp).
+"""Goldens for the backward pass of both paths (core/torch/embedding_ops.cpp).
 
 Run with Debian's torch 1.13:  /usr/bin/python3 tests/golden/backward/make_goldens.py
 Writes backward_goldens.txt next to this script.

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Goldens for core/dtype_round.cpp: float32 -> float16 / bfloat16 -> float32 as torch does it.
+"""Goldens for core/torch/dtype_round.cpp: float32 -> float16 / bfloat16 -> float32 as torch does it.
 
 Run with Debian's torch 1.13:  /usr/bin/python3 tests/golden/dtype/make_goldens.py
 Writes dtype_goldens.txt next to this script:

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Goldens for core/torch_format.cpp: torch's own repr of hand-picked tensors.
+"""Goldens for core/torch/torch_format.cpp: torch's own repr of hand-picked tensors.
 
 Run with Debian's torch 1.13:  /usr/bin/python3 tests/golden/format/make_goldens.py
 Writes cases.txt next to this script. One record per case:

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Tiny real table files for core/table_file.cpp, written by numpy and torch, not by us.
+"""Tiny real table files for core/io/table_file.cpp, written by numpy and torch, not by us.
 
 Run:  /usr/bin/python3 tests/golden/tables/make_tables.py
 Writes next to this script:

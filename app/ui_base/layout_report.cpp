@@ -1,0 +1,152 @@
+// layout_report.cpp — the frame's recorded layout and its JSON form.
+#include "app/ui_base/layout_report.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace lv::app {
+namespace {
+
+bool g_enabled = false;
+LayoutReport g_report;
+
+// JSON string escaping for the few characters that can occur in UI text.
+void append_json_string(std::string& out, const std::string& s) {
+  out += '"';
+  for (const char ch : s) {
+    const unsigned char c = static_cast<unsigned char>(ch);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += ch;
+    } else if (c < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      out += buf;
+    } else {
+      out += ch;
+    }
+  }
+  out += '"';
+}
+
+// How many of n cells starting at `start` (each `size` long) lie wholly in [lo, hi].
+int cells_inside(float start, float size, int n, float lo, float hi) {
+  int k = 0;
+  for (int i = 0; i < n; ++i) {
+    const float a = start + size * static_cast<float>(i), b = a + size;
+    if (a >= lo - 0.5f && b <= hi + 0.5f) ++k;
+  }
+  return k;
+}
+
+}  // namespace
+
+void layout_report_enable(bool on) { g_enabled = on; }
+bool layout_report_enabled() { return g_enabled; }
+
+void layout_report_begin_frame() {
+  if (!g_enabled) return;
+  g_report.matrices.clear();
+  g_report.panels.clear();
+  g_report.clipped.clear();
+  g_report.canvas_px = g_report.narration_px = 0.0f;
+  g_report.content_min = g_report.content_max = ImVec2(0.0f, 0.0f);
+}
+
+const LayoutReport& layout_report() { return g_report; }
+
+void report_matrix(const char* name, int rows_total, int cols_total, int first_row, int first_col, int shown_rows,
+                   int shown_cols, ImVec2 cells_min, float cell_w, float cell_h, ImVec4 visible) {
+  if (!g_enabled) return;
+  (void)first_row;
+  (void)first_col;
+  ReportedMatrix m;
+  m.name = name ? name : "matrix";
+  m.rows_total = rows_total;
+  m.cols_total = cols_total;
+  m.rows_shown = cells_inside(cells_min.y, cell_h, shown_rows, visible.y, visible.w);
+  m.cols_shown = cells_inside(cells_min.x, cell_w, shown_cols, visible.x, visible.z);
+  m.cell_w = cell_w;
+  m.cell_h = cell_h;
+  // A matrix whose rows are all off screen shows none of its columns either.
+  if (m.rows_shown == 0 || m.cols_shown == 0) m.rows_shown = m.cols_shown = 0;
+  g_report.matrices.push_back(std::move(m));
+}
+
+void report_panel(const char* name, ImVec2 min, ImVec2 max) {
+  if (!g_enabled) return;
+  g_report.panels.push_back(ReportedPanel{name, min, max});
+}
+
+void report_last_item_panel(const char* name) {
+  if (!g_enabled) return;
+  report_panel(name, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+}
+
+void report_clipped(const char* text) {
+  if (!g_enabled) return;
+  for (const std::string& s : g_report.clipped)
+    if (s == text) return;
+  g_report.clipped.emplace_back(text);
+}
+
+void report_canvas_px(float px) {
+  if (g_enabled) g_report.canvas_px = px;
+}
+
+void report_narration_px(float px) {
+  if (g_enabled) g_report.narration_px = px;
+}
+
+void report_canvas_content(ImVec2 min, ImVec2 max) {
+  if (!g_enabled) return;
+  g_report.content_min = min;
+  g_report.content_max = max;
+}
+
+void report_text_rect(const char* text, ImVec2 min, ImVec2 max, ImVec4 visible) {
+  if (!g_enabled) return;
+  if (min.x < visible.x - 0.5f || min.y < visible.y - 0.5f || max.x > visible.z + 0.5f || max.y > visible.w + 0.5f)
+    report_clipped(text);
+}
+
+void layout_report_json(std::string& out, int slide, int step) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, "{\"slide\": %d, \"step\": %d, \"canvas_px\": %.2f, \"narration_px\": %.2f, ",
+                slide, step, static_cast<double>(g_report.canvas_px), static_cast<double>(g_report.narration_px));
+  out += buf;
+  const float cx = std::round(g_report.content_min.x), cy = std::round(g_report.content_min.y);
+  std::snprintf(buf, sizeof buf, "\"content\": {\"x\": %.0f, \"y\": %.0f, \"w\": %.0f, \"h\": %.0f}, \"matrices\": [", cx, cy,
+                std::round(g_report.content_max.x) - cx, std::round(g_report.content_max.y) - cy);
+  out += buf;
+  for (size_t i = 0; i < g_report.matrices.size(); ++i) {
+    const ReportedMatrix& m = g_report.matrices[i];
+    out += i ? ", {\"name\": " : "{\"name\": ";
+    append_json_string(out, m.name);
+    std::snprintf(buf, sizeof buf,
+                  ", \"rows_shown\": %d, \"rows_total\": %d, \"cols_shown\": %d, \"cols_total\": %d, \"cell_w\": %.2f, "
+                  "\"cell_h\": %.2f}",
+                  m.rows_shown, m.rows_total, m.cols_shown, m.cols_total, static_cast<double>(m.cell_w),
+                  static_cast<double>(m.cell_h));
+    out += buf;
+  }
+  out += "], \"panels\": [";
+  for (size_t i = 0; i < g_report.panels.size(); ++i) {
+    const ReportedPanel& p = g_report.panels[i];
+    out += i ? ", {\"name\": " : "{\"name\": ";
+    append_json_string(out, p.name);
+    const float x0 = std::round(p.min.x), y0 = std::round(p.min.y);
+    std::snprintf(buf, sizeof buf, ", \"x\": %.0f, \"y\": %.0f, \"w\": %.0f, \"h\": %.0f}", x0, y0,
+                  std::round(p.max.x) - x0, std::round(p.max.y) - y0);
+    out += buf;
+  }
+  out += "], \"clipped\": [";
+  for (size_t i = 0; i < g_report.clipped.size(); ++i) {
+    if (i) out += ", ";
+    append_json_string(out, g_report.clipped[i]);
+  }
+  out += "]}";
+}
+
+}  // namespace lv::app

@@ -1,0 +1,64 @@
+// ui_landmarks.cpp — a small fixed table of named item rectangles.
+#include "app/ui_base/ui_landmarks.hpp"
+
+#include <cstdio>
+#include <cstring>
+
+namespace lv::app {
+namespace {
+
+struct Landmark {
+  const char* name = nullptr;
+  ImVec2 min, max;
+  int frame = -1;
+};
+Landmark g_marks[64];
+
+}  // namespace
+
+void landmark(const char* name) { landmark_rect(name, ImGui::GetItemRectMin(), ImGui::GetItemRectMax()); }
+
+void landmark_rect(const char* name, ImVec2 min, ImVec2 max) {
+  const int frame = ImGui::GetFrameCount();
+  Landmark* free_slot = nullptr;
+  for (Landmark& m : g_marks) {
+    if (m.name && std::strcmp(m.name, name) == 0) {
+      m.min = min;
+      m.max = max;
+      m.frame = frame;
+      return;
+    }
+    if (!m.name && !free_slot) free_slot = &m;
+  }
+  if (free_slot) *free_slot = Landmark{name, min, max, frame};
+}
+
+bool find_landmark(const char* name, ImVec2* min, ImVec2* max) {
+  for (const Landmark& m : g_marks) {
+    if (m.name && std::strcmp(m.name, name) == 0 && m.frame >= ImGui::GetFrameCount() - 1) {
+      *min = m.min;
+      *max = m.max;
+      return true;
+    }
+  }
+  return false;
+}
+
+void write_landmarks(const std::string& path, std::string& last) {
+  std::string text;
+  char line[160];
+  for (const Landmark& m : g_marks) {
+    if (!m.name || m.frame < ImGui::GetFrameCount() - 1) continue;
+    std::snprintf(line, sizeof line, "%s %.0f %.0f %.0f %.0f\n", m.name, m.min.x, m.min.y, m.max.x - m.min.x,
+                  m.max.y - m.min.y);
+    text += line;
+  }
+  if (text == last) return;
+  const std::string tmp = path + ".tmp";
+  FILE* f = std::fopen(tmp.c_str(), "w");
+  if (!f) return;
+  const bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  if (std::fclose(f) == 0 && ok && std::rename(tmp.c_str(), path.c_str()) == 0) last = text;
+}
+
+}  // namespace lv::app

@@ -1,0 +1,558 @@
+// cli_options.cpp — parse and validate lookupviz's command line, with no side effects.
+// Integers follow Python's int() (what torch-oracle's argparse uses): surrounding
+// spaces, a sign, leading zeros and single underscores between digits ("1_000").
+// Every error is one line in the user's words; main() prefixes "lookupviz: ".
+#include "core/settings/cli_options.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <vector>
+#include <cmath>
+#include <cstdio>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "core/tokenizer/bpe_vocab.hpp"  // kGpt2VocabSize: --detokenize, --text
+#include "core/tokenizer/gpt2_tokenizer.hpp"
+#include "core/text/id_parse.hpp"
+#include "core/io/table_file.hpp"  // kMaxTableElements: IDs with --weights
+#include "core/torch/table_size.hpp"
+#include "core/text/text_format.hpp"
+#include "core/text/utf8_text.hpp"
+#include "core/text/value_parse.hpp"
+
+namespace lv {
+namespace {
+
+// ---------------------------------------------------------------- small helpers
+
+
+// A whole number in [lo, hi], else nullopt.
+std::optional<int64_t> int_in_range(std::string_view text, int64_t lo, int64_t hi) {
+  PyInt p = parse_py_int(text);
+  if (!p.ok || p.huge || p.magnitude > static_cast<uint64_t>(INT64_MAX)) return std::nullopt;
+  int64_t v = p.negative ? -static_cast<int64_t>(p.magnitude) : static_cast<int64_t>(p.magnitude);
+  if (v < lo || v > hi) return std::nullopt;
+  return v;
+}
+
+std::optional<double> number_in_range(std::string_view text, double lo, double hi) {
+  std::string_view s = trim(text);
+  if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+  double v = 0;
+  auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (s.empty() || ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v)) return std::nullopt;
+  if (v < lo || v > hi) return std::nullopt;
+  return v;
+}
+
+// ---------------------------------------------------------------- the flags
+
+enum class Kind { kSwitch, kValue };
+struct Flag {
+  std::string_view name;
+  Kind kind;
+  std::string_view example;  // for "needs a value" messages
+};
+constexpr Flag kFlags[] = {
+    {"--seed", Kind::kValue, "--seed 123"},       {"--ids", Kind::kValue, "--ids 2,3,1"},
+    {"--dim", Kind::kValue, "--dim 5"},           {"--vocab", Kind::kValue, "--vocab 4"},
+    {"--slide", Kind::kValue, "--slide 1"},       {"--step", Kind::kValue, "--step 0"},
+    {"--size", Kind::kValue, "--size 1440x900"},  {"--scale", Kind::kValue, "--scale 1.5"},
+    {"--screenshot", Kind::kValue, "--screenshot out.png"},
+    {"--export-slides", Kind::kValue, "--export-slides slides/"},
+    {"--print", Kind::kSwitch, ""},               {"--help", Kind::kSwitch, ""},
+    {"-h", Kind::kSwitch, ""},                    {"--version", Kind::kSwitch, ""},
+    {"--light", Kind::kSwitch, ""},               {"--reduced-motion", Kind::kSwitch, ""},
+    {"--weights", Kind::kValue, "--weights table.npy"},
+    {"--dtype", Kind::kValue, "--dtype float16"},
+    {"--bench-frames", Kind::kValue, "--bench-frames 300"},
+    {"--reset", Kind::kSwitch, ""},
+    {"--export-gif", Kind::kValue, "--export-gif slide.gif"},
+    {"--present", Kind::kSwitch, ""},
+    {"--bench-edits", Kind::kSwitch, ""},
+    {"--layout-report", Kind::kSwitch, ""},
+    {"--text", Kind::kValue, "--text \"Hello, world\""},
+    {"--tokenize", Kind::kValue, "--tokenize \"Hello, world\""},
+    {"--text-file", Kind::kValue, "--text-file story.txt"},
+    {"--detokenize", Kind::kValue, "--detokenize 15496,11"},
+    {"--quiz-json", Kind::kSwitch, ""},
+    {"--quiz-seed", Kind::kValue, "--quiz-seed 7"},
+};
+
+const Flag* find_flag(std::string_view name) {
+  for (const Flag& f : kFlags)
+    if (f.name == name) return &f;
+  return nullptr;
+}
+
+// --text, --tokenize, --text-file and --detokenize (GPT-2's tokenizer's input): one
+// "--flag value" applied; an error or "".
+std::string apply_text_flag(CliOptions& o, std::string_view name, std::string_view v) {
+  if (name == "--text") {
+    if (std::string e = utf8_problem(name, v); !e.empty()) return e;
+    if (v.empty()) return "--text needs some text, e.g. --text \"Hello, world\"";
+    o.text = std::string(v);
+    return "";
+  }
+  if (name == "--tokenize" || name == "--text-file") {
+    if (o.tokenize) return "give --tokenize or --text-file, not both";
+    if (name == "--text-file" || v == "-") {  // the text is read by main (read_text_input)
+      if (v.empty()) return "--text-file needs a file name, e.g. --text-file story.txt (- for standard input)";
+      o.tokenize_from = std::string(v);
+      o.tokenize = std::string();
+      return "";
+    }
+    if (std::string e = utf8_problem(name, v); !e.empty()) return e;
+    o.tokenize = std::string(v);
+    return "";
+  }
+  // --detokenize. The one rule of ID lists (the IDs field's and --ids'): IDs separated by
+  // commas or spaces, in optional brackets, empty items skipped. A list with no ID ("",
+  // "[]", "[ ]", ",") is what --tokenize "" prints, so it reads back as no text.
+  IdRules rules;
+  rules.max_id = kGpt2EndOfText;
+  rules.max_count = kMaxTokenizeBytes;  // a --tokenize's output reads back whole
+  rules.too_large = "is not a GPT-2 token: IDs go from 0 to 50,256.";
+  IdParse p = parse_ids(v, rules);
+  if (!p.ok && p.error.code == ParseCode::Empty) {
+    o.detokenize = IdList{};
+    return "";
+  }
+  if (!p.ok) return "--detokenize: " + p.error.clause();
+  o.detokenize = std::move(p.ids);
+  return "";
+}
+
+// Applies one "--flag value"; returns an error or "".
+std::string apply(CliOptions& o, std::string_view name, std::string_view v, std::string& ids_text,
+                  bool& ids_given) {
+  if (name == "--seed") {
+    SeedParse s = parse_seed(v, TypedIn::CommandLine);
+    if (!s.ok) return s.error.message;
+    o.seed = s.seed;
+    o.seed_text = std::move(s.seed_text);
+    return "";
+  }
+  if (name == "--ids") {
+    ids_text = std::string(v);
+    ids_given = true;
+    return "";
+  }
+  if (name == "--text" || name == "--tokenize" || name == "--text-file" || name == "--detokenize")
+    return apply_text_flag(o, name, v);
+  if (name == "--quiz-seed") {
+    auto n = int_in_range(v, 0, INT64_MAX);
+    if (!n) return "--quiz-seed must be a whole number from 0 to " + with_commas(INT64_MAX) + " (got " + quoted_input(v) + ")";
+    o.quiz_seed = static_cast<uint64_t>(*n);
+    return "";
+  }
+  if (name == "--dim") {
+    o.dim_given = true;
+    auto d = int_in_range(v, 1, kMaxDim);
+    if (!d) return "--dim must be a whole number from 1 to " + with_commas(kMaxDim) + " (got " + quoted_input(v) + ")";
+    o.dim = *d;
+    return "";
+  }
+  if (name == "--vocab") {
+    auto d = int_in_range(v, 1, kMaxVocab);
+    if (!d) return "--vocab must be a whole number from 1 to " + with_commas(kMaxVocab) + " (got " + quoted_input(v) + ")";
+    o.vocab = *d;
+    return "";
+  }
+  if (name == "--slide") {
+    o.slide_given = true;
+    auto d = int_in_range(v, 0, kLastSlide);
+    if (!d) return "--slide must be a slide number from 0 to " + std::to_string(kLastSlide) + " (got " + quoted_input(v) + ")";
+    o.slide = static_cast<int>(*d);
+    return "";
+  }
+  if (name == "--step") {
+    auto d = int_in_range(v, 0, kMaxStep);
+    if (!d) return "--step must be a whole number from 0 to " + with_commas(kMaxStep) + " (got " + quoted_input(v) + ")";
+    o.step = static_cast<int>(*d);
+    return "";
+  }
+  if (name == "--size") {
+    size_t x = v.find_first_of("xX");
+    std::optional<int64_t> w, h;
+    if (x != std::string_view::npos) {
+      w = int_in_range(v.substr(0, x), 320, 8192);
+      h = int_in_range(v.substr(x + 1), 320, 8192);
+    }
+    if (!w || !h) return "--size must be WIDTHxHEIGHT in pixels, each from 320 to 8192 (got " + quoted_input(v) + ")";
+    o.width = static_cast<int>(*w);
+    o.height = static_cast<int>(*h);
+    o.size_given = true;
+    return "";
+  }
+  if (name == "--scale") {
+    auto f = number_in_range(v, 0.5, 4.0);
+    if (!f) return "--scale must be a number from 0.5 to 4 (got " + quoted_input(v) + ")";
+    o.scale = static_cast<float>(*f);
+    return "";
+  }
+  if (name == "--weights") {
+    if (v.empty()) return "--weights needs a file: FILE.npy, FILE.safetensors or FILE.safetensors:NAME";
+    if (v == "-") return "lookupviz cannot read a table from standard input: give a file name";
+    if (o.weights_positional) return "the table is given twice: give FILE or --weights FILE, not both";
+    if (!o.weights.empty()) return "--weights is given twice: give one table file";
+    o.weights = std::string(v);
+    return "";
+  }
+  if (name == "--bench-frames") {
+    auto n = int_in_range(v, 1, 100'000);
+    if (!n) return "--bench-frames must be a number of frames from 1 to 100,000 (got " + quoted_input(v) + ")";
+    o.bench_frames = static_cast<int>(*n);
+    return "";
+  }
+  if (name == "--dtype") {
+    if (v == "float32") o.dtype = TableDtype::Float32;
+    else if (v == "float16") o.dtype = TableDtype::Float16;
+    else if (v == "bfloat16") o.dtype = TableDtype::BFloat16;
+    else return "--dtype must be float32, float16 or bfloat16 (got " + quoted_input(v) + ")";
+    return "";
+  }
+  if (name == "--export-gif") {
+    if (v.empty()) return "--export-gif needs a file name, e.g. --export-gif slide-02.gif";
+    o.export_gif = std::string(v);
+    return "";
+  }
+  if (name == "--screenshot" || name == "--export-slides") {
+    if (v.empty()) return std::string(name) + (name == "--screenshot" ? " needs a file name" : " needs a folder name");
+    (name == "--screenshot" ? o.screenshot : o.export_slides) = std::string(v);
+    return "";
+  }
+  // Switches.
+  if (name == "--print") o.print = true;
+  else if (name == "--help" || name == "-h") o.help = true;
+  else if (name == "--version") o.version = true;
+  else if (name == "--light") o.light = true;
+  else if (name == "--reduced-motion") o.reduced_motion = true;
+  else if (name == "--present") o.present = true;
+  else if (name == "--bench-edits") o.bench_edits = true;
+  else if (name == "--layout-report") o.layout_report = true;
+  else if (name == "--reset") o.reset = true;
+  else if (name == "--quiz-json") o.quiz_json = true;
+  return "";
+}
+
+std::string check_sizes(const CliOptions& o);
+// A positional FILE[:NAME]: the table to open, as --weights FILE[:NAME] is.
+std::string apply_file(CliOptions& o, std::string_view a) {
+  if (a.empty()) return "the table file name is empty (see --help)";
+  if (a == "-") return "lookupviz cannot read a table from standard input: give a file name";
+  if (a.size() > 4095)  // PATH_MAX: no such file can exist, and the name would flood the error line
+    return "the file name " + quoted_input(a) + " is too long (" + with_commas(a.size()) + " bytes; at most 4,095)";
+  if (o.weights_positional) return "give one table file, not two (" + quoted_input(o.weights) + " and " + quoted_input(a) + ")";
+  if (!o.weights.empty()) return "the table is given twice: give FILE or --weights FILE, not both";
+  o.weights = std::string(a);
+  o.weights_positional = true;
+  return "";
+}
+
+// Checks that need every flag: the IDs against the vocabulary, the sizes, the modes.
+std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given) {
+  // A table file sets the shape itself; the IDs are checked against it once loaded.
+  if (!o.weights.empty() && (o.vocab || o.dim_given))
+    return "--weights sets the table's shape: drop --vocab and --dim";
+  if (o.text && ids_given) return "give --ids or --text, not both";
+  if (ids_given) {
+    IdRules rules;
+    if (o.vocab) rules.vocab = *o.vocab;
+    // IDs index the table they are used with: a file's rows can pass the seeded V limit.
+    if (!o.weights.empty()) rules.max_id = kMaxTableElements - 1;
+    IdParse p = parse_ids(ids_text, rules);
+    if (!p.ok) {
+      if (p.error.code == ParseCode::Empty)
+        return "--ids needs at least one ID, e.g. --ids 2,3,1 (IDs are separated by commas or spaces; empty items are "
+               "skipped)";
+      return p.error.clause();  // the command line's errors have no final period
+    }
+    o.ids = std::move(p.ids);
+  } else if (o.vocab && !o.text) {  // --text's IDs are checked once tokenized (apply_text_ids)
+    for (int64_t id : o.ids)
+      if (id >= *o.vocab)
+        return std::to_string(id) + " (one of the default IDs 2, 3, 1) is out of range for --vocab " +
+               std::to_string(*o.vocab) + ": give --ids too, or --vocab 4 or more";
+  }
+  if (!o.text) {  // --text's sizes are known once it is tokenized (apply_text_ids)
+    if (std::string e = check_sizes(o); !e.empty()) return e;
+  }
+  int modes = (o.print ? 1 : 0) + (o.screenshot.empty() ? 0 : 1) + (o.export_slides.empty() ? 0 : 1) +
+              (o.bench_frames > 0 ? 1 : 0) + (o.export_gif.empty() ? 0 : 1) + (o.layout_report ? 1 : 0) +
+              (o.tokenize ? 1 : 0) + (o.detokenize ? 1 : 0);
+  if (modes > 1)
+    return "choose one of --print, --screenshot, --export-slides, --export-gif, --layout-report, --bench-frames, "
+           "--tokenize and --detokenize";
+  if (o.quiz_json && modes > 0)
+    return "--quiz-json prints the questions and exits: give it without --print, --screenshot, --export-slides, "
+           "--export-gif, --layout-report, --bench-frames, --tokenize or --detokenize";
+  if (o.quiz_seed && !o.quiz_json) return "--quiz-seed N chooses the questions of --quiz-json: give both";
+  if (o.bench_edits && o.bench_frames == 0) return "--bench-edits times edits for --bench-frames N: give both";
+  return "";
+}
+
+// The table and the one-hot matrix must fit: V × D and B × V.
+std::string check_sizes(const CliOptions& o) {
+  // Both products are < 2^63: V <= 10^7, D <= 65,536, B <= 4,096. A file's table is
+  // checked once loaded (main's load_weights: IDs against its rows, IDs × rows).
+  const int64_t v = o.weights.empty() ? effective_vocab(o) : 1;
+  return table_size_error(static_cast<int64_t>(o.ids.size()), v, o.dim);
+}
+
+}  // namespace
+
+CliParse parse_cli(const std::vector<std::string>& args) {
+  CliParse r;
+  CliOptions& o = r.options;
+  // --help and --version win over anything else on the line, even mistakes.
+  for (size_t i = 1; i < args.size(); ++i) {
+    if (args[i] == "--help" || args[i] == "-h") { o.help = true; r.ok = true; return r; }
+    if (args[i] == "--version") { o.version = true; r.ok = true; return r; }
+  }
+  std::string ids_text;
+  bool ids_given = false;
+  bool options_ended = false;  // after "--", every argument is a FILE
+  std::vector<std::string_view> seen;  // each option at most once: a repeat is an error, never a silent override
+  for (size_t i = 1; i < args.size(); ++i) {
+    std::string_view a = args[i];
+    if (a == "--" && !options_ended) {
+      options_ended = true;
+      continue;
+    }
+    if (options_ended || a.empty() || a[0] != '-' || a == "-") {
+      std::string err = apply_file(o, a);
+      if (!err.empty()) {
+        r.error = err;
+        return r;
+      }
+      continue;
+    }
+    size_t eq = a.find('=');
+    std::string_view name = a.substr(0, eq);
+    const Flag* f = find_flag(name);
+    if (!f) {
+      r.error = "unknown option " + shown_input(name) + " (see --help)";
+      return r;
+    }
+    if (std::find(seen.begin(), seen.end(), f->name) != seen.end()) {
+      r.error = f->name == "--weights" ? "--weights is given twice: give one table file"
+                                       : std::string(f->name) + " is given twice: give each option once (see --help)";
+      return r;
+    }
+    seen.push_back(f->name);
+    std::string_view value;
+    if (f->kind == Kind::kSwitch) {
+      if (eq != std::string_view::npos) {
+        r.error = std::string(name) + " takes no value (see --help)";
+        return r;
+      }
+    } else if (eq != std::string_view::npos) {
+      value = a.substr(eq + 1);
+    } else if (i + 1 < args.size() && !(args[i + 1].size() > 2 && args[i + 1].compare(0, 2, "--") == 0)) {
+      value = args[++i];
+    } else {
+      r.error = std::string(name) + " needs a value, e.g. " + std::string(f->example);
+      return r;
+    }
+    std::string err = apply(o, name, value, ids_text, ids_given);
+    if (!err.empty()) {
+      r.error = err;
+      return r;
+    }
+  }
+  r.error = validate(o, ids_text, ids_given);
+  r.ok = r.error.empty();
+  return r;
+}
+
+std::string read_text_input(const std::string& from, std::string* text) {
+  const bool stdin_ = from == "-";
+  const std::string flag = stdin_ ? "--tokenize -" : "--text-file";
+  const std::string what = stdin_ ? "standard input" : from;
+  const int fd = stdin_ ? STDIN_FILENO : open(from.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) return flag + ": cannot open " + from + ": " + std::strerror(errno);
+  struct stat st;
+  std::string err;
+  if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    err = flag + ": " + what + " is a folder, not a text file";
+  } else if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && static_cast<uint64_t>(st.st_size) > kMaxTokenizeBytes) {
+    err = flag + ": " + what + " holds " + with_commas(static_cast<uint64_t>(st.st_size)) + " bytes; at most " +
+          with_commas(static_cast<uint64_t>(kMaxTokenizeBytes)) + " are tokenized";
+  } else {
+    // Read to the end, never past the cap (+1 byte to see it is over): /dev/zero or a
+    // pipe that never ends is refused, not read for ever.
+    text->clear();
+    char buf[65536];
+    while (err.empty()) {
+      const ssize_t n = read(fd, buf, std::min(sizeof buf, kMaxTokenizeBytes + 1 - text->size()));
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) err = flag + ": cannot read " + what + ": " + std::strerror(errno);
+      if (n <= 0) break;
+      text->append(buf, static_cast<size_t>(n));
+      if (text->size() > kMaxTokenizeBytes)
+        err = flag + ": " + what + " holds more than " + with_commas(static_cast<uint64_t>(kMaxTokenizeBytes)) +
+              " bytes; at most that many are tokenized";
+    }
+  }
+  if (!stdin_) close(fd);
+  if (err.empty()) err = utf8_problem(flag, *text);
+  if (!err.empty()) text->clear();
+  return err;
+}
+
+int64_t effective_vocab(const CliOptions& o) {
+  return o.vocab ? *o.vocab : vocab_for_ids(o.ids);
+}
+
+bool needs_tokenizer(const CliOptions& o) { return o.text || o.tokenize || o.detokenize; }
+
+std::string apply_text_ids(CliOptions& o, const Gpt2Tokenizer& tokenizer) {
+  if (!o.text) return "";
+  const Encoding e = tokenizer.encode(*o.text);
+  if (!e.ok) return "--text: " + e.error;
+  if (e.ids.empty()) return "--text gives no tokens: give some text, e.g. --text \"Hello, world\"";
+  if (e.ids.size() > kMaxIds)
+    return "--text gives " + with_commas(e.ids.size()) + " tokens: at most " + with_commas(kMaxIds) + " IDs";
+  if (o.vocab) {
+    for (int64_t id : e.ids)
+      if (id >= *o.vocab)
+        return "--text gives token " + std::to_string(id) + ", out of range for --vocab " + with_commas(*o.vocab) +
+               ": GPT-2's IDs need --vocab 50257";
+  } else if (o.weights.empty()) {
+    o.vocab = kGpt2VocabSize;  // GPT-2's table; a file's rows decide with --weights
+  }
+  o.ids = e.ids;
+  return check_sizes(o);
+}
+
+std::string cli_version_text() { return "lookupviz " LOOKUPVIZ_VERSION "\n"; }
+
+std::string cli_help_text() {
+  // The slide numbers come from kSlideCount (counted from app/slides/ by CMakeLists.txt).
+  std::string text = R"(lookupviz — see, step by step, that an embedding lookup is a matrix multiply
+on a one-hot vector, and why the lookup is the optimization.
+
+Usage:
+  lookupviz [options] [FILE[:NAME]]        open the window (on FILE's table)
+  lookupviz --print [model options]        print the notebook transcript, exit
+  lookupviz --screenshot FILE.png [opts]   render one slide to a PNG, exit
+  lookupviz --export-slides DIR [opts]     render every slide to DIR, exit
+  lookupviz --tokenize TEXT                print TEXT's GPT-2 token IDs, exit
+  lookupviz --text-file F | --tokenize -   the same for F's text or stdin
+  lookupviz --detokenize LIST              print GPT-2 token IDs' text, exit
+  lookupviz --export-gif FILE.gif [opts]   the slide's animation as a GIF, exit
+  lookupviz --quiz-json [model options]    this state's questions as JSON, exit
+
+The model (as in the notebook):
+  --seed N          torch.manual_seed(N), -2^63 to 2^64-1       (default 123)
+  --ids LIST        token IDs: 2,3,1 or "2 3 1" or "[2, 3, 1]"  (default 2,3,1)
+                    at most 4,096 IDs; commas or spaces separate them,
+                    empty items are skipped ("1,,2" is 1, 2)
+  --text TEXT       the IDs from TEXT by GPT-2's tokenizer (tiktoken's
+                    "gpt2", <|endoftext|> allowed), instead of --ids;
+                    V becomes 50,257 unless --vocab says otherwise;
+                    the window opens in Text mode (slide 0 shows
+                    how the tokenizer made the IDs)
+  --dim D           out_dim, the embedding size, 1 to 65,536    (default 5)
+  --vocab V         num_idx, the table's rows, 1 to 10,000,000
+                    (default max(ids)+1, as in the notebook)
+                    rows x dim and IDs x rows: at most 134,217,728 each
+  --weights FILE    the table from a file instead of the seed: FILE.npy
+                    (float32/16/64) or FILE.safetensors[:NAME]
+                    (F32/F16/BF16/F64), any 2-D tensor; sets V and D.
+                    A FILE[:NAME] without --weights does the same; in the
+                    window a file that cannot be read is reported there
+                    and the seeded table is shown ("--" ends the options)
+  --dtype T         round the table to float32, float16 or bfloat16
+                    (default float32)
+
+The window and the images:
+  --slide K         the slide to show, 0 to @LAST@              (default 1)
+                    0 text → token IDs (GPT-2's tokenizer), 1 the table,
+                    2 lookup, 3 one-hot, 4 matmul, 5 same numbers,
+                    6 backward, 7 at scale, 8 inside a GPT
+  --step S          the step the transport shows as "S / N": 0 is
+                    before the first, N the last         (default: the last)
+  --size WxH        size in pixels, 320 to 8192 each       (default 1440x900)
+                    the page is laid out for 1024x720 × the scale and up;
+                    a smaller size draws it whole with smaller type
+  --scale F         UI scale, 0.5 to 4                     (default: the screen)
+  --light           the light theme                        (default: dark)
+  --reduced-motion  every step shows its end state         (default: off)
+  --present         start presenting: the slide fills the screen, the code
+                    panels fold away (C shows them), F11 or Esc leaves
+  --reset           start clean instead of resuming the last session
+                    (plain `lookupviz` resumes it: slide, IDs, seed, D, V,
+                    edited weights, theme, zoom, window; saved in
+                    $XDG_CONFIG_HOME/lookupviz/, ~/.config by default)
+
+Headless modes:
+  --print              what PyTorch prints for the notebook's steps with this
+                       seed, IDs, dim and vocab, character for character
+  --screenshot FILE    render --slide/--step at --size to a PNG and exit
+                       (needs an X server; without a screen: xvfb-run -a)
+  --export-slides DIR  render every slide to DIR/slide-00.png ... slide-@LAST2@.png
+                       (the file's number is the slide's) and exit
+  --export-gif FILE    the animation of --slide K as a looping GIF at --size
+                       (needs an X server, like --screenshot), then exit
+  --layout-report      lay out every slide at every step at --size, --scale
+                       (and --present) exactly as the window does, print it
+                       as one JSON object and exit (needs an X server)
+  --bench-frames N     time N frames of each slide (or of --slide K), the
+                       first frame, 5 s of idling and the peak memory; print
+                       the figures and exit
+  --bench-edits        with --bench-frames N: N scripted edits instead (IDs
+                       added, changed, removed, pasted; table cells; every
+                       slide shown), each timed to its next complete frame,
+                       and the private memory, with or without --weights
+  --tokenize TEXT      print TEXT's GPT-2 token IDs as a Python list, as
+                       print(tokenizer.encode(text, allowed_special=
+                       {"<|endoftext|>"})) does with tiktoken, and exit;
+                       --tokenize - reads the text from standard input
+  --text-file FILE     --tokenize with FILE's text (any length up to 64 MiB;
+                       an argument holds at most 131,071 bytes)
+  --detokenize LIST    print the text of GPT-2 token IDs (15496,11 or
+                       "[15496, 11]"), as print(tokenizer.decode(ids)), exit;
+                       "", "[]" or "[ ]" is no IDs (what --tokenize "" prints)
+  --quiz-json          print the questions each slide asks about this state
+                       (slides 0-6 and 8; the same model options as --print)
+                       with their answers, as one JSON object, and exit
+  --quiz-seed N        with --quiz-json: draw the questions' params (which
+                       output row, which cell, which position) from N, 0 to
+                       2^63-1; without it, fixed ones
+  --help, -h           show this text and exit
+  --version            show the version and exit
+
+Options take "--flag value" or "--flag=value", each at most once (a repeated
+option is an error, never a silent override).
+
+Exit codes:
+  0  success
+  2  bad usage or input (one line on stderr says what is wrong)
+  1  the environment failed (no display, OpenGL below 3.3, a file not writable)
+
+Examples:
+  lookupviz --print --seed 7 --ids 0,4,4,9 --dim 3
+  lookupviz --tokenize "Hello, do you like tea? <|endoftext|> In the sun"
+)";
+  auto put = [&text](std::string_view key, const std::string& value) {
+    for (size_t at = text.find(key); at != std::string::npos; at = text.find(key, at + value.size()))
+      text.replace(at, key.size(), value);
+  };
+  char last2[8];
+  std::snprintf(last2, sizeof last2, "%02d", kLastSlide);
+  put("@LAST2@", last2);
+  put("@LAST@", std::to_string(kLastSlide));
+  return text;
+}
+
+}  // namespace lv

@@ -1,0 +1,82 @@
+// gpt2_pattern.cpp — the pre-tokenizer on PCRE2 (Debian's libpcre2-8).
+// The text is checked as UTF-8 once by the caller, so every match runs with
+// PCRE2_NO_UTF_CHECK: otherwise PCRE2 would re-check the whole rest of the subject at
+// each of the n matches (quadratic on long text).
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include "core/tokenizer/gpt2_pattern.hpp"
+
+#include <pcre2.h>
+
+namespace lv {
+namespace {
+
+// Unicode's White_Space property (PropList.txt): 25 code points.
+constexpr const char* kWhiteSpace =
+    "\\x{09}-\\x{0D}\\x{20}\\x{85}\\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}";
+
+pcre2_code* as_code(void* p) { return static_cast<pcre2_code*>(p); }
+
+}  // namespace
+
+std::string gpt2_pattern_text() {
+  const std::string ws = kWhiteSpace;
+  return "'s|'t|'re|'ve|'m|'ll|'d| ?\\p{L}+| ?\\p{N}+| ?[^" + ws + "\\p{L}\\p{N}]+|[" + ws + "]+(?![^" + ws + "])|[" +
+         ws + "]+";
+}
+
+Gpt2Pattern::Gpt2Pattern() {
+  const std::string pattern = gpt2_pattern_text();
+  int code = 0;
+  PCRE2_SIZE offset = 0;
+  pcre2_code* re = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pattern.data()), pattern.size(), PCRE2_UTF | PCRE2_UCP,
+                                 &code, &offset, nullptr);
+  if (!re) {
+    PCRE2_UCHAR buf[256];
+    pcre2_get_error_message(code, buf, sizeof buf);
+    error_ = "the GPT-2 pattern does not compile: " + std::string(reinterpret_cast<char*>(buf));
+    return;
+  }
+  pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);  // faster when available; the interpreter otherwise
+  code_ = re;
+}
+
+Gpt2Pattern::~Gpt2Pattern() { pcre2_code_free(as_code(code_)); }
+
+bool Gpt2Pattern::split(std::string_view text, std::vector<std::string_view>& pieces, std::string* why) const {
+  if (!code_) {
+    *why = error_;
+    return false;
+  }
+  pcre2_match_data* md = pcre2_match_data_create_from_pattern(as_code(code_), nullptr);
+  if (!md) {
+    *why = "out of memory for the GPT-2 pattern";
+    return false;
+  }
+  const auto* subject = reinterpret_cast<PCRE2_SPTR>(text.data());
+  size_t at = 0;
+  bool ok = true;
+  while (at < text.size()) {
+    const int rc = pcre2_match(as_code(code_), subject, text.size(), at, PCRE2_NO_UTF_CHECK, md, nullptr);
+    if (rc < 0) {
+      // Every position starts some alternative (\s+, or [^\s\p{L}\p{N}]+ for anything
+      // else), so "no match" cannot happen on well-formed text; report it if it does.
+      PCRE2_UCHAR buf[256];
+      pcre2_get_error_message(rc, buf, sizeof buf);
+      *why = "the GPT-2 pattern failed at byte " + std::to_string(at) + ": " + reinterpret_cast<char*>(buf);
+      ok = false;
+      break;
+    }
+    const PCRE2_SIZE* ov = pcre2_get_ovector_pointer(md);
+    if (ov[0] != at || ov[1] <= ov[0]) {  // the alternatives cover every character, so no gap
+      *why = "the GPT-2 pattern skipped text at byte " + std::to_string(at);
+      ok = false;
+      break;
+    }
+    pieces.push_back(text.substr(ov[0], ov[1] - ov[0]));
+    at = ov[1];
+  }
+  pcre2_match_data_free(md);
+  return ok;
+}
+
+}  // namespace lv

@@ -1,0 +1,46 @@
+// notebook_transcript.hpp — the bonus notebook's steps as PyTorch prints them:
+// exactly what shared/tools/torch-oracle prints for the same seed, IDs, D and V.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/torch/dtype_round.hpp"
+#include "core/io/table_file.hpp"
+#include "core/torch/tensor.hpp"
+
+namespace lv {
+
+struct NotebookCase {
+  uint64_t seed = 123;
+  std::string seed_text = "123";  // as Python prints the seed
+  IdList ids = {2, 3, 1};
+  int64_t dim = 5;
+  int64_t vocab = 4;              // num_idx
+  // A table loaded from a file instead of seeded (--weights): read where it lies
+  // (vocab x dim), and the Python line that loads it into `weights`. Null: seeded, as the notebook.
+  const TableFile* table = nullptr;
+  std::string table_code;         // e.g. "weights = torch.from_numpy(numpy.load('t.npy')).float()"
+  TableDtype dtype = TableDtype::Float32;  // the table rounded through this dtype (--dtype)
+  // --text: the IDs are this text's GPT-2 tokens, and the transcript makes idx as the book
+  // does (tiktoken), then prints idx.tolist(). Empty: idx is written as a list.
+  std::optional<std::string> text;
+};
+
+// The book's lines from a text to idx (chapter 2, with tiktoken), the text as a Python
+// literal:   import tiktoken / tokenizer = ... / text = '...' / idx = torch.tensor(...)
+std::vector<std::string> text_to_idx_code(const std::string& text);
+
+// The Python line that loads a table file into `weights` (the path quoted as Python does).
+std::string table_load_code(const std::string& path, const std::string& tensor_name);
+// named: tensor_name is a .safetensors tensor's, even when "" (a name a file may hold).
+std::string table_load_code(const std::string& path, const std::string& tensor_name, bool named);
+
+// The whole transcript (">>> ..." lines and torch's reprs), ending in a newline.
+std::string notebook_transcript(const NotebookCase& c);
+
+// Python's repr of a list of ints: "[2, 3, 1]".
+std::string python_list(const IdList& ids);
+
+}  // namespace lv
