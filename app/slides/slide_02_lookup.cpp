@@ -32,11 +32,11 @@ void narrative(App& app) {
   const int cur = narrative_step(app, steps(app));
   if (!ids.empty())
     para("Now: idx[%d] = %lld, so output row %d is a copy of table row %lld.", cur,
-                       static_cast<long long>(ids[static_cast<size_t>(cur)]), cur,
-                       static_cast<long long>(ids[static_cast<size_t>(cur)]));
+         static_cast<long long>(ids[static_cast<size_t>(cur)]), cur,
+         static_cast<long long>(ids[static_cast<size_t>(cur)]));
   ImGui::Spacing();
   para("%s × %s = %s. No multiplications at all.", count_text(d.batch, "ID").c_str(),
-                     count_text(d.dim, "number").c_str(), count_text(d.lookup_bill.copies, "copy", "copies").c_str());
+       count_text(d.dim, "number").c_str(), count_text(d.lookup_bill.copies, "copy", "copies").c_str());
   ImGui::Spacing();
   repeat_line(app, "Row %lld is looked up more than once: each of its output rows is the same copy.");
 }
@@ -54,28 +54,28 @@ void chip_window(const IdList& ids, size_t n, int cur, float gap, float room, si
   for (bool grew = true; grew;) {
     grew = false;
     if (*last < n && w + chip_size(ids[*last]).x + gap <= room) w += chip_size(ids[(*last)++]).x + gap, grew = true;
-    if (*first > 0 && w + chip_size(ids[*first - 1]).x + gap <= room) w += chip_size(ids[--*first]).x + gap, grew = true;
+    if (*first > 0 && w + chip_size(ids[*first - 1]).x + gap <= room)
+      w += chip_size(ids[--*first]).x + gap, grew = true;
   }
 }
 
-ImVec2 canvas(SlideCanvas& c) {
-  const Scene sc(c);
-  const int cur = c.current();
-  const size_t n_chips = std::min<size_t>(sc.ids.size(), 64);
-
-  // Chips: the current one lit, the ones already looked up half lit.
+// The row of ID chips: the current one lit, the ones already looked up half lit; "…" marks
+// the chips left out on either side. Each drawn chip's bottom centre goes to chip_bottoms
+// (the arrow starts there), and [*first, *last) are the chips drawn. Returns the row's size
+// from its first chip.
+ImVec2 draw_chips(SlideCanvas& c, const Scene& sc, int cur, size_t n_chips, ImVec2* chip_bottoms, size_t* first,
+                  size_t* last) {
   draw_text(sc.dl, fonts().bold, ImVec2(c.origin.x, c.origin.y + sc.e * 0.25f), c.pal.muted, "ids");
-  ImVec2 chip_bottoms[64];
-  // "…" marks the chips left out on either side.
   const float gap = sc.e * 0.4f, room = c.avail.x - sc.e * 2.2f - sc.e * 3.0f;
-  size_t first = 0, last = n_chips;  // [first, last) drawn
-  chip_window(sc.ids, n_chips, cur, gap, room, &first, &last);
+  *first = 0;
+  *last = n_chips;
+  chip_window(sc.ids, n_chips, cur, gap, room, first, last);
   float chip_x = c.origin.x + sc.e * 2.2f, chip_h = 0.0f;
-  if (first > 0) {
+  if (*first > 0) {
     draw_text(sc.dl, fonts().bold, ImVec2(chip_x, c.origin.y + sc.e * 0.25f), c.pal.muted, "…");
     chip_x += sc.e * 1.4f;
   }
-  for (size_t i = first; i < last; ++i) {
+  for (size_t i = *first; i < *last; ++i) {
     const float p = c.progress(static_cast<int>(i));
     const float lit = static_cast<int>(i) == cur ? phase(p, kChipLights) : p > 0.0f ? 0.35f : 0.0f;
     const ImVec2 cs = chip_size(sc.ids[i]);
@@ -84,11 +84,20 @@ ImVec2 canvas(SlideCanvas& c) {
     chip_x += cs.x + gap;
     chip_h = cs.y;
   }
-  if (last < n_chips) {
+  if (*last < n_chips) {
     draw_text(sc.dl, fonts().bold, ImVec2(chip_x, c.origin.y + sc.e * 0.25f), c.pal.muted, "…");
     chip_x += sc.e * 1.4f;
   }
-  const ImVec2 chips(chip_x - gap - (c.origin.x + sc.e * 2.2f), chip_h);
+  return ImVec2(chip_x - gap - (c.origin.x + sc.e * 2.2f), chip_h);
+}
+
+ImVec2 canvas(SlideCanvas& c) {
+  const Scene sc(c);
+  const int cur = c.current();
+  const size_t n_chips = std::min<size_t>(sc.ids.size(), 64);
+  ImVec2 chip_bottoms[64];
+  size_t first = 0, last = 0;  // [first, last): the chips drawn
+  const ImVec2 chips = draw_chips(c, sc, cur, n_chips, chip_bottoms, &first, &last);
 
   // The table (left) and the output (right).
   GridStyle gs;
@@ -115,8 +124,8 @@ ImVec2 canvas(SlideCanvas& c) {
   draw_text(sc.dl, fonts().bold, ImVec2(out_x, top), c.pal.muted, head);
   const float out_head_right = out_x + text_size(fonts().bold, head).x;
   gs.name = "embedding(idx)";
-  const GridLayout og = grid_layout(ImVec2(out_x, top + sc.e * 1.6f), static_cast<int>(sc.d.batch), static_cast<int>(sc.d.dim),
-                                    sc.app.ui.out_view, gs);
+  const GridLayout og = grid_layout(ImVec2(out_x, top + sc.e * 1.6f), static_cast<int>(sc.d.batch),
+                                    static_cast<int>(sc.d.dim), sc.app.ui.out_view, gs);
 
   // Which batch entry (if any) last wrote each table row, for the row tint.
   ImU32 labels[64] = {};
@@ -127,7 +136,8 @@ ImVec2 canvas(SlideCanvas& c) {
   }
   grid_draw_frame(sc.dl, tg, named(gs, "weight table"), c.pal, labels);
   ImU32 out_labels[64] = {};
-  for (int i = og.first_row; i < og.first_row + og.shown_rows; ++i) out_labels[i - og.first_row] = id_color(static_cast<size_t>(i));
+  for (int i = og.first_row; i < og.first_row + og.shown_rows; ++i)
+    out_labels[i - og.first_row] = id_color(static_cast<size_t>(i));
   grid_draw_frame(sc.dl, og, gs, c.pal, out_labels);
 
   const float p = cur >= 0 ? c.progress(cur) : 0.0f;
@@ -135,18 +145,21 @@ ImVec2 canvas(SlideCanvas& c) {
   const float glow = phase(p, kRowGlows);
   if (cur_row >= 0 && tg.row_shown(cur_row))
     draw_glow(sc.dl, tg.row_min(cur_row), tg.row_max(cur_row), id_color(static_cast<size_t>(cur)), glow);
-  grid_draw_cells_at(sc.dl, tg, gs, c.pal, [&](int r, int col) { return sc.d.table.at(r, col); }, [&](int r, int) {
+  grid_draw_cells_at(
+      sc.dl, tg, gs, c.pal, [&](int r, int col) { return sc.d.table.at(r, col); },
+      [&](int r, int) {
     CellStyle s;
     s.bg = c.pal.panel_alt;
     if (r == cur_row) s.bg = mix(c.pal.panel_alt, id_color(static_cast<size_t>(cur)), 0.45f * glow);
     return s;
-  });
+      });
   // Output rows appear as their step lands; the current one waits for its flight.
   const float fly = phase(p, kValuesFly);
   grid_draw_cells(sc.dl, og, sc.d.lookup_out.data(), sc.d.dim, gs, c.pal, [&](int r, int) {
     CellStyle s;
     const float pr = c.progress(r);
-    s.bg = mix(c.pal.panel_alt, id_color(static_cast<size_t>(r)), pr >= 1.0f || (r == cur && fly >= 1.0f) ? 0.22f : 0.0f);
+    s.bg =
+        mix(c.pal.panel_alt, id_color(static_cast<size_t>(r)), pr >= 1.0f || (r == cur && fly >= 1.0f) ? 0.22f : 0.0f);
     s.hide = r > cur || (r == cur && fly < 1.0f);
     return s;
   });
@@ -158,20 +171,21 @@ ImVec2 canvas(SlideCanvas& c) {
   if (cur >= 0 && static_cast<size_t>(cur) >= first && static_cast<size_t>(cur) < last && tg.row_shown(cur_row)) {
     const ImVec2 chip = chip_bottoms[cur];
     const float above = (chip.y + top) * 0.5f;      // between the chips and the heading
-    const float margin = c.origin.x - sc.e * 0.3f;      // inside the canvas's padding
+    const float margin = c.origin.x - sc.e * 0.3f;  // inside the canvas's padding
     const float row_y = tg.row_label_center(cur_row).y;
     const ImVec2 route[] = {chip, ImVec2(chip.x, above), ImVec2(margin, above), ImVec2(margin, row_y),
                             ImVec2(tg.pos.x + sc.e * 0.05f, row_y)};
     draw_route_arrow(sc.dl, route, 5, id_color(static_cast<size_t>(cur)), phase(p, kArrowRuns), 2.2f);
   }
   if (cur >= 0)
-    grid_draw_flight(sc.dl, tg, cur_row, og, cur, table_row(sc.app, cur_row), fly, id_color(static_cast<size_t>(cur), 0.35f),
-                     gs, c.pal);
+    grid_draw_flight(sc.dl, tg, cur_row, og, cur, table_row(sc.app, cur_row), fly,
+                     id_color(static_cast<size_t>(cur), 0.35f), gs, c.pal);
   // Hover: say where a value came from.
   int r = -1, col = -1;
   if (grid_interact(og, sc.app.ui.out_view, "##out", &r, &col) && r <= cur)
     ImGui::SetTooltip("embedding(idx)[%d, %d] = weight[%lld, %d] = %.4f", r, col,
-                      static_cast<long long>(sc.ids[static_cast<size_t>(r)]), col, static_cast<double>(sc.d.lookup_out(r, col)));
+                      static_cast<long long>(sc.ids[static_cast<size_t>(r)]), col,
+                      static_cast<double>(sc.d.lookup_out(r, col)));
   grid_interact(tg, sc.app.ui.table_view, "##table", &r, &col);
   // (the chips count: the canvas centres the slide by this extent)
   const float chips_right = c.origin.x + sc.e * 2.2f + chips.x;

@@ -24,18 +24,18 @@ namespace {
 constexpr ImU32 rgb(unsigned r, unsigned g, unsigned b) { return IM_COL32(r, g, b, 255); }
 
 const Palette kDark = {
-    rgb(15, 17, 21),    // bg
-    rgb(22, 26, 33),    // panel
-    rgb(28, 33, 42),    // panel_alt
-    rgb(44, 50, 62),    // border
-    rgb(230, 232, 236), // text
-    rgb(150, 158, 172), // muted
-    rgb(78, 86, 100),   // faint
-    rgb(245, 165, 36),  // accent (amber)
-    rgb(74, 222, 128),  // ok
-    rgb(248, 113, 113), // bad
-    rgb(64, 71, 84),    // zero
-    rgb(255, 214, 102), // glow
+    rgb(15, 17, 21),     // bg
+    rgb(22, 26, 33),     // panel
+    rgb(28, 33, 42),     // panel_alt
+    rgb(44, 50, 62),     // border
+    rgb(230, 232, 236),  // text
+    rgb(150, 158, 172),  // muted
+    rgb(78, 86, 100),    // faint
+    rgb(245, 165, 36),   // accent (amber)
+    rgb(74, 222, 128),   // ok
+    rgb(248, 113, 113),  // bad
+    rgb(64, 71, 84),     // zero
+    rgb(255, 214, 102),  // glow
 };
 
 const Palette kLight = {
@@ -46,8 +46,8 @@ const Palette kLight = {
 
 // Eight colours that stay distinct on both backgrounds; IDs past eight reuse them.
 const ImU32 kIdColors[] = {
-    rgb(245, 165, 36),  rgb(45, 212, 191), rgb(167, 139, 250), rgb(251, 113, 133),
-    rgb(56, 189, 248),  rgb(163, 230, 53), rgb(251, 146, 60),  rgb(244, 114, 182),
+    rgb(245, 165, 36), rgb(45, 212, 191), rgb(167, 139, 250), rgb(251, 113, 133),
+    rgb(56, 189, 248), rgb(163, 230, 53), rgb(251, 146, 60),  rgb(244, 114, 182),
 };
 
 bool file_exists(const char* path) {
@@ -55,11 +55,11 @@ bool file_exists(const char* path) {
   return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-Fonts g_fonts;                          // the active set
-Fonts g_levels[kCanvasZoomLevels];      // one set per canvas zoom level
-Fonts g_narration;                      // presenting: the narration's larger set (else the page's)
-bool g_narration_boosted = false;       // g_narration is a set of its own
-Fonts g_page;                           // the page's set: the normal level's, or its own under Ctrl+=
+Fonts g_fonts;                      // the active set
+Fonts g_levels[kCanvasZoomLevels];  // one set per canvas zoom level
+Fonts g_narration;                  // presenting: the narration's larger set (else the page's)
+bool g_narration_boosted = false;   // g_narration is a set of its own
+Fonts g_page;                       // the page's set: the normal level's, or its own under Ctrl+=
 
 }  // namespace
 
@@ -120,8 +120,8 @@ ImU32 ink_on(const Palette& p, ImU32 c) {
 
 std::vector<uint32_t> exact_colours(Theme theme) {
   const Palette& p = palette(theme);
-  std::vector<ImU32> cols = {p.bg,   p.panel, p.panel_alt, p.border, p.text, p.muted,
-                             p.faint, p.accent, p.ok,       p.bad,    p.zero, p.glow};
+  std::vector<ImU32> cols = {p.bg,    p.panel,  p.panel_alt, p.border, p.text, p.muted,
+                             p.faint, p.accent, p.ok,        p.bad,    p.zero, p.glow};
   for (size_t i = 0; i < 8; ++i)
     for (float t : kIdTintLevels) {
       cols.push_back(id_tint(p, i, t));
@@ -148,7 +148,8 @@ bool checkbox(const char* label, bool* v) {
 
 void apply_style(Theme theme, float scale) {
   ImGuiStyle style;
-  if (theme == Theme::Dark) ImGui::StyleColorsDark(&style); else ImGui::StyleColorsLight(&style);
+  if (theme == Theme::Dark) ImGui::StyleColorsDark(&style);
+  else ImGui::StyleColorsLight(&style);
   const Palette& p = palette(theme);
   auto v4 = [](ImU32 c, float a = 1.0f) {
     ImVec4 v = ImGui::ColorConvertU32ToFloat4(c);
@@ -252,7 +253,8 @@ void add_mapped_font(const MappedFile& m, float size, ImFontConfig cfg, const Im
   ImFontAtlas& atlas = *ImGui::GetIO().Fonts;
   cfg.FontDataOwnedByAtlas = true;
   atlas.AddFontFromMemoryTTF(m.data, static_cast<int>(m.size), size, &cfg, ranges);
-  if (!atlas.ConfigData.empty() && atlas.ConfigData.back().FontData == m.data) atlas.ConfigData.back().FontDataOwnedByAtlas = false;
+  if (!atlas.ConfigData.empty() && atlas.ConfigData.back().FontData == m.data)
+    atlas.ConfigData.back().FontDataOwnedByAtlas = false;
 }
 
 // U+FFFD's glyph moves to kReplacementGlyphAt and becomes the fallback (ui_theme.hpp):
@@ -282,11 +284,11 @@ std::vector<char32_t> g_fontless;
 // draw a missing glyph: 4E00 as 4E/00, 🐱 (U+1F431) as 01F/431. Its digits are copied
 // from a small mono font built for the purpose (digits[] below) into the atlas's pixels.
 struct BoxedGlyph {
-  ImFont* font = nullptr;    // the font it is a glyph of
-  ImFont* digits = nullptr;  // 0-9 A-F at about 0.42 of its size, one texel a pixel
+  ImFont* font = nullptr;             // the font it is a glyph of
+  ImFont* digits = nullptr;           // 0-9 A-F at about 0.42 of its size, one texel a pixel
   float px = 0.0f, digits_px = 0.0f;  // their sizes (an ImFont's FontSize is set only by the build)
-  char32_t shown = 0;        // the code point written in it
-  int rect = -1;             // its custom rectangle in the atlas
+  char32_t shown = 0;                 // the code point written in it
+  int rect = -1;                      // its custom rectangle in the atlas
 };
 std::vector<BoxedGlyph> g_boxed;
 
@@ -314,7 +316,8 @@ BoxSize box_size(float px, float digits_px, int cols) {
   return {cols * digit_w + 2 * pad + 2, 2 * row_h + 2 * pad + 1, pad, row_h, digit_w};
 }
 
-void queue_boxed(ImFontAtlas& atlas, ImFont* font, float px, ImFont* digits, float digits_px, char32_t id, char32_t shown) {
+void queue_boxed(ImFontAtlas& atlas, ImFont* font, float px, ImFont* digits, float digits_px, char32_t id,
+                 char32_t shown) {
   const int cols = shown <= 0xFFFF ? 2 : 3;
   const BoxSize b = box_size(px, digits_px, cols);
   const float gap = std::max(1.0f, std::round(px * 0.08f));
@@ -348,7 +351,8 @@ void draw_boxed(ImFontAtlas& atlas) {
     // Each digit's glyph texels, centred in its cell, its top at the row's top.
     float top_y0 = 1e9f;
     for (char d : {'0', 'A'})
-      if (const ImFontGlyph* dg = g.digits->FindGlyphNoFallback(static_cast<ImWchar>(d))) top_y0 = std::min(top_y0, dg->Y0);
+      if (const ImFontGlyph* dg = g.digits->FindGlyphNoFallback(static_cast<ImWchar>(d)))
+        top_y0 = std::min(top_y0, dg->Y0);
     for (int row = 0; row < 2; ++row) {
       const int n = static_cast<int>(std::strlen(rows[row]));
       const int x0 = 1 + b.pad + (cols - n) * b.digit_w / 2;
@@ -360,7 +364,8 @@ void draw_boxed(ImFontAtlas& atlas) {
         const int sy = static_cast<int>(dg->V0 * static_cast<float>(th) + 0.5f);
         const int gw = static_cast<int>((dg->U1 - dg->U0) * static_cast<float>(tw) + 0.5f);
         const int gh = static_cast<int>((dg->V1 - dg->V0) * static_cast<float>(th) + 0.5f);
-        const int dx = x0 + k * b.digit_w + static_cast<int>(std::round((static_cast<float>(b.digit_w) - (dg->X1 - dg->X0)) * 0.5f));
+        const int dx = x0 + k * b.digit_w +
+                       static_cast<int>(std::round((static_cast<float>(b.digit_w) - (dg->X1 - dg->X0)) * 0.5f));
         const int dy = y0 + static_cast<int>(std::round(dg->Y0 - top_y0));
         for (int y = 0; y < gh; ++y)
           for (int x = 0; x < gw; ++x)  // small digits read faint: their coverage strengthened
@@ -443,6 +448,23 @@ bool learn_fontless(const WideText& wide) {
 
 }  // namespace
 
+namespace {
+
+// ImGui's built-in font (ProggyClean) when Debian's fonts are absent, at `zoom` times its size.
+Fonts default_fonts(float zoom, bool with_title) {
+  ImGuiIO& io = ImGui::GetIO();
+  Fonts f;
+  ImFontConfig d;
+  d.SizePixels = 13.0f * zoom;
+  f.ui = f.bold = f.mono = io.Fonts->AddFontDefault(&d);
+  ImFontConfig t;
+  t.SizePixels = 20.0f * zoom;
+  f.title = with_title ? io.Fonts->AddFontDefault(&t) : nullptr;
+  return f;
+}
+
+}  // namespace
+
 Fonts load_fonts(float scale, float base_px, float narration_boost, float canvas_scale, const WideText* wide) {
   if (canvas_scale <= 0.0f) canvas_scale = scale;
   ImGuiIO& io = ImGui::GetIO();
@@ -490,7 +512,8 @@ Fonts load_fonts(float scale, float base_px, float narration_boost, float canvas
   for (int level = 0; level <= kPageSet; ++level) {
     if ((level == kNarrationSet && !g_narration_boosted) || (level == kPageSet && !own_page)) continue;
     const bool narration = level == kNarrationSet, canvas = level < kCanvasZoomLevels;
-    const float px = canvas ? base_px * canvas_scale * kCanvasZoom[level] : base_px * scale * (narration ? narration_boost : 1.0f);
+    const float px =
+        canvas ? base_px * canvas_scale * kCanvasZoom[level] : base_px * scale * (narration ? narration_boost : 1.0f);
     const bool normal = canvas ? level == kCanvasNormalLevel && !own_page : true;  // the page's, or the narration's
     const ImWchar* glyphs = normal ? ranges_fffd.Data : ranges.Data;
     Fonts f;
@@ -525,15 +548,7 @@ Fonts load_fonts(float scale, float base_px, float narration_boost, float canvas
       f.from_system = f.ui && f.bold && f.mono && (f.title || !normal);
       if (f.from_system && !boxed.empty()) queue_boxed_set(f, cfg, mono, px, boxed);
     }
-    if (!f.from_system) {
-      // ImGui's built-in font (ProggyClean) when Debian's fonts are absent.
-      ImFontConfig d;
-      d.SizePixels = 13.0f * px / base_px;
-      f.ui = f.bold = f.mono = io.Fonts->AddFontDefault(&d);
-      ImFontConfig t;
-      t.SizePixels = 20.0f * px / base_px;
-      f.title = normal ? io.Fonts->AddFontDefault(&t) : nullptr;
-    }
+    if (!f.from_system) f = default_fonts(px / base_px, normal);
     (narration ? g_narration : canvas ? g_levels[level] : g_page) = f;
   }
   if (!own_page) g_page = g_levels[kCanvasNormalLevel];
@@ -555,7 +570,8 @@ Fonts load_fonts(float scale, float base_px, float narration_boost, float canvas
   g_boxed.clear();
   for (ImFont* font : {g_fonts.ui, g_fonts.bold, g_fonts.title, g_fonts.mono}) move_replacement_glyph(font);
   if (g_narration_boosted)
-    for (ImFont* font : {g_narration.ui, g_narration.bold, g_narration.title, g_narration.mono}) move_replacement_glyph(font);
+    for (ImFont* font : {g_narration.ui, g_narration.bold, g_narration.title, g_narration.mono})
+      move_replacement_glyph(font);
   // ImGui's copy of each font's settings and the files they point into: needed only to
   // build again, and a new scale loads the fonts afresh.
   io.Fonts->ClearInputData();
@@ -574,7 +590,9 @@ int narration_top_level() { return g_narration_boosted ? kCanvasNormalLevel + 1 
 const Fonts& narration_fonts() { return g_narration; }
 
 void begin_narration_zoom(int level) {
-  g_fonts = level > kCanvasNormalLevel ? g_narration : level == kCanvasNormalLevel ? g_page : g_levels[std::max(level, 0)];
+  g_fonts = level > kCanvasNormalLevel    ? g_narration
+            : level == kCanvasNormalLevel ? g_page
+                                          : g_levels[std::max(level, 0)];
   ImGui::PushFont(g_fonts.ui);
 }
 

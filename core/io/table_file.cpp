@@ -201,8 +201,7 @@ bool run_read(const RowRead& q) {
 }
 
 // The shared tail of both formats: the limit, then a view of the values where they are.
-TableLoad finish(const std::string& label, const uint8_t* src, uint64_t rows, uint64_t cols, Src type,
-                 bool fortran) {
+TableLoad finish(const std::string& label, const uint8_t* src, uint64_t rows, uint64_t cols, Src type, bool fortran) {
   const uint64_t values = rows * cols;  // checked by the caller (fits with the itemsize)
   if (values > static_cast<uint64_t>(kMaxTableElements))
     return fail(label + " holds a " + std::to_string(rows) + " × " + std::to_string(cols) + " table (" +
@@ -418,7 +417,8 @@ TableLoad npy_impl(const uint8_t* base, size_t n, const std::string& label) {
                 "); a table must be 2-D.");
   }
   if (shape[0] == 0 || shape[1] == 0)
-    return fail(label + " holds an empty " + shape_text(shape) + " array; a table needs at least one row and one column.");
+    return fail(label + " holds an empty " + shape_text(shape) +
+                " array; a table needs at least one row and one column.");
   uint64_t values, bytes;
   if (!mul_ok(shape[0], shape[1], &values) || !mul_ok(values, itemsize(type), &bytes))
     return fail(label + "'s header claims a " + shape_text(shape) + " " + src_name(type) +
@@ -483,8 +483,7 @@ std::vector<const StEntry*> sorted_by_name(const std::deque<StEntry>& entries) {
   keys.reserve(entries.size());
   for (const StEntry& e : entries) {
     uint64_t p = 0;
-    for (size_t k = 0; k < 8; ++k)
-      p = p << 8 | (k < e.name.size() ? static_cast<unsigned char>(e.name[k]) : 0u);
+    for (size_t k = 0; k < 8; ++k) p = p << 8 | (k < e.name.size() ? static_cast<unsigned char>(e.name[k]) : 0u);
     keys.push_back({p, &e});
   }
   std::sort(keys.begin(), keys.end(), [](const Key& a, const Key& b) {
@@ -544,13 +543,18 @@ std::string tensor_bytes_problem(const std::deque<StEntry>& entries, uint64_t da
              ") larger than any file can be.";
     if (bytes != e.end - e.begin)
       return label + ": tensor '" + shown(e.name) + "' is " + shape_text(e.shape) + " " + e.dtype + " (" +
-             with_commas(bytes) + " bytes) but its data_offsets span " + with_commas(e.end - e.begin) +
-             " bytes.";
+             with_commas(bytes) + " bytes) but its data_offsets span " + with_commas(e.end - e.begin) + " bytes.";
   }
   return "";
 }
 
 // want: the tensor asked for (FILE:NAME; "" is a name too), or none: pick the one table.
+// The first of a tensor entry's three fields it lacks.
+const char* missing_field(const StEntry& e) {
+  if (!e.have_dtype) return "dtype";
+  return !e.have_shape ? "shape" : "data_offsets";
+}
+
 TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::optional<std::string>& want_name,
                            const std::string& label) {
   if (n == 0) return fail(label + " is empty.");
@@ -592,8 +596,7 @@ TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::optional<st
     if (!js.expect('{') || !js.members([&](const std::string& field) { return read_tensor_field(js, e, field); }))
       return false;
     if (!e.have_dtype || !e.have_shape || !e.have_offsets) {
-      incomplete = label + ": tensor '" + shown(key) + "' has no " +
-                   (!e.have_dtype ? "dtype" : !e.have_shape ? "shape" : "data_offsets") + ".";
+      incomplete = label + ": tensor '" + shown(key) + "' has no " + missing_field(e) + ".";
       return false;
     }
     entries.push_back(std::move(e));
@@ -647,8 +650,8 @@ TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::optional<st
   } else {
     TableLoad r;
     for (const StEntry* e : two_d) r.tensor_names.push_back(e->name);
-    r.error = label + " has " + std::to_string(two_d.size()) + " 2-D tensors; pick one (FILE:NAME): " +
-              list_entries(two_d) + ".";
+    r.error = label + " has " + std::to_string(two_d.size()) +
+              " 2-D tensors; pick one (FILE:NAME): " + list_entries(two_d) + ".";
     return r;
   }
 
@@ -695,8 +698,6 @@ struct Mapping {
   }
 };
 
-
-
 }  // namespace
 
 TableLoad parse_npy(const uint8_t* bytes, size_t n, const std::string& label) {
@@ -704,7 +705,8 @@ TableLoad parse_npy(const uint8_t* bytes, size_t n, const std::string& label) {
 }
 
 TableLoad parse_safetensors(const uint8_t* bytes, size_t n, const std::string& name, const std::string& label) {
-  return adopt_copy(one_line(safetensors_impl(bytes, n, name.empty() ? std::nullopt : std::optional<std::string>(name), label)));
+  return adopt_copy(
+      one_line(safetensors_impl(bytes, n, name.empty() ? std::nullopt : std::optional<std::string>(name), label)));
 }
 
 static TableLoad load_table_impl(const std::string& spec);
@@ -761,8 +763,7 @@ static TableLoad load_table_impl(const std::string& spec) {
   const bool st_start = head.size() == 9 && head[8] == '{';
   TableLoad r;
   if (npy_magic || (ends_with(path, ".npy") && !st_start)) {
-    if (name)
-      return fail(label + " is a .npy file, which holds a single array; drop ':" + *name + "' to load it.");
+    if (name) return fail(label + " is a .npy file, which holds a single array; drop ':" + *name + "' to load it.");
     r = npy_impl(bytes, m.size, label);
   } else if (st_start || ends_with(path, ".safetensors")) {
     r = safetensors_impl(bytes, m.size, name, label);
@@ -773,7 +774,8 @@ static TableLoad load_table_impl(const std::string& spec) {
     r.table.path = path;
     r.table.mapped = true;
     r.table.data_offset = static_cast<uint64_t>(r.table.base - bytes);
-    r.table.disk = {static_cast<uint64_t>(st.st_dev), static_cast<uint64_t>(st.st_ino), static_cast<int64_t>(st.st_size),
+    r.table.disk = {static_cast<uint64_t>(st.st_dev), static_cast<uint64_t>(st.st_ino),
+                    static_cast<int64_t>(st.st_size),
                     static_cast<int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec};
     r.table.keep = std::move(mapping);  // the table reads from the mapping: kept while it lives
   }
@@ -831,7 +833,8 @@ std::string TableFile::check_on_disk() const {
   } else if (static_cast<int64_t>(at.st_size) != disk.size) {
     what = label + " changed on disk since it was opened: it was " + with_commas(static_cast<uint64_t>(disk.size)) +
            " bytes and is " + with_commas(static_cast<uint64_t>(at.st_size)) + " bytes now";
-    if (static_cast<uint64_t>(at.st_size) < data_offset + stored_bytes()) what += " (the values past its end read as NaN)";
+    if (static_cast<uint64_t>(at.st_size) < data_offset + stored_bytes())
+      what += " (the values past its end read as NaN)";
   } else if (static_cast<int64_t>(at.st_mtim.tv_sec) * 1'000'000'000 + at.st_mtim.tv_nsec != disk.mtime_ns) {
     what = label + " was modified on disk since it was opened; the values shown may no longer be its table";
   }
