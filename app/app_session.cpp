@@ -170,8 +170,8 @@ bool finish_session_table(App& app, TableLoad& r) {
   }
   for (int64_t id : u.ids) {
     if (id >= r.table.rows) {
-      app.loading.error = "Your IDs no longer fit " + u.weights + " (" + with_commas(static_cast<uint64_t>(r.table.rows)) +
-                          " rows)" + kept;
+      app.loading.error = "Your IDs no longer fit " + u.weights + " (" +
+                          with_commas(static_cast<uint64_t>(r.table.rows)) + " rows)" + kept;
       return false;
     }
   }

@@ -38,11 +38,11 @@ void reopen_session_table(App& app);
 bool finish_session_table(App& app, TableLoad& r);
 
 struct SessionSaver {
-  std::string path;            // "" : saving is off (--reset without a home, headless modes)
-  std::string last_written;    // the text on disk
-  uint64_t fingerprint = 0;    // of the state last looked at
-  double dirty_since = -1.0;   // app time of the first unsaved change (-1: clean)
-  std::string error;           // the last save's failure (shown once in the status line)
+  std::string path;           // "" : saving is off (--reset without a home, headless modes)
+  std::string last_written;   // the text on disk
+  uint64_t fingerprint = 0;   // of the state last looked at
+  double dirty_since = -1.0;  // app time of the first unsaved change (-1: clean)
+  std::string error;          // the last save's failure (shown once in the status line)
 };
 
 constexpr double kAutosaveDelay = 1.5;  // seconds after a change before it is written

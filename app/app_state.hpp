@@ -28,11 +28,11 @@ enum class IdsInput { Ids, Text };  // the editor bar's IDs typed as numbers, or
 // Slide 0's replay of GPT-2's tokenizer (app/slides/bpe_replay.hpp), rebuilt when its text or
 // the chosen piece changes (not every frame).
 struct BpeReplayPiece {
-  std::string text;           // the piece's bytes (UTF-8 here: it came from UTF-8 text)
-  bool special = false;       // <|endoftext|>
-  IdList ids;                 // its tokens
-  std::string label;          // the piece as drawn: a space as ␣, a newline as ↵ (core/text/token_text.hpp)
-  std::string symbols;        // its bytes as GPT-2's byte-level symbols ("Ġsunlit")
+  std::string text;      // the piece's bytes (UTF-8 here: it came from UTF-8 text)
+  bool special = false;  // <|endoftext|>
+  IdList ids;            // its tokens
+  std::string label;     // the piece as drawn: a space as ␣, a newline as ↵ (core/text/token_text.hpp)
+  std::string symbols;   // its bytes as GPT-2's byte-level symbols ("Ġsunlit")
   std::vector<std::string> token_labels;  // each token's label, as `label`
 };
 struct BpeReplay {
@@ -41,11 +41,11 @@ struct BpeReplay {
   IdList for_ids;
   std::string for_text;
   int for_pick = -1;
-  std::string text;           // the sentence it shows
-  bool decoded = false;       // the text is the current IDs decoded (they were not typed as text)
-  std::string problem;        // why there is nothing to show (empty: the replay is valid)
+  std::string text;      // the sentence it shows
+  bool decoded = false;  // the text is the current IDs decoded (they were not typed as text)
+  std::string problem;   // why there is nothing to show (empty: the replay is valid)
   std::vector<BpeReplayPiece> pieces;
-  int chosen = -1;            // the piece whose merges are replayed
+  int chosen = -1;  // the piece whose merges are replayed
   // The chosen piece's parts after each merge: parts[0] is its single bytes, parts[k]
   // after merge k (token IDs, in order); merged_at[k] the index of the part merge k made.
   std::vector<IdList> parts;
@@ -72,11 +72,11 @@ struct GridView {
 using OutputNotes = std::vector<std::pair<std::string, std::string>>;
 
 struct CodePanelText {
-  int slide = -1;            // the slide this text belongs to
-  uint64_t generation = 0;   // Derived::generation it was built from
+  int slide = -1;               // the slide this text belongs to
+  uint64_t generation = 0;      // Derived::generation it was built from
   uint64_t scale_revision = 0;  // ScaleState::seen_revision it was built from (slide 7's figures)
   std::string code, output;
-  OutputNotes notes;         // what the screen adds to output's ">>> expr" lines (never in output itself)
+  OutputNotes notes;  // what the screen adds to output's ">>> expr" lines (never in output itself)
 };
 
 // What a slide's grids last scrolled to: they follow the current ID only when the
@@ -107,14 +107,14 @@ struct SlideMemory {
 };
 
 struct UiState {
-  int slide = 1;                  // the slide shown: its number, also its index in the slide table (1: the table)
+  int slide = 1;  // the slide shown: its number, also its index in the slide table (1: the table)
   Timeline timeline;
-  bool reduced_motion = false;    // every step shows its end state
+  bool reduced_motion = false;  // every step shows its end state
   Theme theme = Theme::Dark;
   Theme applied_theme = Theme::Dark;  // the theme ImGui's style was last set for
   float applied_scale = 0.0f;         // the scale the style was last set for (0: never)
-  float scale = 1.0f;             // font scale (HiDPI * user zoom)
-  bool show_shortcuts = false;    // the F1 / ? overlay
+  float scale = 1.0f;                 // font scale (HiDPI * user zoom)
+  bool show_shortcuts = false;        // the F1 / ? overlay
   bool screenshot_requested = false;  // Ctrl+S: the platform saves the next frame
   bool quit_requested = false;        // Ctrl+Q / File > Quit
   bool presenting = false;            // F11: full screen, larger type, controls hidden until the mouse moves
@@ -128,18 +128,18 @@ struct UiState {
   // work) or that ran out of memory while computed: why, shown in the editor bar's
   // error line until another state is accepted. The last good state stays on screen.
   std::string state_error;
-  std::string status;             // a transient line in the footer ("Saved …")
+  std::string status;  // a transient line in the footer ("Saved …")
   double status_until = 0.0;
 
   // Text fields: the buffer shows what the user typed; the error says why it is
   // not applied (the last valid state stays on screen).
   char ids_buf[1024] = "2, 3, 1";
-  std::string ids_error;          // the text does not parse (or breaks a limit): why
-  std::string ids_note;           // it parses but makes a large table: built when the edit ends
+  std::string ids_error;  // the text does not parse (or breaks a limit): why
+  std::string ids_note;   // it parses but makes a large table: built when the edit ends
   bool ids_field_active = false;
-  bool ids_escaped = false;       // Esc ended the IDs field's edit: back to its start (Model::ids_edit)
-  int chip_edit_index = -1;       // the chip whose popup is open
-  int chip_edit_value = 0;        // the value typed into it
+  bool ids_escaped = false;  // Esc ended the IDs field's edit: back to its start (Model::ids_edit)
+  int chip_edit_index = -1;  // the chip whose popup is open
+  int chip_edit_value = 0;   // the value typed into it
   char seed_buf[48] = "123";
   std::string seed_error;
   IdsInput ids_input = IdsInput::Ids;  // the editor bar's Text mode shows text_buf instead of the IDs field
@@ -147,61 +147,61 @@ struct UiState {
   // (`wide`, core/text/wide_text.hpp); text_field() / set_text_field() (app/app_edits.hpp) read and
   // write the real UTF-8.
   char text_buf[1024] = "Hello, do you like tea? <|endoftext|> In the sunlit terraces of someunknownPlace.";
-  WideText wide;                       // the slots, and the glyphs the texts need (the fonts follow its generation)
-  std::string text_error;              // the sentence was not applied: why (the last good IDs stay)
-  int bpe_pick = -1;                   // slide 0: the piece the user chose to replay (-1: the default)
-  BpeReplay bpe;                       // slide 0's replay, as last built
+  WideText wide;           // the slots, and the glyphs the texts need (the fonts follow its generation)
+  std::string text_error;  // the sentence was not applied: why (the last good IDs stay)
+  int bpe_pick = -1;       // slide 0: the piece the user chose to replay (-1: the default)
+  BpeReplay bpe;           // slide 0's replay, as last built
   // Slide 8: each position's argmax decoded as a GPT-2 token (only at V = 50,257), built
   // once per model output (next_text_for: the Derived::outputs_version it is for, 0: none).
   std::vector<std::string> next_text;
   uint64_t next_text_for = 0;
 
   GridView table_view, out_view, out2_view, onehot_view;  // scroll of the slides' grids
-  int edit_row = -1, edit_col = -1;   // the table cell being dragged or typed into
-  float edit_value = 0.0f;            // its value when the drag started
-  char cell_buf[64] = "";             // the value typed into the cell editor
-  std::string cell_error;             // why the typed value was not applied
-  int hover_out_row = -1, hover_out_col = -1;  // slide 4: the output cell under the mouse
-  Matrix scratch;                                // a slide's per-frame working buffer (kept to avoid allocations)
-  std::vector<float> row_buf;                    // a table row read for a flight (kept likewise)
-  Matrix logits_buf;                             // slide 8: the logits on screen
-  std::vector<float> logits_row;                 // and the head row they read
-  uint64_t canvas_fit_key = 0;                   // what the canvas zoom was chosen for (app/slides/canvas_fit.hpp)
-  uint64_t canvas_view_key = 0;                  // its slide, room and type size
-  int canvas_level = 4;                          // kCanvasNormalLevel: the zoom level the canvas is drawn at
-  ImVec2 canvas_extent{0.0f, 0.0f};             // the slide's extent at that level (its steps' largest)
-  uint64_t narrative_fit_key = 0;                // what the narrative's text size was chosen for
-  int narrative_level = 4;                       // kCanvasNormalLevel: its text size (down to kNarrativeMinLevel)
-  bool narrative_settling = false;               // its size is not settled yet: draw another frame
-  bool narrative_skip = false;                   // it just stepped down: the next frame's extent is stale
-  SlideMemory slides;                            // what the slides remember between frames
-  uint64_t diff_followed = 0;                    // slide 5: the model generation whose differing cells were scrolled to
-  int bill_vocab = 50257, bill_dim = 768;        // slide 5: the bill at a chosen scale
-  int bill_scale_pos = 0;                        // 0: this table, 1000: GPT-2
-  CodePanelText code_panel;                      // the code panels' text
-  bool code_select = false;                      // the code panels show their text in read-only
-                                                 // fields (select with the mouse, Ctrl+C) instead of in colour
+  int edit_row = -1, edit_col = -1;                       // the table cell being dragged or typed into
+  float edit_value = 0.0f;                                // its value when the drag started
+  char cell_buf[64] = "";                                 // the value typed into the cell editor
+  std::string cell_error;                                 // why the typed value was not applied
+  int hover_out_row = -1, hover_out_col = -1;             // slide 4: the output cell under the mouse
+  Matrix scratch;                          // a slide's per-frame working buffer (kept to avoid allocations)
+  std::vector<float> row_buf;              // a table row read for a flight (kept likewise)
+  Matrix logits_buf;                       // slide 8: the logits on screen
+  std::vector<float> logits_row;           // and the head row they read
+  uint64_t canvas_fit_key = 0;             // what the canvas zoom was chosen for (app/slides/canvas_fit.hpp)
+  uint64_t canvas_view_key = 0;            // its slide, room and type size
+  int canvas_level = 4;                    // kCanvasNormalLevel: the zoom level the canvas is drawn at
+  ImVec2 canvas_extent{0.0f, 0.0f};        // the slide's extent at that level (its steps' largest)
+  uint64_t narrative_fit_key = 0;          // what the narrative's text size was chosen for
+  int narrative_level = 4;                 // kCanvasNormalLevel: its text size (down to kNarrativeMinLevel)
+  bool narrative_settling = false;         // its size is not settled yet: draw another frame
+  bool narrative_skip = false;             // it just stepped down: the next frame's extent is stale
+  SlideMemory slides;                      // what the slides remember between frames
+  uint64_t diff_followed = 0;              // slide 5: the model generation whose differing cells were scrolled to
+  int bill_vocab = 50257, bill_dim = 768;  // slide 5: the bill at a chosen scale
+  int bill_scale_pos = 0;                  // 0: this table, 1000: GPT-2
+  CodePanelText code_panel;                // the code panels' text
+  bool code_select = false;                // the code panels show their text in read-only
+                                           // fields (select with the mouse, Ctrl+C) instead of in colour
 };
 
 // ---------------------------------------------------------------- loading a table file
 // File ▸ Open reads and converts the file off the UI thread (tables can be GBs).
 struct TableLoading {
-  BackgroundJob job;             // active while a load runs (or its result is not yet taken)
-  std::shared_ptr<TableLoad> result;  // what job fills (read once take() says so)
-  std::string spec;              // FILE or FILE:NAME being loaded
-  double started = 0.0;          // app time when it started
-  FilePicker picker;             // File ▸ Open's in-app picker (when the desktop has no dialog)
-  ExternalDialog dialog;         // File ▸ Open through zenity / kdialog (app/desktop/file_dialog.hpp)
-  std::vector<std::string> recent;  // tables opened lately, newest first (core/settings/recent_files.hpp)
-  std::string recent_path;       // where that list is saved ("" : not saved, e.g. tests and headless runs)
+  BackgroundJob job;                        // active while a load runs (or its result is not yet taken)
+  std::shared_ptr<TableLoad> result;        // what job fills (read once take() says so)
+  std::string spec;                         // FILE or FILE:NAME being loaded
+  double started = 0.0;                     // app time when it started
+  FilePicker picker;                        // File ▸ Open's in-app picker (when the desktop has no dialog)
+  ExternalDialog dialog;                    // File ▸ Open through zenity / kdialog (app/desktop/file_dialog.hpp)
+  std::vector<std::string> recent;          // tables opened lately, newest first (core/settings/recent_files.hpp)
+  std::string recent_path;                  // where that list is saved ("" : not saved, e.g. tests and headless runs)
   std::vector<std::string> tensor_choices;  // a .safetensors file with several 2-D tensors: pick one
-  std::string choices_path;      // the file those names belong to
-  std::string error;             // the last load's failure (the current table stays)
-  bool restoring = false;        // the load running is the last session's table (app/app_session.hpp)
+  std::string choices_path;                 // the file those names belong to
+  std::string error;                        // the last load's failure (the current table stays)
+  bool restoring = false;                   // the load running is the last session's table (app/app_session.hpp)
   // The table's file looked at again (app/chrome/ui_file_watch.hpp): a stat about once a second.
-  double disk_checked = -1.0;    // app time of the last look (-1: not yet)
+  double disk_checked = -1.0;                    // app time of the last look (-1: not yet)
   const TableFile* disk_changed_file = nullptr;  // the table whose file was seen to change (said once)
-  std::string disk_changed;      // what changed, while the Reopen prompt shows ("" : nothing to say)
+  std::string disk_changed;                      // what changed, while the Reopen prompt shows ("" : nothing to say)
 };
 
 // ---------------------------------------------------------------- slides' own state

@@ -53,15 +53,16 @@ void draw_canvas(App& app, ImVec2 size) {
   const uint64_t key = canvas_fit_key(app, avail), view = canvas_view_key(app, avail);
   if (key != app.ui.canvas_fit_key) {
     const bool model_only = view == app.ui.canvas_view_key;
-    app.ui.canvas_level = choose_canvas_level(app, slide, top_left, avail, model_only ? app.ui.canvas_level : -1,
-                                              &app.ui.canvas_extent);
+    app.ui.canvas_level =
+        choose_canvas_level(app, slide, top_left, avail, model_only ? app.ui.canvas_level : -1, &app.ui.canvas_extent);
     app.ui.canvas_fit_key = key;
     app.ui.canvas_view_key = view;
   }
   // What is smaller than the room is centred across it and set a little above the middle
   // (presenting, slide 2's two tables sat in the top-left corner of an empty canvas); the
   // offset is whole pixels and the same at every step (the extent is all steps').
-  const ImVec2 slack(std::max(0.0f, avail.x - app.ui.canvas_extent.x), std::max(0.0f, avail.y - app.ui.canvas_extent.y));
+  const ImVec2 slack(std::max(0.0f, avail.x - app.ui.canvas_extent.x),
+                     std::max(0.0f, avail.y - app.ui.canvas_extent.y));
   const ImVec2 origin(top_left.x + std::floor(slack.x * 0.5f), top_left.y + std::floor(slack.y * 0.4f));
   report_canvas_content(origin, ImVec2(origin.x + app.ui.canvas_extent.x, origin.y + app.ui.canvas_extent.y));
   begin_canvas_zoom(app.ui.canvas_level);
@@ -126,12 +127,13 @@ void draw_narrative(App& app, ImVec2 size) {
   // The transport: a separator and two rows of buttons (what draw_transport lays out).
   const ImGuiStyle& st = ImGui::GetStyle();
   const float rows = static_cast<float>(transport_rows(ImGui::GetContentRegionAvail().x));
-  const float transport_h = transport ? ImGui::GetFrameHeightWithSpacing() * rows + st.ItemSpacing.y * 2.0f + 1.0f : 0.0f;
+  const float transport_h =
+      transport ? ImGui::GetFrameHeightWithSpacing() * rows + st.ItemSpacing.y * 2.0f + 1.0f : 0.0f;
   // Its size, not the room inside it (a scroll bar coming and going must not count as a new view).
-  const ImVec2 box(ImGui::GetContentRegionAvail().x, std::max(e * 3.0f, ImGui::GetContentRegionAvail().y - transport_h));
+  const ImVec2 box(ImGui::GetContentRegionAvail().x,
+                   std::max(e * 3.0f, ImGui::GetContentRegionAvail().y - transport_h));
   const uint64_t key = canvas_fit_key(app, box);
-  ImGui::BeginChild("narrative-text", ImVec2(0, box.y),
-                    false);
+  ImGui::BeginChild("narrative-text", ImVec2(0, box.y), false);
   // The text steps down a size or two (to 0.66 em) rather than scroll when the column
   // is short; a new slide, shape or window size starts again from the normal size.
   UiState& ui = app.ui;
@@ -204,8 +206,8 @@ void code_panel_heading(App& app, const char* title, const char* note, const std
                         const char* id, const char* copy_mark) {
   const ImGuiStyle& st = ImGui::GetStyle();
   const char* select = app.ui.code_select ? "Colours" : "Select";
-  const float buttons = ImGui::CalcTextSize(select).x + ImGui::CalcTextSize("Copy").x + st.FramePadding.x * 4 +
-                        st.ItemSpacing.x;
+  const float buttons =
+      ImGui::CalcTextSize(select).x + ImGui::CalcTextSize("Copy").x + st.FramePadding.x * 4 + st.ItemSpacing.x;
   const float right = ImGui::GetWindowContentRegionMax().x - buttons;
   ImGui::PushFont(fonts().bold);
   ImGui::TextUnformatted(title);
@@ -223,7 +225,7 @@ void code_panel_heading(App& app, const char* title, const char* note, const std
   landmark(std::strcmp(id, "code") == 0 ? "select-code" : "select-output");
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("%s", app.ui.code_select ? "Show the text in colour again"
-                                                : "Show the text in a field where the mouse selects and Ctrl+C copies");
+                                               : "Show the text in a field where the mouse selects and Ctrl+C copies");
   ImGui::SameLine();
   if (ImGui::SmallButton("Copy")) {
     ImGui::SetClipboardText(text.c_str());
@@ -258,13 +260,15 @@ void draw_code_panels(App& app, ImVec2 size) {
   ImGui::PushStyleColor(ImGuiCol_ChildBg, pal.panel);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(e * 1.0f, e * 0.7f));
   ImGui::BeginChild("code", ImVec2(w_code, size.y), true, ImGuiWindowFlags_HorizontalScrollbar);
-  code_panel_heading(app, "The real code", "· the notebook's Python with this state's values", text.code, "the code", "code", "copy-code");
+  code_panel_heading(app, "The real code", "· the notebook's Python with this state's values", text.code, "the code",
+                     "code", "copy-code");
   code_panel_body(app, text.code, "##code-text", draw_python);
   ImGui::EndChild();
   report_last_item_panel("code");
   ImGui::SameLine(0.0f, e * 0.6f);
   ImGui::BeginChild("output", ImVec2(0, size.y), true, ImGuiWindowFlags_HorizontalScrollbar);
-  code_panel_heading(app, "What PyTorch prints", "· torch 1.13, byte for byte", text.output, "the output", "output", "copy-output");
+  code_panel_heading(app, "What PyTorch prints", "· torch 1.13, byte for byte", text.output, "the output", "output",
+                     "copy-output");
   code_panel_body(app, text.output, "##output-text", [&text](const std::string& s, const Palette& pal, Theme theme) {
     draw_output(s, pal, theme, &text.notes);
   });
@@ -316,8 +320,7 @@ void draw_status_line(App& app) {
   // A status may name a file ("Loaded /a/long/path.npy: …"): cut in the middle to the line.
   if (!app.ui.status.empty() && app.time < app.ui.status_until)
     text_fit(app.ui.status.c_str(), ImGui::GetContentRegionAvail().x, Elide::Middle);
-  else
-    text_fit(keys_hint().c_str(), ImGui::GetContentRegionAvail().x);
+  else text_fit(keys_hint().c_str(), ImGui::GetContentRegionAvail().x);
   ImGui::PopStyleColor();
 }
 
@@ -362,8 +365,9 @@ std::string slide_step_error(App& app, int slide, int step) {
   const int steps = current_slide_steps(app);
   app.ui.slide = shown;
   if (step <= steps) return "";
-  return "--step " + std::to_string(step) + " is out of range: slide " + std::to_string(std::clamp(slide, 0, slide_count() - 1)) +
-         " has steps 0–" + std::to_string(steps) + " (0 is before its first step)";
+  return "--step " + std::to_string(step) + " is out of range: slide " +
+         std::to_string(std::clamp(slide, 0, slide_count() - 1)) + " has steps 0–" + std::to_string(steps) +
+         " (0 is before its first step)";
 }
 
 void go_to_slide(App& app, int index) {
@@ -433,7 +437,8 @@ void app_frame(App& app) {
   const ImVec2 pad = ImGui::GetStyle().WindowPadding;
   const float page_scale = em() / 17.0f;  // the page's type against its size at scale 1
   const ImVec2 min_page(kMinWindowW * page_scale - pad.x * 2.0f, kMinWindowH * page_scale - pad.y * 2.0f);
-  const ImVec2 page(std::max(vp->WorkSize.x - pad.x * 2.0f, min_page.x), std::max(vp->WorkSize.y - pad.y * 2.0f, min_page.y));
+  const ImVec2 page(std::max(vp->WorkSize.x - pad.x * 2.0f, min_page.x),
+                    std::max(vp->WorkSize.y - pad.y * 2.0f, min_page.y));
   const bool small = vp->WorkSize.x < min_page.x + pad.x * 2.0f || vp->WorkSize.y < min_page.y + pad.y * 2.0f;
   if (small) {
     ImGui::SetNextWindowContentSize(page);
@@ -481,8 +486,7 @@ void app_frame(App& app) {
     if (!small) report_wider_than_window("the status line is wider than the window");
   }
   ImGui::End();
-  if (app.ui.presenting)
-    draw_present_transport(app, ImVec2(narrative_pos.x, narrative_pos.y + main_h), narrative_w);
+  if (app.ui.presenting) draw_present_transport(app, ImVec2(narrative_pos.x, narrative_pos.y + main_h), narrative_w);
 
   draw_shortcuts_overlay(app);
   draw_table_loading(app);

@@ -32,13 +32,13 @@ bool app_animating(const App& app);
 bool app_progress_only(const App& app);
 
 // Pieces of the frame (one file each).
-void draw_menu_bar(App& app);          // ui_menu.cpp
-void draw_editor_bar(App& app);        // ui_editor_bar.cpp: IDs (chips + text), V, D, seed, reset
-void draw_transport(App& app);         // ui_transport.cpp: counter, prev/play/next, scrubber, speed
-int transport_rows(float width);       // ui_transport.cpp: its rows in a column `width` wide (2, or 3 when narrow)
-void handle_shortcuts(App& app);       // ui_shortcuts.cpp: keyboard
-void configure_keyboard(ImGuiIO& io);  // ui_shortcuts.cpp: the context's keyboard policy (platform and tests)
-void draw_shortcuts_overlay(App& app); // ui_shortcuts.cpp: the F1 / ? help
+void draw_menu_bar(App& app);           // ui_menu.cpp
+void draw_editor_bar(App& app);         // ui_editor_bar.cpp: IDs (chips + text), V, D, seed, reset
+void draw_transport(App& app);          // ui_transport.cpp: counter, prev/play/next, scrubber, speed
+int transport_rows(float width);        // ui_transport.cpp: its rows in a column `width` wide (2, or 3 when narrow)
+void handle_shortcuts(App& app);        // ui_shortcuts.cpp: keyboard
+void configure_keyboard(ImGuiIO& io);   // ui_shortcuts.cpp: the context's keyboard policy (platform and tests)
+void draw_shortcuts_overlay(App& app);  // ui_shortcuts.cpp: the F1 / ? help
 
 // File ▸ Open (ui_table_loading.cpp): load FILE or FILE:NAME on a worker thread.
 void start_table_load(App& app, const std::string& spec);
@@ -48,9 +48,9 @@ void draw_table_loading(App& app);  // the picker, the tensor chooser, the error
 // The table's file changed on disk (ui_file_watch.cpp): looked at about once a second,
 // said once, with a prompt to reopen it.
 inline constexpr double kDiskCheckSeconds = 1.0;  // how often (a stat and an fstat; never a read)
-bool table_file_watched(const App& app);  // a mapped file is shown: the idle loop wakes to look
-bool check_table_file_now(App& app);      // looks now; true when a change was newly noticed
-void poll_table_file_change(App& app);    // per frame: looks when kDiskCheckSeconds have passed
+bool table_file_watched(const App& app);          // a mapped file is shown: the idle loop wakes to look
+bool check_table_file_now(App& app);              // looks now; true when a change was newly noticed
+void poll_table_file_change(App& app);            // per frame: looks when kDiskCheckSeconds have passed
 void draw_table_file_change(App& app);
 
 // Opening files the ways a desktop does (ui_open_file.cpp).

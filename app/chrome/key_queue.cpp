@@ -47,8 +47,8 @@ bool key_queue_frame(KeyQueue& q, bool* keys_down, bool* mouse_down, void (*add_
     for (int k = 0; k < KeyQueue::kSlots; ++k) q.shown[k] = q.down[k];
   } else {
     std::bitset<KeyQueue::kSlots> changed;  // keys pressed or released in this frame
-    bool pressed = false;                  // a key went down in this frame
-    bool typed = false;                    // a character went to this frame
+    bool pressed = false;                   // a key went down in this frame
+    bool typed = false;                     // a character went to this frame
     while (q.count > 0) {
       const KeyQueue::Event& e = q.events[q.head];
       if (e.kind == KeyQueue::Event::Char) {

@@ -16,20 +16,20 @@
 namespace lv::app {
 
 struct KeyQueue {
-  static constexpr int kKeys = 512;      // = IM_ARRAYSIZE(ImGuiIO::KeysDown) in 1.86
-  static constexpr int kButtons = 5;     // = IM_ARRAYSIZE(ImGuiIO::MouseDown): queued as keys kKeys + b
+  static constexpr int kKeys = 512;   // = IM_ARRAYSIZE(ImGuiIO::KeysDown) in 1.86
+  static constexpr int kButtons = 5;  // = IM_ARRAYSIZE(ImGuiIO::MouseDown): queued as keys kKeys + b
   static constexpr int kSlots = kKeys + kButtons;
   static constexpr int kCapacity = 512;  // events between two frames (a burst beyond is collapsed)
   struct Event {
     enum Kind : uint8_t { Press, Release, Char } kind = Press;
-    int key = 0;         // Press / Release: the key code (GLFW's), or kKeys + mouse button
-    unsigned ch = 0;     // Char: the code point
+    int key = 0;      // Press / Release: the key code (GLFW's), or kKeys + mouse button
+    unsigned ch = 0;  // Char: the code point
   };
   Event events[kCapacity];
-  int head = 0, count = 0;   // a ring of `count` events starting at `head`
-  bool overflowed = false;   // events were dropped: the next frame takes the physical state
-  bool down[kSlots] = {};    // the physical state after every event received
-  bool shown[kSlots] = {};   // what the frames have been given so far
+  int head = 0, count = 0;  // a ring of `count` events starting at `head`
+  bool overflowed = false;  // events were dropped: the next frame takes the physical state
+  bool down[kSlots] = {};   // the physical state after every event received
+  bool shown[kSlots] = {};  // what the frames have been given so far
 };
 
 // A key press / release (GLFW's key repeats are not events here), a mouse button's

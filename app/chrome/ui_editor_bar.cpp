@@ -123,7 +123,8 @@ void draw_chips(App& app, float width) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextDisabled("+%zu", ids.size() - fit);
     const size_t more = ids.size() - fit;
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%zu more %s: the IDs field lists them all", more, more == 1 ? "ID" : "IDs");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%zu more %s: the IDs field lists them all", more, more == 1 ? "ID" : "IDs");
     ImGui::SameLine(0.0f, gap);
   }
   // "+" sits at the slot's right end: clicked again and again, it stays under the mouse.
@@ -202,7 +203,9 @@ void draw_token_chips(App& app, float width) {
   if (i < total) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextDisabled("+%zu", total - i);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s more: slide 0 shows them all", count_text(static_cast<long long>(total - i), "token").c_str());
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s more: slide 0 shows them all",
+                        count_text(static_cast<long long>(total - i), "token").c_str());
     ImGui::SameLine(0.0f, gap);
   }
   pad_to(start_x + width);
@@ -247,10 +250,10 @@ void draw_loaded_table(App& app, const Palette& pal) {
   // The file's and the tensor's names are the user's: cut in the middle to the room
   // left on this line beside the "x" (at least the group's 20 em), the whole on hover.
   char label[1024];
-  std::snprintf(label, sizeof label, "%s%s%s · %s × %s %s", base, f.named ? ":" : "", f.name.c_str(), rows,
-                cols, f.dtype.c_str());
-  const float close_w = ImGui::CalcTextSize("x").x + ImGui::GetStyle().FramePadding.x * 2.0f +
-                        ImGui::GetStyle().ItemSpacing.x;
+  std::snprintf(label, sizeof label, "%s%s%s · %s × %s %s", base, f.named ? ":" : "", f.name.c_str(), rows, cols,
+                f.dtype.c_str());
+  const float close_w =
+      ImGui::CalcTextSize("x").x + ImGui::GetStyle().FramePadding.x * 2.0f + ImGui::GetStyle().ItemSpacing.x;
   const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
   const float room = std::max(e * 8.0f, right - ImGui::GetCursorScreenPos().x - close_w);
   text_fit(label, room, Elide::Middle);
@@ -325,24 +328,23 @@ void draw_editor_bar(App& app) {
     ImGui::SameLine();
     draw_token_chips(app, std::floor(std::min(full * 0.26f, e * 12.0f)));
   } else {
-  // Room for three or four one- or two-digit chips and "+" (more show as "+N"): the
-  // whole bar, with IDs | Text, still fits one line at 1280 wide.
-  draw_chips(app, std::floor(std::min(full * 0.28f, e * 9.5f)));
+    // Room for three or four one- or two-digit chips and "+" (more show as "+N"): the
+    // whole bar, with IDs | Text, still fits one line at 1280 wide.
+    draw_chips(app, std::floor(std::min(full * 0.28f, e * 9.5f)));
 
-  next_group(e * 8.5f);
-  ImGui::SetNextItemWidth(e * 8.0f);
-  // Esc ends the edit in the frame it is pressed; ImGui reports the deactivation a
-  // frame later, when the key is no longer "pressed": note it now.
-  if (ui.ids_field_active && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
-    ui.ids_escaped = true;
-  const bool typed = ImGui::InputText("##ids-text", ui.ids_buf, sizeof ui.ids_buf);
-  landmark("ids-text");
-  if (ImGui::IsItemActivated()) begin_ids_edit(app);
-  if (typed) ids_field_typed(app, ui.ids_buf);
-  ui.ids_field_active = ImGui::IsItemActive();
-  if (ImGui::IsItemDeactivated()) ids_field_left(app, ui.ids_buf, ui.ids_escaped);
-  tooltip("Type token IDs: 2, 3, 1 — also [2, 3, 1], 2 3 1 or tensor([2, 3, 1]). Applied as you type; Enter "
-          "applies, Esc goes back.");
+    next_group(e * 8.5f);
+    ImGui::SetNextItemWidth(e * 8.0f);
+    // Esc ends the edit in the frame it is pressed; ImGui reports the deactivation a
+    // frame later, when the key is no longer "pressed": note it now.
+    if (ui.ids_field_active && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) ui.ids_escaped = true;
+    const bool typed = ImGui::InputText("##ids-text", ui.ids_buf, sizeof ui.ids_buf);
+    landmark("ids-text");
+    if (ImGui::IsItemActivated()) begin_ids_edit(app);
+    if (typed) ids_field_typed(app, ui.ids_buf);
+    ui.ids_field_active = ImGui::IsItemActive();
+    if (ImGui::IsItemDeactivated()) ids_field_left(app, ui.ids_buf, ui.ids_escaped);
+    tooltip("Type token IDs: 2, 3, 1 — also [2, 3, 1], 2 3 1 or tensor([2, 3, 1]). Applied as you type; Enter "
+            "applies, Esc goes back.");
   }
 
   if (app.inputs.file) draw_loaded_table(app, pal);
@@ -355,7 +357,8 @@ void draw_editor_bar(App& app) {
   ImGui::SameLine();
   int dt = static_cast<int>(app.inputs.dtype);
   ImGui::SetNextItemWidth(e * 6.5f);
-  if (ImGui::Combo("##dtype", &dt, "float32\0float16\0bfloat16\0")) take_change(app, set_dtype(app, static_cast<TableDtype>(dt)));
+  if (ImGui::Combo("##dtype", &dt, "float32\0float16\0bfloat16\0"))
+    take_change(app, set_dtype(app, static_cast<TableDtype>(dt)));
   tooltip("Round every weight to float16 or bfloat16 (as .to(torch.float16).float() does). Both paths still agree: "
           "a one-hot row picks the rounded row exactly.");
 
@@ -364,8 +367,7 @@ void draw_editor_bar(App& app) {
   ImGui::TextUnformatted("seed");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(e * 6.5f);
-  if (ImGui::InputText("##seed", ui.seed_buf, sizeof ui.seed_buf, ImGuiInputTextFlags_CharsNoBlank))
-  {
+  if (ImGui::InputText("##seed", ui.seed_buf, sizeof ui.seed_buf, ImGuiInputTextFlags_CharsNoBlank)) {
     const Change c = set_seed_text(app, ui.seed_buf);
     ui.seed_error = c.error;
     take_change(app, c);

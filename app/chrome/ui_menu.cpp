@@ -34,8 +34,10 @@ void draw_menu_bar(App& app) {
         // The file's name first (what the user recognises), the folder greyed after it;
         // both are text from a file, never a label: the row's ID is its index.
         const size_t slash = spec.find_last_of('/');
-        const std::string_view name = slash == std::string::npos ? std::string_view(spec) : std::string_view(spec).substr(slash + 1);
-        const std::string_view folder = slash == std::string::npos ? std::string_view() : std::string_view(spec).substr(0, slash);
+        const std::string_view name =
+            slash == std::string::npos ? std::string_view(spec) : std::string_view(spec).substr(slash + 1);
+        const std::string_view folder =
+            slash == std::string::npos ? std::string_view() : std::string_view(spec).substr(0, slash);
         ImGui::PushID(static_cast<int>(i));
         const bool open = data_selectable(name, false, 0, folder, /*menu=*/true);
         ImGui::PopID();

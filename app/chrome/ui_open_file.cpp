@@ -32,9 +32,11 @@ void request_open_table(App& app) {
   JobOptions detached;
   detached.detached = true;
   detached.priority = JobPriority::Normal;  // the dialog's process inherits it: it is the UI now
-  l.dialog.job.start([portal, start, argv = std::move(argv), answer](JobControl&) {
+  l.dialog.job.start(
+      [portal, start, argv = std::move(argv), answer](JobControl&) {
     *answer = portal ? run_portal_open_file("Open a table — lookupviz", start) : run_dialog(argv);
-  }, detached);
+      },
+      detached);
 }
 
 void poll_open_dialog(App& app) {
@@ -48,8 +50,7 @@ void poll_open_dialog(App& app) {
       start_table_load(app, r.path);
       app.loading.picker.dir = std::filesystem::path(r.path).parent_path().string();  // the next dialog starts there
       break;
-    case DialogResult::Cancelled:
-      break;
+    case DialogResult::Cancelled: break;
     case DialogResult::Refused:
       // It ran, but its answer is not a path that can be opened (two lines, too long) or
       // it never answered: say so; nothing is opened or remembered, the dialog stays.
@@ -74,8 +75,9 @@ void open_dropped_files(App& app, const std::vector<std::string>& paths) {
   }
   start_table_load(app, paths.front());
   if (paths.size() > 1)
-    set_status(app, ("Opening " + paths.front() + " (the first of " + counted(static_cast<long long>(paths.size()), "file") +
-                     " dropped; one table at a time)").c_str());
+    set_status(app, ("Opening " + paths.front() + " (the first of " +
+                     counted(static_cast<long long>(paths.size()), "file") + " dropped; one table at a time)")
+                        .c_str());
 }
 
 void remember_opened(App& app, const std::string& spec) {

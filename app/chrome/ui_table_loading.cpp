@@ -69,7 +69,8 @@ void poll_table_load(App& app) {
     remember_opened(app, label);
     take_change(app, set_table_file(app, std::make_shared<const TableFile>(std::move(r.table))), Fields::Sync);
     char buf[512];
-    std::snprintf(buf, sizeof buf, "Loaded %s: %s × %s", label.c_str(), Commas(app.derived.vocab).s, Commas(app.derived.dim).s);
+    std::snprintf(buf, sizeof buf, "Loaded %s: %s × %s", label.c_str(), Commas(app.derived.vocab).s,
+                  Commas(app.derived.dim).s);
     set_status(app, buf);
     return;
   }
@@ -99,7 +100,8 @@ void draw_table_loading(App& app) {
     for (size_t i = 0; i < l.tensor_choices.size(); ++i) {
       ImGui::PushID(static_cast<int>(i));
       const std::string& name = l.tensor_choices[i];
-      if (data_selectable(name, false, ImGuiSelectableFlags_AllowDoubleClick, name.empty() ? "\"\" (the empty name)" : ""))
+      if (data_selectable(name, false, ImGuiSelectableFlags_AllowDoubleClick,
+                          name.empty() ? "\"\" (the empty name)" : ""))
         chosen = static_cast<int>(i);
       ImGui::PopID();
       if (i == 0) landmark("tensor-choice-0");

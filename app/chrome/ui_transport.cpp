@@ -77,7 +77,8 @@ void draw_transport(App& app) {
   tooltip("Scrub through the steps; every in-between state can be paused on");
 
   // Slides and speed (narrow, the two buttons give up room down to their labels').
-  const float text_w = std::max(ImGui::CalcTextSize("< Prev").x, ImGui::CalcTextSize("Next >").x) + st.FramePadding.x * 2.0f;
+  const float text_w =
+      std::max(ImGui::CalcTextSize("< Prev").x, ImGui::CalcTextSize("Next >").x) + st.FramePadding.x * 2.0f;
   const float nav_w = std::clamp((w - e * 4.7f - st.ItemSpacing.x * 2.0f) * 0.5f, text_w, e * 5.0f);
   if (ImGui::Button("< Prev", ImVec2(nav_w, 0))) go_to_slide(app, ui.slide - 1);
   landmark("prev-slide");
@@ -92,7 +93,8 @@ void draw_transport(App& app) {
   int si = 2;
   for (int i = 0; i < 5; ++i)
     if (std::fabs(kSpeeds[i] - t.speed) < 1e-3f) si = i;
-  ImGui::SetNextItemWidth(std::max(e * 4.5f, ImGui::GetContentRegionAvail().x - e * 0.2f - (w > e * 24 ? e * 9.5f : 0)));
+  ImGui::SetNextItemWidth(
+      std::max(e * 4.5f, ImGui::GetContentRegionAvail().x - e * 0.2f - (w > e * 24 ? e * 9.5f : 0)));
   if (ImGui::Combo("##speed", &si, kSpeedNames, 5)) t.speed = kSpeeds[si];
   tooltip("Animation speed");
   if (w > e * 24) {

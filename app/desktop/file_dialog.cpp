@@ -51,7 +51,8 @@ bool contains_kde(std::string desktop) {
 
 DialogTool find_dialog_tool(const std::string& choice, const std::string& path_env, const std::string& desktop) {
   if (choice == "builtin" || choice == "portal") return {};
-  std::vector<std::pair<DialogKind, const char*>> order = {{DialogKind::Zenity, "zenity"}, {DialogKind::KDialog, "kdialog"}};
+  std::vector<std::pair<DialogKind, const char*>> order = {{DialogKind::Zenity, "zenity"},
+                                                           {DialogKind::KDialog, "kdialog"}};
   if (choice == "kdialog" || (choice != "zenity" && contains_kde(desktop))) std::swap(order[0], order[1]);
   if (choice == "zenity" || choice == "kdialog") order.resize(1);  // only the one asked for
   for (const auto& [kind, name] : order) {
@@ -79,11 +80,15 @@ std::vector<std::string> dialog_command(const DialogTool& tool, const std::strin
   if (dir.back() != '/') dir += '/';
   switch (tool.kind) {
     case DialogKind::Zenity:
-      return {tool.program, "--file-selection", "--title=Open a table — lookupviz", "--filename=" + dir,
-              "--file-filter=Tables (.npy, .safetensors) | *.npy *.safetensors", "--file-filter=All files | *"};
+      return {tool.program,
+              "--file-selection",
+              "--title=Open a table — lookupviz",
+              "--filename=" + dir,
+              "--file-filter=Tables (.npy, .safetensors) | *.npy *.safetensors",
+              "--file-filter=All files | *"};
     case DialogKind::KDialog:
-      return {tool.program, "--title", "Open a table — lookupviz", "--getopenfilename", dir,
-              "Tables (*.npy *.safetensors)\nAll files (*)"};
+      return {tool.program,        "--title", "Open a table — lookupviz",
+              "--getopenfilename", dir,       "Tables (*.npy *.safetensors)\nAll files (*)"};
     case DialogKind::None:
     case DialogKind::Portal:  // not a program: portal_dialog.cpp
       break;
@@ -260,8 +265,8 @@ DialogResult run_dialog(const std::vector<std::string>& argv, double timeout_sec
 
   if (timed_out) {
     r.outcome = DialogResult::Refused;
-    r.error = "The file dialog (" + name + ") gave no answer in " + std::to_string(static_cast<long long>(timeout_seconds)) +
-              " s, so it was closed and nothing was opened.";
+    r.error = "The file dialog (" + name + ") gave no answer in " +
+              std::to_string(static_cast<long long>(timeout_seconds)) + " s, so it was closed and nothing was opened.";
     return r;
   }
   if (too_long) {

@@ -59,9 +59,9 @@ void end_dialogs();
 
 // A dialog in progress (owned by TableLoading).
 struct ExternalDialog {
-  DialogTool tool;                   // which one to run (None: always the in-app picker)
-  DialogTool next;                   // the one to fall back to when tool fails (None: the in-app picker)
-  BackgroundJob job;                 // active while it is open (detached: it never blocks quitting)
+  DialogTool tool;                       // which one to run (None: always the in-app picker)
+  DialogTool next;                       // the one to fall back to when tool fails (None: the in-app picker)
+  BackgroundJob job;                     // active while it is open (detached: it never blocks quitting)
   std::shared_ptr<DialogResult> answer;  // what job fills (read once take() says so)
 };
 

@@ -86,8 +86,9 @@ int append_options(sd_bus_message* m, const std::string& token, const std::strin
   r = sd_bus_message_append(m, "{sv}", "handle_token", "s", token.c_str());
   if (r >= 0) r = sd_bus_message_append(m, "{sv}", "modal", "b", 1);
   // filters: a(sa(us)), each a name and (0 = glob, pattern) pairs.
-  if (r >= 0) r = sd_bus_message_append(m, "{sv}", "filters", "a(sa(us))", 2, "Tables (.npy, .safetensors)", 2,
-                                        0u, "*.npy", 0u, "*.safetensors", "All files", 1, 0u, "*");
+  if (r >= 0)
+    r = sd_bus_message_append(m, "{sv}", "filters", "a(sa(us))", 2, "Tables (.npy, .safetensors)", 2, 0u, "*.npy", 0u,
+                              "*.safetensors", "All files", 1, 0u, "*");
   if (r >= 0 && !start_dir.empty()) {
     // current_folder: ay, the path's bytes with a closing NUL.
     r = sd_bus_message_open_container(m, 'e', "sv");
@@ -181,7 +182,8 @@ DialogResult run_portal_open_file(const std::string& title, const std::string& s
   sd_bus_message_unref(call);
   sd_bus_message_unref(reply);
   if (r < 0) {
-    fail.error = std::string("the file portal is not there (") + (error.message ? error.message : std::strerror(-r)) + ")";
+    fail.error =
+        std::string("the file portal is not there (") + (error.message ? error.message : std::strerror(-r)) + ")";
     sd_bus_error_free(&error);
     sd_bus_slot_unref(slot);
     return fail;
@@ -200,7 +202,8 @@ DialogResult run_portal_open_file(const std::string& title, const std::string& s
     const double left =
         kDialogTimeoutSeconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (left <= 0.0) {
-      sd_bus_call_method(b.bus, kPortal, request.c_str(), "org.freedesktop.portal.Request", "Close", nullptr, nullptr, "");
+      sd_bus_call_method(b.bus, kPortal, request.c_str(), "org.freedesktop.portal.Request", "Close", nullptr, nullptr,
+                         "");
       answer.result.outcome = DialogResult::Refused;
       answer.result.error = "The file dialog (the desktop's file portal) gave no answer in " +
                             std::to_string(static_cast<long long>(kDialogTimeoutSeconds)) +

@@ -74,8 +74,8 @@ void pos_rows(Model& app, int64_t t, Matrix& out) {
   Derived& d = app.derived;
   PosCache& c = app.jobs.pos;
   const int64_t dim = d.dim;
-  const bool same_source = c.seeded == d.seeded.get() && c.file == app.inputs.file.get() && c.seed == app.inputs.seed &&
-                           c.dim == dim;
+  const bool same_source =
+      c.seeded == d.seeded.get() && c.file == app.inputs.file.get() && c.seed == app.inputs.seed && c.dim == dim;
   auto prefix_ok = [dim](int64_t rows) { return rows * dim >= 16 && (rows * dim) % 16 == 0; };
   if (same_source && t <= c.rows.rows() && prefix_ok(t) && prefix_ok(c.rows.rows())) {
     out = c.rows.topRows(t);
@@ -160,12 +160,13 @@ void recompute_outputs(Model& app) {
   d.table_scale = 0.0;
   for (const Matrix* m : {&weight_edges, static_cast<const Matrix*>(&d.lookup_out)})
     for (Eigen::Index i = 0; i < m->size(); ++i)
-      if (std::isfinite(m->data()[i])) d.table_scale = std::max(d.table_scale, std::fabs(static_cast<double>(m->data()[i])));
+      if (std::isfinite(m->data()[i]))
+        d.table_scale = std::max(d.table_scale, std::fabs(static_cast<double>(m->data()[i])));
   d.print_lookup = repr_rows(d.lookup_out, "EmbeddingBackward0");
-  d.print_onehot = repr_edges(edges_of<IntMatrix>(d.batch, v, [&](int64_t i, int64_t k) {
-                                return static_cast<int64_t>(in.ids[static_cast<size_t>(i)] == k);
-                              }),
-                              d.batch, v);
+  d.print_onehot = repr_edges(
+      edges_of<IntMatrix>(
+          d.batch, v, [&](int64_t i, int64_t k) { return static_cast<int64_t>(in.ids[static_cast<size_t>(i)] == k); }),
+      d.batch, v);
   d.print_matmul = d.matmul_ready ? repr_rows(d.matmul_out, "MmBackward0") : "";
   d.print_equal = !d.matmul_ready ? "" : d.paths_equal ? "True" : "False";
   ++d.generation;
@@ -223,7 +224,6 @@ void set_tokenizer(Model& app, std::shared_ptr<const Gpt2Tokenizer> tokenizer, s
   app.tokenizer = std::move(tokenizer);
   app.tokenizer_error = std::move(error);
 }
-
 
 // The shape the budget prices for these inputs (core/kernels/work_budget.hpp).
 StateShape shape_of(const ModelInputs& in) {
@@ -460,8 +460,9 @@ Change set_text(Model& app, const std::string& text) {
   if (!app.tokenizer)
     return change_error(app.tokenizer_error.empty() ? "GPT-2's tokenizer is not loaded" : app.tokenizer_error);
   if (text.find_first_not_of(" \t\n\r") == std::string::npos)
-    return change_error(text.empty() ? "Type a sentence: empty text has no tokens" : "Type a sentence: only spaces (they are tokens, but "
-                                                                        "type a word too)");
+    return change_error(text.empty() ? "Type a sentence: empty text has no tokens"
+                                     : "Type a sentence: only spaces (they are tokens, but "
+                                       "type a word too)");
   if (std::string bad = utf8_problem("This text", text); !bad.empty()) return change_error(bad);
   const Encoding e = app.tokenizer->encode(text);
   if (!e.ok) return change_error(capitalized(e.error));  // the command line puts "--text: " before the same clause
@@ -476,8 +477,8 @@ Change set_text(Model& app, const std::string& text) {
   else if (in.vocab_mode == VocabMode::Fixed && in.fixed_vocab != static_cast<int64_t>(kGpt2VocabSize))
     v = in.fixed_vocab;  // as --vocab with --text: the user's V, checked below
   if (max_id >= v)
-    return change_error("Token " + std::to_string(max_id) + " is out of range for this table's " + with_commas(static_cast<uint64_t>(v)) +
-            " rows: GPT-2's IDs need 50,257");
+    return change_error("Token " + std::to_string(max_id) + " is out of range for this table's " +
+                        with_commas(static_cast<uint64_t>(v)) + " rows: GPT-2's IDs need 50,257");
   const int64_t b = static_cast<int64_t>(e.ids.size());
   if (std::string e = in.file ? "" : table_size_error(b, v, in.dim); !e.empty())
     return change_error(capitalized(e) + ". Make D or the text smaller.");

@@ -49,7 +49,7 @@ Change set_dim(Model& m, int64_t dim);        // clamped to 1..kMaxDim and the e
 Change set_vocab_mode(Model& m, VocabMode mode, int64_t fixed_vocab);
 Change edit_cell(Model& m, int64_t row, int64_t col, float value);
 Change set_grad_mode(Model& m, GradMode mode, uint64_t seed);  // slide 6's upstream gradient
-Change set_tie_weights(Model& m, bool tie);                      // slide 8's output head
+Change set_tie_weights(Model& m, bool tie);                    // slide 8's output head
 // A loaded table (null: back to the seeded one); V and D follow it, IDs that no
 // longer fit are dropped.
 Change set_table_file(Model& m, std::shared_ptr<const TableFile> file);

@@ -58,10 +58,10 @@ std::string linear_print(uint64_t seed, int64_t vocab, int64_t dim, const std::a
 // The logits pass over rows [0, V): argmax per position (torch: the first maximum, NaN
 // counting as the maximum), the printed edges, and all of them when held.
 struct LogitsInput {
-  TableView table;         // tied: the head's rows are the table's
+  TableView table;  // tied: the head's rows are the table's
   bool tied = true;
-  TorchGenerator head_gen; // untied: the head's rows are drawn in order from here
-  Matrix x;                // T x D
+  TorchGenerator head_gen;  // untied: the head's rows are drawn in order from here
+  Matrix x;                 // T x D
   bool hold = false;
 };
 
@@ -349,7 +349,8 @@ bool poll_model_jobs(Model& app, Change* change) {
       j.linear_done = std::move(*j.linear_out);
       j.linear_done_for = j.linear_for;
       j.linear_out.reset();
-      if (app.inputs.file && j.linear_done_for == ModelJobs::ShapeKey{app.inputs.seed, app.derived.vocab, app.derived.dim}) {
+      if (app.inputs.file &&
+          j.linear_done_for == ModelJobs::ShapeKey{app.inputs.seed, app.derived.vocab, app.derived.dim}) {
         app.derived.print_linear_init = j.linear_done;
         ++app.derived.generation;
       }
@@ -442,7 +443,8 @@ void logits_window(const Model& app, int64_t r0, int64_t r1, int64_t c0, int64_t
   if (!app.inputs.tie_weights) {
     for (int64_t i = r0; i < r1; ++i)
       for (int64_t j = c0; j < c1; ++j)
-        out(i - r0, j - c0) = d.logits.size() > 0 && d.logits_ready ? d.logits(i, j) : std::numeric_limits<float>::quiet_NaN();
+        out(i - r0, j - c0) =
+            d.logits.size() > 0 && d.logits_ready ? d.logits(i, j) : std::numeric_limits<float>::quiet_NaN();
     return;
   }
   row.resize(static_cast<size_t>(d.dim));

@@ -115,7 +115,8 @@ int run_edit_bench(Platform& p, App& app, int edits, double first_frame_ms) {
     sample();
     id_ms.push_back(timed(p, app, [&] { set_ids(app, start); }));
     // A cell of a row the IDs look up (the outputs change), typed.
-    const int64_t r = start[static_cast<size_t>(k) % start.size()], c = static_cast<int64_t>(rng() % static_cast<uint64_t>(d));
+    const int64_t r = start[static_cast<size_t>(k) % start.size()],
+                  c = static_cast<int64_t>(rng() % static_cast<uint64_t>(d));
     const float value = static_cast<float>(static_cast<int64_t>(rng() % 2000) - 1000) / 100.0f;
     cell_ms.push_back(timed(p, app, [&] { edit_cell(app, r, c, value); }));
     sample();
@@ -145,7 +146,8 @@ int run_edit_bench(Platform& p, App& app, int edits, double first_frame_ms) {
   for (int i = 0; i < 60000; ++i) {
     if (!platform_wait(p, app)) break;  // the window's own loop: how often it draws while waiting
     platform_frame(p, app);
-    if (const ScaleState* sc = find_scale_state(app); sc && sc->worker && sc->worker->snapshot().table == TablePhase::Ready) {
+    if (const ScaleState* sc = find_scale_state(app);
+        sc && sc->worker && sc->worker->snapshot().table == TablePhase::Ready) {
       overview_s = std::chrono::duration<double>(Clock::now() - t0).count();
       break;
     }

@@ -19,8 +19,8 @@
 namespace lv::app {
 namespace {
 
-constexpr int kSideCap = 16384;                       // many GL implementations stop here
-constexpr int64_t kUploadBytesPerFrame = 4ll << 20;   // a band of the table per frame (~1 ms)
+constexpr int kSideCap = 16384;                      // many GL implementations stop here
+constexpr int64_t kUploadBytesPerFrame = 4ll << 20;  // a band of the table per frame (~1 ms)
 
 // ---------------------------------------------------------------- levels
 // A band of rows of one float array (rows × cols, row-major) as a grid of R8
@@ -48,10 +48,10 @@ struct Level {
   int64_t first = 0;           // the first row of src held (the window: a band of the table)
   int64_t rows = 0, cols = 0;  // rows held, from `first`
   int64_t tile_rows = 0, tile_cols = 0, down = 0, across = 0;
-  std::vector<GLuint> tex;     // down × across, row-major
-  int64_t uploaded = 0;        // rows uploaded so far (top to bottom)
-  float norm = 1.0f;           // what the values were multiplied by (1 / abs_max)
-  bool unavailable = false;    // the GPU refused the memory: draw without this level
+  std::vector<GLuint> tex;   // down × across, row-major
+  int64_t uploaded = 0;      // rows uploaded so far (top to bottom)
+  float norm = 1.0f;         // what the values were multiplied by (1 / abs_max)
+  bool unavailable = false;  // the GPU refused the memory: draw without this level
 
   bool same(const void* p, uint64_t v, int64_t f, int64_t r, int64_t c, float n) const {
     return src == p && version == v && first == f && rows == r && cols == c && norm == n;
@@ -90,7 +90,8 @@ struct Level {
     across = (c + tile_cols - 1) / tile_cols;
     tex.assign(static_cast<size_t>(down * across), 0);
     glGenTextures(static_cast<GLsizei>(tex.size()), tex.data());
-    while (glGetError() != GL_NO_ERROR) {}  // start clean: we check for OUT_OF_MEMORY below
+    while (glGetError() != GL_NO_ERROR) {
+    }  // start clean: we check for OUT_OF_MEMORY below
     for (int64_t i = 0; i < down; ++i) {
       for (int64_t j = 0; j < across; ++j) {
         glBindTexture(GL_TEXTURE_2D, tex[static_cast<size_t>(i * across + j)]);
@@ -159,7 +160,8 @@ struct Renderer {
   int max_texture = 0, side = 0;
   int64_t window_cells = kWindowCells;
   int64_t ahead = -1;  // the IDs' centre the window was last loaded around ahead of a zoom
-  GLint u_proj = -1, u_tex = -1, u_tex_size = -1, u_offset = -1, u_row0 = -1, u_rows_per_texel = -1, u_scale = -1, u_gamma = -1;
+  GLint u_proj = -1, u_tex = -1, u_tex_size = -1, u_offset = -1, u_row0 = -1, u_rows_per_texel = -1, u_scale = -1,
+        u_gamma = -1;
   GLint u_mid = -1, u_neg_mid = -1, u_neg = -1, u_pos_mid = -1, u_pos = -1, u_nan = -1, u_background = -1;
   GLint u_dim = -1, u_opacity = -1, u_grid = -1, u_hl_count = -1, u_hl_row = -1, u_hl_color = -1;
   Level full, overview;
@@ -270,17 +272,20 @@ void draw_level(const Level& L, double ky, const HeatmapRequest& q) {
   const int64_t j0 = std::max<int64_t>(0, static_cast<int64_t>(vc0) / L.tile_cols);
   const int64_t j1 = std::min<int64_t>(L.across - 1, static_cast<int64_t>(std::ceil(vc1)) / L.tile_cols);
   for (int64_t i = i0; i <= i1; ++i) {
-    const double tr0 = static_cast<double>(i * L.tile_rows), tr1 = static_cast<double>(std::min(L.rows, (i + 1) * L.tile_rows));
+    const double tr0 = static_cast<double>(i * L.tile_rows),
+                 tr1 = static_cast<double>(std::min(L.rows, (i + 1) * L.tile_rows));
     const double a0 = std::max(tr0, vr0), a1 = std::min(tr1, vr1);
     if (a1 <= a0) continue;
     for (int64_t j = j0; j <= j1; ++j) {
-      const double tc0 = static_cast<double>(j * L.tile_cols), tc1 = static_cast<double>(std::min(L.cols, (j + 1) * L.tile_cols));
+      const double tc0 = static_cast<double>(j * L.tile_cols),
+                   tc1 = static_cast<double>(std::min(L.cols, (j + 1) * L.tile_cols));
       const double b0 = std::max(tc0, vc0), b1 = std::min(tc1, vc1);
       if (b1 <= b0) continue;
-      const float x0 = X0 + static_cast<float>(across.offset_of(b0)), x1 = X0 + static_cast<float>(across.offset_of(b1));
+      const float x0 = X0 + static_cast<float>(across.offset_of(b0)),
+                  x1 = X0 + static_cast<float>(across.offset_of(b1));
       const float y0 = Y0 + static_cast<float>(down.offset_of(a0)), y1 = Y0 + static_cast<float>(down.offset_of(a1));
-      push_quad(x0, y0, x1, y1, static_cast<float>(b0 - o_c), static_cast<float>(a0 - o_r), static_cast<float>(b1 - o_c),
-                static_cast<float>(a1 - o_r));
+      push_quad(x0, y0, x1, y1, static_cast<float>(b0 - o_c), static_cast<float>(a0 - o_r),
+                static_cast<float>(b1 - o_c), static_cast<float>(a1 - o_r));
       draws.push_back(Draw{L.tex[static_cast<size_t>(i * L.across + j)], static_cast<int>(tc1 - tc0),
                            static_cast<int>(tr1 - tr0), static_cast<int>(o_c - tc0), static_cast<int>(o_r - tr0),
                            static_cast<float>(f + tr0 / ky)});
@@ -402,10 +407,12 @@ void draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
   const ImVec2 fs = q.framebuffer_scale;
   const double rows_per_px = heatmap_row_axis(q.range, (q.max.y - q.min.y) * fs.y).rows_per_pixel();
   const double cols_per_px = heatmap_col_axis(q.range, (q.max.x - q.min.x) * fs.x).rows_per_pixel();
-  const bool rows_ok = has_overview && (t.overview_rows == t.rows ||
-                                        rows_per_px >= static_cast<double>(t.rows) / static_cast<double>(t.overview_rows));
-  const bool cols_ok = has_overview && (t.overview_cols == t.cols ||
-                                        cols_per_px >= static_cast<double>(t.cols) / static_cast<double>(t.overview_cols));
+  const bool rows_ok =
+      has_overview &&
+      (t.overview_rows == t.rows || rows_per_px >= static_cast<double>(t.rows) / static_cast<double>(t.overview_rows));
+  const bool cols_ok =
+      has_overview &&
+      (t.overview_cols == t.cols || cols_per_px >= static_cast<double>(t.cols) / static_cast<double>(t.overview_cols));
   const bool coarse = rows_ok && cols_ok;
   const int64_t v0 = std::clamp<int64_t>(static_cast<int64_t>(std::floor(q.range.row0)), 0, t.rows);
   const int64_t v1 = std::clamp<int64_t>(static_cast<int64_t>(std::ceil(q.range.row0 + q.range.rows)), v0, t.rows);
@@ -428,11 +435,10 @@ void draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
     target = std::clamp<int64_t>(static_cast<int64_t>((*lo + *hi) * 0.5f), 0, std::max<int64_t>(0, t.rows - 1));
   }
   const auto c_rows = static_cast<int64_t>(coarse_rows);
-  const bool target_held =
-      target >= 0 && g.full.holds(src, t.version, q.scale, std::max<int64_t>(0, target - c_rows), std::min(t.rows, target + c_rows));
+  const bool target_held = target >= 0 && g.full.holds(src, t.version, q.scale, std::max<int64_t>(0, target - c_rows),
+                                                       std::min(t.rows, target + c_rows));
   int64_t centre = -1;  // where the window goes, if it moves
-  if (!coarse && window_fits && !g.full.holds(src, t.version, q.scale, v0, v1))
-    centre = (v0 + v1) / 2;
+  if (!coarse && window_fits && !g.full.holds(src, t.version, q.scale, v0, v1)) centre = (v0 + v1) / 2;
   else if (t.rows > 0 && (!window_is_this_table || (coarse && target >= 0 && target != g.ahead && !target_held)))
     // A new table, or new IDs while the map is zoomed out: load the window around
     // them (or the view's centre) ahead of time, so zooming in is exact at once.
@@ -463,8 +469,9 @@ void draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
   st.tiles = static_cast<int>(g.full.tex.size());
   // Ready: what this view should show is all uploaded (or cannot be), and so is the
   // window loaded ahead.
-  const bool shown = coarse ? g.overview.complete()
-                            : window_ready || g.full.unavailable || (!window_fits && (g.overview.complete() || !has_overview));
+  const bool shown =
+      coarse ? g.overview.complete()
+             : window_ready || g.full.unavailable || (!window_fits && (g.overview.complete() || !has_overview));
   st.ready = shown && (g.full.complete() || g.full.unavailable);
   st.used_overview = level == &g.overview;
   st.drew = level && level->complete();
@@ -475,8 +482,7 @@ void draw_callback(const ImDrawList*, const ImDrawCmd* cmd) {
 
   // 3. Draw, clipped to the draw command's clip rectangle.
   if (!begin_draw(q, cmd, level)) return;
-  draw_level(*level,
-             level == &g.full ? 1.0 : static_cast<double>(g.overview.rows) / static_cast<double>(t.rows), q);
+  draw_level(*level, level == &g.full ? 1.0 : static_cast<double>(g.overview.rows) / static_cast<double>(t.rows), q);
   glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(last_texture));
   // ImGui_ImplOpenGL3 re-applies its program, VAO, buffers and blend state at the
   // ImDrawCallback_ResetRenderState the widget adds right after this callback.

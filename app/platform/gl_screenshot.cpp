@@ -52,7 +52,8 @@ std::string save_framebuffer_png(const std::string& path, int width, int height)
   FILE* f = std::fopen(tmp.c_str(), "wb");
   if (!f) return "cannot write " + path + ": " + std::strerror(errno);
   Sink sink{f, true};
-  const int ok = stbi_write_png_to_func(write_to_file, &sink, width, height, 4, flipped.data(), static_cast<int>(stride));
+  const int ok =
+      stbi_write_png_to_func(write_to_file, &sink, width, height, 4, flipped.data(), static_cast<int>(stride));
   const bool flushed = std::fflush(f) == 0 && fsync(fileno(f)) == 0;
   const int saved_errno = errno;
   std::fclose(f);

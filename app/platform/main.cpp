@@ -241,8 +241,14 @@ Exit read_command_line(int argc, char** argv, lv::CliOptions* o) {
   const lv::CliParse parsed = lv::parse_cli(std::vector<std::string>(argv, argv + argc));
   if (!parsed.ok) return fail_usage(parsed.error);
   *o = parsed.options;  // a copy: --text fills in the IDs below
-  if (o->help) { std::fputs(lv::cli_help_text().c_str(), stdout); return 0; }
-  if (o->version) { std::fputs(lv::cli_version_text().c_str(), stdout); return 0; }
+  if (o->help) {
+    std::fputs(lv::cli_help_text().c_str(), stdout);
+    return 0;
+  }
+  if (o->version) {
+    std::fputs(lv::cli_version_text().c_str(), stdout);
+    return 0;
+  }
   if (!o->tokenize_from.empty()) {
     std::string text;
     if (const std::string e = lv::read_text_input(o->tokenize_from, &text); !e.empty()) return fail_usage(e);
@@ -338,7 +344,8 @@ Exit check_budget(const lv::CliOptions& o, RunKind kind, const lv::TableFile* fi
   lv::StateShape shape = budget_shape(o, file);
   const lv::StateCost cost = o.print || o.quiz_json ? lv::print_cost(shape) : requested_cost(o, shape, o.layout_report);
   lv::Budget budget = lv::machine_budget();
-  budget.workers_cancellable = !o.print && !o.quiz_json && !kind.headless;  // a person at the window (or the benchmark acting as one)
+  budget.workers_cancellable =
+      !o.print && !o.quiz_json && !kind.headless;  // a person at the window (or the benchmark acting as one)
   const std::string why = lv::over_budget(shape, cost, budget, lv::BudgetWords::CommandLine);
   if (!why.empty()) return fail_usage(why);
   return std::nullopt;
@@ -368,7 +375,7 @@ int print_transcript(const lv::CliOptions& o, const lv::TableFile* file) {
 Exit init_app(lv::app::App& app, const lv::CliOptions& o, RunKind kind, const lv::CliOptions& seeded,
               const std::shared_ptr<const lv::TableFile>& file, const TokenizerLoaded& tok) {
   app.interactive = !kind.headless;  // the window and its benchmark: work on workers can be cancelled
-  app.jobs.hold = app.interactive;  // whole-table work starts once the first frame is up
+  app.jobs.hold = app.interactive;   // whole-table work starts once the first frame is up
   // A picture waits only for the whole-table work of the slide it draws (--export-slides:
   // each slide's, as it comes to it); the layout report draws every slide.
   if (kind.headless && !o.layout_report) app.jobs.wanted = o.export_slides.empty() ? slide_table_work(o.slide) : 0u;
@@ -418,7 +425,10 @@ void restore_session(lv::app::App& app, const lv::CliOptions& o, bool has_file, 
 // File ▸ Open uses the desktop's dialog when there is one (LOOKUPVIZ_FILE_DIALOG=builtin
 // keeps the in-app picker); headless runs never open one.
 void choose_file_dialog(lv::app::App& app) {
-  auto env = [](const char* name) { const char* v = std::getenv(name); return std::string(v ? v : ""); };
+  auto env = [](const char* name) {
+    const char* v = std::getenv(name);
+    return std::string(v ? v : "");
+  };
   const std::string choice = env("LOOKUPVIZ_FILE_DIALOG");
   const bool portal = (choice.empty() || choice == "portal") && lv::app::portal_available();
   app.loading.dialog = lv::app::choose_dialogs(choice, portal, env("PATH"), env("XDG_CURRENT_DESKTOP"));
@@ -470,7 +480,8 @@ ModeResult run_interactive(lv::app::Platform& platform, lv::app::App& app, const
   lv::app::platform_frame(platform, app);
   lv::app::release_held_work(app);
   if (o.bench_frames > 0) {
-    const double first_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+    const double first_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     r.rc = o.bench_edits ? lv::app::run_edit_bench(platform, app, o.bench_frames, first_ms)
                          : lv::app::run_frame_bench(platform, app, o.bench_frames, o.slide_given ? o.slide : -1,
                                                     started, first_ms);
@@ -504,7 +515,8 @@ static int run(int argc, char** argv) {
   if (Exit e = init_app(app, o, kind, seeded, file, tokenizer)) return *e;
   lv::app::SessionSaver saver;
   int width = o.width, height = o.height;
-  if (!kind.headless && o.bench_frames == 0) restore_session(app, o, file != nullptr, argc, argv, &saver, &width, &height);
+  if (!kind.headless && o.bench_frames == 0)
+    restore_session(app, o, file != nullptr, argc, argv, &saver, &width, &height);
   // An output that is a FIFO or a device is refused before any window opens (the
   // writers check again when they write; this only saves rendering for nothing).
   for (const std::string* out : {&o.screenshot, &o.export_gif}) {
@@ -520,7 +532,7 @@ static int run(int argc, char** argv) {
   platform.session = std::move(saver);
   const std::string err = lv::app::platform_open(platform, width, height, kind.headless, o.scale, app);
   if (!err.empty()) return fail(err);
-  lv::app::gl_heatmap_install();  // the heat map shader (slide 7)
+  lv::app::gl_heatmap_install();       // the heat map shader (slide 7)
   lv::app::reopen_session_table(app);  // the last session's table, on a worker: the window is up first
   if (o.present) {
     if (kind.headless) lv::app::platform_present_in_window(platform, app);

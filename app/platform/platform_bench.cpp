@@ -54,7 +54,9 @@ double percentile(std::vector<double> v, double q) {
 
 void figure(const char* name, double measured, double target, const char* unit) {
   if (target == 0.0) std::printf("%-34s %10.3f %-3s (information)\n", name, measured, unit);
-  else std::printf("%-34s %10.3f %-3s (target < %g) %s\n", name, measured, unit, target, measured < target ? "ok" : "MISS");
+  else
+    std::printf("%-34s %10.3f %-3s (target < %g) %s\n", name, measured, unit, target,
+                measured < target ? "ok" : "MISS");
   std::printf("FIGURE %s %.6g %.6g\n", name, measured, target);
 }
 
@@ -119,8 +121,9 @@ void install_allocation_counter() { ImGui::SetAllocatorFunctions(counting_alloc,
 int run_frame_bench(Platform& p, App& app, int frames, int slide, std::chrono::steady_clock::time_point started,
                     double first_frame_ms) {
   std::printf("font atlas %dx%d\n", ImGui::GetIO().Fonts->TexWidth, ImGui::GetIO().Fonts->TexHeight);
-  std::printf("lookupviz --bench-frames %d: %s, %dx%d\n", frames, reinterpret_cast<const char*>(glGetString(GL_RENDERER)),
-              static_cast<int>(ImGui::GetIO().DisplaySize.x), static_cast<int>(ImGui::GetIO().DisplaySize.y));
+  std::printf("lookupviz --bench-frames %d: %s, %dx%d\n", frames,
+              reinterpret_cast<const char*>(glGetString(GL_RENDERER)), static_cast<int>(ImGui::GetIO().DisplaySize.x),
+              static_cast<int>(ImGui::GetIO().DisplaySize.y));
   double worst_p95 = 0.0, worst_max = 0.0, worst_allocations = 0.0;
   const int first = slide < 0 ? 0 : slide, last = slide < 0 ? slide_count() - 1 : slide;
   for (int s = first; s <= last; ++s) {
@@ -150,9 +153,10 @@ int run_frame_bench(Platform& p, App& app, int frames, int slide, std::chrono::s
     (void)steps;
     const double p50 = percentile(ms, 0.5), p95 = percentile(ms, 0.95), mx = percentile(ms, 1.0);
     const double allocations = idle_allocations(p, app);
-    std::printf("slide %d %-28s UI thread p50 %6.2f ms  p95 %6.2f ms  max %6.2f ms · with llvmpipe's threads p95 %6.2f ms"
-                " · %.1f allocations per idle frame\n",
-                s, slide_table()[static_cast<size_t>(s)].title, p50, p95, mx, percentile(all_ms, 0.95), allocations);
+    std::printf(
+        "slide %d %-28s UI thread p50 %6.2f ms  p95 %6.2f ms  max %6.2f ms · with llvmpipe's threads p95 %6.2f ms"
+        " · %.1f allocations per idle frame\n",
+        s, slide_table()[static_cast<size_t>(s)].title, p50, p95, mx, percentile(all_ms, 0.95), allocations);
     worst_allocations = std::max(worst_allocations, allocations);
     char name[64];
     std::snprintf(name, sizeof name, "frame_p95_ms_slide%d", s);  // its number is its index
@@ -201,8 +205,8 @@ int run_frame_bench(Platform& p, App& app, int frames, int slide, std::chrono::s
   rusage ru{};
   getrusage(RUSAGE_SELF, &ru);
   const double rss_mb = static_cast<double>(ru.ru_maxrss) / 1024.0;
-  const double table_mb = app.inputs.file ? static_cast<double>(app.inputs.file->rows * app.inputs.file->cols) * 4.0 / 1048576.0
-                                          : 0.0;
+  const double table_mb =
+      app.inputs.file ? static_cast<double>(app.inputs.file->rows * app.inputs.file->cols) * 4.0 / 1048576.0 : 0.0;
   // Slide 7's GPT-2-sized table counts as "a big table" too.
   const bool big = table_mb > 0.0 || slide < 0 || slide_table()[static_cast<size_t>(slide)].holds_big_table;
   const double big_mb = table_mb > 0.0 ? table_mb : 50257.0 * 768.0 * 4.0 / 1048576.0;

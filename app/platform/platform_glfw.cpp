@@ -50,7 +50,8 @@ void on_char(GLFWwindow* w, unsigned c) {
 }
 void on_mouse_button(GLFWwindow* w, int button, int action, int) {
   ++g_events;
-  if (auto* p = static_cast<Platform*>(glfwGetWindowUserPointer(w))) key_queue_mouse(p->keys, button, action == GLFW_PRESS);
+  if (auto* p = static_cast<Platform*>(glfwGetWindowUserPointer(w)))
+    key_queue_mouse(p->keys, button, action == GLFW_PRESS);
 }
 void on_scroll(GLFWwindow*, double, double) { ++g_events; }
 void on_cursor_pos(GLFWwindow*, double, double) { ++g_events; }
@@ -181,7 +182,8 @@ std::string platform_open(Platform& p, int width, int height, bool hidden, float
     int w = 0, h = 0;
     glfwGetWindowSize(p.window, &w, &h);
     const float coords = p.content_scale / pixels_per_coordinate(p);
-    const int min_w = static_cast<int>(std::ceil(kMinWindowW * coords)), min_h = static_cast<int>(std::ceil(kMinWindowH * coords));
+    const int min_w = static_cast<int>(std::ceil(kMinWindowW * coords)),
+              min_h = static_cast<int>(std::ceil(kMinWindowH * coords));
     if (w < min_w || h < min_h) glfwSetWindowSize(p.window, std::max(w, min_w), std::max(h, min_h));
   }
   p.fit = fit_for_window(p);
@@ -293,7 +295,8 @@ void platform_apply_scale(Platform& p, App& app, float user_zoom) {
       int w = 0, h = 0;
       glfwGetWindowSize(p.window, &w, &h);
       char why[160];
-      std::snprintf(why, sizeof why, "Larger text would not fit this window (%d × %d): make the window larger first.", w, h);
+      std::snprintf(why, sizeof why, "Larger text would not fit this window (%d × %d): make the window larger first.",
+                    w, h);
       set_status(app, why);
     }
   }
@@ -311,7 +314,8 @@ void platform_apply_scale(Platform& p, App& app, float user_zoom) {
   // The window's smallest size follows the text's (a hint the window manager keeps).
   if (p.window) {
     // (at least the smallest page at the user's zoom, up to 1×; never more than the window holds now)
-    const float coords = p.content_scale * std::min(app.ui.user_zoom, std::max(p.zoom, 1.0f)) / pixels_per_coordinate(p);
+    const float coords =
+        p.content_scale * std::min(app.ui.user_zoom, std::max(p.zoom, 1.0f)) / pixels_per_coordinate(p);
     glfwSetWindowSizeLimits(p.window, static_cast<int>(std::ceil(kMinWindowW * coords)),
                             static_cast<int>(std::ceil(kMinWindowH * coords)), GLFW_DONT_CARE, GLFW_DONT_CARE);
   }
@@ -367,7 +371,8 @@ void apply_key_queue(Platform& p, App& app) {
   // A character beyond U+FFFF goes to ImGui as its slot (wide_input.cpp).
   p.keys_pending = key_queue_frame(
       p.keys, io.KeysDown, io.MouseDown,
-      [](void* ctx, unsigned c) { ImGui::GetIO().AddInputCharacter(typed_character(*static_cast<App*>(ctx), c)); }, &app);
+      [](void* ctx, unsigned c) { ImGui::GetIO().AddInputCharacter(typed_character(*static_cast<App*>(ctx), c)); },
+      &app);
   io.KeyCtrl = io.KeysDown[GLFW_KEY_LEFT_CONTROL] || io.KeysDown[GLFW_KEY_RIGHT_CONTROL];
   io.KeyShift = io.KeysDown[GLFW_KEY_LEFT_SHIFT] || io.KeysDown[GLFW_KEY_RIGHT_SHIFT];
   io.KeyAlt = io.KeysDown[GLFW_KEY_LEFT_ALT] || io.KeysDown[GLFW_KEY_RIGHT_ALT];
@@ -527,7 +532,8 @@ bool platform_wait(Platform& p, App& app) {
     for (;;) {
       const double idle = glfwGetTime() - idle_from;
       double visual = 1e9;
-      if (!app.ui.status.empty() && app.ui.status_until > app.time) visual = app.ui.status_until - app.time - idle + 0.05;
+      if (!app.ui.status.empty() && app.ui.status_until > app.time)
+        visual = app.ui.status_until - app.time - idle + 0.05;
       if (ImGui::GetIO().WantTextInput) visual = std::min(visual, 0.5);
       if (app.ui.presenting && app.ui.controls_until > app.time)
         visual = std::min(visual, app.ui.controls_until - app.time - idle + 0.05);
@@ -538,7 +544,8 @@ bool platform_wait(Platform& p, App& app) {
       const bool watch = table_file_watched(app) && kDiskCheckSeconds < timeout;
       if (watch) timeout = kDiskCheckSeconds;
       const double slept_from = glfwGetTime();
-      if (timeout < 1e8) glfwWaitEventsTimeout(timeout); else glfwWaitEvents();
+      if (timeout < 1e8) glfwWaitEventsTimeout(timeout);
+      else glfwWaitEvents();
       if (g_events != 0 || glfwWindowShouldClose(p.window)) break;
       // No input: a timeout, or a worker's wake-up (glfwPostEmptyEvent).
       const double waited = glfwGetTime() - slept_from;

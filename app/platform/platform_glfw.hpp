@@ -20,22 +20,23 @@ struct Platform {
   float content_scale = 1.0f;  // the monitor's (HiDPI) scale, or --scale
   bool auto_fit = true;
   float present_boost = 1.0f;  // 1.35 while presenting (F11): larger type
-  int windowed_x = 0, windowed_y = 0, windowed_w = 0, windowed_h = 0;  // to return from full screen        // grow the UI with big windows (off when --scale is given)
-  float fit = 1.0f;            // the current growth factor, in steps of 0.25
-  float zoom = 1.0f;           // the text zoom drawn: the user's (Ctrl+=), or less where the window holds no more
-  bool hidden = false;         // headless render modes keep the window unmapped
-  bool layout_only = false;    // --layout-report: frames are laid out, never drawn (an 8192 × 8192 frame took
-                               // llvmpipe ~0.4 s)
+  int windowed_x = 0, windowed_y = 0, windowed_w = 0,
+      windowed_h = 0;   // to return from full screen        // grow the UI with big windows (off when --scale is given)
+  float fit = 1.0f;     // the current growth factor, in steps of 0.25
+  float zoom = 1.0f;    // the text zoom drawn: the user's (Ctrl+=), or less where the window holds no more
+  bool hidden = false;  // headless render modes keep the window unmapped
+  bool layout_only = false;  // --layout-report: frames are laid out, never drawn (an 8192 × 8192 frame took
+                             // llvmpipe ~0.4 s)
   std::string glsl_version = "#version 330 core";
-  SessionSaver session;        // the session file (path empty: not saved)
-  std::string imgui_ini;       // ImGui's own layout file, beside the session (never the working directory)
-  std::string imgui_ini_written;  // its text as last read or written (an unchanged layout is not written again)
-  unsigned int font_texture = 0;  // the font atlas (GL_R8, ours, not the ImGui backend's RGBA one)
-  uint64_t glyphs_for = 0;     // the app.ui.wide.generation the atlas holds the glyphs of
-  KeyQueue keys;               // keys and characters not yet given to a frame (app/chrome/key_queue.hpp)
-  bool keys_pending = false;   // some still wait: draw another frame
-  std::string landmarks_path;     // LOOKUPVIZ_LANDMARKS: where the named controls' rectangles go (tests)
-  std::string landmarks_written;  // the text last written there
+  SessionSaver session;              // the session file (path empty: not saved)
+  std::string imgui_ini;             // ImGui's own layout file, beside the session (never the working directory)
+  std::string imgui_ini_written;     // its text as last read or written (an unchanged layout is not written again)
+  unsigned int font_texture = 0;     // the font atlas (GL_R8, ours, not the ImGui backend's RGBA one)
+  uint64_t glyphs_for = 0;           // the app.ui.wide.generation the atlas holds the glyphs of
+  KeyQueue keys;                     // keys and characters not yet given to a frame (app/chrome/key_queue.hpp)
+  bool keys_pending = false;         // some still wait: draw another frame
+  std::string landmarks_path;        // LOOKUPVIZ_LANDMARKS: where the named controls' rectangles go (tests)
+  std::string landmarks_written;     // the text last written there
   std::vector<std::string> dropped;  // files dropped on the window, opened by the next frame
   std::string simulated_drop;        // LOOKUPVIZ_SIMULATE_DROP: sent through the drop callback once (tests)
 };

@@ -27,7 +27,8 @@ bool sentence_of(const App& app, std::string& text, bool& decoded, std::string& 
   }
   for (int64_t id : in.ids)
     if (id < 0 || id >= static_cast<int64_t>(kGpt2VocabSize)) {
-      problem = "ID " + std::to_string(id) + " is not a GPT-2 token (GPT-2's IDs go from 0 to 50,256), so these IDs "
+      problem = "ID " + std::to_string(id) +
+                " is not a GPT-2 token (GPT-2's IDs go from 0 to 50,256), so these IDs "
                 "have no text. Switch the editor bar to Text and type a sentence to see how GPT-2 makes its IDs.";
       return false;
     }
@@ -124,7 +125,8 @@ void update_bpe_replay(App& app) {
     out.label = wide_to_edit(app.ui.wide, p.special ? out.text : visible_token_text(p.text));
     out.symbols = p.special ? out.text : bytes_as_symbols(p.text);
     for (int64_t id : out.ids)
-      out.token_labels.push_back(wide_to_edit(app.ui.wide, visible_token_text(t.vocab().token(static_cast<uint32_t>(id)))));
+      out.token_labels.push_back(
+          wide_to_edit(app.ui.wide, visible_token_text(t.vocab().token(static_cast<uint32_t>(id)))));
     r.pieces.push_back(std::move(out));
   }
   if (r.decoded) {
@@ -134,7 +136,8 @@ void update_bpe_replay(App& app) {
     for (const BpeReplayPiece& p : r.pieces) r.reencoded.insert(r.reencoded.end(), p.ids.begin(), p.ids.end());
   }
   const int pick = app.ui.bpe_pick;
-  const bool pick_ok = pick >= 0 && pick < static_cast<int>(r.pieces.size()) && !r.pieces[static_cast<size_t>(pick)].special;
+  const bool pick_ok =
+      pick >= 0 && pick < static_cast<int>(r.pieces.size()) && !r.pieces[static_cast<size_t>(pick)].special;
   r.chosen = pick_ok ? pick : default_bpe_piece(r, t);
   if (r.chosen >= 0) replay_merges(t, r.pieces[static_cast<size_t>(r.chosen)].text, r);
 }

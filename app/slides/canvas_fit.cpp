@@ -58,7 +58,7 @@ uint64_t canvas_fit_key(const App& app, ImVec2 avail) {
 }
 
 int choose_canvas_level(App& app, const SlideDef& slide, ImVec2 origin, ImVec2 avail, int keep, ImVec2* extent) {
-  if (extent) *extent = avail;  // (a slide that fills the canvas is never moved)
+  if (extent) *extent = avail;                        // (a slide that fills the canvas is never moved)
   if (slide.fills_canvas) return kCanvasNormalLevel;  // it sizes itself to the room it gets
   ImGuiWindow* win = ImGui::GetCurrentWindow();
   const ImVec2 cursor = win->DC.CursorPos, cursor_max = win->DC.CursorMaxPos, ideal_max = win->DC.IdealMaxPos;

@@ -46,8 +46,8 @@ void ScaleWorker::want_table(uint64_t seed, int64_t vocab, int64_t dim, std::sha
   want_vocab_ = vocab;
   want_dim_ = dim;
   // Whatever runs is for another table now: a build of the wrong one, or timing of the old one.
-  if (job_ == Job::Build && (building_file_ != want_file_ || building_seed_ != seed || building_vocab_ != vocab ||
-                             building_dim_ != dim))
+  if (job_ == Job::Build &&
+      (building_file_ != want_file_ || building_seed_ != seed || building_vocab_ != vocab || building_dim_ != dim))
     job_thread_.cancel();
   if (job_ == Job::Time) job_thread_.cancel();
   timing_wanted_ = false;
@@ -226,14 +226,16 @@ void ScaleWorker::start(Job job) {
   } else {
     JobOptions timing;
     timing.priority = JobPriority::Normal;
-    job_thread_.start([this, t = snap_.data, f = file_.get(), v = snap_.vocab, d = snap_.dim](JobControl& c) {
+    job_thread_.start(
+        [this, t = snap_.data, f = file_.get(), v = snap_.vocab, d = snap_.dim](JobControl& c) {
       try {
         run_timing(c, t, f, v, d);
       } catch (const std::bad_alloc&) {
         job_ok_ = false;  // no figures, nothing exits; said once, not retried
         job_error_ = "there is not enough memory to time the table";
       }
-    }, timing);
+        },
+        timing);
   }
 }
 
@@ -324,7 +326,8 @@ void ScaleWorker::run_build(JobControl& c, uint64_t seed, int64_t vocab, int64_t
   float mn = 0, mx = 0;
   bool any = false;
   const int64_t rows_per_cell = (vocab + out_rows - 1) / out_rows;
-  const int64_t band = table ? 256 : std::clamp<int64_t>((int64_t{1} << 20) / std::max<int64_t>(1, rows_per_cell * dim), 1, 256);
+  const int64_t band =
+      table ? 256 : std::clamp<int64_t>((int64_t{1} << 20) / std::max<int64_t>(1, rows_per_cell * dim), 1, 256);
   std::vector<float> rows_read;
   for (int64_t r = 0; r < out_rows; r += band) {
     const int64_t r1 = std::min(out_rows, r + band);
@@ -406,7 +409,8 @@ double median(double* v, int n) {
 // The file's first rows (as many as the budget holds) read into `copy` as float32, for
 // timing; *vocab becomes their count. Null when memory lacks (job_error_ says so) or
 // timing stopped.
-const float* ScaleWorker::read_for_timing(JobControl& c, const TableFile* file, int64_t& vocab, int64_t dim, TableBuffer& copy) {
+const float* ScaleWorker::read_for_timing(JobControl& c, const TableFile* file, int64_t& vocab, int64_t dim,
+                                          TableBuffer& copy) {
   stage_.store(-1);
   const int64_t row_bytes = std::max<int64_t>(1, dim) * 4;
   int64_t rows = std::min(vocab, timing_copy_budget() / row_bytes);
@@ -435,8 +439,9 @@ const float* ScaleWorker::read_for_timing(JobControl& c, const TableFile* file, 
 // Times the lookups at every batch size: a sample is `inner` calls on successive windows
 // of the pool, sized to take >= 0.2 ms; the median of up to 25 samples. Publishes each,
 // moving the bar by weight[i] from `before`. False when timing stopped.
-bool ScaleWorker::time_lookups(JobControl& c, const float* table, int64_t vocab, int64_t dim, const std::vector<int64_t>& pool,
-                               std::vector<float>& out, const float* weight, float& before) {
+bool ScaleWorker::time_lookups(JobControl& c, const float* table, int64_t vocab, int64_t dim,
+                               const std::vector<int64_t>& pool, std::vector<float>& out, const float* weight,
+                               float& before) {
   using ms = std::chrono::duration<double, std::milli>;
   for (int i = 0; i < kTimingBatchCount; ++i) {
     stage_.store(i);
@@ -556,8 +561,8 @@ void ScaleWorker::run_timing(JobControl& c, const float* table, const TableFile*
         mark(v0, vb, 0.0f);
         for (int64_t e = 0; e < b * dim; ++e) out[static_cast<size_t>(e)] += tmp[static_cast<size_t>(e)];
         c.progress.store(before + weight[kTimingBatchCount + i] *
-                                     (static_cast<float>(rep) + static_cast<float>(k + 1) / blocks) / max_reps,
-                        std::memory_order_relaxed);
+                                      (static_cast<float>(rep) + static_cast<float>(k + 1) / blocks) / max_reps,
+                         std::memory_order_relaxed);
       }
       return ms(std::chrono::steady_clock::now() - t0).count();
     };

@@ -30,10 +30,10 @@ constexpr int kTimingBatches[kTimingBatchCount] = {1, 16, 256};
 
 struct PathTiming {  // one path at one batch size
   bool done = false;
-  double ms = 0.0;     // median time per call
-  double gbs = 0.0;    // bytes moved / time, GB/s (10^9)
-  double bytes = 0.0;  // per call: lookup B·D·4 read + written; matmul V·D·4 + B·V·4 read
-  int repeats = 0;     // samples in the median
+  double ms = 0.0;            // median time per call
+  double gbs = 0.0;           // bytes moved / time, GB/s (10^9)
+  double bytes = 0.0;         // per call: lookup B·D·4 read + written; matmul V·D·4 + B·V·4 read
+  int repeats = 0;            // samples in the median
   double skipped_work = 0.0;  // > 0: not timed, its multiply-adds past the limit (set_matmul_limit)
 };
 
@@ -57,17 +57,17 @@ inline constexpr int64_t kTimingMinRows = 1024;
 // What the frame reads (filled by poll(); UI thread only).
 struct ScaleSnapshot {
   TablePhase table = TablePhase::None;
-  float build_progress = 0.0f;  // 0..1 while building, then while summarizing
-  double build_seconds = 0.0;   // so far, or what the build took
-  const char* error = "";       // when Failed
+  float build_progress = 0.0f;      // 0..1 while building, then while summarizing
+  double build_seconds = 0.0;       // so far, or what the build took
+  const char* error = "";           // when Failed
   const TableFile* file = nullptr;  // the loaded table it shows (null: seeded)
-  uint64_t seed = 0;            // the seeded table's (once Ready)
+  uint64_t seed = 0;                // the seeded table's (once Ready)
   int64_t vocab = 0, dim = 0;
   // vocab × dim float32, row-major, when Ready; stable until the table changes. Null for a
   // file read where it lies (mapped, or another dtype): read its rows through `file`.
   const float* data = nullptr;
-  uint64_t version = 0;         // bumped for every table built
-  ValueRange range;             // of the whole table
+  uint64_t version = 0;  // bumped for every table built
+  ValueRange range;      // of the whole table
   // The table shrunk for far zoom (each block's value of largest |value|), already as
   // the heat map's texture bytes: heatmap_encode(value, overview_norm).
   const uint8_t* overview = nullptr;
@@ -76,15 +76,15 @@ struct ScaleSnapshot {
 
   TimingPhase timing = TimingPhase::None;
   float timing_progress = 0.0f;
-  int timing_stage = 0;         // running: -1 reading a file as float32; 0..2 the lookups at B = 1, 16, 256; 3..5 the matmuls
+  int timing_stage = 0;  // running: -1 reading a file as float32; 0..2 the lookups at B = 1, 16, 256; 3..5 the matmuls
   const char* timing_error = "";  // when Failed: why, in the slide's words (shown once; not retried by itself)
   // The rows timed: vocab, or the first rows of a table whose float32 copy would pass
   // the budget (timing_copy_budget). 0 until timing starts.
   int64_t timed_rows = 0;
   double timing_seconds = 0.0;
   BatchTiming results[kTimingBatchCount];
-  const char* isa = "";         // the kernels' instruction sets ("avx512f+avx2+fma" / "avx2+fma" / "sse2")
-  uint64_t revision = 0;        // bumped when a phase changes or a result lands
+  const char* isa = "";   // the kernels' instruction sets ("avx512f+avx2+fma" / "avx2+fma" / "sse2")
+  uint64_t revision = 0;  // bumped when a phase changes or a result lands
 };
 
 // The overview as the heat map uploads it: one byte a cell (3 MB for GPT-2's 4,096 ×
@@ -108,7 +108,7 @@ class ScaleWorker {
   // summarizes it, no copy). A different one cancels the running job; the old table
   // is freed and the new build starts at a later poll().
   void want_table(uint64_t seed, int64_t vocab, int64_t dim, std::shared_ptr<const TableFile> file = nullptr);
-  void start_timing();   // runs once the wanted table is ready (results are cleared)
+  void start_timing();  // runs once the wanted table is ready (results are cleared)
   // The most multiply-adds one timed call of the dense matmul may take; 0 (the window's
   // default): no limit. A command-line picture waits for what it times, so it passes
   // the work budget's (core/kernels/work_budget.hpp kWorkLimit): a Llama-sized table's matmul at
@@ -136,7 +136,7 @@ class ScaleWorker {
   // available, half the address space left under RLIMIT_AS; or what a test set.
   int64_t timing_copy_budget() const;
   void set_copy_budget(int64_t bytes) { copy_budget_override_.store(bytes); }  // tests; < 0: the machine's
-  int timing_jobs_started() const { return timing_jobs_; }  // tests: a failure is not retried
+  int timing_jobs_started() const { return timing_jobs_; }                     // tests: a failure is not retried
 
  private:
   enum class Job { None, Build, Time };
@@ -177,7 +177,7 @@ class ScaleWorker {
   bool job_ok_ = false;
   const char* job_error_ = "";
 
-  TableBuffer table_;  // the ready seeded table (in 2 MB pages when the kernel allows)
+  TableBuffer table_;                      // the ready seeded table (in 2 MB pages when the kernel allows)
   std::shared_ptr<const TableFile> file_;  // or the ready loaded one
   Overview overview_;
   bool want_ = false;
@@ -195,12 +195,12 @@ class ScaleWorker {
 // GPT-2 small's table at full size: built and timed on the worker, drawn by the heat map
 // widget (app/widgets/widget_heatmap.hpp). Kept with slide 7 (slide_state), not in UiState.
 struct ScaleState {
-  int64_t vocab = 50257, dim = 768;  // the table's shape: GPT-2 small (tests use a small one)
-  HeatmapState heatmap;              // the view, the renderer's request, the GPU upload status
-  int view_step = -2;                // the step whose view the map last followed (a new step resets a user's zoom)
-  bool auto_timing = true;           // time the two paths when the timing step is reached (off after Cancel)
-  uint64_t timed_version = 0;        // the table version timing was started for (0: none)
-  uint64_t seen_revision = 0;        // the worker's snapshot revision the code panel shows
+  int64_t vocab = 50257, dim = 768;     // the table's shape: GPT-2 small (tests use a small one)
+  HeatmapState heatmap;                 // the view, the renderer's request, the GPU upload status
+  int view_step = -2;                   // the step whose view the map last followed (a new step resets a user's zoom)
+  bool auto_timing = true;              // time the two paths when the timing step is reached (off after Cancel)
+  uint64_t timed_version = 0;           // the table version timing was started for (0: none)
+  uint64_t seen_revision = 0;           // the worker's snapshot revision the code panel shows
   std::unique_ptr<ScaleWorker> worker;  // created when the slide is first updated on screen
 };
 

@@ -36,12 +36,12 @@ struct Scene {
   const IdList& ids;
   const Palette& pal;
   ImDrawList* dl;
-  float e;           // em() at the canvas's zoom
-  int cur;           // the step being shown, −1 before the first
-  float p;           // its progress (0 before the first step)
-  int64_t cur_id;    // ids[cur]; −1 before the first step and on a step past the IDs (slide 6's matmul)
-  size_t cur_i;      // cur as an index (0 before the first step)
-  ImU32 cur_color;   // id_color(cur_i)
+  float e;          // em() at the canvas's zoom
+  int cur;          // the step being shown, −1 before the first
+  float p;          // its progress (0 before the first step)
+  int64_t cur_id;   // ids[cur]; −1 before the first step and on a step past the IDs (slide 6's matmul)
+  size_t cur_i;     // cur as an index (0 before the first step)
+  ImU32 cur_color;  // id_color(cur_i)
 };
 
 // True when the grids should scroll to the current ID now (a step is shown and the key

@@ -44,12 +44,12 @@ const char* chosen_label(const BpeReplay& r) {
 void narrative(App& app) {
   const BpeReplay& r = app.ui.bpe;
   para("Before any lookup, a tokenizer turns text into IDs. GPT-2's cuts the text into pieces with a "
-                     "pattern (words with their leading space, numbers, punctuation), writes each piece's bytes as "
-                     "symbols (a space is Ġ), and merges neighbouring symbols into longer tokens, most frequent "
-                     "pair first.");
+       "pattern (words with their leading space, numbers, punctuation), writes each piece's bytes as "
+       "symbols (a space is Ġ), and merges neighbouring symbols into longer tokens, most frequent "
+       "pair first.");
   ImGui::Spacing();
   para("A word it has never seen, such as someunknownPlace, still gets IDs: it is built from smaller "
-                     "tokens it knows. <|endoftext|> is one token of its own, ID 50256.");
+       "tokens it knows. <|endoftext|> is one token of its own, ID 50256.");
   ImGui::Spacing();
   if (!r.problem.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).muted);
@@ -62,13 +62,13 @@ void narrative(App& app) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).muted);
     if (r.reencoded == app.inputs.ids)
       para("%s", "These IDs were typed as numbers: they skip the tokenizer. Steps 1 and 2 show how it "
-                               "would make them from their text; step 3 shows each ID's own token. Switch the editor "
-                               "bar to Text to type a sentence.");
+                 "would make them from their text; step 3 shows each ID's own token. Switch the editor "
+                 "bar to Text to type a sentence.");
     else
       para("These IDs were typed as numbers: they skip the tokenizer. Step 3 shows each ID's own token, "
-                         "the rows the next slides look up; steps 1 and 2 show what the tokenizer makes of their text "
-                         "“%s”: %s. Switch the editor bar to Text to type a sentence.",
-                         r.decoded_label.c_str(), python_list(r.reencoded).c_str());
+           "the rows the next slides look up; steps 1 and 2 show what the tokenizer makes of their text "
+           "“%s”: %s. Switch the editor bar to Text to type a sentence.",
+           r.decoded_label.c_str(), python_list(r.reencoded).c_str());
     ImGui::PopStyleColor();
   }
   // The piece whose merges are replayed (the canvas's pieces can be clicked too).
@@ -260,7 +260,8 @@ ImVec2 canvas(SlideCanvas& c) {
     const ImVec2 pos = parts.place(b.size);
     const bool fresh = done > 0 && static_cast<int>(k) == r.merged_at[static_cast<size_t>(done - 1)];
     const ImU32 fill = fresh ? mix(pal.panel_alt, pal.accent, 0.35f * merge_t) : pal.panel_alt;
-    if (fresh && merge_t < 1.0f) draw_glow(dl, pos, ImVec2(pos.x + b.size.x, pos.y + b.size.y), pal.accent, 1.0f - merge_t);
+    if (fresh && merge_t < 1.0f)
+      draw_glow(dl, pos, ImVec2(pos.x + b.size.x, pos.y + b.size.y), pal.accent, 1.0f - merge_t);
     // Symbols in the mono face: the box's label line is the UI face, so draw it as `sub`-less mono.
     const ImVec2 max(pos.x + b.size.x, pos.y + b.size.y);
     dl->AddRectFilled(pos, max, fill, e * 0.25f);
@@ -277,7 +278,7 @@ ImVec2 canvas(SlideCanvas& c) {
   // tokenizer's IDs for their text may differ (2, 3, 1 read "#$\"", encoded 29953, 1).
   y += e * 0.6f;
   const char* ids_heading = r.decoded ? "3 · your IDs, each its own token: the rows the next slides look up"
-                                       : "3 · each token's ID: the rows the next slides look up";
+                                      : "3 · each token's ID: the rows the next slides look up";
   draw_text(dl, fonts().bold, ImVec2(c.origin.x, y), with_alpha(pal.muted, std::max(ids_t, 0.35f)), ids_heading);
   right = std::max(right, c.origin.x + text_size(fonts().bold, ids_heading).x);  // (the canvas centres by it)
   y += e * 1.5f;
@@ -289,12 +290,13 @@ ImVec2 canvas(SlideCanvas& c) {
     const TwoLineBox b = measure_box(label.c_str(), id);
     const ImVec2 pos = toks.place(b.size);
     if (ids_t > 0.0f)
-      draw_box(dl, pos, b, label.c_str(), id, id_tint(pal, batch_i, 0.30f * ids_t), with_alpha(id_color(batch_i), ids_t),
-               1.5f, ids_t, pal);
+      draw_box(dl, pos, b, label.c_str(), id, id_tint(pal, batch_i, 0.30f * ids_t),
+               with_alpha(id_color(batch_i), ids_t), 1.5f, ids_t, pal);
     ++batch_i;
   };
   if (r.decoded) {
-    for (size_t i = 0; i < app.inputs.ids.size() && i < r.id_labels.size(); ++i) token_box(r.id_labels[i], app.inputs.ids[i]);
+    for (size_t i = 0; i < app.inputs.ids.size() && i < r.id_labels.size(); ++i)
+      token_box(r.id_labels[i], app.inputs.ids[i]);
   } else {
     for (const BpeReplayPiece& p : r.pieces)
       for (size_t k = 0; k < p.ids.size(); ++k) token_box(p.token_labels[k], p.ids[k]);
@@ -318,12 +320,14 @@ void caption(const App& app, char* buf, size_t n) {
   long long tokens = 0;
   for (const BpeReplayPiece& p : r.pieces) tokens += static_cast<long long>(p.ids.size());
   if (r.decoded) {  // typed IDs: their own count, not the re-encoding's
-    std::snprintf(buf, n, "%s typed → %s of text (no tokenizer)", count_text(static_cast<long long>(app.inputs.ids.size()), "ID").c_str(),
+    std::snprintf(buf, n, "%s typed → %s of text (no tokenizer)",
+                  count_text(static_cast<long long>(app.inputs.ids.size()), "ID").c_str(),
                   count_text(static_cast<long long>(r.text.size()), "byte").c_str());
     return;
   }
   std::snprintf(buf, n, "%s → %s → %s", count_text(static_cast<long long>(r.text.size()), "byte").c_str(),
-                count_text(static_cast<long long>(r.pieces.size()), "piece").c_str(), count_text(tokens, "token").c_str());
+                count_text(static_cast<long long>(r.pieces.size()), "piece").c_str(),
+                count_text(tokens, "token").c_str());
 }
 
 void code(const App& app, std::string& code, std::string& output) {
@@ -381,7 +385,12 @@ namespace {
 uint64_t fit_depends(const App& app) { return static_cast<uint64_t>(static_cast<int64_t>(app.ui.bpe.chosen)); }
 }  // namespace
 
-const SlideDef kSlideTokenizer = {.title = "Text → token IDs", .steps = steps, .narrative = narrative, .canvas = canvas,
-                                  .caption = caption, .code = code, .fit_depends = fit_depends};
+const SlideDef kSlideTokenizer = {.title = "Text → token IDs",
+                                  .steps = steps,
+                                  .narrative = narrative,
+                                  .canvas = canvas,
+                                  .caption = caption,
+                                  .code = code,
+                                  .fit_depends = fit_depends};
 
 }  // namespace lv::app

@@ -41,18 +41,16 @@ int busiest_window(const IdList& ids, int rows, int64_t vocab) {
 
 void narrative(App& app) {
   const Derived& d = app.derived;
-  para(
-      "An embedding table is a learned weight matrix — %s (one per ID in a %s-word vocabulary) × %s, trained "
-      "like any other weight.",
-      count_text(d.vocab, "row").c_str(), Commas(d.vocab).s, count_text(d.dim, "dimension").c_str());
+  para("An embedding table is a learned weight matrix — %s (one per ID in a %s-word vocabulary) × %s, trained "
+       "like any other weight.",
+       count_text(d.vocab, "row").c_str(), Commas(d.vocab).s, count_text(d.dim, "dimension").c_str());
   ImGui::Spacing();
   para("That's the clue: a weight matrix can be reached by a matrix multiply.");
   ImGui::Spacing();
   if (app.inputs.vocab_mode == VocabMode::FromIds)
     para_muted("%s", "V = max(ids) + 1, as in the notebook: change the largest ID and the table is re-drawn "
-                              "from the seed.");
-  else
-    para_muted("%s", "A fixed vocabulary: IDs must stay below V.");
+                     "from the seed.");
+  else para_muted("%s", "A fixed vocabulary: IDs must stay below V.");
   para_muted("%s", "Drag a cell sideways or double-click it to change a weight.");
 }
 
@@ -124,8 +122,9 @@ ImVec2 canvas(SlideCanvas& c) {
   // The ID chips.
   draw_text(sc.dl, fonts().bold, ImVec2(c.origin.x, c.origin.y + sc.e * 0.25f), c.pal.muted, "ids");
   // A long batch (the book's 20 tokens) wraps onto more lines: all of it stays in view.
-  const ImVec2 chips = draw_chip_row(sc.dl, ImVec2(c.origin.x + sc.e * 2.2f, c.origin.y), sc.ids, c.pal,
-                                     [&](size_t) { return 0.25f * point; }, nullptr, 64, c.avail.x - sc.e * 2.2f);
+  const ImVec2 chips = draw_chip_row(
+      sc.dl, ImVec2(c.origin.x + sc.e * 2.2f, c.origin.y), sc.ids, c.pal, [&](size_t) { return 0.25f * point; },
+      nullptr, 64, c.avail.x - sc.e * 2.2f);
 
   // The table.
   char head[96];
@@ -135,7 +134,8 @@ ImVec2 canvas(SlideCanvas& c) {
   GridStyle gs;
   gs.name = "weight table";
   grid_use_scale(gs, sc.d.table_scale);  // a table of small values shows their digits, not 0.00
-  gs.max_rows = grid_fit_count(static_cast<int>(sc.d.vocab), c.avail.y - (head_y - c.origin.y) - sc.e * 4.0f, gs.cell_h * sc.e, 24);
+  gs.max_rows = grid_fit_count(static_cast<int>(sc.d.vocab), c.avail.y - (head_y - c.origin.y) - sc.e * 4.0f,
+                               gs.cell_h * sc.e, 24);
   const FollowKey key{c.current(), batch_key(sc.app), gs.max_rows};
   if (follow_now(sc.app.ui.slides.table_followed, key, c.measuring) && c.current() >= 1 && !sc.ids.empty() &&
       sc.d.vocab > gs.max_rows)
@@ -150,14 +150,16 @@ ImVec2 canvas(SlideCanvas& c) {
   grid_draw_frame(sc.dl, g, gs, c.pal, label_colors);
   const float shown = static_cast<float>(g.shown_rows);
   const bool edited_any = !sc.app.inputs.edits->empty();
-  grid_draw_cells_at(sc.dl, g, gs, c.pal, [&](int r, int col) { return sc.d.table.at(r, col); }, [&](int r, int col) {
+  grid_draw_cells_at(
+      sc.dl, g, gs, c.pal, [&](int r, int col) { return sc.d.table.at(r, col); },
+      [&](int r, int col) {
     CellStyle s;
     s.alpha = std::clamp(fill * (shown + 1.0f) - static_cast<float>(r - g.first_row), 0.0f, 1.0f);
     s.bg = c.pal.panel_alt;
     if (edited_any && sc.d.table.edited(r, col)) s.outline = c.pal.accent;
     if (r == sc.app.ui.edit_row && col == sc.app.ui.edit_col && ImGui::IsPopupOpen("edit-cell")) s.outline = c.pal.glow;
     return s;
-  });
+      });
   // Step 1: each row that an ID picks gets that ID's chip at its right end
   // ("this row belongs to idx[i]"); repeated IDs stack their chips.
   float row_x[24] = {};
@@ -174,7 +176,8 @@ ImVec2 canvas(SlideCanvas& c) {
       x += sc.e * 1.4f;
     }
     const ImVec2 cs = chip_size(sc.ids[i]);
-    draw_chip(sc.dl, ImVec2(x, g.row_min(r).y + (g.ch - cs.y) * 0.5f), sc.ids[i], id_color(i, point), 0.35f * point, c.pal);
+    draw_chip(sc.dl, ImVec2(x, g.row_min(r).y + (g.ch - cs.y) * 0.5f), sc.ids[i], id_color(i, point), 0.35f * point,
+              c.pal);
     x += cs.x + sc.e * 0.3f;
     right = std::max(right, x);
   }

@@ -26,7 +26,8 @@ void narrative(App& app) {
   const IdList& ids = app.inputs.ids;
   const long long v = static_cast<long long>(d.vocab), b = static_cast<long long>(d.batch);
   para("one_hot turns each ID into a row of %s: all 0, except a single 1 in the column "
-                     "whose number is the ID.", count_text(v, "number").c_str());
+       "whose number is the ID.",
+       count_text(v, "number").c_str());
   ImGui::Spacing();
   const int cur = narrative_step(app, steps(app));
   if (!ids.empty()) {
@@ -34,17 +35,14 @@ void narrative(App& app) {
     id_line(app, cur, "Now: idx[%d] = %lld", cur, id);
     char others[32];
     fmt_count(others, sizeof others, v - 1);
-    if (v == 1)
-      para("Row %d is just [1]: with V = 1 there is no other column.", cur);
-    else if (v == 2)
-      para("Row %d has a single 1 at column %lld; the other entry is 0.", cur, id);
-    else
-      para("Row %d has a single 1 at column %lld; the other %s entries are 0.", cur, id, others);
+    if (v == 1) para("Row %d is just [1]: with V = 1 there is no other column.", cur);
+    else if (v == 2) para("Row %d has a single 1 at column %lld; the other entry is 0.", cur, id);
+    else para("Row %d has a single 1 at column %lld; the other %s entries are 0.", cur, id, others);
     // A repeated ID gives the very same row.
     for (size_t j = 0; j < ids.size(); ++j) {
       if (j != static_cast<size_t>(cur) && ids[j] == ids[static_cast<size_t>(cur)]) {
-        para("idx[%zu] is %lld too: rows %zu and %zu are the same row.", j, id,
-                           std::min(j, static_cast<size_t>(cur)), std::max(j, static_cast<size_t>(cur)));
+        para("idx[%zu] is %lld too: rows %zu and %zu are the same row.", j, id, std::min(j, static_cast<size_t>(cur)),
+             std::max(j, static_cast<size_t>(cur)));
         break;
       }
     }
@@ -59,13 +57,12 @@ void narrative(App& app) {
   fmt_count(nb, sizeof nb, b);
   fmt_count(nv, sizeof nv, v);
   fmt_count(nz, sizeof nz, zeros);
-  para("%s ID%s → a %s × %s matrix: %s one%s and %s zero%s (%.*f%% zeros).", nb, b == 1 ? "" : "s", nb,
-                     nv, nb, b == 1 ? "" : "s", nz, zeros == 1 ? "" : "s", digits, floored);
+  para("%s ID%s → a %s × %s matrix: %s one%s and %s zero%s (%.*f%% zeros).", nb, b == 1 ? "" : "s", nb, nv, nb,
+       b == 1 ? "" : "s", nz, zeros == 1 ? "" : "s", digits, floored);
   ImGui::Spacing();
   if (app.inputs.vocab_mode == VocabMode::FromIds)
     para_muted("num_classes defaults to max(idx) + 1 = %s: one column per row of the table.", nv);
-  else
-    para_muted("num_classes = %s: one column per row of the table.", nv);
+  else para_muted("num_classes = %s: one column per row of the table.", nv);
   para_muted("%s", "Next: a one-hot row times the table keeps exactly one row.");
 }
 
@@ -80,7 +77,7 @@ constexpr Phase kOneLights{0.55f, 0.90f};
 // Where things go: the chip column at the left, the grid right of it, the legend under it.
 struct OneHotLayout {
   GridStyle gs;
-  float chip_w = 0;   // the chip column: as wide as the widest chip
+  float chip_w = 0;  // the chip column: as wide as the widest chip
   float grid_x = 0, head_y = 0, grid_y = 0;
 };
 
@@ -146,7 +143,9 @@ void draw_cells(const Scene& s, const GridLayout& g, const GridStyle& gs) {
   const SlideCanvas& c = s.c;
   const Palette& pal = s.pal;
   const IdList& ids = s.ids;
-  grid_draw_cells_at(s.dl, g, gs, pal, [&](int r, int col) { return ids[static_cast<size_t>(r)] == col ? 1.0f : 0.0f; }, [&](int r, int col) {
+  grid_draw_cells_at(
+      s.dl, g, gs, pal, [&](int r, int col) { return ids[static_cast<size_t>(r)] == col ? 1.0f : 0.0f; },
+      [&](int r, int col) {
     CellStyle cs;
     const float pr = c.progress(r);
     if (pr <= 0.0f) {  // not reached: an empty slot keeps the B × V shape visible
@@ -165,7 +164,7 @@ void draw_cells(const Scene& s, const GridLayout& g, const GridStyle& gs) {
       cs.text = with_alpha(text_on(pal, cs.bg), std::clamp(lit * 2.0f - 1.0f, 0.0f, 1.0f));
     }
     return cs;
-  });
+      });
 }
 
 // The faint 0 that the current 1 replaces, fading as the 1 lights.
@@ -191,8 +190,8 @@ void draw_chips(const Scene& s, const GridLayout& g, float chip_w) {
     draw_chip(s.dl, pos, id, id_color(static_cast<size_t>(r)), lit, s.pal);
     const float reach = r == s.cur ? phase(pr, kArrowReaches) : (pr > 0.0f ? 1.0f : 0.0f);
     const ImVec2 from(s.c.origin.x + chip_w + e * 0.25f, rm.y + g.ch * 0.5f);
-    draw_arrow(s.dl, from, ImVec2(g.pos.x - e * 0.15f, from.y), id_color(static_cast<size_t>(r), r == s.cur ? 0.9f : 0.45f),
-               reach, 1.6f, true);
+    draw_arrow(s.dl, from, ImVec2(g.pos.x - e * 0.15f, from.y),
+               id_color(static_cast<size_t>(r), r == s.cur ? 0.9f : 0.45f), reach, 1.6f, true);
   }
 }
 
@@ -228,10 +227,8 @@ void hover(const Scene& s, const GridLayout& g) {
   int hr = -1, hc = -1;
   if (!grid_interact(g, s.app.ui.onehot_view, "##onehot", &hr, &hc) || s.c.progress(hr) <= 0.0f) return;
   const long long id = static_cast<long long>(s.ids[static_cast<size_t>(hr)]);
-  if (id == hc)
-    ImGui::SetTooltip("onehot[%d, %d] = 1: idx[%d] = %lld", hr, hc, hr, id);
-  else
-    ImGui::SetTooltip("onehot[%d, %d] = 0: idx[%d] = %lld, not %d", hr, hc, hr, id, hc);
+  if (id == hc) ImGui::SetTooltip("onehot[%d, %d] = 1: idx[%d] = %lld", hr, hc, hr, id);
+  else ImGui::SetTooltip("onehot[%d, %d] = 0: idx[%d] = %lld, not %d", hr, hc, hr, id, hc);
 }
 
 ImVec2 canvas(SlideCanvas& c) {
@@ -239,7 +236,8 @@ ImVec2 canvas(SlideCanvas& c) {
   const int rows = static_cast<int>(s.d.batch), cols = static_cast<int>(s.d.vocab);
   const OneHotLayout l = lay_out(s);
   UiState& ui = s.app.ui;
-  if (follow_now(ui.slides.onehot_followed, FollowKey{s.cur, batch_key(c.app), l.gs.max_rows, l.gs.max_cols}, c.measuring))
+  if (follow_now(ui.slides.onehot_followed, FollowKey{s.cur, batch_key(c.app), l.gs.max_rows, l.gs.max_cols},
+                 c.measuring))
     grid_follow(ui.onehot_view, l.gs, rows, cols, s.cur, static_cast<int>(s.cur_id));
 
   // Headers.

@@ -89,7 +89,8 @@ void narrative(App& app) {
   const long long v = static_cast<long long>(d.vocab), dim = static_cast<long long>(d.dim);
   // No dotted names in wrapped text: ImGui may break a line after a '.'.
   para("A Linear layer keeps its weight W as out_features × in_features — here D × V = %s × %s — "
-       "and multiplies by its transpose:", Commas(dim).s, Commas(v).s);
+       "and multiplies by its transpose:",
+       Commas(dim).s, Commas(v).s);
   formula_line("out = X · W^T", pal.text);
   para("Tie the weights:");
   formula_line("linear.weight = embedding.weight.T", pal.text);
@@ -104,9 +105,8 @@ void narrative(App& app) {
     id_line(app, cur, "Now: onehot[%d] has its 1 at column %lld.", cur, id);
     if (v > 1)
       para("%s × 0 %s; row %lld × 1 survives, so output row %d = table row %lld.",
-                         count_text(v - 1, "table row").c_str(), v - 1 == 1 ? "vanishes" : "vanish", id, cur, id);
-    else
-      para("The only row is multiplied by 1: output row %d = table row 0.", cur);
+           count_text(v - 1, "table row").c_str(), v - 1 == 1 ? "vanishes" : "vanish", id, cur, id);
+    else para("The only row is multiplied by 1: output row %d = table row 0.", cur);
   }
   ImGui::Spacing();
   para("Each output cell is a sum of %s; hover one to see them.", count_text(v, "product").c_str());
@@ -214,8 +214,8 @@ Figure shapes_figure(ImDrawList* dl, ImVec2 pos, const Derived& d, const IdList&
   const float icons_h = std::max({xh, wh, oh});
   const float label_h = e * 1.3f;
   const float l2w = sup_text(nullptr, mono, ImVec2(), 0, l2).x;
-  const float text_w = std::max({text_size(bold, title).x, text_size(mono, l1).x, text_size(mono, l4).x,
-                                 l2w + e * 1.2f + text_size(mono, l3).x});
+  const float text_w = std::max(
+      {text_size(bold, title).x, text_size(mono, l1).x, text_size(mono, l4).x, l2w + e * 1.2f + text_size(mono, l3).x});
   Figure f;
   f.w = std::max(icons_w, text_w) + e * 1.6f;
   f.h = e * 1.5f + icons_h + label_h + e * 0.4f + e * 1.3f * 3 + e * 0.6f;
@@ -252,7 +252,8 @@ Figure shapes_figure(ImDrawList* dl, ImVec2 pos, const Derived& d, const IdList&
     const float ry0 = xa.y + xh * static_cast<float>(i) / rows_f, ry1 = xa.y + xh * static_cast<float>(i + 1) / rows_f;
     const float cx = xa.x + xw * (static_cast<float>(ids[static_cast<size_t>(i)]) + 0.5f) / static_cast<float>(d.vocab);
     const float hw = std::max(1.5f, xw / static_cast<float>(d.vocab) * 0.5f);
-    dl->AddRectFilled(ImVec2(cx - hw, ry0 + 1), ImVec2(cx + hw, ry1 - 1), id_color(static_cast<size_t>(i), i <= cur ? 1.0f : 0.35f));
+    dl->AddRectFilled(ImVec2(cx - hw, ry0 + 1), ImVec2(cx + hw, ry1 - 1),
+                      id_color(static_cast<size_t>(i), i <= cur ? 1.0f : 0.35f));
   }
   x = label_then_operator(x, xw, "X", "·");
   // Wᵀ (= the table): its picked rows marked.
@@ -316,7 +317,8 @@ Placement place_grids(const SlideCanvas& c, const GridStyle& gs, float table_x, 
 int strip_columns(const SlideCanvas& c, const GridStyle& ss, float strip_x, int V, int rows_shown) {
   const float e = em();
   char name[96], cols[96];
-  std::snprintf(name, sizeof name, "onehot[%d] · 1 × %s", std::max(0, static_cast<int>(c.app.inputs.ids.size()) - 1), Commas(V).s);
+  std::snprintf(name, sizeof name, "onehot[%d] · 1 × %s", std::max(0, static_cast<int>(c.app.inputs.ids.size()) - 1),
+                Commas(V).s);
   std::snprintf(cols, sizeof cols, "columns %s–%s shown", Commas(std::max(0, V - 2)).s, Commas(std::max(0, V - 1)).s);
   const float label_w = std::max(text_size(fonts().bold, name).x, text_size(fonts().ui, cols).x) + e * 0.8f;
   const float room = c.origin.x + c.avail.x - strip_x - label_w;
@@ -468,14 +470,16 @@ Strip draw_strip(const Scene& s, const MatmulLayout& l, const GridLayout& tg) {
   }
   const ImVec2 sm = sg.cells_max();
   dl->AddRect(ImVec2(sg.cells.x - 1, sg.cells.y - 1), ImVec2(sm.x + 1, sm.y + 1), pal.border, sg.ch * 0.22f);
-  grid_draw_cells_at(dl, sg, l.ss, pal, [&](int, int col) { return col == cur_row ? 1.0f : 0.0f; }, [&](int, int col) {
+  grid_draw_cells_at(
+      dl, sg, l.ss, pal, [&](int, int col) { return col == cur_row ? 1.0f : 0.0f; },
+      [&](int, int col) {
     CellStyle cst;
     cst.alpha = strip_in;
     const bool one = col == cur_row;
     cst.bg = one ? mix(pal.panel_alt, s.cur_color, 0.9f) : pal.panel_alt;
     cst.text = one ? text_on(pal, cst.bg) : pal.faint;
     return cst;
-  });
+      });
   // The name, and under it which columns a wide row shows (one line was too wide for
   // GPT-2's 50,257 columns beside a 16-column strip).
   std::snprintf(buf, sizeof buf, "onehot[%d] · 1 × %s", cur, Commas(V).s);
@@ -484,7 +488,8 @@ Strip draw_strip(const Scene& s, const MatmulLayout& l, const GridLayout& tg) {
   draw_text(dl, fonts().bold, ImVec2(sm.x + e * 0.8f, label_y), with_alpha(pal.muted, strip_in), buf);
   st.right = sm.x + e * 0.8f + text_size(fonts().bold, buf).x;
   if (cut) {
-    std::snprintf(buf, sizeof buf, "columns %s–%s shown", Commas(sg.first_col).s, Commas(sg.first_col + sg.shown_cols - 1).s);
+    std::snprintf(buf, sizeof buf, "columns %s–%s shown", Commas(sg.first_col).s,
+                  Commas(sg.first_col + sg.shown_cols - 1).s);
     draw_text(dl, fonts().ui, ImVec2(sm.x + e * 0.8f, label_y + e), with_alpha(pal.muted, strip_in), buf);
     st.right = std::max(st.right, sm.x + e * 0.8f + text_size(fonts().ui, buf).x);
   }
@@ -505,14 +510,16 @@ void draw_table(const Scene& s, const MatmulLayout& l, const MatmulGrids& g, flo
   grid_draw_frame(s.dl, tg, g.ts, pal, labels);
   s.dl->PopClipRect();
   if (cur >= 0 && tg.row_shown(cur_row)) draw_glow(s.dl, tg.row_min(cur_row), tg.row_max(cur_row), s.cur_color, fade);
-  grid_draw_cells_at(s.dl, tg, g.ts, pal, [&](int r, int col) { return s.d.table.at(r, col); }, [&](int r, int) {
+  grid_draw_cells_at(
+      s.dl, tg, g.ts, pal, [&](int r, int col) { return s.d.table.at(r, col); },
+      [&](int r, int) {
     CellStyle cst;
     cst.bg = pal.panel_alt;
     if (cur < 0) return cst;
     if (r == cur_row) cst.bg = mix(pal.panel_alt, s.cur_color, 0.45f * fade);
     else cst.alpha = 1.0f - 0.75f * fade;
     return cst;
-  });
+      });
 }
 
 // The multiplier column: each strip entry flies down beside its table row (a little
@@ -526,7 +533,8 @@ void fly_multipliers(const Scene& s, const MatmulLayout& l, const GridLayout& tg
   const int cur_row = static_cast<int>(s.cur_id);
   for (int r = tg.first_row; r < tg.first_row + tg.shown_rows; ++r) {
     const bool one = r == cur_row;
-    const float stagger = tg.shown_rows > 1 ? 0.35f * static_cast<float>(r - tg.first_row) / static_cast<float>(tg.shown_rows - 1) : 0.0f;
+    const float stagger =
+        tg.shown_rows > 1 ? 0.35f * static_cast<float>(r - tg.first_row) / static_cast<float>(tg.shown_rows - 1) : 0.0f;
     const float t = std::clamp((fly_in - stagger) / 0.65f, 0.0f, 1.0f);
     if (t <= 0.0f) continue;
     const ImVec2 to(s.c.origin.x, tg.cell_min(r, tg.first_col).y);
@@ -549,8 +557,9 @@ void fly_multipliers(const Scene& s, const MatmulLayout& l, const GridLayout& tg
     const float a = one ? 1.0f : 1.0f - 0.5f * fade;
     dl->AddRectFilled(ImVec2(a0.x + 1.5f, a0.y + 1.5f), ImVec2(a1.x - 1.5f, a1.y - 1.5f),
                       one ? s.cur_color : with_alpha(pal.panel_alt, a), tg.ch * 0.18f);
-    if (!one) dl->AddRect(ImVec2(a0.x + 1.5f, a0.y + 1.5f), ImVec2(a1.x - 1.5f, a1.y - 1.5f), with_alpha(pal.border, a),
-                          tg.ch * 0.18f);
+    if (!one)
+      dl->AddRect(ImVec2(a0.x + 1.5f, a0.y + 1.5f), ImVec2(a1.x - 1.5f, a1.y - 1.5f), with_alpha(pal.border, a),
+                  tg.ch * 0.18f);
     const char* txt = one ? "×1" : "×0";
     const ImVec2 ts = ImGui::CalcTextSize(txt);
     dl->AddText(ImVec2(a0.x + (mult_w - ts.x) * 0.5f, a0.y + (tg.ch - ts.y) * 0.5f), with_alpha(text_col, a), txt);
@@ -608,7 +617,8 @@ ImVec2 canvas(SlideCanvas& c) {
   const int B = static_cast<int>(s.d.batch), V = static_cast<int>(s.d.vocab), D = static_cast<int>(s.d.dim);
   const MatmulLayout l = lay_out(s);
   UiState& ui = s.app.ui;
-  if (follow_now(ui.slides.matmul_followed, FollowKey{s.cur, batch_key(c.app), l.gs.max_rows, l.gs.max_cols}, c.measuring)) {
+  if (follow_now(ui.slides.matmul_followed, FollowKey{s.cur, batch_key(c.app), l.gs.max_rows, l.gs.max_cols},
+                 c.measuring)) {
     grid_follow(ui.table_view, l.gs, V, D, static_cast<int>(s.cur_id));
     grid_follow(ui.out_view, l.gs, B, D, s.cur);
   }
@@ -627,7 +637,8 @@ ImVec2 canvas(SlideCanvas& c) {
   const float e = s.e;
   const float grids_bottom = std::max(g.tg.pos.y + g.tg.size.y, g.og.pos.y + g.og.size.y);
   ImVec2 fpos(g.right + e * 2.0f, l.grid_y);
-  if (!l.place.figure_beside || fpos.x + l.fm.w > c.origin.x + c.avail.x) fpos = ImVec2(c.origin.x, grids_bottom + e * 0.8f);
+  if (!l.place.figure_beside || fpos.x + l.fm.w > c.origin.x + c.avail.x)
+    fpos = ImVec2(c.origin.x, grids_bottom + e * 0.8f);
   shapes_figure(s.dl, fpos, s.d, s.ids, s.pal, s.cur);
   hover(s, g);
 
@@ -652,7 +663,8 @@ void code(const App& app, std::string& code, std::string& output) {
   code += buf;
   code += "linear = torch.nn.Linear(num_idx, out_dim, bias=False)\n";
   code += "linear.weight                      # its own fresh init (Kaiming uniform)\n\n";
-  std::snprintf(buf, sizeof buf, "linear.weight = torch.nn.Parameter(embedding.weight.T)   # tie: %lld × %lld (D × V)\n",
+  std::snprintf(buf, sizeof buf,
+                "linear.weight = torch.nn.Parameter(embedding.weight.T)   # tie: %lld × %lld (D × V)\n",
                 static_cast<long long>(app.derived.dim), static_cast<long long>(app.derived.vocab));
   code += buf;
   code += "linear(onehot.float())             # = onehot.float() @ linear.weight.T\n";
@@ -670,7 +682,7 @@ void output_notes(const App&, OutputNotes& notes) {
 }  // namespace
 
 // The one-hot product needs a file's non-finite counts; the output prints the fresh Linear.
-const SlideDef kSlideMatmul = {"The matmul", steps, narrative, canvas, caption, code, false,
-                               kTableWorkFacts | kTableWorkLinear, output_notes};
+const SlideDef kSlideMatmul = {
+    "The matmul", steps, narrative, canvas, caption, code, false, kTableWorkFacts | kTableWorkLinear, output_notes};
 
 }  // namespace lv::app

@@ -120,25 +120,25 @@ void narrative(App& app) {
   if (cur <= 0) {
     if (d.matmul_ready) {
       para("The two paths, cell by cell: %s of %s %s equal.", Commas(cells - d.cells_differ).s,
-                         count_text(cells, "cell").c_str(), cells - d.cells_differ == 1 ? "is" : "are");
+           count_text(cells, "cell").c_str(), cells - d.cells_differ == 1 ? "is" : "are");
       ImGui::Spacing();
     }
     if (!d.matmul_ready)
       para("The one-hot product's answer needs every row of the table read once (the lookup needs "
-                         "only B rows); that read is under way — see the status line.");
+           "only B rows); that read is under way — see the status line.");
     else if (d.cells_differ == 0)
       para("Not just close: equal to the bit. Each output cell is 1 × w plus zeros, and adding an exact "
-                         "0 changes nothing, so no rounding creeps in.");
+           "0 changes nothing, so no rounding creeps in.");
     else
       para("The table holds nan or inf. 0 × inf = nan, so the matmul is poisoned even by rows it does "
-                         "not pick; the lookup only copies the rows it needs.");
+           "not pick; the lookup only copies the rows it needs.");
   } else {
     const BillScale s = bill_scale(app);
     char v[32], dd[32];
     fmt_count(v, sizeof v, static_cast<long long>(s.vocab));
     fmt_count(dd, sizeof dd, static_cast<long long>(s.dim));
     para("Same numbers, different work. For each of the B IDs the matmul multiplies all V rows of D "
-                       "numbers (B·V·D multiply-adds), B·(V−1)·D of them by zero; the lookup copies B·D numbers.");
+         "numbers (B·V·D multiply-adds), B·(V−1)·D of them by zero; the lookup copies B·D numbers.");
     ImGui::Spacing();
     para("At %s × %s the matmul does %s times the work.", v, dd, v);
     para_muted("%s", "Drag the slider to GPT-2's 50,257 × 768.");
@@ -151,16 +151,20 @@ void narrative(App& app) {
   ImGui::PopFont();
   ImGui::Spacing();
   char body[256];
-  if (!d.matmul_ready)
-    std::snprintf(body, sizeof body, "The two paths return the same numbers for any finite table.");
+  if (!d.matmul_ready) std::snprintf(body, sizeof body, "The two paths return the same numbers for any finite table.");
   else if (d.paths_equal && app.inputs.file)
-    std::snprintf(body, sizeof body, "The two paths return the same numbers — here on the loaded %s × %s table: "
-                  "torch.equal → True.", Commas(d.vocab).s, Commas(d.dim).s);
+    std::snprintf(body, sizeof body,
+                  "The two paths return the same numbers — here on the loaded %s × %s table: "
+                  "torch.equal → True.",
+                  Commas(d.vocab).s, Commas(d.dim).s);
   else if (d.paths_equal)
-    std::snprintf(body, sizeof body, "The two paths return the same numbers — here on the seed-%s %s × %s table: "
-                  "torch.equal → True.", app.inputs.seed_text.c_str(), Commas(d.vocab).s, Commas(d.dim).s);
+    std::snprintf(body, sizeof body,
+                  "The two paths return the same numbers — here on the seed-%s %s × %s table: "
+                  "torch.equal → True.",
+                  app.inputs.seed_text.c_str(), Commas(d.vocab).s, Commas(d.dim).s);
   else
-    std::snprintf(body, sizeof body, "The two paths return the same numbers for any finite table — here torch.equal "
+    std::snprintf(body, sizeof body,
+                  "The two paths return the same numbers for any finite table — here torch.equal "
                   "→ False only because the table holds nan or inf.");
   remember_item(pal, 1, "An embedding layer is a matrix multiply on a one-hot vector.", body);
   remember_item(pal, 2, "The lookup is the optimization.",
@@ -252,7 +256,8 @@ void draw_check_frames(const Scene& s, const CheckGrids& g) {
   ImU32 labels[64] = {};
   for (int r = g.lg.first_row; r < g.lg.first_row + g.lg.shown_rows; ++r)
     labels[r - g.lg.first_row] = id_color(static_cast<size_t>(r));
-  s.dl->PushClipRect(ImVec2(s.c.origin.x - e, g.lg.pos.y - e), ImVec2(g.rx - e * 0.5f, g.lg.pos.y + g.lg.size.y + e), true);
+  s.dl->PushClipRect(ImVec2(s.c.origin.x - e, g.lg.pos.y - e), ImVec2(g.rx - e * 0.5f, g.lg.pos.y + g.lg.size.y + e),
+                     true);
   grid_draw_frame(s.dl, g.lg, g.ls, s.pal, labels);
   s.dl->PopClipRect();
   grid_draw_frame(s.dl, g.rg, g.rs, s.pal, labels);
@@ -350,15 +355,16 @@ void hover_checks(const Scene& s, const CheckGrids& g) {
   else if (std::isnan(a) && std::isnan(b))
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.bad), "both nan — and nan ≠ nan");
   else
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.bad), "0 × inf = nan: another row of the table poisons the sum");
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.bad),
+                       "0 × inf = nan: another row of the table poisons the sum");
   ImGui::EndTooltip();
 }
 
 // The verdict under the grids: torch.equal's answer, how many cells agree and, when
 // they do not, why — or, while a file's product waits for its read, how far that is.
 struct Verdict {
-  bool waiting = false;  // the product's answer needs every row of the table read once (on a worker)
-  char count[160] = {};  // "12 of 12 cells equal, bit for bit" / "3 of 20 cells differ"
+  bool waiting = false;   // the product's answer needs every row of the table read once (on a worker)
+  char count[160] = {};   // "12 of 12 cells equal, bit for bit" / "3 of 20 cells differ"
   bool one_line = false;  // the count beside the answer, else under it
   bool poisoned = false, nan_unequal = false;  // the reasons shown under it
   float h = 0;
@@ -448,7 +454,7 @@ void draw_verdict(const Scene& s, const Verdict& v, ImVec2 pos, float alpha) {
 // fits, else under it.
 struct Bill {
   BillScale scale;
-  OpCounts mm, lk;  // the matmul's and the lookup's work at that scale
+  OpCounts mm, lk;   // the matmul's and the lookup's work at that scale
   double total = 1;  // the bars' common scale: the matmul's multiply-adds (at least 1)
   float width = 0, pad = 0, label_w = 0, bar_w = 0, bar_h = 0;
   float lookup_w = 0;  // the lookup's bar
@@ -467,14 +473,16 @@ Bill measure_bill(const Scene& s, float width) {
   b.lk = lookup_cost(s.d.batch, b.scale.vocab, b.scale.dim);
   b.width = width;
   b.pad = e * 0.8f;
-  b.label_w = std::max(text_size(fonts().mono, "linear(onehot.float())").x, text_size(fonts().bold, "The bill · B = 4,096").x) +
-              e * 1.0f;
+  b.label_w =
+      std::max(text_size(fonts().mono, "linear(onehot.float())").x, text_size(fonts().bold, "The bill · B = 4,096").x) +
+      e * 1.0f;
   b.bar_w = std::max(e * 6.0f, width - b.pad * 2 - b.label_w);
   b.bar_h = e * 1.2f;
   b.total = static_cast<double>(std::max<int64_t>(1, b.mm.multiply_adds));
   b.lookup_w = std::max(2.0f, b.bar_w * static_cast<float>(static_cast<double>(b.lk.copies) / b.total));
   std::snprintf(b.lookup_text, sizeof b.lookup_text, "%s · 0 multiplications · reads %s",
-                count_text(b.lk.copies, "copy", "copies").c_str(), binary_bytes(static_cast<uint64_t>(b.lk.bytes_read)).c_str());
+                count_text(b.lk.copies, "copy", "copies").c_str(),
+                binary_bytes(static_cast<uint64_t>(b.lk.bytes_read)).c_str());
   b.lookup_beside = b.lookup_w + e * 0.6f + text_size(nullptr, b.lookup_text).x < b.bar_w;
   b.lookup_h = std::max(e * 2.9f, b.bar_h + (b.lookup_beside ? e * 0.9f : e * 2.2f));
   b.h = b.pad + e * 2.4f + (b.bar_h + e * 3.2f) + b.lookup_h + e * 2.4f + b.pad;
@@ -519,7 +527,8 @@ void bill_matmul_bar(const BillPen& pen, float y) {
   const Palette& pal = s.pal;
   const float e = s.e, bx = pen.bx, bar_w = b.bar_w, bar_h = b.bar_h;
   ImDrawList* dl = s.dl;
-  const float useful_w = std::max(2.0f, bar_w * static_cast<float>(static_cast<double>(s.d.batch * b.scale.dim) / b.total));
+  const float useful_w =
+      std::max(2.0f, bar_w * static_cast<float>(static_cast<double>(s.d.batch * b.scale.dim) / b.total));
   draw_text(dl, fonts().bold, ImVec2(pen.x0, y), pen.ink(pal.text), "matmul");
   draw_text(dl, fonts().mono, ImVec2(pen.x0, y + e * 1.2f), pen.ink(pal.muted), "linear(onehot.float())");
   dl->AddRectFilled(ImVec2(bx, y), ImVec2(bx + bar_w, y + bar_h), pen.ink(with_alpha(pal.bad, 0.30f)), e * 0.2f);
@@ -550,9 +559,9 @@ void bill_lookup_bar(const BillPen& pen, float y) {
   draw_text(s.dl, fonts().mono, ImVec2(pen.x0, y + e * 1.2f), pen.ink(s.pal.muted), "embedding(idx)");
   s.dl->AddRectFilled(ImVec2(bx, y), ImVec2(bx + b.lookup_w, y + b.bar_h), pen.ink(s.pal.ok), e * 0.2f);
   if (b.lookup_beside)
-    draw_text(s.dl, nullptr, ImVec2(bx + b.lookup_w + e * 0.6f, y + (b.bar_h - e) * 0.5f), pen.ink(s.pal.text), b.lookup_text);
-  else
-    draw_text(s.dl, nullptr, ImVec2(bx, y + b.bar_h + e * 0.2f), pen.ink(s.pal.text), b.lookup_text);
+    draw_text(s.dl, nullptr, ImVec2(bx + b.lookup_w + e * 0.6f, y + (b.bar_h - e) * 0.5f), pen.ink(s.pal.text),
+              b.lookup_text);
+  else draw_text(s.dl, nullptr, ImVec2(bx, y + b.bar_h + e * 0.2f), pen.ink(s.pal.text), b.lookup_text);
 }
 
 // The ratio, big, and the bytes read beside it when they fit the card.
@@ -569,7 +578,8 @@ void bill_ratio(const BillPen& pen, float y, float card_right) {
   fmt_count(n1, sizeof n1, static_cast<long long>(b.mm.bytes_read));
   fmt_count(n2, sizeof n2, static_cast<long long>(b.lk.bytes_read));
   std::snprintf(buf, sizeof buf, "for the same numbers · bytes read %s vs %s", n1, n2);
-  if (x0 + rw + e * 0.8f + text_size(nullptr, buf).x > card_right) std::snprintf(buf, sizeof buf, "for the same numbers");
+  if (x0 + rw + e * 0.8f + text_size(nullptr, buf).x > card_right)
+    std::snprintf(buf, sizeof buf, "for the same numbers");
   draw_text(s.dl, nullptr, ImVec2(x0 + rw + e * 0.8f, y + e * 0.45f), pen.ink(s.pal.muted), buf);
 }
 
@@ -681,8 +691,13 @@ namespace {
 uint64_t fit_depends(const App& app) { return static_cast<uint64_t>(app.ui.bill_scale_pos); }
 }  // namespace
 
-const SlideDef kSlideSameNumbers = {.title = "Same numbers", .steps = steps, .narrative = narrative, .canvas = canvas,
-                                    .caption = caption, .code = code, .table_work = kTableWorkFacts,
+const SlideDef kSlideSameNumbers = {.title = "Same numbers",
+                                    .steps = steps,
+                                    .narrative = narrative,
+                                    .canvas = canvas,
+                                    .caption = caption,
+                                    .code = code,
+                                    .table_work = kTableWorkFacts,
                                     .fit_depends = fit_depends};
 
 }  // namespace lv::app

@@ -45,19 +45,20 @@ int steps(const App& app) { return std::max<int>(1, static_cast<int>(app.inputs.
 void narrative(App& app) {
   const Derived& d = app.derived;
   para("Training sends a gradient back. For the lookup, row i of G lands in row idx[i] of the "
-                     "table's gradient — every other row gets exactly zero and is not touched at all.");
+       "table's gradient — every other row gets exactly zero and is not touched at all.");
   ImGui::Spacing();
   para("Repeated IDs add up: the same row learns from every position that used it.");
-  repeat_line(app, "Here row %lld is used twice or more: its gradient is the sum of G's rows (with G all ones, the count).");
+  repeat_line(app,
+              "Here row %lld is used twice or more: its gradient is the sum of G's rows (with G all ones, the count).");
   ImGui::Spacing();
   para("Empty rows: never touched (torch's dense grad holds 0 there); the matmul computes those zeros.");
   ImGui::Spacing();
   para("The one-hot matmul computes onehot.T · G instead: all %s × %s = %s, %s "
-                     "(%s of them by zero), for the same numbers.",
-                     with_commas(static_cast<uint64_t>(d.vocab)).c_str(), with_commas(static_cast<uint64_t>(d.dim)).c_str(),
-                     count_text(d.vocab * d.dim, "entry", "entries").c_str(),
-                     count_text(d.matmul_bwd_bill.multiply_adds, "multiply-add").c_str(),
-                     with_commas(static_cast<uint64_t>(d.matmul_bwd_bill.multiplies_by_zero)).c_str());
+       "(%s of them by zero), for the same numbers.",
+       with_commas(static_cast<uint64_t>(d.vocab)).c_str(), with_commas(static_cast<uint64_t>(d.dim)).c_str(),
+       count_text(d.vocab * d.dim, "entry", "entries").c_str(),
+       count_text(d.matmul_bwd_bill.multiply_adds, "multiply-add").c_str(),
+       with_commas(static_cast<uint64_t>(d.matmul_bwd_bill.multiplies_by_zero)).c_str());
   ImGui::Spacing();
   ImGui::TextUnformatted("Upstream gradient G");
   int mode = app.inputs.grad_mode == GradMode::SumOfOutputs ? 0 : 1;
@@ -68,7 +69,8 @@ void narrative(App& app) {
   if (app.inputs.grad_mode == GradMode::Seeded) {
     int s = static_cast<int>(app.inputs.grad_seed);
     ImGui::SetNextItemWidth(-1);
-    if (ImGui::InputInt("##grad-seed", &s) && s >= 0) take_change(app, set_grad_mode(app, GradMode::Seeded, static_cast<uint64_t>(s)));
+    if (ImGui::InputInt("##grad-seed", &s) && s >= 0)
+      take_change(app, set_grad_mode(app, GradMode::Seeded, static_cast<uint64_t>(s)));
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("torch.manual_seed(this) before G = torch.randn(B, D)");
   }
 }
@@ -82,15 +84,18 @@ void draw_backward_timing(SlideCanvas& c, const Scene& sc, float matmul, float w
   char timed[256] = "";
   if (bt) {
     const std::string a = time_text(bt->lookup_ms), b = time_text(bt->onehot_ms);
-    std::snprintf(timed, sizeof timed, "timed here, 1 thread: lookup backward %s · one-hot backward %s (×%s)%s",
-                  a.c_str(), b.c_str(), with_commas(static_cast<uint64_t>(std::llround(bt->onehot_ms / std::max(bt->lookup_ms, 1e-9)))).c_str(),
-                  bt->same ? "" : " — the sums differ in order");
+    std::snprintf(
+        timed, sizeof timed, "timed here, 1 thread: lookup backward %s · one-hot backward %s (×%s)%s", a.c_str(),
+        b.c_str(),
+        with_commas(static_cast<uint64_t>(std::llround(bt->onehot_ms / std::max(bt->lookup_ms, 1e-9)))).c_str(),
+        bt->same ? "" : " — the sums differ in order");
   } else if (backward_timing_running(sc.app)) {
     std::snprintf(timed, sizeof timed, "timing both backward passes… %d%%",
                   static_cast<int>(std::lround(100.0f * sc.app.jobs.backward.progress())));
   }
   if (*timed && wrap <= 0.0f) {  // the timings are this machine's: cut to the canvas, whole on hover
-    const ImVec2 ts = draw_text_fit(sc.dl, f, ImVec2(c.origin.x, ly), c.avail.x, with_alpha(c.pal.muted, matmul), timed);
+    const ImVec2 ts =
+        draw_text_fit(sc.dl, f, ImVec2(c.origin.x, ly), c.avail.x, with_alpha(c.pal.muted, matmul), timed);
     right = std::max(right, c.origin.x + ts.x);
     ly += ts.y + sc.e * 0.35f;
   } else if (*timed) {
@@ -129,14 +134,16 @@ float draw_bill(SlideCanvas& c, const Scene& sc, float matmul, float x2, const G
   std::snprintf(untouched, sizeof untouched, "the other %s are never touched", count_text(others, "row").c_str());
   std::snprintf(lines[0], sizeof lines[0], "lookup backward: %s into %s; %s",
                 count_text(sc.d.lookup_bwd_bill.copies, "addition").c_str(), count_text(distinct, "row").c_str(),
-                others == 0 ? "every row learns" : others == 1 ? "the other row is never touched" : untouched);
+                others == 0   ? "every row learns"
+                : others == 1 ? "the other row is never touched"
+                              : untouched);
   std::snprintf(lines[1], sizeof lines[1], "matmul backward: %s (%s by zero) to write all %s",
                 count_text(sc.d.matmul_bwd_bill.multiply_adds, "multiply-add").c_str(),
                 with_commas(static_cast<uint64_t>(sc.d.matmul_bwd_bill.multiplies_by_zero)).c_str(),
                 count_text(sc.d.vocab * sc.d.dim, "value").c_str());
   std::snprintf(lines[2], sizeof lines[2], "%s",
                 sc.d.grads_equal ? "same numbers: torch.equal(embedding.weight.grad, linear.weight.grad.T) → True"
-                              : "the gradients differ (NaN/inf in G or the table)");
+                                 : "the gradients differ (NaN/inf in G or the table)");
   ImFont* const line_fonts[3] = {fonts().ui, fonts().ui, fonts().bold};
   const ImU32 line_colors[3] = {c.pal.text, with_alpha(c.pal.text, 0.4f + 0.6f * matmul),
                                 with_alpha(sc.d.grads_equal ? c.pal.ok : c.pal.bad, matmul)};
@@ -190,7 +197,7 @@ void interact(const Scene& sc, const GridLayout& gg, const GridLayout& lg, const
 ImVec2 canvas(SlideCanvas& c) {
   const Scene sc(c);
   const int nb = static_cast<int>(sc.ids.size());
-  const int cur = c.current();                 // 0..B-1: scatter steps; B: the matmul
+  const int cur = c.current();  // 0..B-1: scatter steps; B: the matmul
   const float p = cur >= 0 ? c.progress(cur) : 0.0f;
   const float matmul = c.progress(nb);
 
@@ -220,8 +227,8 @@ ImVec2 canvas(SlideCanvas& c) {
   const float head_h = sc.e * 1.6f;
   std::snprintf(head, sizeof head, "G · %s × %s", Commas(nb).s, Commas(sc.d.dim).s);
   draw_text(sc.dl, fonts().bold, ImVec2(c.origin.x, c.origin.y), c.pal.muted, head);
-  const GridLayout gg = grid_layout(ImVec2(c.origin.x, c.origin.y + head_h), nb, static_cast<int>(sc.d.dim),
-                                    sc.app.ui.out_view, gs);
+  const GridLayout gg =
+      grid_layout(ImVec2(c.origin.x, c.origin.y + head_h), nb, static_cast<int>(sc.d.dim), sc.app.ui.out_view, gs);
   const float x2 = gg.pos.x + gg.size.x + sc.e * 3.0f;
   std::snprintf(head, sizeof head, "embedding.weight.grad · %s × %s   (the lookup's backward)", Commas(sc.d.vocab).s,
                 Commas(sc.d.dim).s);
@@ -238,7 +245,8 @@ ImVec2 canvas(SlideCanvas& c) {
                                     sc.app.ui.out2_view, gs);
 
   ImU32 g_labels[24] = {};
-  for (int r = gg.first_row; r < gg.first_row + gg.shown_rows; ++r) g_labels[r - gg.first_row] = id_color(static_cast<size_t>(r));
+  for (int r = gg.first_row; r < gg.first_row + gg.shown_rows; ++r)
+    g_labels[r - gg.first_row] = id_color(static_cast<size_t>(r));
   grid_draw_frame(sc.dl, gg, named(gs, "G (grad_out)"), c.pal, g_labels);
   grid_draw_frame(sc.dl, lg, named(gs, "embedding.weight.grad"), c.pal);
   grid_draw_frame(sc.dl, mg, named(gs, "linear.weight.grad.T"), c.pal);
@@ -280,7 +288,9 @@ ImVec2 canvas(SlideCanvas& c) {
 
   // The matmul's gradient appears whole in the last step: every entry computed.
   // Drawn from the rows on screen: the one-hot path's V × D gradient is never held.
-  grid_draw_cells_at(sc.dl, mg, gs, c.pal, [&](int r, int col) { return sc.d.grads.at(r, col); }, [&](int r, int col) {
+  grid_draw_cells_at(
+      sc.dl, mg, gs, c.pal, [&](int r, int col) { return sc.d.grads.at(r, col); },
+      [&](int r, int col) {
     CellStyle s;
     s.alpha = matmul;
     const bool zero = sc.d.grads.at(r, col) == 0.0f;
@@ -288,7 +298,7 @@ ImVec2 canvas(SlideCanvas& c) {
     s.text = zero ? c.pal.faint : c.pal.text;
     s.hide = matmul <= 0.0f;
     return s;
-  });
+      });
 
   // G's row k flying into its row of the gradient.
   if (scatter_row >= 0)

@@ -163,27 +163,27 @@ void narrative(App& app) {
   fmt_count(v, sizeof v, table_rows(app));
   fmt_count(d, sizeof d, table_cols(app));
   fmt_count(vm1, sizeof vm1, table_rows(app) - 1);
-  std::snprintf(bytes, sizeof bytes, "%s", decimal_bytes(4.0 * static_cast<double>(table_rows(app) * table_cols(app))).c_str());
+  std::snprintf(bytes, sizeof bytes, "%s",
+                decimal_bytes(4.0 * static_cast<double>(table_rows(app) * table_cols(app))).c_str());
   std::snprintf(row_bytes, sizeof row_bytes, "%s", decimal_bytes(4.0 * static_cast<double>(table_cols(app))).c_str());
   char mw[32];
   std::snprintf(mw, sizeof mw, "%.1f million", static_cast<double>(table_rows(app) * table_cols(app)) / 1e6);
   if (app.inputs.file)
-    para_any_word("The table loaded from %s is %s × %s: %s weights, %s of float32.", file_label(*app.inputs.file).c_str(), v, d,
-                  mw, bytes);
-  else
-    para("GPT-2 small's token embedding is a %s × %s table: %s weights, %s of float32.", v, d, mw, bytes);
+    para_any_word("The table loaded from %s is %s × %s: %s weights, %s of float32.",
+                  file_label(*app.inputs.file).c_str(), v, d, mw, bytes);
+  else para("GPT-2 small's token embedding is a %s × %s table: %s weights, %s of float32.", v, d, mw, bytes);
   ImGui::Spacing();
   para("A one-hot row for one token is %s, %s of them zero.", count_text(table_rows(app), "number").c_str(), vm1);
   ImGui::Spacing();
   if (cur <= kStepMap) {
     para("Every weight is a pixel (or less): blue below 0, red above. Zoom with the wheel, drag to "
-                       "pan, double-click to see it all again.");
+         "pan, double-click to see it all again.");
   } else if (cur == kStepIds) {
     para("Your IDs are these rows. The lookup reads them and nothing else: %s per token.", row_bytes);
   } else {
     para("The lookup reads %s per token. The one-hot matmul reads the whole %s table for every batch "
-                       "and multiplies %s of its rows by zero.",
-                       row_bytes, bytes, vm1);
+         "and multiplies %s of its rows by zero.",
+         row_bytes, bytes, vm1);
     const ScaleSnapshot* s = snapshot(app);
     if (s) {
       const BatchTiming& r = s->results[kTimingBatchCount - 1];
@@ -210,8 +210,8 @@ void narrative(App& app) {
   if (bad > 0) {
     ImGui::Spacing();
     ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).bad);
-    para("%d of your IDs %s beyond this table's %s (IDs 0–%s) and %s not highlighted.", bad,
-                       bad == 1 ? "is" : "are", count_text(table_rows(app), "row").c_str(), vm1, bad == 1 ? "is" : "are");
+    para("%d of your IDs %s beyond this table's %s (IDs 0–%s) and %s not highlighted.", bad, bad == 1 ? "is" : "are",
+         count_text(table_rows(app), "row").c_str(), vm1, bad == 1 ? "is" : "are");
     ImGui::PopStyleColor();
   }
   // How it was made, in small print.
@@ -220,12 +220,13 @@ void narrative(App& app) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).muted);
     if (s->table == TablePhase::Ready && s->file)
       para("Read from the %s file and summarized for the map in %.1f s on a worker thread (shown as loaded, "
-           "float32).", s->file->dtype.c_str(), s->build_seconds);
+           "float32).",
+           s->file->dtype.c_str(), s->build_seconds);
     else if (s->table == TablePhase::Ready)
       para("Drawn from the seed in %.1f s on a worker thread: the same numbers as "
-                         "torch.manual_seed(%s); torch.nn.Embedding(%lld, %lld).",
-                         s->build_seconds, app.inputs.seed_text.c_str(), static_cast<long long>(table_rows(app)),
-                         static_cast<long long>(table_cols(app)));
+           "torch.manual_seed(%s); torch.nn.Embedding(%lld, %lld).",
+           s->build_seconds, app.inputs.seed_text.c_str(), static_cast<long long>(table_rows(app)),
+           static_cast<long long>(table_cols(app)));
     const HeatmapGpuStatus& g = sc.heatmap.gpu;
     if (g.active && !g.failed) {
       char mts[32];
@@ -253,8 +254,8 @@ void draw_build_progress(SlideCanvas& c, const ScaleSnapshot& s, const MapLayout
   // Each line has a shorter form for a narrow map (1024 wide, the chart beside it), where
   // the long ones were cut mid-word.
   const bool narrow = [&] {
-    const char* widest = s.table == TablePhase::Summarizing ? "Summarizing it for the heat map…"
-                                                            : "Drawing the table from the seed…";
+    const char* widest =
+        s.table == TablePhase::Summarizing ? "Summarizing it for the heat map…" : "Drawing the table from the seed…";
     return text_size(fonts().bold, widest).x > m.size.x - e;
   }();
   if (s.table == TablePhase::Failed) {
@@ -340,8 +341,8 @@ HeatmapHover draw_map(SlideCanvas& c, const ScaleSnapshot& s, const MapLayout& m
     hm.view = heatmap_view_lerp(HeatmapView{}, target, n_hl > 0 ? ids_p : 0.0f, t.rows, t.cols, m.size.x, m.size.y,
                                 style.cell_aspect);
   }
-  const HeatmapHover hover = heatmap_draw(c.dl, "##scale-map", m.pos, m.size, t, hm, hl, ids_p > 0.0f ? n_hl : 0,
-                                          style, c.pal);
+  const HeatmapHover hover =
+      heatmap_draw(c.dl, "##scale-map", m.pos, m.size, t, hm, hl, ids_p > 0.0f ? n_hl : 0, style, c.pal);
   landmark("scale-map");
   const HeatmapRange r = heatmap_range(hm.view, t.rows, t.cols, m.size.x, m.size.y, style.cell_aspect);
   heatmap_draw_axes(c.dl, m.pos, m.size, r, c.pal);
@@ -366,8 +367,7 @@ HeatmapHover draw_map(SlideCanvas& c, const ScaleSnapshot& s, const MapLayout& m
       const float y_row = m.pos.y + static_cast<float>((row + 0.5 - r.row0) / r.rows * m.size.y);
       const float y_tag = std::max(y_row, next_free + cs.y * 0.5f);
       if (y_tag > m.pos.y + m.size.y + e * 0.5f) break;  // no room left below
-      if (y_tag - y_row > 1.0f)
-        c.dl->AddLine(ImVec2(m.pos.x + m.size.x, y_row), ImVec2(tag_x, y_tag), h.color, 1.5f);
+      if (y_tag - y_row > 1.0f) c.dl->AddLine(ImVec2(m.pos.x + m.size.x, y_row), ImVec2(tag_x, y_tag), h.color, 1.5f);
       draw_chip(c.dl, ImVec2(tag_x, y_tag - cs.y * 0.5f), h.row, h.color, ids_p, c.pal);
       next_free = y_tag + cs.y * 0.5f + e * 0.15f;
     }
@@ -388,8 +388,12 @@ struct ChartInk {
 };
 
 ChartInk chart_ink(const Palette& pal, float alpha) {
-  return ChartInk{with_alpha(pal.text, alpha), with_alpha(pal.muted, alpha), with_alpha(pal.ok, alpha),
-                  with_alpha(pal.bad, alpha), with_alpha(IM_COL32(15, 17, 21, 255), alpha), alpha};
+  return ChartInk{with_alpha(pal.text, alpha),
+                  with_alpha(pal.muted, alpha),
+                  with_alpha(pal.ok, alpha),
+                  with_alpha(pal.bad, alpha),
+                  with_alpha(IM_COL32(15, 17, 21, 255), alpha),
+                  alpha};
 }
 
 // Run / Run again / Cancel, the status beside it and the run's progress as a thin
@@ -426,9 +430,11 @@ float draw_chart_controls(SlideCanvas& c, const ScaleSnapshot& s, ImVec2 pos, fl
                                         "the matmul, B = 1", "the matmul, B = 16", "the matmul, B = 256"};
   char status[128];
   if (s.table != TablePhase::Ready) std::snprintf(status, sizeof status, "waiting for the table…");
-  else if (running && s.timing_stage < 0) std::snprintf(status, sizeof status, "reading the file as float32 to time it…");
+  else if (running && s.timing_stage < 0)
+    std::snprintf(status, sizeof status, "reading the file as float32 to time it…");
   else if (running) std::snprintf(status, sizeof status, "timing %s…", kStage[std::clamp(s.timing_stage, 0, 5)]);
-  else if (s.timing == TimingPhase::Done) std::snprintf(status, sizeof status, "done in %.1f s · 1 thread · %s", s.timing_seconds, s.isa);
+  else if (s.timing == TimingPhase::Done)
+    std::snprintf(status, sizeof status, "done in %.1f s · 1 thread · %s", s.timing_seconds, s.isa);
   else if (s.timing == TimingPhase::Cancelled) std::snprintf(status, sizeof status, "cancelled");
   else if (s.timing == TimingPhase::Failed) std::snprintf(status, sizeof status, "not timed: %s", s.timing_error);
   else std::snprintf(status, sizeof status, "not run yet");
@@ -437,7 +443,8 @@ float draw_chart_controls(SlideCanvas& c, const ScaleSnapshot& s, ImVec2 pos, fl
   y += e * 1.45f;
   c.dl->AddRectFilled(ImVec2(pos.x, y), ImVec2(pos.x + width, y + e * 0.2f), with_alpha(c.pal.panel_alt, ink.alpha));
   const float frac = running ? s.timing_progress : (s.timing == TimingPhase::Done ? 1.0f : 0.0f);
-  c.dl->AddRectFilled(ImVec2(pos.x, y), ImVec2(pos.x + width * frac, y + e * 0.2f), with_alpha(c.pal.accent, ink.alpha));
+  c.dl->AddRectFilled(ImVec2(pos.x, y), ImVec2(pos.x + width * frac, y + e * 0.2f),
+                      with_alpha(c.pal.accent, ink.alpha));
   return y + e * 0.6f;
 }
 
@@ -479,8 +486,8 @@ void draw_timed_bar(SlideCanvas& c, const LogAxis& axis, float by, float bar_h, 
   if (!p.done && p.skipped_work > 0.0) {  // a picture's budget: say so on the bar
     char why[96];
     std::snprintf(why, sizeof why, "not timed in a picture: %s multiply-adds", count_words(p.skipped_work).c_str());
-    draw_text_fit(c.dl, fonts().ui, ImVec2(axis.x + e * 0.4f, by + (bar_h - ImGui::GetFontSize()) * 0.5f), axis.w - e * 0.8f,
-                  ink.muted, why);
+    draw_text_fit(c.dl, fonts().ui, ImVec2(axis.x + e * 0.4f, by + (bar_h - ImGui::GetFontSize()) * 0.5f),
+                  axis.w - e * 0.8f, ink.muted, why);
   }
   if (!p.done) return;
   const float x1 = std::max(axis.x + e * 0.3f, axis.at(p.ms));
@@ -497,7 +504,8 @@ void draw_timed_bar(SlideCanvas& c, const LogAxis& axis, float by, float bar_h, 
   }
   const bool after = lw <= room_after || room_after >= room_inside;
   const float tx = after ? x1 + e * 0.4f : x1 - lw - e * 0.4f;
-  draw_text(c.dl, fonts().ui, ImVec2(tx, by + (bar_h - ImGui::GetFontSize()) * 0.5f), after ? ink.text : ink.on_bar, label);
+  draw_text(c.dl, fonts().ui, ImVec2(tx, by + (bar_h - ImGui::GetFontSize()) * 0.5f), after ? ink.text : ink.on_bar,
+            label);
 }
 
 // One batch size: its name, the lookup's and the matmul's bars, and the ratio at the right.
@@ -561,7 +569,8 @@ float draw_chart_legend(SlideCanvas& c, const ScaleSnapshot& s, ImVec2 pos, floa
   float lx = pos.x;
   const char* long_names[2] = {"lookup  emb(idx)", "one-hot matmul  onehot @ emb.weight"};
   const char* names[2] = {"lookup", "one-hot matmul"};
-  if (!compact && ImGui::CalcTextSize(long_names[0]).x + ImGui::CalcTextSize(long_names[1]).x + 2.0f * (sq + e * 1.35f) <= width)
+  if (!compact &&
+      ImGui::CalcTextSize(long_names[0]).x + ImGui::CalcTextSize(long_names[1]).x + 2.0f * (sq + e * 1.35f) <= width)
     std::copy(long_names, long_names + 2, names);
   const ImU32 lc[2] = {ink.lookup, ink.matmul};
   for (int k = 0; k < 2; ++k) {
@@ -631,7 +640,8 @@ ImVec2 canvas(SlideCanvas& c) {
   char v[32], d[32], bytes[32], head[640];
   fmt_count(v, sizeof v, table_rows(app));
   fmt_count(d, sizeof d, table_cols(app));
-  std::snprintf(bytes, sizeof bytes, "%s", decimal_bytes(4.0 * static_cast<double>(table_rows(app) * table_cols(app))).c_str());
+  std::snprintf(bytes, sizeof bytes, "%s",
+                decimal_bytes(4.0 * static_cast<double>(table_rows(app) * table_cols(app))).c_str());
   if (app.inputs.file)
     std::snprintf(head, sizeof head, "%s · %s × %s · %s · from a %s file", file_label(*app.inputs.file).c_str(), v, d,
                   bytes, app.inputs.file->dtype.c_str());
@@ -643,8 +653,8 @@ ImVec2 canvas(SlideCanvas& c) {
   // The chart slides in from the right in the timing step; the map keeps >= 8 em.
   const float chart_p = c.progress(kStepTiming);
   const float axis_w = e * 3.6f, tag_w = e * 3.2f, top = e * 1.6f + e * 1.4f;
-  const float chart_full = std::min(std::clamp(c.avail.x * 0.42f, e * 20.0f, e * 30.0f),
-                                    c.avail.x - axis_w - tag_w - e * 9.0f);
+  const float chart_full =
+      std::min(std::clamp(c.avail.x * 0.42f, e * 20.0f, e * 30.0f), c.avail.x - axis_w - tag_w - e * 9.0f);
   const float chart_full_w = std::max(e * 12.0f, chart_full);
   const float chart_w = chart_p > 0.0f ? chart_full_w * chart_p : 0.0f;
   MapLayout m;
@@ -669,7 +679,8 @@ ImVec2 canvas(SlideCanvas& c) {
     HeatmapStyle ls;
     ls.light = app.ui.theme == Theme::Light;
     const ImVec2 lsz = heatmap_draw_legend(dl, ImVec2(m.pos.x, fy), legend_w, s.range.abs_max, ls, c.pal);
-    const ImVec2 at = below ? ImVec2(m.pos.x, fy + lsz.y + e * 0.2f) : ImVec2(m.pos.x + legend_w + e * 1.2f, fy - e * 0.05f);
+    const ImVec2 at =
+        below ? ImVec2(m.pos.x, fy + lsz.y + e * 0.2f) : ImVec2(m.pos.x + legend_w + e * 1.2f, fy - e * 0.05f);
     const float room = below ? m.size.x + tag_w : beside;
     // The readout: what the mouse points at, else what is shown; optional parts only
     // when they fit.
@@ -677,7 +688,8 @@ ImVec2 canvas(SlideCanvas& c) {
     const HeatmapState& hm = scale_of(app).heatmap;
     auto append = [&](const char* more) {
       const size_t len = std::strlen(line);
-      if (ImGui::CalcTextSize(line).x + ImGui::CalcTextSize(more).x <= room) std::snprintf(line + len, sizeof line - len, "%s", more);
+      if (ImGui::CalcTextSize(line).x + ImGui::CalcTextSize(more).x <= room)
+        std::snprintf(line + len, sizeof line - len, "%s", more);
     };
     if (hover.valid) {
       char value[24];
@@ -722,7 +734,8 @@ ImVec2 canvas(SlideCanvas& c) {
   ImVec2 chart_size(0, 0);
   if (chart_w > 0.0f) {
     const float cx = m.pos.x + m.size.x + tag_w;
-    chart_size = draw_chart(c, s, ImVec2(cx + e * 1.0f, c.origin.y + e * 1.6f), chart_full_w, c.avail.y - e * 1.6f, chart_p);
+    chart_size =
+        draw_chart(c, s, ImVec2(cx + e * 1.0f, c.origin.y + e * 1.6f), chart_full_w, c.avail.y - e * 1.6f, chart_p);
   }
   const float used_h = std::max(top + m.size.y + foot, e * 1.6f + chart_size.y);
   return ImVec2(c.avail.x, used_h);
@@ -744,7 +757,8 @@ void code(const App& app, std::string& code, std::string& output) {
     const TableFile& f = *app.inputs.file;
     code += (f.named ? "import safetensors.torch\n\n" : "import numpy\n\n");
     code += table_load_code(f.path, f.name, f.named) + "\n";
-    std::snprintf(buf, sizeof buf, "emb = torch.nn.Embedding.from_pretrained(weights)   # %lld × %lld, from the file\n", V, D);
+    std::snprintf(buf, sizeof buf, "emb = torch.nn.Embedding.from_pretrained(weights)   # %lld × %lld, from the file\n",
+                  V, D);
     code += buf;
   } else {
     code += "\n";
@@ -776,11 +790,11 @@ void code(const App& app, std::string& code, std::string& output) {
   const ScaleSnapshot* s = snapshot(app);
   if (s && s->table == TablePhase::Ready) {
     // Printed from the few values torch's repr reads: the table may be a file read where it lies.
-    const Matrix edges = edges_of<Matrix>(s->vocab, s->dim, [s](int64_t r, int64_t c) {
-      return s->data ? s->data[r * s->dim + c] : s->file->at(r, c);
-    });
-    append_repl(output, "emb.weight",
-                "Parameter containing:\n" + repr_edges(edges, s->vocab, s->dim, ReprSuffix{"", s->file == nullptr, ""}));
+    const Matrix edges = edges_of<Matrix>(
+        s->vocab, s->dim, [s](int64_t r, int64_t c) { return s->data ? s->data[r * s->dim + c] : s->file->at(r, c); });
+    append_repl(
+        output, "emb.weight",
+        "Parameter containing:\n" + repr_edges(edges, s->vocab, s->dim, ReprSuffix{"", s->file == nullptr, ""}));
   } else {
     output += app.inputs.file ? ">>> emb.weight\n# (the table is being summarized…)\n"
                               : ">>> emb.weight\n# (the table is being drawn from the seed…)\n";
@@ -813,7 +827,8 @@ void update(App& app, bool shown) {
     return;
   }
   if (find_scale_state(app) && scale_of(app).worker)
-    scale_state(app).worker->release_unwanted(app.inputs.seed, scale_of(app).vocab, scale_of(app).dim, app.inputs.file.get());
+    scale_state(app).worker->release_unwanted(app.inputs.seed, scale_of(app).vocab, scale_of(app).dim,
+                                              app.inputs.file.get());
 }
 
 bool uploading(const ScaleState& sc) {  // the table goes up to the GPU in slices: every frame uploads one

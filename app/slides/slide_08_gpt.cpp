@@ -39,7 +39,8 @@ const std::vector<std::string>& next_text(App& app) {
   if (ui.next_text_for != app.derived.outputs_version) {
     ui.next_text.clear();
     for (int64_t id : app.derived.next_ids)
-      ui.next_text.push_back(wide_to_edit(ui.wide, visible_token_text(app.tokenizer->vocab().token(static_cast<uint32_t>(id)))));
+      ui.next_text.push_back(
+          wide_to_edit(ui.wide, visible_token_text(app.tokenizer->vocab().token(static_cast<uint32_t>(id)))));
     ui.next_text_for = app.derived.outputs_version;
   }
   return ui.next_text;
@@ -48,11 +49,11 @@ const std::vector<std::string>& next_text(App& app) {
 void narrative(App& app) {
   const Derived& d = app.derived;
   para("A GPT starts with two lookups: each token ID picks its row of tok_emb (%s × %s), each "
-                     "position 0..%lld picks its row of pos_emb, and the two are added.",
-                     Commas(d.vocab).s, Commas(d.dim).s, static_cast<long long>(d.batch - 1));
+       "position 0..%lld picks its row of pos_emb, and the two are added.",
+       Commas(d.vocab).s, Commas(d.dim).s, static_cast<long long>(d.batch - 1));
   ImGui::Spacing();
   para("At the other end the output head is a Linear(emb_dim, vocab_size) layer: a real matrix "
-                     "multiply, x @ W.T, one logit per vocabulary entry — the lookup run backwards.");
+       "multiply, x @ W.T, one logit per vocabulary entry — the lookup run backwards.");
   ImGui::Spacing();
   bool tie = app.inputs.tie_weights;
   if (checkbox("Weight tying##tie", &tie)) take_change(app, set_tie_weights(app, tie));
@@ -65,10 +66,10 @@ void narrative(App& app) {
   ImGui::Spacing();
   if (gpt2_vocab(app))
     para("Each position's largest logit, read back as GPT-2 text (tokenizer.decode): what this untrained "
-                       "model would write next.");
+         "model would write next.");
   else
     para_muted("%s", "The argmax is shown as IDs: only with GPT-2's 50,257 rows (Text mode) are they tokens "
-                              "with a text.");
+                     "with a text.");
 }
 
 // GPT-2's IDs get their text beside each row of logits: room kept for it.
@@ -78,9 +79,10 @@ float decoded_text_room(const App& app) { return gpt2_vocab(app) ? em() * 9.0f :
 // the decoded text (less an em: a window further down has wider row numbers).
 int logits_cols(const App& app, const SlideCanvas& c, const GridStyle& gs, float left) {
   const float e = em();
-  return grid_fit_count(static_cast<int>(app.derived.vocab),
-                        c.origin.x + c.avail.x - left - e * 4.0f - decoded_text_room(app) - (gpt2_vocab(app) ? e : 0.0f),
-                        gs.cell_w * e, 16);
+  return grid_fit_count(
+      static_cast<int>(app.derived.vocab),
+      c.origin.x + c.avail.x - left - e * 4.0f - decoded_text_room(app) - (gpt2_vocab(app) ? e : 0.0f), gs.cell_w * e,
+      16);
 }
 
 // The logits beside x (when x has a band of its own) if a window of their columns
@@ -186,7 +188,8 @@ float draw_logits_note(SlideCanvas& c, const GridLayout& lg, const GridLayout& x
     for (size_t i = 0; i < d.next_ids.size() && n > 0 && n < static_cast<int>(sizeof listed) - 24; ++i)
       n += std::snprintf(listed + n, sizeof listed - static_cast<size_t>(n), "%s%lld", i ? ", " : "",
                          static_cast<long long>(d.next_ids[i]));
-    if (n > 0 && n < static_cast<int>(sizeof listed) - 2) std::snprintf(listed + n, sizeof listed - static_cast<size_t>(n), "]");
+    if (n > 0 && n < static_cast<int>(sizeof listed) - 2)
+      std::snprintf(listed + n, sizeof listed - static_cast<size_t>(n), "]");
     note1 = listed;
   }
   const char* note2 = app.inputs.tie_weights ? "with tied weights a row's own token often wins (x · its own row)"
@@ -243,7 +246,8 @@ void interact(SlideCanvas& c, const GridLayout& tg, const GridLayout& pg, const 
                       app.inputs.tie_weights ? "tok_emb.weight" : "out_head.weight", col,
                       static_cast<double>(shown(r - lg.first_row, col - lg.first_col)));
   if (grid_interact(pg, app.ui.table_view, "##pos", &r, &col))
-    ImGui::SetTooltip("pos_emb.weight[%d, %d] = %.4f — position %d", r, col, static_cast<double>(d.pos_table(r, col)), r);
+    ImGui::SetTooltip("pos_emb.weight[%d, %d] = %.4f — position %d", r, col, static_cast<double>(d.pos_table(r, col)),
+                      r);
   if (grid_interact(tg, app.ui.out_view, "##tok", &r, &col))
     ImGui::SetTooltip("tok_emb(idx)[%d] = tok_emb.weight[%lld]", r,
                       static_cast<long long>(app.inputs.ids[static_cast<size_t>(r)]));
@@ -268,8 +272,8 @@ ImVec2 canvas(SlideCanvas& c) {
   GridView band_probe;
   const GridLayout pl = grid_layout(ImVec2(), t, dim, band_probe, ps);
   const float grid_fixed = pl.size.y - pl.ch * static_cast<float>(pl.shown_rows);  // its labels and scroll note
-  const float fixed = e * 1.7f + static_cast<float>(bands - 1) * e * (1.7f + 1.2f) + e * 2.9f +
-                      static_cast<float>(bands) * grid_fixed;
+  const float fixed =
+      e * 1.7f + static_cast<float>(bands - 1) * e * (1.7f + 1.2f) + e * 2.9f + static_cast<float>(bands) * grid_fixed;
   // Up to kWholeUpTo positions are shown whole (the canvas fit shrinks the type); a longer
   // text shows a window of what fits, fewer than kWholeUpTo when the bands need it.
   const int fit_rows = static_cast<int>((c.avail.y - fixed) / static_cast<float>(bands) / (gs.cell_h * e));
@@ -314,7 +318,8 @@ ImVec2 canvas(SlideCanvas& c) {
   draw_text(dl, fonts().bold, ImVec2(x3 - e * 1.4f, x_mid), with_alpha(c.pal.text, s_sum), "=", 1.3f);
 
   ImU32 token_labels[16] = {};
-  for (int r = tg.first_row; r < tg.first_row + tg.shown_rows; ++r) token_labels[r - tg.first_row] = id_color(static_cast<size_t>(r));
+  for (int r = tg.first_row; r < tg.first_row + tg.shown_rows; ++r)
+    token_labels[r - tg.first_row] = id_color(static_cast<size_t>(r));
   grid_draw_frame(dl, tg, named(gs, "tok_emb(idx)"), c.pal, token_labels);
   grid_draw_frame(dl, pg, named(gs, "pos_emb.weight"), c.pal);
   grid_draw_frame(dl, xg, named(gs, "x"), c.pal, token_labels);
@@ -330,10 +335,10 @@ ImVec2 canvas(SlideCanvas& c) {
   ls.max_cols = lp.cols;
   const bool beside = lp.beside;
   const float lx = beside ? beside_x : c.origin.x;
-  const float y2 = beside ? x_head_y : std::max({tg.pos.y + tg.size.y, pg.pos.y + pg.size.y, xg.pos.y + xg.size.y}) + e * 1.2f;
+  const float y2 =
+      beside ? x_head_y : std::max({tg.pos.y + tg.size.y, pg.pos.y + pg.size.y, xg.pos.y + xg.size.y}) + e * 1.2f;
   const char* head_name = app.inputs.tie_weights ? "tok_emb.weight" : "out_head.weight";
-  if (beside)
-    std::snprintf(head, sizeof head, "logits = x · %s.T · %s × %s", head_name, Commas(t).s, Commas(v).s);
+  if (beside) std::snprintf(head, sizeof head, "logits = x · %s.T · %s × %s", head_name, Commas(t).s, Commas(v).s);
   else
     std::snprintf(head, sizeof head, "out_head(x) = x · %s.T · %s × %s logits   (one per vocabulary entry)", head_name,
                   Commas(t).s, Commas(v).s);
@@ -365,7 +370,8 @@ ImVec2 canvas(SlideCanvas& c) {
 
   interact(c, tg, pg, xg, lg, shown, s_head);
   return ImVec2(std::max({xg.pos.x + xg.size.x, lg.pos.x + lg.size.x, under.x + note_w, c.origin.x + logits_head_w,
-                          decoded_right}) - c.origin.x + e,
+                          decoded_right}) -
+                    c.origin.x + e,
                 under.y + e * 2.6f - c.origin.y);
 }
 
@@ -384,18 +390,21 @@ void code(const App& app, std::string& code, std::string& output) {
   const bool file = app.inputs.file != nullptr;
   const bool own_table = has_edits(app) || file || app.inputs.dtype != TableDtype::Float32;
   code = own_table ? code_make_embedding(app) + "from torch import nn\n\n" : "import torch\nfrom torch import nn\n\n";
-  code += "class GPTModel(nn.Module):            # ch04.py, the ends only\n"
-         "    def __init__(self, cfg):\n"
-         "        super().__init__()\n"
-         + std::string(file ? "        self.tok_emb = nn.Embedding(cfg[\"vocab_size\"], cfg[\"emb_dim\"], _weight=cfg[\"weights\"])\n"
-                            : "        self.tok_emb = nn.Embedding(cfg[\"vocab_size\"], cfg[\"emb_dim\"])\n") +
-         "        self.pos_emb = nn.Embedding(cfg[\"context_length\"], cfg[\"emb_dim\"])\n"
-         "        self.out_head = nn.Linear(cfg[\"emb_dim\"], cfg[\"vocab_size\"], bias=False)\n\n"
-         "    def forward(self, in_idx):\n"
-         "        tok_embeds = self.tok_emb(in_idx)\n"
-         "        pos_embeds = self.pos_emb(torch.arange(in_idx.shape[-1]))\n"
-         "        x = tok_embeds + pos_embeds        # (transformer blocks go here)\n"
-         "        return self.out_head(x)            # logits: x @ out_head.weight.T\n\n";
+  code +=
+      "class GPTModel(nn.Module):            # ch04.py, the ends only\n"
+      "    def __init__(self, cfg):\n"
+      "        super().__init__()\n" +
+      std::string(
+          file
+              ? "        self.tok_emb = nn.Embedding(cfg[\"vocab_size\"], cfg[\"emb_dim\"], _weight=cfg[\"weights\"])\n"
+              : "        self.tok_emb = nn.Embedding(cfg[\"vocab_size\"], cfg[\"emb_dim\"])\n") +
+      "        self.pos_emb = nn.Embedding(cfg[\"context_length\"], cfg[\"emb_dim\"])\n"
+      "        self.out_head = nn.Linear(cfg[\"emb_dim\"], cfg[\"vocab_size\"], bias=False)\n\n"
+      "    def forward(self, in_idx):\n"
+      "        tok_embeds = self.tok_emb(in_idx)\n"
+      "        pos_embeds = self.pos_emb(torch.arange(in_idx.shape[-1]))\n"
+      "        x = tok_embeds + pos_embeds        # (transformer blocks go here)\n"
+      "        return self.out_head(x)            # logits: x @ out_head.weight.T\n\n";
   std::snprintf(buf, sizeof buf,
                 "_ = torch.manual_seed(%s)\n"
                 "model = GPTModel({\"vocab_size\": %lld, \"context_length\": %lld, \"emb_dim\": %lld%s})\n",
@@ -440,7 +449,13 @@ namespace {
 uint64_t fit_depends(const App& app) { return static_cast<uint64_t>(app.inputs.tie_weights); }
 }  // namespace
 
-const SlideDef kSlideGpt = {.title = "Inside a GPT", .steps = steps, .narrative = narrative, .canvas = canvas,
-                            .caption = caption, .code = code, .table_work = kTableWorkLogits, .fit_depends = fit_depends};
+const SlideDef kSlideGpt = {.title = "Inside a GPT",
+                            .steps = steps,
+                            .narrative = narrative,
+                            .canvas = canvas,
+                            .caption = caption,
+                            .code = code,
+                            .table_work = kTableWorkLogits,
+                            .fit_depends = fit_depends};
 
 }  // namespace lv::app

@@ -18,8 +18,8 @@ std::string code_make_embedding(const App& app) {
     const TableFile& f = *app.inputs.file;
     s += (f.named ? "import safetensors.torch\n" : "import numpy\n");
     s += table_load_code(f.path, f.name, f.named) + "\n";
-    std::snprintf(buf, sizeof buf, "num_idx, out_dim = weights.shape   # %lld × %lld\n", static_cast<long long>(d.vocab),
-                  static_cast<long long>(d.dim));
+    std::snprintf(buf, sizeof buf, "num_idx, out_dim = weights.shape   # %lld × %lld\n",
+                  static_cast<long long>(d.vocab), static_cast<long long>(d.dim));
     s += buf;
     s += "embedding = torch.nn.Embedding.from_pretrained(weights, freeze=False)\n";
   } else {
@@ -65,8 +65,7 @@ std::string code_idx(const App& app) {
 }
 
 std::string code_onehot(const App& app) {
-  if (onehot_is_max_id(app))
-    return "onehot = torch.nn.functional.one_hot(idx)   # num_classes = max(idx) + 1\n";
+  if (onehot_is_max_id(app)) return "onehot = torch.nn.functional.one_hot(idx)   # num_classes = max(idx) + 1\n";
   return "onehot = torch.nn.functional.one_hot(idx, num_classes=num_idx)\n";
 }
 
@@ -75,7 +74,8 @@ bool onehot_is_max_id(const App& app) { return !app.inputs.file && app.inputs.vo
 std::string code_num_idx(const App& app) {
   if (onehot_is_max_id(app)) return "";
   return "num_idx = " + std::to_string(app.derived.vocab) +
-         (app.inputs.file ? "                        # the loaded table's rows\n" : "                        # a fixed vocabulary\n");
+         (app.inputs.file ? "                        # the loaded table's rows\n"
+                          : "                        # a fixed vocabulary\n");
 }
 
 void append_repl(std::string& out, const char* expr, const std::string& printed) {

@@ -30,7 +30,8 @@ void slides_frame(App& app, std::span<const SlideDef> table) {
     if (entered >= 0 && entered < count && table[static_cast<size_t>(entered)].leave)
       table[static_cast<size_t>(entered)].leave(app);
     entered = shown;
-    if (shown >= 0 && shown < count && table[static_cast<size_t>(shown)].enter) table[static_cast<size_t>(shown)].enter(app);
+    if (shown >= 0 && shown < count && table[static_cast<size_t>(shown)].enter)
+      table[static_cast<size_t>(shown)].enter(app);
   }
   for (int i = 0; i < count; ++i)
     if (table[static_cast<size_t>(i)].update) table[static_cast<size_t>(i)].update(app, i == shown);

@@ -20,9 +20,9 @@ struct SlideCanvas {
   App& app;
   const Palette& pal;
   ImDrawList* dl;
-  ImVec2 origin;  // top-left of the canvas content (already padded)
-  ImVec2 avail;   // the room the canvas shows without scrolling
-  int steps;      // this slide's step count
+  ImVec2 origin;           // top-left of the canvas content (already padded)
+  ImVec2 avail;            // the room the canvas shows without scrolling
+  int steps;               // this slide's step count
   bool measuring = false;  // laid out off screen to choose the zoom (app/slides/canvas_fit.hpp): no
                            // interaction, no popups or tooltips; dl goes nowhere
   // Eased progress of step k in [0, 1] (1 for every step in reduced motion once reached).
@@ -38,10 +38,10 @@ enum class SlideActivity {
 };
 
 struct SlideDef {
-  const char* title;                                  // "The lookup"
-  int (*steps)(const App& app);                       // timeline length (>= 1)
-  void (*narrative)(App& app);                        // the text beside the demo (ImGui text calls)
-  ImVec2 (*canvas)(SlideCanvas& c);                   // draws the demo; returns the content size used
+  const char* title;                                     // "The lookup"
+  int (*steps)(const App& app);                          // timeline length (>= 1)
+  void (*narrative)(App& app);                           // the text beside the demo (ImGui text calls)
+  ImVec2 (*canvas)(SlideCanvas& c);                      // draws the demo; returns the content size used
   void (*caption)(const App& app, char* buf, size_t n);  // the line under the demo
   void (*code)(const App& app, std::string& code, std::string& output);  // "The real code" and its output
   bool fills_canvas = false;  // sizes itself to the room it gets (the heat map): never zoomed

@@ -9,12 +9,11 @@ namespace lv::app {
 // A slide is a sequence of steps; `pos` runs from 0 to steps: step k is shown
 // fully when pos == k + 1, and pos in (k, k+1) is the transition into step k.
 struct Timeline {
-  float pos = 0.0f;     // 0 .. steps
+  float pos = 0.0f;  // 0 .. steps
   bool playing = false;
-  float speed = 1.0f;   // 1x: one step per kStepSeconds
-  float target = -1.0f; // >= 0: moving to this pos (a manual step), then stop
+  float speed = 1.0f;    // 1x: one step per kStepSeconds
+  float target = -1.0f;  // >= 0: moving to this pos (a manual step), then stop
 };
-
 
 constexpr float kStepSeconds = 1.4f;   // one step at 1x speed
 constexpr float kMoveFraction = 0.6f;  // the part of a step spent moving (the rest holds)
@@ -30,8 +29,8 @@ int current_step(const Timeline& t, int steps);
 
 void timeline_play_pause(Timeline& t, int steps);
 void timeline_step(Timeline& t, int steps, int delta, bool reduced_motion);  // animate to the next/prev end state
-void timeline_seek(Timeline& t, int steps, float pos);                        // jump (scrubber)
-void timeline_finish(Timeline& t, int steps);                                 // jump to the end state
+void timeline_seek(Timeline& t, int steps, float pos);                       // jump (scrubber)
+void timeline_finish(Timeline& t, int steps);                                // jump to the end state
 
 float ease_in_out(float x);  // cubic, 0 -> 0, 1 -> 1, flat at both ends
 

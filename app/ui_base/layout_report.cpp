@@ -113,12 +113,12 @@ void report_text_rect(const char* text, ImVec2 min, ImVec2 max, ImVec4 visible) 
 
 void layout_report_json(std::string& out, int slide, int step) {
   char buf[256];
-  std::snprintf(buf, sizeof buf, "{\"slide\": %d, \"step\": %d, \"canvas_px\": %.2f, \"narration_px\": %.2f, ",
-                slide, step, static_cast<double>(g_report.canvas_px), static_cast<double>(g_report.narration_px));
+  std::snprintf(buf, sizeof buf, "{\"slide\": %d, \"step\": %d, \"canvas_px\": %.2f, \"narration_px\": %.2f, ", slide,
+                step, static_cast<double>(g_report.canvas_px), static_cast<double>(g_report.narration_px));
   out += buf;
   const float cx = std::round(g_report.content_min.x), cy = std::round(g_report.content_min.y);
-  std::snprintf(buf, sizeof buf, "\"content\": {\"x\": %.0f, \"y\": %.0f, \"w\": %.0f, \"h\": %.0f}, \"matrices\": [", cx, cy,
-                std::round(g_report.content_max.x) - cx, std::round(g_report.content_max.y) - cy);
+  std::snprintf(buf, sizeof buf, "\"content\": {\"x\": %.0f, \"y\": %.0f, \"w\": %.0f, \"h\": %.0f}, \"matrices\": [",
+                cx, cy, std::round(g_report.content_max.x) - cx, std::round(g_report.content_max.y) - cy);
   out += buf;
   for (size_t i = 0; i < g_report.matrices.size(); ++i) {
     const ReportedMatrix& m = g_report.matrices[i];

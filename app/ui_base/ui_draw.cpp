@@ -152,7 +152,8 @@ void draw_text(ImDrawList* dl, ImFont* font, ImVec2 pos, ImU32 color, const char
   if (layout_report_enabled() && !canvas_measuring() && ((color >> IM_COL32_A_SHIFT) & 0xFF) > 8) {
     const ImVec2 ts = font->CalcTextSizeA(font->FontSize * size_scale, 1e9f, 0.0f, text);
     const ImRect clip = ImGui::GetCurrentWindowRead()->InnerClipRect;
-    report_text_rect(text, pos, ImVec2(pos.x + ts.x, pos.y + ts.y), ImVec4(clip.Min.x, clip.Min.y, clip.Max.x, clip.Max.y));
+    report_text_rect(text, pos, ImVec2(pos.x + ts.x, pos.y + ts.y),
+                     ImVec4(clip.Min.x, clip.Min.y, clip.Max.x, clip.Max.y));
   }
 }
 

@@ -15,15 +15,25 @@ struct CodeColors {
 
 CodeColors code_colors(const Palette& pal, Theme theme) {
   if (theme == Theme::Dark)
-    return {pal.text, IM_COL32(198, 146, 255, 255), IM_COL32(152, 214, 135, 255), IM_COL32(247, 178, 103, 255),
-            pal.muted, IM_COL32(110, 190, 255, 255), pal.faint};
-  return {pal.text, IM_COL32(130, 50, 200, 255), IM_COL32(30, 120, 40, 255), IM_COL32(180, 90, 0, 255), pal.muted,
-          IM_COL32(20, 100, 190, 255), pal.faint};
+    return {pal.text,
+            IM_COL32(198, 146, 255, 255),
+            IM_COL32(152, 214, 135, 255),
+            IM_COL32(247, 178, 103, 255),
+            pal.muted,
+            IM_COL32(110, 190, 255, 255),
+            pal.faint};
+  return {pal.text,
+          IM_COL32(130, 50, 200, 255),
+          IM_COL32(30, 120, 40, 255),
+          IM_COL32(180, 90, 0, 255),
+          pal.muted,
+          IM_COL32(20, 100, 190, 255),
+          pal.faint};
 }
 
 bool is_keyword(const char* b, const char* e) {
-  static const char* kw[] = {"import", "from", "with", "as", "def", "return", "for", "in", "if", "else", "True",
-                             "False", "None", "class", "lambda", "not", "and", "or"};
+  static const char* kw[] = {"import", "from", "with",  "as",   "def",   "return", "for", "in",  "if",
+                             "else",   "True", "False", "None", "class", "lambda", "not", "and", "or"};
   const size_t n = static_cast<size_t>(e - b);
   for (const char* k : kw)
     if (std::strlen(k) == n && std::strncmp(k, b, n) == 0) return true;
@@ -106,7 +116,8 @@ void draw_output(const std::string& output, const Palette& pal, Theme theme, con
       draw_line(b + 4, e, cc);
       if (notes) {
         for (const auto& [expr, note] : *notes) {
-          if (expr.size() != static_cast<size_t>(e - b - 4) || expr.compare(0, expr.size(), b + 4, expr.size()) != 0) continue;
+          if (expr.size() != static_cast<size_t>(e - b - 4) || expr.compare(0, expr.size(), b + 4, expr.size()) != 0)
+            continue;
           ImGui::SameLine(0.0f, 0.0f);
           ImGui::PushStyleColor(ImGuiCol_Text, cc.comment);
           ImGui::Text("   # %s", note.c_str());

@@ -54,7 +54,8 @@ std::string_view shown_data_text(std::string_view text, bool* cut) {
   return text.substr(0, n);
 }
 
-bool data_selectable(std::string_view text, bool selected, ImGuiSelectableFlags flags, std::string_view note, bool menu) {
+bool data_selectable(std::string_view text, bool selected, ImGuiSelectableFlags flags, std::string_view note,
+                     bool menu) {
   bool cut = false, note_cut = false;
   std::string buf, note_buf;
   const std::string_view shown = one_line(shown_data_text(text, &cut), buf);

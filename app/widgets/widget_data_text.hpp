@@ -16,8 +16,8 @@ inline constexpr size_t kMaxShownDataBytes = 512;  // drawn at most; the rest as
 // A selectable row showing text verbatim (Selectable's look and behaviour). note, when
 // not empty, follows it greyed (a recent file's folder, say). With menu = true it acts
 // as MenuItem does (selects on release, closes the menu).
-bool data_selectable(std::string_view text, bool selected, ImGuiSelectableFlags flags = 0,
-                     std::string_view note = {}, bool menu = false);
+bool data_selectable(std::string_view text, bool selected, ImGuiSelectableFlags flags = 0, std::string_view note = {},
+                     bool menu = false);
 
 // BeginCombo with preview text drawn verbatim (ImGui would hide what follows "##").
 bool data_begin_combo(const char* id, std::string_view preview, ImGuiComboFlags flags = 0);

@@ -90,7 +90,8 @@ std::vector<FilePicker::Place> picker_places(const std::string& home, const std:
   };
   add("Home", home);
   const XdgEnv env{home, xdg_env_from_process().xdg_config_home};
-  for (const auto& [label, name] : {std::pair{"Desktop", "DESKTOP"}, {"Documents", "DOCUMENTS"}, {"Downloads", "DOWNLOAD"}})
+  for (const auto& [label, name] :
+       {std::pair{"Desktop", "DESKTOP"}, {"Documents", "DOCUMENTS"}, {"Downloads", "DOWNLOAD"}})
     if (auto d = xdg_user_dir(env, name)) add(label, *d);
   if (cwd != "/") add("Working folder", cwd);  // "/" is the file system, listed next
   add("File system", "/");
@@ -137,7 +138,8 @@ void draw_places(FilePicker& fp, const std::vector<std::string>& recent, std::st
   for (size_t i = 0; i < recent.size(); ++i) {
     const std::string& spec = recent[i];
     const size_t slash = spec.find_last_of('/');
-    const std::string_view name = slash == std::string::npos ? std::string_view(spec) : std::string_view(spec).substr(slash + 1);
+    const std::string_view name =
+        slash == std::string::npos ? std::string_view(spec) : std::string_view(spec).substr(slash + 1);
     ImGui::PushID("recent");
     ImGui::PushID(static_cast<int>(i));
     if (data_selectable(name, false, ImGuiSelectableFlags_AllowDoubleClick)) *chosen_recent = spec;

@@ -15,10 +15,10 @@
 namespace lv::app {
 
 struct FilePicker {
-  bool open = false;             // the modal is showing
-  std::string dir;               // the folder listed
-  char path[1024] = "";          // the path field (typed, or the clicked file)
-  std::string error;             // why the folder could not be listed
+  bool open = false;     // the modal is showing
+  std::string dir;       // the folder listed
+  char path[1024] = "";  // the path field (typed, or the clicked file)
+  std::string error;     // why the folder could not be listed
   struct Entry {
     std::string name;
     bool is_dir = false;
@@ -26,16 +26,18 @@ struct FilePicker {
     std::string shown;      // as listed: the name, "/" after a folder's (made once, when listed)
     std::string size_text;  // "1.5 MiB" for a file, "" for a folder
   };
-  std::vector<Entry> entries;    // the listing of `dir`
+  std::vector<Entry> entries;  // the listing of `dir`
   struct Place {
-    std::string label;           // "Home", "Downloads", …
+    std::string label;  // "Home", "Downloads", …
     std::string path;
   };
-  std::vector<Place> places;     // the side bar, found when the picker opens
-  bool show_all = false;         // list every file, not only .npy / .safetensors
+  std::vector<Place> places;  // the side bar, found when the picker opens
+  bool show_all = false;      // list every file, not only .npy / .safetensors
   int selected = -1;
-  bool select_on_click = false;  // the picker opened with the path selected: the first click into it keeps it all selected
-  bool refocus_path = false;     // the picker opened, or Enter went into a folder: the path field takes the keyboard (its text selected)
+  bool select_on_click =
+      false;  // the picker opened with the path selected: the first click into it keeps it all selected
+  bool refocus_path =
+      false;  // the picker opened, or Enter went into a folder: the path field takes the keyboard (its text selected)
 };
 
 // Opens the modal at `dir` (empty: the folder it last showed, else the working directory).

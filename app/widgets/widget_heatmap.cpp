@@ -51,8 +51,8 @@ HeatmapView heatmap_view_rows(double r0, double r1, int64_t rows, int64_t cols, 
   return v;
 }
 
-HeatmapView heatmap_view_lerp(const HeatmapView& a, const HeatmapView& b, float t, int64_t rows, int64_t cols,
-                              float w, float h, float aspect) {
+HeatmapView heatmap_view_lerp(const HeatmapView& a, const HeatmapView& b, float t, int64_t rows, int64_t cols, float w,
+                              float h, float aspect) {
   t = std::clamp(t, 0.0f, 1.0f);
   const HeatmapRange ra = heatmap_range(a, rows, cols, w, h, aspect), rb = heatmap_range(b, rows, cols, w, h, aspect);
   const double full = heatmap_full_span(rows, cols, w, h, aspect);
@@ -90,14 +90,16 @@ ImU32 heatmap_color(float v, float scale, float gamma, const HeatmapColors& c) {
   const float* rgb_mid = c.mid;
   float out[3];
   if (std::isnan(v)) {
-    return IM_COL32(static_cast<int>(c.nan[0] * 255), static_cast<int>(c.nan[1] * 255), static_cast<int>(c.nan[2] * 255), 255);
+    return IM_COL32(static_cast<int>(c.nan[0] * 255), static_cast<int>(c.nan[1] * 255),
+                    static_cast<int>(c.nan[2] * 255), 255);
   }
   const float t = std::clamp(v * scale, -1.0f, 1.0f);  // ±inf clamps to the ends
   const float a = std::pow(std::fabs(t), gamma);
   const float* half = t < 0 ? c.neg_mid : c.pos_mid;
   const float* end = t < 0 ? c.neg : c.pos;
   for (int k = 0; k < 3; ++k)
-    out[k] = a < 0.5f ? rgb_mid[k] + (half[k] - rgb_mid[k]) * (a * 2.0f) : half[k] + (end[k] - half[k]) * (a * 2.0f - 1.0f);
+    out[k] =
+        a < 0.5f ? rgb_mid[k] + (half[k] - rgb_mid[k]) * (a * 2.0f) : half[k] + (end[k] - half[k]) * (a * 2.0f - 1.0f);
   return IM_COL32(static_cast<int>(out[0] * 255 + 0.5f), static_cast<int>(out[1] * 255 + 0.5f),
                   static_cast<int>(out[2] * 255 + 0.5f), 255);
 }
@@ -121,8 +123,8 @@ void color3(ImU32 c, float out[3]) {
 
 // Mouse: wheel zooms at the cursor, Shift+wheel pans sideways, drag pans,
 // double-click returns to the whole table.
-void interact(HeatmapState& st, const HeatmapTable& t, ImVec2 pos, ImVec2 size, const HeatmapStyle& style,
-              bool hovered, bool active) {
+void interact(HeatmapState& st, const HeatmapTable& t, ImVec2 pos, ImVec2 size, const HeatmapStyle& style, bool hovered,
+              bool active) {
   ImGuiIO& io = ImGui::GetIO();
   const float w = size.x, h = size.y, a = style.cell_aspect;
   HeatmapView& v = st.view;
@@ -153,7 +155,8 @@ void interact(HeatmapState& st, const HeatmapTable& t, ImVec2 pos, ImVec2 size, 
       const double ox = std::clamp(io.MousePos.x - pos.x, 0.0f, w), oy = std::clamp(io.MousePos.y - pos.y, 0.0f, h);
       const double at_row = heatmap_row_axis(r0, h).row_at(oy), at_col = heatmap_col_axis(r0, w).row_at(ox);
       const double full = heatmap_full_span(t.rows, t.cols, w, h, a);
-      v.span = std::clamp(v.span * std::pow(1.25, -static_cast<double>(wheel)), min_span(t.rows, t.cols, w, h, a), full);
+      v.span =
+          std::clamp(v.span * std::pow(1.25, -static_cast<double>(wheel)), min_span(t.rows, t.cols, w, h, a), full);
       const HeatmapRange r1 = heatmap_range(v, t.rows, t.cols, w, h, a);
       v.row0 = heatmap_row_axis(r1, h).first_keeping(at_row, oy);  // the point under the cursor stays put
       v.col0 = heatmap_col_axis(r1, w).first_keeping(at_col, ox);
@@ -182,7 +185,8 @@ void draw_fallback(ImDrawList* dl, ImVec2 pos, ImVec2 size, const HeatmapTable& 
   const int nx = static_cast<int>(std::clamp(std::ceil(r.cols), 1.0, 96.0));
   const int ny = static_cast<int>(std::clamp(std::ceil(r.rows), 1.0, 64.0));
   const float cw = size.x / nx, ch = size.y / ny;
-  const HeatmapAxis rows = heatmap_row_axis(r, static_cast<float>(ny)), cols = heatmap_col_axis(r, static_cast<float>(nx));
+  const HeatmapAxis rows = heatmap_row_axis(r, static_cast<float>(ny)),
+                    cols = heatmap_col_axis(r, static_cast<float>(nx));
   for (int y = 0; y < ny; ++y) {
     const int64_t row = rows.row_index_at(y + 0.5, t.rows);  // the value at the rectangle's centre
     for (int x = 0; x < nx; ++x) {
@@ -281,9 +285,10 @@ HeatmapHover heatmap_draw(ImDrawList* dl, const char* id, ImVec2 pos, ImVec2 siz
         const float x = pos.x + static_cast<float>(cols.offset_of(col + 0.5)) - ts.x * 0.5f;
         const float y = pos.y + static_cast<float>(rows.offset_of(row + 0.5)) - ts.y * 0.5f;
         const ImU32 bg = heatmap_color(v, scale, style.gamma, colors);
-        dl->AddText(ImVec2(x, y),
-                    with_alpha(luminance(bg) > 0.45f ? IM_COL32(20, 22, 28, 230) : IM_COL32(240, 242, 246, 230), style.opacity),
-                    buf);
+        dl->AddText(
+            ImVec2(x, y),
+            with_alpha(luminance(bg) > 0.45f ? IM_COL32(20, 22, 28, 230) : IM_COL32(240, 242, 246, 230), style.opacity),
+            buf);
       }
     }
   }
@@ -293,7 +298,8 @@ HeatmapHover heatmap_draw(ImDrawList* dl, const char* id, ImVec2 pos, ImVec2 siz
   for (int i = 0; i < n_highlights; ++i) {
     const double row = static_cast<double>(highlights[i].row);
     if (row + 1.0 <= r.row0 || row >= r.row0 + r.rows) continue;
-    float y0 = pos.y + static_cast<float>(rows.offset_of(row)), y1 = pos.y + static_cast<float>(rows.offset_of(row + 1.0));
+    float y0 = pos.y + static_cast<float>(rows.offset_of(row)),
+          y1 = pos.y + static_cast<float>(rows.offset_of(row + 1.0));
     const float min_h = e * 0.3f;
     if (y1 - y0 < min_h) {
       const float c = (y0 + y1) * 0.5f;

@@ -31,7 +31,7 @@ struct Palette;  // app/ui_base/ui_theme.hpp
 // cell is `cell_aspect` times wider than tall, capped by the table's columns. So a
 // tall table zooms its rows first until cells are square-ish, then both together.
 struct HeatmapView {
-  double span = 0.0;            // 0: the whole table
+  double span = 0.0;              // 0: the whole table
   double row0 = 0.0, col0 = 0.0;  // top-left visible table coordinate (fractional)
 };
 
@@ -47,16 +47,16 @@ double heatmap_full_span(int64_t rows, int64_t cols, float w, float h, float cel
 // A view that shows rows [r0, r1) (centred, columns from 0), for animated zooms.
 HeatmapView heatmap_view_rows(double r0, double r1, int64_t rows, int64_t cols, float w, float h, float cell_aspect);
 // Interpolates two views (zoom in log space) at t in [0, 1].
-HeatmapView heatmap_view_lerp(const HeatmapView& a, const HeatmapView& b, float t, int64_t rows, int64_t cols,
-                              float w, float h, float cell_aspect);
+HeatmapView heatmap_view_lerp(const HeatmapView& a, const HeatmapView& b, float t, int64_t rows, int64_t cols, float w,
+                              float h, float cell_aspect);
 
 // ---------------------------------------------------------------- table and style
 struct HeatmapTable {
-  const float* data = nullptr;  // rows × cols, row-major; or null and the rows read from `file`
+  const float* data = nullptr;      // rows × cols, row-major; or null and the rows read from `file`
   const TableFile* file = nullptr;  // a table read where it lies (mapped, any dtype); neither: nothing yet
   int64_t rows = 0, cols = 0;
-  uint64_t version = 0;         // changes whenever the numbers change (the renderer re-uploads)
-  float abs_max = 1.0f;         // the colour scale: ±abs_max are the ends (finite values only)
+  uint64_t version = 0;  // changes whenever the numbers change (the renderer re-uploads)
+  float abs_max = 1.0f;  // the colour scale: ±abs_max are the ends (finite values only)
   // Optional: the table shrunk to a coarser grid (each cell: its block's value of
   // largest magnitude, core/heatmap/heatmap_aggregate.hpp), drawn when zoomed far out; as
   // texture bytes, heatmap_encode(value, overview_norm).
@@ -80,13 +80,13 @@ struct HeatmapHighlight {
 constexpr int kHeatmapMaxHighlights = 32;  // more highlights are drawn as overlay marks only
 
 struct HeatmapStyle {
-  float gamma = 0.55f;        // colour = (|v| / abs_max)^gamma: < 1 lifts the common small values
-  float cell_aspect = 2.4f;   // zoomed in, a cell is this many times wider than tall
-  float dim_others = 0.0f;    // 0..1: fade every row but the highlighted ones
-  float opacity = 1.0f;       // the whole map fades in with this
-  bool light = false;         // the light theme's map (white centre) instead of the dark one
-  bool numbers = true;        // print the values once cells are big enough
-  bool interactive = true;    // wheel zoom, drag pan, double-click resets
+  float gamma = 0.55f;       // colour = (|v| / abs_max)^gamma: < 1 lifts the common small values
+  float cell_aspect = 2.4f;  // zoomed in, a cell is this many times wider than tall
+  float dim_others = 0.0f;   // 0..1: fade every row but the highlighted ones
+  float opacity = 1.0f;      // the whole map fades in with this
+  bool light = false;        // the light theme's map (white centre) instead of the dark one
+  bool numbers = true;       // print the values once cells are big enough
+  bool interactive = true;   // wheel zoom, drag pan, double-click resets
 };
 
 // The colour map's stops (linear RGB 0..1), shared by the shader and the CPU fallback.
@@ -99,26 +99,26 @@ ImU32 heatmap_color(float v, float scale, float gamma, const HeatmapColors& c);
 // ---------------------------------------------------------------- request
 // What the renderer draws in its ImDrawList callback (UserCallbackData points at
 // a HeatmapRequest that lives in the HeatmapState, valid until the next frame).
-struct HeatmapGpuStatus {  // written back by the renderer, read by the UI next frame
-  bool active = false;        // a renderer drew this map
-  bool failed = false;        // it could not (shader/texture error): the widget falls back to rects
-  bool ready = false;         // the full-resolution level is uploaded (zoomed-in views are exact)
-  bool used_overview = false; // the last frame drew the aggregated level
-  bool drew = false;          // the last frame drew the map (else: the view's cells still uploading)
-  int64_t uploaded_rows = 0;  // full-resolution rows uploaded so far (it uploads a band per frame)
-  int max_texture_size = 0;   // GL_MAX_TEXTURE_SIZE (texture sides are capped at min(it, 16,384))
-  int tiles = 0;              // textures holding the full-resolution table
+struct HeatmapGpuStatus {      // written back by the renderer, read by the UI next frame
+  bool active = false;         // a renderer drew this map
+  bool failed = false;         // it could not (shader/texture error): the widget falls back to rects
+  bool ready = false;          // the full-resolution level is uploaded (zoomed-in views are exact)
+  bool used_overview = false;  // the last frame drew the aggregated level
+  bool drew = false;           // the last frame drew the map (else: the view's cells still uploading)
+  int64_t uploaded_rows = 0;   // full-resolution rows uploaded so far (it uploads a band per frame)
+  int max_texture_size = 0;    // GL_MAX_TEXTURE_SIZE (texture sides are capped at min(it, 16,384))
+  int tiles = 0;               // textures holding the full-resolution table
 };
 
 struct HeatmapRequest {
   HeatmapTable table;
-  ImVec2 min, max;               // the map's rectangle (ImGui display coordinates)
-  HeatmapRange range;            // the visible table rows and columns
-  float scale = 1.0f;            // 1 / abs_max
+  ImVec2 min, max;     // the map's rectangle (ImGui display coordinates)
+  HeatmapRange range;  // the visible table rows and columns
+  float scale = 1.0f;  // 1 / abs_max
   float gamma = 0.55f;
   float dim_others = 0.0f;
   float opacity = 1.0f;
-  float grid = 0.0f;             // 0..1: cell borders (when cells are big on screen)
+  float grid = 0.0f;  // 0..1: cell borders (when cells are big on screen)
   HeatmapColors colors{};
   float background[3] = {0, 0, 0};  // what faded rows and cell borders fade towards
   int highlights = 0;
@@ -136,7 +136,7 @@ ImDrawCallback heatmap_renderer();
 // ---------------------------------------------------------------- widget
 struct HeatmapState {
   HeatmapView view;
-  HeatmapRequest request;   // the callback's data (kept here so it outlives the frame)
+  HeatmapRequest request;  // the callback's data (kept here so it outlives the frame)
   HeatmapGpuStatus gpu;
   bool user_moved = false;  // the user zoomed or panned since the last reset
   float last_w = 0, last_h = 0;

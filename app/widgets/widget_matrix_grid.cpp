@@ -15,14 +15,29 @@
 namespace lv::app {
 
 void grid_format_value(char* buf, size_t n, double v, const GridStyle& style) {
-  if (std::isnan(v)) { std::snprintf(buf, n, "nan"); return; }
-  if (std::isinf(v)) { std::snprintf(buf, n, v > 0 ? "inf" : "-inf"); return; }
+  if (std::isnan(v)) {
+    std::snprintf(buf, n, "nan");
+    return;
+  }
+  if (std::isinf(v)) {
+    std::snprintf(buf, n, v > 0 ? "inf" : "-inf");
+    return;
+  }
   // Whole numbers (IDs, one-hot) as such, up to 10^15: a larger one cast to long long is
   // undefined past 2^63, and would not fit a cell anyway.
-  if (style.integers && std::fabs(v) < 1e15) { std::snprintf(buf, n, "%lld", static_cast<long long>(v)); return; }
+  if (style.integers && std::fabs(v) < 1e15) {
+    std::snprintf(buf, n, "%lld", static_cast<long long>(v));
+    return;
+  }
   // Big magnitudes switch to a short scientific form so a cell never overflows.
-  if (std::fabs(v) >= 1e4) { std::snprintf(buf, n, "%.1e", v); return; }
-  if (v == 0.0 && std::strchr(style.number_format, 'e')) { std::snprintf(buf, n, "0"); return; }
+  if (std::fabs(v) >= 1e4) {
+    std::snprintf(buf, n, "%.1e", v);
+    return;
+  }
+  if (v == 0.0 && std::strchr(style.number_format, 'e')) {
+    std::snprintf(buf, n, "0");
+    return;
+  }
   std::snprintf(buf, n, style.number_format, v);
   // "-0.00", "-0.000": a tiny negative number rounded to zero reads as zero.
   if (buf[0] == '-' && std::strspn(buf + 1, "0.") == std::strlen(buf + 1)) std::memmove(buf, buf + 1, std::strlen(buf));
@@ -32,9 +47,18 @@ void grid_use_scale(GridStyle& style, double max_abs) {
   // Cell widths in em for "-2.84", "-0.512", "-0.0512", "-1.2e-03" (and a margin).
   switch (cell_decimals(max_abs)) {
     case 2: style.number_format = "%.2f"; break;
-    case 3: style.number_format = "%.3f"; style.cell_w = std::max(style.cell_w, 3.9f); break;
-    case 4: style.number_format = "%.4f"; style.cell_w = std::max(style.cell_w, 4.5f); break;
-    default: style.number_format = "%.1e"; style.cell_w = std::max(style.cell_w, 4.9f); break;
+    case 3:
+      style.number_format = "%.3f";
+      style.cell_w = std::max(style.cell_w, 3.9f);
+      break;
+    case 4:
+      style.number_format = "%.4f";
+      style.cell_w = std::max(style.cell_w, 4.5f);
+      break;
+    default:
+      style.number_format = "%.1e";
+      style.cell_w = std::max(style.cell_w, 4.9f);
+      break;
   }
 }
 
@@ -129,7 +153,9 @@ void grid_draw_frame(ImDrawList* dl, const GridLayout& g, const GridStyle& style
       const ImVec2 m = g.cell_min(r, g.first_col);
       // A row's own colour (its ID's), made readable on the panel: the pastel ID colours are
       // too light for text on the light theme's white.
-      const ImU32 col = row_label_colors && row_label_colors[r - g.first_row] ? ink_on(pal, row_label_colors[r - g.first_row]) : pal.muted;
+      const ImU32 col = row_label_colors && row_label_colors[r - g.first_row]
+                            ? ink_on(pal, row_label_colors[r - g.first_row])
+                            : pal.muted;
       dl->AddText(ImVec2(g.cells.x - ts.x - e * 0.5f, m.y + (g.ch - ts.y) * 0.5f), col, buf);
     }
   }
@@ -154,14 +180,16 @@ void grid_draw_frame(ImDrawList* dl, const GridLayout& g, const GridStyle& style
   const bool vs = g.rows > g.shown_rows, hs = g.cols > g.shown_cols;
   if (vs) {
     const float x = cm.x + e * 0.35f, h = cm.y - g.cells.y;
-    const float t0 = static_cast<float>(g.first_row) / g.rows, t1 = static_cast<float>(g.first_row + g.shown_rows) / g.rows;
+    const float t0 = static_cast<float>(g.first_row) / g.rows,
+                t1 = static_cast<float>(g.first_row + g.shown_rows) / g.rows;
     dl->AddRectFilled(ImVec2(x, g.cells.y), ImVec2(x + e * 0.25f, cm.y), pal.panel_alt, e * 0.12f);
     dl->AddRectFilled(ImVec2(x, g.cells.y + h * t0), ImVec2(x + e * 0.25f, g.cells.y + h * std::max(t1, t0 + 0.02f)),
                       pal.muted, e * 0.12f);
   }
   if (hs) {
     const float y = cm.y + e * 0.35f, w = cm.x - g.cells.x;
-    const float t0 = static_cast<float>(g.first_col) / g.cols, t1 = static_cast<float>(g.first_col + g.shown_cols) / g.cols;
+    const float t0 = static_cast<float>(g.first_col) / g.cols,
+                t1 = static_cast<float>(g.first_col + g.shown_cols) / g.cols;
     dl->AddRectFilled(ImVec2(g.cells.x, y), ImVec2(cm.x, y + e * 0.25f), pal.panel_alt, e * 0.12f);
     dl->AddRectFilled(ImVec2(g.cells.x + w * t0, y), ImVec2(g.cells.x + w * std::max(t1, t0 + 0.02f), y + e * 0.25f),
                       pal.muted, e * 0.12f);

@@ -37,11 +37,11 @@ inline GridStyle named(GridStyle s, const char* name) {
 }
 
 struct CellStyle {
-  ImU32 bg = 0;       // fill (0: none)
-  ImU32 text = 0;     // number colour (0: the theme's text, or text_on(bg) where that does not read)
-  float alpha = 1.0f; // the whole cell fades with this
-  ImU32 outline = 0;  // border (0: none)
-  bool hide = false;  // draw an empty slot instead of the number
+  ImU32 bg = 0;        // fill (0: none)
+  ImU32 text = 0;      // number colour (0: the theme's text, or text_on(bg) where that does not read)
+  float alpha = 1.0f;  // the whole cell fades with this
+  ImU32 outline = 0;   // border (0: none)
+  bool hide = false;   // draw an empty slot instead of the number
 };
 
 struct GridLayout {
@@ -50,13 +50,16 @@ struct GridLayout {
   float cw = 0, ch = 0;    // one cell, in pixels
   int rows = 0, cols = 0;  // the matrix
   int first_row = 0, first_col = 0, shown_rows = 0, shown_cols = 0;
-  ImVec2 size;             // the whole widget
+  ImVec2 size;  // the whole widget
 
   bool row_shown(int r) const { return r >= first_row && r < first_row + shown_rows; }
   bool col_shown(int c) const { return c >= first_col && c < first_col + shown_cols; }
   // Screen rect of a cell; rows/columns outside the window are clamped to its edge.
   ImVec2 cell_min(int r, int c) const;
-  ImVec2 cell_max(int r, int c) const { ImVec2 m = cell_min(r, c); return ImVec2(m.x + cw, m.y + ch); }
+  ImVec2 cell_max(int r, int c) const {
+    ImVec2 m = cell_min(r, c);
+    return ImVec2(m.x + cw, m.y + ch);
+  }
   ImVec2 row_min(int r) const { return cell_min(r, first_col); }
   ImVec2 row_max(int r) const { return cell_max(r, first_col + shown_cols - 1); }
   ImVec2 row_label_center(int r) const;
@@ -123,7 +126,8 @@ void grid_draw_cells_at(ImDrawList* dl, const GridLayout& g, const GridStyle& st
       const CellStyle s = cell_style(r, c);
       const ImVec2 a = g.cell_min(r, c), b = g.cell_max(r, c);
       const ImVec2 ia(a.x + 1.5f, a.y + 1.5f), ib(b.x - 1.5f, b.y - 1.5f);
-      if (s.bg) dl->AddRectFilled(ia, ib, with_alpha(s.bg, s.alpha * (((s.bg >> IM_COL32_A_SHIFT) & 0xFF) / 255.0f)), round);
+      if (s.bg)
+        dl->AddRectFilled(ia, ib, with_alpha(s.bg, s.alpha * (((s.bg >> IM_COL32_A_SHIFT) & 0xFF) / 255.0f)), round);
       if (s.outline) dl->AddRect(ia, ib, with_alpha(s.outline, s.alpha), round, 0, 1.5f);
       if (s.hide) continue;
       grid_format_value(buf, sizeof buf, static_cast<double>(value_at(r, c)), style);

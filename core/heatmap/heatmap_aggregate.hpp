@@ -56,7 +56,9 @@ int64_t aggregate_block_start(int64_t r, int64_t n, int64_t out);
 // it like heatmap_decode.
 uint8_t heatmap_encode(float v, float norm);
 // The norm for a table whose largest finite |value| is abs_max (1 when it has none).
-inline float heatmap_norm(float abs_max) { return 1.0f / (abs_max > 1e-30f ? abs_max : abs_max > 0.0f ? 1e-30f : 1.0f); }
+inline float heatmap_norm(float abs_max) {
+  return 1.0f / (abs_max > 1e-30f ? abs_max : abs_max > 0.0f ? 1e-30f : 1.0f);
+}
 float heatmap_decode(uint8_t b);  // t back (NaN for 255)
 
 }  // namespace lv

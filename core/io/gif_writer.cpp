@@ -158,11 +158,11 @@ struct GifWriter::Impl {
   std::string path, target, tmp, error;  // target: where path's links lead (see write_target.hpp)
   GifFileType* gif = nullptr;
   int width = 0, height = 0, frames = 0;
-  std::vector<uint32_t> palette;                   // grows, never reorders
-  std::unordered_map<uint32_t, uint8_t> mapped;    // colour -> entry, once settled
-  std::vector<uint8_t> shown;                      // the indices on screen after the last frame
-  int reserved = 0;                                // palette[0, reserved) are reserved colours
-  bool quantised = false;                          // a frame has been quantised: the palette is open
+  std::vector<uint32_t> palette;                 // grows, never reorders
+  std::unordered_map<uint32_t, uint8_t> mapped;  // colour -> entry, once settled
+  std::vector<uint8_t> shown;                    // the indices on screen after the last frame
+  int reserved = 0;                              // palette[0, reserved) are reserved colours
+  bool quantised = false;                        // a frame has been quantised: the palette is open
   // The last frame is held back: a following identical frame only lengthens its delay.
   struct Pending {
     int x = 0, y = 0, w = 0, h = 0, delay = 0;
@@ -261,8 +261,8 @@ struct GifWriter::Impl {
         EGifPutImageDesc(gif, pending.x, pending.y, pending.w, pending.h, false, nullptr) == GIF_ERROR)
       return gif_fail(gif->Error);
     for (int row = 0; row < pending.h; ++row)
-      if (EGifPutLine(gif, pending.pixels.data() + static_cast<size_t>(row) * static_cast<size_t>(pending.w), pending.w) ==
-          GIF_ERROR)
+      if (EGifPutLine(gif, pending.pixels.data() + static_cast<size_t>(row) * static_cast<size_t>(pending.w),
+                      pending.w) == GIF_ERROR)
         return gif_fail(gif->Error);
     ++frames;
     return "";
@@ -298,8 +298,8 @@ struct GifWriter::Impl {
     if (width == 0) {
       if (std::string e = start(w, h); !e.empty()) return e;
     } else if (w != width || h != height) {
-      return fail("every frame must be " + std::to_string(width) + "x" + std::to_string(height) + " like the first, got " +
-                  std::to_string(w) + "x" + std::to_string(h));
+      return fail("every frame must be " + std::to_string(width) + "x" + std::to_string(height) +
+                  " like the first, got " + std::to_string(w) + "x" + std::to_string(h));
     }
     delay = std::clamp(delay, 2, 65535);
     const bool first = !have_pending && frames == 0;
@@ -343,11 +343,13 @@ struct GifWriter::Impl {
     // The real palette into the table the header reserved; then make it durable.
     unsigned char table[kPaletteSize * 3] = {};
     for (size_t i = 0; i < palette.size(); ++i)
-      for (int c = 0; c < 3; ++c) table[i * 3 + static_cast<size_t>(c)] = static_cast<unsigned char>(channel(palette[i], c));
+      for (int c = 0; c < 3; ++c)
+        table[i * 3 + static_cast<size_t>(c)] = static_cast<unsigned char>(channel(palette[i], c));
     FILE* f = std::fopen(tmp.c_str(), "r+b");
     if (!f) return fail(std::strerror(errno));
-    const bool ok = std::fseek(f, kPaletteOffset, SEEK_SET) == 0 && std::fwrite(table, 1, sizeof table, f) == sizeof table &&
-                    std::fflush(f) == 0 && fsync(fileno(f)) == 0;
+    const bool ok = std::fseek(f, kPaletteOffset, SEEK_SET) == 0 &&
+                    std::fwrite(table, 1, sizeof table, f) == sizeof table && std::fflush(f) == 0 &&
+                    fsync(fileno(f)) == 0;
     const int saved = errno;
     if (std::fclose(f) != 0 || !ok) return fail(std::strerror(ok ? errno : saved));
     if (std::rename(tmp.c_str(), target.c_str()) != 0) return fail(std::strerror(errno));

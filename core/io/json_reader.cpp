@@ -178,15 +178,19 @@ bool JsonReader::skip(int depth) {
   std::string tmp;
   switch (s[i]) {
     case '"': return string(tmp);
-    case '{':
-      ++i;
-      return members([&](const std::string&) { return skip(depth + 1); });
+    case '{': ++i; return members([&](const std::string&) { return skip(depth + 1); });
     case '[': {
       ++i;
-      if (peek(']')) { ++i; return true; }
+      if (peek(']')) {
+        ++i;
+        return true;
+      }
       while (true) {
         if (!skip(depth + 1)) return false;
-        if (peek(']')) { ++i; return true; }
+        if (peek(']')) {
+          ++i;
+          return true;
+        }
         if (!expect(',')) return false;
       }
     }

@@ -23,13 +23,13 @@ struct JsonReader {
 
   // Records `why` at the current byte (only the first error is kept); returns false.
   bool err(const std::string& why);
-  void ws();               // skips JSON white space
-  bool peek(char c);       // after white space, whether the next byte is c
-  bool expect(char c);     // after white space, c, else an error
-  bool string(std::string& out);  // a string, decoded to UTF-8
-  bool uinteger(uint64_t& v);     // a whole number from 0 to 2^62
+  void ws();                                                    // skips JSON white space
+  bool peek(char c);                                            // after white space, whether the next byte is c
+  bool expect(char c);                                          // after white space, c, else an error
+  bool string(std::string& out);                                // a string, decoded to UTF-8
+  bool uinteger(uint64_t& v);                                   // a whole number from 0 to 2^62
   bool uint_array(std::vector<uint64_t>& out, size_t max_len);  // [n, n, …], at most max_len
-  bool skip(int depth = 0);       // any value, checked and passed over
+  bool skip(int depth = 0);                                     // any value, checked and passed over
 
   // The members of an object whose '{' has just been read, up to and with its '}':
   // for each, its key and ':' are read, then on_member(key) reads the value and

@@ -49,8 +49,14 @@ void compress_one(uint32_t* state_, const uint8_t* p) {
     b = a;
     a = t1 + t2;
   }
-  state_[0] += a; state_[1] += b; state_[2] += c; state_[3] += d;
-  state_[4] += e; state_[5] += f; state_[6] += g; state_[7] += h;
+  state_[0] += a;
+  state_[1] += b;
+  state_[2] += c;
+  state_[3] += d;
+  state_[4] += e;
+  state_[5] += f;
+  state_[6] += g;
+  state_[7] += h;
 }
 
 void compress_portable(uint32_t state[8], const uint8_t* blocks, size_t count) {
@@ -64,10 +70,10 @@ void compress_portable(uint32_t state[8], const uint8_t* blocks, size_t count) {
 __attribute__((target("sha,sse4.1,ssse3"))) void compress_sha_ni(uint32_t state[8], const uint8_t* blocks,
                                                                  size_t count) {
   const __m128i byte_swap = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
-  __m128i tmp = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(&state[0])), 0xB1);  // CDAB
+  __m128i tmp = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(&state[0])), 0xB1);     // CDAB
   __m128i state1 = _mm_shuffle_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(&state[4])), 0x1B);  // EFGH
-  __m128i state0 = _mm_alignr_epi8(tmp, state1, 8);  // ABEF
-  state1 = _mm_blend_epi16(state1, tmp, 0xF0);       // CDGH
+  __m128i state0 = _mm_alignr_epi8(tmp, state1, 8);                                                        // ABEF
+  state1 = _mm_blend_epi16(state1, tmp, 0xF0);                                                             // CDGH
   for (size_t b = 0; b < count; ++b, blocks += 64) {
     const __m128i abef = state0, cdgh = state1;
     __m128i w[4];
@@ -88,8 +94,8 @@ __attribute__((target("sha,sse4.1,ssse3"))) void compress_sha_ni(uint32_t state[
     state0 = _mm_add_epi32(state0, abef);
     state1 = _mm_add_epi32(state1, cdgh);
   }
-  tmp = _mm_shuffle_epi32(state0, 0x1B);       // FEBA
-  state1 = _mm_shuffle_epi32(state1, 0xB1);    // DCHG
+  tmp = _mm_shuffle_epi32(state0, 0x1B);        // FEBA
+  state1 = _mm_shuffle_epi32(state1, 0xB1);     // DCHG
   state0 = _mm_blend_epi16(tmp, state1, 0xF0);  // DCBA
   state1 = _mm_alignr_epi8(state1, tmp, 8);     // HGFE
   _mm_storeu_si128(reinterpret_cast<__m128i*>(&state[0]), state0);

@@ -15,7 +15,7 @@ namespace {
 // compiler may drop the store as dead (an inlined memcpy cannot "see" it) and the
 // handler would find no jump target.
 thread_local sigjmp_buf* volatile t_jump = nullptr;
-struct sigaction g_previous;                // the handler we replaced
+struct sigaction g_previous;  // the handler we replaced
 
 void on_sigbus(int sig, siginfo_t* info, void* uctx) {
   if (sigjmp_buf* jb = t_jump) {

@@ -15,8 +15,7 @@ bool cancelled(const BuildControl& c) { return c.cancel && c.cancel->load(std::m
 
 }  // namespace
 
-bool normal_chunked(float* data, size_t n, double mean, double std, TorchGenerator& gen,
-                    const BuildControl& control) {
+bool normal_chunked(float* data, size_t n, double mean, double std, TorchGenerator& gen, const BuildControl& control) {
   if (n < 16) {  // the scalar path: nothing worth chunking
     normal_(data, n, mean, std, gen);
     if (control.progress) control.progress->store(1.0f, std::memory_order_relaxed);
@@ -28,7 +27,8 @@ bool normal_chunked(float* data, size_t n, double mean, double std, TorchGenerat
   const double total = static_cast<double>(n);
   const size_t chunk = std::max<size_t>(16, control.chunk & ~size_t{15});
   auto report = [&](double done) {
-    if (control.progress) control.progress->store(static_cast<float>(std::min(1.0, done / total)), std::memory_order_relaxed);
+    if (control.progress)
+      control.progress->store(static_cast<float>(std::min(1.0, done / total)), std::memory_order_relaxed);
   };
 
   for (size_t i = 0; i < n; i += chunk) {  // 1. n draws, in order
@@ -53,8 +53,7 @@ bool normal_chunked(float* data, size_t n, double mean, double std, TorchGenerat
   return true;
 }
 
-bool embedding_init_chunked(float* data, int64_t vocab, int64_t dim, TorchGenerator& gen,
-                            const BuildControl& control) {
+bool embedding_init_chunked(float* data, int64_t vocab, int64_t dim, TorchGenerator& gen, const BuildControl& control) {
   if (vocab <= 0 || dim <= 0) {
     if (control.progress) control.progress->store(1.0f, std::memory_order_relaxed);
     return true;

@@ -35,19 +35,19 @@ inline constexpr uint64_t kMaxSafetensorsHeaderBytes = 100'000'000;
 enum class StoredType { F32, F16, BF16, F64 };
 
 struct TableFile {
-  int64_t rows = 0;      // V
-  int64_t cols = 0;      // D
-  std::string dtype;     // the file's dtype: "float32", "float16", "bfloat16" or "float64"
-  std::string name;      // the safetensors tensor's name; empty for .npy
-  bool named = false;    // name is a tensor's (a .safetensors file): "" is a name too
-  std::string path;      // the file as given (empty for parse_* on bytes)
+  int64_t rows = 0;    // V
+  int64_t cols = 0;    // D
+  std::string dtype;   // the file's dtype: "float32", "float16", "bfloat16" or "float64"
+  std::string name;    // the safetensors tensor's name; empty for .npy
+  bool named = false;  // name is a tensor's (a .safetensors file): "" is a name too
+  std::string path;    // the file as given (empty for parse_* on bytes)
 
   // Where the values are: element (i, j) at base + (fortran ? i + j·rows : i·cols + j) ·
   // itemsize. `keep` holds what base points into — the file's mapping, or a copy of the
   // bytes parse_* was given, or a matrix built in memory (from_matrix).
   StoredType type = StoredType::F32;
-  bool fortran = false;            // column-major (.npy fortran_order)
-  bool mapped = false;             // base is in a file mapping: reads are SIGBUS-guarded
+  bool fortran = false;  // column-major (.npy fortran_order)
+  bool mapped = false;   // base is in a file mapping: reads are SIGBUS-guarded
   const uint8_t* base = nullptr;
   std::shared_ptr<const void> keep;
 
@@ -55,7 +55,9 @@ struct TableFile {
   uint64_t stored_bytes() const { return static_cast<uint64_t>(rows) * static_cast<uint64_t>(cols) * itemsize(); }
   // The rows as float32 in place (no conversion needed): float32, C order. Else null.
   // Reading through it skips the SIGBUS guard: for workers that guard themselves.
-  const float* f32() const { return type == StoredType::F32 && !fortran ? reinterpret_cast<const float*>(base) : nullptr; }
+  const float* f32() const {
+    return type == StoredType::F32 && !fortran ? reinterpret_cast<const float*>(base) : nullptr;
+  }
 
   // Row r (cols floats) into out. False (out NaN) if the file changed underneath.
   bool read_row(int64_t r, float* out) const;
@@ -73,7 +75,7 @@ struct TableFile {
   // The file as it was when opened (mapped tables): what check_on_disk compares.
   struct DiskId {
     uint64_t dev = 0, ino = 0;
-    int64_t size = -1;       // bytes
+    int64_t size = -1;  // bytes
     int64_t mtime_ns = 0;
   } disk;
   uint64_t data_offset = 0;  // bytes from the file's start to base (mapped tables)
@@ -92,8 +94,7 @@ struct TableFile {
   std::shared_ptr<std::atomic<bool>> changed_ = std::make_shared<std::atomic<bool>>(false);
   // Bytes of the file that still hold data (offset from its start), as last seen by
   // check_on_disk: values at or past it read as NaN.
-  std::shared_ptr<std::atomic<uint64_t>> valid_end_ =
-      std::make_shared<std::atomic<uint64_t>>(~uint64_t{0});
+  std::shared_ptr<std::atomic<uint64_t>> valid_end_ = std::make_shared<std::atomic<uint64_t>>(~uint64_t{0});
 };
 
 // Why a load failed: the file (exit 2 on the command line) or the machine (exit 1).
@@ -110,8 +111,8 @@ std::string table_spec(const TableFile& t);
 struct TableLoad {
   bool ok = false;
   TableLoadFailure failure = TableLoadFailure::None;  // when !ok
-  TableFile table;                        // when ok
-  std::string error;                      // when !ok: one sentence, no trailing newline
+  TableFile table;                                    // when ok
+  std::string error;                                  // when !ok: one sentence, no trailing newline
   // When a .safetensors file holds several 2-D tensors and no NAME was given: their
   // names for a chooser, the embedding-looking ones (wte, embed_tokens, tok_embeddings,
   // word_embeddings) first, then by name (error then says so too). Empty otherwise.

@@ -24,7 +24,8 @@ TableView::TableView(std::shared_ptr<const Matrix> seeded, std::shared_ptr<const
 const float* TableView::base_row(int64_t r) const {
   if (cache_rows_.empty()) {
     // 8..64 rows, at most 1M values (4 MB) in all.
-    const size_t slots = static_cast<size_t>(std::clamp<int64_t>((int64_t{1} << 20) / std::max<int64_t>(1, cols_), 8, 64));
+    const size_t slots =
+        static_cast<size_t>(std::clamp<int64_t>((int64_t{1} << 20) / std::max<int64_t>(1, cols_), 8, 64));
     cache_rows_.assign(slots, -1);
     cache_.resize(slots * static_cast<size_t>(cols_));
   }
@@ -85,8 +86,7 @@ void TableView::read_rows(const IdList& ids, float* out) const {
     file_->read_rows(ids.data(), ids.size(), out);
     if (dtype_ != TableDtype::Float32) round_values(out, ids.size() * static_cast<size_t>(cols_), dtype_);
   } else {
-    for (size_t i = 0; i < ids.size(); ++i)
-      read_range(ids[i], 1, out + i * static_cast<size_t>(cols_));
+    for (size_t i = 0; i < ids.size(); ++i) read_range(ids[i], 1, out + i * static_cast<size_t>(cols_));
   }
   for (size_t i = 0; i < ids.size(); ++i) overlay(ids[i], out + i * static_cast<size_t>(cols_));
 }

@@ -39,10 +39,10 @@ class TableView {
   float at(int64_t r, int64_t c) const;
   float operator()(int64_t r, int64_t c) const { return at(r, c); }
   bool edited(int64_t r, int64_t c) const { return edits_->count(r * cols_ + c) != 0; }
-  void read_row(int64_t r, float* out) const;               // cols floats
-  void read_rows(const IdList& ids, float* out) const;      // ids.size() × cols
+  void read_row(int64_t r, float* out) const;                   // cols floats
+  void read_rows(const IdList& ids, float* out) const;          // ids.size() × cols
   void read_range(int64_t first, int64_t n, float* out) const;  // rows [first, first + n), without edits
-  Matrix rows_of(const IdList& ids) const;                  // B × D: embedding(idx)
+  Matrix rows_of(const IdList& ids) const;                      // B × D: embedding(idx)
   Matrix to_matrix() const;  // the whole table (tests, small tables: the copy the app never makes)
   // The base's float32 rows in place when nothing needs converting or rounding (a
   // seeded float32 table; a float32 C-order file, read unguarded). Else null.

@@ -33,7 +33,8 @@ CpuInfo read_cpu_info() {
   if (__get_cpuid(1, &a, &b, &cc, &d)) {
     const int base_family = static_cast<int>((a >> 8) & 0xF), base_model = static_cast<int>((a >> 4) & 0xF);
     c.family = base_family == 0xF ? base_family + static_cast<int>((a >> 20) & 0xFF) : base_family;
-    c.model = base_family == 0x6 || base_family == 0xF ? base_model | static_cast<int>(((a >> 16) & 0xF) << 4) : base_model;
+    c.model =
+        base_family == 0x6 || base_family == 0xF ? base_model | static_cast<int>(((a >> 16) & 0xF) << 4) : base_model;
     c.stepping = static_cast<int>(a & 0xF);
   }
   unsigned max_ext = __get_cpuid_max(0x80000000u, nullptr);
@@ -55,10 +56,14 @@ CpuInfo read_cpu_info() {
     bool has;
   };
   const Ext exts[] = {
-      {"sse2", __builtin_cpu_supports("sse2") != 0},       {"avx", __builtin_cpu_supports("avx") != 0},
-      {"avx2", __builtin_cpu_supports("avx2") != 0},       {"fma", __builtin_cpu_supports("fma") != 0},
-      {"avx512f", __builtin_cpu_supports("avx512f") != 0}, {"avx512bw", __builtin_cpu_supports("avx512bw") != 0},
-      {"avx512dq", __builtin_cpu_supports("avx512dq") != 0}, {"avx512vl", __builtin_cpu_supports("avx512vl") != 0},
+      {"sse2", __builtin_cpu_supports("sse2") != 0},
+      {"avx", __builtin_cpu_supports("avx") != 0},
+      {"avx2", __builtin_cpu_supports("avx2") != 0},
+      {"fma", __builtin_cpu_supports("fma") != 0},
+      {"avx512f", __builtin_cpu_supports("avx512f") != 0},
+      {"avx512bw", __builtin_cpu_supports("avx512bw") != 0},
+      {"avx512dq", __builtin_cpu_supports("avx512dq") != 0},
+      {"avx512vl", __builtin_cpu_supports("avx512vl") != 0},
       {"avx512vbmi", __builtin_cpu_supports("avx512vbmi") != 0},
       {"avx512ifma", __builtin_cpu_supports("avx512ifma") != 0},
   };

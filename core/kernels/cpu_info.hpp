@@ -8,11 +8,11 @@
 namespace lv {
 
 struct CpuInfo {
-  std::string vendor;      // "AuthenticAMD", "GenuineIntel"
-  std::string name;        // the brand string, "AMD EPYC 9R45 ..."
+  std::string vendor;                       // "AuthenticAMD", "GenuineIntel"
+  std::string name;                         // the brand string, "AMD EPYC 9R45 ..."
   int family = 0, model = 0, stepping = 0;  // display family/model (extended fields folded in)
-  std::string extensions;  // the ones that matter here, e.g. "sse2 avx avx2 fma avx512f avx512bw erms"
-  int64_t l1d = 0, l2 = 0, l3 = 0;  // bytes (sysconf); 0 when not reported
+  std::string extensions;                   // the ones that matter here, e.g. "sse2 avx avx2 fma avx512f avx512bw erms"
+  int64_t l1d = 0, l2 = 0, l3 = 0;          // bytes (sysconf); 0 when not reported
 };
 
 const CpuInfo& cpu_info();  // read once

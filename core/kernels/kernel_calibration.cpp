@@ -181,7 +181,8 @@ class Synthetic {
     for (int64_t s = 0; s < sets_; ++s) {
       if (warm) lookup_rows(out_.get(), table_.get(), rows_, dim_, set(s), batch_, strategy, path);
       const auto t0 = Clock::now();
-      for (int k = 0; k < calls; ++k) lookup_rows(out_.get(), table_.get(), rows_, dim_, set(s), batch_, strategy, path);
+      for (int k = 0; k < calls; ++k)
+        lookup_rows(out_.get(), table_.get(), rows_, dim_, set(s), batch_, strategy, path);
       ns += std::chrono::duration<double, std::nano>(Clock::now() - t0).count();
     }
     return ns / static_cast<double>(calls * sets_);
@@ -301,10 +302,9 @@ StrategyCalibration calibrate_now(LookupStrategy strategy) {
   }
   Synthetic data(batch, kDim, table_rows);
   if (data.ok()) {
-    c = calibrate_strategy(strategy, batch, kDim, with_cold, tuned_paths(strategy), static_cast<int>(reps),
-                           [&data](LookupPath p, LookupStrategy s, int64_t, int64_t, bool cold) {
-                             return data.sample(p, s, cold);
-                           });
+    c = calibrate_strategy(
+        strategy, batch, kDim, with_cold, tuned_paths(strategy), static_cast<int>(reps),
+        [&data](LookupPath p, LookupStrategy s, int64_t, int64_t, bool cold) { return data.sample(p, s, cold); });
   }
   c.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   c.cpu_ms = thread_cpu_ms() - cpu0;
@@ -412,7 +412,8 @@ std::string distance_text(const PrefetchCalibration& c, const std::string& force
   std::snprintf(buf, sizeof buf, "prefetch distance: %lld rows ahead (%lld KiB", static_cast<long long>(c.chosen_rows),
                 static_cast<long long>(c.chosen_rows * (c.row_bytes > 0 ? c.row_bytes : 3072) / 1024));
   std::string s = buf;
-  if (c.timings.empty()) return s + (forced.empty() ? "; the caches', not timed)" : "; the caches': LOOKUPVIZ_KERNEL=" + forced + ")");
+  if (c.timings.empty())
+    return s + (forced.empty() ? "; the caches', not timed)" : "; the caches': LOOKUPVIZ_KERNEL=" + forced + ")");
   std::snprintf(buf, sizeof buf, "; caches: %lld; cold B = %lld of %s rows:", static_cast<long long>(c.default_rows),
                 static_cast<long long>(c.batch), with_commas(static_cast<uint64_t>(c.table_rows)).c_str());
   s += buf;
@@ -433,8 +434,7 @@ std::string distance_text(const PrefetchCalibration& c, const std::string& force
 
 std::string kernel_calibration_summary(const KernelCalibration& c) {
   std::string s = distance_text(c.distance, c.forced);
-  for (const StrategyCalibration* k : {&c.plain, &c.prefetch, &c.stream})
-    s += "\n" + strategy_text(*k, c.forced);
+  for (const StrategyCalibration* k : {&c.plain, &c.prefetch, &c.stream}) s += "\n" + strategy_text(*k, c.forced);
   return s;
 }
 

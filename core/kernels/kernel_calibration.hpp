@@ -49,8 +49,8 @@ struct DistanceTiming {
 };
 struct PrefetchCalibration {
   int64_t batch = 0, row_bytes = 0, table_rows = 0;  // the gather timed
-  int64_t default_rows = 0;                           // what the caches give (core/kernels/kernel_tuning.hpp)
-  std::vector<DistanceTiming> timings;                // empty: not timed (forced, or no memory)
+  int64_t default_rows = 0;                          // what the caches give (core/kernels/kernel_tuning.hpp)
+  std::vector<DistanceTiming> timings;               // empty: not timed (forced, or no memory)
   int64_t chosen_rows = 0;
   double ms = 0, cpu_ms = 0;
 };
@@ -97,7 +97,8 @@ using DistanceSampler = std::function<double(int64_t rows_ahead)>;
 
 // Times each of `candidates` (rows ahead) `reps` times, interleaved, scores each by the
 // median of its per-repetition ratios to `default_rows`' sample (which must be among the
-// candidates), and chooses the lowest score below 1 − kDistanceMargin, else default_rows. Pure apart from what `sample` does.
+// candidates), and chooses the lowest score below 1 − kDistanceMargin, else default_rows. Pure apart from what `sample`
+// does.
 PrefetchCalibration calibrate_distance(const std::vector<int64_t>& candidates, int64_t default_rows, int reps,
                                        const DistanceSampler& sample);
 

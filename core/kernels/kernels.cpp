@@ -38,8 +38,8 @@ namespace lv {
 
 namespace detail {
 // core/kernels/kernels_avx2.cpp: the same Eigen product built for AVX2+FMA.
-void onehot_matmul_dense_avx2(float* out, const float* onehot, const float* table, int64_t batch,
-                              int64_t vocab, int64_t dim);
+void onehot_matmul_dense_avx2(float* out, const float* onehot, const float* table, int64_t batch, int64_t vocab,
+                              int64_t dim);
 // core/kernels/kernels_avx512.cpp: the row copies with AVX-512F.
 void copy_row_avx512(float* dst, const float* src, int64_t n);
 void copy_row_stream_avx512(float* dst, const float* src, int64_t n);
@@ -98,8 +98,7 @@ inline void prefetch_row(const float* row, int64_t bytes) {
   const char* p = reinterpret_cast<const char*>(row);
   _mm_prefetch(p, _MM_HINT_T0);
   const uintptr_t end = reinterpret_cast<uintptr_t>(p) + static_cast<uintptr_t>(bytes);
-  for (uintptr_t page = (reinterpret_cast<uintptr_t>(p) + 4096) & ~uintptr_t{4095}; page < end;
-       page += 4096)
+  for (uintptr_t page = (reinterpret_cast<uintptr_t>(p) + 4096) & ~uintptr_t{4095}; page < end; page += 4096)
     _mm_prefetch(reinterpret_cast<const char*>(page), _MM_HINT_T0);
   _mm_prefetch(p + bytes - 1, _MM_HINT_T0);
 }
@@ -164,8 +163,7 @@ __attribute__((target("avx2"))) void copy_row_stream_avx2(float* dst, const floa
 // (one row at a time, it ramps up again on every row). Measured on GPT-2 rows, cold,
 // ÷ memcpy: B = 256 1.72 → 1.33, B = 1024 1.56 → 1.31 (with the prefetch below).
 constexpr int kGroup = 8;
-__attribute__((target("avx2"))) void copy_group_avx2(float* out, const float* table, int64_t dim,
-                                                     const int64_t* ids) {
+__attribute__((target("avx2"))) void copy_group_avx2(float* out, const float* table, int64_t dim, const int64_t* ids) {
   const float* src[kGroup];
   for (int k = 0; k < kGroup; ++k) src[k] = table + ids[k] * dim;
   int64_t j = 0;
@@ -206,8 +204,7 @@ __attribute__((target("avx2"))) void copy_group_stream_avx2(float* out, const fl
     for (int k = 0; k < kStreamGroup; ++k) _mm256_stream_ps(out + k * dim + j, _mm256_loadu_ps(src[k] + j));
 }
 
-void lookup_plain(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch,
-                  CopyRow copy) {
+void lookup_plain(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch, CopyRow copy) {
   for (int64_t i = 0; i < batch; ++i) copy(out + i * dim, table + ids[i] * dim, dim);
 }
 
@@ -230,8 +227,7 @@ int64_t group_prefetch_bytes() {
 }
 
 // Row i is copied while the rows `ahead` IDs later are on their way.
-void lookup_prefetched(float* out, const float* table, int64_t dim, const int64_t* ids,
-                       int64_t batch, CopyRow copy) {
+void lookup_prefetched(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch, CopyRow copy) {
   const int64_t bytes = dim * static_cast<int64_t>(sizeof(float));
   const int64_t ahead = rows_ahead(prefetch_bytes(), bytes);
   for (int64_t i = 0; i < std::min(ahead, batch); ++i) prefetch_row(table + ids[i] * dim, bytes);
@@ -360,8 +356,8 @@ const char* lookup_path(int64_t batch, int64_t dim) {
   return "?";
 }
 
-void lookup_rows(float* out, const float* table, int64_t vocab, int64_t dim, const int64_t* ids,
-                 int64_t batch, LookupStrategy strategy, LookupPath path) {
+void lookup_rows(float* out, const float* table, int64_t vocab, int64_t dim, const int64_t* ids, int64_t batch,
+                 LookupStrategy strategy, LookupPath path) {
   (void)vocab;  // the caller validated the IDs; vocab documents the table's shape
   if (batch <= 0 || dim <= 0) return;
   if (strategy == LookupStrategy::kAuto) strategy = lookup_strategy_for(batch, dim);
@@ -387,8 +383,7 @@ void lookup_rows(float* out, const float* table, int64_t vocab, int64_t dim, con
       else {
         if (dim % 8 == 0 && (out_address & 31) == 0)
           lookup_grouped<kStreamGroup>(out, table, dim, ids, batch, copy_group_stream_avx2, copy_row_stream_avx2);
-        else
-          lookup_prefetched(out, table, dim, ids, batch, copy_row_stream_avx2);
+        else lookup_prefetched(out, table, dim, ids, batch, copy_row_stream_avx2);
         _mm_sfence();
       }
       return;
@@ -400,8 +395,7 @@ void lookup_rows(float* out, const float* table, int64_t vocab, int64_t dim, con
         if (dim % 16 == 0 && (out_address & 63) == 0)
           lookup_grouped<kStreamGroup>(out, table, dim, ids, batch, detail::copy_group_stream_avx512,
                                        detail::copy_row_stream_avx512);
-        else
-          lookup_prefetched(out, table, dim, ids, batch, detail::copy_row_stream_avx512);
+        else lookup_prefetched(out, table, dim, ids, batch, detail::copy_row_stream_avx512);
         _mm_sfence();
       }
       return;
@@ -414,8 +408,8 @@ void fill_onehot(float* onehot, const int64_t* ids, int64_t batch, int64_t vocab
   for (int64_t i = 0; i < batch; ++i) onehot[i * vocab + ids[i]] = 1.0f;
 }
 
-void onehot_matmul_dense(float* out, const float* onehot, const float* table, int64_t batch,
-                         int64_t vocab, int64_t dim) {
+void onehot_matmul_dense(float* out, const float* onehot, const float* table, int64_t batch, int64_t vocab,
+                         int64_t dim) {
   if (batch <= 0 || dim <= 0) return;
   if (use_avx2()) {
     detail::onehot_matmul_dense_avx2(out, onehot, table, batch, vocab, dim);
@@ -430,9 +424,8 @@ void onehot_matmul_dense(float* out, const float* onehot, const float* table, in
   y.noalias() = x * w;
 }
 
-void onehot_matmul_sparse(float* out, const float* table, int64_t vocab, int64_t dim,
-                          const int64_t* row_ptr, const int64_t* col, const float* val,
-                          int64_t batch) {
+void onehot_matmul_sparse(float* out, const float* table, int64_t vocab, int64_t dim, const int64_t* row_ptr,
+                          const int64_t* col, const float* val, int64_t batch) {
   if (batch <= 0 || dim <= 0) return;
   // A one-hot X has exactly one nonzero per row, equal to 1: then X·W *is* W[col],
   // and the fastest matmul that knows its zeros is the lookup itself.

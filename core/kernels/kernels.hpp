@@ -52,9 +52,8 @@ int64_t lookup_prefetch_bytes();
 // out (B x D) = table[ids] with table (V x D); every ids[i] must be in [0, V).
 // out must not overlap the table. B = 0 does nothing. A path the CPU lacks runs as
 // the widest one it has below it (avx512 → avx2 → sse2).
-void lookup_rows(float* out, const float* table, int64_t vocab, int64_t dim, const int64_t* ids,
-                 int64_t batch, LookupStrategy strategy = LookupStrategy::kAuto,
-                 LookupPath path = LookupPath::kAuto);
+void lookup_rows(float* out, const float* table, int64_t vocab, int64_t dim, const int64_t* ids, int64_t batch,
+                 LookupStrategy strategy = LookupStrategy::kAuto, LookupPath path = LookupPath::kAuto);
 
 // onehot (B x V) = one_hot(ids, V).float(): zeros, and a 1 at (i, ids[i]).
 void fill_onehot(float* onehot, const int64_t* ids, int64_t batch, int64_t vocab);
@@ -64,17 +63,16 @@ void fill_onehot(float* onehot, const int64_t* ids, int64_t batch, int64_t vocab
 // one thread; with AVX2+FMA (core/kernels/kernels_avx2.cpp) and B = 2..128, Eigen's micro-
 // kernel over the table packed row by row in memory order (faster than Eigen's own
 // packing when few columns share it).
-void onehot_matmul_dense(float* out, const float* onehot, const float* table, int64_t batch,
-                         int64_t vocab, int64_t dim);
+void onehot_matmul_dense(float* out, const float* onehot, const float* table, int64_t batch, int64_t vocab,
+                         int64_t dim);
 
 // out (B x D) = X (B x V) · table (V x D) with X sparse in CSR form: row i's nonzeros
 // are col[row_ptr[i] .. row_ptr[i+1]) with values val[...] (row_ptr has B+1 entries).
 // Only the nonzeros are visited: B·nnz_per_row·D multiply-adds instead of B·V·D.
 // A one-hot X (one 1 per row) makes this exactly the lookup, and it runs as one.
 // val may be null: every nonzero is then 1.
-void onehot_matmul_sparse(float* out, const float* table, int64_t vocab, int64_t dim,
-                          const int64_t* row_ptr, const int64_t* col, const float* val,
-                          int64_t batch);
+void onehot_matmul_sparse(float* out, const float* table, int64_t vocab, int64_t dim, const int64_t* row_ptr,
+                          const int64_t* col, const float* val, int64_t batch);
 
 // Which instruction sets the kernels may use on this CPU: "avx512f+avx2+fma" (the
 // lookup's AVX-512F copies; Eigen's dense product stays AVX2+FMA), "avx2+fma" or "sse2".

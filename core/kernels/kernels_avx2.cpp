@@ -81,8 +81,8 @@ void pack_table_rows(float* block, const float* rows, Index kc, Index dim) {
   }
   const Index full = panels * kMr;
   if (full < dim) {
-    Eigen::internal::gemm_pack_lhs<float, Index, LhsMapper, Traits::mr, Traits::LhsProgress,
-                                   Traits::LhsPacket4Packing, Eigen::ColMajor>
+    Eigen::internal::gemm_pack_lhs<float, Index, LhsMapper, Traits::mr, Traits::LhsProgress, Traits::LhsPacket4Packing,
+                                   Eigen::ColMajor>
         pack;
     pack(block + full * kc, LhsMapper(rows + full, dim), kc, dim - full);
   }
@@ -106,8 +106,8 @@ Index block_depth(Index dim) {
 // and B = 16 it is ~25 % faster than Eigen's own product, whose LHS packing dominates
 // when so few columns share it. Larger B: Eigen's product as is (its blocking reuses
 // each packed slice across many columns, and the packing no longer dominates).
-void onehot_matmul_dense_avx2(float* out, const float* onehot, const float* table, int64_t batch,
-                              int64_t vocab, int64_t dim) {
+void onehot_matmul_dense_avx2(float* out, const float* onehot, const float* table, int64_t batch, int64_t vocab,
+                              int64_t dim) {
   using RowMajor = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
   Eigen::Map<RowMajor> y(out, batch, dim);
   if (batch < 2 || batch > 128 || vocab <= 0) {  // B = 1 is Eigen's GEMV

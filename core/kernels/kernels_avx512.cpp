@@ -77,7 +77,8 @@ LV_AVX512 void copy_group_avx512(float* out, const float* table, int64_t dim, co
 // stack frames do not keep v[]'s 64-byte alignment, and the unoptimised (Debug) build's
 // aligned spill of v[k] then faults (SEGV in copy_group_stream_avx512 on an AVX-512 CPU;
 // the intrinsics' own loads and stores are not checked by ASan either way).
-LV_AVX512 __attribute__((no_sanitize_address)) void copy_group_stream_avx512(float* out, const float* table, int64_t dim, const int64_t* ids) {
+LV_AVX512 __attribute__((no_sanitize_address)) void copy_group_stream_avx512(float* out, const float* table,
+                                                                             int64_t dim, const int64_t* ids) {
   constexpr int kGroup = 4;
   const float* src[kGroup];
   for (int k = 0; k < kGroup; ++k) src[k] = table + ids[k] * dim;

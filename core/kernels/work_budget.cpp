@@ -23,17 +23,17 @@ namespace {
 // value (embedding_init); a skipped draw 21 ns (linear_weight_edges); count_nonfinite
 // 3.5 ns; rows_of 22 ns and onehot_product 26 ns an output cell; a compare or copy pass
 // of a B × D matrix ~1 ns.
-constexpr double kWorkNormalDraw = 44.0;   // one N(0, 1) value drawn (the table, pos_emb, randn G)
-constexpr double kWorkSkippedDraw = 4.0;   // one of nn.Linear's draws skipped over (only its edges are printed)
-constexpr double kWorkUniformDraw = 5.0;   // one of an untied head's values drawn (uniform_)
-constexpr double kWorkScan = 1.0;          // one table value read by a whole-table pass (non-finite counts)
-constexpr double kWorkFileRead = 2.0;      // one file value read through the guard and converted
-constexpr double kWorkRowCopy = 4.0;       // one output cell of the lookup (rows_of)
-constexpr double kWorkProductCell = 5.0;   // one output cell of the one-hot product (onehot_product)
-constexpr double kWorkPass = 1.0;          // one cell of a copy, add or compare over a B × D matrix
+constexpr double kWorkNormalDraw = 44.0;  // one N(0, 1) value drawn (the table, pos_emb, randn G)
+constexpr double kWorkSkippedDraw = 4.0;  // one of nn.Linear's draws skipped over (only its edges are printed)
+constexpr double kWorkUniformDraw = 5.0;  // one of an untied head's values drawn (uniform_)
+constexpr double kWorkScan = 1.0;         // one table value read by a whole-table pass (non-finite counts)
+constexpr double kWorkFileRead = 2.0;     // one file value read through the guard and converted
+constexpr double kWorkRowCopy = 4.0;      // one output cell of the lookup (rows_of)
+constexpr double kWorkProductCell = 5.0;  // one output cell of the one-hot product (onehot_product)
+constexpr double kWorkPass = 1.0;         // one cell of a copy, add or compare over a B × D matrix
 
 constexpr int64_t kF32 = 4, kI64 = 8;
-constexpr int64_t kScanBand = 64;          // count_nonfinite's scratch: 64 rows of D floats
+constexpr int64_t kScanBand = 64;                  // count_nonfinite's scratch: 64 rows of D floats
 constexpr int64_t kHeldLogits = int64_t{1} << 24;  // = app/model/model_jobs.hpp kHeldLogits
 
 double d(int64_t v) { return static_cast<double>(v); }
@@ -49,9 +49,9 @@ StateCost print_cost(const StateShape& s) {
   StateCost c;
   c.bytes = (s.seeded ? v * dim * kF32 : 0) + 2 * b * dim * kF32 + dim * kI64 + kScanBand * dim * kF32;
   const double vd = d(v) * d(dim), bd = d(b) * d(dim);
-  c.work = vd * (s.seeded ? kWorkNormalDraw : kWorkFileRead)  // the table drawn (or read)
-           + vd * kWorkSkippedDraw                           // nn.Linear(V, D)'s draws skipped over
-           + vd * kWorkScan                                  // the product's non-finite counts
+  c.work = vd * (s.seeded ? kWorkNormalDraw : kWorkFileRead)      // the table drawn (or read)
+           + vd * kWorkSkippedDraw                                // nn.Linear(V, D)'s draws skipped over
+           + vd * kWorkScan                                       // the product's non-finite counts
            + bd * (kWorkRowCopy + kWorkProductCell + kWorkPass);  // lookup, product, torch.equal
   return c;
 }
@@ -72,16 +72,19 @@ StateCost window_cost(const StateShape& s, unsigned work) {
             + distinct * dim * kF32                     // the gradient's rows (RowGrads)
             + dim * kI64                                // the non-finite counts
             + (s.seeded ? 0 : kScanBand * dim * kF32);  // a file's: counted in bands
-  if (logits && s.untied_head && b * v <= kHeldLogits) c.bytes += 2 * b * v * kF32;  // T × V held: the job's and the model's
+  if (logits && s.untied_head && b * v <= kHeldLogits)
+    c.bytes += 2 * b * v * kF32;  // T × V held: the job's and the model's
   const double vd = d(v) * d(dim), bd = d(b) * d(dim);
-  c.multiply_adds = logits ? d(b) * vd : 0.0;  // slide 8's logits: x (T × D) against every one of V rows
-  c.work = (s.seeded ? vd * kWorkNormalDraw : 0.0)                              // the table drawn
-           + (!s.seeded && facts ? vd * (kWorkFileRead + kWorkScan) : 0.0)     // a file's counts
-           + (linear ? vd * kWorkSkippedDraw : 0.0)                             // nn.Linear's printed edges
-           + bd * (kWorkRowCopy + kWorkProductCell + kWorkNormalDraw)            // lookup, product, pos_emb
-           + bd * (s.seeded_gradient ? kWorkNormalDraw : kWorkPass)              // G
+  c.multiply_adds = logits ? d(b) * vd : 0.0;       // slide 8's logits: x (T × D) against every one of V rows
+  c.work = (s.seeded ? vd * kWorkNormalDraw : 0.0)  // the table drawn
+           + (!s.seeded && facts ? vd * (kWorkFileRead + kWorkScan) : 0.0)  // a file's counts
+           + (linear ? vd * kWorkSkippedDraw : 0.0)                         // nn.Linear's printed edges
+           + bd * (kWorkRowCopy + kWorkProductCell + kWorkNormalDraw)       // lookup, product, pos_emb
+           + bd * (s.seeded_gradient ? kWorkNormalDraw : kWorkPass)         // G
            + bd * 7 * kWorkPass  // differ count, torch.equal, gradient sums, pos cache, tok_out, x, x's copy
-           + (!logits ? 0.0 : s.untied_head ? bd * kWorkNormalDraw + vd * kWorkUniformDraw : vd * kWorkScan)  // the head's rows
+           + (!logits         ? 0.0
+              : s.untied_head ? bd * kWorkNormalDraw + vd * kWorkUniformDraw
+                              : vd * kWorkScan)  // the head's rows
            + c.multiply_adds;
   c.window_thread_work = bd * (kWorkRowCopy + kWorkProductCell + kWorkNormalDraw) +
                          bd * (s.seeded_gradient ? kWorkNormalDraw : kWorkPass) + bd * 7 * kWorkPass;
@@ -133,17 +136,16 @@ std::string over_budget(const StateShape& s, const StateCost& cost, const Budget
   if (!too_much_memory && !too_much_work) return "";
   const std::string what = counted(s.batch, "ID") + " into a " + with_commas(static_cast<uint64_t>(s.vocab)) + " × " +
                            with_commas(static_cast<uint64_t>(s.dim)) + " table";
-  const std::string try_this = words == BudgetWords::CommandLine
-                                   ? "use fewer IDs, a smaller --dim or a smaller table"
-                                   : "use fewer IDs, a smaller D or a smaller table";
+  const std::string try_this = words == BudgetWords::CommandLine ? "use fewer IDs, a smaller --dim or a smaller table"
+                                                                 : "use fewer IDs, a smaller D or a smaller table";
   if (too_much_memory)
-    return what + " need about " + decimal_bytes(static_cast<double>(cost.bytes)) +
-           " of memory, more than the " + decimal_bytes(static_cast<double>(budget.bytes)) +
-           " this machine can give one state: " + try_this;
+    return what + " need about " + decimal_bytes(static_cast<double>(cost.bytes)) + " of memory, more than the " +
+           decimal_bytes(static_cast<double>(budget.bytes)) + " this machine can give one state: " + try_this;
   // The logits' multiply-adds named when they are most of the work.
   const std::string work = cost.multiply_adds * 2 > work_counted
-                               ? count_words(cost.multiply_adds) + " multiply-adds (" + with_commas(static_cast<uint64_t>(s.batch)) +
-                                     " × " + with_commas(static_cast<uint64_t>(s.vocab)) + " × " +
+                               ? count_words(cost.multiply_adds) + " multiply-adds (" +
+                                     with_commas(static_cast<uint64_t>(s.batch)) + " × " +
+                                     with_commas(static_cast<uint64_t>(s.vocab)) + " × " +
                                      with_commas(static_cast<uint64_t>(s.dim)) + ", the logits over every row)"
                                : count_words(work_counted) + " multiply-adds' worth of work";
   return what + " need about " + work + ", more than the " + count_words(budget.work) +

@@ -23,20 +23,20 @@
 namespace lv {
 
 struct StateShape {
-  int64_t batch = 1;              // B: IDs (T, the positions, on slide 8)
-  int64_t vocab = 1;              // V: rows of the table
-  int64_t dim = 1;                // D: columns
-  int64_t distinct = -1;          // distinct IDs (rows with a gradient); -1: as many as B
-  bool seeded = true;             // the table is drawn from the seed (held, V × D float32);
-                                  // false: a file's, mapped where it lies (nothing allocated)
-  bool untied_head = false;       // slide 8's out_head is its own (rows drawn), not the table
-  bool seeded_gradient = false;   // slide 6's G = torch.randn(B, D), drawn (else ones)
+  int64_t batch = 1;             // B: IDs (T, the positions, on slide 8)
+  int64_t vocab = 1;             // V: rows of the table
+  int64_t dim = 1;               // D: columns
+  int64_t distinct = -1;         // distinct IDs (rows with a gradient); -1: as many as B
+  bool seeded = true;            // the table is drawn from the seed (held, V × D float32);
+                                 // false: a file's, mapped where it lies (nothing allocated)
+  bool untied_head = false;      // slide 8's out_head is its own (rows drawn), not the table
+  bool seeded_gradient = false;  // slide 6's G = torch.randn(B, D), drawn (else ones)
 };
 
 struct StateCost {
-  int64_t bytes = 0;          // the peak of what the path allocates for the state
-  double work = 0.0;          // multiply-add equivalents (see kWork* in work_budget.cpp)
-  double multiply_adds = 0.0; // of which real multiply-adds of a product (slide 8's logits: T × V × D)
+  int64_t bytes = 0;           // the peak of what the path allocates for the state
+  double work = 0.0;           // multiply-add equivalents (see kWork* in work_budget.cpp)
+  double multiply_adds = 0.0;  // of which real multiply-adds of a product (slide 8's logits: T × V × D)
   // Of `work`, what the window's own thread does (B × D: the lookup, the product's cells,
   // G, the sums); the rest — the table drawn or read, the logits over every row — runs on
   // workers the window shows with progress and Cancel.
@@ -60,8 +60,8 @@ StateCost print_cost(const StateShape& s);
 StateCost window_cost(const StateShape& s, unsigned work = kTableWorkAll);
 
 struct Budget {
-  int64_t bytes = 0;   // at most this many bytes for one state
-  double work = 0.0;   // at most this many multiply-add equivalents
+  int64_t bytes = 0;  // at most this many bytes for one state
+  double work = 0.0;  // at most this many multiply-add equivalents
   // A person at the window: work on workers can be watched and cancelled, so only the
   // window thread's work is limited (memory always is). The command line's pictures and
   // --print wait for all of it: every bit counts.

@@ -308,10 +308,13 @@ void ask_cells(Question& q, const QuizModel& m) {
   q.answer = static_cast<double>(g);
   if (uses == 0) q.why = "no ID is " + num(r) + ": row " + num(r) + " took no part, its gradient is 0";
   else if (!m.grad_out)
-    q.why = "ID " + num(r) + (uses == 1 ? " appears once: row " + num(r) + " gets G's 1 once"
-                                         : " appears " + num(uses) + " times: row " + num(r) + " gets G's 1 " +
-                                               num(uses) + " times, summed: " + num(uses));
-  else q.why = "G's column " + num(c) + " summed over the " + counted(uses, "position") + " whose ID is " + num(r) + ": " + float_text(g);
+    q.why = "ID " + num(r) +
+            (uses == 1 ? " appears once: row " + num(r) + " gets G's 1 once"
+                       : " appears " + num(uses) + " times: row " + num(r) + " gets G's 1 " + num(uses) +
+                             " times, summed: " + num(uses));
+  else
+    q.why = "G's column " + num(c) + " summed over the " + counted(uses, "position") + " whose ID is " + num(r) + ": " +
+            float_text(g);
 }
 
 void ask_other(Question& q, const QuizModel& m, double measured_ratio) {
@@ -333,7 +336,8 @@ void ask_other(Question& q, const QuizModel& m, double measured_ratio) {
     std::snprintf(ratio, sizeof ratio, "%.3g", measured_ratio);
     q.prompt = "At B = " + num(*q.params.batch) + ", how many times faster is the lookup than the one-hot matmul?";
     q.answer = measured_ratio;
-    q.why = std::string("measured ") + ratio + "×: the lookup copies B × D numbers, the matmul does B × V × D "
+    q.why = std::string("measured ") + ratio +
+            "×: the lookup copies B × D numbers, the matmul does B × V × D "
             "multiply-adds (an estimate within 2× counts)";
   }
 }
@@ -362,7 +366,8 @@ Question make_question(int slide, QuestionKind k, const QuizModel& m, const Para
 
 bool judge(const Question& q, const Answer& given) {
   if (q.answer.index() != given.index()) return false;
-  if (q.kind == QuestionKind::SpeedupEstimate) return judge_speedup(std::get<double>(q.answer), std::get<double>(given));
+  if (q.kind == QuestionKind::SpeedupEstimate)
+    return judge_speedup(std::get<double>(q.answer), std::get<double>(given));
   if (const auto* want = std::get_if<double>(&q.answer)) {
     const double got = std::get<double>(given);
     return std::fabs(got - *want) <= std::max(1e-4, 1e-6 * std::fabs(*want));
@@ -392,7 +397,8 @@ std::vector<Question> state_questions(const QuizModel& m, std::optional<uint64_t
     for (QuestionKind k : kinds_for_slide(slide)) {
       if (k == QuestionKind::TokenCount && !m.tokenizer) continue;
       Params p = default_params(k, m, r);
-      if (slide == 4 && !r && k == QuestionKind::LookupRow) p.i = m.batch() - 1;  // slide 2 asks row 1, slide 4 the last
+      if (slide == 4 && !r && k == QuestionKind::LookupRow)
+        p.i = m.batch() - 1;  // slide 2 asks row 1, slide 4 the last
       out.push_back(make_question(slide, k, m, p));
     }
   }

@@ -33,13 +33,13 @@ namespace lv::quiz {
 // What the questions read: the notebook's state and slide 8's generator. The table is a
 // view (seeded matrix or a file's, rounded, edited): nothing here copies it.
 struct QuizModel {
-  TableView table;                 // W: V x D
-  IdList ids;                      // idx: B IDs, each < V
-  TorchGenerator after_table;      // the generator after the table's init: pos_emb's draws (slide 8)
-  std::string text;                // slide 0: the text tokenized (--text, or the IDs' decoded text)
+  TableView table;                           // W: V x D
+  IdList ids;                                // idx: B IDs, each < V
+  TorchGenerator after_table;                // the generator after the table's init: pos_emb's draws (slide 8)
+  std::string text;                          // slide 0: the text tokenized (--text, or the IDs' decoded text)
   const Gpt2Tokenizer* tokenizer = nullptr;  // GPT-2's (token_count); null: slide 0 asks nothing
   std::shared_ptr<const Matrix> grad_out;    // G, B x D (the app's randn G); null: all ones (out.sum())
-  std::vector<int64_t> nonfinite;  // per column, the base's non-finite values (empty: counted when asked)
+  std::vector<int64_t> nonfinite;            // per column, the base's non-finite values (empty: counted when asked)
 
   int64_t vocab() const { return table.rows(); }
   int64_t dim() const { return table.cols(); }
@@ -63,16 +63,16 @@ struct Cell {
 };
 
 int64_t token_count(const Gpt2Tokenizer& tokenizer, std::string_view text);  // slide 0; -1: not UTF-8
-int64_t table_numbers(const QuizModel& m);                 // slide 1: V · D
-int64_t lookup_row(const QuizModel& m, int64_t i);         // slides 2, 4: ids[i]
-int64_t onehot_col(const QuizModel& m, int64_t i);         // slide 3: ids[i]
-int64_t zero_madds(const QuizModel& m);                    // slide 4: B · (V − 1) · D
-bool outputs_equal(const QuizModel& m);                    // slide 5: torch.equal(lookup, one-hot product)
-int64_t lookup_copies(const QuizModel& m);                 // slide 5: B · D
+int64_t table_numbers(const QuizModel& m);                                   // slide 1: V · D
+int64_t lookup_row(const QuizModel& m, int64_t i);                           // slides 2, 4: ids[i]
+int64_t onehot_col(const QuizModel& m, int64_t i);                           // slide 3: ids[i]
+int64_t zero_madds(const QuizModel& m);                                      // slide 4: B · (V − 1) · D
+bool outputs_equal(const QuizModel& m);     // slide 5: torch.equal(lookup, one-hot product)
+int64_t lookup_copies(const QuizModel& m);  // slide 5: B · D
 // Slide 5: the output cells that differ after table cell [row][col] is edited: every
 // [i, col] with ids[i] == row, sorted.
 std::vector<Cell> differing_cells(const QuizModel& m, int64_t row, int64_t col);
-IdList grad_rows(const QuizModel& m);                      // slide 6: sorted unique IDs
+IdList grad_rows(const QuizModel& m);                            // slide 6: sorted unique IDs
 float grad_value(const QuizModel& m, int64_t row, int64_t col);  // slide 6: Σ G[i][col], ids[i] == row
 // Slide 8: the token the tied head picks at position t: argmax over v of x[t] · W[v],
 // x[t] = tok_emb(idx)[t] + pos_emb(t) as slide 8 computes it (the lowest index on ties).
@@ -84,8 +84,18 @@ bool judge_speedup(double measured_ratio, double guess);
 // ---------------------------------------------------------------- kinds and questions
 
 enum class QuestionKind {
-  TokenCount, TableNumbers, LookupRow, OnehotCol, ZeroMadds, OutputsEqual, LookupCopies,
-  DifferingCells, GradRows, GradValue, ArgmaxToken, SpeedupEstimate,
+  TokenCount,
+  TableNumbers,
+  LookupRow,
+  OnehotCol,
+  ZeroMadds,
+  OutputsEqual,
+  LookupCopies,
+  DifferingCells,
+  GradRows,
+  GradValue,
+  ArgmaxToken,
+  SpeedupEstimate,
 };
 inline constexpr int kQuestionKindCount = 12;
 
@@ -108,10 +118,10 @@ struct Question {
   Params params;
   std::string prompt;  // "Which table row lands in output row 1?"
   Answer answer;
-  std::string why;     // "only row 3 survives: the one-hot row has its 1 in column 3"
+  std::string why;  // "only row 3 survives: the one-hot row has its 1 in column 3"
 };
 
-std::string_view kind_name(QuestionKind k);                   // "lookup_row"
+std::string_view kind_name(QuestionKind k);  // "lookup_row"
 std::optional<QuestionKind> kind_from_name(std::string_view name);
 AnswerType answer_type(QuestionKind k);
 // The kinds a slide asks, in the order (slide 7: speedup_estimate; none past 8).
@@ -132,8 +142,7 @@ Params default_params(QuestionKind k, const QuizModel& m, QuizRng* rng = nullptr
 
 // The question on `slide` (one of the kind's slides) about m with params p: its prompt,
 // answer and why. SpeedupEstimate needs measured_ratio (slide 7's measurement).
-Question make_question(int slide, QuestionKind k, const QuizModel& m, const Params& p,
-                       double measured_ratio = 0.0);
+Question make_question(int slide, QuestionKind k, const QuizModel& m, const Params& p, double measured_ratio = 0.0);
 
 // Whether `given` is right for q: ints and bools exactly; grad_value within 1e-4 (the
 // four decimals torch prints) or 1e-6 relative; lists as sets (any order, repeats

@@ -30,8 +30,8 @@ StateSpec random_state(uint64_t quiz_seed, int index) {
   QuizRng rng = state_rng(quiz_seed, index);
   StateSpec s;
   s.seed = rng.below(1'000'000);
-  s.vocab = 4 + rng.below(kQuizMaxVocab - 3);     // 4..12
-  s.dim = 2 + rng.below(kQuizMaxDim - 1);         // 2..6
+  s.vocab = 4 + rng.below(kQuizMaxVocab - 3);        // 4..12
+  s.dim = 2 + rng.below(kQuizMaxDim - 1);            // 2..6
   const int64_t b = 3 + rng.below(kQuizMaxIds - 2);  // 3..6
   for (int64_t i = 0; i + 1 < b; ++i) s.ids.push_back(rng.below(s.vocab));
   // One ID repeated, at a random place: the lookup reads a row twice, its gradient sums.

@@ -13,10 +13,10 @@ namespace lv::quiz {
 // A small state's recipe: what --seed, --ids, --vocab and --dim would say.
 struct StateSpec {
   uint64_t seed = 123;
-  IdList ids;        // 3..6 IDs, at least one of them twice
-  int64_t vocab = 4; // 4..12, > every ID
-  int64_t dim = 3;   // 2..6
-  std::string text;  // slide 0's text: one of a few short sentences
+  IdList ids;         // 3..6 IDs, at least one of them twice
+  int64_t vocab = 4;  // 4..12, > every ID
+  int64_t dim = 3;    // 2..6
+  std::string text;   // slide 0's text: one of a few short sentences
 };
 inline constexpr int64_t kQuizMaxVocab = 12, kQuizMaxDim = 6, kQuizMaxIds = 6;
 

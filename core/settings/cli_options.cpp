@@ -33,7 +33,6 @@ namespace {
 
 // ---------------------------------------------------------------- small helpers
 
-
 // A whole number in [lo, hi], else nullopt.
 std::optional<int64_t> int_in_range(std::string_view text, int64_t lo, int64_t hi) {
   PyInt p = parse_py_int(text);
@@ -62,15 +61,22 @@ struct Flag {
   std::string_view example;  // for "needs a value" messages
 };
 constexpr Flag kFlags[] = {
-    {"--seed", Kind::kValue, "--seed 123"},       {"--ids", Kind::kValue, "--ids 2,3,1"},
-    {"--dim", Kind::kValue, "--dim 5"},           {"--vocab", Kind::kValue, "--vocab 4"},
-    {"--slide", Kind::kValue, "--slide 1"},       {"--step", Kind::kValue, "--step 0"},
-    {"--size", Kind::kValue, "--size 1440x900"},  {"--scale", Kind::kValue, "--scale 1.5"},
+    {"--seed", Kind::kValue, "--seed 123"},
+    {"--ids", Kind::kValue, "--ids 2,3,1"},
+    {"--dim", Kind::kValue, "--dim 5"},
+    {"--vocab", Kind::kValue, "--vocab 4"},
+    {"--slide", Kind::kValue, "--slide 1"},
+    {"--step", Kind::kValue, "--step 0"},
+    {"--size", Kind::kValue, "--size 1440x900"},
+    {"--scale", Kind::kValue, "--scale 1.5"},
     {"--screenshot", Kind::kValue, "--screenshot out.png"},
     {"--export-slides", Kind::kValue, "--export-slides slides/"},
-    {"--print", Kind::kSwitch, ""},               {"--help", Kind::kSwitch, ""},
-    {"-h", Kind::kSwitch, ""},                    {"--version", Kind::kSwitch, ""},
-    {"--light", Kind::kSwitch, ""},               {"--reduced-motion", Kind::kSwitch, ""},
+    {"--print", Kind::kSwitch, ""},
+    {"--help", Kind::kSwitch, ""},
+    {"-h", Kind::kSwitch, ""},
+    {"--version", Kind::kSwitch, ""},
+    {"--light", Kind::kSwitch, ""},
+    {"--reduced-motion", Kind::kSwitch, ""},
     {"--weights", Kind::kValue, "--weights table.npy"},
     {"--dtype", Kind::kValue, "--dtype float16"},
     {"--bench-frames", Kind::kValue, "--bench-frames 300"},
@@ -132,8 +138,7 @@ std::string apply_text_flag(CliOptions& o, std::string_view name, std::string_vi
 }
 
 // Applies one "--flag value"; returns an error or "".
-std::string apply(CliOptions& o, std::string_view name, std::string_view v, std::string& ids_text,
-                  bool& ids_given) {
+std::string apply(CliOptions& o, std::string_view name, std::string_view v, std::string& ids_text, bool& ids_given) {
   if (name == "--seed") {
     SeedParse s = parse_seed(v, TypedIn::CommandLine);
     if (!s.ok) return s.error.message;
@@ -150,7 +155,9 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
     return apply_text_flag(o, name, v);
   if (name == "--quiz-seed") {
     auto n = int_in_range(v, 0, INT64_MAX);
-    if (!n) return "--quiz-seed must be a whole number from 0 to " + with_commas(INT64_MAX) + " (got " + quoted_input(v) + ")";
+    if (!n)
+      return "--quiz-seed must be a whole number from 0 to " + with_commas(INT64_MAX) + " (got " + quoted_input(v) +
+             ")";
     o.quiz_seed = static_cast<uint64_t>(*n);
     return "";
   }
@@ -163,20 +170,24 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
   }
   if (name == "--vocab") {
     auto d = int_in_range(v, 1, kMaxVocab);
-    if (!d) return "--vocab must be a whole number from 1 to " + with_commas(kMaxVocab) + " (got " + quoted_input(v) + ")";
+    if (!d)
+      return "--vocab must be a whole number from 1 to " + with_commas(kMaxVocab) + " (got " + quoted_input(v) + ")";
     o.vocab = *d;
     return "";
   }
   if (name == "--slide") {
     o.slide_given = true;
     auto d = int_in_range(v, 0, kLastSlide);
-    if (!d) return "--slide must be a slide number from 0 to " + std::to_string(kLastSlide) + " (got " + quoted_input(v) + ")";
+    if (!d)
+      return "--slide must be a slide number from 0 to " + std::to_string(kLastSlide) + " (got " + quoted_input(v) +
+             ")";
     o.slide = static_cast<int>(*d);
     return "";
   }
   if (name == "--step") {
     auto d = int_in_range(v, 0, kMaxStep);
-    if (!d) return "--step must be a whole number from 0 to " + with_commas(kMaxStep) + " (got " + quoted_input(v) + ")";
+    if (!d)
+      return "--step must be a whole number from 0 to " + with_commas(kMaxStep) + " (got " + quoted_input(v) + ")";
     o.step = static_cast<int>(*d);
     return "";
   }
@@ -251,7 +262,8 @@ std::string apply_file(CliOptions& o, std::string_view a) {
   if (a == "-") return "lookupviz cannot read a table from standard input: give a file name";
   if (a.size() > 4095)  // PATH_MAX: no such file can exist, and the name would flood the error line
     return "the file name " + quoted_input(a) + " is too long (" + with_commas(a.size()) + " bytes; at most 4,095)";
-  if (o.weights_positional) return "give one table file, not two (" + quoted_input(o.weights) + " and " + quoted_input(a) + ")";
+  if (o.weights_positional)
+    return "give one table file, not two (" + quoted_input(o.weights) + " and " + quoted_input(a) + ")";
   if (!o.weights.empty()) return "the table is given twice: give FILE or --weights FILE, not both";
   o.weights = std::string(a);
   o.weights_positional = true;
@@ -261,8 +273,7 @@ std::string apply_file(CliOptions& o, std::string_view a) {
 // Checks that need every flag: the IDs against the vocabulary, the sizes, the modes.
 std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given) {
   // A table file sets the shape itself; the IDs are checked against it once loaded.
-  if (!o.weights.empty() && (o.vocab || o.dim_given))
-    return "--weights sets the table's shape: drop --vocab and --dim";
+  if (!o.weights.empty() && (o.vocab || o.dim_given)) return "--weights sets the table's shape: drop --vocab and --dim";
   if (o.text && ids_given) return "give --ids or --text, not both";
   if (ids_given) {
     IdRules rules;
@@ -315,12 +326,20 @@ CliParse parse_cli(const std::vector<std::string>& args) {
   CliOptions& o = r.options;
   // --help and --version win over anything else on the line, even mistakes.
   for (size_t i = 1; i < args.size(); ++i) {
-    if (args[i] == "--help" || args[i] == "-h") { o.help = true; r.ok = true; return r; }
-    if (args[i] == "--version") { o.version = true; r.ok = true; return r; }
+    if (args[i] == "--help" || args[i] == "-h") {
+      o.help = true;
+      r.ok = true;
+      return r;
+    }
+    if (args[i] == "--version") {
+      o.version = true;
+      r.ok = true;
+      return r;
+    }
   }
   std::string ids_text;
   bool ids_given = false;
-  bool options_ended = false;  // after "--", every argument is a FILE
+  bool options_ended = false;          // after "--", every argument is a FILE
   std::vector<std::string_view> seen;  // each option at most once: a repeat is an error, never a silent override
   for (size_t i = 1; i < args.size(); ++i) {
     std::string_view a = args[i];
@@ -409,9 +428,7 @@ std::string read_text_input(const std::string& from, std::string* text) {
   return err;
 }
 
-int64_t effective_vocab(const CliOptions& o) {
-  return o.vocab ? *o.vocab : vocab_for_ids(o.ids);
-}
+int64_t effective_vocab(const CliOptions& o) { return o.vocab ? *o.vocab : vocab_for_ids(o.ids); }
 
 bool needs_tokenizer(const CliOptions& o) { return o.text || o.tokenize || o.detokenize; }
 

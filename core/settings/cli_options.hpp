@@ -18,51 +18,51 @@ namespace lv {
 // CMakeLists.txt counts app/slides/slide_NN_*.cpp (the app's registry checks the same).
 inline constexpr int kSlideCount = LOOKUPVIZ_SLIDE_COUNT;
 inline constexpr int kLastSlide = kSlideCount - 1;  // --slide accepts 0..kLastSlide
-inline constexpr int kMaxStep = 9'999;  // --step accepts 0..kMaxStep
+inline constexpr int kMaxStep = 9'999;              // --step accepts 0..kMaxStep
 
 struct CliOptions {
   // The model (as in the notebook).
-  uint64_t seed = 123;               // torch.manual_seed's value (negative seeds wrap to 2^64 + s)
-  std::string seed_text = "123";     // the seed as Python prints it (canonical decimal, may be negative)
-  IdList ids = {2, 3, 1};            // --ids
-  int64_t dim = 5;                   // --dim, out_dim
-  std::optional<int64_t> vocab;      // --vocab; empty: max(ids) + 1
-  bool dim_given = false;            // --dim was on the command line
-  std::string weights;               // --weights FILE[:NAME] or a positional FILE[:NAME]: the table from a file
-  bool weights_positional = false;   // it came as `lookupviz FILE` (a file manager's "Open with", %f):
-                                     // the window opens even when the file cannot be read, and says why
+  uint64_t seed = 123;                     // torch.manual_seed's value (negative seeds wrap to 2^64 + s)
+  std::string seed_text = "123";           // the seed as Python prints it (canonical decimal, may be negative)
+  IdList ids = {2, 3, 1};                  // --ids
+  int64_t dim = 5;                         // --dim, out_dim
+  std::optional<int64_t> vocab;            // --vocab; empty: max(ids) + 1
+  bool dim_given = false;                  // --dim was on the command line
+  std::string weights;                     // --weights FILE[:NAME] or a positional FILE[:NAME]: the table from a file
+  bool weights_positional = false;         // it came as `lookupviz FILE` (a file manager's "Open with", %f):
+                                           // the window opens even when the file cannot be read, and says why
   TableDtype dtype = TableDtype::Float32;  // --dtype: the table rounded to float16 / bfloat16
-  std::optional<std::string> text;   // --text TEXT (well-formed UTF-8): the IDs come from GPT-2's
-                                     // tokenizer, filled in by apply_text_ids() once it is loaded
+  std::optional<std::string> text;         // --text TEXT (well-formed UTF-8): the IDs come from GPT-2's
+                                           // tokenizer, filled in by apply_text_ids() once it is loaded
 
   // Modes.
-  bool print = false;                // --print: the notebook transcript, no window
-  bool help = false;                 // --help
-  bool version = false;              // --version
+  bool print = false;                   // --print: the notebook transcript, no window
+  bool help = false;                    // --help
+  bool version = false;                 // --version
   std::optional<std::string> tokenize;  // --tokenize TEXT: print its GPT-2 IDs as a Python list
-  std::string tokenize_from;         // --tokenize - ("-": standard input) or --text-file FILE: where the
-                                     // text is read from (main reads it, read_text_input, into tokenize)
+  std::string tokenize_from;            // --tokenize - ("-": standard input) or --text-file FILE: where the
+                                        // text is read from (main reads it, read_text_input, into tokenize)
   std::optional<IdList> detokenize;     // --detokenize LIST: print the text of these GPT-2 IDs
   bool quiz_json = false;               // --quiz-json: print this state's questions as JSON (core/quiz/), exit
   std::optional<uint64_t> quiz_seed;    // --quiz-seed N: the questions' params drawn from N; empty: fixed ones
 
   // The window and headless rendering.
-  int slide = 1;                     // --slide K, the slide's number (0..kLastSlide; 1: the table)
-  int step = -1;                     // --step S as the transport counts ("S / N"; 0: before the first); -1: the last
-  int width = 1440, height = 900;    // --size WxH
+  int slide = 1;                   // --slide K, the slide's number (0..kLastSlide; 1: the table)
+  int step = -1;                   // --step S as the transport counts ("S / N"; 0: before the first); -1: the last
+  int width = 1440, height = 900;  // --size WxH
   bool size_given = false;
-  float scale = 0.0f;                // --scale F; 0: the monitor's content scale
-  std::string screenshot;            // --screenshot FILE.png: render and exit
-  std::string export_slides;         // --export-slides DIR: slide-00.png ... slide-08.png and exit
-  std::string export_gif;            // --export-gif FILE.gif: the slide's animation, looping, and exit
-  bool light = false;                // --light: the light theme
-  bool reduced_motion = false;       // --reduced-motion: every step shows its end state
-  bool present = false;              // --present: start presenting (F11: full screen, code panels folded)
-  bool layout_report = false;        // --layout-report: print every slide's layout at every step as JSON, exit
-  bool slide_given = false;          // --slide was on the command line
-  bool reset = false;                // --reset: do not resume the last session
-  int bench_frames = 0;              // --bench-frames N: time N frames per slide and exit
-  bool bench_edits = false;          // --bench-edits: with --bench-frames, time edits to their next frame instead
+  float scale = 0.0f;           // --scale F; 0: the monitor's content scale
+  std::string screenshot;       // --screenshot FILE.png: render and exit
+  std::string export_slides;    // --export-slides DIR: slide-00.png ... slide-08.png and exit
+  std::string export_gif;       // --export-gif FILE.gif: the slide's animation, looping, and exit
+  bool light = false;           // --light: the light theme
+  bool reduced_motion = false;  // --reduced-motion: every step shows its end state
+  bool present = false;         // --present: start presenting (F11: full screen, code panels folded)
+  bool layout_report = false;   // --layout-report: print every slide's layout at every step as JSON, exit
+  bool slide_given = false;     // --slide was on the command line
+  bool reset = false;           // --reset: do not resume the last session
+  int bench_frames = 0;         // --bench-frames N: time N frames per slide and exit
+  bool bench_edits = false;     // --bench-edits: with --bench-frames, time edits to their next frame instead
 };
 
 // The most text --tokenize reads from standard input or --text-file (the tokenizer is

@@ -14,7 +14,8 @@
 namespace lv {
 
 void remember_recent(std::vector<std::string>& recent, const std::string& spec) {
-  if (spec.empty() || spec.size() > kMaxRecentSpecBytes || spec.find_first_of(std::string_view("\n\r\0", 3)) != std::string::npos)
+  if (spec.empty() || spec.size() > kMaxRecentSpecBytes ||
+      spec.find_first_of(std::string_view("\n\r\0", 3)) != std::string::npos)
     return;
   recent.erase(std::remove(recent.begin(), recent.end(), spec), recent.end());
   recent.insert(recent.begin(), spec);
@@ -28,7 +29,8 @@ std::vector<std::string> parse_recent_files(std::string_view text) {
     std::string_view line = text.substr(0, nl);
     text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (line.empty() || line.size() > kMaxRecentSpecBytes || line.find_first_of(std::string_view("\r\0", 2)) != std::string_view::npos)
+    if (line.empty() || line.size() > kMaxRecentSpecBytes ||
+        line.find_first_of(std::string_view("\r\0", 2)) != std::string_view::npos)
       continue;
     if (std::find(out.begin(), out.end(), line) != out.end()) continue;
     out.emplace_back(line);

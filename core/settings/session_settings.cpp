@@ -19,8 +19,8 @@
 #include <optional>
 
 #include "core/settings/cli_options.hpp"  // kSlideCount, kMaxStep
-#include "core/text/id_parse.hpp"     // kMaxIds, kMaxVocab, kMaxDim
-#include "core/io/table_file.hpp"   // kMaxTableElements
+#include "core/text/id_parse.hpp"         // kMaxIds, kMaxVocab, kMaxDim
+#include "core/io/table_file.hpp"         // kMaxTableElements
 #include "core/torch/table_size.hpp"
 #include "core/text/text_format.hpp"
 #include "core/io/write_target.hpp"
@@ -250,11 +250,10 @@ bool same_settings(const SessionSettings& a, const SessionSettings& b) {
       return false;
   return a.version == b.version && a.slide == b.slide && bits_of(a.step) == bits_of(b.step) && a.ids == b.ids &&
          a.seed == b.seed && a.seed_text == b.seed_text && a.dim == b.dim && a.vocab_mode == b.vocab_mode &&
-         a.fixed_vocab == b.fixed_vocab && a.dtype == b.dtype && a.weights == b.weights &&
-         a.text_mode == b.text_mode && a.text == b.text &&
-         a.grad_mode == b.grad_mode && a.grad_seed == b.grad_seed && a.tie_weights == b.tie_weights &&
-         a.table_rows == b.table_rows && a.table_cols == b.table_cols && a.light == b.light &&
-         bits_of(a.user_zoom) == bits_of(b.user_zoom) && a.reduced_motion == b.reduced_motion &&
+         a.fixed_vocab == b.fixed_vocab && a.dtype == b.dtype && a.weights == b.weights && a.text_mode == b.text_mode &&
+         a.text == b.text && a.grad_mode == b.grad_mode && a.grad_seed == b.grad_seed &&
+         a.tie_weights == b.tie_weights && a.table_rows == b.table_rows && a.table_cols == b.table_cols &&
+         a.light == b.light && bits_of(a.user_zoom) == bits_of(b.user_zoom) && a.reduced_motion == b.reduced_motion &&
          a.window_width == b.window_width && a.window_height == b.window_height &&
          a.has_window_pos == b.has_window_pos && a.window_x == b.window_x && a.window_y == b.window_y &&
          a.maximized == b.maximized;
@@ -265,9 +264,10 @@ bool same_settings(const SessionSettings& a, const SessionSettings& b) {
 namespace {
 
 // The keys this version knows; each may appear once (edit: any number of times).
-constexpr std::string_view kKeys[] = {"slide", "step", "ids", "seed", "dim", "vocab", "dtype", "weights",
-                                      "grad", "grad_seed", "tie_weights", "theme", "zoom", "reduced_motion",
-                                      "window", "window_pos", "maximized", "table", "ids_from", "text"};
+constexpr std::string_view kKeys[] = {"slide",       "step",      "ids",     "seed",           "dim",
+                                      "vocab",       "dtype",     "weights", "grad",           "grad_seed",
+                                      "tie_weights", "theme",     "zoom",    "reduced_motion", "window",
+                                      "window_pos",  "maximized", "table",   "ids_from",       "text"};
 
 struct Parser {
   SessionSettings s;
@@ -281,8 +281,7 @@ struct Parser {
 
   // One "edit = ROW COL VALUE" (separated by spaces or tabs): "" or the problem.
   std::string apply_edit(std::string_view v, size_t line_no, const std::string& got) {
-    if (s.edits.size() >= kMaxSettingsEdits)
-      return "more than " + with_commas(kMaxSettingsEdits) + " edited cells";
+    if (s.edits.size() >= kMaxSettingsEdits) return "more than " + with_commas(kMaxSettingsEdits) + " edited cells";
     if (edits_line == 0) edits_line = line_no;
     std::string_view parts[3];
     std::string_view rest = v;
@@ -295,8 +294,7 @@ struct Parser {
     }
     auto row = int_in(parts[0], 0, kMaxTableElements - 1), col = int_in(parts[1], 0, kMaxTableElements - 1);
     auto value = parse_float(parts[2]);
-    if (!row || !col || !value || !trim(rest).empty())
-      return "edit must be ROW COL VALUE, e.g. edit = 2 4 -0.5" + got;
+    if (!row || !col || !value || !trim(rest).empty()) return "edit must be ROW COL VALUE, e.g. edit = 2 4 -0.5" + got;
     s.edits.push_back({*row, *col, *value});
     return "";
   }
@@ -373,8 +371,7 @@ struct Parser {
       s.light = *light;
     } else if (key == "zoom") {
       auto f = parse_float(v);
-      if (!f || !(*f >= kMinSettingsZoom && *f <= kMaxSettingsZoom))
-        return "zoom must be a number from 0.5 to 4" + got;
+      if (!f || !(*f >= kMinSettingsZoom && *f <= kMaxSettingsZoom)) return "zoom must be a number from 0.5 to 4" + got;
       s.user_zoom = *f;
     } else if (key == "window" || key == "table") {
       const bool window = key == "window";
@@ -429,8 +426,8 @@ struct Parser {
     const std::string at_edits = "line " + std::to_string(edits_line) + ": ";
     if (table_line == 0) return at_edits + "edits need the table's shape (table = ROWSxCOLS) before end";
     if (s.weights.empty() && (s.table_rows != v || s.table_cols != s.dim))
-      return "line " + std::to_string(table_line) + ": the edits were made on a " + with_commas(s.table_rows) +
-             " × " + with_commas(s.table_cols) + " table but the session's table is " + with_commas(v) + " × " +
+      return "line " + std::to_string(table_line) + ": the edits were made on a " + with_commas(s.table_rows) + " × " +
+             with_commas(s.table_cols) + " table but the session's table is " + with_commas(v) + " × " +
              with_commas(s.dim);
     s.edits = canonical_edits(s.edits);
     for (const SettingsEdit& e : s.edits)
@@ -470,7 +467,8 @@ SettingsParse parse_settings(std::string_view text) {
       std::string_view ver = trim(line.substr(kMagic.size()));
       const size_t dot = ver.find('.');
       auto major = int_in(ver.substr(0, dot), 0, INT32_MAX);
-      auto minor = dot == std::string_view::npos ? std::optional<int64_t>(0) : int_in(ver.substr(dot + 1), 0, INT32_MAX);
+      auto minor =
+          dot == std::string_view::npos ? std::optional<int64_t>(0) : int_in(ver.substr(dot + 1), 0, INT32_MAX);
       if (line.size() == kMagic.size() || !is_space(line[kMagic.size()]) || !major || !minor || *major < 1)
         return refuse("line 1: the settings version must be a number, e.g. lookupviz-settings 1 (got " +
                       quoted_input(ver) + ")");
@@ -595,8 +593,8 @@ SettingsLoad load_settings_file(const std::string& path) {
   if (fd < 0) {
     if (errno == ENOENT) return r;  // the first launch: nothing saved yet
     r.found = true;
-    r.warning = "The saved session " + path + " could not be read (" + errno_text(errno) +
-                "), so lookupviz starts afresh.";
+    r.warning =
+        "The saved session " + path + " could not be read (" + errno_text(errno) + "), so lookupviz starts afresh.";
     return r;
   }
   r.found = true;
@@ -616,8 +614,8 @@ SettingsLoad load_settings_file(const std::string& path) {
       if (n < 0) {
         const int e = errno;
         close(fd);
-        r.warning = "The saved session " + path + " could not be read (" + errno_text(e) +
-                    "), so lookupviz starts afresh.";
+        r.warning =
+            "The saved session " + path + " could not be read (" + errno_text(e) + "), so lookupviz starts afresh.";
         return r;
       }
       if (n == 0) break;  // it shrank while we read: parse what is there (it will not end with "end")
@@ -636,13 +634,10 @@ SettingsLoad load_settings_file(const std::string& path) {
   }
   close(fd);
   r.set_aside_path = set_aside(path, newer ? "newer" : "bad");
-  const std::string kept = r.set_aside_path.empty()
-                               ? "; it could not be moved aside (" + errno_text(errno) + ")"
-                               : "; the file was kept as " + r.set_aside_path;
-  if (newer)
-    r.warning = "The saved session was written by a newer lookupviz, so this one starts afresh" + kept + ".";
-  else
-    r.warning = "The saved session could not be read (" + problem + "), so lookupviz starts afresh" + kept + ".";
+  const std::string kept = r.set_aside_path.empty() ? "; it could not be moved aside (" + errno_text(errno) + ")"
+                                                    : "; the file was kept as " + r.set_aside_path;
+  if (newer) r.warning = "The saved session was written by a newer lookupviz, so this one starts afresh" + kept + ".";
+  else r.warning = "The saved session could not be read (" + problem + "), so lookupviz starts afresh" + kept + ".";
   return r;
 }
 

@@ -26,11 +26,11 @@
 
 namespace lv {
 
-inline constexpr int kSettingsVersion = 1;                 // the major version this build writes and reads
-inline constexpr size_t kMaxSettingsEdits = 1'048'576;     // edited cells kept in a session
-inline constexpr size_t kMaxSettingsBytes = 64u << 20;     // a larger file is not ours: set aside
-inline constexpr size_t kMaxSettingsString = 4096;         // the weights spec (a path, maybe ":NAME")
-inline constexpr int kMaxWindowSide = 32'768;              // window width/height 1..this; |x|, |y| <= this
+inline constexpr int kSettingsVersion = 1;              // the major version this build writes and reads
+inline constexpr size_t kMaxSettingsEdits = 1'048'576;  // edited cells kept in a session
+inline constexpr size_t kMaxSettingsBytes = 64u << 20;  // a larger file is not ours: set aside
+inline constexpr size_t kMaxSettingsString = 4096;      // the weights spec (a path, maybe ":NAME")
+inline constexpr int kMaxWindowSide = 32'768;           // window width/height 1..this; |x|, |y| <= this
 inline constexpr float kMinSettingsZoom = 0.5f, kMaxSettingsZoom = 4.0f;  // user zoom, as --scale
 
 // One edited table cell: table(row, col) = value (bits kept exactly, NaN payloads too).
@@ -39,40 +39,40 @@ struct SettingsEdit {
   float value = 0.0f;
 };
 
-enum class SettingsVocab { FromIds, Fixed };  // V = max(ids)+1 as the notebook, or a fixed V
+enum class SettingsVocab { FromIds, Fixed };       // V = max(ids)+1 as the notebook, or a fixed V
 enum class SettingsGrad { SumOfOutputs, Seeded };  // slide 6's G: ones, or torch.randn after grad_seed
 
 struct SessionSettings {
   int version = kSettingsVersion;  // the file's major version (parse: what the header said)
   // Where the user is.
-  int slide = 1;                   // the slide's number, 0..kLastSlide, as --slide (1: the table; files
-                                   // from before slide 0 said the same numbers)
-  float step = 0.0f;               // the slide's timeline position, 0..kMaxStep+1
+  int slide = 1;      // the slide's number, 0..kLastSlide, as --slide (1: the table; files
+                      // from before slide 0 said the same numbers)
+  float step = 0.0f;  // the slide's timeline position, 0..kMaxStep+1
   // The model.
-  IdList ids = {2, 3, 1};          // 1..kMaxIds IDs, each < V
-  uint64_t seed = 123;             // torch.manual_seed's value (negative seeds wrapped)
-  std::string seed_text = "123";   // the seed as Python prints it (the file stores this)
-  int64_t dim = 5;                 // D, 1..kMaxDim
+  IdList ids = {2, 3, 1};         // 1..kMaxIds IDs, each < V
+  uint64_t seed = 123;            // torch.manual_seed's value (negative seeds wrapped)
+  std::string seed_text = "123";  // the seed as Python prints it (the file stores this)
+  int64_t dim = 5;                // D, 1..kMaxDim
   SettingsVocab vocab_mode = SettingsVocab::FromIds;
-  int64_t fixed_vocab = 4;         // V when vocab_mode == Fixed, 1..kMaxVocab
+  int64_t fixed_vocab = 4;  // V when vocab_mode == Fixed, 1..kMaxVocab
   TableDtype dtype = TableDtype::Float32;
-  std::string weights;             // --weights FILE[:NAME]; empty: the seeded table
-  bool text_mode = false;          // the editor bar shows Text (the IDs typed as a sentence), not IDs
-  std::string text;                // the sentence last typed in Text mode (UTF-8; the app re-tokenizes it)
+  std::string weights;     // --weights FILE[:NAME]; empty: the seeded table
+  bool text_mode = false;  // the editor bar shows Text (the IDs typed as a sentence), not IDs
+  std::string text;        // the sentence last typed in Text mode (UTF-8; the app re-tokenizes it)
   SettingsGrad grad_mode = SettingsGrad::SumOfOutputs;
   uint64_t grad_seed = 0;
-  bool tie_weights = true;         // slide 8: out_head.weight = tok_emb.weight
+  bool tie_weights = true;  // slide 8: out_head.weight = tok_emb.weight
   // The user's edits of the table, and the shape they were made on (rows × cols of the
   // table shown: V × D when seeded, the file's shape with weights). With weights the
   // app must check the loaded file still has this shape before applying them.
   int64_t table_rows = 0, table_cols = 0;  // needed (>= 1) only when edits is not empty
-  std::vector<SettingsEdit> edits;  // at most kMaxSettingsEdits; parse sorts by (row, col), last one wins
+  std::vector<SettingsEdit> edits;         // at most kMaxSettingsEdits; parse sorts by (row, col), last one wins
   // Looks and window.
-  bool light = false;              // the light theme (default dark)
-  float user_zoom = 1.0f;          // text size on top of the monitor's scale, kMinSettingsZoom..kMaxSettingsZoom
+  bool light = false;      // the light theme (default dark)
+  float user_zoom = 1.0f;  // text size on top of the monitor's scale, kMinSettingsZoom..kMaxSettingsZoom
   bool reduced_motion = false;
   int window_width = 1440, window_height = 900;  // 1..kMaxWindowSide (the app clamps to the screen)
-  bool has_window_pos = false;     // window_x/y are known
+  bool has_window_pos = false;                   // window_x/y are known
   int window_x = 0, window_y = 0;
   bool maximized = false;
 };

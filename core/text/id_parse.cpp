@@ -23,7 +23,10 @@ std::string quote_token(std::string_view t) {
   std::string out;
   size_t shown = 0, i = 0;
   while (i < t.size()) {
-    if (shown == 24) { out += "…"; break; }
+    if (shown == 24) {
+      out += "…";
+      break;
+    }
     unsigned char c = static_cast<unsigned char>(t[i]);
     size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >= 0xF0 && c <= 0xF4) ? 4 : 0;
     bool valid = len > 0 && i + len <= t.size();
@@ -92,11 +95,10 @@ ParseError explain_bad_token(std::string_view t) {
   size_t dot = body.find('.');
   if (dot != std::string_view::npos) {
     std::string_view whole = body.substr(0, dot), frac = body.substr(dot + 1);
-    bool numeric = (all_digits(whole) || whole.empty()) && (all_digits(frac) || frac.empty()) &&
-                   !(whole.empty() && frac.empty());
+    bool numeric =
+        (all_digits(whole) || whole.empty()) && (all_digits(frac) || frac.empty()) && !(whole.empty() && frac.empty());
     if (numeric) {
-      if (frac.find_first_not_of('0') == std::string_view::npos && !whole.empty() && !negative &&
-          whole.size() <= 18)
+      if (frac.find_first_not_of('0') == std::string_view::npos && !whole.empty() && !negative && whole.size() <= 18)
         return {ParseCode::NotWhole,
                 quote_token(t) + " has a decimal point: write it as " + std::to_string(parse_digits(whole)) + "."};
       return {ParseCode::NotWhole, quote_token(t) + " is not a whole number."};
@@ -124,7 +126,10 @@ IdParse parse_ids_unchecked(std::string_view text, const IdRules& rules) {
   }
   size_t i = 0;
   while (i < s.size()) {
-    if (is_space(s[i]) || s[i] == ',') { ++i; continue; }
+    if (is_space(s[i]) || s[i] == ',') {
+      ++i;
+      continue;
+    }
     size_t start = i;
     while (i < s.size() && !is_space(s[i]) && s[i] != ',') ++i;
     std::string_view tok = s.substr(start, i - start);
@@ -148,9 +153,10 @@ IdParse parse_ids_unchecked(std::string_view text, const IdRules& rules) {
       return r;
     }
     if (rules.vocab < 0 && id > rules.max_id) {
-      r.error = {ParseCode::OutOfRange, quote_token(digits) + (rules.too_large.empty()
-                                                                   ? " is too large: IDs go up to " + with_commas(rules.max_id) + "."
-                                                                   : " " + std::string(rules.too_large))};
+      r.error = {ParseCode::OutOfRange,
+                 quote_token(digits) + (rules.too_large.empty()
+                                            ? " is too large: IDs go up to " + with_commas(rules.max_id) + "."
+                                            : " " + std::string(rules.too_large))};
       return r;
     }
     if (r.ids.size() >= rules.max_count) {

@@ -18,21 +18,21 @@ namespace lv {
 
 // Hard limits shared by the command line, the UI and the loaders (the table-size rule:
 // core/torch/table_size.hpp).
-inline constexpr size_t kMaxIds = 4096;            // IDs in one batch
-inline constexpr int64_t kMaxVocab = 10'000'000;   // rows of a seeded table (and largest ID + 1)
-inline constexpr int64_t kMaxDim = 65'536;         // columns of a seeded table
+inline constexpr size_t kMaxIds = 4096;           // IDs in one batch
+inline constexpr int64_t kMaxVocab = 10'000'000;  // rows of a seeded table (and largest ID + 1)
+inline constexpr int64_t kMaxDim = 65'536;        // columns of a seeded table
 
 struct IdRules {
-  int64_t vocab = -1;            // fixed table rows: IDs must be < vocab; -1: V follows max(ids)+1
-  size_t max_count = kMaxIds;    // too many IDs beyond this
+  int64_t vocab = -1;              // fixed table rows: IDs must be < vocab; -1: V follows max(ids)+1
+  size_t max_count = kMaxIds;      // too many IDs beyond this
   int64_t max_id = kMaxVocab - 1;  // "too large" beyond this when vocab is -1
   std::string_view too_large;      // that sentence after the ID instead of "is too large: IDs go up to …."
 };
 
 struct IdParse {
   bool ok = false;
-  IdList ids;          // when ok
-  ParseError error;    // when !ok: its message is one sentence ("no ID at all" is ParseCode::Empty)
+  IdList ids;        // when ok
+  ParseError error;  // when !ok: its message is one sentence ("no ID at all" is ParseCode::Empty)
 };
 
 IdParse parse_ids(std::string_view text, const IdRules& rules = {});

@@ -8,8 +8,14 @@ namespace lv {
 
 void fit_number(char* buf, size_t n, double v, int decimals, int max_chars, bool plus) {
   if (n == 0) return;
-  if (std::isnan(v)) { std::snprintf(buf, n, "nan"); return; }
-  if (std::isinf(v)) { std::snprintf(buf, n, v > 0 ? (plus ? "+inf" : "inf") : "-inf"); return; }
+  if (std::isnan(v)) {
+    std::snprintf(buf, n, "nan");
+    return;
+  }
+  if (std::isinf(v)) {
+    std::snprintf(buf, n, v > 0 ? (plus ? "+inf" : "inf") : "-inf");
+    return;
+  }
   const char* fixed = plus ? "%+.*f" : "%.*f";
   const char* sci = plus ? "%+.*e" : "%.*e";
   int len = std::snprintf(buf, n, fixed, decimals, v);

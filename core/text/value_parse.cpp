@@ -58,7 +58,8 @@ ValueParse parse_weight_value(std::string_view text) {
     end = last;
     ec = std::errc();
   }
-  if (ec != std::errc() || end != last || first == last || !(std::isdigit(static_cast<unsigned char>(*first)) || *first == '.')) {
+  if (ec != std::errc() || end != last || first == last ||
+      !(std::isdigit(static_cast<unsigned char>(*first)) || *first == '.')) {
     std::string& m = r.error.message;
     r.error.code = ParseCode::NotANumber;
     m.reserve(s.size() + 60);  // appended, not "+"-ed: GCC 12 warns falsely (-Wrestrict) on that
@@ -93,7 +94,7 @@ PyInt parse_py_int(std::string_view text) {
     if (!r.huge) r.magnitude = r.magnitude * 10 + d;
     prev_digit = true;
   }
-  if (!prev_digit) return r;  // "1_"
+  if (!prev_digit) return r;                            // "1_"
   if (r.magnitude == 0 && !r.huge) r.negative = false;  // -0 is 0
   r.ok = true;
   return r;
@@ -106,8 +107,9 @@ SeedParse parse_seed(std::string_view text, TypedIn where) {
   if (!p.ok || p.huge || (p.negative && p.magnitude > kMinMagnitude)) {
     constexpr const char* kRule = "must be a whole number from -9223372036854775808 to 18446744073709551615";
     r.error.code = p.ok ? ParseCode::OutOfRange : trim(text).empty() ? ParseCode::Empty : ParseCode::NotANumber;
-    r.error.message = where == TypedIn::CommandLine ? "--seed " + std::string(kRule) + " (got " + quoted_input(text) + ")"
-                                                    : "The seed " + std::string(kRule) + ".";
+    r.error.message = where == TypedIn::CommandLine
+                          ? "--seed " + std::string(kRule) + " (got " + quoted_input(text) + ")"
+                          : "The seed " + std::string(kRule) + ".";
     return r;
   }
   r.ok = true;

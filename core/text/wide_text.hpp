@@ -47,9 +47,9 @@ char32_t wide_original(const WideText& w, char32_t c);
 // fonts' base ranges, app/ui_base/ui_theme.cpp, are built from this list too).
 // (Characters, not a string: no font has them all, and tests/ui/ui_text_test.cpp holds every
 // string literal of the sources to a glyph in every font.)
-inline constexpr char32_t kWideBaseSymbols[] = {U'×', U'−', U'→', U'←', U'↑', U'↓', U'·', U'✓', U'✗', U'…', U'–',
-                                                U'—', U'≈', U'≠', U'≤', U'≥', U'▸', U'Σ', U'∑', U'⁻', U'¹', U'²',
-                                                U'³', U'⁰', U'‘', U'’', U'“', U'”', U'␣', U'↵'};
+inline constexpr char32_t kWideBaseSymbols[] = {U'×', U'−', U'→', U'←', U'↑', U'↓', U'·', U'✓', U'✗', U'…',
+                                                U'–', U'—', U'≈', U'≠', U'≤', U'≥', U'▸', U'Σ', U'∑', U'⁻',
+                                                U'¹', U'²', U'³', U'⁰', U'‘', U'’', U'“', U'”', U'␣', U'↵'};
 
 // True for the characters every font set of the app has (ASCII, Latin-1, GPT-2's byte
 // symbols U+0100..U+0143 and the few symbols the slides draw): no glyph to add.

@@ -231,8 +231,10 @@ bool slurp(const std::string& path, std::string& out, size_t max_bytes, std::str
 VocabLoad vocab_from_files(const std::string& encoder_json_path, const std::string& vocab_bpe_path) {
   std::string json, bpe, why;
   VocabLoad r;
-  if (!slurp(encoder_json_path, json, kMaxBpeSourceBytes, &why)) r.error = "cannot read " + encoder_json_path + ": " + why;
-  else if (!slurp(vocab_bpe_path, bpe, kMaxBpeSourceBytes, &why)) r.error = "cannot read " + vocab_bpe_path + ": " + why;
+  if (!slurp(encoder_json_path, json, kMaxBpeSourceBytes, &why))
+    r.error = "cannot read " + encoder_json_path + ": " + why;
+  else if (!slurp(vocab_bpe_path, bpe, kMaxBpeSourceBytes, &why))
+    r.error = "cannot read " + vocab_bpe_path + ": " + why;
   else return vocab_from_sources(json, bpe);
   return r;
 }
@@ -276,8 +278,12 @@ std::string write_pack(const BpeVocab& v) {
   static_assert(sizeof(BpeMerge) == 8);
 
   std::string out(kMagic, 16);
-  const Counts c{kPackVersion, v.size(), static_cast<uint32_t>(v.merges.size()), static_cast<uint32_t>(v.bytes.size()),
-                 static_cast<uint32_t>(v.by_bytes.size()), {0, 0, 0}};
+  const Counts c{kPackVersion,
+                 v.size(),
+                 static_cast<uint32_t>(v.merges.size()),
+                 static_cast<uint32_t>(v.bytes.size()),
+                 static_cast<uint32_t>(v.by_bytes.size()),
+                 {0, 0, 0}};
   put(out, &c, 1);
   uint8_t h[32];
   hex_to_digest(kEncoderJsonSha256, h);
@@ -315,7 +321,8 @@ VocabLoad read_pack(std::string_view pack) {
   const std::string_view payload = pack.substr(kHeaderBytes);
   const Sha256Digest d = sha256(payload);
   if (!sources_ok || std::memcmp(pack.data() + kPayloadShaAt, d.data(), 32) != 0) {
-    r.error = sources_ok ? "the tokenizer pack is damaged (SHA-256 mismatch)" : "the tokenizer pack is not made from GPT-2's files";
+    r.error = sources_ok ? "the tokenizer pack is damaged (SHA-256 mismatch)"
+                         : "the tokenizer pack is not made from GPT-2's files";
     return r;
   }
   BpeVocab& v = r.vocab;
@@ -354,8 +361,7 @@ VocabLoad read_pack_file(const std::string& path) {
     if (f.status == SmallFileRead::TooLarge)
       r.error = path + " is " + with_commas(f.size) + " bytes, not " + with_commas(kBpePackBytes) +
                 ": not a lookupviz tokenizer pack";
-    else
-      r.error = "cannot read " + path + ": " + f.reason;
+    else r.error = "cannot read " + path + ": " + f.reason;
     return r;
   }
   const std::string bytes = std::move(f.text);

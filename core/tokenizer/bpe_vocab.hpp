@@ -24,20 +24,21 @@
 
 namespace lv {
 
-inline constexpr uint32_t kGpt2VocabSize = 50'257;     // tiktoken's gpt2: n_vocab
+inline constexpr uint32_t kGpt2VocabSize = 50'257;  // tiktoken's gpt2: n_vocab
 inline constexpr uint32_t kGpt2MergeCount = 50'000;
-inline constexpr uint32_t kGpt2EndOfText = 50'256;     // <|endoftext|>
+inline constexpr uint32_t kGpt2EndOfText = 50'256;  // <|endoftext|>
 inline constexpr std::string_view kEndOfTextText = "<|endoftext|>";
-inline constexpr std::string_view kEncoderJsonSha256 = "196139668be63f3b5d6574427317ae82f612a97c5d1cdaf36ed2256dbf636783";
+inline constexpr std::string_view kEncoderJsonSha256 =
+    "196139668be63f3b5d6574427317ae82f612a97c5d1cdaf36ed2256dbf636783";
 inline constexpr std::string_view kVocabBpeSha256 = "1ce1664773c50f3e0cc8842619a93edc4624525b728b188a9e0be33b7726adc5";
 inline constexpr std::string_view kBpePackFileName = "gpt2-bpe.bin";
-inline constexpr uint64_t kBpePackBytes = 1'124'051;         // the pack's size: a larger file is not read
-inline constexpr size_t kMaxBpeSourceBytes = 16u << 20;      // encoder.json (1 MB), vocab.bpe (456 KB): the cap
+inline constexpr uint64_t kBpePackBytes = 1'124'051;     // the pack's size: a larger file is not read
+inline constexpr size_t kMaxBpeSourceBytes = 16u << 20;  // encoder.json (1 MB), vocab.bpe (456 KB): the cap
 
 // The byte <-> symbol map of GPT-2's files: '!'..'~', '¡'..'¬', '®'..'ÿ' stand for
 // themselves, the other 68 bytes for U+0100.. in byte order.
 char32_t byte_to_symbol(uint8_t b);
-int symbol_to_byte(char32_t c);  // -1 when c stands for no byte
+int symbol_to_byte(char32_t c);                        // -1 when c stands for no byte
 std::string bytes_as_symbols(std::string_view bytes);  // UTF-8 of the symbols, as in encoder.json
 
 struct BpeMerge {
@@ -45,11 +46,11 @@ struct BpeMerge {
 };
 
 struct BpeVocab {
-  std::vector<uint32_t> offsets;       // token t's bytes are bytes[offsets[t] .. offsets[t+1])
-  std::string bytes;                   // every token's bytes, in ID order
+  std::vector<uint32_t> offsets;           // token t's bytes are bytes[offsets[t] .. offsets[t+1])
+  std::string bytes;                       // every token's bytes, in ID order
   std::array<uint32_t, 256> byte_token{};  // the ID of each single byte
-  std::vector<uint32_t> by_bytes;      // the ordinary tokens' IDs (not <|endoftext|>), sorted by bytes
-  std::vector<BpeMerge> merges;        // by rank
+  std::vector<uint32_t> by_bytes;          // the ordinary tokens' IDs (not <|endoftext|>), sorted by bytes
+  std::vector<BpeMerge> merges;            // by rank
 
   uint32_t size() const { return static_cast<uint32_t>(offsets.empty() ? 0 : offsets.size() - 1); }
   std::string_view token(uint32_t id) const {

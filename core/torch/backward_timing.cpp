@@ -85,7 +85,8 @@ BackwardTiming time_backward(const int64_t* ids, int64_t batch, const float* gra
       onehot_matmul_dense(grad.data(), onehot_t.data(), grad_out, n, batch, dim);
       mark(v0, n, 0.0f);
       if (rep == 0) {  // the same numbers as the lookup's rows? (checked in the warm-up pass, not timed)
-        for (auto it = std::lower_bound(distinct.begin(), distinct.end(), v0); it != distinct.end() && *it < v0 + n; ++it)
+        for (auto it = std::lower_bound(distinct.begin(), distinct.end(), v0); it != distinct.end() && *it < v0 + n;
+             ++it)
           same &= std::memcmp(grad.data() + static_cast<size_t>(*it - v0) * D,
                               rows.data() + static_cast<size_t>(it - distinct.begin()) * D, D * sizeof(float)) == 0;
       }

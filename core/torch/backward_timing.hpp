@@ -14,7 +14,7 @@ struct BackwardTiming {
   double lookup_ms = 0.0;  // median per backward, the lookup's rows
   double onehot_ms = 0.0;  // median per backward, the one-hot product (every band)
   int lookup_repeats = 0, onehot_repeats = 0;
-  bool same = false;       // the dense gradient's rows of the IDs equal the lookup's, bit for bit
+  bool same = false;  // the dense gradient's rows of the IDs equal the lookup's, bit for bit
 };
 
 struct BackwardTimingControl {

@@ -28,21 +28,21 @@ std::string_view torch_dtype_name(TableDtype t) {
 uint16_t float_to_half_bits(float x) {
   const uint32_t f = std::bit_cast<uint32_t>(x);
   const uint16_t sign = static_cast<uint16_t>((f >> 16) & 0x8000u);
-  const uint32_t a = f & 0x7fffffffu;  // |x|
+  const uint32_t a = f & 0x7fffffffu;           // |x|
   if (a > 0x7f800000u) return sign | 0x7e00u;   // NaN: quiet, payload dropped
   if (a >= 0x477ff000u) return sign | 0x7c00u;  // >= 65520 rounds to inf (and inf)
   if (a < 0x38800000u) {
     // Below 2^-14: a float16 subnormal (or zero). Its unit is 2^-24; round |x| / 2^-24
     // to an integer, ties to even. Below 2^-25 everything rounds to 0 (2^-25 is a tie).
     if (a < 0x33000000u) return sign;
-    const uint32_t exp = a >> 23;                 // biased; 102..112 here
+    const uint32_t exp = a >> 23;  // biased; 102..112 here
     const uint32_t mant = (a & 0x7fffffu) | 0x800000u;
-    const uint32_t shift = 126u - exp;            // value = mant * 2^(exp-150); unit 2^-24
+    const uint32_t shift = 126u - exp;  // value = mant * 2^(exp-150); unit 2^-24
     const uint32_t q = mant >> shift;
     const uint32_t rem = mant & ((1u << shift) - 1u);
     const uint32_t half = 1u << (shift - 1u);
     const uint32_t r = q + ((rem > half || (rem == half && (q & 1u))) ? 1u : 0u);
-    return sign | static_cast<uint16_t>(r);       // r may reach 0x400: the smallest normal
+    return sign | static_cast<uint16_t>(r);  // r may reach 0x400: the smallest normal
   }
   // Normal: rebias the exponent (127 -> 15) and round the 23-bit mantissa to 10 bits;
   // a carry out of the mantissa correctly bumps the exponent (up to inf).
@@ -65,7 +65,10 @@ float half_bits_to_float(uint16_t h) {
   } else {
     // Subnormal: normalise. value = mant * 2^-24.
     int e = 113;  // biased exponent of 2^-14
-    while ((mant & 0x400u) == 0) { mant <<= 1; --e; }
+    while ((mant & 0x400u) == 0) {
+      mant <<= 1;
+      --e;
+    }
     out = sign | (static_cast<uint32_t>(e) << 23) | ((mant & 0x3ffu) << 13);
   }
   return std::bit_cast<float>(out);

@@ -85,8 +85,8 @@ OpCounts matmul_cost(int64_t b, int64_t v, int64_t d) {
 OpCounts lookup_backward_cost(int64_t b, int64_t v, int64_t d) {
   OpCounts c;
   c.multiply_adds = 0;
-  c.copies = b * d;  // b*d additions into the touched rows
-  c.bytes_read = b * d * 4 * 2 + b * 8;   // G and the touched rows of dW
+  c.copies = b * d;                      // b*d additions into the touched rows
+  c.bytes_read = b * d * 4 * 2 + b * 8;  // G and the touched rows of dW
   c.bytes_written = b * d * 4;
   (void)v;
   return c;
@@ -94,8 +94,8 @@ OpCounts lookup_backward_cost(int64_t b, int64_t v, int64_t d) {
 
 OpCounts matmul_backward_cost(int64_t b, int64_t v, int64_t d) {
   OpCounts c;
-  c.multiply_adds = v * b * d;                  // V x D outputs, B terms each
-  c.multiplies_by_zero = (v - 1) * b * d;       // each G row meets V-1 zeros
+  c.multiply_adds = v * b * d;             // V x D outputs, B terms each
+  c.multiplies_by_zero = (v - 1) * b * d;  // each G row meets V-1 zeros
   c.bytes_read = (b * v + b * d) * 4;
   c.bytes_written = v * d * 4;
   return c;

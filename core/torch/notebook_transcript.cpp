@@ -64,8 +64,8 @@ std::string notebook_transcript(const NotebookCase& c) {
   }
   if (c.dtype != TableDtype::Float32) {
     // The values a float16 / bfloat16 model would hold, computed on in float32.
-    say(out, "embedding.weight.data = embedding.weight.data.to(" + std::string(torch_dtype_name(c.dtype)) +
-                 ").float()");
+    say(out,
+        "embedding.weight.data = embedding.weight.data.to(" + std::string(torch_dtype_name(c.dtype)) + ").float()");
   }
   const TableView table(seeded, file, c.dtype, nullptr);
   const int64_t rows = table.rows(), cols = table.cols();
@@ -86,10 +86,11 @@ std::string notebook_transcript(const NotebookCase& c) {
   // The one-hot rows (B x V, int64), printed from its edges (V can be 128,256).
   const int64_t b = static_cast<int64_t>(c.ids.size());
   say(out, "onehot = torch.nn.functional.one_hot(idx, num_classes=" + v + ")");
-  say(out, "onehot", repr_edges(edges_of<IntMatrix>(b, rows, [&](int64_t i, int64_t k) {
-                                  return static_cast<int64_t>(c.ids[static_cast<size_t>(i)] == k);
-                                }),
-                                b, rows));
+  say(out, "onehot",
+      repr_edges(
+          edges_of<IntMatrix>(
+              b, rows, [&](int64_t i, int64_t k) { return static_cast<int64_t>(c.ids[static_cast<size_t>(i)] == k); }),
+          b, rows));
 
   // A fresh Linear(V, D) after re-seeding: its own Kaiming-uniform weight (D x V).
   TorchGenerator gen_linear(c.seed);
@@ -107,8 +108,7 @@ std::string notebook_transcript(const NotebookCase& c) {
   count_nonfinite(table, 0, rows, nonfinite, scratch);
   const Matrix product = onehot_product(table, c.ids, looked_up, nonfinite);
   say(out, "linear(onehot.float())", repr_tensor(product, ReprSuffix{"MmBackward0", false, ""}));
-  say(out, "torch.equal(linear(onehot.float()), embedding(idx))",
-      torch_equal(product, looked_up) ? "True" : "False");
+  say(out, "torch.equal(linear(onehot.float()), embedding(idx))", torch_equal(product, looked_up) ? "True" : "False");
   return out;
 }
 
@@ -127,8 +127,7 @@ std::string table_load_code(const std::string& path, const std::string& tensor_n
 }
 
 std::string table_load_code(const std::string& path, const std::string& tensor_name, bool named) {
-  if (!named)
-    return "weights = torch.from_numpy(numpy.load(" + python_str(path) + ")).float()";
+  if (!named) return "weights = torch.from_numpy(numpy.load(" + python_str(path) + ")).float()";
   return "weights = safetensors.torch.load_file(" + python_str(path) + ")[" + python_str(tensor_name) + "].float()";
 }
 

@@ -17,11 +17,11 @@ struct NotebookCase {
   std::string seed_text = "123";  // as Python prints the seed
   IdList ids = {2, 3, 1};
   int64_t dim = 5;
-  int64_t vocab = 4;              // num_idx
+  int64_t vocab = 4;  // num_idx
   // A table loaded from a file instead of seeded (--weights): read where it lies
   // (vocab x dim), and the Python line that loads it into `weights`. Null: seeded, as the notebook.
   const TableFile* table = nullptr;
-  std::string table_code;         // e.g. "weights = torch.from_numpy(numpy.load('t.npy')).float()"
+  std::string table_code;                  // e.g. "weights = torch.from_numpy(numpy.load('t.npy')).float()"
   TableDtype dtype = TableDtype::Float32;  // the table rounded through this dtype (--dtype)
   // --text: the IDs are this text's GPT-2 tokens, and the transcript makes idx as the book
   // does (tiktoken), then prints idx.tolist(). Empty: idx is written as a list.

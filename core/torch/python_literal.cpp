@@ -71,8 +71,10 @@ std::string python_str_repr(std::string_view text) {
     i += n;
     const char c = cp[0];
     if (cp.size() == 1 && c == '\\') out += "\\\\";
-    else if (cp.size() == 1 && c == q) { out += '\\'; out += c; }
-    else if (c == '\n') out += "\\n";
+    else if (cp.size() == 1 && c == q) {
+      out += '\\';
+      out += c;
+    } else if (c == '\n') out += "\\n";
     else if (c == '\r') out += "\\r";
     else if (c == '\t') out += "\\t";
     else if (bad == 0 && c != ' ' && not_printable(cp)) {  // the ASCII space is the one printable Zs

@@ -120,12 +120,10 @@ class FloatFormatter {
     for (float x : nonzero_finite) {
       double d = x;
       int len;
-      if (sci_mode_)
-        len = static_cast<int>(py_format(d, 'e', kPrecision).size());
+      if (sci_mode_) len = static_cast<int>(py_format(d, 'e', kPrecision).size());
       else if (int_mode_)  // +1 for the '.' that marks a float tensor
         len = static_cast<int>(py_format(d, 'f', 0).size()) + 1;
-      else
-        len = static_cast<int>(py_format(d, 'f', kPrecision).size());
+      else len = static_cast<int>(py_format(d, 'f', kPrecision).size());
       max_width_ = std::max(max_width_, len);
     }
   }
@@ -270,15 +268,13 @@ std::string repr_impl(const T* data, std::span<const int64_t> shape, const ReprS
     // Empty: the shape unless 1-D, and the dtype unless float32 (int64 is not
     // inferable from no elements).
     if (shape.size() != 1) suffixes.push_back("size=" + shape_tuple(shape));
-    if (!suffix.dtype.empty())
-      suffixes.push_back("dtype=" + suffix.dtype);
-    else if (std::is_same_v<T, int64_t>)
-      suffixes.push_back("dtype=torch.int64");
+    if (!suffix.dtype.empty()) suffixes.push_back("dtype=" + suffix.dtype);
+    else if (std::is_same_v<T, int64_t>) suffixes.push_back("dtype=torch.int64");
     body = "[]";
   } else {
     if (!suffix.dtype.empty()) suffixes.push_back("dtype=" + suffix.dtype);
-    View<T> v{data, static_cast<int>(shape.size()), shape.size() == 2 ? shape[0] : 1, shape.empty() ? 1 : shape.back(),
-              0, 1};
+    View<T> v{
+        data, static_cast<int>(shape.size()), shape.size() == 2 ? shape[0] : 1, shape.empty() ? 1 : shape.back(), 0, 1};
     v.row_stride = v.cols;
     if (layout == Layout::Transposed && v.dim == 2) {  // element (r, c) of the shape given is data[c * rows + r]
       v.row_stride = 1;
@@ -292,10 +288,8 @@ std::string repr_impl(const T* data, std::span<const int64_t> shape, const ReprS
     FormatterFor<T> fmt(shown_elements(v, summarize));
     body = tensor_str(v, kPrefixIndent, summarize, fmt);
   }
-  if (!suffix.grad_fn.empty())
-    suffixes.push_back("grad_fn=<" + suffix.grad_fn + ">");
-  else if (suffix.requires_grad)
-    suffixes.push_back("requires_grad=True");
+  if (!suffix.grad_fn.empty()) suffixes.push_back("grad_fn=<" + suffix.grad_fn + ">");
+  else if (suffix.requires_grad) suffixes.push_back("requires_grad=True");
   return add_suffixes("tensor(" + body, suffixes);
 }
 
@@ -355,7 +349,8 @@ std::string repr_parameter_edges(const Matrix& edges, int64_t rows, int64_t cols
   ReprSuffix suffix;
   suffix.requires_grad = true;
   int64_t shape[2];
-  return "Parameter containing:\n" + repr_impl(edges.data(), matrix_shape(shape, rows, cols), suffix, Layout::EdgesOnly);
+  return "Parameter containing:\n" +
+         repr_impl(edges.data(), matrix_shape(shape, rows, cols), suffix, Layout::EdgesOnly);
 }
 
 // nn.Parameter.__repr__: 'Parameter containing:\n' + Tensor.__repr__ (a leaf that

@@ -92,7 +92,7 @@ float cephes_logf(float x) {
   y = std::fma(y, z, e * kLogQ1);  // y*z + e*q1: only the first product fused
   y = y - z * 0.5f;                // z*0.5 is exact
   x = x + y;
-  x = std::fma(e, kLogQ2, x);  // x += e*q2: fused
+  x = std::fma(e, kLogQ2, x);                  // x += e*q2: fused
   if (invalid) return from_bits(0xffffffffu);  // x | all-ones mask: a NaN
   return x;
 }

@@ -17,8 +17,7 @@ std::string Case::name() const {
     case Kind::kMemcpy: kind_name = "memcpy"; break;
     case Kind::kLookup:
       kind_name = "lookup";
-      if (strategy != lv::LookupStrategy::kAuto)
-        kind_name += std::string(":") + lv::lookup_strategy_name(strategy);
+      if (strategy != lv::LookupStrategy::kAuto) kind_name += std::string(":") + lv::lookup_strategy_name(strategy);
       break;
     case Kind::kSparse: kind_name = "sparse"; break;
     case Kind::kDense: return "dense/" + std::to_string(batch);
@@ -49,8 +48,7 @@ BenchData::BenchData(const Shape& shape) : shape_(shape) {
   // and every page written now so no timed call takes a page fault.
   uint64_t s = 0x9E3779B97F4A7C15ull;
   auto next = [&s] { return s = s * 6364136223846793005ull + 1442695040888963407ull; };
-  for (int64_t i = 0; i < v * d; ++i)
-    table_[i] = static_cast<float>(next() >> 40) * (1.0f / 16777216.0f) - 0.5f;
+  for (int64_t i = 0; i < v * d; ++i) table_[i] = static_cast<float>(next() >> 40) * (1.0f / 16777216.0f) - 0.5f;
   std::memset(out_.get(), 0, sizeof(float) * static_cast<size_t>(shape.max_batch * d));
   std::memset(onehot_.get(), 0, sizeof(float) * static_cast<size_t>(shape.max_dense_batch * v));
   pool_.resize(static_cast<size_t>(shape.pool));
@@ -87,10 +85,11 @@ void BenchData::run_once(const Case& c) {
 }
 
 void BenchData::register_case(const Case& c, double min_time) {
-  benchmark::RegisterBenchmark(c.name().c_str(),
-                               [this, c](benchmark::State& st) {
-                                 for (auto _ : st) run_once(c);
-                               })
+  benchmark::RegisterBenchmark(
+      c.name().c_str(),
+      [this, c](benchmark::State& st) {
+    for (auto _ : st) run_once(c);
+      })
       ->MinTime(min_time)
       ->Unit(benchmark::kMicrosecond);
 }

@@ -37,7 +37,7 @@ struct Case {
 struct Shape {
   int64_t vocab = 50257;  // GPT-2
   int64_t dim = 768;
-  int64_t pool = 65536;   // cold IDs cycle through this many random rows
+  int64_t pool = 65536;  // cold IDs cycle through this many random rows
   int64_t max_batch = 4096;
   int64_t max_dense_batch = 256;
 };

@@ -61,7 +61,7 @@ struct Figure {
   bool has() const { return !std::isnan(measured); }
   double num_ns = -1, den_ns = -1;  // medians of the two timings, for the reader
   std::string note;
-  std::string path;      // the kernel path the numerator ran (lookup figures)
+  std::string path;  // the kernel path the numerator ran (lookup figures)
 };
 
 Figure figure(std::string name, std::string num, std::string den, double target) {
@@ -156,8 +156,7 @@ int run(const Options& opt) {
     peer = std::make_unique<TorchPeer>(opt.python, opt.peer_script);
     if (peer->ok() && peer->setup(shape.vocab, shape.dim, data.pool())) blas = peer->blas();
     openblas = blas.find("OpenBLAS") != std::string::npos;
-    if (peer->ok())
-      peer_line = "PyTorch " + peer->version() + " (" + opt.python + ", 1 thread), BLAS: " + blas;
+    if (peer->ok()) peer_line = "PyTorch " + peer->version() + " (" + opt.python + ", 1 thread), BLAS: " + blas;
   }
   if (!peer || !peer->ok())
     peer_line = "PyTorch peer skipped: " + (peer ? peer->skip_reason() : std::string("--no-peer"));
@@ -193,8 +192,7 @@ int run(const Options& opt) {
       std::string sp = add(g, Case{Kind::kSparse, cold, b});
       figures.push_back(figure("sparse_over_lookup/" + v + bs, sp, look, 0));
       if (opt.strategies)
-        for (auto s : {lv::LookupStrategy::kPlain, lv::LookupStrategy::kPrefetch,
-                       lv::LookupStrategy::kStream}) {
+        for (auto s : {lv::LookupStrategy::kPlain, lv::LookupStrategy::kPrefetch, lv::LookupStrategy::kStream}) {
           std::string n = add(g, Case{Kind::kLookup, cold, b, s});
           figures.push_back(figure("strategy " + n + " over memcpy", n, mem, 0));
         }
@@ -248,8 +246,7 @@ int run(const Options& opt) {
       for (const std::string& key : g) {
         double ns = -1;
         if (key.rfind("torch ", 0) == 0) {
-          double min_ms = 1e3 * (key.find("onehot") != std::string::npos
-                                     ? std::max(opt.min_time, 0.1) : opt.min_time);
+          double min_ms = 1e3 * (key.find("onehot") != std::string::npos ? std::max(opt.min_time, 0.1) : opt.min_time);
           if (peer && peer->ok()) ns = peer->time_ns(key.substr(6), min_ms);
         } else {
           Capture capture;
@@ -301,8 +298,7 @@ int run(const Options& opt) {
               "rows; cold: IDs cycle through %lld random rows (DRAM), memcpy of B contiguous "
               "rows from the chunk's first ID\n\n",
               static_cast<long long>(shape.pool));
-  std::printf("%-52s %11s %11s %8s %8s  %s\n", "figure (lower is better)", "ours", "vs",
-              "ratio", "target", "");
+  std::printf("%-52s %11s %11s %8s %8s  %s\n", "figure (lower is better)", "ours", "vs", "ratio", "target", "");
   int missed = 0, met = 0;
   auto print_row = [&](const Figure& f) {
     char ratio[32] = "skipped", target[32] = "info";
@@ -316,14 +312,14 @@ int run(const Options& opt) {
     }
     if (!f.note.empty()) verdict = "(" + f.note + ")";
     if (!f.path.empty()) verdict += (verdict.empty() ? "" : "  ") + std::string("[") + f.path + "]";
-    std::printf("%-52s %11s %11s %8s %8s  %s\n", f.name.c_str(), fmt_time(f.num_ns).c_str(),
-                fmt_time(f.den_ns).c_str(), ratio, target, verdict.c_str());
+    std::printf("%-52s %11s %11s %8s %8s  %s\n", f.name.c_str(), fmt_time(f.num_ns).c_str(), fmt_time(f.den_ns).c_str(),
+                ratio, target, verdict.c_str());
   };
   for (const Figure& f : figures)
     if (f.target > 0) print_row(f);
   if (!with_peer)
-    std::printf("%-52s %35s  (%s)\n", "lookup_over_torch, onehot_matmul_dense_over_torch",
-                "skipped", peer_line.c_str());
+    std::printf("%-52s %35s  (%s)\n", "lookup_over_torch, onehot_matmul_dense_over_torch", "skipped",
+                peer_line.c_str());
   for (const Figure& f : app)
     if (f.target > 0) print_row(f);
   std::printf("\ninformative (no target):\n");
@@ -348,8 +344,8 @@ int run(const Options& opt) {
     bool first = false;
     auto emit = [&](const Figure& f) {
       if (f.target <= 0 || !f.has()) return;
-      out << (first ? "" : ",\n") << "  {\"name\": \"" << f.name << "\", \"measured\": "
-          << f.measured << ", \"target\": " << f.target;
+      out << (first ? "" : ",\n") << "  {\"name\": \"" << f.name << "\", \"measured\": " << f.measured
+          << ", \"target\": " << f.target;
       if (!f.path.empty()) out << ", \"path\": \"" << f.path << "\"";
       out << "}";
       first = false;

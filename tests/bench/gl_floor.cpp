@@ -27,13 +27,12 @@ const char* kVertex =
     "out vec2 Frag_UV;\n"
     "out vec4 Frag_Color;\n"
     "void main() { Frag_UV = UV; Frag_Color = Color; gl_Position = ProjMtx * vec4(Position.xy, 0, 1); }\n";
-const char* kFragment =
-    "#version 330 core\n"
-    "in vec2 Frag_UV;\n"
-    "in vec4 Frag_Color;\n"
-    "uniform sampler2D Texture;\n"
-    "layout (location = 0) out vec4 Out_Color;\n"
-    "void main() { Out_Color = Frag_Color * texture(Texture, Frag_UV.st); }\n";
+const char* kFragment = "#version 330 core\n"
+                        "in vec2 Frag_UV;\n"
+                        "in vec4 Frag_Color;\n"
+                        "uniform sampler2D Texture;\n"
+                        "layout (location = 0) out vec4 Out_Color;\n"
+                        "void main() { Out_Color = Frag_Color * texture(Texture, Frag_UV.st); }\n";
 
 GLuint shader(GLenum type, const char* src) {
   const GLuint s = glCreateShader(type);

@@ -51,8 +51,7 @@ TorchPeer::TorchPeer(const std::string& python, const std::string& script) {
     version_ = hello.substr(12);
   } else {
     ok_ = false;
-    skip_reason_ = hello.rfind("skip ", 0) == 0 ? hello.substr(5)
-                                                : "the peer did not start (" + hello + ")";
+    skip_reason_ = hello.rfind("skip ", 0) == 0 ? hello.substr(5) : "the peer did not start (" + hello + ")";
   }
 }
 

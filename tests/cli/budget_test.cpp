@@ -54,14 +54,16 @@ TEST(Budget, TheIssuesTwoStatesAreRefusedAtOnceWithOneLine) {
       // 258 s and 1.6 GB before: the table of 4,096 × 32,768 drawn and skipped over.
       {{"--print", "--ids", spread_ids(4096, 4096), "--dim", "32768"},
        "lookupviz: 4,096 IDs into a 4,096 × 32,768 table need about ",
-       "7.9 billion multiply-adds' worth of work, more than the 4 billion a few seconds allow", 2e9},
+       "7.9 billion multiply-adds' worth of work, more than the 4 billion a few seconds allow",
+       2e9},
       // 286 s and 8.6 GB before (at slide 6; slide 8 draws the logits); no display is
       // needed to refuse it.
       {{"--screenshot", dir + "/lookupviz-budget-never.png", "--slide", "8", "--ids", spread_ids(4096, 2048), "--dim",
         "65536"},
        "lookupviz: 4,096 IDs into a 2,048 × 65,536 table need about ",
        "550 billion multiply-adds (4,096 × 2,048 × 65,536, the logits over every row), more than the 4 billion a few "
-       "seconds allow", 11e9},
+       "seconds allow",
+       11e9},
   };
   const std::string ending = ": use fewer IDs, a smaller --dim or a smaller table\n";
   for (const auto& c : cases) {
@@ -74,7 +76,8 @@ TEST(Budget, TheIssuesTwoStatesAreRefusedAtOnceWithOneLine) {
     EXPECT_TRUE(r.err.size() > ending.size() && r.err.compare(r.err.size() - ending.size(), ending.size(), ending) == 0)
         << r.err;
     EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;  // one line
-    if (static_cast<double>(lv::machine_budget().bytes) > c.bytes) EXPECT_NE(r.err.find(c.work), std::string::npos) << r.err;
+    if (static_cast<double>(lv::machine_budget().bytes) > c.bytes)
+      EXPECT_NE(r.err.find(c.work), std::string::npos) << r.err;
     EXPECT_EQ(r.out, "");
     EXPECT_LT(seconds, 5.0);  // refused from the shapes, before anything is drawn (a generous bound)
   }
@@ -98,7 +101,7 @@ TEST(Budget, APictureCountsOnlyTheWholeTableWorkItsSlideDraws) {
     return !lv::over_budget(llama, lv::window_cost(llama, work), budget, lv::BudgetWords::CommandLine).empty();
   };
   EXPECT_TRUE(refused(lv::kTableWorkAll));
-  EXPECT_FALSE(refused(0));  // slides 0–3, 6, 7: the IDs' rows
+  EXPECT_FALSE(refused(0));                                           // slides 0–3, 6, 7: the IDs' rows
   EXPECT_FALSE(refused(lv::kTableWorkFacts | lv::kTableWorkLinear));  // slide 4
   EXPECT_FALSE(refused(lv::kTableWorkFacts));                         // slide 5
   EXPECT_FALSE(refused(lv::kTableWorkLogits));                        // slide 8

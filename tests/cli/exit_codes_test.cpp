@@ -53,7 +53,9 @@ TEST(ExitCodes, BadIds) {
   expect_usage_error({"--print", "--ids", "-1"}, "-1 is negative: IDs count rows from 0");
   expect_usage_error({"--print", "--ids", "7", "--vocab", "4"}, "7 is out of range: this table has 4 rows, IDs 0–3");
   expect_usage_error({"--print", "--ids", "2.5"}, "2.5 is not a whole number");
-  expect_usage_error({"--print", "--ids", ""}, "--ids needs at least one ID, e.g. --ids 2,3,1 (IDs are separated by commas or spaces; empty items are skipped)");
+  expect_usage_error(
+      {"--print", "--ids", ""},
+      "--ids needs at least one ID, e.g. --ids 2,3,1 (IDs are separated by commas or spaces; empty items are skipped)");
   expect_usage_error({"--print", "--ids", "[2,3"}, "The brackets don't match: write the IDs as 2, 3, 1 or [2, 3, 1]");
   expect_usage_error({"--print", "--ids", "99999999999999999999999999"},
                      "999999999999999999999999… is too large: IDs go up to 9,999,999");
@@ -75,10 +77,13 @@ TEST(ExitCodes, BadFlagsAndValues) {
   expect_usage_error({"--print", "--seed", "18446744073709551616"},
                      "--seed must be a whole number from -9223372036854775808 to 18446744073709551615 "
                      "(got “18446744073709551616”)");
-  expect_usage_error({"--slide", "9"}, "--slide must be a slide number from 0 to " + std::to_string(lv::kLastSlide) + " (got “9”)");
+  expect_usage_error({"--slide", "9"},
+                     "--slide must be a slide number from 0 to " + std::to_string(lv::kLastSlide) + " (got “9”)");
   expect_usage_error({"--size", "10x10"}, "--size must be WIDTHxHEIGHT in pixels, each from 320 to 8192 (got “10x10”)");
   expect_usage_error({"--scale", "9"}, "--scale must be a number from 0.5 to 4 (got “9”)");
-  expect_usage_error({"--print", "--screenshot", "a.png"}, "choose one of --print, --screenshot, --export-slides, --export-gif, --layout-report, --bench-frames, --tokenize and --detokenize");
+  expect_usage_error({"--print", "--screenshot", "a.png"},
+                     "choose one of --print, --screenshot, --export-slides, --export-gif, --layout-report, "
+                     "--bench-frames, --tokenize and --detokenize");
 }
 
 // --step counts as the transport does (0 before the first step, N the last): a step
@@ -100,8 +105,7 @@ TEST(ExitCodes, HugeTables) {
 
 TEST(ExitCodes, HostileArgumentsGiveOneLine) {
   for (const Args& args : {Args{"--print", "--ids", std::string(100'000, '7')}, Args{"--print", "--ids", "\xff\xfe\n"},
-                           Args{"--seed", std::string(100'000, '-')}, Args{std::string(5000, 'x')},
-                           Args{"--\n--"}}) {
+                           Args{"--seed", std::string(100'000, '-')}, Args{std::string(5000, 'x')}, Args{"--\n--"}}) {
     lvtest::RunResult r = lvtest::run_binary(args);
     EXPECT_EQ(r.signal, 0);
     EXPECT_EQ(r.exit_code, 2);

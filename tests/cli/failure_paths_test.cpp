@@ -126,8 +126,10 @@ TEST(FailurePaths, OutputsThatAreNotRegularFilesAreRefusedNotReplaced) {
     std::string line;
   } cases[] = {
       {{"--screenshot", fifo}, "lookupviz: cannot write " + fifo + ": it is a FIFO (named pipe), not a regular file\n"},
-      {{"--export-gif", to_null}, "lookupviz: cannot write " + to_null + ": it is a character device, not a regular file\n"},
-      {{"--screenshot", "/dev/null"}, "lookupviz: cannot write /dev/null: it is a character device, not a regular file\n"},
+      {{"--export-gif", to_null},
+       "lookupviz: cannot write " + to_null + ": it is a character device, not a regular file\n"},
+      {{"--screenshot", "/dev/null"},
+       "lookupviz: cannot write /dev/null: it is a character device, not a regular file\n"},
   };
   for (const auto& c : cases) {
     lvtest::RunResult r = lvtest::run_binary(c.args);

@@ -30,8 +30,8 @@ struct Ran {
 
 // build/lookupviz args…, with stdin from stdin_path ("" : /dev/null), extra environment,
 // and SIGALRM after `deadline` seconds (kept across exec).
-Ran run(const Args& args, const std::string& stdin_path = "", const std::vector<std::pair<std::string, std::string>>& env = {},
-        unsigned deadline = 20) {
+Ran run(const Args& args, const std::string& stdin_path = "",
+        const std::vector<std::pair<std::string, std::string>>& env = {}, unsigned deadline = 20) {
   char out_path[] = "/tmp/lv-hostile-out-XXXXXX", err_path[] = "/tmp/lv-hostile-err-XXXXXX";
   const int out_fd = mkstemp(out_path), err_fd = mkstemp(err_path);
   std::vector<std::string> argv_s = {LOOKUPVIZ_BIN};
@@ -69,8 +69,8 @@ Ran run(const Args& args, const std::string& stdin_path = "", const std::vector<
 struct Scratch {
   fs::path dir;
   Scratch() {
-    dir = fs::temp_directory_path() /
-          ("lv-hostile-" + std::to_string(getpid()) + "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir = fs::temp_directory_path() / ("lv-hostile-" + std::to_string(getpid()) + "-" +
+                                       ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(dir);
     fs::create_directories(dir);
   }
@@ -189,7 +189,8 @@ TEST(HostileCli, TokenizesMoreThanAnArgumentHolds) {
   // Bounded: /dev/zero is refused after 64 MiB, not read for ever; a folder is named.
   r = run({"--text-file", "/dev/zero"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.err, "lookupviz: --text-file: /dev/zero holds more than 67,108,864 bytes; at most that many are tokenized\n");
+  EXPECT_EQ(r.err,
+            "lookupviz: --text-file: /dev/zero holds more than 67,108,864 bytes; at most that many are tokenized\n");
   r = run({"--text-file", s.dir.string()});
   EXPECT_EQ(r.err, "lookupviz: --text-file: " + s.dir.string() + " is a folder, not a text file\n");
   r = run({"--tokenize", "hi", "--text-file", path});

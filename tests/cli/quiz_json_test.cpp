@@ -115,8 +115,8 @@ TEST(QuizJson, ATableFileGivesTheSameAnswersAsItsSeed) {
   const auto file = run_binary({"--quiz-json", "--weights", kTables + "/notebook_seed123.npy"});
   const auto seeded = run_binary({"--quiz-json"});
   ASSERT_EQ(file.exit_code, 0) << file.err;
-  for (const char* kind : {"table_numbers", "lookup_row", "onehot_col", "zero_madds", "outputs_equal",
-                           "lookup_copies", "differing_cells", "grad_rows", "grad_value"})
+  for (const char* kind : {"table_numbers", "lookup_row", "onehot_col", "zero_madds", "outputs_equal", "lookup_copies",
+                           "differing_cells", "grad_rows", "grad_value"})
     EXPECT_EQ(answer_of(file.out, kind), answer_of(seeded.out, kind)) << kind;
   EXPECT_EQ(slides_of(file.out), (std::set<int>{0, 1, 2, 3, 4, 5, 6, 8}));
 }

@@ -37,7 +37,8 @@ TEST(Tokenize, TheBooksGoldensExactly) {
                 "27271, 13]\n");
   expect_output({"--tokenize", "Every effort moves you"}, "[6109, 3626, 6100, 345]\n");
   expect_output({"--tokenize", "Akwirw ier"}, "[33901, 86, 343, 86, 220, 959]\n");
-  expect_output({"--tokenize", "Hello, world. Is this-- a test?"}, "[15496, 11, 995, 13, 1148, 428, 438, 257, 1332, 30]\n");
+  expect_output({"--tokenize", "Hello, world. Is this-- a test?"},
+                "[15496, 11, 995, 13, 1148, 428, 438, 257, 1332, 30]\n");
   expect_output({"--tokenize", "Implementations"}, "[3546, 26908, 602]\n");
   expect_output({"--tokenize", "\n"}, "[198]\n");
   expect_output({"--tokenize="}, "[]\n");

@@ -21,7 +21,8 @@ const std::string kDir = std::string(LOOKUPVIZ_GOLDEN_DIR) + "/weights_transcrip
 const std::string kTables = std::string(LOOKUPVIZ_GOLDEN_DIR) + "/tables";
 
 std::string substitute(std::string s, const std::string& from, const std::string& to) {
-  for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
+  for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
+    s.replace(at, from.size(), to);
   return s;
 }
 

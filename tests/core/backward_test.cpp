@@ -70,8 +70,9 @@ std::vector<Case> load_cases() {
       int64_t id;
       while (ls >> id) cases.back().ids.push_back(id);
     } else if (word == "G" || word == "lookup_grad" || word == "onehot_grad") {
-      Values& v = word == "G" ? cases.back().g : word == "lookup_grad" ? cases.back().lookup_grad
-                                                                       : cases.back().onehot_grad;
+      Values& v = word == "G"             ? cases.back().g
+                  : word == "lookup_grad" ? cases.back().lookup_grad
+                                          : cases.back().onehot_grad;
       std::string count_word, fnv_word;
       ls >> count_word >> v.count >> fnv_word >> std::hex >> v.hash;
       if (v.count <= 1024) {
@@ -153,8 +154,8 @@ TEST_P(BackwardGolden, BothPathsAgainstTorch) {
   // The point of slide 6: same numbers, different work (core sums both in batch order).
   ASSERT_EQ(dw_lin.rows(), c.dim);
   for (Eigen::Index i = 0; i < dw.size(); ++i)
-    ASSERT_EQ(std::bit_cast<uint32_t>(dw.data()[i]),
-              std::bit_cast<uint32_t>(dw_lin(i % c.dim, i / c.dim))) << "element " << i;
+    ASSERT_EQ(std::bit_cast<uint32_t>(dw.data()[i]), std::bit_cast<uint32_t>(dw_lin(i % c.dim, i / c.dim)))
+        << "element " << i;
   if (c.paths_agree) {
     expect_values(c.onehot_grad, dw_lin, "onehot_grad");
     expect_same_text(lv::repr_tensor(dw_lin), c.repr_onehot, "repr of lin.weight.grad");
@@ -173,9 +174,8 @@ TEST_P(BackwardGolden, BothPathsAgainstTorch) {
 
 INSTANTIATE_TEST_SUITE_P(BackwardTorch, BackwardGolden, ::testing::Range<size_t>(0, 17),
                          [](const ::testing::TestParamInfo<size_t>& info) {
-                           return info.param < all_cases().size() ? all_cases()[info.param].name
-                                                                   : "missing_" + std::to_string(info.param);
-                         });
+  return info.param < all_cases().size() ? all_cases()[info.param].name : "missing_" + std::to_string(info.param);
+});
 
 // Summation order is visible: a + b + c in batch order differs from other orders here.
 TEST(BackwardOrder, RepeatedIdsSumInBatchOrderFromPositiveZero) {

@@ -26,8 +26,8 @@ constexpr uint64_t kTenGB = 10'000'000'000ull;
 struct Scratch {
   fs::path dir;
   Scratch() {
-    dir = fs::temp_directory_path() /
-          ("lv-bounded-" + std::to_string(getpid()) + "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir = fs::temp_directory_path() / ("lv-bounded-" + std::to_string(getpid()) + "-" +
+                                       ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(dir);
     fs::create_directories(dir);
     alarm(20);  // a hang is a failure, not a stuck suite
@@ -112,7 +112,8 @@ TEST(SmallFile, WritesAtomicallyAndRefusesAFifo) {
   ASSERT_EQ(lstat(f.c_str(), &st), 0);
   EXPECT_TRUE(S_ISFIFO(st.st_mode));  // left as it was
   size_t files = 0;
-  for (const auto& e : fs::directory_iterator(s.dir)) files += e.path().filename().string().find(".tmp") == std::string::npos;
+  for (const auto& e : fs::directory_iterator(s.dir))
+    files += e.path().filename().string().find(".tmp") == std::string::npos;
   EXPECT_EQ(files, 2u);  // no temporary file left behind
 }
 
@@ -150,7 +151,8 @@ TEST(RecentFilesBounded, LinesLongerThanAPathAreSkipped) {
   EXPECT_EQ(r.size(), 1u);
   // The biggest list this app writes fits the cap.
   std::vector<std::string> full;
-  for (size_t i = 0; i < lv::kMaxRecentFiles; ++i) lv::remember_recent(full, longest.substr(0, longest.size() - 2) + std::to_string(10 + i));
+  for (size_t i = 0; i < lv::kMaxRecentFiles; ++i)
+    lv::remember_recent(full, longest.substr(0, longest.size() - 2) + std::to_string(10 + i));
   EXPECT_LE(lv::recent_files_text(full).size(), lv::kMaxRecentFilesBytes);
   Scratch s;
   EXPECT_EQ(lv::load_recent_files(s.file("recent", lv::recent_files_text(full))), full);
@@ -167,9 +169,7 @@ TEST(RecentFilesBounded, AFifoAtThePathIsNotReplacedBySaving) {
 
 // ---------------------------------------------------------------- the tokenizer pack
 
-TEST(BpePackBounded, ItsSizeIsKnown) {
-  EXPECT_EQ(fs::file_size(LOOKUPVIZ_BPE_PACK), lv::kBpePackBytes);
-}
+TEST(BpePackBounded, ItsSizeIsKnown) { EXPECT_EQ(fs::file_size(LOOKUPVIZ_BPE_PACK), lv::kBpePackBytes); }
 
 TEST(BpePackBounded, AGiantAFifoAndAFolderAreRefusedInTheirOwnWords) {
   Scratch s;

@@ -102,13 +102,16 @@ TEST(CliOptions, IdErrorsNameTheIdAndTheRange) {
   EXPECT_EQ(err({"--ids", "-1"}), "-1 is negative: IDs count rows from 0");
   EXPECT_EQ(err({"--ids", "7", "--vocab", "4"}), "7 is out of range: this table has 4 rows, IDs 0–3");
   EXPECT_EQ(err({"--vocab", "4", "--ids", "7"}), "7 is out of range: this table has 4 rows, IDs 0–3");
-  EXPECT_EQ(err({"--ids", ""}), "--ids needs at least one ID, e.g. --ids 2,3,1 (IDs are separated by commas or spaces; empty items are skipped)");
+  EXPECT_EQ(
+      err({"--ids", ""}),
+      "--ids needs at least one ID, e.g. --ids 2,3,1 (IDs are separated by commas or spaces; empty items are skipped)");
   EXPECT_EQ(err({"--ids", "2.5"}), "2.5 is not a whole number");
   EXPECT_EQ(err({"--ids", "10000000"}), "10000000 is too large: IDs go up to 9,999,999");
   // With --weights the IDs index the file's table, checked once it is read (issue 17,
   // item 8): a file may have more rows than a seeded table.
   EXPECT_EQ(ok({"--weights", "big.npy", "--ids", "10000000,0"}).ids, (lv::IdList{10'000'000, 0}));
-  EXPECT_EQ(err({"--weights", "big.npy", "--ids", "2147483648"}), "2147483648 is too large: IDs go up to 2,147,483,647");
+  EXPECT_EQ(err({"--weights", "big.npy", "--ids", "2147483648"}),
+            "2147483648 is too large: IDs go up to 2,147,483,647");
   EXPECT_EQ(err({"--vocab", "3"}),
             "3 (one of the default IDs 2, 3, 1) is out of range for --vocab 3: give --ids too, or --vocab 4 or more");
   std::string many;
@@ -176,7 +179,9 @@ TEST(CliOptions, WindowFlagErrors) {
   EXPECT_EQ(err({"--scale", "2x"}), scale + " (got “2x”)");
   EXPECT_EQ(err({"--screenshot="}), "--screenshot needs a file name");
   EXPECT_EQ(err({"--export-slides="}), "--export-slides needs a folder name");
-  EXPECT_EQ(err({"--print", "--screenshot", "a.png"}), "choose one of --print, --screenshot, --export-slides, --export-gif, --layout-report, --bench-frames, --tokenize and --detokenize");
+  EXPECT_EQ(err({"--print", "--screenshot", "a.png"}),
+            "choose one of --print, --screenshot, --export-slides, --export-gif, --layout-report, --bench-frames, "
+            "--tokenize and --detokenize");
 }
 
 TEST(CliOptions, UsageErrors) {
@@ -204,10 +209,11 @@ TEST(CliOptions, HelpAndVersionWin) {
 
 TEST(CliOptions, HelpTextNamesEveryOption) {
   const std::string h = lv::cli_help_text();
-  for (const char* flag : {"--seed", "--ids", "--dim", "--vocab", "--print", "--help", "-h", "--version", "--slide",
-                           "--step", "--size", "--scale", "--screenshot", "--export-slides", "--light",
-                           "--reduced-motion", "--text", "--tokenize", "--detokenize", "default 123", "default 2,3,1", "default 5", "max(ids)+1",
-                           "Exit codes", "xvfb-run"})
+  for (const char* flag : {"--seed",           "--ids",     "--dim",        "--vocab",         "--print",
+                           "--help",           "-h",        "--version",    "--slide",         "--step",
+                           "--size",           "--scale",   "--screenshot", "--export-slides", "--light",
+                           "--reduced-motion", "--text",    "--tokenize",   "--detokenize",    "default 123",
+                           "default 2,3,1",    "default 5", "max(ids)+1",   "Exit codes",      "xvfb-run"})
     EXPECT_NE(h.find(flag), std::string::npos) << flag;
   EXPECT_EQ(h.back(), '\n');
   // Every line fits in 80 columns (counting UTF-8 code points).
@@ -225,9 +231,27 @@ TEST(CliOptions, HelpTextNamesEveryOption) {
 
 TEST(CliOptions, NeverCrashesOnArbitraryArguments) {
   uint32_t x = 99;
-  const std::vector<std::string> pool = {"--seed", "--ids", "--dim", "--vocab", "--print", "--size", "--scale",
-                                         "--slide", "--step", "-1", "0", "7", "1e9", "abc", "=", "--ids=",
-                                         "99999999999999999999999", "2,3,1", "x", "--vocab=1", "--dim=65536"};
+  const std::vector<std::string> pool = {"--seed",
+                                         "--ids",
+                                         "--dim",
+                                         "--vocab",
+                                         "--print",
+                                         "--size",
+                                         "--scale",
+                                         "--slide",
+                                         "--step",
+                                         "-1",
+                                         "0",
+                                         "7",
+                                         "1e9",
+                                         "abc",
+                                         "=",
+                                         "--ids=",
+                                         "99999999999999999999999",
+                                         "2,3,1",
+                                         "x",
+                                         "--vocab=1",
+                                         "--dim=65536"};
   for (int n = 0; n < 20'000; ++n) {
     std::vector<std::string> args = {"lookupviz"};
     int len = static_cast<int>(x % 7);
@@ -273,8 +297,8 @@ TEST(CliOptions, DoubleDashEndsTheOptions) {
   EXPECT_EQ(o.seed, 7u);
   EXPECT_EQ(ok({"--", "--print"}).weights, "--print");  // a file called --print
   EXPECT_FALSE(ok({"--", "--print"}).print);
-  EXPECT_TRUE(ok({"--"}).weights.empty());               // nothing after it: no file
-  EXPECT_EQ(ok({"--", "--"}).weights, "--");             // the second one is a name
+  EXPECT_TRUE(ok({"--"}).weights.empty());    // nothing after it: no file
+  EXPECT_EQ(ok({"--", "--"}).weights, "--");  // the second one is a name
 }
 
 TEST(CliOptions, PositionalFileErrors) {

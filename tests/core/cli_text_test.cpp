@@ -33,7 +33,8 @@ TEST(CliText, TokenizeAndDetokenizeParse) {
   ASSERT_TRUE(p.ok) << p.error;
   EXPECT_EQ(p.options.detokenize, (lv::IdList{15496, 11}));
   EXPECT_EQ(parse({"--detokenize=[]"}).options.detokenize, lv::IdList{});
-  EXPECT_EQ(parse({"--detokenize", "50257"}).error, "--detokenize: 50257 is not a GPT-2 token: IDs go from 0 to 50,256");
+  EXPECT_EQ(parse({"--detokenize", "50257"}).error,
+            "--detokenize: 50257 is not a GPT-2 token: IDs go from 0 to 50,256");
   EXPECT_EQ(parse({"--detokenize", "abc"}).error, "--detokenize: “abc” is not a whole number");
   EXPECT_FALSE(lv::needs_tokenizer(parse({"--print"}).options));
 }

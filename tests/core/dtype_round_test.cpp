@@ -128,9 +128,9 @@ TEST(DtypeRound, RoundTableAndNames) {
   lv::round_table(c, lv::TableDtype::BFloat16);
   EXPECT_EQ(a, m);
   EXPECT_EQ(b(0, 0), 0.0999755859375f);
-  EXPECT_TRUE(std::isinf(b(0, 2)));                // beyond float16's 65504
-  EXPECT_EQ(bits(b(1, 0)), 0x80000000u);           // -1e-8 underflows to -0
-  EXPECT_EQ(b(1, 1), 1.0f);                        // 1 + 2^-11 is a tie: even wins
+  EXPECT_TRUE(std::isinf(b(0, 2)));       // beyond float16's 65504
+  EXPECT_EQ(bits(b(1, 0)), 0x80000000u);  // -1e-8 underflows to -0
+  EXPECT_EQ(b(1, 1), 1.0f);               // 1 + 2^-11 is a tie: even wins
   EXPECT_EQ(c(0, 0), 0.10009765625f);
   EXPECT_EQ(c(0, 2), 70144.0f);
   EXPECT_EQ(c(1, 2), -2.5f);

@@ -69,8 +69,9 @@ Decoded decode(const std::string& path) {
     for (int k = 0; k + 1 < im.ExtensionBlockCount; ++k) {
       const ExtensionBlock& e = im.ExtensionBlocks[k];
       const ExtensionBlock& next = im.ExtensionBlocks[k + 1];
-      if (e.Function == APPLICATION_EXT_FUNC_CODE && e.ByteCount == 11 && std::memcmp(e.Bytes, "NETSCAPE2.0", 11) == 0 &&
-          next.ByteCount == 3 && next.Bytes[0] == 1 && next.Bytes[1] == 0 && next.Bytes[2] == 0)
+      if (e.Function == APPLICATION_EXT_FUNC_CODE && e.ByteCount == 11 &&
+          std::memcmp(e.Bytes, "NETSCAPE2.0", 11) == 0 && next.ByteCount == 3 && next.Bytes[0] == 1 &&
+          next.Bytes[1] == 0 && next.Bytes[2] == 0)
         d.loops_forever = true;
     }
     GraphicsControlBlock gcb{};
@@ -143,7 +144,8 @@ TEST(GifWriter, ManyColoursStayClose) {
   for (int y = 0; y < h; ++y)
     for (int x = 0; x < w; ++x) {
       uint8_t* p = &px[(static_cast<size_t>(y) * w + x) * 4];
-      p[0] = static_cast<uint8_t>(x * 2), p[1] = static_cast<uint8_t>(y * 2), p[2] = static_cast<uint8_t>(255 - x - y), p[3] = 255;
+      p[0] = static_cast<uint8_t>(x * 2), p[1] = static_cast<uint8_t>(y * 2), p[2] = static_cast<uint8_t>(255 - x - y),
+      p[3] = 255;
     }
   lv::GifWriter gif(path);
   ASSERT_EQ(gif.add_frame(px.data(), w, h, 10), "");
@@ -210,7 +212,8 @@ TEST(GifWriter, WrongSizeOrNoFramesOrAbandonedLeaveNoFile) {
 namespace {
 
 // The theme's eight ID colours (app/ui_base/ui_theme.cpp), as the app reserves them.
-const std::vector<uint32_t> kIdColours = {0xf5a524, 0x2dd4bf, 0xa78bfa, 0xfb7185, 0x38bdf8, 0xa3e635, 0xfb923c, 0xf472b6};
+const std::vector<uint32_t> kIdColours = {0xf5a524, 0x2dd4bf, 0xa78bfa, 0xfb7185,
+                                          0x38bdf8, 0xa3e635, 0xfb923c, 0xf472b6};
 
 // A frame that crowds the palette: a 16k-colour gradient everywhere, with small patches
 // (6 × 6 pixels: too few to win an entry of their own) of the given colours.
@@ -219,13 +222,15 @@ std::vector<uint8_t> crowded_frame(int w, int h, const std::vector<uint32_t>& pa
   for (int y = 0; y < h; ++y)
     for (int x = 0; x < w; ++x) {
       uint8_t* p = &px[(static_cast<size_t>(y) * w + x) * 4];
-      p[0] = static_cast<uint8_t>(x * 2), p[1] = static_cast<uint8_t>(y * 2), p[2] = static_cast<uint8_t>(255 - x - y), p[3] = 255;
+      p[0] = static_cast<uint8_t>(x * 2), p[1] = static_cast<uint8_t>(y * 2), p[2] = static_cast<uint8_t>(255 - x - y),
+      p[3] = 255;
     }
   for (size_t i = 0; i < patches.size(); ++i)
     for (int y = 4; y < 10; ++y)
       for (int x = 0; x < 6; ++x) {
         uint8_t* p = &px[(static_cast<size_t>(y) * w + 4 + 10 * static_cast<int>(i) + x) * 4];
-        p[0] = static_cast<uint8_t>(patches[i] >> 16), p[1] = static_cast<uint8_t>(patches[i] >> 8), p[2] = static_cast<uint8_t>(patches[i]);
+        p[0] = static_cast<uint8_t>(patches[i] >> 16), p[1] = static_cast<uint8_t>(patches[i] >> 8),
+        p[2] = static_cast<uint8_t>(patches[i]);
       }
   return px;
 }
@@ -267,7 +272,8 @@ TEST(GifWriter, ReservedColoursComeBackExactly) {
     ASSERT_EQ(gif.finish(), "");
   }
   const std::vector<uint32_t> pal = global_palette(path);
-  for (uint32_t c : kIdColours) EXPECT_NE(std::find(pal.begin(), pal.end(), c), pal.end()) << std::hex << c << " not in the palette";
+  for (uint32_t c : kIdColours)
+    EXPECT_NE(std::find(pal.begin(), pal.end(), c), pal.end()) << std::hex << c << " not in the palette";
   const Decoded d = decode(path);
   ASSERT_EQ(d.images, 2);
   for (int f = 0; f < 2; ++f)

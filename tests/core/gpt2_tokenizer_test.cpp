@@ -35,8 +35,8 @@ lv::IdList encode(const std::string& s) {
 
 TEST(Gpt2Tokenizer, TheBooksGoldens) {
   EXPECT_EQ(encode("Hello, do you like tea? <|endoftext|> In the sunlit terraces of someunknownPlace."),
-            (lv::IdList{15496, 11, 466, 345, 588, 8887, 30, 220, 50256, 554, 262, 4252, 18250, 8812, 2114, 286, 617,
-                        34680, 27271, 13}));
+            (lv::IdList{15496, 11,   466,   345,  588,  8887, 30,  220,   50256, 554,
+                        262,   4252, 18250, 8812, 2114, 286,  617, 34680, 27271, 13}));
   EXPECT_EQ(encode("Every effort moves you"), (lv::IdList{6109, 3626, 6100, 345}));
   EXPECT_EQ(encode("Akwirw ier"), (lv::IdList{33901, 86, 343, 86, 220, 959}));
   EXPECT_EQ(encode("Hello, world. Is this-- a test?"), (lv::IdList{15496, 11, 995, 13, 1148, 428, 438, 257, 1332, 30}));
@@ -68,17 +68,19 @@ TEST(Gpt2Tokenizer, InvalidUtf8IsRefused) {
   const lv::Encoding e = tokenizer().encode("ab\xFF");
   EXPECT_FALSE(e.ok);
   EXPECT_EQ(e.error, "the text is not valid UTF-8 (byte 0xFF at offset 2)");
-  EXPECT_FALSE(tokenizer().encode("\xED\xA0\x80").ok);  // a UTF-16 surrogate
-  EXPECT_FALSE(tokenizer().encode("\xC0\xAF").ok);      // an overlong '/'
+  EXPECT_FALSE(tokenizer().encode("\xED\xA0\x80").ok);      // a UTF-16 surrogate
+  EXPECT_FALSE(tokenizer().encode("\xC0\xAF").ok);          // an overlong '/'
   EXPECT_FALSE(tokenizer().encode("\xF4\x90\x80\x80").ok);  // above U+10FFFF
 }
 
 TEST(Utf8Text, ReplacementAsPython) {
   // Each expectation is bytes.decode("utf-8", "replace") in CPython 3.11.
   const std::string fffd = "\xEF\xBF\xBD";
-  EXPECT_EQ(lv::utf8_replace_invalid("a\xFF" "b"), "a" + fffd + "b");
-  EXPECT_EQ(lv::utf8_replace_invalid("\xE2\x82"), fffd);               // a cut sequence: one
-  EXPECT_EQ(lv::utf8_replace_invalid("\xF0\x80"), fffd + fffd);        // 80 cannot follow F0
+  EXPECT_EQ(lv::utf8_replace_invalid("a\xFF"
+                                     "b"),
+            "a" + fffd + "b");
+  EXPECT_EQ(lv::utf8_replace_invalid("\xE2\x82"), fffd);         // a cut sequence: one
+  EXPECT_EQ(lv::utf8_replace_invalid("\xF0\x80"), fffd + fffd);  // 80 cannot follow F0
   EXPECT_EQ(lv::utf8_replace_invalid("\xED\xA0\x80"), fffd + fffd + fffd);
   EXPECT_EQ(lv::utf8_replace_invalid("\xE2\x82\xAC"), "\xE2\x82\xAC");  // €
   EXPECT_EQ(lv::utf8_error_offset("ok \xE2\x82\xAC"), std::nullopt);
@@ -153,14 +155,57 @@ TEST(BpeVocab, DamagedPacksAreRefused) {
 // Random text from many scripts, emoji, combining marks, whitespace runs, contractions.
 std::string random_text(std::mt19937& rng) {
   static const std::vector<std::string> parts = {
-      "Hello", " world", "'s", "'t", "'re", "'ve", "'m", "'ll", "'d", "'S", " ", "  ", "   ", "\t", "\n", "\n\n",
-      "\r\n", " \t ", "\xC2\xA0", "\xE3\x80\x80", "\xE2\x80\xAF", "123", " 4567", "\xD9\xA3\xD9\xA4",
-      "\xE0\xA5\xAC", "caf\xC3\xA9", "cafe\xCC\x81", "\xCE\x9A\xCE\xB1\xCE\xBB\xCE\xB7\xCE\xBC\xCE\xAD\xCF\x81\xCE\xB1",
-      "\xD0\x9F\xD1\x80\xD0\xB8\xD0\xB2\xD0\xB5\xD1\x82", "\xE4\xBD\xA0\xE5\xA5\xBD", "\xE3\x81\x93\xE3\x82\x93",
-      "\xED\x95\x9C\xEA\xB5\xAD", "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D", "\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7",
-      "\xE0\xA4\xA8\xE0\xA4\xAE\xE0\xA4\xB8\xE0\xA5\x8D\xE0\xA4\xA4\xE0\xA5\x87", "\xF0\x9F\x98\x80",
-      "\xF0\x9F\x91\x8D\xF0\x9F\x8F\xBD", "\xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x91\xA9", "!?", "--", "...",
-      "<|endoftext|>", "<|", "|>", "endoftext", "\xE2\x82\xAC", "$", "\x01", "\x7F", "\xC2\x85", "someunknownPlace"};
+      "Hello",
+      " world",
+      "'s",
+      "'t",
+      "'re",
+      "'ve",
+      "'m",
+      "'ll",
+      "'d",
+      "'S",
+      " ",
+      "  ",
+      "   ",
+      "\t",
+      "\n",
+      "\n\n",
+      "\r\n",
+      " \t ",
+      "\xC2\xA0",
+      "\xE3\x80\x80",
+      "\xE2\x80\xAF",
+      "123",
+      " 4567",
+      "\xD9\xA3\xD9\xA4",
+      "\xE0\xA5\xAC",
+      "caf\xC3\xA9",
+      "cafe\xCC\x81",
+      "\xCE\x9A\xCE\xB1\xCE\xBB\xCE\xB7\xCE\xBC\xCE\xAD\xCF\x81\xCE\xB1",
+      "\xD0\x9F\xD1\x80\xD0\xB8\xD0\xB2\xD0\xB5\xD1\x82",
+      "\xE4\xBD\xA0\xE5\xA5\xBD",
+      "\xE3\x81\x93\xE3\x82\x93",
+      "\xED\x95\x9C\xEA\xB5\xAD",
+      "\xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D",
+      "\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7",
+      "\xE0\xA4\xA8\xE0\xA4\xAE\xE0\xA4\xB8\xE0\xA5\x8D\xE0\xA4\xA4\xE0\xA5\x87",
+      "\xF0\x9F\x98\x80",
+      "\xF0\x9F\x91\x8D\xF0\x9F\x8F\xBD",
+      "\xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x91\xA9",
+      "!?",
+      "--",
+      "...",
+      "<|endoftext|>",
+      "<|",
+      "|>",
+      "endoftext",
+      "\xE2\x82\xAC",
+      "$",
+      "\x01",
+      "\x7F",
+      "\xC2\x85",
+      "someunknownPlace"};
   std::string s;
   const int n = std::uniform_int_distribution<int>(0, 12)(rng);
   for (int i = 0; i < n; ++i) s += parts[std::uniform_int_distribution<size_t>(0, parts.size() - 1)(rng)];
@@ -228,7 +273,9 @@ std::string utf8(char32_t c) {
   std::string s;
   if (c < 0x80) s += static_cast<char>(c);
   else if (c < 0x800) s += {static_cast<char>(0xC0 | c >> 6), static_cast<char>(0x80 | (c & 0x3F))};
-  else s += {static_cast<char>(0xE0 | c >> 12), static_cast<char>(0x80 | (c >> 6 & 0x3F)), static_cast<char>(0x80 | (c & 0x3F))};
+  else
+    s += {static_cast<char>(0xE0 | c >> 12), static_cast<char>(0x80 | (c >> 6 & 0x3F)),
+          static_cast<char>(0x80 | (c & 0x3F))};
   return s;
 }
 
@@ -242,19 +289,22 @@ std::vector<std::string> split(const std::string& text) {
 TEST(Gpt2Pattern, WhiteSpaceIsUnicodesTwentyFive) {
   // "x" ws ws "y": a White_Space character splits as "x" | ws | ws | "y" (\s+(?!\S), then
   // \s+); anything else is punctuation: "x" | c c | "y". U+0020 is left out: " y" is a word.
-  const char32_t white[] = {0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0xA0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003,
-                            0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200A, 0x2028, 0x2029, 0x202F,
-                            0x205F, 0x3000};
+  const char32_t white[] = {0x09,   0x0A,   0x0B,   0x0C,   0x0D,   0x85,   0xA0,   0x1680,
+                            0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007,
+                            0x2008, 0x2009, 0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000};
   for (char32_t c : white) {
     const std::string w = utf8(c);
-    EXPECT_EQ(split("x" + w + w + "y"), (std::vector<std::string>{"x", w, w, "y"})) << std::hex << static_cast<uint32_t>(c);
+    EXPECT_EQ(split("x" + w + w + "y"), (std::vector<std::string>{"x", w, w, "y"}))
+        << std::hex << static_cast<uint32_t>(c);
   }
   // Look like spaces, are not White_Space (PCRE2's own \s would differ on some of these).
   for (char32_t c : {char32_t{0x1C}, char32_t{0x1F}, char32_t{0x180E}, char32_t{0x200B}, char32_t{0xFEFF}}) {
     const std::string w = utf8(c);
-    EXPECT_EQ(split("x" + w + w + "y"), (std::vector<std::string>{"x", w + w, "y"})) << std::hex << static_cast<uint32_t>(c);
+    EXPECT_EQ(split("x" + w + w + "y"), (std::vector<std::string>{"x", w + w, "y"}))
+        << std::hex << static_cast<uint32_t>(c);
   }
-  EXPECT_EQ(split("Hello, world's  end\n\n"), (std::vector<std::string>{"Hello", ",", " world", "'s", " ", " end", "\n\n"}));
+  EXPECT_EQ(split("Hello, world's  end\n\n"),
+            (std::vector<std::string>{"Hello", ",", " world", "'s", " ", " end", "\n\n"}));
 }
 
 }  // namespace
@@ -266,7 +316,8 @@ namespace {
 lv::IdList replay(const std::string& piece, const std::vector<lv::BpeStep>& steps) {
   const lv::BpeVocab& v = tokenizer().vocab();
   std::vector<std::pair<uint32_t, uint32_t>> parts;  // (start byte, token)
-  for (size_t i = 0; i < piece.size(); ++i) parts.push_back({static_cast<uint32_t>(i), v.byte_token[static_cast<uint8_t>(piece[i])]});
+  for (size_t i = 0; i < piece.size(); ++i)
+    parts.push_back({static_cast<uint32_t>(i), v.byte_token[static_cast<uint8_t>(piece[i])]});
   for (const lv::BpeStep& s : steps) {
     size_t k = 0;
     while (k + 1 < parts.size() && parts[k].first != s.at) ++k;

@@ -25,11 +25,10 @@ const float kInf = std::numeric_limits<float>::infinity();
 
 TEST(HeatmapAggregate, MeanAndMaxAbsOnEvenBlocks) {
   // 4 x 6 -> 2 x 3: each cell is a 2 x 2 block.
-  const std::vector<float> t = {
-      1, 2, 3, 4, 5, 6,      //
-      7, 8, 9, 10, 11, 12,   //
-      -1, -2, -3, 30, 0, 0,  //
-      -1, -9, 3, 4, 0, -0.5f};
+  const std::vector<float> t = {1,  2,  3,  4,  5,  6,   //
+                                7,  8,  9,  10, 11, 12,  //
+                                -1, -2, -3, 30, 0,  0,   //
+                                -1, -9, 3,  4,  0,  -0.5f};
   const lv::Aggregate m = aggregate_table(t.data(), 4, 6, 2, 3, AggregateMode::Mean);
   ASSERT_EQ(m.rows, 2);
   ASSERT_EQ(m.cols, 3);
@@ -46,8 +45,8 @@ TEST(HeatmapAggregate, MeanAndMaxAbsOnEvenBlocks) {
 TEST(HeatmapAggregate, UnevenBlocksMatchANaiveReference) {
   std::mt19937 rng(7);
   std::normal_distribution<float> nd;
-  for (auto [rows, cols, orows, ocols] : {std::array<int64_t, 4>{37, 23, 5, 4}, {1000, 7, 33, 7}, {9, 1000, 9, 17},
-                                          {50, 50, 1, 1}, {13, 13, 13, 13}}) {
+  for (auto [rows, cols, orows, ocols] :
+       {std::array<int64_t, 4>{37, 23, 5, 4}, {1000, 7, 33, 7}, {9, 1000, 9, 17}, {50, 50, 1, 1}, {13, 13, 13, 13}}) {
     std::vector<float> t(static_cast<size_t>(rows * cols));
     for (float& v : t) v = nd(rng);
     const lv::Aggregate m = aggregate_table(t.data(), rows, cols, orows, ocols, AggregateMode::Mean);
@@ -56,8 +55,10 @@ TEST(HeatmapAggregate, UnevenBlocksMatchANaiveReference) {
     int64_t covered = 0;
     for (int64_t r = 0; r < orows; ++r)
       for (int64_t c = 0; c < ocols; ++c) {
-        const int64_t r0 = lv::aggregate_block_start(r, rows, orows), r1 = lv::aggregate_block_start(r + 1, rows, orows);
-        const int64_t c0 = lv::aggregate_block_start(c, cols, ocols), c1 = lv::aggregate_block_start(c + 1, cols, ocols);
+        const int64_t r0 = lv::aggregate_block_start(r, rows, orows),
+                      r1 = lv::aggregate_block_start(r + 1, rows, orows);
+        const int64_t c0 = lv::aggregate_block_start(c, cols, ocols),
+                      c1 = lv::aggregate_block_start(c + 1, cols, ocols);
         ASSERT_GT(r1, r0);
         ASSERT_GT(c1, c0);
         double sum = 0;
@@ -103,8 +104,8 @@ TEST(HeatmapAggregate, OutputSizesAreClampedAndSmallTablesPassThrough) {
 }
 
 TEST(HeatmapAggregate, NanAndInfShowInTheirBlockAndStayOutOfTheRange) {
-  const std::vector<float> t = {1, kNaN, 2, 3,  //
-                                -kInf, 1, 5, -7};
+  const std::vector<float> t = {1,     kNaN, 2, 3,  //
+                                -kInf, 1,    5, -7};
   const lv::Aggregate m = aggregate_table(t.data(), 2, 4, 1, 2, AggregateMode::Mean);
   EXPECT_TRUE(std::isnan(m.cells[0]));  // NaN and -inf in one block
   EXPECT_EQ(m.cells[1], 0.75f);

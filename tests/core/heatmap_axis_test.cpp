@@ -10,18 +10,27 @@
 namespace {
 
 struct Case {
-  int64_t rows;  // the table's rows
+  int64_t rows;         // the table's rows
   double first, count;  // the visible rows
-  double px;     // the map's height
+  double px;            // the map's height
 };
 
 // Whole tables and zoomed views; more rows than pixels (GPT-2 on 600 px) and fewer.
 const Case kCases[] = {
-    {1, 0.0, 1.0, 37.0},          {4, 0.0, 4.0, 300.0},         {7, 0.0, 7.0, 7.0},
-    {13, 0.0, 13.0, 600.0},       {600, 0.0, 600.0, 600.0},     {601, 0.0, 601.0, 600.0},
-    {1000, 0.0, 1000.0, 333.0},   {50257, 0.0, 50257.0, 600.0}, {50257, 0.0, 50257.0, 1.0},
-    {50257, 1234.5, 17.25, 480.0}, {50257, 20000.25, 3000.5, 211.0}, {10'000'000, 0.0, 10'000'000.0, 2160.0},
-    {128000, 127000.0, 1000.0, 999.0}, {96, 10.75, 4.0, 800.0},
+    {1, 0.0, 1.0, 37.0},
+    {4, 0.0, 4.0, 300.0},
+    {7, 0.0, 7.0, 7.0},
+    {13, 0.0, 13.0, 600.0},
+    {600, 0.0, 600.0, 600.0},
+    {601, 0.0, 601.0, 600.0},
+    {1000, 0.0, 1000.0, 333.0},
+    {50257, 0.0, 50257.0, 600.0},
+    {50257, 0.0, 50257.0, 1.0},
+    {50257, 1234.5, 17.25, 480.0},
+    {50257, 20000.25, 3000.5, 211.0},
+    {10'000'000, 0.0, 10'000'000.0, 2160.0},
+    {128000, 127000.0, 1000.0, 999.0},
+    {96, 10.75, 4.0, 800.0},
 };
 
 TEST(HeatmapAxis, EveryPixelShowsTheRowWhoseBandHoldsItsCentre) {  // pixel → row → pixel
@@ -50,7 +59,7 @@ TEST(HeatmapAxis, EveryVisibleRowLandsOnAPixelThatShowsItOrItsNeighbours) {  // 
     for (int64_t row = r0; row < r1; row += stride) {
       const double centre = a.offset_of(static_cast<double>(row) + 0.5);
       EXPECT_NEAR(a.row_at(centre), static_cast<double>(row) + 0.5, 1e-9 * c.rows) << c.rows << " rows, row " << row;
-      if (centre < 0.0 || centre >= c.px) continue;  // a row cut by a zoomed view's edge
+      if (centre < 0.0 || centre >= c.px) continue;   // a row cut by a zoomed view's edge
       const double pixel = std::floor(centre) + 0.5;  // the pixel its centre falls in
       const int64_t shown = a.row_index_at(pixel, c.rows);
       if (a.pixels_per_row() >= 1.0) {

@@ -156,8 +156,8 @@ TEST(IdParse, RejectsTooLargeAndTooMany) {
 
 TEST(IdParse, RejectsUnmatchedBrackets) {
   const std::string e = "The brackets don't match: write the IDs as 2, 3, 1 or [2, 3, 1].";
-  for (const char* s : {"[2,3", "2,3]", "[[2,3]]", "[2,[3],1]", "tensor([2,3]", "tensor(2,3", "[2,3)", "(", "]",
-                        "[", "tensor(", "2, (3)"})
+  for (const char* s : {"[2,3", "2,3]", "[[2,3]]", "[2,[3],1]", "tensor([2,3]", "tensor(2,3", "[2,3)", "(", "]", "[",
+                        "tensor(", "2, (3)"})
     EXPECT_EQ(err(s), e) << s;
 }
 

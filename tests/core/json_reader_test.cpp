@@ -43,11 +43,11 @@ TEST(JsonReader, RefusesMalformedNumbers) {
 // RFC 8259 §8.1: JSON text is UTF-8. Each refusal points at the first bad byte.
 TEST(JsonReader, RefusesStringsThatAreNotUtf8) {
   EXPECT_EQ(skip_error("\"ab\xFF\""), "a string that is not UTF-8 at byte 3");
-  EXPECT_EQ(skip_error("\"\xC3\""), "a string that is not UTF-8 at byte 1");           // cut short
-  EXPECT_EQ(skip_error("\"\xC0\xAF\""), "a string that is not UTF-8 at byte 1");       // overlong '/'
-  EXPECT_EQ(skip_error("\"\xED\xA0\x80\""), "a string that is not UTF-8 at byte 1");   // an encoded surrogate
+  EXPECT_EQ(skip_error("\"\xC3\""), "a string that is not UTF-8 at byte 1");              // cut short
+  EXPECT_EQ(skip_error("\"\xC0\xAF\""), "a string that is not UTF-8 at byte 1");          // overlong '/'
+  EXPECT_EQ(skip_error("\"\xED\xA0\x80\""), "a string that is not UTF-8 at byte 1");      // an encoded surrogate
   EXPECT_EQ(skip_error("\"\xF4\x90\x80\x80\""), "a string that is not UTF-8 at byte 1");  // above U+10FFFF
-  EXPECT_EQ(skip_error("\"x\\n\xE9\""), "a string that is not UTF-8 at byte 4");      // after an escape
+  EXPECT_EQ(skip_error("\"x\\n\xE9\""), "a string that is not UTF-8 at byte 4");          // after an escape
 }
 
 TEST(JsonReader, RefusesLoneSurrogatesAndBadEscapes) {

@@ -113,7 +113,8 @@ TEST(KernelCalibration, NoiseDoesNotFlipTheChoiceBetweenTwoCloseTunedPaths) {
       return t * (0.96 + 0.08 * u);
     };
     ++chosen[calibrate_strategy(LookupStrategy::kStream, 4096, 768, false, {LookupPath::kAvx512, LookupPath::kAvx2}, 9,
-                                noisy).chosen];
+                                noisy)
+                 .chosen];
   }
   EXPECT_EQ(chosen[LookupPath::kAvx512], 40) << "avx2 chosen " << chosen[LookupPath::kAvx2] << " times";
 }

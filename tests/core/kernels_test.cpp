@@ -20,8 +20,8 @@
 namespace lv {
 namespace {
 
-constexpr LookupStrategy kStrategies[] = {LookupStrategy::kAuto, LookupStrategy::kPlain,
-                                          LookupStrategy::kPrefetch, LookupStrategy::kStream};
+constexpr LookupStrategy kStrategies[] = {LookupStrategy::kAuto, LookupStrategy::kPlain, LookupStrategy::kPrefetch,
+                                          LookupStrategy::kStream};
 
 // Runs fn once with the AVX2 paths (when the CPU has them) and once with the SSE2 ones.
 template <class Fn>
@@ -61,8 +61,7 @@ Matrix fast_lookup(const Matrix& table, const IdList& ids, LookupStrategy s, int
   float* out = base + shift;
   lookup_rows(out, table.data(), table.rows(), dim, ids.data(), batch, s, path);
   for (float* p = buf.data(); p < out; ++p) EXPECT_EQ(*p, guard) << "wrote before the output";
-  for (float* p = out + batch * dim; p < buf.data() + buf.size(); ++p)
-    EXPECT_EQ(*p, guard) << "wrote past the output";
+  for (float* p = out + batch * dim; p < buf.data() + buf.size(); ++p) EXPECT_EQ(*p, guard) << "wrote past the output";
   return Eigen::Map<Matrix>(out, batch, dim);
 }
 
@@ -80,8 +79,7 @@ TEST(Kernels, LookupEqualsReferenceOnManyShapes) {
         for (LookupStrategy s : kStrategies)
           for (int shift : {0, 1, 3, 4, 7}) {
             SCOPED_TRACE(testing::Message() << kernels_isa() << " D=" << dim << " B=" << batch
-                                            << " strategy=" << lookup_strategy_name(s)
-                                            << " shift=" << shift);
+                                            << " strategy=" << lookup_strategy_name(s) << " shift=" << shift);
             EXPECT_TRUE(torch_equal(fast_lookup(table, ids, s, shift), want));
           }
       }
@@ -266,10 +264,8 @@ TEST(Kernels, SparseOneHotIsTheLookup) {
   for (int64_t i = 0; i <= batch; ++i) row_ptr[static_cast<size_t>(i)] = i;
   std::vector<float> ones(batch, 1.0f);
   Matrix out(batch, dim), out2(batch, dim);
-  onehot_matmul_sparse(out.data(), table.data(), vocab, dim, row_ptr.data(), ids.data(), nullptr,
-                       batch);
-  onehot_matmul_sparse(out2.data(), table.data(), vocab, dim, row_ptr.data(), ids.data(),
-                       ones.data(), batch);
+  onehot_matmul_sparse(out.data(), table.data(), vocab, dim, row_ptr.data(), ids.data(), nullptr, batch);
+  onehot_matmul_sparse(out2.data(), table.data(), vocab, dim, row_ptr.data(), ids.data(), ones.data(), batch);
   EXPECT_TRUE(torch_equal(out, lookup(table, ids)));
   EXPECT_TRUE(torch_equal(out2, lookup(table, ids)));
   EXPECT_TRUE(torch_equal(out, onehot_matmul(one_hot_float(ids, vocab), table)));
@@ -287,8 +283,7 @@ TEST(Kernels, SparseGeneralCsrMatchesDenseProduct) {
   for (int64_t i = 0; i < batch; ++i)
     for (int64_t k = row_ptr[i]; k < row_ptr[i + 1]; ++k) x(i, col[k]) += val[k];
   Matrix out(batch, dim);
-  onehot_matmul_sparse(out.data(), table.data(), vocab, dim, row_ptr.data(), col.data(),
-                       val.data(), batch);
+  onehot_matmul_sparse(out.data(), table.data(), vocab, dim, row_ptr.data(), col.data(), val.data(), batch);
   Matrix want = onehot_matmul(x, table);
   EXPECT_LE((out - want).cwiseAbs().maxCoeff(), 1e-4f) << "largest difference";
   EXPECT_TRUE(torch_equal(out.row(0), Matrix::Zero(1, dim)));

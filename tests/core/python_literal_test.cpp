@@ -24,12 +24,12 @@ TEST(PythonLiteral, ReprAsPythonPrintsIt) {
       {"back\\slash", "'back\\\\slash'"},
       {"a\nb\tc\r", "'a\\nb\\tc\\r'"},
       {std::string("\x00\x1f\x7f", 3), "'\\x00\\x1f\\x7f'"},
-      {"\xC2\x85\xC2\xA0\xC3\xA9", "'\\x85\\xa0\xC3\xA9'"},               // NEL, no-break space, é
+      {"\xC2\x85\xC2\xA0\xC3\xA9", "'\\x85\\xa0\xC3\xA9'"},                 // NEL, no-break space, é
       {"\xE2\x80\x8B\xE2\x80\xA8\xEF\xBB\xBF", "'\\u200b\\u2028\\ufeff'"},  // format and separator characters
-      {"\xEE\x80\x80", "'\\ue000'"},                                         // private use
+      {"\xEE\x80\x80", "'\\ue000'"},                                        // private use
       {"日本語 😀", "'日本語 😀'"},
-      {"\xF3\xA0\x80\x81", "'\\U000e0001'"},                                 // a tag character (Cf)
-      {"\xCD\xB8", "'\\u0378'"},                                             // unassigned
+      {"\xF3\xA0\x80\x81", "'\\U000e0001'"},  // a tag character (Cf)
+      {"\xCD\xB8", "'\\u0378'"},              // unassigned
   };
   for (const auto& [text, want] : cases) EXPECT_EQ(lv::python_str_repr(text), want) << want;
 }
@@ -69,8 +69,14 @@ TEST(PythonLiteral, FloatReprReadsBackAsTheSameFloat32) {
   EXPECT_EQ(python_float_repr(-std::numeric_limits<float>::infinity()), "-float('inf')");
   EXPECT_EQ(python_float_repr(std::numeric_limits<float>::quiet_NaN()), "float('nan')");
   // Every sort of float32 (subnormal, huge, ordinary) round-trips through the double.
-  const float probes[] = {std::numeric_limits<float>::denorm_min(), std::numeric_limits<float>::min(),
-                          std::numeric_limits<float>::max(), 3.4028233e38f, 0.1f, 1.0f / 3.0f, 16777217.0f, 6.1e-5f};
+  const float probes[] = {std::numeric_limits<float>::denorm_min(),
+                          std::numeric_limits<float>::min(),
+                          std::numeric_limits<float>::max(),
+                          3.4028233e38f,
+                          0.1f,
+                          1.0f / 3.0f,
+                          16777217.0f,
+                          6.1e-5f};
   for (float v : probes) {
     const std::string s = python_float_repr(v);
     EXPECT_EQ(static_cast<float>(std::strtod(s.c_str(), nullptr)), v) << s;

@@ -59,7 +59,7 @@ TEST(QuizKinds, CountsAndRowsWithRepeatedIds) {
   EXPECT_EQ(onehot_col(m, 2), 2);
   EXPECT_TRUE(outputs_equal(m));
   EXPECT_EQ(grad_rows(m), (IdList{0, 1, 2}));  // row 3 is never read: no gradient
-  EXPECT_EQ(grad_value(m, 2, 1), 2.0f);  // G = ones: the row's count in the IDs
+  EXPECT_EQ(grad_value(m, 2, 1), 2.0f);        // G = ones: the row's count in the IDs
   EXPECT_EQ(grad_value(m, 0, 2), 1.0f);
   EXPECT_EQ(grad_value(m, 3, 0), 0.0f);
 }
@@ -119,9 +119,9 @@ int64_t reference_argmax(const QuizModel& m, int64_t t) {
 
 TEST(QuizKinds, ArgmaxTokenTiesGoToTheLowestRow) {
   Matrix w(5, 2);
-  w << 0, 0,  //
+  w << 0, 0,   //
       10, 10,  // rows 1 and 3 are the same: every x scores them the same
-      5, 5,   //
+      5, 5,    //
       10, 10,  //
       -3, 1;
   const QuizModel m = hand_model(w, {2, 4, 2});
@@ -209,9 +209,15 @@ TEST(QuizKinds, PromptsAndWhysSayTheState) {
 
 TEST(QuizKinds, KindsNamesAndSlidesAreTheIssuesTable) {
   const std::vector<std::pair<int, std::vector<std::string>>> table = {
-      {0, {"token_count"}}, {1, {"table_numbers"}}, {2, {"lookup_row"}}, {3, {"onehot_col"}},
-      {4, {"lookup_row", "zero_madds"}}, {5, {"outputs_equal", "lookup_copies", "differing_cells"}},
-      {6, {"grad_rows", "grad_value"}}, {7, {"speedup_estimate"}}, {8, {"argmax_token"}}};
+      {0, {"token_count"}},
+      {1, {"table_numbers"}},
+      {2, {"lookup_row"}},
+      {3, {"onehot_col"}},
+      {4, {"lookup_row", "zero_madds"}},
+      {5, {"outputs_equal", "lookup_copies", "differing_cells"}},
+      {6, {"grad_rows", "grad_value"}},
+      {7, {"speedup_estimate"}},
+      {8, {"argmax_token"}}};
   for (const auto& [slide, names] : table) {
     std::vector<std::string> got;
     for (QuestionKind k : kinds_for_slide(slide)) {
@@ -294,8 +300,8 @@ TEST(QuizJson, ValidJsonWithExactUtf8AndEscapes) {
   EXPECT_EQ(r.i, json.size());
   EXPECT_NE(json.find("\"text\": \"caf\u00e9 \\\"quoted\\\" back\\\\slash\\nnew\\u0001line\""), std::string::npos);
   EXPECT_NE(json.find("\"answer\": [[0, 0]]"), std::string::npos);  // differing_cells: [row, col] pairs
-  EXPECT_NE(json.find("\"answer\": 1.0"), std::string::npos);      // grad_value: a float
-  EXPECT_NE(json.find("\"answer\": true"), std::string::npos);     // outputs_equal
+  EXPECT_NE(json.find("\"answer\": 1.0"), std::string::npos);       // grad_value: a float
+  EXPECT_NE(json.find("\"answer\": true"), std::string::npos);      // outputs_equal
 }
 
 }  // namespace

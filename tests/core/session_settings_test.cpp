@@ -54,11 +54,22 @@ SessionSettings busy_session() {
   s.tie_weights = false;
   s.table_rows = 9;
   s.table_cols = 6;
-  const float specials[] = {0.1f, -0.0f, std::numeric_limits<float>::infinity(),
-                            -std::numeric_limits<float>::infinity(), std::numeric_limits<float>::quiet_NaN(),
-                            from_bits(0xffc00000), from_bits(0x7fc00001), from_bits(0x7f800001),
-                            from_bits(0x00000001), from_bits(0x007fffff), std::numeric_limits<float>::min(),
-                            std::numeric_limits<float>::max(), 1e-30f, 3.14159274f, -123456.789f, 16777217.0f};
+  const float specials[] = {0.1f,
+                            -0.0f,
+                            std::numeric_limits<float>::infinity(),
+                            -std::numeric_limits<float>::infinity(),
+                            std::numeric_limits<float>::quiet_NaN(),
+                            from_bits(0xffc00000),
+                            from_bits(0x7fc00001),
+                            from_bits(0x7f800001),
+                            from_bits(0x00000001),
+                            from_bits(0x007fffff),
+                            std::numeric_limits<float>::min(),
+                            std::numeric_limits<float>::max(),
+                            1e-30f,
+                            3.14159274f,
+                            -123456.789f,
+                            16777217.0f};
   int64_t k = 0;
   for (float v : specials) {
     s.edits.push_back({k / 6, k % 6, v});
@@ -172,10 +183,10 @@ TEST(SessionSettings, FloatBitPatternsRoundTrip) {
 }
 
 TEST(SessionSettings, OddStringsRoundTrip) {
-  for (std::string w : {std::string("table.npy"), std::string("/tmp/a b/\"quoted\"\\back.safetensors:tok_emb.weight"),
-                        std::string("tab\there\nnewline\rcr\x01\x1f\x7f"), std::string("ünï/çødé/表.npy"),
-                        std::string("\xff\xfe invalid utf-8"), std::string("#not a comment = x"),
-                        std::string(4096, 'x')}) {
+  for (std::string w :
+       {std::string("table.npy"), std::string("/tmp/a b/\"quoted\"\\back.safetensors:tok_emb.weight"),
+        std::string("tab\there\nnewline\rcr\x01\x1f\x7f"), std::string("ünï/çødé/表.npy"),
+        std::string("\xff\xfe invalid utf-8"), std::string("#not a comment = x"), std::string(4096, 'x')}) {
     SessionSettings s;
     s.weights = w;
     const std::string text = lv::write_settings(s);
@@ -189,8 +200,8 @@ TEST(SessionSettings, OddStringsRoundTrip) {
 }
 
 TEST(SessionSettings, EditsAreSortedAndTheLastOfACellWins) {
-  lv::SettingsParse p = lv::parse_settings(with_header(
-      "ids = 0, 1\ndim = 2\ntable = 2x2\nedit = 1 1 5\nedit = 0 1 2\nedit = 1 1 7\nedit = 0 0 -1\n"));
+  lv::SettingsParse p = lv::parse_settings(
+      with_header("ids = 0, 1\ndim = 2\ntable = 2x2\nedit = 1 1 5\nedit = 0 1 2\nedit = 1 1 7\nedit = 0 0 -1\n"));
   ASSERT_TRUE(p.ok) << p.error;
   ASSERT_EQ(p.settings.edits.size(), 3u);
   EXPECT_EQ(p.settings.edits[0].row, 0);
@@ -247,8 +258,10 @@ TEST(SessionSettings, EveryBadValueIsRefusedWithASentence) {
       {"vocab = 10000000\ndim = 1\nids = 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n",
        "the one-hot matrix (14 IDs × 10,000,000 rows) is too big: IDs × rows may be at most 134,217,728 values"},
       {"dtype = float64\n", "line 2: dtype must be float32, float16 or bfloat16 (got “float64”)"},
-      {"weights = table.npy\n", "line 2: weights must be a quoted file name, e.g. weights = \"table.npy\" (got “table.npy”)"},
-      {"weights = \"a\\q\"\n", "line 2: weights must be a quoted file name, e.g. weights = \"table.npy\" (got “\"a\\q\"”)"},
+      {"weights = table.npy\n",
+       "line 2: weights must be a quoted file name, e.g. weights = \"table.npy\" (got “table.npy”)"},
+      {"weights = \"a\\q\"\n",
+       "line 2: weights must be a quoted file name, e.g. weights = \"table.npy\" (got “\"a\\q\"”)"},
       {"weights = \"a\\x00\"\n",
        "line 2: weights must be a quoted file name, e.g. weights = \"table.npy\" (got “\"a\\x00\"”)"},
       {"weights = \"" + std::string(4097, 'x') + "\"\n", "line 2: weights is longer than 4,096 bytes"},
@@ -270,8 +283,7 @@ TEST(SessionSettings, EveryBadValueIsRefusedWithASentence) {
       {"edit = -1 2 3\n", "line 2: edit must be ROW COL VALUE, e.g. edit = 2 4 -0.5 (got “-1 2 3”)"},
       {"edit = 0 0 0x7fc0000\n", "line 2: edit must be ROW COL VALUE, e.g. edit = 2 4 -0.5 (got “0 0 0x7fc0000”)"},
       {"edit = 0 0 1\n", "line 2: edits need the table's shape (table = ROWSxCOLS) before end"},
-      {"table = 4x6\nedit = 0 0 1\n",
-       "line 2: the edits were made on a 4 × 6 table but the session's table is 4 × 5"},
+      {"table = 4x6\nedit = 0 0 1\n", "line 2: the edits were made on a 4 × 6 table but the session's table is 4 × 5"},
       {"table = 4x5\nedit = 4 0 1\n", "line 3: an edit of cell (4, 0) is outside the 4 × 5 table"},
       {"table = 4x5\nedit = 0 5 1\n", "line 3: an edit of cell (0, 5) is outside the 4 × 5 table"},
       {"dim = 5\ndim = 6\n", "line 3: “dim” appears twice (first on line 2)"},
@@ -312,7 +324,8 @@ TEST(SessionSettings, TheFileItselfMustBeWhole) {
   EXPECT_EQ(lv::parse_settings("lookupviz-settings 1\ndim = 3\n").error,
             "the settings file is cut short (its last line “end” is missing)");
   // Windows line ends, a BOM, comments, blank lines, a minor version and text after "end".
-  lv::SettingsParse p = lv::parse_settings("\xEF\xBB\xBFlookupviz-settings 1.7\r\n# hi\r\n\r\n  dim = 3  \r\nend\r\ngarbage");
+  lv::SettingsParse p =
+      lv::parse_settings("\xEF\xBB\xBFlookupviz-settings 1.7\r\n# hi\r\n\r\n  dim = 3  \r\nend\r\ngarbage");
   ASSERT_TRUE(p.ok) << p.error;
   EXPECT_EQ(p.settings.dim, 3);
 }
@@ -387,8 +400,10 @@ TEST(SessionSettingsFile, ACorruptFileIsSetAsideWithAWarning) {
   EXPECT_TRUE(lv::same_settings(l.settings, SessionSettings{}));
   ASSERT_FALSE(l.set_aside_path.empty());
   EXPECT_EQ(l.set_aside_path.rfind(path + ".bad-", 0), 0u) << l.set_aside_path;
-  EXPECT_EQ(l.warning, "The saved session could not be read (line 2: dim must be a whole number from 1 to 65,536 (got “0”)), "
-                       "so lookupviz starts afresh; the file was kept as " + l.set_aside_path + ".");
+  EXPECT_EQ(l.warning,
+            "The saved session could not be read (line 2: dim must be a whole number from 1 to 65,536 (got “0”)), "
+            "so lookupviz starts afresh; the file was kept as " +
+                l.set_aside_path + ".");
   EXPECT_EQ(slurp(l.set_aside_path), with_header("dim = 0\n"));
   struct stat st;
   EXPECT_NE(stat(path.c_str(), &st), 0);  // gone from its place: the next save starts clean
@@ -406,7 +421,8 @@ TEST(SessionSettingsFile, ANewerFileIsKeptAsNewer) {
   EXPECT_FALSE(l.ok);
   EXPECT_EQ(l.set_aside_path.rfind(path + ".newer-", 0), 0u) << l.set_aside_path;
   EXPECT_EQ(l.warning, "The saved session was written by a newer lookupviz, so this one starts afresh; the file "
-                       "was kept as " + l.set_aside_path + ".");
+                       "was kept as " +
+                           l.set_aside_path + ".");
 }
 
 TEST(SessionSettingsFile, NotARegularFileIsSetAside) {
@@ -470,8 +486,10 @@ TEST(SessionSettingsFile, TheFolderFollowsXdgConfigHome) {
   std::string why;
   EXPECT_EQ(lv::settings_dir(&why), "");
   EXPECT_EQ(why, "cannot create " + dir + "/plain/lookupviz: Not a directory");
-  if (old_xdg) setenv("XDG_CONFIG_HOME", keep_xdg.c_str(), 1); else unsetenv("XDG_CONFIG_HOME");
-  if (old_home) setenv("HOME", keep_home.c_str(), 1); else unsetenv("HOME");
+  if (old_xdg) setenv("XDG_CONFIG_HOME", keep_xdg.c_str(), 1);
+  else unsetenv("XDG_CONFIG_HOME");
+  if (old_home) setenv("HOME", keep_home.c_str(), 1);
+  else unsetenv("HOME");
 }
 
 }  // namespace

@@ -29,10 +29,9 @@ struct Shape {
 };
 
 TEST(TableBuilder, EqualsEmbeddingInitBitForBit) {
-  const Shape shapes[] = {
-      {4, 5, 1 << 16},     {1, 1, 16},        {3, 5, 16},       {1, 16, 16},      {2, 17, 16},
-      {7, 13, 32},         {100, 33, 48},     {257, 768, 4096}, {1000, 129, 1000}, {50, 768, 65536},
-      {5000, 64, 1 << 16}, {333, 31, 1 << 20}};
+  const Shape shapes[] = {{4, 5, 1 << 16},   {1, 1, 16},       {3, 5, 16},          {1, 16, 16},
+                          {2, 17, 16},       {7, 13, 32},      {100, 33, 48},       {257, 768, 4096},
+                          {1000, 129, 1000}, {50, 768, 65536}, {5000, 64, 1 << 16}, {333, 31, 1 << 20}};
   for (const Shape& s : shapes) {
     SCOPED_TRACE(testing::Message() << s.vocab << " x " << s.dim << " chunk " << s.chunk);
     for (uint64_t seed : {123ull, 0ull, 987654321ull}) {

@@ -76,8 +76,7 @@ std::string npy(const std::string& dict, const std::string& data, int major = 1)
 }
 
 std::string dict(const std::string& descr, bool fortran, const std::string& shape) {
-  return "{'descr': '" + descr + "', 'fortran_order': " + (fortran ? "True" : "False") + ", 'shape': " + shape +
-         ", }";
+  return "{'descr': '" + descr + "', 'fortran_order': " + (fortran ? "True" : "False") + ", 'shape': " + shape + ", }";
 }
 
 // The test table: value(i, j) = i - 0.25 j, exact in float16, bfloat16 and float32.
@@ -126,8 +125,9 @@ std::string safetensors(const std::vector<StTensor>& ts, const std::string& meta
   for (size_t k = 0; k < ts.size(); ++k) {
     const size_t b = data.size();
     data += ts[k].bytes;
-    h += (k ? "," : "") + std::string("\"") + ts[k].name + "\":{\"dtype\":\"" + ts[k].dtype + "\",\"shape\":" +
-         ts[k].shape + ",\"data_offsets\":[" + std::to_string(b) + "," + std::to_string(data.size()) + "]}";
+    h += (k ? "," : "") + std::string("\"") + ts[k].name + "\":{\"dtype\":\"" + ts[k].dtype +
+         "\",\"shape\":" + ts[k].shape + ",\"data_offsets\":[" + std::to_string(b) + "," + std::to_string(data.size()) +
+         "]}";
   }
   h += "}";
   while (h.size() % 8) h += ' ';
@@ -196,9 +196,8 @@ TEST(TableFileReal, SafetensorsWithSeveralTablesAsksWhichOne) {
   const TableLoad r = load_table(std::string(LOOKUPVIZ_GOLDEN_DIR) + "/tables/mixed.safetensors");
   EXPECT_FALSE(r.ok);
   EXPECT_EQ(r.tensor_names, (std::vector<std::string>{"double", "embed.weight", "half", "proj.weight"}));
-  EXPECT_EQ(r.error,
-            "mixed.safetensors has 4 2-D tensors; pick one (FILE:NAME): double (3×2), embed.weight (6×4), "
-            "half (2×2), proj.weight (3×5).");
+  EXPECT_EQ(r.error, "mixed.safetensors has 4 2-D tensors; pick one (FILE:NAME): double (3×2), embed.weight (6×4), "
+                     "half (2×2), proj.weight (3×5).");
   const TableLoad one = load_table(std::string(LOOKUPVIZ_GOLDEN_DIR) + "/tables/single.safetensors");
   ASSERT_TRUE(one.ok) << one.error;  // one 2-D tensor beside a bias: taken without asking
   EXPECT_EQ(one.table.name, "weight");
@@ -235,9 +234,9 @@ TEST(TableFileNpy, HeaderVariantsNumpyAccepts) {
   expect_table(parse_npy_str(npy("{\"shape\": (2,3), \"fortran_order\": False, \"descr\": \"<f4\"}",
                                  table_bytes(2, 3, "f4", false))),
                2, 3, "float32");
-  expect_table(parse_npy_str(npy("{'descr': '<f4', 'fortran_order': False, 'shape': (4L, 1L)}",
-                                 table_bytes(4, 1, "f4", false))),
-               4, 1, "float32");
+  expect_table(
+      parse_npy_str(npy("{'descr': '<f4', 'fortran_order': False, 'shape': (4L, 1L)}", table_bytes(4, 1, "f4", false))),
+      4, 1, "float32");
   expect_table(parse_npy_str(npy(dict("<f2", true, "(1, 9)"), table_bytes(1, 9, "f2", true))), 1, 9, "float16");
   expect_table(parse_npy_str(npy(dict("<f4", true, "(130, 67)"), table_bytes(130, 67, "f4", true))), 130, 67,
                "float32");
@@ -245,14 +244,14 @@ TEST(TableFileNpy, HeaderVariantsNumpyAccepts) {
 
 TEST(TableFileSafetensors, EveryDtypeAndTheNamedTensor) {
   TempDir dir;
-  const std::string bytes = safetensors(
-      {{"a32", "F32", "[4,3]", table_bytes(4, 3, "f4", false)},
-       {"b16", "F16", "[2,5]", table_bytes(2, 5, "f2", false)},
-       {"cbf", "BF16", "[3,3]", table_bytes(3, 3, "bf16", false)},
-       {"cbw", "BF16", "[3,19]", table_bytes(3, 19, "bf16", false)},  // 8 at a time, and a tail
-       {"d64", "F64", "[1,2]", table_bytes(1, 2, "f8", false)},
-       {"bias", "F32", "[3]", raw(std::vector<float>{1, 2, 3})}},
-      "{\"format\":\"pt\",\"nested\":{\"x\":[1,2.5e3,true,null,\"s\"]}}");
+  const std::string bytes =
+      safetensors({{"a32", "F32", "[4,3]", table_bytes(4, 3, "f4", false)},
+                   {"b16", "F16", "[2,5]", table_bytes(2, 5, "f2", false)},
+                   {"cbf", "BF16", "[3,3]", table_bytes(3, 3, "bf16", false)},
+                   {"cbw", "BF16", "[3,19]", table_bytes(3, 19, "bf16", false)},  // 8 at a time, and a tail
+                   {"d64", "F64", "[1,2]", table_bytes(1, 2, "f8", false)},
+                   {"bias", "F32", "[3]", raw(std::vector<float>{1, 2, 3})}},
+                  "{\"format\":\"pt\",\"nested\":{\"x\":[1,2.5e3,true,null,\"s\"]}}");
   write_file(dir.file("m.safetensors"), bytes);
   expect_table(load_table(dir.file("m.safetensors:a32")), 4, 3, "float32");
   expect_table(load_table(dir.file("m.safetensors:b16")), 2, 5, "float16");
@@ -268,9 +267,9 @@ TEST(TableFileSafetensors, EveryDtypeAndTheNamedTensor) {
 TEST(TableFileSafetensors, EscapedNamesAndAPathWithAColon) {
   TempDir dir;
   // "caf\u00e9 \"w\"" is the name café "w".
-  const std::string bytes = raw_safetensors(
-      "{\"caf\\u00e9 \\\"w\\\"\":{\"dtype\":\"F32\",\"shape\":[2,2],\"data_offsets\":[0,16]}}",
-      table_bytes(2, 2, "f4", false));
+  const std::string bytes =
+      raw_safetensors("{\"caf\\u00e9 \\\"w\\\"\":{\"dtype\":\"F32\",\"shape\":[2,2],\"data_offsets\":[0,16]}}",
+                      table_bytes(2, 2, "f4", false));
   const TableLoad r = parse_st_str(bytes, "caf\xc3\xa9 \"w\"");
   expect_table(r, 2, 2, "float32");
   // A path that itself contains ':' is tried whole first.
@@ -279,13 +278,13 @@ TEST(TableFileSafetensors, EscapedNamesAndAPathWithAColon) {
   write_file(dir.file("t:x.safetensors"), bytes);
   expect_table(load_table(dir.file("t:x.safetensors") + ":caf\xc3\xa9 \"w\""), 2, 2, "float32");
   // A tensor name holding ':' (FILE:a:b): split at the last ':' that leaves a file.
-  write_file(dir.file("c.safetensors"),
-             safetensors({{"a:b", "F32", "[2,2]", table_bytes(2, 2, "f4", false)},
-                          {"z", "F32", "[2,2]", table_bytes(2, 2, "f4", false)}}));
+  write_file(dir.file("c.safetensors"), safetensors({{"a:b", "F32", "[2,2]", table_bytes(2, 2, "f4", false)},
+                                                     {"z", "F32", "[2,2]", table_bytes(2, 2, "f4", false)}}));
   const TableLoad colon = load_table(dir.file("c.safetensors") + ":a:b");
   expect_table(colon, 2, 2, "float32");
   EXPECT_EQ(colon.table.name, "a:b");
-  EXPECT_EQ(load_table(dir.file("t:x.safetensors") + ":nope:x").error.find("has no tensor 'nope:x'"), 16u);  // "t:x.safetensors has…"
+  EXPECT_EQ(load_table(dir.file("t:x.safetensors") + ":nope:x").error.find("has no tensor 'nope:x'"),
+            16u);  // "t:x.safetensors has…"
   // A name on a .npy is a mistake worth a sentence.
   EXPECT_EQ(load_table(dir.file("we:ird.npy") + ":w").error,
             "we:ird.npy is a .npy file, which holds a single array; drop ':w' to load it.");
@@ -401,7 +400,8 @@ TEST(TableFileSafetensors, MalformedFilesSayWhatIsWrong) {
        "", "x.safetensors: tensor 'a' has data_offsets [16, 0] that end before they begin."},
       {raw_safetensors(hdr("\"a\":{\"dtype\":\"F32\",\"shape\":[2,2],\"data_offsets\":[0,12]}"), std::string(16, '\0')),
        "", "x.safetensors: tensor 'a' is 2 × 2 F32 (16 bytes) but its data_offsets span 12 bytes."},
-      {raw_safetensors(hdr("\"a\":{\"dtype\":\"BF16\",\"shape\":[2,2],\"data_offsets\":[0,16]}"), std::string(16, '\0')),
+      {raw_safetensors(hdr("\"a\":{\"dtype\":\"BF16\",\"shape\":[2,2],\"data_offsets\":[0,16]}"),
+                       std::string(16, '\0')),
        "", "x.safetensors: tensor 'a' is 2 × 2 BF16 (8 bytes) but its data_offsets span 16 bytes."},
       {raw_safetensors(hdr("\"a\":{\"dtype\":\"F32\",\"shape\":[4611686018427387904,4],\"data_offsets\":[0,16]}"),
                        std::string(16, '\0')),
@@ -450,7 +450,8 @@ TEST(TableFileSafetensors, ManyTensorsStillRefuseADuplicateName) {
   auto file = [&](int repeat_at) {  // t0..t{n-1} (1-D, sharing 4 bytes), then "emb" 2 × 2
     std::string h = "{";
     for (int k = 0; k < kTensors; ++k)
-      h += "\"t" + std::to_string(k == repeat_at ? k - 1 : k) + "\":{\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[0,4]},";
+      h += "\"t" + std::to_string(k == repeat_at ? k - 1 : k) +
+           "\":{\"dtype\":\"F32\",\"shape\":[1],\"data_offsets\":[0,4]},";
     h += "\"emb\":{\"dtype\":\"F32\",\"shape\":[2,2],\"data_offsets\":[0,16]}}";
     return raw_safetensors(h, std::string(16, '\0'));
   };
@@ -486,9 +487,10 @@ TEST(TableFileSafetensors, TheEmbeddingIsOnTopOfWhatToPickFrom) {
   const std::string missing = parse_st_str(safetensors(ts), "emb").error;
   EXPECT_EQ(missing.find("x.safetensors has no tensor 'emb'; it has: wte.weight (3×2), h.0.attn"), 0u) << missing;
   // Llama's and BERT's names too.
-  for (const char* name : {"model.embed_tokens.weight", "tok_embeddings.weight", "bert.embeddings.word_embeddings.weight"}) {
-    const TableLoad l = parse_st_str(safetensors({{"a.weight", "F32", "[1,1]", std::string(4, '\0')},
-                                                  {name, "F32", "[1,1]", std::string(4, '\0')}}));
+  for (const char* name :
+       {"model.embed_tokens.weight", "tok_embeddings.weight", "bert.embeddings.word_embeddings.weight"}) {
+    const TableLoad l = parse_st_str(safetensors(
+        {{"a.weight", "F32", "[1,1]", std::string(4, '\0')}, {name, "F32", "[1,1]", std::string(4, '\0')}}));
     ASSERT_EQ(l.tensor_names.size(), 2u);
     EXPECT_EQ(l.tensor_names[0], name);
   }
@@ -498,7 +500,8 @@ TEST(TableFileSafetensors, TheEmbeddingIsOnTopOfWhatToPickFrom) {
 
 TEST(TableFileSystem, MissingFileFolderEmptyFileAndUnknownFormat) {
   TempDir dir;
-  EXPECT_EQ(load_table(dir.file("nope.npy")).error, "Cannot open " + dir.file("nope.npy") + ": No such file or directory.");
+  EXPECT_EQ(load_table(dir.file("nope.npy")).error,
+            "Cannot open " + dir.file("nope.npy") + ": No such file or directory.");
   EXPECT_EQ(load_table(dir.file("nope.npy:w")).error,
             "Cannot open " + dir.file("nope.npy:w") + ": No such file or directory.");
   EXPECT_EQ(load_table(dir.path).error, dir.path + " is a folder, not a table file.");

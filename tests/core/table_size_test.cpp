@@ -13,7 +13,7 @@ namespace {
 constexpr int64_t kLimit = int64_t{1} << 27;  // 134,217,728
 
 TEST(TableSize, ASeededTableHoldsAtMostTwoToTheTwentySeventhValues) {
-  EXPECT_EQ(lv::table_size_error(1, 2048, 65536), "");           // exactly 2^27
+  EXPECT_EQ(lv::table_size_error(1, 2048, 65536), "");  // exactly 2^27
   EXPECT_EQ(lv::table_size_error(1, 2049, 65536),
             "a 2,049 × 65,536 table is too big: rows × dim may be at most 134,217,728 values");
   EXPECT_EQ(lv::table_size_error(0, kLimit, 1), "");

@@ -30,10 +30,12 @@ TEST(TextFormat, IrregularPluralsAndThousands) {
 // count_text (drawn every frame, no allocation) says what counted says, for the extremes
 // too, and cuts a noun too long for its buffer instead of running past it.
 TEST(TextFormat, CountTextIsCountedWithoutAllocating) {
-  for (long long n : {0LL, 1LL, -1LL, 7LL, 999LL, 1000LL, -1000LL, 50257LL, 38597376LL, std::numeric_limits<long long>::max(),
-                      std::numeric_limits<long long>::min()}) {
-    EXPECT_EQ(std::string(lv::count_text(n, "multiply-add").c_str()), lv::with_commas(n) + " " + lv::noun(n, "multiply-add"));
-    EXPECT_EQ(std::string(lv::count_text(n, "copy", "copies").c_str()), lv::with_commas(n) + " " + lv::noun(n, "copy", "copies"));
+  for (long long n : {0LL, 1LL, -1LL, 7LL, 999LL, 1000LL, -1000LL, 50257LL, 38597376LL,
+                      std::numeric_limits<long long>::max(), std::numeric_limits<long long>::min()}) {
+    EXPECT_EQ(std::string(lv::count_text(n, "multiply-add").c_str()),
+              lv::with_commas(n) + " " + lv::noun(n, "multiply-add"));
+    EXPECT_EQ(std::string(lv::count_text(n, "copy", "copies").c_str()),
+              lv::with_commas(n) + " " + lv::noun(n, "copy", "copies"));
   }
   const std::string long_noun(200, 'x');
   const std::string cut = lv::count_text(12345, long_noun).c_str();

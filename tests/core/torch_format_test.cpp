@@ -58,10 +58,8 @@ GoldenCase read_case(std::istream& in, const std::string& case_line) {
   std::getline(in, line), fields(line, "parameter") >> c.parameter;
   std::getline(in, line);
   for (auto s = fields(line, "data"); s >> word;) {
-    if (c.dtype == "float32")
-      c.floats.push_back(float_from_hex(word));
-    else
-      c.ints.push_back(std::stoll(word));
+    if (c.dtype == "float32") c.floats.push_back(float_from_hex(word));
+    else c.ints.push_back(std::stoll(word));
   }
   int n_lines = 0;
   std::getline(in, line), fields(line, "expected") >> n_lines;
@@ -108,8 +106,8 @@ TEST(TorchFormat, GoldensArePresent) { EXPECT_GE(load_cases().size(), 50u); }
 Matrix notebook_table() {
   Matrix w(4, 5);
   w << 0.3374f, -0.1778f, -0.3035f, -0.5880f, 1.5810f,  //
-      1.3010f, 1.2753f, -0.2010f, -0.1606f, -0.4015f,     //
-      0.6957f, -1.8061f, -1.1589f, 0.3255f, -0.6315f,     //
+      1.3010f, 1.2753f, -0.2010f, -0.1606f, -0.4015f,   //
+      0.6957f, -1.8061f, -1.1589f, 0.3255f, -0.6315f,   //
       -2.8400f, -0.7849f, -1.4096f, -0.4076f, 0.7953f;
   return w;
 }
@@ -136,10 +134,9 @@ TEST(TorchFormat, SuffixPlacementFollowsLastLineLength) {
 TEST(TorchFormat, OneHotInt64) {
   IntMatrix x(3, 4);
   x << 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0;
-  EXPECT_EQ(repr_tensor(x),
-            "tensor([[0, 0, 1, 0],\n"
-            "        [0, 0, 0, 1],\n"
-            "        [0, 1, 0, 0]])");
+  EXPECT_EQ(repr_tensor(x), "tensor([[0, 0, 1, 0],\n"
+                            "        [0, 0, 0, 1],\n"
+                            "        [0, 1, 0, 0]])");
 }
 
 // A GPT-2-sized table is summarized: only the 36 shown elements decide the format, so
@@ -149,9 +146,8 @@ TEST(TorchFormat, SummarizedTableIgnoresHiddenElements) {
   w(500, 400) = 1.0e12f;
   w(3, 3) = std::numeric_limits<float>::quiet_NaN();
   const std::string row = "[0.5000, 0.5000, 0.5000,  ..., 0.5000, 0.5000, 0.5000]";
-  EXPECT_EQ(repr_tensor(w),
-            "tensor([" + row + ",\n        " + row + ",\n        " + row + ",\n        ...,\n        " + row +
-                ",\n        " + row + ",\n        " + row + "])");
+  EXPECT_EQ(repr_tensor(w), "tensor([" + row + ",\n        " + row + ",\n        " + row + ",\n        ...,\n        " +
+                                row + ",\n        " + row + ",\n        " + row + "])");
 }
 
 }  // namespace

@@ -28,11 +28,10 @@ std::vector<uint32_t> bits_of(const float* p, size_t n) {
 
 TEST(TorchLayers, NotebookEmbeddingSeed123) {
   // torch.manual_seed(123); nn.Embedding(4, 5).weight  (prints 0.3374, -0.1778, ...)
-  const std::vector<uint32_t> want = {
-      0x3eacbbc9, 0xbe360b3b, 0xbe9b67f8, 0xbf1687f2, 0x3fca5d36,  //
-      0x3fa6887a, 0x3fa33d12, 0xbe4dc6a6, 0xbe246ad5, 0xbecd8fd6,  //
-      0x3f321afa, 0xbfe72cbc, 0xbf9455c8, 0x3ea6a423, 0xbf21aa56,  //
-      0xc035c276, 0xbf48ec26, 0xbfb46cdf, 0xbed0b478, 0x3f4b9a7e};
+  const std::vector<uint32_t> want = {0x3eacbbc9, 0xbe360b3b, 0xbe9b67f8, 0xbf1687f2, 0x3fca5d36,  //
+                                      0x3fa6887a, 0x3fa33d12, 0xbe4dc6a6, 0xbe246ad5, 0xbecd8fd6,  //
+                                      0x3f321afa, 0xbfe72cbc, 0xbf9455c8, 0x3ea6a423, 0xbf21aa56,  //
+                                      0xc035c276, 0xbf48ec26, 0xbfb46cdf, 0xbed0b478, 0x3f4b9a7e};
   TorchGenerator g(123);
   const lv::Matrix w = lv::embedding_init(4, 5, g);
   ASSERT_EQ(w.rows(), 4);
@@ -44,10 +43,10 @@ TEST(TorchLayers, NotebookEmbeddingSeed123) {
 TEST(TorchLayers, NotebookLinearSeed123) {
   // torch.manual_seed(123); nn.Linear(4, 5, bias=False).weight; row 0 prints as
   // -0.20388806, 0.01656228, -0.24832928, 0.18855679.
-  const std::vector<uint32_t> want = {
-      0xbe50c808, 0x3c87ada0, 0xbe7e4a08, 0x3e411508, 0xbeda2048, 0x3ebba8c4, 0xbeba1234,
-      0xbecb87de, 0xbea1c35a, 0x3e67e1a8, 0xbe3d2e14, 0x3e3f98e4, 0xbed94654, 0xbe9b523e,
-      0xbe3bfe80, 0xbdc93c78, 0xbec34b04, 0x3ea7a05e, 0xbdf17db8, 0x3e245880};
+  const std::vector<uint32_t> want = {0xbe50c808, 0x3c87ada0, 0xbe7e4a08, 0x3e411508, 0xbeda2048,
+                                      0x3ebba8c4, 0xbeba1234, 0xbecb87de, 0xbea1c35a, 0x3e67e1a8,
+                                      0xbe3d2e14, 0x3e3f98e4, 0xbed94654, 0xbe9b523e, 0xbe3bfe80,
+                                      0xbdc93c78, 0xbec34b04, 0x3ea7a05e, 0xbdf17db8, 0x3e245880};
   TorchGenerator g(123);
   const lv::LinearInit l = lv::linear_init(4, 5, false, g);
   ASSERT_EQ(l.weight.rows(), 5);
@@ -165,8 +164,8 @@ TEST(TorchLayers, ZeroSizedLayersDrawNothing) {
 // The edges-only Linear init prints exactly as the whole one and leaves the generator
 // where linear_init does, summarized or not, wide or tall.
 TEST(TorchLayers, LinearWeightEdgesPrintLikeTheWholeInit) {
-  const std::pair<int64_t, int64_t> shapes[] = {{4, 5}, {5, 3}, {1, 1}, {1000, 1}, {1001, 1}, {1, 1001},
-                                                {50, 30}, {400, 3}, {3, 400}, {7, 7}, {2000, 6}, {0, 3}};
+  const std::pair<int64_t, int64_t> shapes[] = {{4, 5},   {5, 3},   {1, 1},   {1000, 1}, {1001, 1}, {1, 1001},
+                                                {50, 30}, {400, 3}, {3, 400}, {7, 7},    {2000, 6}, {0, 3}};
   for (auto [in, out] : shapes) {
     lv::TorchGenerator a(123), b(123);
     const lv::Matrix whole = lv::linear_init(in, out, false, a).weight;

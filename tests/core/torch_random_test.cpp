@@ -71,15 +71,24 @@ TEST(TorchGenerator, ManualSeedClearsTheCachedSample) {
 
 TEST(TorchRandom, DrawCounts) {
   auto normal = [](size_t n) {
-    return [n](TorchGenerator& g) { std::vector<float> v(n); lv::normal_(v.data(), n, 0.0, 1.0, g); };
+    return [n](TorchGenerator& g) {
+      std::vector<float> v(n);
+      lv::normal_(v.data(), n, 0.0, 1.0, g);
+    };
   };
   EXPECT_EQ(count_draws(7, normal(16)), 16);  // block fill: one draw per element
   EXPECT_EQ(count_draws(7, normal(32)), 32);
   EXPECT_EQ(count_draws(7, normal(17)), 33);  // tail: 16 fresh draws for the last 16 slots
   EXPECT_EQ(count_draws(7, normal(600)), 616);
-  EXPECT_EQ(count_draws(7, normal(9)), 20);   // Embedding(3, 3): 5 pairs of 2 double uniforms
+  EXPECT_EQ(count_draws(7, normal(9)), 20);  // Embedding(3, 3): 5 pairs of 2 double uniforms
   EXPECT_EQ(count_draws(7, normal(1)), 4);
-  EXPECT_EQ(count_draws(7, [](TorchGenerator& g) { float v[5]; lv::uniform_(v, 5, -1.0, 1.0, g); }), 5);
+  EXPECT_EQ(count_draws(
+                7,
+                [](TorchGenerator& g) {
+    float v[5];
+    lv::uniform_(v, 5, -1.0, 1.0, g);
+                }),
+            5);
 }
 
 TEST(TorchRandom, SmallNormalUsesAndLeavesTheCache) {
@@ -118,14 +127,14 @@ TEST(Cephes, LogMatchesAvxMathfun) {
       {0x00000001u, 0xc2aeac50u},  // a denormal is cut to FLT_MIN
       {0x40000000u, 0x3f317218u},  // 2
   };
-  for (const auto& c : cases)
-    EXPECT_EQ(bits(lv::cephes_logf(std::bit_cast<float>(c[0]))), c[1]) << std::hex << c[0];
+  for (const auto& c : cases) EXPECT_EQ(bits(lv::cephes_logf(std::bit_cast<float>(c[0]))), c[1]) << std::hex << c[0];
   EXPECT_TRUE(std::isnan(lv::cephes_logf(0.0f)));
   EXPECT_TRUE(std::isnan(lv::cephes_logf(-1.0f)));
 }
 
 TEST(Cephes, SincosMatchesAvxMathfun) {
-  const uint32_t cases[][3] = {  // x, sin, cos
+  const uint32_t cases[][3] = {
+      // x, sin, cos
       {0x00000000u, 0x00000000u, 0x3f800000u}, {0x3f800000u, 0x3f576aa4u, 0x3f0a5140u},
       {0x3f490fdbu, 0x3f3504f4u, 0x3f3504f3u}, {0x40400000u, 0x3e1081c3u, 0xbf7d7026u},
       {0x40c8dc62u, 0xbbcde230u, 0x3f7ffeb5u}, {0xc0000000u, 0xbf68c7b7u, 0xbed51132u},

@@ -14,7 +14,7 @@ TEST(ValueParse, Numbers) {
   EXPECT_EQ(parse_weight_value(" -1e3 ").value, -1000.0f);
   EXPECT_EQ(parse_weight_value("+2").value, 2.0f);
   EXPECT_EQ(parse_weight_value(".25").value, 0.25f);
-  EXPECT_EQ(parse_weight_value("0.1").value, 0.1f);  // rounded to float32 once
+  EXPECT_EQ(parse_weight_value("0.1").value, 0.1f);           // rounded to float32 once
   EXPECT_TRUE(std::isinf(parse_weight_value("1e39").value));  // beyond float32: inf, as torch.tensor(1e39)
   EXPECT_TRUE(std::isinf(parse_weight_value("1e400").value));
   EXPECT_EQ(parse_weight_value("1e-400").value, 0.0f);

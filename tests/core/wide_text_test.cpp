@@ -21,7 +21,8 @@ TEST(WideText, EmojiBecomeSlotsAndComeBackExactly) {
   ASSERT_EQ(w.slots.size(), 2u);  // one slot a character, however often it appears
   EXPECT_EQ(w.slots[0], U'\U0001F431');
   EXPECT_EQ(w.slots[1], U'\U0001F63A');
-  EXPECT_EQ(edit, "I love " + utf8(kWideSlotFirst) + " and \xE7\x8C\xAB " + utf8(kWideSlotFirst) + utf8(kWideSlotFirst + 1));
+  EXPECT_EQ(edit,
+            "I love " + utf8(kWideSlotFirst) + " and \xE7\x8C\xAB " + utf8(kWideSlotFirst) + utf8(kWideSlotFirst + 1));
   for (unsigned char c : edit) EXPECT_NE(c, 0xF0) << "a 4-byte sequence left for the 16-bit UI";
   EXPECT_EQ(wide_from_edit(w, edit), text);
   EXPECT_EQ(wide_original(w, kWideSlotFirst), U'\U0001F431');

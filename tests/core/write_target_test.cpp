@@ -82,7 +82,7 @@ TEST(WriteTarget, SymlinksAreFollowedRelativeToTheirFolder) {
   TempDir d;
   fs::create_directory(d.path + "/real");
   spit(d.path + "/real/s.ini", "old");
-  ASSERT_EQ(symlink("real/s.ini", (d.path + "/hop").c_str()), 0);        // relative to d
+  ASSERT_EQ(symlink("real/s.ini", (d.path + "/hop").c_str()), 0);                // relative to d
   ASSERT_EQ(symlink((d.path + "/hop").c_str(), (d.path + "/link").c_str()), 0);  // absolute, a chain
   const lv::WriteTarget t = lv::resolve_write_target(d.path + "/link");
   EXPECT_EQ(t.error, lv::WriteTargetError::None);

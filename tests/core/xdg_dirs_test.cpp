@@ -31,22 +31,21 @@ struct TempHome {
 }  // namespace
 
 TEST(XdgDirs, ParsesTheFormatXdgUserDirsUpdateWrites) {
-  const std::string text =
-      "# This file is written by xdg-user-dirs-update\n"
-      "XDG_DESKTOP_DIR=\"$HOME/Desktop\"\n"
-      "XDG_PICTURES_DIR=\"$HOME/Bilder\"\n"
-      "XDG_DOWNLOAD_DIR=\"/data/dl/\"\n";
+  const std::string text = "# This file is written by xdg-user-dirs-update\n"
+                           "XDG_DESKTOP_DIR=\"$HOME/Desktop\"\n"
+                           "XDG_PICTURES_DIR=\"$HOME/Bilder\"\n"
+                           "XDG_DOWNLOAD_DIR=\"/data/dl/\"\n";
   EXPECT_EQ(lv::parse_user_dir(text, "XDG_PICTURES_DIR", "/home/ann"), "/home/ann/Bilder");
   EXPECT_EQ(lv::parse_user_dir(text, "XDG_DOWNLOAD_DIR", "/home/ann"), "/data/dl");  // absolute, no trailing '/'
   EXPECT_EQ(lv::parse_user_dir(text, "XDG_MUSIC_DIR", "/home/ann"), std::nullopt);
 }
 
 TEST(XdgDirs, IgnoresWhatTheSpecDoesNotAllow) {
-  EXPECT_EQ(lv::parse_user_dir("XDG_PICTURES_DIR=Pictures\n", "XDG_PICTURES_DIR", "/h"), std::nullopt);       // unquoted
-  EXPECT_EQ(lv::parse_user_dir("XDG_PICTURES_DIR=\"Pictures\"\n", "XDG_PICTURES_DIR", "/h"), std::nullopt);   // relative
-  EXPECT_EQ(lv::parse_user_dir("XDG_PICTURES_DIR=\"$USER/x\"\n", "XDG_PICTURES_DIR", "/h"), std::nullopt);    // other var
+  EXPECT_EQ(lv::parse_user_dir("XDG_PICTURES_DIR=Pictures\n", "XDG_PICTURES_DIR", "/h"), std::nullopt);      // unquoted
+  EXPECT_EQ(lv::parse_user_dir("XDG_PICTURES_DIR=\"Pictures\"\n", "XDG_PICTURES_DIR", "/h"), std::nullopt);  // relative
+  EXPECT_EQ(lv::parse_user_dir("XDG_PICTURES_DIR=\"$USER/x\"\n", "XDG_PICTURES_DIR", "/h"), std::nullopt);  // other var
   EXPECT_EQ(lv::parse_user_dir("XDG_PICTURES_DIR=\"$HOMEX/x\"\n", "XDG_PICTURES_DIR", "/h"), std::nullopt);
-  EXPECT_EQ(lv::parse_user_dir("#XDG_PICTURES_DIR=\"/p\"\n", "XDG_PICTURES_DIR", "/h"), std::nullopt);        // comment
+  EXPECT_EQ(lv::parse_user_dir("#XDG_PICTURES_DIR=\"/p\"\n", "XDG_PICTURES_DIR", "/h"), std::nullopt);  // comment
   // "$HOME/" is how the spec switches a folder off.
   EXPECT_EQ(lv::parse_user_dir("XDG_PICTURES_DIR=\"$HOME/\"\n", "XDG_PICTURES_DIR", "/h"), std::nullopt);
   // Escaped quotes, CRLF line ends, spaces around '=': read as the shell would.
@@ -75,7 +74,7 @@ TEST(XdgDirs, FallsBackToHomePicturesThenTheWorkingDirectory) {
 
 TEST(XdgDirs, HonoursXdgConfigHome) {
   TempHome h;
-  fs::create_directories(h.root / "alt" );
+  fs::create_directories(h.root / "alt");
   fs::create_directories(h.root / "Shots");
   h.user_dirs("XDG_PICTURES_DIR=\"$HOME/Shots\"\n", h.root / "alt");
   lv::XdgEnv env = h.env();

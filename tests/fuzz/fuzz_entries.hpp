@@ -225,18 +225,51 @@ struct Bytes {
 
 inline float special_float(uint8_t k) {
   constexpr float kInf = std::numeric_limits<float>::infinity();
-  const float table[] = {std::numeric_limits<float>::quiet_NaN(), -std::numeric_limits<float>::quiet_NaN(), kInf,
-                         -kInf, -0.0f, 0.0f, std::numeric_limits<float>::denorm_min(),
-                         -std::numeric_limits<float>::denorm_min(), 1.17549421e-38f /* largest subnormal */,
-                         std::numeric_limits<float>::min(), std::numeric_limits<float>::max(),
-                         -std::numeric_limits<float>::max(), 1e-5f, 1e-4f, 9.99999e-5f, 1e8f, 1.00000005e8f, 1000.0f,
-                         0.5f, 1.5f, -2.0f, 123456789.0f, 1e38f, 0.33743873f, -2.84f, 1e-45f, 65504.0f, 3.0f};
+  const float table[] = {std::numeric_limits<float>::quiet_NaN(),
+                         -std::numeric_limits<float>::quiet_NaN(),
+                         kInf,
+                         -kInf,
+                         -0.0f,
+                         0.0f,
+                         std::numeric_limits<float>::denorm_min(),
+                         -std::numeric_limits<float>::denorm_min(),
+                         1.17549421e-38f /* largest subnormal */,
+                         std::numeric_limits<float>::min(),
+                         std::numeric_limits<float>::max(),
+                         -std::numeric_limits<float>::max(),
+                         1e-5f,
+                         1e-4f,
+                         9.99999e-5f,
+                         1e8f,
+                         1.00000005e8f,
+                         1000.0f,
+                         0.5f,
+                         1.5f,
+                         -2.0f,
+                         123456789.0f,
+                         1e38f,
+                         0.33743873f,
+                         -2.84f,
+                         1e-45f,
+                         65504.0f,
+                         3.0f};
   return table[k % (sizeof table / sizeof table[0])];
 }
 
 inline int64_t special_int(uint8_t k) {
-  const int64_t table[] = {0, 1, -1, 2, 3, 10, 99, 1000, -1000, 50256, std::numeric_limits<int64_t>::max(),
-                           std::numeric_limits<int64_t>::min(), 9'999'999};
+  const int64_t table[] = {0,
+                           1,
+                           -1,
+                           2,
+                           3,
+                           10,
+                           99,
+                           1000,
+                           -1000,
+                           50256,
+                           std::numeric_limits<int64_t>::max(),
+                           std::numeric_limits<int64_t>::min(),
+                           9'999'999};
   return table[k % (sizeof table / sizeof table[0])];
 }
 
@@ -261,16 +294,16 @@ inline std::string check_format(const uint8_t* data, size_t n) {
   const bool integers = head & 0x80;
   std::vector<int64_t> shape;
   switch (head % 5) {
-    case 0: break;                                                          // 0-D
-    case 1: shape = {1 + in.byte() % 40}; break;                           // 1-D
-    case 2: shape = {1 + in.byte() % 12, 1 + in.byte() % 12}; break;       // 2-D
-    case 3: {                                                              // empty
+    case 0: break;                                                    // 0-D
+    case 1: shape = {1 + in.byte() % 40}; break;                      // 1-D
+    case 2: shape = {1 + in.byte() % 12, 1 + in.byte() % 12}; break;  // 2-D
+    case 3: {                                                         // empty
       const int64_t k = in.byte() % 5;
       const uint8_t form = in.byte() % 3;
       shape = form == 0 ? std::vector<int64_t>{0} : form == 1 ? std::vector<int64_t>{0, k} : std::vector<int64_t>{k, 0};
       break;
     }
-    default: {                                                             // > 1000 elements: summarized
+    default: {  // > 1000 elements: summarized
       if (in.byte() & 1) {
         const int64_t lo = in.byte(), hi = in.byte();  // two statements: the order is fixed
         shape = {1001 + (lo | hi << 8) % 3000};
@@ -402,7 +435,8 @@ inline std::string check_bpe(const uint8_t* data, size_t n) {
   if (!d.ok) return one_clean_line(d.error) ? "" : "a decode error that is not one clean line";
   const std::string shown = lv::utf8_replace_invalid(d.bytes);
   if (lv::utf8_error_offset(shown).has_value()) return "replaced text is still not UTF-8";
-  if (lv::utf8_error_offset(d.bytes).has_value() == (shown == d.bytes)) return "replacement changed valid text or kept invalid";
+  if (lv::utf8_error_offset(d.bytes).has_value() == (shown == d.bytes))
+    return "replacement changed valid text or kept invalid";
   return "";
 }
 
@@ -421,7 +455,8 @@ inline std::string check_recent(const uint8_t* data, size_t n) {
     if (s.empty()) return "an empty spec";
     if (s.size() > lv::kMaxRecentSpecBytes) return "a spec longer than kMaxRecentSpecBytes";
     if (s.find_first_of(std::string_view("\n\r\0", 3)) != std::string::npos) return "a spec holding CR, LF or NUL";
-    if (std::find(list.begin(), list.begin() + static_cast<std::ptrdiff_t>(i), s) != list.begin() + static_cast<std::ptrdiff_t>(i))
+    if (std::find(list.begin(), list.begin() + static_cast<std::ptrdiff_t>(i), s) !=
+        list.begin() + static_cast<std::ptrdiff_t>(i))
       return "a repeated spec";
   }
   if (lv::parse_recent_files(lv::recent_files_text(list)) != list) return "the written list does not read back";
@@ -453,9 +488,10 @@ struct Target {
   Check check;
 };
 inline constexpr Target kTargets[] = {
-    {"fuzz_ids", check_ids},         {"fuzz_cli", check_cli},           {"fuzz_npy", check_npy},
-    {"fuzz_safetensors", check_safetensors}, {"fuzz_settings", check_settings}, {"fuzz_format", check_format},
-    {"fuzz_bpe", check_bpe},         {"fuzz_recent", check_recent},
+    {"fuzz_ids", check_ids},           {"fuzz_cli", check_cli},
+    {"fuzz_npy", check_npy},           {"fuzz_safetensors", check_safetensors},
+    {"fuzz_settings", check_settings}, {"fuzz_format", check_format},
+    {"fuzz_bpe", check_bpe},           {"fuzz_recent", check_recent},
 };
 
 // libFuzzer's side: a broken invariant is a crash, with the reason on stderr.

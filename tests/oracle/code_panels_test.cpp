@@ -48,9 +48,7 @@ const std::string kPython = "/usr/bin/python3";
 const std::string kTables = std::string(LOOKUPVIZ_GOLDEN_DIR) + "/tables/";
 
 // torch and numpy run the panels; regex runs the tiktoken stand-in (tests/oracle/gpt2_bpe_reference.py).
-bool python_ready() {
-  return std::system((kPython + " -c 'import torch, numpy, regex' >/dev/null 2>&1").c_str()) == 0;
-}
+bool python_ready() { return std::system((kPython + " -c 'import torch, numpy, regex' >/dev/null 2>&1").c_str()) == 0; }
 
 std::string read_all(const fs::path& p) {
   std::ifstream f(p, std::ios::binary);
@@ -111,33 +109,53 @@ std::vector<State> states() {
   const float nan = std::numeric_limits<float>::quiet_NaN();
   return {
       {"default", {}, nullptr, {0, 1, 2, 3, 4, 5, 6, 7, 8}},
-      {"edited cells", {}, [](Headless& h) {
-         edit_cell(h.app, 2, 0, 0.123456789f);  // %.4g wrote 0.1235
-         edit_cell(h.app, 0, 4, 123456789.0f);   // torch prints it 1.2346e+08; %.4g's 1.235e+08 printed 1.2350e+08
-         edit_cell(h.app, 3, 2, 1e-40f);         // subnormal
-       }, {}},
-      {"inf and nan edits", {}, [inf, nan](Headless& h) {
-         edit_cell(h.app, 2, 0, inf);
-         edit_cell(h.app, 3, 1, -inf);
-         edit_cell(h.app, 1, 4, nan);
-       }, {}},
+      {"edited cells",
+       {},
+       [](Headless& h) {
+    edit_cell(h.app, 2, 0, 0.123456789f);  // %.4g wrote 0.1235
+    edit_cell(h.app, 0, 4, 123456789.0f);  // torch prints it 1.2346e+08; %.4g's 1.235e+08 printed 1.2350e+08
+    edit_cell(h.app, 3, 2, 1e-40f);        // subnormal
+       },
+       {}},
+      {"inf and nan edits",
+       {},
+       [inf, nan](Headless& h) {
+    edit_cell(h.app, 2, 0, inf);
+    edit_cell(h.app, 3, 1, -inf);
+    edit_cell(h.app, 1, 4, nan);
+       },
+       {}},
       {"repeated IDs", {"--ids", "1,1,3,1"}, nullptr, {}},
       {"another seed and shape", {"--seed", "2025", "--dim", "3", "--ids", "0,4,2"}, nullptr, {}},
-      {"a fixed vocabulary, a negative seed", {"--seed", "-7", "--vocab", "9", "--dim", "4", "--ids", "3,0"}, nullptr, {}},
-      {"a seeded gradient, untied head", {"--ids", "2,0,2"}, [](Headless& h) {
-         set_grad_mode(h.app, GradMode::Seeded, 99);
-         set_tie_weights(h.app, false);
-       }, {}},
+      {"a fixed vocabulary, a negative seed",
+       {"--seed", "-7", "--vocab", "9", "--dim", "4", "--ids", "3,0"},
+       nullptr,
+       {}},
+      {"a seeded gradient, untied head",
+       {"--ids", "2,0,2"},
+       [](Headless& h) {
+    set_grad_mode(h.app, GradMode::Seeded, 99);
+    set_tie_weights(h.app, false);
+       },
+       {}},
       {"float16 table", {"--dtype", "float16"}, nullptr, {}},
-      {"a loaded .npy table", {"--ids", "0,2"}, [](Headless& h) { load(h, kTables + "v1_f4_fortran.npy"); },
+      {"a loaded .npy table",
+       {"--ids", "0,2"},
+       [](Headless& h) { load(h, kTables + "v1_f4_fortran.npy"); },
        {0, 1, 2, 3, 4, 5, 6, 7, 8}},
-      {"a loaded .npy table, edited", {"--ids", "1,0"}, [](Headless& h) {
-         load(h, kTables + "notebook_seed123.npy");
-         edit_cell(h.app, 1, 1, 2.5f);
-       }, {}},
-      {"a loaded .safetensors table", {"--ids", "0,1"}, [](Headless& h) { load(h, kTables + "single.safetensors"); }, {}},
+      {"a loaded .npy table, edited",
+       {"--ids", "1,0"},
+       [](Headless& h) {
+    load(h, kTables + "notebook_seed123.npy");
+    edit_cell(h.app, 1, 1, 2.5f);
+       },
+       {}},
+      {"a loaded .safetensors table",
+       {"--ids", "0,1"},
+       [](Headless& h) { load(h, kTables + "single.safetensors"); },
+       {}},
       {"text", {"--text", "Hello, world. It's 2025!"}, nullptr, {0, 1, 2, 3, 4, 5, 6, 8}},
-  };
+      };
 }
 
 struct Snippet {
@@ -235,8 +253,10 @@ TEST(CodePanels, RunInPyTorchAndPrintWhatThePanelShows) {
     if (got == want) {
       ++same;
     } else {
-      ADD_FAILURE() << sn.label << ": PyTorch printed\n" << got << "\n--- the panel shows\n" << want
-                    << "\n--- the code:\n" << sn.code;
+      ADD_FAILURE() << sn.label << ": PyTorch printed\n"
+                    << got << "\n--- the panel shows\n"
+                    << want << "\n--- the code:\n"
+                    << sn.code;
     }
   }
   std::printf("%d of %zu code panels print exactly what their output panel shows\n", same, snippets.size());

@@ -189,7 +189,8 @@ TEST(RenderScale, TheZoomedInWindowShowsTheRightRows) {
   if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
   const std::string dir = temp_dir();
   write_positive_npy(dir + "/halves.npy", 6000, 96, 3000);
-  const std::string args = "--weights " + dir + "/halves.npy --ids 4000,4001 --slide 7 --step 3 --size 1280x800 --screenshot ";
+  const std::string args =
+      "--weights " + dir + "/halves.npy --ids 4000,4001 --slide 7 --step 3 --size 1280x800 --screenshot ";
   ASSERT_EQ(run("", args + dir + "/whole.png"), 0);
   ASSERT_EQ(run("LOOKUPVIZ_GL_WINDOW_CELLS=38400", args + dir + "/window.png"), 0);
   const Image a = load(dir + "/whole.png"), b = load(dir + "/window.png");

@@ -149,7 +149,8 @@ TEST(Render, ExportGifWritesALoopingAnimation) {
   EXPECT_EQ(bytes.substr(0, 6), "GIF89a");
   EXPECT_NE(bytes.find("NETSCAPE2.0"), std::string::npos) << "no loop extension";
   size_t frames = 0;  // image descriptors follow graphic control extensions (0x21 0xF9 ...)
-  for (size_t at = bytes.find("\x21\xF9\x04"); at != std::string::npos; at = bytes.find("\x21\xF9\x04", at + 1)) ++frames;
+  for (size_t at = bytes.find("\x21\xF9\x04"); at != std::string::npos; at = bytes.find("\x21\xF9\x04", at + 1))
+    ++frames;
   EXPECT_GT(frames, 5u);
   EXPECT_FALSE(std::filesystem::exists(dir + "/s2.gif.part"));
 }

@@ -21,8 +21,24 @@ namespace lv::app::test {
 
 // GLFW key codes (GLFW/glfw3.h), so tests press what a user's keyboard sends.
 enum Key : int {
-  kSpace = 32, kA = 65, kC = 67, kV = 86, kX = 88, kEscape = 256, kEnter = 257, kTab = 258, kBackspace = 259, kDelete = 261,
-  kRight = 262, kLeft = 263, kDown = 264, kUp = 265, kPageUp = 266, kPageDown = 267, kHome = 268, kEnd = 269,
+  kSpace = 32,
+  kA = 65,
+  kC = 67,
+  kV = 86,
+  kX = 88,
+  kEscape = 256,
+  kEnter = 257,
+  kTab = 258,
+  kBackspace = 259,
+  kDelete = 261,
+  kRight = 262,
+  kLeft = 263,
+  kDown = 264,
+  kUp = 265,
+  kPageUp = 266,
+  kPageDown = 267,
+  kHome = 268,
+  kEnd = 269,
 };
 
 class Headless {
@@ -34,12 +50,24 @@ class Headless {
     configure_keyboard(io);  // as the window does
     io.DisplaySize = size;
     io.DeltaTime = 1.0f / 60.0f;
-    const int map[][2] = {{ImGuiKey_Tab, kTab},         {ImGuiKey_LeftArrow, kLeft}, {ImGuiKey_RightArrow, kRight},
-                          {ImGuiKey_UpArrow, kUp},       {ImGuiKey_DownArrow, kDown}, {ImGuiKey_PageUp, kPageUp},
-                          {ImGuiKey_PageDown, kPageDown}, {ImGuiKey_Home, kHome},      {ImGuiKey_End, kEnd},
-                          {ImGuiKey_Delete, kDelete},    {ImGuiKey_Backspace, kBackspace}, {ImGuiKey_Space, kSpace},
-                          {ImGuiKey_Enter, kEnter},      {ImGuiKey_Escape, kEscape},  {ImGuiKey_A, kA},
-                          {ImGuiKey_C, kC},              {ImGuiKey_V, kV},            {ImGuiKey_X, kX}};
+    const int map[][2] = {{ImGuiKey_Tab, kTab},
+                          {ImGuiKey_LeftArrow, kLeft},
+                          {ImGuiKey_RightArrow, kRight},
+                          {ImGuiKey_UpArrow, kUp},
+                          {ImGuiKey_DownArrow, kDown},
+                          {ImGuiKey_PageUp, kPageUp},
+                          {ImGuiKey_PageDown, kPageDown},
+                          {ImGuiKey_Home, kHome},
+                          {ImGuiKey_End, kEnd},
+                          {ImGuiKey_Delete, kDelete},
+                          {ImGuiKey_Backspace, kBackspace},
+                          {ImGuiKey_Space, kSpace},
+                          {ImGuiKey_Enter, kEnter},
+                          {ImGuiKey_Escape, kEscape},
+                          {ImGuiKey_A, kA},
+                          {ImGuiKey_C, kC},
+                          {ImGuiKey_V, kV},
+                          {ImGuiKey_X, kX}};
     for (const auto& m : map) io.KeyMap[m[0]] = m[1];
     load_fonts(scale);
     unsigned char* pixels;

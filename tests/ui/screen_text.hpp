@@ -27,7 +27,7 @@ struct Glyph {
   ImU32 col = 0;       // its vertex colour
   int list = 0;        // which draw list, and where in it (later draws cover earlier ones)
   int vtx = 0;
-  float top = 0;       // the top of the line of text it was drawn in
+  float top = 0;  // the top of the line of text it was drawn in
 };
 
 struct ScreenText {
@@ -75,9 +75,11 @@ struct ScreenText {
   }
 
   static bool inside(ImVec2 p, ImVec2 a, ImVec2 b, ImVec2 c) {
-    auto side = [](ImVec2 p1, ImVec2 p2, ImVec2 p3) { return (p1.x - p3.x) * (p2.y - p3.y) - (p2.x - p3.x) * (p1.y - p3.y); };
+    auto side = [](ImVec2 p1, ImVec2 p2, ImVec2 p3) {
+      return (p1.x - p3.x) * (p2.y - p3.y) - (p2.x - p3.x) * (p1.y - p3.y);
+    };
     const float d1 = side(p, a, b), d2 = side(p, b, c), d3 = side(p, c, a);
-    const bool neg = d1 < 0 || d2 < 0 || d3 < 0, pos = d1 > 0 || d2 > 0 || d3 > 0;
+    const bool neg = d1 < 0 || d2 < 0 || d3<0, pos = d1> 0 || d2 > 0 || d3 > 0;
     return !(neg && pos);
   }
 };

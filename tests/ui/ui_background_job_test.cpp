@@ -110,10 +110,12 @@ TEST(BackgroundJob, ADetachedJobIsLetGoNotWaitedFor) {
   detached.detached = true;
   {
     BackgroundJob job;
-    job.start([release, done](JobControl&) {
+    job.start(
+        [release, done](JobControl&) {
       wait_for(*release);
       done->store(true);
-    }, detached);
+        },
+        detached);
     EXPECT_TRUE(job.running());
     const auto t0 = std::chrono::steady_clock::now();
     job.stop();  // as quitting with a dialog open does

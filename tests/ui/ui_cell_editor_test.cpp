@@ -23,7 +23,10 @@ class UiCellEditor : public ::testing::Test {
 TEST_F(UiCellEditor, TheCellEditorTakesInfAndNan) {
   ImVec2 lo, hi;
   h.frames(200);  // slide 1's table filled in
-  struct Case { const char* text; float want; };
+  struct Case {
+    const char* text;
+    float want;
+  };
   for (const Case& c : {Case{"0.25", 0.25f}, Case{"nan", NAN}, Case{"-inf", -INFINITY}, Case{"inf", INFINITY}}) {
     SCOPED_TRACE(c.text);
     h.frames(30);  // half a second: the next click is not a double click with the last one

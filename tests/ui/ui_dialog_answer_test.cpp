@@ -27,8 +27,8 @@ const std::string kTables = std::string(LOOKUPVIZ_GOLDEN_DIR) + "/tables/";
 struct Stub {
   fs::path dir;
   Stub() {
-    dir = fs::temp_directory_path() /
-          ("lv-dialog-" + std::to_string(getpid()) + "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir = fs::temp_directory_path() / ("lv-dialog-" + std::to_string(getpid()) + "-" +
+                                       ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(dir);
     fs::create_directories(dir);
     alarm(60);
@@ -82,7 +82,8 @@ double seconds_since(std::chrono::steady_clock::time_point t) {
 
 TEST(DialogAnswer, AnAnswerThatNeverEndsIsCutAndItsProcessEnded) {
   Stub s;
-  const std::string z = s.zenity("echo $$ > '" + s.pid_file() + "'\nwhile :; do echo /tmp/aaaaaaaaaaaaaaaaaaaaaaaa; done");
+  const std::string z =
+      s.zenity("echo $$ > '" + s.pid_file() + "'\nwhile :; do echo /tmp/aaaaaaaaaaaaaaaaaaaaaaaa; done");
   const auto t0 = std::chrono::steady_clock::now();
   const DialogResult r = run_dialog({z});
   EXPECT_LT(seconds_since(t0), 5.0);

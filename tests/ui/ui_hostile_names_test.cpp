@@ -47,8 +47,9 @@ std::string write_safetensors(const fs::path& path, const std::vector<std::strin
       const float v = static_cast<float>(k + 1);
       data.append(reinterpret_cast<const char*>(&v), 4);
     }
-    header += (k ? "," : "") + std::string("\"") + names[k] + "\":{\"dtype\":\"F32\",\"shape\":[2,2],\"data_offsets\":[" +
-              std::to_string(b) + "," + std::to_string(data.size()) + "]}";
+    header += (k ? "," : "") + std::string("\"") + names[k] +
+              "\":{\"dtype\":\"F32\",\"shape\":[2,2],\"data_offsets\":[" + std::to_string(b) + "," +
+              std::to_string(data.size()) + "]}";
   }
   header += "}";
   std::ofstream f(path, std::ios::binary);
@@ -161,7 +162,8 @@ TEST(UiHostileNames, ThePickersListingAndRecentFilesShowNamesAsText) {
   open_file_picker(h.app.loading.picker, t.path.string());
   h.frames(4);
   const ScreenText s = read_screen();
-  for (const char* name : {"a##b.npy", "##x.npy", "x###k.npy", "y###k.npy"}) EXPECT_TRUE(shows(s, name)) << name << "\n" << s.all();
+  for (const char* name : {"a##b.npy", "##x.npy", "x###k.npy", "y###k.npy"})
+    EXPECT_TRUE(shows(s, name)) << name << "\n" << s.all();
   // A click on the recent "##x.npy" opens that file.
   ASSERT_TRUE(h.click("picker-recent-0"));
   settle(h);

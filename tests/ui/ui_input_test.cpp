@@ -163,8 +163,7 @@ TEST_F(UiInput, SeedFieldRedrawsTheTable) {
   ASSERT_TRUE(h.replace_text("seed", "seven"));
   EXPECT_EQ(h.app.inputs.seed, 7u);
   // The window's words: the field's name, not the command line's "--seed … (got …)".
-  EXPECT_EQ(h.app.ui.seed_error,
-            "The seed must be a whole number from -9223372036854775808 to 18446744073709551615.");
+  EXPECT_EQ(h.app.ui.seed_error, "The seed must be a whole number from -9223372036854775808 to 18446744073709551615.");
 }
 
 TEST_F(UiInput, AddChipButtonAddsAnId) {
@@ -304,8 +303,8 @@ TEST(UiPresenting, TheMouseBringsBackTheTransportWithoutMovingTheSlide) {
   const ReportedPanel canvas = panel("canvas"), narration = panel("narration");
   ASSERT_GT(canvas.max.x, canvas.min.x);
   EXPECT_TRUE(panel("code").name.empty());  // the code panels are folded
-  h.move_to(ImVec2(400, 300));  // (ImGui reports no motion for the first known position)
-  h.move_to(ImVec2(420, 310));  // the mouse moves: the transport is back
+  h.move_to(ImVec2(400, 300));              // (ImGui reports no motion for the first known position)
+  h.move_to(ImVec2(420, 310));              // the mouse moves: the transport is back
   h.frames(2);
   EXPECT_TRUE(find_landmark("next-slide", &a, &b));
   EXPECT_FALSE(find_landmark("ids-text", &a, &b));  // the editor bar stays folded

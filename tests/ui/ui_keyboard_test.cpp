@@ -119,8 +119,8 @@ struct Frames {
   std::string chars;
   bool next() {
     chars.clear();
-    return key_queue_frame(q, keys, mouse,
-                           [](void* c, unsigned ch) { static_cast<std::string*>(c)->push_back(char(ch)); }, &chars);
+    return key_queue_frame(
+        q, keys, mouse, [](void* c, unsigned ch) { static_cast<std::string*>(c)->push_back(char(ch)); }, &chars);
   }
 };
 
@@ -247,8 +247,8 @@ class QueuedKeys : public UiKeyboard {
  protected:
   void frame() {
     ImGuiIO& io = ImGui::GetIO();
-    key_queue_frame(q, io.KeysDown, nullptr, [](void* ctx, unsigned c) { static_cast<ImGuiIO*>(ctx)->AddInputCharacter(c); },
-                    &io);
+    key_queue_frame(
+        q, io.KeysDown, nullptr, [](void* ctx, unsigned c) { static_cast<ImGuiIO*>(ctx)->AddInputCharacter(c); }, &io);
     h.frame();
   }
   void tap(int key, unsigned ch = 0) {

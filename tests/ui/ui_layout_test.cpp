@@ -118,7 +118,8 @@ TEST(UiLayout, ASlidesTypeDoesNotDependOnTheSlideBefore) {
     h.app.ui.canvas_fit_key = h.app.ui.canvas_view_key = 0;  // laid out afresh
     h.frames(3);
     EXPECT_EQ(fresh, h.app.ui.canvas_level) << "slide " << to;
-    for (int from : {4, 5, 6, 8}) EXPECT_EQ(level_from(from, to), h.app.ui.canvas_level) << "slide " << to << " after " << from;
+    for (int from : {4, 5, 6, 8})
+      EXPECT_EQ(level_from(from, to), h.app.ui.canvas_level) << "slide " << to << " after " << from;
   }
 }
 

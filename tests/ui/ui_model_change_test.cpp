@@ -35,9 +35,10 @@ struct Seen {
   bool operator==(const Seen&) const = default;
 };
 Seen seen(const Model& m) {
-  return {m.inputs.ids,         m.inputs.seed, m.inputs.seed_text,     m.inputs.dim,
-          m.derived.vocab,      m.inputs.edits->size(), m.inputs.edits_version, m.derived.generation,
-          m.derived.outputs_version, m.derived.lookup_out};
+  return {m.inputs.ids,           m.inputs.seed,        m.inputs.seed_text,
+          m.inputs.dim,           m.derived.vocab,      m.inputs.edits->size(),
+          m.inputs.edits_version, m.derived.generation, m.derived.outputs_version,
+          m.derived.lookup_out};
 }
 
 TEST(ModelChange, ABadSetterReturnsItsErrorAndLeavesTheModelUntouched) {

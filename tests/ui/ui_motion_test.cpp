@@ -118,7 +118,8 @@ TEST(Motion, SlideTwosArrowCrossesNoText) {
                   std::string ch;
                   append_utf8(ch, g.c);
                   char where[96];
-                  std::snprintf(where, sizeof where, "ids %s, at step %.2f the arrow crosses '", ids, static_cast<double>(pos));
+                  std::snprintf(where, sizeof where, "ids %s, at step %.2f the arrow crosses '", ids,
+                                static_cast<double>(pos));
                   bad.insert(where + ch + "'");
                 }
             }

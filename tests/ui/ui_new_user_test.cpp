@@ -54,8 +54,10 @@ TEST_F(UiNewUser, StepIsNumberedAsTheTransportShowsIt) {
   }
   EXPECT_EQ(slide_step_error(h.app, 2, 3), "");
   EXPECT_EQ(slide_step_error(h.app, 2, -1), "");
-  EXPECT_EQ(slide_step_error(h.app, 2, 4), "--step 4 is out of range: slide 2 has steps 0–3 (0 is before its first step)");
-  EXPECT_EQ(slide_step_error(h.app, 6, 9), "--step 9 is out of range: slide 6 has steps 0–4 (0 is before its first step)");
+  EXPECT_EQ(slide_step_error(h.app, 2, 4),
+            "--step 4 is out of range: slide 2 has steps 0–3 (0 is before its first step)");
+  EXPECT_EQ(slide_step_error(h.app, 6, 9),
+            "--step 9 is out of range: slide 6 has steps 0–4 (0 is before its first step)");
   EXPECT_EQ(h.app.ui.slide, 2) << "asking about another slide does not move to it";
 }
 
@@ -198,15 +200,16 @@ TEST(UiNewUserCounts, CountsAndShapesAreWrittenWithCommas) {
 // A table of small values (a trained model's rows are often ~0.01): its cells show their
 // digits (0.0123), as torch's print would, not 0.00 everywhere.
 TEST(UiNewUserCounts, SmallValuesShowTheirDigits) {
-  const float vals[12] = {0.0123f, -0.0071f, 0.0456f, 0.0009f, -0.0310f, 0.0222f,
-                          0.0105f, -0.0488f, 0.0333f, -0.0012f, 0.0071f, 0.0400f};
+  const float vals[12] = {0.0123f, -0.0071f, 0.0456f, 0.0009f,  -0.0310f, 0.0222f,
+                          0.0105f, -0.0488f, 0.0333f, -0.0012f, 0.0071f,  0.0400f};
   const std::string path = ::testing::TempDir() + "lookupviz_small_values.npy";
   {
     std::string head = "{'descr': '<f4', 'fortran_order': False, 'shape': (4, 3), }";
     head += std::string(64 - (10 + head.size() + 1) % 64, ' ') + "\n";
     std::ofstream f(path, std::ios::binary);
     f.write("\x93NUMPY\x01\x00", 8);
-    const unsigned char len[2] = {static_cast<unsigned char>(head.size() & 0xFF), static_cast<unsigned char>(head.size() >> 8)};
+    const unsigned char len[2] = {static_cast<unsigned char>(head.size() & 0xFF),
+                                  static_cast<unsigned char>(head.size() >> 8)};
     f.write(reinterpret_cast<const char*>(len), 2);
     f << head;
     f.write(reinterpret_cast<const char*>(vals), sizeof vals);

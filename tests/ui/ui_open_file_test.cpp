@@ -148,8 +148,8 @@ TEST(UiOpenFile, ThePortalsFileUrisBecomePaths) {
   EXPECT_EQ(local_path_from_uri("file:///home/ann/a%20table.npy"), "/home/ann/a table.npy");
   EXPECT_EQ(local_path_from_uri("file://localhost/tmp/x.npy"), "/tmp/x.npy");
   EXPECT_EQ(local_path_from_uri("file:///t/%E2%9C%93.npy"), "/t/\xE2\x9C\x93.npy");  // UTF-8 bytes
-  EXPECT_EQ(local_path_from_uri("file:///t/100%"), "/t/100%");                          // a stray % stays
-  EXPECT_EQ(local_path_from_uri("file://server/share/x.npy"), "");                      // not local
+  EXPECT_EQ(local_path_from_uri("file:///t/100%"), "/t/100%");                       // a stray % stays
+  EXPECT_EQ(local_path_from_uri("file://server/share/x.npy"), "");                   // not local
   EXPECT_EQ(local_path_from_uri("https://example.org/x.npy"), "");
   EXPECT_EQ(local_path_from_uri(""), "");
 }
@@ -388,7 +388,8 @@ TEST(UiOpenFile, ThePickerShowsNamesThatLookLikeImGuiLabels) {
   open_file_picker(h.app.loading.picker, t.path.string());
   h.frames(3);
   const ScreenText s = read_screen();
-  for (const char* n : {"##x.npy", "a##b.npy", "x###k.npy", "y###k.npy"}) EXPECT_TRUE(s.contains(n)) << n << "\n" << s.all();
+  for (const char* n : {"##x.npy", "a##b.npy", "x###k.npy", "y###k.npy"})
+    EXPECT_TRUE(s.contains(n)) << n << "\n" << s.all();
 }
 
 }  // namespace

@@ -87,14 +87,17 @@ TEST(ScaleSlide, ZoomIntoTheIdsKeepsThemOnScreen) {
     const double centre = end.row0 + end.rows * 0.5;
     for (int k = 0; k <= 100; ++k) {
       const float t = static_cast<float>(k) / 100.0f;
-      const HeatmapRange r = heatmap_range(heatmap_view_lerp(whole, into, t, rows, cols, w, h, aspect), rows, cols, w, h, aspect);
+      const HeatmapRange r =
+          heatmap_range(heatmap_view_lerp(whole, into, t, rows, cols, w, h, aspect), rows, cols, w, h, aspect);
       EXPECT_LE(r.row0, centre + 1e-6) << "target " << target << ", t = " << t;
       EXPECT_GE(r.row0 + r.rows, centre - 1e-6) << "target " << target << ", t = " << t;
     }
-    const HeatmapRange last = heatmap_range(heatmap_view_lerp(whole, into, 1.0f, rows, cols, w, h, aspect), rows, cols, w, h, aspect);
+    const HeatmapRange last =
+        heatmap_range(heatmap_view_lerp(whole, into, 1.0f, rows, cols, w, h, aspect), rows, cols, w, h, aspect);
     EXPECT_NEAR(last.row0, end.row0, 1e-6);
     EXPECT_NEAR(last.rows, end.rows, 1e-6);
-    const HeatmapRange first = heatmap_range(heatmap_view_lerp(whole, into, 0.0f, rows, cols, w, h, aspect), rows, cols, w, h, aspect);
+    const HeatmapRange first =
+        heatmap_range(heatmap_view_lerp(whole, into, 0.0f, rows, cols, w, h, aspect), rows, cols, w, h, aspect);
     EXPECT_NEAR(first.row0, 0.0, 1e-6);
     EXPECT_NEAR(first.rows, static_cast<double>(rows), 1e-6);
   }
@@ -233,7 +236,8 @@ TEST(ScaleSlide, CancelStopsTheTiming) {
   h.frames(2);
   const auto t0 = Clock::now();
   ASSERT_TRUE(h.click("scale-cancel"));
-  frames_until(h, [&] { return !scale_state(h.app).worker->busy(); }, 5.0);
+  frames_until(
+      h, [&] { return !scale_state(h.app).worker->busy(); }, 5.0);
   const double took = std::chrono::duration<double>(Clock::now() - t0).count();
   EXPECT_EQ(snap(h).timing, TimingPhase::Cancelled);
   EXPECT_FALSE(scale_state(h.app).worker->busy());
@@ -344,8 +348,8 @@ TEST(ScaleSlide, AMappedFileIsSummarizedWithoutACopyAndTimedFromOne) {
   const std::string path = "/tmp/lv_scale_map_" + std::to_string(getpid()) + ".safetensors";
   const int rows = 1500, cols = 24;
   {
-    std::string hdr = "{\"wte\":{\"dtype\":\"BF16\",\"shape\":[" + std::to_string(rows) + "," +
-                      std::to_string(cols) + "],\"data_offsets\":[0," + std::to_string(rows * cols * 2) + "]}}";
+    std::string hdr = "{\"wte\":{\"dtype\":\"BF16\",\"shape\":[" + std::to_string(rows) + "," + std::to_string(cols) +
+                      "],\"data_offsets\":[0," + std::to_string(rows * cols * 2) + "]}}";
     while (hdr.size() % 8) hdr += ' ';
     std::FILE* f = std::fopen(path.c_str(), "wb");
     ASSERT_TRUE(f);
@@ -382,12 +386,13 @@ TEST(ScaleSlide, AMappedFileIsSummarizedWithoutACopyAndTimedFromOne) {
   EXPECT_EQ(snap(h).range.finite, rows * cols);
   // The overview: every block's value of largest magnitude, as from the whole table, as
   // the texture's bytes for the table's own scale (largest |value| 9.5).
-  const Aggregate want = aggregate_table(values.data(), rows, cols, snap(h).overview_rows, snap(h).overview_cols,
-                                         AggregateMode::MaxAbs);
+  const Aggregate want =
+      aggregate_table(values.data(), rows, cols, snap(h).overview_rows, snap(h).overview_cols, AggregateMode::MaxAbs);
   ASSERT_NE(snap(h).overview, nullptr);
   EXPECT_EQ(snap(h).overview_norm, 1.0f / 9.5f);
   for (size_t k = 0; k < want.cells.size(); ++k)
-    ASSERT_EQ(std::fabs(heatmap_decode(snap(h).overview[k])), std::fabs(heatmap_decode(heatmap_encode(want.cells[k], 1.0f / 9.5f))))
+    ASSERT_EQ(std::fabs(heatmap_decode(snap(h).overview[k])),
+              std::fabs(heatmap_decode(heatmap_encode(want.cells[k], 1.0f / 9.5f))))
         << "cell " << k;
   // The printout reads the file's edges.
   std::string code, output;
@@ -542,7 +547,8 @@ TEST(ScaleSlide, IdleFramesDrawWithTheBigTable) {
   Headless h;
   h.init();
   show(h, 50257, 768, 1);  // GPT-2's table, zoomed into the IDs' rows
-  frames_until(h, [&] { return scale_state(h.app).worker && snap(h).table == TablePhase::Ready; }, 120.0);
+  frames_until(
+      h, [&] { return scale_state(h.app).worker && snap(h).table == TablePhase::Ready; }, 120.0);
   ASSERT_EQ(snap(h).table, TablePhase::Ready);
   h.frames(10);
   std::vector<double> ms;
@@ -553,7 +559,8 @@ TEST(ScaleSlide, IdleFramesDrawWithTheBigTable) {
   }
   std::sort(ms.begin(), ms.end());
   const double p95 = ms[ms.size() * 95 / 100];
-  std::printf("slide 7, GPT-2 table, idle frame of the UI (CPU, headless): p50 %.2f ms, p95 %.2f ms\n", ms[ms.size() / 2], p95);
+  std::printf("slide 7, GPT-2 table, idle frame of the UI (CPU, headless): p50 %.2f ms, p95 %.2f ms\n",
+              ms[ms.size() / 2], p95);
   EXPECT_EQ(snap(h).table, TablePhase::Ready);  // still ready: idle frames change nothing
 }
 
@@ -624,14 +631,18 @@ TEST(ScaleSlide, ABigTableUnderAMemoryLimitIsTimedOnceOnTheRowsThatFit) {
       show(h, 2000, 32);  // the timing step
       int runs = 0;
       bool was_running = false;
-      frames_until(h, [&] {
+      frames_until(
+          h,
+          [&] {
         if (!scale_state(h.app).worker) return false;
         const bool running = snap(h).timing == TimingPhase::Running;
         if (running && !was_running) ++runs;
         was_running = running;
         if (runs > 3) return true;  // a retry storm: no need to watch it for minutes
-        return (snap(h).timing == TimingPhase::Done || snap(h).timing == TimingPhase::Failed) && !scale_state(h.app).worker->busy();
-      }, 240.0);
+        return (snap(h).timing == TimingPhase::Done || snap(h).timing == TimingPhase::Failed) &&
+               !scale_state(h.app).worker->busy();
+          },
+          240.0);
       h.frames(30);  // a failure or a result is not started again by itself
       const ScaleSnapshot& s = snap(h);
       std::fprintf(stderr, "runs %d, timing phase %d, timed rows %lld of %lld, error '%s'\n", runs,
@@ -654,8 +665,9 @@ TEST(ScaleSlide, ABigTableUnderAMemoryLimitIsTimedOnceOnTheRowsThatFit) {
   waitpid(pid, &status, 0);
   std::remove(path.c_str());
   ASSERT_TRUE(WIFEXITED(status)) << "the child died of signal " << WTERMSIG(status);
-  EXPECT_EQ(WEXITSTATUS(status), 0) << "12: the app refused the table; 20: timed more than once (a retry storm); 21: not done; 22: not a bounded "
-                                       "subset; 23: a figure missing; 24: the code panel does not say it";
+  EXPECT_EQ(WEXITSTATUS(status), 0)
+      << "12: the app refused the table; 20: timed more than once (a retry storm); 21: not done; 22: not a bounded "
+         "subset; 23: a figure missing; 24: the code panel does not say it";
 }
 
 // When not even the fewest rows fit, timing fails once, says why, and is not retried by

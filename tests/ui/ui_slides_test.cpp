@@ -168,7 +168,7 @@ TEST(SlideFollow, AWeightEditDoesNotMoveTheTableButNewIdsDo) {
   timeline_finish(h.app.ui.timeline, current_slide_steps(h.app));
   h.frames(3);
   const int followed = h.app.ui.table_view.first_row;
-  EXPECT_GT(followed, 0);  // the IDs' rows, not the top
+  EXPECT_GT(followed, 0);             // the IDs' rows, not the top
   h.app.ui.table_view.first_row = 0;  // the reader scrolls up and types into row 0
   h.frames(2);
   edit_cell(h.app, 0, 0, 5.0f);

@@ -38,7 +38,7 @@ TEST(UiTableFile, OpenNpyReplacesTheTable) {
   h.init({"lookupviz", "--ids", "0,2"});
   h.frames(2);
   start_table_load(h.app, kTables + "v1_f4_fortran.npy");  // 3 x 7, Fortran order
-  EXPECT_TRUE(app_animating(h.app));  // frames keep coming while it loads
+  EXPECT_TRUE(app_animating(h.app));                       // frames keep coming while it loads
   wait_for_load(h);
   ASSERT_NE(h.app.inputs.file, nullptr) << h.app.loading.error;
   EXPECT_EQ(h.app.derived.vocab, 3);
@@ -162,9 +162,7 @@ std::string small_npy(const std::string& descr, int rows, int cols) {
 // float32 under the old shape, and row 0 of the cut file showed 0.
 TEST(UiTableFile, ATableChangedOnDiskIsNoticedAndCanBeReopened) {
   const std::string path = ::testing::TempDir() + "lookupviz_changed_" + std::to_string(getpid()) + ".npy";
-  {
-    std::ofstream(path, std::ios::binary) << small_npy("<f4", 8, 6);
-  }
+  { std::ofstream(path, std::ios::binary) << small_npy("<f4", 8, 6); }
   Headless h;
   h.init({"lookupviz", "--ids", "0,2"});
   go_to_slide(h.app, 2);
@@ -195,9 +193,7 @@ TEST(UiTableFile, ATableChangedOnDiskIsNoticedAndCanBeReopened) {
   EXPECT_TRUE(std::isnan(h.app.derived.lookup_out(0, 0)));
 
   // The whole float16 table written back; Reopen reads it as it is now.
-  {
-    std::ofstream(path, std::ios::binary | std::ios::trunc) << small_npy("<f2", 8, 6);
-  }
+  { std::ofstream(path, std::ios::binary | std::ios::trunc) << small_npy("<f2", 8, 6); }
   ASSERT_TRUE(h.click("file-changed-reopen"));
   wait_for_load(h);
   ASSERT_NE(h.app.inputs.file, nullptr);

@@ -143,7 +143,8 @@ TEST(Glyphs, EveryCharacterTheSourceCanPrintIsInTheFonts) {
         std::vector<unsigned int> cps;
         if (!utf8_codepoints(lit, &cps)) continue;  // bytes, not text (a file magic)
         for (unsigned int c : cps)
-          if (c >= 0x20 && c != 0xFEFF) used.emplace(c, entry.path().filename().string());  // FEFF: a BOM, compared, never drawn
+          if (c >= 0x20 && c != 0xFEFF)
+            used.emplace(c, entry.path().filename().string());  // FEFF: a BOM, compared, never drawn
       }
     }
   }
@@ -156,7 +157,8 @@ TEST(Glyphs, EveryCharacterTheSourceCanPrintIsInTheFonts) {
     const Fonts f = fonts();
     end_canvas_zoom();
     ImGui::EndFrame();
-    const std::pair<const char*, ImFont*> faces[] = {{"ui", f.ui}, {"bold", f.bold}, {"title", f.title}, {"mono", f.mono}};
+    const std::pair<const char*, ImFont*> faces[] = {
+        {"ui", f.ui}, {"bold", f.bold}, {"title", f.title}, {"mono", f.mono}};
     for (const auto& [c, file] : used)
       for (const auto& [name, font] : faces) {
         // U+FFFD (bytes that are not UTF-8) is drawn where typed input and messages are,
@@ -167,7 +169,8 @@ TEST(Glyphs, EveryCharacterTheSourceCanPrintIsInTheFonts) {
           const ImFontGlyph* g = font->FindGlyph(static_cast<ImWchar>(c));
           EXPECT_TRUE(g && g->Visible) << name << " font, zoom level " << level << ": U+FFFD draws nothing";
           if (level == kCanvasNormalLevel)
-            EXPECT_TRUE(g && g->Codepoint == kReplacementGlyphAt) << name << " font: U+FFFD does not draw its own glyph";
+            EXPECT_TRUE(g && g->Codepoint == kReplacementGlyphAt)
+                << name << " font: U+FFFD does not draw its own glyph";
           continue;
         }
         if (!font->FindGlyphNoFallback(static_cast<ImWchar>(c))) {
@@ -175,8 +178,8 @@ TEST(Glyphs, EveryCharacterTheSourceCanPrintIsInTheFonts) {
           append_utf8(ch, c);
           char code[16];
           std::snprintf(code, sizeof code, "U+%04X", c);
-          missing += std::string(code) + " '" + ch + "' (" + file + ") has no glyph in the " + name + " font, zoom level " +
-                     std::to_string(level) + "\n";
+          missing += std::string(code) + " '" + ch + "' (" + file + ") has no glyph in the " + name +
+                     " font, zoom level " + std::to_string(level) + "\n";
         }
       }
   }
@@ -278,8 +281,8 @@ TEST(TextContrast, IdColouredTextReadsOnThePanelsInBothThemes) {
       for (ImU32 bg : {p.bg, p.panel, p.panel_alt}) {
         const float r = contrast_ratio(id_ink(p, i), bg);
         if (r < kMinTextContrast)
-          low += std::string(theme == Theme::Dark ? "dark" : "light") + " theme, ID colour " + std::to_string(i) + ": " +
-                 std::to_string(r) + ":1\n";
+          low += std::string(theme == Theme::Dark ? "dark" : "light") + " theme, ID colour " + std::to_string(i) +
+                 ": " + std::to_string(r) + ":1\n";
       }
   }
   EXPECT_EQ(low, "");

@@ -22,8 +22,8 @@ namespace lv::app::test {
 namespace {
 
 const char* kBook = "Hello, do you like tea? <|endoftext|> In the sunlit terraces of someunknownPlace.";
-const IdList kBookIds = {15496, 11, 466, 345, 588, 8887, 30, 220, 50256, 554,
-                         262,   4252, 18250, 8812, 2114, 286, 617, 34680, 27271, 13};
+const IdList kBookIds = {15496, 11,   466,   345,  588,  8887, 30,  220,   50256, 554,
+                         262,   4252, 18250, 8812, 2114, 286,  617, 34680, 27271, 13};
 
 // Whether the screen shows `want`, spaces ignored (the screen reader splits words by the
 // gaps between glyphs, which differ between a mono and a proportional face).
@@ -121,7 +121,8 @@ TEST_F(UiTokenizer, BadTextSaysWhyAndKeepsTheLastGoodIds) {
   set_ids_input(h.app, IdsInput::Ids);
   set_ids(h.app, {1, 2});
   set_vocab_mode(h.app, VocabMode::Fixed, 100);
-  EXPECT_EQ(set_text(h.app, "Hello").error, "Token 15496 is out of range for this table's 100 rows: GPT-2's IDs need 50,257");
+  EXPECT_EQ(set_text(h.app, "Hello").error,
+            "Token 15496 is out of range for this table's 100 rows: GPT-2's IDs need 50,257");
   EXPECT_EQ(h.app.inputs.ids, (IdList{1, 2}));
   // GPT-2's V at a D too wide for it: the table-size rule's sentence (core/torch/table_size.hpp),
   // as --text with --dim 65536 says it.
@@ -192,7 +193,8 @@ TEST_F(UiTokenizer, TheMergesOfSomeunknownPlaceStepByStep) {
     show_step(h, 2 + static_cast<int>(k));
     char line[256];
     std::snprintf(line, sizeof line, "%zu. %s + %s → %s", k + 1, bytes_as_symbols(v.token(merges[k].left)).c_str(),
-                  bytes_as_symbols(v.token(merges[k].right)).c_str(), bytes_as_symbols(v.token(merges[k].merged)).c_str());
+                  bytes_as_symbols(v.token(merges[k].right)).c_str(),
+                  bytes_as_symbols(v.token(merges[k].merged)).c_str());
     const ScreenText s = read_screen();
     EXPECT_TRUE(shows(s, line)) << "step " << 2 + k << ": no “" << line << "”\n" << s.all();
     if (k + 1 < merges.size()) {

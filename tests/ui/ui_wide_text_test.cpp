@@ -23,7 +23,9 @@
 namespace lv::app::test {
 namespace {
 
-const char* kCatSentence = "I love \xF0\x9F\x90\xB1 and \xE7\x8C\xAB\xE5\x92\xAA\xE5\xBE\x88\xE5\x8F\xAF\xE7\x88\xB1\xEF\xBC\x81";  // I love 🐱 and 猫咪很可爱！
+const char* kCatSentence = "I love \xF0\x9F\x90\xB1 and "
+                           "\xE7\x8C\xAB\xE5\x92\xAA\xE5\xBE\x88\xE5\x8F\xAF\xE7\x88\xB1\xEF\xBC\x81";  // I love 🐱 and
+                                                                                                        // 猫咪很可爱！
 
 // What `lookupviz --tokenize TEXT` prints, as a list of IDs ("[40, 1842, …]").
 IdList cli_tokenize(const std::string& text) {
@@ -119,13 +121,16 @@ TEST_F(UiWideText, PastedEmojiAndCjkReachTheTokenizerExactly) {
 
 TEST_F(UiWideText, TheCaretMovesOverAnEmojiAndBackspaceDeletesIt) {
   empty_text_field();
-  h.type_keys("a\xF0\x9F\x90\xB1" "b");  // a🐱b
-  EXPECT_EQ(text_field(h.app), "a\xF0\x9F\x90\xB1" "b");
+  h.type_keys("a\xF0\x9F\x90\xB1"
+              "b");  // a🐱b
+  EXPECT_EQ(text_field(h.app), "a\xF0\x9F\x90\xB1"
+                               "b");
   h.press(kLeft);       // before b
   h.press(kBackspace);  // the cat, whole
   EXPECT_EQ(text_field(h.app), "ab");
   h.type_keys("\xF0\x9F\x90\xB6");  // 🐶 where the cat was
-  EXPECT_EQ(text_field(h.app), "a\xF0\x9F\x90\xB6" "b");
+  EXPECT_EQ(text_field(h.app), "a\xF0\x9F\x90\xB6"
+                               "b");
   h.press(kLeft);  // over the dog, whole: after a
   h.press(kDelete);
   EXPECT_EQ(text_field(h.app), "ab");
