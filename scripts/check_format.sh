@@ -6,6 +6,8 @@
 # formatted and exits 1, or exits 0. Files deleted by the change are skipped.
 #   ./scripts/check_format.sh            # against origin/main (or HEAD~1)
 #   ./scripts/check_format.sh main       # against a branch or commit
+#   ./scripts/check_format.sh --all      # every C++ file (CI: a fresh clone has no base to
+#                                        # diff against, and the whole tree is formatted)
 # Fix a file with `clang-format -i FILE`.
 set -euo pipefail
 cd "$(git -C "$(dirname "${BASH_SOURCE[0]}")" rev-parse --show-toplevel)"
@@ -16,7 +18,11 @@ if ! command -v "$CLANG_FORMAT" >/dev/null; then
 fi
 
 base=${1:-}
-if [ -z "$base" ]; then
+all=0
+[ "$base" = "--all" ] && all=1 && base=""
+if [ "$all" = 1 ]; then
+  :
+elif [ -z "$base" ]; then
   if git rev-parse -q --verify origin/main >/dev/null; then base=origin/main
   elif git rev-parse -q --verify HEAD~1 >/dev/null; then base=HEAD~1
   fi
@@ -26,7 +32,7 @@ elif ! git rev-parse -q --verify "$base^{commit}" >/dev/null; then
 fi
 
 pattern=('*.cpp' '*.hpp' '*.h')
-if [ -n "$base" ]; then
+if [ "$all" = 0 ] && [ -n "$base" ]; then
   # What the change touches: committed since it left BASE, plus what is not committed yet.
   mapfile -t files < <({ git diff --name-only --diff-filter=d "$(git merge-base "$base" HEAD)" -- "${pattern[@]}"
                          git ls-files --others --exclude-standard -- "${pattern[@]}"; } | sort -u)

@@ -22,7 +22,8 @@ LV_PACKAGES=(
 # Only the tests need these: python3-regex runs the reference GPT-2 tokenizer
 # (tests/oracle/compare_tokenize.py) with /usr/bin/python3; the test skips without it.
 # xclip serves the X clipboard to the paste journey (tests/render/wide_text_e2e.sh).
-LV_TEST_PACKAGES=(python3-regex xclip)
+# clang-format checks the style (scripts/check_format.sh, run by .ci/run).
+LV_TEST_PACKAGES=(python3-regex xclip clang-format)
 
 lv_install_missing() {
   local missing=() p
