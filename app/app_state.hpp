@@ -198,7 +198,7 @@ struct TableLoading {
   std::string choices_path;                 // the file those names belong to
   std::string error;                        // the last load's failure (the current table stays)
   bool restoring = false;                   // the load running is the last session's table (app/app_session.hpp)
-  // The table's file looked at again (app/chrome/ui_file_watch.hpp): a stat about once a second.
+  // The table's file looked at again (app/chrome/ui_file_watch.cpp): a stat about once a second.
   double disk_checked = -1.0;                    // app time of the last look (-1: not yet)
   const TableFile* disk_changed_file = nullptr;  // the table whose file was seen to change (said once)
   std::string disk_changed;                      // what changed, while the Reopen prompt shows ("" : nothing to say)

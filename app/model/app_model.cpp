@@ -147,7 +147,7 @@ void recompute_outputs(Model& app) {
 
   // A GPT's input and output ends: tok_emb and pos_emb are drawn one after the other
   // from the seeded generator (GPTModel.__init__'s order), then out_head (slide 8's
-  // logits: app/model_jobs.hpp).
+  // logits: app/model/model_jobs.hpp).
   {
     pos_rows(app, d.batch, d.pos_table);
     d.tok_out = d.lookup_out;

@@ -95,7 +95,7 @@ bool ids_from_text(const ModelInputs& in);
 
 // ---------------------------------------------------------------- derived
 // nn.Embedding(V, D)'s init after torch.manual_seed(seed): made once per seed and shape
-// (a big one on a worker, app/model_jobs.hpp), shared by every state that shows it.
+// (a big one on a worker, app/model/model_jobs.hpp), shared by every state that shows it.
 struct SeededTable {
   uint64_t seed = 0;
   int64_t vocab = 0, dim = 0;
@@ -189,7 +189,7 @@ struct PosCache {
 };
 
 // The model's work that grows with the whole table, off the UI thread
-// (app/model_jobs.hpp). While a change waits for a big seeded table, the window keeps
+// (app/model/model_jobs.hpp). While a change waits for a big seeded table, the window keeps
 // showing the last state it computed (`shown`); the change (`pending`) applies when
 // the table is ready, or is dropped by Cancel.
 struct ModelJobs {

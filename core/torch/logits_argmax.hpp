@@ -1,5 +1,5 @@
 // logits_argmax.hpp — slide 8's output head, one logit and its argmax, in one place:
-// the window's logits pass (app/model_jobs.cpp), the cells it draws and the quiz's
+// the window's logits pass (app/model/model_jobs.cpp), the cells it draws and the quiz's
 // argmax_token (core/quiz/) all read these, so they pick the same token.
 #pragma once
 #include <cmath>

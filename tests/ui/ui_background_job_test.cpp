@@ -1,4 +1,4 @@
-// ui_background_job_test.cpp — the one way background work runs (app/background_job.hpp):
+// ui_background_job_test.cpp — the one way background work runs (app/model/background_job.hpp):
 // progress seen from the UI thread, cancel, the wake when a job finishes, priority, and a
 // detached job (a dialog) that neither blocks its owner's end nor loses its wait().
 #include <gtest/gtest.h>
