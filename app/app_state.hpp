@@ -16,8 +16,10 @@
 #include "app/ui_base/theme_kind.hpp"
 #include "app/desktop/file_dialog.hpp"
 #include "app/model/model_state.hpp"
+#include "app/widgets/widget_code_panel.hpp"
 #include "app/widgets/widget_file_picker.hpp"
 #include "app/widgets/widget_heatmap.hpp"
+#include "app/widgets/widget_matrix_grid.hpp"
 #include "core/text/wide_text.hpp"
 
 namespace lv::app {
@@ -59,17 +61,9 @@ struct BpeReplay {
   std::string decoded_label;  // the decoded text as drawn (visible_token_text, slots for wide characters)
 };
 
-// The scroll position of one matrix grid (widget_matrix_grid.hpp).
-struct GridView {
-  int first_row = 0, first_col = 0;
-};
-
 // "The real code" and what PyTorch prints, as last built, and for what: rebuilt when
 // the slide shown or the model (its generation) changes.
-// Notes the screen adds to the output panel's REPL lines: {expression, note} draws
-// ">>> expression" as ">>> expression   # note" (app/widgets/widget_code_panel.hpp). Only
-// drawn: the output (copied, checked against torch) stays what PyTorch prints.
-using OutputNotes = std::vector<std::pair<std::string, std::string>>;
+// (OutputNotes: the notes beside its output, app/widgets/widget_code_panel.hpp.)
 
 struct CodePanelText {
   int slide = -1;               // the slide this text belongs to

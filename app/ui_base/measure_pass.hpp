@@ -4,6 +4,8 @@
 #pragma once
 #include <imgui.h>
 
+struct ImGuiWindow;  // imgui_internal.h: the window whose storage holds the pass
+
 namespace lv::app {
 
 // What one measuring pass hears from the widgets the slide calls. It lives on the stack of

@@ -10,6 +10,11 @@
 
 namespace lv::app {
 
+// Notes the screen adds to the output panel's REPL lines: {expression, note} draws
+// ">>> expression" as ">>> expression   # note". Only drawn: the output (copied, checked
+// against torch) stays what PyTorch prints.
+using OutputNotes = std::vector<std::pair<std::string, std::string>>;
+
 // Draws `code` with simple Python highlighting, wrapped in the current child window.
 void draw_python(const std::string& code, const Palette& pal, Theme theme);
 // Draws REPL output: ">>> " lines in the code colours (with their notes), the rest plain.

@@ -18,6 +18,11 @@
 
 namespace lv::app {
 
+// The scroll position of one matrix grid: kept by its owner, followed and scrolled here.
+struct GridView {
+  int first_row = 0, first_col = 0;
+};
+
 struct GridStyle {
   const char* name = "matrix";         // what the layout report calls it ("weight table")
   const char* number_format = "%.2f";  // like the page; "%.0f" for one-hot
