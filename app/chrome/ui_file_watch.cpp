@@ -36,7 +36,7 @@ bool check_table_file_now(App& app) {
   // row cache goes with the recompute).
   take_change(app, recompute(app));
   slides_file_changed(app);  // what slides made of it (slide 7's map: summarized again)
-  set_status(app, (what + ". File ▸ Open it again, or Reopen in the prompt.").c_str());
+  set_status(app, (what + ". Open it again from the File menu, or Reopen in the prompt.").c_str());
   app.frames_since_input = 0;  // draw the prompt now
   return true;
 }

@@ -88,7 +88,11 @@ ImVec2 draw_chips(SlideCanvas& c, const Scene& sc, int cur, size_t n_chips, ImVe
     draw_text(sc.dl, fonts().bold, ImVec2(chip_x, c.origin.y + sc.e * 0.25f), c.pal.muted, "…");
     chip_x += sc.e * 1.4f;
   }
-  return ImVec2(chip_x - gap - (c.origin.x + sc.e * 2.2f), chip_h);
+  // A row cut to a window of chips takes its whole room at every step (the window moves
+  // with the current chip, and its width with it): the canvas centres by that room.
+  const float drawn = chip_x - gap - (c.origin.x + sc.e * 2.2f);
+  const bool windowed = *first > 0 || *last < n_chips;
+  return ImVec2(windowed ? std::max(drawn, room + sc.e * 3.0f) : drawn, chip_h);
 }
 
 ImVec2 canvas(SlideCanvas& c) {

@@ -677,7 +677,7 @@ void caption(const App& app, char* buf, size_t n) {
 void code(const App& app, std::string& code, std::string& output) {
   code = code_make_embedding(app) + code_onehot(app) +
          "linear = torch.nn.Linear(num_idx, out_dim, bias=False)\n"
-         "linear.weight = torch.nn.Parameter(embedding.weight.T)   # tied: X Wᵀᵀ = X W\n\n" +
+         "linear.weight = torch.nn.Parameter(embedding.weight.T)   # tied: (W.T).T is W\n\n" +
          std::string(kEqualExpr) + "   # same shape, every element equal\n";
   output.clear();
   append_repl(output, kEqualExpr, app.derived.print_equal);

@@ -131,7 +131,7 @@ TEST(Glyphs, EveryCharacterTheSourceCanPrintIsInTheFonts) {
   if (!fonts().from_system) GTEST_SKIP() << "Inter / JetBrains Mono not installed: ImGui's own font has no such glyphs";
   std::map<unsigned int, std::string> used;  // codepoint -> one file using it
   for (const char* dir : {"app", "core"}) {
-    for (const auto& entry : fs::directory_iterator(fs::path(LOOKUPVIZ_SOURCE_DIR) / dir)) {
+    for (const auto& entry : fs::recursive_directory_iterator(fs::path(LOOKUPVIZ_SOURCE_DIR) / dir)) {
       const std::string ext = entry.path().extension().string();
       if (ext != ".cpp" && ext != ".hpp") continue;
       // ui_theme.cpp's literals are the atlas request itself (and font paths), not text shown.
