@@ -5,30 +5,13 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/text/json_text.hpp"
+
 namespace lv::app {
 namespace {
 
 bool g_enabled = false;
 LayoutReport g_report;
-
-// JSON string escaping for the few characters that can occur in UI text.
-void append_json_string(std::string& out, const std::string& s) {
-  out += '"';
-  for (const char ch : s) {
-    const unsigned char c = static_cast<unsigned char>(ch);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += ch;
-    } else if (c < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-    } else {
-      out += ch;
-    }
-  }
-  out += '"';
-}
 
 // How many of n cells starting at `start` (each `size` long) lie wholly in [lo, hi].
 int cells_inside(float start, float size, int n, float lo, float hi) {

@@ -117,6 +117,14 @@ std::string write_small_file(const std::string& path, std::string_view text) {
   if (fsync(fd) != 0) return failed("syncing", errno, fd);
   if (close(fd) != 0) return failed("closing", errno, -1);
   if (std::rename(tmp.c_str(), target.path.c_str()) != 0) return failed("renaming", errno, -1);
+  // The rename itself is durable only once the folder is synced; not every file system can.
+  const size_t slash = target.path.rfind('/');
+  const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : target.path.substr(0, slash);
+  const int dfd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd >= 0) {
+    fsync(dfd);
+    close(dfd);
+  }
   return "";
 }
 

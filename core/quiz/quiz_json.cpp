@@ -7,35 +7,14 @@
 
 #include "core/tokenizer/bpe_vocab.hpp"
 #include "core/tokenizer/gpt2_tokenizer.hpp"
+#include "core/text/json_text.hpp"
 #include "core/text/utf8_text.hpp"
 
 namespace lv::quiz {
 namespace {
 
-// A JSON string: quotes, backslashes and control characters escaped; other bytes as given.
-void put_string(std::string& out, std::string_view s) {
-  out += '"';
-  for (char ch : s) {
-    const unsigned char c = static_cast<unsigned char>(ch);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += ch;
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (c < 0x20 || c == 0x7F) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-    } else {
-      out += ch;
-    }
-  }
-  out += '"';
-}
+// A JSON string (core/text/json_text.hpp).
+void put_string(std::string& out, std::string_view s) { append_json_string(out, s); }
 
 // The shortest text that reads back as the same float (grad_value is a float32 sum),
 // with ".0" when it would read as an integer. Not finite: null (JSON has no NaN).

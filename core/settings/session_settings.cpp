@@ -23,6 +23,7 @@
 #include "core/io/table_file.hpp"         // kMaxTableElements
 #include "core/torch/table_size.hpp"
 #include "core/text/text_format.hpp"
+#include "core/io/small_file.hpp"
 #include "core/io/write_target.hpp"
 
 namespace lv {
@@ -555,12 +556,6 @@ std::string set_aside(const std::string& path, const char* kind) {
   return "";
 }
 
-std::string dir_of(const std::string& path) {
-  const size_t slash = path.rfind('/');
-  if (slash == std::string::npos) return ".";
-  return slash == 0 ? "/" : path.substr(0, slash);
-}
-
 }  // namespace
 
 std::string settings_dir(std::string* error) {
@@ -643,34 +638,10 @@ SettingsLoad load_settings_file(const std::string& path) {
 
 std::string save_settings_file(const std::string& path, std::string_view text) {
   // A session.ini kept as a symlink (dotfile managers do) stays one: its target is
-  // written. A FIFO or device at the path is refused, never replaced.
-  const WriteTarget target = resolve_write_target(path);
-  if (target.error != WriteTargetError::None)
-    return "Could not save the session to " + path + " (" + target.reason + ").";
-  const std::string tmp = target.path + ".tmp-" + std::to_string(getpid());
-  auto failed = [&](const std::string& what, int e, int fd) {
-    if (fd >= 0) close(fd);
-    unlink(tmp.c_str());
-    return "Could not save the session to " + path + " (" + what + ": " + errno_text(e) + ").";
-  };
-  const int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return "Could not save the session to " + path + " (" + errno_text(errno) + ").";
-  size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return failed("writing", n < 0 ? errno : ENOSPC, fd);
-    done += static_cast<size_t>(n);
-  }
-  if (fsync(fd) != 0) return failed("syncing", errno, fd);
-  if (close(fd) != 0) return failed("closing", errno, -1);
-  if (std::rename(tmp.c_str(), target.path.c_str()) != 0) return failed("renaming", errno, -1);
-  // The rename itself is durable only once the folder is synced; not every file system can.
-  const int dfd = open(dir_of(target.path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dfd >= 0) {
-    fsync(dfd);
-    close(dfd);
-  }
+  // written. A FIFO or device at the path is refused, never replaced. Atomic: a temporary
+  // beside it, synced, renamed over it, the folder synced (core/io/small_file.hpp).
+  const std::string why = write_small_file(path, text);
+  if (!why.empty()) return "Could not save the session to " + path + " (" + why + ").";
   return "";
 }
 
