@@ -50,7 +50,12 @@ focus() {  # focus WINDOW: the keyboard focus (no window manager here), as xinpu
 quit_pid() {  # quit_pid PID WINDOW: Ctrl+Q to that window, wait for the exit
   focus "$2"
   xdotool key ctrl+q
-  wait_for "! running $1" 10 || { fail "Ctrl+Q did not quit $1"; kill "$1" 2>/dev/null; }
+  # Under the sanitizers with the other core busy, a key can go astray and an exit (the
+  # leak check) take seconds: once more if the window is still there, then up to 30 s.
+  if ! wait_for "! running $1" 10; then
+    xdotool windowfocus "$2" 2>/dev/null && xdotool key ctrl+q
+    wait_for "! running $1" 30 || { fail "Ctrl+Q did not quit $1"; kill "$1" 2>/dev/null; }
+  fi
   wait "$1" 2>/dev/null
 }
 
