@@ -19,6 +19,11 @@ void app_init(App& app, const CliOptions& o, std::shared_ptr<const TableFile> fi
   }
   app.ui.reduced_motion = o.reduced_motion;
   app.ui.theme = o.light ? Theme::Light : Theme::Dark;
+  if (o.ask) set_learn(app.learn, true);
+  if (o.quiz) {  // the first frame starts it (app/app_learn.hpp start_quiz)
+    app.learn.quiz_requested = true;
+    app.learn.quiz_seed = o.quiz_seed;
+  }
   take_change(app, model_init(app, o, std::move(file)), Fields::Sync);
 }
 

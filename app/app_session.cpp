@@ -30,10 +30,12 @@ std::string weights_spec(const TableFile& file) {
 }
 
 SessionSettings session_from_app(const App& app, const WindowGeometry& window) {
-  const ModelInputs& in = app.inputs;
+  // A quiz shows states of its own: the session keeps the learner's, given back when it ends.
+  const bool quiz = app.learn.quiz.active;
+  const ModelInputs& in = quiz ? app.learn.quiz.before : app.inputs;
   SessionSettings s;
-  s.slide = app.ui.slide;
-  s.step = app.ui.timeline.target >= 0.0f ? app.ui.timeline.target : app.ui.timeline.pos;
+  s.slide = quiz ? app.learn.quiz.before_slide : app.ui.slide;
+  s.step = quiz ? 0.0f : app.ui.timeline.target >= 0.0f ? app.ui.timeline.target : app.ui.timeline.pos;
   s.ids = in.ids;
   s.seed = in.seed;
   s.seed_text = in.seed_text;
@@ -47,7 +49,8 @@ SessionSettings session_from_app(const App& app, const WindowGeometry& window) {
   s.tie_weights = in.tie_weights;
   s.text_mode = app.ui.ids_input == IdsInput::Text;
   s.text = text_field(app);  // the sentence in the Text field (the IDs' own when they came from it), byte for byte
-  const int64_t v = app.derived.vocab, d = app.derived.dim;
+  const int64_t v = quiz ? (in.file ? in.file->rows : vocab_of(in)) : app.derived.vocab;
+  const int64_t d = quiz ? (in.file ? in.file->cols : in.dim) : app.derived.dim;
   for (const auto& [k, value] : *in.edits) {
     if (s.edits.size() >= kMaxSettingsEdits) break;
     s.edits.push_back({k / d, k % d, value});
@@ -75,6 +78,12 @@ SessionSettings session_from_app(const App& app, const WindowGeometry& window) {
   s.window_x = window.x;
   s.window_y = window.y;
   s.maximized = window.maximized;
+  s.learn = app.learn.ask;
+  for (const auto& [kind, t] : app.learn.tally) {
+    if (s.results.size() >= kMaxSettingsResults) break;
+    s.results.push_back(
+        {kind, std::min(t.asked, kMaxSettingsCount), std::min(t.right, std::min(t.asked, kMaxSettingsCount))});
+  }
   return s;
 }
 
@@ -146,6 +155,9 @@ void apply_session(App& app, const SessionSettings& s) {
   app.ui.theme = s.light ? Theme::Light : Theme::Dark;
   app.ui.user_zoom = s.user_zoom;
   app.ui.reduced_motion = s.reduced_motion;
+  set_learn(app.learn, s.learn || app.learn.ask);  // --ask turns it on over a session without it
+  app.learn.tally.clear();
+  for (const SettingsResult& r : s.results) app.learn.tally[r.kind] = KindTally{r.asked, r.right};
   take_change(app, set_inputs(app, std::move(in)), Fields::Sync);
   app.ui.slide = std::clamp(s.slide, 0, slide_count() - 1);
   timeline_seek(app.ui.timeline, current_slide_steps(app), s.step);
@@ -210,6 +222,9 @@ uint64_t fingerprint_of(const App& app, const WindowGeometry& w) {
   mix(static_cast<uint64_t>(w.width) << 32 | static_cast<uint32_t>(w.height));
   mix(static_cast<uint64_t>(static_cast<uint32_t>(w.x)) << 32 | static_cast<uint32_t>(w.y));
   mix(w.maximized);
+  mix(app.learn.ask);
+  for (const auto& [kind, t] : app.learn.tally)
+    mix(static_cast<uint64_t>(t.asked) << 32 | static_cast<uint32_t>(t.right));
   return h;
 }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "app/ui_base/anim_timeline.hpp"
+#include "app/ui_base/learn_state.hpp"
 #include "app/ui_base/theme_kind.hpp"
 #include "app/desktop/file_dialog.hpp"
 #include "app/model/model_state.hpp"
@@ -214,6 +215,7 @@ struct App : Model {
   UiState ui;
   SlideStates slide_states;  // each slide's own (slide 7's worker thread: App is move-only)
   TableLoading loading;      // File ▸ Open: a table being read on a worker thread
+  LearnState learn;          // Learn mode: the question asked, the answers, the quiz (app/app_learn.hpp)
   double time = 0.0;         // seconds since start (ImGui::GetTime at the last frame)
   int frames_since_input = 0;
 };

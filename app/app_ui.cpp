@@ -4,6 +4,7 @@
 #include "app/app_ui.hpp"
 
 #include "app/app_edits.hpp"
+#include "app/app_learn.hpp"
 #include "app/model/model_jobs.hpp"
 
 #include <imgui.h>
@@ -12,6 +13,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <string>
 
 #include "app/ui_base/anim_timeline.hpp"
@@ -42,7 +44,9 @@ void draw_canvas(App& app, ImVec2 size) {
   const float caption_w = size.x - e * 1.0f;
   wrap_at_spaces(caption, caption_w);  // never inside a number or a name
   const ImVec2 cs = ImGui::CalcTextSize(caption);
-  const float caption_h = std::max(e * 2.0f, cs.y + e * 0.8f);
+  // Learn mode's question (or its verdict) takes the caption's place under the canvas.
+  const bool question = learn_panel_shown(app);
+  const float caption_h = question ? learn_panel_height(app, size.x) + e * 0.3f : std::max(e * 2.0f, cs.y + e * 0.8f);
   ImGui::PushStyleColor(ImGuiCol_ChildBg, pal.panel);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(e * 0.9f, e * 0.8f));
   ImGui::BeginChild("canvas", ImVec2(size.x, size.y - caption_h), true, ImGuiWindowFlags_HorizontalScrollbar);
@@ -92,6 +96,11 @@ void draw_canvas(App& app, ImVec2 size) {
   report_last_item_panel("canvas");
   ImGui::PopStyleVar();
   ImGui::PopStyleColor();
+  if (question) {
+    ImGui::SetCursorPosY(ImGui::GetCursorPosY() + e * 0.3f);
+    draw_learn_panel(app, size.x, caption_h - e * 0.3f);
+    return;
+  }
   ImGui::PushStyleColor(ImGuiCol_Text, pal.muted);
   const float x0 = ImGui::GetCursorPosX();
   ImGui::SetCursorPosX(x0 + std::max(e * 0.5f, (size.x - cs.x) * 0.5f));
@@ -413,11 +422,19 @@ void app_frame(App& app) {
   }
   const SlideDef& slide = slide_table()[static_cast<size_t>(app.ui.slide)];
   timeline_advance(app.ui.timeline, slide.steps(app), io.DeltaTime, app.ui.reduced_motion);
+  learn_keys(app);  // a question asked takes its keys first (app/app_learn.hpp)
   handle_shortcuts(app);
+  if (app.learn.quiz_requested) {
+    app.learn.quiz_requested = false;
+    const uint64_t seed = app.learn.quiz_seed ? *app.learn.quiz_seed : static_cast<uint64_t>(std::time(nullptr));
+    app.learn.quiz_seed.reset();
+    start_quiz(app, seed);
+  }
   poll_open_dialog(app);
   poll_table_load(app);
   poll_table_file_change(app);
   slides_frame(app);  // leave / enter when the slide changed; every slide's update, before drawing
+  learn_frame(app);   // Learn mode: a slide's question asked at its moment; the timeline held there
 
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(vp->WorkPos);
@@ -489,6 +506,7 @@ void app_frame(App& app) {
   if (app.ui.presenting) draw_present_transport(app, ImVec2(narrative_pos.x, narrative_pos.y + main_h), narrative_w);
 
   draw_shortcuts_overlay(app);
+  draw_quiz_score(app);
   draw_table_loading(app);
   draw_table_file_change(app);
 }

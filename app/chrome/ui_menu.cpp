@@ -85,6 +85,12 @@ void draw_menu_bar(App& app) {
     }
     ImGui::EndMenu();
   }
+  if (ImGui::BeginMenu("Learn")) {
+    bool ask = app.learn.ask;
+    if (ImGui::MenuItem("Learn: ask me first", "A", &ask)) set_learn(app.learn, ask);
+    if (ImGui::MenuItem("Quiz me (5 questions)", "Q", false, !app.learn.quiz.active)) app.learn.quiz_requested = true;
+    ImGui::EndMenu();
+  }
   if (ImGui::BeginMenu("Help")) {
     if (ImGui::MenuItem("Keyboard shortcuts", "F1")) ui.show_shortcuts = true;
     ImGui::Separator();
@@ -92,8 +98,18 @@ void draw_menu_bar(App& app) {
     ImGui::TextDisabled("%s", "Numbers are torch 1.13's, bit for bit.");
     ImGui::EndMenu();
   }
-  // The theme toggle, always in reach.
-  const float w = ImGui::CalcTextSize("Light theme").x + ImGui::GetStyle().FramePadding.x * 4;
+  // Learn mode's toggle and the theme's, always in reach.
+  const char* learn = app.learn.ask ? "Learn: on" : "Learn: off";
+  const float pad = ImGui::GetStyle().FramePadding.x * 4;
+  const float w = ImGui::CalcTextSize("Light theme").x + pad;
+  const float lw = ImGui::CalcTextSize("Learn: off").x + pad;
+  ImGui::SetCursorPosX(ImGui::GetWindowWidth() - w - lw - ImGui::GetStyle().ItemSpacing.x -
+                       ImGui::GetStyle().WindowPadding.x);
+  if (ImGui::SmallButton(learn)) set_learn(app.learn, !app.learn.ask);
+  landmark("learn-toggle");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Learn mode (A): each slide asks you a question before it shows the answer");
+  ImGui::SameLine();
   ImGui::SetCursorPosX(ImGui::GetWindowWidth() - w - ImGui::GetStyle().WindowPadding.x);
   if (ImGui::SmallButton(ui.theme == Theme::Dark ? "Light theme" : "Dark theme"))
     ui.theme = ui.theme == Theme::Dark ? Theme::Light : Theme::Dark;

@@ -39,6 +39,9 @@ const char* const kShortcuts[][2] = {
     {"Ctrl+S", "save a screenshot (PNG)"},
     {"Ctrl+= / Ctrl+- / Ctrl+0",
      "larger / smaller / normal text (menus, narration, code: the slide fits its type to its room)"},
+    {"A", "Learn mode: each slide asks you first, then shows you (on / off)"},
+    {"Q", "quiz me: five questions from fresh states, then a score"},
+    {"Asked a question", "click or ↑ ↓ ← → to pick, type a number, Enter answers, Esc shows; PgUp / PgDn leave"},
     {"F1 or ?", "show or hide this help"},
     {"F11 (Esc leaves)", "present: full screen, larger type, the code panels folded"},
     {"C (presenting)", "show or hide the code panels"},
@@ -63,8 +66,10 @@ void handle_shortcuts(App& app) {
   if (ImGui::IsKeyPressed(kKeyF1, false)) ui.show_shortcuts = !ui.show_shortcuts;
   if (ImGui::IsKeyPressed(kKeyF11, false)) ui.present_toggle = true;
   // Esc in a field reverts the field; only outside one does it leave full screen.
+  // (A question asked takes Esc as "show me".)
+  const bool question_keys = app.learn.keys_frame == ImGui::GetFrameCount();
   if (ui.presenting && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false) && !ui.show_shortcuts &&
-      !editing_text())
+      !editing_text() && !question_keys)
     ui.present_toggle = true;
   if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyS, false)) ui.screenshot_requested = true;
   if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyQ, false)) ui.quit_requested = true;
@@ -75,7 +80,16 @@ void handle_shortcuts(App& app) {
   // Everything else belongs to a text field while one is being edited.
   if (editing_text() || io.KeyCtrl) return;
   if (ui.show_shortcuts && pressed(ImGuiKey_Escape)) ui.show_shortcuts = false;
+  // A question asked (Learn mode) has the arrows, digits, Space, Home / End and the step
+  // keys (app/app_learn.cpp learn_keys): the slide does not pass it until it is answered.
+  // PgUp / PgDn still leave the slide.
+  const bool asked = (app.learn.phase == LearnPhase::Asking && app.learn.slide == ui.slide) || question_keys;
   const int steps = current_slide_steps(app);
+  if (asked) {
+    if (pressed(ImGuiKey_PageUp)) go_to_slide(app, ui.slide - 1);
+    if (pressed(ImGuiKey_PageDown)) go_to_slide(app, ui.slide + 1);
+    return;
+  }
   if (pressed(ImGuiKey_LeftArrow) || pressed(ImGuiKey_PageUp)) go_to_slide(app, ui.slide - 1);
   if (pressed(ImGuiKey_RightArrow) || pressed(ImGuiKey_PageDown)) go_to_slide(app, ui.slide + 1);
   if (pressed(ImGuiKey_Space)) timeline_play_pause(ui.timeline, steps);

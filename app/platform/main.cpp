@@ -126,14 +126,14 @@ lv::StateCost requested_cost(const lv::CliOptions& o, const lv::StateShape& shap
   return worst;
 }
 
-// Plain `lookupviz` (or only --reset / --scale / --size) resumes the last session;
+// Plain `lookupviz` (or only --reset / --scale / --size / --ask / --quiz) resumes the last session;
 // anything that chooses a state (--ids, --slide, --weights, …) starts from it instead.
 bool restores_session(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     const std::string name = a.substr(0, a.find('='));
-    if (name == "--reset") continue;
-    if (name == "--scale" || name == "--size") {
+    if (name == "--reset" || name == "--ask" || name == "--quiz") continue;  // the view's, not the model's
+    if (name == "--scale" || name == "--size" || name == "--quiz-seed") {
       if (a.find('=') == std::string::npos) ++i;
       continue;
     }

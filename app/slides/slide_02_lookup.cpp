@@ -8,6 +8,7 @@
 #include "app/slides/scene.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
+#include "app/widgets/widget_answer_targets.hpp"
 #include "app/ui_base/ui_draw.hpp"
 #include "app/widgets/widget_matrix_grid.hpp"
 #include "core/text/text_format.hpp"
@@ -184,6 +185,8 @@ ImVec2 canvas(SlideCanvas& c) {
   if (cur >= 0)
     grid_draw_flight(sc.dl, tg, cur_row, og, cur, table_row(sc.app, cur_row), fly,
                      id_color(static_cast<size_t>(cur), 0.35f), gs, c.pal);
+  // Learn mode: "which table row lands in output row i?" is answered on the table.
+  if (learn_asks(c, quiz::QuestionKind::LookupRow)) answer_rows(sc.app.learn, tg, sc.dl, c.pal);
   // Hover: say where a value came from.
   int r = -1, col = -1;
   if (grid_interact(og, sc.app.ui.out_view, "##out", &r, &col) && r <= cur)

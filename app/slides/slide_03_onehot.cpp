@@ -12,6 +12,7 @@
 #include "app/slides/scene.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
+#include "app/widgets/widget_answer_targets.hpp"
 #include "app/ui_base/ui_draw.hpp"
 #include "app/widgets/widget_matrix_grid.hpp"
 #include "core/text/text_format.hpp"
@@ -263,6 +264,8 @@ ImVec2 canvas(SlideCanvas& c) {
   draw_chips(s, g, l.chip_w);
   const ImVec2 legend_end = draw_legend(s, g, l.grid_x);
   hover(s, g);
+  // Learn mode: "where is the 1 in one-hot row i?" is answered on the grid's columns.
+  if (learn_asks(c, quiz::QuestionKind::OnehotCol)) answer_cols(s.app.learn, g, s.dl, s.pal);
 
   const float right = std::max({g.pos.x + g.size.x, legend_end.x, l.grid_x + text_size(fonts().bold, head).x});
   return ImVec2(right - c.origin.x, legend_end.y - c.origin.y);

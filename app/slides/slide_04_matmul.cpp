@@ -15,6 +15,7 @@
 #include "app/slides/scene.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
+#include "app/widgets/widget_answer_targets.hpp"
 #include "app/ui_base/ui_draw.hpp"
 #include "app/ui_base/ui_landmarks.hpp"
 #include "app/widgets/widget_matrix_grid.hpp"
@@ -584,6 +585,8 @@ void draw_output(const Scene& s, const MatmulLayout& l, const MatmulGrids& g, fl
     cst.hide = !landed || !s.d.matmul_ready;
     return cst;
   });
+  // Learn mode: "which table row survives for output row i?" is answered on the table.
+  if (learn_asks(s.c, quiz::QuestionKind::LookupRow)) answer_rows(s.app.learn, tg, s.dl, pal);
   if (cur < 0) return;
   grid_draw_flight(s.dl, tg, cur_row, og, cur, table_row(s.app, cur_row), fly_out, id_color(s.cur_i, 0.35f), g.ts, pal);
   if (!og.row_shown(cur)) return;

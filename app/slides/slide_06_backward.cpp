@@ -17,6 +17,7 @@
 #include "app/slides/slide_code.hpp"
 #include "app/slides/scene.hpp"
 #include "app/slides/slides.hpp"
+#include "app/widgets/widget_answer_targets.hpp"
 #include "app/ui_base/ui_draw.hpp"
 #include "app/ui_base/ui_landmarks.hpp"
 #include "app/widgets/widget_matrix_grid.hpp"
@@ -286,6 +287,8 @@ ImVec2 canvas(SlideCanvas& c) {
     return s;
   });
 
+  // Learn mode: "which rows get a gradient?" is answered on embedding.weight.grad's rows.
+  if (learn_asks(c, quiz::QuestionKind::GradRows)) answer_rows(sc.app.learn, lg, sc.dl, c.pal);
   // The matmul's gradient appears whole in the last step: every entry computed.
   // Drawn from the rows on screen: the one-hot path's V × D gradient is never held.
   grid_draw_cells_at(

@@ -78,6 +78,13 @@ inline const float* table_row(App& app, int64_t r) {
   return buf.data();
 }
 
+// Learn mode asks a question of kind k on the slide drawn (not while measuring): its rows
+// or columns are answers (app/widgets/widget_answer_targets.hpp answer_rows / answer_cols).
+inline bool learn_asks(const SlideCanvas& c, quiz::QuestionKind k) {
+  const LearnState& L = c.app.learn;
+  return !c.measuring && L.phase != LearnPhase::Off && L.slide == c.app.ui.slide && L.question.kind == k;
+}
+
 // A slide's index in the table is its number (below).
 std::span<const SlideDef> slide_table();
 inline int slide_count() { return static_cast<int>(slide_table().size()); }

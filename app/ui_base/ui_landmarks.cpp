@@ -12,7 +12,7 @@ struct Landmark {
   ImVec2 min, max;
   int frame = -1;
 };
-Landmark g_marks[64];
+Landmark g_marks[128];  // the controls, and a question's answer targets (up to 32)
 
 }  // namespace
 

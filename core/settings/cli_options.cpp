@@ -83,6 +83,8 @@ constexpr Flag kFlags[] = {
     {"--reset", Kind::kSwitch, ""},
     {"--export-gif", Kind::kValue, "--export-gif slide.gif"},
     {"--present", Kind::kSwitch, ""},
+    {"--ask", Kind::kSwitch, ""},
+    {"--quiz", Kind::kSwitch, ""},
     {"--bench-edits", Kind::kSwitch, ""},
     {"--layout-report", Kind::kSwitch, ""},
     {"--text", Kind::kValue, "--text \"Hello, world\""},
@@ -248,6 +250,8 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
   else if (name == "--light") o.light = true;
   else if (name == "--reduced-motion") o.reduced_motion = true;
   else if (name == "--present") o.present = true;
+  else if (name == "--ask") o.ask = true;
+  else if (name == "--quiz") o.quiz = true;
   else if (name == "--bench-edits") o.bench_edits = true;
   else if (name == "--layout-report") o.layout_report = true;
   else if (name == "--reset") o.reset = true;
@@ -306,7 +310,8 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
   if (o.quiz_json && modes > 0)
     return "--quiz-json prints the questions and exits: give it without --print, --screenshot, --export-slides, "
            "--export-gif, --layout-report, --bench-frames, --tokenize or --detokenize";
-  if (o.quiz_seed && !o.quiz_json) return "--quiz-seed N chooses the questions of --quiz-json: give both";
+  if (o.quiz_seed && !o.quiz_json && !o.quiz)
+    return "--quiz-seed N chooses the questions of --quiz-json or --quiz: give one of them with it";
   if (o.bench_edits && o.bench_frames == 0) return "--bench-edits times edits for --bench-frames N: give both";
   return "";
 }
@@ -507,6 +512,10 @@ The window and the images:
   --reduced-motion  every step shows its end state         (default: off)
   --present         start presenting: the slide fills the screen, the code
                     panels fold away (C shows them), F11 or Esc leaves
+  --ask             Learn mode: each slide asks a question before it shows
+                    the answer (A turns it on or off; the session keeps it)
+  --quiz            start with a quiz: 5 questions from fresh random states
+                    (Q in the window), then a score; --quiz-seed N repeats one
   --reset           start clean instead of resuming the last session
                     (plain `lookupviz` resumes it: slide, IDs, seed, D, V,
                     edited weights, theme, zoom, window; saved in
@@ -543,7 +552,7 @@ Headless modes:
   --quiz-json          print the questions each slide asks about this state
                        (slides 0-6 and 8; the same model options as --print)
                        with their answers, as one JSON object, and exit
-  --quiz-seed N        with --quiz-json: draw the questions' params (which
+  --quiz-seed N        with --quiz-json (or --quiz): draw the questions' params (which
                        output row, which cell, which position) from N, 0 to
                        2^63-1; without it, fixed ones
   --help, -h           show this text and exit

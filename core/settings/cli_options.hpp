@@ -57,6 +57,8 @@ struct CliOptions {
   std::string export_gif;       // --export-gif FILE.gif: the slide's animation, looping, and exit
   bool light = false;           // --light: the light theme
   bool reduced_motion = false;  // --reduced-motion: every step shows its end state
+  bool ask = false;             // --ask: Learn mode (each slide asks before it shows)
+  bool quiz = false;            // --quiz: start with a quiz of 5 questions (Q)
   bool present = false;         // --present: start presenting (F11: full screen, code panels folded)
   bool layout_report = false;   // --layout-report: print every slide's layout at every step as JSON, exit
   bool slide_given = false;     // --slide was on the command line

@@ -237,11 +237,23 @@ std::string write_settings(const SessionSettings& s) {
   line("maximized", bool_text(s.maximized));
   if (!s.edits.empty() || (s.table_rows > 0 && s.table_cols > 0))
     line("table", std::to_string(s.table_rows) + "x" + std::to_string(s.table_cols));
+  line("learn", bool_text(s.learn));
+  for (const SettingsResult& r : s.results)
+    line("result", r.kind + " " + std::to_string(r.asked) + " " + std::to_string(r.right));
   for (const SettingsEdit& e : canonical_edits(s.edits))
     line("edit", std::to_string(e.row) + " " + std::to_string(e.col) + " " + float_text(e.value));
   o += "end\n";
   return o;
 }
+
+namespace {
+bool same_results(const std::vector<SettingsResult>& a, const std::vector<SettingsResult>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (a[i].kind != b[i].kind || a[i].asked != b[i].asked || a[i].right != b[i].right) return false;
+  return true;
+}
+}  // namespace
 
 bool same_settings(const SessionSettings& a, const SessionSettings& b) {
   if (a.edits.size() != b.edits.size()) return false;
@@ -257,7 +269,7 @@ bool same_settings(const SessionSettings& a, const SessionSettings& b) {
          a.light == b.light && bits_of(a.user_zoom) == bits_of(b.user_zoom) && a.reduced_motion == b.reduced_motion &&
          a.window_width == b.window_width && a.window_height == b.window_height &&
          a.has_window_pos == b.has_window_pos && a.window_x == b.window_x && a.window_y == b.window_y &&
-         a.maximized == b.maximized;
+         a.maximized == b.maximized && a.learn == b.learn && same_results(a.results, b.results);
 }
 
 // ---------------------------------------------------------------- 3. parse
@@ -265,10 +277,10 @@ bool same_settings(const SessionSettings& a, const SessionSettings& b) {
 namespace {
 
 // The keys this version knows; each may appear once (edit: any number of times).
-constexpr std::string_view kKeys[] = {"slide",       "step",      "ids",     "seed",           "dim",
-                                      "vocab",       "dtype",     "weights", "grad",           "grad_seed",
-                                      "tie_weights", "theme",     "zoom",    "reduced_motion", "window",
-                                      "window_pos",  "maximized", "table",   "ids_from",       "text"};
+constexpr std::string_view kKeys[] = {"slide",    "step",           "ids",    "seed",       "dim",         "vocab",
+                                      "dtype",    "weights",        "grad",   "grad_seed",  "tie_weights", "theme",
+                                      "zoom",     "reduced_motion", "window", "window_pos", "maximized",   "table",
+                                      "ids_from", "text",           "learn"};
 
 struct Parser {
   SessionSettings s;
@@ -300,10 +312,35 @@ struct Parser {
     return "";
   }
 
+  // One "result = KIND ASKED RIGHT": "" or the problem.
+  std::string apply_result(std::string_view v, const std::string& got) {
+    const std::string bad = "result must be KIND ASKED RIGHT, e.g. result = lookup_row 5 3" + got;
+    if (s.results.size() >= kMaxSettingsResults) return "more than " + std::to_string(kMaxSettingsResults) + " results";
+    std::string_view parts[3];
+    std::string_view rest = v;
+    for (auto& p : parts) {
+      rest = trim(rest);
+      size_t end = 0;
+      while (end < rest.size() && !is_space(rest[end])) ++end;
+      p = rest.substr(0, end);
+      rest = rest.substr(end);
+    }
+    const std::string_view kind = parts[0];
+    bool name_ok = !kind.empty() && kind.size() <= 32;
+    for (char c : kind) name_ok = name_ok && ((c >= 'a' && c <= 'z') || c == '_');
+    auto asked = int_in(parts[1], 0, kMaxSettingsCount), right = int_in(parts[2], 0, kMaxSettingsCount);
+    if (!name_ok || !asked || !right || *right > *asked || !trim(rest).empty()) return bad;
+    for (const SettingsResult& r : s.results)
+      if (r.kind == kind) return "result for " + std::string(kind) + " appears twice";
+    s.results.push_back({std::string(kind), static_cast<int>(*asked), static_cast<int>(*right)});
+    return "";
+  }
+
   // One "key = value": "" or the problem (without the line number).
   std::string apply(std::string_view key, std::string_view v, size_t line_no) {
     const std::string got = " (got " + quoted_input(v) + ")";
     if (key == "edit") return apply_edit(v, line_no, got);
+    if (key == "result") return apply_result(v, got);
     size_t k = 0;
     while (k < std::size(kKeys) && kKeys[k] != key) ++k;
     if (k == std::size(kKeys)) return "";  // a key from a newer version: ignored
@@ -399,6 +436,7 @@ struct Parser {
       if (!b) return std::string(key) + " must be true or false" + got;
       if (key == "tie_weights") s.tie_weights = *b;
       else if (key == "reduced_motion") s.reduced_motion = *b;
+      else if (key == "learn") s.learn = *b;
       else s.maximized = *b;
     }
     return "";

@@ -39,6 +39,15 @@ struct SettingsEdit {
   float value = 0.0f;
 };
 
+// How often the learner answered a kind of question right (Learn mode, the quiz):
+// "result = lookup_row 5 3" (asked 5 times, right 3).
+struct SettingsResult {
+  std::string kind;          // the question kind's name, [a-z_], 1..32 characters
+  int asked = 0, right = 0;  // 0 <= right <= asked <= kMaxSettingsCount
+};
+inline constexpr int kMaxSettingsCount = 1'000'000'000;
+inline constexpr size_t kMaxSettingsResults = 64;
+
 enum class SettingsVocab { FromIds, Fixed };       // V = max(ids)+1 as the notebook, or a fixed V
 enum class SettingsGrad { SumOfOutputs, Seeded };  // slide 6's G: ones, or torch.randn after grad_seed
 
@@ -75,6 +84,9 @@ struct SessionSettings {
   bool has_window_pos = false;                   // window_x/y are known
   int window_x = 0, window_y = 0;
   bool maximized = false;
+  // Learn mode (issue 28): on or off, and the learner's results per kind of question.
+  bool learn = false;
+  std::vector<SettingsResult> results;  // at most kMaxSettingsResults, one per kind
 };
 
 // The table's V as the settings imply it (fixed, or max(ids) + 1).

@@ -1,0 +1,732 @@
+// app_learn.cpp — Learn mode's flow (see the header): when to ask, what the keys do
+// while a question is asked, judging, the reveal, "Try another" and the quiz.
+#include "app/app_learn.hpp"
+
+#include <imgui.h>
+#include <imgui_internal.h>  // the active item: is a text field being edited
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+#include "app/app_edits.hpp"
+#include "app/app_ui.hpp"
+#include "app/model/model_jobs.hpp"
+#include "app/chrome/ui_keys.hpp"
+#include "app/slides/slides.hpp"
+#include "app/ui_base/anim_timeline.hpp"
+#include "app/ui_base/layout_report.hpp"
+#include "app/ui_base/ui_draw.hpp"
+#include "app/ui_base/ui_landmarks.hpp"
+#include "app/ui_base/ui_theme.hpp"
+#include "app/widgets/widget_answer_targets.hpp"
+#include "core/tokenizer/bpe_vocab.hpp"
+#include "core/tokenizer/gpt2_tokenizer.hpp"
+#include "core/text/utf8_text.hpp"
+
+namespace lv::app {
+namespace {
+
+using quiz::AnswerType;
+using quiz::QuestionKind;
+
+// A question whose answer reads the whole table (the head's argmax over every row, torch.equal
+// over every product) is asked in the window only of a table this small: nothing of V × D
+// runs on the UI thread for a big one (a quiz's states are small).
+constexpr int64_t kAskWholeTableUpTo = 1 << 18;
+
+bool whole_table_kind(QuestionKind k) { return k == QuestionKind::ArgmaxToken || k == QuestionKind::OutputsEqual; }
+
+// The kinds this slide may ask of this state, in the order.
+std::vector<QuestionKind> askable(const App& app, int slide) {
+  std::vector<QuestionKind> out;
+  if (slide == 7) return out;  // slide 7's ratio is measured by its own worker: asked in a later round
+  const bool small = app.derived.vocab * app.derived.dim <= kAskWholeTableUpTo;
+  for (QuestionKind k : quiz::kinds_for_slide(slide)) {
+    if (k == QuestionKind::TokenCount && !app.tokenizer) continue;
+    if (whole_table_kind(k) && !small) continue;
+    out.push_back(k);
+  }
+  if (app.inputs.ids.empty()) out.clear();
+  return out;
+}
+
+// What was missed most is asked first; otherwise the kinds take turns.
+QuestionKind choose_kind(const App& app, const std::vector<QuestionKind>& kinds) {
+  const LearnState& L = app.learn;
+  if (L.next_kind && std::find(kinds.begin(), kinds.end(), *L.next_kind) != kinds.end()) return *L.next_kind;
+  QuestionKind best = kinds[L.asks % kinds.size()];
+  int best_missed = 0;
+  for (QuestionKind k : kinds) {
+    const auto it = L.tally.find(std::string(quiz::kind_name(k)));
+    const int missed = it == L.tally.end() ? 0 : it->second.asked - it->second.right;
+    if (missed > best_missed) best = k, best_missed = missed;
+  }
+  return best;
+}
+
+uint64_t state_key(const App& app) {
+  uint64_t h = 1469598103934665603ull;
+  auto mix_in = [&](uint64_t v) { h = (h ^ v) * 1099511628211ull; };
+  mix_in(static_cast<uint64_t>(app.ui.slide));
+  mix_in(app.derived.outputs_version);
+  mix_in(app.inputs.seed);
+  for (int64_t id : app.inputs.ids) mix_in(static_cast<uint64_t>(id));
+  return h;
+}
+
+void clear_answer(LearnState& L) {
+  L.typed.clear();
+  L.error.clear();
+  L.given.reset();
+  L.cursor = -1;
+  L.right = L.shown = false;
+}
+
+// Asks q on the slide shown: the timeline goes back to (or stops at) its hold.
+void ask(App& app, const quiz::Question& q) {
+  LearnState& L = app.learn;
+  clear_answer(L);
+  L.question = q;
+  L.slide = app.ui.slide;
+  const QuestionSteps s = question_steps(q, current_slide_steps(app));
+  L.hold = s.hold;
+  L.reveal_to = s.reveal_to;
+  L.phase = LearnPhase::Asking;
+  L.asked_for = state_key(app);
+  ++L.asks;
+  Timeline& t = app.ui.timeline;
+  if (t.pos > static_cast<float>(L.hold)) timeline_seek(t, current_slide_steps(app), static_cast<float>(L.hold));
+}
+
+void reveal(App& app) {
+  LearnState& L = app.learn;
+  L.phase = LearnPhase::Revealed;
+  KindTally& k = L.tally[std::string(quiz::kind_name(L.question.kind))];
+  ++k.asked;
+  if (L.right) ++k.right;
+  if (L.quiz.active && L.quiz.at < static_cast<int>(L.quiz.results.size())) {
+    L.quiz.results[static_cast<size_t>(L.quiz.at)] = L.shown ? -1 : L.right ? 1 : 0;
+    L.quiz.given[static_cast<size_t>(L.quiz.at)] = L.shown ? "" : L.typed;
+  }
+  Timeline& t = app.ui.timeline;
+  const int steps = current_slide_steps(app);
+  if (app.ui.reduced_motion) timeline_seek(t, steps, static_cast<float>(L.reveal_to));
+  else {
+    t.playing = false;
+    t.target = static_cast<float>(std::min(L.reveal_to, steps));
+  }
+}
+
+// A quiz state's model: the seeded table, IDs, V and D it names (slide 0: its sentence).
+void apply_state(App& app, const quiz::StateSpec& spec, int slide) {
+  ModelInputs in = app.inputs;
+  in.file = nullptr;
+  in.unopened = {};
+  in.set_aside = {};
+  in.seed = spec.seed;
+  in.seed_text = std::to_string(spec.seed);
+  in.ids = spec.ids;
+  in.dim = spec.dim;
+  in.vocab_mode = VocabMode::Fixed;
+  in.fixed_vocab = spec.vocab;
+  in.dtype = TableDtype::Float32;
+  in.edits = std::make_shared<EditMap>();
+  in.text.clear();
+  in.text_ids.clear();
+  take_change(app, set_inputs(app, std::move(in)), Fields::Sync);
+  if (slide == 0 && app.tokenizer) take_change(app, set_text(app, spec.text), Fields::Sync);
+  finish_jobs(app);
+}
+
+// Judge and reveal what was typed; false (with L.error) when it does not read.
+bool commit(App& app) {
+  LearnState& L = app.learn;
+  const ReadAnswer r = read_answer(L.question, L.typed);
+  if (!r.answer) {
+    L.error = r.error;
+    return false;
+  }
+  L.given = r.answer;
+  L.right = quiz::judge(L.question, *r.answer);
+  L.shown = false;
+  reveal(app);
+  return true;
+}
+
+// The target the arrows reach next (the rows' order for ↑ ↓, the columns' for ← →).
+void move_cursor(App& app, int delta) {
+  LearnState& L = app.learn;
+  const int n = static_cast<int>(L.drawn_targets.size());
+  if (n == 0) return;
+  L.cursor = L.cursor < 0 ? (delta > 0 ? 0 : n - 1) : std::clamp(L.cursor + delta, 0, n - 1);
+  const AnswerTarget& t = L.drawn_targets[static_cast<size_t>(L.cursor)];
+  const int64_t v = t.axis == AnswerTarget::Axis::Col ? t.col : t.row;
+  if (quiz::answer_type(L.question.kind) == AnswerType::Int) L.typed = std::to_string(v);
+  L.error.clear();
+}
+
+// A list answer's member added or taken away (Space on the highlighted row, a click).
+void toggle_member(LearnState& L, int64_t v) {
+  const ReadAnswer r = read_answer(L.question, L.typed);
+  IdList members;
+  if (r.answer) {
+    if (const auto* l = std::get_if<IdList>(&*r.answer)) members = *l;
+  }
+  const auto it = std::find(members.begin(), members.end(), v);
+  if (it == members.end()) members.push_back(v);
+  else members.erase(it);
+  std::sort(members.begin(), members.end());
+  L.typed = answer_text(members);
+  L.error.clear();
+}
+
+// A click on a target: an int answer is given at once; a list's member toggles.
+void clicked(App& app, const AnswerTarget& t) {
+  LearnState& L = app.learn;
+  const int64_t v = t.axis == AnswerTarget::Axis::Col ? t.col : t.row;
+  if (quiz::answer_type(L.question.kind) == AnswerType::IntList) {
+    toggle_member(L, v);
+    return;
+  }
+  L.typed = std::to_string(v);
+  commit(app);
+}
+
+bool typed_char_ok(const quiz::Question& q, ImWchar c) {
+  switch (quiz::answer_type(q.kind)) {
+    case AnswerType::Bool:
+      return c == 'y' || c == 'Y' || c == 'n' || c == 'N' || c == 't' || c == 'f' || c == 'T' || c == 'F';
+    case AnswerType::Int: return (c >= '0' && c <= '9') || c == '-' || c == ',';
+    case AnswerType::Float: return (c >= '0' && c <= '9') || c == '-' || c == '.' || c == 'e';
+    case AnswerType::IntList: return (c >= '0' && c <= '9') || c == ',' || c == ' ';
+    case AnswerType::CellList:
+      return (c >= '0' && c <= '9') || c == ',' || c == ' ' || c == ';' || c == '[' || c == ']';
+  }
+  return false;
+}
+
+const char* how_to_answer(const quiz::Question& q) {
+  switch (q.kind) {
+    case QuestionKind::LookupRow:
+      return "Click the table row, or ↑ ↓ to it, or type its number; Enter answers, Esc shows.";
+    case QuestionKind::OnehotCol:
+      return "Click the column, or ← → to it, or type its number; Enter answers, Esc shows.";
+    case QuestionKind::GradRows:
+      return "Click each row (or ↑ ↓ and Space), or type them: 1, 3; Enter answers, Esc shows.";
+    case QuestionKind::OutputsEqual: return "Type y (yes) or n (no); Enter answers, Esc shows.";
+    case QuestionKind::DifferingCells:
+      return "Type the cells as row,col; row,col (none: leave it empty); Enter answers, Esc shows.";
+    case QuestionKind::GradValue: return "Type a number; Enter answers, Esc shows.";
+    default: return "Type a whole number; Enter answers, Esc shows.";
+  }
+}
+
+// The verdict in words (✓ / ✗ and the two answers: never colour alone).
+std::string verdict_text(const LearnState& L) {
+  const std::string truth = answer_text(L.question.answer);
+  if (L.shown) return "Shown: the answer is " + truth + ".";
+  if (L.right) return "✓ Right: " + truth + ".";
+  return "✗ Not quite: you said " + (L.given ? answer_text(*L.given) : L.typed) + "; the answer is " + truth + ".";
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- the model, the steps
+
+quiz::QuizModel learn_model(const App& app) {
+  quiz::QuizModel m;
+  m.table = app.derived.table;
+  m.ids = app.inputs.ids;
+  m.after_table = app.derived.gen_after_table;
+  m.tokenizer = app.tokenizer.get();
+  m.nonfinite = app.derived.nonfinite;
+  if (app.inputs.grad_mode == GradMode::Seeded && app.derived.grad_out.rows() == app.derived.batch)
+    m.grad_out = std::make_shared<const Matrix>(app.derived.grad_out);
+  // Slide 0's sentence: the one typed (while the IDs are its tokens), else the IDs' own text.
+  if (ids_from_text(app.inputs)) m.text = app.inputs.text;
+  else if (app.tokenizer) {
+    bool gpt2 = true;
+    for (int64_t id : app.inputs.ids) gpt2 = gpt2 && id >= 0 && id < static_cast<int64_t>(kGpt2VocabSize);
+    if (gpt2) {
+      const Decoding d = app.tokenizer->decode(app.inputs.ids);
+      if (d.ok) m.text = utf8_replace_invalid(d.bytes);
+    }
+  }
+  if (m.text.empty()) m.text = "Hello, world";
+  return m;
+}
+
+QuestionSteps question_steps(const quiz::Question& q, int steps) {
+  auto at = [&](int hold, int to) { return QuestionSteps{std::clamp(hold, 0, steps), std::clamp(to, 0, steps)}; };
+  switch (q.kind) {
+    case QuestionKind::TokenCount: return at(steps - 1, steps);  // the last step shows the IDs
+    case QuestionKind::LookupRow:
+    case QuestionKind::OnehotCol: {
+      const int i = static_cast<int>(q.params.i.value_or(0));
+      return at(i, i + 1);  // one step per ID: step i takes row ids[i]
+    }
+    case QuestionKind::LookupCopies: return at(1, 2);  // slide 5's bill
+    case QuestionKind::ArgmaxToken: return at(3, 4);   // slide 8's output head
+    case QuestionKind::GradRows:
+    case QuestionKind::GradValue: return at(0, steps - 1);  // the scatter steps
+    case QuestionKind::OutputsEqual: return at(0, 1);       // slide 5's check
+    default: return at(0, steps);
+  }
+}
+
+// ---------------------------------------------------------------- reading answers
+
+ReadAnswer read_answer(const quiz::Question& q, const std::string& typed) {
+  ReadAnswer r;
+  std::string s;
+  for (char c : typed)
+    if (c != ' ' || quiz::answer_type(q.kind) == AnswerType::IntList ||
+        quiz::answer_type(q.kind) == AnswerType::CellList)
+      s += c;
+  auto ints = [](const std::string& text, bool* ok) {
+    std::vector<int64_t> out;
+    *ok = true;
+    size_t i = 0;
+    while (i < text.size()) {
+      while (i < text.size() &&
+             (text[i] == ' ' || text[i] == ',' || text[i] == ';' || text[i] == '[' || text[i] == ']'))
+        ++i;
+      if (i == text.size()) break;
+      int64_t v = 0;
+      const auto res = std::from_chars(text.data() + i, text.data() + text.size(), v);
+      if (res.ec != std::errc()) {
+        *ok = false;
+        return out;
+      }
+      out.push_back(v);
+      i = static_cast<size_t>(res.ptr - text.data());
+    }
+    return out;
+  };
+  switch (quiz::answer_type(q.kind)) {
+    case AnswerType::Int: {
+      std::string digits;
+      for (char c : s)
+        if (c != ',') digits += c;  // "1,536" reads as 1536
+      int64_t v = 0;
+      const auto res = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+      if (digits.empty() || res.ec != std::errc() || res.ptr != digits.data() + digits.size())
+        r.error = "Type a whole number (or pick one on the canvas).";
+      else r.answer = v;
+      return r;
+    }
+    case AnswerType::Bool: {
+      if (s == "y" || s == "Y" || s == "t" || s == "T") r.answer = true;
+      else if (s == "n" || s == "N" || s == "f" || s == "F") r.answer = false;
+      else r.error = "Type y for yes or n for no.";
+      return r;
+    }
+    case AnswerType::Float: {
+      double v = 0;
+      const auto res = std::from_chars(s.data(), s.data() + s.size(), v);
+      if (s.empty() || res.ec != std::errc() || res.ptr != s.data() + s.size() || !std::isfinite(v))
+        r.error = "Type a number, like 2 or -0.5.";
+      else r.answer = v;
+      return r;
+    }
+    case AnswerType::IntList: {
+      bool ok = false;
+      std::vector<int64_t> v = ints(s, &ok);
+      if (!ok) r.error = "Type the row numbers, like 1, 3.";
+      else {
+        std::sort(v.begin(), v.end());
+        v.erase(std::unique(v.begin(), v.end()), v.end());
+        r.answer = IdList(v.begin(), v.end());
+      }
+      return r;
+    }
+    case AnswerType::CellList: {
+      bool ok = false;
+      const std::vector<int64_t> v = ints(s, &ok);
+      if (!ok || v.size() % 2 != 0)
+        r.error = "Type each cell as row,col and separate them with ; (none: leave it empty).";
+      else {
+        std::vector<quiz::Cell> cells;
+        for (size_t k = 0; k + 1 < v.size(); k += 2) cells.push_back({v[k], v[k + 1]});
+        r.answer = cells;
+      }
+      return r;
+    }
+  }
+  return r;
+}
+
+std::string answer_text(const quiz::Answer& a) {
+  if (const auto* i = std::get_if<int64_t>(&a)) return std::to_string(*i);
+  if (const auto* b = std::get_if<bool>(&a)) return *b ? "yes" : "no";
+  if (const auto* d = std::get_if<double>(&a)) {
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.4f", *d);
+    return buf;
+  }
+  std::string out;
+  if (const auto* l = std::get_if<IdList>(&a)) {
+    for (size_t k = 0; k < l->size(); ++k) out += (k ? ", " : "") + std::to_string((*l)[k]);
+    return out;
+  }
+  const auto& cells = std::get<std::vector<quiz::Cell>>(a);
+  for (size_t k = 0; k < cells.size(); ++k)
+    out += (k ? "; " : "") + std::to_string(cells[k].row) + "," + std::to_string(cells[k].col);
+  return out.empty() ? "none" : out;
+}
+
+// ---------------------------------------------------------------- the flow
+
+void set_learn_mode(App& app, bool on) {
+  set_learn(app.learn, on);
+  if (!on && !app.learn.quiz.active) app.learn.phase = LearnPhase::Off;
+}
+
+void learn_frame(App& app) {
+  LearnState& L = app.learn;
+  L.drawn_targets = std::move(L.targets);
+  L.targets.clear();
+  L.marked_right.clear();
+  L.marked_wrong.clear();
+  // Another slide shown: the question asked on the last one is dropped (a quiz's item
+  // stays: its slide is shown again).
+  if (L.phase != LearnPhase::Off && L.slide != app.ui.slide) {
+    if (L.quiz.active) go_to_slide(app, L.slide);
+    else L.phase = LearnPhase::Off;
+  }
+  // Learn mode turned off (the menu): the question goes (a quiz's stays).
+  if (!L.ask && !L.quiz.active) L.phase = LearnPhase::Off;
+  // The model changed under a question (an edit): asked again about the new state.
+  if (L.phase == LearnPhase::Asking && !L.quiz.active && state_key(app) != L.asked_for) L.phase = LearnPhase::Off;
+  if (L.phase == LearnPhase::Off && L.ask && !L.quiz.active && state_key(app) != L.asked_for && !model_busy(app)) {
+    const std::vector<QuestionKind> kinds = askable(app, app.ui.slide);
+    if (!kinds.empty()) {
+      const quiz::QuizModel m = learn_model(app);
+      const QuestionKind k = choose_kind(app, kinds);
+      quiz::QuizRng rng(app.inputs.seed * 0x9E3779B97F4A7C15ull + L.asks + 1);
+      ask(app, quiz::make_question(app.ui.slide, k, m, quiz::default_params(k, m, &rng)));
+      L.next_kind.reset();
+    } else {
+      L.asked_for = state_key(app);
+    }
+  }
+  // Asked: the slide waits at its hold (Space, '.', End and the scrubber stop there).
+  if (L.phase == LearnPhase::Asking) {
+    Timeline& t = app.ui.timeline;
+    if (t.pos > static_cast<float>(L.hold) || (t.target > static_cast<float>(L.hold))) {
+      t.pos = std::min(t.pos, static_cast<float>(L.hold));
+      t.playing = false;
+      t.target = -1.0f;
+    }
+  }
+}
+
+bool learn_keys(App& app) {
+  LearnState& L = app.learn;
+  ImGuiIO& io = ImGui::GetIO();
+  // A text field being edited, Ctrl held, a popup or the choice screen: the keys are theirs.
+  const ImGuiContext& g = *GImGui;
+  if ((g.ActiveId != 0 && g.ActiveId == g.InputTextState.ID) || io.KeyCtrl ||
+      ImGui::IsPopupOpen(nullptr, ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel))
+    return false;
+  const bool asking = L.phase == LearnPhase::Asking && L.slide == app.ui.slide;
+  if (!asking && !(L.quiz.active && L.quiz.finished)) {
+    // A: Learn mode on / off; Q: a quiz (a question asked takes these letters as answers).
+    for (int i = 0; i < io.InputQueueCharacters.Size; ++i) {
+      const ImWchar c = io.InputQueueCharacters[i];
+      if (c == 'a' || c == 'A') {
+        set_learn_mode(app, !L.ask);
+        set_status(app,
+                   L.ask ? "Learn mode: each slide asks first (A turns it off)" : "Learn mode off (A turns it on)");
+      }
+      if ((c == 'q' || c == 'Q') && !L.quiz.active) L.quiz_requested = true;
+    }
+  }
+  if (L.phase == LearnPhase::Off || L.slide != app.ui.slide) return false;
+  auto pressed = [](ImGuiKey k) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k)); };
+  if (L.phase == LearnPhase::Revealed) {
+    // Enter goes on; N tries another after a miss; everything else is the deck's.
+    if (pressed(ImGuiKey_Enter) || pressed(ImGuiKey_KeyPadEnter)) {
+      learn_continue(app);
+      return true;
+    }
+    for (int i = 0; i < io.InputQueueCharacters.Size; ++i) {
+      const ImWchar c = io.InputQueueCharacters[i];
+      if ((c == 'n' || c == 'N') && !L.right) {
+        learn_try_another(app);
+        return true;
+      }
+    }
+    return false;
+  }
+  // Asking: the arrows, digits, Enter, Backspace and Esc are the question's.
+  L.keys_frame = ImGui::GetFrameCount();
+  const bool cols = !L.drawn_targets.empty() && L.drawn_targets.front().axis == AnswerTarget::Axis::Col;
+  if (pressed(cols ? ImGuiKey_RightArrow : ImGuiKey_DownArrow)) move_cursor(app, +1);
+  if (pressed(cols ? ImGuiKey_LeftArrow : ImGuiKey_UpArrow)) move_cursor(app, -1);
+  if (pressed(ImGuiKey_Backspace) && !L.typed.empty()) L.typed.pop_back(), L.error.clear();
+  if (pressed(ImGuiKey_Escape)) learn_show_me(app);
+  else if (pressed(ImGuiKey_Enter) || pressed(ImGuiKey_KeyPadEnter)) commit(app);
+  for (int i = 0; i < io.InputQueueCharacters.Size && L.phase == LearnPhase::Asking; ++i) {
+    const ImWchar c = io.InputQueueCharacters[i];
+    if (c == ' ' && quiz::answer_type(L.question.kind) == AnswerType::IntList && L.cursor >= 0 &&
+        L.cursor < static_cast<int>(L.drawn_targets.size())) {
+      toggle_member(L, L.drawn_targets[static_cast<size_t>(L.cursor)].row);
+      continue;
+    }
+    if (typed_char_ok(L.question, c) && L.typed.size() < 200) {
+      L.typed += static_cast<char>(c);
+      L.error.clear();
+    }
+  }
+  // A click on a target the slide drew last frame.
+  if (L.phase == LearnPhase::Asking && ImGui::IsMouseClicked(0)) {
+    const ImVec2 m = io.MousePos;
+    for (const AnswerTarget& t : L.drawn_targets)
+      if (m.x >= t.min.x && m.x < t.max.x && m.y >= t.min.y && m.y < t.max.y) {
+        clicked(app, t);
+        break;
+      }
+  }
+  return true;
+}
+
+void learn_commit(App& app) { commit(app); }
+
+void learn_show_me(App& app) {
+  LearnState& L = app.learn;
+  if (L.phase != LearnPhase::Asking) return;
+  L.shown = true;
+  L.right = false;
+  L.given.reset();
+  reveal(app);
+}
+
+void learn_continue(App& app) {
+  LearnState& L = app.learn;
+  if (L.quiz.active && !L.quiz.finished) {
+    L.quiz.at++;
+    if (L.quiz.at >= static_cast<int>(L.quiz.items.size())) {
+      L.quiz.finished = true;
+      L.quiz.finished_frame = ImGui::GetFrameCount();
+      L.phase = LearnPhase::Off;
+      return;
+    }
+    const quiz::QuizItem& item = L.quiz.items[static_cast<size_t>(L.quiz.at)];
+    apply_state(app, item.spec, item.question.slide);
+    go_to_slide(app, item.question.slide);
+    ask(app, item.question);
+    return;
+  }
+  L.phase = LearnPhase::Off;
+  // The rest of the slide plays on from the reveal.
+}
+
+void learn_try_another(App& app) {
+  LearnState& L = app.learn;
+  if (L.phase != LearnPhase::Revealed || L.right) return;
+  const int slide = L.slide;
+  quiz::QuizItem item;
+  item.question = L.question;
+  item.spec.seed = app.inputs.seed;
+  ++L.attempt;
+  const quiz::QuizItem next = quiz::another_like(item, app.inputs.seed ^ 0x51ED2701ull, L.attempt, app.tokenizer.get());
+  apply_state(app, next.spec, slide);
+  go_to_slide(app, slide);
+  show_slide_step(app, slide, 0);
+  ask(app, next.question);
+  if (L.quiz.active) L.quiz.items[static_cast<size_t>(L.quiz.at)] = next;
+}
+
+// ---------------------------------------------------------------- the quiz
+
+void start_quiz(App& app, uint64_t seed, int count) {
+  LearnState& L = app.learn;
+  if (L.quiz.active) end_quiz(app);
+  std::vector<QuestionKind> missed;  // most missed first
+  std::vector<std::pair<int, QuestionKind>> by;
+  for (const auto& [name, t] : L.tally)
+    if (t.asked > t.right)
+      if (auto k = quiz::kind_from_name(name)) by.push_back({t.asked - t.right, *k});
+  std::stable_sort(by.begin(), by.end(), [](auto& a, auto& b) { return a.first > b.first; });
+  for (auto& [n, k] : by) missed.push_back(k);
+  QuizRun q;
+  q.active = true;
+  q.seed = seed;
+  q.items = quiz::make_quiz(seed, count, app.tokenizer.get(), missed);
+  q.results.assign(q.items.size(), -1);
+  q.given.assign(q.items.size(), "");
+  q.before = app.inputs;
+  q.before_slide = app.ui.slide;
+  L.quiz = std::move(q);
+  if (L.quiz.items.empty()) {
+    L.quiz.active = false;
+    return;
+  }
+  const quiz::QuizItem& item = L.quiz.items.front();
+  apply_state(app, item.spec, item.question.slide);
+  go_to_slide(app, item.question.slide);
+  ask(app, item.question);
+}
+
+void end_quiz(App& app) {
+  LearnState& L = app.learn;
+  if (!L.quiz.active) return;
+  ModelInputs before = L.quiz.before;
+  const int slide = L.quiz.before_slide;
+  L.quiz = QuizRun{};
+  L.phase = LearnPhase::Off;
+  take_change(app, set_inputs(app, std::move(before)), Fields::Sync);
+  go_to_slide(app, slide);
+  L.asked_for = state_key(app);  // not asked at once about the state given back
+}
+
+// ---------------------------------------------------------------- drawing
+
+bool learn_panel_shown(const App& app) {
+  const LearnState& L = app.learn;
+  return L.phase != LearnPhase::Off && L.slide == app.ui.slide;
+}
+
+float learn_panel_height(const App& app, float width) {
+  const LearnState& L = app.learn;
+  const float e = em();
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  const float wrap = std::max(e * 10.0f, width - e * 2.0f);
+  ImGui::PushFont(fonts().bold);
+  const float prompt_h = ImGui::CalcTextSize(L.question.prompt.c_str(), nullptr, false, wrap).y;
+  ImGui::PopFont();
+  const float why_h = ImGui::CalcTextSize(L.question.why.c_str(), nullptr, false, wrap).y;
+  // The heading and the prompt; asked: the answer line and the hint (which may wrap);
+  // revealed: the verdict, the why, the buttons.
+  const float hint_h = ImGui::CalcTextSize(how_to_answer(L.question), nullptr, false, wrap).y;
+  const float frame = ImGui::GetFrameHeightWithSpacing();
+  const float asked = frame + std::max(hint_h, line);
+  ImGui::PushFont(fonts().bold);
+  const float verdict_h =
+      L.phase == LearnPhase::Revealed ? ImGui::CalcTextSize(verdict_text(L).c_str(), nullptr, false, wrap).y : line;
+  ImGui::PopFont();
+  const float revealed = std::max(line, verdict_h) + why_h + frame;
+  return e * 1.0f + line + prompt_h + std::max(asked, revealed) + e * 0.2f;
+}
+
+void draw_learn_panel(App& app, float width, float height) {
+  LearnState& L = app.learn;
+  const Palette& pal = palette(app.ui.theme);
+  const float e = em();
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, pal.panel_alt);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(e * 0.8f, e * 0.5f));
+  ImGui::BeginChild("question", ImVec2(width, height), true, ImGuiWindowFlags_NoScrollbar);
+  const float wrap = ImGui::GetContentRegionAvail().x;
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
+  char head[96];
+  if (L.quiz.active)
+    std::snprintf(head, sizeof head, "Quiz · question %d of %d", L.quiz.at + 1, static_cast<int>(L.quiz.items.size()));
+  else
+    std::snprintf(head, sizeof head, "Predict, then reveal · %s",
+                  std::string(quiz::kind_name(L.question.kind)).c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, pal.muted);
+  ImGui::TextUnformatted(head);
+  ImGui::PopStyleColor();
+  ImGui::PushFont(fonts().bold);
+  ImGui::TextUnformatted(L.question.prompt.c_str());
+  ImGui::PopFont();
+  if (L.phase == LearnPhase::Asking) {
+    // The answer as typed, in a box, with a caret: no ImGui text field (the digit keys
+    // stay the question's without a focus to lose).
+    const std::string shown = L.typed + "|";
+    ImGui::PushFont(fonts().mono);
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const ImVec2 s = ImGui::CalcTextSize(shown.c_str());
+    const float box_w = std::max(e * 8.0f, s.x + e * 1.0f);
+    ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + box_w, p.y + s.y + e * 0.3f), pal.panel, e * 0.2f);
+    ImGui::GetWindowDrawList()->AddRect(p, ImVec2(p.x + box_w, p.y + s.y + e * 0.3f), pal.accent, e * 0.2f);
+    ImGui::SetCursorScreenPos(ImVec2(p.x + e * 0.4f, p.y + e * 0.15f));
+    ImGui::TextUnformatted(shown.c_str());
+    ImGui::PopFont();
+    landmark_rect("learn-answer", p, ImVec2(p.x + box_w, p.y + s.y + e * 0.3f));
+    ImGui::SameLine(0.0f, 0.0f);
+    ImGui::SetCursorScreenPos(ImVec2(p.x + box_w + e * 0.6f, p.y));
+    if (ImGui::Button("Answer")) commit(app);
+    landmark("learn-submit");
+    ImGui::SameLine();
+    if (ImGui::Button("Show me")) learn_show_me(app);
+    landmark("learn-show-me");
+    ImGui::PushStyleColor(ImGuiCol_Text, L.error.empty() ? pal.muted : pal.bad);
+    ImGui::TextUnformatted(L.error.empty() ? how_to_answer(L.question) : L.error.c_str());
+    ImGui::PopStyleColor();
+  } else {
+    const std::string verdict = verdict_text(L);
+    ImGui::PushStyleColor(ImGuiCol_Text, L.shown ? pal.text : L.right ? pal.ok : pal.bad);
+    ImGui::PushFont(fonts().bold);
+    ImGui::TextUnformatted(verdict.c_str());
+    ImGui::PopFont();
+    ImGui::PopStyleColor();
+    landmark(L.right ? "learn-right" : "learn-wrong");
+    ImGui::TextUnformatted(L.question.why.c_str());
+    const bool last = L.quiz.active && L.quiz.at + 1 >= static_cast<int>(L.quiz.items.size());
+    if (ImGui::Button(L.quiz.active ? (last ? "See the score (Enter)" : "Next question (Enter)") : "Continue (Enter)"))
+      learn_continue(app);
+    landmark("learn-continue");
+    if (!L.right) {
+      ImGui::SameLine();
+      if (ImGui::Button("Try another (N)")) learn_try_another(app);
+      landmark("learn-try-another");
+    }
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::EndChild();
+  report_last_item_panel("question");
+  ImGui::PopStyleVar();
+  ImGui::PopStyleColor();
+}
+
+void draw_quiz_score(App& app) {
+  LearnState& L = app.learn;
+  if (!L.quiz.active || !L.quiz.finished) return;
+  const float e = em();
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f),
+                          ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+  const float w = std::min(e * 34.0f, vp->WorkSize.x - e * 2);
+  ImGui::SetNextWindowSizeConstraints(ImVec2(w, 0.0f), ImVec2(w, vp->WorkSize.y - e * 2));
+  int right = 0;
+  for (int r : L.quiz.results) right += r == 1;
+  bool open = true;
+  if (ImGui::Begin(
+          "Quiz: your score", &open,
+          ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::PushFont(fonts().title);
+    ImGui::Text("%d of %d right", right, static_cast<int>(L.quiz.items.size()));
+    ImGui::PopFont();
+    landmark("quiz-score");
+    const Palette& pal = palette(app.ui.theme);
+    for (size_t k = 0; k < L.quiz.items.size(); ++k) {
+      if (L.quiz.results[k] == 1) continue;
+      const quiz::Question& q = L.quiz.items[k].question;
+      ImGui::Separator();
+      ImGui::PushFont(fonts().bold);
+      ImGui::Text("%d. %s", static_cast<int>(k + 1), q.prompt.c_str());
+      ImGui::PopFont();
+      ImGui::PushStyleColor(ImGuiCol_Text, pal.muted);
+      if (L.quiz.results[k] < 0) ImGui::Text("Shown, not answered. The answer: %s.", answer_text(q.answer).c_str());
+      else ImGui::Text("✗ You said %s; the answer: %s.", L.quiz.given[k].c_str(), answer_text(q.answer).c_str());
+      ImGui::TextUnformatted(q.why.c_str());
+      ImGui::PopStyleColor();
+    }
+    if (right == static_cast<int>(L.quiz.items.size())) ImGui::TextUnformatted("✓ Nothing missed.");
+    ImGui::Spacing();
+    const bool enter =
+        ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)) && ImGui::GetFrameCount() > L.quiz.finished_frame;
+    if (ImGui::Button("Back to my own state (Enter)") || enter) open = false;
+    landmark("quiz-close");
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::End();
+  if (!open) end_quiz(app);
+}
+
+}  // namespace lv::app

@@ -1,0 +1,60 @@
+// app_learn.hpp — Learn mode (issue 28, "predict, then reveal"): at a slide's key moment
+// the animation stops and asks one question about the state on screen (core/quiz/); the
+// learner answers on the canvas (a row, a column) or types it; then the reveal plays and
+// the panel under the canvas says ✓ / ✗ and why. A quiz (Q) asks five from fresh states.
+//   learn_frame       per frame, before drawing: ask at the key moment, hold the timeline
+//   learn_keys        the keys a question takes while it is asked (the deck gets none)
+//   draw_learn_panel  the question or the verdict, in the caption's place under the canvas
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "app/app_state.hpp"
+#include "core/quiz/question_kinds.hpp"
+
+namespace lv::app {
+
+// The model as the questions read it (the table borrowed, not copied).
+quiz::QuizModel learn_model(const App& app);
+
+// Where a question waits and what its reveal plays: the timeline holds at `hold` (the
+// steps before the reveal done) and plays to `reveal_to` once answered.
+struct QuestionSteps {
+  int hold = 0, reveal_to = 1;
+};
+QuestionSteps question_steps(const quiz::Question& q, int steps);
+
+// Learn mode on or off (A, --ask, the menu, the editor bar); off drops a question asked.
+void set_learn_mode(App& app, bool on);
+// Per frame, before the slides draw: a slide's question asked when its moment comes.
+void learn_frame(App& app);
+// The keys a question asked takes (digits, arrows, Enter, Backspace, Esc): true when it
+// took this frame's keys (the deck then gets none of them).
+bool learn_keys(App& app);
+// Whether the panel shows under the canvas now, and its height for a width.
+bool learn_panel_shown(const App& app);
+float learn_panel_height(const App& app, float width);
+void draw_learn_panel(App& app, float width, float height);
+
+// The answer as typed (or clicked), read for the question's answer type: the answer, or
+// the reason it does not read ("type a whole number").
+struct ReadAnswer {
+  std::optional<quiz::Answer> answer;
+  std::string error;
+};
+ReadAnswer read_answer(const quiz::Question& q, const std::string& typed);
+// The answer as the learner would type it ("3", "1, 3", "yes", "0.5").
+std::string answer_text(const quiz::Answer& a);
+
+void learn_commit(App& app);       // Enter / a click: judge what was typed, then reveal
+void learn_show_me(App& app);      // "Show me": reveal without an answer
+void learn_continue(App& app);     // after a reveal: go on (the next quiz question)
+void learn_try_another(App& app);  // after a wrong answer: the same question about a fresh state
+
+// "Quiz me" (Q, --quiz): `count` questions from fresh random states of quiz `seed`, each on
+// its slide; the learner's own state comes back when the quiz is closed.
+void start_quiz(App& app, uint64_t seed, int count = 5);
+void end_quiz(App& app);
+void draw_quiz_score(App& app);  // the score and the review of what was missed
+
+}  // namespace lv::app

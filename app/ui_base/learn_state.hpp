@@ -1,0 +1,88 @@
+// learn_state.hpp — Learn mode's state (issue 28, "predict, then reveal"): the question a
+// slide asks before its reveal, the learner's answer as it is typed or picked on the
+// canvas, and how often each kind was answered right. Plain data: app/app_learn.* runs
+// the flow, app/widgets/widget_answer_targets.* lets a slide's rows and columns be picked.
+#pragma once
+#include <imgui.h>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/model/model_state.hpp"
+#include "core/quiz/question_kinds.hpp"
+#include "core/quiz/quiz_draw.hpp"
+
+namespace lv::app {
+
+// Something on the canvas that is an answer: a table row, a one-hot column, an output cell.
+// A slide adds the ones it draws each frame (answer_rows / answer_cols), in order.
+struct AnswerTarget {
+  enum class Axis { Row, Col, Cell } axis = Axis::Row;
+  int64_t row = 0, col = 0;  // the answer it stands for (Row: row; Col: col; Cell: both)
+  ImVec2 min, max;           // where it is on screen
+};
+
+// How often a kind was asked and answered right (the session keeps them; what was missed
+// is asked first).
+struct KindTally {
+  int asked = 0, right = 0;
+};
+
+enum class LearnPhase {
+  Off,       // no question: the slide plays as it always did
+  Asking,    // the slide waits at `hold` until the learner answers (or asks to be shown)
+  Revealed,  // the reveal plays; the answer and the truth are drawn with a line of why
+};
+
+// A quiz (Q, --quiz): questions from fresh random states, one after another, then a score.
+struct QuizRun {
+  bool active = false;
+  uint64_t seed = 0;
+  std::vector<quiz::QuizItem> items;
+  int at = 0;                      // the item asked now
+  std::vector<int> results;        // per item: 1 right, 0 wrong, -1 shown (skipped)
+  std::vector<std::string> given;  // per item: the learner's answer as typed
+  bool finished = false;           // the score and the review are shown
+  int finished_frame = 0;          // from this frame (the Enter that finished it does not close it)
+  ModelInputs before;              // the learner's own state, given back when the quiz ends
+  int before_slide = 1;
+};
+
+struct LearnState {
+  bool ask = false;  // Learn mode: ask before the reveal (A, --ask, the menu; the session keeps it)
+  LearnPhase phase = LearnPhase::Off;
+  int slide = -1;           // the slide asking
+  quiz::Question question;  // what it asks, with its answer and why
+  int hold = 0;             // the timeline waits at this position (the steps before the reveal done)
+  int reveal_to = 0;        // the reveal plays the timeline to here
+  uint64_t asked_for = 0;   // the state last asked about (slide, model): not asked twice
+  uint64_t asks = 0;        // questions asked so far (varies the params drawn)
+  std::optional<quiz::QuestionKind> next_kind;  // "Try another": the kind to ask again
+  int attempt = 0;                              // "Try another"'s count for this kind
+  std::string typed;                            // the answer as typed, clicked or picked with the arrows
+  std::string error;                            // why `typed` does not read as an answer ("" : it does)
+  std::optional<quiz::Answer> given;            // Revealed: the answer as read (none: shown)
+  bool right = false;                           // Revealed: the answer was right
+  bool shown = false;                           // Revealed: "Show me" skipped the question
+  int cursor = -1;                              // the target the arrows highlight (-1: none)
+  std::vector<AnswerTarget> targets;            // what the slide drew as answers this frame
+  std::vector<AnswerTarget> drawn_targets;      // and last frame (what clicks and keys act on)
+  IdList marked_right, marked_wrong;            // what the reveal marked this frame: ✓ the answer, ✗ the learner's
+  std::map<std::string, KindTally> tally;       // by kind name ("lookup_row")
+  QuizRun quiz;
+  int keys_frame = -1;                // the frame whose keys a question took (the deck then takes none of them)
+  bool quiz_requested = false;        // Q or the menu's "Quiz me": started by the frame
+  std::optional<uint64_t> quiz_seed;  // --quiz-seed N: the next quiz's seed (else the clock's)
+};
+
+// Learn mode on or off (the menu, the bar's toggle, A, --ask, the session): a question
+// asked is dropped by the next frame when it goes off (app/app_learn.cpp learn_frame).
+inline void set_learn(LearnState& learn, bool on) {
+  learn.ask = on;
+  learn.asked_for = 0;
+}
+
+}  // namespace lv::app

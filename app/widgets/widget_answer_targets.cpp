@@ -1,0 +1,106 @@
+// widget_answer_targets.cpp — see the header.
+#include "app/widgets/widget_answer_targets.hpp"
+
+#include <algorithm>
+
+#include "app/ui_base/ui_draw.hpp"
+#include "app/ui_base/ui_landmarks.hpp"
+
+namespace lv::app {
+namespace {
+
+// The first rows and columns as landmarks, for the tests that click them as a user
+// would ("answer-row-3"): names are string literals (app/ui_base/ui_landmarks.hpp).
+constexpr const char* kRowNames[] = {"answer-row-0",  "answer-row-1",  "answer-row-2",  "answer-row-3",
+                                     "answer-row-4",  "answer-row-5",  "answer-row-6",  "answer-row-7",
+                                     "answer-row-8",  "answer-row-9",  "answer-row-10", "answer-row-11",
+                                     "answer-row-12", "answer-row-13", "answer-row-14", "answer-row-15"};
+constexpr const char* kColNames[] = {"answer-col-0",  "answer-col-1",  "answer-col-2",  "answer-col-3",
+                                     "answer-col-4",  "answer-col-5",  "answer-col-6",  "answer-col-7",
+                                     "answer-col-8",  "answer-col-9",  "answer-col-10", "answer-col-11",
+                                     "answer-col-12", "answer-col-13", "answer-col-14", "answer-col-15"};
+
+bool has(const std::vector<int64_t>& v, int64_t x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+
+// The learner's pick, read from what they typed (a click or an arrow types it too).
+std::vector<int64_t> picked(const LearnState& learn) {
+  if (learn.given) return answer_values(*learn.given);
+  std::vector<int64_t> out;
+  long long v = 0;
+  bool in = false, neg = false;
+  for (char ch : learn.typed + " ") {
+    if (ch >= '0' && ch <= '9') v = v * 10 + (ch - '0'), in = true;
+    else if (ch == '-' && !in) neg = true;
+    else {
+      if (in) out.push_back(neg ? -v : v);
+      v = 0, in = false, neg = false;
+    }
+  }
+  return out;
+}
+
+// One target: hover / keyboard highlight while asked; ✓ / ✗ and a word once revealed.
+// `badge` is where the mark goes (right of a row, under a column).
+void mark(LearnState& learn, AnswerTarget t, ImVec2 badge, ImDrawList* dl, const Palette& pal, bool vertical) {
+  const int index = static_cast<int>(learn.targets.size());
+  learn.targets.push_back(t);
+  const int64_t value = t.axis == AnswerTarget::Axis::Col ? t.col : t.row;
+  if (value >= 0 && value < 16)
+    landmark_rect((t.axis == AnswerTarget::Axis::Col ? kColNames : kRowNames)[value], t.min, t.max);
+  const float e = em();
+  if (learn.phase == LearnPhase::Asking) {
+    const ImVec2 m = ImGui::GetIO().MousePos;
+    const bool hovered = ImGui::IsWindowHovered() && m.x >= t.min.x && m.x < t.max.x && m.y >= t.min.y && m.y < t.max.y;
+    const bool chosen = has(picked(learn), value);
+    if (hovered || index == learn.cursor || chosen) {
+      const ImU32 c = chosen ? pal.accent : with_alpha(pal.accent, 0.6f);
+      dl->AddRect(ImVec2(t.min.x - 2, t.min.y - 2), ImVec2(t.max.x + 2, t.max.y + 2), c, e * 0.2f, 0,
+                  chosen ? 3.0f : 2.0f);
+    }
+    if (hovered) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+    return;
+  }
+  if (learn.phase != LearnPhase::Revealed) return;
+  const bool truth = has(answer_values(learn.question.answer), value);
+  const bool mine = !learn.shown && has(picked(learn), value);
+  if (!truth && !mine) return;
+  (truth ? learn.marked_right : learn.marked_wrong).push_back(value);
+  const ImU32 c = truth ? pal.ok : pal.bad;
+  dl->AddRect(ImVec2(t.min.x - 2, t.min.y - 2), ImVec2(t.max.x + 2, t.max.y + 2), c, e * 0.2f, 0, 3.0f);
+  // A glyph as well as colour (the panel under the canvas says it in words): ✓ the
+  // answer, ✗ the learner's wrong pick.
+  const char* text = truth ? "✓" : "✗";
+  const ImVec2 s = text_size(fonts().bold, text);
+  const ImVec2 at =
+      vertical ? ImVec2((t.min.x + t.max.x - s.x) * 0.5f, badge.y) : ImVec2(badge.x, (t.min.y + t.max.y - s.y) * 0.5f);
+  dl->AddRectFilled(ImVec2(at.x - e * 0.2f, at.y - e * 0.05f), ImVec2(at.x + s.x + e * 0.2f, at.y + s.y + e * 0.05f),
+                    pal.panel, e * 0.2f);
+  draw_text(dl, fonts().bold, at, c, text);
+}
+
+}  // namespace
+
+std::vector<int64_t> answer_values(const quiz::Answer& a) {
+  if (const auto* i = std::get_if<int64_t>(&a)) return {*i};
+  if (const auto* l = std::get_if<IdList>(&a)) return std::vector<int64_t>(l->begin(), l->end());
+  return {};
+}
+
+void answer_rows(LearnState& learn, const GridLayout& g, ImDrawList* dl, const Palette& pal) {
+  for (int r = g.first_row; r < g.first_row + g.shown_rows; ++r) {
+    AnswerTarget t{AnswerTarget::Axis::Row, r, 0, g.row_min(r), g.row_max(r)};
+    t.min.x = g.pos.x;  // the row's label too
+    mark(learn, t, ImVec2(g.cells_max().x + em() * 0.4f, 0.0f), dl, pal, false);
+  }
+}
+
+void answer_cols(LearnState& learn, const GridLayout& g, ImDrawList* dl, const Palette& pal) {
+  for (int c = g.first_col; c < g.first_col + g.shown_cols; ++c) {
+    const ImVec2 a = g.cell_min(g.first_row, c);
+    const ImVec2 b = g.cell_max(g.first_row + std::max(0, g.shown_rows - 1), c);
+    AnswerTarget t{AnswerTarget::Axis::Col, 0, c, ImVec2(a.x, g.pos.y), b};
+    mark(learn, t, ImVec2(0.0f, b.y + em() * 0.3f), dl, pal, true);
+  }
+}
+
+}  // namespace lv::app

@@ -1,0 +1,24 @@
+// widget_answer_targets.hpp — a slide's rows and columns as answers (Learn mode, issue
+// 28): while its question is asked, each shown row (or column) of a grid can be clicked
+// or reached with the arrows; once revealed, the learner's pick and the right one are
+// marked beside it with ✓ / ✗ and a word (never colour alone).
+#pragma once
+#include <imgui.h>
+
+#include "app/ui_base/learn_state.hpp"
+#include "app/ui_base/ui_theme.hpp"
+#include "app/widgets/widget_matrix_grid.hpp"
+
+namespace lv::app {
+
+// The rows of g are the answers (which table row the lookup takes; which rows get a
+// gradient). Adds each shown row to learn.targets and draws the highlight or the marks.
+void answer_rows(LearnState& learn, const GridLayout& g, ImDrawList* dl, const Palette& pal);
+// The columns of g (where the one-hot row's 1 goes).
+void answer_cols(LearnState& learn, const GridLayout& g, ImDrawList* dl, const Palette& pal);
+
+// The answers a question's typed text stands for (its ints; a list's members), for the
+// marks: the truth from the question, the learner's pick from learn.given.
+std::vector<int64_t> answer_values(const quiz::Answer& a);
+
+}  // namespace lv::app

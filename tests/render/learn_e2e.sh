@@ -1,0 +1,182 @@
+#!/usr/bin/env bash
+# learn_e2e.sh — Learn mode (issue 28) in the real window under Xvfb, driven by real X
+# input (xdotool) at 1280 × 800 and 1024 × 768: slide 2 does not pass its question until
+# it is answered; clicking a wrong row shows ✗ and the right row; the same by keyboard
+# alone; a 5-question quiz ends with its score; the session keeps Learn mode and the
+# per-kind results across a restart. Screenshots of a question and of a reveal are kept
+# in $LV_LEARN_SHOTS when it is set (./scripts/screenshots.sh uses them for the README).
+#   $1 the lookupviz binary   $2 the source dir   exit 77: skipped (no xdotool / xvfb-run)
+# The controls and the answers are found by name ($LOOKUPVIZ_LANDMARKS: "answer-row-3",
+# "learn-wrong", "quiz-score" …), so a layout change does not break the clicks.
+set -u
+BIN="$1"
+
+for tool in xvfb-run xdotool; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    echo "skipped: $tool is not installed (Debian: xvfb, xdotool)"
+    exit 77
+  fi
+done
+
+if [ -z "${LV_E2E_IN_X:-}" ]; then
+  LV_E2E_IN_X=1 exec xvfb-run -a -s "-screen 0 1280x800x24" bash "$0" "$@"
+fi
+
+ROOT="$(mktemp -d /tmp/lookupviz-learn-XXXXXX)"
+FAILS=0
+PID=""
+WID=""
+RUN=""
+
+fail() {
+  echo "FAIL [$RUN]: $*"
+  FAILS=$((FAILS + 1))
+}
+
+wait_for() {  # wait_for CONDITION [SECONDS]
+  local cond="$1" limit="${2:-10}" i=0
+  while ! eval "$cond"; do
+    sleep 0.05
+    i=$((i + 1))
+    [ "$i" -ge $((limit * 20)) ] && return 1
+  done
+  return 0
+}
+
+running() { [ -d "/proc/$1" ] && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status" 2>/dev/null; }
+
+# start NAME SIZE ARGS...: the app with its own HOME (kept across a restart of the same
+# NAME), its window focused, its first frame drawn.
+start() {
+  RUN="$1"
+  local size="$2"
+  shift 2
+  local dir="$ROOT/$RUN"
+  mkdir -p "$dir/home" "$dir/config"
+  export HOME="$dir/home" XDG_CONFIG_HOME="$dir/config" LOOKUPVIZ_LANDMARKS="$dir/landmarks"
+  rm -f "$LOOKUPVIZ_LANDMARKS"
+  "$BIN" --size "$size" "$@" >"$dir/stderr" 2>&1 &
+  PID=$!
+  WID="$(timeout 20 xdotool search --sync --onlyvisible --name lookupviz | head -n 1)"
+  if [ -z "$WID" ]; then
+    fail "no lookupviz window appeared: $(cat "$dir/stderr")"
+    return 1
+  fi
+  wait_for "grep -q '^next-slide ' '$LOOKUPVIZ_LANDMARKS' 2>/dev/null" 20 || fail "the app drew no frame"
+  xdotool mousemove --window "$WID" 2 2
+  wait_for "xdotool windowfocus '$WID' 2>/dev/null; [ \"\$(xdotool getwindowfocus 2>/dev/null)\" = '$WID' ]" 5 ||
+    fail "the window did not get the focus"
+  sleep 0.3
+}
+
+quit() {
+  xdotool key ctrl+q
+  if ! wait_for "! running $PID" 10; then
+    xdotool key ctrl+q
+    wait_for "! running $PID" 20 || { fail "Ctrl+Q did not quit"; kill "$PID" 2>/dev/null; }
+  fi
+  wait "$PID" 2>/dev/null
+}
+
+has() { grep -q "^$1 " "$LOOKUPVIZ_LANDMARKS" 2>/dev/null; }
+center() { awk -v n="$1" '$1 == n { printf "%d %d\n", $2 + $4 / 2, $3 + $5 / 2 }' "$LOOKUPVIZ_LANDMARKS"; }
+click() {
+  local at
+  at="$(center "$1")"
+  [ -n "$at" ] || { fail "no control named $1 on screen"; return 1; }
+  # shellcheck disable=SC2086
+  xdotool mousemove --window "$WID" $at
+  sleep 0.15
+  xdotool click 1
+}
+shot() {  # shot NAME: Ctrl+S, the app's own screenshot, kept when LV_LEARN_SHOTS is set
+  [ -n "${LV_LEARN_SHOTS:-}" ] || return 0
+  mkdir -p "$LV_LEARN_SHOTS" "$HOME/Pictures"
+  rm -f "$HOME"/Pictures/*.png
+  xdotool key ctrl+s
+  wait_for "ls '$HOME'/Pictures/*.png >/dev/null 2>&1" 5 || { fail "Ctrl+S saved no screenshot"; return 1; }
+  sleep 0.3
+  cp "$(ls -t "$HOME"/Pictures/*.png | head -n 1)" "$LV_LEARN_SHOTS/$1.png"
+}
+
+# The IDs 2, 3, 1 at the seed 123: output row i is table row ids[i].
+IDS=(2 3 1)
+
+for SIZE in 1280x800 1024x768; do
+  # 1. Slide 2 waits for its question; a wrong row clicked shows ✗ and the right row.
+  start "click-$SIZE" "$SIZE" --ask --ids 2,3,1 --slide 2 --step 0
+  wait_for "has learn-answer" 10 || fail "slide 2 asked no question"
+  xdotool key --delay 60 period space End Right
+  sleep 2.0
+  has learn-answer || fail "the deck's keys passed the question"
+  has learn-right && fail "answered without an answer"
+  # Which output row is asked: the prompt is the landmark file's question; read it from
+  # the answer rows instead (the one asked is the step the transport holds at).
+  i=-1
+  for k in 0 1 2; do has "answer-row-$k" && i=0; done
+  [ "$i" = 0 ] || fail "no answer rows on the table"
+  shot "question-$SIZE"
+  # Wrong for every possible i: row 0 is no ID of 2, 3, 1.
+  click answer-row-0
+  wait_for "has learn-wrong" 5 || fail "clicking a wrong row showed no ✗ verdict"
+  wait_for "has learn-try-another" 5 || fail "a miss offered no Try another"
+  sleep 3  # the reveal plays (a step is 1.4 s)
+  shot "reveal-$SIZE"
+  quit
+
+  # 2. The same by keyboard alone: ↓ to the right row, Enter. (slide 2 at step 0 asks
+  # about output row 0 or another; ↓ walks the rows from 0: the answer is found by trying
+  # each row in turn on a fresh start, the first one judged right ends it.)
+  right=0
+  for target in 1 2 3; do
+    start "keys-$SIZE-$target" "$SIZE" --ask --ids 2,3,1 --slide 2 --step 0
+    wait_for "has learn-answer" 10 || fail "slide 2 asked no question"
+    for _ in $(seq 0 "$target"); do xdotool key Down; sleep 0.05; done
+    xdotool key Return
+    if wait_for "has learn-right || has learn-wrong" 5; then
+      has learn-right && right=1
+    else
+      fail "Enter after the arrows gave no verdict"
+    fi
+    quit
+    [ "$right" = 1 ] && break
+  done
+  RUN="keys-$SIZE"
+  [ "$right" = 1 ] || fail "no row reached by ↓ and Enter was judged right"
+done
+
+# 3. A 5-question quiz, each question shown (Esc) and passed (Enter): the score.
+start quiz 1280x800 --quiz --quiz-seed 7
+for n in 1 2 3 4 5; do
+  wait_for "has learn-answer" 10 || { fail "quiz question $n was not asked"; break; }
+  xdotool key Escape
+  wait_for "has learn-continue" 5 || fail "quiz question $n showed no answer"
+  sleep 0.3
+  xdotool key Return
+  sleep 0.4
+done
+wait_for "has quiz-score" 10 || fail "the quiz ended with no score"
+click quiz-close
+wait_for "! has quiz-score" 5 || fail "the score did not close"
+quit
+
+# 4. The session keeps Learn mode and the per-kind results across a restart.
+start session 1280x800 --ask --ids 2,3,1 --slide 2 --step 0
+wait_for "has learn-answer" 10 || fail "slide 2 asked no question"
+xdotool key Escape
+wait_for "has learn-continue" 5 || fail "Esc showed no answer"
+quit
+SESSION="$XDG_CONFIG_HOME/lookupviz/session.ini"
+grep -q '^learn = true$' "$SESSION" || fail "the session did not keep Learn mode: $(cat "$SESSION")"
+grep -q '^result = lookup_row 1 0$' "$SESSION" || fail "the session did not keep lookup_row's result"
+start session 1280x800  # plain: the session resumes (slide 2, Learn mode on)
+wait_for "has learn-answer" 10 || fail "after a restart Learn mode did not ask on slide 2"
+quit
+grep -q '^result = lookup_row 1 0$' "$SESSION" || fail "the restart lost lookup_row's result"
+
+rm -rf "$ROOT"
+if [ "$FAILS" -gt 0 ]; then
+  echo "learn_e2e: $FAILS failure(s)"
+  exit 1
+fi
+echo "learn_e2e: passed"

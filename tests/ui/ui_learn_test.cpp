@@ -1,0 +1,286 @@
+// ui_learn_test.cpp — Learn mode (issue 28, "predict, then reveal") driven as a user
+// would: the slide stops before its reveal and asks; the learner clicks a row or a
+// column, uses the arrows, types a number; the reveal marks the right answer (the same
+// one --quiz-json prints for this state) and the learner's, with ✓ / ✗ in words; a miss
+// offers "Try another"; a quiz of five ends with its score and gives the state back; the
+// session keeps Learn mode and the per-kind results.
+#include <gtest/gtest.h>
+
+#include "app/app_learn.hpp"
+#include "app/app_session.hpp"
+#include "app/slides/slides.hpp"
+#include "core/quiz/quiz_json.hpp"
+#include "core/settings/session_settings.hpp"
+#include "headless.hpp"
+
+namespace lv::app::test {
+namespace {
+
+class UiLearn : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    h.init({"lookupviz", "--ask"});
+    h.frames(3);
+  }
+  // Shows slide k and lets Learn mode ask.
+  void show(int k) {
+    go_to_slide(h.app, k);
+    h.frames(40);
+  }
+  const LearnState& L() const { return h.app.learn; }
+  // The answer --quiz-json prints for this state's question of the same kind and params:
+  // the same function (core/quiz/), asked through the command line's model.
+  quiz::Answer cli_answer() {
+    std::vector<std::string> args = {"lookupviz", "--quiz-json", "--ids"};
+    std::string ids;
+    for (size_t k = 0; k < h.app.inputs.ids.size(); ++k) ids += (k ? "," : "") + std::to_string(h.app.inputs.ids[k]);
+    args.push_back(ids);
+    args.push_back("--seed=" + h.app.inputs.seed_text);
+    args.push_back("--dim=" + std::to_string(h.app.inputs.dim));
+    args.push_back("--vocab=" + std::to_string(h.app.derived.vocab));
+    const CliParse p = parse_cli(args);
+    EXPECT_TRUE(p.error.empty()) << p.error;
+    const quiz::QuizModel m = quiz::cli_model(p.options, nullptr, Headless::tokenizer().get());
+    return quiz::make_question(L().question.slide, L().question.kind, m, L().question.params).answer;
+  }
+  Headless h;
+};
+
+TEST_F(UiLearn, SlideTwoWaitsForItsQuestionUntilAnswered) {
+  show(2);
+  ASSERT_EQ(L().phase, LearnPhase::Asking);
+  EXPECT_EQ(L().question.kind, quiz::QuestionKind::LookupRow);
+  const float hold = static_cast<float>(L().hold);
+  EXPECT_LE(h.app.ui.timeline.pos, hold);
+  // The deck's keys do not pass it: play, step, End, the arrows and the digits.
+  h.press(kSpace);
+  h.type(".");
+  h.press(kEnd);
+  h.press(kRight);
+  h.frames(120);
+  EXPECT_EQ(h.app.ui.slide, 2);
+  EXPECT_LE(h.app.ui.timeline.pos, hold);
+  EXPECT_EQ(L().phase, LearnPhase::Asking);
+  h.type("5");  // typed into the answer, not a jump to slide 5
+  EXPECT_EQ(h.app.ui.slide, 2);
+  EXPECT_EQ(L().typed, "5");
+  h.press(kBackspace);
+  EXPECT_EQ(L().typed, "");
+}
+
+TEST_F(UiLearn, ClickingAWrongRowShowsACrossBesideItAndTheRightRow) {
+  show(2);
+  ASSERT_EQ(L().phase, LearnPhase::Asking);
+  const int64_t truth = std::get<int64_t>(L().question.answer);
+  EXPECT_EQ(std::get<int64_t>(cli_answer()), truth);
+  const int64_t wrong = truth == 0 ? 1 : 0;
+  ImVec2 a, b;
+  const std::string name = "answer-row-" + std::to_string(wrong);
+  ASSERT_TRUE(find_landmark(name.c_str(), &a, &b)) << name;
+  h.click_at(ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f));
+  ASSERT_EQ(L().phase, LearnPhase::Revealed);
+  EXPECT_FALSE(L().right);
+  EXPECT_EQ(L().typed, std::to_string(wrong));
+  h.frames(90);  // the reveal plays
+  EXPECT_GE(h.app.ui.timeline.pos, static_cast<float>(L().reveal_to) - 1e-3f);
+  // The marks: ✓ on the answer (the JSON's), ✗ on the learner's row.
+  EXPECT_EQ(L().marked_right, IdList{truth});
+  EXPECT_EQ(L().marked_wrong, IdList{wrong});
+  EXPECT_TRUE(find_landmark("learn-wrong", &a, &b));
+  EXPECT_TRUE(find_landmark("learn-try-another", &a, &b));
+  EXPECT_EQ(L().tally.at("lookup_row").asked, 1);
+  EXPECT_EQ(L().tally.at("lookup_row").right, 0);
+}
+
+TEST_F(UiLearn, TheSameByKeyboardAlone) {
+  show(2);
+  ASSERT_EQ(L().phase, LearnPhase::Asking);
+  const int64_t truth = std::get<int64_t>(L().question.answer);
+  // ↓ reaches the table's rows in order: row 0 first.
+  for (int64_t k = 0; k <= truth; ++k) h.press(kDown);
+  EXPECT_EQ(L().typed, std::to_string(truth));
+  h.press(kEnter);
+  ASSERT_EQ(L().phase, LearnPhase::Revealed);
+  EXPECT_TRUE(L().right);
+  h.frames(90);
+  EXPECT_EQ(L().marked_right, IdList{truth});
+  EXPECT_TRUE(L().marked_wrong.empty());
+  ImVec2 a, b;
+  EXPECT_TRUE(find_landmark("learn-right", &a, &b));
+  // Enter goes on: the slide plays on, and this state is not asked again.
+  h.press(kEnter);
+  EXPECT_EQ(L().phase, LearnPhase::Off);
+  h.frames(10);
+  EXPECT_EQ(L().phase, LearnPhase::Off);
+}
+
+TEST_F(UiLearn, OneHotColumnIsAnsweredOnTheGridsColumns) {
+  show(3);
+  ASSERT_EQ(L().phase, LearnPhase::Asking);
+  ASSERT_EQ(L().question.kind, quiz::QuestionKind::OnehotCol);
+  const int64_t truth = std::get<int64_t>(L().question.answer);
+  EXPECT_EQ(std::get<int64_t>(cli_answer()), truth);
+  ImVec2 a, b;
+  const std::string name = "answer-col-" + std::to_string(truth);
+  ASSERT_TRUE(find_landmark(name.c_str(), &a, &b)) << name;
+  h.click_at(ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f));
+  ASSERT_EQ(L().phase, LearnPhase::Revealed);
+  EXPECT_TRUE(L().right);
+  h.frames(60);
+  EXPECT_EQ(L().marked_right, IdList{truth});
+}
+
+TEST_F(UiLearn, GradientRowsArePickedOneByOneThenAnswered) {
+  ASSERT_TRUE(h.replace_text("ids-text", "1, 3, 1"));
+  h.press(kEnter);
+  h.frames(3);
+  h.app.learn.next_kind = quiz::QuestionKind::GradRows;  // slide 6 asks its two kinds in turn
+  show(6);
+  ASSERT_EQ(L().phase, LearnPhase::Asking);
+  ASSERT_EQ(L().question.kind, quiz::QuestionKind::GradRows);
+  const IdList truth = std::get<IdList>(L().question.answer);
+  EXPECT_EQ(std::get<IdList>(cli_answer()), truth);
+  for (int64_t r : truth) {
+    ImVec2 a, b;
+    const std::string name = "answer-row-" + std::to_string(r);
+    ASSERT_TRUE(find_landmark(name.c_str(), &a, &b)) << name;
+    h.click_at(ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f));
+  }
+  EXPECT_EQ(L().phase, LearnPhase::Asking);  // a list is answered with Enter
+  h.press(kEnter);
+  ASSERT_EQ(L().phase, LearnPhase::Revealed);
+  EXPECT_TRUE(L().right) << L().typed;
+  h.frames(120);
+  EXPECT_EQ(L().marked_right, truth);
+}
+
+TEST_F(UiLearn, ATypedNumberIsJudgedAndAWrongOneOffersAnotherState) {
+  show(1);
+  ASSERT_EQ(L().phase, LearnPhase::Asking);
+  ASSERT_EQ(L().question.kind, quiz::QuestionKind::TableNumbers);
+  EXPECT_EQ(std::get<int64_t>(L().question.answer), 20);
+  h.type("abc");  // not a number: nothing typed
+  EXPECT_EQ(L().typed, "");
+  h.press(kEnter);
+  EXPECT_EQ(L().phase, LearnPhase::Asking);
+  EXPECT_FALSE(L().error.empty());
+  h.type("9");
+  h.press(kEnter);
+  ASSERT_EQ(L().phase, LearnPhase::Revealed);
+  EXPECT_FALSE(L().right);
+  const uint64_t seed = h.app.inputs.seed;
+  h.type("n");  // Try another: a fresh state, the same question
+  ASSERT_EQ(L().phase, LearnPhase::Asking);
+  EXPECT_EQ(L().question.kind, quiz::QuestionKind::TableNumbers);
+  EXPECT_EQ(h.app.ui.slide, 1);
+  EXPECT_TRUE(h.app.inputs.seed != seed || h.app.derived.vocab * h.app.derived.dim != 20);
+  EXPECT_EQ(std::get<int64_t>(L().question.answer), h.app.derived.vocab * h.app.derived.dim);
+  h.type(std::to_string(h.app.derived.vocab * h.app.derived.dim).c_str());
+  h.press(kEnter);
+  EXPECT_TRUE(L().right);
+}
+
+TEST_F(UiLearn, AQuizOfFiveEndsWithItsScoreAndGivesTheStateBack) {
+  const IdList ids = h.app.inputs.ids;
+  const uint64_t seed = h.app.inputs.seed;
+  start_quiz(h.app, 7, 5);
+  h.frames(3);
+  ASSERT_TRUE(L().quiz.active);
+  ASSERT_EQ(L().quiz.items.size(), 5u);
+  for (int k = 0; k < 5; ++k) {
+    ASSERT_EQ(L().phase, LearnPhase::Asking) << k;
+    EXPECT_EQ(h.app.ui.slide, L().quiz.items[static_cast<size_t>(k)].question.slide);
+    // The quiz's state is the one the window shows: its answer is this model's.
+    const quiz::Question again =
+        quiz::make_question(L().question.slide, L().question.kind, learn_model(h.app), L().question.params);
+    EXPECT_EQ(answer_text(again.answer), answer_text(L().question.answer)) << k;
+    if (k == 1) h.press(kEscape);  // one shown, not answered
+    else {
+      h.type(answer_text(L().question.answer).c_str());
+      h.press(kEnter);
+    }
+    ASSERT_EQ(L().phase, LearnPhase::Revealed) << k << " " << L().error;
+    h.frames(20);
+    h.press(kEnter);
+  }
+  EXPECT_TRUE(L().quiz.finished);
+  h.frames(3);
+  ImVec2 a, b;
+  ASSERT_TRUE(find_landmark("quiz-score", &a, &b));
+  int right = 0;
+  for (int r : L().quiz.results) right += r == 1;
+  EXPECT_EQ(right, 4);
+  ASSERT_TRUE(h.click("quiz-close"));
+  h.frames(3);
+  EXPECT_FALSE(L().quiz.active);
+  EXPECT_EQ(h.app.inputs.ids, ids);
+  EXPECT_EQ(h.app.inputs.seed, seed);
+}
+
+TEST_F(UiLearn, TheSessionKeepsLearnModeAndTheResults) {
+  show(2);
+  h.press(kEscape);  // shown: asked once, right never
+  ASSERT_EQ(L().phase, LearnPhase::Revealed);
+  const SessionSettings s = session_from_app(h.app, WindowGeometry{});
+  EXPECT_TRUE(s.learn);
+  const SettingsParse p = parse_settings(write_settings(s));
+  ASSERT_TRUE(p.ok) << p.error;
+  EXPECT_TRUE(p.settings.learn);
+  ASSERT_EQ(p.settings.results.size(), 1u);
+  EXPECT_EQ(p.settings.results[0].kind, "lookup_row");
+  EXPECT_EQ(p.settings.results[0].asked, 1);
+  EXPECT_EQ(p.settings.results[0].right, 0);
+  Headless h2;
+  h2.init();
+  apply_session(h2.app, p.settings);
+  EXPECT_TRUE(h2.app.learn.ask);
+  EXPECT_EQ(h2.app.learn.tally.at("lookup_row").asked, 1);
+  // What was missed is asked first: slide 4 asks lookup_row before zero_madds.
+  h2.frames(3);
+  go_to_slide(h2.app, 4);
+  h2.frames(40);
+  ASSERT_EQ(h2.app.learn.phase, LearnPhase::Asking);
+  EXPECT_EQ(h2.app.learn.question.kind, quiz::QuestionKind::LookupRow);
+}
+
+TEST_F(UiLearn, LearnModeTurnsOffWithAAndTheSlidePlaysAgain) {
+  show(2);
+  ASSERT_EQ(L().phase, LearnPhase::Asking);
+  h.press(kEscape);
+  h.press(kEnter);
+  h.type("a");
+  EXPECT_FALSE(L().ask);
+  go_to_slide(h.app, 3);
+  h.frames(40);
+  EXPECT_EQ(L().phase, LearnPhase::Off);
+  h.type("a");
+  EXPECT_TRUE(L().ask);
+  h.frames(5);
+  EXPECT_EQ(L().phase, LearnPhase::Asking);
+}
+
+TEST(LearnAnswers, TypedAnswersReadForEachType) {
+  quiz::Question q;
+  q.kind = quiz::QuestionKind::ZeroMadds;
+  EXPECT_EQ(std::get<int64_t>(*read_answer(q, "1,536").answer), 1536);
+  EXPECT_FALSE(read_answer(q, "").answer);
+  EXPECT_FALSE(read_answer(q, "12-").answer);
+  q.kind = quiz::QuestionKind::OutputsEqual;
+  EXPECT_TRUE(std::get<bool>(*read_answer(q, "y").answer));
+  EXPECT_FALSE(std::get<bool>(*read_answer(q, "n").answer));
+  EXPECT_FALSE(read_answer(q, "maybe").answer);
+  q.kind = quiz::QuestionKind::GradRows;
+  EXPECT_EQ(std::get<IdList>(*read_answer(q, "3, 1 3").answer), (IdList{1, 3}));
+  q.kind = quiz::QuestionKind::DifferingCells;
+  const auto cells = std::get<std::vector<quiz::Cell>>(*read_answer(q, "0,2; 2,2").answer);
+  ASSERT_EQ(cells.size(), 2u);
+  EXPECT_EQ(cells[1].row, 2);
+  EXPECT_FALSE(read_answer(q, "0,2; 2").answer);
+  EXPECT_TRUE(std::get<std::vector<quiz::Cell>>(*read_answer(q, "").answer).empty());
+  q.kind = quiz::QuestionKind::GradValue;
+  EXPECT_DOUBLE_EQ(std::get<double>(*read_answer(q, "-0.5").answer), -0.5);
+  EXPECT_FALSE(read_answer(q, "nan").answer);
+}
+
+}  // namespace
+}  // namespace lv::app::test
