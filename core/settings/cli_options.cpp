@@ -91,6 +91,8 @@ constexpr Flag kFlags[] = {
     {"--detokenize", Kind::kValue, "--detokenize 15496,11"},
     {"--quiz-json", Kind::kSwitch, ""},
     {"--quiz-seed", Kind::kValue, "--quiz-seed 7"},
+    {"--export-worksheet", Kind::kValue, "--export-worksheet sheet.md"},
+    {"--worksheet-count", Kind::kValue, "--worksheet-count 5"},
 };
 
 const Flag* find_flag(std::string_view name) {
@@ -159,6 +161,17 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
       return "--quiz-seed must be a whole number from 0 to " + with_commas(INT64_MAX) + " (got " + quoted_input(v) +
              ")";
     o.quiz_seed = static_cast<uint64_t>(*n);
+    return "";
+  }
+  if (name == "--export-worksheet") {
+    if (v.empty()) return "--export-worksheet needs a file name, e.g. --export-worksheet sheet.md";
+    o.export_worksheet = std::string(v);
+    return "";
+  }
+  if (name == "--worksheet-count") {
+    auto n = int_in_range(v, 1, 8);
+    if (!n) return "--worksheet-count must be a number of questions from 1 to 8 (got " + quoted_input(v) + ")";
+    o.worksheet_count = static_cast<int>(*n);
     return "";
   }
   if (name == "--dim") {
@@ -299,14 +312,17 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
   }
   int modes = (o.print ? 1 : 0) + (o.screenshot.empty() ? 0 : 1) + (o.export_slides.empty() ? 0 : 1) +
               (o.bench_frames > 0 ? 1 : 0) + (o.export_gif.empty() ? 0 : 1) + (o.layout_report ? 1 : 0) +
-              (o.tokenize ? 1 : 0) + (o.detokenize ? 1 : 0);
+              (o.tokenize ? 1 : 0) + (o.detokenize ? 1 : 0) + (o.export_worksheet.empty() ? 0 : 1);
   if (modes > 1)
-    return "choose one of --print, --screenshot, --export-slides, --export-gif, --layout-report, --bench-frames, "
-           "--tokenize and --detokenize";
+    return "choose one of --print, --screenshot, --export-slides, --export-gif, --export-worksheet, --layout-report, "
+           "--bench-frames, --tokenize and --detokenize";
   if (o.quiz_json && modes > 0)
     return "--quiz-json prints the questions and exits: give it without --print, --screenshot, --export-slides, "
-           "--export-gif, --layout-report, --bench-frames, --tokenize or --detokenize";
-  if (o.quiz_seed && !o.quiz_json) return "--quiz-seed N chooses the questions of --quiz-json: give both";
+           "--export-gif, --export-worksheet, --layout-report, --bench-frames, --tokenize or --detokenize";
+  if (o.quiz_seed && !o.quiz_json && o.export_worksheet.empty())
+    return "--quiz-seed N chooses the questions of --quiz-json or --export-worksheet: give one of them too";
+  if (o.worksheet_count > 0 && o.export_worksheet.empty())
+    return "--worksheet-count N is the number of questions --export-worksheet FILE.md writes: give both";
   if (o.bench_edits && o.bench_frames == 0) return "--bench-edits times edits for --bench-frames N: give both";
   return "";
 }
@@ -468,6 +484,7 @@ Usage:
   lookupviz --detokenize LIST              print GPT-2 token IDs' text, exit
   lookupviz --export-gif FILE.gif [opts]   the slide's animation as a GIF, exit
   lookupviz --quiz-json [model options]    this state's questions as JSON, exit
+  lookupviz --export-worksheet F.md [opts] a worksheet with pictures, exit
 
 The model (as in the notebook):
   --seed N          torch.manual_seed(N), -2^63 to 2^64-1       (default 123)
@@ -545,7 +562,18 @@ Headless modes:
                        with their answers, as one JSON object, and exit
   --quiz-seed N        with --quiz-json: draw the questions' params (which
                        output row, which cell, which position) from N, 0 to
-                       2^63-1; without it, fixed ones
+                       2^63-1; without it, fixed ones. With --export-worksheet:
+                       draw the questions as the quiz does, each about its
+                       own fresh small state (the same N, the same file)
+  --export-worksheet FILE.md
+                       a Markdown worksheet for a class: the questions of
+                       --quiz-json about this state (or --quiz-seed's), each
+                       with its slide's picture before the reveal (PNG files
+                       beside FILE: FILE-q1-slide0.png, ...), a line to
+                       answer on, and an answer key with each answer's why;
+                       at --size, --present's layout (add --light to print)
+  --worksheet-count N  the worksheet's number of questions, 1 to 8 (default:
+                       all of the state's; with --quiz-seed, 5)
   --help, -h           show this text and exit
   --version            show the version and exit
 
