@@ -6,7 +6,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <cstdlib>
 #include <memory>
 #include <new>
@@ -475,6 +477,16 @@ std::vector<lv::quiz::QuizItem> worksheet_questions(const lv::CliOptions& o, std
   return items;
 }
 
+// FILE.md's folder must be there: say so before any window opens or picture is drawn.
+std::string worksheet_folder_error(const std::string& md) {
+  const size_t slash = md.rfind('/');
+  const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : md.substr(0, slash);
+  struct stat st;
+  if (stat(dir.c_str(), &st) != 0) return "cannot write " + md + ": " + std::strerror(errno);
+  if (!S_ISDIR(st.st_mode)) return "cannot write " + md + ": " + dir + " is not a folder";
+  return "";
+}
+
 // One worksheet picture: a drawn question's own state shown first (a fresh model, IDs
 // typed), slide 0's question's text typed in Text mode; then the slide at the step before
 // its reveal (lv::quiz::picture_for).
@@ -595,6 +607,7 @@ static int run(int argc, char** argv) {
   std::vector<lv::quiz::QuizItem> worksheet;  // --export-worksheet: its questions, before any window
   if (!o.export_worksheet.empty()) {
     if (!tokenizer.tokenizer) return fail(tokenizer.error);
+    if (const std::string e = worksheet_folder_error(o.export_worksheet); !e.empty()) return fail(e);
     worksheet = worksheet_questions(o, file, tokenizer.tokenizer.get());
   }
 
