@@ -492,12 +492,14 @@ std::string worksheet_folder_error(const std::string& md) {
 // its reveal (lv::quiz::picture_for).
 std::string worksheet_picture(lv::app::Platform& p, lv::app::App& app, const lv::CliOptions& o,
                               const lv::quiz::QuizItem& item, bool drawn, const std::string& path) {
+  const lv::quiz::PictureStep at = lv::quiz::picture_for(item.question);
   if (drawn) {
     lv::CliOptions s = o;
     s.seed = item.spec.seed;
     s.seed_text = std::to_string(item.spec.seed);
     s.ids = item.spec.ids;
     s.vocab = item.spec.vocab;
+    if (at.text_mode) s.vocab.reset();  // V follows the IDs, so the text's GPT-2 IDs fit
     s.dim = item.spec.dim;
     s.dtype = lv::TableDtype::Float32;
     s.text.reset();
@@ -505,7 +507,6 @@ std::string worksheet_picture(lv::app::Platform& p, lv::app::App& app, const lv:
     app.ui.ids_input = lv::app::IdsInput::Ids;
     lv::app::app_init(app, s, nullptr);
   }
-  const lv::quiz::PictureStep at = lv::quiz::picture_for(item.question);
   if (at.text_mode && item.question.params.text) {
     app.ui.ids_input = lv::app::IdsInput::Text;
     lv::app::apply_text(app, *item.question.params.text);
