@@ -527,8 +527,7 @@ std::string export_worksheet(lv::app::Platform& p, lv::app::App& app, const lv::
   std::vector<size_t> order;
   for (int pass = 0; pass < 2; ++pass)
     for (size_t k = 0; k < questions.size(); ++k)
-      if (drawn ? pass == 0 : (pass == 1) == lv::quiz::picture_for(questions[k].question).text_mode)
-        order.push_back(k);
+      if (drawn ? pass == 0 : (pass == 1) == lv::quiz::picture_for(questions[k].question).text_mode) order.push_back(k);
   for (size_t k : order) {
     const lv::quiz::Question& q = questions[k].question;
     lv::quiz::WorksheetItem& it = items[k];
@@ -634,15 +633,16 @@ static int run(int argc, char** argv) {
   platform.session = std::move(saver);
   const std::string err = lv::app::platform_open(platform, width, height, kind.headless, o.scale, app);
   if (!err.empty()) return fail(err);
-  lv::app::gl_heatmap_install();       // the heat map shader (slide 7)
-  lv::app::reopen_session_table(app);  // the last session's table, on a worker: the window is up first
+  lv::app::gl_heatmap_install();                   // the heat map shader (slide 7)
+  lv::app::reopen_session_table(app);              // the last session's table, on a worker: the window is up first
   if (o.present || !o.export_worksheet.empty()) {  // a worksheet's pictures: the slide large, no code panels
     if (kind.headless) lv::app::platform_present_in_window(platform, app);
     else app.ui.present_toggle = true;  // full screen on the window's monitor, as F11
   }
 
   // 4. The mode: headless (a report, a picture) or interactive (the window, its benchmark).
-  const ModeResult r = kind.headless ? run_headless(platform, app, o, worksheet) : run_interactive(platform, app, o, started);
+  const ModeResult r =
+      kind.headless ? run_headless(platform, app, o, worksheet) : run_interactive(platform, app, o, started);
 
   // 5. Cleanup, then what the mode has to say.
   lv::app::gl_heatmap_shutdown();

@@ -38,8 +38,8 @@ std::string picture_file(const std::string& md_path, int number, int slide, std:
 struct WorksheetItem {
   Question question;
   std::string slide_title;  // "The lookup"
-  std::string state;        // its own state (--quiz-seed): "seed 482, IDs [1, 3, 3], a 5 × 2 table"; "" shares the sheet's
-  std::string picture;      // the picture's link (picture_file's *link)
+  std::string state;    // its own state (--quiz-seed): "seed 482, IDs [1, 3, 3], a 5 × 2 table"; "" shares the sheet's
+  std::string picture;  // the picture's link (picture_file's *link)
 };
 
 // "seed 482, IDs [1, 3, 3], a 5 × 2 table" — a drawn state, as --seed/--ids/--vocab/--dim say it.

@@ -54,9 +54,9 @@ struct Outcome {
 // the app's own exit status (not xvfb-run's) read back from files there.
 Outcome run_in(const std::string& dir, const std::string& args, bool x = true) {
   const std::string out_file = dir + "/.stdout", err_file = dir + "/.stderr", rc_file = dir + "/.status";
-  const std::string cmd = std::string(x ? "xvfb-run -a " : "") + "env XDG_CONFIG_HOME=" + dir + " bash -c '\"$0\" \"$@\" >" +
-                          out_file + " 2>" + err_file + "; echo $? >" + rc_file + "' " LOOKUPVIZ_BIN " " + args +
-                          " >/dev/null 2>&1";
+  const std::string cmd = std::string(x ? "xvfb-run -a " : "") + "env XDG_CONFIG_HOME=" + dir +
+                          " bash -c '\"$0\" \"$@\" >" + out_file + " 2>" + err_file + "; echo $? >" + rc_file +
+                          "' " LOOKUPVIZ_BIN " " + args + " >/dev/null 2>&1";
   std::system(cmd.c_str());
   Outcome o;
   o.out = slurp(out_file);
@@ -149,7 +149,8 @@ TEST(Worksheet, TheStatesQuestionsWithQuizJsonsAnswers) {
   for (size_t k = 0; k < want.size(); ++k) EXPECT_EQ(answers[k], want[k].answer) << k;
   expect_pictures(dir, md, want.size());
   // --worksheet-count N: the first N.
-  const Outcome three = run_in(dir, "--export-worksheet " + dir + "/three.md --worksheet-count 3 --size 800x500 " + model);
+  const Outcome three =
+      run_in(dir, "--export-worksheet " + dir + "/three.md --worksheet-count 3 --size 800x500 " + model);
   ASSERT_EQ(three.exit_code, 0) << three.err;
   const std::string md3 = slurp(dir + "/three.md");
   ASSERT_EQ(all_matches(md3, prompt).size(), 3u);
@@ -169,9 +170,9 @@ TEST(Worksheet, AQuizSeedGivesTheSameSheet) {
   EXPECT_EQ(all_matches(md_unescape(md), state).size(), 4u) << md;
   expect_pictures(a, md, 4);
   const std::string c = temp_dir();
-  ASSERT_EQ(run_in(c, "--export-worksheet " + c + "/sheet.md --quiz-seed 12 --worksheet-count 4 --size 800x500")
-                .exit_code,
-            0);
+  ASSERT_EQ(
+      run_in(c, "--export-worksheet " + c + "/sheet.md --quiz-seed 12 --worksheet-count 4 --size 800x500").exit_code,
+      0);
   EXPECT_NE(slurp(c + "/sheet.md"), md);
 }
 
@@ -190,9 +191,9 @@ TEST(Worksheet, AnUnwritableFolderFailsCleanly) {
 
 TEST(Worksheet, MistakesAreRefusedBeforeAnyWindow) {
   const std::string dir = temp_dir();
-  for (const char* args : {"--worksheet-count 3", "--export-worksheet x.md --worksheet-count 9",
-                           "--export-worksheet x.md --print", "--export-worksheet x.md --quiz-json",
-                           "--export-worksheet=", "--quiz-seed 3"}) {
+  for (const char* args :
+       {"--worksheet-count 3", "--export-worksheet x.md --worksheet-count 9", "--export-worksheet x.md --print",
+        "--export-worksheet x.md --quiz-json", "--export-worksheet=", "--quiz-seed 3"}) {
     const Outcome o = run_in(dir, args, false);
     EXPECT_EQ(o.exit_code, 2) << args << ": " << o.err;
     EXPECT_EQ(o.err.rfind("lookupviz: ", 0), 0u) << args;
