@@ -139,6 +139,28 @@ std::string apply_text_flag(CliOptions& o, std::string_view name, std::string_vi
   return "";
 }
 
+// --quiz-seed, --export-worksheet and --worksheet-count (the questions' options): one
+// "--flag value" applied; an error or "".
+std::string apply_quiz_flag(CliOptions& o, std::string_view name, std::string_view v) {
+  if (name == "--quiz-seed") {
+    auto n = int_in_range(v, 0, INT64_MAX);
+    if (!n)
+      return "--quiz-seed must be a whole number from 0 to " + with_commas(INT64_MAX) + " (got " + quoted_input(v) +
+             ")";
+    o.quiz_seed = static_cast<uint64_t>(*n);
+    return "";
+  }
+  if (name == "--export-worksheet") {
+    if (v.empty()) return "--export-worksheet needs a file name, e.g. --export-worksheet sheet.md";
+    o.export_worksheet = std::string(v);
+    return "";
+  }
+  auto n = int_in_range(v, 1, 8);  // --worksheet-count
+  if (!n) return "--worksheet-count must be a number of questions from 1 to 8 (got " + quoted_input(v) + ")";
+  o.worksheet_count = static_cast<int>(*n);
+  return "";
+}
+
 // Applies one "--flag value"; returns an error or "".
 std::string apply(CliOptions& o, std::string_view name, std::string_view v, std::string& ids_text, bool& ids_given) {
   if (name == "--seed") {
@@ -155,25 +177,8 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
   }
   if (name == "--text" || name == "--tokenize" || name == "--text-file" || name == "--detokenize")
     return apply_text_flag(o, name, v);
-  if (name == "--quiz-seed") {
-    auto n = int_in_range(v, 0, INT64_MAX);
-    if (!n)
-      return "--quiz-seed must be a whole number from 0 to " + with_commas(INT64_MAX) + " (got " + quoted_input(v) +
-             ")";
-    o.quiz_seed = static_cast<uint64_t>(*n);
-    return "";
-  }
-  if (name == "--export-worksheet") {
-    if (v.empty()) return "--export-worksheet needs a file name, e.g. --export-worksheet sheet.md";
-    o.export_worksheet = std::string(v);
-    return "";
-  }
-  if (name == "--worksheet-count") {
-    auto n = int_in_range(v, 1, 8);
-    if (!n) return "--worksheet-count must be a number of questions from 1 to 8 (got " + quoted_input(v) + ")";
-    o.worksheet_count = static_cast<int>(*n);
-    return "";
-  }
+  if (name == "--quiz-seed" || name == "--export-worksheet" || name == "--worksheet-count")
+    return apply_quiz_flag(o, name, v);
   if (name == "--dim") {
     o.dim_given = true;
     auto d = int_in_range(v, 1, kMaxDim);
@@ -469,6 +474,25 @@ std::string apply_text_ids(CliOptions& o, const Gpt2Tokenizer& tokenizer) {
 
 std::string cli_version_text() { return "lookupviz " LOOKUPVIZ_VERSION "\n"; }
 
+// --help's lines for the questions' options (their own block: cli_help_text stays short).
+constexpr const char* kQuizHelp = R"(  --quiz-json          print the questions each slide asks about this state
+                       (slides 0-6 and 8; the same model options as --print)
+                       with their answers, as one JSON object, and exit
+  --quiz-seed N        with --quiz-json: draw the questions' params (which
+                       output row, which cell, which position) from N, 0 to
+                       2^63-1; without it, fixed ones. With --export-worksheet:
+                       draw the questions as the quiz does, each about its
+                       own fresh small state (the same N, the same file)
+  --export-worksheet FILE.md
+                       a Markdown worksheet for a class: the questions of
+                       --quiz-json about this state (or --quiz-seed's), each
+                       with its slide's picture before the reveal (PNG files
+                       beside FILE: FILE-q1-slide0.png, ...), a line to
+                       answer on, and an answer key with each answer's why;
+                       at --size, --present's layout (add --light to print)
+  --worksheet-count N  the worksheet's number of questions, 1 to 8 (default:
+                       all of the state's; with --quiz-seed, 5))";
+
 std::string cli_help_text() {
   // The slide numbers come from kSlideCount (counted from app/slides/ by CMakeLists.txt).
   std::string text = R"(lookupviz — see, step by step, that an embedding lookup is a matrix multiply
@@ -557,23 +581,7 @@ Headless modes:
   --detokenize LIST    print the text of GPT-2 token IDs (15496,11 or
                        "[15496, 11]"), as print(tokenizer.decode(ids)), exit;
                        "", "[]" or "[ ]" is no IDs (what --tokenize "" prints)
-  --quiz-json          print the questions each slide asks about this state
-                       (slides 0-6 and 8; the same model options as --print)
-                       with their answers, as one JSON object, and exit
-  --quiz-seed N        with --quiz-json: draw the questions' params (which
-                       output row, which cell, which position) from N, 0 to
-                       2^63-1; without it, fixed ones. With --export-worksheet:
-                       draw the questions as the quiz does, each about its
-                       own fresh small state (the same N, the same file)
-  --export-worksheet FILE.md
-                       a Markdown worksheet for a class: the questions of
-                       --quiz-json about this state (or --quiz-seed's), each
-                       with its slide's picture before the reveal (PNG files
-                       beside FILE: FILE-q1-slide0.png, ...), a line to
-                       answer on, and an answer key with each answer's why;
-                       at --size, --present's layout (add --light to print)
-  --worksheet-count N  the worksheet's number of questions, 1 to 8 (default:
-                       all of the state's; with --quiz-seed, 5)
+@QUIZ@
   --help, -h           show this text and exit
   --version            show the version and exit
 
@@ -597,6 +605,7 @@ Examples:
   std::snprintf(last2, sizeof last2, "%02d", kLastSlide);
   put("@LAST2@", last2);
   put("@LAST@", std::to_string(kLastSlide));
+  put("@QUIZ@\n", std::string(kQuizHelp) + "\n");
   return text;
 }
 
