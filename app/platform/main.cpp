@@ -488,19 +488,27 @@ std::string worksheet_folder_error(const std::string& md) {
 }
 
 // One worksheet picture: a drawn question's own state shown first (a fresh model, IDs
-// typed), slide 0's question's text typed in Text mode; then the slide at the step before
-// its reveal (lv::quiz::picture_for).
+// typed); slide 0's question's text typed in Text mode, into a small seeded table whose V
+// follows the IDs (slide 0 draws no table: a file's or --vocab's rows would refuse GPT-2's
+// IDs, and the typed IDs' hint names the text's tokens); then the slide at the step
+// before its reveal (lv::quiz::picture_for).
 std::string worksheet_picture(lv::app::Platform& p, lv::app::App& app, const lv::CliOptions& o,
                               const lv::quiz::QuizItem& item, bool drawn, const std::string& path) {
   const lv::quiz::PictureStep at = lv::quiz::picture_for(item.question);
-  if (drawn) {
+  if (drawn || at.text_mode) {
     lv::CliOptions s = o;
-    s.seed = item.spec.seed;
-    s.seed_text = std::to_string(item.spec.seed);
-    s.ids = item.spec.ids;
-    s.vocab = item.spec.vocab;
-    if (at.text_mode) s.vocab.reset();  // V follows the IDs, so the text's GPT-2 IDs fit
-    s.dim = item.spec.dim;
+    if (drawn) {
+      s.seed = item.spec.seed;
+      s.seed_text = std::to_string(item.spec.seed);
+      s.ids = item.spec.ids;
+      s.vocab = item.spec.vocab;
+      s.dim = item.spec.dim;
+    }
+    if (at.text_mode) {
+      s.ids = {0};
+      s.vocab.reset();
+      s.dim = std::min<int64_t>(s.dim, 8);
+    }
     s.dtype = lv::TableDtype::Float32;
     s.text.reset();
     s.weights.clear();

@@ -1,7 +1,7 @@
 // worksheet_test.cpp — `lookupviz --export-worksheet FILE.md` (issue 28, item 5) under
 // `xvfb-run -a`: the state's questions in --quiz-json's order with its prompts, the answer
 // key's answers exactly --quiz-json's, each linked picture a PNG of --size beside FILE,
-// an old FILE replaced; --quiz-seed's sheet the same bytes for the same seed; a folder
+// an old FILE replaced, a table file's sheet too; --quiz-seed's sheet the same bytes for the same seed; a folder
 // that is not there or is a file fails with one line and leaves nothing behind; the
 // options' mistakes refused before any window.
 // Skipped (not passed) when xvfb-run is not installed.
@@ -26,6 +26,10 @@ std::string temp_dir() {
   char tmpl[] = "/tmp/lookupviz-worksheet-XXXXXX";
   const char* d = mkdtemp(tmpl);
   return d ? d : "/tmp";
+}
+
+void remove_dir(const std::string& dir) {
+  if (dir.rfind("/tmp/lookupviz-worksheet-", 0) == 0) std::system(("rm -rf '" + dir + "'").c_str());
 }
 
 std::string slurp(const std::string& path) {
@@ -155,6 +159,24 @@ TEST(Worksheet, TheStatesQuestionsWithQuizJsonsAnswers) {
   const std::string md3 = slurp(dir + "/three.md");
   ASSERT_EQ(all_matches(md3, prompt).size(), 3u);
   EXPECT_EQ(md_unescape(all_matches(md3, prompt)[2]), want[2].prompt);
+  remove_dir(dir);
+}
+
+TEST(Worksheet, ATableFilesSheetHasItsAnswers) {
+  if (!have_xvfb()) GTEST_SKIP() << "xvfb-run is not installed";
+  const std::string dir = temp_dir();
+  const std::string model = "--weights " + std::string(LOOKUPVIZ_GOLDEN_DIR) + "/tables/notebook_seed123.npy";
+  const Outcome sheet = run_in(dir, "--export-worksheet " + dir + "/sheet.md --size 800x500 " + model);
+  ASSERT_EQ(sheet.exit_code, 0) << sheet.err;
+  const Outcome json = run_in(dir, "--quiz-json " + model, false);
+  const std::vector<JsonQuestion> want = quiz_json_questions(json.out);
+  const std::string md = slurp(dir + "/sheet.md");
+  static const std::regex answer(R"re(\n\d+\. `([^`]*)` — )re");
+  const std::vector<std::string> answers = all_matches(md.substr(md.find("\n## Answer key\n")), answer);
+  ASSERT_EQ(answers.size(), want.size()) << md;
+  for (size_t k = 0; k < want.size(); ++k) EXPECT_EQ(answers[k], want[k].answer) << k;
+  expect_pictures(dir, md, want.size());
+  remove_dir(dir);
 }
 
 TEST(Worksheet, AQuizSeedGivesTheSameSheet) {
@@ -174,6 +196,7 @@ TEST(Worksheet, AQuizSeedGivesTheSameSheet) {
       run_in(c, "--export-worksheet " + c + "/sheet.md --quiz-seed 12 --worksheet-count 4 --size 800x500").exit_code,
       0);
   EXPECT_NE(slurp(c + "/sheet.md"), md);
+  for (const std::string& d : {a, b, c}) remove_dir(d);
 }
 
 TEST(Worksheet, AnUnwritableFolderFailsCleanly) {
@@ -187,6 +210,7 @@ TEST(Worksheet, AnUnwritableFolderFailsCleanly) {
     EXPECT_EQ(o.err.find('\n'), o.err.size() - 1) << "one line: " << o.err;
   }
   for (const std::string& name : list_dir(dir)) EXPECT_TRUE(name == "file" || name == "lookupviz") << name;
+  remove_dir(dir);
 }
 
 TEST(Worksheet, MistakesAreRefusedBeforeAnyWindow) {
@@ -199,6 +223,7 @@ TEST(Worksheet, MistakesAreRefusedBeforeAnyWindow) {
     EXPECT_EQ(o.err.rfind("lookupviz: ", 0), 0u) << args;
     EXPECT_EQ(o.err.find('\n'), o.err.size() - 1) << args << ": " << o.err;
   }
+  remove_dir(dir);
 }
 
 }  // namespace
