@@ -96,8 +96,12 @@ void ask(App& app, const quiz::Question& q) {
   L.phase = LearnPhase::Asking;
   L.asked_for = state_key(app);
   ++L.asks;
+  // The steps before the reveal are shown (played up to it, or at once in reduced motion);
+  // a timeline past it goes back to it.
   Timeline& t = app.ui.timeline;
-  if (t.pos > static_cast<float>(L.hold)) timeline_seek(t, current_slide_steps(app), static_cast<float>(L.hold));
+  const float hold = static_cast<float>(L.hold);
+  if (t.pos > hold || app.ui.reduced_motion) timeline_seek(t, current_slide_steps(app), hold);
+  else if (t.pos < hold) t.target = hold, t.playing = false;
 }
 
 void reveal(App& app) {
@@ -178,7 +182,7 @@ void toggle_member(LearnState& L, int64_t v) {
   if (it == members.end()) members.push_back(v);
   else members.erase(it);
   std::sort(members.begin(), members.end());
-  L.typed = answer_text(members);
+  L.typed = answer_words(members);
   L.error.clear();
 }
 
@@ -225,10 +229,10 @@ const char* how_to_answer(const quiz::Question& q) {
 
 // The verdict in words (✓ / ✗ and the two answers: never colour alone).
 std::string verdict_text(const LearnState& L) {
-  const std::string truth = answer_text(L.question.answer);
+  const std::string truth = answer_words(L.question.answer);
   if (L.shown) return "Shown: the answer is " + truth + ".";
   if (L.right) return "✓ Right: " + truth + ".";
-  return "✗ Not quite: you said " + (L.given ? answer_text(*L.given) : L.typed) + "; the answer is " + truth + ".";
+  return "✗ Not quite: you said " + (L.given ? answer_words(*L.given) : L.typed) + "; the answer is " + truth + ".";
 }
 
 }  // namespace
@@ -358,7 +362,7 @@ ReadAnswer read_answer(const quiz::Question& q, const std::string& typed) {
   return r;
 }
 
-std::string answer_text(const quiz::Answer& a) {
+std::string answer_words(const quiz::Answer& a) {
   if (const auto* i = std::get_if<int64_t>(&a)) return std::to_string(*i);
   if (const auto* b = std::get_if<bool>(&a)) return *b ? "yes" : "no";
   if (const auto* d = std::get_if<double>(&a)) {
@@ -712,8 +716,8 @@ void draw_quiz_score(App& app) {
       ImGui::Text("%d. %s", static_cast<int>(k + 1), q.prompt.c_str());
       ImGui::PopFont();
       ImGui::PushStyleColor(ImGuiCol_Text, pal.muted);
-      if (L.quiz.results[k] < 0) ImGui::Text("Shown, not answered. The answer: %s.", answer_text(q.answer).c_str());
-      else ImGui::Text("✗ You said %s; the answer: %s.", L.quiz.given[k].c_str(), answer_text(q.answer).c_str());
+      if (L.quiz.results[k] < 0) ImGui::Text("Shown, not answered. The answer: %s.", answer_words(q.answer).c_str());
+      else ImGui::Text("✗ You said %s; the answer: %s.", L.quiz.given[k].c_str(), answer_words(q.answer).c_str());
       ImGui::TextUnformatted(q.why.c_str());
       ImGui::PopStyleColor();
     }

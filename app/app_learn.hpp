@@ -43,8 +43,9 @@ struct ReadAnswer {
   std::string error;
 };
 ReadAnswer read_answer(const quiz::Question& q, const std::string& typed);
-// The answer as the learner would type it ("3", "1, 3", "yes", "0.5").
-std::string answer_text(const quiz::Answer& a);
+// The answer as the learner would type it ("3", "1, 3", "yes", "0.5"); --quiz-json writes it
+// as JSON (core/quiz/quiz_json.hpp answer_text).
+std::string answer_words(const quiz::Answer& a);
 
 void learn_commit(App& app);       // Enter / a click: judge what was typed, then reveal
 void learn_show_me(App& app);      // "Show me": reveal without an answer

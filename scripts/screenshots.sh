@@ -18,4 +18,10 @@ book="Hello, do you like tea? <|endoftext|> In the sunlit terraces of someunknow
 xvfb-run -a "$bin" --reset --slide 0 --text "$book" --size 1440x900 --screenshot "$out/slide-00.png"
 xvfb-run -a "$bin" --reset --slide 2 --text "$book" --size 1440x900 --screenshot "$out/text-mode.png"
 xvfb-run -a "$bin" --export-gif "$out/lookup.gif" --slide 2 --size 960x600
+# Learn mode: a question and its reveal, from the real window driven by xdotool (tests/render/learn_e2e.sh).
+shots="$(mktemp -d)"
+LV_LEARN_SHOTS="$shots" bash "$LV_ROOT/tests/render/learn_e2e.sh" "$bin" "$LV_ROOT" >/dev/null
+cp "$shots/question-1280x800.png" "$out/learn-question.png"
+cp "$shots/reveal-1280x800.png" "$out/learn-reveal.png"
+rm -rf "$shots"
 echo "wrote $(ls "$out" | wc -l) screenshots to $out"

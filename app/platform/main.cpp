@@ -6,7 +6,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <cstdlib>
 #include <memory>
 #include <new>
@@ -35,6 +37,7 @@
 #include "app/model/model_jobs.hpp"
 #include "core/torch/notebook_transcript.hpp"
 #include "core/quiz/quiz_json.hpp"
+#include "core/quiz/worksheet.hpp"
 #include "core/settings/recent_files.hpp"
 #include "core/settings/session_settings.hpp"
 #include "core/io/table_file.hpp"
@@ -42,6 +45,7 @@
 #include "core/text/text_format.hpp"
 #include "core/text/utf8_text.hpp"
 #include "core/kernels/work_budget.hpp"
+#include "core/io/small_file.hpp"
 #include "core/io/write_target.hpp"
 
 namespace {
@@ -113,9 +117,9 @@ unsigned slide_table_work(int slide) {
 // draws one slide at a time, each waiting for its own, so its costliest slide counts;
 // anything else (the window, --layout-report) all of it.
 lv::StateCost requested_cost(const lv::CliOptions& o, const lv::StateShape& shape, bool layout_report) {
-  if (layout_report || (o.screenshot.empty() && o.export_gif.empty() && o.export_slides.empty()))
-    return lv::window_cost(shape);
-  if (o.export_slides.empty()) return lv::window_cost(shape, slide_table_work(o.slide));
+  const bool many = !o.export_slides.empty() || !o.export_worksheet.empty();  // a picture of several slides
+  if (layout_report || (o.screenshot.empty() && o.export_gif.empty() && !many)) return lv::window_cost(shape);
+  if (!many) return lv::window_cost(shape, slide_table_work(o.slide));
   lv::StateCost worst;
   for (int k = 0; k < lv::app::slide_count(); ++k) {
     const lv::StateCost c = lv::window_cost(shape, slide_table_work(k));
@@ -304,7 +308,8 @@ struct RunKind {
 
 RunKind run_kind(const lv::CliOptions& o) {
   RunKind k;
-  k.headless = !o.screenshot.empty() || !o.export_slides.empty() || !o.export_gif.empty() || o.layout_report;
+  k.headless = !o.screenshot.empty() || !o.export_slides.empty() || !o.export_gif.empty() ||
+               !o.export_worksheet.empty() || o.layout_report;
   k.window_loads = o.weights_positional && !k.headless && !o.print && !o.quiz_json && o.bench_frames == 0;
   return k;
 }
@@ -378,7 +383,8 @@ Exit init_app(lv::app::App& app, const lv::CliOptions& o, RunKind kind, const lv
   app.jobs.hold = app.interactive;   // whole-table work starts once the first frame is up
   // A picture waits only for the whole-table work of the slide it draws (--export-slides:
   // each slide's, as it comes to it); the layout report draws every slide.
-  if (kind.headless && !o.layout_report) app.jobs.wanted = o.export_slides.empty() ? slide_table_work(o.slide) : 0u;
+  if (kind.headless && !o.layout_report)
+    app.jobs.wanted = o.export_slides.empty() && o.export_worksheet.empty() ? slide_table_work(o.slide) : 0u;
   lv::app::use_tokenizer(app, tok.tokenizer, tok.error);
   lv::app::app_init(app, kind.window_loads ? seeded : o, file);
   if (kind.window_loads) lv::app::start_table_load(app, o.weights);
@@ -456,10 +462,107 @@ std::string export_slides(lv::app::Platform& platform, lv::app::App& app, const 
   return e;
 }
 
+// --export-worksheet: the questions, each with its own state when drawn (--quiz-seed:
+// as the quiz draws them), else the state's as --quiz-json gives them.
+std::vector<lv::quiz::QuizItem> worksheet_questions(const lv::CliOptions& o, std::shared_ptr<const lv::TableFile> file,
+                                                    const lv::Gpt2Tokenizer* tokenizer) {
+  if (o.quiz_seed)
+    return lv::quiz::make_quiz(*o.quiz_seed, o.worksheet_count ? o.worksheet_count : lv::quiz::kWorksheetQuizCount,
+                               tokenizer);
+  std::vector<lv::quiz::QuizItem> items;
+  for (lv::quiz::Question& q : lv::quiz::state_questions(lv::quiz::cli_model(o, std::move(file), tokenizer), {}))
+    items.push_back({lv::quiz::StateSpec{}, std::move(q)});
+  if (o.worksheet_count > 0 && items.size() > static_cast<size_t>(o.worksheet_count))
+    items.resize(static_cast<size_t>(o.worksheet_count));
+  return items;
+}
+
+// FILE.md's folder must be there: say so before any window opens or picture is drawn.
+std::string worksheet_folder_error(const std::string& md) {
+  const size_t slash = md.rfind('/');
+  const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : md.substr(0, slash);
+  struct stat st;
+  if (stat(dir.c_str(), &st) != 0) return "cannot write " + md + ": " + std::strerror(errno);
+  if (!S_ISDIR(st.st_mode)) return "cannot write " + md + ": " + dir + " is not a folder";
+  return "";
+}
+
+// One worksheet picture: a drawn question's own state shown first (a fresh model, IDs
+// typed); slide 0's question's text typed in Text mode, into a small seeded table whose V
+// follows the IDs (slide 0 draws no table: a file's or --vocab's rows would refuse GPT-2's
+// IDs, and the typed IDs' hint names the text's tokens); then the slide at the step
+// before its reveal (lv::quiz::picture_for).
+std::string worksheet_picture(lv::app::Platform& p, lv::app::App& app, const lv::CliOptions& o,
+                              const lv::quiz::QuizItem& item, bool drawn, const std::string& path) {
+  const lv::quiz::PictureStep at = lv::quiz::picture_for(item.question);
+  if (drawn || at.text_mode) {
+    lv::CliOptions s = o;
+    if (drawn) {
+      s.seed = item.spec.seed;
+      s.seed_text = std::to_string(item.spec.seed);
+      s.ids = item.spec.ids;
+      s.vocab = item.spec.vocab;
+      s.dim = item.spec.dim;
+    }
+    if (at.text_mode) {
+      s.ids = {0};
+      s.vocab.reset();
+      s.dim = std::min<int64_t>(s.dim, 8);
+    }
+    s.dtype = lv::TableDtype::Float32;
+    s.text.reset();
+    s.weights.clear();
+    app.ui.ids_input = lv::app::IdsInput::Ids;
+    lv::app::app_init(app, s, nullptr);
+  }
+  if (at.text_mode && item.question.params.text) {
+    app.ui.ids_input = lv::app::IdsInput::Text;
+    lv::app::apply_text(app, *item.question.params.text);
+  }
+  lv::app::finish_jobs(app);
+  lv::app::want_table_work(app, slide_table_work(at.slide));
+  freeze_at(app, at.slide, at.step);
+  return render_png(p, app, path);
+}
+
+// --export-worksheet FILE.md: the pictures first (beside FILE), then FILE, atomically,
+// so the worksheet never links a picture that is not there. Slide 0's pictures of the
+// state come last: they type its text (the state's other pictures show its IDs).
+std::string export_worksheet(lv::app::Platform& p, lv::app::App& app, const lv::CliOptions& o,
+                             const std::vector<lv::quiz::QuizItem>& questions) {
+  const bool drawn = o.quiz_seed.has_value();
+  std::vector<lv::quiz::WorksheetItem> items(questions.size());
+  std::vector<size_t> order;
+  for (int pass = 0; pass < 2; ++pass)
+    for (size_t k = 0; k < questions.size(); ++k)
+      if (drawn ? pass == 0 : (pass == 1) == lv::quiz::picture_for(questions[k].question).text_mode) order.push_back(k);
+  for (size_t k : order) {
+    const lv::quiz::Question& q = questions[k].question;
+    lv::quiz::WorksheetItem& it = items[k];
+    it.question = q;
+    it.slide_title = lv::app::slide_table()[static_cast<size_t>(q.slide)].title;
+    if (drawn) it.state = lv::quiz::state_words(questions[k].spec);
+    const lv::quiz::PictureStep at = lv::quiz::picture_for(q);
+    const std::string path = lv::quiz::picture_file(o.export_worksheet, static_cast<int>(k) + 1, at.slide, &it.picture);
+    if (std::string e = worksheet_picture(p, app, o, questions[k], drawn, path); !e.empty()) return e;
+  }
+  const std::string table = o.weights.empty() ? "a " + lv::with_commas(lv::effective_vocab(o)) + " \u00d7 " +
+                                                    lv::with_commas(o.dim) + " table"
+                                              : "the table of " + o.weights;
+  const std::string state = drawn ? "" : "seed " + o.seed_text + ", IDs [" + lv::format_ids(o.ids) + "], " + table;
+  const std::string md = lv::quiz::worksheet_markdown(state, items);
+  if (std::string e = lv::write_small_file(o.export_worksheet, md); !e.empty())
+    return "cannot write " + o.export_worksheet + ": " + e;
+  return "";
+}
+
 // 4a. Headless: report the layout, or render to PNG or GIF.
-ModeResult run_headless(lv::app::Platform& platform, lv::app::App& app, const lv::CliOptions& o) {
+ModeResult run_headless(lv::app::Platform& platform, lv::app::App& app, const lv::CliOptions& o,
+                        const std::vector<lv::quiz::QuizItem>& worksheet) {
   ModeResult r;
-  if (o.layout_report) {
+  if (!o.export_worksheet.empty()) {
+    r.error = export_worksheet(platform, app, o, worksheet);
+  } else if (o.layout_report) {
     r.out = layout_report_text(platform, app, o);
   } else if (!o.screenshot.empty()) {
     r.error = render_png(platform, app, o.screenshot);
@@ -509,6 +612,12 @@ static int run(int argc, char** argv) {
   if (Exit e = check_budget(o, kind, file.get())) return *e;
   if (o.quiz_json) return print_quiz_json(o, file, tokenizer.tokenizer.get(), tokenizer.error);
   if (o.print) return print_transcript(o, file.get());
+  std::vector<lv::quiz::QuizItem> worksheet;  // --export-worksheet: its questions, before any window
+  if (!o.export_worksheet.empty()) {
+    if (!tokenizer.tokenizer) return fail(tokenizer.error);
+    if (const std::string e = worksheet_folder_error(o.export_worksheet); !e.empty()) return fail(e);
+    worksheet = worksheet_questions(o, file, tokenizer.tokenizer.get());
+  }
 
   // 2. The model and the UI state; the last session.
   lv::app::App app;
@@ -519,7 +628,7 @@ static int run(int argc, char** argv) {
     restore_session(app, o, file != nullptr, argc, argv, &saver, &width, &height);
   // An output that is a FIFO or a device is refused before any window opens (the
   // writers check again when they write; this only saves rendering for nothing).
-  for (const std::string* out : {&o.screenshot, &o.export_gif}) {
+  for (const std::string* out : {&o.screenshot, &o.export_gif, &o.export_worksheet}) {
     if (out->empty()) continue;
     const lv::WriteTarget t = lv::resolve_write_target(*out);
     if (t.error != lv::WriteTargetError::None) return fail("cannot write " + *out + ": " + t.reason);
@@ -532,15 +641,16 @@ static int run(int argc, char** argv) {
   platform.session = std::move(saver);
   const std::string err = lv::app::platform_open(platform, width, height, kind.headless, o.scale, app);
   if (!err.empty()) return fail(err);
-  lv::app::gl_heatmap_install();       // the heat map shader (slide 7)
-  lv::app::reopen_session_table(app);  // the last session's table, on a worker: the window is up first
-  if (o.present) {
+  lv::app::gl_heatmap_install();                   // the heat map shader (slide 7)
+  lv::app::reopen_session_table(app);              // the last session's table, on a worker: the window is up first
+  if (o.present || !o.export_worksheet.empty()) {  // a worksheet's pictures: the slide large, no code panels
     if (kind.headless) lv::app::platform_present_in_window(platform, app);
     else app.ui.present_toggle = true;  // full screen on the window's monitor, as F11
   }
 
   // 4. The mode: headless (a report, a picture) or interactive (the window, its benchmark).
-  const ModeResult r = kind.headless ? run_headless(platform, app, o) : run_interactive(platform, app, o, started);
+  const ModeResult r =
+      kind.headless ? run_headless(platform, app, o, worksheet) : run_interactive(platform, app, o, started);
 
   // 5. Cleanup, then what the mode has to say.
   lv::app::gl_heatmap_shutdown();

@@ -325,9 +325,12 @@ void caption(const App& app, char* buf, size_t n) {
                   count_text(static_cast<long long>(r.text.size()), "byte").c_str());
     return;
   }
-  std::snprintf(buf, n, "%s → %s → %s", count_text(static_cast<long long>(r.text.size()), "byte").c_str(),
-                count_text(static_cast<long long>(r.pieces.size()), "piece").c_str(),
-                count_text(tokens, "token").c_str());
+  // The tokens are counted once their step shows them: before, the count would answer
+  // "how many tokens?" (issue 28: a worksheet's picture, Learn mode's question).
+  const bool ids_shown = current_step(app.ui.timeline, steps(app)) >= steps(app) - 1;
+  std::snprintf(buf, n, "%s → %s%s%s", count_text(static_cast<long long>(r.text.size()), "byte").c_str(),
+                count_text(static_cast<long long>(r.pieces.size()), "piece").c_str(), ids_shown ? " → " : "",
+                ids_shown ? count_text(tokens, "token").c_str() : "");
 }
 
 void code(const App& app, std::string& code, std::string& output) {

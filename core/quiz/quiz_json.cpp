@@ -30,6 +30,8 @@ void put_number(std::string& out, double v) {
   out += s;
 }
 
+}  // namespace
+
 void put_answer(std::string& out, const Answer& a) {
   if (const auto* i = std::get_if<int64_t>(&a)) out += std::to_string(*i);
   else if (const auto* b = std::get_if<bool>(&a)) out += *b ? "true" : "false";
@@ -46,6 +48,14 @@ void put_answer(std::string& out, const Answer& a) {
     out += ']';
   }
 }
+
+std::string answer_text(const Answer& a) {
+  std::string out;
+  put_answer(out, a);
+  return out;
+}
+
+namespace {
 
 void put_params(std::string& out, const Params& p) {
   out += '{';

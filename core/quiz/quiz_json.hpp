@@ -12,6 +12,11 @@
 
 namespace lv::quiz {
 
+// An answer as --quiz-json writes it: 3, true, 1.0, [1, 2, 3], [[0, 1], [2, 1]] (the
+// worksheet's answer key writes the same text).
+void put_answer(std::string& out, const Answer& a);
+std::string answer_text(const Answer& a);
+
 // The questions as JSON text (UTF-8 as given, strings escaped per RFC 8259), ending "\n".
 std::string questions_json(const std::vector<Question>& questions);
 

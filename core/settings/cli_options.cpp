@@ -93,6 +93,8 @@ constexpr Flag kFlags[] = {
     {"--detokenize", Kind::kValue, "--detokenize 15496,11"},
     {"--quiz-json", Kind::kSwitch, ""},
     {"--quiz-seed", Kind::kValue, "--quiz-seed 7"},
+    {"--export-worksheet", Kind::kValue, "--export-worksheet sheet.md"},
+    {"--worksheet-count", Kind::kValue, "--worksheet-count 5"},
 };
 
 const Flag* find_flag(std::string_view name) {
@@ -139,6 +141,28 @@ std::string apply_text_flag(CliOptions& o, std::string_view name, std::string_vi
   return "";
 }
 
+// --quiz-seed, --export-worksheet and --worksheet-count (the questions' options): one
+// "--flag value" applied; an error or "".
+std::string apply_quiz_flag(CliOptions& o, std::string_view name, std::string_view v) {
+  if (name == "--quiz-seed") {
+    auto n = int_in_range(v, 0, INT64_MAX);
+    if (!n)
+      return "--quiz-seed must be a whole number from 0 to " + with_commas(INT64_MAX) + " (got " + quoted_input(v) +
+             ")";
+    o.quiz_seed = static_cast<uint64_t>(*n);
+    return "";
+  }
+  if (name == "--export-worksheet") {
+    if (v.empty()) return "--export-worksheet needs a file name, e.g. --export-worksheet sheet.md";
+    o.export_worksheet = std::string(v);
+    return "";
+  }
+  auto n = int_in_range(v, 1, 8);  // --worksheet-count
+  if (!n) return "--worksheet-count must be a number of questions from 1 to 8 (got " + quoted_input(v) + ")";
+  o.worksheet_count = static_cast<int>(*n);
+  return "";
+}
+
 // Applies one "--flag value"; returns an error or "".
 std::string apply(CliOptions& o, std::string_view name, std::string_view v, std::string& ids_text, bool& ids_given) {
   if (name == "--seed") {
@@ -155,14 +179,8 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
   }
   if (name == "--text" || name == "--tokenize" || name == "--text-file" || name == "--detokenize")
     return apply_text_flag(o, name, v);
-  if (name == "--quiz-seed") {
-    auto n = int_in_range(v, 0, INT64_MAX);
-    if (!n)
-      return "--quiz-seed must be a whole number from 0 to " + with_commas(INT64_MAX) + " (got " + quoted_input(v) +
-             ")";
-    o.quiz_seed = static_cast<uint64_t>(*n);
-    return "";
-  }
+  if (name == "--quiz-seed" || name == "--export-worksheet" || name == "--worksheet-count")
+    return apply_quiz_flag(o, name, v);
   if (name == "--dim") {
     o.dim_given = true;
     auto d = int_in_range(v, 1, kMaxDim);
@@ -303,15 +321,17 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
   }
   int modes = (o.print ? 1 : 0) + (o.screenshot.empty() ? 0 : 1) + (o.export_slides.empty() ? 0 : 1) +
               (o.bench_frames > 0 ? 1 : 0) + (o.export_gif.empty() ? 0 : 1) + (o.layout_report ? 1 : 0) +
-              (o.tokenize ? 1 : 0) + (o.detokenize ? 1 : 0);
+              (o.tokenize ? 1 : 0) + (o.detokenize ? 1 : 0) + (o.export_worksheet.empty() ? 0 : 1);
   if (modes > 1)
-    return "choose one of --print, --screenshot, --export-slides, --export-gif, --layout-report, --bench-frames, "
-           "--tokenize and --detokenize";
+    return "choose one of --print, --screenshot, --export-slides, --export-gif, --export-worksheet, --layout-report, "
+           "--bench-frames, --tokenize and --detokenize";
   if (o.quiz_json && modes > 0)
     return "--quiz-json prints the questions and exits: give it without --print, --screenshot, --export-slides, "
-           "--export-gif, --layout-report, --bench-frames, --tokenize or --detokenize";
-  if (o.quiz_seed && !o.quiz_json && !o.quiz)
-    return "--quiz-seed N chooses the questions of --quiz-json or --quiz: give one of them with it";
+           "--export-gif, --export-worksheet, --layout-report, --bench-frames, --tokenize or --detokenize";
+  if (o.quiz_seed && !o.quiz_json && !o.quiz && o.export_worksheet.empty())
+    return "--quiz-seed N chooses the questions of --quiz-json, --quiz or --export-worksheet: give one of them too";
+  if (o.worksheet_count > 0 && o.export_worksheet.empty())
+    return "--worksheet-count N is the number of questions --export-worksheet FILE.md writes: give both";
   if (o.bench_edits && o.bench_frames == 0) return "--bench-edits times edits for --bench-frames N: give both";
   return "";
 }
@@ -458,6 +478,32 @@ std::string apply_text_ids(CliOptions& o, const Gpt2Tokenizer& tokenizer) {
 
 std::string cli_version_text() { return "lookupviz " LOOKUPVIZ_VERSION "\n"; }
 
+// --help's lines for the questions' options (their own block: cli_help_text stays short).
+// Learn mode's options, among the view's.
+constexpr const char* kLearnHelp = R"(  --ask             Learn mode: each slide asks a question before it shows
+                    the answer (A turns it on or off; the session keeps it)
+  --quiz            start with a quiz: 5 questions from fresh random states
+                    (Q in the window), then a score; --quiz-seed N repeats one)";
+
+constexpr const char* kQuizHelp = R"(  --quiz-json          print the questions each slide asks about this state
+                       (slides 0-6 and 8; the same model options as --print)
+                       with their answers, as one JSON object, and exit
+  --quiz-seed N        with --quiz-json: draw the questions' params (which
+                       output row, which cell, which position) from N, 0 to
+                       2^63-1; without it, fixed ones. With --quiz or
+                       --export-worksheet: draw the questions as the quiz
+                       does, each about its own fresh small state (the same
+                       N, the same quiz and the same file)
+  --export-worksheet FILE.md
+                       a Markdown worksheet for a class: the questions of
+                       --quiz-json about this state (or --quiz-seed's), each
+                       with its slide's picture before the reveal (PNG files
+                       beside FILE: FILE-q1-slide0.png, ...), a line to
+                       answer on, and an answer key with each answer's why;
+                       at --size, --present's layout (add --light to print)
+  --worksheet-count N  the worksheet's number of questions, 1 to 8 (default:
+                       all of the state's; with --quiz-seed, 5))";
+
 std::string cli_help_text() {
   // The slide numbers come from kSlideCount (counted from app/slides/ by CMakeLists.txt).
   std::string text = R"(lookupviz — see, step by step, that an embedding lookup is a matrix multiply
@@ -473,6 +519,7 @@ Usage:
   lookupviz --detokenize LIST              print GPT-2 token IDs' text, exit
   lookupviz --export-gif FILE.gif [opts]   the slide's animation as a GIF, exit
   lookupviz --quiz-json [model options]    this state's questions as JSON, exit
+  lookupviz --export-worksheet F.md [opts] a worksheet with pictures, exit
 
 The model (as in the notebook):
   --seed N          torch.manual_seed(N), -2^63 to 2^64-1       (default 123)
@@ -512,10 +559,7 @@ The window and the images:
   --reduced-motion  every step shows its end state         (default: off)
   --present         start presenting: the slide fills the screen, the code
                     panels fold away (C shows them), F11 or Esc leaves
-  --ask             Learn mode: each slide asks a question before it shows
-                    the answer (A turns it on or off; the session keeps it)
-  --quiz            start with a quiz: 5 questions from fresh random states
-                    (Q in the window), then a score; --quiz-seed N repeats one
+@LEARN@
   --reset           start clean instead of resuming the last session
                     (plain `lookupviz` resumes it: slide, IDs, seed, D, V,
                     edited weights, theme, zoom, window; saved in
@@ -549,12 +593,7 @@ Headless modes:
   --detokenize LIST    print the text of GPT-2 token IDs (15496,11 or
                        "[15496, 11]"), as print(tokenizer.decode(ids)), exit;
                        "", "[]" or "[ ]" is no IDs (what --tokenize "" prints)
-  --quiz-json          print the questions each slide asks about this state
-                       (slides 0-6 and 8; the same model options as --print)
-                       with their answers, as one JSON object, and exit
-  --quiz-seed N        with --quiz-json (or --quiz): draw the questions' params (which
-                       output row, which cell, which position) from N, 0 to
-                       2^63-1; without it, fixed ones
+@QUIZ@
   --help, -h           show this text and exit
   --version            show the version and exit
 
@@ -578,6 +617,8 @@ Examples:
   std::snprintf(last2, sizeof last2, "%02d", kLastSlide);
   put("@LAST2@", last2);
   put("@LAST@", std::to_string(kLastSlide));
+  put("@QUIZ@\n", std::string(kQuizHelp) + "\n");
+  put("@LEARN@\n", std::string(kLearnHelp) + "\n");
   return text;
 }
 

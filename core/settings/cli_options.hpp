@@ -45,6 +45,8 @@ struct CliOptions {
   std::optional<IdList> detokenize;     // --detokenize LIST: print the text of these GPT-2 IDs
   bool quiz_json = false;               // --quiz-json: print this state's questions as JSON (core/quiz/), exit
   std::optional<uint64_t> quiz_seed;    // --quiz-seed N: the questions' params drawn from N; empty: fixed ones
+  std::string export_worksheet;         // --export-worksheet FILE.md: questions, pictures beside it, a key; exit
+  int worksheet_count = 0;              // --worksheet-count N; 0: all the state's (with --quiz-seed: 5)
 
   // The window and headless rendering.
   int slide = 1;                   // --slide K, the slide's number (0..kLastSlide; 1: the table)

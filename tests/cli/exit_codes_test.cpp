@@ -82,8 +82,8 @@ TEST(ExitCodes, BadFlagsAndValues) {
   expect_usage_error({"--size", "10x10"}, "--size must be WIDTHxHEIGHT in pixels, each from 320 to 8192 (got “10x10”)");
   expect_usage_error({"--scale", "9"}, "--scale must be a number from 0.5 to 4 (got “9”)");
   expect_usage_error({"--print", "--screenshot", "a.png"},
-                     "choose one of --print, --screenshot, --export-slides, --export-gif, --layout-report, "
-                     "--bench-frames, --tokenize and --detokenize");
+                     "choose one of --print, --screenshot, --export-slides, --export-gif, --export-worksheet, "
+                     "--layout-report, --bench-frames, --tokenize and --detokenize");
 }
 
 // --step counts as the transport does (0 before the first step, N the last): a step

@@ -180,8 +180,8 @@ TEST(CliOptions, WindowFlagErrors) {
   EXPECT_EQ(err({"--screenshot="}), "--screenshot needs a file name");
   EXPECT_EQ(err({"--export-slides="}), "--export-slides needs a folder name");
   EXPECT_EQ(err({"--print", "--screenshot", "a.png"}),
-            "choose one of --print, --screenshot, --export-slides, --export-gif, --layout-report, --bench-frames, "
-            "--tokenize and --detokenize");
+            "choose one of --print, --screenshot, --export-slides, --export-gif, --export-worksheet, --layout-report, "
+            "--bench-frames, --tokenize and --detokenize");
 }
 
 TEST(CliOptions, UsageErrors) {

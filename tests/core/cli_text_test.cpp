@@ -48,8 +48,8 @@ TEST(CliText, InvalidUtf8IsAUsageError) {
 TEST(CliText, ModesAndConflicts) {
   EXPECT_EQ(parse({"--text", "hi", "--ids", "1"}).error, "give --ids or --text, not both");
   EXPECT_EQ(parse({"--tokenize", "a", "--detokenize", "1"}).error,
-            "choose one of --print, --screenshot, --export-slides, --export-gif, --layout-report, --bench-frames, "
-            "--tokenize and --detokenize");
+            "choose one of --print, --screenshot, --export-slides, --export-gif, --export-worksheet, --layout-report, "
+            "--bench-frames, --tokenize and --detokenize");
   // --vocab smaller than the default IDs is no error with --text: its IDs come later.
   EXPECT_TRUE(parse({"--text", "hi", "--vocab", "2"}).ok);
 }

@@ -320,7 +320,9 @@ TEST(QuizCliOptions, QuizJsonAndQuizSeed) {
   const lv::CliParse seeded = parse({"--quiz-json", "--quiz-seed=1_000", "--ids", "4,4,2"});
   ASSERT_TRUE(seeded.ok) << seeded.error;
   EXPECT_EQ(seeded.options.quiz_seed, 1000u);
-  EXPECT_EQ(parse({"--quiz-seed", "3"}).error, "--quiz-seed N chooses the questions of --quiz-json: give both");
+  EXPECT_EQ(parse({"--quiz-seed", "3"}).error,
+            "--quiz-seed N chooses the questions of --quiz-json, --quiz or --export-worksheet: give one of them too");
+  EXPECT_TRUE(parse({"--quiz", "--quiz-seed", "3"}).ok);
   EXPECT_FALSE(parse({"--quiz-json", "--quiz-seed", "x"}).ok);
   EXPECT_FALSE(parse({"--quiz-json", "--tokenize", "hi"}).ok);  // one mode at a time
   const std::string h = lv::cli_help_text();

@@ -193,10 +193,10 @@ TEST_F(UiLearn, AQuizOfFiveEndsWithItsScoreAndGivesTheStateBack) {
     // The quiz's state is the one the window shows: its answer is this model's.
     const quiz::Question again =
         quiz::make_question(L().question.slide, L().question.kind, learn_model(h.app), L().question.params);
-    EXPECT_EQ(answer_text(again.answer), answer_text(L().question.answer)) << k;
+    EXPECT_EQ(answer_words(again.answer), answer_words(L().question.answer)) << k;
     if (k == 1) h.press(kEscape);  // one shown, not answered
     else {
-      h.type(answer_text(L().question.answer).c_str());
+      h.type(answer_words(L().question.answer).c_str());
       h.press(kEnter);
     }
     ASSERT_EQ(L().phase, LearnPhase::Revealed) << k << " " << L().error;

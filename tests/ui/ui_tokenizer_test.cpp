@@ -212,6 +212,26 @@ TEST_F(UiTokenizer, TheMergesOfSomeunknownPlaceStepByStep) {
   EXPECT_TRUE(s.contains("Ġsunlit")) << s.all();  // the byte-level symbols
 }
 
+// The caption counts the tokens only once their step shows them: before, it would answer
+// "how many tokens?" for a worksheet's picture or Learn mode's question (issue 28).
+TEST_F(UiTokenizer, TheCaptionCountsTheTokensOnceTheyAreShown) {
+  type_sentence("Hello, world");
+  go_to_slide(h.app, 0);
+  h.frames(3);
+  const SlideDef& slide = slide_table()[0];
+  char caption[256];
+  const int steps = current_slide_steps(h.app);
+  ASSERT_EQ(steps, 3 + 5);  // "␣world": 5 merges
+  for (int step = 0; step + 1 < steps; ++step) {
+    show_step(h, step);
+    slide.caption(h.app, caption, sizeof caption);
+    EXPECT_EQ(std::string(caption), "12 bytes \u2192 3 pieces") << "step " << step;
+  }
+  show_step(h, steps - 1);
+  slide.caption(h.app, caption, sizeof caption);
+  EXPECT_EQ(std::string(caption), "12 bytes \u2192 3 pieces \u2192 3 tokens");
+}
+
 TEST_F(UiTokenizer, AnyPieceCanBePicked) {
   type_sentence("Akwirw ier");
   go_to_slide(h.app, 0);

@@ -1,0 +1,118 @@
+// worksheet.cpp — --export-worksheet's plan and Markdown (see the header).
+#include "core/quiz/worksheet.hpp"
+
+#include "core/quiz/quiz_json.hpp"
+#include "core/text/id_parse.hpp"
+#include "core/text/text_format.hpp"
+
+namespace lv::quiz {
+
+// Each kind's picture: the step before its reveal, looked at for each kind (issue 28,
+// item 5). Where the slide itself says the answer at every step, the picture comes from
+// the slide that sets the question up instead.
+//
+//   kind             picture                 why not the asking slide's reveal
+//   token_count      0 at step 0, Text mode  pieces cut, no merges, no IDs (typed IDs' hint off)
+//   table_numbers    1 at step 1             the table's V × D cells; the count is not written
+//   lookup_row (2)   2 at step i             rows 0..i−1 copied, row i not yet (i = 0: slide 1,
+//                                            whose step 1 shows the IDs and the table: slide 2's
+//                                            narration at step 0 names idx[0]'s row)
+//   onehot_col       3 at step i             the same (i = 0: slide 1 at step 1)
+//   lookup_row (4)   4 at step i             the same (i = 0: slide 3's one-hot rows, all drawn)
+//   zero_madds       3 at its last step      the one-hot rows; slide 4's caption counts the zeros
+//   outputs_equal    4 at step 0             the product not yet computed; slide 5 says "True"
+//   lookup_copies    1 at step 1             the IDs and the table; slide 2 counts the copies
+//   differing_cells  2 at its last step      which output row copies which table row
+//   grad_rows        6 at step 0             G, the gradients not yet drawn
+//   grad_value       6 at step 0             the same
+//   argmax_token     8 at step 2             tok_emb and pos_emb; x and the logits still empty
+//   speedup_estimate 7 at step 0             (not asked by a worksheet: slide 7 times it)
+PictureStep picture_for(const Question& q) {
+  const int64_t i = q.params.i.value_or(0);
+  const int step_i = static_cast<int>(i);
+  switch (q.kind) {
+    case QuestionKind::TokenCount: return {0, 0, true};
+    case QuestionKind::TableNumbers: return {1, 1};
+    case QuestionKind::LookupRow:
+      if (q.slide == 4) return i > 0 ? PictureStep{4, step_i} : PictureStep{3, -1};
+      return i > 0 ? PictureStep{2, step_i} : PictureStep{1, 1};
+    case QuestionKind::OnehotCol: return i > 0 ? PictureStep{3, step_i} : PictureStep{1, 1};
+    case QuestionKind::ZeroMadds: return {3, -1};
+    case QuestionKind::OutputsEqual: return {4, 0};
+    case QuestionKind::LookupCopies: return {1, 1};
+    case QuestionKind::DifferingCells: return {2, -1};
+    case QuestionKind::GradRows:
+    case QuestionKind::GradValue: return {6, 0};
+    case QuestionKind::ArgmaxToken: return {8, 2};
+    case QuestionKind::SpeedupEstimate: return {7, 0};
+  }
+  return {q.slide, 0};
+}
+
+std::string picture_file(const std::string& md_path, int number, int slide, std::string* link) {
+  std::string stem = md_path;
+  const size_t slash = stem.rfind('/');
+  const size_t dot = stem.rfind('.');
+  if (dot != std::string::npos && (slash == std::string::npos || dot > slash + 1)) stem.resize(dot);
+  const std::string suffix = "-q" + std::to_string(number) + "-slide" + std::to_string(slide) + ".png";
+  if (link) *link = stem.substr(slash == std::string::npos ? 0 : slash + 1) + suffix;
+  return stem + suffix;
+}
+
+std::string state_words(const StateSpec& spec) {
+  return "seed " + std::to_string(spec.seed) + ", IDs [" + format_ids(spec.ids) + "], a " + with_commas(spec.vocab) +
+         " \u00d7 " + with_commas(spec.dim) + " table";
+}
+
+namespace {
+
+// Text as Markdown reads it literally: its markup characters escaped, line breaks as spaces.
+std::string md_text(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '\n' || c == '\r') c = ' ';
+    if (std::string_view("\\`*_[]<>#|").find(c) != std::string_view::npos) out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+// A link's target: spaces and parentheses percent-encoded, so any file name links.
+std::string md_link(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == ' ') out += "%20";
+    else if (c == '(') out += "%28";
+    else if (c == ')') out += "%29";
+    else out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string worksheet_markdown(const std::string& state, const std::vector<WorksheetItem>& items) {
+  std::string out = "# Predict, then check: an embedding lookup is a matrix multiply\n\n";
+  out += state.empty() ? "Each question is about its own small state, named with it.\n"
+                       : "Every question is about one state: " + md_text(state) + ".\n";
+  out += "Look at the picture (the slide just before it shows the answer), write what you predict, then check it "
+         "in lookupviz on that slide. The answers are at the end.\n";
+  for (size_t k = 0; k < items.size(); ++k) {
+    const WorksheetItem& it = items[k];
+    const std::string n = std::to_string(k + 1);
+    out += "\n---\n\n## Question " + n + " \u00b7 slide " + std::to_string(it.question.slide) + ", " +
+           md_text(it.slide_title) + "\n\n";
+    out += "![Question " + n + ": the slide before the reveal](" + md_link(it.picture) + ")\n\n";
+    if (!it.state.empty()) out += "State: " + md_text(it.state) + ".\n\n";
+    out += "**" + n + ". " + md_text(it.question.prompt) + "**\n\n";
+    out += "Your answer: ________________________________\n";
+  }
+  out += "\n---\n\n## Answer key\n\n";
+  for (size_t k = 0; k < items.size(); ++k) {
+    const Question& q = items[k].question;
+    out += std::to_string(k + 1) + ". `" + answer_text(q.answer) + "` \u2014 " + md_text(q.why) + "\n";
+  }
+  return out;
+}
+
+}  // namespace lv::quiz

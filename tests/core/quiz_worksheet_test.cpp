@@ -1,0 +1,104 @@
+// quiz_worksheet_test.cpp — core/quiz/worksheet: the pictures' names beside FILE.md, each
+// kind's picture before its reveal (for every question of many drawn states), and the
+// Markdown: numbered prompts, a line to answer on, the key's answers as --quiz-json
+// writes them, the user's text read literally.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "core/quiz/question_kinds.hpp"
+#include "core/quiz/quiz_draw.hpp"
+#include "core/quiz/quiz_json.hpp"
+#include "core/quiz/worksheet.hpp"
+#include "core/tokenizer/gpt2_tokenizer.hpp"
+
+namespace {
+
+using namespace lv::quiz;
+
+const lv::Gpt2Tokenizer& tokenizer() {
+  static const lv::TokenizerLoad load = lv::load_gpt2_tokenizer(LOOKUPVIZ_BPE_PACK);
+  return *load.tokenizer;
+}
+
+TEST(QuizWorksheet, PicturesAreNamedBesideTheSheet) {
+  std::string link;
+  EXPECT_EQ(picture_file("out/sheet.md", 1, 2, &link), "out/sheet-q1-slide2.png");
+  EXPECT_EQ(link, "sheet-q1-slide2.png");
+  EXPECT_EQ(picture_file("sheet.md", 12, 8, &link), "sheet-q12-slide8.png");
+  EXPECT_EQ(link, "sheet-q12-slide8.png");
+  EXPECT_EQ(picture_file("a.b/sheet", 3, 0, &link), "a.b/sheet-q3-slide0.png");  // a folder's dot is no extension
+  EXPECT_EQ(link, "sheet-q3-slide0.png");
+  EXPECT_EQ(picture_file("/tmp/.hidden", 1, 1, &link), "/tmp/.hidden-q1-slide1.png");
+}
+
+// For every question of many drawn states: the picture stops before what the question
+// asks is shown. Rows/positions: on the asking slide, only the rows before i are done.
+TEST(QuizWorksheet, EachPictureStopsBeforeItsReveal) {
+  ASSERT_TRUE(&tokenizer());
+  int checked = 0;
+  for (uint64_t seed = 0; seed < 40; ++seed) {
+    const StateSpec spec = random_state(seed, 0);
+    const QuizModel m = build_model(spec, &tokenizer());
+    for (const Question& q : state_questions(m, seed)) {
+      const PictureStep at = picture_for(q);
+      ++checked;
+      switch (q.kind) {
+        case QuestionKind::TokenCount:
+          EXPECT_EQ(at.slide, 0);
+          EXPECT_EQ(at.step, 0);  // pieces cut, no merge, no ID
+          EXPECT_TRUE(at.text_mode);
+          break;
+        case QuestionKind::LookupRow:
+        case QuestionKind::OnehotCol:
+          if (at.slide == q.slide) EXPECT_LE(at.step, *q.params.i) << kind_name(q.kind);  // row i not yet done
+          if (*q.params.i == 0) EXPECT_NE(at.slide, q.slide) << "step 0's narration names idx[0]'s row";
+          EXPECT_GE(at.step, at.slide == q.slide ? 1 : -1);
+          break;
+        case QuestionKind::OutputsEqual:
+        case QuestionKind::LookupCopies:
+          EXPECT_NE(at.slide, 5) << "slide 5 says torch.equal → True and counts the cells";
+          EXPECT_NE(at.slide, 2) << "slide 2 counts the copies";
+          break;
+        case QuestionKind::ZeroMadds: EXPECT_NE(at.slide, 4) << "slide 4's caption counts the zeros"; break;
+        case QuestionKind::GradRows:
+        case QuestionKind::GradValue: EXPECT_EQ(at.step, 0) << "before any gradient row"; break;
+        case QuestionKind::ArgmaxToken: EXPECT_LE(at.step, 2) << "x and the logits not yet filled"; break;
+        default: break;
+      }
+      EXPECT_FALSE(at.text_mode && q.kind != QuestionKind::TokenCount);
+    }
+  }
+  EXPECT_GE(checked, 40 * 11);
+}
+
+TEST(QuizWorksheet, TheMarkdownHasTheQuestionsAndTheKey) {
+  const StateSpec spec = random_state(5, 0);
+  const QuizModel m = build_model(spec, &tokenizer());
+  std::vector<WorksheetItem> items;
+  for (const Question& q : state_questions(m, std::nullopt)) items.push_back({q, "Slide title", "", "p q.png"});
+  const std::string md = worksheet_markdown(state_words(spec), items);
+  EXPECT_EQ(md, worksheet_markdown(state_words(spec), items));
+  EXPECT_NE(md.find(state_words(spec).substr(0, 12)), std::string::npos);
+  EXPECT_NE(md.find("](p%20q.png)"), std::string::npos) << "a space in a link is encoded";
+  const size_t key = md.find("\n## Answer key\n");
+  ASSERT_NE(key, std::string::npos);
+  size_t at = 0;
+  for (size_t k = 0; k < items.size(); ++k) {
+    const std::string n = std::to_string(k + 1);
+    at = md.find("\n**" + n + ". ", at);
+    ASSERT_LT(at, key) << "question " << n;
+    EXPECT_NE(md.find("**\n\nYour answer: ___", at), std::string::npos);
+    const std::string line = "\n" + n + ". `" + answer_text(items[k].question.answer) + "` \u2014 ";
+    EXPECT_NE(md.find(line, key), std::string::npos) << line;
+  }
+  // The user's text is read literally: Markdown's marks escaped, a line break a space.
+  Question q = items.front().question;
+  q.prompt = "How many GPT-2 tokens does *a_b* [x](y) <b>\nbecome?";
+  const std::string one = worksheet_markdown("", {{q, "T", "seed 1", "x.png"}});
+  EXPECT_NE(one.find("\\*a\\_b\\* \\[x\\](y) \\<b\\> become?"), std::string::npos) << one;
+  EXPECT_NE(one.find("State: seed 1."), std::string::npos) << one;
+}
+
+}  // namespace
