@@ -7,9 +7,15 @@
 #include <string_view>
 #include <vector>
 
-#include "app/app_state.hpp"
+#include "core/torch/tensor.hpp"
+
+namespace lv {
+class Gpt2Tokenizer;
+}
 
 namespace lv::app {
+
+struct App;
 
 // Slide 0's replay of GPT-2's tokenizer, rebuilt when its text or the chosen piece changes
 // (not every frame).

@@ -3,9 +3,9 @@
 #pragma once
 #include <cstdint>
 
-#include "app/app_state.hpp"
-
 namespace lv::app {
+
+struct App;
 
 struct SameNumbersState {
   int bill_scale_pos = 0;      // the bill's scale slider: 0 this table's shape, 1000 GPT-2's
