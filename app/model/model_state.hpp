@@ -211,12 +211,12 @@ struct ModelJobs {
   // slide 2 of a Llama-sized table waits for three rows, not 5.8 billion multiply-adds'
   // worth. Work not wanted waits as held work does (want_table_work starts it).
   unsigned wanted = kTableWorkAll;
-  bool held = false;    // something waited (recompute when released)
+  bool held = false;  // something waited (recompute when released)
   // A file's whole-table facts (app/model/table_facts.hpp: non-finite values per column and
   // dtype, the value range, the heat map's overview): one pass per file, read by every slide.
   BackgroundJob facts;
   std::shared_ptr<TableFacts> facts_out;
-  std::weak_ptr<const TableFile> facts_for;  // the file it reads (weak: a closed file's address may come back)
+  std::weak_ptr<const TableFile> facts_for;      // the file it reads (weak: a closed file's address may come back)
   std::shared_ptr<const TableFacts> facts_done;  // made for facts_done_for
   std::weak_ptr<const TableFile> facts_done_for;
   int64_t facts_passes = 0;  // whole-table passes started (tests: one per file and change on disk)

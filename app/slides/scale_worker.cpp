@@ -49,8 +49,7 @@ void ScaleWorker::want_table(uint64_t seed, int64_t vocab, int64_t dim, std::sha
   want_vocab_ = vocab;
   want_dim_ = dim;
   // Whatever runs is for another table now: a build of the wrong one, or timing of the old one.
-  if (job_ == Job::Build &&
-      (want_file_ || building_seed_ != seed || building_vocab_ != vocab || building_dim_ != dim))
+  if (job_ == Job::Build && (want_file_ || building_seed_ != seed || building_vocab_ != vocab || building_dim_ != dim))
     job_thread_.cancel();
   if (job_ == Job::Time) job_thread_.cancel();
   timing_wanted_ = false;
@@ -239,7 +238,8 @@ void ScaleWorker::release_unwanted(uint64_t seed, int64_t vocab, int64_t dim, co
     want_facts_.reset();
     timing_wanted_ = false;
   }
-  if ((table_ || file_ || snap_.table == TablePhase::Summarizing) && !wanted(snap_.file, snap_.seed, snap_.vocab, snap_.dim)) {
+  if ((table_ || file_ || snap_.table == TablePhase::Summarizing) &&
+      !wanted(snap_.file, snap_.seed, snap_.vocab, snap_.dim)) {
     drop_table();
     snap_.file = nullptr;
     snap_.table = TablePhase::None;

@@ -177,8 +177,8 @@ class ScaleWorker {
   bool job_ok_ = false;
   const char* job_error_ = "";
 
-  TableBuffer table_;                      // the ready seeded table (in 2 MB pages when the kernel allows)
-  std::shared_ptr<const TableFile> file_;  // or the ready loaded one
+  TableBuffer table_;                        // the ready seeded table (in 2 MB pages when the kernel allows)
+  std::shared_ptr<const TableFile> file_;    // or the ready loaded one
   std::shared_ptr<const TableFacts> facts_;  // the ready table's: its overview and range
   bool want_ = false;
   std::shared_ptr<const TableFile> want_file_;

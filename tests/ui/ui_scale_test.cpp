@@ -464,8 +464,8 @@ TEST(ScaleSlide, AFilesWholeTableFactsAreMadeOnceForEverySlide) {
   EXPECT_EQ(snap(h).range.inf, 1);
   EXPECT_EQ(snap(h).range.max, 3.4e38f);
   EXPECT_EQ(snap(h).range.finite, rows * cols - 2);
-  const Aggregate want = aggregate_table(file->f32(), rows, cols, snap(h).overview_rows, snap(h).overview_cols,
-                                         AggregateMode::MaxAbs);
+  const Aggregate want =
+      aggregate_table(file->f32(), rows, cols, snap(h).overview_rows, snap(h).overview_cols, AggregateMode::MaxAbs);
   for (size_t k = 0; k < want.cells.size(); ++k)
     ASSERT_EQ(snap(h).overview[k], heatmap_encode(want.cells[k], snap(h).overview_norm)) << "cell " << k;
 }
