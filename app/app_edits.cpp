@@ -61,7 +61,7 @@ void apply_text(App& app, const std::string& text) {
   if (!c.error.empty()) return;
   std::snprintf(app.ui.ids_buf, sizeof app.ui.ids_buf, "%s", format_ids(app.inputs.ids).c_str());
   app.ui.ids_error.clear();
-  app.ui.bpe_pick = -1;  // a new sentence: slide 0 replays its default piece
+  set_bpe_pick(app, -1);  // a new sentence: slide 0 replays its default piece
   take_change(app, c);
 }
 
@@ -92,8 +92,7 @@ void set_ids_input(App& app, IdsInput mode) {
 
 void use_tokenizer(App& app, std::shared_ptr<const Gpt2Tokenizer> tokenizer, std::string error) {
   set_tokenizer(app, std::move(tokenizer), std::move(error));
-  app.ui.bpe.built = false;
-  update_bpe_replay(app);
+  update_bpe_replay(app, /*rebuild=*/true);
 }
 
 namespace {

@@ -28,40 +28,6 @@ namespace lv::app {
 // ---------------------------------------------------------------- ui
 enum class IdsInput { Ids, Text };  // the editor bar's IDs typed as numbers, or as a sentence (GPT-2 BPE)
 
-// Slide 0's replay of GPT-2's tokenizer (app/slides/bpe_replay.hpp), rebuilt when its text or
-// the chosen piece changes (not every frame).
-struct BpeReplayPiece {
-  std::string text;      // the piece's bytes (UTF-8 here: it came from UTF-8 text)
-  bool special = false;  // <|endoftext|>
-  IdList ids;            // its tokens
-  std::string label;     // the piece as drawn: a space as ␣, a newline as ↵ (core/text/token_text.hpp)
-  std::string symbols;   // its bytes as GPT-2's byte-level symbols ("Ġsunlit")
-  std::vector<std::string> token_labels;  // each token's label, as `label`
-};
-struct BpeReplay {
-  bool built = false;
-  const void* for_tokenizer = nullptr;  // what it was built from (update_bpe_replay compares)
-  IdList for_ids;
-  std::string for_text;
-  int for_pick = -1;
-  std::string text;      // the sentence it shows
-  bool decoded = false;  // the text is the current IDs decoded (they were not typed as text)
-  std::string problem;   // why there is nothing to show (empty: the replay is valid)
-  std::vector<BpeReplayPiece> pieces;
-  int chosen = -1;  // the piece whose merges are replayed
-  // The chosen piece's parts after each merge: parts[0] is its single bytes, parts[k]
-  // after merge k (token IDs, in order); merged_at[k] the index of the part merge k made.
-  std::vector<IdList> parts;
-  std::vector<int> merged_at;
-  std::vector<std::vector<std::string>> part_symbols;  // parts' tokens as byte-level symbols
-  // decoded: the IDs were typed, so they skip the tokenizer. Step 3 shows each ID's own
-  // token (id_labels[i] for ids[i], as `label`): the rows the next slides look up. reencoded:
-  // what the tokenizer makes of their text (2, 3, 1 read "#$\"", which encodes as 29953, 1).
-  std::vector<std::string> id_labels;
-  IdList reencoded;
-  std::string decoded_label;  // the decoded text as drawn (visible_token_text, slots for wide characters)
-};
-
 // "The real code" and what PyTorch prints, as last built, and for what: rebuilt when
 // the slide shown or the model (its generation) changes.
 // (OutputNotes: the notes beside its output, app/widgets/widget_code_panel.hpp.)
@@ -144,8 +110,6 @@ struct UiState {
   char text_buf[1024] = "Hello, do you like tea? <|endoftext|> In the sunlit terraces of someunknownPlace.";
   WideText wide;           // the slots, and the glyphs the texts need (the fonts follow its generation)
   std::string text_error;  // the sentence was not applied: why (the last good IDs stay)
-  int bpe_pick = -1;       // slide 0: the piece the user chose to replay (-1: the default)
-  BpeReplay bpe;           // slide 0's replay, as last built
   // Slide 8: each position's argmax decoded as a GPT-2 token (only at V = 50,257), built
   // once per model output (next_text_for: the Derived::outputs_version it is for, 0: none).
   std::vector<std::string> next_text;
@@ -157,25 +121,22 @@ struct UiState {
   char cell_buf[64] = "";                                 // the value typed into the cell editor
   std::string cell_error;                                 // why the typed value was not applied
   int hover_out_row = -1, hover_out_col = -1;             // slide 4: the output cell under the mouse
-  Matrix scratch;                          // a slide's per-frame working buffer (kept to avoid allocations)
-  std::vector<float> row_buf;              // a table row read for a flight (kept likewise)
-  Matrix logits_buf;                       // slide 8: the logits on screen
-  std::vector<float> logits_row;           // and the head row they read
-  uint64_t canvas_fit_key = 0;             // what the canvas zoom was chosen for (app/slides/canvas_fit.hpp)
-  uint64_t canvas_view_key = 0;            // its slide, room and type size
-  int canvas_level = 4;                    // kCanvasNormalLevel: the zoom level the canvas is drawn at
-  ImVec2 canvas_extent{0.0f, 0.0f};        // the slide's extent at that level (its steps' largest)
-  uint64_t narrative_fit_key = 0;          // what the narrative's text size was chosen for
-  int narrative_level = 4;                 // kCanvasNormalLevel: its text size (down to kNarrativeMinLevel)
-  bool narrative_settling = false;         // its size is not settled yet: draw another frame
-  bool narrative_skip = false;             // it just stepped down: the next frame's extent is stale
-  SlideMemory slides;                      // what the slides remember between frames
-  uint64_t diff_followed = 0;              // slide 5: the model generation whose differing cells were scrolled to
-  int bill_vocab = 50257, bill_dim = 768;  // slide 5: the bill at a chosen scale
-  int bill_scale_pos = 0;                  // 0: this table, 1000: GPT-2
-  CodePanelText code_panel;                // the code panels' text
-  bool code_select = false;                // the code panels show their text in read-only
-                                           // fields (select with the mouse, Ctrl+C) instead of in colour
+  Matrix scratch;                    // a slide's per-frame working buffer (kept to avoid allocations)
+  std::vector<float> row_buf;        // a table row read for a flight (kept likewise)
+  Matrix logits_buf;                 // slide 8: the logits on screen
+  std::vector<float> logits_row;     // and the head row they read
+  uint64_t canvas_fit_key = 0;       // what the canvas zoom was chosen for (app/slides/canvas_fit.hpp)
+  uint64_t canvas_view_key = 0;      // its slide, room and type size
+  int canvas_level = 4;              // kCanvasNormalLevel: the zoom level the canvas is drawn at
+  ImVec2 canvas_extent{0.0f, 0.0f};  // the slide's extent at that level (its steps' largest)
+  uint64_t narrative_fit_key = 0;    // what the narrative's text size was chosen for
+  int narrative_level = 4;           // kCanvasNormalLevel: its text size (down to kNarrativeMinLevel)
+  bool narrative_settling = false;   // its size is not settled yet: draw another frame
+  bool narrative_skip = false;       // it just stepped down: the next frame's extent is stale
+  SlideMemory slides;                // what the slides remember between frames
+  CodePanelText code_panel;          // the code panels' text
+  bool code_select = false;          // the code panels show their text in read-only
+                                     // fields (select with the mouse, Ctrl+C) instead of in colour
 };
 
 // ---------------------------------------------------------------- loading a table file

@@ -158,7 +158,7 @@ void draw_chips(App& app, float width) {
 // from slide 0's replay of the IDs' sentence (built once per change, not per frame).
 void draw_token_chips(App& app, float width) {
   const Palette& pal = palette(app.ui.theme);
-  const BpeReplay& r = app.ui.bpe;
+  const BpeReplay& r = bpe_replay(app);
   if (!ids_from_text(app.inputs) || !r.problem.empty() || r.decoded) {
     draw_chips(app, width);  // the IDs were not made from this text (yet): the plain chips
     return;

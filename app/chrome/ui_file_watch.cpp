@@ -11,6 +11,7 @@
 #include "app/app_edits.hpp"
 #include "app/app_session.hpp"
 #include "app/app_ui.hpp"
+#include "app/model/model_jobs.hpp"
 #include "app/ui_base/ui_landmarks.hpp"
 #include "app/ui_base/ui_theme.hpp"
 #include "app/slides/slides.hpp"
@@ -34,6 +35,7 @@ bool check_table_file_now(App& app) {
   l.disk_changed = what;
   // What is on screen is read again: rows past a new end now read as NaN (the view's
   // row cache goes with the recompute).
+  table_file_changed(app);  // its whole-table facts are made again, once, for every slide
   take_change(app, recompute(app));
   slides_file_changed(app);  // what slides made of it (slide 7's map: summarized again)
   set_status(app, (what + ". Open it again from the File menu, or Reopen in the prompt.").c_str());

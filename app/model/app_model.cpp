@@ -348,7 +348,7 @@ void recompute_within_budget(Model& app) {
     d.gen_after_table = TorchGenerator(in.seed);
     d.print_linear_init = linear_print_for(app, in.seed, v, dim);
     const auto facts = file_facts(app, d.table);
-    if (facts) d.nonfinite = *facts;
+    if (facts) d.nonfinite = facts->nonfinite_for(in.dtype);
     else d.nonfinite.clear();
   }
   j.shown = in;

@@ -112,18 +112,10 @@ void apply_logits(Derived& d, const ModelJobs::LogitsOut& out) {
   d.logits_ready = true;
 }
 
-// A file's non-finite values per column, in bands (cancel stays prompt); `out` is left
-// empty when cancelled.
-void count_all_nonfinite(const TableView& base, std::vector<int64_t>& out, JobControl& c) {
-  std::vector<int64_t> counts;
-  std::vector<float> scratch;
-  const int64_t v = base.rows(), band = 256;  // a few ms per band
-  for (int64_t r = 0; r < v; r += band) {
-    if (c.cancel.load(std::memory_order_relaxed)) return;
-    count_nonfinite(base, r, std::min(band, v - r), counts, scratch);
-    c.progress.store(static_cast<float>(r) / static_cast<float>(v), std::memory_order_relaxed);
-  }
-  out = std::move(counts);
+// The same file (a weak key never matches another file that took a closed one's address).
+bool same_file(const std::weak_ptr<const TableFile>& key, const TableFile* f) {
+  const std::shared_ptr<const TableFile> k = key.lock();
+  return k && k.get() == f;
 }
 
 }  // namespace
@@ -163,37 +155,62 @@ void start_build(Model& app, uint64_t seed, int64_t vocab, int64_t dim) {
   });
 }
 
-std::shared_ptr<const std::vector<int64_t>> file_facts(Model& app, const TableView& t) {
+std::shared_ptr<const TableFacts> file_facts(Model& app, const TableView& t) {
   ModelJobs& j = app.jobs;
   const TableFile* f = t.file();
-  if (j.facts_done && j.facts_done_for == f && j.facts_done_dtype == t.dtype()) return j.facts_done;
+  if (j.facts_done && same_file(j.facts_done_for, f)) return j.facts_done;
+  const std::shared_ptr<const TableFile>& file = app.inputs.file;  // the view's (keeps it alive)
+  // A float32 table in memory is read in place; a mapped one through the guarded copy (it may shrink).
+  const float* in_memory = file->mapped ? nullptr : file->f32();
   if (t.rows() * t.cols() <= kInlineElements) {
-    auto counts = std::make_shared<std::vector<int64_t>>();
-    std::vector<float> scratch;
-    count_nonfinite(t, 0, t.rows(), *counts, scratch);
-    j.facts_done = counts;
-    j.facts_done_for = f;
-    j.facts_done_dtype = t.dtype();
-    return counts;
+    auto facts = std::make_shared<TableFacts>();
+    JobControl inline_control;
+    summarize_table(in_memory, file.get(), file->rows, file->cols, true, inline_control, *facts);
+    ++j.facts_passes;
+    j.facts_done = facts;
+    j.facts_done_for = file;
+    return facts;
   }
-  if (j.facts.active() && j.facts_for == f && j.facts_dtype == t.dtype()) return nullptr;  // running
+  if (j.facts.active() && same_file(j.facts_for, f)) return nullptr;  // running
   if (j.hold || !(j.wanted & kTableWorkFacts)) {
     j.held = true;
     return nullptr;
   }
-  auto out = std::make_shared<std::vector<int64_t>>();
+  auto out = std::make_shared<TableFacts>();
   j.facts_out = out;
-  j.facts_for = f;
-  j.facts_dtype = t.dtype();
-  const TableView base(nullptr, app.inputs.file, t.dtype(), nullptr);  // the file alone (keeps it alive)
-  j.facts.start([out, base](JobControl& c) {
+  j.facts_for = file;
+  ++j.facts_passes;
+  j.facts.start([out, file, in_memory](JobControl& c) {
     try {
-      count_all_nonfinite(base, *out, c);
+      if (!summarize_table(in_memory, file.get(), file->rows, file->cols, true, c, *out)) *out = TableFacts{};
     } catch (const std::bad_alloc&) {
-      out->clear();  // not counted: the product stays pending, nothing exits
+      *out = TableFacts{};  // not counted: the product stays pending, slide 7 says why, nothing exits
+      out->error = "not enough memory for the table's overview";
     }
   });
   return nullptr;
+}
+
+std::shared_ptr<const TableFacts> table_facts(const Model& app, float* progress) {
+  const ModelJobs& j = app.jobs;
+  const TableFile* f = app.inputs.file.get();
+  if (progress) *progress = j.facts.active() && same_file(j.facts_for, f) ? j.facts.progress() : 0.0f;
+  if (!f || !j.facts_done || !same_file(j.facts_done_for, f)) return nullptr;
+  return j.facts_done;
+}
+
+void table_file_changed(Model& app) {
+  ModelJobs& j = app.jobs;
+  if (!app.inputs.file) return;
+  if (same_file(j.facts_for, app.inputs.file.get())) {
+    j.facts.stop();  // a pass over the old contents: dropped (it stops within a band)
+    j.facts_out.reset();
+    j.facts_for.reset();
+  }
+  if (same_file(j.facts_done_for, app.inputs.file.get())) {
+    j.facts_done.reset();
+    j.facts_done_for.reset();
+  }
 }
 
 std::string linear_print_for(Model& app, uint64_t seed, int64_t vocab, int64_t dim) {
@@ -339,11 +356,11 @@ bool poll_model_jobs(Model& app, Change* change) {
     if (j.facts_out) {
       j.facts_done = std::move(j.facts_out);
       j.facts_done_for = j.facts_for;
-      j.facts_done_dtype = j.facts_dtype;
-      if (app.inputs.file.get() == j.facts_for && app.inputs.dtype == j.facts_dtype) merge(said, recompute(app));
+      if (app.inputs.file && same_file(j.facts_for, app.inputs.file.get())) merge(said, recompute(app));
     }
     changed = true;
   }
+  if (j.facts_done && j.facts_done_for.expired()) j.facts_done.reset();  // its file is gone: so is its overview
   if (j.linear.take()) {
     if (j.linear_out) {
       j.linear_done = std::move(*j.linear_out);

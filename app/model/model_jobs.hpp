@@ -1,7 +1,8 @@
 // model_jobs.hpp — the model's work that grows with the whole table, off the UI thread:
 //   build   nn.Embedding(V, D)'s init for a big seeded table (a pending change waits for it)
-//   facts   a file's whole-table read: how many values of each column are not finite
-//           (what the one-hot product needs; app/app_state.hpp Derived::nonfinite)
+//   facts   a file's whole-table read (app/model/table_facts.hpp): how many values of each
+//           column are not finite (the one-hot product: Derived::nonfinite), the value range
+//           and the heat map's overview (slide 7) — one pass, read by every slide
 //   linear  the fresh nn.Linear(V, D)'s printed edges (V · D draws skipped over)
 //   logits  slide 8: out_head(x) over every row of the vocabulary, its argmax and edges
 // Work below kInlineElements runs inline (a small table answers in the same frame; the
@@ -25,8 +26,14 @@ std::shared_ptr<const SeededTable> find_seeded(const ModelJobs& j, uint64_t seed
 std::shared_ptr<const SeededTable> make_seeded_now(ModelJobs& j, uint64_t seed, int64_t vocab, int64_t dim);
 void start_build(Model& app, uint64_t seed, int64_t vocab, int64_t dim);
 
-// A file's non-finite counts for the view's (file, dtype): done (returned), or started.
-std::shared_ptr<const std::vector<int64_t>> file_facts(Model& app, const TableView& t);
+// The whole-table facts of the view's file: done (returned), or started.
+std::shared_ptr<const TableFacts> file_facts(Model& app, const TableView& t);
+// The shown file's whole-table facts for the slides that read them: made, or null (a seeded
+// table, or its pass runs or waits: *progress says how far it is, 0..1).
+std::shared_ptr<const TableFacts> table_facts(const Model& app, float* progress = nullptr);
+// The shown file changed on disk (app/chrome/ui_file_watch.cpp): its facts are made again
+// (by the next recompute), once, for every slide.
+void table_file_changed(Model& app);
 // The fresh Linear(V, D)'s printed weight for a file's table: done, or started ("" until then).
 std::string linear_print_for(Model& app, uint64_t seed, int64_t vocab, int64_t dim);
 // Starts the whole-table work that waited for the first frame (ModelJobs::hold).

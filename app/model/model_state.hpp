@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "app/model/background_job.hpp"
+#include "app/model/table_facts.hpp"
 #include "core/torch/backward_timing.hpp"
 #include "core/torch/dtype_round.hpp"
 #include "core/torch/embedding_ops.hpp"
@@ -130,8 +131,9 @@ struct Derived {
   // and the IDs' rows: how many decimals its cells show (grid_use_scale), 0 if none.
   double table_scale = 0.0;
   // The one-hot product reads every row of the table: per column, how many values are not
-  // finite (core/io/table_view.hpp onehot_product). A file's are counted once on a worker;
-  // until then matmul_out is not known (matmul_ready false) and the slides say so.
+  // finite (core/io/table_view.hpp onehot_product). A file's come from its whole-table facts
+  // (ModelJobs::facts, counted once on a worker); until then matmul_out is not known
+  // (matmul_ready false) and the slides say so.
   std::vector<int64_t> nonfinite;
   bool matmul_ready = false;
   Matrix matmul_out;  // B x D: linear(onehot.float()) with linear.weight = tableᵀ
@@ -209,14 +211,15 @@ struct ModelJobs {
   // slide 2 of a Llama-sized table waits for three rows, not 5.8 billion multiply-adds'
   // worth. Work not wanted waits as held work does (want_table_work starts it).
   unsigned wanted = kTableWorkAll;
-  bool held = false;    // something waited (recompute when released)
-  BackgroundJob facts;  // a file's whole-table read: non-finite values per column
-  std::shared_ptr<std::vector<int64_t>> facts_out;
-  const void* facts_for = nullptr;  // the file it counts
-  TableDtype facts_dtype = TableDtype::Float32;
-  std::shared_ptr<const std::vector<int64_t>> facts_done;  // counted for (facts_done_for, facts_done_dtype)
-  const void* facts_done_for = nullptr;
-  TableDtype facts_done_dtype = TableDtype::Float32;
+  bool held = false;  // something waited (recompute when released)
+  // A file's whole-table facts (app/model/table_facts.hpp: non-finite values per column and
+  // dtype, the value range, the heat map's overview): one pass per file, read by every slide.
+  BackgroundJob facts;
+  std::shared_ptr<TableFacts> facts_out;
+  std::weak_ptr<const TableFile> facts_for;      // the file it reads (weak: a closed file's address may come back)
+  std::shared_ptr<const TableFacts> facts_done;  // made for facts_done_for
+  std::weak_ptr<const TableFile> facts_done_for;
+  int64_t facts_passes = 0;  // whole-table passes started (tests: one per file and change on disk)
   struct ShapeKey {
     uint64_t seed = 0;
     int64_t vocab = -1, dim = -1;

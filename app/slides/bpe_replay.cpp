@@ -1,6 +1,8 @@
 // bpe_replay.cpp — the tokenizer's work on the IDs' sentence, kept for slide 0.
 #include "app/slides/bpe_replay.hpp"
 
+#include "app/slides/slides.hpp"
+
 #include "core/tokenizer/bpe_vocab.hpp"
 #include "core/tokenizer/gpt2_tokenizer.hpp"
 #include "core/text/token_text.hpp"
@@ -10,11 +12,14 @@
 namespace lv::app {
 namespace {
 
+BpeState& bpe_state(App& app) { return slide_state<BpeState>(app, kSlideTokenizer); }
+
 // What the replay was built from: rebuilt only when one of these differs.
-bool up_to_date(const App& app) {
-  const BpeReplay& r = app.ui.bpe;
+bool up_to_date(App& app) {
+  const BpeState& st = bpe_state(app);
+  const BpeReplay& r = st.replay;
   return r.built && r.for_tokenizer == app.tokenizer.get() && r.for_ids == app.inputs.ids &&
-         r.for_text == app.inputs.text && r.for_pick == app.ui.bpe_pick;
+         r.for_text == app.inputs.text && r.for_pick == st.pick;
 }
 
 // The sentence, or why there is none.
@@ -93,15 +98,22 @@ int default_bpe_piece(const BpeReplay& r, const Gpt2Tokenizer& t) {
   return best;
 }
 
-void update_bpe_replay(App& app) {
-  if (up_to_date(app)) return;
-  BpeReplay& r = app.ui.bpe;
+const BpeReplay& bpe_replay(const App& app) {
+  static const BpeReplay kNone;  // not built yet
+  const BpeState* st = find_slide_state<BpeState>(app, kSlideTokenizer);
+  return st ? st->replay : kNone;
+}
+
+void update_bpe_replay(App& app, bool rebuild) {
+  if (!rebuild && up_to_date(app)) return;
+  BpeState& st = bpe_state(app);
+  BpeReplay& r = st.replay;
   r = BpeReplay{};
   r.built = true;
   r.for_tokenizer = app.tokenizer.get();
   r.for_ids = app.inputs.ids;
   r.for_text = app.inputs.text;
-  r.for_pick = app.ui.bpe_pick;
+  r.for_pick = st.pick;
   if (!app.tokenizer) {
     r.problem = app.tokenizer_error.empty() ? "GPT-2's tokenizer is not loaded." : app.tokenizer_error;
     return;
@@ -135,7 +147,7 @@ void update_bpe_replay(App& app) {
       r.id_labels.push_back(wide_to_edit(app.ui.wide, visible_token_text(t.vocab().token(static_cast<uint32_t>(id)))));
     for (const BpeReplayPiece& p : r.pieces) r.reencoded.insert(r.reencoded.end(), p.ids.begin(), p.ids.end());
   }
-  const int pick = app.ui.bpe_pick;
+  const int pick = st.pick;
   const bool pick_ok =
       pick >= 0 && pick < static_cast<int>(r.pieces.size()) && !r.pieces[static_cast<size_t>(pick)].special;
   r.chosen = pick_ok ? pick : default_bpe_piece(r, t);
@@ -143,7 +155,7 @@ void update_bpe_replay(App& app) {
 }
 
 void set_bpe_pick(App& app, int piece) {
-  app.ui.bpe_pick = piece;
+  bpe_state(app).pick = piece;
   update_bpe_replay(app);
 }
 

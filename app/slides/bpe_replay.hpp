@@ -1,17 +1,71 @@
 // bpe_replay.hpp — slide 0's model: the sentence behind the IDs cut into the pattern's
 // pieces, each piece's tokens, and one piece's merges replayed from single bytes
-// (ui.bpe, app_state.hpp). Rebuilt when the IDs, their text or the chosen piece change.
+// (BpeState: slide 0's own state, kept with the slide, not in UiState). Rebuilt when the
+// IDs, their text or the chosen piece change.
 #pragma once
+#include <string>
 #include <string_view>
+#include <vector>
 
-#include "app/app_state.hpp"
+#include "core/torch/tensor.hpp"
+
+namespace lv {
+class Gpt2Tokenizer;
+}
 
 namespace lv::app {
 
+struct App;
+
+// Slide 0's replay of GPT-2's tokenizer, rebuilt when its text or the chosen piece changes
+// (not every frame).
+struct BpeReplayPiece {
+  std::string text;      // the piece's bytes (UTF-8 here: it came from UTF-8 text)
+  bool special = false;  // <|endoftext|>
+  IdList ids;            // its tokens
+  std::string label;     // the piece as drawn: a space as ␣, a newline as ↵ (core/text/token_text.hpp)
+  std::string symbols;   // its bytes as GPT-2's byte-level symbols ("Ġsunlit")
+  std::vector<std::string> token_labels;  // each token's label, as `label`
+};
+struct BpeReplay {
+  bool built = false;
+  const void* for_tokenizer = nullptr;  // what it was built from (update_bpe_replay compares)
+  IdList for_ids;
+  std::string for_text;
+  int for_pick = -1;
+  std::string text;      // the sentence it shows
+  bool decoded = false;  // the text is the current IDs decoded (they were not typed as text)
+  std::string problem;   // why there is nothing to show (empty: the replay is valid)
+  std::vector<BpeReplayPiece> pieces;
+  int chosen = -1;  // the piece whose merges are replayed
+  // The chosen piece's parts after each merge: parts[0] is its single bytes, parts[k]
+  // after merge k (token IDs, in order); merged_at[k] the index of the part merge k made.
+  std::vector<IdList> parts;
+  std::vector<int> merged_at;
+  std::vector<std::vector<std::string>> part_symbols;  // parts' tokens as byte-level symbols
+  // decoded: the IDs were typed, so they skip the tokenizer. Step 3 shows each ID's own
+  // token (id_labels[i] for ids[i], as `label`): the rows the next slides look up. reencoded:
+  // what the tokenizer makes of their text (2, 3, 1 read "#$\"", which encodes as 29953, 1).
+  std::vector<std::string> id_labels;
+  IdList reencoded;
+  std::string decoded_label;  // the decoded text as drawn (visible_token_text, slots for wide characters)
+};
+
+// Slide 0's own state (app/slides/slides.hpp slide_state): the user's pick and the replay.
+struct BpeState {
+  int pick = -1;     // the piece the user chose to replay (-1: the default)
+  BpeReplay replay;  // as last built
+};
+
+// The replay as last built (an empty one before the first update_bpe_replay): slide 0
+// draws it, the editor bar's Text mode draws its tokens as chips.
+const BpeReplay& bpe_replay(const App& app);
+
 // The sentence slide 0 shows: the IDs' own text when they came from one, else the IDs
-// decoded as GPT-2 tokens (when they all are, and make UTF-8 text); else ui.bpe.problem
-// says why there is none. Cheap when nothing changed (no allocation).
-void update_bpe_replay(App& app);
+// decoded as GPT-2 tokens (when they all are, and make UTF-8 text); else the replay's
+// problem says why there is none. Cheap when nothing changed (no allocation); `rebuild`
+// builds it again anyway (another tokenizer was installed).
+void update_bpe_replay(App& app, bool rebuild = false);
 
 // The piece whose merges are replayed: the user's pick (a piece index), or -1 for the
 // default — the book's "someunknownPlace" when the text has it, else the piece with

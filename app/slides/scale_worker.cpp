@@ -33,12 +33,15 @@ ScaleWorker::ScaleWorker() {
 
 ScaleWorker::~ScaleWorker() { job_thread_.stop(); }  // before the members its work writes
 
-void ScaleWorker::want_table(uint64_t seed, int64_t vocab, int64_t dim, std::shared_ptr<const TableFile> file) {
+void ScaleWorker::want_table(uint64_t seed, int64_t vocab, int64_t dim, std::shared_ptr<const TableFile> file,
+                             std::shared_ptr<const TableFacts> facts, float facts_progress) {
   if (file) {  // the file's shape; the seed plays no part
     seed = 0;
     vocab = file->rows;
     dim = file->cols;
   }
+  want_facts_ = file ? std::move(facts) : nullptr;
+  want_facts_progress_ = facts_progress;
   if (want_ && want_file_ == file && want_seed_ == seed && want_vocab_ == vocab && want_dim_ == dim) return;
   want_ = true;
   want_file_ = std::move(file);
@@ -46,8 +49,7 @@ void ScaleWorker::want_table(uint64_t seed, int64_t vocab, int64_t dim, std::sha
   want_vocab_ = vocab;
   want_dim_ = dim;
   // Whatever runs is for another table now: a build of the wrong one, or timing of the old one.
-  if (job_ == Job::Build &&
-      (building_file_ != want_file_ || building_seed_ != seed || building_vocab_ != vocab || building_dim_ != dim))
+  if (job_ == Job::Build && (want_file_ || building_seed_ != seed || building_vocab_ != vocab || building_dim_ != dim))
     job_thread_.cancel();
   if (job_ == Job::Time) job_thread_.cancel();
   timing_wanted_ = false;
@@ -82,7 +84,64 @@ bool ScaleWorker::snap_is_wanted() const {
 }
 
 bool ScaleWorker::have_wanted_table() const {
-  return (table_ || file_) && snap_.table == TablePhase::Ready && snap_is_wanted();
+  // A file's is shown with the model's facts of it as they are now (made again when the file changed).
+  return (table_ || file_) && snap_.table == TablePhase::Ready && snap_is_wanted() && (!file_ || facts_ == want_facts_);
+}
+
+void ScaleWorker::drop_table() {
+  table_.reset();
+  file_.reset();
+  facts_.reset();
+  snap_.data = nullptr;
+  snap_.overview = nullptr;
+}
+
+// A file's table is not read here: the model's whole-table pass (app/model/table_facts.hpp)
+// made its range and overview for every slide. Until it has, the slide shows that pass's
+// progress as its summarizing.
+void ScaleWorker::take_file_facts(Clock::time_point now) {
+  if (!want_facts_) {
+    if (snap_.table != TablePhase::Summarizing || !snap_is_wanted()) {
+      drop_table();
+      snap_.table = TablePhase::Summarizing;
+      snap_.file = want_file_.get();
+      snap_.seed = want_seed_;
+      snap_.vocab = want_vocab_;
+      snap_.dim = want_dim_;
+      snap_.error = "";
+      facts_wait_start_ = now;
+      ++snap_.revision;
+    }
+    snap_.build_progress = want_facts_progress_;
+    snap_.build_seconds = std::chrono::duration<double>(now - facts_wait_start_).count();
+    return;
+  }
+  drop_table();
+  snap_.file = want_file_.get();
+  snap_.seed = want_seed_;
+  snap_.vocab = want_vocab_;
+  snap_.dim = want_dim_;
+  ++snap_.revision;
+  if (*want_facts_->error) {
+    snap_.table = TablePhase::Failed;
+    snap_.error = want_facts_->error;
+    return;
+  }
+  file_ = want_file_;
+  facts_ = want_facts_;
+  const Overview& o = facts_->overview;
+  snap_.table = TablePhase::Ready;
+  snap_.error = "";
+  // A file read where it lies has no float32 array: the heat map reads its rows.
+  snap_.data = !file_->mapped ? file_->f32() : nullptr;
+  snap_.range = o.range;
+  snap_.overview = o.bytes.empty() ? nullptr : o.bytes.data();
+  snap_.overview_rows = o.rows;
+  snap_.overview_cols = o.cols;
+  snap_.overview_norm = o.norm;
+  snap_.build_seconds = facts_->seconds;
+  snap_.build_progress = 1.0f;
+  ++snap_.version;
 }
 
 bool ScaleWorker::pending() const {
@@ -98,26 +157,21 @@ void ScaleWorker::poll() {
   if (job_ != Job::None && job_thread_.finished()) finish();
   if (stale_ && job_ == Job::None) {
     stale_ = false;
-    table_.reset();
-    file_.reset();
-    overview_ = Overview{};
-    snap_.data = nullptr;
-    snap_.overview = nullptr;
+    drop_table();
     snap_.table = TablePhase::None;
     snap_.timing = TimingPhase::None;
     ++snap_.revision;
   }
 
   if (job_ == Job::None && want_) {
-    const bool failed_same = snap_.table == TablePhase::Failed && snap_is_wanted();
-    if (!have_wanted_table() && !failed_same) {
+    const bool failed_same =
+        snap_.table == TablePhase::Failed && snap_is_wanted() && (!want_file_ || !want_facts_ || *want_facts_->error);
+    if (!have_wanted_table() && !failed_same && want_file_) {
+      take_file_facts(now);
+    } else if (!have_wanted_table() && !failed_same) {
       // Free the old table first: two 154 MB tables need not live at once.
-      table_.reset();
-      file_.reset();
-      overview_ = Overview{};
-      snap_.data = nullptr;
-      snap_.overview = nullptr;
-      snap_.table = want_file_ ? TablePhase::Summarizing : TablePhase::Building;
+      drop_table();
+      snap_.table = TablePhase::Building;
       snap_.file = want_file_.get();
       snap_.seed = want_seed_;
       snap_.vocab = want_vocab_;
@@ -171,7 +225,7 @@ void ScaleWorker::release_unwanted(uint64_t seed, int64_t vocab, int64_t dim, co
   };
   if (job_ != Job::None) {
     if (!job_thread_.finished()) {
-      if (job_ == Job::Build && !wanted(building_file_.get(), building_seed_, building_vocab_, building_dim_))
+      if (job_ == Job::Build && !wanted(nullptr, building_seed_, building_vocab_, building_dim_))
         job_thread_.cancel();  // the next call joins it
       return;
     }
@@ -181,14 +235,12 @@ void ScaleWorker::release_unwanted(uint64_t seed, int64_t vocab, int64_t dim, co
   if (want_ && !wanted(want_file_.get(), want_seed_, want_vocab_, want_dim_)) {
     want_ = false;
     want_file_.reset();
+    want_facts_.reset();
     timing_wanted_ = false;
   }
-  if ((table_ || file_) && !wanted(snap_.file, snap_.seed, snap_.vocab, snap_.dim)) {
-    table_.reset();
-    file_.reset();
-    overview_ = Overview{};
-    snap_.data = nullptr;
-    snap_.overview = nullptr;
+  if ((table_ || file_ || snap_.table == TablePhase::Summarizing) &&
+      !wanted(snap_.file, snap_.seed, snap_.vocab, snap_.dim)) {
+    drop_table();
     snap_.file = nullptr;
     snap_.table = TablePhase::None;
     snap_.timing = TimingPhase::None;
@@ -208,17 +260,11 @@ void ScaleWorker::start(Job job) {
     building_seed_ = want_seed_;
     building_vocab_ = want_vocab_;
     building_dim_ = want_dim_;
-    building_file_ = want_file_;
-    // A file's table is summarized where it lies, band by band (read through the
-    // SIGBUS guard: a mapped file could shrink underneath): nothing is copied. Only a
-    // table already in memory as float32 is read directly.
-    const TableFile* file = building_file_.get();
-    const float* source = file && !file->mapped ? file->f32() : nullptr;
-    if (file) phase_.store(1);
+    ++build_jobs_;
     // Building yields to the UI (the default priority); timing, below, does not: it measures.
-    job_thread_.start([this, s = want_seed_, v = want_vocab_, d = want_dim_, source, file](JobControl& c) {
+    job_thread_.start([this, s = want_seed_, v = want_vocab_, d = want_dim_](JobControl& c) {
       try {
-        run_build(c, s, v, d, source, file);
+        run_build(c, s, v, d);
       } catch (const std::bad_alloc&) {  // the overview's bands: the slide says so, the window stays
         job_error_ = "not enough memory for the table's overview";
       }
@@ -249,20 +295,19 @@ void ScaleWorker::finish() {
   if (job == Job::Build) {
     if (job_ok_) {
       table_ = std::move(built_);
-      file_ = std::move(building_file_);
-      overview_ = std::move(built_overview_);
+      facts_ = std::move(built_facts_);
+      const Overview& o = facts_->overview;
       snap_.table = TablePhase::Ready;
-      snap_.file = file_.get();
+      snap_.file = nullptr;
       snap_.seed = building_seed_;
       snap_.vocab = building_vocab_;
       snap_.dim = building_dim_;
-      // A file read where it lies has no float32 array: the heat map reads its rows.
-      snap_.data = file_ ? (!file_->mapped ? file_->f32() : nullptr) : table_.get();
-      snap_.range = overview_.range;
-      snap_.overview = overview_.bytes.empty() ? nullptr : overview_.bytes.data();
-      snap_.overview_rows = overview_.rows;
-      snap_.overview_cols = overview_.cols;
-      snap_.overview_norm = overview_.norm;
+      snap_.data = table_.get();
+      snap_.range = o.range;
+      snap_.overview = o.bytes.empty() ? nullptr : o.bytes.data();
+      snap_.overview_rows = o.rows;
+      snap_.overview_cols = o.cols;
+      snap_.overview_norm = o.norm;
       snap_.build_seconds = took;
       snap_.build_progress = 1.0f;
       ++snap_.version;
@@ -274,7 +319,7 @@ void ScaleWorker::finish() {
       snap_.table = TablePhase::None;  // cancelled: the next poll builds what is wanted now
       built_.reset();
     }
-    building_file_.reset();
+    built_facts_.reset();
   } else {
     std::copy(std::begin(shared_results_), std::end(shared_results_), std::begin(snap_.results));
     // A failure (no memory for the copy) is a result: shown once, and not started again
@@ -290,82 +335,26 @@ void ScaleWorker::finish() {
 }
 
 // ---------------------------------------------------------------- build job
-void ScaleWorker::run_build(JobControl& c, uint64_t seed, int64_t vocab, int64_t dim, const float* source,
-                            const TableFile* file) {
-  TableBuffer data;
-  if (!source && !file) {
-    const size_t n = static_cast<size_t>(vocab) * static_cast<size_t>(dim);
-    data = make_table_buffer(std::max<size_t>(n, 1));
-    if (!data) {
-      job_error_ = "not enough memory for the table";
-      return;
-    }
-    TorchGenerator gen(seed);  // torch.manual_seed(seed); nn.Embedding(vocab, dim)
-    BuildControl control;
-    control.cancel = &c.cancel;
-    control.progress = &c.progress;
-    if (!embedding_init_chunked(data.get(), vocab, dim, gen, control)) return;
+void ScaleWorker::run_build(JobControl& c, uint64_t seed, int64_t vocab, int64_t dim) {
+  const size_t n = static_cast<size_t>(vocab) * static_cast<size_t>(dim);
+  TableBuffer data = make_table_buffer(std::max<size_t>(n, 1));
+  if (!data) {
+    job_error_ = "not enough memory for the table";
+    return;
   }
-  const float* table = source ? source : data.get();  // null: a file read in bands below
-
-  // The overview for far zoom (and the value range), one pass in bands of rows so
-  // progress moves and cancel stays prompt. A file is read band by band into a small
-  // buffer (converted from its dtype as read): ~4 MB at a time, so a 1 GB table costs
-  // one pass over its pages and no copy. Each band is aggregated on its own, so its
-  // blocks may differ from a whole-table aggregate by a row: fine for a picture.
+  TorchGenerator gen(seed);  // torch.manual_seed(seed); nn.Embedding(vocab, dim)
+  BuildControl control;
+  control.cancel = &c.cancel;
+  control.progress = &c.progress;
+  if (!embedding_init_chunked(data.get(), vocab, dim, gen, control)) return;
+  // Its overview and range: the pass the model makes of a file (N(0, 1) draws have no
+  // non-finite values to count).
   phase_.store(1);
   c.progress.store(0.0f);
-  AggregateControl ac;
-  ac.cancel = &c.cancel;
-  const int64_t out_rows = std::min<int64_t>(vocab, 4096), out_cols = std::min<int64_t>(dim, 2048);
-  Aggregate agg;
-  agg.rows = out_rows;
-  agg.cols = out_cols;
-  agg.cells.resize(static_cast<size_t>(out_rows * out_cols));
-  ValueRange range;
-  float mn = 0, mx = 0;
-  bool any = false;
-  const int64_t rows_per_cell = (vocab + out_rows - 1) / out_rows;
-  const int64_t band =
-      table ? 256 : std::clamp<int64_t>((int64_t{1} << 20) / std::max<int64_t>(1, rows_per_cell * dim), 1, 256);
-  std::vector<float> rows_read;
-  for (int64_t r = 0; r < out_rows; r += band) {
-    const int64_t r1 = std::min(out_rows, r + band);
-    const int64_t t0 = aggregate_block_start(r, vocab, out_rows), t1 = aggregate_block_start(r1, vocab, out_rows);
-    const float* from = table ? table + t0 * dim : nullptr;
-    if (!from) {
-      rows_read.resize(static_cast<size_t>((t1 - t0) * dim));
-      file->read_range(t0, t1 - t0, rows_read.data());  // NaN if the file shrank: the map shows it
-      from = rows_read.data();
-    }
-    Aggregate part = aggregate_table(from, t1 - t0, dim, r1 - r, out_cols, AggregateMode::MaxAbs, ac);
-    if (part.cancelled || c.cancelled()) return;
-    std::copy(part.cells.begin(), part.cells.end(), agg.cells.begin() + r * out_cols);
-    range.finite += part.range.finite;
-    range.nan += part.range.nan;
-    range.inf += part.range.inf;
-    if (part.range.finite > 0) {
-      mn = any ? std::min(mn, part.range.min) : part.range.min;
-      mx = any ? std::max(mx, part.range.max) : part.range.max;
-      any = true;
-    }
-    c.progress.store(static_cast<float>(r1) / static_cast<float>(out_rows), std::memory_order_relaxed);
-  }
-  if (any) {
-    range.min = mn;
-    range.max = mx;
-    range.abs_max = std::max(std::fabs(mn), std::fabs(mx));
-  }
-  // As the heat map's bytes: the float32 grid goes when the pass ends.
-  Overview overview;
-  overview.rows = agg.rows;
-  overview.cols = agg.cols;
-  overview.range = range;
-  overview.norm = heatmap_norm(range.abs_max);
-  overview.bytes.resize(agg.cells.size());
-  for (size_t k = 0; k < agg.cells.size(); ++k) overview.bytes[k] = heatmap_encode(agg.cells[k], overview.norm);
+  auto facts = std::make_shared<TableFacts>();
+  if (!summarize_table(data.get(), nullptr, vocab, dim, false, c, *facts)) return;
   built_ = std::move(data);
-  built_overview_ = std::move(overview);
+  built_facts_ = std::move(facts);
   job_ok_ = true;
 }
 

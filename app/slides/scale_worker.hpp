@@ -1,7 +1,9 @@
 // scale_worker.hpp — slide 7's work off the UI thread: building GPT-2 small's table
-// (50,257 × 768, torch-exact, a few seconds) with a progress fraction — or taking the
-// table loaded from a file as it is — summarizing it for the heat map, and timing the
-// two paths on it (lookup vs dense one-hot matmul at B = 1, 16, 256, median of repeats).
+// (50,257 × 768, torch-exact, a few seconds) with a progress fraction and summarizing it
+// for the heat map — or taking the table loaded from a file as it is, with the model's
+// whole-table facts of it (app/model/table_facts.hpp: one pass, made by the model for every
+// slide, never again here) — and timing the two paths on it (lookup vs dense one-hot
+// matmul at B = 1, 16, 256, median of repeats).
 //
 // One worker thread at a time. The UI thread calls poll() once per frame; poll never
 // blocks: it joins a thread that has finished, starts the next job, and copies the
@@ -20,6 +22,7 @@
 
 #include "app/app_state.hpp"
 #include "app/model/background_job.hpp"
+#include "app/model/table_facts.hpp"
 #include "core/heatmap/heatmap_aggregate.hpp"
 #include "core/kernels/huge_pages.hpp"
 
@@ -87,15 +90,6 @@ struct ScaleSnapshot {
   uint64_t revision = 0;  // bumped when a phase changes or a result lands
 };
 
-// The overview as the heat map uploads it: one byte a cell (3 MB for GPT-2's 4,096 ×
-// 768 grid, where its float32 aggregate kept 12.6 MB for the life of the table).
-struct Overview {
-  int64_t rows = 0, cols = 0;
-  float norm = 1.0f;           // heatmap_norm(range.abs_max)
-  std::vector<uint8_t> bytes;  // rows × cols, heatmap_encode(value, norm)
-  ValueRange range;            // of the whole table
-};
-
 class ScaleWorker {
  public:
   ScaleWorker();
@@ -104,10 +98,13 @@ class ScaleWorker {
   ScaleWorker& operator=(const ScaleWorker&) = delete;
 
   // The table the slide wants: seeded (file null), or the loaded file's own table
-  // (seed, vocab and dim are then ignored; the worker keeps the file alive and only
-  // summarizes it, no copy). A different one cancels the running job; the old table
-  // is freed and the new build starts at a later poll().
-  void want_table(uint64_t seed, int64_t vocab, int64_t dim, std::shared_ptr<const TableFile> file = nullptr);
+  // (seed, vocab and dim are then ignored; the worker keeps the file alive, no copy) with
+  // the model's whole-table facts of it (app/model/model_jobs.hpp table_facts: null while
+  // its pass runs, `facts_progress` how far; the worker shows them, it reads nothing).
+  // A different table cancels the running job; the old table is freed and the new build
+  // starts at a later poll().
+  void want_table(uint64_t seed, int64_t vocab, int64_t dim, std::shared_ptr<const TableFile> file = nullptr,
+                  std::shared_ptr<const TableFacts> facts = nullptr, float facts_progress = 0.0f);
   void start_timing();  // runs once the wanted table is ready (results are cleared)
   // The most multiply-adds one timed call of the dense matmul may take; 0 (the window's
   // default): no limit. A command-line picture waits for what it times, so it passes
@@ -118,7 +115,7 @@ class ScaleWorker {
   void poll();           // once per frame, UI thread; never blocks
   // The file's contents changed on disk (app/chrome/ui_file_watch.cpp): the map and
   // the figures are of the old contents. Whatever runs is cancelled; the next poll()
-  // summarizes the file again.
+  // waits for the model's facts of the new contents.
   void table_changed();
   // Once per frame while slide 7 is not shown: frees the table if slide 7 would no
   // longer want it (a file closed or replaced, another seed or shape), so a big table
@@ -137,16 +134,18 @@ class ScaleWorker {
   int64_t timing_copy_budget() const;
   void set_copy_budget(int64_t bytes) { copy_budget_override_.store(bytes); }  // tests; < 0: the machine's
   int timing_jobs_started() const { return timing_jobs_; }                     // tests: a failure is not retried
+  int build_jobs_started() const { return build_jobs_; }  // tests: a file is never read here (the model's facts are)
 
  private:
   enum class Job { None, Build, Time };
   bool pending() const;
   bool have_wanted_table() const;
   bool snap_is_wanted() const;  // the snapshot describes the wanted table (in any phase)
+  void drop_table();            // frees the table and its facts (the snapshot keeps its phase)
+  void take_file_facts(std::chrono::steady_clock::time_point now);  // a file's: shown once the model made them
   void start(Job job);
   void finish();
-  // source: the file's table to summarize; null: draw one from the seed.
-  void run_build(JobControl& c, uint64_t seed, int64_t vocab, int64_t dim, const float* source, const TableFile* file);
+  void run_build(JobControl& c, uint64_t seed, int64_t vocab, int64_t dim);  // a table drawn from the seed
   // table: float32 in memory, or null to read `file` into a copy first (timing only).
   void run_timing(JobControl& c, const float* table, const TableFile* file, int64_t vocab, int64_t dim);
   const float* read_for_timing(JobControl& c, const TableFile* file, int64_t& vocab, int64_t dim, TableBuffer& copy);
@@ -166,6 +165,7 @@ class ScaleWorker {
   std::atomic<int64_t> copy_budget_override_{-1};
   std::atomic<int64_t> timed_rows_{0};
   int timing_jobs_ = 0;
+  int build_jobs_ = 0;
 
   std::mutex mutex_;  // guards the three below
   BatchTiming shared_results_[kTimingBatchCount];
@@ -173,15 +173,18 @@ class ScaleWorker {
 
   // Handed over at join (the thread owns them while it runs).
   TableBuffer built_;
-  Overview built_overview_;
+  std::shared_ptr<TableFacts> built_facts_;
   bool job_ok_ = false;
   const char* job_error_ = "";
 
-  TableBuffer table_;                      // the ready seeded table (in 2 MB pages when the kernel allows)
-  std::shared_ptr<const TableFile> file_;  // or the ready loaded one
-  Overview overview_;
+  TableBuffer table_;                        // the ready seeded table (in 2 MB pages when the kernel allows)
+  std::shared_ptr<const TableFile> file_;    // or the ready loaded one
+  std::shared_ptr<const TableFacts> facts_;  // the ready table's: its overview and range
   bool want_ = false;
-  std::shared_ptr<const TableFile> want_file_, building_file_;
+  std::shared_ptr<const TableFile> want_file_;
+  std::shared_ptr<const TableFacts> want_facts_;  // the model's facts of want_file_ (null: not made yet)
+  float want_facts_progress_ = 0.0f;
+  Clock::time_point facts_wait_start_;  // when the wait for a file's facts began
   uint64_t want_seed_ = 0;
   int64_t want_vocab_ = 0, want_dim_ = 0;
   uint64_t building_seed_ = 0;

@@ -4,7 +4,7 @@
 // replayed one per step build one chosen piece's tokens (the book's
 // "someunknownPlace"; click any piece); then every piece's tokens and their IDs.
 // Steps: 0 pieces · 1 bytes as symbols · 2 .. 2+M−1 the M merges · 2+M the IDs.
-// The model is ui.bpe (app/slides/bpe_replay.hpp); with no sentence the slide says why.
+// The model is its own BpeState (app/slides/bpe_replay.hpp); with no sentence the slide says why.
 #include <algorithm>
 #include <cfloat>
 #include <cstdio>
@@ -33,7 +33,7 @@ constexpr int kLogLines = 6;  // merges listed under the pieces being merged (ol
 int merge_count(const BpeReplay& r) { return static_cast<int>(r.merged_at.size()); }
 
 int steps(const App& app) {
-  const BpeReplay& r = app.ui.bpe;
+  const BpeReplay& r = bpe_replay(app);
   return r.problem.empty() && r.chosen >= 0 ? 3 + merge_count(r) : 1;
 }
 
@@ -42,7 +42,7 @@ const char* chosen_label(const BpeReplay& r) {
 }
 
 void narrative(App& app) {
-  const BpeReplay& r = app.ui.bpe;
+  const BpeReplay& r = bpe_replay(app);
   para("Before any lookup, a tokenizer turns text into IDs. GPT-2's cuts the text into pieces with a "
        "pattern (words with their leading space, numbers, punctuation), writes each piece's bytes as "
        "symbols (a space is Ġ), and merges neighbouring symbols into longer tokens, most frequent "
@@ -192,7 +192,7 @@ void draw_reencoded_note(SlideCanvas& c, const BpeReplay& r, float ids_t, float&
 
 ImVec2 canvas(SlideCanvas& c) {
   App& app = c.app;
-  const BpeReplay& r = app.ui.bpe;
+  const BpeReplay& r = bpe_replay(app);
   const Palette& pal = c.pal;
   ImDrawList* dl = c.dl;
   const float e = em();
@@ -312,7 +312,7 @@ ImVec2 canvas(SlideCanvas& c) {
 }
 
 void caption(const App& app, char* buf, size_t n) {
-  const BpeReplay& r = app.ui.bpe;
+  const BpeReplay& r = bpe_replay(app);
   if (!r.problem.empty()) {
     std::snprintf(buf, n, "no sentence behind these IDs: type one in Text mode");
     return;
@@ -334,7 +334,7 @@ void caption(const App& app, char* buf, size_t n) {
 }
 
 void code(const App& app, std::string& code, std::string& output) {
-  const BpeReplay& r = app.ui.bpe;
+  const BpeReplay& r = bpe_replay(app);
   code.clear();
   output.clear();
   if (!r.problem.empty()) {
@@ -385,7 +385,7 @@ void code(const App& app, std::string& code, std::string& output) {
 
 namespace {
 // Its measuring depends on the piece the replay shows (the text and IDs every slide shares).
-uint64_t fit_depends(const App& app) { return static_cast<uint64_t>(static_cast<int64_t>(app.ui.bpe.chosen)); }
+uint64_t fit_depends(const App& app) { return static_cast<uint64_t>(static_cast<int64_t>(bpe_replay(app).chosen)); }
 }  // namespace
 
 const SlideDef kSlideTokenizer = {.title = "Text → token IDs",

@@ -15,6 +15,7 @@
 #include "app/slides/scene.hpp"
 #include "app/model/model_jobs.hpp"
 #include "app/slides/narrative_lines.hpp"
+#include "app/slides/same_numbers_state.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
 #include "app/ui_base/ui_draw.hpp"
@@ -79,9 +80,15 @@ const DiffReasons& diff_reasons(App& app) {
 struct BillScale {
   int64_t vocab, dim;
 };
+// The slider's position (0 until the slide's state is made).
+int bill_scale_pos(const App& app) {
+  const SameNumbersState* st = find_slide_state<SameNumbersState>(app, kSlideSameNumbers);
+  return st ? st->bill_scale_pos : 0;
+}
+
 BillScale bill_scale(const App& app) {
   const Derived& d = app.derived;
-  const double t = std::clamp(app.ui.bill_scale_pos, 0, 1000) / 1000.0;
+  const double t = std::clamp(bill_scale_pos(app), 0, 1000) / 1000.0;
   auto interp = [t](int64_t a, int64_t b) {
     if (t <= 0.0) return a;
     if (t >= 1.0) return b;
@@ -200,8 +207,9 @@ GridStyle check_grid_style(const Scene& s, float rows_room) {
 // A big output scrolls, but the cells that differ come into view when the model changes.
 void follow_first_difference(App& app, const GridStyle& gs) {
   const Derived& d = app.derived;
-  if (d.cells_differ == 0 || app.ui.diff_followed == d.generation) return;
-  app.ui.diff_followed = d.generation;
+  uint64_t& followed = same_numbers_state(app).diff_followed;
+  if (d.cells_differ == 0 || followed == d.generation) return;
+  followed = d.generation;
   const int B = static_cast<int>(d.batch), D = static_cast<int>(d.dim);
   for (int r = 0, found = 0; r < B && !found; ++r)
     for (int col = 0; col < D && !found; ++col)
@@ -515,7 +523,8 @@ void bill_title(const BillPen& pen, float y) {
   std::snprintf(buf, sizeof buf, "V × D = %s × %s%s", v, dd, gpt2 ? " (GPT-2)" : here ? " (this table)" : "");
   ImGui::SetCursorScreenPos(ImVec2(pen.bx, y));
   ImGui::PushItemWidth(b.bar_w);
-  ImGui::SliderInt("##bill_scale", &s.app.ui.bill_scale_pos, 0, 1000, buf, ImGuiSliderFlags_AlwaysClamp);
+  ImGui::SliderInt("##bill_scale", &same_numbers_state(s.app).bill_scale_pos, 0, 1000, buf,
+                   ImGuiSliderFlags_AlwaysClamp);
   ImGui::PopItemWidth();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", "Drag from this table's shape to GPT-2's 50,257 × 768");
 }
@@ -585,10 +594,7 @@ void bill_ratio(const BillPen& pen, float y, float card_right) {
 
 // The card at pos, faded by alpha: the panel, the title and slider, the two bars, the ratio.
 void draw_bill(const Scene& s, const Bill& b, ImVec2 pos, float alpha) {
-  UiState& ui = s.app.ui;
   const float e = s.e;
-  ui.bill_vocab = static_cast<int>(std::min<int64_t>(b.scale.vocab, 1'000'000'000));
-  ui.bill_dim = static_cast<int>(std::min<int64_t>(b.scale.dim, 1'000'000'000));
   const BillPen pen{s, b, pos.x + b.pad, pos.x + b.pad + b.label_w, alpha};
   const ImVec2 end(pos.x + b.width, pos.y + b.h);
   s.dl->AddRectFilled(pos, end, pen.ink(s.pal.panel), e * 0.6f);
@@ -688,7 +694,7 @@ void code(const App& app, std::string& code, std::string& output) {
 // The one-hot product needs a file's non-finite counts.
 namespace {
 // Its measuring depends on the bill's scale slider (this table … GPT-2).
-uint64_t fit_depends(const App& app) { return static_cast<uint64_t>(app.ui.bill_scale_pos); }
+uint64_t fit_depends(const App& app) { return static_cast<uint64_t>(bill_scale_pos(app)); }
 }  // namespace
 
 const SlideDef kSlideSameNumbers = {.title = "Same numbers",
@@ -699,5 +705,7 @@ const SlideDef kSlideSameNumbers = {.title = "Same numbers",
                                     .code = code,
                                     .table_work = kTableWorkFacts,
                                     .fit_depends = fit_depends};
+
+SameNumbersState& same_numbers_state(App& app) { return slide_state<SameNumbersState>(app, kSlideSameNumbers); }
 
 }  // namespace lv::app

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "app/ui_base/anim_timeline.hpp"
+#include "app/model/model_jobs.hpp"
 #include "app/slides/scale_worker.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/narrative_lines.hpp"
@@ -142,7 +143,9 @@ void update_shown(App& app, int cur) {
   ScaleState& sc = scale_state(app);
   if (!sc.worker) sc.worker.reset(new ScaleWorker);
   ScaleWorker& w = *sc.worker;
-  w.want_table(app.inputs.seed, sc.vocab, sc.dim, app.inputs.file);
+  float facts_progress = 0.0f;  // a file's facts (range, overview) are the model's: one pass for every slide
+  std::shared_ptr<const TableFacts> facts = table_facts(app, &facts_progress);
+  w.want_table(app.inputs.seed, sc.vocab, sc.dim, app.inputs.file, std::move(facts), facts_progress);
   w.set_matmul_limit(app.interactive ? 0.0 : kPictureMatmulLimit);  // a picture waits for it: the work budget
   w.poll();
   const ScaleSnapshot& s = w.snapshot();
@@ -263,8 +266,11 @@ void draw_build_progress(SlideCanvas& c, const ScaleSnapshot& s, const MapLayout
     std::snprintf(detail, sizeof detail, "%s", s.error);
   } else if (s.table == TablePhase::Summarizing) {
     std::snprintf(title, sizeof title, "%s", narrow ? "Summarizing…" : "Summarizing it for the heat map…");
-    std::snprintf(detail, sizeof detail, narrow ? "one more pass · %.1f s" : "one more pass over the table · %.1f s",
-                  s.build_seconds);
+    // A file's pass is the model's only read of it (its non-finite counts too); a seeded
+    // table's follows its drawing.
+    const char* pass = s.file ? (narrow ? "one pass" : "one pass over the table")
+                              : (narrow ? "one more pass" : "one more pass over the table");
+    std::snprintf(detail, sizeof detail, "%s · %.1f s", pass, s.build_seconds);
   } else {
     std::snprintf(title, sizeof title, "%s",
                   s.file ? "Reading the table…" : (narrow ? "Drawing the table…" : "Drawing the table from the seed…"));
@@ -867,6 +873,7 @@ SlideDef make_slide() {
   d.ready = ready;
   d.file_changed = file_changed;
   d.holds_big_table = true;
+  d.table_work = kTableWorkFacts;  // a file's map is its whole-table facts (the model's pass)
   return d;
 }
 

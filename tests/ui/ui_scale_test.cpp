@@ -22,11 +22,15 @@
 
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/app_edits.hpp"
+#include "app/app_ui.hpp"
+#include "app/model/app_model.hpp"
+#include "app/model/model_jobs.hpp"
 #include "app/slides/scale_worker.hpp"
 #include "app/widgets/widget_heatmap.hpp"
 #include "app/slides/slides.hpp"
 #include "core/heatmap/heatmap_aggregate.hpp"
 #include "core/io/table_file.hpp"
+#include "core/io/table_view.hpp"
 #include "core/torch/torch_layers.hpp"
 #include "headless.hpp"
 #include "screen_text.hpp"
@@ -404,6 +408,111 @@ TEST(ScaleSlide, AMappedFileIsSummarizedWithoutACopyAndTimedFromOne) {
   ASSERT_TRUE(timing_finished(h));
   for (const BatchTiming& b : snap(h).results) EXPECT_TRUE(b.same) << "B = " << b.batch;
   EXPECT_EQ(snap(h).data, nullptr) << "the copy lived only while timing ran";
+  std::remove(path.c_str());
+}
+
+// A values × cols table whose values past float16's and bfloat16's ranges are inf once
+// rounded: the non-finite counts differ by dtype.
+Matrix table_with_nonfinite(int64_t rows, int64_t cols) {
+  Matrix m(rows, cols);
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t c = 0; c < cols; ++c) m(r, c) = static_cast<float>((r * 13 + c * 5) % 41) / 16.0f - 1.25f;
+  m(10, 3) = NAN;
+  m(20, 5) = INFINITY;
+  m(30, 7) = 70000.0f;  // inf in float16
+  m(40, 9) = 3.4e38f;   // inf in float16 and bfloat16
+  return m;
+}
+
+// issue 27 item 3: a file's whole-table facts (the one-hot product's non-finite counts,
+// slide 7's range and overview) have one owner, the model's facts job: one pass over the
+// table, whatever the slides and dtypes that read it; slide 7's worker reads none of it.
+TEST(ScaleSlide, AFilesWholeTableFactsAreMadeOnceForEverySlide) {
+  const int64_t rows = 12000, cols = 24;  // past kInlineElements: the pass runs on a worker
+  ASSERT_GT(rows * cols, kInlineElements);
+  auto file = table_file(table_with_nonfinite(rows, cols), "/data/t.npy", "float32");
+  Headless h;
+  h.init({"lookupviz", "--ids", "3,30"});
+  set_table_file(h.app, file);
+  finish_jobs(h.app);
+  ASSERT_TRUE(h.app.derived.matmul_ready);
+  EXPECT_EQ(h.app.jobs.facts_passes, 1);
+  // The counts are what the per-dtype read of the table gives (core/io/table_view.hpp).
+  for (TableDtype t : {TableDtype::Float32, TableDtype::Float16, TableDtype::BFloat16}) {
+    take_change(h.app, set_dtype(h.app, t));
+    finish_jobs(h.app);
+    std::vector<int64_t> want;
+    std::vector<float> scratch;
+    count_nonfinite(TableView(nullptr, file, t, nullptr), 0, rows, want, scratch);
+    EXPECT_EQ(h.app.derived.nonfinite, want) << dtype_name(t);
+  }
+  EXPECT_EQ(h.app.derived.nonfinite[7], 0) << "70,000 is finite in bfloat16 (inf in float16)";
+  EXPECT_EQ(h.app.derived.nonfinite[9], 1) << "3.4e38 is not";
+  EXPECT_EQ(h.app.jobs.facts_passes, 1) << "another dtype reads no table";
+  take_change(h.app, set_dtype(h.app, TableDtype::Float32));
+
+  // Slide 7 shows the same facts: the same overview bytes, not a copy, and no pass of its own.
+  show(h, 2000, 32, 0);
+  frames_until(h, [&] { return scale_state(h.app).worker && snap(h).table == TablePhase::Ready; });
+  ASSERT_EQ(snap(h).table, TablePhase::Ready) << snap(h).error;
+  const std::shared_ptr<const TableFacts> facts = table_facts(h.app);
+  ASSERT_TRUE(facts);
+  EXPECT_EQ(snap(h).overview, facts->overview.bytes.data());
+  EXPECT_EQ(scale_state(h.app).worker->build_jobs_started(), 0) << "the worker read nothing of the file";
+  EXPECT_EQ(h.app.jobs.facts_passes, 1);
+  EXPECT_EQ(snap(h).range.nan, 1);
+  EXPECT_EQ(snap(h).range.inf, 1);
+  EXPECT_EQ(snap(h).range.max, 3.4e38f);
+  EXPECT_EQ(snap(h).range.finite, rows * cols - 2);
+  const Aggregate want =
+      aggregate_table(file->f32(), rows, cols, snap(h).overview_rows, snap(h).overview_cols, AggregateMode::MaxAbs);
+  for (size_t k = 0; k < want.cells.size(); ++k)
+    ASSERT_EQ(snap(h).overview[k], heatmap_encode(want.cells[k], snap(h).overview_norm)) << "cell " << k;
+}
+
+// The file changes on disk: its facts are made again, once, and slide 7 shows the new ones.
+TEST(ScaleSlide, AFileChangedOnDiskIsReadAgainOnce) {
+  const std::string path = "/tmp/lv_facts_" + std::to_string(getpid()) + ".npy";
+  const int64_t rows = 12000, cols = 24;
+  auto write = [&](float corner) {
+    std::string h = "{'descr': '<f4', 'fortran_order': False, 'shape': (12000, 24), }";
+    while ((10 + h.size() + 1) % 64) h += ' ';
+    h += '\n';
+    std::FILE* f = std::fopen(path.c_str(), "r+b");
+    if (!f) f = std::fopen(path.c_str(), "wb");  // in place after the first: the same inode, as cp does
+    ASSERT_TRUE(f);
+    std::fwrite("\x93NUMPY\x01\x00", 1, 8, f);
+    const uint16_t n = static_cast<uint16_t>(h.size());
+    std::fwrite(&n, 2, 1, f);
+    std::fwrite(h.data(), 1, h.size(), f);
+    Matrix m = table_with_nonfinite(rows, cols);
+    m(0, 0) = corner;
+    std::fwrite(m.data(), sizeof(float), static_cast<size_t>(rows * cols), f);
+    std::fclose(f);
+  };
+  write(0.5f);
+  TableLoad l = load_table(path);
+  ASSERT_TRUE(l.ok) << l.error;
+  auto file = std::make_shared<const TableFile>(std::move(l.table));
+  ASSERT_TRUE(file->mapped);
+  Headless h;
+  h.init({"lookupviz", "--ids", "3,30"});
+  set_table_file(h.app, file);
+  show(h, 2000, 32, 0);
+  frames_until(h, [&] { return scale_state(h.app).worker && snap(h).table == TablePhase::Ready; });
+  ASSERT_EQ(snap(h).table, TablePhase::Ready) << snap(h).error;
+  EXPECT_EQ(snap(h).range.nan, 1);
+  EXPECT_EQ(h.app.jobs.facts_passes, 1);
+  const uint64_t v1 = snap(h).version;
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));  // a later modification time
+  write(NAN);
+  ASSERT_TRUE(check_table_file_now(h.app));
+  frames_until(h, [&] { return snap(h).table == TablePhase::Ready && snap(h).version > v1 && !model_busy(h.app); });
+  EXPECT_EQ(snap(h).range.nan, 2) << "the map shows the file as it is now";
+  EXPECT_EQ(h.app.derived.nonfinite[0], 1) << "and the product counts it";
+  EXPECT_EQ(h.app.jobs.facts_passes, 2) << "one pass more, for every slide";
+  EXPECT_EQ(scale_state(h.app).worker->build_jobs_started(), 0);
+  EXPECT_EQ(snap(h).overview, table_facts(h.app)->overview.bytes.data());
   std::remove(path.c_str());
 }
 

@@ -159,7 +159,7 @@ TEST_F(UiTokenizer, TheMergesOfSomeunknownPlaceStepByStep) {
   type_sentence(kBook);
   go_to_slide(h.app, 0);
   h.frames(3);
-  const BpeReplay& r = h.app.ui.bpe;
+  const BpeReplay& r = bpe_replay(h.app);
   ASSERT_TRUE(r.problem.empty()) << r.problem;
   EXPECT_FALSE(r.decoded);
   // The pattern's pieces, in order, covering the text.
@@ -236,7 +236,7 @@ TEST_F(UiTokenizer, AnyPieceCanBePicked) {
   type_sentence("Akwirw ier");
   go_to_slide(h.app, 0);
   h.frames(3);
-  const BpeReplay& r = h.app.ui.bpe;
+  const BpeReplay& r = bpe_replay(h.app);
   ASSERT_EQ(r.pieces.size(), 2u);
   EXPECT_EQ(r.chosen, 0);  // the piece with the most merges by default
   EXPECT_EQ(r.parts.back(), (IdList{33901, 86, 343, 86}));
@@ -244,20 +244,26 @@ TEST_F(UiTokenizer, AnyPieceCanBePicked) {
   EXPECT_EQ(r.chosen, 1);
   EXPECT_EQ(r.parts.back(), (IdList{220, 959}));
   EXPECT_EQ(r.merged_at.size(), h.app.tokenizer->merge_steps(" ier").size());
+  // The pick is slide 0's own state (not UiState): another sentence replays its default piece.
+  EXPECT_EQ(find_slide_state<BpeState>(h.app, kSlideTokenizer)->pick, 1);
+  type_sentence("Akwirw ier zz");
+  h.frames(2);
+  EXPECT_EQ(find_slide_state<BpeState>(h.app, kSlideTokenizer)->pick, -1);
+  EXPECT_EQ(bpe_replay(h.app).chosen, 0);
 }
 
 TEST_F(UiTokenizer, IdsNotFromTextAreDecodedOrInvited) {
   go_to_slide(h.app, 0);
   h.frames(3);
   // The notebook's [2, 3, 1], read as GPT-2 tokens: '#', '$', '"'.
-  EXPECT_TRUE(h.app.ui.bpe.decoded);
-  EXPECT_EQ(h.app.ui.bpe.text, "#$\"");
+  EXPECT_TRUE(bpe_replay(h.app).decoded);
+  EXPECT_EQ(bpe_replay(h.app).text, "#$\"");
   EXPECT_TRUE(read_screen().contains("These IDs were typed as numbers")) << read_screen().all();
   // IDs beyond GPT-2's vocabulary have no text: the slide says so (no blank canvas).
   ASSERT_EQ(set_ids_text(h.app, "60000, 1").error, "");
   finish_jobs(h.app);
   h.frames(3);
-  EXPECT_FALSE(h.app.ui.bpe.problem.empty());
+  EXPECT_FALSE(bpe_replay(h.app).problem.empty());
   EXPECT_TRUE(read_screen().contains("is not a GPT-2 token")) << read_screen().all();
   EXPECT_EQ(current_slide_steps(h.app), 1);
 }

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "app/app_session.hpp"
+#include "app/slides/bpe_replay.hpp"
 #include "app/ui_base/anim_timeline.hpp"
 #include "core/settings/session_settings.hpp"
 #include "core/text/wide_text.hpp"
@@ -204,7 +205,7 @@ TEST_F(UiWideText, SlideZeroShowsTypedIdsAsTheirOwnTokens) {
   const int steps = current_slide_steps(h.app);
   timeline_seek(h.app.ui.timeline, steps, static_cast<float>(steps));  // the last step: the IDs
   h.frames(3);
-  const BpeReplay& r = h.app.ui.bpe;
+  const BpeReplay& r = bpe_replay(h.app);
   ASSERT_TRUE(r.decoded);
   EXPECT_EQ(r.text, "#$\"");
   EXPECT_EQ(r.reencoded, (IdList{29953, 1}));  // what the tokenizer makes of that text
