@@ -66,24 +66,17 @@ bool tour_frame(App& app) {
     tour_end(tour);  // the slide and the step stay as they are
     swallow_clicks(ImGui::GetIO());
     set_status(app, "Tour stopped: the slides are yours again (T plays it again).");
-    return true;
+    return !ImGui::GetIO().KeyCtrl;  // a chord (Ctrl+Q, Ctrl+S) still does what it says
   }
   if (tour.requested) {
     tour_begin(tour, tour_speed_from_env() * tour.speed);  // (a test may set the speed before asking)
     tour_show_slide(app, 0);
   }
   switch (tour_tick(tour, app.time, tour_view(app))) {
-    case TourMove::NextStep:
-      timeline_step(app.ui.timeline, current_slide_steps(app), +1, app.ui.reduced_motion);
-      break;
-    case TourMove::NextSlide:
-      tour_show_slide(app, app.ui.slide + 1);
-      break;
-    case TourMove::Finished:
-      set_status(app, "Tour ended at the last slide.");
-      break;
-    case TourMove::None:
-      break;
+    case TourMove::NextStep: timeline_step(app.ui.timeline, current_slide_steps(app), +1, app.ui.reduced_motion); break;
+    case TourMove::NextSlide: tour_show_slide(app, app.ui.slide + 1); break;
+    case TourMove::Finished: set_status(app, "Tour ended at the last slide."); break;
+    case TourMove::None: break;
   }
   return false;
 }
@@ -100,10 +93,10 @@ void tour_narration_begin(App& app) {
 void tour_narration_end(App& app) {
   ImGuiContext& g = *GImGui;
   if (!app.ui.tour.running || !g.LogEnabled || g.LogType != ImGuiLogType_Buffer) return;
-  const int words = text_word_count(g.LogBuffer.begin(), g.LogBuffer.end());
-  ImGui::LogFinish();
   const int steps = current_slide_steps(app);
-  tour_words_drawn(app.ui.tour, app.ui.slide, current_step(app.ui.timeline, steps), words);
+  tour_narration_drawn(app.ui.tour, app.ui.slide, current_step(app.ui.timeline, steps), g.LogBuffer.begin(),
+                       g.LogBuffer.end());
+  ImGui::LogFinish();
 }
 
 void draw_tour_badge(App& app) {
@@ -122,8 +115,7 @@ void draw_tour_badge(App& app) {
   ImGui::PushStyleColor(ImGuiCol_Border, pal.accent);
   ImGui::Begin("##tour-badge", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoSavedSettings |
-                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing |
-                   ImGuiWindowFlags_NoNav);
+                   ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav);
   ImGui::PushStyleColor(ImGuiCol_Text, pal.accent);
   ImGui::TextUnformatted("Tour — any key stops");
   ImGui::PopStyleColor();

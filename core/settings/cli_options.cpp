@@ -309,7 +309,8 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
     return "--quiz-json prints the questions and exits: give it without --print, --screenshot, --export-slides, "
            "--export-gif, --layout-report, --bench-frames, --tokenize or --detokenize";
   if (o.quiz_seed && !o.quiz_json) return "--quiz-seed N chooses the questions of --quiz-json: give both";
-  if (o.tour && (modes > 0 || o.quiz_json)) return "--tour plays the slides in the window: give it without a mode that exits";
+  if (o.tour && (modes > 0 || o.quiz_json))
+    return "--tour plays the slides in the window: give it without a mode that exits";
   if (o.bench_edits && o.bench_frames == 0) return "--bench-edits times edits for --bench-frames N: give both";
   return "";
 }
@@ -510,9 +511,7 @@ The window and the images:
   --reduced-motion  every step shows its end state         (default: off)
   --present         start presenting: the slide fills the screen, the code
                     panels fold away (C shows them), F11 or Esc leaves
-  --tour            play every slide from 0, hands-free, each step held
-                    as long as its narration takes to read (T; any key
-                    or click stops it)
+  --tour            play every slide hands-free (T); any key stops it
   --reset           start clean instead of resuming the last session
                     (plain `lookupviz` resumes it: slide, IDs, seed, D, V,
                     edited weights, theme, zoom, window; saved in
