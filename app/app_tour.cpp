@@ -99,16 +99,13 @@ void tour_narration_end(App& app) {
   ImGui::LogFinish();
 }
 
-void draw_tour_badge(App& app) {
+void draw_tour_badge(App& app, ImVec2 corner) {
   if (!app.ui.tour.running) return;
   const Palette& pal = palette(app.ui.theme);
   const float e = em();
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  // The bottom-right corner, above the status line when there is one: over nothing a
-  // slide draws (the output panel's corner, or presenting, the canvas's margin).
-  const float below = app.ui.presenting ? e * 0.6f : ImGui::GetTextLineHeightWithSpacing() + e * 0.9f;
-  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - e * 0.8f, vp->WorkPos.y + vp->WorkSize.y - below),
-                          ImGuiCond_Always, ImVec2(1.0f, 1.0f));
+  // Inside the canvas's top-right corner: a slide's scene is centred below it, so the corner
+  // is the canvas's padding (a heat map filling the canvas loses a corner of pixels, no text).
+  ImGui::SetNextWindowPos(ImVec2(corner.x - e * 0.5f, corner.y + e * 0.4f), ImGuiCond_Always, ImVec2(1.0f, 0.0f));
   ImGui::SetNextWindowBgAlpha(0.92f);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(e * 0.6f, e * 0.3f));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, e * 0.4f);

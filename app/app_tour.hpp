@@ -4,9 +4,11 @@
 //                                any key or click (that input goes nowhere else), and moves
 //                                the deck when the step has been held long enough
 //   tour_narration_begin / end   around the slide's narrative: its words, as drawn, set the hold
-//   draw_tour_badge()            "Tour — any key stops" while it runs
+//   draw_tour_badge()            "Tour — any key stops" in the canvas's corner while it runs
 // The idle loop asks tour_needs_frame() and tour_wake_in() (it sleeps between steps).
 #pragma once
+#include <imgui.h>
+
 #include "app/app_state.hpp"
 
 namespace lv::app {
@@ -26,6 +28,7 @@ double tour_wake_in(const App& app);
 void tour_narration_begin(App& app);
 void tour_narration_end(App& app);
 
-void draw_tour_badge(App& app);
+// "Tour — any key stops" in the corner `corner` (the canvas's top right), while it runs.
+void draw_tour_badge(App& app, ImVec2 corner);
 
 }  // namespace lv::app

@@ -491,7 +491,7 @@ void app_frame(App& app) {
   }
   ImGui::End();
   if (app.ui.presenting) draw_present_transport(app, ImVec2(narrative_pos.x, narrative_pos.y + main_h), narrative_w);
-  draw_tour_badge(app);
+  draw_tour_badge(app, ImVec2(narrative_pos.x - e * 1.0f, narrative_pos.y));  // the canvas's top right
 
   draw_shortcuts_overlay(app);
   draw_table_loading(app);

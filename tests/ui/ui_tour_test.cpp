@@ -330,6 +330,36 @@ TEST(TourApp, TheLoopMaySleepBetweenSteps) {
   EXPECT_LE(wake, tour_hold_seconds(h.app.ui.tour.words));
 }
 
+// The badge covers no text: on every slide's last step, at the smallest window, the largest
+// one here and presenting, no glyph but its own lies under it.
+TEST(TourApp, TheBadgeCoversNoText) {
+  for (const ImVec2 size : {ImVec2(1024, 768), ImVec2(1280, 800)}) {
+    for (const bool present : {false, true}) {
+      Headless h(size);
+      h.init({"lookupviz", "--reset"});
+      h.app.ui.presenting = present;
+      for (int slide = 0; slide < slide_count(); ++slide) {
+        show_slide_step(h.app, slide, -1);
+        h.app.ui.tour.running = true;  // shown, not moving: this slide stays
+        h.app.ui.tour.waits = true;
+        h.frames(4);
+        ImVec2 a, b;
+        ASSERT_TRUE(find_landmark("tour-badge", &a, &b));
+        const ScreenText s = read_screen();
+        std::string under;
+        for (const Glyph& g : s.glyphs) {
+          const bool own = g.min.x >= a.x - 2 && g.max.x <= b.x + 2 && g.min.y >= a.y - 2 && g.max.y <= b.y + 2 &&
+                           ((g.col >> IM_COL32_A_SHIFT) & 0xFF) > 0 && g.list == s.glyphs.back().list;
+          const bool overlaps = g.max.x > a.x && g.min.x < b.x && g.max.y > a.y && g.min.y < b.y;
+          if (overlaps && !own) under += static_cast<char>(g.c < 128 ? g.c : '#');
+        }
+        EXPECT_TRUE(under.empty()) << "slide " << slide << " at " << size.x << "x" << size.y
+                                   << (present ? " presenting" : "") << ": the badge covers \"" << under << "\"";
+      }
+    }
+  }
+}
+
 // ---------------------------------------------------------------- README's figure
 
 // The README gives the tour's length for the state it opens with ("… takes about M min S s");
