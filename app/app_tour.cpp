@@ -62,7 +62,8 @@ double tour_speed_from_env() {
 
 bool tour_frame(App& app) {
   TourState& tour = app.ui.tour;
-  if (tour.running && any_input(ImGui::GetIO())) {
+  // While Learn mode's question waits (tour.waits), keys and clicks are its answer, not a stop.
+  if (tour.running && !tour.waits && any_input(ImGui::GetIO())) {
     tour_end(tour);  // the slide and the step stay as they are
     swallow_clicks(ImGui::GetIO());
     set_status(app, "Tour stopped: the slides are yours again (T plays it again).");

@@ -28,7 +28,8 @@ struct TourState {
   bool requested = false;  // T, View ▸ Tour, --tour: starts (from slide 0) at the next frame
   bool running = false;    // the tour moves the deck
   // Learn mode's hook (issue 28, item 2): while true the tour holds the step shown (a
-  // question waits for its answer) and the step's hold starts again when it turns false.
+  // question waits for its answer), keys and clicks are the answer's (they do not stop the
+  // tour), and the step's hold starts again when it turns false.
   bool waits = false;
   double speed = 1.0;     // time scale: 2 holds every step half as long (LOOKUPVIZ_TOUR_SPEED, tests)
   int slide = -1;         // the step being held: its slide …

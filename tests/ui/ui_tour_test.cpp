@@ -308,11 +308,15 @@ TEST(TourApp, LearnModesWaitsHoldsTheStep) {
   EXPECT_EQ(h.app.ui.slide, 2);
   EXPECT_EQ(shown_step(h.app), step);
   EXPECT_LT(tour_wake_in(h.app), 0.0);  // nothing to wake for: the learner answers
-  h.app.ui.tour.waits = false;          // answered
+  h.press(kDown);                       // the answer's keys are the question's: the tour goes on
+  EXPECT_TRUE(h.app.ui.tour.running);
+  h.app.ui.tour.waits = false;  // answered
   h.frames(2, kDt);
   EXPECT_GE(tour_wake_in(h.app), 1.9);  // the step is read again in full
   while (h.app.ui.tour.running && shown_step(h.app) == step) h.frame(kDt);
   EXPECT_TRUE(h.app.ui.tour.running);
+  h.press(kSpace);  // no question waits: a key stops it
+  EXPECT_FALSE(h.app.ui.tour.running);
 }
 
 // Between steps nothing animates: the loop sleeps until tour_wake_in, not spinning.
