@@ -18,6 +18,7 @@ void app_init(App& app, const CliOptions& o, std::shared_ptr<const TableFile> fi
     set_text_field(app, *o.text);
   }
   app.ui.reduced_motion = o.reduced_motion;
+  app.ui.tour.requested = o.tour;  // --tour: from slide 0 at the first frame
   app.ui.theme = o.light ? Theme::Light : Theme::Dark;
   if (o.ask) set_learn(app.learn, true);
   if (o.quiz) {  // the first frame starts it (app/app_learn.hpp start_quiz)

@@ -416,6 +416,8 @@ void learn_frame(App& app) {
       L.asked_for = state_key(app);
     }
   }
+  // The tour (T) holds its step while a question is asked: the keys and clicks answer it.
+  app.ui.tour.waits = L.phase == LearnPhase::Asking && L.slide == app.ui.slide;
   // Asked: the slide waits at its hold (Space, '.', End and the scrubber stop there).
   if (L.phase == LearnPhase::Asking) {
     Timeline& t = app.ui.timeline;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "app/ui_base/anim_timeline.hpp"
+#include "app/chrome/tour.hpp"
 #include "app/ui_base/learn_state.hpp"
 #include "app/ui_base/theme_kind.hpp"
 #include "app/desktop/file_dialog.hpp"
@@ -71,6 +72,7 @@ struct UiState {
   int slide = 1;  // the slide shown: its number, also its index in the slide table (1: the table)
   Timeline timeline;
   bool reduced_motion = false;  // every step shows its end state
+  TourState tour;               // the narrated tour (T, --tour; app/app_tour.hpp)
   Theme theme = Theme::Dark;
   Theme applied_theme = Theme::Dark;  // the theme ImGui's style was last set for
   float applied_scale = 0.0f;         // the scale the style was last set for (0: never)

@@ -5,6 +5,7 @@
 
 #include "app/app_edits.hpp"
 #include "app/app_learn.hpp"
+#include "app/app_tour.hpp"
 #include "app/model/model_jobs.hpp"
 
 #include <imgui.h>
@@ -156,7 +157,9 @@ void draw_narrative(App& app, ImVec2 size) {
   const ImVec2 at(std::floor(ImGui::GetCursorScreenPos().x), std::floor(ImGui::GetCursorScreenPos().y));
   landmark_rect("narration-type", at, ImVec2(at.x + em(), at.y + em()));
   ImGui::PushTextWrapPos(0.0f);
+  tour_narration_begin(app);  // the tour holds the step as long as its words take to read
   slide.narrative(app);
+  tour_narration_end(app);
   ImGui::PopTextWrapPos();
   end_canvas_zoom();
   // What the reader cannot see without scrolling (last frame's extent).
@@ -404,7 +407,8 @@ bool controls_shown(const App& app) { return !app.ui.presenting || app.time < ap
 bool app_animating(const App& app) {
   const Timeline& t = app.ui.timeline;
   return t.playing || t.target >= 0.0f || table_loading(app) || model_busy(app) || app.ui.narrative_settling ||
-         slides_activity(app) != SlideActivity::Idle;  // a slide's work runs (slide 7's worker, its GPU upload)
+         slides_activity(app) != SlideActivity::Idle ||  // a slide's work runs (slide 7's worker, its GPU upload)
+         tour_needs_frame(app);                          // the tour's new step: its narration is counted
 }
 
 void app_frame(App& app) {
@@ -422,8 +426,10 @@ void app_frame(App& app) {
   }
   const SlideDef& slide = slide_table()[static_cast<size_t>(app.ui.slide)];
   timeline_advance(app.ui.timeline, slide.steps(app), io.DeltaTime, app.ui.reduced_motion);
-  learn_keys(app);  // a question asked takes its keys first (app/app_learn.hpp)
-  handle_shortcuts(app);
+  if (!tour_frame(app)) {  // a key that stops the tour does nothing else
+    learn_keys(app);       // a question asked takes its keys first (app/app_learn.hpp)
+    handle_shortcuts(app);
+  }
   if (app.learn.quiz_requested) {
     app.learn.quiz_requested = false;
     const uint64_t seed = app.learn.quiz_seed ? *app.learn.quiz_seed : static_cast<uint64_t>(std::time(nullptr));
@@ -504,6 +510,7 @@ void app_frame(App& app) {
   }
   ImGui::End();
   if (app.ui.presenting) draw_present_transport(app, ImVec2(narrative_pos.x, narrative_pos.y + main_h), narrative_w);
+  draw_tour_badge(app, ImVec2(narrative_pos.x - e * 1.0f, narrative_pos.y));  // the canvas's top right
 
   draw_shortcuts_overlay(app);
   draw_quiz_score(app);

@@ -67,6 +67,7 @@ void draw_menu_bar(App& app) {
     ImGui::Separator();
     ImGui::MenuItem("Reduced motion", nullptr, &ui.reduced_motion);
     if (ImGui::MenuItem("Present (full screen)", "F11", ui.presenting)) ui.present_toggle = true;
+    if (ImGui::MenuItem("Tour: every slide, hands-free", "T")) ui.tour.requested = true;  // any key stops it
     ImGui::Separator();
     if (ImGui::MenuItem("Larger text", "Ctrl+=")) ui.scale_request = ui.user_zoom * 1.1f;
     if (ImGui::IsItemHovered())

@@ -34,6 +34,7 @@ const char* const kShortcuts[][2] = {
     {"Space", "play / pause the slide's animation"},
     {", / .", "step back / forward"},
     {"Home / End", "first / last step of the slide"},
+    {"T", "tour: every slide from 0, hands-free (any key or click stops it)"},
     {"Tab", "next text field (Enter applies, Esc goes back)"},
     {"Ctrl+O", "open a table (.npy, .safetensors)"},
     {"Ctrl+S", "save a screenshot (PNG)"},
@@ -102,6 +103,7 @@ void handle_shortcuts(App& app) {
     if (c == ',') timeline_step(ui.timeline, steps, -1, ui.reduced_motion);
     if (c == '.') timeline_step(ui.timeline, steps, +1, ui.reduced_motion);
     if ((c == 'c' || c == 'C') && ui.presenting) ui.present_code = !ui.present_code;
+    if (c == 't' || c == 'T') ui.tour.requested = true;  // app/app_tour.hpp starts it
   }
 }
 

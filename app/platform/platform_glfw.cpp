@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <ctime>
 
+#include "app/app_tour.hpp"
 #include "app/app_ui.hpp"
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/platform/gl_screenshot.hpp"
@@ -537,6 +538,8 @@ bool platform_wait(Platform& p, App& app) {
       if (ImGui::GetIO().WantTextInput) visual = std::min(visual, 0.5);
       if (app.ui.presenting && app.ui.controls_until > app.time)
         visual = std::min(visual, app.ui.controls_until - app.time - idle + 0.05);
+      // The tour's next step (app/app_tour.hpp): asleep while a step is read.
+      if (const double tour = tour_wake_in(app); tour >= 0.0) visual = std::min(visual, tour - idle + 0.005);
       visual = std::max(visual, 0.0);
       double save_in = session_due_in(p.session, app);
       if (save_in >= 0.0) save_in = std::max(0.0, save_in - idle);

@@ -85,6 +85,7 @@ constexpr Flag kFlags[] = {
     {"--present", Kind::kSwitch, ""},
     {"--ask", Kind::kSwitch, ""},
     {"--quiz", Kind::kSwitch, ""},
+    {"--tour", Kind::kSwitch, ""},
     {"--bench-edits", Kind::kSwitch, ""},
     {"--layout-report", Kind::kSwitch, ""},
     {"--text", Kind::kValue, "--text \"Hello, world\""},
@@ -270,6 +271,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
   else if (name == "--present") o.present = true;
   else if (name == "--ask") o.ask = true;
   else if (name == "--quiz") o.quiz = true;
+  else if (name == "--tour") o.tour = true;
   else if (name == "--bench-edits") o.bench_edits = true;
   else if (name == "--layout-report") o.layout_report = true;
   else if (name == "--reset") o.reset = true;
@@ -332,6 +334,8 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
     return "--quiz-seed N chooses the questions of --quiz-json, --quiz or --export-worksheet: give one of them too";
   if (o.worksheet_count > 0 && o.export_worksheet.empty())
     return "--worksheet-count N is the number of questions --export-worksheet FILE.md writes: give both";
+  if (o.tour && (modes > 0 || o.quiz_json))
+    return "--tour plays the slides in the window: give it without a mode that exits";
   if (o.bench_edits && o.bench_frames == 0) return "--bench-edits times edits for --bench-frames N: give both";
   return "";
 }
@@ -483,7 +487,8 @@ std::string cli_version_text() { return "lookupviz " LOOKUPVIZ_VERSION "\n"; }
 constexpr const char* kLearnHelp = R"(  --ask             Learn mode: each slide asks a question before it shows
                     the answer (A turns it on or off; the session keeps it)
   --quiz            start with a quiz: 5 questions from fresh random states
-                    (Q in the window), then a score; --quiz-seed N repeats one)";
+                    (Q in the window), then a score; --quiz-seed N repeats one
+  --tour            play every slide hands-free (T); any key stops it)";
 
 constexpr const char* kQuizHelp = R"(  --quiz-json          print the questions each slide asks about this state
                        (slides 0-6 and 8; the same model options as --print)

@@ -62,6 +62,7 @@ struct CliOptions {
   bool ask = false;             // --ask: Learn mode (each slide asks before it shows)
   bool quiz = false;            // --quiz: start with a quiz of 5 questions (Q)
   bool present = false;         // --present: start presenting (F11: full screen, code panels folded)
+  bool tour = false;            // --tour: play every slide hands-free (T), any key stops it
   bool layout_report = false;   // --layout-report: print every slide's layout at every step as JSON, exit
   bool slide_given = false;     // --slide was on the command line
   bool reset = false;           // --reset: do not resume the last session
