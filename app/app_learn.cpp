@@ -417,7 +417,13 @@ void learn_frame(App& app) {
     }
   }
   // The tour (T) holds its step while a question is asked: the keys and clicks answer it.
-  app.ui.tour.waits = L.phase == LearnPhase::Asking && L.slide == app.ui.slide;
+  if (L.phase == LearnPhase::Asking && L.slide == app.ui.slide) {
+    app.ui.tour.waits = true;
+    L.holds_tour = true;
+  } else if (L.holds_tour) {
+    app.ui.tour.waits = false;
+    L.holds_tour = false;
+  }
   // Asked: the slide waits at its hold (Space, '.', End and the scrubber stop there).
   if (L.phase == LearnPhase::Asking) {
     Timeline& t = app.ui.timeline;

@@ -73,6 +73,7 @@ struct LearnState {
   IdList marked_right, marked_wrong;            // what the reveal marked this frame: ✓ the answer, ✗ the learner's
   std::map<std::string, KindTally> tally;       // by kind name ("lookup_row")
   QuizRun quiz;
+  bool holds_tour = false;            // a question asked holds the tour's step (UiState::tour.waits)
   int keys_frame = -1;                // the frame whose keys a question took (the deck then takes none of them)
   bool quiz_requested = false;        // Q or the menu's "Quiz me": started by the frame
   std::optional<uint64_t> quiz_seed;  // --quiz-seed N: the next quiz's seed (else the clock's)
