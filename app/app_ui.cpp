@@ -430,6 +430,10 @@ void app_frame(App& app) {
     learn_keys(app);       // a question asked takes its keys first (app/app_learn.hpp)
     handle_shortcuts(app);
   }
+  if (app.learn.quiz_end_requested) {
+    app.learn.quiz_end_requested = false;
+    end_quiz(app);
+  }
   if (app.learn.quiz_requested) {
     app.learn.quiz_requested = false;
     const uint64_t seed = app.learn.quiz_seed ? *app.learn.quiz_seed : static_cast<uint64_t>(std::time(nullptr));

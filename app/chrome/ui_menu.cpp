@@ -89,7 +89,9 @@ void draw_menu_bar(App& app) {
   if (ImGui::BeginMenu("Learn")) {
     bool ask = app.learn.ask;
     if (ImGui::MenuItem("Learn: ask me first", "A", &ask)) set_learn(app.learn, ask);
-    if (ImGui::MenuItem("Quiz me (5 questions)", "Q", false, !app.learn.quiz.active)) app.learn.quiz_requested = true;
+    if (!app.learn.quiz.active && ImGui::MenuItem("Quiz me (5 questions)", "Q")) app.learn.quiz_requested = true;
+    if (app.learn.quiz.active && ImGui::MenuItem("End the quiz (back to my own state)"))
+      app.learn.quiz_end_requested = true;
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Help")) {

@@ -76,6 +76,7 @@ struct LearnState {
   bool holds_tour = false;            // a question asked holds the tour's step (UiState::tour.waits)
   int keys_frame = -1;                // the frame whose keys a question took (the deck then takes none of them)
   bool quiz_requested = false;        // Q or the menu's "Quiz me": started by the frame
+  bool quiz_end_requested = false;    // the menu's "End the quiz": ended by the frame
   std::optional<uint64_t> quiz_seed;  // --quiz-seed N: the next quiz's seed (else the clock's)
 };
 

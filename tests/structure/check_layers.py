@@ -6,7 +6,7 @@ Folders are layers, lowest first:
          <-  app/chrome/  <-  app/ (the App: view state, the frame, the session)  <-  app/platform/
 A file may include its own layer and the layers below it. Every include that points up
 is listed; more than MAX_UP fails. MAX_UP is a ratchet: issue 27 asks for 3, each with a
-comment saying why. The ones left (25 when this was written) are slides and chrome reaching
+comment saying why. The ones left (24 when this was written) are slides and chrome reaching
 the App itself (app_state.hpp, app_edits.hpp, app_ui.hpp, app_session.hpp): they go when
 slides take the model and their own state instead of App&. The number may only go down.
 """
@@ -14,7 +14,7 @@ import os
 import re
 import sys
 
-MAX_UP = 25
+MAX_UP = 24
 LAYERS = [  # (folder prefix, rank); the longest prefix that matches wins
     ("core/", 0),
     ("app/model/", 1),

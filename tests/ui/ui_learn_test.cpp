@@ -217,6 +217,24 @@ TEST_F(UiLearn, AQuizOfFiveEndsWithItsScoreAndGivesTheStateBack) {
   EXPECT_EQ(h.app.inputs.seed, seed);
 }
 
+TEST_F(UiLearn, AQuizEndedHalfwayGivesTheStateBackAndTheSessionNeverHoldsIt) {
+  go_to_slide(h.app, 3);
+  h.frames(5);
+  const IdList ids = h.app.inputs.ids;
+  start_quiz(h.app, 11, 5);
+  h.frames(3);
+  ASSERT_TRUE(L().quiz.active);
+  // Mid-quiz, the session saved is the learner's own state, not the quiz's.
+  const SessionSettings s = session_from_app(h.app, WindowGeometry{});
+  EXPECT_EQ(s.ids, ids);
+  EXPECT_EQ(s.slide, 3);
+  h.app.learn.quiz_end_requested = true;  // Learn ▸ End the quiz
+  h.frames(3);
+  EXPECT_FALSE(L().quiz.active);
+  EXPECT_EQ(h.app.inputs.ids, ids);
+  EXPECT_EQ(h.app.ui.slide, 3);
+}
+
 TEST_F(UiLearn, TheSessionKeepsLearnModeAndTheResults) {
   show(2);
   h.press(kEscape);  // shown: asked once, right never
