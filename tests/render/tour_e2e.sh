@@ -11,41 +11,13 @@
 set -u
 BIN="$1"
 
-for tool in xvfb-run xdotool; do
-  if ! command -v "$tool" >/dev/null 2>&1; then
-    echo "skipped: $tool is not installed (Debian: xvfb, xdotool)"
-    exit 77
-  fi
-done
-
-if [ -z "${LV_E2E_IN_X:-}" ]; then
-  LV_E2E_IN_X=1 exec xvfb-run -a -s "-screen 0 1280x800x24" bash "$0" "$@"
-fi
+# shellcheck source=../shared/e2e_lib.sh
+source "$(dirname "$0")/../shared/e2e_lib.sh"
+lv_e2e_needs_x 1280x800x24 "$@"
 
 ROOT="$(mktemp -d /tmp/lookupviz-tour-XXXXXX)"
-FAILS=0
 PID=""
 WID=""
-RUN=""
-
-fail() {
-  echo "FAIL [$RUN]: $*"
-  FAILS=$((FAILS + 1))
-}
-
-wait_for() {  # wait_for COND [SECONDS]
-  local cond="$1" limit="${2:-10}" i=0
-  while ! eval "$cond"; do
-    sleep 0.05
-    i=$((i + 1))
-    [ "$i" -ge $((limit * 20)) ] && return 1
-  done
-  return 0
-}
-
-want() { [ -z "${LV_E2E_ONLY:-}" ] || [ "$LV_E2E_ONLY" = "$1" ]; }
-
-running() { [ -d "/proc/$1" ] && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status" 2>/dev/null; }
 
 badge() { grep -q '^tour-badge ' "$LOOKUPVIZ_LANDMARKS" 2>/dev/null; }
 
