@@ -507,6 +507,31 @@ bool learn_keys(App& app) {
 
 void learn_commit(App& app) { commit(app); }
 
+std::vector<QuestionKind> learn_kinds(const App& app, int slide) { return askable(app, slide); }
+
+void learn_ask_kind(App& app, QuestionKind k) {
+  const quiz::QuizModel m = learn_model(app);
+  quiz::QuizRng rng(app.inputs.seed * 0x9E3779B97F4A7C15ull + app.learn.asks + 1);
+  ask(app, quiz::make_question(app.ui.slide, k, m, quiz::default_params(k, m, &rng)));
+}
+
+void learn_answer_wrong(App& app) {
+  LearnState& L = app.learn;
+  if (L.phase != LearnPhase::Asking) return;
+  quiz::Answer wrong = L.question.answer;
+  if (auto* v = std::get_if<int64_t>(&wrong)) *v += 1;
+  else if (auto* b = std::get_if<bool>(&wrong)) *b = !*b;
+  else if (auto* d = std::get_if<double>(&wrong)) *d = *d * 3.0 + 1.5;
+  else if (auto* l = std::get_if<IdList>(&wrong)) l->push_back(l->empty() ? 0 : l->back() + 1);
+  else if (auto* c = std::get_if<std::vector<quiz::Cell>>(&wrong))
+    c->push_back(c->empty() ? quiz::Cell{0, 0} : quiz::Cell{c->back().row + 1, c->back().col});
+  L.typed = answer_words(wrong);
+  L.given = wrong;
+  L.right = quiz::judge(L.question, wrong);
+  L.shown = false;
+  reveal(app);
+}
+
 void learn_show_me(App& app) {
   LearnState& L = app.learn;
   if (L.phase != LearnPhase::Asking) return;
@@ -602,29 +627,81 @@ bool learn_panel_shown(const App& app) {
   return L.phase != LearnPhase::Off && L.slide == app.ui.slide;
 }
 
+namespace {
+float question_panel_height(const App& app, float width);
+void draw_panel(App& app, float width, float height);
+}  // namespace
+
+// The panel's type is the narration's (presenting, a size larger than the page: a question
+// read from the back of the room is at least as large as the narration beside it).
 float learn_panel_height(const App& app, float width) {
-  const LearnState& L = app.learn;
-  const float e = em();
-  const float line = ImGui::GetTextLineHeightWithSpacing();
-  const float wrap = std::max(e * 10.0f, width - e * 2.0f);
-  ImGui::PushFont(fonts().bold);
-  const float prompt_h = ImGui::CalcTextSize(L.question.prompt.c_str(), nullptr, false, wrap).y;
-  ImGui::PopFont();
-  const float why_h = ImGui::CalcTextSize(L.question.why.c_str(), nullptr, false, wrap).y;
-  // The heading and the prompt; asked: the answer line and the hint (which may wrap);
-  // revealed: the verdict, the why, the buttons.
-  const float hint_h = ImGui::CalcTextSize(how_to_answer(L.question), nullptr, false, wrap).y;
-  const float frame = ImGui::GetFrameHeightWithSpacing();
-  const float asked = frame + std::max(hint_h, line);
-  ImGui::PushFont(fonts().bold);
-  const float verdict_h =
-      L.phase == LearnPhase::Revealed ? ImGui::CalcTextSize(verdict_text(L).c_str(), nullptr, false, wrap).y : line;
-  ImGui::PopFont();
-  const float revealed = std::max(line, verdict_h) + why_h + frame;
-  return e * 1.0f + line + prompt_h + std::max(asked, revealed) + e * 0.2f;
+  begin_narration_zoom(narration_top_level());
+  const float h = question_panel_height(app, width);
+  end_canvas_zoom();
+  return h;
 }
 
 void draw_learn_panel(App& app, float width, float height) {
+  begin_narration_zoom(narration_top_level());
+  report_question_px(em());
+  draw_panel(app, width, height);
+  end_canvas_zoom();
+}
+
+namespace {
+
+// The prompt as shown: a quiz's says which question of how many.
+std::string prompt_text(const LearnState& L) {
+  if (!L.quiz.active) return L.question.prompt;
+  return "Question " + std::to_string(L.quiz.at + 1) + " of " + std::to_string(L.quiz.items.size()) + ": " +
+         L.question.prompt;
+}
+
+const char* continue_label(const LearnState& L) {
+  const bool last = L.quiz.active && L.quiz.at + 1 >= static_cast<int>(L.quiz.items.size());
+  return L.quiz.active ? (last ? "See the score (Enter)" : "Next question (Enter)") : "Continue (Enter)";
+}
+
+float button_width(const char* label) {
+  return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2.0f;
+}
+
+// The verdict's buttons: Continue, and Try another after a miss (their width with spacing).
+float verdict_buttons_width(const LearnState& L) {
+  const float sp = ImGui::GetStyle().ItemSpacing.x;
+  return button_width(continue_label(L)) + (L.right ? 0.0f : sp + button_width("Try another (N)"));
+}
+
+// Three rows, asked or revealed, so the canvas above does not move between the two:
+//   asked:    the prompt · [answer] Answer  Show me · how to answer (or why it does not read)
+//   revealed: the prompt · ✓/✗ verdict  Continue  Try another · the one line of why
+// (the buttons go below the verdict when the row has no room for both).
+float question_panel_height(const App& app, float width) {
+  const LearnState& L = app.learn;
+  const float e = em();
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float wrap = std::max(e * 10.0f, width - e * 1.6f - 2.0f);  // the child's padding and border
+  const float frame = ImGui::GetFrameHeight(), gap = st.ItemSpacing.y;
+  ImGui::PushFont(fonts().bold);
+  const float prompt_h = ImGui::CalcTextSize(prompt_text(L).c_str(), nullptr, false, wrap).y;
+  ImGui::PopFont();
+  const float hint_h = ImGui::CalcTextSize(how_to_answer(L.question), nullptr, false, wrap).y;
+  const float asked = frame + gap + hint_h;
+  float revealed = 0.0f;
+  {
+    ImGui::PushFont(fonts().bold);
+    const std::string v = L.phase == LearnPhase::Revealed ? verdict_text(L) : "✗ Not quite: you said 00; the answer is 00.";
+    const float verdict_w = ImGui::CalcTextSize(v.c_str()).x;
+    const float verdict_h = ImGui::CalcTextSize(v.c_str(), nullptr, false, wrap).y;
+    ImGui::PopFont();
+    const float why_h = ImGui::CalcTextSize(L.question.why.c_str(), nullptr, false, wrap).y;
+    const bool beside = verdict_w + st.ItemSpacing.x * 2.0f + verdict_buttons_width(L) <= wrap;
+    revealed = (beside ? std::max(verdict_h, frame) : verdict_h + gap + frame) + gap + why_h;
+  }
+  return e * 1.0f + prompt_h + gap + std::max(asked, revealed) + 2.0f;
+}
+
+void draw_panel(App& app, float width, float height) {
   LearnState& L = app.learn;
   const Palette& pal = palette(app.ui.theme);
   const float e = em();
@@ -632,19 +709,13 @@ void draw_learn_panel(App& app, float width, float height) {
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(e * 0.8f, e * 0.5f));
   ImGui::BeginChild("question", ImVec2(width, height), true, ImGuiWindowFlags_NoScrollbar);
   const float wrap = ImGui::GetContentRegionAvail().x;
+  const float x0 = ImGui::GetCursorScreenPos().x;
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
-  char head[96];
-  if (L.quiz.active)
-    std::snprintf(head, sizeof head, "Quiz · question %d of %d", L.quiz.at + 1, static_cast<int>(L.quiz.items.size()));
-  else
-    std::snprintf(head, sizeof head, "Predict, then reveal · %s",
-                  std::string(quiz::kind_name(L.question.kind)).c_str());
-  ImGui::PushStyleColor(ImGuiCol_Text, pal.muted);
-  ImGui::TextUnformatted(head);
-  ImGui::PopStyleColor();
+  float right_edge = 0.0f;  // the buttons' right end
   ImGui::PushFont(fonts().bold);
-  ImGui::TextUnformatted(L.question.prompt.c_str());
+  ImGui::TextUnformatted(prompt_text(L).c_str());
   ImGui::PopFont();
+  landmark("learn-prompt");
   if (L.phase == LearnPhase::Asking) {
     // The answer as typed, in a box, with a caret: no ImGui text field (the digit keys
     // stay the question's without a focus to lose).
@@ -652,20 +723,26 @@ void draw_learn_panel(App& app, float width, float height) {
     ImGui::PushFont(fonts().mono);
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const ImVec2 s = ImGui::CalcTextSize(shown.c_str());
-    const float box_w = std::max(e * 8.0f, s.x + e * 1.0f);
-    ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + box_w, p.y + s.y + e * 0.3f), pal.panel, e * 0.2f);
-    ImGui::GetWindowDrawList()->AddRect(p, ImVec2(p.x + box_w, p.y + s.y + e * 0.3f), pal.accent, e * 0.2f);
-    ImGui::SetCursorScreenPos(ImVec2(p.x + e * 0.4f, p.y + e * 0.15f));
-    ImGui::TextUnformatted(shown.c_str());
+    const float box_h = ImGui::GetFrameHeight();
+    const float box_w = std::min(wrap * 0.5f, std::max(e * 8.0f, s.x + e * 1.0f));
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(p, ImVec2(p.x + box_w, p.y + box_h), pal.panel, e * 0.2f);
+    dl->AddRect(p, ImVec2(p.x + box_w, p.y + box_h), pal.accent, e * 0.2f);
+    // A long answer shows its end (where the caret is), clipped to the box.
+    const float text_x = p.x + e * 0.4f - std::max(0.0f, s.x - (box_w - e * 0.8f));
+    dl->PushClipRect(ImVec2(p.x + 1.0f, p.y), ImVec2(p.x + box_w - 1.0f, p.y + box_h), true);
+    dl->AddText(ImVec2(text_x, p.y + (box_h - s.y) * 0.5f), pal.text, shown.c_str());
+    dl->PopClipRect();
     ImGui::PopFont();
-    landmark_rect("learn-answer", p, ImVec2(p.x + box_w, p.y + s.y + e * 0.3f));
-    ImGui::SameLine(0.0f, 0.0f);
-    ImGui::SetCursorScreenPos(ImVec2(p.x + box_w + e * 0.6f, p.y));
+    ImGui::Dummy(ImVec2(box_w, box_h));
+    landmark_rect("learn-answer", p, ImVec2(p.x + box_w, p.y + box_h));
+    ImGui::SameLine(0.0f, e * 0.6f);
     if (ImGui::Button("Answer")) commit(app);
     landmark("learn-submit");
     ImGui::SameLine();
     if (ImGui::Button("Show me")) learn_show_me(app);
     landmark("learn-show-me");
+    right_edge = ImGui::GetItemRectMax().x;
     ImGui::PushStyleColor(ImGuiCol_Text, L.error.empty() ? pal.muted : pal.bad);
     ImGui::TextUnformatted(L.error.empty() ? how_to_answer(L.question) : L.error.c_str());
     ImGui::PopStyleColor();
@@ -673,27 +750,38 @@ void draw_learn_panel(App& app, float width, float height) {
     const std::string verdict = verdict_text(L);
     ImGui::PushStyleColor(ImGuiCol_Text, L.shown ? pal.text : L.right ? pal.ok : pal.bad);
     ImGui::PushFont(fonts().bold);
+    const float verdict_w = ImGui::CalcTextSize(verdict.c_str()).x;
+    ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(verdict.c_str());
     ImGui::PopFont();
     ImGui::PopStyleColor();
     landmark(L.right ? "learn-right" : "learn-wrong");
-    ImGui::TextUnformatted(L.question.why.c_str());
-    const bool last = L.quiz.active && L.quiz.at + 1 >= static_cast<int>(L.quiz.items.size());
-    if (ImGui::Button(L.quiz.active ? (last ? "See the score (Enter)" : "Next question (Enter)") : "Continue (Enter)"))
-      learn_continue(app);
+    const ImGuiStyle& st = ImGui::GetStyle();
+    if (verdict_w + st.ItemSpacing.x * 2.0f + verdict_buttons_width(L) <= wrap)
+      ImGui::SameLine(0.0f, st.ItemSpacing.x * 2.0f);
+    if (ImGui::Button(continue_label(L))) learn_continue(app);
     landmark("learn-continue");
+    right_edge = ImGui::GetItemRectMax().x;
     if (!L.right) {
       ImGui::SameLine();
       if (ImGui::Button("Try another (N)")) learn_try_another(app);
       landmark("learn-try-another");
+      right_edge = ImGui::GetItemRectMax().x;
     }
+    ImGui::TextUnformatted(L.question.why.c_str());
   }
+  // Whole, or reported cut: the last line above the panel's bottom, the buttons inside it.
+  const ImVec2 wmin = ImGui::GetWindowPos(), wsize = ImGui::GetWindowSize();
+  if (ImGui::GetItemRectMax().y > wmin.y + wsize.y + 0.5f) report_clipped("the question panel's last line");
+  if (right_edge > x0 + wrap + 0.5f) report_clipped("the question panel's buttons");
   ImGui::PopTextWrapPos();
   ImGui::EndChild();
   report_last_item_panel("question");
   ImGui::PopStyleVar();
   ImGui::PopStyleColor();
 }
+
+}  // namespace
 
 void draw_quiz_score(App& app) {
   LearnState& L = app.learn;

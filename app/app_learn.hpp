@@ -8,6 +8,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "app/app_state.hpp"
 #include "core/quiz/question_kinds.hpp"
@@ -51,6 +52,12 @@ void learn_commit(App& app);       // Enter / a click: judge what was typed, the
 void learn_show_me(App& app);      // "Show me": reveal without an answer
 void learn_continue(App& app);     // after a reveal: go on (the next quiz question)
 void learn_try_another(App& app);  // after a wrong answer: the same question about a fresh state
+
+// The layout report's (--layout-report --ask) way in: the kinds this slide asks of the state
+// shown, one of them asked now, and a wrong answer given (the longest verdict: ✗, both answers).
+std::vector<quiz::QuestionKind> learn_kinds(const App& app, int slide);
+void learn_ask_kind(App& app, quiz::QuestionKind k);
+void learn_answer_wrong(App& app);
 
 // "Quiz me" (Q, --quiz): `count` questions from fresh random states of quiz `seed`, each on
 // its slide; the learner's own state comes back when the quiz is closed.

@@ -24,6 +24,7 @@
 #include "app/app_session.hpp"
 #include "app/app_ui.hpp"
 #include "app/platform/gl_heatmap.hpp"
+#include "app/app_learn.hpp"
 #include "app/ui_base/layout_report.hpp"
 #include "app/model/out_of_memory.hpp"
 #include "app/platform/platform_bench.hpp"
@@ -146,6 +147,32 @@ bool restores_session(int argc, char** argv) {
   return true;
 }
 
+// --layout-report --ask: every question each slide asks of this state, laid out asked (the
+// timeline at its hold) and revealed after a wrong answer (the longest verdict, with Try another).
+void learn_report(lv::app::Platform& p, lv::app::App& app, std::string& out) {
+  lv::app::set_learn_mode(app, true);
+  auto settle = [&] {
+    for (int i = 0; i < 3 || (app.ui.narrative_settling && i < 16); ++i) lv::app::platform_frame(p, app);
+  };
+  for (int k = 0; k < lv::app::slide_count(); ++k) {
+    freeze_at(app, k, 0);
+    settle();
+    for (lv::quiz::QuestionKind kind : lv::app::learn_kinds(app, k)) {
+      lv::app::learn_ask_kind(app, kind);
+      freeze_at(app, k, app.learn.hold);
+      settle();
+      out += ",\n  ";
+      lv::app::layout_report_json(out, k, app.learn.hold, "asking");
+      lv::app::learn_answer_wrong(app);
+      freeze_at(app, k, app.learn.reveal_to);
+      settle();
+      out += ",\n  ";
+      lv::app::layout_report_json(out, k, app.learn.reveal_to, "revealed");
+    }
+  }
+  lv::app::set_learn_mode(app, false);
+}
+
 // --layout-report: every slide at every step, laid out exactly as the window does
 // (a few frames each, so ImGui's sizes settle), printed as one JSON object.
 std::string layout_report_text(lv::app::Platform& p, lv::app::App& app, const lv::CliOptions& o) {
@@ -158,6 +185,9 @@ std::string layout_report_text(lv::app::Platform& p, lv::app::App& app, const lv
   std::string out = head;
   bool first = true;
   std::vector<std::pair<float, float>> fresh(static_cast<size_t>(lv::app::slide_count()));  // laid out afresh
+  // --ask: the slides are laid out first as they are, then each question asked and revealed.
+  const bool learn = app.learn.ask;
+  lv::app::set_learn_mode(app, false);
   for (int k = 0; k < lv::app::slide_count(); ++k) {
     freeze_at(app, k, 0);
     const int steps = lv::app::current_slide_steps(app);
@@ -170,6 +200,7 @@ std::string layout_report_text(lv::app::Platform& p, lv::app::App& app, const lv
       lv::app::layout_report_json(out, k, s);  // the slide's number
     }
   }
+  if (learn) learn_report(p, app, out);
   // Every slide again, reached by its key from another slide (the one after it and the one
   // four on; every other slide with LOOKUPVIZ_LAYOUT_REVISIT=all), as a person jumps
   // around: its canvas and narration must get the type sizes it gets laid out afresh (its

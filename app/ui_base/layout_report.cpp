@@ -33,7 +33,7 @@ void layout_report_begin_frame() {
   g_report.matrices.clear();
   g_report.panels.clear();
   g_report.clipped.clear();
-  g_report.canvas_px = g_report.narration_px = 0.0f;
+  g_report.canvas_px = g_report.narration_px = g_report.question_px = 0.0f;
   g_report.content_min = g_report.content_max = ImVec2(0.0f, 0.0f);
 }
 
@@ -82,6 +82,10 @@ void report_narration_px(float px) {
   if (g_enabled) g_report.narration_px = px;
 }
 
+void report_question_px(float px) {
+  if (g_enabled) g_report.question_px = px;
+}
+
 void report_canvas_content(ImVec2 min, ImVec2 max) {
   if (!g_enabled) return;
   g_report.content_min = min;
@@ -94,11 +98,16 @@ void report_text_rect(const char* text, ImVec2 min, ImVec2 max, ImVec4 visible) 
     report_clipped(text);
 }
 
-void layout_report_json(std::string& out, int slide, int step) {
+void layout_report_json(std::string& out, int slide, int step, const char* learn) {
   char buf[256];
   std::snprintf(buf, sizeof buf, "{\"slide\": %d, \"step\": %d, \"canvas_px\": %.2f, \"narration_px\": %.2f, ", slide,
                 step, static_cast<double>(g_report.canvas_px), static_cast<double>(g_report.narration_px));
   out += buf;
+  if (learn && *learn) {
+    std::snprintf(buf, sizeof buf, "\"learn\": \"%s\", \"question_px\": %.2f, ", learn,
+                  static_cast<double>(g_report.question_px));
+    out += buf;
+  }
   const float cx = std::round(g_report.content_min.x), cy = std::round(g_report.content_min.y);
   std::snprintf(buf, sizeof buf, "\"content\": {\"x\": %.0f, \"y\": %.0f, \"w\": %.0f, \"h\": %.0f}, \"matrices\": [",
                 cx, cy, std::round(g_report.content_max.x) - cx, std::round(g_report.content_max.y) - cy);

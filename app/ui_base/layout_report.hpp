@@ -32,6 +32,7 @@ struct LayoutReport {
   std::vector<ReportedPanel> panels;
   std::vector<std::string> clipped;
   float canvas_px = 0.0f, narration_px = 0.0f;  // the canvas's and the narration's font size in pixels
+  float question_px = 0.0f;                      // Learn mode's question panel's (0: none shown)
   ImVec2 content_min, content_max;              // where the canvas placed the slide (all its steps' extent)
 };
 
@@ -52,14 +53,17 @@ void report_clipped(const char* text);
 // The type sizes the frame drew the canvas and the narration at (pixels).
 void report_canvas_px(float px);
 void report_narration_px(float px);
+void report_question_px(float px);
 // The rectangle the canvas placed the slide in (centred in its room when smaller).
 void report_canvas_content(ImVec2 min, ImVec2 max);
 // Reports `text` as clipped when its rectangle is not wholly inside `visible`.
 void report_text_rect(const char* text, ImVec2 min, ImVec2 max, ImVec4 visible);
 
 // Appends the frame's report as one JSON object of one slide/step:
-// {"slide": 1, "step": 1, "canvas_px": 25.5, "narration_px": 17, "content": {"x", "y", "w", "h"},
+// {"slide": 1, "step": 1, "canvas_px": 25.5, "narration_px": 17, ["learn": "asking", "question_px": 17,]
+//  "content": {"x", "y", "w", "h"},
 //  "matrices": [...], "panels": [...], "clipped": [...]}
-void layout_report_json(std::string& out, int slide, int step);
+// `learn`: "" (no question), "asking" or "revealed" (Learn mode's states, with --ask).
+void layout_report_json(std::string& out, int slide, int step, const char* learn = "");
 
 }  // namespace lv::app

@@ -152,6 +152,55 @@ for size in "1024x768" "1280x800" "1920x1080" "2560x1440:2"; do
   check "present-8x8-$size" --present "${args[@]}" --ids 0,1,2,3,4,5,6,7 --dim 8 || fails=$((fails + 1))
 done
 
+# Learn mode (issue 28): every question each slide asks, asked and revealed (after a wrong
+# answer: the longest verdict, with Try another), at the seven sizes and presenting: the
+# question panel is there, whole (nothing of it cut, inside the window), over nothing,
+# and its type is at least the narration's (presenting: read from the back of the room).
+check_learn() {  # check_learn REPORT.json NAME WIDTH HEIGHT
+  "$py" - "$@" <<'PY'
+import json, sys
+r, name, W, H = json.load(open(sys.argv[1])), sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+learn = [s for s in r["slides"] if "learn" in s]
+bad = []
+states = {(s["slide"], s["learn"]) for s in learn}
+for k in (0, 1, 2, 3, 4, 5, 6, 8):
+    for state in ("asking", "revealed"):
+        if (k, state) not in states:
+            bad.append(f"{name}: slide {k} has no question {state}")
+for s in learn:
+    where = f"{name}: slide {s['slide']} step {s['step']} {s['learn']}"
+    q = [p for p in s["panels"] if p["name"] == "question"]
+    if not q:
+        bad.append(f"{where}: no question panel")
+        continue
+    q = q[0]
+    if q["x"] < 0 or q["y"] < 0 or q["x"] + q["w"] > W or q["y"] + q["h"] > H or q["h"] < s["question_px"] * 3:
+        bad.append(f"{where}: the question panel {q} is not whole in the {W} × {H} window")
+    if s["question_px"] + 0.01 < s["narration_px"]:
+        bad.append(f"{where}: question type {s['question_px']} px, the narration's {s['narration_px']} px")
+    for t in s["clipped"]:
+        if "question panel" in t:
+            bad.append(f"{where}: clipped: {t}")
+if bad:
+    print("\n".join(bad[:30]))
+    sys.exit(1)
+print(f"{name}: {len(learn)} question states laid out, every panel whole, type at least the narration's")
+PY
+}
+for size in "1024x768" "1280x720" "1280x800" "1366x768" "1440x900" "1920x1080" "2560x1440:2"; do
+  args=(--size "${size%%:*}"); [ "${size#*:}" != "$size" ] && args+=(--scale "${size#*:}")
+  w=${size%%x*}; h=${size#*x}; h=${h%%:*}
+  allow=0; [ "$size" = "1024x768" ] && allow=1
+  ALLOW_NARRATION_SCROLL=$allow check "learn-$size" --ask "${args[@]}" || fails=$((fails + 1))
+  check_learn "$out/learn-$size.json" "learn-$size" "$w" "$h" || fails=$((fails + 1))
+done
+for size in "1024x768" "1280x800" "1920x1080" "2560x1440:2"; do
+  args=(--size "${size%%:*}"); [ "${size#*:}" != "$size" ] && args+=(--scale "${size#*:}")
+  w=${size%%x*}; h=${size#*x}; h=${h%%:*}
+  check "learn-present-$size" --ask --present "${args[@]}" || fails=$((fails + 1))
+  check_learn "$out/learn-present-$size.json" "learn-present-$size" "$w" "$h" || fails=$((fails + 1))
+done
+
 # Text mode on the book's sentence (chapter 2): GPT-2's 50,257-row table, 20 IDs, slide 0's
 # pieces and merges, slide 8's decoded argmax: every slide fits its canvas (windows of
 # rows around the IDs, no canvas that scrolls), at every size, presenting and in the light theme.
