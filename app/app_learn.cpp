@@ -14,6 +14,7 @@
 #include "app/app_ui.hpp"
 #include "app/model/model_jobs.hpp"
 #include "app/chrome/ui_keys.hpp"
+#include "app/slides/scale_worker.hpp"
 #include "app/slides/slides.hpp"
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/ui_base/layout_report.hpp"
@@ -41,7 +42,6 @@ bool whole_table_kind(QuestionKind k) { return k == QuestionKind::ArgmaxToken ||
 // The kinds this slide may ask of this state, in the order.
 std::vector<QuestionKind> askable(const App& app, int slide) {
   std::vector<QuestionKind> out;
-  if (slide == 7) return out;  // slide 7's ratio is measured by its own worker: asked in a later round
   const bool small = app.derived.vocab * app.derived.dim <= kAskWholeTableUpTo;
   for (QuestionKind k : quiz::kinds_for_slide(slide)) {
     if (k == QuestionKind::TokenCount && !app.tokenizer) continue;
@@ -81,14 +81,31 @@ void clear_answer(LearnState& L) {
   L.error.clear();
   L.given.reset();
   L.cursor = -1;
-  L.right = L.shown = false;
+  L.right = L.shown = L.awaits_measure = false;
+}
+
+// Slide 7's question is about its largest batch's measured ratio (B = 256).
+constexpr int kEstimateBatch = kTimingBatches[kTimingBatchCount - 1];
+
+// A question's answer as known now: slide 7's ratio once measured (NaN until then).
+quiz::Question with_measure(const App& app, quiz::Question q) {
+  if (q.kind != QuestionKind::SpeedupEstimate) return q;
+  q.params.batch = kEstimateBatch;
+  const MeasuredSpeedup ms = measured_speedup(app, kEstimateBatch);
+  const double ratio = ms.state == MeasuredSpeedup::State::Ready ? ms.ratio : std::nan("");
+  return quiz::make_question(q.slide, q.kind, learn_model(app), q.params, ratio);
+}
+
+bool answer_known(const quiz::Question& q) {
+  const double* d = std::get_if<double>(&q.answer);
+  return !d || !std::isnan(*d);
 }
 
 // Asks q on the slide shown: the timeline goes back to (or stops at) its hold.
 void ask(App& app, const quiz::Question& q) {
   LearnState& L = app.learn;
   clear_answer(L);
-  L.question = q;
+  L.question = with_measure(app, q);
   L.slide = app.ui.slide;
   const QuestionSteps s = question_steps(q, current_slide_steps(app));
   L.hold = s.hold;
@@ -153,10 +170,32 @@ bool commit(App& app) {
     return false;
   }
   L.given = r.answer;
-  L.right = quiz::judge(L.question, *r.answer);
   L.shown = false;
+  if (!answer_known(L.question)) {  // slide 7 is still timing: judged when its figure lands (learn_frame)
+    L.awaits_measure = true;
+    return true;
+  }
+  L.right = quiz::judge(L.question, *r.answer);
   reveal(app);
   return true;
+}
+
+// An answer given before slide 7 measured its own: judged (or shown) once the figure lands;
+// a timing that cannot give one lets the question go with the reason.
+void judge_when_measured(App& app) {
+  LearnState& L = app.learn;
+  if (!L.awaits_measure || L.phase != LearnPhase::Asking) return;
+  const MeasuredSpeedup ms = measured_speedup(app, kEstimateBatch);
+  if (ms.state == MeasuredSpeedup::State::Pending) return;
+  L.awaits_measure = false;
+  if (ms.state == MeasuredSpeedup::State::Failed) {
+    L.phase = LearnPhase::Off;
+    set_status(app, ("No estimate to judge: " + ms.why).c_str());
+    return;
+  }
+  L.question = with_measure(app, L.question);
+  if (!L.shown && L.given) L.right = quiz::judge(L.question, *L.given);
+  reveal(app);
 }
 
 // The target the arrows reach next (the rows' order for ↑ ↓, the columns' for ← →).
@@ -223,12 +262,26 @@ const char* how_to_answer(const quiz::Question& q) {
     case QuestionKind::DifferingCells:
       return "Type the cells as row,col; row,col (none: leave it empty); Enter answers, Esc shows.";
     case QuestionKind::GradValue: return "Type a number; Enter answers, Esc shows.";
+    case QuestionKind::SpeedupEstimate:
+      return "Type your estimate, e.g. 40 (within 2× counts); Enter answers, Esc shows.";
     default: return "Type a whole number; Enter answers, Esc shows.";
   }
 }
 
 // The verdict in words (✓ / ✗ and the two answers: never colour alone).
 std::string verdict_text(const LearnState& L) {
+  if (L.question.kind == QuestionKind::SpeedupEstimate) {  // an estimate: both as ratios, 3 digits
+    auto times = [](const quiz::Answer& a) {
+      char buf[48];
+      std::snprintf(buf, sizeof buf, "%.3g×", std::get<double>(a));
+      return std::string(buf);
+    };
+    const std::string measured = times(L.question.answer);
+    if (L.shown) return "Shown: measured " + measured + ".";
+    const std::string said = L.given ? times(*L.given) : L.typed;
+    if (L.right) return "✓ Right: you said " + said + ", measured " + measured + " (within 2× counts).";
+    return "✗ Not quite: you said " + said + ", measured " + measured + " (within 2× counts).";
+  }
   const std::string truth = answer_words(L.question.answer);
   if (L.shown) return "Shown: the answer is " + truth + ".";
   if (L.right) return "✓ Right: " + truth + ".";
@@ -276,6 +329,7 @@ QuestionSteps question_steps(const quiz::Question& q, int steps) {
     case QuestionKind::GradRows:
     case QuestionKind::GradValue: return at(0, steps - 1);  // the scatter steps
     case QuestionKind::OutputsEqual: return at(0, 1);       // slide 5's check
+    case QuestionKind::SpeedupEstimate: return at(steps - 1, steps);  // slide 7's timing step
     default: return at(0, steps);
   }
 }
@@ -416,6 +470,7 @@ void learn_frame(App& app) {
       L.asked_for = state_key(app);
     }
   }
+  judge_when_measured(app);
   // The tour (T) holds its step while a question is asked: the keys and clicks answer it.
   if (L.phase == LearnPhase::Asking && L.slide == app.ui.slide) {
     app.ui.tour.waits = true;
@@ -475,6 +530,7 @@ bool learn_keys(App& app) {
   }
   // Asking: the arrows, digits, Enter, Backspace and Esc are the question's.
   L.keys_frame = ImGui::GetFrameCount();
+  if (L.awaits_measure) return true;  // answered: waiting for slide 7's figure
   const bool cols = !L.drawn_targets.empty() && L.drawn_targets.front().axis == AnswerTarget::Axis::Col;
   if (pressed(cols ? ImGuiKey_RightArrow : ImGuiKey_DownArrow)) move_cursor(app, +1);
   if (pressed(cols ? ImGuiKey_LeftArrow : ImGuiKey_UpArrow)) move_cursor(app, -1);
@@ -518,6 +574,9 @@ void learn_ask_kind(App& app, QuestionKind k) {
 void learn_answer_wrong(App& app) {
   LearnState& L = app.learn;
   if (L.phase != LearnPhase::Asking) return;
+  L.question = with_measure(app, L.question);
+  // Slide 7 still timing: the report lays out a verdict with a stand-in figure.
+  if (!answer_known(L.question)) L.question.answer = 1000.0;
   quiz::Answer wrong = L.question.answer;
   if (auto* v = std::get_if<int64_t>(&wrong)) *v += 1;
   else if (auto* b = std::get_if<bool>(&wrong)) *b = !*b;
@@ -538,6 +597,10 @@ void learn_show_me(App& app) {
   L.shown = true;
   L.right = false;
   L.given.reset();
+  if (!answer_known(L.question)) {
+    L.awaits_measure = true;
+    return;
+  }
   reveal(app);
 }
 
@@ -690,7 +753,12 @@ float question_panel_height(const App& app, float width) {
   float revealed = 0.0f;
   {
     ImGui::PushFont(fonts().bold);
-    const std::string v = L.phase == LearnPhase::Revealed ? verdict_text(L) : "✗ Not quite: you said 00; the answer is 00.";
+    // Asked: room for a verdict as long as a wrong answer's with the answer's length.
+    const std::string truth = answer_words(L.question.answer);
+    const std::string v = L.phase == LearnPhase::Revealed ? verdict_text(L)
+                          : L.question.kind == QuestionKind::SpeedupEstimate
+                              ? "✗ Not quite: you said 1000×, measured 1000× (within 2× counts)."
+                              : "✗ Not quite: you said " + truth + "; the answer is " + truth + ".";
     const float verdict_w = ImGui::CalcTextSize(v.c_str()).x;
     const float verdict_h = ImGui::CalcTextSize(v.c_str(), nullptr, false, wrap).y;
     ImGui::PopFont();
@@ -716,7 +784,15 @@ void draw_panel(App& app, float width, float height) {
   ImGui::TextUnformatted(prompt_text(L).c_str());
   ImGui::PopFont();
   landmark("learn-prompt");
-  if (L.phase == LearnPhase::Asking) {
+  if (L.phase == LearnPhase::Asking && L.awaits_measure) {
+    // Answered before the timing finished: the estimate stays on screen until it is judged.
+    ImGui::AlignTextToFramePadding();
+    if (L.shown) ImGui::TextUnformatted("Timing the lookup and the matmul on this machine…");
+    else ImGui::Text("Your estimate: %s×. Timing the lookup and the matmul on this machine…", L.typed.c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, pal.muted);
+    ImGui::TextUnformatted("The answer is judged as soon as the figures are in (a few seconds).");
+    ImGui::PopStyleColor();
+  } else if (L.phase == LearnPhase::Asking) {
     // The answer as typed, in a box, with a caret: no ImGui text field (the digit keys
     // stay the question's without a focus to lose).
     const std::string shown = L.typed + "|";

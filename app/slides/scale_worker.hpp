@@ -17,6 +17,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <mutex>
 #include <vector>
 
@@ -206,6 +207,15 @@ struct ScaleState {
   uint64_t seen_revision = 0;           // the worker's snapshot revision the code panel shows
   std::unique_ptr<ScaleWorker> worker;  // created when the slide is first updated on screen
 };
+
+// Learn mode's speedup_estimate (issue 28): the lookup-over-matmul ratio slide 7 measured at
+// batch size `batch` (one of kTimingBatches), once both paths are timed.
+struct MeasuredSpeedup {
+  enum class State { Pending, Ready, Failed } state = State::Pending;
+  double ratio = 0.0;      // Ready: matmul ms / lookup ms
+  std::string why;         // Failed: why there is no figure, in the slide's words
+};
+MeasuredSpeedup measured_speedup(const App& app, int batch);
 
 // Slide 7's state (made at first use); find_: null until then.
 ScaleState& scale_state(App& app);

@@ -139,6 +139,15 @@ constexpr double kPictureMatmulLimit = 5.0 * kWorkLimit;
 // ---------------------------------------------------------------- per-frame update
 // Asks for the table, collects what the worker published, starts the timing when
 // its step is reached, and refreshes the code panel when results land.
+// Learn mode asks for an estimate of the ratio before the timing step shows it: the timing
+// runs meanwhile (so the answer is judged as soon as it is given) and its figures stay out
+// of the code panel until the reveal.
+bool asks_estimate(const App& app) {
+  const LearnState& L = app.learn;
+  return L.phase != LearnPhase::Off && L.slide == app.ui.slide && L.question.kind == quiz::QuestionKind::SpeedupEstimate;
+}
+bool hides_timing(const App& app) { return asks_estimate(app) && app.learn.phase == LearnPhase::Asking; }
+
 void update_shown(App& app, int cur) {
   ScaleState& sc = scale_state(app);
   if (!sc.worker) sc.worker.reset(new ScaleWorker);
@@ -150,12 +159,14 @@ void update_shown(App& app, int cur) {
   w.poll();
   const ScaleSnapshot& s = w.snapshot();
   const bool again = s.timing == TimingPhase::Cancelled;  // stopped because the slide was left: resume
-  if (cur >= kStepTiming && sc.auto_timing && s.table == TablePhase::Ready &&
+  if ((cur >= kStepTiming || asks_estimate(app)) && sc.auto_timing && s.table == TablePhase::Ready &&
       (sc.timed_version != s.version || again)) {
     w.start_timing();
     sc.timed_version = s.version;
   }
-  sc.seen_revision = s.revision;  // the code panel caches on it (code_panel_text): rebuilt with the new figures
+  // The code panel caches on it (code_panel_text): rebuilt with the new figures, and when a
+  // question stops (or stops) hiding them.
+  sc.seen_revision = s.revision * 2 + (hides_timing(app) ? 1 : 0);
 }
 
 // ---------------------------------------------------------------- narrative
@@ -805,7 +816,7 @@ void code(const App& app, std::string& code, std::string& output) {
     output += app.inputs.file ? ">>> emb.weight\n# (the table is being summarized…)\n"
                               : ">>> emb.weight\n# (the table is being drawn from the seed…)\n";
   }
-  if (s) {
+  if (s && !hides_timing(app)) {
     bool any = false;
     for (const BatchTiming& b : s->results) {
       if (!b.lookup.done || !b.matmul.done) continue;
@@ -880,6 +891,38 @@ SlideDef make_slide() {
 }  // namespace
 
 const SlideDef kSlideAtScale = make_slide();
+
+MeasuredSpeedup measured_speedup(const App& app, int batch) {
+  MeasuredSpeedup m;
+  const ScaleSnapshot* s = snapshot(app);
+  if (!s) return m;
+  if (s->table == TablePhase::Failed) {
+    m.state = MeasuredSpeedup::State::Failed;
+    m.why = s->error;
+    return m;
+  }
+  if (s->timing == TimingPhase::Failed) {
+    m.state = MeasuredSpeedup::State::Failed;
+    m.why = s->timing_error;
+    return m;
+  }
+  if (s->timing == TimingPhase::Cancelled && !scale_of(app).auto_timing) {
+    m.state = MeasuredSpeedup::State::Failed;
+    m.why = "the timing was cancelled (Run times it again)";
+    return m;
+  }
+  for (const BatchTiming& b : s->results) {
+    if (b.batch != batch) continue;
+    if (b.lookup.done && b.matmul.done && b.lookup.ms > 0.0) {
+      m.state = MeasuredSpeedup::State::Ready;
+      m.ratio = b.matmul.ms / b.lookup.ms;
+    } else if (b.matmul.skipped_work > 0.0) {
+      m.state = MeasuredSpeedup::State::Failed;
+      m.why = "a picture from the command line does not time a matmul this large";
+    }
+  }
+  return m;
+}
 
 ScaleState& scale_state(App& app) { return slide_state<ScaleState>(app, kSlideAtScale); }
 const ScaleState* find_scale_state(const App& app) { return find_slide_state<ScaleState>(app, kSlideAtScale); }

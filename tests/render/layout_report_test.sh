@@ -163,7 +163,7 @@ r, name, W, H = json.load(open(sys.argv[1])), sys.argv[2], int(sys.argv[3]), int
 learn = [s for s in r["slides"] if "learn" in s]
 bad = []
 states = {(s["slide"], s["learn"]) for s in learn}
-for k in (0, 1, 2, 3, 4, 5, 6, 8):
+for k in (0, 1, 2, 3, 4, 5, 6, 7, 8):
     for state in ("asking", "revealed"):
         if (k, state) not in states:
             bad.append(f"{name}: slide {k} has no question {state}")

@@ -6,8 +6,12 @@
 // session keeps Learn mode and the per-kind results.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <thread>
+
 #include "app/app_learn.hpp"
 #include "app/app_session.hpp"
+#include "app/slides/scale_worker.hpp"
 #include "app/slides/slides.hpp"
 #include "core/quiz/quiz_json.hpp"
 #include "core/settings/session_settings.hpp"
@@ -275,6 +279,76 @@ TEST_F(UiLearn, LearnModeTurnsOffWithAAndTheSlidePlaysAgain) {
   EXPECT_TRUE(L().ask);
   h.frames(5);
   EXPECT_EQ(L().phase, LearnPhase::Asking);
+}
+
+// Slide 7 asks for an estimate of the ratio it measures before its timing step shows it:
+// the figures stay out of the code panel while it asks, the answer typed before the timing
+// finishes waits for it, and the verdict is right exactly when the estimate is within 2× of
+// the measured ratio at B = 256 (the one the reveal then shows).
+TEST_F(UiLearn, SlideSevenJudgesAnEstimateAgainstItsOwnMeasurement) {
+  for (const bool close : {true, false}) {
+    SCOPED_TRACE(close ? "an estimate within 2x" : "an estimate 10x off");
+    Headless g;
+    g.init({"lookupviz", "--ask"});
+    scale_state(g.app).vocab = 3000;  // a small table: the timing takes a moment
+    scale_state(g.app).dim = 64;
+    go_to_slide(g.app, 7);
+    g.frames(5);
+    const LearnState& l = g.app.learn;
+    ASSERT_EQ(l.phase, LearnPhase::Asking);
+    ASSERT_EQ(l.question.kind, quiz::QuestionKind::SpeedupEstimate);
+    EXPECT_EQ(l.question.params.batch, 256);
+    EXPECT_LE(g.app.ui.timeline.pos, 2.0f);  // held before the timing step
+    // Wait for the measurement while asked: the timing runs, its figures are not shown.
+    const auto until = std::chrono::steady_clock::now() + std::chrono::minutes(3);
+    while (measured_speedup(g.app, 256).state == MeasuredSpeedup::State::Pending &&
+           std::chrono::steady_clock::now() < until) {
+      g.frame();
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    const MeasuredSpeedup ms = measured_speedup(g.app, 256);
+    ASSERT_EQ(ms.state, MeasuredSpeedup::State::Ready) << ms.why;
+    g.frames(2);
+    ASSERT_EQ(l.phase, LearnPhase::Asking);
+    EXPECT_EQ(g.app.ui.code_panel.output.find("B=256"), std::string::npos) << "the figure shows before the answer";
+    char guess[32];
+    std::snprintf(guess, sizeof guess, "%.0f", std::max(1.0, close ? ms.ratio * 1.3 : ms.ratio * 10.0));
+    g.type(guess);
+    g.press(kEnter);
+    ASSERT_EQ(l.phase, LearnPhase::Revealed);
+    EXPECT_EQ(l.right, close);
+    EXPECT_DOUBLE_EQ(std::get<double>(l.question.answer), ms.ratio);
+    g.frames(90);
+    EXPECT_NE(g.app.ui.code_panel.output.find("B=256"), std::string::npos) << "the reveal shows the figures";
+    ImVec2 a, b;
+    EXPECT_TRUE(find_landmark(close ? "learn-right" : "learn-wrong", &a, &b));
+  }
+}
+
+// An estimate given before the timing finished waits for it, then is judged.
+TEST_F(UiLearn, AnEstimateGivenBeforeTheTimingWaitsForIt) {
+  Headless g;
+  g.init({"lookupviz", "--ask"});
+  scale_state(g.app).vocab = 3000;
+  scale_state(g.app).dim = 64;
+  go_to_slide(g.app, 7);
+  g.frames(2);
+  const LearnState& l = g.app.learn;
+  ASSERT_EQ(l.phase, LearnPhase::Asking);
+  if (measured_speedup(g.app, 256).state != MeasuredSpeedup::State::Pending) GTEST_SKIP() << "timed already";
+  g.type("100");
+  g.press(kEnter);
+  EXPECT_EQ(l.phase, LearnPhase::Asking);
+  EXPECT_TRUE(l.awaits_measure);
+  const auto until = std::chrono::steady_clock::now() + std::chrono::minutes(3);
+  while (l.phase == LearnPhase::Asking && std::chrono::steady_clock::now() < until) {
+    g.frame();
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ASSERT_EQ(l.phase, LearnPhase::Revealed);
+  const double ratio = measured_speedup(g.app, 256).ratio;
+  EXPECT_EQ(l.right, quiz::judge_speedup(ratio, 100.0));
+  EXPECT_DOUBLE_EQ(std::get<double>(l.question.answer), ratio);
 }
 
 TEST(LearnAnswers, TypedAnswersReadForEachType) {
