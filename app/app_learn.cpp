@@ -225,9 +225,29 @@ void toggle_member(LearnState& L, int64_t v) {
   L.error.clear();
 }
 
+// An output cell added to a cell list's answer or taken away (a click, Space on the highlight).
+void toggle_cell(LearnState& L, int64_t row, int64_t col) {
+  const ReadAnswer r = read_answer(L.question, L.typed);
+  std::vector<quiz::Cell> cells;
+  if (r.answer) {
+    if (const auto* l = std::get_if<std::vector<quiz::Cell>>(&*r.answer)) cells = *l;
+  }
+  const quiz::Cell c{row, col};
+  const auto it = std::find(cells.begin(), cells.end(), c);
+  if (it == cells.end()) cells.push_back(c);
+  else cells.erase(it);
+  std::sort(cells.begin(), cells.end());
+  L.typed = cells.empty() ? "" : answer_words(cells);
+  L.error.clear();
+}
+
 // A click on a target: an int answer is given at once; a list's member toggles.
 void clicked(App& app, const AnswerTarget& t) {
   LearnState& L = app.learn;
+  if (t.axis == AnswerTarget::Axis::Cell) {
+    toggle_cell(L, t.row, t.col);
+    return;
+  }
   const int64_t v = t.axis == AnswerTarget::Axis::Col ? t.col : t.row;
   if (quiz::answer_type(L.question.kind) == AnswerType::IntList) {
     toggle_member(L, v);
@@ -260,7 +280,10 @@ const char* how_to_answer(const quiz::Question& q) {
       return "Click each row (or ↑ ↓ and Space), or type them: 1, 3; Enter answers, Esc shows.";
     case QuestionKind::OutputsEqual: return "Type y (yes) or n (no); Enter answers, Esc shows.";
     case QuestionKind::DifferingCells:
-      return "Type the cells as row,col; row,col (none: leave it empty); Enter answers, Esc shows.";
+      return "Click each output cell (or the arrows and Space), or type row,col; row,col (none: leave it empty); "
+             "Enter answers, Esc shows.";
+    case QuestionKind::ArgmaxToken:
+      return "Click the token's column of logits, or ← → to it, or type its ID; Enter answers, Esc shows.";
     case QuestionKind::GradValue: return "Type a number; Enter answers, Esc shows.";
     case QuestionKind::SpeedupEstimate:
       return "Type your estimate, e.g. 40 (within 2× counts); Enter answers, Esc shows.";
@@ -531,18 +554,30 @@ bool learn_keys(App& app) {
   // Asking: the arrows, digits, Enter, Backspace and Esc are the question's.
   L.keys_frame = ImGui::GetFrameCount();
   if (L.awaits_measure) return true;  // answered: waiting for slide 7's figure
-  const bool cols = !L.drawn_targets.empty() && L.drawn_targets.front().axis == AnswerTarget::Axis::Col;
-  if (pressed(cols ? ImGuiKey_RightArrow : ImGuiKey_DownArrow)) move_cursor(app, +1);
-  if (pressed(cols ? ImGuiKey_LeftArrow : ImGuiKey_UpArrow)) move_cursor(app, -1);
+  const AnswerTarget::Axis axis = L.drawn_targets.empty() ? AnswerTarget::Axis::Row : L.drawn_targets.front().axis;
+  if (axis == AnswerTarget::Axis::Cell) {  // cells in reading order: → / ↓ the next, ← / ↑ the one before
+    if (pressed(ImGuiKey_RightArrow) || pressed(ImGuiKey_DownArrow)) move_cursor(app, +1);
+    if (pressed(ImGuiKey_LeftArrow) || pressed(ImGuiKey_UpArrow)) move_cursor(app, -1);
+  } else {
+    const bool cols = axis == AnswerTarget::Axis::Col;
+    if (pressed(cols ? ImGuiKey_RightArrow : ImGuiKey_DownArrow)) move_cursor(app, +1);
+    if (pressed(cols ? ImGuiKey_LeftArrow : ImGuiKey_UpArrow)) move_cursor(app, -1);
+  }
   if (pressed(ImGuiKey_Backspace) && !L.typed.empty()) L.typed.pop_back(), L.error.clear();
   if (pressed(ImGuiKey_Escape)) learn_show_me(app);
   else if (pressed(ImGuiKey_Enter) || pressed(ImGuiKey_KeyPadEnter)) commit(app);
   for (int i = 0; i < io.InputQueueCharacters.Size && L.phase == LearnPhase::Asking; ++i) {
     const ImWchar c = io.InputQueueCharacters[i];
-    if (c == ' ' && quiz::answer_type(L.question.kind) == AnswerType::IntList && L.cursor >= 0 &&
-        L.cursor < static_cast<int>(L.drawn_targets.size())) {
-      toggle_member(L, L.drawn_targets[static_cast<size_t>(L.cursor)].row);
-      continue;
+    if (c == ' ' && L.cursor >= 0 && L.cursor < static_cast<int>(L.drawn_targets.size())) {
+      const AnswerTarget& t = L.drawn_targets[static_cast<size_t>(L.cursor)];
+      if (t.axis == AnswerTarget::Axis::Cell) {
+        toggle_cell(L, t.row, t.col);
+        continue;
+      }
+      if (quiz::answer_type(L.question.kind) == AnswerType::IntList) {
+        toggle_member(L, t.row);
+        continue;
+      }
     }
     if (typed_char_ok(L.question, c) && L.typed.size() < 200) {
       L.typed += static_cast<char>(c);

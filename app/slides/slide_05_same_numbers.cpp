@@ -18,6 +18,7 @@
 #include "app/slides/same_numbers_state.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
+#include "app/widgets/widget_answer_targets.hpp"
 #include "app/ui_base/ui_draw.hpp"
 #include "app/widgets/widget_matrix_grid.hpp"
 #include "core/torch/embedding_ops.hpp"
@@ -650,6 +651,8 @@ ImVec2 canvas(SlideCanvas& c) {
     draw_cell_marks(s, g.rg, sw);
     draw_row_verdicts(s, g, sw);
     hover_checks(s, g);
+    // Learn mode: which output cells change after an edit is answered on embedding(idx)'s cells.
+    if (learn_asks(c, quiz::QuestionKind::DifferingCells)) answer_cells(s.app.learn, g.lg, s.dl, s.pal);
   }
 
   const float verdict_y = g.bottom + e * 0.6f;

@@ -14,6 +14,7 @@
 #include "app/slides/narrative_lines.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
+#include "app/widgets/widget_answer_targets.hpp"
 #include "app/ui_base/ui_draw.hpp"
 #include "app/widgets/widget_matrix_grid.hpp"
 #include "core/tokenizer/bpe_vocab.hpp"
@@ -369,6 +370,8 @@ ImVec2 canvas(SlideCanvas& c) {
   const float decoded_right = draw_decoded_tokens(c, lg, y2, logits_head_w, s_head);
 
   interact(c, tg, pg, xg, lg, shown, s_head);
+  // Learn mode: the token the head picks is answered on the logits' columns (one per token).
+  if (learn_asks(c, quiz::QuestionKind::ArgmaxToken)) answer_cols(app.learn, lg, dl, c.pal);
   return ImVec2(std::max({xg.pos.x + xg.size.x, lg.pos.x + lg.size.x, under.x + note_w, c.origin.x + logits_head_w,
                           decoded_right}) -
                     c.origin.x + e,

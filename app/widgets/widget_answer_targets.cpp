@@ -2,6 +2,8 @@
 #include "app/widgets/widget_answer_targets.hpp"
 
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include "app/ui_base/ui_draw.hpp"
 #include "app/ui_base/ui_landmarks.hpp"
@@ -20,6 +22,26 @@ constexpr const char* kColNames[] = {"answer-col-0",  "answer-col-1",  "answer-c
                                      "answer-col-8",  "answer-col-9",  "answer-col-10", "answer-col-11",
                                      "answer-col-12", "answer-col-13", "answer-col-14", "answer-col-15"};
 
+// Cells' landmarks ("answer-cell-1-3"), for the first 8 × 8: names that live as long as the program.
+const char* cell_name(int64_t r, int64_t c) {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> n;
+    for (int i = 0; i < 8; ++i)
+      for (int j = 0; j < 8; ++j) n.push_back("answer-cell-" + std::to_string(i) + "-" + std::to_string(j));
+    return n;
+  }();
+  return r >= 0 && r < 8 && c >= 0 && c < 8 ? names[static_cast<size_t>(r * 8 + c)].c_str() : nullptr;
+}
+
+int64_t target_value(const AnswerTarget& t) {
+  switch (t.axis) {
+    case AnswerTarget::Axis::Col: return t.col;
+    case AnswerTarget::Axis::Cell: return cell_value(t.row, t.col);
+    case AnswerTarget::Axis::Row: break;
+  }
+  return t.row;
+}
+
 bool has(const std::vector<int64_t>& v, int64_t x) { return std::find(v.begin(), v.end(), x) != v.end(); }
 
 // The learner's pick, read from what they typed (a click or an arrow types it too).
@@ -36,7 +58,10 @@ std::vector<int64_t> picked(const LearnState& learn) {
       v = 0, in = false, neg = false;
     }
   }
-  return out;
+  if (quiz::answer_type(learn.question.kind) != quiz::AnswerType::CellList) return out;
+  std::vector<int64_t> cells;  // "r,c; r,c": the numbers in pairs
+  for (size_t k = 0; k + 1 < out.size(); k += 2) cells.push_back(cell_value(out[k], out[k + 1]));
+  return cells;
 }
 
 // One target: hover / keyboard highlight while asked; ✓ / ✗ and a word once revealed.
@@ -44,9 +69,12 @@ std::vector<int64_t> picked(const LearnState& learn) {
 void mark(LearnState& learn, AnswerTarget t, ImVec2 badge, ImDrawList* dl, const Palette& pal, bool vertical) {
   const int index = static_cast<int>(learn.targets.size());
   learn.targets.push_back(t);
-  const int64_t value = t.axis == AnswerTarget::Axis::Col ? t.col : t.row;
-  if (value >= 0 && value < 16)
+  const int64_t value = target_value(t);
+  if (t.axis == AnswerTarget::Axis::Cell) {
+    if (const char* name = cell_name(t.row, t.col)) landmark_rect(name, t.min, t.max);
+  } else if (value >= 0 && value < 16) {
     landmark_rect((t.axis == AnswerTarget::Axis::Col ? kColNames : kRowNames)[value], t.min, t.max);
+  }
   const float e = em();
   if (learn.phase == LearnPhase::Asking) {
     const ImVec2 m = ImGui::GetIO().MousePos;
@@ -71,8 +99,10 @@ void mark(LearnState& learn, AnswerTarget t, ImVec2 badge, ImDrawList* dl, const
   // answer, ✗ the learner's wrong pick.
   const char* text = truth ? "✓" : "✗";
   const ImVec2 s = text_size(fonts().bold, text);
-  const ImVec2 at =
-      vertical ? ImVec2((t.min.x + t.max.x - s.x) * 0.5f, badge.y) : ImVec2(badge.x, (t.min.y + t.max.y - s.y) * 0.5f);
+  // A cell's mark sits in its top-right corner; a row's right of it, a column's under it.
+  const ImVec2 at = t.axis == AnswerTarget::Axis::Cell ? ImVec2(t.max.x - s.x - e * 0.15f, t.min.y - s.y * 0.45f)
+                    : vertical ? ImVec2((t.min.x + t.max.x - s.x) * 0.5f, badge.y)
+                               : ImVec2(badge.x, (t.min.y + t.max.y - s.y) * 0.5f);
   dl->AddRectFilled(ImVec2(at.x - e * 0.2f, at.y - e * 0.05f), ImVec2(at.x + s.x + e * 0.2f, at.y + s.y + e * 0.05f),
                     pal.panel, e * 0.2f);
   draw_text(dl, fonts().bold, at, c, text);
@@ -83,7 +113,18 @@ void mark(LearnState& learn, AnswerTarget t, ImVec2 badge, ImDrawList* dl, const
 std::vector<int64_t> answer_values(const quiz::Answer& a) {
   if (const auto* i = std::get_if<int64_t>(&a)) return {*i};
   if (const auto* l = std::get_if<IdList>(&a)) return std::vector<int64_t>(l->begin(), l->end());
-  return {};
+  std::vector<int64_t> out;
+  if (const auto* cells = std::get_if<std::vector<quiz::Cell>>(&a))
+    for (const quiz::Cell& c : *cells) out.push_back(cell_value(c.row, c.col));
+  return out;
+}
+
+void answer_cells(LearnState& learn, const GridLayout& g, ImDrawList* dl, const Palette& pal) {
+  for (int r = g.first_row; r < g.first_row + g.shown_rows; ++r)
+    for (int c = g.first_col; c < g.first_col + g.shown_cols; ++c) {
+      AnswerTarget t{AnswerTarget::Axis::Cell, r, c, g.cell_min(r, c), g.cell_max(r, c)};
+      mark(learn, t, t.max, dl, pal, false);
+    }
 }
 
 void answer_rows(LearnState& learn, const GridLayout& g, ImDrawList* dl, const Palette& pal) {

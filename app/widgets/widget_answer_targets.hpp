@@ -17,6 +17,12 @@ void answer_rows(LearnState& learn, const GridLayout& g, ImDrawList* dl, const P
 // The columns of g (where the one-hot row's 1 goes).
 void answer_cols(LearnState& learn, const GridLayout& g, ImDrawList* dl, const Palette& pal);
 
+// The cells of g (which output cells change after an edit): each a target of its own.
+void answer_cells(LearnState& learn, const GridLayout& g, ImDrawList* dl, const Palette& pal);
+
+// A cell as one value (the marks compare values): row in the high half, column in the low.
+inline int64_t cell_value(int64_t row, int64_t col) { return (row << 32) | (col & 0xffffffff); }
+
 // The answers a question's typed text stands for (its ints; a list's members), for the
 // marks: the truth from the question, the learner's pick from learn.given.
 std::vector<int64_t> answer_values(const quiz::Answer& a);

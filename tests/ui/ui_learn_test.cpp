@@ -6,6 +6,7 @@
 // session keeps Learn mode and the per-kind results.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <thread>
 
@@ -13,6 +14,7 @@
 #include "app/app_session.hpp"
 #include "app/slides/scale_worker.hpp"
 #include "app/slides/slides.hpp"
+#include "app/widgets/widget_answer_targets.hpp"
 #include "core/quiz/quiz_json.hpp"
 #include "core/settings/session_settings.hpp"
 #include "headless.hpp"
@@ -279,6 +281,67 @@ TEST_F(UiLearn, LearnModeTurnsOffWithAAndTheSlidePlaysAgain) {
   EXPECT_TRUE(L().ask);
   h.frames(5);
   EXPECT_EQ(L().phase, LearnPhase::Asking);
+}
+
+// Slide 5's differing_cells is answered on embedding(idx)'s cells: a click toggles a cell
+// (typed as row,col; row,col), Enter answers; the reveal marks the truth (the JSON's cells)
+// with ✓ and a wrong pick with ✗.
+TEST_F(UiLearn, DifferingCellsAreAnsweredOnTheOutputCells) {
+  for (const bool wrong : {false, true}) {
+    SCOPED_TRACE(wrong ? "with a wrong cell" : "the right cells");
+    Headless g;
+    g.init({"lookupviz", "--ask", "--ids", "2,3,2", "--dim", "4"});
+    g.frames(3);
+    g.app.learn.next_kind = quiz::QuestionKind::DifferingCells;
+    go_to_slide(g.app, 5);
+    g.frames(40);
+    const LearnState& l = g.app.learn;
+    ASSERT_EQ(l.phase, LearnPhase::Asking);
+    ASSERT_EQ(l.question.kind, quiz::QuestionKind::DifferingCells);
+    const auto truth = std::get<std::vector<quiz::Cell>>(l.question.answer);
+    ImVec2 a, b;
+    auto click_cell = [&](int64_t r, int64_t c) {
+      const std::string name = "answer-cell-" + std::to_string(r) + "-" + std::to_string(c);
+      ASSERT_TRUE(find_landmark(name.c_str(), &a, &b)) << name;
+      g.click_at(ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f));
+    };
+    for (const quiz::Cell& c : truth) click_cell(c.row, c.col);
+    // A cell no edit of this row changes: row 1 reads table row 3 (the edited row is 2 or another).
+    quiz::Cell extra{1, 0};
+    if (wrong) click_cell(extra.row, extra.col);
+    const ReadAnswer typed = read_answer(l.question, l.typed);
+    ASSERT_TRUE(typed.answer) << l.typed;
+    g.press(kEnter);
+    ASSERT_EQ(l.phase, LearnPhase::Revealed);
+    const bool extra_is_truth = std::find(truth.begin(), truth.end(), extra) != truth.end();
+    EXPECT_EQ(l.right, !wrong || extra_is_truth) << l.typed;
+    g.frames(30);
+    IdList want;
+    for (const quiz::Cell& c : truth) want.push_back(cell_value(c.row, c.col));
+    IdList marked = l.marked_right;
+    std::sort(marked.begin(), marked.end());
+    std::sort(want.begin(), want.end());
+    EXPECT_EQ(marked, want);
+    if (wrong && !extra_is_truth) EXPECT_EQ(l.marked_wrong, IdList{cell_value(extra.row, extra.col)});
+  }
+}
+
+// Slide 8's argmax_token is answered on the logits' columns (one per vocabulary entry).
+TEST_F(UiLearn, ArgmaxTokenIsAnsweredOnTheLogitsColumns) {
+  h.app.learn.next_kind = quiz::QuestionKind::ArgmaxToken;
+  show(8);
+  ASSERT_EQ(L().phase, LearnPhase::Asking);
+  ASSERT_EQ(L().question.kind, quiz::QuestionKind::ArgmaxToken);
+  const int64_t truth = std::get<int64_t>(L().question.answer);
+  EXPECT_EQ(std::get<int64_t>(cli_answer()), truth);
+  ImVec2 a, b;
+  const std::string name = "answer-col-" + std::to_string(truth);
+  ASSERT_TRUE(find_landmark(name.c_str(), &a, &b)) << name;
+  h.click_at(ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f));
+  ASSERT_EQ(L().phase, LearnPhase::Revealed);
+  EXPECT_TRUE(L().right);
+  h.frames(60);
+  EXPECT_EQ(L().marked_right, IdList{truth});
 }
 
 // Slide 7 asks for an estimate of the ratio it measures before its timing step shows it:
