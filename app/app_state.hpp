@@ -78,6 +78,7 @@ struct UiState {
   float applied_scale = 0.0f;         // the scale the style was last set for (0: never)
   float scale = 1.0f;                 // font scale (HiDPI * user zoom)
   bool show_shortcuts = false;        // the F1 / ? overlay
+  bool welcome = false;               // the first launch's choice: Learn / Present / Explore (app/app_welcome.hpp)
   bool screenshot_requested = false;  // Ctrl+S: the platform saves the next frame
   bool quit_requested = false;        // Ctrl+Q / File > Quit
   bool presenting = false;            // F11: full screen, larger type, controls hidden until the mouse moves

@@ -5,6 +5,7 @@
 
 #include "app/app_edits.hpp"
 #include "app/app_learn.hpp"
+#include "app/app_welcome.hpp"
 #include "app/app_tour.hpp"
 #include "app/model/model_jobs.hpp"
 
@@ -426,8 +427,10 @@ void app_frame(App& app) {
   }
   const SlideDef& slide = slide_table()[static_cast<size_t>(app.ui.slide)];
   timeline_advance(app.ui.timeline, slide.steps(app), io.DeltaTime, app.ui.reduced_motion);
-  if (!tour_frame(app)) {  // a key that stops the tour does nothing else
-    learn_keys(app);       // a question asked takes its keys first (app/app_learn.hpp)
+  if (app.ui.welcome) {
+    welcome_keys(app);  // the first launch's choice takes every key until it is made
+  } else if (!tour_frame(app)) {  // a key that stops the tour does nothing else
+    learn_keys(app);              // a question asked takes its keys first (app/app_learn.hpp)
     handle_shortcuts(app);
   }
   if (app.learn.quiz_end_requested) {
@@ -517,6 +520,7 @@ void app_frame(App& app) {
   draw_tour_badge(app, ImVec2(narrative_pos.x - e * 1.0f, narrative_pos.y));  // the canvas's top right
 
   draw_shortcuts_overlay(app);
+  draw_welcome(app);
   draw_quiz_score(app);
   draw_table_loading(app);
   draw_table_file_change(app);

@@ -42,6 +42,7 @@ const char* const kShortcuts[][2] = {
      "larger / smaller / normal text (menus, narration, code: the slide fits its type to its room)"},
     {"A", "Learn mode: each slide asks you first, then shows you (on / off)"},
     {"Q", "quiz me: five questions from fresh states, then a score"},
+    {"Learn / Present / Explore", "the first launch's choice, changed any time: A (Learn mode), F11 (present)"},
     {"Asked a question", "click or ↑ ↓ ← → to pick, type a number, Enter answers, Esc shows; PgUp / PgDn leave"},
     {"F1 or ?", "show or hide this help"},
     {"F11 (Esc leaves)", "present: full screen, larger type, the code panels folded"},

@@ -657,6 +657,12 @@ static int run(int argc, char** argv) {
   int width = o.width, height = o.height;
   if (!kind.headless && o.bench_frames == 0)
     restore_session(app, o, file != nullptr, argc, argv, &saver, &width, &height);
+  // The first launch (plain `lookupviz`, no session written yet) offers its one choice:
+  // Learn / Present / Explore. The session saved afterwards means it never shows again.
+  struct stat session_stat{};
+  if (!kind.headless && o.bench_frames == 0 && argc == 1 && !saver.path.empty() &&
+      stat(saver.path.c_str(), &session_stat) != 0 && errno == ENOENT)
+    app.ui.welcome = true;
   // An output that is a FIFO or a device is refused before any window opens (the
   // writers check again when they write; this only saves rendering for nothing).
   for (const std::string* out : {&o.screenshot, &o.export_gif, &o.export_worksheet}) {
@@ -670,6 +676,7 @@ static int run(int argc, char** argv) {
   lv::app::Platform platform;
   if (o.bench_frames > 0) lv::app::install_allocation_counter();
   platform.session = std::move(saver);
+  platform.fit_to_screen = !o.size_given;
   const std::string err = lv::app::platform_open(platform, width, height, kind.headless, o.scale, app);
   if (!err.empty()) return fail(err);
   lv::app::gl_heatmap_install();                   // the heat map shader (slide 7)

@@ -119,6 +119,16 @@ std::string platform_open(Platform& p, int width, int height, bool hidden, float
   glfwWindowHintString(GLFW_X11_CLASS_NAME, "lookupviz");
   glfwWindowHintString(GLFW_X11_INSTANCE_NAME, "lookupviz");
   p.hidden = hidden;
+  // The default 1440 × 900 (or a session's size from a larger monitor) on a smaller screen:
+  // the window is made to fit the monitor's work area, never cut at its right and bottom.
+  if (p.fit_to_screen && !hidden) {
+    int wx = 0, wy = 0, ww = 0, wh = 0;
+    if (GLFWmonitor* m = glfwGetPrimaryMonitor()) glfwGetMonitorWorkarea(m, &wx, &wy, &ww, &wh);
+    if (ww > 0 && wh > 0) {
+      width = std::min(width, ww);
+      height = std::min(height, wh);
+    }
+  }
   p.window = glfwCreateWindow(width, height, "lookupviz — Lookup Is a Matrix Multiply", nullptr, nullptr);
   if (!p.window) {
     glfwTerminate();

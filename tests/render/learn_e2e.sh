@@ -29,14 +29,16 @@ start() {
   mkdir -p "$dir/home" "$dir/config"
   export HOME="$dir/home" XDG_CONFIG_HOME="$dir/config" LOOKUPVIZ_LANDMARKS="$dir/landmarks"
   rm -f "$LOOKUPVIZ_LANDMARKS"
-  "$BIN" --size "$size" "$@" >"$dir/stderr" 2>&1 &
+  if [ "$size" = plain ]; then "$BIN" >"$dir/stderr" 2>&1 &  # plain `lookupviz`, as a first launch is
+  else "$BIN" --size "$size" "$@" >"$dir/stderr" 2>&1 &
+  fi
   PID=$!
   WID="$(timeout 20 xdotool search --sync --onlyvisible --name lookupviz | head -n 1)"
   if [ -z "$WID" ]; then
     fail "no lookupviz window appeared: $(cat "$dir/stderr")"
     return 1
   fi
-  wait_for "grep -q '^next-slide ' '$LOOKUPVIZ_LANDMARKS' 2>/dev/null" 20 || fail "the app drew no frame"
+  wait_for "grep -q '^next-slide \\|^welcome-learn ' '$LOOKUPVIZ_LANDMARKS' 2>/dev/null" 20 || fail "the app drew no frame"
   xdotool mousemove --window "$WID" 2 2
   wait_for "xdotool windowfocus '$WID' 2>/dev/null; [ \"\$(xdotool getwindowfocus 2>/dev/null)\" = '$WID' ]" 5 ||
     fail "the window did not get the focus"
@@ -147,6 +149,47 @@ start session 1280x800  # plain: the session resumes (slide 2, Learn mode on)
 wait_for "has learn-answer" 10 || fail "after a restart Learn mode did not ask on slide 2"
 quit
 grep -q '^result = lookup_row 1 0$' "$SESSION" || fail "the restart lost lookup_row's result"
+
+# 5. The first launch (plain `lookupviz`, no session yet) offers Learn / Present / Explore,
+# once: the keys go to the choice, not the deck; 1 turns Learn mode on; the next launch
+# does not ask again. Esc takes Explore (Learn mode stays off); 2 presents (full screen).
+start first plain
+wait_for "has welcome-learn && has welcome-present && has welcome-explore" 10 ||
+  fail "a first launch offered no choice"
+shot welcome
+xdotool key Right  # not the deck's while the choice is shown
+sleep 0.3
+has welcome-learn || fail "→ closed the choice"
+xdotool key 1
+wait_for "! has welcome-learn" 5 || fail "1 did not choose"
+wait_for "has learn-answer" 10 || fail "Learn (1) did not turn Learn mode on: no question asked"
+sleep 2.5  # the session is saved a moment after a change
+quit
+grep -q '^learn = true$' "$XDG_CONFIG_HOME/lookupviz/session.ini" || fail "the choice of Learn was not kept"
+start first plain
+sleep 1
+has welcome-learn && fail "the choice was offered again on the second launch"
+has learn-answer || wait_for "has learn-answer" 10 || fail "Learn mode was not on at the second launch"
+quit
+start first-explore plain
+wait_for "has welcome-explore" 10 || fail "a first launch offered no choice"
+xdotool key Escape
+wait_for "! has welcome-explore" 5 || fail "Esc did not close the choice"
+sleep 1
+has learn-answer && fail "Explore (Esc) turned Learn mode on"
+quit
+start first-present plain
+wait_for "has welcome-present" 10 || fail "a first launch offered no choice"
+has ids-text || fail "the editor bar (its IDs field) was not drawn before Present"
+click welcome-present
+wait_for "! has welcome-present" 5 || fail "a click on Present did not choose"
+wait_for "! has ids-text" 10 || fail "Present did not present: the editor bar is still drawn"
+quit
+# A launch with options (a test's, a script's) is not a first launch's: no choice.
+start first-options 1280x800
+sleep 1
+has welcome-learn && fail "a launch with options offered the first launch's choice"
+quit
 
 rm -rf "$ROOT"
 if [ "$FAILS" -gt 0 ]; then
