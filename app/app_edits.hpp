@@ -7,7 +7,7 @@
 #include <memory>
 #include <string>
 
-#include "app/app_state.hpp"
+#include "app/state/app_state.hpp"
 #include "app/model/app_model.hpp"
 #include "core/settings/cli_options.hpp"
 

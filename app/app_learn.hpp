@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "app/app_state.hpp"
+#include "app/state/app_state.hpp"
 #include "core/quiz/question_kinds.hpp"
 
 namespace lv::app {

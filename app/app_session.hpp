@@ -5,7 +5,7 @@
 #pragma once
 #include <string>
 
-#include "app/app_state.hpp"
+#include "app/state/app_state.hpp"
 #include "core/settings/session_settings.hpp"
 
 namespace lv::app {

@@ -1,4 +1,4 @@
-// app_tour.hpp — the narrated tour's side in the App (its clock: app/chrome/tour.hpp).
+// app_tour.hpp — the narrated tour's side in the App (its clock: app/ui_base/tour.hpp).
 // T, View ▸ Tour and --tour set ui.tour.requested; the frame then calls:
 //   tour_frame()                 before the shortcuts: starts a requested tour, stops it on
 //                                any key or click (that input goes nowhere else), and moves
@@ -9,7 +9,7 @@
 #pragma once
 #include <imgui.h>
 
-#include "app/app_state.hpp"
+#include "app/state/app_state.hpp"
 
 namespace lv::app {
 

@@ -339,63 +339,6 @@ void draw_status_line(App& app) {
 
 }  // namespace
 
-void set_status(App& app, const char* text) {
-  app.ui.status = text;
-  app.ui.status_until = app.time + 4.0;
-}
-
-const CodePanelText& code_panel_text(App& app) {
-  CodePanelText& t = app.ui.code_panel;
-  const ScaleState* scale = find_scale_state(app);  // slide 7's figures, when it has run
-  const uint64_t scale_revision = scale ? scale->seen_revision : 0;
-  if (t.slide != app.ui.slide || t.generation != app.derived.generation || t.scale_revision != scale_revision) {
-    const SlideDef& def = slide_table()[static_cast<size_t>(app.ui.slide)];
-    def.code(app, t.code, t.output);
-    t.notes.clear();
-    if (def.output_notes) def.output_notes(app, t.notes);
-    // As ImGui draws them: the text's characters beyond U+FFFF as their slots (copied back
-    // exact through the clipboard, wide_input.cpp).
-    t.code = wide_to_edit(app.ui.wide, t.code);
-    t.output = wide_to_edit(app.ui.wide, t.output);
-    t.slide = app.ui.slide;  // the slide whose code the text really is
-    t.generation = app.derived.generation;
-    t.scale_revision = scale_revision;
-  }
-  return t;
-}
-
-int current_slide_steps(const App& app) { return slide_table()[static_cast<size_t>(app.ui.slide)].steps(app); }
-
-void show_slide_step(App& app, int slide, int step) {
-  app.ui.slide = std::clamp(slide, 0, slide_count() - 1);
-  const int steps = current_slide_steps(app);
-  timeline_seek(app.ui.timeline, steps, static_cast<float>(step < 0 ? steps : std::min(step, steps)));
-}
-
-std::string slide_step_error(App& app, int slide, int step) {
-  const int shown = app.ui.slide;
-  app.ui.slide = std::clamp(slide, 0, slide_count() - 1);
-  const int steps = current_slide_steps(app);
-  app.ui.slide = shown;
-  if (step <= steps) return "";
-  return "--step " + std::to_string(step) + " is out of range: slide " +
-         std::to_string(std::clamp(slide, 0, slide_count() - 1)) + " has steps 0–" + std::to_string(steps) +
-         " (0 is before its first step)";
-}
-
-void go_to_slide(App& app, int index) {
-  index = std::clamp(index, 0, slide_count() - 1);
-  if (index == app.ui.slide) return;
-  app.ui.slide = index;
-  Timeline& t = app.ui.timeline;
-  const bool was_playing = t.playing;
-  t = Timeline{0.0f, false, t.speed, -1.0f};
-  // A new slide plays its steps from the start (or shows its end state at once).
-  if (app.ui.reduced_motion) timeline_finish(t, current_slide_steps(app));
-  else if (was_playing) t.playing = true;
-  else t.target = 1.0f;  // ease into the first step
-}
-
 bool app_progress_only(const App& app) {
   const Timeline& t = app.ui.timeline;
   const SlideActivity slides = slides_activity(app);

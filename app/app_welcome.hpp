@@ -5,7 +5,7 @@
 //   welcome_keys   the frame's keys while it is shown (the deck gets none of them)
 //   draw_welcome   the choice, centred over the page
 #pragma once
-#include "app/app_state.hpp"
+#include "app/state/app_state.hpp"
 
 namespace lv::app {
 

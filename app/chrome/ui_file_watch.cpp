@@ -10,7 +10,8 @@
 
 #include "app/app_edits.hpp"
 #include "app/app_session.hpp"
-#include "app/app_ui.hpp"
+#include "app/chrome/chrome.hpp"
+#include "app/slides/slide_nav.hpp"
 #include "app/model/model_jobs.hpp"
 #include "app/ui_base/ui_landmarks.hpp"
 #include "app/ui_base/ui_theme.hpp"

@@ -5,7 +5,8 @@
 #include <string>
 
 #include "app/app_edits.hpp"
-#include "app/app_ui.hpp"
+#include "app/chrome/chrome.hpp"
+#include "app/slides/slide_nav.hpp"
 #include "app/widgets/widget_data_text.hpp"
 #include "app/widgets/widget_file_picker.hpp"
 #include "app/ui_base/ui_landmarks.hpp"

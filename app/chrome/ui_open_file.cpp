@@ -7,7 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "app/app_ui.hpp"
+#include "app/chrome/chrome.hpp"
+#include "app/slides/slide_nav.hpp"
 #include "app/desktop/portal_dialog.hpp"
 #include "core/settings/recent_files.hpp"
 #include "core/text/text_format.hpp"

@@ -6,7 +6,8 @@
 #include <algorithm>
 
 #include "app/ui_base/anim_timeline.hpp"
-#include "app/app_ui.hpp"
+#include "app/chrome/chrome.hpp"
+#include "app/slides/slide_nav.hpp"
 #include "app/slides/slides.hpp"
 #include "app/chrome/ui_keys.hpp"
 #include "app/ui_base/ui_theme.hpp"

@@ -9,7 +9,8 @@
 
 #include "app/app_edits.hpp"
 #include "app/app_session.hpp"
-#include "app/app_ui.hpp"
+#include "app/chrome/chrome.hpp"
+#include "app/slides/slide_nav.hpp"
 #include "app/ui_base/ui_landmarks.hpp"
 #include "app/ui_base/ui_draw.hpp"
 #include "app/ui_base/ui_theme.hpp"

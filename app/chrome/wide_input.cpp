@@ -10,7 +10,8 @@
 #include <string>
 
 #include "app/model/app_model.hpp"
-#include "app/app_ui.hpp"
+#include "app/chrome/chrome.hpp"
+#include "app/slides/slide_nav.hpp"
 #include "core/text/wide_text.hpp"
 
 namespace lv::app {

@@ -7,7 +7,7 @@
 // ready on its worker. Printed as `FIGURE <name> <measured> <target>` lines;
 // scripts/bench.sh runs it with and without each big table and takes the ratios.
 #pragma once
-#include "app/app_state.hpp"
+#include "app/state/app_state.hpp"
 #include "app/platform/platform_glfw.hpp"
 
 namespace lv::app {

@@ -7,7 +7,7 @@
 #pragma once
 #include <chrono>
 
-#include "app/app_state.hpp"
+#include "app/state/app_state.hpp"
 #include "app/platform/platform_glfw.hpp"
 
 namespace lv::app {

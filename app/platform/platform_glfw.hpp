@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "app/app_session.hpp"
-#include "app/app_state.hpp"
+#include "app/state/app_state.hpp"
 #include "app/chrome/key_queue.hpp"
 
 struct GLFWwindow;

@@ -5,7 +5,7 @@
 
 #include <cstdarg>
 
-#include "app/app_state.hpp"
+#include "app/state/app_state.hpp"
 
 namespace lv::app {
 

@@ -21,7 +21,7 @@
 #include <mutex>
 #include <vector>
 
-#include "app/app_state.hpp"
+#include "app/state/app_state.hpp"
 #include "app/model/background_job.hpp"
 #include "app/model/table_facts.hpp"
 #include "core/heatmap/heatmap_aggregate.hpp"

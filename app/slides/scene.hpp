@@ -11,7 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "app/app_state.hpp"
+#include "app/state/app_state.hpp"
 #include "app/ui_base/ui_theme.hpp"
 #include "app/slides/slides.hpp"
 #include "app/widgets/widget_matrix_grid.hpp"

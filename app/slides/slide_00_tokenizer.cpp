@@ -11,7 +11,7 @@
 
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/model/app_model.hpp"
-#include "app/app_ui.hpp"
+#include "app/slides/slide_nav.hpp"
 #include "app/slides/bpe_replay.hpp"
 #include "app/slides/narrative_lines.hpp"
 #include "app/slides/slide_code.hpp"

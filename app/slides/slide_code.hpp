@@ -7,7 +7,7 @@
 #pragma once
 #include <string>
 
-#include "app/app_state.hpp"
+#include "app/state/app_state.hpp"
 
 namespace lv::app {
 

@@ -10,7 +10,7 @@
 #include <span>
 #include <string>
 
-#include "app/app_state.hpp"
+#include "app/state/app_state.hpp"
 #include "app/ui_base/ui_theme.hpp"
 
 namespace lv::app {

@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "app/app_edits.hpp"
-#include "app/app_state.hpp"
+#include "app/state/app_state.hpp"
 #include "app/app_ui.hpp"
 #include "app/model/model_jobs.hpp"
 #include "app/ui_base/ui_landmarks.hpp"

@@ -1,4 +1,4 @@
-// ui_tour_test.cpp — the narrated tour (issue 28, item 4; app/chrome/tour.hpp, app/app_tour.hpp):
+// ui_tour_test.cpp — the narrated tour (issue 28, item 4; app/ui_base/tour.hpp, app/app_tour.hpp):
 // each step is held max(2 s, its narration's words at 200 a minute), counted from what the
 // narration draws; the tour goes through every step of every slide to the last and stops;
 // a key or a click stops it where it is; Learn mode's `waits` holds it; between steps the
@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "app/app_tour.hpp"
-#include "app/chrome/tour.hpp"
+#include "app/ui_base/tour.hpp"
 #include "app/slides/slides.hpp"
 #include "headless.hpp"
 #include "screen_text.hpp"

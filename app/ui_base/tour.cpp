@@ -1,5 +1,5 @@
 // tour.cpp — the tour's clock (tour.hpp): how long a step is held, and when it moves on.
-#include "app/chrome/tour.hpp"
+#include "app/ui_base/tour.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "app/ui_base/anim_timeline.hpp"
-#include "app/chrome/tour.hpp"
+#include "app/ui_base/tour.hpp"
 #include "app/ui_base/learn_state.hpp"
 #include "app/ui_base/theme_kind.hpp"
 #include "app/desktop/file_dialog.hpp"
@@ -183,5 +183,11 @@ struct App : Model {
   double time = 0.0;         // seconds since start (ImGui::GetTime at the last frame)
   int frames_since_input = 0;
 };
+
+// A line in the status bar for a few seconds ("Learn mode: each slide asks first").
+inline void set_status(App& app, const char* text) {
+  app.ui.status = text;
+  app.ui.status_until = app.time + 4.0;
+}
 
 }  // namespace lv::app
