@@ -188,8 +188,8 @@ std::string apply_train_flag(CliOptions& o, std::string_view name, std::string_v
   if (name == "--steps") {
     auto n = int_in_range(v, 1, kMaxTrainSteps);
     if (!n)
-      return "--steps must be a number of steps from 1 to " + with_commas(kMaxTrainSteps) + " (got " +
-             quoted_input(v) + ")";
+      return "--steps must be a number of steps from 1 to " + with_commas(kMaxTrainSteps) + " (got " + quoted_input(v) +
+             ")";
     o.train_steps = *n;
     return "";
   }
@@ -238,8 +238,9 @@ std::string validate_training(CliOptions& o, bool others) {
   size_t largest = 0;
   for (size_t i = 0; i < parts.size(); ++i) {
     IdParse p = parse_ids(parts[i], rules);
-    const std::string which = parts.size() == 1 ? "--batches" : "--batches: batch " + std::to_string(i + 1) +
-                                                                     " of " + std::to_string(parts.size());
+    const std::string which = parts.size() == 1
+                                  ? "--batches"
+                                  : "--batches: batch " + std::to_string(i + 1) + " of " + std::to_string(parts.size());
     if (!p.ok && p.error.code == ParseCode::Empty)
       return which + " has no ID (batches are separated by ';' and need an ID each, e.g. --batches \"2,3,1;0,2\")";
     if (!p.ok) return which + ": " + p.error.clause();
@@ -631,6 +632,7 @@ constexpr const char* kQuizHelp = R"(  --quiz-json          print the questions 
 constexpr const char* kTrainHelp = R"(  --train-print        train the seeded table with a torch.optim optimizer and
                        print, after each step, the rows that moved and
                        embedding.weight, as PyTorch 1.13 prints them; exit
+                       (--train-print --batches "2;0" --optimizer adamw)
   --batches "2,3;0"    the IDs of each step, batches separated by ';'
                        (cycled; V is max ID + 1 unless --vocab)
   --optimizer NAME     sgd, momentum (SGD, momentum 0.9), adam, adamw
@@ -657,8 +659,7 @@ Usage:
   lookupviz --export-gif FILE.gif [opts]   the slide's animation as a GIF, exit
   lookupviz --quiz-json [model options]    this state's questions as JSON, exit
   lookupviz --export-worksheet F.md [opts] a worksheet with pictures, exit
-  lookupviz --train-print --batches B --optimizer O [opts]
-                                           optimizer steps on the table, exit
+  lookupviz --train-print [train options]  optimizer steps on the table, exit
 
 The model (as in the notebook):
   --seed N          torch.manual_seed(N), -2^63 to 2^64-1       (default 123)
@@ -748,7 +749,6 @@ Exit codes:
 Examples:
   lookupviz --print --seed 7 --ids 0,4,4,9 --dim 3
   lookupviz --tokenize "Hello, do you like tea? <|endoftext|> In the sun"
-  lookupviz --train-print --batches "2;0" --vocab 4 --dim 3 --optimizer adamw
 )";
   auto put = [&text](std::string_view key, const std::string& value) {
     for (size_t at = text.find(key); at != std::string::npos; at = text.find(key, at + value.size()))

@@ -51,14 +51,14 @@ struct CliOptions {
   int worksheet_count = 0;              // --worksheet-count N; 0: all the state's (with --quiz-seed: 5)
 
   // --train-print: optimizer steps on the seeded table (core/train/), what train-oracle prints.
-  bool train_print = false;                    // --train-print: print each step's moved rows and the weight, exit
-  std::optional<std::string> batches_text;     // --batches "2,3,1;0,2" as given: one batch of IDs a step
-  std::vector<IdList> batches;                 // its batches, checked (cycled over the steps)
-  std::optional<TrainOptimizer> optimizer;     // --optimizer sgd|momentum|adam|adamw|sparse_adam
-  double lr = 0.1;                             // --lr, the learning rate, 0 to 1,000
-  int64_t train_steps = 3;                     // --steps K, 1 to kMaxTrainSteps
-  std::optional<int64_t> grad_seed;            // --grad randn:GSEED (G = torch.randn after manual_seed(GSEED +
-                                               // step)); empty: --grad ones (loss = out.sum())
+  bool train_print = false;                 // --train-print: print each step's moved rows and the weight, exit
+  std::optional<std::string> batches_text;  // --batches "2,3,1;0,2" as given: one batch of IDs a step
+  std::vector<IdList> batches;              // its batches, checked (cycled over the steps)
+  std::optional<TrainOptimizer> optimizer;  // --optimizer sgd|momentum|adam|adamw|sparse_adam
+  double lr = 0.1;                          // --lr, the learning rate, 0 to 1,000
+  int64_t train_steps = 3;                  // --steps K, 1 to kMaxTrainSteps
+  std::optional<int64_t> grad_seed;         // --grad randn:GSEED (G = torch.randn after manual_seed(GSEED +
+                                            // step)); empty: --grad ones (loss = out.sum())
 
   // The window and headless rendering.
   int slide = 1;                   // --slide K, the slide's number (0..kLastSlide; 1: the table)

@@ -47,6 +47,34 @@ std::string py_list(const std::vector<int64_t>& v) {
   return s + "]";
 }
 
+// The table's gradient for a batch: the batch's rows, each the sum of its IDs' rows of G
+// (B × D). Dense (embedding_dense_backward_cpu): from a zeroed row, in batch order. Sparse
+// (SparseAdam's coalesce()): the indices sorted with torch's unstable sort (std::sort of
+// (index, position) pairs compared by index), the first of a group copied, the others added.
+struct TableGradient {
+  std::vector<int64_t> rows;               // in order of first appearance (sparse: sorted)
+  std::unordered_map<int64_t, size_t> at;  // row -> its place in rows
+  std::vector<float> values;               // rows.size() × D
+};
+
+TableGradient table_gradient(const IdList& idx, const std::vector<float>& g, int64_t d, bool sparse) {
+  TableGradient out;
+  std::vector<std::pair<int64_t, int64_t>> order;  // (ID, its position in the batch)
+  for (size_t i = 0; i < idx.size(); ++i) order.emplace_back(idx[i], static_cast<int64_t>(i));
+  if (sparse) std::sort(order.begin(), order.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  for (const auto& [id, i] : order) {
+    auto [it, fresh] = out.at.emplace(id, out.rows.size());
+    const float* gi = g.data() + i * d;
+    if (fresh) {
+      out.rows.push_back(id);
+      out.values.resize(out.values.size() + static_cast<size_t>(d));
+    }
+    float* row = out.values.data() + it->second * static_cast<size_t>(d);
+    for (int64_t c = 0; c < d; ++c) row[c] = fresh ? (sparse ? gi[c] : 0.0f + gi[c]) : row[c] + gi[c];
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string_view optimizer_name(TrainOptimizer o) {
@@ -169,31 +197,9 @@ const TrainStep& Trainer::step(const IdList& idx) {
     normal_(g.data(), g.size(), 0.0, 1.0, gen);
   }
 
-  // The table's gradient, by row: the batch's rows in order of first appearance, each the
-  // sum of its IDs' rows of G in batch order (dense: from a zeroed row; sparse: coalesce
-  // copies the first and adds the others).
-  // SparseAdam's coalesce() sorts the indices with torch's unstable sort (std::sort of
-  // (index, position) pairs compared by index) and sums each group in that order.
-  std::vector<std::pair<int64_t, int64_t>> order;  // (ID, its position in the batch)
-  for (int64_t i = 0; i < b; ++i) order.emplace_back(idx[static_cast<size_t>(i)], i);
-  if (sparse)
-    std::sort(order.begin(), order.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
-  std::vector<int64_t> grad_rows;
-  std::unordered_map<int64_t, size_t> grad_at;
-  std::vector<float> grad;
-  for (const auto& [id, i] : order) {
-    auto [it, fresh] = grad_at.emplace(id, grad_rows.size());
-    const float* gi = g.data() + i * d;
-    if (fresh) {
-      grad_rows.push_back(id);
-      grad.resize(grad.size() + static_cast<size_t>(d));
-      float* row = grad.data() + it->second * static_cast<size_t>(d);
-      for (int64_t c = 0; c < d; ++c) row[c] = sparse ? gi[c] : 0.0f + gi[c];
-    } else {
-      float* row = grad.data() + it->second * static_cast<size_t>(d);
-      for (int64_t c = 0; c < d; ++c) row[c] = row[c] + gi[c];
-    }
-  }
+  // The table's gradient, by row (SparseAdam: coalesced).
+  TableGradient grad = table_gradient(idx, g, d, sparse);
+  const std::vector<int64_t>& grad_rows = grad.rows;
   for (int64_t r : grad_rows)
     if (slot_of(r) < 0) add_slot(r);  // its value as of step t − 1
   step_ = t;
@@ -227,9 +233,9 @@ const TrainStep& Trainer::step(const IdList& idx) {
     float* p = value_.data() + s * d;
     float* m = m_.empty() ? nullptr : m_.data() + s * d;
     float* v = v_.empty() ? nullptr : v_.data() + s * d;
-    auto gi = grad_at.find(r);
-    const bool has_grad = gi != grad_at.end();
-    const float* gr = has_grad ? grad.data() + gi->second * static_cast<size_t>(d) : zeros.data();
+    auto gi = grad.at.find(r);
+    const bool has_grad = gi != grad.at.end();
+    const float* gr = has_grad ? grad.values.data() + gi->second * static_cast<size_t>(d) : zeros.data();
     std::copy_n(p, d, before.begin());
     switch (opt) {
       case TrainOptimizer::Sgd:  // param.add_(grad, alpha=-lr)
@@ -314,13 +320,11 @@ std::vector<int64_t> Trainer::state_rows() const {
   return out;
 }
 
-int64_t Trainer::state_row_count() const {
-  return optimizer_has_state(config_.optimizer) ? stored_row_count() : 0;
-}
+int64_t Trainer::state_row_count() const { return optimizer_has_state(config_.optimizer) ? stored_row_count() : 0; }
 
 size_t Trainer::stored_bytes() const {
-  return (value_.capacity() + m_.capacity() + v_.capacity()) * sizeof(float) +
-         slot_row_.capacity() * sizeof(int64_t) + slot_.size() * 2 * sizeof(int64_t);
+  return (value_.capacity() + m_.capacity() + v_.capacity()) * sizeof(float) + slot_row_.capacity() * sizeof(int64_t) +
+         slot_.size() * 2 * sizeof(int64_t);
 }
 
 std::string train_transcript(const TrainPrintOptions& o) {
@@ -335,8 +339,8 @@ std::string train_transcript(const TrainPrintOptions& o) {
   for (int64_t k = 1; k <= o.steps; ++k) {
     const IdList& idx = o.batches[static_cast<size_t>((k - 1) % static_cast<int64_t>(o.batches.size()))];
     trainer.step(idx);
-    out += "step " + std::to_string(k) + ": idx = " + py_list(idx) + "; rows moved = " +
-           py_list(trainer.moved_rows_exact()) + "\n";
+    out += "step " + std::to_string(k) + ": idx = " + py_list(idx) +
+           "; rows moved = " + py_list(trainer.moved_rows_exact()) + "\n";
     out += repr_parameter(trainer.to_matrix()) + "\n";
   }
   return out;

@@ -122,8 +122,8 @@ class Trainer {
     int64_t through = 0;  // the steps of decay applied to values
     std::vector<float> values;
   };
-  int64_t slot_of(int64_t r) const;                       // -1: not stored
-  int64_t add_slot(int64_t r);                            // stored from the current value (decayed through step_ - 1)
+  int64_t slot_of(int64_t r) const;  // -1: not stored
+  int64_t add_slot(int64_t r);       // stored from the current value (decayed through step_ - 1)
   void decayed_base_row(int64_t r, int64_t through, float* out) const;  // base row after `through` decays
   float decay_factor() const;
 
@@ -131,11 +131,11 @@ class Trainer {
   TrainConfig config_;
   int64_t step_ = 0;
   TrainStep last_;
-  std::unordered_map<int64_t, int64_t> slot_;  // row -> slot
-  std::vector<int64_t> slot_row_;              // slot -> row
-  std::vector<float> value_;                   // slot × D: the trained values
-  std::vector<float> m_;                       // slot × D: momentum buffer / exp_avg
-  std::vector<float> v_;                       // slot × D: exp_avg_sq (Adam family)
+  std::unordered_map<int64_t, int64_t> slot_;                    // row -> slot
+  std::vector<int64_t> slot_row_;                                // slot -> row
+  std::vector<float> value_;                                     // slot × D: the trained values
+  std::vector<float> m_;                                         // slot × D: momentum buffer / exp_avg
+  std::vector<float> v_;                                         // slot × D: exp_avg_sq (Adam family)
   mutable std::unordered_map<int64_t, DecayedRow> decay_cache_;  // AdamW: rows without state read lately
 };
 
