@@ -75,6 +75,91 @@ TableGradient table_gradient(const IdList& idx, const std::vector<float>& g, int
   return out;
 }
 
+// One step's Python floats (computed in double as Python does), as float32 the way the
+// kernels take them (Scalar::to<float>()).
+struct StepScalars {
+  TrainOptimizer opt = TrainOptimizer::Sgd;
+  bool first = false;  // step 1: momentum's buffer is clone(grad)
+  float neg_lr, momentum, b1, omb1, b2, omb2, eps, bc2_sqrt, adam_neg_step, sparse_neg_step, decay;
+};
+
+StepScalars step_scalars(TrainOptimizer opt, double lr, int64_t t) {
+  StepScalars k;
+  k.opt = opt;
+  k.first = t == 1;
+  const double bc1 = 1.0 - std::pow(kBeta1, static_cast<double>(t));
+  const double bc2 = 1.0 - std::pow(kBeta2, static_cast<double>(t));
+  k.neg_lr = static_cast<float>(-lr);
+  k.momentum = static_cast<float>(kMomentum);
+  k.b1 = static_cast<float>(kBeta1);
+  k.omb1 = static_cast<float>(1.0 - kBeta1);
+  k.b2 = static_cast<float>(kBeta2);
+  k.omb2 = static_cast<float>(1.0 - kBeta2);
+  k.eps = static_cast<float>(kEps);
+  k.bc2_sqrt = static_cast<float>(std::sqrt(bc2));
+  k.adam_neg_step = static_cast<float>(-(lr / bc1));
+  k.sparse_neg_step = static_cast<float>(-(lr * std::sqrt(bc2) / bc1));
+  k.decay = static_cast<float>(1.0 - lr * kWeightDecay);
+  return k;
+}
+
+// One row's update (D values) in torch's operation order: p the parameter, m / v the
+// optimizer's state (null when it has none), gr the row's gradient (zeros when the batch
+// does not hold it). Inlined twice below: std::fma is exact either way (one rounding), but
+// without the FMA instruction it is a libm call per value.
+[[gnu::always_inline]] inline void update_row_body(const StepScalars& k, int64_t d, const float* gr, float* p, float* m,
+                                                   float* v) {
+  const TrainOptimizer opt = k.opt;
+  switch (opt) {
+    case TrainOptimizer::Sgd:  // param.add_(grad, alpha=-lr)
+      for (int64_t c = 0; c < d; ++c) p[c] = std::fma(gr[c], k.neg_lr, p[c]);
+      break;
+    case TrainOptimizer::Momentum:  // buf = clone(grad) at step 1, else buf.mul_(0.9).add_(grad)
+      for (int64_t c = 0; c < d; ++c) {
+        m[c] = k.first ? gr[c] : std::fma(gr[c], 1.0f, m[c] * k.momentum);
+        p[c] = std::fma(m[c], k.neg_lr, p[c]);  // param.add_(buf, alpha=-lr)
+      }
+      break;
+    case TrainOptimizer::Adam:
+    case TrainOptimizer::AdamW:
+      for (int64_t c = 0; c < d; ++c) {
+        if (opt == TrainOptimizer::AdamW) p[c] = p[c] * k.decay;   // param.mul_(1 - lr * wd)
+        m[c] = std::fma(gr[c], k.omb1, m[c] * k.b1);               // exp_avg.mul_(b1).add_(grad, alpha=1-b1)
+        v[c] = std::fma(k.omb2 * gr[c], gr[c], v[c] * k.b2);       // exp_avg_sq.mul_(b2).addcmul_(grad, grad, 1-b2)
+        const float denom = std::sqrt(v[c]) / k.bc2_sqrt + k.eps;  // (exp_avg_sq.sqrt() / bc2_sqrt).add_(eps)
+        p[c] = p[c] + (k.adam_neg_step * m[c]) / denom;            // param.addcdiv_(exp_avg, denom, -step_size)
+      }
+      break;
+    case TrainOptimizer::SparseAdam:
+      for (int64_t c = 0; c < d; ++c) {
+        const float old_m = m[c], old_v = v[c];
+        const float upd_m = (gr[c] - old_m) * k.omb1;          // grad.sub(old).mul_(1 - b1)
+        m[c] = old_m + upd_m;                                  // exp_avg.add_(sparse)
+        const float upd_v = (gr[c] * gr[c] - old_v) * k.omb2;  // grad.pow(2).sub_(old).mul_(1 - b2)
+        v[c] = old_v + upd_v;
+        const float numer = upd_m + old_m;
+        const float denom = std::sqrt(upd_v + old_v) + k.eps;
+        p[c] = p[c] + (numer / denom) * k.sparse_neg_step;  // param.add_(sparse(-step_size * numer / denom))
+      }
+      break;
+  }
+}
+
+[[gnu::target("fma")]] void update_row_fma(const StepScalars& k, int64_t d, const float* gr, float* p, float* m,
+                                           float* v) {
+  update_row_body(k, d, gr, p, m, v);
+}
+
+void update_row_plain(const StepScalars& k, int64_t d, const float* gr, float* p, float* m, float* v) {
+  update_row_body(k, d, gr, p, m, v);
+}
+
+void update_row(const StepScalars& k, int64_t d, const float* gr, float* p, float* m, float* v) {
+  static const bool fma = __builtin_cpu_supports("fma");
+  if (fma) update_row_fma(k, d, gr, p, m, v);
+  else update_row_plain(k, d, gr, p, m, v);
+}
+
 }  // namespace
 
 std::string_view optimizer_name(TrainOptimizer o) {
@@ -204,20 +289,7 @@ const TrainStep& Trainer::step(const IdList& idx) {
     if (slot_of(r) < 0) add_slot(r);  // its value as of step t − 1
   step_ = t;
 
-  // Python's floats, then float32 as the kernels take them.
-  const double lr = config_.lr;
-  const double bc1 = 1.0 - std::pow(kBeta1, static_cast<double>(t));
-  const double bc2 = 1.0 - std::pow(kBeta2, static_cast<double>(t));
-  const float neg_lr = static_cast<float>(-lr);
-  const float momentum = static_cast<float>(kMomentum);
-  const float b1 = static_cast<float>(kBeta1), omb1 = static_cast<float>(1.0 - kBeta1);
-  const float b2 = static_cast<float>(kBeta2), omb2 = static_cast<float>(1.0 - kBeta2);
-  const float eps = static_cast<float>(kEps);
-  const float bc2_sqrt = static_cast<float>(std::sqrt(bc2));
-  const float adam_neg_step = static_cast<float>(-(lr / bc1));
-  const float sparse_neg_step = static_cast<float>(-(lr * std::sqrt(bc2) / bc1));
-  const float decay = decay_factor();
-
+  const StepScalars k = step_scalars(opt, config_.lr, t);
   last_ = TrainStep{};
   last_.step = t;
   last_.idx = idx;
@@ -237,39 +309,7 @@ const TrainStep& Trainer::step(const IdList& idx) {
     const bool has_grad = gi != grad.at.end();
     const float* gr = has_grad ? grad.values.data() + gi->second * static_cast<size_t>(d) : zeros.data();
     std::copy_n(p, d, before.begin());
-    switch (opt) {
-      case TrainOptimizer::Sgd:  // param.add_(grad, alpha=-lr)
-        for (int64_t c = 0; c < d; ++c) p[c] = std::fma(gr[c], neg_lr, p[c]);
-        break;
-      case TrainOptimizer::Momentum:  // buf = clone(grad) at step 1, else buf.mul_(0.9).add_(grad)
-        for (int64_t c = 0; c < d; ++c) {
-          m[c] = t == 1 ? gr[c] : std::fma(gr[c], 1.0f, m[c] * momentum);
-          p[c] = std::fma(m[c], neg_lr, p[c]);  // param.add_(buf, alpha=-lr)
-        }
-        break;
-      case TrainOptimizer::Adam:
-      case TrainOptimizer::AdamW:
-        for (int64_t c = 0; c < d; ++c) {
-          if (opt == TrainOptimizer::AdamW) p[c] = p[c] * decay;  // param.mul_(1 - lr * wd)
-          m[c] = std::fma(gr[c], omb1, m[c] * b1);                // exp_avg.mul_(b1).add_(grad, alpha=1-b1)
-          v[c] = std::fma(omb2 * gr[c], gr[c], v[c] * b2);        // exp_avg_sq.mul_(b2).addcmul_(grad, grad, 1-b2)
-          const float denom = std::sqrt(v[c]) / bc2_sqrt + eps;   // (exp_avg_sq.sqrt() / bc2_sqrt).add_(eps)
-          p[c] = p[c] + (adam_neg_step * m[c]) / denom;           // param.addcdiv_(exp_avg, denom, -step_size)
-        }
-        break;
-      case TrainOptimizer::SparseAdam:
-        for (int64_t c = 0; c < d; ++c) {
-          const float old_m = m[c], old_v = v[c];
-          const float upd_m = (gr[c] - old_m) * omb1;          // grad.sub(old).mul_(1 - b1)
-          m[c] = old_m + upd_m;                                // exp_avg.add_(sparse)
-          const float upd_v = (gr[c] * gr[c] - old_v) * omb2;  // grad.pow(2).sub_(old).mul_(1 - b2)
-          v[c] = old_v + upd_v;
-          const float numer = upd_m + old_m;
-          const float denom = std::sqrt(upd_v + old_v) + eps;
-          p[c] = p[c] + (numer / denom) * sparse_neg_step;  // param.add_(sparse(-step_size * numer / denom))
-        }
-        break;
-    }
+    update_row(k, d, gr, p, m, v);
     bool moved = false;
     for (int64_t c = 0; c < d && !moved; ++c) moved = !(p[c] == before[static_cast<size_t>(c)]);
     if (moved) {
