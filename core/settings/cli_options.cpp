@@ -173,6 +173,7 @@ std::string apply_quiz_flag(CliOptions& o, std::string_view name, std::string_vi
 // --optimizer, --lr, --steps and --grad (--train-print's training): one "--flag value"
 // applied; an error or "". (--batches is kept as text until the vocabulary is known.)
 std::string apply_train_flag(CliOptions& o, std::string_view name, std::string_view v) {
+  if (o.train_flag.empty()) o.train_flag = std::string(name);
   if (name == "--optimizer") {
     o.optimizer = optimizer_from_name(trim(v));
     if (!o.optimizer)
@@ -211,10 +212,8 @@ std::string apply_train_flag(CliOptions& o, std::string_view name, std::string_v
 // --train-print's checks (after every flag): it trains the seeded table on --batches.
 std::string validate_training(CliOptions& o, bool others) {
   const bool batches_given = o.batches_text.has_value();
-  const bool train_flags = batches_given || o.optimizer || o.grad_seed || o.lr != 0.1 || o.train_steps != 3;
   if (!o.train_print) {
-    if (train_flags)
-      return "--batches, --optimizer, --lr, --steps and --grad set up --train-print: give --train-print too";
+    if (!o.train_flag.empty()) return o.train_flag + " sets up --train-print's training: give --train-print too";
     return "";
   }
   if (others)
@@ -267,6 +266,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
     return "";
   }
   if (name == "--batches") {
+    if (o.train_flag.empty()) o.train_flag = "--batches";
     o.batches_text = std::string(v);
     return "";
   }

@@ -59,6 +59,7 @@ struct CliOptions {
   int64_t train_steps = 3;                  // --steps K, 1 to kMaxTrainSteps
   std::optional<int64_t> grad_seed;         // --grad randn:GSEED (G = torch.randn after manual_seed(GSEED +
                                             // step)); empty: --grad ones (loss = out.sum())
+  std::string train_flag;                   // the first of --batches, --optimizer, --lr, --steps, --grad given
 
   // The window and headless rendering.
   int slide = 1;                   // --slide K, the slide's number (0..kLastSlide; 1: the table)

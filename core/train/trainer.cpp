@@ -381,7 +381,15 @@ std::string train_transcript(const TrainPrintOptions& o) {
     trainer.step(idx);
     out += "step " + std::to_string(k) + ": idx = " + py_list(idx) +
            "; rows moved = " + py_list(trainer.moved_rows_exact()) + "\n";
-    out += repr_parameter(trainer.to_matrix()) + "\n";
+    // print(embedding.weight): only the values torch's repr reads (all of a small table).
+    std::vector<float> row(static_cast<size_t>(trainer.cols()));
+    int64_t row_at = -1;
+    auto at = [&](int64_t r, int64_t c) {
+      if (r != row_at) trainer.read_row(row_at = r, row.data());
+      return row[static_cast<size_t>(c)];
+    };
+    out += repr_parameter_edges(edges_of<Matrix>(trainer.rows(), trainer.cols(), at), trainer.rows(), trainer.cols()) +
+           "\n";
   }
   return out;
 }

@@ -94,7 +94,8 @@ TEST(TrainPrintErrors, BadValuesSayWhatIsWrong) {
   expect_usage_error({"--train-print", "--batches", "-1", "--optimizer", "sgd"},
                      "--batches: -1 is negative: IDs count rows from 0");
   expect_usage_error({"--batches", "2;0", "--optimizer", "sgd"},
-                     "--batches, --optimizer, --lr, --steps and --grad set up --train-print: give --train-print too");
+                     "--batches sets up --train-print's training: give --train-print too");
+  expect_usage_error({"--print", "--lr", "0.1"}, "--lr sets up --train-print's training: give --train-print too");
   expect_usage_error(with({"--optimizer", "sgd", "--ids", "1"}),
                      "--train-print prints the training and exits: give it without another mode, --ids, --text, "
                      "--weights or --dtype");
