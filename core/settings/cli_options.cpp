@@ -170,10 +170,14 @@ std::string apply_quiz_flag(CliOptions& o, std::string_view name, std::string_vi
   return "";
 }
 
-// --optimizer, --lr, --steps and --grad (--train-print's training): one "--flag value"
-// applied; an error or "". (--batches is kept as text until the vocabulary is known.)
+// --batches, --optimizer, --lr, --steps and --grad (--train-print's training): one
+// "--flag value" applied; an error or "".
 std::string apply_train_flag(CliOptions& o, std::string_view name, std::string_view v) {
   if (o.train_flag.empty()) o.train_flag = std::string(name);
+  if (name == "--batches") {  // checked once the vocabulary is known (validate_training)
+    o.batches_text = std::string(v);
+    return "";
+  }
   if (name == "--optimizer") {
     o.optimizer = optimizer_from_name(trim(v));
     if (!o.optimizer)
@@ -265,11 +269,6 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
     o.seed_text = std::move(s.seed_text);
     return "";
   }
-  if (name == "--batches") {
-    if (o.train_flag.empty()) o.train_flag = "--batches";
-    o.batches_text = std::string(v);
-    return "";
-  }
   if (name == "--ids") {
     ids_text = std::string(v);
     ids_given = true;
@@ -279,7 +278,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
     return apply_text_flag(o, name, v);
   if (name == "--quiz-seed" || name == "--export-worksheet" || name == "--worksheet-count")
     return apply_quiz_flag(o, name, v);
-  if (name == "--optimizer" || name == "--lr" || name == "--steps" || name == "--grad")
+  if (name == "--batches" || name == "--optimizer" || name == "--lr" || name == "--steps" || name == "--grad")
     return apply_train_flag(o, name, v);
   if (name == "--dim") {
     o.dim_given = true;
