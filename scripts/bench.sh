@@ -67,7 +67,7 @@ else
 fi
 cmake --build "$build" -j "$(nproc)" --target lookupviz_bench >&2
 # The app only for its frame figures: a failure here must not stop the kernel benchmark.
-cmake --build "$build" -j "$(nproc)" --target lookupviz gl_floor lookupviz_make_tables lookupviz_picker_bench >&2 ||
+cmake --build "$build" -j "$(nproc)" --target lookupviz gl_floor lookupviz_make_tables lookupviz_picker_bench lookupviz_train_bench >&2 ||
   echo "bench.sh: lookupviz did not build; no frame figures" >&2
 
 figures="$(mktemp)"
@@ -157,6 +157,12 @@ fi
 if [ -x "$build/lookupviz_picker_bench" ]; then
   "$build/lookupviz_picker_bench" 100000 | grep '^FIGURE ' >>"$figures" ||
     echo "bench.sh: lookupviz_picker_bench failed; no picker figures" >&2
+fi
+# Issue 29: an optimizer step on a GPT-2-sized table through core/train/ (slide 9's Step),
+# p95 over 200 steps, beside PyTorch's step when it is installed.
+if [ -x "$build/lookupviz_train_bench" ]; then
+  "$build/lookupviz_train_bench" 200 | grep '^FIGURE ' >>"$figures" ||
+    echo "bench.sh: lookupviz_train_bench failed; no training figures" >&2
 fi
 # Issue 14: GPT-2's tokenizer ready in under 50 ms from start: the whole process (exec,
 # find and check the pack, compile the pattern, encode, print, exit), best of 9.

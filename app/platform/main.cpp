@@ -634,6 +634,10 @@ static int run(int argc, char** argv) {
   // 1. The command line, and the modes that only print.
   lv::CliOptions o;
   if (Exit e = read_command_line(argc, argv, &o)) return *e;
+  if (o.train_print) {  // the seeded table trained (core/train/): no tokenizer, no file
+    std::fputs(lv::train_transcript(lv::train_print_options(o)).c_str(), stdout);
+    return 0;
+  }
   TokenizerLoaded tokenizer;
   if (Exit e = tokenizer_modes(o, argv[0], &tokenizer)) return *e;
   const RunKind kind = run_kind(o);

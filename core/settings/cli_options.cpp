@@ -96,6 +96,12 @@ constexpr Flag kFlags[] = {
     {"--quiz-seed", Kind::kValue, "--quiz-seed 7"},
     {"--export-worksheet", Kind::kValue, "--export-worksheet sheet.md"},
     {"--worksheet-count", Kind::kValue, "--worksheet-count 5"},
+    {"--train-print", Kind::kSwitch, ""},
+    {"--batches", Kind::kValue, "--batches \"2,3,1;0,2\""},
+    {"--optimizer", Kind::kValue, "--optimizer adam"},
+    {"--lr", Kind::kValue, "--lr 0.1"},
+    {"--steps", Kind::kValue, "--steps 3"},
+    {"--grad", Kind::kValue, "--grad randn:7"},
 };
 
 const Flag* find_flag(std::string_view name) {
@@ -164,6 +170,96 @@ std::string apply_quiz_flag(CliOptions& o, std::string_view name, std::string_vi
   return "";
 }
 
+// --batches, --optimizer, --lr, --steps and --grad (--train-print's training): one
+// "--flag value" applied; an error or "".
+std::string apply_train_flag(CliOptions& o, std::string_view name, std::string_view v) {
+  if (o.train_flag.empty()) o.train_flag = std::string(name);
+  if (name == "--batches") {  // checked once the vocabulary is known (validate_training)
+    o.batches_text = std::string(v);
+    return "";
+  }
+  if (name == "--optimizer") {
+    o.optimizer = optimizer_from_name(trim(v));
+    if (!o.optimizer)
+      return "--optimizer must be sgd, momentum, adam, adamw or sparse_adam (got " + quoted_input(v) + ")";
+    return "";
+  }
+  if (name == "--lr") {
+    auto f = number_in_range(v, 0.0, 1000.0);
+    if (!f) return "--lr must be a learning rate from 0 to 1,000, e.g. 0.1 or 3e-4 (got " + quoted_input(v) + ")";
+    o.lr = *f;
+    return "";
+  }
+  if (name == "--steps") {
+    auto n = int_in_range(v, 1, kMaxTrainSteps);
+    if (!n)
+      return "--steps must be a number of steps from 1 to " + with_commas(kMaxTrainSteps) + " (got " + quoted_input(v) +
+             ")";
+    o.train_steps = *n;
+    return "";
+  }
+  // --grad ones | randn:GSEED (torch.manual_seed(GSEED + step) must stay a 64-bit integer).
+  const std::string_view g = trim(v);
+  if (g == "ones") {
+    o.grad_seed.reset();
+    return "";
+  }
+  std::optional<int64_t> seed;
+  if (g.substr(0, 6) == "randn:") seed = int_in_range(g.substr(6), -INT64_MAX, INT64_MAX - kMaxTrainSteps);
+  if (!seed)
+    return "--grad must be ones (loss = out.sum()) or randn:GSEED with GSEED a whole number, e.g. randn:7 (got " +
+           quoted_input(v) + ")";
+  o.grad_seed = *seed;
+  return "";
+}
+
+// --train-print's checks (after every flag): it trains the seeded table on --batches.
+std::string validate_training(CliOptions& o, bool others) {
+  const bool batches_given = o.batches_text.has_value();
+  if (!o.train_print) {
+    if (!o.train_flag.empty()) return o.train_flag + " sets up --train-print's training: give --train-print too";
+    return "";
+  }
+  if (others)
+    return "--train-print prints the training and exits: give it without another mode, --ids, --text, --weights "
+           "or --dtype";
+  if (!batches_given) return "--train-print needs --batches, e.g. --batches \"2,3,1;0,2\" (one batch of IDs a step)";
+  if (!o.optimizer) return "--train-print needs --optimizer: sgd, momentum, adam, adamw or sparse_adam";
+  IdRules rules;
+  if (o.vocab) rules.vocab = *o.vocab;
+  const std::string& batches_text = *o.batches_text;
+  std::vector<std::string_view> parts;
+  for (size_t at = 0;;) {
+    const size_t semi = batches_text.find(';', at);
+    parts.push_back(std::string_view(batches_text).substr(at, semi == std::string::npos ? semi : semi - at));
+    if (semi == std::string::npos) break;
+    at = semi + 1;
+  }
+  if (parts.size() > static_cast<size_t>(kMaxTrainSteps))
+    return "--batches holds " + with_commas(parts.size()) + " batches: at most " + with_commas(kMaxTrainSteps);
+  o.batches.clear();
+  size_t largest = 0;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    IdParse p = parse_ids(parts[i], rules);
+    const std::string which = parts.size() == 1
+                                  ? "--batches"
+                                  : "--batches: batch " + std::to_string(i + 1) + " of " + std::to_string(parts.size());
+    if (!p.ok && p.error.code == ParseCode::Empty)
+      return which + " has no ID (batches are separated by ';' and need an ID each, e.g. --batches \"2,3,1;0,2\")";
+    if (!p.ok) return which + ": " + p.error.clause();
+    largest = std::max(largest, p.ids.size());
+    o.batches.push_back(std::move(p.ids));
+  }
+  if (!o.vocab) {
+    int64_t v = 0;
+    for (const IdList& b : o.batches) v = std::max(v, vocab_for_ids(b));
+    o.vocab = v;  // max ID + 1 over every batch, as train-oracle makes it
+  }
+  int64_t vocab = o.vocab.value_or(0);
+  for (const IdList& b : o.batches) vocab = std::max(vocab, vocab_for_ids(b));
+  return table_size_error(static_cast<int64_t>(largest), vocab, o.dim);
+}
+
 // Applies one "--flag value"; returns an error or "".
 std::string apply(CliOptions& o, std::string_view name, std::string_view v, std::string& ids_text, bool& ids_given) {
   if (name == "--seed") {
@@ -182,6 +278,8 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
     return apply_text_flag(o, name, v);
   if (name == "--quiz-seed" || name == "--export-worksheet" || name == "--worksheet-count")
     return apply_quiz_flag(o, name, v);
+  if (name == "--batches" || name == "--optimizer" || name == "--lr" || name == "--steps" || name == "--grad")
+    return apply_train_flag(o, name, v);
   if (name == "--dim") {
     o.dim_given = true;
     auto d = int_in_range(v, 1, kMaxDim);
@@ -276,6 +374,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
   else if (name == "--layout-report") o.layout_report = true;
   else if (name == "--reset") o.reset = true;
   else if (name == "--quiz-json") o.quiz_json = true;
+  else if (name == "--train-print") o.train_print = true;
   return "";
 }
 
@@ -296,6 +395,11 @@ std::string apply_file(CliOptions& o, std::string_view a) {
 
 // Checks that need every flag: the IDs against the vocabulary, the sizes, the modes.
 std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given) {
+  const bool others = o.print || !o.screenshot.empty() || !o.export_slides.empty() || o.bench_frames > 0 ||
+                      !o.export_gif.empty() || o.layout_report || o.tokenize || o.detokenize ||
+                      !o.export_worksheet.empty() || o.quiz_json || o.quiz || o.tour || ids_given || o.text ||
+                      !o.weights.empty() || o.dtype != TableDtype::Float32;
+  if (std::string e = validate_training(o, others); !e.empty() || o.train_print) return e;
   // A table file sets the shape itself; the IDs are checked against it once loaded.
   if (!o.weights.empty() && (o.vocab || o.dim_given)) return "--weights sets the table's shape: drop --vocab and --dim";
   if (o.text && ids_given) return "give --ids or --text, not both";
@@ -457,6 +561,20 @@ std::string read_text_input(const std::string& from, std::string* text) {
   return err;
 }
 
+TrainPrintOptions train_print_options(const CliOptions& o) {
+  TrainPrintOptions t;
+  t.seed = o.seed;
+  t.batches = o.batches;
+  t.vocab = o.vocab.value_or(0);
+  t.dim = o.dim;
+  t.config.optimizer = o.optimizer.value_or(TrainOptimizer::Sgd);
+  t.config.lr = o.lr;
+  t.config.randn_grad = o.grad_seed.has_value();
+  t.config.grad_seed = o.grad_seed.value_or(0);
+  t.steps = o.train_steps;
+  return t;
+}
+
 int64_t effective_vocab(const CliOptions& o) { return o.vocab ? *o.vocab : vocab_for_ids(o.ids); }
 
 bool needs_tokenizer(const CliOptions& o) { return o.text || o.tokenize || o.detokenize; }
@@ -509,6 +627,21 @@ constexpr const char* kQuizHelp = R"(  --quiz-json          print the questions 
   --worksheet-count N  the worksheet's number of questions, 1 to 8 (default:
                        all of the state's; with --quiz-seed, 5))";
 
+// --help's lines for --train-print and its options (their own block: cli_help_text stays short).
+constexpr const char* kTrainHelp = R"(  --train-print        train the seeded table with a torch.optim optimizer and
+                       print, after each step, the rows that moved and
+                       embedding.weight, as PyTorch 1.13 prints them; exit
+                       (--train-print --batches "2;0" --optimizer adamw)
+  --batches "2,3;0"    the IDs of each step, batches separated by ';'
+                       (cycled; V is max ID + 1 unless --vocab)
+  --optimizer NAME     sgd, momentum (SGD, momentum 0.9), adam, adamw
+                       (weight decay 0.01) or sparse_adam (sparse=True)
+  --lr LR              the learning rate, 0 to 1,000            (default 0.1)
+  --steps K            optimizer steps, 1 to 10,000             (default 3)
+  --grad G             the upstream gradient: ones (loss = out.sum()) or
+                       randn:GSEED (torch.randn(B, D) after
+                       torch.manual_seed(GSEED + step))         (default ones))";
+
 std::string cli_help_text() {
   // The slide numbers come from kSlideCount (counted from app/slides/ by CMakeLists.txt).
   std::string text = R"(lookupviz — see, step by step, that an embedding lookup is a matrix multiply
@@ -525,6 +658,7 @@ Usage:
   lookupviz --export-gif FILE.gif [opts]   the slide's animation as a GIF, exit
   lookupviz --quiz-json [model options]    this state's questions as JSON, exit
   lookupviz --export-worksheet F.md [opts] a worksheet with pictures, exit
+  lookupviz --train-print [train options]  optimizer steps on the table, exit
 
 The model (as in the notebook):
   --seed N          torch.manual_seed(N), -2^63 to 2^64-1       (default 123)
@@ -599,6 +733,7 @@ Headless modes:
                        "[15496, 11]"), as print(tokenizer.decode(ids)), exit;
                        "", "[]" or "[ ]" is no IDs (what --tokenize "" prints)
 @QUIZ@
+@TRAIN@
   --help, -h           show this text and exit
   --version            show the version and exit
 
@@ -623,6 +758,7 @@ Examples:
   put("@LAST2@", last2);
   put("@LAST@", std::to_string(kLastSlide));
   put("@QUIZ@\n", std::string(kQuizHelp) + "\n");
+  put("@TRAIN@\n", std::string(kTrainHelp) + "\n");
   put("@LEARN@\n", std::string(kLearnHelp) + "\n");
   return text;
 }

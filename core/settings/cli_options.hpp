@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/train/trainer.hpp"
 #include "core/torch/dtype_round.hpp"
 #include "core/torch/tensor.hpp"
 
@@ -19,6 +20,7 @@ namespace lv {
 inline constexpr int kSlideCount = LOOKUPVIZ_SLIDE_COUNT;
 inline constexpr int kLastSlide = kSlideCount - 1;  // --slide accepts 0..kLastSlide
 inline constexpr int kMaxStep = 9'999;              // --step accepts 0..kMaxStep
+inline constexpr int64_t kMaxTrainSteps = 10'000;   // --steps accepts 1..kMaxTrainSteps
 
 struct CliOptions {
   // The model (as in the notebook).
@@ -47,6 +49,17 @@ struct CliOptions {
   std::optional<uint64_t> quiz_seed;    // --quiz-seed N: the questions' params drawn from N; empty: fixed ones
   std::string export_worksheet;         // --export-worksheet FILE.md: questions, pictures beside it, a key; exit
   int worksheet_count = 0;              // --worksheet-count N; 0: all the state's (with --quiz-seed: 5)
+
+  // --train-print: optimizer steps on the seeded table (core/train/), what train-oracle prints.
+  bool train_print = false;                 // --train-print: print each step's moved rows and the weight, exit
+  std::optional<std::string> batches_text;  // --batches "2,3,1;0,2" as given: one batch of IDs a step
+  std::vector<IdList> batches;              // its batches, checked (cycled over the steps)
+  std::optional<TrainOptimizer> optimizer;  // --optimizer sgd|momentum|adam|adamw|sparse_adam
+  double lr = 0.1;                          // --lr, the learning rate, 0 to 1,000
+  int64_t train_steps = 3;                  // --steps K, 1 to kMaxTrainSteps
+  std::optional<int64_t> grad_seed;         // --grad randn:GSEED (G = torch.randn after manual_seed(GSEED +
+                                            // step)); empty: --grad ones (loss = out.sum())
+  std::string train_flag;                   // the first of --batches, --optimizer, --lr, --steps, --grad given
 
   // The window and headless rendering.
   int slide = 1;                   // --slide K, the slide's number (0..kLastSlide; 1: the table)
@@ -93,6 +106,9 @@ CliParse parse_cli(const std::vector<std::string>& args);
 // The text of --help (also the source of the man page).
 std::string cli_help_text();
 std::string cli_version_text();
+
+// --train-print's run (core/train/trainer.hpp train_transcript) from the options.
+TrainPrintOptions train_print_options(const CliOptions& o);
 
 // The vocabulary the options imply: --vocab, or max(ids) + 1.
 int64_t effective_vocab(const CliOptions& o);

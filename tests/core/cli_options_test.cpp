@@ -314,3 +314,40 @@ TEST(CliOptions, PositionalFileErrors) {
   // Control characters in a name are not echoed to the terminal.
   EXPECT_EQ(err({"a\nb.npy", std::string("c\x1b[2J.npy")}).find('\x1b'), std::string::npos);
 }
+
+namespace {
+
+TEST(CliOptions, TrainPrintsOptions) {
+  lv::CliParse p = lv::parse_cli({"lookupviz", "--train-print", "--batches", "2,3,1;0, 2;[4]", "--optimizer",
+                                  "sparse_adam", "--lr", "3e-3", "--steps", "6", "--grad", "randn:-5", "--dim", "64"});
+  ASSERT_TRUE(p.ok) << p.error;
+  const lv::CliOptions& o = p.options;
+  EXPECT_TRUE(o.train_print);
+  EXPECT_EQ(o.batches, (std::vector<lv::IdList>{{2, 3, 1}, {0, 2}, {4}}));
+  EXPECT_EQ(o.optimizer, lv::TrainOptimizer::SparseAdam);
+  EXPECT_EQ(o.lr, 0.003);
+  EXPECT_EQ(o.train_steps, 6);
+  EXPECT_EQ(o.grad_seed, -5);
+  EXPECT_EQ(o.vocab, 5);  // max ID + 1 over every batch
+  const lv::TrainPrintOptions t = lv::train_print_options(o);
+  EXPECT_EQ(t.config.optimizer, lv::TrainOptimizer::SparseAdam);
+  EXPECT_TRUE(t.config.randn_grad);
+  EXPECT_EQ(t.config.grad_seed, -5);
+  EXPECT_EQ(t.seed, 123u);
+  EXPECT_EQ(t.dim, 64);
+  // Defaults: lr 0.1, 3 steps, G all ones; --vocab fixes V.
+  p = lv::parse_cli({"lookupviz", "--train-print", "--batches", "1", "--optimizer", "sgd", "--vocab", "9"});
+  ASSERT_TRUE(p.ok) << p.error;
+  EXPECT_EQ(p.options.lr, 0.1);
+  EXPECT_EQ(p.options.train_steps, 3);
+  EXPECT_FALSE(p.options.grad_seed);
+  EXPECT_EQ(p.options.vocab, 9);
+  // The training's options without --train-print, and --train-print with another mode.
+  EXPECT_FALSE(lv::parse_cli({"lookupviz", "--optimizer", "adam"}).ok);
+  EXPECT_FALSE(
+      lv::parse_cli({"lookupviz", "--train-print", "--batches", "1", "--optimizer", "sgd", "--text", "hi"}).ok);
+  EXPECT_FALSE(
+      lv::parse_cli({"lookupviz", "--train-print", "--batches", "1", "--optimizer", "sgd", "--dtype", "float16"}).ok);
+}
+
+}  // namespace
