@@ -89,9 +89,11 @@ struct ScanState {
 // Calls on_block(thread, block) for every block of rows, from `threads` threads (the
 // caller's among them); base_sq (V entries, or null) gets each row's squared norm without
 // its edits. False when cancelled.
+// known: the base's norms (the cache's) or null; with them the kernel makes no |r|² and
+// the block's sq comes from them (edited rows are read and summed again either way).
 template <class OnBlock>
-bool scan(const TableView& t, const float* q, const NearestControl& control, float* base_sq, int threads,
-          OnBlock&& on_block, bool* file_changed) {
+bool scan(const TableView& t, const float* q, bool want_dot, bool want_l2, const std::vector<float>* known,
+          const NearestControl& control, float* base_sq, int threads, OnBlock&& on_block, bool* file_changed) {
   const int64_t v = t.rows(), d = t.cols();
   const Source src = source_of(t);
   const RowType type = src.base ? src.type : RowType::F32;
@@ -116,7 +118,9 @@ bool scan(const TableView& t, const float* q, const NearestControl& control, flo
       const int64_t b = state.next_block.fetch_add(1, std::memory_order_relaxed);
       if (b >= blocks) return;
       const int64_t first = b * block_rows, n = std::min(block_rows, v - first);
-      GuardCall call{kernel, q, nullptr, n, d, dot.data(), sq.data(), l2.data()};
+      float* const dot_out = want_dot ? dot.data() : nullptr;
+      float* const l2_out = want_l2 ? l2.data() : nullptr;
+      GuardCall call{kernel, q, nullptr, n, d, dot_out, known ? nullptr : sq.data(), l2_out};
       if (src.base) {
         call.rows = src.base + static_cast<size_t>(first) * src.row_bytes;
         if (src.mapped) {
@@ -135,13 +139,18 @@ bool scan(const TableView& t, const float* q, const NearestControl& control, flo
         call.rows = scratch.data();
         run_kernel(&call);
       }
+      if (known)
+        for (int64_t i = 0; i < n; ++i) {
+          const float norm = (*known)[static_cast<size_t>(first + i)];
+          sq[static_cast<size_t>(i)] = norm * norm;
+        }
       if (base_sq) std::copy(sq.begin(), sq.begin() + n, base_sq + first);
       // Rows with edits, read again with them.
       for (auto it = std::lower_bound(edited.begin(), edited.end(), first); it != edited.end() && *it < first + n;
            ++it) {
         t.read_row(*it, row.data());
         const size_t i = static_cast<size_t>(*it - first);
-        kernel_f32(q, row.data(), 1, d, &dot[i], &sq[i], &l2[i]);
+        kernel_f32(q, row.data(), 1, d, dot_out ? &dot[i] : nullptr, &sq[i], l2_out ? &l2[i] : nullptr);
       }
       on_block(thread, Block{first, n, dot.data(), sq.data(), l2.data()});
       if (control.rows_done) control.rows_done->fetch_add(n, std::memory_order_relaxed);
@@ -255,8 +264,11 @@ NearestResult nearest_to(const TableView& t, const float* q, int64_t exclude, in
   const int threads = thread_count(control);
   const Better better{higher_is_better(metric)};
   std::vector<std::vector<Neighbour>> heaps(static_cast<size_t>(threads));
-  // A whole pass gives every row's norm: kept for row_norms when not known yet.
-  const bool want_norms = !cached_norms(t);
+  // A whole pass gives every row's norm: kept for row_norms when not known yet, and once
+  // known, the search reads them instead of summing |r|² again (half the multiply-adds of
+  // cosine and dot).
+  const std::shared_ptr<const std::vector<float>> known = cached_norms(t);
+  const bool want_norms = !known;
   std::vector<float> base_sq(want_norms ? static_cast<size_t>(t.rows()) : 0);
   auto on_block = [&](int thread, const Block& b) {
     std::vector<Neighbour>& heap = heaps[static_cast<size_t>(thread)];
@@ -276,7 +288,9 @@ NearestResult nearest_to(const TableView& t, const float* q, int64_t exclude, in
     }
   };
   bool changed = false;
-  if (!scan(t, q, control, want_norms ? base_sq.data() : nullptr, threads, on_block, &changed)) {
+  const bool l2 = metric == NearestMetric::kL2;
+  if (!scan(t, q, !l2, l2, known.get(), control, want_norms ? base_sq.data() : nullptr, threads, on_block,
+            &changed)) {
     r.cancelled = true;
     return r;
   }
@@ -332,7 +346,8 @@ RowNorms row_norms(const TableView& t, const NearestControl& control) {
       for (int64_t i = 0; i < b.n; ++i) (*norms)[static_cast<size_t>(b.first + i)] = std::sqrt(b.sq[i]);
     };
     bool changed = false;
-    if (!scan(t, nullptr, control, base_sq.data(), thread_count(control), on_block, &changed)) return r;
+    if (!scan(t, nullptr, false, false, nullptr, control, base_sq.data(), thread_count(control), on_block, &changed))
+      return r;
     if (!changed) store_norms(t, base_sq);
     r.file_changed = changed;
   }

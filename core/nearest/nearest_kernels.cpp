@@ -35,11 +35,9 @@ void block_scalar(const float* q, const void* rows, int64_t n, int64_t cols, flo
         e += (x - v) * (x - v);
       }
     }
-    sq[r] = static_cast<float>(s);
-    if (q) {
-      dot[r] = static_cast<float>(d);
-      l2[r] = static_cast<float>(e);
-    }
+    if (sq) sq[r] = static_cast<float>(s);
+    if (q && dot) dot[r] = static_cast<float>(d);
+    if (q && l2) l2[r] = static_cast<float>(e);
   }
 }
 

@@ -3,9 +3,11 @@
 //
 //   rows   n × cols values, row-major, of type `type` (float32, IEEE float16 or bfloat16)
 //   q      cols float32 values, or null (norms only)
-//   out    sq[i]  = Σ_c rows[i][c]²                       (always)
+//   out    sq[i]  = Σ_c rows[i][c]²                       (sq given; always without q)
 //          dot[i] = Σ_c q[c] · rows[i][c]                  (q given)
 //          l2[i]  = Σ_c (q[c] − rows[i][c])²               (q given)
+//   dot, l2 or sq null: that sum is not made (cosine and dot need no distance, L2 no dot,
+//   and none needs the norms the cache already holds)
 //
 // Sums are float32, in 16 (AVX-512) or 8 (AVX2) lanes × 2 independent accumulators, so
 // a 4,096-wide row adds at most 128 terms per lane; the scalar fallback adds in double.
