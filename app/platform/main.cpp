@@ -323,8 +323,8 @@ RunKind run_kind(const lv::CliOptions& o) {
   RunKind k;
   k.headless = !o.screenshot.empty() || !o.export_slides.empty() || !o.export_gif.empty() ||
                !o.export_worksheet.empty() || o.layout_report;
-  k.window_loads = o.weights_positional && !k.headless && !o.print && !o.quiz_json && !o.nearest && !o.norms &&
-                   o.bench_frames == 0;
+  k.window_loads =
+      o.weights_positional && !k.headless && !o.print && !o.quiz_json && !o.nearest && !o.norms && o.bench_frames == 0;
   return k;
 }
 
@@ -364,8 +364,7 @@ Exit check_budget(const lv::CliOptions& o, RunKind kind, const lv::TableFile* fi
   const bool prints = o.print || o.quiz_json || o.nearest || o.norms;  // no window: the printed state alone
   const lv::StateCost cost = prints ? lv::print_cost(shape) : requested_cost(o, shape, o.layout_report);
   lv::Budget budget = lv::machine_budget();
-  budget.workers_cancellable =
-      !prints && !kind.headless;  // a person at the window (or the benchmark acting as one)
+  budget.workers_cancellable = !prints && !kind.headless;  // a person at the window (or the benchmark acting as one)
   const std::string why = lv::over_budget(shape, cost, budget, lv::BudgetWords::CommandLine);
   if (!why.empty()) return fail_usage(why);
   return std::nullopt;

@@ -102,13 +102,15 @@ bool scan(const TableView& t, const float* q, bool want_dot, bool want_l2, const
       nearest_block_kernel(nearest_path_for(control.path, RowType::F32), RowType::F32);
   // About 256 KiB of stored rows a block: many blocks for every thread (a busy core's
   // share is taken by the others), and the cancel flag looked at every few tens of µs.
-  const int64_t block_rows = std::max<int64_t>(1, (int64_t{256} << 10) / static_cast<int64_t>(std::max<size_t>(1, src.row_bytes)));
+  const int64_t block_rows =
+      std::max<int64_t>(1, (int64_t{256} << 10) / static_cast<int64_t>(std::max<size_t>(1, src.row_bytes)));
   const int64_t blocks = (v + block_rows - 1) / block_rows;
   const std::vector<int64_t> edited = edited_rows(t);
   ScanState state;
 
   auto work = [&](int thread) {
-    std::vector<float> dot(static_cast<size_t>(block_rows)), sq(dot.size()), l2(dot.size()), row(static_cast<size_t>(d));
+    std::vector<float> dot(static_cast<size_t>(block_rows)), sq(dot.size()), l2(dot.size()),
+        row(static_cast<size_t>(d));
     std::vector<float> scratch(src.base ? 0 : static_cast<size_t>(block_rows * d));
     for (;;) {
       if (control.cancel && control.cancel->load(std::memory_order_relaxed)) {
@@ -289,8 +291,7 @@ NearestResult nearest_to(const TableView& t, const float* q, int64_t exclude, in
   };
   bool changed = false;
   const bool l2 = metric == NearestMetric::kL2;
-  if (!scan(t, q, !l2, l2, known.get(), control, want_norms ? base_sq.data() : nullptr, threads, on_block,
-            &changed)) {
+  if (!scan(t, q, !l2, l2, known.get(), control, want_norms ? base_sq.data() : nullptr, threads, on_block, &changed)) {
     r.cancelled = true;
     return r;
   }
@@ -399,8 +400,8 @@ std::string number(double x) {
 }  // namespace
 
 std::string nearest_json(int64_t id, NearestMetric metric, const std::vector<Neighbour>& neighbours) {
-  std::string s = "{\"id\": " + std::to_string(id) + ", \"metric\": \"" + nearest_metric_name(metric) +
-                  "\", \"neighbours\": [";
+  std::string s =
+      "{\"id\": " + std::to_string(id) + ", \"metric\": \"" + nearest_metric_name(metric) + "\", \"neighbours\": [";
   for (size_t i = 0; i < neighbours.size(); ++i)
     s += std::string(i ? ", " : "") + "{\"row\": " + std::to_string(neighbours[i].row) +
          ", \"score\": " + number(neighbours[i].score) + "}";
@@ -415,8 +416,8 @@ std::string norms_json(int64_t rows, const NormsSummary& n) {
            "}";
     return s + "]";
   };
-  return "{\"rows\": " + std::to_string(rows) + ", \"lowest\": " + list(n.lowest) + ", \"highest\": " +
-         list(n.highest) + "}\n";
+  return "{\"rows\": " + std::to_string(rows) + ", \"lowest\": " + list(n.lowest) +
+         ", \"highest\": " + list(n.highest) + "}\n";
 }
 
 }  // namespace lv

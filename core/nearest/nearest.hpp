@@ -56,10 +56,10 @@ struct Neighbour {
 };
 
 struct NearestResult {
-  bool ok = false;          // false: cancelled, or `error`
+  bool ok = false;  // false: cancelled, or `error`
   bool cancelled = false;
-  std::string error;        // one sentence (a row outside the table, k out of range)
-  bool file_changed = false;  // a read found the file truncated or replaced (its rows were left out)
+  std::string error;                  // one sentence (a row outside the table, k out of range)
+  bool file_changed = false;          // a read found the file truncated or replaced (its rows were left out)
   std::vector<Neighbour> neighbours;  // best first, at most k
 };
 

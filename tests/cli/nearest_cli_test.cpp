@@ -36,7 +36,8 @@ Table planted(int64_t v, int64_t d, int64_t query, bool bf16) {
   for (float& x : m) x = normal(gen);
   float noise = 0.1f;
   for (int64_t p : {v / 5, v / 2, v - 2}) {
-    for (int64_t j = 0; j < d; ++j) m[static_cast<size_t>(p * d + j)] = m[static_cast<size_t>(query * d + j)] * (1 + noise * normal(gen) * 50);
+    for (int64_t j = 0; j < d; ++j)
+      m[static_cast<size_t>(p * d + j)] = m[static_cast<size_t>(query * d + j)] * (1 + noise * normal(gen) * 50);
     noise *= 2;
   }
   Table t{v, d, {}};
@@ -141,7 +142,8 @@ void expect_top_k(const std::vector<Entry>& got, const std::vector<Entry>& ref, 
   for (size_t i = 0; i < k; ++i) top.insert(ref[i].row);
   const double kth = ref[k - 1].score;
   for (const Entry& e : got) {
-    if (!top.count(e.row)) EXPECT_NEAR(score[e.row], kth, 1e-6 * std::max(1.0, std::abs(kth))) << what << " row " << e.row;
+    if (!top.count(e.row))
+      EXPECT_NEAR(score[e.row], kth, 1e-6 * std::max(1.0, std::abs(kth))) << what << " row " << e.row;
     EXPECT_NEAR(e.score, score[e.row], 1e-5 * std::max(std::abs(score[e.row]), 1e-3)) << what << " row " << e.row;
   }
 }
@@ -215,8 +217,9 @@ void expect_usage_error(const Args& args, const std::string& message) {
 }
 
 TEST(NearestCli, BadValuesExitTwoWithOneLine) {
-  expect_usage_error({"--nearest", "4"},
-                     "--nearest 4 is outside the table: it has 4 rows, 0 to 3 (--vocab V sets the seeded table's rows)");
+  expect_usage_error(
+      {"--nearest", "4"},
+      "--nearest 4 is outside the table: it has 4 rows, 0 to 3 (--vocab V sets the seeded table's rows)");
   expect_usage_error({"--nearest", "-1"},
                      "--nearest must be a row of the table, a whole number from 0 up, e.g. --nearest 42 (got “-1”)");
   expect_usage_error({"--nearest", "1e3"},
@@ -232,12 +235,14 @@ TEST(NearestCli, BadValuesExitTwoWithOneLine) {
   expect_usage_error({"--nearest", "1", "--metric", "cos"}, "--metric must be cosine, dot or l2 (got “cos”)");
   expect_usage_error({"--nearest", "1", "--metric", ""}, "--metric must be cosine, dot or l2 (got “”)");
   expect_usage_error({"--k", "3"}, "--k K is how many rows --nearest ID or --norms lists: give one of them too");
-  expect_usage_error({"--norms", "--metric", "dot"}, "--metric chooses how --nearest ID compares rows: give --nearest too");
+  expect_usage_error({"--norms", "--metric", "dot"},
+                     "--metric chooses how --nearest ID compares rows: give --nearest too");
   expect_usage_error({"--nearest", "1", "--norms"}, "give --nearest ID or --norms, not both");
   expect_usage_error({"--nearest", "1", "--print"},
                      "--nearest ID prints its rows as JSON and exits: give it without another mode (--print, "
                      "--quiz-json, --screenshot, --tokenize, ...)");
-  expect_usage_error({"--nearest", "1", "--nearest", "2"}, "--nearest is given twice: give each option once (see --help)");
+  expect_usage_error({"--nearest", "1", "--nearest", "2"},
+                     "--nearest is given twice: give each option once (see --help)");
   // A file's rows are known once it is read.
   const std::string dir = temp_dir(), path = dir + "/small.npy";
   write_npy(path, planted(10, 4, 0, false));

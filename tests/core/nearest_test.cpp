@@ -126,13 +126,15 @@ struct TableCase {
 std::vector<TableCase> planted_views(int64_t v, int64_t d, int64_t query) {
   const Matrix m = planted_table(v, d, query, static_cast<uint32_t>(v * 31 + d));
   std::vector<TableCase> cases;
-  cases.push_back({"seeded float32", TableView(std::make_shared<const Matrix>(m), nullptr, TableDtype::Float32, nullptr)});
+  cases.push_back(
+      {"seeded float32", TableView(std::make_shared<const Matrix>(m), nullptr, TableDtype::Float32, nullptr)});
   cases.push_back({"file F32", TableView(nullptr, safetensors_table(m, "F32"), TableDtype::Float32, nullptr)});
   cases.push_back({"file BF16", TableView(nullptr, safetensors_table(m, "BF16"), TableDtype::Float32, nullptr)});
-  cases.push_back({"file BF16 as bfloat16", TableView(nullptr, safetensors_table(m, "BF16"), TableDtype::BFloat16, nullptr)});
-  cases.push_back({"file F16", TableView(nullptr, safetensors_table(m, "F16"), TableDtype::Float32, nullptr)});
   cases.push_back(
-      {"seeded viewed as bfloat16", TableView(std::make_shared<const Matrix>(m), nullptr, TableDtype::BFloat16, nullptr)});
+      {"file BF16 as bfloat16", TableView(nullptr, safetensors_table(m, "BF16"), TableDtype::BFloat16, nullptr)});
+  cases.push_back({"file F16", TableView(nullptr, safetensors_table(m, "F16"), TableDtype::Float32, nullptr)});
+  cases.push_back({"seeded viewed as bfloat16",
+                   TableView(std::make_shared<const Matrix>(m), nullptr, TableDtype::BFloat16, nullptr)});
   return cases;
 }
 
@@ -142,7 +144,8 @@ TEST(Nearest, TopKEqualsTheFloat64ReferenceWithPlantedNeighbours) {
     for (const TableCase& c : planted_views(v, d, query))
       // The first search sums every row's norm and leaves them in the cache; the next ones
       // read them from there (cosine both ways).
-      for (NearestMetric m : {NearestMetric::kCosine, NearestMetric::kDot, NearestMetric::kL2, NearestMetric::kCosine}) {
+      for (NearestMetric m :
+           {NearestMetric::kCosine, NearestMetric::kDot, NearestMetric::kL2, NearestMetric::kCosine}) {
         const std::string what = c.name + " " + std::to_string(v) + "x" + std::to_string(d) + " " +
                                  nearest_metric_name(m) + (row_norms_cached(c.view) ? " (norms cached)" : "");
         const NearestResult r = nearest_rows(c.view, query, 10, m);
@@ -299,9 +302,10 @@ TEST(Nearest, NormsMatchTheReferenceAndSummarize) {
   EXPECT_EQ(norms_json(7, s),
             "{\"rows\": 7, \"lowest\": [{\"row\": 1, \"norm\": 1}, {\"row\": 3, \"norm\": 1}], \"highest\": [{\"row\": "
             "5, \"norm\": 5}, {\"row\": 6, \"norm\": 4}]}\n");
-  EXPECT_EQ(nearest_json(4, NearestMetric::kCosine, {{2, 0.5}, {9, 0.25}}),
-            "{\"id\": 4, \"metric\": \"cosine\", \"neighbours\": [{\"row\": 2, \"score\": 0.5}, {\"row\": 9, \"score\": "
-            "0.25}]}\n");
+  EXPECT_EQ(
+      nearest_json(4, NearestMetric::kCosine, {{2, 0.5}, {9, 0.25}}),
+      "{\"id\": 4, \"metric\": \"cosine\", \"neighbours\": [{\"row\": 2, \"score\": 0.5}, {\"row\": 9, \"score\": "
+      "0.25}]}\n");
 }
 
 }  // namespace
