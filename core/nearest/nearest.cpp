@@ -82,7 +82,7 @@ std::vector<int64_t> edited_rows(const TableView& t) {
 }
 
 struct ScanState {
-  std::atomic<int64_t> next_block{0};
+  std::atomic<int64_t> next_block{0}, rows_done{0};
   std::atomic<bool> stopped{false}, file_changed{false};
 };
 
@@ -155,7 +155,10 @@ bool scan(const TableView& t, const float* q, bool want_dot, bool want_l2, const
         kernel_f32(q, row.data(), 1, d, dot_out ? &dot[i] : nullptr, &sq[i], l2_out ? &l2[i] : nullptr);
       }
       on_block(thread, Block{first, n, dot.data(), sq.data(), l2.data()});
+      const int64_t done = state.rows_done.fetch_add(n, std::memory_order_relaxed) + n;
       if (control.rows_done) control.rows_done->fetch_add(n, std::memory_order_relaxed);
+      if (control.fraction)
+        control.fraction->store(static_cast<float>(done) / static_cast<float>(v), std::memory_order_relaxed);
     }
   };
   const int n_threads = static_cast<int>(std::clamp<int64_t>(threads, 1, std::max<int64_t>(1, blocks)));

@@ -46,6 +46,7 @@ inline constexpr int64_t kMaxNearestK = 10'000;
 struct NearestControl {
   const std::atomic<bool>* cancel = nullptr;  // = null  // set: the scan stops at its next block
   std::atomic<int64_t>* rows_done = nullptr;  // = null  // rows scanned so far (added per block)
+  std::atomic<float>* fraction = nullptr;     // = null  // the same as a share of the table, 0..1 (a job's bar)
   int threads = 0;                            // = 0     // 0: every core (std::thread::hardware_concurrency)
   NearestPath path = NearestPath::kAuto;      // = auto  // tests force scalar / avx2 / avx512
 };
