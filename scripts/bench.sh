@@ -67,7 +67,8 @@ else
 fi
 cmake --build "$build" -j "$(nproc)" --target lookupviz_bench >&2
 # The app only for its frame figures: a failure here must not stop the kernel benchmark.
-cmake --build "$build" -j "$(nproc)" --target lookupviz gl_floor lookupviz_make_tables lookupviz_picker_bench lookupviz_train_bench >&2 ||
+cmake --build "$build" -j "$(nproc)" --target lookupviz gl_floor lookupviz_make_tables lookupviz_picker_bench \
+  lookupviz_train_bench lookupviz_nearest_bench >&2 ||
   echo "bench.sh: lookupviz did not build; no frame figures" >&2
 
 figures="$(mktemp)"
@@ -151,6 +152,15 @@ if [ -x "$app" ] && "$app" --help 2>&1 | grep -- '--bench-frames' >/dev/null; th
   fi
 else
   echo "frame figures: skipped (lookupviz has no --bench-frames yet)"
+fi
+# Issue 31: the nearest-rows search over GPT-2's F32 and Llama-3-8B's BF16 tables (the
+# files lookupviz_make_tables wrote above), warm and cold, each against a pass that only
+# reads the same bytes.
+tables_dir="${LV_BENCH_TABLES:-$build/bench-tables}"
+if [ -x "$build/lookupviz_nearest_bench" ] && [ -x "$build/lookupviz_make_tables" ] &&
+   "$build/lookupviz_make_tables" "$tables_dir" >/dev/null; then
+  "$build/lookupviz_nearest_bench" "$tables_dir" | grep '^FIGURE ' >>"$figures" ||
+    echo "bench.sh: lookupviz_nearest_bench failed; no nearest figures" >&2
 fi
 # Issue 26: the built-in file picker on a folder of 100,000 files (made and removed by
 # the bench): the UI thread's CPU per frame when a key is typed, the list scrolls, idle.

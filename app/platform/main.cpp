@@ -37,6 +37,7 @@
 #include "app/platform/bench_edits.hpp"
 #include "app/model/model_jobs.hpp"
 #include "core/torch/notebook_transcript.hpp"
+#include "core/nearest/nearest_cli.hpp"
 #include "core/quiz/quiz_json.hpp"
 #include "core/quiz/worksheet.hpp"
 #include "core/settings/recent_files.hpp"
@@ -265,6 +266,18 @@ int print_quiz_json(const lv::CliOptions& o, std::shared_ptr<const lv::TableFile
   return 0;
 }
 
+// --nearest ID / --norms: the rows as JSON (core/nearest/nearest_cli.hpp); a row outside
+// a file's table exits 2.
+int print_nearest(const lv::CliOptions& o, std::shared_ptr<const lv::TableFile> file) {
+  const lv::NearestCliRun run = lv::nearest_cli(o, std::move(file));
+  if (run.exit_code != 0) {
+    std::fprintf(stderr, "lookupviz: %s\n", run.error.c_str());
+    return run.exit_code;
+  }
+  std::fputs(run.out.c_str(), stdout);
+  return 0;
+}
+
 Exit fail_usage(const std::string& why) {
   std::fprintf(stderr, "lookupviz: %s\n", why.c_str());
   return 2;
@@ -341,7 +354,8 @@ RunKind run_kind(const lv::CliOptions& o) {
   RunKind k;
   k.headless = !o.screenshot.empty() || !o.export_slides.empty() || !o.export_gif.empty() ||
                !o.export_worksheet.empty() || o.layout_report;
-  k.window_loads = o.weights_positional && !k.headless && !o.print && !o.quiz_json && o.bench_frames == 0;
+  k.window_loads =
+      o.weights_positional && !k.headless && !o.print && !o.quiz_json && !o.nearest && !o.norms && o.bench_frames == 0;
   return k;
 }
 
@@ -378,10 +392,10 @@ Exit open_table(const lv::CliOptions& o, RunKind kind, lv::CliOptions* seeded,
 Exit check_budget(const lv::CliOptions& o, RunKind kind, const lv::TableFile* file) {
   if (kind.window_loads) return std::nullopt;
   lv::StateShape shape = budget_shape(o, file);
-  const lv::StateCost cost = o.print || o.quiz_json ? lv::print_cost(shape) : requested_cost(o, shape, o.layout_report);
+  const bool prints = o.print || o.quiz_json || o.nearest || o.norms;  // no window: the printed state alone
+  const lv::StateCost cost = prints ? lv::print_cost(shape) : requested_cost(o, shape, o.layout_report);
   lv::Budget budget = lv::machine_budget();
-  budget.workers_cancellable =
-      !o.print && !o.quiz_json && !kind.headless;  // a person at the window (or the benchmark acting as one)
+  budget.workers_cancellable = !prints && !kind.headless;  // a person at the window (or the benchmark acting as one)
   const std::string why = lv::over_budget(shape, cost, budget, lv::BudgetWords::CommandLine);
   if (!why.empty()) return fail_usage(why);
   return std::nullopt;
@@ -646,6 +660,7 @@ static int run(int argc, char** argv) {
   if (Exit e = open_table(o, kind, &seeded, &file)) return *e;
   if (Exit e = check_budget(o, kind, file.get())) return *e;
   if (o.quiz_json) return print_quiz_json(o, file, tokenizer.tokenizer.get(), tokenizer.error);
+  if (o.nearest || o.norms) return print_nearest(o, file);
   if (o.print) return print_transcript(o, file.get());
   std::vector<lv::quiz::QuizItem> worksheet;  // --export-worksheet: its questions, before any window
   if (!o.export_worksheet.empty()) {

@@ -34,6 +34,12 @@ class TableView {
   const TableFile* file() const { return file_.get(); }
   const Matrix* seeded() const { return seeded_.get(); }
   const EditMap& edits() const { return *edits_; }
+  // What the base's values live in (the file or the seeded matrix): a key for caches of
+  // whole-table facts that a weak reference can hold (core/nearest/ keeps row norms by it).
+  std::shared_ptr<const void> base_owner() const {
+    if (file_) return file_;
+    return seeded_;
+  }
 
   float base_at(int64_t r, int64_t c) const;  // without the edits
   float at(int64_t r, int64_t c) const;

@@ -102,6 +102,10 @@ constexpr Flag kFlags[] = {
     {"--lr", Kind::kValue, "--lr 0.1"},
     {"--steps", Kind::kValue, "--steps 3"},
     {"--grad", Kind::kValue, "--grad randn:7"},
+    {"--nearest", Kind::kValue, "--nearest 42"},
+    {"--norms", Kind::kSwitch, ""},
+    {"--k", Kind::kValue, "--k 10"},
+    {"--metric", Kind::kValue, "--metric cosine"},
 };
 
 const Flag* find_flag(std::string_view name) {
@@ -260,6 +264,31 @@ std::string validate_training(CliOptions& o, bool others) {
   return table_size_error(static_cast<int64_t>(largest), vocab, o.dim);
 }
 
+// --nearest, --k and --metric (what a row means: core/nearest/): one "--flag value"
+// applied; an error or "".
+std::string apply_nearest_flag(CliOptions& o, std::string_view name, std::string_view v) {
+  if (name == "--nearest") {
+    auto n = int_in_range(v, 0, kMaxTableElements - 1);
+    if (!n)
+      return "--nearest must be a row of the table, a whole number from 0 up, e.g. --nearest 42 (got " +
+             quoted_input(v) + ")";
+    o.nearest = *n;
+    return "";
+  }
+  if (name == "--k") {
+    auto n = int_in_range(v, 1, kMaxNearestK);
+    if (!n)
+      return "--k must be a number of rows from 1 to " + with_commas(kMaxNearestK) + " (got " + quoted_input(v) + ")";
+    o.nearest_k = *n;
+    o.nearest_k_given = true;
+    return "";
+  }
+  if (!parse_nearest_metric(v, &o.metric))  // --metric
+    return "--metric must be cosine, dot or l2 (got " + quoted_input(v) + ")";
+  o.metric_given = true;
+  return "";
+}
+
 // Applies one "--flag value"; returns an error or "".
 std::string apply(CliOptions& o, std::string_view name, std::string_view v, std::string& ids_text, bool& ids_given) {
   if (name == "--seed") {
@@ -280,6 +309,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
     return apply_quiz_flag(o, name, v);
   if (name == "--batches" || name == "--optimizer" || name == "--lr" || name == "--steps" || name == "--grad")
     return apply_train_flag(o, name, v);
+  if (name == "--nearest" || name == "--k" || name == "--metric") return apply_nearest_flag(o, name, v);
   if (name == "--dim") {
     o.dim_given = true;
     auto d = int_in_range(v, 1, kMaxDim);
@@ -375,6 +405,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
   else if (name == "--reset") o.reset = true;
   else if (name == "--quiz-json") o.quiz_json = true;
   else if (name == "--train-print") o.train_print = true;
+  else if (name == "--norms") o.norms = true;
   return "";
 }
 
@@ -390,6 +421,25 @@ std::string apply_file(CliOptions& o, std::string_view a) {
   if (!o.weights.empty()) return "the table is given twice: give FILE or --weights FILE, not both";
   o.weights = std::string(a);
   o.weights_positional = true;
+  return "";
+}
+
+// --nearest / --norms against the other flags, and a seeded table's row against its rows
+// (a file's rows are known once it is loaded: core/nearest/nearest_cli.cpp). modes: the
+// other modes that exit.
+std::string validate_nearest(const CliOptions& o, int modes) {
+  const bool asked = o.nearest || o.norms;
+  if (o.nearest && o.norms) return "give --nearest ID or --norms, not both";
+  if (asked && (modes > 0 || o.quiz_json || o.tour || !o.screenshot.empty()))
+    return std::string(o.nearest ? "--nearest ID" : "--norms") +
+           " prints its rows as JSON and exits: give it without another mode (--print, --quiz-json, --screenshot, "
+           "--tokenize, ...)";
+  if (o.nearest_k_given && !asked) return "--k K is how many rows --nearest ID or --norms lists: give one of them too";
+  if (o.metric_given && !o.nearest) return "--metric chooses how --nearest ID compares rows: give --nearest too";
+  if (o.nearest && o.weights.empty() && *o.nearest >= effective_vocab(o))
+    return "--nearest " + std::to_string(*o.nearest) + " is outside the table: it has " +
+           counted(effective_vocab(o), "row") + ", 0 to " + with_commas(effective_vocab(o) - 1) +
+           " (--vocab V sets the seeded table's rows)";
   return "";
 }
 
@@ -431,6 +481,7 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
   if (modes > 1)
     return "choose one of --print, --screenshot, --export-slides, --export-gif, --export-worksheet, --layout-report, "
            "--bench-frames, --tokenize and --detokenize";
+  if (std::string e = validate_nearest(o, modes); !e.empty()) return e;
   if (o.quiz_json && modes > 0)
     return "--quiz-json prints the questions and exits: give it without --print, --screenshot, --export-slides, "
            "--export-gif, --export-worksheet, --layout-report, --bench-frames, --tokenize or --detokenize";
@@ -641,6 +692,21 @@ constexpr const char* kTrainHelp = R"(  --train-print        train the seeded ta
   --grad G             the upstream gradient: ones (loss = out.sum()) or
                        randn:GSEED (torch.randn(B, D) after
                        torch.manual_seed(GSEED + step))         (default ones))";
+// What a row means (core/nearest/), among the headless modes.
+constexpr const char* kNearestHelp = R"(  --nearest ID         the k rows of the whole table nearest to row ID (the
+                       row itself left out), best first, as one JSON object:
+                       {"id": ID, "metric": "cosine", "neighbours": [{"row":
+                       r, "score": s}, ...]}, then exit; the same model
+                       options as --print (--seed, --vocab, --dim, --weights,
+                       --dtype); every row is read, on every core
+  --metric M           with --nearest: cosine (default), dot (the tied
+                       output head's logit) or l2 (the distance, lowest first)
+  --norms              the k rows of lowest and of highest L2 norm, as JSON
+                       {"rows": V, "lowest": [{"row": r, "norm": n}, ...],
+                       "highest": [...]}; rows training never reached keep
+                       their initial norm
+  --k K                how many rows --nearest or --norms lists, 1 to 10,000
+                       (default 10))";
 
 std::string cli_help_text() {
   // The slide numbers come from kSlideCount (counted from app/slides/ by CMakeLists.txt).
@@ -657,6 +723,7 @@ Usage:
   lookupviz --detokenize LIST              print GPT-2 token IDs' text, exit
   lookupviz --export-gif FILE.gif [opts]   the slide's animation as a GIF, exit
   lookupviz --quiz-json [model options]    this state's questions as JSON, exit
+  lookupviz --nearest ID | --norms [opts]  nearest rows or norms as JSON, exit
   lookupviz --export-worksheet F.md [opts] a worksheet with pictures, exit
   lookupviz --train-print [train options]  optimizer steps on the table, exit
 
@@ -734,6 +801,7 @@ Headless modes:
                        "", "[]" or "[ ]" is no IDs (what --tokenize "" prints)
 @QUIZ@
 @TRAIN@
+@NEAREST@
   --help, -h           show this text and exit
   --version            show the version and exit
 
@@ -759,6 +827,7 @@ Examples:
   put("@LAST@", std::to_string(kLastSlide));
   put("@QUIZ@\n", std::string(kQuizHelp) + "\n");
   put("@TRAIN@\n", std::string(kTrainHelp) + "\n");
+  put("@NEAREST@\n", std::string(kNearestHelp) + "\n");
   put("@LEARN@\n", std::string(kLearnHelp) + "\n");
   return text;
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/train/trainer.hpp"
+#include "core/nearest/nearest.hpp"
 #include "core/torch/dtype_round.hpp"
 #include "core/torch/tensor.hpp"
 
@@ -49,6 +50,12 @@ struct CliOptions {
   std::optional<uint64_t> quiz_seed;    // --quiz-seed N: the questions' params drawn from N; empty: fixed ones
   std::string export_worksheet;         // --export-worksheet FILE.md: questions, pictures beside it, a key; exit
   int worksheet_count = 0;              // --worksheet-count N; 0: all the state's (with --quiz-seed: 5)
+  std::optional<int64_t> nearest;       // --nearest ID: print the row's nearest rows as JSON (core/nearest/), exit
+  bool norms = false;                   // --norms: print the rows of lowest and highest L2 norm as JSON, exit
+  int64_t nearest_k = 10;               // --k K: how many rows --nearest / --norms list, 1..kMaxNearestK
+  bool nearest_k_given = false;
+  NearestMetric metric = NearestMetric::kCosine;  // --metric cosine|dot|l2 (--nearest)
+  bool metric_given = false;
 
   // --train-print: optimizer steps on the seeded table (core/train/), what train-oracle prints.
   bool train_print = false;                 // --train-print: print each step's moved rows and the weight, exit

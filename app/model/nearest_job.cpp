@@ -1,0 +1,28 @@
+// nearest_job.cpp — the nearest-rows search on a worker (see the header).
+#include "app/model/nearest_job.hpp"
+
+namespace lv::app {
+
+void NearestJob::start(NearestQuery query) {
+  job_.stop();
+  query_ = std::move(query);
+  auto result = std::make_shared<NearestResult>();
+  auto fraction = std::make_shared<std::atomic<float>>(0.0f);
+  result_ = result;
+  fraction_ = fraction;
+  job_.start([q = query_, result, fraction](JobControl& c) {
+    NearestControl control;
+    control.cancel = &c.cancel;
+    control.fraction = fraction.get();
+    *result = nearest_rows(q.table, q.row, q.k, q.metric, control);
+    c.progress.store(1.0f, std::memory_order_relaxed);
+  });
+}
+
+bool NearestJob::take(NearestResult* out) {
+  if (!job_.take() || !result_ || result_->cancelled) return false;
+  *out = *result_;
+  return true;
+}
+
+}  // namespace lv::app
