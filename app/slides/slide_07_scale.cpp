@@ -761,8 +761,8 @@ void code(const App& app, std::string& code, std::string& output) {
   code = "import time\nimport torch\n";
   if (app.inputs.file) {
     const TableFile& f = *app.inputs.file;
-    code += (f.named ? "import safetensors.torch\n\n" : "import numpy\n\n");
-    code += table_load_code(f.path, f.name, f.named) + "\n";
+    code += std::string(table_load_import(f.named, f.gguf)) + "\n\n";
+    code += table_load_code(f.path, f.name, f.named, f.gguf) + "\n";
     std::snprintf(buf, sizeof buf, "emb = torch.nn.Embedding.from_pretrained(weights)   # %lld × %lld, from the file\n",
                   V, D);
     code += buf;
