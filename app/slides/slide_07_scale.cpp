@@ -166,12 +166,21 @@ void narrative(App& app) {
   fmt_count(v, sizeof v, table_rows(app));
   fmt_count(d, sizeof d, table_cols(app));
   fmt_count(vm1, sizeof vm1, table_rows(app) - 1);
+  // A quantized file's (GGUF's Q4_K, …) bytes are counted as stored: a row is its blocks.
+  const TableFile* packed = app.inputs.file && stored_quantized(app.inputs.file->type) ? app.inputs.file.get() : nullptr;
+  const double f32_bytes = 4.0 * static_cast<double>(table_rows(app) * table_cols(app));
   std::snprintf(bytes, sizeof bytes, "%s",
-                decimal_bytes(4.0 * static_cast<double>(table_rows(app) * table_cols(app))).c_str());
-  std::snprintf(row_bytes, sizeof row_bytes, "%s", decimal_bytes(4.0 * static_cast<double>(table_cols(app))).c_str());
+                decimal_bytes(packed ? static_cast<double>(packed->stored_bytes()) : f32_bytes).c_str());
+  std::snprintf(row_bytes, sizeof row_bytes, "%s",
+                decimal_bytes(packed ? static_cast<double>(packed->row_bytes())
+                                     : 4.0 * static_cast<double>(table_cols(app)))
+                    .c_str());
   char mw[32];
   std::snprintf(mw, sizeof mw, "%.1f million", static_cast<double>(table_rows(app) * table_cols(app)) / 1e6);
-  if (app.inputs.file)
+  if (packed)
+    para_any_word("The table loaded from %s is %s × %s: %s weights, %s as stored in %s blocks (%s as float32).",
+                  file_label(*packed).c_str(), v, d, mw, bytes, packed->dtype.c_str(), decimal_bytes(f32_bytes).c_str());
+  else if (app.inputs.file)
     para_any_word("The table loaded from %s is %s × %s: %s weights, %s of float32.",
                   file_label(*app.inputs.file).c_str(), v, d, mw, bytes);
   else para("GPT-2 small's token embedding is a %s × %s table: %s weights, %s of float32.", v, d, mw, bytes);
@@ -646,8 +655,11 @@ ImVec2 canvas(SlideCanvas& c) {
   char v[32], d[32], bytes[32], head[640];
   fmt_count(v, sizeof v, table_rows(app));
   fmt_count(d, sizeof d, table_cols(app));
+  const bool packed = app.inputs.file && stored_quantized(app.inputs.file->type);  // bytes as stored
   std::snprintf(bytes, sizeof bytes, "%s",
-                decimal_bytes(4.0 * static_cast<double>(table_rows(app) * table_cols(app))).c_str());
+                decimal_bytes(packed ? static_cast<double>(app.inputs.file->stored_bytes())
+                                     : 4.0 * static_cast<double>(table_rows(app) * table_cols(app)))
+                    .c_str());
   if (app.inputs.file)
     std::snprintf(head, sizeof head, "%s · %s × %s · %s · from a %s file", file_label(*app.inputs.file).c_str(), v, d,
                   bytes, app.inputs.file->dtype.c_str());
