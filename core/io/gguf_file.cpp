@@ -272,6 +272,10 @@ GgufParse parse_gguf_header(const uint8_t* base, size_t n, const std::string& la
     return rd.fail(label + " is damaged: its header claims " + with_commas(n_tensors) + " tensors, more than the " +
                    with_commas(left) + " bytes that follow can hold."),
            done(false);
+  if (n_kv > kMaxGgufEntries || n_tensors > kMaxGgufEntries)
+    return rd.fail(label + " holds " + with_commas(n_kv) + " metadata entries and " + with_commas(n_tensors) +
+                   " tensors; lookupviz reads at most " + with_commas(kMaxGgufEntries) + " of each."),
+           done(false);
   for (uint64_t i = 0; i < n_kv; ++i)
     if (!read_kv(rd, h, i, n_kv)) return done(false);
   // Keys are unique (ggml refuses a file that repeats one).

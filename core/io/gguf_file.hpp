@@ -24,6 +24,9 @@ namespace lv {
 inline constexpr uint64_t kMaxGgufHeaderBytes = 512ull << 20;  // a 256k-token vocabulary is ~10 MB
 inline constexpr int kMaxGgufNesting = 8;                       // arrays of arrays of …
 inline constexpr int kMaxGgufDims = 4;                          // GGML_MAX_DIMS
+// Real files hold tens of metadata entries and up to a few thousand tensors; a file that
+// holds millions of tiny ones would cost far more memory than its bytes.
+inline constexpr uint64_t kMaxGgufEntries = 1'000'000;
 
 // GGUF's metadata value types (gguf_type).
 enum class GgufValueType : uint32_t {

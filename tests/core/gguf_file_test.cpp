@@ -280,6 +280,11 @@ TEST(GgufHostile, LyingCountsAreRefusedBeforeAnyAllocation) {
   Bytes t;
   t.raw("GGUF").u32(3).u64(uint64_t{1} << 61).u64(0);
   expect_error(parse(t.b + std::string(64, '\0')), "tensors, more than");
+  // Two million metadata entries of 13 bytes each: real ones, but more than any model holds.
+  Bytes many;
+  many.raw("GGUF").u32(3).u64(0).u64(2'000'000);
+  for (int i = 0; i < 2'000'000; ++i) many.u64(0).u32(0).raw(std::string(1, '\0'));
+  expect_error(parse(many.b), "holds 2,000,000 metadata entries and 0 tensors; lookupviz reads at most 1,000,000");
   // A key whose length is 2^62.
   Bytes k;
   k.u64(uint64_t{1} << 62);
