@@ -215,7 +215,9 @@ bool read_tensor_info(Reader& rd, GgufHeader& h, uint64_t i, uint64_t n_tensors)
       return rd.fail(rd.label + " is damaged: tensor '" + shown_input(ti.name) + "' is " + ggml_type_name(ti.type) +
                      " with rows of " + with_commas(ti.ne[0]) + " values, not a multiple of its block of " +
                      std::to_string(bv) + ".");
-    ti.nbytes = values / bv * bb;  // < 2^62 · 8 / 1: fits, the block sizes are below 2^9
+    if (__builtin_mul_overflow(values / bv, uint64_t{bb}, &ti.nbytes) || ti.nbytes > (uint64_t{1} << 62))
+      return rd.fail(rd.label + " is damaged: tensor '" + shown_input(ti.name) + "' claims a shape (" +
+                     ne_text(ti.ne) + ") larger than any file can be.");
   }
   h.tensors.push_back(std::move(ti));
   return true;

@@ -331,6 +331,9 @@ TEST(GgufHostile, TensorsOutOfPlace) {
   expect_error(parse(gguf({{"token_embd.weight", {32, 4}, 8, uint64_t{1} << 63}}, 4 * 34)), "is truncated");
   expect_error(parse(gguf({{"token_embd.weight", {uint64_t{1} << 40, uint64_t{1} << 40}, 0, 0}}, 64)),
                "larger than any file can be");
+  // 2^61 float64 values: a count that fits 62 bits, bytes that do not (2^64).
+  expect_error(parse(gguf({{"big", {uint64_t{1} << 31, uint64_t{1} << 30}, 28, 0}, kEmbd}, 4 * 34)),
+               "tensor 'big' claims a shape (1,073,741,824 × 2,147,483,648) larger than any file can be");
   expect_error(parse(gguf({{"token_embd.weight", {33, 4}, 8, 0}}, 4 * 34)), "not a multiple of its block of 32");
   expect_error(parse(gguf({{"token_embd.weight", {1, 1, 1, 1, 1}, 0, 0}}, 64)), "has 5 dimensions");
 }
