@@ -817,6 +817,10 @@ TableLoad gguf_impl(const uint8_t* base, size_t n, const std::optional<std::stri
   if (rows == 0 || cols == 0)
     return fail(who + " is empty (" + shape_text(torch_shape(*pick)) +
                 "); a table needs at least one row and one column.");
+  // parse_gguf_header put every tensor of a known layout inside the file; said again
+  // here, where the pointer is made.
+  if (h.data_offset > n || pick->offset > n - h.data_offset || pick->nbytes > n - h.data_offset - pick->offset)
+    return fail(label + " is truncated: tensor '" + shown(pick->name) + "' ends past the end of the file.");
   TableLoad r = finish(label, base + h.data_offset + pick->offset, rows, cols, type, false);
   if (r.ok) {
     r.table.name = pick->name;

@@ -28,6 +28,7 @@
 #include "core/text/id_parse.hpp"
 #include "core/settings/recent_files.hpp"
 #include "core/settings/session_settings.hpp"
+#include "core/io/ggml_quants.hpp"
 #include "core/io/gguf_file.hpp"
 #include "core/io/table_file.hpp"
 #include "core/torch/table_size.hpp"
@@ -190,6 +191,17 @@ inline std::string check_gguf(const uint8_t* data, size_t n) {
       if (const auto v = p.header.get_numbers(kv.key); v && v->size() != kv.count) return "a number array of another size";
     }
     if (p.header.data_offset % p.header.alignment != 0) return "a data section off its alignment";
+    // Every tensor whose layout is known lies inside the file, its size exact (in 128 bits).
+    for (const lv::GgufTensorInfo& t : p.header.tensors) {
+      uint32_t bv, bb;
+      if (!lv::ggml_block_size(t.type, &bv, &bb)) continue;
+      unsigned __int128 values = 1;
+      for (uint64_t e : t.ne) values *= e;
+      const unsigned __int128 bytes = values / bv * bb, size = n - skip;
+      if (bytes != t.nbytes) return "a tensor whose byte size is not its shape's";
+      if (p.header.data_offset + static_cast<unsigned __int128>(t.offset) + bytes > size && bytes > 0)
+        return "a tensor past the end of the file";
+    }
   }
   return check_table(lv::parse_gguf(data + skip, n - skip, name), name);
 }
