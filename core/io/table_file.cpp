@@ -817,6 +817,13 @@ TableLoad gguf_impl(const uint8_t* base, size_t n, const std::optional<std::stri
   if (rows == 0 || cols == 0)
     return fail(who + " is empty (" + shape_text(torch_shape(*pick)) +
                 "); a table needs at least one row and one column.");
+  // float32 rows are read in place (TableFile::f32, the kernels' direct path): a float's
+  // address must be a multiple of 4. Only a general.alignment of 1 or 2 can break that
+  // (GGUF asks for multiples of 8; ggml and gguf-py write 32).
+  if (type == Src::F32 && (h.data_offset + pick->offset) % 4 != 0)
+    return fail(who + " is float32 starting at byte " + with_commas(h.data_offset + pick->offset) +
+                " of the file, not a multiple of 4 (general.alignment " + with_commas(h.alignment) +
+                "); lookupviz reads float32 tensors aligned to 4 bytes.");
   // parse_gguf_header put every tensor of a known layout inside the file; said again
   // here, where the pointer is made.
   if (h.data_offset > n || pick->offset > n - h.data_offset || pick->nbytes > n - h.data_offset - pick->offset)

@@ -350,6 +350,21 @@ TEST(GgufHostile, TypesAndShapesLookupvizDoesNotRead) {
   expect_error(parse(gguf({kEmbd}, 4 * 34), "output.weight"), "has no tensor 'output.weight'; it has: token_embd.weight (4×32 Q8_0)");
 }
 
+TEST(GgufHostile, Float32OffItsFourByteAlignmentIsRefused) {
+  // general.alignment 2 and an F32 tensor at data byte 2: its floats would be read in place unaligned.
+  Bytes al;
+  al.str("general.alignment").u32(4).u32(2);
+  const std::string probe = gguf({{"token_embd.weight", {4, 2}, 0, 0}}, 64, al.b, 1);
+  const lv::GgufParse p = lv::parse_gguf_header(reinterpret_cast<const uint8_t*>(probe.data()), probe.size(), "m");
+  ASSERT_TRUE(p.ok) << p.error;
+  ASSERT_EQ(p.header.data_offset % 2, 0u);
+  const uint64_t bad = p.header.data_offset % 4 == 0 ? 2 : 0, good = 2 - bad;
+  expect_error(parse(gguf({{"token_embd.weight", {4, 2}, 0, bad}}, 64, al.b, 1)),
+               "not a multiple of 4 (general.alignment 2)");
+  const TableLoad ok = parse(gguf({{"token_embd.weight", {4, 2}, 0, good}}, 64, al.b, 1));
+  EXPECT_TRUE(ok.ok) << ok.error;
+}
+
 TEST(GgufHostile, TheChooserListsTwoDTensorsWhenThereIsNoTokenEmbd) {
   const TableLoad r = parse(gguf({{"blk.0.attn_norm.weight", {32}, 0, 0},
                                   {"output.weight", {32, 4}, 8, 128},
