@@ -37,7 +37,7 @@ const char* const kShortcuts[][2] = {
     {"Home / End", "first / last step of the slide"},
     {"T", "tour: every slide from 0, hands-free (any key or click stops it)"},
     {"Tab", "next text field (Enter applies, Esc goes back)"},
-    {"Ctrl+O", "open a table (.npy, .safetensors)"},
+    {"Ctrl+O", "open a table (.npy, .safetensors, .gguf)"},
     {"Ctrl+S", "save a screenshot (PNG)"},
     {"Ctrl+= / Ctrl+- / Ctrl+0",
      "larger / smaller / normal text (menus, narration, code: the slide fits its type to its room)"},

@@ -84,11 +84,11 @@ std::vector<std::string> dialog_command(const DialogTool& tool, const std::strin
               "--file-selection",
               "--title=Open a table — lookupviz",
               "--filename=" + dir,
-              "--file-filter=Tables (.npy, .safetensors) | *.npy *.safetensors",
+              "--file-filter=Tables (.npy, .safetensors, .gguf) | *.npy *.safetensors *.gguf",
               "--file-filter=All files | *"};
     case DialogKind::KDialog:
       return {tool.program,        "--title", "Open a table — lookupviz",
-              "--getopenfilename", dir,       "Tables (*.npy *.safetensors)\nAll files (*)"};
+              "--getopenfilename", dir,       "Tables (*.npy *.safetensors *.gguf)\nAll files (*)"};
     case DialogKind::None:
     case DialogKind::Portal:  // not a program: portal_dialog.cpp
       break;

@@ -464,6 +464,7 @@ void draw_verdict(const Scene& s, const Verdict& v, ImVec2 pos, float alpha) {
 struct Bill {
   BillScale scale;
   OpCounts mm, lk;   // the matmul's and the lookup's work at that scale
+  const char* stored = nullptr;  // a quantized file's type ("Q4_K") when its bytes are counted as stored
   double total = 1;  // the bars' common scale: the matmul's multiply-adds (at least 1)
   float width = 0, pad = 0, label_w = 0, bar_w = 0, bar_h = 0;
   float lookup_w = 0;  // the lookup's bar
@@ -480,6 +481,15 @@ Bill measure_bill(const Scene& s, float width) {
   b.scale = bill_scale(s.app);
   b.mm = matmul_cost(s.d.batch, b.scale.vocab, b.scale.dim);
   b.lk = lookup_cost(s.d.batch, b.scale.vocab, b.scale.dim);
+  // A quantized table (a GGUF's Q4_K, …) at its own size is read as stored: a row is its
+  // blocks (a Q4_K row of 4,096 is 2,304 bytes), the one-hot matrix is float32 still.
+  if (const TableFile* f = s.app.inputs.file.get();
+      f && stored_quantized(f->type) && b.scale.vocab == f->rows && b.scale.dim == f->cols) {
+    const int64_t row = static_cast<int64_t>(f->row_bytes());
+    b.mm.bytes_read = s.d.batch * b.scale.vocab * 4 + b.scale.vocab * row;
+    b.lk.bytes_read = s.d.batch * row + s.d.batch * 8;
+    b.stored = f->dtype.c_str();
+  }
   b.width = width;
   b.pad = e * 0.8f;
   b.label_w =
@@ -489,9 +499,10 @@ Bill measure_bill(const Scene& s, float width) {
   b.bar_h = e * 1.2f;
   b.total = static_cast<double>(std::max<int64_t>(1, b.mm.multiply_adds));
   b.lookup_w = std::max(2.0f, b.bar_w * static_cast<float>(static_cast<double>(b.lk.copies) / b.total));
-  std::snprintf(b.lookup_text, sizeof b.lookup_text, "%s · 0 multiplications · reads %s",
+  std::snprintf(b.lookup_text, sizeof b.lookup_text, "%s · 0 multiplications · reads %s%s%s",
                 count_text(b.lk.copies, "copy", "copies").c_str(),
-                binary_bytes(static_cast<uint64_t>(b.lk.bytes_read)).c_str());
+                binary_bytes(static_cast<uint64_t>(b.lk.bytes_read)).c_str(), b.stored ? " of " : "",
+                b.stored ? b.stored : "");
   b.lookup_beside = b.lookup_w + e * 0.6f + text_size(nullptr, b.lookup_text).x < b.bar_w;
   b.lookup_h = std::max(e * 2.9f, b.bar_h + (b.lookup_beside ? e * 0.9f : e * 2.2f));
   b.h = b.pad + e * 2.4f + (b.bar_h + e * 3.2f) + b.lookup_h + e * 2.4f + b.pad;
@@ -548,8 +559,9 @@ void bill_matmul_bar(const BillPen& pen, float y) {
   dl->PopClipRect();
   dl->AddRectFilled(ImVec2(bx, y), ImVec2(bx + useful_w, y + bar_h), pen.ink(pal.accent), e * 0.2f);
   char buf[256], zeros[32];
-  std::snprintf(buf, sizeof buf, "%s · reads %s", count_text(b.mm.multiply_adds, "multiply-add").c_str(),
-                binary_bytes(static_cast<uint64_t>(b.mm.bytes_read)).c_str());
+  std::snprintf(buf, sizeof buf, "%s · reads %s%s%s", count_text(b.mm.multiply_adds, "multiply-add").c_str(),
+                binary_bytes(static_cast<uint64_t>(b.mm.bytes_read)).c_str(), b.stored ? ", the table as " : "",
+                b.stored ? b.stored : "");
   draw_text(dl, nullptr, ImVec2(bx, y + bar_h + e * 0.2f), pen.ink(pal.text), buf);
   // The share by zero, floored so 99.998% never shows as 100%.
   fmt_count(zeros, sizeof zeros, static_cast<long long>(b.mm.multiplies_by_zero));

@@ -177,12 +177,21 @@ void narrative(App& app) {
   fmt_count(v, sizeof v, table_rows(app));
   fmt_count(d, sizeof d, table_cols(app));
   fmt_count(vm1, sizeof vm1, table_rows(app) - 1);
+  // A quantized file's (GGUF's Q4_K, …) bytes are counted as stored: a row is its blocks.
+  const TableFile* packed = app.inputs.file && stored_quantized(app.inputs.file->type) ? app.inputs.file.get() : nullptr;
+  const double f32_bytes = 4.0 * static_cast<double>(table_rows(app) * table_cols(app));
   std::snprintf(bytes, sizeof bytes, "%s",
-                decimal_bytes(4.0 * static_cast<double>(table_rows(app) * table_cols(app))).c_str());
-  std::snprintf(row_bytes, sizeof row_bytes, "%s", decimal_bytes(4.0 * static_cast<double>(table_cols(app))).c_str());
+                decimal_bytes(packed ? static_cast<double>(packed->stored_bytes()) : f32_bytes).c_str());
+  std::snprintf(row_bytes, sizeof row_bytes, "%s",
+                decimal_bytes(packed ? static_cast<double>(packed->row_bytes())
+                                     : 4.0 * static_cast<double>(table_cols(app)))
+                    .c_str());
   char mw[32];
   std::snprintf(mw, sizeof mw, "%.1f million", static_cast<double>(table_rows(app) * table_cols(app)) / 1e6);
-  if (app.inputs.file)
+  if (packed)
+    para_any_word("The table loaded from %s is %s × %s: %s weights, %s as stored in %s blocks (%s as float32).",
+                  file_label(*packed).c_str(), v, d, mw, bytes, packed->dtype.c_str(), decimal_bytes(f32_bytes).c_str());
+  else if (app.inputs.file)
     para_any_word("The table loaded from %s is %s × %s: %s weights, %s of float32.",
                   file_label(*app.inputs.file).c_str(), v, d, mw, bytes);
   else para("GPT-2 small's token embedding is a %s × %s table: %s weights, %s of float32.", v, d, mw, bytes);
@@ -657,8 +666,11 @@ ImVec2 canvas(SlideCanvas& c) {
   char v[32], d[32], bytes[32], head[640];
   fmt_count(v, sizeof v, table_rows(app));
   fmt_count(d, sizeof d, table_cols(app));
+  const bool packed = app.inputs.file && stored_quantized(app.inputs.file->type);  // bytes as stored
   std::snprintf(bytes, sizeof bytes, "%s",
-                decimal_bytes(4.0 * static_cast<double>(table_rows(app) * table_cols(app))).c_str());
+                decimal_bytes(packed ? static_cast<double>(app.inputs.file->stored_bytes())
+                                     : 4.0 * static_cast<double>(table_rows(app) * table_cols(app)))
+                    .c_str());
   if (app.inputs.file)
     std::snprintf(head, sizeof head, "%s · %s × %s · %s · from a %s file", file_label(*app.inputs.file).c_str(), v, d,
                   bytes, app.inputs.file->dtype.c_str());
@@ -772,8 +784,8 @@ void code(const App& app, std::string& code, std::string& output) {
   code = "import time\nimport torch\n";
   if (app.inputs.file) {
     const TableFile& f = *app.inputs.file;
-    code += (f.named ? "import safetensors.torch\n\n" : "import numpy\n\n");
-    code += table_load_code(f.path, f.name, f.named) + "\n";
+    code += std::string(table_load_import(f.named, f.gguf)) + "\n\n";
+    code += table_load_code(f.path, f.name, f.named, f.gguf) + "\n";
     std::snprintf(buf, sizeof buf, "emb = torch.nn.Embedding.from_pretrained(weights)   # %lld × %lld, from the file\n",
                   V, D);
     code += buf;

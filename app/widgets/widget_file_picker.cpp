@@ -27,7 +27,7 @@ bool is_table_file(const std::string& name) {
     const size_t n = std::char_traits<char>::length(ext);
     return name.size() >= n && name.compare(name.size() - n, n, ext) == 0;
   };
-  return ends(".npy") || ends(".safetensors");
+  return ends(".npy") || ends(".safetensors") || ends(".gguf");
 }
 
 bool is_dir(const std::string& path) {
@@ -166,8 +166,9 @@ bool draw_file_picker(FilePicker& fp, const std::vector<std::string>& recent, st
   if (ImGui::BeginPopupModal("Open a table", &keep)) {
     // Wrapped: at 1024 wide the dialog is narrower than the sentence (it was cut at the right).
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", "A 2-D tensor as the embedding table: .npy (float32/16/64) or .safetensors "
-                             "(F32/F16/BF16/F64; FILE:NAME picks a tensor).");
+    ImGui::TextWrapped("%s", "A 2-D tensor as the embedding table: .npy (float32/16/64), .safetensors "
+                             "(F32/F16/BF16/F64) or .gguf (F32/F16/BF16, Q8_0, Q4_0…Q5_1, Q2_K…Q6_K; "
+                             "token_embd.weight); FILE:NAME picks a tensor.");
     ImGui::PopStyleColor();
     if (ImGui::Button("Up")) list_folder(fp, (fs::path(fp.dir) / "..").string());
     ImGui::SameLine();
@@ -215,7 +216,7 @@ bool draw_file_picker(FilePicker& fp, const std::vector<std::string>& recent, st
         }
       }
     }
-    if (fp.entries.empty()) ImGui::TextDisabled("%s", "No .npy or .safetensors files here.");
+    if (fp.entries.empty()) ImGui::TextDisabled("%s", "No .npy, .safetensors or .gguf files here.");
     ImGui::EndChild();
     if (!go_into.empty()) list_folder(fp, (fs::path(fp.dir) / go_into).string());
     ImGui::SetNextItemWidth(-e * 12.0f);

@@ -1,6 +1,7 @@
-// table_file.cpp — the .npy and .safetensors readers (see the header).
+// table_file.cpp — the .npy, .safetensors and .gguf readers (see the header).
 // Sections: 1. sizes and messages  2. conversion to float32  3. .npy  4. .safetensors
-// (its JSON header through core/json_reader)  5. files: resolve, map, dispatch  6. reading.
+// (its JSON header through core/json_reader)  4b. .gguf (its header through
+// core/io/gguf_file)  5. files: resolve, map, dispatch  6. reading.
 #include "core/io/table_file.hpp"
 
 #ifdef __SSE2__
@@ -21,6 +22,8 @@
 #include <string_view>
 
 #include "core/torch/dtype_round.hpp"
+#include "core/io/ggml_quants.hpp"
+#include "core/io/gguf_file.hpp"
 #include "core/io/json_reader.hpp"
 #include "core/io/sigbus_guard.hpp"
 #include "core/text/text_format.hpp"
@@ -33,14 +36,55 @@ namespace {
 
 using Src = StoredType;
 
-size_t itemsize(Src s) { return s == Src::F64 ? 8 : s == Src::F32 ? 4 : 2; }
+size_t itemsize(Src s) { return static_cast<size_t>(stored_block_bytes(s)); }
 const char* src_name(Src s) {
   switch (s) {
     case Src::F16: return "float16";
     case Src::BF16: return "bfloat16";
     case Src::F64: return "float64";
-    default: return "float32";
+    case Src::F32: return "float32";
+    case Src::Q4_0: return "Q4_0";
+    case Src::Q4_1: return "Q4_1";
+    case Src::Q5_0: return "Q5_0";
+    case Src::Q5_1: return "Q5_1";
+    case Src::Q8_0: return "Q8_0";
+    case Src::Q2_K: return "Q2_K";
+    case Src::Q3_K: return "Q3_K";
+    case Src::Q4_K: return "Q4_K";
+    case Src::Q5_K: return "Q5_K";
+    case Src::Q6_K: return "Q6_K";
   }
+  return "float32";
+}
+
+// The ggml type of a block format (ggml_quants.hpp), and back.
+GgmlType ggml_of(Src s) {
+  switch (s) {
+    case Src::Q4_0: return GgmlType::Q4_0;
+    case Src::Q4_1: return GgmlType::Q4_1;
+    case Src::Q5_0: return GgmlType::Q5_0;
+    case Src::Q5_1: return GgmlType::Q5_1;
+    case Src::Q8_0: return GgmlType::Q8_0;
+    case Src::Q2_K: return GgmlType::Q2_K;
+    case Src::Q3_K: return GgmlType::Q3_K;
+    case Src::Q4_K: return GgmlType::Q4_K;
+    case Src::Q5_K: return GgmlType::Q5_K;
+    case Src::Q6_K: return GgmlType::Q6_K;
+    case Src::F16: return GgmlType::F16;
+    case Src::BF16: return GgmlType::BF16;
+    case Src::F64: return GgmlType::F64;
+    case Src::F32: return GgmlType::F32;
+  }
+  return GgmlType::F32;
+}
+bool src_of(uint32_t ggml, Src* out) {
+  for (Src s : {Src::F32, Src::F16, Src::BF16, Src::F64, Src::Q4_0, Src::Q4_1, Src::Q5_0, Src::Q5_1, Src::Q8_0,
+                Src::Q2_K, Src::Q3_K, Src::Q4_K, Src::Q5_K, Src::Q6_K})
+    if (static_cast<uint32_t>(ggml_of(s)) == ggml) {
+      *out = s;
+      return true;
+    }
+  return false;
 }
 
 TableLoad fail(std::string msg, TableLoadFailure why = TableLoadFailure::BadInput) {
@@ -156,6 +200,18 @@ void read_typed(const RowRead& q) {
   }
 }
 
+// A block format: each row dequantized from its bytes where they lie (no copy of the
+// row's bytes, no float copy of the table), as ggml's dequantize_row_* does.
+void read_blocks(const RowRead& q) {
+  const TableFile& t = *q.t;
+  const GgmlType g = ggml_of(t.type);
+  const size_t row_bytes = static_cast<size_t>(t.row_bytes());
+  for (size_t i = 0; i < q.n; ++i) {
+    const int64_t r = q.ids ? q.ids[i] : q.first + static_cast<int64_t>(i);
+    dequantize_row(g, t.base + static_cast<size_t>(r) * row_bytes, q.out + i * static_cast<size_t>(t.cols), t.cols);
+  }
+}
+
 void read_body(void* p) {
   const RowRead& q = *static_cast<const RowRead*>(p);
   switch (q.t->type) {
@@ -163,6 +219,7 @@ void read_body(void* p) {
     case Src::F16: read_typed<Src::F16>(q); break;
     case Src::BF16: read_typed<Src::BF16>(q); break;
     case Src::F64: read_typed<Src::F64>(q); break;
+    default: read_blocks(q); break;
   }
 }
 
@@ -173,14 +230,17 @@ void nan_past_end(const RowRead& q) {
   const TableFile& t = *q.t;
   const uint64_t end = t.valid_end_->load(std::memory_order_relaxed);
   if (end >= t.data_offset + t.stored_bytes()) return;  // the usual case: one load and a compare
-  const uint64_t k = t.itemsize();
+  const uint64_t k = t.itemsize(), bv = static_cast<uint64_t>(stored_block_values(t.type));
   const float nan = std::numeric_limits<float>::quiet_NaN();
   for (size_t i = 0; i < q.n; ++i) {
     const int64_t r = q.ids ? q.ids[i] : q.first + static_cast<int64_t>(i);
     float* out = q.out + i * static_cast<size_t>(t.cols);
     for (int64_t j = 0; j < t.cols; ++j) {
-      const uint64_t e = t.fortran ? static_cast<uint64_t>(r + j * t.rows) : static_cast<uint64_t>(r * t.cols + j);
-      if (t.data_offset + (e + 1) * k > end) out[j] = nan;
+      // The end of the item (a value, or the block) that holds (r, j).
+      const uint64_t item_end =
+          t.fortran ? static_cast<uint64_t>(r + j * t.rows + 1) * k
+                    : static_cast<uint64_t>(r) * t.row_bytes() + (static_cast<uint64_t>(j) / bv + 1) * k;
+      if (t.data_offset + item_end > end) out[j] = nan;
     }
   }
 }
@@ -674,6 +734,109 @@ TableLoad safetensors_impl(const uint8_t* base, size_t n, const std::optional<st
   return r;
 }
 
+// ---------------------------------------------------------------- 4b. .gguf
+
+// A tensor's shape as PyTorch's (gguf-py's) order: ggml's ne reversed, rows first.
+std::vector<uint64_t> torch_shape(const GgufTensorInfo& t) { return {t.ne.rbegin(), t.ne.rend()}; }
+
+std::string gguf_entry_text(const GgufTensorInfo& t) {
+  const char* type = ggml_type_name(t.type);
+  return (t.name.empty() ? std::string("\"\"") : shown(t.name)) + " (" + shape_text(torch_shape(t), "×") + " " +
+         (type ? type : "type " + std::to_string(t.type)) + ")";
+}
+
+std::string gguf_list(const std::vector<const GgufTensorInfo*>& ts) {
+  std::string s;
+  const size_t n = std::min<size_t>(ts.size(), 12);
+  for (size_t k = 0; k < n; ++k) s += (k ? ", " : "") + gguf_entry_text(*ts[k]);
+  if (ts.size() > n) s += ", and " + std::to_string(ts.size() - n) + " more";
+  return s;
+}
+
+// Where a tensor goes in a list to pick from: 0 the token embedding (llama.cpp's
+// token_embd), 1 another 2-D tensor (output.weight, the layers' matrices), 2 the rest.
+int gguf_rank(const GgufTensorInfo& t) {
+  if (t.ne.size() != 2) return 2;
+  return t.name.rfind("token_embd", 0) == 0 ? 0 : 1;
+}
+
+constexpr const char* kGgufDefault = "token_embd.weight";
+
+TableLoad gguf_impl(const uint8_t* base, size_t n, const std::optional<std::string>& want_name,
+                    const std::string& label) {
+  GgufParse g = parse_gguf_header(base, n, label);
+  if (!g.ok) return fail(g.error);
+  const GgufHeader& h = g.header;
+  std::vector<const GgufTensorInfo*> all, two_d;
+  for (const GgufTensorInfo& t : h.tensors) all.push_back(&t);
+  std::stable_sort(all.begin(), all.end(),
+                   [](const GgufTensorInfo* a, const GgufTensorInfo* b) { return gguf_rank(*a) < gguf_rank(*b); });
+  for (const GgufTensorInfo* t : all)
+    if (t->ne.size() == 2) two_d.push_back(t);
+  auto named = [&](const std::string& name) -> const GgufTensorInfo* {
+    for (const GgufTensorInfo& t : h.tensors)
+      if (t.name == name) return &t;
+    return nullptr;
+  };
+
+  const GgufTensorInfo* pick = nullptr;
+  if (want_name) {
+    pick = named(*want_name);
+    if (!pick) {
+      if (h.tensors.empty()) return fail(label + " has no tensor '" + shown(*want_name) + "'; it holds no tensors at all.");
+      return fail(label + " has no tensor '" + shown(*want_name) + "'; it has: " + gguf_list(all) + ".");
+    }
+  } else if ((pick = named(kGgufDefault))) {
+    // llama.cpp's input embedding: the table, by default.
+  } else if (two_d.size() == 1) {
+    pick = two_d[0];
+  } else if (two_d.empty()) {
+    if (h.tensors.empty()) return fail(label + " holds no tensors.");
+    return fail(label + " has no 2-D tensor to use as a table; it has: " + gguf_list(all) + ".");
+  } else {
+    TableLoad r;
+    for (const GgufTensorInfo* t : two_d) r.tensor_names.push_back(t->name);
+    r.error = label + " has no " + kGgufDefault + " and " + std::to_string(two_d.size()) +
+              " 2-D tensors; pick one (FILE:NAME): " + gguf_list(two_d) + ".";
+    return r;
+  }
+  const std::string who = label + ": tensor '" + shown(pick->name) + "'";
+  if (pick->ne.size() != 2) {
+    if (pick->ne.empty()) return fail(who + " is 0-D (a single number); pick a 2-D tensor.");
+    return fail(who + " is " + std::to_string(pick->ne.size()) + "-D (" + shape_text(torch_shape(*pick)) +
+                "); pick a 2-D tensor.");
+  }
+  Src type;
+  if (!src_of(pick->type, &type)) {
+    const char* name = ggml_type_name(pick->type);
+    return fail(who + " is stored as " + (name ? std::string(name) : "ggml type " + std::to_string(pick->type)) +
+                ", a type lookupviz does not read; it reads F32, F16, BF16, F64, Q8_0, Q4_0, Q4_1, Q5_0, Q5_1, "
+                "Q2_K, Q3_K, Q4_K, Q5_K and Q6_K.");
+  }
+  const uint64_t rows = pick->ne[1], cols = pick->ne[0];
+  if (rows == 0 || cols == 0)
+    return fail(who + " is empty (" + shape_text(torch_shape(*pick)) +
+                "); a table needs at least one row and one column.");
+  // float32 rows are read in place (TableFile::f32, the kernels' direct path): a float's
+  // address must be a multiple of 4. Only a general.alignment of 1 or 2 can break that
+  // (GGUF asks for multiples of 8; ggml and gguf-py write 32).
+  if (type == Src::F32 && (h.data_offset + pick->offset) % 4 != 0)
+    return fail(who + " is float32 starting at byte " + with_commas(h.data_offset + pick->offset) +
+                " of the file, not a multiple of 4 (general.alignment " + with_commas(h.alignment) +
+                "); lookupviz reads float32 tensors aligned to 4 bytes.");
+  // parse_gguf_header put every tensor of a known layout inside the file; said again
+  // here, where the pointer is made.
+  if (h.data_offset > n || pick->offset > n - h.data_offset || pick->nbytes > n - h.data_offset - pick->offset)
+    return fail(label + " is truncated: tensor '" + shown(pick->name) + "' ends past the end of the file.");
+  TableLoad r = finish(label, base + h.data_offset + pick->offset, rows, cols, type, false);
+  if (r.ok) {
+    r.table.name = pick->name;
+    r.table.named = true;
+    r.table.gguf = true;
+  }
+  return r;
+}
+
 // ---------------------------------------------------------------- 5. files
 
 std::string base_name(const std::string& path) {
@@ -707,6 +870,10 @@ TableLoad parse_npy(const uint8_t* bytes, size_t n, const std::string& label) {
 TableLoad parse_safetensors(const uint8_t* bytes, size_t n, const std::string& name, const std::string& label) {
   return adopt_copy(
       one_line(safetensors_impl(bytes, n, name.empty() ? std::nullopt : std::optional<std::string>(name), label)));
+}
+
+TableLoad parse_gguf(const uint8_t* bytes, size_t n, const std::string& name, const std::string& label) {
+  return adopt_copy(one_line(gguf_impl(bytes, n, name.empty() ? std::nullopt : std::optional<std::string>(name), label)));
 }
 
 static TableLoad load_table_impl(const std::string& spec);
@@ -760,15 +927,20 @@ static TableLoad load_table_impl(const std::string& spec) {
   std::string head;
   if (!copy_out(head, bytes, std::min<size_t>(m.size, 9))) return fail(label + kChanged);
   const bool npy_magic = head.size() >= 6 && std::memcmp(head.data(), "\x93NUMPY", 6) == 0;
-  const bool st_start = head.size() == 9 && head[8] == '{';
+  const bool gguf_magic = head.size() >= 4 && std::memcmp(head.data(), "GGUF", 4) == 0;
+  const bool st_start = !gguf_magic && head.size() == 9 && head[8] == '{';  // a GGUF with 123 tensors has '{' there
   TableLoad r;
-  if (npy_magic || (ends_with(path, ".npy") && !st_start)) {
+  if (npy_magic || (ends_with(path, ".npy") && !st_start && !gguf_magic)) {
     if (name) return fail(label + " is a .npy file, which holds a single array; drop ':" + *name + "' to load it.");
     r = npy_impl(bytes, m.size, label);
+  } else if (gguf_magic) {
+    r = gguf_impl(bytes, m.size, name, label);
   } else if (st_start || ends_with(path, ".safetensors")) {
     r = safetensors_impl(bytes, m.size, name, label);
+  } else if (ends_with(path, ".gguf")) {
+    r = gguf_impl(bytes, m.size, name, label);  // says what is wrong with its start
   } else {
-    return fail(label + " is neither a .npy nor a .safetensors file.");
+    return fail(label + " is neither a .npy, a .safetensors nor a .gguf file.");
   }
   if (r.ok) {
     r.table.path = path;
@@ -784,6 +956,18 @@ static TableLoad load_table_impl(const std::string& spec) {
 
 // ---------------------------------------------------------------- 6. reading
 
+int stored_block_values(StoredType t) {
+  uint32_t v = 1, b = 4;
+  ggml_block_size(static_cast<uint32_t>(ggml_of(t)), &v, &b);
+  return static_cast<int>(v);
+}
+
+int stored_block_bytes(StoredType t) {
+  uint32_t v = 1, b = 4;
+  ggml_block_size(static_cast<uint32_t>(ggml_of(t)), &v, &b);
+  return static_cast<int>(b);
+}
+
 bool TableFile::read_row(int64_t r, float* out) const { return run_read(RowRead{this, nullptr, r, 1, out}); }
 
 bool TableFile::read_rows(const int64_t* ids, size_t n, float* out) const {
@@ -795,6 +979,21 @@ bool TableFile::read_range(int64_t first, int64_t n, float* out) const {
 }
 
 float TableFile::at(int64_t r, int64_t c) const {
+  if (stored_quantized(type)) {
+    // One block: the one that holds the value, dequantized (a row would cost cols values).
+    const size_t k = itemsize(), bv = static_cast<size_t>(stored_block_values(type));
+    const size_t at = static_cast<size_t>(r) * static_cast<size_t>(row_bytes()) + static_cast<size_t>(c) / bv * k;
+    if (mapped && data_offset + at + k > valid_end_->load(std::memory_order_relaxed))
+      return std::numeric_limits<float>::quiet_NaN();
+    uint8_t raw[256];  // the largest block lookupviz reads is Q6_K's 210 bytes
+    float vals[256];
+    if (mapped ? !guarded_memcpy(raw, base + at, k) : (std::memcpy(raw, base + at, k), false)) {
+      changed_->store(true, std::memory_order_relaxed);
+      return std::numeric_limits<float>::quiet_NaN();
+    }
+    dequantize_row(ggml_of(type), raw, vals, static_cast<int64_t>(bv));
+    return vals[static_cast<size_t>(c) % bv];
+  }
   // One value: read straight from where it lives (a row would cost cols values).
   const size_t k = itemsize();
   const size_t i = fortran ? static_cast<size_t>(r + c * rows) : static_cast<size_t>(r * cols + c);

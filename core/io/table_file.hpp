@@ -1,18 +1,20 @@
 // table_file.hpp — an embedding table from a file: `.npy` (versions 1–3, little-endian
-// f4/f2/f8, C or Fortran order) or `.safetensors` (F32/F16/BF16/F64), any 2-D tensor.
+// f4/f2/f8, C or Fortran order), `.safetensors` (F32/F16/BF16/F64), any 2-D tensor, or
+// `.gguf` (versions 2 and 3: F32/F16/BF16/F64 and ggml's Q8_0, Q4_0, Q4_1, Q5_0, Q5_1,
+// Q2_K, Q3_K, Q4_K, Q5_K, Q6_K; token_embd.weight unless another 2-D tensor is named).
 //
 // Files are untrusted. Every size in a header is checked with overflow-safe math
 // against the bytes actually present; headers are bounded (npy 64 KiB, safetensors
 // 100 MB); nothing is read past the data. The table stays where it is: the file is
 // memory-mapped read-only and its values are read in their stored dtype, a row at a
 // time, converted to float32 as they are read (a 1 GB bf16 table costs no memory of
-// its own). Every read from the mapping runs under a SIGBUS guard, so a file
+// its own; a quantized row is dequantized as ggml does, a row at a time). Every read from the mapping runs under a SIGBUS guard, so a file
 // truncated or replaced later cannot crash the app: the read fails (NaN) and
 // `changed()` says so.
 // Every failure is one sentence naming the file and the problem; the caller keeps
 // its current table.
 //
-// parse_npy / parse_safetensors are the same code on bytes already in memory (the
+// parse_npy / parse_safetensors / parse_gguf are the same code on bytes already in memory (the
 // fuzz targets call them).
 #pragma once
 #include <cstddef>
@@ -32,18 +34,26 @@ inline constexpr int64_t kMaxTableElements = int64_t{1} << 31;
 inline constexpr size_t kMaxNpyHeaderBytes = 65'536;
 inline constexpr uint64_t kMaxSafetensorsHeaderBytes = 100'000'000;
 
-enum class StoredType { F32, F16, BF16, F64 };
+// How the values are stored: a float type (one value per item) or one of ggml's block
+// formats (core/io/ggml_quants.hpp: block_values values in block_bytes bytes).
+enum class StoredType { F32, F16, BF16, F64, Q4_0, Q4_1, Q5_0, Q5_1, Q8_0, Q2_K, Q3_K, Q4_K, Q5_K, Q6_K };
+// Values per block and bytes per block (1 and the itemsize for the float types).
+int stored_block_values(StoredType t);
+int stored_block_bytes(StoredType t);
+inline bool stored_quantized(StoredType t) { return stored_block_values(t) > 1; }
 
 struct TableFile {
   int64_t rows = 0;    // V
   int64_t cols = 0;    // D
-  std::string dtype;   // the file's dtype: "float32", "float16", "bfloat16" or "float64"
-  std::string name;    // the safetensors tensor's name; empty for .npy
-  bool named = false;  // name is a tensor's (a .safetensors file): "" is a name too
+  std::string dtype;   // the file's dtype: "float32", "float16", "bfloat16", "float64", or ggml's
+                       // name of a block format ("Q4_K", "Q8_0", …)
+  std::string name;    // the safetensors or gguf tensor's name; empty for .npy
+  bool named = false;  // name is a tensor's (a .safetensors or .gguf file): "" is a name too
+  bool gguf = false;   // from a .gguf file (its tensor is ggml's ne = [cols, rows])
   std::string path;    // the file as given (empty for parse_* on bytes)
 
   // Where the values are: element (i, j) at base + (fortran ? i + j·rows : i·cols + j) ·
-  // itemsize. `keep` holds what base points into — the file's mapping, or a copy of the
+  // itemsize; for a block format, row i at base + i · row_bytes(), j in its block j / block_values. `keep` holds what base points into — the file's mapping, or a copy of the
   // bytes parse_* was given, or a matrix built in memory (from_matrix).
   StoredType type = StoredType::F32;
   bool fortran = false;  // column-major (.npy fortran_order)
@@ -51,8 +61,13 @@ struct TableFile {
   const uint8_t* base = nullptr;
   std::shared_ptr<const void> keep;
 
-  size_t itemsize() const { return type == StoredType::F64 ? 8 : type == StoredType::F32 ? 4 : 2; }
-  uint64_t stored_bytes() const { return static_cast<uint64_t>(rows) * static_cast<uint64_t>(cols) * itemsize(); }
+  // Bytes of one item: a value of a float type, a block of a block format.
+  size_t itemsize() const { return static_cast<size_t>(stored_block_bytes(type)); }
+  // Bytes of one row as stored (what looking one row up reads), and of the table.
+  uint64_t row_bytes() const {
+    return static_cast<uint64_t>(cols) / static_cast<uint64_t>(stored_block_values(type)) * itemsize();
+  }
+  uint64_t stored_bytes() const { return static_cast<uint64_t>(rows) * row_bytes(); }
   // The rows as float32 in place (no conversion needed): float32, C order. Else null.
   // Reading through it skips the SIGBUS guard: for workers that guard themselves.
   const float* f32() const {
@@ -113,7 +128,7 @@ struct TableLoad {
   TableLoadFailure failure = TableLoadFailure::None;  // when !ok
   TableFile table;                                    // when ok
   std::string error;                                  // when !ok: one sentence, no trailing newline
-  // When a .safetensors file holds several 2-D tensors and no NAME was given: their
+  // When a .safetensors (or a .gguf without token_embd.weight) file holds several 2-D tensors and no NAME was given: their
   // names for a chooser, the embedding-looking ones (wte, embed_tokens, tok_embeddings,
   // word_embeddings) first, then by name (error then says so too). Empty otherwise.
   std::vector<std::string> tensor_names;
@@ -128,5 +143,8 @@ TableLoad load_table(const std::string& spec);
 TableLoad parse_npy(const uint8_t* bytes, size_t n, const std::string& label = "the .npy data");
 TableLoad parse_safetensors(const uint8_t* bytes, size_t n, const std::string& name,
                             const std::string& label = "the .safetensors data");
+// name: the tensor (empty: token_embd.weight, or the one 2-D tensor, or a chooser).
+TableLoad parse_gguf(const uint8_t* bytes, size_t n, const std::string& name,
+                     const std::string& label = "the .gguf data");
 
 }  // namespace lv

@@ -360,7 +360,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
     return "";
   }
   if (name == "--weights") {
-    if (v.empty()) return "--weights needs a file: FILE.npy, FILE.safetensors or FILE.safetensors:NAME";
+    if (v.empty()) return "--weights needs a file: FILE.npy, FILE.safetensors[:NAME] or FILE.gguf[:NAME]";
     if (v == "-") return "lookupviz cannot read a table from standard input: give a file name";
     if (o.weights_positional) return "the table is given twice: give FILE or --weights FILE, not both";
     if (!o.weights.empty()) return "--weights is given twice: give one table file";
@@ -742,8 +742,10 @@ The model (as in the notebook):
                     (default max(ids)+1, as in the notebook)
                     rows x dim and IDs x rows: at most 134,217,728 each
   --weights FILE    the table from a file instead of the seed: FILE.npy
-                    (float32/16/64) or FILE.safetensors[:NAME]
-                    (F32/F16/BF16/F64), any 2-D tensor; sets V and D.
+                    (float32/16/64), FILE.safetensors[:NAME]
+                    (F32/F16/BF16/F64) or FILE.gguf[:NAME] (F32/F16/
+                    BF16, Q8_0, Q4_0/1, Q5_0/1, Q2_K..Q6_K; default
+                    token_embd.weight), any 2-D tensor; sets V and D.
                     A FILE[:NAME] without --weights does the same; in the
                     window a file that cannot be read is reported there
                     and the seeded table is shown ("--" ends the options)

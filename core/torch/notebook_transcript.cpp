@@ -122,11 +122,18 @@ std::string python_str(const std::string& s) {
 
 }  // namespace
 
+const char* table_load_import(bool named, bool gguf) {
+  return gguf ? "import gguf" : named ? "import safetensors.torch" : "import numpy";
+}
+
 std::string table_load_code(const std::string& path, const std::string& tensor_name) {
   return table_load_code(path, tensor_name, !tensor_name.empty());
 }
 
-std::string table_load_code(const std::string& path, const std::string& tensor_name, bool named) {
+std::string table_load_code(const std::string& path, const std::string& tensor_name, bool named, bool gguf) {
+  if (gguf)
+    return "weights = torch.from_numpy(gguf.dequantize(*next((t.data, t.tensor_type) for t in gguf.GGUFReader(" +
+           python_str(path) + ").tensors if t.name == " + python_str(tensor_name) + "))).float()";
   if (!named) return "weights = torch.from_numpy(numpy.load(" + python_str(path) + ")).float()";
   return "weights = safetensors.torch.load_file(" + python_str(path) + ")[" + python_str(tensor_name) + "].float()";
 }

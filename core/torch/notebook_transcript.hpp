@@ -34,8 +34,11 @@ std::vector<std::string> text_to_idx_code(const std::string& text);
 
 // The Python line that loads a table file into `weights` (the path quoted as Python does).
 std::string table_load_code(const std::string& path, const std::string& tensor_name);
-// named: tensor_name is a .safetensors tensor's, even when "" (a name a file may hold).
-std::string table_load_code(const std::string& path, const std::string& tensor_name, bool named);
+// named: tensor_name is a .safetensors tensor's, even when "" (a name a file may hold);
+// gguf: a .gguf file's tensor, read and dequantized with gguf-py (GGUFReader, dequantize).
+std::string table_load_code(const std::string& path, const std::string& tensor_name, bool named, bool gguf = false);
+// The import the load line needs: "import numpy", "import safetensors.torch" or "import gguf".
+const char* table_load_import(bool named, bool gguf);
 
 // The whole transcript (">>> ..." lines and torch's reprs), ending in a newline.
 std::string notebook_transcript(const NotebookCase& c);

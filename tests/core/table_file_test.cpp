@@ -509,7 +509,7 @@ TEST(TableFileSystem, MissingFileFolderEmptyFileAndUnknownFormat) {
   write_file(dir.file("empty.npy"), "");
   EXPECT_EQ(load_table(dir.file("empty.npy")).error, "empty.npy is empty.");
   write_file(dir.file("notes.txt"), "hello, world");
-  EXPECT_EQ(load_table(dir.file("notes.txt")).error, "notes.txt is neither a .npy nor a .safetensors file.");
+  EXPECT_EQ(load_table(dir.file("notes.txt")).error, "notes.txt is neither a .npy, a .safetensors nor a .gguf file.");
   // The magic decides, not the name.
   write_file(dir.file("table.bin"), npy(dict("<f4", false, "(2, 2)"), table_bytes(2, 2, "f4", false)));
   expect_table(load_table(dir.file("table.bin")), 2, 2, "float32");

@@ -28,6 +28,8 @@
 #include "core/text/id_parse.hpp"
 #include "core/settings/recent_files.hpp"
 #include "core/settings/session_settings.hpp"
+#include "core/io/ggml_quants.hpp"
+#include "core/io/gguf_file.hpp"
 #include "core/io/table_file.hpp"
 #include "core/torch/table_size.hpp"
 #include "core/torch/torch_format.hpp"
@@ -153,8 +155,9 @@ inline std::string check_table(const lv::TableLoad& r, const std::string& want_n
   // Every value of an accepted table is readable (the copy parse_* keeps holds them all).
   const lv::Matrix m = t.to_matrix();
   if (m.rows() != t.rows || m.cols() != t.cols) return "ok with data of another shape";
-  if (t.dtype != "float32" && t.dtype != "float16" && t.dtype != "bfloat16" && t.dtype != "float64")
-    return "ok with dtype " + t.dtype;
+  static const char* const kDtypes[] = {"float32", "float16", "bfloat16", "float64", "Q4_0", "Q4_1", "Q5_0",
+                                        "Q5_1",    "Q8_0",    "Q2_K",     "Q3_K",    "Q4_K", "Q5_K", "Q6_K"};
+  if (std::find(std::begin(kDtypes), std::end(kDtypes), t.dtype) == std::end(kDtypes)) return "ok with dtype " + t.dtype;
   if (!want_name.empty() && t.name != want_name) return "ok with another tensor than the one asked for";
   return "";
 }
@@ -168,6 +171,39 @@ inline std::string check_safetensors(const uint8_t* data, size_t n) {
   const std::string name(nl == std::string_view::npos ? std::string_view() : text.substr(0, nl));
   const size_t skip = nl == std::string_view::npos ? 0 : nl + 1;
   return check_table(lv::parse_safetensors(data + skip, n - skip, name), name);
+}
+
+// The .gguf loader: as .safetensors, the first line is the tensor's name (may be empty:
+// token_embd.weight), the rest the file. A header that reads is also looked up through
+// every accessor (the tokenizer reads its arrays that way).
+inline std::string check_gguf(const uint8_t* data, size_t n) {
+  const std::string_view text = as_text(data, n);
+  const size_t nl = text.find('\n');
+  const std::string name(nl == std::string_view::npos ? std::string_view() : text.substr(0, nl));
+  const size_t skip = nl == std::string_view::npos ? 0 : nl + 1;
+  const lv::GgufParse p = lv::parse_gguf_header(data + skip, n - skip, "f.gguf");
+  if (!p.ok && !one_clean_line(p.error)) return "a header error that is not one clean line: " + p.error;
+  if (p.ok) {
+    for (const lv::GgufKv& kv : p.header.kv) {
+      (void)p.header.get_uint(kv.key), (void)p.header.get_int(kv.key), (void)p.header.get_float(kv.key);
+      (void)p.header.get_bool(kv.key), (void)p.header.get_string(kv.key);
+      if (const auto s = p.header.get_strings(kv.key); s && s->size() != kv.count) return "a string array of another size";
+      if (const auto v = p.header.get_numbers(kv.key); v && v->size() != kv.count) return "a number array of another size";
+    }
+    if (p.header.data_offset % p.header.alignment != 0) return "a data section off its alignment";
+    // Every tensor whose layout is known lies inside the file, its size exact (in 128 bits).
+    for (const lv::GgufTensorInfo& t : p.header.tensors) {
+      uint32_t bv, bb;
+      if (!lv::ggml_block_size(t.type, &bv, &bb)) continue;
+      unsigned __int128 values = 1;
+      for (uint64_t e : t.ne) values *= e;
+      const unsigned __int128 bytes = values / bv * bb, size = n - skip;
+      if (bytes != t.nbytes) return "a tensor whose byte size is not its shape's";
+      if (p.header.data_offset + static_cast<unsigned __int128>(t.offset) + bytes > size && bytes > 0)
+        return "a tensor past the end of the file";
+    }
+  }
+  return check_table(lv::parse_gguf(data + skip, n - skip, name), name);
 }
 
 // ---------------------------------------------------------------- the settings file
@@ -492,6 +528,7 @@ inline constexpr Target kTargets[] = {
     {"fuzz_npy", check_npy},           {"fuzz_safetensors", check_safetensors},
     {"fuzz_settings", check_settings}, {"fuzz_format", check_format},
     {"fuzz_bpe", check_bpe},           {"fuzz_recent", check_recent},
+    {"fuzz_gguf", check_gguf},
 };
 
 // libFuzzer's side: a broken invariant is a crash, with the reason on stderr.

@@ -5,6 +5,9 @@ as shared/tools/torch-oracle is for seeded tables. Run with Debian's /usr/bin/py
 
   weights_oracle.py --weights t.npy --ids 2,3,1 [--seed 123] [--dtype float16]
   weights_oracle.py --weights m.safetensors:wte --ids 0,5
+  weights_oracle.py --weights m.gguf[:NAME] --gguf-table t.npy --ids 0,5
+(a .gguf's table is the one gguf-oracle dequantized into t.npy: ggml's values, as
+gguf-py's dequantize gives them, without gguf-py)
 """
 import argparse
 import json
@@ -38,6 +41,7 @@ def main() -> int:
     p.add_argument("--seed", type=int, default=123)
     p.add_argument("--ids", default="2,3,1")
     p.add_argument("--dtype", default="float32")
+    p.add_argument("--gguf-table", default="", help="for a .gguf: its tensor as gguf-oracle dequant wrote it")
     a = p.parse_args()
     torch.set_num_threads(1)
     ids = [int(s) for s in a.ids.replace(" ", "").split(",") if s != ""]
@@ -52,7 +56,12 @@ def main() -> int:
         path, name = spec, ""
     else:
         path, name = spec.rsplit(":", 1)
-    if path.endswith(".safetensors") and not name:
+    if a.gguf_table:
+        name = name or "token_embd.weight"
+        weights = torch.from_numpy(numpy.load(a.gguf_table)).float()
+        say(f"weights = torch.from_numpy(gguf.dequantize(*next((t.data, t.tensor_type) for t in "
+            f"gguf.GGUFReader({path!r}).tensors if t.name == {name!r}))).float()")
+    elif path.endswith(".safetensors") and not name:
         # Without NAME, the file's only 2-D tensor (lookupviz asks when there are several).
         with open(path, "rb") as f:
             (n,) = struct.unpack("<Q", f.read(8))
@@ -61,7 +70,9 @@ def main() -> int:
         if len(two_d) != 1:
             sys.exit(f"{path} holds {len(two_d)} 2-D tensors; name one")
         name = two_d[0]
-    if name:
+    if a.gguf_table:
+        pass
+    elif name:
         weights = load_safetensors(path, name).float()
         say(f"weights = safetensors.torch.load_file({path!r})[{name!r}].float()")
     else:
