@@ -368,10 +368,8 @@ ImVec2 canvas(SlideCanvas& c) {
   const float note_w = draw_logits_note(c, lg, xg, s_head, &under);
 
   const float decoded_right = draw_decoded_tokens(c, lg, y2, logits_head_w, s_head);
-
   interact(c, tg, pg, xg, lg, shown, s_head);
-  // Learn mode: the token the head picks is answered on the logits' columns (one per token).
-  if (learn_asks(c, quiz::QuestionKind::ArgmaxToken)) answer_cols(app.learn, lg, dl, c.pal);
+  if (learn_asks(c, quiz::QuestionKind::ArgmaxToken)) answer_cols(app.learn, lg, dl, c.pal);  // a token: a column
   return ImVec2(std::max({xg.pos.x + xg.size.x, lg.pos.x + lg.size.x, under.x + note_w, c.origin.x + logits_head_w,
                           decoded_right}) -
                     c.origin.x + e,

@@ -708,12 +708,8 @@ constexpr const char* kNearestHelp = R"(  --nearest ID         the k rows of the
   --k K                how many rows --nearest or --norms lists, 1 to 10,000
                        (default 10))";
 
-std::string cli_help_text() {
-  // The slide numbers come from kSlideCount (counted from app/slides/ by CMakeLists.txt).
-  std::string text = R"(lookupviz — see, step by step, that an embedding lookup is a matrix multiply
-on a one-hot vector, and why the lookup is the optimization.
-
-Usage:
+// --help's ways to run it, one line each (their own block: cli_help_text stays short).
+constexpr const char* kUsageHelp = R"(Usage:
   lookupviz [options] [FILE[:NAME]]        open the window (on FILE's table)
   lookupviz --print [model options]        print the notebook transcript, exit
   lookupviz --screenshot FILE.png [opts]   render one slide to a PNG, exit
@@ -725,7 +721,14 @@ Usage:
   lookupviz --quiz-json [model options]    this state's questions as JSON, exit
   lookupviz --nearest ID | --norms [opts]  nearest rows or norms as JSON, exit
   lookupviz --export-worksheet F.md [opts] a worksheet with pictures, exit
-  lookupviz --train-print [train options]  optimizer steps on the table, exit
+  lookupviz --train-print [train options]  optimizer steps on the table, exit)";
+
+std::string cli_help_text() {
+  // The slide numbers come from kSlideCount (counted from app/slides/ by CMakeLists.txt).
+  std::string text = R"(lookupviz — see, step by step, that an embedding lookup is a matrix multiply
+on a one-hot vector, and why the lookup is the optimization.
+
+@USAGE@
 
 The model (as in the notebook):
   --seed N          torch.manual_seed(N), -2^63 to 2^64-1       (default 123)
@@ -823,6 +826,7 @@ Examples:
     for (size_t at = text.find(key); at != std::string::npos; at = text.find(key, at + value.size()))
       text.replace(at, key.size(), value);
   };
+  put("@USAGE@", kUsageHelp);  // first: it may hold the placeholders below
   char last2[8];
   std::snprintf(last2, sizeof last2, "%02d", kLastSlide);
   put("@LAST2@", last2);

@@ -14,7 +14,7 @@ import os
 import re
 import sys
 
-MAX_UP = 24
+MAX_UP = 10
 LAYERS = [  # (folder prefix, rank); the longest prefix that matches wins
     ("core/", 0),
     ("app/model/", 1),
