@@ -350,8 +350,8 @@ QuestionSteps question_steps(const quiz::Question& q, int steps) {
     case QuestionKind::LookupCopies: return at(1, 2);  // slide 5's bill
     case QuestionKind::ArgmaxToken: return at(3, 4);   // slide 8's output head
     case QuestionKind::GradRows:
-    case QuestionKind::GradValue: return at(0, steps - 1);  // the scatter steps
-    case QuestionKind::OutputsEqual: return at(0, 1);       // slide 5's check
+    case QuestionKind::GradValue: return at(0, steps - 1);            // the scatter steps
+    case QuestionKind::OutputsEqual: return at(0, 1);                 // slide 5's check
     case QuestionKind::SpeedupEstimate: return at(steps - 1, steps);  // slide 7's timing step
     default: return at(0, steps);
   }

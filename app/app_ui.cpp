@@ -371,7 +371,7 @@ void app_frame(App& app) {
   const SlideDef& slide = slide_table()[static_cast<size_t>(app.ui.slide)];
   timeline_advance(app.ui.timeline, slide.steps(app), io.DeltaTime, app.ui.reduced_motion);
   if (app.ui.welcome) {
-    welcome_keys(app);  // the first launch's choice takes every key until it is made
+    welcome_keys(app);            // the first launch's choice takes every key until it is made
   } else if (!tour_frame(app)) {  // a key that stops the tour does nothing else
     learn_keys(app);              // a question asked takes its keys first (app/app_learn.hpp)
     handle_shortcuts(app);

@@ -26,8 +26,8 @@ constexpr Option kOptions[] = {
      "Each slide asks you first, on its own canvas, then shows you. A turns it on or off.", "welcome-learn"},
     {WelcomeChoice::Present, "2", "Present",
      "Full screen and large type, for a room. F11 (or Esc) goes back to the window.", "welcome-present"},
-    {WelcomeChoice::Explore, "3", "Explore",
-     "Everything at once: edit the IDs and the table, and every slide follows.", "welcome-explore"},
+    {WelcomeChoice::Explore, "3", "Explore", "Everything at once: edit the IDs and the table, and every slide follows.",
+     "welcome-explore"},
 };
 
 }  // namespace
@@ -69,9 +69,9 @@ void draw_welcome(App& app) {
                           ImGuiCond_Always, ImVec2(0.5f, 0.5f));
   const float w = std::min(e * 34.0f, vp->WorkSize.x - e * 2.0f);
   ImGui::SetNextWindowSizeConstraints(ImVec2(w, 0.0f), ImVec2(w, vp->WorkSize.y - e * 2.0f));
-  if (!ImGui::BeginPopupModal("Welcome to lookupviz", nullptr,
-                              ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove |
-                                  ImGuiWindowFlags_NoSavedSettings))
+  if (!ImGui::BeginPopupModal(
+          "Welcome to lookupviz", nullptr,
+          ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings))
     return;
   const Palette& pal = palette(app.ui.theme);
   ImGui::PushTextWrapPos(0.0f);

@@ -678,7 +678,7 @@ static int run(int argc, char** argv) {
     restore_session(app, o, file != nullptr, argc, argv, &saver, &width, &height);
   // The first launch (plain `lookupviz`, no session written yet) offers its one choice:
   // Learn / Present / Explore. The session saved afterwards means it never shows again.
-  struct stat session_stat{};
+  struct stat session_stat {};
   if (!kind.headless && o.bench_frames == 0 && argc == 1 && !saver.path.empty() &&
       stat(saver.path.c_str(), &session_stat) != 0 && errno == ENOENT)
     app.ui.welcome = true;

@@ -26,8 +26,8 @@ struct Platform {
   float zoom = 1.0f;    // the text zoom drawn: the user's (Ctrl+=), or less where the window holds no more
   bool hidden = false;  // headless render modes keep the window unmapped
   bool fit_to_screen = false;  // the size is the default's or the session's (not --size): kept within the screen
-  bool layout_only = false;  // --layout-report: frames are laid out, never drawn (an 8192 × 8192 frame took
-                             // llvmpipe ~0.4 s)
+  bool layout_only = false;    // --layout-report: frames are laid out, never drawn (an 8192 × 8192 frame took
+                               // llvmpipe ~0.4 s)
   std::string glsl_version = "#version 330 core";
   SessionSaver session;              // the session file (path empty: not saved)
   std::string imgui_ini;             // ImGui's own layout file, beside the session (never the working directory)

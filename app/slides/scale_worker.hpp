@@ -212,8 +212,8 @@ struct ScaleState {
 // batch size `batch` (one of kTimingBatches), once both paths are timed.
 struct MeasuredSpeedup {
   enum class State { Pending, Ready, Failed } state = State::Pending;
-  double ratio = 0.0;      // Ready: matmul ms / lookup ms
-  std::string why;         // Failed: why there is no figure, in the slide's words
+  double ratio = 0.0;  // Ready: matmul ms / lookup ms
+  std::string why;     // Failed: why there is no figure, in the slide's words
 };
 MeasuredSpeedup measured_speedup(const App& app, int batch);
 

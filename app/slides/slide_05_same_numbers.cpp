@@ -463,9 +463,9 @@ void draw_verdict(const Scene& s, const Verdict& v, ImVec2 pos, float alpha) {
 // fits, else under it.
 struct Bill {
   BillScale scale;
-  OpCounts mm, lk;   // the matmul's and the lookup's work at that scale
+  OpCounts mm, lk;               // the matmul's and the lookup's work at that scale
   const char* stored = nullptr;  // a quantized file's type ("Q4_K") when its bytes are counted as stored
-  double total = 1;  // the bars' common scale: the matmul's multiply-adds (at least 1)
+  double total = 1;              // the bars' common scale: the matmul's multiply-adds (at least 1)
   float width = 0, pad = 0, label_w = 0, bar_w = 0, bar_h = 0;
   float lookup_w = 0;  // the lookup's bar
   char lookup_text[128];

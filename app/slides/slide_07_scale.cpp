@@ -144,7 +144,8 @@ constexpr double kPictureMatmulLimit = 5.0 * kWorkLimit;
 // of the code panel until the reveal.
 bool asks_estimate(const App& app) {
   const LearnState& L = app.learn;
-  return L.phase != LearnPhase::Off && L.slide == app.ui.slide && L.question.kind == quiz::QuestionKind::SpeedupEstimate;
+  return L.phase != LearnPhase::Off && L.slide == app.ui.slide &&
+         L.question.kind == quiz::QuestionKind::SpeedupEstimate;
 }
 bool hides_timing(const App& app) { return asks_estimate(app) && app.learn.phase == LearnPhase::Asking; }
 
@@ -178,19 +179,21 @@ void narrative(App& app) {
   fmt_count(d, sizeof d, table_cols(app));
   fmt_count(vm1, sizeof vm1, table_rows(app) - 1);
   // A quantized file's (GGUF's Q4_K, …) bytes are counted as stored: a row is its blocks.
-  const TableFile* packed = app.inputs.file && stored_quantized(app.inputs.file->type) ? app.inputs.file.get() : nullptr;
+  const TableFile* packed =
+      app.inputs.file && stored_quantized(app.inputs.file->type) ? app.inputs.file.get() : nullptr;
   const double f32_bytes = 4.0 * static_cast<double>(table_rows(app) * table_cols(app));
   std::snprintf(bytes, sizeof bytes, "%s",
                 decimal_bytes(packed ? static_cast<double>(packed->stored_bytes()) : f32_bytes).c_str());
-  std::snprintf(row_bytes, sizeof row_bytes, "%s",
-                decimal_bytes(packed ? static_cast<double>(packed->row_bytes())
-                                     : 4.0 * static_cast<double>(table_cols(app)))
-                    .c_str());
+  std::snprintf(
+      row_bytes, sizeof row_bytes, "%s",
+      decimal_bytes(packed ? static_cast<double>(packed->row_bytes()) : 4.0 * static_cast<double>(table_cols(app)))
+          .c_str());
   char mw[32];
   std::snprintf(mw, sizeof mw, "%.1f million", static_cast<double>(table_rows(app) * table_cols(app)) / 1e6);
   if (packed)
     para_any_word("The table loaded from %s is %s × %s: %s weights, %s as stored in %s blocks (%s as float32).",
-                  file_label(*packed).c_str(), v, d, mw, bytes, packed->dtype.c_str(), decimal_bytes(f32_bytes).c_str());
+                  file_label(*packed).c_str(), v, d, mw, bytes, packed->dtype.c_str(),
+                  decimal_bytes(f32_bytes).c_str());
   else if (app.inputs.file)
     para_any_word("The table loaded from %s is %s × %s: %s weights, %s of float32.",
                   file_label(*app.inputs.file).c_str(), v, d, mw, bytes);

@@ -32,7 +32,7 @@ struct LayoutReport {
   std::vector<ReportedPanel> panels;
   std::vector<std::string> clipped;
   float canvas_px = 0.0f, narration_px = 0.0f;  // the canvas's and the narration's font size in pixels
-  float question_px = 0.0f;                      // Learn mode's question panel's (0: none shown)
+  float question_px = 0.0f;                     // Learn mode's question panel's (0: none shown)
   ImVec2 content_min, content_max;              // where the canvas placed the slide (all its steps' extent)
 };
 

@@ -68,11 +68,11 @@ struct LearnState {
   bool right = false;                           // Revealed: the answer was right
   bool shown = false;                           // Revealed: "Show me" skipped the question
   int cursor = -1;                              // the target the arrows highlight (-1: none)
-  bool awaits_measure = false;                  // answered (or shown) before slide 7 measured its answer: judged when it lands
-  std::vector<AnswerTarget> targets;            // what the slide drew as answers this frame
-  std::vector<AnswerTarget> drawn_targets;      // and last frame (what clicks and keys act on)
-  IdList marked_right, marked_wrong;            // what the reveal marked this frame: ✓ the answer, ✗ the learner's
-  std::map<std::string, KindTally> tally;       // by kind name ("lookup_row")
+  bool awaits_measure = false;        // answered (or shown) before slide 7 measured its answer: judged when it lands
+  std::vector<AnswerTarget> targets;  // what the slide drew as answers this frame
+  std::vector<AnswerTarget> drawn_targets;  // and last frame (what clicks and keys act on)
+  IdList marked_right, marked_wrong;        // what the reveal marked this frame: ✓ the answer, ✗ the learner's
+  std::map<std::string, KindTally> tally;   // by kind name ("lookup_row")
   QuizRun quiz;
   bool holds_tour = false;            // a question asked holds the tour's step (UiState::tour.waits)
   int keys_frame = -1;                // the frame whose keys a question took (the deck then takes none of them)

@@ -101,8 +101,8 @@ void mark(LearnState& learn, AnswerTarget t, ImVec2 badge, ImDrawList* dl, const
   const ImVec2 s = text_size(fonts().bold, text);
   // A cell's mark sits in its top-right corner; a row's right of it, a column's under it.
   const ImVec2 at = t.axis == AnswerTarget::Axis::Cell ? ImVec2(t.max.x - s.x - e * 0.15f, t.min.y - s.y * 0.45f)
-                    : vertical ? ImVec2((t.min.x + t.max.x - s.x) * 0.5f, badge.y)
-                               : ImVec2(badge.x, (t.min.y + t.max.y - s.y) * 0.5f);
+                    : vertical                         ? ImVec2((t.min.x + t.max.x - s.x) * 0.5f, badge.y)
+                                                       : ImVec2(badge.x, (t.min.y + t.max.y - s.y) * 0.5f);
   dl->AddRectFilled(ImVec2(at.x - e * 0.2f, at.y - e * 0.05f), ImVec2(at.x + s.x + e * 0.2f, at.y + s.y + e * 0.05f),
                     pal.panel, e * 0.2f);
   draw_text(dl, fonts().bold, at, c, text);

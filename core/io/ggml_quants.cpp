@@ -116,8 +116,7 @@ void q2_k(const uint8_t* x, float* y, int64_t nb) {
         for (int l = 0; l < 16; ++l) *y++ = dl * static_cast<float>(static_cast<int8_t>((q[l] >> shift) & 3)) - ml;
         sc = scales[is++];
         dl = d * static_cast<float>(sc & 0xF), ml = min * static_cast<float>(sc >> 4);
-        for (int l = 0; l < 16; ++l)
-          *y++ = dl * static_cast<float>(static_cast<int8_t>((q[l + 16] >> shift) & 3)) - ml;
+        for (int l = 0; l < 16; ++l) *y++ = dl * static_cast<float>(static_cast<int8_t>((q[l + 16] >> shift) & 3)) - ml;
         shift += 2;
       }
       q += 32;
@@ -237,11 +236,11 @@ void q6_k(const uint8_t* x, float* y, int64_t nb) {
 
 const char* ggml_type_name(uint32_t type) {
   static const char* const kNames[] = {
-      "F32",     "F16",     "Q4_0",    "Q4_1",   "Q4_2",     "Q4_3",     "Q5_0",     "Q5_1",
-      "Q8_0",    "Q8_1",    "Q2_K",    "Q3_K",   "Q4_K",     "Q5_K",     "Q6_K",     "Q8_K",
-      "IQ2_XXS", "IQ2_XS",  "IQ3_XXS", "IQ1_S",  "IQ4_NL",   "IQ3_S",    "IQ2_S",    "IQ4_XS",
-      "I8",      "I16",     "I32",     "I64",    "F64",      "IQ1_M",    "BF16",     "Q4_0_4_4",
-      "Q4_0_4_8", "Q4_0_8_8", "TQ1_0", "TQ2_0",  "IQ4_NL_4_4", "IQ4_NL_4_8", "IQ4_NL_8_8", "MXFP4"};
+      "F32",      "F16",      "Q4_0",    "Q4_1",  "Q4_2",       "Q4_3",       "Q5_0",       "Q5_1",
+      "Q8_0",     "Q8_1",     "Q2_K",    "Q3_K",  "Q4_K",       "Q5_K",       "Q6_K",       "Q8_K",
+      "IQ2_XXS",  "IQ2_XS",   "IQ3_XXS", "IQ1_S", "IQ4_NL",     "IQ3_S",      "IQ2_S",      "IQ4_XS",
+      "I8",       "I16",      "I32",     "I64",   "F64",        "IQ1_M",      "BF16",       "Q4_0_4_4",
+      "Q4_0_4_8", "Q4_0_8_8", "TQ1_0",   "TQ2_0", "IQ4_NL_4_4", "IQ4_NL_4_8", "IQ4_NL_8_8", "MXFP4"};
   if (type < sizeof kNames / sizeof kNames[0]) return kNames[type];
   return nullptr;  // the caller says "type N"
 }

@@ -19,8 +19,20 @@ namespace lv {
 // ggml's type numbers (enum ggml_type). Only the ones lookupviz reads are named; the
 // others are named by ggml_type_name for error messages.
 enum class GgmlType : uint32_t {
-  F32 = 0, F16 = 1, Q4_0 = 2, Q4_1 = 3, Q5_0 = 6, Q5_1 = 7, Q8_0 = 8,
-  Q2_K = 10, Q3_K = 11, Q4_K = 12, Q5_K = 13, Q6_K = 14, F64 = 28, BF16 = 30,
+  F32 = 0,
+  F16 = 1,
+  Q4_0 = 2,
+  Q4_1 = 3,
+  Q5_0 = 6,
+  Q5_1 = 7,
+  Q8_0 = 8,
+  Q2_K = 10,
+  Q3_K = 11,
+  Q4_K = 12,
+  Q5_K = 13,
+  Q6_K = 14,
+  F64 = 28,
+  BF16 = 30,
 };
 
 // ggml's name of a type number ("Q4_K", "IQ2_XXS", "TQ1_0", …; "type 99" when unknown).

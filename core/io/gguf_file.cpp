@@ -13,8 +13,8 @@
 namespace lv {
 
 const char* gguf_value_type_name(uint32_t t) {
-  static const char* const kNames[] = {"UINT8",  "INT8",  "UINT16", "INT16",  "UINT32", "INT32", "FLOAT32",
-                                       "BOOL",   "STRING", "ARRAY", "UINT64", "INT64",  "FLOAT64"};
+  static const char* const kNames[] = {"UINT8", "INT8",   "UINT16", "INT16",  "UINT32", "INT32",  "FLOAT32",
+                                       "BOOL",  "STRING", "ARRAY",  "UINT64", "INT64",  "FLOAT64"};
   return t < 13 ? kNames[t] : nullptr;
 }
 
@@ -23,10 +23,17 @@ namespace {
 // Bytes of one scalar value; 0 for STRING, ARRAY and unknown types.
 uint64_t scalar_size(uint32_t t) {
   switch (static_cast<GgufValueType>(t)) {
-    case GgufValueType::U8: case GgufValueType::I8: case GgufValueType::BOOL: return 1;
-    case GgufValueType::U16: case GgufValueType::I16: return 2;
-    case GgufValueType::U32: case GgufValueType::I32: case GgufValueType::F32: return 4;
-    case GgufValueType::U64: case GgufValueType::I64: case GgufValueType::F64: return 8;
+    case GgufValueType::U8:
+    case GgufValueType::I8:
+    case GgufValueType::BOOL: return 1;
+    case GgufValueType::U16:
+    case GgufValueType::I16: return 2;
+    case GgufValueType::U32:
+    case GgufValueType::I32:
+    case GgufValueType::F32: return 4;
+    case GgufValueType::U64:
+    case GgufValueType::I64:
+    case GgufValueType::F64: return 8;
     default: return 0;
   }
 }
@@ -37,7 +44,8 @@ uint64_t scalar_size(uint32_t t) {
 // h.bytes as the read goes (doubling, so a 10 MB vocabulary costs a few copies, and
 // never more than the header itself: nothing is copied past what a field needs).
 struct Reader {
-  Reader(const uint8_t* b, uint64_t size, const std::string& l, std::string& into) : base(b), n(size), label(l), bytes(into) {}
+  Reader(const uint8_t* b, uint64_t size, const std::string& l, std::string& into)
+      : base(b), n(size), label(l), bytes(into) {}
   const uint8_t* base;
   uint64_t n;
   const std::string& label;
@@ -50,8 +58,7 @@ struct Reader {
   // Makes [pos, pos + k) readable in bytes; false with the sentence when it is not there.
   bool need(uint64_t k) {
     if (k > n || pos > n - k) {
-      if (error.empty())
-        error = label + " is truncated: it ends inside " + what + " (at byte " + with_commas(n) + ").";
+      if (error.empty()) error = label + " is truncated: it ends inside " + what + " (at byte " + with_commas(n) + ").";
       return false;
     }
     if (pos + k > kMaxGgufHeaderBytes) {
@@ -116,7 +123,9 @@ bool skip_value(Reader& rd, uint32_t t, int depth) {
     if (t == static_cast<uint32_t>(GgufValueType::BOOL)) {
       uint8_t b;
       if (!rd.get(b)) return false;
-      if (b > 1) return rd.fail(rd.label + " is damaged: " + rd.what + " is a bool of value " + std::to_string(b) + ", neither 0 nor 1.");
+      if (b > 1)
+        return rd.fail(rd.label + " is damaged: " + rd.what + " is a bool of value " + std::to_string(b) +
+                       ", neither 0 nor 1.");
       return true;
     }
     return rd.skip(k);
@@ -216,8 +225,8 @@ bool read_tensor_info(Reader& rd, GgufHeader& h, uint64_t i, uint64_t n_tensors)
                      " with rows of " + with_commas(ti.ne[0]) + " values, not a multiple of its block of " +
                      std::to_string(bv) + ".");
     if (__builtin_mul_overflow(values / bv, uint64_t{bb}, &ti.nbytes) || ti.nbytes > (uint64_t{1} << 62))
-      return rd.fail(rd.label + " is damaged: tensor '" + shown_input(ti.name) + "' claims a shape (" +
-                     ne_text(ti.ne) + ") larger than any file can be.");
+      return rd.fail(rd.label + " is damaged: tensor '" + shown_input(ti.name) + "' claims a shape (" + ne_text(ti.ne) +
+                     ") larger than any file can be.");
   }
   h.tensors.push_back(std::move(ti));
   return true;
@@ -259,7 +268,8 @@ GgufParse parse_gguf_header(const uint8_t* base, size_t n, const std::string& la
                            "by default)."),
            done(false);
   if (version != 2 && version != 3)
-    return rd.fail(label + " is a GGUF file of version " + with_commas(version) + "; lookupviz reads versions 2 and 3."),
+    return rd.fail(label + " is a GGUF file of version " + with_commas(version) +
+                   "; lookupviz reads versions 2 and 3."),
            done(false);
   h.version = version;
   if (!rd.get(n_tensors) || !rd.get(n_kv)) return done(false);
@@ -295,8 +305,8 @@ GgufParse parse_gguf_header(const uint8_t* base, size_t n, const std::string& la
     const std::optional<uint64_t> v = a->type == GgufValueType::U32 ? h.get_uint("general.alignment") : std::nullopt;
     if (!v || *v == 0 || (*v & (*v - 1)) != 0)
       return rd.fail(label + " is damaged: general.alignment must be a UINT32 power of two" +
-                     (v ? " (it is " + with_commas(*v) + ")." : std::string(" (it is a ") +
-                                                                    gguf_value_type_name(static_cast<uint32_t>(a->type)) + ").")),
+                     (v ? " (it is " + with_commas(*v) + ")."
+                        : std::string(" (it is a ") + gguf_value_type_name(static_cast<uint32_t>(a->type)) + ").")),
              done(false);
     h.alignment = *v;
   }
@@ -310,7 +320,8 @@ GgufParse parse_gguf_header(const uint8_t* base, size_t n, const std::string& la
               [](const GgufTensorInfo* a, const GgufTensorInfo* b) { return a->name < b->name; });
     for (size_t i = 1; i < sorted.size(); ++i)
       if (sorted[i]->name == sorted[i - 1]->name)
-        return rd.fail(label + " is damaged: tensor '" + shown_input(sorted[i]->name) + "' appears twice."), done(false);
+        return rd.fail(label + " is damaged: tensor '" + shown_input(sorted[i]->name) + "' appears twice."),
+               done(false);
   }
   // The data section starts at the next multiple of the alignment (the padding may be
   // missing when there are no tensors).
@@ -347,18 +358,78 @@ namespace {
 
 // The scalar of type t at p (8 bytes may not be there: only scalar_size(t) are read).
 bool scalar_at(const char* p, GgufValueType t, uint64_t* u, int64_t* s, double* f) {
-  uint8_t u8; int8_t i8; uint16_t u16; int16_t i16; uint32_t u32; int32_t i32; float f32; uint64_t u64; int64_t i64; double f64;
+  uint8_t u8;
+  int8_t i8;
+  uint16_t u16;
+  int16_t i16;
+  uint32_t u32;
+  int32_t i32;
+  float f32;
+  uint64_t u64;
+  int64_t i64;
+  double f64;
   switch (t) {
-    case GgufValueType::U8: case GgufValueType::BOOL: std::memcpy(&u8, p, 1); *u = u8; *s = u8; *f = u8; return true;
-    case GgufValueType::I8: std::memcpy(&i8, p, 1); *u = static_cast<uint64_t>(i8); *s = i8; *f = i8; return true;
-    case GgufValueType::U16: std::memcpy(&u16, p, 2); *u = u16; *s = u16; *f = u16; return true;
-    case GgufValueType::I16: std::memcpy(&i16, p, 2); *u = static_cast<uint64_t>(i16); *s = i16; *f = i16; return true;
-    case GgufValueType::U32: std::memcpy(&u32, p, 4); *u = u32; *s = u32; *f = u32; return true;
-    case GgufValueType::I32: std::memcpy(&i32, p, 4); *u = static_cast<uint64_t>(i32); *s = i32; *f = i32; return true;
-    case GgufValueType::F32: std::memcpy(&f32, p, 4); *u = 0; *s = 0; *f = f32; return true;
-    case GgufValueType::U64: std::memcpy(&u64, p, 8); *u = u64; *s = static_cast<int64_t>(u64); *f = static_cast<double>(u64); return true;
-    case GgufValueType::I64: std::memcpy(&i64, p, 8); *u = static_cast<uint64_t>(i64); *s = i64; *f = static_cast<double>(i64); return true;
-    case GgufValueType::F64: std::memcpy(&f64, p, 8); *u = 0; *s = 0; *f = f64; return true;
+    case GgufValueType::U8:
+    case GgufValueType::BOOL:
+      std::memcpy(&u8, p, 1);
+      *u = u8;
+      *s = u8;
+      *f = u8;
+      return true;
+    case GgufValueType::I8:
+      std::memcpy(&i8, p, 1);
+      *u = static_cast<uint64_t>(i8);
+      *s = i8;
+      *f = i8;
+      return true;
+    case GgufValueType::U16:
+      std::memcpy(&u16, p, 2);
+      *u = u16;
+      *s = u16;
+      *f = u16;
+      return true;
+    case GgufValueType::I16:
+      std::memcpy(&i16, p, 2);
+      *u = static_cast<uint64_t>(i16);
+      *s = i16;
+      *f = i16;
+      return true;
+    case GgufValueType::U32:
+      std::memcpy(&u32, p, 4);
+      *u = u32;
+      *s = u32;
+      *f = u32;
+      return true;
+    case GgufValueType::I32:
+      std::memcpy(&i32, p, 4);
+      *u = static_cast<uint64_t>(i32);
+      *s = i32;
+      *f = i32;
+      return true;
+    case GgufValueType::F32:
+      std::memcpy(&f32, p, 4);
+      *u = 0;
+      *s = 0;
+      *f = f32;
+      return true;
+    case GgufValueType::U64:
+      std::memcpy(&u64, p, 8);
+      *u = u64;
+      *s = static_cast<int64_t>(u64);
+      *f = static_cast<double>(u64);
+      return true;
+    case GgufValueType::I64:
+      std::memcpy(&i64, p, 8);
+      *u = static_cast<uint64_t>(i64);
+      *s = i64;
+      *f = static_cast<double>(i64);
+      return true;
+    case GgufValueType::F64:
+      std::memcpy(&f64, p, 8);
+      *u = 0;
+      *s = 0;
+      *f = f64;
+      return true;
     default: return false;
   }
 }
@@ -374,7 +445,9 @@ bool is_signed(GgufValueType t) {
 
 std::optional<uint64_t> GgufHeader::get_uint(std::string_view key) const {
   const GgufKv* kv = find(key);
-  uint64_t u; int64_t s; double f;
+  uint64_t u;
+  int64_t s;
+  double f;
   if (!kv || !(is_unsigned(kv->type) || is_signed(kv->type))) return std::nullopt;
   scalar_at(bytes.data() + kv->value_at, kv->type, &u, &s, &f);
   if (is_signed(kv->type) && s < 0) return std::nullopt;
@@ -383,7 +456,9 @@ std::optional<uint64_t> GgufHeader::get_uint(std::string_view key) const {
 
 std::optional<int64_t> GgufHeader::get_int(std::string_view key) const {
   const GgufKv* kv = find(key);
-  uint64_t u; int64_t s; double f;
+  uint64_t u;
+  int64_t s;
+  double f;
   if (!kv || !(is_unsigned(kv->type) || is_signed(kv->type))) return std::nullopt;
   scalar_at(bytes.data() + kv->value_at, kv->type, &u, &s, &f);
   if (kv->type == GgufValueType::U64 && u > static_cast<uint64_t>(INT64_MAX)) return std::nullopt;
@@ -392,7 +467,9 @@ std::optional<int64_t> GgufHeader::get_int(std::string_view key) const {
 
 std::optional<double> GgufHeader::get_float(std::string_view key) const {
   const GgufKv* kv = find(key);
-  uint64_t u; int64_t s; double f;
+  uint64_t u;
+  int64_t s;
+  double f;
   if (!kv || (kv->type != GgufValueType::F32 && kv->type != GgufValueType::F64)) return std::nullopt;
   scalar_at(bytes.data() + kv->value_at, kv->type, &u, &s, &f);
   return f;
@@ -433,7 +510,9 @@ std::optional<std::vector<double>> GgufHeader::get_numbers(std::string_view key)
   const uint64_t k = scalar_size(static_cast<uint32_t>(kv->elem));
   if (k == 0) return std::nullopt;
   std::vector<double> out(kv->count);
-  uint64_t u; int64_t s; double f;
+  uint64_t u;
+  int64_t s;
+  double f;
   for (uint64_t i = 0; i < kv->count; ++i) {
     scalar_at(bytes.data() + kv->value_at + i * k, kv->elem, &u, &s, &f);
     out[i] = is_signed(kv->elem) ? static_cast<double>(s) : f;

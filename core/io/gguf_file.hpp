@@ -22,16 +22,27 @@
 namespace lv {
 
 inline constexpr uint64_t kMaxGgufHeaderBytes = 512ull << 20;  // a 256k-token vocabulary is ~10 MB
-inline constexpr int kMaxGgufNesting = 8;                       // arrays of arrays of …
-inline constexpr int kMaxGgufDims = 4;                          // GGML_MAX_DIMS
+inline constexpr int kMaxGgufNesting = 8;                      // arrays of arrays of …
+inline constexpr int kMaxGgufDims = 4;                         // GGML_MAX_DIMS
 // Real files hold tens of metadata entries and up to a few thousand tensors; a file that
 // holds millions of tiny ones would cost far more memory than its bytes.
 inline constexpr uint64_t kMaxGgufEntries = 1'000'000;
 
 // GGUF's metadata value types (gguf_type).
 enum class GgufValueType : uint32_t {
-  U8 = 0, I8 = 1, U16 = 2, I16 = 3, U32 = 4, I32 = 5, F32 = 6, BOOL = 7,
-  STRING = 8, ARRAY = 9, U64 = 10, I64 = 11, F64 = 12,
+  U8 = 0,
+  I8 = 1,
+  U16 = 2,
+  I16 = 3,
+  U32 = 4,
+  I32 = 5,
+  F32 = 6,
+  BOOL = 7,
+  STRING = 8,
+  ARRAY = 9,
+  U64 = 10,
+  I64 = 11,
+  F64 = 12,
 };
 const char* gguf_value_type_name(uint32_t t);  // "UINT32", "ARRAY", …; null when not one
 
@@ -40,7 +51,7 @@ struct GgufKv {
   GgufValueType type = GgufValueType::U8;
   GgufValueType elem = GgufValueType::U8;  // arrays: the items' type
   uint64_t count = 0;                      // arrays: the number of items
-  uint64_t value_at = 0;                   // where the value starts in GgufHeader::bytes (after an array's type and count)
+  uint64_t value_at = 0;  // where the value starts in GgufHeader::bytes (after an array's type and count)
 };
 
 struct GgufTensorInfo {
@@ -57,13 +68,13 @@ struct GgufHeader {
   uint64_t data_offset = 0;  // the data section's start, from the file's start
   std::vector<GgufKv> kv;    // in file order
   std::vector<GgufTensorInfo> tensors;
-  std::string bytes;         // the header as read (the values' bytes live here)
+  std::string bytes;  // the header as read (the values' bytes live here)
 
   const GgufKv* find(std::string_view key) const;
   // Scalar values; nullopt when the key is missing or of another kind.
   std::optional<uint64_t> get_uint(std::string_view key) const;  // any unsigned type, or a signed one >= 0
   std::optional<int64_t> get_int(std::string_view key) const;
-  std::optional<double> get_float(std::string_view key) const;   // F32, F64
+  std::optional<double> get_float(std::string_view key) const;  // F32, F64
   std::optional<bool> get_bool(std::string_view key) const;
   std::optional<std::string> get_string(std::string_view key) const;
   // An array of strings (e.g. tokenizer.ggml.tokens) / of numbers as doubles (scores,
@@ -75,7 +86,7 @@ struct GgufHeader {
 struct GgufParse {
   bool ok = false;
   GgufHeader header;
-  std::string error;  // when !ok: one sentence
+  std::string error;     // when !ok: one sentence
   bool changed = false;  // the file changed under the read (a guarded copy failed)
 };
 

@@ -783,7 +783,8 @@ TableLoad gguf_impl(const uint8_t* base, size_t n, const std::optional<std::stri
   if (want_name) {
     pick = named(*want_name);
     if (!pick) {
-      if (h.tensors.empty()) return fail(label + " has no tensor '" + shown(*want_name) + "'; it holds no tensors at all.");
+      if (h.tensors.empty())
+        return fail(label + " has no tensor '" + shown(*want_name) + "'; it holds no tensors at all.");
       return fail(label + " has no tensor '" + shown(*want_name) + "'; it has: " + gguf_list(all) + ".");
     }
   } else if ((pick = named(kGgufDefault))) {
@@ -873,7 +874,8 @@ TableLoad parse_safetensors(const uint8_t* bytes, size_t n, const std::string& n
 }
 
 TableLoad parse_gguf(const uint8_t* bytes, size_t n, const std::string& name, const std::string& label) {
-  return adopt_copy(one_line(gguf_impl(bytes, n, name.empty() ? std::nullopt : std::optional<std::string>(name), label)));
+  return adopt_copy(
+      one_line(gguf_impl(bytes, n, name.empty() ? std::nullopt : std::optional<std::string>(name), label)));
 }
 
 static TableLoad load_table_impl(const std::string& spec);

@@ -8,11 +8,9 @@
 // 100 MB); nothing is read past the data. The table stays where it is: the file is
 // memory-mapped read-only and its values are read in their stored dtype, a row at a
 // time, converted to float32 as they are read (a 1 GB bf16 table costs no memory of
-// its own; a quantized row is dequantized as ggml does, a row at a time). Every read from the mapping runs under a SIGBUS guard, so a file
-// truncated or replaced later cannot crash the app: the read fails (NaN) and
-// `changed()` says so.
-// Every failure is one sentence naming the file and the problem; the caller keeps
-// its current table.
+// its own; a quantized row is dequantized as ggml does, a row at a time). Every read from the mapping runs under a
+// SIGBUS guard, so a file truncated or replaced later cannot crash the app: the read fails (NaN) and `changed()` says
+// so. Every failure is one sentence naming the file and the problem; the caller keeps its current table.
 //
 // parse_npy / parse_safetensors / parse_gguf are the same code on bytes already in memory (the
 // fuzz targets call them).
@@ -53,8 +51,9 @@ struct TableFile {
   std::string path;    // the file as given (empty for parse_* on bytes)
 
   // Where the values are: element (i, j) at base + (fortran ? i + j·rows : i·cols + j) ·
-  // itemsize; for a block format, row i at base + i · row_bytes(), j in its block j / block_values. `keep` holds what base points into — the file's mapping, or a copy of the
-  // bytes parse_* was given, or a matrix built in memory (from_matrix).
+  // itemsize; for a block format, row i at base + i · row_bytes(), j in its block j / block_values. `keep` holds what
+  // base points into — the file's mapping, or a copy of the bytes parse_* was given, or a matrix built in memory
+  // (from_matrix).
   StoredType type = StoredType::F32;
   bool fortran = false;  // column-major (.npy fortran_order)
   bool mapped = false;   // base is in a file mapping: reads are SIGBUS-guarded
@@ -128,9 +127,9 @@ struct TableLoad {
   TableLoadFailure failure = TableLoadFailure::None;  // when !ok
   TableFile table;                                    // when ok
   std::string error;                                  // when !ok: one sentence, no trailing newline
-  // When a .safetensors (or a .gguf without token_embd.weight) file holds several 2-D tensors and no NAME was given: their
-  // names for a chooser, the embedding-looking ones (wte, embed_tokens, tok_embeddings,
-  // word_embeddings) first, then by name (error then says so too). Empty otherwise.
+  // When a .safetensors (or a .gguf without token_embd.weight) file holds several 2-D tensors and no NAME was given:
+  // their names for a chooser, the embedding-looking ones (wte, embed_tokens, tok_embeddings, word_embeddings) first,
+  // then by name (error then says so too). Empty otherwise.
   std::vector<std::string> tensor_names;
 };
 

@@ -64,7 +64,8 @@ TEST(GgufCli, AQ8_0TablePrintsGgmlsValuesWithGgufPysLoadLine) {
   const lvtest::RunResult r = lvtest::run_binary({"--print", "--weights", f, "--ids", "1,0"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find(">>> weights = torch.from_numpy(gguf.dequantize(*next((t.data, t.tensor_type) for t in "
-                       "gguf.GGUFReader('" + f + "').tensors if t.name == 'token_embd.weight'))).float()"),
+                       "gguf.GGUFReader('" +
+                       f + "').tensors if t.name == 'token_embd.weight'))).float()"),
             std::string::npos)
       << r.out;
   // Row 1 is -0.5, -1, …, -16; row 0 is 0, 0.5, …, 15.5.

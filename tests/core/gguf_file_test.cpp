@@ -64,8 +64,8 @@ struct TypeCase {
   const char* name;
   int block;
 };
-const TypeCase kTypes[] = {{"F32", 1},   {"F16", 1},   {"BF16", 1},  {"Q8_0", 32},  {"Q4_0", 32},
-                           {"Q4_1", 32}, {"Q5_0", 32}, {"Q5_1", 32}, {"Q2_K", 256}, {"Q3_K", 256},
+const TypeCase kTypes[] = {{"F32", 1},    {"F16", 1},    {"BF16", 1},  {"Q8_0", 32},  {"Q4_0", 32},
+                           {"Q4_1", 32},  {"Q5_0", 32},  {"Q5_1", 32}, {"Q2_K", 256}, {"Q3_K", 256},
                            {"Q4_K", 256}, {"Q5_K", 256}, {"Q6_K", 256}};
 
 TEST(GgufOracle, EveryTypeDequantizesBitForBitAsGgml) {
@@ -347,7 +347,8 @@ TEST(GgufHostile, TypesAndShapesLookupvizDoesNotRead) {
   expect_error(parse(gguf({{"token_embd.weight", {32}, 0, 0}}, 1024)), "is 1-D");
   expect_error(parse(gguf({{"token_embd.weight", {0, 4}, 0, 0}}, 1024)), "is empty");
   expect_error(parse(gguf({}, 0)), "holds no tensors");
-  expect_error(parse(gguf({kEmbd}, 4 * 34), "output.weight"), "has no tensor 'output.weight'; it has: token_embd.weight (4×32 Q8_0)");
+  expect_error(parse(gguf({kEmbd}, 4 * 34), "output.weight"),
+               "has no tensor 'output.weight'; it has: token_embd.weight (4×32 Q8_0)");
 }
 
 TEST(GgufHostile, Float32OffItsFourByteAlignmentIsRefused) {

@@ -157,7 +157,8 @@ inline std::string check_table(const lv::TableLoad& r, const std::string& want_n
   if (m.rows() != t.rows || m.cols() != t.cols) return "ok with data of another shape";
   static const char* const kDtypes[] = {"float32", "float16", "bfloat16", "float64", "Q4_0", "Q4_1", "Q5_0",
                                         "Q5_1",    "Q8_0",    "Q2_K",     "Q3_K",    "Q4_K", "Q5_K", "Q6_K"};
-  if (std::find(std::begin(kDtypes), std::end(kDtypes), t.dtype) == std::end(kDtypes)) return "ok with dtype " + t.dtype;
+  if (std::find(std::begin(kDtypes), std::end(kDtypes), t.dtype) == std::end(kDtypes))
+    return "ok with dtype " + t.dtype;
   if (!want_name.empty() && t.name != want_name) return "ok with another tensor than the one asked for";
   return "";
 }
@@ -187,8 +188,10 @@ inline std::string check_gguf(const uint8_t* data, size_t n) {
     for (const lv::GgufKv& kv : p.header.kv) {
       (void)p.header.get_uint(kv.key), (void)p.header.get_int(kv.key), (void)p.header.get_float(kv.key);
       (void)p.header.get_bool(kv.key), (void)p.header.get_string(kv.key);
-      if (const auto s = p.header.get_strings(kv.key); s && s->size() != kv.count) return "a string array of another size";
-      if (const auto v = p.header.get_numbers(kv.key); v && v->size() != kv.count) return "a number array of another size";
+      if (const auto s = p.header.get_strings(kv.key); s && s->size() != kv.count)
+        return "a string array of another size";
+      if (const auto v = p.header.get_numbers(kv.key); v && v->size() != kv.count)
+        return "a number array of another size";
     }
     if (p.header.data_offset % p.header.alignment != 0) return "a data section off its alignment";
     // Every tensor whose layout is known lies inside the file, its size exact (in 128 bits).
