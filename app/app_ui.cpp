@@ -371,9 +371,10 @@ void app_frame(App& app) {
   const SlideDef& slide = slide_table()[static_cast<size_t>(app.ui.slide)];
   timeline_advance(app.ui.timeline, slide.steps(app), io.DeltaTime, app.ui.reduced_motion);
   if (app.ui.welcome) {
-    welcome_keys(app);            // the first launch's choice takes every key until it is made
-  } else if (!tour_frame(app)) {  // a key that stops the tour does nothing else
-    learn_keys(app);              // a question asked takes its keys first (app/app_learn.hpp)
+    welcome_keys(app);                                  // the first launch's choice takes the keys until it is made,
+    if (ImGui::GetIO().KeyCtrl) handle_shortcuts(app);  // but Ctrl+Q quits and Ctrl+S saves a screenshot
+  } else if (!tour_frame(app)) {                        // a key that stops the tour does nothing else
+    learn_keys(app);                                    // a question asked takes its keys first (app/app_learn.hpp)
     handle_shortcuts(app);
   }
   if (app.learn.quiz_end_requested) {

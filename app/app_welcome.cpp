@@ -47,6 +47,7 @@ void welcome_choose(App& app, WelcomeChoice c) {
 bool welcome_keys(App& app) {
   if (!app.ui.welcome) return false;
   ImGuiIO& io = ImGui::GetIO();
+  if (io.KeyCtrl) return false;  // Ctrl+Q, Ctrl+S: the app's
   auto pressed = [](ImGuiKey k) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k), false); };
   if (pressed(ImGuiKey_Enter) || pressed(ImGuiKey_KeyPadEnter)) welcome_choose(app, WelcomeChoice::Learn);
   else if (pressed(ImGuiKey_Escape)) welcome_choose(app, WelcomeChoice::Explore);

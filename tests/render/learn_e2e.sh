@@ -185,6 +185,9 @@ click welcome-present
 wait_for "! has welcome-present" 5 || fail "a click on Present did not choose"
 wait_for "! has ids-text" 10 || fail "Present did not present: the editor bar is still drawn"
 quit
+start first-quit plain  # Ctrl+Q quits from the choice too (quit fails the case when it does not)
+wait_for "has welcome-learn" 10 || fail "a first launch offered no choice"
+quit
 # A launch with options (a test's, a script's) is not a first launch's: no choice.
 start first-options 1280x800
 sleep 1
