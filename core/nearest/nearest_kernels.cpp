@@ -1,6 +1,7 @@
 // nearest_kernels.cpp — the scalar block kernel and the choice of path (see the header).
 #include "core/nearest/nearest_kernels.hpp"
 
+#include <cpuid.h>
 #include <cstring>
 
 #include "core/kernels/kernels.hpp"
@@ -41,10 +42,16 @@ void block_scalar(const float* q, const void* rows, int64_t n, int64_t cols, flo
   }
 }
 
+// F16C (CPUID leaf 1, ECX bit 29): clang 14's __builtin_cpu_supports does not know "f16c".
+bool cpu_f16c() {
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  return __get_cpuid(1, &a, &b, &c, &d) && (c & (1u << 29)) != 0;
+}
+
 bool cpu_avx2() {
   static const bool has = [] {
     __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("f16c");
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && cpu_f16c();
   }();
   return has;
 }
