@@ -35,7 +35,7 @@ Matrix planted_table(int64_t v, int64_t d, int64_t query, uint32_t seed) {
   const int64_t planted[] = {1, v / 3, v / 2 + 7, v - 1};
   float noise = 0.05f;
   for (int64_t p : planted) {
-    if (p == query) continue;
+    if (p == query || p >= v) continue;  // (a small table has fewer rows than the list)
     for (int64_t j = 0; j < d; ++j) m(p, j) = m(query, j) + noise * normal(gen);
     noise *= 2.0f;
   }
