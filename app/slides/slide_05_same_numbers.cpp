@@ -125,6 +125,13 @@ void narrative(App& app) {
   const Palette& pal = palette(app.ui.theme);
   const int cur = current_step(app.ui.timeline, 2);
   const long long cells = static_cast<long long>(d.batch * d.dim);
+  // Learn mode asking whether the two outputs are equal: the narration does not answer it first.
+  const LearnState& L = app.learn;
+  if (L.phase == LearnPhase::Asking && L.slide == app.ui.slide && L.question.kind == quiz::QuestionKind::OutputsEqual) {
+    para("The two paths, cell by cell: embedding(idx) on the left, linear(onehot.float()) on the right. Are they "
+         "the same numbers? Answer under the slide first; then the check sweeps across them.");
+    return;
+  }
   if (cur <= 0) {
     if (d.matmul_ready) {
       para("The two paths, cell by cell: %s of %s %s equal.", Commas(cells - d.cells_differ).s,
@@ -701,7 +708,10 @@ void code(const App& app, std::string& code, std::string& output) {
          "linear.weight = torch.nn.Parameter(embedding.weight.T)   # tied: (W.T).T is W\n\n" +
          std::string(kEqualExpr) + "   # same shape, every element equal\n";
   output.clear();
-  append_repl(output, kEqualExpr, app.derived.print_equal);
+  const LearnState& L = app.learn;  // Learn mode asking whether they are equal: torch's answer waits for the learner's
+  if (L.phase == LearnPhase::Asking && L.slide == app.ui.slide && L.question.kind == quiz::QuestionKind::OutputsEqual)
+    output += std::string(">>> ") + kEqualExpr + "\n# (answer the question under the slide first)\n";
+  else append_repl(output, kEqualExpr, app.derived.print_equal);
 }
 
 }  // namespace

@@ -14,7 +14,9 @@ const CodePanelText& code_panel_text(App& app) {
   CodePanelText& t = app.ui.code_panel;
   const ScaleState* scale = find_scale_state(app);  // slide 7's figures, when it has run
   const uint64_t scale_revision = scale ? scale->seen_revision : 0;
-  if (t.slide != app.ui.slide || t.generation != app.derived.generation || t.scale_revision != scale_revision) {
+  const bool asking = app.learn.phase == LearnPhase::Asking && app.learn.slide == app.ui.slide;
+  if (t.slide != app.ui.slide || t.generation != app.derived.generation || t.scale_revision != scale_revision ||
+      t.asking != asking) {
     const SlideDef& def = slide_table()[static_cast<size_t>(app.ui.slide)];
     def.code(app, t.code, t.output);
     t.notes.clear();
@@ -26,6 +28,7 @@ const CodePanelText& code_panel_text(App& app) {
     t.slide = app.ui.slide;  // the slide whose code the text really is
     t.generation = app.derived.generation;
     t.scale_revision = scale_revision;
+    t.asking = asking;
   }
   return t;
 }

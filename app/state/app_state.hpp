@@ -37,6 +37,7 @@ struct CodePanelText {
   int slide = -1;               // the slide this text belongs to
   uint64_t generation = 0;      // Derived::generation it was built from
   uint64_t scale_revision = 0;  // ScaleState::seen_revision it was built from (slide 7's figures)
+  bool asking = false;          // built while Learn mode asked a question (its answer kept out of the output)
   std::string code, output;
   OutputNotes notes;  // what the screen adds to output's ">>> expr" lines (never in output itself)
 };
