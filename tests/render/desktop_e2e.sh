@@ -19,7 +19,7 @@ for tool in xvfb-run xdotool xprop; do
   fi
 done
 if [ -z "${LV_DESKTOP_IN_X:-}" ]; then
-  LV_DESKTOP_IN_X=1 exec xvfb-run -a -s "-screen 0 1280x800x24" bash "$0" "$@"
+  LV_DESKTOP_IN_X=1 exec xvfb-run -a -s "-noreset -screen 0 1280x800x24" bash "$0" "$@"
 fi
 
 ROOT="$(mktemp -d /tmp/lookupviz-desktop-XXXXXX)"

@@ -13,8 +13,8 @@ BIN="$1"
 for tool in xvfb-run xdotool python3; do
   command -v "$tool" >/dev/null 2>&1 || { echo "skipped: $tool is not installed"; exit 77; }
 done
-if [ -z "${LV_E2E_IN_X:-}" ]; then
-  LV_E2E_IN_X=1 exec xvfb-run -a -s "-screen 0 1280x800x24" bash "$0" "$@"
+if [ -z "${LV_E2E_IN_X:-}" ]; then  # -noreset: see tests/shared/e2e_lib.sh
+  LV_E2E_IN_X=1 exec xvfb-run -a -s "-noreset -screen 0 1280x800x24" bash "$0" "$@"
 fi
 ROOT="$(mktemp -d /tmp/lookupviz-changed-XXXXXX)"
 trap 'rm -rf "$ROOT"' EXIT
@@ -47,7 +47,18 @@ focus() {  # focus WINDOW: the keyboard focus (no window manager here), as xinpu
     fail "window $1 did not get the focus"
   sleep 0.3
 }
+# both_drawn DIR: a.marks and b.marks have a frame. A window takes the keyboard focus when
+# it is first shown (GLFW, no window manager here): keys sent before both are shown can
+# land in the one shown last (under the sanitizers it showed after the first Ctrl+Q).
+both_drawn() {
+  local m
+  for m in a b; do
+    wait_for "grep -q '^next-slide ' '$1/$m.marks' 2>/dev/null" 30 || fail "$1: app $m drew no frame: $(cat "$1/$m.log")"
+  done
+  sleep 0.3
+}
 quit_pid() {  # quit_pid PID WINDOW: Ctrl+Q to that window, wait for the exit
+  if ! running "$1"; then fail "$1 ended before it was asked to quit"; return; fi
   focus "$2"
   xdotool key ctrl+q
   # Under the sanitizers with the other core busy, a key can go astray and an exit (the
@@ -94,12 +105,13 @@ for first in B A; do
   mkdir -p "$dir/home" "$dir/config"
   export HOME="$dir/home" XDG_CONFIG_HOME="$dir/config"
   unset LOOKUPVIZ_LANDMARKS
-  "$BIN" --ids 3,0,2 >"$dir/a.log" 2>&1 &
+  LOOKUPVIZ_LANDMARKS="$dir/a.marks" "$BIN" --ids 3,0,2 >"$dir/a.log" 2>&1 &
   A=$!
-  "$BIN" --ids 999,5 >"$dir/b.log" 2>&1 &
+  LOOKUPVIZ_LANDMARKS="$dir/b.marks" "$BIN" --ids 999,5 >"$dir/b.log" 2>&1 &
   B=$!
   WA="$(window_of $A)" WB="$(window_of $B)"
-  sleep 3  # both autosave (1.5 s after their start)
+  both_drawn "$dir"
+  sleep 2  # both autosave (1.5 s after their start)
   if [ "$first" = B ]; then quit_pid $B "$WB"; quit_pid $A "$WA"; want="3, 0, 2"; else quit_pid $A "$WA"; quit_pid $B "$WB"; want="999, 5"; fi
   got="$(sed -n 's/^ids = //p' "$XDG_CONFIG_HOME/lookupviz/session.ini")"
   [ "$got" = "$want" ] || fail "$first quit first: the session has IDs '$got', want '$want' (the last to quit)"
@@ -111,11 +123,12 @@ mkdir -p "$dir/home" "$dir/config"
 export HOME="$dir/home" XDG_CONFIG_HOME="$dir/config"
 npy "$dir/one.npy" '<f4'
 npy "$dir/two.npy" '<f4'
-"$BIN" "$dir/one.npy" >/dev/null 2>&1 &
+LOOKUPVIZ_LANDMARKS="$dir/a.marks" "$BIN" "$dir/one.npy" >"$dir/a.log" 2>&1 &
 A=$!
-"$BIN" "$dir/two.npy" >/dev/null 2>&1 &
+LOOKUPVIZ_LANDMARKS="$dir/b.marks" "$BIN" "$dir/two.npy" >"$dir/b.log" 2>&1 &
 B=$!
 WA="$(window_of $A)" WB="$(window_of $B)"
+both_drawn "$dir"
 quit_pid $A "$WA"
 quit_pid $B "$WB"
 for t in one two; do

@@ -17,7 +17,7 @@ for tool in xvfb-run xdotool python3; do
   fi
 done
 if [ -z "${LV_HOSTILE_IN_X:-}" ]; then
-  LV_HOSTILE_IN_X=1 exec xvfb-run -a -s "-screen 0 1280x800x24" bash "$0" "$@"
+  LV_HOSTILE_IN_X=1 exec xvfb-run -a -s "-noreset -screen 0 1280x800x24" bash "$0" "$@"
 fi
 
 ROOT="$(mktemp -d /tmp/lookupviz-hostile-XXXXXX)"

@@ -14,7 +14,7 @@ for tool in dbus-run-session xvfb-run xdotool; do
 done
 /usr/bin/python3 -c 'import dbus, gi' 2>/dev/null || { echo "skipped: python3-dbus / python3-gi not installed"; exit 77; }
 if [ -z "${LV_PORTAL_IN_BUS:-}" ]; then
-  LV_PORTAL_IN_BUS=1 exec dbus-run-session -- xvfb-run -a -s "-screen 0 1280x800x24" bash "$0" "$@"
+  LV_PORTAL_IN_BUS=1 exec dbus-run-session -- xvfb-run -a -s "-noreset -screen 0 1280x800x24" bash "$0" "$@"
 fi
 
 ROOT="$(mktemp -d /tmp/lookupviz-portal-XXXXXX)"

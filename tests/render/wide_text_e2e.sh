@@ -17,7 +17,7 @@ for tool in xvfb-run xdotool; do
 done
 
 if [ -z "${LV_E2E_IN_X:-}" ]; then
-  LV_E2E_IN_X=1 exec xvfb-run -a -s "-screen 0 1280x800x24" bash "$0" "$@"
+  LV_E2E_IN_X=1 exec xvfb-run -a -s "-noreset -screen 0 1280x800x24" bash "$0" "$@"
 fi
 
 # xdotool reads its text in the locale's encoding: UTF-8.

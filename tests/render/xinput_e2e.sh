@@ -20,7 +20,7 @@ done
 
 # Re-run inside one X server with a fixed screen (every run below shares it).
 if [ -z "${LV_E2E_IN_X:-}" ]; then
-  LV_E2E_IN_X=1 exec xvfb-run -a -s "-screen 0 1280x800x24" bash "$0" "$@"
+  LV_E2E_IN_X=1 exec xvfb-run -a -s "-noreset -screen 0 1280x800x24" bash "$0" "$@"
 fi
 
 ROOT="$(mktemp -d /tmp/lookupviz-e2e-XXXXXX)"

@@ -17,8 +17,11 @@ lv_e2e_needs_x() {
       exit 77
     fi
   done
+  # -noreset: without it Xvfb resets when its last client leaves, and a client connecting
+  # at that moment (the app starting while an xdotool call ends) is refused: "Failed to
+  # open display" about one start in twenty with two clients at once (CI, stop 33).
   if [ -z "${LV_E2E_IN_X:-}" ]; then
-    LV_E2E_IN_X=1 exec xvfb-run -a -s "-screen 0 $screen" bash "$0" "$@"
+    LV_E2E_IN_X=1 exec xvfb-run -a -s "-noreset -screen 0 $screen" bash "$0" "$@"
   fi
 }
 
