@@ -10,7 +10,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/app_edits.hpp"
+#include "app/state/app_edits.hpp"
 #include "app/app_ui.hpp"
 #include "app/model/model_jobs.hpp"
 #include "app/chrome/ui_keys.hpp"

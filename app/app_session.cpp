@@ -8,7 +8,7 @@
 #include <filesystem>
 
 #include "app/ui_base/anim_timeline.hpp"
-#include "app/app_edits.hpp"
+#include "app/state/app_edits.hpp"
 #include "app/app_ui.hpp"
 #include "app/slides/slides.hpp"
 #include "core/tokenizer/gpt2_tokenizer.hpp"
@@ -17,17 +17,6 @@
 #include "core/text/text_format.hpp"
 
 namespace lv::app {
-
-std::string weights_spec(const TableFile& file) {
-  // Stored absolute: a session restored from another folder must find the same file.
-  std::string path = file.path;
-  if (!path.empty() && path.front() != '/') {
-    std::error_code ec;
-    const std::filesystem::path abs = std::filesystem::absolute(path, ec);
-    if (!ec) path = abs.lexically_normal().string();
-  }
-  return file.named ? path + ":" + file.name : path;
-}
 
 SessionSettings session_from_app(const App& app, const WindowGeometry& window) {
   // A quiz shows states of its own: the session keeps the learner's, given back when it ends.
@@ -168,34 +157,6 @@ void reopen_session_table(App& app) {
   if (!u.reopening) return;
   start_table_load(app, u.weights);
   app.loading.restoring = true;
-}
-
-bool finish_session_table(App& app, TableLoad& r) {
-  ModelInputs& in = app.inputs;
-  ModelInputs::Unopened u = in.unopened;
-  in.unopened.reopening = false;
-  const char* kept = "; showing the seeded table. It stays in your session until you open another table.";
-  if (!r.ok) {
-    app.loading.error = "Could not reopen your table " + u.weights + " (" +
-                        (r.tensor_names.empty() ? r.error : "it holds several tables and none was named") + ")" + kept;
-    return false;
-  }
-  for (int64_t id : u.ids) {
-    if (id >= r.table.rows) {
-      app.loading.error = "Your IDs no longer fit " + u.weights + " (" +
-                          with_commas(static_cast<uint64_t>(r.table.rows)) + " rows)" + kept;
-      return false;
-    }
-  }
-  in.ids = u.ids;
-  take_change(app, set_table_file(app, std::make_shared<const TableFile>(std::move(r.table))));
-  if (!u.edits.empty() && u.rows == app.derived.vocab && u.cols == app.derived.dim) {
-    for (const SettingsEdit& e : u.edits) (*in.edits)[e.row * u.cols + e.col] = e.value;
-    ++in.edits_version;
-    take_change(app, recompute(app));
-  }
-  sync_text_fields(app);
-  return true;
 }
 
 namespace {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "app/state/app_state.hpp"
+#include "app/state/session_table.hpp"
 #include "core/settings/session_settings.hpp"
 
 namespace lv::app {
@@ -17,10 +18,6 @@ struct WindowGeometry {
   bool maximized = false;
 };
 
-// The session's weights line for a loaded table: FILE or FILE:NAME, FILE made
-// absolute (the app may be started from another folder next time).
-std::string weights_spec(const TableFile& file);
-
 SessionSettings session_from_app(const App& app, const WindowGeometry& window);
 
 // Applies a saved session to a freshly initialised App. A table file is not opened
@@ -30,12 +27,9 @@ SessionSettings session_from_app(const App& app, const WindowGeometry& window);
 void apply_session(App& app, const SessionSettings& s);
 
 // Once the window is up: opens the session's table on a worker (File ▸ Open's load).
-// When it lands, finish_session_table (called by poll_table_load) shows it with the
-// session's IDs and edits; a file that cannot be opened, or no longer holds the IDs,
-// is reported (the seeded table stays) and kept in the session until the user opens
-// another table. Returns whether the table was taken.
+// When it lands, finish_session_table (app/state/session_table.hpp, called by
+// poll_table_load) shows it with the session's IDs and edits.
 void reopen_session_table(App& app);
-bool finish_session_table(App& app, TableLoad& r);
 
 struct SessionSaver {
   std::string path;           // "" : saving is off (--reset without a home, headless modes)

@@ -3,7 +3,7 @@
 // and torch's output at the bottom; a status line.
 #include "app/app_ui.hpp"
 
-#include "app/app_edits.hpp"
+#include "app/state/app_edits.hpp"
 #include "app/app_learn.hpp"
 #include "app/app_welcome.hpp"
 #include "app/app_tour.hpp"

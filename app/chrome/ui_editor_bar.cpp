@@ -11,7 +11,7 @@
 #include <cstring>
 #include <string>
 
-#include "app/app_edits.hpp"
+#include "app/state/app_edits.hpp"
 #include "app/chrome/chrome.hpp"
 #include "app/slides/slide_nav.hpp"
 #include "app/slides/bpe_replay.hpp"

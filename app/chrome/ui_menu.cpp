@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <string>
 
-#include "app/app_edits.hpp"
+#include "app/state/app_edits.hpp"
 #include "app/chrome/chrome.hpp"
 #include "app/slides/slide_nav.hpp"
 #include "app/widgets/widget_data_text.hpp"

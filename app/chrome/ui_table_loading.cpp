@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <utility>
 
-#include "app/app_edits.hpp"
-#include "app/app_session.hpp"
+#include "app/state/app_edits.hpp"
+#include "app/state/session_table.hpp"
 #include "app/chrome/chrome.hpp"
 #include "app/slides/slide_nav.hpp"
 #include "app/ui_base/ui_landmarks.hpp"

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "app/ui_base/anim_timeline.hpp"
-#include "app/app_edits.hpp"
+#include "app/state/app_edits.hpp"
 #include "app/app_session.hpp"
 #include "app/app_ui.hpp"
 #include "app/platform/gl_heatmap.hpp"

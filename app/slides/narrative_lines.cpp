@@ -7,7 +7,7 @@
 #include <cstdarg>
 #include <cstdio>
 
-#include "app/app_edits.hpp"
+#include "app/state/app_edits.hpp"
 #include "app/ui_base/ui_landmarks.hpp"
 #include "app/ui_base/ui_theme.hpp"
 #include "app/ui_base/anim_timeline.hpp"

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "app/app_edits.hpp"
+#include "app/state/app_edits.hpp"
 #include "app/slides/narrative_lines.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/scene.hpp"

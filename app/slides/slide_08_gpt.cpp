@@ -9,7 +9,7 @@
 #include <cstdio>
 
 #include "app/ui_base/anim_timeline.hpp"
-#include "app/app_edits.hpp"
+#include "app/state/app_edits.hpp"
 #include "app/model/model_jobs.hpp"
 #include "app/slides/narrative_lines.hpp"
 #include "app/slides/slide_code.hpp"

@@ -32,7 +32,7 @@
 #include <vector>
 #include <unistd.h>
 
-#include "app/app_edits.hpp"
+#include "app/state/app_edits.hpp"
 #include "app/app_ui.hpp"
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/slides/scale_worker.hpp"

@@ -5,16 +5,15 @@ Folders are layers, lowest first:
   core/  <-  app/model/, app/desktop/  <-  app/ui_base/  <-  app/widgets/  <-  app/state/ (the App's
          plain structs)  <-  app/slides/  <-  app/chrome/  <-  app/ (the frame, the session)  <-  app/platform/
 A file may include its own layer and the layers below it. Every include that points up
-is listed; more than MAX_UP fails. MAX_UP is a ratchet: issue 27 asks for 3, each with a
-comment saying why. The ones left (24 when this was written) are slides and chrome reaching
-the App itself (app_state.hpp, app_edits.hpp, app_ui.hpp, app_session.hpp): they go when
-slides take the model and their own state instead of App&. The number may only go down.
+is listed; more than MAX_UP fails, and so does one without a comment on its line saying why
+(issue 27: at most 3). The App's plain structs and the edits slides and chrome make through
+it (app_state.hpp, app_edits.hpp, session_table.hpp) live in app/state/, below the slides.
 """
 import os
 import re
 import sys
 
-MAX_UP = 10
+MAX_UP = 3
 LAYERS = [  # (folder prefix, rank); the longest prefix that matches wins
     ("core/", 0),
     ("app/model/", 1),
@@ -65,7 +64,7 @@ def main():
     for w in up:
         print(("UP (no comment says why)  " if w in bare else "UP  ") + w)
     print(f"layers: {files} files, {len(up)} includes point up (at most {MAX_UP}), {len(bare)} without a reason")
-    return 0 if len(up) <= MAX_UP else 1
+    return 0 if len(up) <= MAX_UP and not bare else 1
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "app/app_edits.hpp"
+#include "app/state/app_edits.hpp"
 #include "app/state/app_state.hpp"
 #include "app/app_ui.hpp"
 #include "app/model/model_jobs.hpp"

@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "app/ui_base/anim_timeline.hpp"
-#include "app/app_edits.hpp"
+#include "app/state/app_edits.hpp"
 #include "app/model/model_jobs.hpp"
 #include "app/slides/slides.hpp"
 #include "headless.hpp"

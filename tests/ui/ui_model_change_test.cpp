@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "app/app_edits.hpp"
+#include "app/state/app_edits.hpp"
 #include "app/model/app_model.hpp"
 #include "app/model/model_jobs.hpp"
 #include "core/settings/cli_options.hpp"

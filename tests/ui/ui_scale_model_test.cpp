@@ -10,7 +10,7 @@
 #include <string>
 #include <unistd.h>
 
-#include "app/app_edits.hpp"
+#include "app/state/app_edits.hpp"
 #include "app/model/model_jobs.hpp"
 #include "core/settings/cli_options.hpp"
 #include "core/torch/dtype_round.hpp"

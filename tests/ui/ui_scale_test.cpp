@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "app/ui_base/anim_timeline.hpp"
-#include "app/app_edits.hpp"
+#include "app/state/app_edits.hpp"
 #include "app/app_ui.hpp"
 #include "app/model/app_model.hpp"
 #include "app/model/model_jobs.hpp"

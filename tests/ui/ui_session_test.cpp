@@ -10,7 +10,7 @@
 #include <fstream>
 #include <thread>
 
-#include "app/app_edits.hpp"
+#include "app/state/app_edits.hpp"
 #include "app/app_session.hpp"
 #include "app/app_ui.hpp"
 #include "core/text/id_parse.hpp"

@@ -1,12 +1,12 @@
 // app_edits.cpp — the model's Changes shown, and the view's fields refreshed from the model.
-#include "app/app_edits.hpp"
+#include "app/state/app_edits.hpp"
 
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
 
 #include "app/model/model_jobs.hpp"
-#include "app/slides/bpe_replay.hpp"
+#include "app/slides/bpe_replay.hpp"  // up, the one left: slide 0's merge replay follows each edit at once (read before any frame)
 #include "core/text/id_parse.hpp"
 #include "core/text/wide_text.hpp"
 
