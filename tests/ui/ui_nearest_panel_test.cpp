@@ -6,13 +6,18 @@
 // lowest rows are the table's. Slide 8: each position's argmax is the top row of the
 // dot-product search of the same table.
 #include <gtest/gtest.h>
+#include <imgui_internal.h>  // the panel's window: its position and size
 
+#include <chrono>
 #include <cstdio>
+#include <thread>
 #include <regex>
 #include <string>
 #include <vector>
 
 #include "app/app_nearest.hpp"
+#include "app/slides/slide_nav.hpp"
+#include "app/ui_base/anim_timeline.hpp"
 #include "core/nearest/nearest_cli.hpp"
 #include "core/nearest/unused_rows.hpp"
 #include "headless.hpp"
@@ -42,14 +47,19 @@ std::vector<std::pair<int64_t, double>> cli_answer(int64_t row, const char* metr
 }
 
 // Waits for the panel's worker and draws the frames that take its answer.
+// (A change of the query starts its worker at the next frame: a frame first, then wait.)
 void settle(Headless& h) {
-  h.app.nearest.job.wait();
-  h.app.nearest.norms_job.wait();
-  h.frames(3);
+  for (int i = 0; i < 4; ++i) {
+    h.frame();
+    h.app.nearest.job.wait();
+    h.app.nearest.norms_job.wait();
+  }
+  h.frames(2);
 }
 
 // Hover the first cell slide 1 shows and press N: the panel opens on that row.
 int64_t open_on_hovered_row(Headless& h) {
+  h.frames(3);  // slide 1 drawn: its landmarks are this window's
   ImVec2 at;
   EXPECT_TRUE(h.center_of("table-cell", &at));
   h.move_to(at);
@@ -102,8 +112,7 @@ TEST(NearestPanel, EachMetricListsTheClisAnswer) {
   h.init(kArgs);
   const int64_t row = open_on_hovered_row(h);
   for (const char* metric : {"dot", "l2", "cosine"}) {
-    const std::string mark = std::string("nearest-") + metric;
-    ASSERT_TRUE(h.click(mark == "nearest-dot" ? "nearest-dot" : mark == "nearest-l2" ? "nearest-l2" : "nearest-cosine"));
+    ASSERT_TRUE(h.click(std::string(metric) == "dot" ? "nearest-dot" : std::string(metric) == "l2" ? "nearest-l2" : "nearest-cosine"));
     settle(h);
     SCOPED_TRACE(metric);
     EXPECT_STREQ(nearest_metric_name(h.app.nearest.shown.metric), metric);
@@ -114,6 +123,7 @@ TEST(NearestPanel, EachMetricListsTheClisAnswer) {
 TEST(NearestPanel, RightClickOnATableRowOpensIt) {
   Headless h;
   h.init(kArgs);
+  h.frames(3);
   ImVec2 at;
   ASSERT_TRUE(h.center_of("table-cell", &at));
   h.move_to(at);
@@ -164,12 +174,12 @@ TEST(NearestPanel, ATypedTokenOfAGpt2SizedTableIsItsRow) {
   ASSERT_TRUE(h.replace_text("nearest-query", " hello"));
   h.press(test::kEnter);
   settle(h);
-  EXPECT_EQ(h.app.nearest.row, 31373) << h.app.nearest.query_error;  // tiktoken gpt2: " hello"
+  EXPECT_EQ(h.app.nearest.row, 23748) << h.app.nearest.query_error;  // tiktoken gpt2: " hello"
   EXPECT_TRUE(read_screen().contains("␣hello")) << read_screen().all();
   // A row out of range says why, and keeps the row shown.
   ASSERT_TRUE(h.replace_text("nearest-query", "99999"));
   h.press(test::kEnter);
-  EXPECT_EQ(h.app.nearest.row, 31373);
+  EXPECT_EQ(h.app.nearest.row, 23748);
   EXPECT_NE(h.app.nearest.query_error.find("out of range"), std::string::npos) << h.app.nearest.query_error;
 }
 
@@ -233,7 +243,10 @@ TEST(NearestPanel, Slide8ArgmaxIsTheDotSearchsTopRow) {
     Headless h;
     const std::string s = std::to_string(seed);
     const std::string ids = std::to_string(seed % 40) + ", " + std::to_string(seed % 7) + ", 39, 11";
-    h.init({"lookupviz", "--seed", s.c_str(), "--ids", ids.c_str(), "--vocab", "40", "--dim", "6", "--slide", "8"});
+    h.init({"lookupviz", "--seed", s.c_str(), "--ids", ids.c_str(), "--vocab", "40", "--dim", "6"});
+    h.app.ui.reduced_motion = true;  // every step at its end at once
+    go_to_slide(h.app, 8);
+    timeline_finish(h.app.ui.timeline, current_slide_steps(h.app));
     h.frames(2);
     const Derived& d = h.app.derived;
     ASSERT_TRUE(d.logits_ready);
@@ -245,6 +258,14 @@ TEST(NearestPanel, Slide8ArgmaxIsTheDotSearchsTopRow) {
       ASSERT_TRUE(r.ok);
       EXPECT_EQ(d.next_ids[static_cast<size_t>(t)], r.neighbours[0].row) << "seed " << seed << " position " << t;
     }
+    // The slide says so at each position: its own search (a worker) gives the argmax's row.
+    std::string want = "x[0]: dot → " + std::to_string(d.next_ids[0]) + " = argmax";
+    for (int i = 0; i < 200 && !read_screen().contains(want); ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      h.frame();
+    }
+    EXPECT_TRUE(read_screen().contains(want)) << want << "\n" << read_screen().all();
+    EXPECT_FALSE(read_screen().contains("≠ argmax")) << read_screen().all();
   }
 }
 
