@@ -56,9 +56,7 @@ TableView snapshot(const App& app) {
                    std::make_shared<const EditMap>(d.table.edits()));
 }
 
-bool gpt2_sized(const App& app) {
-  return app.tokenizer && app.derived.vocab == static_cast<int64_t>(kGpt2VocabSize);
-}
+bool gpt2_sized(const App& app) { return app.tokenizer && app.derived.vocab == static_cast<int64_t>(kGpt2VocabSize); }
 
 // ---------------------------------------------------------------- the workers
 
@@ -135,8 +133,9 @@ bool row_line(App& app, int64_t row, double score, const char* score_fmt, const 
   if (mark) landmark(mark);
   bool right = false;
   if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("Click: add row %lld as an ID · right-click: %s", static_cast<long long>(row),
-                      app.nearest.tab == 1 && app.inputs.tie_weights ? "mark it unused (or not)" : "its own neighbours");
+    ImGui::SetTooltip(
+        "Click: add row %lld as an ID · right-click: %s", static_cast<long long>(row),
+        app.nearest.tab == 1 && app.inputs.tie_weights ? "mark it unused (or not)" : "its own neighbours");
     right = ImGui::IsMouseClicked(ImGuiMouseButton_Right);
   }
   // The token's text (GPT-2-sized tables) and the mark of a row marked unused.
@@ -247,9 +246,9 @@ void draw_neighbours(App& app) {
                      static_cast<long long>(p.result.neighbours.size()), nearest_metric_name(p.shown.metric),
                      static_cast<long long>(p.shown.row));
   ImGui::PopStyleColor();
-  const char* score = p.shown.metric == NearestMetric::kL2 ? "distance" : p.shown.metric == NearestMetric::kDot
-                                                                              ? "dot"
-                                                                              : "cosine";
+  const char* score = p.shown.metric == NearestMetric::kL2    ? "distance"
+                      : p.shown.metric == NearestMetric::kDot ? "dot"
+                                                              : "cosine";
   if (begin_rows_table(app, "##neighbours", score, std::max(em() * 4.0f, ImGui::GetContentRegionAvail().y))) {
     for (size_t i = 0; i < p.result.neighbours.size(); ++i) {
       const Neighbour& n = p.result.neighbours[i];
@@ -263,20 +262,42 @@ void draw_neighbours(App& app) {
   if (!current) ImGui::PopStyleVar();
 }
 
+// The histogram of the finite norms: bars over [min, max], drawn here (its own colours in
+// both themes), the range under it.
 void norms_histogram(const NormsAnswer& a, const Palette& pal) {
-  float counts[kHistogramBins] = {};
-  float top = 1.0f;
-  const int bins = std::min<int>(kHistogramBins, static_cast<int>(a.summary.bins.size()));
-  for (int i = 0; i < bins; ++i) {
-    counts[i] = static_cast<float>(a.summary.bins[static_cast<size_t>(i)]);
-    top = std::max(top, counts[i]);
+  const float e = em();
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const float w = std::max(e * 6.0f, ImGui::GetContentRegionAvail().x), h = e * 4.0f;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(at, ImVec2(at.x + w, at.y + h), pal.panel_alt, e * 0.2f);
+  int64_t top = 1;
+  for (int64_t b : a.summary.bins) top = std::max(top, b);
+  const size_t n = a.summary.bins.size();
+  for (size_t i = 0; i < n; ++i) {
+    const float x0 = at.x + w * static_cast<float>(i) / static_cast<float>(n);
+    const float x1 = at.x + w * static_cast<float>(i + 1) / static_cast<float>(n);
+    const int64_t c = a.summary.bins[i];
+    if (c == 0) continue;
+    // At least a pixel for any row: a lone never-trained row must not vanish.
+    const float bar = std::max(1.0f, (h - 2.0f) * std::sqrt(static_cast<float>(c) / static_cast<float>(top)));
+    dl->AddRectFilled(ImVec2(x0 + 0.5f, at.y + h - bar), ImVec2(std::max(x0 + 1.5f, x1 - 0.5f), at.y + h), pal.accent);
   }
-  char overlay[96];
-  std::snprintf(overlay, sizeof overlay, "|row| from %.3g to %.3g", a.summary.min, a.summary.max);
-  ImGui::PushStyleColor(ImGuiCol_PlotHistogram, pal.accent);
-  ImGui::PlotHistogram("##norms", counts, bins, 0, overlay, 0.0f, top, ImVec2(-1.0f, em() * 4.5f));
-  ImGui::PopStyleColor();
+  ImGui::Dummy(ImVec2(w, h));
   landmark("norms-histogram");
+  if (ImGui::IsItemHovered()) {
+    const float f = (ImGui::GetIO().MousePos.x - at.x) / w;
+    const size_t i = std::min(n - 1, static_cast<size_t>(std::max(0.0f, f) * static_cast<float>(n)));
+    const double lo = a.summary.min + (a.summary.max - a.summary.min) * static_cast<double>(i) / static_cast<double>(n);
+    const double hi =
+        a.summary.min + (a.summary.max - a.summary.min) * static_cast<double>(i + 1) / static_cast<double>(n);
+    if (n > 0)
+      ImGui::SetTooltip("%lld rows with |row| in [%.4g, %.4g)", static_cast<long long>(a.summary.bins[i]), lo, hi);
+  }
+  ImGui::PushStyleColor(ImGuiCol_Text, pal.muted);
+  ImGui::TextWrapped("|row| from %.3g to %.3g over %s (bar heights: the square root of the count)%s", a.summary.min,
+                     a.summary.max, counted(a.rows, "row").c_str(),
+                     a.summary.nonfinite ? "; some rows are not finite" : "");
+  ImGui::PopStyleColor();
 }
 
 bool marked(const NearestPanel& p, int64_t row) {
@@ -357,7 +378,7 @@ void begin_window(App& app, bool* open) {
   ImGui::SetNextWindowSizeConstraints(ImVec2(std::min(e * 14.0f, vp->WorkSize.x), std::min(e * 12.0f, vp->WorkSize.y)),
                                       vp->WorkSize);
   const Palette& pal = palette(app.ui.theme);
-  ImGui::PushStyleColor(ImGuiCol_WindowBg, with_alpha(pal.panel, 0.98f));
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, pal.panel);
   ImGui::Begin("What a row means###nearest", open, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
   ImGui::PopStyleColor();
   // A window made smaller (or a move past the edge) brings the panel back inside.

@@ -352,7 +352,7 @@ bool controls_shown(const App& app) { return !app.ui.presenting || app.time < ap
 bool app_animating(const App& app) {
   const Timeline& t = app.ui.timeline;
   return t.playing || t.target >= 0.0f || table_loading(app) || model_busy(app) || app.ui.narrative_settling ||
-         nearest_busy(app) ||  // the nearest-rows panel's worker: its progress bar
+         nearest_busy(app) ||                            // the nearest-rows panel's worker: its progress bar
          slides_activity(app) != SlideActivity::Idle ||  // a slide's work runs (slide 7's worker, its GPU upload)
          tour_needs_frame(app);                          // the tour's new step: its narration is counted
 }

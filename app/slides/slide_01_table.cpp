@@ -87,8 +87,7 @@ void edit_cells(App& app, const GridLayout& g) {
   if (over && !ImGui::IsItemActive())
     ImGui::SetTooltip("embedding.weight[%d, %d] = %.6g\ndrag ← → to change · double-click to type · N or "
                       "right-click: nearest rows",
-                      r, c,
-                      static_cast<double>(d.table.at(r, c)));
+                      r, c, static_cast<double>(d.table.at(r, c)));
   if (ImGui::BeginPopup("edit-cell")) {
     ImGui::Text("embedding.weight[%d, %d]", ui.edit_row, ui.edit_col);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();

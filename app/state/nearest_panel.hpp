@@ -50,14 +50,14 @@ struct NormsAnswer {
 
 struct NearestPanel {
   // ---- settings
-  bool open = false;                               // = false  // the panel shows
-  int tab = 0;                                     // = 0      // 0 neighbours, 1 norms and never-trained rows
-  int want_tab = -1;                               // = -1     // the tab to select at the next frame (-1: the user's)
-  NearestMetric metric = NearestMetric::kCosine;   // = cosine // the chooser
-  int k = 10;                                      // = 10     // how many neighbours (1..50)
-  int64_t row = -1;                                // = -1     // the row asked about (-1: none yet)
-  char query_buf[128] = "";                        // a row number or a token typed
-  std::string query_error;                         // why the typed query was not a row
+  bool open = false;                              // = false  // the panel shows
+  int tab = 0;                                    // = 0      // 0 neighbours, 1 norms and never-trained rows
+  int want_tab = -1;                              // = -1     // the tab to select at the next frame (-1: the user's)
+  NearestMetric metric = NearestMetric::kCosine;  // = cosine // the chooser
+  int k = 10;                                     // = 10     // how many neighbours (1..50)
+  int64_t row = -1;                               // = -1     // the row asked about (-1: none yet)
+  char query_buf[128] = "";                       // a row number or a token typed
+  std::string query_error;                        // why the typed query was not a row
   // ---- the row under the mouse, from the slides (this frame's)
   int64_t hover_row = -1;
   int hover_frame = -1;

@@ -127,10 +127,9 @@ UnusedIndicator unused_row_indicator(const TableView& t, const std::vector<int64
     return out;
   }
   const size_t kk = std::min(scored.size(), static_cast<size_t>(std::max<int64_t>(0, k)));
-  std::partial_sort(scored.begin(), scored.begin() + static_cast<std::ptrdiff_t>(kk), scored.end(),
-                    [](const Neighbour& a, const Neighbour& b) {
-                      return a.score != b.score ? a.score > b.score : a.row < b.row;
-                    });
+  std::partial_sort(
+      scored.begin(), scored.begin() + static_cast<std::ptrdiff_t>(kk), scored.end(),
+      [](const Neighbour& a, const Neighbour& b) { return a.score != b.score ? a.score > b.score : a.row < b.row; });
   scored.resize(kk);
   out.rows = std::move(scored);
   out.pc1.assign(u.begin(), u.end());

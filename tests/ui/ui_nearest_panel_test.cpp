@@ -29,7 +29,8 @@ namespace {
 using test::Headless;
 using test::read_screen;
 
-const std::vector<std::string> kArgs = {"lookupviz", "--seed", "7", "--ids", "3, 9, 17", "--vocab", "300", "--dim", "24"};
+const std::vector<std::string> kArgs = {"lookupviz", "--seed", "7",     "--ids", "3, 9, 17",
+                                        "--vocab",   "300",    "--dim", "24"};
 
 // The CLI's answer for the same model options: (row, score) pairs, best first.
 std::vector<std::pair<int64_t, double>> cli_answer(int64_t row, const char* metric, int k) {
@@ -112,7 +113,9 @@ TEST(NearestPanel, EachMetricListsTheClisAnswer) {
   h.init(kArgs);
   const int64_t row = open_on_hovered_row(h);
   for (const char* metric : {"dot", "l2", "cosine"}) {
-    ASSERT_TRUE(h.click(std::string(metric) == "dot" ? "nearest-dot" : std::string(metric) == "l2" ? "nearest-l2" : "nearest-cosine"));
+    ASSERT_TRUE(h.click(std::string(metric) == "dot"  ? "nearest-dot"
+                        : std::string(metric) == "l2" ? "nearest-l2"
+                                                      : "nearest-cosine"));
     settle(h);
     SCOPED_TRACE(metric);
     EXPECT_STREQ(nearest_metric_name(h.app.nearest.shown.metric), metric);
@@ -149,8 +152,7 @@ TEST(NearestPanel, ClickingANeighbourAddsItAsAnId) {
   ASSERT_EQ(h.app.inputs.ids.size(), before + 1);
   EXPECT_EQ(h.app.inputs.ids.back(), want[0].first);
   // The IDs field shows it, as a typed ID would be shown.
-  EXPECT_NE(std::string(h.app.ui.ids_buf).find(std::to_string(want[0].first)), std::string::npos)
-      << h.app.ui.ids_buf;
+  EXPECT_NE(std::string(h.app.ui.ids_buf).find(std::to_string(want[0].first)), std::string::npos) << h.app.ui.ids_buf;
 }
 
 TEST(NearestPanel, NWithNothingHoveredAsksTheLastId) {
@@ -206,10 +208,14 @@ TEST(NearestPanel, NormsHistogramCountsEveryRowAndListsTheLowest) {
   std::vector<std::string> args = kArgs;
   args.insert(args.end(), {"--norms", "--k", "12"});
   const NearestCliRun run = nearest_cli(parse_cli(args).options, nullptr);
-  EXPECT_NE(run.out.find("\"lowest\": [{\"row\": " + std::to_string(want.lowest[0].row)), std::string::npos)
-      << run.out;
+  EXPECT_NE(run.out.find("\"lowest\": [{\"row\": " + std::to_string(want.lowest[0].row)), std::string::npos) << run.out;
   ImVec2 a0, b0;
   EXPECT_TRUE(find_landmark("norms-histogram", &a0, &b0));
+  EXPECT_GT(b0.y - a0.y, 10.0f);
+  // The histogram's caption says its range (drawn over the bars).
+  char range[96];
+  std::snprintf(range, sizeof range, "|row| from %.3g to %.3g", a.summary.min, a.summary.max);
+  EXPECT_TRUE(read_screen().contains(range)) << range << "\n" << read_screen().all();
   // Clicking the lowest row looks it up: it becomes an ID (slide 6 then shows its gradient).
   ASSERT_TRUE(h.click("norms-low0"));
   EXPECT_EQ(h.app.inputs.ids.back(), want.lowest[0].row);
