@@ -95,29 +95,32 @@ SlideActivity activity(const App& app, bool) {
   return h && h->job.running() ? SlideActivity::Working : SlideActivity::Idle;
 }
 
-// The narrative's lines: each position's argmax beside the two searches' top rows.
+// The narrative's line: each position's argmax against the two searches' top rows (one
+// paragraph: the column has little room left at this step).
 void head_search_lines(App& app) {
   const HeadSearch* h = find_slide_state<HeadSearch>(app, kSlideGpt);
   const Derived& d = app.derived;
-  if (!app.inputs.tie_weights) {
-    para_muted("%s", "Untied, the head has rows of its own: the argmax is a dot-product search over them, "
-                     "not over tok_emb's rows.");
-    return;
-  }
-  para("The argmax is a nearest-row search: each position's argmax is the top row of a dot-product search "
-       "of the table (N opens it); cosine may pick another:");
+  if (!app.inputs.tie_weights) return;  // the head's own rows: not the table's search
   if (!h || h->done_for != d.outputs_version || h->tops.size() != d.next_ids.size()) {
-    para_muted("%s", "(searching every row…)");
+    para_muted("%s", "argmax = a dot search's top row (N) · searching…");
     return;
   }
-  const size_t shown = std::min<size_t>(h->tops.size(), 4);
-  for (size_t p = 0; p < shown; ++p) {
-    const int64_t dot = h->tops[p][0], cos = h->tops[p][1];
-    const bool same = dot == d.next_ids[p];
-    para_muted("x[%zu]: dot → %lld %s argmax · cosine → %lld%s", p, static_cast<long long>(dot), same ? "=" : "≠",
-               static_cast<long long>(cos), cos == dot ? "" : " (another row)");
+  size_t same = 0;
+  char differ[160] = "";
+  int n = 0, listed = 0;  // at most 3 positions where cosine differs, then "…"
+  for (size_t p = 0; p < h->tops.size(); ++p) {
+    same += h->tops[p][0] == d.next_ids[p];
+    const int64_t cos = h->tops[p][1];
+    if (cos == h->tops[p][0] || n < 0 || n >= static_cast<int>(sizeof differ) - 40) continue;
+    if (++listed > 3) {
+      if (listed == 4) n += std::snprintf(differ + n, sizeof differ - static_cast<size_t>(n), ", …");
+      continue;
+    }
+    n += std::snprintf(differ + n, sizeof differ - static_cast<size_t>(n), "%sx[%zu] → %lld", n ? ", " : "", p,
+                       static_cast<long long>(cos));
   }
-  if (h->tops.size() > shown) para_muted("(and %zu more positions)", h->tops.size() - shown);
+  para_muted("argmax = a dot search's top row (N) at %zu/%zu · cosine: %s", same, h->tops.size(),
+             n ? differ : "the same rows");
 }
 
 void narrative(App& app) {
@@ -138,9 +141,8 @@ void narrative(App& app) {
   ImGui::Spacing();
   para_muted("%s", "(The transformer blocks that sit between the two ends are left out here.)");
   ImGui::Spacing();
-  if (step_progress(app.ui.timeline, 3, app.ui.reduced_motion) > 0.0f) {
+  if (app.inputs.tie_weights && step_progress(app.ui.timeline, 3, app.ui.reduced_motion) > 0.0f) {
     head_search_lines(app);
-    ImGui::Spacing();
   }
   if (gpt2_vocab(app))
     para("Each position's largest logit, read back as GPT-2 text (tokenizer.decode): what this untrained "
