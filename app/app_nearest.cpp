@@ -83,13 +83,14 @@ void start_norms(App& app) {
   auto fraction = std::make_shared<std::atomic<float>>(0.0f);
   p.norms_out = out;
   p.norms_fraction = fraction;
-  std::vector<int64_t> marked = p.marked_unused;
-  if (const TableFile* f = app.derived.table.file())
-    for (int64_t r : gguf_unused_rows(*f)) marked.push_back(r);
-  std::sort(marked.begin(), marked.end());
-  marked.erase(std::unique(marked.begin(), marked.end()), marked.end());
   const bool tied = app.inputs.tie_weights;
-  p.norms_job.start([t = snapshot(app), key = p.norms_asked, marked, tied, out, fraction](JobControl& c) {
+  p.norms_job.start(
+      [t = snapshot(app), key = p.norms_asked, marked = p.marked_unused, tied, out, fraction](JobControl& c) mutable {
+    // A GGUF's unused tokens join the rows the user marked (its header read here, not on the UI thread).
+    if (const TableFile* f = t.file())
+      for (int64_t r : gguf_unused_rows(*f)) marked.push_back(r);
+    std::sort(marked.begin(), marked.end());
+    marked.erase(std::unique(marked.begin(), marked.end()), marked.end());
     NearestControl control;
     control.cancel = &c.cancel;
     control.fraction = fraction.get();
