@@ -221,6 +221,39 @@ TEST(NearestPanel, NormsHistogramCountsEveryRowAndListsTheLowest) {
   EXPECT_EQ(h.app.inputs.ids.back(), want.lowest[0].row);
 }
 
+// A tied table (slide 8's default): right-clicking a listed row marks it unused, and the
+// panel lists Land & Bartolo's indicator from it — the marked row itself first (cosine 1).
+TEST(NearestPanel, MarkingARowUnusedListsTheIndicator) {
+  Headless h;
+  h.init(kArgs);
+  ASSERT_TRUE(h.app.inputs.tie_weights);
+  open_on_hovered_row(h);
+  ASSERT_TRUE(h.click("nearest-tab-norms"));
+  settle(h);
+  ASSERT_TRUE(h.app.nearest.has_norms);
+  EXPECT_TRUE(h.app.nearest.norms.indicator.empty());
+  const int64_t low = h.app.nearest.norms.summary.lowest[0].row;
+  ImVec2 at;
+  ASSERT_TRUE(h.center_of("norms-low0", &at));
+  h.move_to(at);
+  ImGuiIO& io = ImGui::GetIO();
+  io.MouseDown[1] = true;
+  h.frame();
+  io.MouseDown[1] = false;
+  h.frame();
+  settle(h);
+  ASSERT_EQ(h.app.nearest.marked_unused, std::vector<int64_t>{low});
+  const std::vector<Neighbour>& ind = h.app.nearest.norms.indicator;
+  ASSERT_FALSE(ind.empty());
+  EXPECT_EQ(ind[0].row, low);
+  EXPECT_NEAR(ind[0].score, 1.0, 1e-6);
+  const std::vector<int64_t> one{low};
+  const UnusedIndicator want = unused_row_indicator(h.app.derived.table, one, 12);
+  ASSERT_TRUE(want.ok);
+  for (size_t i = 0; i < want.rows.size() && i < ind.size(); ++i) EXPECT_EQ(ind[i].row, want.rows[i].row);
+  EXPECT_TRUE(read_screen().contains("(unused)")) << read_screen().all();
+}
+
 // The panel fits the window at the smallest size the page is made for, in both themes.
 TEST(NearestPanel, FitsTheSmallestWindow) {
   for (const bool light : {false, true}) {
