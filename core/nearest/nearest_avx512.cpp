@@ -103,21 +103,6 @@ LV_AVX512 void block(const float* q, const void* rows, int64_t n, int64_t cols, 
       continue;
     }
     __m512 d0 = _mm512_setzero_ps(), d1 = _mm512_setzero_ps(), e0 = _mm512_setzero_ps(), e1 = _mm512_setzero_ps();
-    // The dot product alone (the norms known): 64 values a step, four sums, so more of
-    // the row's lines are asked for before the multiply-adds wait on them.
-    if constexpr (kDot && !kL2 && !kSq && T != kF32) {
-      __m512 d2 = _mm512_setzero_ps(), d3 = _mm512_setzero_ps();
-      for (; c + 64 <= cols; c += 64) {
-        prefetch_ahead<T>(row, c);
-        prefetch_ahead<T>(row, c + 32);
-        d0 = _mm512_fmadd_ps(_mm512_loadu_ps(q + c), load16<T>(row, c), d0);
-        d1 = _mm512_fmadd_ps(_mm512_loadu_ps(q + c + 16), load16<T>(row, c + 16), d1);
-        d2 = _mm512_fmadd_ps(_mm512_loadu_ps(q + c + 32), load16<T>(row, c + 32), d2);
-        d3 = _mm512_fmadd_ps(_mm512_loadu_ps(q + c + 48), load16<T>(row, c + 48), d3);
-      }
-      d0 = _mm512_add_ps(d0, d2);
-      d1 = _mm512_add_ps(d1, d3);
-    }
     for (; c + 32 <= cols; c += 32) {
       prefetch_ahead<T>(row, c);
       const __m512 v0 = load16<T>(row, c), v1 = load16<T>(row, c + 16);
