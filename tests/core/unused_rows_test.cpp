@@ -8,7 +8,11 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <cstdio>
 #include <random>
+#include <string>
+
+#include "core/io/table_file.hpp"
 
 #include "core/nearest/unused_rows.hpp"
 
@@ -65,6 +69,47 @@ TEST(UnusedRows, Cancelled) {
   const UnusedIndicator u = unused_row_indicator(t, unused, 10, c);
   EXPECT_FALSE(u.ok);
   EXPECT_TRUE(u.cancelled);
+}
+
+// A GGUF whose tokenizer marks rows 1 and 3 unused (token_type 5): those rows, read from
+// the file's header through its mapping.
+TEST(UnusedRows, AGgufsTokenTypeFiveRows) {
+  std::string b;
+  auto u32 = [&b](uint32_t v) { b.append(reinterpret_cast<const char*>(&v), 4); };
+  auto u64 = [&b](uint64_t v) { b.append(reinterpret_cast<const char*>(&v), 8); };
+  auto str = [&](const std::string& s) {
+    u64(s.size());
+    b += s;
+  };
+  b += "GGUF";
+  u32(3);
+  u64(1);  // one tensor
+  u64(1);  // one key
+  str("tokenizer.ggml.token_type");
+  u32(9);  // an array
+  u32(5);  // of int32
+  u64(4);
+  for (const int32_t t : {1, 5, 1, 5}) b.append(reinterpret_cast<const char*>(&t), 4);
+  str("token_embd.weight");
+  u32(2);
+  u64(8);  // ne[0] = D
+  u64(4);  // ne[1] = V
+  u32(0);  // F32
+  u64(0);
+  b.resize((b.size() + 31) / 32 * 32, '\0');
+  for (int i = 0; i < 32; ++i) {
+    const float v = static_cast<float>(i);
+    b.append(reinterpret_cast<const char*>(&v), 4);
+  }
+  const std::string path = ::testing::TempDir() + "unused_rows_test.gguf";
+  FILE* f = std::fopen(path.c_str(), "wb");
+  ASSERT_NE(f, nullptr);
+  std::fwrite(b.data(), 1, b.size(), f);
+  std::fclose(f);
+  const TableLoad l = load_table(path);
+  ASSERT_TRUE(l.ok) << l.error;
+  EXPECT_EQ(gguf_unused_rows(l.table), (std::vector<int64_t>{1, 3}));
+  std::remove(path.c_str());
 }
 
 }  // namespace
