@@ -5,6 +5,7 @@
 
 #include "app/state/app_edits.hpp"
 #include "app/app_learn.hpp"
+#include "app/app_nearest.hpp"
 #include "app/app_welcome.hpp"
 #include "app/app_tour.hpp"
 #include "app/model/model_jobs.hpp"
@@ -343,7 +344,7 @@ bool app_progress_only(const App& app) {
   const Timeline& t = app.ui.timeline;
   const SlideActivity slides = slides_activity(app);
   if (t.playing || t.target >= 0.0f || app.ui.narrative_settling || slides == SlideActivity::Animating) return false;
-  return table_loading(app) || model_busy(app) || slides == SlideActivity::Working;
+  return table_loading(app) || model_busy(app) || slides == SlideActivity::Working || nearest_busy(app);
 }
 
 bool controls_shown(const App& app) { return !app.ui.presenting || app.time < app.ui.controls_until; }
@@ -351,6 +352,7 @@ bool controls_shown(const App& app) { return !app.ui.presenting || app.time < ap
 bool app_animating(const App& app) {
   const Timeline& t = app.ui.timeline;
   return t.playing || t.target >= 0.0f || table_loading(app) || model_busy(app) || app.ui.narrative_settling ||
+         nearest_busy(app) ||                            // the nearest-rows panel's worker: its progress bar
          slides_activity(app) != SlideActivity::Idle ||  // a slide's work runs (slide 7's worker, its GPU upload)
          tour_needs_frame(app);                          // the tour's new step: its narration is counted
 }
@@ -463,6 +465,7 @@ void app_frame(App& app) {
   if (app.ui.presenting) draw_present_transport(app, ImVec2(narrative_pos.x, narrative_pos.y + main_h), narrative_w);
   draw_tour_badge(app, ImVec2(narrative_pos.x - e * 1.0f, narrative_pos.y));  // the canvas's top right
 
+  draw_nearest_panel(app);  // after the slides: they said which table row is under the mouse
   draw_shortcuts_overlay(app);
   draw_welcome(app);
   draw_quiz_score(app);

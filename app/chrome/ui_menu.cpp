@@ -69,6 +69,10 @@ void draw_menu_bar(App& app) {
     ImGui::MenuItem("Reduced motion", nullptr, &ui.reduced_motion);
     if (ImGui::MenuItem("Present (full screen)", "F11", ui.presenting)) ui.present_toggle = true;
     if (ImGui::MenuItem("Tour: every slide, hands-free", "T")) ui.tour.requested = true;  // any key stops it
+    if (ImGui::MenuItem("What a row means: nearest rows, norms", "N", app.nearest.open)) {
+      if (app.nearest.open) app.nearest.open = false;
+      else app.nearest.open_request = app.inputs.ids.empty() ? 0 : app.inputs.ids.back();
+    }
     ImGui::Separator();
     if (ImGui::MenuItem("Larger text", "Ctrl+=")) ui.scale_request = ui.user_zoom * 1.1f;
     if (ImGui::IsItemHovered())

@@ -36,6 +36,7 @@ const char* const kShortcuts[][2] = {
     {", / .", "step back / forward"},
     {"Home / End", "first / last step of the slide"},
     {"T", "tour: every slide from 0, hands-free (any key or click stops it)"},
+    {"N (or right-click a row)", "what a row means: its nearest rows (cosine, dot, L2), the row norms"},
     {"Tab", "next text field (Enter applies, Esc goes back)"},
     {"Ctrl+O", "open a table (.npy, .safetensors, .gguf)"},
     {"Ctrl+S", "save a screenshot (PNG)"},
@@ -51,6 +52,16 @@ const char* const kShortcuts[][2] = {
     {"Esc", "close this help"},
     {"Ctrl+Q", "quit"},
 };
+
+// N: the nearest rows of the table row under the mouse (a slide said so last frame: the
+// keys come before the slides draw), else the last ID's; N again with nothing under the
+// mouse closes the panel (app/app_nearest.hpp draws it).
+void nearest_key(App& app) {
+  NearestPanel& p = app.nearest;
+  if (p.hover_frame >= ImGui::GetFrameCount() - 1 && p.hover_row >= 0) p.open_request = p.hover_row;
+  else if (p.open) p.open = false;
+  else if (!app.inputs.ids.empty()) p.open_request = app.inputs.ids.back();
+}
 
 }  // namespace
 
@@ -106,6 +117,7 @@ void handle_shortcuts(App& app) {
     if (c == '.') timeline_step(ui.timeline, steps, +1, ui.reduced_motion);
     if ((c == 'c' || c == 'C') && ui.presenting) ui.present_code = !ui.present_code;
     if (c == 't' || c == 'T') ui.tour.requested = true;  // app/app_tour.hpp starts it
+    if (c == 'n' || c == 'N') nearest_key(app);
   }
 }
 

@@ -58,6 +58,7 @@ void narrative(App& app) {
 void edit_cells(App& app, const GridLayout& g) {
   int r = -1, c = -1;
   const bool over = grid_interact(g, app.ui.table_view, "##table", &r, &c);
+  if (over) hover_table_row(app.nearest, r);  // N or a right-click: its nearest rows
   // The first cell shown (row first_row, column first_col): tests double-click it.
   landmark_rect("table-cell", g.cells, ImVec2(g.cells.x + g.cw, g.cells.y + g.ch));
   UiState& ui = app.ui;
@@ -84,8 +85,9 @@ void edit_cells(App& app, const GridLayout& g) {
     ImGui::OpenPopup("edit-cell");
   }
   if (over && !ImGui::IsItemActive())
-    ImGui::SetTooltip("embedding.weight[%d, %d] = %.6g\ndrag ← → to change · double-click to type", r, c,
-                      static_cast<double>(d.table.at(r, c)));
+    ImGui::SetTooltip("embedding.weight[%d, %d] = %.6g\ndrag ← → to change · double-click to type · N or "
+                      "right-click: nearest rows",
+                      r, c, static_cast<double>(d.table.at(r, c)));
   if (ImGui::BeginPopup("edit-cell")) {
     ImGui::Text("embedding.weight[%d, %d]", ui.edit_row, ui.edit_col);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();

@@ -189,11 +189,13 @@ ImVec2 canvas(SlideCanvas& c) {
   if (learn_asks(c, quiz::QuestionKind::LookupRow)) answer_rows(sc.app.learn, tg, sc.dl, c.pal);
   // Hover: say where a value came from.
   int r = -1, col = -1;
-  if (grid_interact(og, sc.app.ui.out_view, "##out", &r, &col) && r <= cur)
+  const bool over_out = grid_interact(og, sc.app.ui.out_view, "##out", &r, &col);
+  if (over_out) hover_table_row(sc.app.nearest, sc.ids[static_cast<size_t>(r)]);  // the ID's row: N, right-click
+  if (over_out && r <= cur)
     ImGui::SetTooltip("embedding(idx)[%d, %d] = weight[%lld, %d] = %.4f", r, col,
                       static_cast<long long>(sc.ids[static_cast<size_t>(r)]), col,
                       static_cast<double>(sc.d.lookup_out(r, col)));
-  grid_interact(tg, sc.app.ui.table_view, "##table", &r, &col);
+  if (grid_interact(tg, sc.app.ui.table_view, "##table", &r, &col)) hover_table_row(sc.app.nearest, r);
   // (the chips count: the canvas centres the slide by this extent)
   const float chips_right = c.origin.x + sc.e * 2.2f + chips.x;
   return ImVec2(std::max({og.pos.x + og.size.x, out_head_right, chips_right}) - c.origin.x,

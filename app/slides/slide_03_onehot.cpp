@@ -226,7 +226,9 @@ ImVec2 draw_legend(const Scene& s, const GridLayout& g, float grid_x) {
 // Hover: say why a cell is 0 or 1.
 void hover(const Scene& s, const GridLayout& g) {
   int hr = -1, hc = -1;
-  if (!grid_interact(g, s.app.ui.onehot_view, "##onehot", &hr, &hc) || s.c.progress(hr) <= 0.0f) return;
+  if (!grid_interact(g, s.app.ui.onehot_view, "##onehot", &hr, &hc)) return;
+  hover_table_row(s.app.nearest, hc);  // column hc picks table row hc: N asks its nearest rows
+  if (s.c.progress(hr) <= 0.0f) return;
   const long long id = static_cast<long long>(s.ids[static_cast<size_t>(hr)]);
   if (id == hc) ImGui::SetTooltip("onehot[%d, %d] = 1: idx[%d] = %lld", hr, hc, hr, id);
   else ImGui::SetTooltip("onehot[%d, %d] = 0: idx[%d] = %lld, not %d", hr, hc, hr, id, hc);

@@ -611,7 +611,8 @@ void hover(const Scene& s, const MatmulGrids& g) {
   } else {
     ui.hover_out_row = ui.hover_out_col = -1;
   }
-  grid_interact(g.tg, ui.table_view, "##mm_table", &hr, &hc);
+  if (over_out) hover_table_row(s.app.nearest, s.ids[static_cast<size_t>(hr)]);
+  if (grid_interact(g.tg, ui.table_view, "##mm_table", &hr, &hc)) hover_table_row(s.app.nearest, hr);
 }
 
 // The scene: lay out; follow the current row; the headings and grids; the strip; the

@@ -361,6 +361,7 @@ void hover_checks(const Scene& s, const CheckGrids& g) {
   ui.out2_view = ui.out_view;
   if (!over) over = grid_interact(g.rg, ui.out2_view, "##same_r", &hr, &hc), ui.out_view = ui.out2_view;
   if (!over) return;
+  hover_table_row(s.app.nearest, s.ids[static_cast<size_t>(hr)]);  // the ID's row: N asks its nearest rows
   const float a = s.d.lookup_out(hr, hc), b = s.d.matmul_out(hr, hc);
   ImGui::BeginTooltip();
   ImGui::PushFont(fonts().mono);

@@ -186,6 +186,7 @@ float draw_bill(SlideCanvas& c, const Scene& sc, float matmul, float x2, const G
 void interact(const Scene& sc, const GridLayout& gg, const GridLayout& lg, const GridLayout& mg) {
   int r = -1, col = -1;
   if (grid_interact(lg, sc.app.ui.table_view, "##dw", &r, &col)) {
+    hover_table_row(sc.app.nearest, r);
     int hits = 0;
     for (int64_t id : sc.ids) hits += id == r;
     ImGui::SetTooltip("embedding.weight.grad[%d, %d] = %.4f\nrow %d was looked up %s", r, col,

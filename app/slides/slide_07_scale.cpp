@@ -724,6 +724,8 @@ ImVec2 canvas(SlideCanvas& c) {
         std::snprintf(line + len, sizeof line - len, "%s", more);
     };
     if (hover.valid) {
+      // The map shows the model's own table only when it came from a file (else GPT-2's seeded one).
+      if (app.inputs.file && hover.row < app.derived.vocab) hover_table_row(app.nearest, hover.row);
       char value[24];
       fit_number(value, sizeof value, static_cast<double>(hover.value), 4, 12);
       std::snprintf(line, sizeof line, "row %lld, col %lld = %s", static_cast<long long>(hover.row),

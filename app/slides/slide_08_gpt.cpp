@@ -5,8 +5,10 @@
 // with weight tying, the same table read the other way.
 // Steps: 0 tok_emb(idx) · 1 pos_emb(arange(T)) · 2 the sum · 3 the output head.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/state/app_edits.hpp"
@@ -17,6 +19,7 @@
 #include "app/widgets/widget_answer_targets.hpp"
 #include "app/ui_base/ui_draw.hpp"
 #include "app/widgets/widget_matrix_grid.hpp"
+#include "core/nearest/nearest.hpp"
 #include "core/tokenizer/bpe_vocab.hpp"
 #include "core/tokenizer/gpt2_tokenizer.hpp"
 #include "core/torch/python_literal.hpp"
@@ -47,6 +50,79 @@ const std::vector<std::string>& next_text(App& app) {
   return ui.next_text;
 }
 
+// ---- the head as a nearest-row search (issue 31): with tied weights, logits = x · Wᵀ are
+// x's dot products with every row of the table, so each position's argmax is the top
+// row of a dot-product search; cosine divides by each row's norm and may pick another.
+// Both searches run on a worker (the whole table, each position), once per output.
+struct HeadSearch {
+  BackgroundJob job;
+  std::shared_ptr<std::vector<std::array<int64_t, 2>>> out;  // what job fills: per position, {dot, cosine}
+  uint64_t asked = 0;                                        // the Derived::outputs_version it runs for
+  uint64_t done_for = 0;                                     // and the one `tops` answers
+  std::vector<std::array<int64_t, 2>> tops;
+};
+
+void update(App& app, bool shown) {
+  HeadSearch& h = slide_state<HeadSearch>(app, kSlideGpt);
+  if (h.job.take() && h.out) {
+    h.tops = *h.out;
+    h.done_for = h.asked;
+  }
+  const Derived& d = app.derived;
+  if (!shown || !app.inputs.tie_weights || !d.logits_ready || h.asked == d.outputs_version) return;
+  h.asked = d.outputs_version;
+  auto out = std::make_shared<std::vector<std::array<int64_t, 2>>>();
+  h.out = out;
+  const TableView t(d.seeded ? d.seeded->values : nullptr, d.seeded ? nullptr : app.inputs.file, d.table.dtype(),
+                    std::make_shared<const EditMap>(d.table.edits()));
+  h.job.start([t, x = d.x, out](JobControl& c) {
+    NearestControl control;
+    control.cancel = &c.cancel;
+    std::vector<float> q(static_cast<size_t>(x.cols()));
+    for (int64_t p = 0; p < x.rows(); ++p) {
+      for (int64_t k = 0; k < x.cols(); ++k) q[static_cast<size_t>(k)] = x(p, k);
+      const NearestResult dot = nearest_to(t, q.data(), -1, 1, NearestMetric::kDot, control);
+      const NearestResult cos = nearest_to(t, q.data(), -1, 1, NearestMetric::kCosine, control);
+      if (!dot.ok || !cos.ok || dot.neighbours.empty() || cos.neighbours.empty()) return;
+      out->push_back({dot.neighbours[0].row, cos.neighbours[0].row});
+      c.progress.store(static_cast<float>(p + 1) / static_cast<float>(x.rows()), std::memory_order_relaxed);
+    }
+  });
+}
+
+SlideActivity activity(const App& app, bool) {
+  const HeadSearch* h = find_slide_state<HeadSearch>(app, kSlideGpt);
+  return h && h->job.running() ? SlideActivity::Working : SlideActivity::Idle;
+}
+
+// The narrative's line: each position's argmax against the two searches' top rows (one
+// paragraph: the column has little room left at this step).
+void head_search_lines(App& app) {
+  const HeadSearch* h = find_slide_state<HeadSearch>(app, kSlideGpt);
+  const Derived& d = app.derived;
+  if (!app.inputs.tie_weights) return;  // the head's own rows: not the table's search
+  if (!h || h->done_for != d.outputs_version || h->tops.size() != d.next_ids.size()) {
+    para_muted("%s", "argmax = a dot search's top row (N) · searching…");
+    return;
+  }
+  size_t same = 0;
+  char differ[160] = "";
+  int n = 0, listed = 0;  // at most 3 positions where cosine differs, then "…"
+  for (size_t p = 0; p < h->tops.size(); ++p) {
+    same += h->tops[p][0] == d.next_ids[p];
+    const int64_t cos = h->tops[p][1];
+    if (cos == h->tops[p][0] || n < 0 || n >= static_cast<int>(sizeof differ) - 40) continue;
+    if (++listed > 3) {
+      if (listed == 4) n += std::snprintf(differ + n, sizeof differ - static_cast<size_t>(n), ", …");
+      continue;
+    }
+    n += std::snprintf(differ + n, sizeof differ - static_cast<size_t>(n), "%sx[%zu] → %lld", n ? ", " : "", p,
+                       static_cast<long long>(cos));
+  }
+  para_muted("argmax = a dot search's top row (N) at %zu/%zu · cosine: %s", same, h->tops.size(),
+             n ? differ : "the same rows");
+}
+
 void narrative(App& app) {
   const Derived& d = app.derived;
   para("A GPT starts with two lookups: each token ID picks its row of tok_emb (%s × %s), each "
@@ -65,6 +141,9 @@ void narrative(App& app) {
   ImGui::Spacing();
   para_muted("%s", "(The transformer blocks that sit between the two ends are left out here.)");
   ImGui::Spacing();
+  if (app.inputs.tie_weights && step_progress(app.ui.timeline, 3, app.ui.reduced_motion) > 0.0f) {
+    head_search_lines(app);
+  }
   if (gpt2_vocab(app))
     para("Each position's largest logit, read back as GPT-2 text (tokenizer.decode): what this untrained "
          "model would write next.");
@@ -242,16 +321,20 @@ void interact(SlideCanvas& c, const GridLayout& tg, const GridLayout& pg, const 
   App& app = c.app;
   const Derived& d = app.derived;
   int r = -1, col = -1;
-  if (grid_interact(lg, app.ui.onehot_view, "##logits", &r, &col) && s_head > 0.0f)
+  const bool over_logits = grid_interact(lg, app.ui.onehot_view, "##logits", &r, &col);
+  if (over_logits) hover_table_row(app.nearest, col);  // a logit's column is a row of the head
+  if (over_logits && s_head > 0.0f)
     ImGui::SetTooltip("logits[%d, %d] = x[%d] · %s[%d] = %.4f", r, col, r,
                       app.inputs.tie_weights ? "tok_emb.weight" : "out_head.weight", col,
                       static_cast<double>(shown(r - lg.first_row, col - lg.first_col)));
   if (grid_interact(pg, app.ui.table_view, "##pos", &r, &col))
     ImGui::SetTooltip("pos_emb.weight[%d, %d] = %.4f — position %d", r, col, static_cast<double>(d.pos_table(r, col)),
                       r);
-  if (grid_interact(tg, app.ui.out_view, "##tok", &r, &col))
+  if (grid_interact(tg, app.ui.out_view, "##tok", &r, &col)) {
+    hover_table_row(app.nearest, app.inputs.ids[static_cast<size_t>(r)]);
     ImGui::SetTooltip("tok_emb(idx)[%d] = tok_emb.weight[%lld]", r,
                       static_cast<long long>(app.inputs.ids[static_cast<size_t>(r)]));
+  }
   grid_interact(xg, app.ui.out2_view, "##x", &r, &col);
 }
 
@@ -457,6 +540,8 @@ const SlideDef kSlideGpt = {.title = "Inside a GPT",
                             .caption = caption,
                             .code = code,
                             .table_work = kTableWorkLogits,
+                            .update = update,
+                            .activity = activity,
                             .fit_depends = fit_depends};
 
 }  // namespace lv::app

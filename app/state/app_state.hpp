@@ -18,6 +18,7 @@
 #include "app/ui_base/theme_kind.hpp"
 #include "app/desktop/file_dialog.hpp"
 #include "app/model/model_state.hpp"
+#include "app/state/nearest_panel.hpp"
 #include "app/widgets/widget_code_panel.hpp"
 #include "app/widgets/widget_file_picker.hpp"
 #include "app/widgets/widget_heatmap.hpp"
@@ -181,6 +182,7 @@ struct App : Model {
   SlideStates slide_states;  // each slide's own (slide 7's worker thread: App is move-only)
   TableLoading loading;      // File ▸ Open: a table being read on a worker thread
   LearnState learn;          // Learn mode: the question asked, the answers, the quiz (app/app_learn.hpp)
+  NearestPanel nearest;      // "What a row means": nearest rows and norms (app/chrome/ui_nearest.cpp)
   double time = 0.0;         // seconds since start (ImGui::GetTime at the last frame)
   int frames_since_input = 0;
 };

@@ -20,7 +20,7 @@ void landmark(const char* name) { landmark_rect(name, ImGui::GetItemRectMin(), I
 
 void landmark_rect(const char* name, ImVec2 min, ImVec2 max) {
   const int frame = ImGui::GetFrameCount();
-  Landmark* free_slot = nullptr;
+  Landmark *free_slot = nullptr, *stale = nullptr;
   for (Landmark& m : g_marks) {
     if (m.name && std::strcmp(m.name, name) == 0) {
       m.min = min;
@@ -29,7 +29,11 @@ void landmark_rect(const char* name, ImVec2 min, ImVec2 max) {
       return;
     }
     if (!m.name && !free_slot) free_slot = &m;
+    // A name not drawn in this frame or the last (or drawn by an earlier context, whose
+    // frames counted higher): its slot may go to a new name when the table is full.
+    if (m.name && !stale && (m.frame < frame - 1 || m.frame > frame)) stale = &m;
   }
+  if (!free_slot) free_slot = stale;
   if (free_slot) *free_slot = Landmark{name, min, max, frame};
 }
 

@@ -1,0 +1,87 @@
+// nearest_panel.hpp — what the "What a row means" panel keeps (app/chrome/ui_nearest.cpp
+// draws it): the row asked about, its k nearest rows from NearestJob (a worker, with
+// progress), and the table's row norms with the rows that look never trained (a second
+// worker). Slides that draw the table say which row is under the mouse
+// (hover_table_row); N or a right-click then opens the panel for that row.
+#pragma once
+#include <imgui.h>
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/model/background_job.hpp"
+#include "app/model/nearest_job.hpp"
+#include "core/nearest/nearest.hpp"
+
+namespace lv::app {
+
+// What a search or a norms pass was made for: a new table, dtype or edit makes it stale.
+struct NearestTableKey {
+  const void* base = nullptr;  // the seeded matrix or the file (TableView::base_owner)
+  int64_t rows = 0, cols = 0;
+  int dtype = 0;
+  uint64_t edits_version = 0;
+  bool operator==(const NearestTableKey&) const = default;
+};
+
+struct NearestAsk {
+  NearestTableKey table;
+  int64_t row = -1;
+  int64_t k = 10;
+  NearestMetric metric = NearestMetric::kCosine;
+  bool operator==(const NearestAsk&) const = default;
+};
+
+// The norms tab's answer: every row's norm summarized, and (for a tied table with rows
+// marked unused) Land & Bartolo's cosine indicator.
+struct NormsAnswer {
+  NearestTableKey table;
+  NormsSummary summary;
+  int64_t rows = 0;
+  bool ok = false;
+  // Rows by cosine to the mean of the unused rows after the first principal component
+  // is removed (highest first); empty when no row is marked.
+  std::vector<Neighbour> indicator;
+  std::vector<int64_t> marked;  // the unused rows it was computed from
+};
+
+struct NearestPanel {
+  // ---- settings
+  bool open = false;                              // = false  // the panel shows
+  int tab = 0;                                    // = 0      // 0 neighbours, 1 norms and never-trained rows
+  int want_tab = -1;                              // = -1     // the tab to select at the next frame (-1: the user's)
+  NearestMetric metric = NearestMetric::kCosine;  // = cosine // the chooser
+  int k = 10;                                     // = 10     // how many neighbours (1..50)
+  int64_t row = -1;                               // = -1     // the row asked about (-1: none yet)
+  char query_buf[128] = "";                       // a row number or a token typed
+  std::string query_error;                        // why the typed query was not a row
+  // ---- the row under the mouse, from the slides (this frame's)
+  int64_t hover_row = -1;
+  int hover_frame = -1;
+  int64_t open_request = -1;  // a slide or a key asked to open the panel for this row
+  // ---- the search
+  NearestJob job;
+  NearestAsk asked;  // what job runs (or ran) for
+  NearestAsk shown;  // what `result` answers
+  NearestResult result;
+  bool has_result = false;
+  // ---- the norms
+  BackgroundJob norms_job;
+  std::shared_ptr<NormsAnswer> norms_out;  // filled by norms_job
+  std::shared_ptr<std::atomic<float>> norms_fraction;
+  NearestTableKey norms_asked;
+  NormsAnswer norms;  // the last one taken
+  bool has_norms = false;
+  std::vector<int64_t> marked_unused;  // rows the user marked unused (plus a GGUF's token_type 5)
+};
+
+// The row of the model's table that a slide's grid has under the mouse this frame.
+inline void hover_table_row(NearestPanel& p, int64_t row) {
+  p.hover_row = row;
+  p.hover_frame = ImGui::GetFrameCount();
+}
+
+}  // namespace lv::app

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# nearest_e2e.sh — "What a row means" (issue 31) in the real window under Xvfb, driven by
+# real X input (xdotool): hover a row of the table on slide 1, press N (at 1280 × 800) or
+# right-click it (at 1024 × 768, the dot-product metric chosen): the panel lists its
+# neighbours; click the first one: it becomes an ID — the session saved on quit holds it,
+# and it is the row `lookupviz --nearest` prints first for the same table. Screenshots of
+# the panel are kept in $LV_NEAREST_SHOTS when it is set.
+#   $1 the lookupviz binary   $2 the source dir   exit 77: skipped (no xdotool / xvfb-run)
+# The controls are found by name ($LOOKUPVIZ_LANDMARKS: "table-cell", "nearest-n0" …).
+set -u
+BIN="$1"
+
+# shellcheck source=../shared/e2e_lib.sh
+source "$(dirname "$0")/../shared/e2e_lib.sh"
+lv_e2e_needs_x 1280x800x24 "$@"
+
+ROOT="$(mktemp -d /tmp/lookupviz-nearest-XXXXXX)"
+PID=""
+WID=""
+# A table of 8 rows is drawn whole: its first cell ("table-cell") is row 0's.
+MODEL=(--seed 123 --ids 2,3,1 --vocab 8 --dim 5)
+
+start() {
+  RUN="$1"
+  local size="$2"
+  shift 2
+  local dir="$ROOT/$RUN"
+  mkdir -p "$dir/home" "$dir/config"
+  export HOME="$dir/home" XDG_CONFIG_HOME="$dir/config" LOOKUPVIZ_LANDMARKS="$dir/landmarks"
+  rm -f "$LOOKUPVIZ_LANDMARKS"
+  "$BIN" --size "$size" "$@" >"$dir/stderr" 2>&1 &
+  PID=$!
+  WID="$(timeout 20 xdotool search --sync --onlyvisible --name lookupviz | head -n 1)"
+  if [ -z "$WID" ]; then
+    fail "no lookupviz window appeared: $(cat "$dir/stderr")"
+    return 1
+  fi
+  wait_for "grep -q '^next-slide ' '$LOOKUPVIZ_LANDMARKS' 2>/dev/null" 20 || fail "the app drew no frame"
+  xdotool mousemove --window "$WID" 2 2
+  wait_for "xdotool windowfocus '$WID' 2>/dev/null; [ \"\$(xdotool getwindowfocus 2>/dev/null)\" = '$WID' ]" 5 ||
+    fail "the window did not get the focus"
+  sleep 0.3
+}
+
+quit() {
+  xdotool key ctrl+q
+  if ! wait_for "! running $PID" 10; then
+    xdotool key ctrl+q
+    wait_for "! running $PID" 20 || { fail "Ctrl+Q did not quit"; kill "$PID" 2>/dev/null; }
+  fi
+  wait "$PID" 2>/dev/null
+}
+
+has() { grep -q "^$1 " "$LOOKUPVIZ_LANDMARKS" 2>/dev/null; }
+center() { awk -v n="$1" '$1 == n { printf "%d %d\n", $2 + $4 / 2, $3 + $5 / 2 }' "$LOOKUPVIZ_LANDMARKS"; }
+hover() {
+  local at
+  at="$(center "$1")"
+  [ -n "$at" ] || { fail "no control named $1 on screen"; return 1; }
+  # shellcheck disable=SC2086
+  xdotool mousemove --window "$WID" $at
+  sleep 0.3
+}
+click() { hover "$1" && xdotool click "${2:-1}"; }
+shot() {  # shot NAME: Ctrl+S, the app's own screenshot, kept when LV_NEAREST_SHOTS is set
+  [ -n "${LV_NEAREST_SHOTS:-}" ] || return 0
+  mkdir -p "$LV_NEAREST_SHOTS" "$HOME/Pictures"
+  rm -f "$HOME"/Pictures/*.png
+  xdotool key ctrl+s
+  wait_for "ls '$HOME'/Pictures/*.png >/dev/null 2>&1" 5 || { fail "Ctrl+S saved no screenshot"; return 1; }
+  sleep 0.3
+  cp "$(ls -t "$HOME"/Pictures/*.png | head -n 1)" "$LV_NEAREST_SHOTS/$1.png"
+}
+
+# The row `--nearest 0` lists first for METRIC.
+first_neighbour() {
+  "$BIN" "${MODEL[@]}" --nearest 0 --k 1 --metric "$1" | sed -n 's/.*"neighbours": \[{"row": \([0-9]*\).*/\1/p'
+}
+
+# journey SIZE HOW METRIC: hover row 0 of the table, open its neighbours by HOW (key N or
+# a right-click), choose METRIC, click the first neighbour; the IDs gain it.
+journey() {
+  local size="$1" how="$2" metric="$3"
+  start "$how-$size" "$size" "${MODEL[@]}" --slide 1
+  local want
+  want="$(first_neighbour "$metric")"
+  [ -n "$want" ] || fail "--nearest printed no neighbour"
+  hover table-cell || return
+  if [ "$how" = key ]; then xdotool key n; else xdotool click 3; fi
+  wait_for "has nearest-panel" 5 || { fail "the panel did not open ($how)"; quit; return; }
+  if [ "$metric" != cosine ]; then click "nearest-$metric" || true; fi
+  wait_for "has nearest-n0" 10 || { fail "the panel listed no neighbour"; quit; return; }
+  sleep 0.5
+  shot "panel-$how-$size"
+  click nearest-n0
+  sleep 2.5  # the session is saved a moment after a change
+  quit
+  local ids
+  ids="$(sed -n 's/^ids = //p' "$XDG_CONFIG_HOME/lookupviz/session.ini" 2>/dev/null)"
+  [ "$ids" = "2, 3, 1, $want" ] || fail "after clicking the first neighbour the IDs are '$ids', not '2, 3, 1, $want'"
+}
+
+journey 1280x800 key cosine
+journey 1024x768 right dot
+
+rm -rf "$ROOT"
+if [ "$FAILS" -gt 0 ]; then
+  echo "nearest_e2e: $FAILS failure(s)"
+  exit 1
+fi
+echo "nearest_e2e: passed"
