@@ -13,7 +13,7 @@
 #include <cstdlib>
 #include <utility>
 
-#include "app/app_edits.hpp"
+#include "app/state/app_edits.hpp"
 #include "app/model/app_model.hpp"
 #include "app/ui_base/ui_draw.hpp"
 #include "app/ui_base/ui_landmarks.hpp"
