@@ -26,6 +26,7 @@
 #include "app/widgets/widget_answer_targets.hpp"
 #include "app/widgets/widget_matrix_grid.hpp"
 #include "core/text/id_parse.hpp"
+#include "core/train/table_save.hpp"
 #include "core/text/text_format.hpp"
 #include "core/torch/notebook_transcript.hpp"
 #include "core/torch/torch_format.hpp"
@@ -153,8 +154,44 @@ TrainConfig config_for(const App& app, const TrainSlideState& s, int i) {
 int steps_shown(const App& app) { return std::max(0, current_step(app.ui.timeline, kTrainShownSteps) + 1); }
 
 // ---------------------------------------------------------------- narrative
+// File ▸ Save table as…: a path (the working directory's trained_table.safetensors at first)
+// and Save; the outcome in the status line, a refusal in the popup.
+void save_popup(App& app, TrainSlideState& s) {
+  if (s.save_requested) {
+    s.save_requested = false;
+    if (!*s.save_path) std::snprintf(s.save_path, sizeof s.save_path, "trained_table.safetensors");
+    s.save_error.clear();
+    ImGui::OpenPopup("Save trained table");
+  }
+  if (!ImGui::BeginPopupModal("Save trained table", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  ImGui::TextUnformatted("embedding.weight after training, as a .safetensors file (tensor \"weight\", float32)");
+  ImGui::SetNextItemWidth(em() * 28.0f);
+  if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+  const bool enter = ImGui::InputText("##save-path", s.save_path, sizeof s.save_path, ImGuiInputTextFlags_EnterReturnsTrue);
+  landmark("train-save-path");
+  if (!s.save_error.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).bad);
+    ImGui::TextUnformatted(s.save_error.c_str());
+    ImGui::PopStyleColor();
+  }
+  if (ImGui::Button("Save##train-save") || enter) {
+    const std::string e = train_save_table(app, s.save_path);
+    if (e.empty()) {
+      set_status(app, (std::string("Saved ") + s.save_path).c_str());
+      ImGui::CloseCurrentPopup();
+    } else {
+      s.save_error = "Not saved: " + e;
+    }
+  }
+  landmark("train-save");
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
+}
+
 void narrative(App& app) {
   TrainSlideState& s = train_slide_state(app);
+  save_popup(app, s);
   para("Training moves the table with the gradient of slide 6. Plain SGD and SparseAdam write only the rows "
        "looked up; momentum and Adam keep moving rows looked up before (their state remembers); AdamW's "
        "weight decay moves every row at every step.");
@@ -317,7 +354,7 @@ ImVec2 draw_state_strip(const SlideCanvas& c, const Scene& sc, const TrainRun& r
   width = std::max(width, ls.x);
   const float y = at.y + ImGui::GetTextLineHeight() + sc.e * 0.2f, h = sc.e * 0.8f;
   sc.dl->AddRectFilled(ImVec2(at.x, y), ImVec2(at.x + width, y + h), c.pal.panel_alt, h * 0.2f);
-  if (!c.measuring && v > 0) {
+  if (!c.measuring && v > 0 && run.trainer.rows() == v) {
     const std::vector<int64_t> rows = run.trainer.state_rows();
     const float box = width / static_cast<float>(v);
     const ImU32 lit = kind_tint(c.pal, RowMove::Memory);
@@ -339,7 +376,9 @@ ImVec2 draw_state_strip(const SlideCanvas& c, const Scene& sc, const TrainRun& r
 ImVec2 draw_run(SlideCanvas& c, const Scene& sc, TrainSlideState& s, int i, ImVec2 at, float room_w, float room_h) {
   const TrainRun& run = s.runs[i];
   const TrainOptimizer o = train_run_optimizer(s, i);
-  const int k = std::min<int>(steps_shown(sc.app), static_cast<int>(run.history.size()));
+  // A run made for another table (measuring before the choices apply) draws no numbers.
+  const bool ready = run.trainer.rows() == sc.d.vocab && run.trainer.cols() == sc.d.dim;
+  const int k = ready ? std::min<int>(steps_shown(sc.app), static_cast<int>(run.history.size())) : 0;
   const float lit = k > 0 ? c.progress(k - 1) : 0.0f;
   const int64_t v = sc.d.vocab, dim = sc.d.dim;
   char line[200];
@@ -359,7 +398,13 @@ ImVec2 draw_run(SlideCanvas& c, const Scene& sc, TrainSlideState& s, int i, ImVe
     std::snprintf(line, sizeof line, "rows written this step: 0 of %s", Commas(v).s);
   }
   const ImVec2 cs = draw_text_fit(sc.dl, fonts().bold, ImVec2(at.x, y), room_w, c.pal.text, line);
-  if (!c.measuring) landmark_rect(i == 0 ? "train-count-0" : "train-count-1", ImVec2(at.x, y), ImVec2(at.x + cs.x, y + cs.y));
+  if (!c.measuring) {
+    landmark_rect(i == 0 ? "train-count-0" : "train-count-1", ImVec2(at.x, y), ImVec2(at.x + cs.x, y + cs.y));
+    // The steps done, for the real-window test (tests/render/train_e2e.sh) that reads landmarks.
+    static const char* const kDone[] = {"train-done-0", "train-done-1", "train-done-2", "train-done-3",
+                                        "train-done-4", "train-done-5", "train-done-6"};
+    if (i == 0 && k <= kTrainShownSteps) landmark_rect(kDone[k], ImVec2(at.x, y), ImVec2(at.x + cs.x, y + cs.y));
+  }
   y += sc.e * 1.5f;
 
   // The trained table, each moved row lit in its kind, its kind's word at its right.
@@ -384,7 +429,7 @@ ImVec2 draw_run(SlideCanvas& c, const Scene& sc, TrainSlideState& s, int i, ImVe
   }
   grid_draw_frame(sc.dl, g, gs, c.pal, labels);
   grid_draw_cells_at(
-      sc.dl, g, gs, c.pal, [&](int r, int col) { return run.trainer.at(r, col); },
+      sc.dl, g, gs, c.pal, [&](int r, int col) { return ready ? run.trainer.at(r, col) : sc.d.table.at(r, col); },
       [&](int r, int) {
     CellStyle cs2;
     const RowMove kind = r - g.first_row < 64 ? kinds[r - g.first_row] : RowMove::None;
@@ -400,7 +445,7 @@ ImVec2 draw_run(SlideCanvas& c, const Scene& sc, TrainSlideState& s, int i, ImVe
               with_alpha(ink_on(c.pal, kind_color(kind)), lit), kind_word(kind));
   }
   right = std::max(right, g.cells_max().x + tag_w);
-  if (!c.measuring) {
+  if (!c.measuring && ready) {
     int r = -1, col = -1;
     if (grid_interact(g, view, i == 0 ? "##train0" : "##train1", &r, &col)) {
       const RowMove kind = k > 0 ? run.trainer.kind_in_last_step(r) : RowMove::None;
@@ -450,6 +495,7 @@ ImVec2 canvas(SlideCanvas& c) {
   float y = c.origin.y;
   float right = c.origin.x;
   y += draw_controls(c, s, ImVec2(c.origin.x, y), right) + sc.e * 0.9f;
+  if (!c.measuring) train_sync(sc.app, steps_shown(sc.app));  // a choice just clicked above
   right = std::max(right, c.origin.x + draw_legend(c, sc, ImVec2(c.origin.x, y)));
   y += sc.e * 1.7f;
   if (!s.batches_error.empty()) {
@@ -574,13 +620,25 @@ uint64_t code_depends(const App& app) {
 
 }  // namespace
 
-const SlideDef kSlideTrain = [] {
-  SlideDef d{"Training: which rows move", steps, narrative, canvas, caption, code};
-  d.update = update;
-  d.fit_depends = fit_depends;
-  d.code_depends = code_depends;
-  return d;
-}();
+// (Positional, so it is constant-initialized: the registry copies it at its first use.)
+const SlideDef kSlideTrain = {"Training: which rows move",
+                              steps,
+                              narrative,
+                              canvas,
+                              caption,
+                              code,
+                              false,
+                              0,
+                              nullptr,
+                              nullptr,
+                              nullptr,
+                              update,
+                              nullptr,
+                              nullptr,
+                              fit_depends,
+                              nullptr,
+                              code_depends,
+                              false};
 
 // ---------------------------------------------------------------- the state, for others
 TrainSlideState& train_slide_state(App& app) { return slide_state<TrainSlideState>(app, kSlideTrain); }
@@ -625,6 +683,17 @@ void train_sync(App& app, int steps) {
       run.history.push_back(run.trainer.step(idx));
     }
   }
+}
+
+bool train_table_saveable(const App& app) {
+  const TrainSlideState* s = find_train_slide_state(app);
+  return s && app.ui.slide >= 0 && app.ui.slide < slide_count() &&
+         slide_table()[static_cast<size_t>(app.ui.slide)].canvas == kSlideTrain.canvas && s->made_for != 0 && s->runs[0].trainer.steps_done() > 0;
+}
+
+std::string train_save_table(App& app, const std::string& path) {
+  if (!train_table_saveable(app)) return "no trained table: take a step on slide 9 first";
+  return save_trained_safetensors(train_slide_state(app).runs[0].trainer, path);
 }
 
 int train_first_difference(const TrainSlideState& s) {

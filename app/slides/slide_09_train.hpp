@@ -39,6 +39,10 @@ struct TrainSlideState {
   std::vector<IdList> batches;  // cycled over the steps
   uint64_t made_for = 0;        // the model and choices the runs were made for
   TrainRun runs[2];             // runs[1] only side by side
+  // File ▸ Save table as…: the path asked for, and the last save's outcome.
+  bool save_requested = false;  // the menu asked: the popup opens
+  char save_path[1024] = "";
+  std::string save_error;
   FollowKey followed[2];        // what each run's grid last scrolled to (the batch's first row)
 };
 
@@ -52,6 +56,10 @@ TrainOptimizer train_run_optimizer(const TrainSlideState& s, int i);  // run i's
 // The runs brought to `steps` optimizer steps (made again when the table, the IDs, the
 // gradient or a choice changed). O(steps · (B + rows with state) · D): never V × D.
 void train_sync(App& app, int steps);
+// File ▸ Save table as…: slide 9 is shown and its (left) run has taken a step.
+bool train_table_saveable(const App& app);
+// Writes that run's table as .safetensors at `path` (core/train/table_save.hpp): "" or why not.
+std::string train_save_table(App& app, const std::string& path);
 // Side by side: the first step at which the two runs moved different rows (0: none yet).
 int train_first_difference(const TrainSlideState& s);
 // "[0, 2]": the rows step `k` of run i wrote (its gradient and memory rows; "every row"

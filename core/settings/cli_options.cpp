@@ -200,6 +200,7 @@ std::string apply_train_flag(CliOptions& o, std::string_view name, std::string_v
       return "--steps must be a number of steps from 1 to " + with_commas(kMaxTrainSteps) + " (got " + quoted_input(v) +
              ")";
     o.train_steps = *n;
+    o.train_steps_given = true;
     return "";
   }
   // --grad ones | randn:GSEED (torch.manual_seed(GSEED + step) must stay a 64-bit integer).
@@ -254,8 +255,8 @@ std::string validate_training(CliOptions& o, bool others, bool printing) {
   size_t largest = 0;
   if (!o.train_print) {
     if (o.train_flag.empty()) return "";
-    if (printing || o.train_flag == "--steps")
-      return o.train_flag + " sets up --train-print's training: give --train-print too";
+    if (printing || o.train_steps_given)
+      return (printing ? o.train_flag : std::string("--steps")) + " sets up --train-print's training: give --train-print too";
     return batches_given ? parse_batches(o, largest) : "";
   }
   if (others)
