@@ -15,7 +15,7 @@
 #include <cstring>
 #include <string>
 
-#include "app/app_edits.hpp"
+#include "app/model/app_model.hpp"
 #include "app/slides/narrative_lines.hpp"
 #include "app/slides/scene.hpp"
 #include "app/slides/slide_code.hpp"
@@ -112,9 +112,9 @@ std::vector<IdList> batches_of(const App& app, const TrainSlideState& s, std::st
     const std::string part = text.substr(at, semi == std::string::npos ? std::string::npos : semi - at);
     IdParse p = parse_ids(part, rules);
     if (!p.ok) {
-      error = "batch " + std::to_string(n + 1) + ": " +
-              (p.error.code == ParseCode::Empty ? std::string("no ID (batches are separated by ';')")
-                                                : p.error.clause());
+      error =
+          "batch " + std::to_string(n + 1) + ": " +
+          (p.error.code == ParseCode::Empty ? std::string("no ID (batches are separated by ';')") : p.error.clause());
       return {};
     }
     out.push_back(std::move(p.ids));
@@ -167,7 +167,8 @@ void save_popup(App& app, TrainSlideState& s) {
   ImGui::TextUnformatted("embedding.weight after training, as a .safetensors file (tensor \"weight\", float32)");
   ImGui::SetNextItemWidth(em() * 28.0f);
   if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-  const bool enter = ImGui::InputText("##save-path", s.save_path, sizeof s.save_path, ImGuiInputTextFlags_EnterReturnsTrue);
+  const bool enter =
+      ImGui::InputText("##save-path", s.save_path, sizeof s.save_path, ImGuiInputTextFlags_EnterReturnsTrue);
   landmark("train-save-path");
   if (!s.save_error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).bad);
@@ -210,7 +211,8 @@ void narrative(App& app) {
   int mode = app.inputs.grad_mode == GradMode::SumOfOutputs ? 0 : 1;
   ImGui::SetNextItemWidth(-1);
   if (ImGui::Combo("##train-grad", &mode, "G = ones: out.sum()\0G = torch.randn(B, D), seed GSEED + step\0"))
-    take_change(app, set_grad_mode(app, mode == 0 ? GradMode::SumOfOutputs : GradMode::Seeded, app.inputs.grad_seed));
+    (void)set_grad_mode(app, mode == 0 ? GradMode::SumOfOutputs : GradMode::Seeded,
+                        app.inputs.grad_seed);  // cannot fail
 }
 
 // ---------------------------------------------------------------- the canvas's controls
@@ -337,15 +339,13 @@ float draw_legend(const SlideCanvas& c, const Scene& sc, ImVec2 at) {
   return x - at.x;
 }
 
-
 // A strip of the V rows: lit where the optimizer holds state (every row its own box up to
 // 64 rows, else a tick at its place). Returns its height.
 ImVec2 draw_state_strip(const SlideCanvas& c, const Scene& sc, const TrainRun& run, TrainOptimizer o, ImVec2 at,
                         float width) {
   char line[160];
   const int64_t v = run.trainer.rows(), held = run.trainer.state_row_count();
-  if (!optimizer_has_state(o))
-    std::snprintf(line, sizeof line, "optimizer state: none (plain SGD remembers nothing)");
+  if (!optimizer_has_state(o)) std::snprintf(line, sizeof line, "optimizer state: none (plain SGD remembers nothing)");
   else
     std::snprintf(line, sizeof line, "optimizer state (%s): %s of %s", state_words(o), Commas(held).s,
                   count_text(v, "row").c_str());
@@ -360,7 +360,8 @@ ImVec2 draw_state_strip(const SlideCanvas& c, const Scene& sc, const TrainRun& r
     const ImU32 lit = kind_tint(c.pal, RowMove::Memory);
     for (int64_t r : rows) {
       const float x = at.x + box * static_cast<float>(r);
-      if (v <= 64) sc.dl->AddRectFilled(ImVec2(x + 1.0f, y + 1.0f), ImVec2(x + box - 1.0f, y + h - 1.0f), lit, h * 0.2f);
+      if (v <= 64)
+        sc.dl->AddRectFilled(ImVec2(x + 1.0f, y + 1.0f), ImVec2(x + box - 1.0f, y + h - 1.0f), lit, h * 0.2f);
       else sc.dl->AddRectFilled(ImVec2(x, y), ImVec2(x + std::max(2.0f, box), y + h), kind_color(RowMove::Memory));
     }
     if (v <= 64)
@@ -388,7 +389,8 @@ ImVec2 draw_run(SlideCanvas& c, const Scene& sc, TrainSlideState& s, int i, ImVe
   y += sc.e * 1.35f;
   if (k == 0) std::snprintf(line, sizeof line, "before training: Step runs optimizer.step() on batch 1");
   else
-    std::snprintf(line, sizeof line, "step %d · idx = %s", k, python_list(run.history[static_cast<size_t>(k - 1)].idx).c_str());
+    std::snprintf(line, sizeof line, "step %d · idx = %s", k,
+                  python_list(run.history[static_cast<size_t>(k - 1)].idx).c_str());
   draw_text_fit(sc.dl, fonts().ui, ImVec2(at.x, y), room_w, c.pal.muted, line);
   y += sc.e * 1.3f;
   if (k > 0) {
@@ -441,7 +443,8 @@ ImVec2 draw_run(SlideCanvas& c, const Scene& sc, TrainSlideState& s, int i, ImVe
     const RowMove kind = kinds[r - g.first_row];
     if (kind == RowMove::None) continue;
     const ImVec2 rm = g.row_max(r);
-    draw_text(sc.dl, fonts().ui, ImVec2(rm.x + sc.e * 0.5f, g.row_min(r).y + (g.ch - ImGui::GetTextLineHeight()) * 0.5f),
+    draw_text(sc.dl, fonts().ui,
+              ImVec2(rm.x + sc.e * 0.5f, g.row_min(r).y + (g.ch - ImGui::GetTextLineHeight()) * 0.5f),
               with_alpha(ink_on(c.pal, kind_color(kind)), lit), kind_word(kind));
   }
   right = std::max(right, g.cells_max().x + tag_w);
@@ -451,12 +454,13 @@ ImVec2 draw_run(SlideCanvas& c, const Scene& sc, TrainSlideState& s, int i, ImVe
       const RowMove kind = k > 0 ? run.trainer.kind_in_last_step(r) : RowMove::None;
       ImGui::SetTooltip("embedding.weight[%d, %d] = %.6g\nbefore training %.6g%s%s%s", r, col,
                         static_cast<double>(run.trainer.at(r, col)), static_cast<double>(sc.d.table.at(r, col)),
-                        run.trainer.has_state(r) ? "\nholds optimizer state" : "", kind == RowMove::None ? "" : "\nmoved by ",
-                        kind_word(kind));
+                        run.trainer.has_state(r) ? "\nholds optimizer state" : "",
+                        kind == RowMove::None ? "" : "\nmoved by ", kind_word(kind));
     }
   }
   y = g.pos.y + g.size.y + sc.e * 0.7f;
-  const ImVec2 strip = draw_state_strip(c, sc, run, o, ImVec2(at.x, y), std::max(g.cells_max().x + tag_w - at.x, sc.e * 12.0f));
+  const ImVec2 strip =
+      draw_state_strip(c, sc, run, o, ImVec2(at.x, y), std::max(g.cells_max().x + tag_w - at.x, sc.e * 12.0f));
   y += strip.y;
   right = std::max(right, at.x + strip.x);
   return ImVec2(std::max(right - at.x, cs.x), y - at.y);
@@ -481,8 +485,9 @@ float draw_difference(SlideCanvas& c, const Scene& sc, const TrainSlideState& s,
   wrap_at_spaces(wrapped, width, fonts().bold);
   const ImVec2 ts = text_size(fonts().bold, wrapped);
   if (first > 0)
-    sc.dl->AddRectFilled(ImVec2(at.x - sc.e * 0.3f, at.y - sc.e * 0.2f), ImVec2(at.x + ts.x + sc.e * 0.3f, at.y + ts.y + sc.e * 0.2f),
-                         with_alpha(c.pal.accent, 0.16f), sc.e * 0.3f);
+    sc.dl->AddRectFilled(ImVec2(at.x - sc.e * 0.3f, at.y - sc.e * 0.2f),
+                         ImVec2(at.x + ts.x + sc.e * 0.3f, at.y + ts.y + sc.e * 0.2f), with_alpha(c.pal.accent, 0.16f),
+                         sc.e * 0.3f);
   draw_text(sc.dl, fonts().bold, at, color, wrapped);
   if (!c.measuring) landmark_rect(first > 0 ? "train-differ" : "train-same", at, ImVec2(at.x + ts.x, at.y + ts.y));
   return ts.y;
@@ -523,10 +528,8 @@ ImVec2 canvas(SlideCanvas& c) {
 
 void caption(const App& app, char* buf, size_t n) {
   const TrainSlideState* s = find_train_slide_state(app);
-  if (s && s->side_by_side)
-    std::snprintf(buf, n, "the same batches, two optimizers: which rows each one writes");
-  else
-    std::snprintf(buf, n, "which rows move: the gradient's, the optimizer's memory's, weight decay's");
+  if (s && s->side_by_side) std::snprintf(buf, n, "the same batches, two optimizers: which rows each one writes");
+  else std::snprintf(buf, n, "which rows move: the gradient's, the optimizer's memory's, weight decay's");
 }
 
 // ---------------------------------------------------------------- the code panels
@@ -688,7 +691,8 @@ void train_sync(App& app, int steps) {
 bool train_table_saveable(const App& app) {
   const TrainSlideState* s = find_train_slide_state(app);
   return s && app.ui.slide >= 0 && app.ui.slide < slide_count() &&
-         slide_table()[static_cast<size_t>(app.ui.slide)].canvas == kSlideTrain.canvas && s->made_for != 0 && s->runs[0].trainer.steps_done() > 0;
+         slide_table()[static_cast<size_t>(app.ui.slide)].canvas == kSlideTrain.canvas && s->made_for != 0 &&
+         s->runs[0].trainer.steps_done() > 0;
 }
 
 std::string train_save_table(App& app, const std::string& path) {

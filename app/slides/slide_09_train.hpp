@@ -28,14 +28,14 @@ struct TrainRun {
 
 struct TrainSlideState {
   // ---- what the user chose
-  char batches_buf[512] = "";                      // "2; 0": one batch a step ('' : the IDs, one a step)
+  char batches_buf[512] = "";                       // "2; 0": one batch a step ('' : the IDs, one a step)
   TrainOptimizer optimizer = TrainOptimizer::Adam;  // the one optimizer (not side by side)
   double lr = 0.1;                                  // the learning rate
   bool side_by_side = false;                        // two optimizers on the same batches
   TrainPair pair = TrainPair::AdamVsSparseAdam;
   int window = 4;  // Text mode with no batches typed: the tokens in windows of this many
   // ---- made from it (train_sync)
-  std::string batches_error;   // why the typed batches are not used ("" : they are)
+  std::string batches_error;    // why the typed batches are not used ("" : they are)
   std::vector<IdList> batches;  // cycled over the steps
   uint64_t made_for = 0;        // the model and choices the runs were made for
   TrainRun runs[2];             // runs[1] only side by side
@@ -43,7 +43,7 @@ struct TrainSlideState {
   bool save_requested = false;  // the menu asked: the popup opens
   char save_path[1024] = "";
   std::string save_error;
-  FollowKey followed[2];        // what each run's grid last scrolled to (the batch's first row)
+  FollowKey followed[2];  // what each run's grid last scrolled to (the batch's first row)
 };
 
 TrainSlideState& train_slide_state(App& app);
@@ -51,7 +51,7 @@ const TrainSlideState* find_train_slide_state(const App& app);
 // --batches, --optimizer, --lr given with the window: slide 9 starts with them.
 void train_preset(App& app, const std::string& batches, const TrainOptimizer* optimizer, double lr);
 
-int train_run_count(const TrainSlideState& s);                      // 1, or 2 side by side
+int train_run_count(const TrainSlideState& s);                        // 1, or 2 side by side
 TrainOptimizer train_run_optimizer(const TrainSlideState& s, int i);  // run i's optimizer
 // The runs brought to `steps` optimizer steps (made again when the table, the IDs, the
 // gradient or a choice changed). O(steps · (B + rows with state) · D): never V × D.

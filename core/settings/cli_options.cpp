@@ -256,7 +256,8 @@ std::string validate_training(CliOptions& o, bool others, bool printing) {
   if (!o.train_print) {
     if (o.train_flag.empty()) return "";
     if (printing || o.train_steps_given)
-      return (printing ? o.train_flag : std::string("--steps")) + " sets up --train-print's training: give --train-print too";
+      return (printing ? o.train_flag : std::string("--steps")) +
+             " sets up --train-print's training: give --train-print too";
     return batches_given ? parse_batches(o, largest) : "";
   }
   if (others)

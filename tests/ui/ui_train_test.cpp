@@ -71,7 +71,8 @@ TEST(TrainSlide, ThreeKindsOfMovedRowsForEachOptimizer) {
       {"sgd", {{{2, G}}, {{0, G}}, {{2, G}}}, {1, 1, 1}},
       {"momentum", {{{2, G}}, {{0, G}, {2, M}}, {{0, M}, {2, G}}}, {1, 2, 2}},
       {"adam", {{{2, G}}, {{0, G}, {2, M}}, {{0, M}, {2, G}}}, {1, 2, 2}},
-      {"adamw", {{{0, D}, {1, D}, {2, G}, {3, D}}, {{0, G}, {1, D}, {2, M}, {3, D}}, {{0, M}, {1, D}, {2, G}, {3, D}}},
+      {"adamw",
+       {{{0, D}, {1, D}, {2, G}, {3, D}}, {{0, G}, {1, D}, {2, M}, {3, D}}, {{0, M}, {1, D}, {2, G}, {3, D}}},
        {4, 4, 4}},
       {"sparse_adam", {{{2, G}}, {{0, G}}, {{2, G}}}, {1, 1, 1}},
   };
@@ -95,7 +96,8 @@ TEST(TrainSlide, ThreeKindsOfMovedRowsForEachOptimizer) {
     }
     // Plain SGD keeps no state; the others hold it for the two rows looked up (never V × D).
     const Trainer& t = train_slide_state(h.app).runs[0].trainer;
-    const std::vector<int64_t> held = std::string(e.optimizer) == "sgd" ? std::vector<int64_t>{} : std::vector<int64_t>{0, 2};
+    const std::vector<int64_t> held =
+        std::string(e.optimizer) == "sgd" ? std::vector<int64_t>{} : std::vector<int64_t>{0, 2};
     EXPECT_EQ(t.state_rows(), held);
   }
 }
