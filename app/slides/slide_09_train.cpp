@@ -311,13 +311,15 @@ void transport_controls(ControlRow& row, App& app, TrainSlideState& s) {
 
 // The two rows of controls; returns their height and widens *right.
 float draw_controls(SlideCanvas& c, TrainSlideState& s, ImVec2 at, float& right) {
+  // The optimizers on top (the canvas's top-right corner stays free for the tour's badge:
+  // the wider rows come below), then lr, Step / Play / Reset and Side by side.
   ControlRow r1{c, at};
   optimizer_buttons(r1, s, c.pal);
-  r1.x += r1.gap() * 2.0f;
-  side_controls(r1, s);
   const float y2 = at.y + r1.h + ImGui::GetStyle().ItemSpacing.y;
   ControlRow r2{c, ImVec2(at.x, y2)};
   transport_controls(r2, c.app, s);
+  r2.x += r2.gap() * 2.0f;
+  side_controls(r2, s);
   right = std::max({right, at.x + r1.right, at.x + r2.right});
   return y2 + r2.h - at.y;
 }
