@@ -118,7 +118,7 @@ void draw_narrative(App& app, ImVec2 size) {
   const float e = em();
   ImGui::BeginChild("narrative", size, false);
   char counter[32];
-  // "01 of 00–08": the slides are numbered from 00 (their keys), so "01 / 08" read as one of eight.
+  // "01 of 00–09": the slides are numbered from 00 (their keys), so "01 / 08" read as one of eight.
   std::snprintf(counter, sizeof counter, "%02d of 00–%02d", app.ui.slide, slide_count() - 1);
   const Fonts& nf = narration_fonts();  // presenting: larger than the rest of the page
   ImGui::PushFont(nf.bold);

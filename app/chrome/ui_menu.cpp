@@ -6,6 +6,7 @@
 
 #include "app/state/app_edits.hpp"
 #include "app/chrome/chrome.hpp"
+#include "app/slides/slide_09_train.hpp"
 #include "app/slides/slide_nav.hpp"
 #include "app/widgets/widget_data_text.hpp"
 #include "app/widgets/widget_file_picker.hpp"
@@ -53,6 +54,9 @@ void draw_menu_bar(App& app) {
     if (ImGui::MenuItem("Back to the seeded table", nullptr, false, app.inputs.file != nullptr))
       take_change(app, set_table_file(app, nullptr), Fields::Sync);
     ImGui::Separator();
+    // Slide 9's trained table (the file is never written): a .safetensors of its own.
+    if (ImGui::MenuItem("Save table as… (.safetensors)", nullptr, false, train_table_saveable(app)))
+      train_slide_state(app).save_requested = true;
     if (ImGui::MenuItem("Save screenshot (PNG)", "Ctrl+S")) ui.screenshot_requested = true;
     if (ImGui::MenuItem("Export this slide's animation (GIF)")) ui.gif_requested = true;
     if (ImGui::IsItemHovered())

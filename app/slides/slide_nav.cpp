@@ -15,9 +15,10 @@ const CodePanelText& code_panel_text(App& app) {
   const ScaleState* scale = find_scale_state(app);  // slide 7's figures, when it has run
   const uint64_t scale_revision = scale ? scale->seen_revision : 0;
   const bool asking = app.learn.phase == LearnPhase::Asking && app.learn.slide == app.ui.slide;
+  const SlideDef& def = slide_table()[static_cast<size_t>(app.ui.slide)];
+  const uint64_t slide_key = def.code_depends ? def.code_depends(app) : 0;
   if (t.slide != app.ui.slide || t.generation != app.derived.generation || t.scale_revision != scale_revision ||
-      t.asking != asking) {
-    const SlideDef& def = slide_table()[static_cast<size_t>(app.ui.slide)];
+      t.asking != asking || t.slide_key != slide_key) {
     def.code(app, t.code, t.output);
     t.notes.clear();
     if (def.output_notes) def.output_notes(app, t.notes);
@@ -29,6 +30,7 @@ const CodePanelText& code_panel_text(App& app) {
     t.generation = app.derived.generation;
     t.scale_revision = scale_revision;
     t.asking = asking;
+    t.slide_key = slide_key;
   }
   return t;
 }

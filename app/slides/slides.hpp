@@ -66,6 +66,9 @@ struct SlideDef {
   uint64_t (*fit_depends)(const App& app) = nullptr;
   // The table's file changed on disk (app/chrome/ui_file_watch.cpp): what it made of it is stale.
   void (*file_changed)(App& app) = nullptr;
+  // What its code panels depend on besides the model (its own choices, its step): a hash,
+  // so a change of them builds the panels' text again (null: the model alone).
+  uint64_t (*code_depends)(const App& app) = nullptr;
   bool holds_big_table = false;  // keeps a GPT-2-sized table of its own (the bench's memory figure counts it)
 };
 
@@ -121,8 +124,8 @@ const T* find_slide_state(const App& app, const SlideDef& slide) {
 }
 
 // A slide's index in the table is its number: 0 "Text → token IDs" (before the table),
-// 1–5 the page's five, 6–8 beyond (--slide, the strip, the keys 0–9, the session).
-// The digit keys that jump to a slide, as the help and status line name them: "0 – 8"
+// 1–5 the page's five, 6–9 beyond (--slide, the strip, the keys 0–9, the session).
+// The digit keys that jump to a slide, as the help and status line name them: "0 – 9"
 // (a slide's key is its number; slides past 9 are reached with ← / →).
 std::string slide_keys_label();
 
@@ -139,7 +142,8 @@ std::string slide_keys_label();
   X(kSlideSameNumbers) \
   X(kSlideBackward)    \
   X(kSlideAtScale)     \
-  X(kSlideGpt)
+  X(kSlideGpt)         \
+  X(kSlideTrain)
 
 #define LV_DECLARE_SLIDE(name) extern const SlideDef name;
 LV_SLIDES(LV_DECLARE_SLIDE)

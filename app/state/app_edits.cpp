@@ -6,7 +6,8 @@
 #include <cstring>
 
 #include "app/model/model_jobs.hpp"
-#include "app/slides/bpe_replay.hpp"  // up, the one left: slide 0's merge replay follows each edit at once (read before any frame)
+#include "app/slides/bpe_replay.hpp"  // up: slide 0's merge replay follows each edit at once (read before any frame)
+#include "app/slides/slide_09_train.hpp"  // up: --batches, --optimizer, --lr set slide 9 up with the rest of the command line
 #include "core/text/id_parse.hpp"
 #include "core/text/wide_text.hpp"
 
@@ -26,6 +27,14 @@ void app_init(App& app, const CliOptions& o, std::shared_ptr<const TableFile> fi
     app.learn.quiz_seed = o.quiz_seed;
   }
   take_change(app, model_init(app, o, std::move(file)), Fields::Sync);
+  // --batches, --optimizer, --lr, --grad without --train-print: slide 9 starts with them.
+  if (!o.train_flag.empty()) {
+    std::string batches;
+    for (const IdList& b : o.batches) batches += (batches.empty() ? "" : "; ") + format_ids(b);
+    train_preset(app, batches, o.optimizer ? &*o.optimizer : nullptr, o.lr);
+    if (o.grad_seed && *o.grad_seed >= 0)
+      take_change(app, set_grad_mode(app, GradMode::Seeded, static_cast<uint64_t>(*o.grad_seed)));
+  }
 }
 
 void take_change(App& app, const Change& c, Fields fields) {

@@ -39,6 +39,7 @@ struct CodePanelText {
   uint64_t generation = 0;      // Derived::generation it was built from
   uint64_t scale_revision = 0;  // ScaleState::seen_revision it was built from (slide 7's figures)
   bool asking = false;          // built while Learn mode asked a question (its answer kept out of the output)
+  uint64_t slide_key = 0;       // the slide's own inputs it was built from (SlideDef::code_depends)
   std::string code, output;
   OutputNotes notes;  // what the screen adds to output's ">>> expr" lines (never in output itself)
 };

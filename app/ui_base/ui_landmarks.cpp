@@ -12,7 +12,7 @@ struct Landmark {
   ImVec2 min, max;
   int frame = -1;
 };
-Landmark g_marks[128];  // the controls, and a question's answer targets (up to 32)
+Landmark g_marks[256];  // the controls, and a question's answer targets (up to 32)
 
 }  // namespace
 
@@ -20,7 +20,8 @@ void landmark(const char* name) { landmark_rect(name, ImGui::GetItemRectMin(), I
 
 void landmark_rect(const char* name, ImVec2 min, ImVec2 max) {
   const int frame = ImGui::GetFrameCount();
-  Landmark *free_slot = nullptr, *stale = nullptr;
+  Landmark* free_slot = nullptr;
+  Landmark* stale = nullptr;  // a name not drawn lately (the table is full of another slide's names)
   for (Landmark& m : g_marks) {
     if (m.name && std::strcmp(m.name, name) == 0) {
       m.min = min;
@@ -30,8 +31,9 @@ void landmark_rect(const char* name, ImVec2 min, ImVec2 max) {
     }
     if (!m.name && !free_slot) free_slot = &m;
     // A name not drawn in this frame or the last (or drawn by an earlier context, whose
-    // frames counted higher): its slot may go to a new name when the table is full.
-    if (m.name && !stale && (m.frame < frame - 1 || m.frame > frame)) stale = &m;
+    // frames counted higher): its slot may go to a new name when the table is full, the
+    // oldest first.
+    if (m.name && (m.frame < frame - 1 || m.frame > frame) && (!stale || m.frame < stale->frame)) stale = &m;
   }
   if (!free_slot) free_slot = stale;
   if (free_slot) *free_slot = Landmark{name, min, max, frame};

@@ -200,6 +200,7 @@ std::string apply_train_flag(CliOptions& o, std::string_view name, std::string_v
       return "--steps must be a number of steps from 1 to " + with_commas(kMaxTrainSteps) + " (got " + quoted_input(v) +
              ")";
     o.train_steps = *n;
+    o.train_steps_given = true;
     return "";
   }
   // --grad ones | randn:GSEED (torch.manual_seed(GSEED + step) must stay a 64-bit integer).
@@ -217,18 +218,9 @@ std::string apply_train_flag(CliOptions& o, std::string_view name, std::string_v
   return "";
 }
 
-// --train-print's checks (after every flag): it trains the seeded table on --batches.
-std::string validate_training(CliOptions& o, bool others) {
-  const bool batches_given = o.batches_text.has_value();
-  if (!o.train_print) {
-    if (!o.train_flag.empty()) return o.train_flag + " sets up --train-print's training: give --train-print too";
-    return "";
-  }
-  if (others)
-    return "--train-print prints the training and exits: give it without another mode, --ids, --text, --weights "
-           "or --dtype";
-  if (!batches_given) return "--train-print needs --batches, e.g. --batches \"2,3,1;0,2\" (one batch of IDs a step)";
-  if (!o.optimizer) return "--train-print needs --optimizer: sgd, momentum, adam, adamw or sparse_adam";
+// --batches split at ';' and each batch checked (against --vocab when given): o.batches,
+// or an error.
+std::string parse_batches(CliOptions& o, size_t& largest) {
   IdRules rules;
   if (o.vocab) rules.vocab = *o.vocab;
   const std::string& batches_text = *o.batches_text;
@@ -242,7 +234,6 @@ std::string validate_training(CliOptions& o, bool others) {
   if (parts.size() > static_cast<size_t>(kMaxTrainSteps))
     return "--batches holds " + with_commas(parts.size()) + " batches: at most " + with_commas(kMaxTrainSteps);
   o.batches.clear();
-  size_t largest = 0;
   for (size_t i = 0; i < parts.size(); ++i) {
     IdParse p = parse_ids(parts[i], rules);
     const std::string which = parts.size() == 1
@@ -254,6 +245,27 @@ std::string validate_training(CliOptions& o, bool others) {
     largest = std::max(largest, p.ids.size());
     o.batches.push_back(std::move(p.ids));
   }
+  return "";
+}
+
+// --train-print's checks (after every flag): it trains the seeded table on --batches.
+// Without it, --batches, --optimizer, --lr and --grad set up the window's slide 9.
+std::string validate_training(CliOptions& o, bool others, bool printing) {
+  const bool batches_given = o.batches_text.has_value();
+  size_t largest = 0;
+  if (!o.train_print) {
+    if (o.train_flag.empty()) return "";
+    if (printing || o.train_steps_given)
+      return (printing ? o.train_flag : std::string("--steps")) +
+             " sets up --train-print's training: give --train-print too";
+    return batches_given ? parse_batches(o, largest) : "";
+  }
+  if (others)
+    return "--train-print prints the training and exits: give it without another mode, --ids, --text, --weights "
+           "or --dtype";
+  if (!batches_given) return "--train-print needs --batches, e.g. --batches \"2,3,1;0,2\" (one batch of IDs a step)";
+  if (!o.optimizer) return "--train-print needs --optimizer: sgd, momentum, adam, adamw or sparse_adam";
+  if (std::string e = parse_batches(o, largest); !e.empty()) return e;
   if (!o.vocab) {
     int64_t v = 0;
     for (const IdList& b : o.batches) v = std::max(v, vocab_for_ids(b));
@@ -449,7 +461,9 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
                       !o.export_gif.empty() || o.layout_report || o.tokenize || o.detokenize ||
                       !o.export_worksheet.empty() || o.quiz_json || o.quiz || o.tour || ids_given || o.text ||
                       !o.weights.empty() || o.dtype != TableDtype::Float32;
-  if (std::string e = validate_training(o, others); !e.empty() || o.train_print) return e;
+  const bool printing = o.print || o.tokenize || o.detokenize || o.quiz_json || !o.export_worksheet.empty() ||
+                        o.bench_frames > 0 || o.nearest.has_value() || o.norms;
+  if (std::string e = validate_training(o, others, printing); !e.empty() || o.train_print) return e;
   // A table file sets the shape itself; the IDs are checked against it once loaded.
   if (!o.weights.empty() && (o.vocab || o.dim_given)) return "--weights sets the table's shape: drop --vocab and --dim";
   if (o.text && ids_given) return "give --ids or --text, not both";

@@ -64,6 +64,7 @@ struct CliOptions {
   std::optional<TrainOptimizer> optimizer;  // --optimizer sgd|momentum|adam|adamw|sparse_adam
   double lr = 0.1;                          // --lr, the learning rate, 0 to 1,000
   int64_t train_steps = 3;                  // --steps K, 1 to kMaxTrainSteps
+  bool train_steps_given = false;           // --steps was given (only --train-print takes it)
   std::optional<int64_t> grad_seed;         // --grad randn:GSEED (G = torch.randn after manual_seed(GSEED +
                                             // step)); empty: --grad ones (loss = out.sum())
   std::string train_flag;                   // the first of --batches, --optimizer, --lr, --steps, --grad given

@@ -12,17 +12,25 @@
 //   train_torch_step_ms_median/<opt>_gpt2    PyTorch's step (informative, 0 when absent)
 //   train_speedup_over_torch/<opt>_gpt2      torch's median over ours (informative)
 //
-//   lookupviz_train_bench [STEPS]   (default 200)
+// Then the same on a Llama-shaped table (128,256 × 4,096 BF16, 1 GB): written by the bench as
+// a .safetensors file in $TMPDIR (or /tmp), memory-mapped and read in place, removed after:
+//   train_step_ms_p95/<optimizer>_llama      one step, thread CPU, p95 (16 ms)
+//   train_private_mb/<optimizer>_llama       the process's private dirty memory after the steps,
+//                                            against 64 MB + 2 × (rows with state) × D × 4 bytes
+//
+//   lookupviz_train_bench [STEPS] [--no-llama]   (default 200)
 #include <time.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "core/io/table_file.hpp"
 #include "core/train/trainer.hpp"
 #include "core/torch/torch_generator.hpp"
 #include "core/torch/torch_layers.hpp"
@@ -53,10 +61,107 @@ double torch_step_ms(const std::string& optimizer, int steps) {
   return ms;
 }
 
+// Private_Dirty of /proc/self/smaps_rollup in MiB (memory this process wrote: heap, state),
+// not the file's pages mapped in (shared with the page cache, dropped under pressure).
+double private_dirty_mb() {
+  FILE* f = std::fopen("/proc/self/smaps_rollup", "r");
+  if (!f) return 0.0;
+  char line[256];
+  double kb = 0.0;
+  while (std::fgets(line, sizeof line, f)) {
+    double v = 0.0;
+    if (std::sscanf(line, "Private_Dirty: %lf kB", &v) == 1) kb += v;
+  }
+  std::fclose(f);
+  return kb / 1024.0;
+}
+
+// A Llama-shaped token embedding as a .safetensors file: BF16 values ~ N(0, 0.02²)-ish
+// (a cheap generator: what is timed never depends on them). "" when it cannot be written.
+std::string write_llama_table(int64_t vocab, int64_t dim) {
+  const char* tmp = std::getenv("TMPDIR");
+  const std::string path = std::string(tmp && *tmp ? tmp : "/tmp") + "/lookupviz_train_bench_llama.safetensors";
+  FILE* f = std::fopen(path.c_str(), "wb");
+  if (!f) return "";
+  std::string json = "{\"model.embed_tokens.weight\":{\"dtype\":\"BF16\",\"shape\":[" + std::to_string(vocab) + "," +
+                     std::to_string(dim) + "],\"data_offsets\":[0," + std::to_string(vocab * dim * 2) + "]}}";
+  while (json.size() % 8) json += ' ';
+  const uint64_t n = json.size();
+  unsigned char len[8];
+  for (int i = 0; i < 8; ++i) len[i] = static_cast<unsigned char>(n >> (8 * i));
+  bool ok = std::fwrite(len, 1, 8, f) == 8 && std::fwrite(json.data(), 1, json.size(), f) == json.size();
+  std::vector<uint16_t> row(static_cast<size_t>(dim));
+  uint64_t x = 88172645463325252ull;
+  for (int64_t r = 0; r < vocab && ok; ++r) {
+    for (uint16_t& v : row) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      const float val = (static_cast<float>(x >> 40) / 16777216.0f - 0.5f) * 0.07f;
+      uint32_t bits;
+      std::memcpy(&bits, &val, 4);
+      v = static_cast<uint16_t>(bits >> 16);
+    }
+    ok = std::fwrite(row.data(), 2, row.size(), f) == row.size();
+  }
+  ok = std::fclose(f) == 0 && ok;
+  if (!ok) std::remove(path.c_str());
+  return ok ? path : "";
+}
+
+// The five optimizers on a Llama-shaped BF16 table read in place from its file.
+void llama_figures(int steps) {
+  const int64_t vocab = 128256, dim = 4096, batch = 8;
+  const std::string path = write_llama_table(vocab, dim);
+  if (path.empty()) {
+    std::printf("# the Llama-shaped table could not be written: skipped\n");
+    return;
+  }
+  lv::TableLoad l = lv::load_table(path);
+  if (!l.ok) {
+    std::printf("# the Llama-shaped table did not load: %s\n", l.error.c_str());
+    std::remove(path.c_str());
+    return;
+  }
+  const lv::TableView base(nullptr, std::make_shared<const lv::TableFile>(std::move(l.table)), lv::TableDtype::Float32,
+                           nullptr);
+  for (lv::TrainOptimizer o : lv::kTrainOptimizers) {
+    const std::string name(lv::optimizer_name(o));
+    lv::TrainConfig config;
+    config.optimizer = o;
+    config.lr = 1e-3;
+    config.randn_grad = true;
+    config.grad_seed = 7;
+    const double before = private_dirty_mb();
+    std::vector<double> ms;
+    int64_t with_state = 0;
+    double after = 0.0;
+    {
+      lv::Trainer trainer(base, config);
+      std::mt19937_64 ids(42);
+      for (int s = 0; s < steps; ++s) {
+        lv::IdList idx(batch);
+        for (int64_t& id : idx) id = static_cast<int64_t>(ids() % static_cast<uint64_t>(vocab));
+        const double t0 = thread_cpu_ms();
+        trainer.step(idx);
+        ms.push_back(thread_cpu_ms() - t0);
+      }
+      with_state = trainer.stored_row_count();
+      after = private_dirty_mb();
+    }
+    std::printf("FIGURE train_step_ms_p95/%s_llama %.4g 16\n", name.c_str(), quantile(ms, 95));
+    const double budget = 64.0 + 2.0 * static_cast<double>(with_state) * static_cast<double>(dim) * 4.0 / (1 << 20);
+    std::printf("FIGURE train_private_mb/%s_llama %.4g %.4g\n", name.c_str(), std::max(after, before), budget);
+    std::fflush(stdout);
+  }
+  std::remove(path.c_str());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  const int steps = argc > 1 ? std::max(1, std::atoi(argv[1])) : 200;
+  const int steps = argc > 1 && argv[1][0] != '-' ? std::max(1, std::atoi(argv[1])) : 200;
+  bool llama = true;
+  for (int i = 1; i < argc; ++i) llama = llama && std::string(argv[i]) != "--no-llama";
+  if (llama) llama_figures(steps);  // first: its private memory is then the Llama run's alone
   const int64_t vocab = 50257, dim = 768, batch = 8;
   lv::TorchGenerator gen(123);
   auto table = std::make_shared<const lv::Matrix>(lv::embedding_init(vocab, dim, gen));

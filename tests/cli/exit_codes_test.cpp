@@ -77,8 +77,9 @@ TEST(ExitCodes, BadFlagsAndValues) {
   expect_usage_error({"--print", "--seed", "18446744073709551616"},
                      "--seed must be a whole number from -9223372036854775808 to 18446744073709551615 "
                      "(got “18446744073709551616”)");
-  expect_usage_error({"--slide", "9"},
-                     "--slide must be a slide number from 0 to " + std::to_string(lv::kLastSlide) + " (got “9”)");
+  expect_usage_error({"--slide", std::to_string(lv::kSlideCount)}, "--slide must be a slide number from 0 to " +
+                                                                       std::to_string(lv::kLastSlide) + " (got “" +
+                                                                       std::to_string(lv::kSlideCount) + "”)");
   expect_usage_error({"--size", "10x10"}, "--size must be WIDTHxHEIGHT in pixels, each from 320 to 8192 (got “10x10”)");
   expect_usage_error({"--scale", "9"}, "--scale must be a number from 0.5 to 4 (got “9”)");
   expect_usage_error({"--print", "--screenshot", "a.png"},

@@ -93,8 +93,13 @@ TEST(TrainPrintErrors, BadValuesSayWhatIsWrong) {
                      "--batches: batch 2 of 2: 7 is out of range: this table has 4 rows, IDs 0–3");
   expect_usage_error({"--train-print", "--batches", "-1", "--optimizer", "sgd"},
                      "--batches: -1 is negative: IDs count rows from 0");
-  expect_usage_error({"--batches", "2;0", "--optimizer", "sgd"},
+  // Without --train-print they set up the window's slide 9; a printing mode has no slide 9.
+  expect_usage_error({"--print", "--batches", "2;0", "--optimizer", "sgd"},
                      "--batches sets up --train-print's training: give --train-print too");
+  expect_usage_error({"--batches", "2;0", "--steps", "4"},
+                     "--steps sets up --train-print's training: give --train-print too");
+  expect_usage_error({"--batches", "2;7", "--vocab", "4"},
+                     "--batches: batch 2 of 2: 7 is out of range: this table has 4 rows, IDs 0–3");
   expect_usage_error({"--print", "--lr", "0.1"}, "--lr sets up --train-print's training: give --train-print too");
   expect_usage_error(with({"--optimizer", "sgd", "--ids", "1"}),
                      "--train-print prints the training and exits: give it without another mode, --ids, --text, "

@@ -164,8 +164,8 @@ TEST(CliOptions, WindowFlags) {
 }
 
 TEST(CliOptions, WindowFlagErrors) {
-  EXPECT_EQ(err({"--slide", "-1"}), "--slide must be a slide number from 0 to 8 (got “-1”)");
-  EXPECT_EQ(err({"--slide", "9"}), "--slide must be a slide number from 0 to 8 (got “9”)");
+  EXPECT_EQ(err({"--slide", "-1"}), "--slide must be a slide number from 0 to 9 (got “-1”)");
+  EXPECT_EQ(err({"--slide", "10"}), "--slide must be a slide number from 0 to 9 (got “10”)");
   EXPECT_EQ(err({"--step", "-1"}), "--step must be a whole number from 0 to 9,999 (got “-1”)");
   const std::string size = "--size must be WIDTHxHEIGHT in pixels, each from 320 to 8192";
   EXPECT_EQ(err({"--size", "100x100"}), size + " (got “100x100”)");
@@ -342,8 +342,13 @@ TEST(CliOptions, TrainPrintsOptions) {
   EXPECT_EQ(p.options.train_steps, 3);
   EXPECT_FALSE(p.options.grad_seed);
   EXPECT_EQ(p.options.vocab, 9);
-  // The training's options without --train-print, and --train-print with another mode.
-  EXPECT_FALSE(lv::parse_cli({"lookupviz", "--optimizer", "adam"}).ok);
+  // The training's options without --train-print set up the window's slide 9 (not --steps, and
+  // not with a printing mode); --train-print with another mode is refused.
+  p = lv::parse_cli({"lookupviz", "--optimizer", "adam", "--batches", "2;0", "--lr", "0.01"});
+  ASSERT_TRUE(p.ok) << p.error;
+  EXPECT_EQ(p.options.batches, (std::vector<lv::IdList>{{2}, {0}}));
+  EXPECT_FALSE(lv::parse_cli({"lookupviz", "--optimizer", "adam", "--steps", "4"}).ok);
+  EXPECT_FALSE(lv::parse_cli({"lookupviz", "--optimizer", "adam", "--print"}).ok);
   EXPECT_FALSE(
       lv::parse_cli({"lookupviz", "--train-print", "--batches", "1", "--optimizer", "sgd", "--text", "hi"}).ok);
   EXPECT_FALSE(

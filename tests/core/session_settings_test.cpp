@@ -229,9 +229,9 @@ TEST(SessionSettings, SeedsAsPythonPrintsThem) {
 
 TEST(SessionSettings, EveryBadValueIsRefusedWithASentence) {
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"slide = -1\n", "line 2: slide must be a slide number from 0 to 8 (got “-1”)"},
-      {"slide = 9\n", "line 2: slide must be a slide number from 0 to 8 (got “9”)"},
-      {"slide = two\n", "line 2: slide must be a slide number from 0 to 8 (got “two”)"},
+      {"slide = -1\n", "line 2: slide must be a slide number from 0 to 9 (got “-1”)"},
+      {"slide = 10\n", "line 2: slide must be a slide number from 0 to 9 (got “10”)"},
+      {"slide = two\n", "line 2: slide must be a slide number from 0 to 9 (got “two”)"},
       {"ids_from = words\n", "line 2: ids_from must be ids or text (got “words”)"},
       {"text = Hello\n", "line 2: text must be a quoted sentence, e.g. text = \"Hello, world\" (got “Hello”)"},
       {"step = -1\n", "line 2: step must be a number from 0 to 10,000 (got “-1”)"},

@@ -36,6 +36,7 @@
 #include "app/app_ui.hpp"
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/slides/scale_worker.hpp"
+#include "app/slides/slide_09_train.hpp"
 #include "app/slides/slides.hpp"
 #include "core/io/table_file.hpp"
 #include "headless.hpp"
@@ -108,7 +109,7 @@ std::vector<State> states() {
   const float inf = std::numeric_limits<float>::infinity();
   const float nan = std::numeric_limits<float>::quiet_NaN();
   return {
-      {"default", {}, nullptr, {0, 1, 2, 3, 4, 5, 6, 7, 8}},
+      {"default", {}, nullptr, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}},
       {"edited cells",
        {},
        [](Headless& h) {
@@ -154,7 +155,31 @@ std::vector<State> states() {
        {"--ids", "0,1"},
        [](Headless& h) { load(h, kTables + "single.safetensors"); },
        {}},
-      {"text", {"--text", "Hello, world. It's 2025!"}, nullptr, {0, 1, 2, 3, 4, 5, 6, 8}},
+      {"text", {"--text", "Hello, world. It's 2025!"}, nullptr, {0, 1, 2, 3, 4, 5, 6, 8, 9}},
+      // Slide 9's training loop, for each optimizer (its panel trains the left one side by side).
+      {"training: AdamW on the issue's batches",
+       {"--batches", "2;0", "--vocab", "4", "--dim", "3", "--optimizer", "adamw"},
+       nullptr,
+       {9}},
+      {"training: SparseAdam, G = randn, repeats, lr 0.01",
+       {"--ids", "1,1,3", "--vocab", "5", "--batches", "1,1;3;0,2,0", "--optimizer", "sparse_adam", "--lr", "0.01",
+        "--grad", "randn:7"},
+       nullptr,
+       {9}},
+      {"training: momentum on a loaded table, edited",
+       {"--ids", "2,0", "--batches", "2,2;0", "--optimizer", "momentum", "--lr", "1"},
+       [](Headless& h) {
+    load(h, kTables + "notebook_seed123.npy");
+    edit_cell(h.app, 2, 1, -0.75f);
+       },
+       {9}},
+      {"training: SGD | AdamW side by side, float16",
+       {"--dtype", "float16", "--batches", "3;1,2", "--optimizer", "sgd"},
+       [](Headless& h) {
+    train_slide_state(h.app).side_by_side = true;
+    train_slide_state(h.app).pair = TrainPair::SgdVsAdamW;
+       },
+       {9}},
       };
 }
 
@@ -214,7 +239,7 @@ TEST(CodePanels, RunInPyTorchAndPrintWhatThePanelShows) {
     if (HasFatalFailure()) return;
     h.frames(2);
     std::vector<int> slides = s.slides;
-    if (slides.empty()) slides = {0, 1, 2, 3, 4, 5, 6, 8};
+    if (slides.empty()) slides = {0, 1, 2, 3, 4, 5, 6, 8, 9};
     for (int k : slides) {
       show_slide(h, k);
       if (HasFatalFailure()) return;

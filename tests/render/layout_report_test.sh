@@ -132,7 +132,9 @@ open(sys.argv[1], "wb").write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(head)
 PY
 
 fails=0
-states=("default" "ids404:--ids 4,0,4" "8x8:--ids 0,1,2,3,4,5,6,7 --dim 8" "inf:--weights $out/inf.npy")
+# train: slide 9 on the batches with AdamW (every row lit, each with its kind's word).
+states=("default" "ids404:--ids 4,0,4" "8x8:--ids 0,1,2,3,4,5,6,7 --dim 8" "inf:--weights $out/inf.npy"
+  "train:--batches 2;0;1,3 --vocab 4 --dim 3 --optimizer adamw")
 for size in "1024x768" "1280x720" "1280x800" "1366x768" "1440x900" "1920x1080" "2560x1440:2"; do
   args=(--size "${size%%:*}"); [ "${size#*:}" != "$size" ] && args+=(--scale "${size#*:}")
   # At 1024 × 768 the narration may scroll (slides 4, 5 and 8 at 0.75 em, its smallest: 0.66 em

@@ -66,7 +66,7 @@ TEST(Render, ExportSlidesWritesADistinctPicturePerSlide) {
   const std::string dir = temp_dir();
   ASSERT_EQ(run("--export-slides " + dir + " --size 1280x800"), 0);
   std::vector<Image> slides;
-  for (int k = 0; k <= lv::kLastSlide; ++k) {  // slide-00.png (text → token IDs) … slide-08.png
+  for (int k = 0; k <= lv::kLastSlide; ++k) {  // slide-00.png (text → token IDs) … slide-09.png
     char name[32];
     std::snprintf(name, sizeof name, "/slide-%02d.png", k);
     Image im = load(dir + name);

@@ -77,7 +77,7 @@ plain_last_step() {
 
 # -------------------------------------------------------------------- the runs
 
-# The deck's last slide from the usage error of --slide 99 ("from 0 to 8").
+# The deck's last slide from the usage error of --slide 99 ("from 0 to 9").
 LAST_SLIDE="$("$BIN" --slide 99 2>&1 | sed -n 's/.* from 0 to \([0-9]*\).*/\1/p')"
 [ -n "$LAST_SLIDE" ] || LAST_SLIDE=8
 LAST_STEP=""

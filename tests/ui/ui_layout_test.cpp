@@ -158,12 +158,12 @@ TEST(UiLayout, NarrationKeepsNumbersWholeOnScreen) {
   }
 }
 
-// The deck counter names the slides' numbers, not one of eight.
-TEST(UiLayout, TheCounterReadsOneOfNine) {
+// The deck counter names the slides' numbers (0 to 9), not one of ten.
+TEST(UiLayout, TheCounterReadsOneOfTen) {
   Headless h;
   h.init();
   h.frames(2);
-  EXPECT_TRUE(read_screen().contains("01 of 00–08")) << read_screen().all();
+  EXPECT_TRUE(read_screen().contains("01 of 00–09")) << read_screen().all();
 }
 
 }  // namespace

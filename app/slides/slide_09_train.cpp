@@ -1,0 +1,724 @@
+// slide_09_train.cpp — "Training: which rows move". The table shown trained step by step
+// (core/train/trainer.hpp, torch 1.13 float for float): batches of IDs, the upstream
+// gradient G as on slide 6, an optimizer and its learning rate. The slide's timeline is
+// the training (step k: the table after k optimizer steps). At each step the rows that
+// changed light in three kinds — this step's gradient, the optimizer's memory (momentum,
+// Adam's moments) with no gradient, AdamW's weight decay — with "rows written this step:
+// N of V", and a strip shows which rows hold optimizer state. Side by side: two
+// optimizers on the same batches, the step where they first differ held on screen.
+// A sparse gradient is not a sparse update.
+#include "app/slides/slide_09_train.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "app/model/app_model.hpp"
+#include "app/slides/narrative_lines.hpp"
+#include "app/slides/scene.hpp"
+#include "app/slides/slide_code.hpp"
+#include "app/slides/slides.hpp"
+#include "app/ui_base/anim_timeline.hpp"
+#include "app/ui_base/ui_draw.hpp"
+#include "app/ui_base/ui_landmarks.hpp"
+#include "app/widgets/widget_answer_targets.hpp"
+#include "app/widgets/widget_matrix_grid.hpp"
+#include "core/text/id_parse.hpp"
+#include "core/train/table_save.hpp"
+#include "core/text/text_format.hpp"
+#include "core/torch/notebook_transcript.hpp"
+#include "core/torch/torch_format.hpp"
+
+namespace lv::app {
+namespace {
+
+constexpr double kLrChoices[] = {0.003, 0.01, 0.03, 0.1, 0.3, 1.0};
+const char* const kLrLabels[] = {"0.003", "0.01", "0.03", "0.1", "0.3", "1"};
+
+// The three kinds of moved rows, each its own colour (an ID colour: distinct in both themes).
+// Gradient amber (ID colour 0), memory violet (2), decay sky (4).
+size_t kind_index(RowMove k);
+ImU32 kind_color(RowMove k, float alpha = 1.0f) { return id_color(kind_index(k), alpha); }
+size_t kind_index(RowMove k) { return k == RowMove::Gradient ? 0 : k == RowMove::Memory ? 2 : 4; }
+// A row's cells lit for its kind (an ID tint: its numbers stay readable in both themes).
+ImU32 kind_tint(const Palette& p, RowMove k) { return id_tint(p, kind_index(k), 0.45f); }
+const char* kind_word(RowMove k) {
+  switch (k) {
+    case RowMove::Gradient: return "gradient";
+    case RowMove::Memory: return "memory";
+    case RowMove::Decay: return "decay";
+    case RowMove::None: break;
+  }
+  return "";
+}
+
+// "Adam", "SGD + momentum": how the screen names an optimizer.
+const char* optimizer_label(TrainOptimizer o) {
+  switch (o) {
+    case TrainOptimizer::Sgd: return "SGD";
+    case TrainOptimizer::Momentum: return "SGD + momentum";
+    case TrainOptimizer::Adam: return "Adam";
+    case TrainOptimizer::AdamW: return "AdamW";
+    case TrainOptimizer::SparseAdam: return "SparseAdam";
+  }
+  return "";
+}
+
+// What the optimizer keeps per row, in torch's names.
+const char* state_words(TrainOptimizer o) {
+  switch (o) {
+    case TrainOptimizer::Sgd: return "";
+    case TrainOptimizer::Momentum: return "momentum_buffer";
+    default: return "exp_avg, exp_avg_sq";
+  }
+}
+
+// A learning rate as Python writes it (the shortest decimal that reads back the same).
+std::string py_float(double v) {
+  char buf[64];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  std::string s(buf, r.ptr);
+  if (s.find_first_of(".en") == std::string::npos) s += ".0";
+  return s;
+}
+
+uint64_t mix_key(uint64_t h, uint64_t v) { return (h ^ v) * 1099511628211ull; }
+
+// The batches: the typed ones split at ';', else the IDs one a step (Text mode: its
+// tokens in windows of `window`). An error sentence when the typed ones do not parse.
+std::vector<IdList> batches_of(const App& app, const TrainSlideState& s, std::string& error) {
+  std::vector<IdList> out;
+  error.clear();
+  const std::string text = s.batches_buf;
+  const IdList& ids = app.inputs.ids;
+  if (text.find_first_not_of(" \t") == std::string::npos) {
+    if (app.ui.ids_input == IdsInput::Text) {
+      const size_t w = static_cast<size_t>(std::max(1, s.window));
+      for (size_t i = 0; i < ids.size(); i += w)
+        out.emplace_back(ids.begin() + static_cast<std::ptrdiff_t>(i),
+                         ids.begin() + static_cast<std::ptrdiff_t>(std::min(ids.size(), i + w)));
+    } else {
+      for (int64_t id : ids) out.push_back(IdList{id});
+    }
+    return out;
+  }
+  IdRules rules;
+  rules.vocab = app.derived.vocab;
+  size_t n = 0;
+  for (size_t at = 0;; ++n) {
+    const size_t semi = text.find(';', at);
+    const std::string part = text.substr(at, semi == std::string::npos ? std::string::npos : semi - at);
+    IdParse p = parse_ids(part, rules);
+    if (!p.ok) {
+      error =
+          "batch " + std::to_string(n + 1) + ": " +
+          (p.error.code == ParseCode::Empty ? std::string("no ID (batches are separated by ';')") : p.error.clause());
+      return {};
+    }
+    out.push_back(std::move(p.ids));
+    if (semi == std::string::npos) break;
+    at = semi + 1;
+  }
+  return out;
+}
+
+// What the runs are made for: the table and its edits, the IDs, G, the choices.
+uint64_t config_key(const App& app, const TrainSlideState& s) {
+  uint64_t h = 1469598103934665603ull;
+  h = mix_key(h, app.derived.outputs_version);
+  h = mix_key(h, app.inputs.edits_version);
+  h = mix_key(h, static_cast<uint64_t>(app.derived.vocab) * 65537u + static_cast<uint64_t>(app.derived.dim));
+  h = mix_key(h, reinterpret_cast<uintptr_t>(app.derived.table.base_owner().get()));
+  h = mix_key(h, static_cast<uint64_t>(app.inputs.grad_mode) * 31u + app.inputs.grad_seed);
+  h = mix_key(h, static_cast<uint64_t>(s.optimizer) * 7u + static_cast<uint64_t>(s.pair) * 3u + s.side_by_side);
+  uint64_t lr_bits;
+  std::memcpy(&lr_bits, &s.lr, sizeof lr_bits);
+  h = mix_key(h, lr_bits);
+  h = mix_key(h, static_cast<uint64_t>(s.window) + (app.ui.ids_input == IdsInput::Text ? 1000u : 0u));
+  for (const char* p = s.batches_buf; *p; ++p) h = mix_key(h, static_cast<unsigned char>(*p));
+  return h;
+}
+
+TrainConfig config_for(const App& app, const TrainSlideState& s, int i) {
+  TrainConfig c;
+  c.optimizer = train_run_optimizer(s, i);
+  c.lr = s.lr;
+  c.randn_grad = app.inputs.grad_mode == GradMode::Seeded;
+  c.grad_seed = static_cast<int64_t>(app.inputs.grad_seed);
+  return c;
+}
+
+// The training shown: optimizer steps done at the timeline's step (step k: k steps).
+int steps_shown(const App& app) { return std::max(0, current_step(app.ui.timeline, kTrainShownSteps) + 1); }
+
+// ---------------------------------------------------------------- narrative
+// File ▸ Save table as…: a path (the working directory's trained_table.safetensors at first)
+// and Save; the outcome in the status line, a refusal in the popup.
+void save_popup(App& app, TrainSlideState& s) {
+  if (s.save_requested) {
+    s.save_requested = false;
+    if (!*s.save_path) std::snprintf(s.save_path, sizeof s.save_path, "trained_table.safetensors");
+    s.save_error.clear();
+    ImGui::OpenPopup("Save trained table");
+  }
+  if (!ImGui::BeginPopupModal("Save trained table", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  ImGui::TextUnformatted("embedding.weight after training, as a .safetensors file (tensor \"weight\", float32)");
+  ImGui::SetNextItemWidth(em() * 28.0f);
+  if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+  const bool enter =
+      ImGui::InputText("##save-path", s.save_path, sizeof s.save_path, ImGuiInputTextFlags_EnterReturnsTrue);
+  landmark("train-save-path");
+  if (!s.save_error.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).bad);
+    ImGui::TextUnformatted(s.save_error.c_str());
+    ImGui::PopStyleColor();
+  }
+  if (ImGui::Button("Save##train-save") || enter) {
+    const std::string e = train_save_table(app, s.save_path);
+    if (e.empty()) {
+      set_status(app, (std::string("Saved ") + s.save_path).c_str());
+      ImGui::CloseCurrentPopup();
+    } else {
+      s.save_error = "Not saved: " + e;
+    }
+  }
+  landmark("train-save");
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+  ImGui::EndPopup();
+}
+
+void narrative(App& app) {
+  TrainSlideState& s = train_slide_state(app);
+  save_popup(app, s);
+  para("Training moves the table with the gradient of slide 6. Plain SGD and SparseAdam write only the rows "
+       "looked up; momentum and Adam keep moving rows looked up before (their state remembers); AdamW's "
+       "weight decay moves every row at every step.");
+  para_muted("%s", "A sparse gradient is not a sparse update.");
+  ImGui::Spacing();
+  ImGui::TextUnformatted("Batches, one a step (';' between)");
+  ImGui::SetNextItemWidth(-1);
+  const char* hint = app.ui.ids_input == IdsInput::Text ? "the tokens, in windows" : "the IDs, one a step";
+  ImGui::InputTextWithHint("##train-batches", hint, s.batches_buf, sizeof s.batches_buf);
+  landmark("train-batches");
+  if (!s.batches_error.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).bad);
+    ImGui::TextWrapped("%s", s.batches_error.c_str());
+    ImGui::PopStyleColor();
+  }
+  int mode = app.inputs.grad_mode == GradMode::SumOfOutputs ? 0 : 1;
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::Combo("##train-grad", &mode, "G = ones: out.sum()\0G = torch.randn(B, D), seed GSEED + step\0"))
+    (void)set_grad_mode(app, mode == 0 ? GradMode::SumOfOutputs : GradMode::Seeded,
+                        app.inputs.grad_seed);  // cannot fail
+}
+
+// ---------------------------------------------------------------- the canvas's controls
+// A row of controls across the canvas top: each measured first (so the fit sees them),
+// drawn only when not measuring.
+struct ControlRow {
+  const SlideCanvas& c;
+  ImVec2 at;
+  float x = 0.0f, h = 0.0f, right = 0.0f;
+  float gap() const { return ImGui::GetStyle().ItemSpacing.x; }
+  // Places an item `w` wide; false while measuring (draw nothing).
+  bool place(float w) {
+    if (x > 0.0f) x += gap();
+    if (!c.measuring) ImGui::SetCursorScreenPos(ImVec2(at.x + x, at.y));
+    x += w;
+    right = std::max(right, x);
+    h = std::max(h, ImGui::GetFrameHeight());
+    return !c.measuring;
+  }
+  static float button_w(const char* label) {
+    return ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().FramePadding.x * 2.0f;
+  }
+};
+
+void optimizer_buttons(ControlRow& row, TrainSlideState& s, const Palette& pal) {
+  static const char* const kIds[] = {"train-opt-sgd", "train-opt-momentum", "train-opt-adam", "train-opt-adamw",
+                                     "train-opt-sparse_adam"};
+  for (size_t i = 0; i < std::size(kTrainOptimizers); ++i) {
+    const TrainOptimizer o = kTrainOptimizers[i];
+    char label[64];
+    std::snprintf(label, sizeof label, "%s##%s", optimizer_label(o), kIds[i]);
+    if (!row.place(ControlRow::button_w(label))) continue;
+    const bool on = !s.side_by_side && s.optimizer == o;
+    if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::ColorConvertU32ToFloat4(with_alpha(pal.accent, 0.55f)));
+    if (ImGui::Button(label)) {
+      s.optimizer = o;
+      s.side_by_side = false;
+    }
+    if (on) ImGui::PopStyleColor();
+    landmark(kIds[i]);
+  }
+}
+
+void side_controls(ControlRow& row, TrainSlideState& s) {
+  const float box = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x;
+  if (row.place(box + ImGui::CalcTextSize("Side by side").x)) {
+    bool side = s.side_by_side;
+    if (checkbox("Side by side##train-side", &side)) s.side_by_side = side;
+    landmark("train-side");
+  }
+  const char* pairs[] = {"Adam | SparseAdam", "SGD | AdamW"};
+  const float pw = ImGui::CalcTextSize(pairs[0]).x + ImGui::GetFrameHeight() + ImGui::GetStyle().FramePadding.x * 2.0f;
+  if (s.side_by_side && row.place(pw)) {
+    int pair = static_cast<int>(s.pair);
+    ImGui::SetNextItemWidth(pw);
+    if (ImGui::Combo("##train-pair", &pair, pairs, 2)) s.pair = static_cast<TrainPair>(pair);
+    landmark("train-pair");
+  }
+}
+
+void transport_controls(ControlRow& row, App& app, TrainSlideState& s) {
+  const float lw = ImGui::CalcTextSize("lr").x;
+  if (row.place(lw)) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("lr");
+  }
+  const float cw = ImGui::CalcTextSize("0.003").x + ImGui::GetFrameHeight() + ImGui::GetStyle().FramePadding.x * 2.0f;
+  if (row.place(cw)) {
+    ImGui::SetNextItemWidth(cw);
+    const std::string lr = py_float(s.lr);
+    if (ImGui::BeginCombo("##train-lr", lr.c_str())) {
+      for (size_t i = 0; i < std::size(kLrChoices); ++i)
+        if (ImGui::Selectable(kLrLabels[i], kLrChoices[i] == s.lr)) s.lr = kLrChoices[i];
+      ImGui::EndCombo();
+    }
+    landmark("train-lr");
+  }
+  row.x += row.gap() * 2.0f;
+  Timeline& t = app.ui.timeline;
+  if (row.place(ControlRow::button_w("Step"))) {
+    if (ImGui::Button("Step##train-step")) timeline_step(t, kTrainShownSteps, +1, app.ui.reduced_motion);
+    landmark("train-step");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("One optimizer.step() on the next batch (also → . on the keyboard)");
+  }
+  if (row.place(ControlRow::button_w("Pause"))) {
+    if (ImGui::Button(t.playing ? "Pause##train-play" : "Play##train-play")) timeline_play_pause(t, kTrainShownSteps);
+    landmark("train-play");
+  }
+  if (row.place(ControlRow::button_w("Reset"))) {
+    if (ImGui::Button("Reset##train-reset")) timeline_seek(t, kTrainShownSteps, 0.0f);
+    landmark("train-reset");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the table before training (its file is never written)");
+  }
+  (void)s;
+}
+
+// The two rows of controls; returns their height and widens *right.
+float draw_controls(SlideCanvas& c, TrainSlideState& s, ImVec2 at, float& right) {
+  // The optimizers on top (the canvas's top-right corner stays free for the tour's badge:
+  // the wider rows come below), then lr, Step / Play / Reset and Side by side.
+  ControlRow r1{c, at};
+  optimizer_buttons(r1, s, c.pal);
+  const float y2 = at.y + r1.h + ImGui::GetStyle().ItemSpacing.y;
+  ControlRow r2{c, ImVec2(at.x, y2)};
+  transport_controls(r2, c.app, s);
+  r2.x += r2.gap() * 2.0f;
+  side_controls(r2, s);
+  right = std::max({right, at.x + r1.right, at.x + r2.right});
+  return y2 + r2.h - at.y;
+}
+
+// ---------------------------------------------------------------- canvas
+// The legend: a swatch and a word for each kind.
+float draw_legend(const SlideCanvas& c, const Scene& sc, ImVec2 at) {
+  float x = at.x;
+  const float h = ImGui::GetTextLineHeight();
+  const RowMove kinds[] = {RowMove::Gradient, RowMove::Memory, RowMove::Decay};
+  const char* words[] = {"this step's gradient", "optimizer memory (no gradient)", "weight decay"};
+  for (int i = 0; i < 3; ++i) {
+    sc.dl->AddRectFilled(ImVec2(x, at.y + h * 0.15f), ImVec2(x + h * 0.7f, at.y + h * 0.85f),
+                         kind_tint(c.pal, kinds[i]), h * 0.15f);
+    x += h * 1.0f;
+    draw_text(sc.dl, fonts().ui, ImVec2(x, at.y), c.pal.text, words[i]);
+    x += text_size(fonts().ui, words[i]).x + sc.e * 1.2f;
+  }
+  return x - at.x;
+}
+
+// A strip of the V rows: lit where the optimizer holds state (every row its own box up to
+// 64 rows, else a tick at its place). Returns its height.
+ImVec2 draw_state_strip(const SlideCanvas& c, const Scene& sc, const TrainRun& run, TrainOptimizer o, ImVec2 at,
+                        float width) {
+  char line[160];
+  const int64_t v = run.trainer.rows(), held = run.trainer.state_row_count();
+  if (!optimizer_has_state(o)) std::snprintf(line, sizeof line, "optimizer state: none (plain SGD remembers nothing)");
+  else
+    std::snprintf(line, sizeof line, "optimizer state (%s): %s of %s", state_words(o), Commas(held).s,
+                  count_text(v, "row").c_str());
+  const ImVec2 ls = text_size(fonts().ui, line);
+  draw_text(sc.dl, fonts().ui, at, c.pal.muted, line);
+  width = std::max(width, ls.x);
+  const float y = at.y + ImGui::GetTextLineHeight() + sc.e * 0.2f, h = sc.e * 0.8f;
+  sc.dl->AddRectFilled(ImVec2(at.x, y), ImVec2(at.x + width, y + h), c.pal.panel_alt, h * 0.2f);
+  if (!c.measuring && v > 0 && run.trainer.rows() == v) {
+    const std::vector<int64_t> rows = run.trainer.state_rows();
+    const float box = width / static_cast<float>(v);
+    const ImU32 lit = kind_tint(c.pal, RowMove::Memory);
+    for (int64_t r : rows) {
+      const float x = at.x + box * static_cast<float>(r);
+      if (v <= 64)
+        sc.dl->AddRectFilled(ImVec2(x + 1.0f, y + 1.0f), ImVec2(x + box - 1.0f, y + h - 1.0f), lit, h * 0.2f);
+      else sc.dl->AddRectFilled(ImVec2(x, y), ImVec2(x + std::max(2.0f, box), y + h), kind_color(RowMove::Memory));
+    }
+    if (v <= 64)
+      for (int64_t r = 1; r < v; ++r)
+        sc.dl->AddLine(ImVec2(at.x + box * static_cast<float>(r), y + 2.0f),
+                       ImVec2(at.x + box * static_cast<float>(r), y + h - 2.0f), with_alpha(c.pal.border, 0.6f));
+  }
+  return ImVec2(width, y + h - at.y);
+}
+
+// One run's column: its name, the step, the count, the trained table with each moved
+// row lit in its kind, the state strip. Returns its size.
+ImVec2 draw_run(SlideCanvas& c, const Scene& sc, TrainSlideState& s, int i, ImVec2 at, float room_w, float room_h) {
+  const TrainRun& run = s.runs[i];
+  const TrainOptimizer o = train_run_optimizer(s, i);
+  // A run made for another table (measuring before the choices apply) draws no numbers.
+  const bool ready = run.trainer.rows() == sc.d.vocab && run.trainer.cols() == sc.d.dim;
+  const int k = ready ? std::min<int>(steps_shown(sc.app), static_cast<int>(run.history.size())) : 0;
+  const float lit = k > 0 ? c.progress(k - 1) : 0.0f;
+  const int64_t v = sc.d.vocab, dim = sc.d.dim;
+  char line[200];
+  std::snprintf(line, sizeof line, "%s · lr %s", optimizer_label(o), py_float(s.lr).c_str());
+  float y = at.y;
+  draw_text(sc.dl, fonts().bold, ImVec2(at.x, y), c.pal.text, line);
+  y += sc.e * 1.35f;
+  if (k == 0) std::snprintf(line, sizeof line, "before training: Step runs optimizer.step() on batch 1");
+  else
+    std::snprintf(line, sizeof line, "step %d · idx = %s", k,
+                  python_list(run.history[static_cast<size_t>(k - 1)].idx).c_str());
+  draw_text_fit(sc.dl, fonts().ui, ImVec2(at.x, y), room_w, c.pal.muted, line);
+  y += sc.e * 1.3f;
+  if (k > 0) {
+    const TrainStep& st = run.history[static_cast<size_t>(k - 1)];
+    std::snprintf(line, sizeof line, "rows written this step: %s of %s", Commas(st.rows_written()).s, Commas(v).s);
+  } else {
+    std::snprintf(line, sizeof line, "rows written this step: 0 of %s", Commas(v).s);
+  }
+  const ImVec2 cs = draw_text_fit(sc.dl, fonts().bold, ImVec2(at.x, y), room_w, c.pal.text, line);
+  if (!c.measuring) {
+    landmark_rect(i == 0 ? "train-count-0" : "train-count-1", ImVec2(at.x, y), ImVec2(at.x + cs.x, y + cs.y));
+    // The steps done, for the real-window test (tests/render/train_e2e.sh) that reads landmarks.
+    static const char* const kDone[] = {"train-done-0", "train-done-1", "train-done-2", "train-done-3",
+                                        "train-done-4", "train-done-5", "train-done-6"};
+    if (i == 0 && k <= kTrainShownSteps) landmark_rect(kDone[k], ImVec2(at.x, y), ImVec2(at.x + cs.x, y + cs.y));
+  }
+  y += sc.e * 1.5f;
+
+  // The trained table, each moved row lit in its kind, its kind's word at its right.
+  const float tag_w = text_size(fonts().ui, "gradient").x + sc.e * 1.0f;
+  GridStyle gs;
+  gs.name = i == 0 ? "trained table" : "trained table (right)";
+  grid_use_scale(gs, sc.d.table_scale);
+  gs.max_cols = grid_fit_count(static_cast<int>(dim), room_w - tag_w - sc.e * 2.5f, gs.cell_w * sc.e, 12);
+  const float strip_h = ImGui::GetTextLineHeight() + sc.e * 1.4f;
+  gs.max_rows = window_rows(static_cast<int>(v), room_h - (y - at.y) - strip_h - sc.e * 1.5f, gs.cell_h * sc.e, 16);
+  GridView& view = i == 0 ? sc.app.ui.table_view : sc.app.ui.out_view;
+  if (k > 0 && !run.history[static_cast<size_t>(k - 1)].idx.empty() &&
+      follow_now(s.followed[i], FollowKey{k, batch_key(sc.app), gs.max_rows, gs.max_cols}, c.measuring))
+    grid_follow(view, gs, static_cast<int>(v), static_cast<int>(dim),
+                static_cast<int>(run.history[static_cast<size_t>(k - 1)].idx.front()));
+  const GridLayout g = grid_layout(ImVec2(at.x, y), static_cast<int>(v), static_cast<int>(dim), view, gs);
+  ImU32 labels[64] = {};
+  RowMove kinds[64] = {};
+  for (int r = g.first_row; r < g.first_row + g.shown_rows && r - g.first_row < 64; ++r) {
+    kinds[r - g.first_row] = k > 0 && !c.measuring ? run.trainer.kind_in_last_step(r) : RowMove::None;
+    if (kinds[r - g.first_row] != RowMove::None) labels[r - g.first_row] = kind_color(kinds[r - g.first_row], lit);
+  }
+  grid_draw_frame(sc.dl, g, gs, c.pal, labels);
+  grid_draw_cells_at(
+      sc.dl, g, gs, c.pal, [&](int r, int col) { return ready ? run.trainer.at(r, col) : sc.d.table.at(r, col); },
+      [&](int r, int) {
+    CellStyle cs2;
+    const RowMove kind = r - g.first_row < 64 ? kinds[r - g.first_row] : RowMove::None;
+    cs2.bg = kind == RowMove::None ? c.pal.panel_alt : mix(c.pal.panel_alt, kind_tint(c.pal, kind), lit);
+    return cs2;
+      });
+  float right = g.pos.x + g.size.x;
+  for (int r = g.first_row; r < g.first_row + g.shown_rows && r - g.first_row < 64; ++r) {
+    const RowMove kind = kinds[r - g.first_row];
+    if (kind == RowMove::None) continue;
+    const ImVec2 rm = g.row_max(r);
+    draw_text(sc.dl, fonts().ui,
+              ImVec2(rm.x + sc.e * 0.5f, g.row_min(r).y + (g.ch - ImGui::GetTextLineHeight()) * 0.5f),
+              with_alpha(ink_on(c.pal, kind_color(kind)), lit), kind_word(kind));
+  }
+  right = std::max(right, g.cells_max().x + tag_w);
+  if (!c.measuring && ready) {
+    int r = -1, col = -1;
+    if (grid_interact(g, view, i == 0 ? "##train0" : "##train1", &r, &col)) {
+      const RowMove kind = k > 0 ? run.trainer.kind_in_last_step(r) : RowMove::None;
+      ImGui::SetTooltip("embedding.weight[%d, %d] = %.6g\nbefore training %.6g%s%s%s", r, col,
+                        static_cast<double>(run.trainer.at(r, col)), static_cast<double>(sc.d.table.at(r, col)),
+                        run.trainer.has_state(r) ? "\nholds optimizer state" : "",
+                        kind == RowMove::None ? "" : "\nmoved by ", kind_word(kind));
+    }
+  }
+  y = g.pos.y + g.size.y + sc.e * 0.7f;
+  const ImVec2 strip =
+      draw_state_strip(c, sc, run, o, ImVec2(at.x, y), std::max(g.cells_max().x + tag_w - at.x, sc.e * 12.0f));
+  y += strip.y;
+  right = std::max(right, at.x + strip.x);
+  return ImVec2(std::max(right - at.x, cs.x), y - at.y);
+}
+
+// Side by side: where the two runs first moved different rows, held once reached.
+float draw_difference(SlideCanvas& c, const Scene& sc, const TrainSlideState& s, ImVec2 at, float width) {
+  const int first = train_first_difference(s);
+  char line[400];
+  ImU32 color = c.pal.muted;
+  if (first == 0) {
+    std::snprintf(line, sizeof line, "%s and %s have written the same rows so far",
+                  optimizer_label(train_run_optimizer(s, 0)), optimizer_label(train_run_optimizer(s, 1)));
+  } else {
+    std::snprintf(line, sizeof line, "they first differ at step %d: %s wrote %s, %s wrote %s", first,
+                  optimizer_label(train_run_optimizer(s, 0)), train_rows_text(s, 0, first).c_str(),
+                  optimizer_label(train_run_optimizer(s, 1)), train_rows_text(s, 1, first).c_str());
+    color = c.pal.text;
+  }
+  char wrapped[400];
+  std::memcpy(wrapped, line, sizeof wrapped);
+  wrap_at_spaces(wrapped, width, fonts().bold);
+  const ImVec2 ts = text_size(fonts().bold, wrapped);
+  if (first > 0)
+    sc.dl->AddRectFilled(ImVec2(at.x - sc.e * 0.3f, at.y - sc.e * 0.2f),
+                         ImVec2(at.x + ts.x + sc.e * 0.3f, at.y + ts.y + sc.e * 0.2f), with_alpha(c.pal.accent, 0.16f),
+                         sc.e * 0.3f);
+  draw_text(sc.dl, fonts().bold, at, color, wrapped);
+  if (!c.measuring) landmark_rect(first > 0 ? "train-differ" : "train-same", at, ImVec2(at.x + ts.x, at.y + ts.y));
+  return ts.y;
+}
+
+ImVec2 canvas(SlideCanvas& c) {
+  const Scene sc(c);
+  TrainSlideState& s = train_slide_state(sc.app);
+  if (!c.measuring) train_sync(sc.app, steps_shown(sc.app));
+  float y = c.origin.y;
+  float right = c.origin.x;
+  y += draw_controls(c, s, ImVec2(c.origin.x, y), right) + sc.e * 0.9f;
+  if (!c.measuring) train_sync(sc.app, steps_shown(sc.app));  // a choice just clicked above
+  right = std::max(right, c.origin.x + draw_legend(c, sc, ImVec2(c.origin.x, y)));
+  y += sc.e * 1.7f;
+  if (!s.batches_error.empty()) {
+    draw_text_fit(sc.dl, fonts().ui, ImVec2(c.origin.x, y), c.avail.x, c.pal.bad, s.batches_error.c_str());
+    y += sc.e * 1.4f;
+  }
+  const int n = train_run_count(s);
+  const float gap = sc.e * 2.0f;
+  const float col_w = n == 2 ? (c.avail.x - gap) * 0.5f : c.avail.x;
+  const float diff_h = n == 2 ? sc.e * 3.2f : 0.0f;
+  float bottom = y;
+  float x = c.origin.x;
+  for (int i = 0; i < n; ++i) {
+    const ImVec2 size = draw_run(c, sc, s, i, ImVec2(x, y), col_w, c.avail.y - (y - c.origin.y) - diff_h);
+    right = std::max(right, x + size.x);
+    bottom = std::max(bottom, y + size.y);
+    x += std::max(size.x, col_w * (n == 2 ? 1.0f : 0.0f)) + gap;
+  }
+  if (n == 2) {
+    bottom += sc.e * 0.9f;
+    bottom += draw_difference(c, sc, s, ImVec2(c.origin.x, bottom), std::max(right - c.origin.x, c.avail.x * 0.9f));
+  }
+  return ImVec2(right - c.origin.x, bottom - c.origin.y + sc.e * 0.4f);
+}
+
+void caption(const App& app, char* buf, size_t n) {
+  const TrainSlideState* s = find_train_slide_state(app);
+  if (s && s->side_by_side) std::snprintf(buf, n, "the same batches, two optimizers: which rows each one writes");
+  else std::snprintf(buf, n, "which rows move: the gradient's, the optimizer's memory's, weight decay's");
+}
+
+// ---------------------------------------------------------------- the code panels
+std::string code_optimizer(TrainOptimizer o, const std::string& lr) {
+  switch (o) {
+    case TrainOptimizer::Sgd: return "optimizer = torch.optim.SGD(embedding.parameters(), lr=" + lr + ")\n";
+    case TrainOptimizer::Momentum:
+      return "optimizer = torch.optim.SGD(embedding.parameters(), lr=" + lr + ", momentum=0.9)\n";
+    case TrainOptimizer::Adam: return "optimizer = torch.optim.Adam(embedding.parameters(), lr=" + lr + ")\n";
+    case TrainOptimizer::AdamW:
+      return "optimizer = torch.optim.AdamW(embedding.parameters(), lr=" + lr + ")   # weight_decay=0.01\n";
+    case TrainOptimizer::SparseAdam:
+      return "embedding.sparse = True              # the gradient as rows: what SparseAdam takes\n"
+             "optimizer = torch.optim.SparseAdam(list(embedding.parameters()), lr=" +
+             lr + ")\n";
+  }
+  return "";
+}
+
+void code(const App& app, std::string& code, std::string& output) {
+  const TrainSlideState* sp = find_train_slide_state(app);
+  TrainSlideState fresh;
+  const TrainSlideState& s = sp ? *sp : fresh;
+  const int k = steps_shown(app);
+  // The panel's own run: the first optimizer (side by side, the left one), k steps.
+  std::string error;
+  const std::vector<IdList> batches = batches_of(app, s, error);
+  const TrainOptimizer o = train_run_optimizer(s, 0);
+  code = code_make_embedding(app) + code_optimizer(o, py_float(s.lr));
+  code += "batches = [";
+  for (size_t i = 0; i < batches.size(); ++i) code += (i ? ", " : "") + python_list(batches[i]);
+  code += "]\n\n";
+  code += "for step in range(1, " + std::to_string(k + 1) + "):            # " + count_text(k, "step").c_str() + "\n";
+  code += "    idx = torch.tensor(batches[(step - 1) % len(batches)])\n";
+  code += "    before = embedding.weight.detach().clone()\n";
+  code += "    optimizer.zero_grad()\n";
+  code += "    out = embedding(idx)\n";
+  if (app.inputs.grad_mode == GradMode::SumOfOutputs) {
+    code += "    out.sum().backward()             # G = all ones\n";
+  } else {
+    code += "    _ = torch.manual_seed(" + std::to_string(app.inputs.grad_seed) + " + step)\n";
+    code += "    (out * torch.randn(out.shape[0], out.shape[1])).sum().backward()\n";
+  }
+  code += "    optimizer.step()\n\n";
+  output.clear();
+  if (batches.empty()) return;
+  Trainer t(app.derived.table, config_for(app, s, 0));
+  for (int i = 0; i < k; ++i) t.step(batches[static_cast<size_t>(i) % batches.size()]);
+  if (k > 0 && t.rows() <= 4096) {
+    code += "moved = (embedding.weight.detach() != before).any(dim=1).nonzero().flatten().tolist()\n";
+    code += "moved                              # the rows the last step wrote\n";
+    append_repl(output, "moved", python_list(t.moved_rows_exact()));
+  }
+  code += "embedding.weight\n";
+  std::vector<float> row(static_cast<size_t>(t.cols()));
+  int64_t row_at = -1;
+  auto at = [&](int64_t r, int64_t col) {
+    if (r != row_at) t.read_row(row_at = r, row.data());
+    return row[static_cast<size_t>(col)];
+  };
+  append_repl(output, "embedding.weight",
+              repr_parameter_edges(edges_of<Matrix>(t.rows(), t.cols(), at), t.rows(), t.cols()));
+}
+
+// ---------------------------------------------------------------- lifecycle
+int steps(const App&) { return kTrainShownSteps; }
+
+void update(App& app, bool shown) {
+  if (shown) {
+    train_sync(app, steps_shown(app));
+    return;
+  }
+  // Hidden: the runs let go of what they hold (a big table's rows and state).
+  if (TrainSlideState* s = const_cast<TrainSlideState*>(find_train_slide_state(app)); s && s->made_for != 0) {
+    s->runs[0] = TrainRun{};
+    s->runs[1] = TrainRun{};
+    s->made_for = 0;
+  }
+}
+
+uint64_t fit_depends(const App& app) {
+  const TrainSlideState* s = find_train_slide_state(app);
+  if (!s) return 0;
+  return mix_key(mix_key(1, s->side_by_side ? 2u : 1u), s->batches_error.empty() ? 0u : 1u);
+}
+
+uint64_t code_depends(const App& app) {
+  const TrainSlideState* s = find_train_slide_state(app);
+  return mix_key(s ? config_key(app, *s) : 0u, static_cast<uint64_t>(steps_shown(app)));
+}
+
+}  // namespace
+
+// (Positional, so it is constant-initialized: the registry copies it at its first use.)
+const SlideDef kSlideTrain = {"Training: which rows move",
+                              steps,
+                              narrative,
+                              canvas,
+                              caption,
+                              code,
+                              false,
+                              0,
+                              nullptr,
+                              nullptr,
+                              nullptr,
+                              update,
+                              nullptr,
+                              nullptr,
+                              fit_depends,
+                              nullptr,
+                              code_depends,
+                              false};
+
+// ---------------------------------------------------------------- the state, for others
+TrainSlideState& train_slide_state(App& app) { return slide_state<TrainSlideState>(app, kSlideTrain); }
+const TrainSlideState* find_train_slide_state(const App& app) {
+  return find_slide_state<TrainSlideState>(app, kSlideTrain);
+}
+
+void train_preset(App& app, const std::string& batches, const TrainOptimizer* optimizer, double lr) {
+  TrainSlideState& s = train_slide_state(app);
+  std::snprintf(s.batches_buf, sizeof s.batches_buf, "%s", batches.c_str());
+  if (optimizer) s.optimizer = *optimizer;
+  s.lr = lr;
+  s.made_for = 0;
+}
+
+int train_run_count(const TrainSlideState& s) { return s.side_by_side ? 2 : 1; }
+
+TrainOptimizer train_run_optimizer(const TrainSlideState& s, int i) {
+  if (!s.side_by_side) return s.optimizer;
+  if (s.pair == TrainPair::AdamVsSparseAdam) return i == 0 ? TrainOptimizer::Adam : TrainOptimizer::SparseAdam;
+  return i == 0 ? TrainOptimizer::Sgd : TrainOptimizer::AdamW;
+}
+
+void train_sync(App& app, int steps) {
+  TrainSlideState& s = train_slide_state(app);
+  const uint64_t key = config_key(app, s);
+  if (key != s.made_for) {
+    s.batches = batches_of(app, s, s.batches_error);
+    for (int i = 0; i < 2; ++i) s.runs[i] = TrainRun{};
+    for (int i = 0; i < train_run_count(s); ++i) s.runs[i].trainer = Trainer(app.derived.table, config_for(app, s, i));
+    s.made_for = key;
+  }
+  if (s.batches.empty()) return;
+  for (int i = 0; i < train_run_count(s); ++i) {
+    TrainRun& run = s.runs[i];
+    if (run.trainer.steps_done() > steps) {
+      run.trainer.reset();
+      run.history.clear();
+    }
+    while (run.trainer.steps_done() < steps) {
+      const IdList& idx = s.batches[static_cast<size_t>(run.trainer.steps_done()) % s.batches.size()];
+      run.history.push_back(run.trainer.step(idx));
+    }
+  }
+}
+
+bool train_table_saveable(const App& app) {
+  const TrainSlideState* s = find_train_slide_state(app);
+  return s && app.ui.slide >= 0 && app.ui.slide < slide_count() &&
+         slide_table()[static_cast<size_t>(app.ui.slide)].canvas == kSlideTrain.canvas && s->made_for != 0 &&
+         s->runs[0].trainer.steps_done() > 0;
+}
+
+std::string train_save_table(App& app, const std::string& path) {
+  if (!train_table_saveable(app)) return "no trained table: take a step on slide 9 first";
+  return save_trained_safetensors(train_slide_state(app).runs[0].trainer, path);
+}
+
+int train_first_difference(const TrainSlideState& s) {
+  if (train_run_count(s) < 2) return 0;
+  const size_t n = std::min(s.runs[0].history.size(), s.runs[1].history.size());
+  for (size_t k = 0; k < n; ++k) {
+    const TrainStep& a = s.runs[0].history[k];
+    const TrainStep& b = s.runs[1].history[k];
+    if (a.rows != b.rows || a.decay_others != b.decay_others) return static_cast<int>(k + 1);
+  }
+  return 0;
+}
+
+std::string train_rows_text(const TrainSlideState& s, int i, int k) {
+  const std::vector<TrainStep>& h = s.runs[i].history;
+  if (k < 1 || k > static_cast<int>(h.size())) return "[]";
+  const TrainStep& st = h[static_cast<size_t>(k - 1)];
+  if (st.decay_others) return "every row (" + python_list(st.rows) + " and the decay of the others)";
+  return "rows " + python_list(st.rows);
+}
+
+}  // namespace lv::app

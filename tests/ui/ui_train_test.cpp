@@ -1,0 +1,200 @@
+// ui_train_test.cpp — slide 9, "Training: which rows move", driven by clicks: the issue's
+// example (--batches "2;0" --vocab 4 --dim 3, one row looked up a step) trained by each
+// optimizer lights the rows each step changed in the right kind — this step's gradient,
+// the optimizer's memory with no gradient, AdamW's weight decay — and says how many were
+// written; Reset returns to the file's table; Side by side holds the step where two
+// optimizers first differ.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <thread>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/chrome/chrome.hpp"
+#include "app/slides/slide_09_train.hpp"
+#include "app/slides/slide_nav.hpp"
+#include "app/slides/slides.hpp"
+#include "core/io/table_file.hpp"
+#include "headless.hpp"
+#include "screen_text.hpp"
+
+namespace lv::app::test {
+namespace {
+
+int train_slide() {
+  for (int i = 0; i < slide_count(); ++i)
+    if (slide_table()[static_cast<size_t>(i)].canvas == kSlideTrain.canvas) return i;
+  return -1;
+}
+
+// Slide 9 before its first step (Reset clicked), with time passing fast.
+void show_untrained(Headless& h) {
+  ASSERT_EQ(train_slide(), 9) << "slides 0–8 keep their numbers: training is slide 9";
+  go_to_slide(h.app, 9);
+  h.frames(30, 0.1f);
+  ASSERT_TRUE(h.click("train-reset"));
+  h.frames(5, 0.1f);
+  ASSERT_EQ(train_slide_state(h.app).runs[0].trainer.steps_done(), 0);
+}
+
+void click_step(Headless& h) {
+  ASSERT_TRUE(h.click("train-step"));
+  h.frames(20, 0.1f);  // the step's animation ends
+}
+
+// Row kinds of run i's last step, as a map row -> kind (rows that did not move left out).
+std::map<int64_t, RowMove> kinds(Headless& h, int i = 0) {
+  std::map<int64_t, RowMove> out;
+  const Trainer& t = train_slide_state(h.app).runs[i].trainer;
+  for (int64_t r = 0; r < t.rows(); ++r)
+    if (const RowMove k = t.kind_in_last_step(r); k != RowMove::None) out[r] = k;
+  return out;
+}
+
+constexpr RowMove G = RowMove::Gradient, M = RowMove::Memory, D = RowMove::Decay;
+
+struct Expected {
+  const char* optimizer;
+  std::vector<std::map<int64_t, RowMove>> steps;  // steps 1, 2, 3
+  std::vector<int> written;                       // "rows written this step: N of 4"
+};
+
+TEST(TrainSlide, ThreeKindsOfMovedRowsForEachOptimizer) {
+  // The table (real PyTorch 1.13: train-oracle --batches "2;0" --vocab 4 --dim 3).
+  const std::vector<Expected> cases = {
+      {"sgd", {{{2, G}}, {{0, G}}, {{2, G}}}, {1, 1, 1}},
+      {"momentum", {{{2, G}}, {{0, G}, {2, M}}, {{0, M}, {2, G}}}, {1, 2, 2}},
+      {"adam", {{{2, G}}, {{0, G}, {2, M}}, {{0, M}, {2, G}}}, {1, 2, 2}},
+      {"adamw",
+       {{{0, D}, {1, D}, {2, G}, {3, D}}, {{0, G}, {1, D}, {2, M}, {3, D}}, {{0, M}, {1, D}, {2, G}, {3, D}}},
+       {4, 4, 4}},
+      {"sparse_adam", {{{2, G}}, {{0, G}}, {{2, G}}}, {1, 1, 1}},
+  };
+  for (const Expected& e : cases) {
+    SCOPED_TRACE(e.optimizer);
+    Headless h;
+    h.init({"lookupviz", "--batches", "2;0", "--vocab", "4", "--dim", "3", "--optimizer", e.optimizer});
+    show_untrained(h);
+    EXPECT_TRUE(read_screen().contains("rows written this step: 0 of 4")) << read_screen().all();
+    for (size_t k = 0; k < e.steps.size(); ++k) {
+      click_step(h);
+      SCOPED_TRACE("step " + std::to_string(k + 1));
+      EXPECT_EQ(train_slide_state(h.app).runs[0].trainer.steps_done(), static_cast<int64_t>(k + 1));
+      EXPECT_EQ(kinds(h), e.steps[k]);
+      const std::string count = "rows written this step: " + std::to_string(e.written[k]) + " of 4";
+      const ScreenText screen = read_screen();
+      EXPECT_TRUE(screen.contains(count)) << count << "\n" << screen.all();
+      // Each kind that moved a row names it beside the row.
+      for (const auto& [row, kind] : e.steps[k])
+        EXPECT_TRUE(screen.contains(kind == G ? "gradient" : kind == M ? "memory" : "decay"));
+    }
+    // Plain SGD keeps no state; the others hold it for the two rows looked up (never V × D).
+    const Trainer& t = train_slide_state(h.app).runs[0].trainer;
+    const std::vector<int64_t> held =
+        std::string(e.optimizer) == "sgd" ? std::vector<int64_t>{} : std::vector<int64_t>{0, 2};
+    EXPECT_EQ(t.state_rows(), held);
+  }
+}
+
+TEST(TrainSlide, ChoosingAnOptimizerByClickTrainsWithIt) {
+  Headless h;
+  h.init({"lookupviz", "--batches", "2;0", "--vocab", "4", "--dim", "3", "--optimizer", "sgd"});
+  show_untrained(h);
+  ASSERT_TRUE(h.click("train-opt-adam"));
+  h.frames(3, 0.1f);
+  EXPECT_EQ(train_slide_state(h.app).optimizer, TrainOptimizer::Adam);
+  click_step(h);
+  click_step(h);
+  EXPECT_EQ(kinds(h), (std::map<int64_t, RowMove>{{0, G}, {2, M}})) << "Adam's memory moves row 2 at step 2";
+  std::string code, output;
+  code = code_panel_text(h.app).code;
+  output = code_panel_text(h.app).output;
+  EXPECT_NE(code.find("torch.optim.Adam(embedding.parameters(), lr=0.1)"), std::string::npos) << code;
+  EXPECT_NE(code.find("for step in range(1, 3):"), std::string::npos) << code;
+  EXPECT_NE(output.find(">>> moved\n[0, 2]\n"), std::string::npos) << output;
+}
+
+TEST(TrainSlide, ResetReturnsToTheFilesTable) {
+  Headless h;
+  h.init({"lookupviz", "--ids", "2", "--batches", "2;0", "--optimizer", "adamw"});
+  start_table_load(h.app, std::string(LOOKUPVIZ_GOLDEN_DIR) + "/tables/notebook_seed123.npy");  // 4 × 5
+  for (int i = 0; i < 2000 && table_loading(h.app); ++i) {
+    h.frame();
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  ASSERT_NE(h.app.inputs.file, nullptr) << h.app.loading.error;
+  show_untrained(h);
+  const TableView& file = h.app.derived.table;
+  click_step(h);
+  click_step(h);
+  const Trainer& trained = train_slide_state(h.app).runs[0].trainer;
+  ASSERT_EQ(trained.steps_done(), 2);
+  int moved = 0;
+  for (int64_t r = 0; r < file.rows(); ++r)
+    for (int64_t c = 0; c < file.cols(); ++c) moved += trained.at(r, c) != file.at(r, c);
+  EXPECT_EQ(moved, 4 * 5) << "AdamW moved every value of the 4 × 5 table";
+  ASSERT_TRUE(h.click("train-reset"));
+  h.frames(5, 0.1f);
+  const Trainer& reset = train_slide_state(h.app).runs[0].trainer;
+  EXPECT_EQ(reset.steps_done(), 0);
+  for (int64_t r = 0; r < file.rows(); ++r)
+    for (int64_t c = 0; c < file.cols(); ++c) ASSERT_EQ(reset.at(r, c), file.at(r, c)) << r << ", " << c;
+  EXPECT_TRUE(read_screen().contains("rows written this step: 0 of 4"));
+}
+
+TEST(TrainSlide, SideBySideHoldsTheStepWhereTheyFirstDiffer) {
+  Headless h;
+  h.init({"lookupviz", "--batches", "2;0", "--vocab", "4", "--dim", "3", "--optimizer", "adam"});
+  show_untrained(h);
+  ASSERT_TRUE(h.click("train-side"));
+  h.frames(3, 0.1f);
+  const TrainSlideState& s = train_slide_state(h.app);
+  ASSERT_TRUE(s.side_by_side);
+  EXPECT_EQ(train_run_optimizer(s, 0), TrainOptimizer::Adam);
+  EXPECT_EQ(train_run_optimizer(s, 1), TrainOptimizer::SparseAdam);
+  click_step(h);
+  EXPECT_EQ(train_first_difference(s), 0) << "step 1: both wrote row 2";
+  EXPECT_TRUE(read_screen().contains("have written the same rows so far"));
+  for (int k = 0; k < 3; ++k) click_step(h);
+  EXPECT_EQ(train_first_difference(s), 2);
+  const ScreenText screen = read_screen();
+  EXPECT_TRUE(screen.contains("they first differ at step 2: Adam wrote rows [0, 2], SparseAdam wrote rows [0]"))
+      << screen.all();
+  ImVec2 a, b;
+  EXPECT_TRUE(find_landmark("train-differ", &a, &b));
+  EXPECT_TRUE(find_landmark("train-count-1", &a, &b)) << "both runs' counts are on screen";
+
+  // SGD | AdamW: weight decay differs from the first step.
+  train_slide_state(h.app).pair = TrainPair::SgdVsAdamW;
+  h.frames(3, 0.1f);
+  EXPECT_EQ(train_first_difference(s), 1);
+  EXPECT_TRUE(read_screen().contains("they first differ at step 1"));
+}
+
+TEST(TrainSlide, SaveTableAsWritesTheTrainedTable) {
+  Headless h;
+  h.init({"lookupviz", "--batches", "2;0", "--vocab", "4", "--dim", "3", "--optimizer", "adamw"});
+  show_untrained(h);
+  EXPECT_FALSE(train_table_saveable(h.app)) << "nothing trained yet";
+  click_step(h);
+  click_step(h);
+  ASSERT_TRUE(train_table_saveable(h.app));
+  const std::string path = ::testing::TempDir() + "lv_ui_trained_" + std::to_string(::getpid()) + ".safetensors";
+  ASSERT_EQ(train_save_table(h.app, path), "");
+  TableLoad l = load_table(path);
+  ASSERT_TRUE(l.ok) << l.error;
+  TableView back(nullptr, std::make_shared<const TableFile>(std::move(l.table)), TableDtype::Float32, nullptr);
+  const Trainer& t = train_slide_state(h.app).runs[0].trainer;
+  for (int64_t r = 0; r < 4; ++r)
+    for (int64_t c = 0; c < 3; ++c) EXPECT_EQ(back.at(r, c), t.at(r, c)) << r << ", " << c;
+  std::remove(path.c_str());
+}
+
+}  // namespace
+}  // namespace lv::app::test
