@@ -183,24 +183,21 @@ std::vector<std::string> hf_embedding_names(const HfConfig& c) {
   if (t == "gpt2" || t == "gptj" || t == "gpt_bigcode" || t == "mpt" || t == "codegen" || arch_is("GPT2") ||
       arch_is("GPTJ") || arch_is("GPTBigCode") || arch_is("MPT") || arch_is("CodeGen"))
     own = {"transformer.wte.weight", "wte.weight"};
-  else if (t == "gpt_neox" || arch_is("GPTNeoX"))
-    own = {"gpt_neox.embed_in.weight", "embed_in.weight"};
-  else if (t == "opt" || arch_is("OPT"))
-    own = {"model.decoder.embed_tokens.weight", "decoder.embed_tokens.weight"};
+  else if (t == "gpt_neox" || arch_is("GPTNeoX")) own = {"gpt_neox.embed_in.weight", "embed_in.weight"};
+  else if (t == "opt" || arch_is("OPT")) own = {"model.decoder.embed_tokens.weight", "decoder.embed_tokens.weight"};
   else if (t == "bloom" || t == "falcon" || arch_is("Bloom") || arch_is("Falcon"))
     own = {"transformer.word_embeddings.weight", "word_embeddings.weight"};
   else if (t == "bert" || t == "roberta" || arch_is("Bert") || arch_is("Roberta"))
     own = {"bert.embeddings.word_embeddings.weight", "roberta.embeddings.word_embeddings.weight",
            "embeddings.word_embeddings.weight"};
-  else if (t == "t5" || arch_is("T5"))
-    own = {"shared.weight", "encoder.embed_tokens.weight"};
+  else if (t == "t5" || arch_is("T5")) own = {"shared.weight", "encoder.embed_tokens.weight"};
   else  // Llama, Mistral, Qwen2, Gemma, Phi-3, Mixtral, …
     own = {"model.embed_tokens.weight", "embed_tokens.weight"};
   for (const char* n :
        {"model.embed_tokens.weight", "transformer.wte.weight", "gpt_neox.embed_in.weight",
         "model.decoder.embed_tokens.weight", "transformer.word_embeddings.weight",
-        "model.language_model.embed_tokens.weight", "language_model.model.embed_tokens.weight",
-        "embed_tokens.weight", "wte.weight", "word_embeddings.weight", "tok_embeddings.weight", "embed_in.weight",
+        "model.language_model.embed_tokens.weight", "language_model.model.embed_tokens.weight", "embed_tokens.weight",
+        "wte.weight", "word_embeddings.weight", "tok_embeddings.weight", "embed_in.weight",
         "embeddings.word_embeddings.weight", "shared.weight", "tok_embeddings", "embed_tokens", "wte"})
     if (std::find(own.begin(), own.end(), n) == own.end()) own.emplace_back(n);
   return own;
@@ -213,8 +210,8 @@ std::vector<std::string> hf_head_names(const HfConfig& c) {
 }
 
 std::string hf_embedding_like(const std::vector<std::string>& names) {
-  for (const char* suffix : {"embed_tokens.weight", "wte.weight", "word_embeddings.weight", "embed_in.weight",
-                             "tok_embeddings.weight"})
+  for (const char* suffix :
+       {"embed_tokens.weight", "wte.weight", "word_embeddings.weight", "embed_in.weight", "tok_embeddings.weight"})
     for (const std::string& n : names) {
       const size_t k = std::strlen(suffix);
       if (n.size() >= k && n.compare(n.size() - k, k, suffix) == 0 &&
@@ -276,8 +273,8 @@ HfFolderPlan plan_hf_folder(const std::string& folder_in, const std::optional<st
       if (file_problem(p.folder + "/pytorch_model.bin").empty() || file_problem(p.folder + "/model.bin").empty())
         return fail(label + " holds its weights as a PyTorch pickle (pytorch_model.bin), not safetensors; lookupviz "
                             "reads model.safetensors or the shards of model.safetensors.index.json.");
-      return fail(label + " has config.json but neither model.safetensors nor " + index_name + " (model.safetensors: " +
-                  why + ").");
+      return fail(label + " has config.json but neither model.safetensors nor " + index_name +
+                  " (model.safetensors: " + why + ").");
     }
     p.embed_shard = "model.safetensors";
     if (want_name) p.embed_name = *want_name;

@@ -43,8 +43,8 @@ HfConfigParse parse_hf_config(std::string_view json, const std::string& label = 
 
 struct HfIndexParse {
   bool ok = false;
-  std::string error;                                            // one sentence when !ok
-  std::vector<std::pair<std::string, std::string>> weight_map;  // (tensor, shard), sorted by tensor
+  std::string error;                                             // one sentence when !ok
+  std::vector<std::pair<std::string, std::string>> weight_map;   // (tensor, shard), sorted by tensor
   const std::string* shard_of(const std::string& tensor) const;  // null when not in the map
 };
 // Every shard named is checked to be a plain file name (no '/', not "." or "..").

@@ -973,7 +973,6 @@ static TableLoad load_file(const std::string& path, const std::optional<std::str
   return r;  // on failure the last reference unmaps
 }
 
-
 // A Hugging Face folder (core/io/hf_folder.hpp): the shard that holds the input embedding,
 // mapped alone; the output head's tensor (slide 8) mapped too when config.json does not
 // tie it. A head that cannot be read leaves the table tied, and head_note says why.

@@ -51,11 +51,11 @@ struct TableFile {
   std::string path;    // the file as given (empty for parse_* on bytes); a folder's: the shard read
 
   // A Hugging Face folder's table (load_table on a folder, core/io/hf_folder.hpp); empty otherwise.
-  std::string folder;             // the folder as given (no trailing '/'): what opens it again
-  bool folder_named = false;      // opened as FOLDER:NAME (not the embedding config.json points to)
-  std::string architecture;       // config.json's architectures[0], else its model_type; "" when neither
-  std::string shard;              // the file in the folder that holds the table ("model-00002-of-00003.safetensors")
-  bool indexed = false;           // found through model.safetensors.index.json (else the folder's model.safetensors)
+  std::string folder;                // the folder as given (no trailing '/'): what opens it again
+  bool folder_named = false;         // opened as FOLDER:NAME (not the embedding config.json points to)
+  std::string architecture;          // config.json's architectures[0], else its model_type; "" when neither
+  std::string shard;                 // the file in the folder that holds the table ("model-00002-of-00003.safetensors")
+  bool indexed = false;              // found through model.safetensors.index.json (else the folder's model.safetensors)
   bool tie_word_embeddings = false;  // config.json says true: slide 8's head is the table
   // The untied output head (lm_head.weight; embed_out.weight for GPT-NeoX), V × D like the
   // table, mapped from its own shard; null when tied, absent or unreadable (head_note says why).

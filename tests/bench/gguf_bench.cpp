@@ -21,9 +21,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double ms_since(Clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
+double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
 
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
@@ -59,7 +57,8 @@ int main(int argc, char** argv) {
     t.read_rows(ids.data(), kB, out.data());
     deq_ns.push_back(ms_since(a) * 1e6);
     a = Clock::now();
-    for (size_t i = 0; i < kB; ++i) std::memcpy(&copy[i * d], &src[(static_cast<size_t>(ids[i]) % src_rows) * d], d * 4);
+    for (size_t i = 0; i < kB; ++i)
+      std::memcpy(&copy[i * d], &src[(static_cast<size_t>(ids[i]) % src_rows) * d], d * 4);
     cpy_ns.push_back(ms_since(a) * 1e6);
   }
   volatile float sink = out[0] + copy[d - 1];

@@ -131,7 +131,8 @@ bool write_gguf_q4_k(const std::string& path, uint64_t rows, uint64_t cols) {
         x ^= x << 13, x ^= x >> 7, x ^= x << 17;
         std::memcpy(p + i, &x, std::min<size_t>(8, kBlock - i));
       }
-      const uint16_t d = static_cast<uint16_t>(0x1400 | (p[0] & 0x3FF)), dmin = static_cast<uint16_t>(0x1400 | (p[2] & 0x3FF));
+      const uint16_t d = static_cast<uint16_t>(0x1400 | (p[0] & 0x3FF)),
+                     dmin = static_cast<uint16_t>(0x1400 | (p[2] & 0x3FF));
       std::memcpy(p, &d, 2), std::memcpy(p + 2, &dmin, 2);
     }
     ok = std::fwrite(buf.data(), kBlock, k, f) == k;

@@ -129,7 +129,8 @@ TEST(HfFolder, TheArchitectureDecidesTheName) {
        "transformer.word_embeddings.weight",
        ""},
       // No architecture named: a name that looks like an embedding still finds it.
-      {R"({})", {{"encoder.layer.weight", {4, 4}, 5.0f}, {"my.embed_tokens.weight", {6, 4}, 0.0f}},
+      {R"({})",
+       {{"encoder.layer.weight", {4, 4}, 5.0f}, {"my.embed_tokens.weight", {6, 4}, 0.0f}},
        "my.embed_tokens.weight",
        ""},
   };
@@ -300,7 +301,8 @@ TEST(HfFolder, ConfigAndIndexParsers) {
   EXPECT_FALSE(lv::parse_hf_config(R"({"model_type": "a", "model_type": "b"})").ok);
   EXPECT_FALSE(lv::parse_hf_config("{} x").ok);
   EXPECT_FALSE(lv::parse_hf_config("").ok);
-  const lv::HfIndexParse i = lv::parse_hf_index(R"({"metadata": {"total_size": 10}, "weight_map": {"b": "2", "a": "1"}})");
+  const lv::HfIndexParse i =
+      lv::parse_hf_index(R"({"metadata": {"total_size": 10}, "weight_map": {"b": "2", "a": "1"}})");
   ASSERT_TRUE(i.ok) << i.error;
   ASSERT_NE(i.shard_of("a"), nullptr);
   EXPECT_EQ(*i.shard_of("a"), "1");

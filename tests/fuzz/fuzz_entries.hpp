@@ -529,7 +529,8 @@ inline std::string check_recent(const uint8_t* data, size_t n) {
 inline std::string check_hf_folder(const uint8_t* data, size_t n) {
   const std::string_view text = as_text(data, n);
   const size_t nul = text.find('\0');
-  const std::string_view config = text.substr(0, nul), index = nul == std::string_view::npos ? "" : text.substr(nul + 1);
+  const std::string_view config = text.substr(0, nul),
+                         index = nul == std::string_view::npos ? "" : text.substr(nul + 1);
   const lv::HfConfigParse c = lv::parse_hf_config(config, "m/config.json");
   if (!c.ok && !one_clean_line(c.error)) return "a config error that is not one clean line: " + c.error;
   if (c.ok) {

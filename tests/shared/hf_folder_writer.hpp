@@ -54,7 +54,8 @@ inline std::string hf_safetensors(const std::vector<HfTensor>& ts) {
 // A folder: config.json, then the shards (each a list of tensors) and, when there is more
 // than one shard or `index` is asked for, model.safetensors.index.json.
 struct HfFolderSpec {
-  std::string config = R"({"architectures": ["LlamaForCausalLM"], "model_type": "llama", "tie_word_embeddings": false})";
+  std::string config =
+      R"({"architectures": ["LlamaForCausalLM"], "model_type": "llama", "tie_word_embeddings": false})";
   std::vector<std::vector<HfTensor>> shards;
   bool index = true;  // with one shard: model.safetensors alone when false
 };
