@@ -68,7 +68,7 @@ fi
 cmake --build "$build" -j "$(nproc)" --target lookupviz_bench >&2
 # The app only for its frame figures: a failure here must not stop the kernel benchmark.
 cmake --build "$build" -j "$(nproc)" --target lookupviz gl_floor lookupviz_make_tables lookupviz_picker_bench \
-  lookupviz_train_bench lookupviz_nearest_bench >&2 ||
+  lookupviz_train_bench lookupviz_nearest_bench lookupviz_gguf_bench >&2 ||
   echo "bench.sh: lookupviz did not build; no frame figures" >&2
 
 figures="$(mktemp)"
@@ -112,11 +112,11 @@ if [ -x "$app" ] && "$app" --help 2>&1 | grep -- '--bench-frames' >/dev/null; th
     edits=("$app" --bench-frames "${EDITS:-20}" --bench-edits)
     [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null && edits=(xvfb-run -a "${edits[@]}")
     specs=("" "$tables_dir/gpt2-wte.npy" "$tables_dir/gpt2-small.safetensors:wte.weight"
-           "$tables_dir/llama3-8b-embed.safetensors")
-    labels=(default gpt2_npy gpt2_safetensors_wte llama3_8b_bf16)
+           "$tables_dir/llama3-8b-embed.safetensors" "$tables_dir/llama3-8b-q4_k_m.gguf")
+    labels=(default gpt2_npy gpt2_safetensors_wte llama3_8b_bf16 llama3_8b_q4_k_m_gguf)
     out="$(mktemp -d)"
     for round in 1 2; do
-      for i in 0 1 2 3; do
+      for i in 0 1 2 3 4; do
         w=(); [ -n "${specs[$i]}" ] && w=(--weights "${specs[$i]}")
         "${edits[@]}" "${w[@]}" | grep '^FIGURE edit_' >"$out/${labels[$i]}.$round" ||
           echo "bench.sh: lookupviz --bench-edits ${w[*]} failed" >&2
@@ -126,7 +126,7 @@ if [ -x "$app" ] && "$app" --help 2>&1 | grep -- '--bench-frames' >/dev/null; th
     min2() { awk -v a="$1" -v b="$2" 'BEGIN { print (a + 0 < b + 0) ? a : b }'; }
     ff0="$(min2 "$(val default.1 edit_first_frame_ms)" "$(val default.2 edit_first_frame_ms)")"
     mem0="$(val default.1 edit_private_peak_mb)"
-    for i in 1 2 3; do
+    for i in 1 2 3 4; do
       l="${labels[$i]}"
       [ -s "$out/$l.1" ] || continue
       ff="$(min2 "$(val "$l.1" edit_first_frame_ms)" "$(val "$l.2" edit_first_frame_ms)")"
@@ -161,6 +161,12 @@ if [ -x "$build/lookupviz_nearest_bench" ] && [ -x "$build/lookupviz_make_tables
    "$build/lookupviz_make_tables" "$tables_dir" >/dev/null; then
   "$build/lookupviz_nearest_bench" "$tables_dir" | grep '^FIGURE ' >>"$figures" ||
     echo "bench.sh: lookupviz_nearest_bench failed; no nearest figures" >&2
+fi
+# Issue 30: the Llama-3-8B Q4_K_M-shaped GGUF's open and its dequantizing lookup against
+# memcpy of the output bytes.
+if [ -x "$build/lookupviz_gguf_bench" ] && [ -f "$tables_dir/llama3-8b-q4_k_m.gguf" ]; then
+  "$build/lookupviz_gguf_bench" "$tables_dir/llama3-8b-q4_k_m.gguf" | grep '^FIGURE ' >>"$figures" ||
+    echo "bench.sh: lookupviz_gguf_bench failed; no GGUF lookup figures" >&2
 fi
 # Issue 26: the built-in file picker on a folder of 100,000 files (made and removed by
 # the bench): the UI thread's CPU per frame when a key is typed, the list scrolls, idle.

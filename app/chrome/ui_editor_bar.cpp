@@ -251,15 +251,28 @@ void draw_loaded_table(App& app, const Palette& pal) {
   // The file's and the tensor's names are the user's: cut in the middle to the room
   // left on this line beside the "x" (at least the group's 20 em), the whole on hover.
   char label[1024];
-  std::snprintf(label, sizeof label, "%s%s%s · %s × %s %s", base, f.named ? ":" : "", f.name.c_str(), rows, cols,
-                f.dtype.c_str());
+  if (!f.folder.empty()) {  // a Hugging Face folder: its name, its architecture, the tensor chosen
+    const size_t fs = f.folder.find_last_of('/');
+    std::snprintf(label, sizeof label, "%s%s%s%s · %s · %s × %s %s",
+                  f.folder.c_str() + (fs == std::string::npos ? 0 : fs + 1), f.architecture.empty() ? "" : " (",
+                  f.architecture.c_str(), f.architecture.empty() ? "" : ")", f.name.c_str(), rows, cols,
+                  f.dtype.c_str());
+  } else {
+    std::snprintf(label, sizeof label, "%s%s%s · %s × %s %s", base, f.named ? ":" : "", f.name.c_str(), rows, cols,
+                  f.dtype.c_str());
+  }
   const float close_w =
       ImGui::CalcTextSize("x").x + ImGui::GetStyle().FramePadding.x * 2.0f + ImGui::GetStyle().ItemSpacing.x;
   const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
   const float room = std::max(e * 8.0f, right - ImGui::GetCursorScreenPos().x - close_w);
   text_fit(label, room, Elide::Middle);
   ImGui::PopStyleColor();
-  if (ImGui::IsItemHovered())  // the whole path and name (over text_fit's tooltip of the label)
+  if (ImGui::IsItemHovered() && !f.folder.empty())  // the folder, the shard that holds the table, the head
+    ImGui::SetTooltip("%s\n%s in %s\noutput head: %s", f.folder.c_str(), f.name.c_str(), f.shard.c_str(),
+                      f.head                  ? f.head->name.c_str()
+                      : f.tie_word_embeddings ? "tied (tie_word_embeddings)"
+                                              : "tied");
+  else if (ImGui::IsItemHovered())  // the whole path and name (over text_fit's tooltip of the label)
     ImGui::SetTooltip("%s%s%s", f.path.c_str(), f.named ? ":" : "", f.name.c_str());
   ImGui::SameLine();
   if (ImGui::SmallButton("x##seeded")) take_change(app, set_table_file(app, nullptr), Fields::Sync);

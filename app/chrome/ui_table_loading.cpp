@@ -70,8 +70,15 @@ void poll_table_load(App& app) {
     remember_opened(app, label);
     take_change(app, set_table_file(app, std::make_shared<const TableFile>(std::move(r.table))), Fields::Sync);
     char buf[512];
-    std::snprintf(buf, sizeof buf, "Loaded %s: %s × %s", label.c_str(), Commas(app.derived.vocab).s,
-                  Commas(app.derived.dim).s);
+    const TableFile& f = *app.inputs.file;
+    if (!f.folder.empty())  // a model folder: which model, which tensor from which shard, which head
+      std::snprintf(buf, sizeof buf, "Loaded %s%s%s%s: %s from %s, %s × %s; output head %s", label.c_str(),
+                    f.architecture.empty() ? "" : " (", f.architecture.c_str(), f.architecture.empty() ? "" : ")",
+                    f.name.c_str(), f.shard.c_str(), Commas(app.derived.vocab).s, Commas(app.derived.dim).s,
+                    f.head ? f.head->name.c_str() : "tied");
+    else
+      std::snprintf(buf, sizeof buf, "Loaded %s: %s × %s", label.c_str(), Commas(app.derived.vocab).s,
+                    Commas(app.derived.dim).s);
     set_status(app, buf);
     return;
   }

@@ -84,11 +84,12 @@ std::vector<std::string> dialog_command(const DialogTool& tool, const std::strin
               "--file-selection",
               "--title=Open a table — lookupviz",
               "--filename=" + dir,
-              "--file-filter=Tables (.npy, .safetensors, .gguf) | *.npy *.safetensors *.gguf",
+              "--file-filter=Tables (.npy, .safetensors, .gguf, a model folder's config.json) | *.npy *.safetensors "
+              "*.gguf config.json",
               "--file-filter=All files | *"};
     case DialogKind::KDialog:
       return {tool.program,        "--title", "Open a table — lookupviz",
-              "--getopenfilename", dir,       "Tables (*.npy *.safetensors *.gguf)\nAll files (*)"};
+              "--getopenfilename", dir,       "Tables (*.npy *.safetensors *.gguf config.json)\nAll files (*)"};
     case DialogKind::None:
     case DialogKind::Portal:  // not a program: portal_dialog.cpp
       break;

@@ -87,8 +87,9 @@ int append_options(sd_bus_message* m, const std::string& token, const std::strin
   if (r >= 0) r = sd_bus_message_append(m, "{sv}", "modal", "b", 1);
   // filters: a(sa(us)), each a name and (0 = glob, pattern) pairs.
   if (r >= 0)
-    r = sd_bus_message_append(m, "{sv}", "filters", "a(sa(us))", 2, "Tables (.npy, .safetensors, .gguf)", 3, 0u,
-                              "*.npy", 0u, "*.safetensors", 0u, "*.gguf", "All files", 1, 0u, "*");
+    r = sd_bus_message_append(m, "{sv}", "filters", "a(sa(us))", 2,
+                              "Tables (.npy, .safetensors, .gguf, a model folder's config.json)", 4, 0u, "*.npy", 0u,
+                              "*.safetensors", 0u, "*.gguf", 0u, "config.json", "All files", 1, 0u, "*");
   if (r >= 0 && !start_dir.empty()) {
     // current_folder: ay, the path's bytes with a closing NUL.
     r = sd_bus_message_open_container(m, 'e', "sv");

@@ -23,6 +23,10 @@
 
 namespace lv::app {
 
+const TableFile* file_head(const ModelInputs& in) {
+  return in.file && in.file->head && !in.tie_weights ? in.file->head.get() : nullptr;
+}
+
 int64_t vocab_of(const ModelInputs& in) {
   if (in.file) return in.file->rows;
   if (in.vocab_mode == VocabMode::Fixed) return in.fixed_vocab;
@@ -235,7 +239,7 @@ StateShape shape_of(const ModelInputs& in) {
   s.vocab = vocab_of(in);
   s.dim = in.dim;
   s.seeded = in.file == nullptr;
-  s.untied_head = !in.tie_weights;
+  s.untied_head = !in.tie_weights && !file_head(in);  // a model's own head is read, not drawn
   s.seeded_gradient = in.grad_mode == GradMode::Seeded;
   return s;
 }
@@ -539,6 +543,7 @@ Change set_table_file(Model& app, std::shared_ptr<const TableFile> file) {
     in.fixed_vocab = std::max({b.fixed_vocab, vocab_for_ids(in.ids), int64_t{1}});
     in.dim = std::clamp<int64_t>(b.dim, 1, max_dim_for(vocab_of(in)));
   }
+  if (in.file && !in.file->folder.empty()) in.tie_weights = !in.file->head;  // the model's config.json decides
   if (in.file) {
     in.dim = in.file->cols;
     in.fixed_vocab = in.file->rows;

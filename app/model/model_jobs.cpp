@@ -60,6 +60,8 @@ std::string linear_print(uint64_t seed, int64_t vocab, int64_t dim, const std::a
 struct LogitsInput {
   TableView table;  // tied: the head's rows are the table's
   bool tied = true;
+  TableView head;  // untied, from a model folder: its own lm_head.weight (file_head), read where it lies
+  bool file_head = false;
   TorchGenerator head_gen;  // untied: the head's rows are drawn in order from here
   Matrix x;                 // T x D
   bool hold = false;
@@ -83,6 +85,7 @@ bool run_logits(const LogitsInput& in, ModelJobs::LogitsOut& out, JobControl* c)
       c->progress.store(static_cast<float>(j) / static_cast<float>(v), std::memory_order_relaxed);
     }
     if (in.tied) in.table.read_row(j, row.data());
+    else if (in.file_head) in.head.read_row(j, row.data());
     else uniform_(row.data(), row.size(), -bound, bound, g);  // out_head.weight's row j, in draw order
     const int64_t e = edge_index(j, v, t, v);
     for (int64_t i = 0; i < t; ++i) {
@@ -263,8 +266,12 @@ void start_logits(Model& app) {
                        std::make_shared<const EditMap>(d.table.edits()));
   in.tied = app.inputs.tie_weights;
   in.x = d.x;
-  in.hold = !in.tied && d.batch * d.vocab <= kHeldLogits;
-  if (!in.tied) {
+  if (const TableFile* h = file_head(app.inputs)) {  // the model's own head: its cells are read when drawn
+    in.file_head = true;
+    in.head = TableView(nullptr, std::shared_ptr<const TableFile>(app.inputs.file, h), d.table.dtype(), nullptr);
+  }
+  in.hold = !in.tied && !in.file_head && d.batch * d.vocab <= kHeldLogits;
+  if (!in.tied && !in.file_head) {
     // pos_emb's T x D draws come right after the table's init, then the head's.
     in.head_gen = d.gen_after_table;
     Matrix skip(d.batch, d.dim);
@@ -457,7 +464,8 @@ void logits_window(const Model& app, int64_t r0, int64_t r1, int64_t c0, int64_t
                    std::vector<float>& row) {
   const Derived& d = app.derived;
   out.resize(r1 - r0, c1 - c0);
-  if (!app.inputs.tie_weights) {
+  const TableFile* head = file_head(app.inputs);
+  if (!app.inputs.tie_weights && !head) {
     for (int64_t i = r0; i < r1; ++i)
       for (int64_t j = c0; j < c1; ++j)
         out(i - r0, j - c0) =
@@ -465,8 +473,13 @@ void logits_window(const Model& app, int64_t r0, int64_t r1, int64_t c0, int64_t
     return;
   }
   row.resize(static_cast<size_t>(d.dim));
+  // The head's rows: the table's (tied) or a model folder's lm_head.weight, as the logits pass reads them.
+  const TableView head_view =
+      head ? TableView(nullptr, std::shared_ptr<const TableFile>(app.inputs.file, head), d.table.dtype(), nullptr)
+           : TableView();
   for (int64_t j = c0; j < c1; ++j) {
-    d.table.read_row(j, row.data());
+    if (head) head_view.read_row(j, row.data());
+    else d.table.read_row(j, row.data());
     for (int64_t i = r0; i < r1; ++i)
       out(i - r0, j - c0) = head_logit(d.x.row(i).data(), row.data(), d.dim);  // as the logits pass (run_logits)
   }

@@ -88,6 +88,9 @@ struct ModelInputs {
 };
 
 int64_t vocab_of(const ModelInputs& in);
+// Slide 8's untied head when it is the model's own (a Hugging Face folder's lm_head.weight,
+// TableFile::head) and tying is off; null otherwise (tied, or rows drawn from the seed).
+const TableFile* file_head(const ModelInputs& in);
 // "ID 3 set aside: …" while IDs a smaller table cannot hold are set aside (and the
 // IDs were not changed since); "" otherwise.
 std::string set_aside_text(const ModelInputs& in);

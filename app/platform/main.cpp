@@ -413,7 +413,7 @@ int print_transcript(const lv::CliOptions& o, const lv::TableFile* file) {
     c.table = file;
     c.vocab = file->rows;
     c.dim = file->cols;
-    c.table_code = lv::table_load_code(file->path, file->name, file->named, file->gguf);
+    c.table_code = lv::table_load_code(*file);
   }
   c.dtype = o.dtype;
   c.text = o.text;

@@ -100,6 +100,8 @@ int64_t table_cols(const App& app) { return app.inputs.file ? app.inputs.file->c
 
 // "gpt2.safetensors:wte.weight", "table.npy": the loaded table by its file's name.
 std::string file_label(const TableFile& f) {
+  if (!f.folder.empty())  // a model folder: "llama:model.embed_tokens.weight"
+    return f.folder.substr(f.folder.find_last_of('/') + 1) + ":" + f.name;
   const size_t slash = f.path.find_last_of('/');
   std::string s = slash == std::string::npos ? f.path : f.path.substr(slash + 1);
   if (f.named) s += ":" + f.name;
@@ -789,8 +791,8 @@ void code(const App& app, std::string& code, std::string& output) {
   code = "import time\nimport torch\n";
   if (app.inputs.file) {
     const TableFile& f = *app.inputs.file;
-    code += std::string(table_load_import(f.named, f.gguf)) + "\n\n";
-    code += table_load_code(f.path, f.name, f.named, f.gguf) + "\n";
+    code += table_load_import(f) + "\n\n";
+    code += table_load_code(f) + "\n";
     std::snprintf(buf, sizeof buf, "emb = torch.nn.Embedding.from_pretrained(weights)   # %lld × %lld, from the file\n",
                   V, D);
     code += buf;

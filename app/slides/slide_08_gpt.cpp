@@ -22,6 +22,7 @@
 #include "core/nearest/nearest.hpp"
 #include "core/tokenizer/bpe_vocab.hpp"
 #include "core/tokenizer/gpt2_tokenizer.hpp"
+#include "core/torch/notebook_transcript.hpp"
 #include "core/torch/python_literal.hpp"
 #include "core/text/token_text.hpp"
 #include "core/text/wide_text.hpp"
@@ -134,10 +135,15 @@ void narrative(App& app) {
   ImGui::Spacing();
   bool tie = app.inputs.tie_weights;
   if (checkbox("Weight tying##tie", &tie)) take_change(app, set_tie_weights(app, tie));
+  const TableFile* own_head = app.inputs.file ? app.inputs.file->head.get() : nullptr;
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("GPT-2 shares one table between the input lookup and the output head.\n"
-                      "Off: the head gets its own Linear init (drawn after pos_emb).");
-  para_muted("%s", "out_head.weight = tok_emb.weight");
+    ImGui::SetTooltip("GPT-2 shares one table between the input lookup and the output head.\n%s",
+                      own_head ? "Off: the model's own output head (its folder's lm_head.weight)."
+                               : "Off: the head gets its own Linear init (drawn after pos_emb).");
+  if (own_head && !app.inputs.tie_weights)
+    para_muted("out_head.weight = %s (the model's own, %s)", own_head->name.c_str(), own_head->shard.c_str());
+  else para_muted("%s", "out_head.weight = tok_emb.weight");
+  if (app.inputs.file && !app.inputs.file->head_note.empty()) para_muted("(%s)", app.inputs.file->head_note.c_str());
   ImGui::Spacing();
   para_muted("%s", "(The transformer blocks that sit between the two ends are left out here.)");
   ImGui::Spacing();
@@ -272,8 +278,9 @@ float draw_logits_note(SlideCanvas& c, const GridLayout& lg, const GridLayout& x
       std::snprintf(listed + n, sizeof listed - static_cast<size_t>(n), "]");
     note1 = listed;
   }
-  const char* note2 = app.inputs.tie_weights ? "with tied weights a row's own token often wins (x · its own row)"
-                                             : "an untrained head: any token";
+  const char* note2 = app.inputs.tie_weights  ? "with tied weights a row's own token often wins (x · its own row)"
+                      : file_head(app.inputs) ? "the model's own head, without the blocks between: a rough guess"
+                                              : "an untrained head: any token";
   const ImVec2 under(c.origin.x, std::max(lg.pos.y + lg.size.y, xg.pos.y + xg.size.y) + e * 0.3f);
   *under_out = under;
   float note1_w = text_size(fonts().ui, note1).x;
@@ -500,6 +507,11 @@ void code(const App& app, std::string& code, std::string& output) {
     code += "    model.tok_emb.weight.copy_(embedding.weight)\n";
   }
   if (app.inputs.tie_weights) code += "model.out_head.weight = model.tok_emb.weight   # weight tying\n";
+  if (const TableFile* h = file_head(app.inputs)) {  // a model folder's own head, loaded as the table was
+    code += table_load_code(*h, "head") + "\n";
+    code += "with torch.no_grad():                # the model's own output head\n";
+    code += "    model.out_head.weight.copy_(head)\n";
+  }
   if (!own_table) code += code_idx(app);  // (code_make_embedding made idx)
   code += "x = model.tok_emb(idx) + model.pos_emb(torch.arange(len(idx)))\n";
   code += "x\n";

@@ -16,8 +16,8 @@ std::string code_make_embedding(const App& app) {
   std::string s = "import torch\n\n" + code_idx(app);
   if (app.inputs.file) {
     const TableFile& f = *app.inputs.file;
-    s += std::string(table_load_import(f.named, f.gguf)) + "\n";
-    s += table_load_code(f.path, f.name, f.named, f.gguf) + "\n";
+    s += table_load_import(f) + "\n";
+    s += table_load_code(f) + "\n";
     std::snprintf(buf, sizeof buf, "num_idx, out_dim = weights.shape   # %lld × %lld\n",
                   static_cast<long long>(d.vocab), static_cast<long long>(d.dim));
     s += buf;

@@ -35,6 +35,12 @@ bool is_dir(const std::string& path) {
   return !path.empty() && stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+// A Hugging Face model folder: one that holds config.json (the loader says what else is wrong).
+bool is_model_dir(const std::string& path) {
+  struct stat st;
+  return is_dir(path) && stat((path + "/config.json").c_str(), &st) == 0;
+}
+
 // "~" and "~/x" -> home and home/x ("~user" is left alone: rarely typed, and ambiguous).
 std::string expand_tilde(const std::string& typed, const std::string& home) {
   if (home.empty() || typed.empty() || typed[0] != '~') return typed;
@@ -61,12 +67,13 @@ bool list_folder(FilePicker& fp, const std::string& dir) {
     entry.name = e.path().filename().string();
     if (!entry.name.empty() && entry.name[0] == '.') continue;
     entry.is_dir = e.is_directory(e2);
+    entry.is_model = entry.is_dir && is_model_dir(e.path().string());
     if (!entry.is_dir) {
       if (!fp.show_all && !is_table_file(entry.name)) continue;
       entry.size = e.file_size(e2);
       entry.size_text = binary_bytes(static_cast<uint64_t>(entry.size));
     }
-    entry.shown = entry.is_dir ? entry.name + "/" : entry.name;
+    entry.shown = entry.is_model ? entry.name + "/  (model)" : entry.is_dir ? entry.name + "/" : entry.name;
     entries.push_back(std::move(entry));
   }
   std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
@@ -74,6 +81,7 @@ bool list_folder(FilePicker& fp, const std::string& dir) {
     return a.name < b.name;
   });
   fp.dir = p.string();
+  fp.dir_is_model = is_model_dir(fp.dir);
   fp.entries = std::move(entries);
   fp.error.clear();
   fp.selected = -1;
@@ -106,7 +114,8 @@ TypedPath resolve_typed_path(const std::string& typed, const std::string& listed
   t = expand_tilde(t, home);
   if (t[0] != '/') t = (fs::path(listed_dir.empty() ? "." : listed_dir) / t).string();
   r.path = t;
-  r.kind = is_dir(t) ? TypedPath::Folder : TypedPath::File;  // a file (or FILE:NAME) is checked by the loader
+  // A model folder opens as a table; another folder is listed; a file (or FILE:NAME) is checked by the loader.
+  r.kind = is_model_dir(t) ? TypedPath::File : is_dir(t) ? TypedPath::Folder : TypedPath::File;
   return r;
 }
 
@@ -150,6 +159,33 @@ void draw_places(FilePicker& fp, const std::vector<std::string>& recent, std::st
   }
 }
 
+// The picker's top: what it opens, Up and the folder listed (with "Open this model folder"
+// inside a model folder: true when clicked), and why a folder could not be listed.
+bool draw_picker_head(FilePicker& fp) {
+  // Wrapped: at 1024 wide the dialog is narrower than the sentence (it was cut at the right).
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", "A 2-D tensor as the embedding table: .npy (float32/16/64), .safetensors "
+                           "(F32/F16/BF16/F64), .gguf (F32/F16/BF16, Q8_0, Q4_0…Q5_1, Q2_K…Q6_K; "
+                           "token_embd.weight) or a Hugging Face model folder (config.json and its "
+                           "safetensors: the input embedding); FILE:NAME picks a tensor.");
+  ImGui::PopStyleColor();
+  if (ImGui::Button("Up")) list_folder(fp, (fs::path(fp.dir) / "..").string());
+  ImGui::SameLine();
+  ImGui::TextUnformatted(fp.dir.c_str());
+  bool open_here = false;
+  if (fp.dir_is_model) {  // inside a model folder: open it whole
+    ImGui::SameLine();
+    open_here = ImGui::SmallButton("Open this model folder");
+    landmark("picker-open-folder");
+  }
+  if (!fp.error.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.97f, 0.44f, 0.44f, 1.0f));
+    ImGui::TextWrapped("%s", fp.error.c_str());
+    ImGui::PopStyleColor();
+  }
+  return open_here;
+}
+
 }  // namespace
 
 bool draw_file_picker(FilePicker& fp, const std::vector<std::string>& recent, std::string* picked) {
@@ -164,20 +200,7 @@ bool draw_file_picker(FilePicker& fp, const std::vector<std::string>& recent, st
   bool chosen = false;
   bool keep = true;
   if (ImGui::BeginPopupModal("Open a table", &keep)) {
-    // Wrapped: at 1024 wide the dialog is narrower than the sentence (it was cut at the right).
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", "A 2-D tensor as the embedding table: .npy (float32/16/64), .safetensors "
-                             "(F32/F16/BF16/F64) or .gguf (F32/F16/BF16, Q8_0, Q4_0…Q5_1, Q2_K…Q6_K; "
-                             "token_embd.weight); FILE:NAME picks a tensor.");
-    ImGui::PopStyleColor();
-    if (ImGui::Button("Up")) list_folder(fp, (fs::path(fp.dir) / "..").string());
-    ImGui::SameLine();
-    ImGui::TextUnformatted(fp.dir.c_str());
-    if (!fp.error.empty()) {
-      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.97f, 0.44f, 0.44f, 1.0f));
-      ImGui::TextWrapped("%s", fp.error.c_str());
-      ImGui::PopStyleColor();
-    }
+    const bool open_here = draw_picker_head(fp);
     const float footer = ImGui::GetFrameHeightWithSpacing() * 2.2f;
     std::string recent_pick;
     ImGui::BeginChild("places", ImVec2(e * 11.0f, -footer), true);
@@ -200,9 +223,9 @@ bool draw_file_picker(FilePicker& fp, const std::vector<std::string>& recent, st
         ImGui::PopID();
         if (clicked) {
           fp.selected = i;
-          if (en.is_dir) {
+          if (en.is_dir && !en.is_model) {
             if (ImGui::IsMouseDoubleClicked(0)) go_into = en.name;
-          } else {
+          } else {  // a file, or a model folder (opened as one table; "Up"/typing still go into it)
             std::snprintf(fp.path, sizeof fp.path, "%s", (fs::path(fp.dir) / en.name).string().c_str());
             if (ImGui::IsMouseDoubleClicked(0)) chosen = true;
           }
@@ -260,6 +283,10 @@ bool draw_file_picker(FilePicker& fp, const std::vector<std::string>& recent, st
     }
     if (!recent_pick.empty()) {
       *picked = recent_pick;
+      chosen = true;
+    }
+    if (open_here) {
+      *picked = fp.dir;
       chosen = true;
     }
     if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) keep = false;

@@ -3,7 +3,7 @@
 // (home, the XDG folders, the file system, the recent tables), the folder's sub-folders
 // first, then its .npy / .safetensors files with their sizes, and a path field that
 // takes a typed or pasted path: "~" is the home folder, a folder and Enter goes into
-// it, a file (FILE or FILE:NAME) and Enter opens it. Double-click opens too. The
+// it, a file (FILE or FILE:NAME) or a model folder (config.json inside) and Enter opens it. Double-click opens too. The
 // listing is read, filtered, sorted and its texts made only when the folder (or the
 // "All files" filter) changes; a frame draws only the rows in view (ImGuiListClipper),
 // so a folder of 100,000 files costs what a folder of 30 does per frame.
@@ -15,13 +15,15 @@
 namespace lv::app {
 
 struct FilePicker {
-  bool open = false;     // the modal is showing
-  std::string dir;       // the folder listed
-  char path[1024] = "";  // the path field (typed, or the clicked file)
-  std::string error;     // why the folder could not be listed
+  bool open = false;          // the modal is showing
+  std::string dir;            // the folder listed
+  char path[1024] = "";       // the path field (typed, or the clicked file)
+  std::string error;          // why the folder could not be listed
+  bool dir_is_model = false;  // the folder listed is a Hugging Face model folder (it can be opened whole)
   struct Entry {
     std::string name;
     bool is_dir = false;
+    bool is_model = false;  // a folder holding config.json: a Hugging Face model, opened as a table
     uintmax_t size = 0;
     std::string shown;      // as listed: the name, "/" after a folder's (made once, when listed)
     std::string size_text;  // "1.5 MiB" for a file, "" for a folder

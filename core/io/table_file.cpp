@@ -24,6 +24,7 @@
 #include "core/torch/dtype_round.hpp"
 #include "core/io/ggml_quants.hpp"
 #include "core/io/gguf_file.hpp"
+#include "core/io/hf_folder.hpp"
 #include "core/io/json_reader.hpp"
 #include "core/io/sigbus_guard.hpp"
 #include "core/text/text_format.hpp"
@@ -888,6 +889,9 @@ TableLoad load_table(const std::string& spec) {
   }
 }
 
+static TableLoad load_file(const std::string& path, const std::optional<std::string>& name);
+static TableLoad load_folder(const std::string& folder, const std::optional<std::string>& name);
+
 static TableLoad load_table_impl(const std::string& spec) {
   if (spec.empty()) return fail("No table file given.");
   std::string path = spec;
@@ -908,10 +912,23 @@ static TableLoad load_table_impl(const std::string& spec) {
     }
     if (!found) return fail("Cannot open " + spec + ": " + std::strerror(first_errno) + ".");
   }
+  if (S_ISDIR(st.st_mode)) return load_folder(path, name);
+  // A folder's config.json or index, picked in a file dialog: the folder it describes.
+  const std::string b = base_name(path);
+  if (b == "config.json" || b == "model.safetensors.index.json") {
+    const size_t slash = path.find_last_of('/');
+    return load_folder(slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash), name);
+  }
+  return load_file(path, name);
+}
+
+// One file (FILE or FILE:NAME): mapped, its format from its magic or extension.
+static TableLoad load_file(const std::string& path, const std::optional<std::string>& name) {
   const std::string label = base_name(path);
+  struct stat st;
+  if (stat(path.c_str(), &st) != 0) return fail("Cannot open " + path + ": " + std::strerror(errno) + ".");
   if (S_ISDIR(st.st_mode)) return fail(path + " is a folder, not a table file.");
   if (!S_ISREG(st.st_mode)) return fail(path + " is not a regular file.");
-
   auto mapping = std::make_shared<Mapping>();
   Mapping& m = *mapping;
   m.fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -954,6 +971,85 @@ static TableLoad load_table_impl(const std::string& spec) {
     r.table.keep = std::move(mapping);  // the table reads from the mapping: kept while it lives
   }
   return r;  // on failure the last reference unmaps
+}
+
+// A Hugging Face folder (core/io/hf_folder.hpp): the shard that holds the input embedding,
+// mapped alone; the output head's tensor (slide 8) mapped too when config.json does not
+// tie it. A head that cannot be read leaves the table tied, and head_note says why.
+static TableLoad load_folder(const std::string& folder, const std::optional<std::string>& name) {
+  const HfFolderPlan plan = plan_hf_folder(folder, name);
+  if (!plan.ok) return fail(plan.error);
+  const std::string label = base_name(plan.folder);
+  const std::string shard = plan.folder + "/" + plan.embed_shard;
+  std::string embed = plan.embed_name;
+  if (!plan.sharded && embed.empty()) {
+    // One model.safetensors: its 2-D tensors (the header alone), then the architecture's name among them.
+    TableLoad listed = load_file(shard, std::nullopt);
+    if (!listed.ok && listed.tensor_names.empty()) return listed;
+    const std::vector<std::string> names =
+        listed.ok ? std::vector<std::string>{listed.table.name} : listed.tensor_names;
+    for (const std::string& n : hf_embedding_names(plan.config))
+      if (std::find(names.begin(), names.end(), n) != names.end()) {
+        embed = n;
+        break;
+      }
+    if (embed.empty()) embed = hf_embedding_like(names);
+    if (embed.empty()) {
+      HfFolderPlan shown_plan = plan;
+      shown_plan.names = names;
+      return fail(hf_no_embedding(shown_plan, "model.safetensors"));
+    }
+  }
+  TableLoad r = load_file(shard, embed);
+  if (!r.ok) {
+    if (plan.sharded && r.error.find(" has no tensor '") != std::string::npos)
+      r.error = label + "/model.safetensors.index.json puts '" + shown(embed) + "' in " + plan.embed_shard +
+                ", which does not hold it.";
+    r.tensor_names.clear();
+    return r;
+  }
+  TableFile& t = r.table;
+  t.folder = plan.folder;
+  t.folder_named = name.has_value();
+  t.architecture = plan.config.name();
+  t.shard = plan.embed_shard;
+  t.indexed = plan.sharded;
+  t.tie_word_embeddings = plan.config.tie_given && plan.config.tie;
+  // The output head: tied when config.json says so; else lm_head.weight (embed_out.weight
+  // for GPT-NeoX) when the folder has one of the table's shape.
+  if (t.tie_word_embeddings) return r;
+  std::string head_name = plan.head_name, head_shard = plan.head_shard;
+  if (!plan.sharded) {
+    for (const std::string& n : hf_head_names(plan.config)) {
+      TableLoad h = load_file(shard, n);
+      if (h.ok && n != embed) {
+        t.head = std::make_shared<const TableFile>(std::move(h.table));
+        break;
+      }
+    }
+  } else if (!head_name.empty()) {
+    TableLoad h = load_file(plan.folder + "/" + head_shard, head_name);
+    if (h.ok) t.head = std::make_shared<const TableFile>(std::move(h.table));
+    else t.head_note = "the output head " + shown(head_name) + " was not read (" + h.error + "); slide 8 ties it";
+  }
+  if (t.head) {  // the head's load line (slide 8's code) goes through the folder as the table's
+    auto h = std::make_shared<TableFile>(*t.head);
+    h->folder = t.folder;
+    h->indexed = t.indexed;
+    h->shard = h->path.substr(h->path.find_last_of('/') + 1);
+    h->architecture = t.architecture;
+    t.head = std::move(h);
+  }
+  if (t.head && (t.head->rows != t.rows || t.head->cols != t.cols)) {
+    t.head_note = "the output head " + shown(t.head->name) + " is " + std::to_string(t.head->rows) + " × " +
+                  std::to_string(t.head->cols) + ", not the table's shape; slide 8 ties it";
+    t.head.reset();
+  }
+  const std::vector<std::string> heads = hf_head_names(plan.config);
+  const bool is_head = std::find(heads.begin(), heads.end(), embed) != heads.end();  // FOLDER:lm_head.weight
+  if (!t.head && t.head_note.empty() && plan.config.tie_given && !is_head)
+    t.head_note = "config.json does not tie the head but the folder has no lm_head.weight; slide 8 ties it";
+  return r;
 }
 
 // ---------------------------------------------------------------- 6. reading
@@ -1049,7 +1145,10 @@ Matrix TableFile::to_matrix() const {
   return m;
 }
 
-std::string table_spec(const TableFile& t) { return t.named ? t.path + ":" + t.name : t.path; }
+std::string table_spec(const TableFile& t) {
+  if (!t.folder.empty()) return t.folder_named ? t.folder + ":" + t.name : t.folder;
+  return t.named ? t.path + ":" + t.name : t.path;
+}
 
 std::shared_ptr<TableFile> TableFile::from_matrix(Matrix m, std::string path, std::string name) {
   auto t = std::make_shared<TableFile>();

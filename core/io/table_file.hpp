@@ -48,7 +48,19 @@ struct TableFile {
   std::string name;    // the safetensors or gguf tensor's name; empty for .npy
   bool named = false;  // name is a tensor's (a .safetensors or .gguf file): "" is a name too
   bool gguf = false;   // from a .gguf file (its tensor is ggml's ne = [cols, rows])
-  std::string path;    // the file as given (empty for parse_* on bytes)
+  std::string path;    // the file as given (empty for parse_* on bytes); a folder's: the shard read
+
+  // A Hugging Face folder's table (load_table on a folder, core/io/hf_folder.hpp); empty otherwise.
+  std::string folder;                // the folder as given (no trailing '/'): what opens it again
+  bool folder_named = false;         // opened as FOLDER:NAME (not the embedding config.json points to)
+  std::string architecture;          // config.json's architectures[0], else its model_type; "" when neither
+  std::string shard;                 // the file in the folder that holds the table ("model-00002-of-00003.safetensors")
+  bool indexed = false;              // found through model.safetensors.index.json (else the folder's model.safetensors)
+  bool tie_word_embeddings = false;  // config.json says true: slide 8's head is the table
+  // The untied output head (lm_head.weight; embed_out.weight for GPT-NeoX), V × D like the
+  // table, mapped from its own shard; null when tied, absent or unreadable (head_note says why).
+  std::shared_ptr<const TableFile> head;
+  std::string head_note;
 
   // Where the values are: element (i, j) at base + (fortran ? i + j·rows : i·cols + j) ·
   // itemsize; for a block format, row i at base + i · row_bytes(), j in its block j / block_values. `keep` holds what
@@ -135,7 +147,9 @@ struct TableLoad {
 
 // spec: "FILE" or "FILE:NAME". The whole string is tried as a path first (paths may
 // contain ':'); otherwise it is split at the last ':' that leaves an existing file.
-// "FILE:" names the tensor "" (a name a file may hold).
+// "FILE:" names the tensor "" (a name a file may hold). A folder (or its config.json or
+// model.safetensors.index.json) opens as a Hugging Face model: its input embedding, found
+// through the index (FOLDER:NAME for another tensor of it), with its output head.
 TableLoad load_table(const std::string& spec);
 
 // The same parsers on bytes in memory. label names the data in error messages.

@@ -4,6 +4,7 @@
 // torch_format. Any change here must keep tests/golden/transcripts byte-identical.
 #include "core/torch/notebook_transcript.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -53,7 +54,11 @@ std::string notebook_transcript(const NotebookCase& c) {
   std::shared_ptr<const Matrix> seeded;
   std::shared_ptr<const TableFile> file;
   if (c.table) {
-    say(out, c.table_code);
+    for (size_t at = 0; at <= c.table_code.size();) {  // a folder's load is two lines
+      const size_t nl = std::min(c.table_code.find('\n', at), c.table_code.size());
+      say(out, c.table_code.substr(at, nl - at));
+      at = nl + 1;
+    }
     say(out, "embedding = torch.nn.Embedding.from_pretrained(weights, freeze=False)");
     file = std::shared_ptr<const TableFile>(c.table, [](const TableFile*) {});  // borrowed
   } else {
@@ -121,6 +126,26 @@ std::string python_str(const std::string& s) {
 }
 
 }  // namespace
+
+std::string table_load_import(const TableFile& t) {
+  if (t.folder.empty()) return table_load_import(t.named, t.gguf);
+  return t.indexed ? "import json\nfrom safetensors import safe_open" : "from safetensors import safe_open";
+}
+
+std::string table_load_code(const TableFile& t, const std::string& var) {
+  if (t.folder.empty()) {
+    std::string line = table_load_code(t.path, t.name, t.named, t.gguf);
+    return var == "weights" ? line : var + line.substr(std::string("weights").size());
+  }
+  // The folder's index names the shard; safe_open maps it and reads the one tensor (as lookupviz does).
+  const std::string name = python_str(t.name);
+  if (!t.indexed)
+    return var + " = safe_open(" + python_str(t.folder + "/" + t.shard) + ", framework='pt').get_tensor(" + name +
+           ").float()";
+  return "shard = json.load(open(" + python_str(t.folder + "/model.safetensors.index.json") + "))['weight_map'][" +
+         name + "]\n" + var + " = safe_open(" + python_str(t.folder + "/") + " + shard, framework='pt').get_tensor(" +
+         name + ").float()";
+}
 
 const char* table_load_import(bool named, bool gguf) {
   return gguf ? "import gguf" : named ? "import safetensors.torch" : "import numpy";

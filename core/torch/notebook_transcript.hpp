@@ -39,6 +39,10 @@ std::string table_load_code(const std::string& path, const std::string& tensor_n
 std::string table_load_code(const std::string& path, const std::string& tensor_name, bool named, bool gguf = false);
 // The import the load line needs: "import numpy", "import safetensors.torch" or "import gguf".
 const char* table_load_import(bool named, bool gguf);
+// The same for a table as loaded (a Hugging Face folder's: its tensor through the index with
+// safetensors' safe_open, on two or three lines), into the variable `var`.
+std::string table_load_code(const TableFile& t, const std::string& var = "weights");
+std::string table_load_import(const TableFile& t);
 
 // The whole transcript (">>> ..." lines and torch's reprs), ending in a newline.
 std::string notebook_transcript(const NotebookCase& c);

@@ -4,7 +4,10 @@
 //   gpt2-small.safetensors     all 148 of GPT-2 small's tensors, names and shapes, F32
 //                              (498 MB): opened as FILE:wte.weight
 //   llama3-8b-embed.safetensors  Llama-3-8B's token table, 128,256 × 4,096 BF16 (1.05 GB)
+//   llama3-8b-q4_k_m.gguf      Llama-3-8B Q4_K_M's token_embd.weight: 128,256 × 4,096 in Q4_K
+//                              (GGUF v3; 2,304 bytes a row, 295.5 MB), random valid blocks
 // Values are N(0, 0.02)-like from a fixed xorshift (what matters is the size and layout).
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -102,6 +105,42 @@ bool write_safetensors(const std::string& path, const std::vector<Tensor>& ts, c
   return std::fclose(f) == 0 && ok && std::rename((path + ".part").c_str(), path.c_str()) == 0;
 }
 
+// A GGUF v3 file of one tensor, token_embd.weight, rows × cols in Q4_K (ggml type 12):
+// random valid blocks (d and dmin finite float16 in [2^-10, 2^-9), scales and quants any bits).
+bool write_gguf_q4_k(const std::string& path, uint64_t rows, uint64_t cols) {
+  std::string h = "GGUF";
+  auto put = [&](uint64_t v, int n) {
+    for (int i = 0; i < n; ++i) h += static_cast<char>((v >> (8 * i)) & 0xFF);
+  };
+  put(3, 4), put(1, 8), put(1, 8);  // version, tensors, metadata entries
+  const std::string key = "general.architecture", arch = "llama", name = "token_embd.weight";
+  put(key.size(), 8), h += key, put(8, 4), put(arch.size(), 8), h += arch;  // a string value
+  put(name.size(), 8), h += name, put(2, 4), put(cols, 8), put(rows, 8), put(12, 4), put(0, 8);
+  h.resize((h.size() + 31) / 32 * 32, '\0');  // general.alignment's default, 32
+  FILE* f = std::fopen((path + ".part").c_str(), "wb");
+  if (!f) return false;
+  bool ok = std::fwrite(h.data(), 1, h.size(), f) == h.size();
+  constexpr size_t kBlock = 144;  // d, dmin (float16), scales[12], qs[128]
+  std::vector<uint8_t> buf(kBlock * 4096);
+  uint64_t blocks = rows * (cols / 256), x = 0x9e3779b97f4a7c15ull;
+  while (ok && blocks > 0) {
+    const uint64_t k = std::min<uint64_t>(blocks, buf.size() / kBlock);
+    for (uint64_t b = 0; b < k; ++b) {
+      uint8_t* p = &buf[b * kBlock];
+      for (size_t i = 0; i < kBlock; i += 8) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        std::memcpy(p + i, &x, std::min<size_t>(8, kBlock - i));
+      }
+      const uint16_t d = static_cast<uint16_t>(0x1400 | (p[0] & 0x3FF)),
+                     dmin = static_cast<uint16_t>(0x1400 | (p[2] & 0x3FF));
+      std::memcpy(p, &d, 2), std::memcpy(p + 2, &dmin, 2);
+    }
+    ok = std::fwrite(buf.data(), kBlock, k, f) == k;
+    blocks -= k;
+  }
+  return std::fclose(f) == 0 && ok && std::rename((path + ".part").c_str(), path.c_str()) == 0;
+}
+
 // GPT-2 small's 148 tensors as its model.safetensors names them (no attention-mask buffers).
 std::vector<Tensor> gpt2_small() {
   std::vector<Tensor> ts = {{"wte.weight", {50257, 768}}, {"wpe.weight", {1024, 768}}};
@@ -137,14 +176,15 @@ int main(int argc, char** argv) {
   mkdir(dir.c_str(), 0755);
   bool ok = true;
   const std::string npy = dir + "/gpt2-wte.npy", st = dir + "/gpt2-small.safetensors",
-                    llama = dir + "/llama3-8b-embed.safetensors";
+                    llama = dir + "/llama3-8b-embed.safetensors", q4k = dir + "/llama3-8b-q4_k_m.gguf";
   if (!exists(npy)) ok &= write_npy(npy, 50257, 768);
   if (!exists(st)) ok &= write_safetensors(st, gpt2_small(), "F32", 4);
   if (!exists(llama)) ok &= write_safetensors(llama, {{"model.embed_tokens.weight", {128256, 4096}}}, "BF16", 2);
+  if (!exists(q4k)) ok &= write_gguf_q4_k(q4k, 128256, 4096);
   if (!ok) {
     std::fprintf(stderr, "lookupviz_make_tables: could not write the tables into %s\n", dir.c_str());
     return 1;
   }
-  std::printf("%s\n%s:wte.weight\n%s\n", npy.c_str(), st.c_str(), llama.c_str());
+  std::printf("%s\n%s:wte.weight\n%s\n%s\n", npy.c_str(), st.c_str(), llama.c_str(), q4k.c_str());
   return 0;
 }

@@ -504,7 +504,8 @@ TEST(TableFileSystem, MissingFileFolderEmptyFileAndUnknownFormat) {
             "Cannot open " + dir.file("nope.npy") + ": No such file or directory.");
   EXPECT_EQ(load_table(dir.file("nope.npy:w")).error,
             "Cannot open " + dir.file("nope.npy:w") + ": No such file or directory.");
-  EXPECT_EQ(load_table(dir.path).error, dir.path + " is a folder, not a table file.");
+  EXPECT_EQ(load_table(dir.path).error,
+            dir.path + " is a folder, not a table file, and not a Hugging Face model folder (it has no config.json).");
   EXPECT_EQ(load_table("").error, "No table file given.");
   write_file(dir.file("empty.npy"), "");
   EXPECT_EQ(load_table(dir.file("empty.npy")).error, "empty.npy is empty.");

@@ -30,6 +30,7 @@
 #include "core/settings/session_settings.hpp"
 #include "core/io/ggml_quants.hpp"
 #include "core/io/gguf_file.hpp"
+#include "core/io/hf_folder.hpp"
 #include "core/io/table_file.hpp"
 #include "core/torch/table_size.hpp"
 #include "core/torch/torch_format.hpp"
@@ -519,6 +520,44 @@ inline std::string check_recent(const uint8_t* data, size_t n) {
   return "";
 }
 
+// ---------------------------------------------------------------- a Hugging Face folder's JSON
+
+// config.json up to the first NUL byte, model.safetensors.index.json after it (a file's
+// JSON holds no raw NUL). Both parsers: an error is one clean line; a config names its
+// model in clean text; an index's weight_map is sorted, each name once, every shard a
+// plain file name in the folder (no '/', not "." or ".."), and a name's shard is found.
+inline std::string check_hf_folder(const uint8_t* data, size_t n) {
+  const std::string_view text = as_text(data, n);
+  const size_t nul = text.find('\0');
+  const std::string_view config = text.substr(0, nul),
+                         index = nul == std::string_view::npos ? "" : text.substr(nul + 1);
+  const lv::HfConfigParse c = lv::parse_hf_config(config, "m/config.json");
+  if (!c.ok && !one_clean_line(c.error)) return "a config error that is not one clean line: " + c.error;
+  if (c.ok) {
+    if (!c.config.architecture.empty() && !one_clean_line(c.config.architecture)) return "an architecture not clean";
+    if (!c.config.model_type.empty() && !one_clean_line(c.config.model_type)) return "a model_type not clean";
+    if (lv::hf_embedding_names(c.config).empty() || lv::hf_head_names(c.config).empty()) return "no names to look for";
+  }
+  const lv::HfIndexParse x = lv::parse_hf_index(index, "m/model.safetensors.index.json");
+  if (!x.ok && !one_clean_line(x.error)) return "an index error that is not one clean line: " + x.error;
+  if (!x.ok && !x.weight_map.empty() && x.error.empty()) return "a failed index without an error";
+  if (x.ok) {
+    std::vector<std::string> names;
+    for (size_t k = 0; k < x.weight_map.size(); ++k) {
+      const auto& [tensor, shard] = x.weight_map[k];
+      if (k > 0 && !(x.weight_map[k - 1].first < tensor)) return "a weight_map not sorted or with a name twice";
+      if (shard.empty() || shard == "." || shard == ".." || shard.find('/') != std::string::npos ||
+          shard.find('\0') != std::string::npos)
+        return "a shard outside the folder accepted: " + shard;
+      if (x.shard_of(tensor) != &shard) return "a tensor's shard not found";
+      names.push_back(tensor);
+    }
+    const std::string like = lv::hf_embedding_like(names);
+    if (!like.empty() && !x.shard_of(like)) return "an embedding-like name that is not in the map";
+  }
+  return "";
+}
+
 // ---------------------------------------------------------------- the table of targets
 
 using Check = std::string (*)(const uint8_t*, size_t);
@@ -531,7 +570,7 @@ inline constexpr Target kTargets[] = {
     {"fuzz_npy", check_npy},           {"fuzz_safetensors", check_safetensors},
     {"fuzz_settings", check_settings}, {"fuzz_format", check_format},
     {"fuzz_bpe", check_bpe},           {"fuzz_recent", check_recent},
-    {"fuzz_gguf", check_gguf},
+    {"fuzz_gguf", check_gguf},         {"fuzz_hf_folder", check_hf_folder},
 };
 
 // libFuzzer's side: a broken invariant is a crash, with the reason on stderr.

@@ -6,6 +6,7 @@ as shared/tools/torch-oracle is for seeded tables. Run with Debian's /usr/bin/py
   weights_oracle.py --weights t.npy --ids 2,3,1 [--seed 123] [--dtype float16]
   weights_oracle.py --weights m.safetensors:wte --ids 0,5
   weights_oracle.py --weights m.gguf[:NAME] --gguf-table t.npy --ids 0,5
+  weights_oracle.py --weights MODEL_FOLDER --ids 0,5     (a Hugging Face folder, sharded or not)
 (a .gguf's table is the one gguf-oracle dequantized into t.npy: ggml's values, as
 gguf-py's dequantize gives them, without gguf-py)
 """
@@ -56,7 +57,30 @@ def main() -> int:
         path, name = spec, ""
     else:
         path, name = spec.rsplit(":", 1)
-    if a.gguf_table:
+    if os.path.isdir(path):
+        # A Hugging Face folder: the input embedding's shard through the index, read with
+        # the format alone (safe_open's lines are what lookupviz prints; safetensors is
+        # not needed here).
+        folder = path.rstrip("/")
+        config = json.load(open(os.path.join(folder, "config.json")))
+        index_path = os.path.join(folder, "model.safetensors.index.json")
+        names = ["model.embed_tokens.weight", "transformer.wte.weight", "gpt_neox.embed_in.weight"]
+        if os.path.exists(index_path):
+            weight_map = json.load(open(index_path))["weight_map"]
+            name = name or next(n for n in names if n in weight_map)
+            shard = weight_map[name]
+            say(f"shard = json.load(open({(folder + '/model.safetensors.index.json')!r}))['weight_map'][{name!r}]")
+            say(f"weights = safe_open({(folder + '/')!r} + shard, framework='pt').get_tensor({name!r}).float()")
+        else:
+            shard = "model.safetensors"
+            with open(os.path.join(folder, shard), "rb") as f:
+                (n,) = struct.unpack("<Q", f.read(8))
+                header = json.loads(f.read(n))
+            name = name or next(n for n in names if n in header)
+            say(f"weights = safe_open({(folder + '/' + shard)!r}, framework='pt').get_tensor({name!r}).float()")
+        del config
+        weights = load_safetensors(os.path.join(folder, shard), name).float()
+    elif a.gguf_table:
         name = name or "token_embd.weight"
         weights = torch.from_numpy(numpy.load(a.gguf_table)).float()
         say(f"weights = torch.from_numpy(gguf.dequantize(*next((t.data, t.tensor_type) for t in "
@@ -70,7 +94,7 @@ def main() -> int:
         if len(two_d) != 1:
             sys.exit(f"{path} holds {len(two_d)} 2-D tensors; name one")
         name = two_d[0]
-    if a.gguf_table:
+    if a.gguf_table or os.path.isdir(path):
         pass
     elif name:
         weights = load_safetensors(path, name).float()

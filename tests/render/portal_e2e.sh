@@ -77,7 +77,7 @@ import json, sys
 r = json.load(open(sys.argv[1]))
 assert r["title"] == "Open a table — lookupviz", r
 assert r["folder"] == sys.argv[2], r
-assert r["filters"][0] == ["Tables (.npy, .safetensors, .gguf)", [[0, "*.npy"], [0, "*.safetensors"], [0, "*.gguf"]]], r
+assert r["filters"][0] == ["Tables (.npy, .safetensors, .gguf, a model folder's config.json)", [[0, "*.npy"], [0, "*.safetensors"], [0, "*.gguf"], [0, "config.json"]]], r
 assert r["modal"], r
 PY
   wait_for "recent | grep -qxF '$TABLE'" 10 && ok "loaded the portal's file" || fail "the portal's file was not loaded: $(cat "$ROOT/chosen/stderr")"
