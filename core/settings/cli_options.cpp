@@ -630,7 +630,7 @@ int64_t effective_vocab(const CliOptions& o) { return o.vocab ? *o.vocab : vocab
 
 bool needs_tokenizer(const CliOptions& o) { return o.text || o.tokenize || o.detokenize; }
 
-std::string apply_text_ids(CliOptions& o, const Gpt2Tokenizer& tokenizer) {
+std::string apply_text_ids(CliOptions& o, const Tokenizer& tokenizer) {
   if (!o.text) return "";
   const Encoding e = tokenizer.encode(*o.text);
   if (!e.ok) return "--text: " + e.error;
@@ -641,9 +641,10 @@ std::string apply_text_ids(CliOptions& o, const Gpt2Tokenizer& tokenizer) {
     for (int64_t id : e.ids)
       if (id >= *o.vocab)
         return "--text gives token " + std::to_string(id) + ", out of range for --vocab " + with_commas(*o.vocab) +
-               ": GPT-2's IDs need --vocab 50257";
+               ": " + (tokenizer.name() == "GPT-2" ? "GPT-2's" : "its tokenizer's") + " IDs need --vocab " +
+               std::to_string(tokenizer.vocab_size());
   } else if (o.weights.empty()) {
-    o.vocab = kGpt2VocabSize;  // GPT-2's table; a file's rows decide with --weights
+    o.vocab = tokenizer.vocab_size();  // GPT-2's table; a file's rows decide with --weights
   }
   o.ids = e.ids;
   return check_sizes(o);
