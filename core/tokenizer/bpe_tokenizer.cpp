@@ -70,8 +70,8 @@ BpeTokenizer::BpeTokenizer(BpeSpec spec) : spec_(std::move(spec)) {
   for (const AddedToken& a : spec_.added) {
     if (a.id >= n || a.content.empty()) {
       error_ = a.content.empty() ? "an added token is empty"
-                                 : "added token " + a.content + " has ID " + std::to_string(a.id) +
-                                       ", outside its vocabulary of " + with_commas(n);
+                                 : "added token " + std::to_string(a.id) + " is outside its vocabulary of " +
+                                       with_commas(n);
       return;
     }
     is_added_[a.id] = true;

@@ -27,7 +27,7 @@ bool gpt2_style(const GgufHeader& h, BpeSpec& spec, std::string& error, std::str
     spec.ignore_merges = true;
   } else if (pre == "qwen2") pattern = kQwen2Pattern, style = "Qwen2-style";
   else {
-    error = "its pre-tokenizer (tokenizer.ggml.pre) " + pre +
+    error = "its pre-tokenizer (tokenizer.ggml.pre) " + printable(pre) +
             " is not one lookupviz knows (default, gpt2, llama3, llama-bpe, qwen2)";
     return false;
   }
@@ -99,7 +99,7 @@ ModelTokenizerLoad tokenizer_from_gguf(const GgufHeader& h, const std::string& l
   if (error.empty()) {
     if (*model == "gpt2") gpt2_style(h, spec, error, style);
     else if (*model == "llama") llama_style(h, spec, error), style = "SentencePiece";
-    else error = "its tokenizer model " + *model + " is not one lookupviz reads (gpt2, llama)";
+    else error = "its tokenizer model " + printable(*model) + " is not one lookupviz reads (gpt2, llama)";
   }
   if (error.empty()) {
     spec.name = style + (*model == "gpt2" ? " byte-level BPE" : " BPE") + " from " + short_label(label) + " (" +

@@ -44,7 +44,20 @@ ModelTokenizerFind from_gguf(const std::string& path) {
 
 }  // namespace
 
-ModelTokenizerFind find_model_tokenizer(const std::string& table_path) {
+namespace {
+// One line, whatever the path holds.
+ModelTokenizerFind one_line(ModelTokenizerFind r) {
+  for (char& c : r.error)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = '?';
+  return r;
+}
+ModelTokenizerFind find_in(const std::string& table_path);
+}  // namespace
+
+ModelTokenizerFind find_model_tokenizer(const std::string& table_path) { return one_line(find_in(table_path)); }
+
+namespace {
+ModelTokenizerFind find_in(const std::string& table_path) {
   std::string path = table_path;
   struct stat st {};
   if (stat(path.c_str(), &st) != 0) {  // FILE.gguf:NAME names a tensor in FILE.gguf
@@ -67,5 +80,6 @@ ModelTokenizerFind find_model_tokenizer(const std::string& table_path) {
   r.error = std::move(l.error);
   return r;
 }
+}  // namespace
 
 }  // namespace lv

@@ -11,6 +11,14 @@
 #include "core/text/text_format.hpp"
 
 namespace lv {
+
+// A name from the file for a sentence: at most 40 characters, control characters as '?'.
+std::string printable(std::string_view s) {
+  std::string out;
+  for (char c : s.substr(0, 40)) out += static_cast<unsigned char>(c) < 0x20 || c == 0x7F ? '?' : c;
+  return (s.size() > 40 ? out + "…" : out);
+}
+
 namespace {
 
 constexpr uint64_t kMaxId = (4u << 20) - 1;
@@ -187,7 +195,7 @@ bool normalizer_steps(const Node& n, BpeSpec& spec, std::string& error) {
     return true;
   }
   if (type == "NFC") return true;  // text is taken as typed (composed characters: as most keyboards type)
-  return error = "its normalizer " + (type.empty() ? std::string("(no type)") : type) + " is not one lookupviz reads",
+  return error = "its normalizer " + (type.empty() ? std::string("(no type)") : printable(type)) + " is not one lookupviz reads",
          false;
 }
 
@@ -213,7 +221,7 @@ bool pre_steps(const Node& n, BpeSpec& spec, std::string& error) {
     if (type == "Split" && (!p || (!literal && !p->get("Regex"))))
       return error = "its Split pre-tokenizer has no pattern", false;
     if (behavior != "Isolated" && behavior != "Removed")
-      return error = "its Split pre-tokenizer's behavior " + behavior + " is not one lookupviz reads (Isolated, Removed)",
+      return error = "its Split pre-tokenizer's behavior " + printable(behavior) + " is not one lookupviz reads (Isolated, Removed)",
              false;
     step.removed = behavior == "Removed";
     step.invert = n.flag("invert", false);
@@ -237,7 +245,7 @@ bool pre_steps(const Node& n, BpeSpec& spec, std::string& error) {
     step.split = n.flag("split", true);
     if (step.replacement.empty()) return error = "its Metaspace pre-tokenizer has no replacement", false;
   } else {
-    return error = "its pre_tokenizer " + (type.empty() ? std::string("(no type)") : type) +
+    return error = "its pre_tokenizer " + (type.empty() ? std::string("(no type)") : printable(type)) +
                    " is not one lookupviz reads (Split, ByteLevel, Metaspace, Digits, Sequence)",
            false;
   }
@@ -265,13 +273,18 @@ void decoder_steps(const Node& n, BpeSpec& spec) {
 bool model_spec(Raw& raw, BpeSpec& spec, std::string& error) {
   if (!raw.has_model) return error = "it has no model", false;
   const std::string type = raw.model.text("type", "BPE");
-  if (type != "BPE") return error = "its model is " + type + ", not BPE (lookupviz reads BPE tokenizers)", false;
+  if (type != "BPE") return error = "its model is " + printable(type) + ", not BPE (lookupviz reads BPE tokenizers)", false;
   for (const char* key : {"continuing_subword_prefix", "end_of_word_suffix"})
     if (!raw.model.text(key).empty()) return error = std::string("its BPE model has a ") + key + " (not read)", false;
   uint64_t size = 0;
   for (const auto& [t, id] : raw.vocab) size = std::max(size, id + 1);
-  for (const Node& a : raw.added.items) size = std::max<uint64_t>(size, static_cast<uint64_t>(a.number("id", 0)) + 1);
-  if (size > kMaxId + 1) return error = "a token ID is over " + with_commas(kMaxId), false;
+  for (const Node& a : raw.added.items) {
+    const double id = a.number("id", -1);
+    if (!(id >= 0 && id <= static_cast<double>(kMaxId)) || id != static_cast<double>(static_cast<uint64_t>(id)))
+      return error = "an added token's ID is not a whole number from 0 to " + with_commas(kMaxId) + " (over, or missing)",
+             false;
+    size = std::max<uint64_t>(size, static_cast<uint64_t>(id) + 1);
+  }
   spec.tokens.assign(size, std::string());
   std::unordered_map<std::string, uint32_t> id_of;
   id_of.reserve(raw.vocab.size());
@@ -292,8 +305,8 @@ bool model_spec(Raw& raw, BpeSpec& spec, std::string& error) {
   if (const std::string unk = raw.model.text("unk_token"); !unk.empty())
     if (const auto it = id_of.find(unk); it != id_of.end()) spec.unk_id = it->second;
   for (const Node& a : raw.added.items) {
-    const double id = a.number("id", -1);
-    if (id < 0 || a.text("content").empty()) return error = "an added token has no ID or no content", false;
+    const double id = a.number("id", -1);  // checked above
+    if (a.text("content").empty()) return error = "an added token has no content", false;
     spec.added.push_back({a.text("content"), static_cast<uint32_t>(id)});
   }
   return true;

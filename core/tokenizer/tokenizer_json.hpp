@@ -25,6 +25,9 @@ struct ModelTokenizerLoad {
 ModelTokenizerLoad tokenizer_from_json(std::string_view json, const std::string& label);
 ModelTokenizerLoad tokenizer_from_json_file(const std::string& path);
 
+// A name from an untrusted file for a sentence: at most 40 characters, no control characters.
+std::string printable(std::string_view s);
+
 // A path's last two parts ("Llama-3.2-1B/tokenizer.json"), for names.
 std::string short_label(const std::string& path);
 
