@@ -496,8 +496,8 @@ Change set_text(Model& app, const std::string& text) {
     v = in.fixed_vocab;  // as --vocab with --text: the user's V, checked below
   if (max_id >= v)
     return change_error("Token " + std::to_string(max_id) + " is out of range for this table's " +
-                        with_commas(static_cast<uint64_t>(v)) + " rows: " +
-                        (app.model_tokenizer ? "its tokenizer's IDs need " : "GPT-2's IDs need ") +
+                        with_commas(static_cast<uint64_t>(v)) +
+                        " rows: " + (app.model_tokenizer ? "its tokenizer's IDs need " : "GPT-2's IDs need ") +
                         with_commas(static_cast<uint64_t>(tokenizer_vocab)));
   const int64_t b = static_cast<int64_t>(e.ids.size());
   if (std::string e = in.file ? "" : table_size_error(b, v, in.dim); !e.empty())

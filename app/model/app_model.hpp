@@ -38,9 +38,9 @@ Change set_seed_text(Model& m, const std::string& text);
 Change set_inputs(Model& m, ModelInputs inputs);
 
 // Text mode: the IDs become the sentence's tokens (the tokenizer in use: the table's own, or
-// GPT-2's), and V the tokenizer's vocabulary (GPT-2's 50,257) as --text makes it (a file's table keeps its rows; a fixed V that holds the tokens stays). An
-// empty sentence, text that is not UTF-8 or tokens that do not fit: the reason, and
-// nothing changes.
+// GPT-2's), and V the tokenizer's vocabulary (GPT-2's 50,257) as --text makes it (a file's table keeps its rows; a
+// fixed V that holds the tokens stays). An empty sentence, text that is not UTF-8 or tokens that do not fit: the
+// reason, and nothing changes.
 Change set_text(Model& m, const std::string& text);
 // GPT-2's tokenizer (main loads it; tests give theirs): the one used when the table has none.
 void set_tokenizer(Model& m, std::shared_ptr<const Gpt2Tokenizer> tokenizer, std::string error = "");
@@ -57,8 +57,8 @@ Change set_tie_weights(Model& m, bool tie);                    // slide 8's outp
 // longer fit are dropped.
 // The table's own tokenizer comes with it (find_model_tokenizer; null: GPT-2's is used,
 // `tokenizer_error` why the table's could not be); closing the table goes back to GPT-2's.
-Change set_table_file(Model& m, std::shared_ptr<const TableFile> file, std::shared_ptr<const Tokenizer> tokenizer = nullptr,
-                      std::string tokenizer_error = "");
+Change set_table_file(Model& m, std::shared_ptr<const TableFile> file,
+                      std::shared_ptr<const Tokenizer> tokenizer = nullptr, std::string tokenizer_error = "");
 Change set_dtype(Model& m, TableDtype dtype);
 Change reset_edits(Model& m);
 bool has_edits(const Model& m);

@@ -30,7 +30,7 @@
 namespace lv {
 class Gpt2Tokenizer;
 class Tokenizer;
-}
+}  // namespace lv
 
 namespace lv::app {
 
@@ -289,9 +289,9 @@ struct Model {
   // (tokenizer_error says why, and those places say it too).
   std::shared_ptr<const Tokenizer> tokenizer;
   std::string tokenizer_error;
-  std::shared_ptr<const Gpt2Tokenizer> gpt2;            // GPT-2's, from its pack (Learn mode's questions)
-  std::shared_ptr<const Tokenizer> model_tokenizer;     // the table's own (core/tokenizer/model_tokenizer.hpp)
-  std::string model_tokenizer_error;                    // why the table's own could not be used
+  std::shared_ptr<const Gpt2Tokenizer> gpt2;         // GPT-2's, from its pack (Learn mode's questions)
+  std::shared_ptr<const Tokenizer> model_tokenizer;  // the table's own (core/tokenizer/model_tokenizer.hpp)
+  std::string model_tokenizer_error;                 // why the table's own could not be used
   ModelInputs inputs;
   Derived derived;
   IdsEdit ids_edit;  // the IDs field's edit in progress (app_model.hpp: begin_ids_edit)

@@ -63,9 +63,9 @@ struct BpeState {
 const BpeReplay& bpe_replay(const App& app);
 
 // The sentence slide 0 shows: the IDs' own text when they came from one, else the IDs
-// decoded as the tokenizer's tokens (the table's own, or GPT-2's) (when they all are, and make UTF-8 text); else the replay's
-// problem says why there is none. Cheap when nothing changed (no allocation); `rebuild`
-// builds it again anyway (another tokenizer was installed).
+// decoded as the tokenizer's tokens (the table's own, or GPT-2's) (when they all are, and make UTF-8 text); else the
+// replay's problem says why there is none. Cheap when nothing changed (no allocation); `rebuild` builds it again anyway
+// (another tokenizer was installed).
 void update_bpe_replay(App& app, bool rebuild = false);
 
 // The piece whose merges are replayed: the user's pick (a piece index), or -1 for the

@@ -41,8 +41,7 @@ const std::vector<std::string>& next_text(App& app) {
   if (ui.next_text_for != app.derived.outputs_version) {
     ui.next_text.clear();
     for (int64_t id : app.derived.next_ids)
-      ui.next_text.push_back(
-          wide_to_edit(ui.wide, visible_token_text(app.tokenizer->token_bytes(id))));
+      ui.next_text.push_back(wide_to_edit(ui.wide, visible_token_text(app.tokenizer->token_bytes(id))));
     ui.next_text_for = app.derived.outputs_version;
   }
   return ui.next_text;
@@ -437,8 +436,7 @@ void code(const App& app, std::string& code, std::string& output) {
     code += "[tokenizer.decode([i]) for i in logits.argmax(dim=-1).tolist()]\n";
     std::string list;
     for (int64_t id : d.next_ids)
-      list += (list.empty() ? "" : ", ") +
-              python_str_repr(utf8_replace_invalid(app.tokenizer->token_bytes(id)));
+      list += (list.empty() ? "" : ", ") + python_str_repr(utf8_replace_invalid(app.tokenizer->token_bytes(id)));
     append_repl(output, "[tokenizer.decode([i]) for i in logits.argmax(dim=-1).tolist()]", "[" + list + "]");
   }
 }

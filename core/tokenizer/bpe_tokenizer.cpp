@@ -63,15 +63,16 @@ BpeTokenizer::BpeTokenizer(BpeSpec spec) : spec_(std::move(spec)) {
   const size_t n = spec_.tokens.size();
   for (int64_t& t : byte_token_) t = -1;
   if (n == 0 || n > kMaxTokens) {
-    error_ = n == 0 ? "its vocabulary is empty" : "its vocabulary has " + with_commas(n) + " tokens, more than any model";
+    error_ =
+        n == 0 ? "its vocabulary is empty" : "its vocabulary has " + with_commas(n) + " tokens, more than any model";
     return;
   }
   is_added_.assign(n, false);
   for (const AddedToken& a : spec_.added) {
     if (a.id >= n || a.content.empty()) {
-      error_ = a.content.empty() ? "an added token is empty"
-                                 : "added token " + std::to_string(a.id) + " is outside its vocabulary of " +
-                                       with_commas(n);
+      error_ = a.content.empty()
+                   ? "an added token is empty"
+                   : "added token " + std::to_string(a.id) + " is outside its vocabulary of " + with_commas(n);
       return;
     }
     is_added_[a.id] = true;
@@ -204,7 +205,8 @@ void BpeTokenizer::pre_tokenize(std::string segment, bool at_text_start, std::ve
 void BpeTokenizer::first_parts(std::string_view word, std::vector<Part>& parts) const {
   int64_t unk_at = -1;  // a pending unknown run (fuse_unk)
   auto flush_unk = [&](uint32_t end) {
-    if (unk_at >= 0) parts.push_back({spec_.unk_id, static_cast<uint32_t>(unk_at), end - static_cast<uint32_t>(unk_at)});
+    if (unk_at >= 0)
+      parts.push_back({spec_.unk_id, static_cast<uint32_t>(unk_at), end - static_cast<uint32_t>(unk_at)});
     unk_at = -1;
   };
   for (size_t i = 0; i < word.size();) {
@@ -255,8 +257,8 @@ void BpeTokenizer::merge_by_rank(std::vector<Part>& parts, std::vector<BpeStep>*
     heap.pop();
     if (!alive[left] || next[left] < 0) continue;
     const int64_t right = next[left];
-    const auto it = merge_of_.find(
-        pair_key(static_cast<uint32_t>(parts[left].id), static_cast<uint32_t>(parts[right].id)));
+    const auto it =
+        merge_of_.find(pair_key(static_cast<uint32_t>(parts[left].id), static_cast<uint32_t>(parts[right].id)));
     if (it == merge_of_.end() || it->second.second != merged || it->second.first != rank) continue;
     if (steps)
       steps->push_back({parts[left].at, static_cast<uint32_t>(parts[left].id), static_cast<uint32_t>(parts[right].id),
@@ -299,7 +301,8 @@ void BpeTokenizer::merge_by_score(std::string_view word, std::vector<Part>& part
     const int64_t left = -neg_left, right = next[left];
     if (parts[left].len == 0 || right < 0 || parts[left].len + parts[right].len != len) continue;
     auto shown = [&](const Part& p) {  // a symbol that is no token shows as its first byte's
-      return static_cast<uint32_t>(p.id >= 0 ? p.id : std::max<int64_t>(0, byte_token_[static_cast<uint8_t>(word[p.at])]));
+      return static_cast<uint32_t>(p.id >= 0 ? p.id
+                                             : std::max<int64_t>(0, byte_token_[static_cast<uint8_t>(word[p.at])]));
     };
     if (steps) steps->push_back({parts[left].at, shown(parts[left]), shown(parts[right]), id, id});
     parts[left].id = id;
@@ -336,8 +339,7 @@ void BpeTokenizer::encode_word(std::string_view word, IdList& out, MergeReplay* 
   first_parts(word, parts);
   if (replay)
     for (const Part& p : parts) {
-      const int64_t shown =
-          p.id >= 0 ? p.id : std::max<int64_t>(0, byte_token_[static_cast<uint8_t>(word[p.at])]);
+      const int64_t shown = p.id >= 0 ? p.id : std::max<int64_t>(0, byte_token_[static_cast<uint8_t>(word[p.at])]);
       replay->start.push_back(shown);
       replay->start_at.push_back(p.at);
     }

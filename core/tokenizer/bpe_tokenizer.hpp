@@ -61,9 +61,9 @@ struct BpeSpec {
   bool fuse_unk = false;
   std::vector<NormalizeStep> normalizer;
   std::vector<PreTokenizeStep> pre_tokenizer;
-  std::vector<AddedToken> added;  // matched in the text before anything else
-  bool byte_level = false;        // the model's symbols are GPT-2's byte-level ones
-  std::string space_symbol;       // decoding: this symbol is a space ("▁"), "" for none
+  std::vector<AddedToken> added;    // matched in the text before anything else
+  bool byte_level = false;          // the model's symbols are GPT-2's byte-level ones
+  std::string space_symbol;         // decoding: this symbol is a space ("▁"), "" for none
   bool decode_byte_tokens = false;  // decoding: <0xNN> is its byte (a ByteFallback decoder)
   bool strip_leading_space = false;
 };
@@ -104,7 +104,7 @@ class BpeTokenizer : public Tokenizer {
 
   BpeSpec spec_;
   std::string error_;
-  std::unordered_map<std::string, uint32_t> by_text_;         // every ordinary token
+  std::unordered_map<std::string, uint32_t> by_text_;                     // every ordinary token
   std::unordered_map<uint64_t, std::pair<uint32_t, uint32_t>> merge_of_;  // (left, right) -> (rank, merged)
   std::unordered_map<std::string, uint32_t> added_by_text_;
   std::vector<bool> is_added_;

@@ -58,7 +58,8 @@ void Gpt2Tokenizer::merge_bytes(std::string_view piece, IdList& out, std::vector
     const auto [rank, left, mid, right_end] = heap.top();
     heap.pop();
     if (!alive[left] || end[left] != mid || mid >= n || !alive[mid] || end[mid] != right_end) continue;
-    if (steps) steps->push_back({left, id[left], id[mid], static_cast<uint32_t>(rank), static_cast<uint32_t>(rank - 256)});
+    if (steps)
+      steps->push_back({left, id[left], id[mid], static_cast<uint32_t>(rank), static_cast<uint32_t>(rank - 256)});
     alive[mid] = false;  // the right part joins the left one
     end[left] = right_end;
     id[left] = static_cast<uint32_t>(rank);  // tiktoken's ranks are the tokens' IDs

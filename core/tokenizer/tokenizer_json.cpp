@@ -156,11 +156,11 @@ bool read_raw(std::string_view json, Raw& raw, std::string& error) {
   JsonReader r(json);
   bool ok = r.expect('{') && r.members([&](const std::string& key) {
     if (key == "model") return read_model(r, raw);
-    Node* into = key == "added_tokens" ? &raw.added
-                 : key == "normalizer" ? &raw.normalizer
+    Node* into = key == "added_tokens"    ? &raw.added
+                 : key == "normalizer"    ? &raw.normalizer
                  : key == "pre_tokenizer" ? &raw.pre
-                 : key == "decoder" ? &raw.decoder
-                                    : nullptr;
+                 : key == "decoder"       ? &raw.decoder
+                                          : nullptr;
     if (!into) return r.skip(1);
     return read_node(r, *into, 1);
   });
@@ -195,7 +195,8 @@ bool normalizer_steps(const Node& n, BpeSpec& spec, std::string& error) {
     return true;
   }
   if (type == "NFC") return true;  // text is taken as typed (composed characters: as most keyboards type)
-  return error = "its normalizer " + (type.empty() ? std::string("(no type)") : printable(type)) + " is not one lookupviz reads",
+  return error = "its normalizer " + (type.empty() ? std::string("(no type)") : printable(type)) +
+                 " is not one lookupviz reads",
          false;
 }
 
@@ -210,7 +211,8 @@ bool pre_steps(const Node& n, BpeSpec& spec, std::string& error) {
       if (!pre_steps(s, spec, error)) return false;
     return true;
   }
-  if (spec.byte_level) return error = "its pre_tokenizer has a step after ByteLevel (lookupviz reads ByteLevel last)", false;
+  if (spec.byte_level)
+    return error = "its pre_tokenizer has a step after ByteLevel (lookupviz reads ByteLevel last)", false;
   if (type == "Split" || type == "Digits") {
     step.kind = PreTokenizeStep::Split;
     const Node* p = n.get("pattern");
@@ -221,7 +223,8 @@ bool pre_steps(const Node& n, BpeSpec& spec, std::string& error) {
     if (type == "Split" && (!p || (!literal && !p->get("Regex"))))
       return error = "its Split pre-tokenizer has no pattern", false;
     if (behavior != "Isolated" && behavior != "Removed")
-      return error = "its Split pre-tokenizer's behavior " + printable(behavior) + " is not one lookupviz reads (Isolated, Removed)",
+      return error = "its Split pre-tokenizer's behavior " + printable(behavior) +
+                     " is not one lookupviz reads (Isolated, Removed)",
              false;
     step.removed = behavior == "Removed";
     step.invert = n.flag("invert", false);
@@ -232,14 +235,15 @@ bool pre_steps(const Node& n, BpeSpec& spec, std::string& error) {
     step.kind = PreTokenizeStep::ByteLevel;
     step.add_prefix_space = n.flag("add_prefix_space", true);
     step.use_regex = n.flag("use_regex", true);
-    if (step.use_regex) step.regex = std::make_shared<const SplitRegex>(
-        "'s|'t|'re|'ve|'m|'ll|'d| ?\\p{L}+| ?\\p{N}+| ?[^\\s\\p{L}\\p{N}]+|\\s+(?!\\S)|\\s+", false);
+    if (step.use_regex)
+      step.regex = std::make_shared<const SplitRegex>(
+          "'s|'t|'re|'ve|'m|'ll|'d| ?\\p{L}+| ?\\p{N}+| ?[^\\s\\p{L}\\p{N}]+|\\s+(?!\\S)|\\s+", false);
     spec.byte_level = true;
   } else if (type == "Metaspace") {
     step.kind = PreTokenizeStep::Metaspace;
     step.replacement = n.text("replacement", step.replacement);
     const std::string scheme = n.text("prepend_scheme", n.flag("add_prefix_space", true) ? "always" : "never");
-    step.prepend = scheme == "first" ? PreTokenizeStep::First
+    step.prepend = scheme == "first"   ? PreTokenizeStep::First
                    : scheme == "never" ? PreTokenizeStep::Never
                                        : PreTokenizeStep::Always;
     step.split = n.flag("split", true);
@@ -273,7 +277,8 @@ void decoder_steps(const Node& n, BpeSpec& spec) {
 bool model_spec(Raw& raw, BpeSpec& spec, std::string& error) {
   if (!raw.has_model) return error = "it has no model", false;
   const std::string type = raw.model.text("type", "BPE");
-  if (type != "BPE") return error = "its model is " + printable(type) + ", not BPE (lookupviz reads BPE tokenizers)", false;
+  if (type != "BPE")
+    return error = "its model is " + printable(type) + ", not BPE (lookupviz reads BPE tokenizers)", false;
   for (const char* key : {"continuing_subword_prefix", "end_of_word_suffix"})
     if (!raw.model.text(key).empty()) return error = std::string("its BPE model has a ") + key + " (not read)", false;
   uint64_t size = 0;
@@ -281,7 +286,8 @@ bool model_spec(Raw& raw, BpeSpec& spec, std::string& error) {
   for (const Node& a : raw.added.items) {
     const double id = a.number("id", -1);
     if (!(id >= 0 && id <= static_cast<double>(kMaxId)) || id != static_cast<double>(static_cast<uint64_t>(id)))
-      return error = "an added token's ID is not a whole number from 0 to " + with_commas(kMaxId) + " (over, or missing)",
+      return error =
+                 "an added token's ID is not a whole number from 0 to " + with_commas(kMaxId) + " (over, or missing)",
              false;
     size = std::max<uint64_t>(size, static_cast<uint64_t>(id) + 1);
   }
@@ -289,7 +295,8 @@ bool model_spec(Raw& raw, BpeSpec& spec, std::string& error) {
   std::unordered_map<std::string, uint32_t> id_of;
   id_of.reserve(raw.vocab.size());
   for (auto& [t, id] : raw.vocab) {
-    if (!spec.tokens[id].empty()) return error = "token ID " + std::to_string(id) + " appears twice in its vocab", false;
+    if (!spec.tokens[id].empty())
+      return error = "token ID " + std::to_string(id) + " appears twice in its vocab", false;
     id_of.emplace(t, static_cast<uint32_t>(id));
     spec.tokens[id] = std::move(t);
   }
@@ -333,7 +340,9 @@ ModelTokenizerLoad tokenizer_from_json(std::string_view json, const std::string&
                            std::any_of(spec.pre_tokenizer.begin(), spec.pre_tokenizer.end(),
                                        [](const PreTokenizeStep& s) { return s.kind == PreTokenizeStep::Metaspace; });
     if (metaspace && spec.space_symbol.empty()) spec.space_symbol = "\xE2\x96\x81";
-    spec.name = std::string(spec.byte_level ? "byte-level BPE" : metaspace ? "SentencePiece-style BPE" : "BPE") +
+    spec.name = std::string(spec.byte_level ? "byte-level BPE"
+                            : metaspace     ? "SentencePiece-style BPE"
+                                            : "BPE") +
                 " from " + short_label(label) + " (" + with_commas(spec.tokens.size()) + " tokens)";
     auto t = std::make_shared<BpeTokenizer>(std::move(spec));
     if (t->error().empty()) out.tokenizer = std::move(t);

@@ -76,7 +76,8 @@ TEST(ModelTokenizerCli, ATableWithTokenizerJsonGivesItsOwnIds) {
 TEST(ModelTokenizerCli, ABrokenTokenizerJsonExitsTwoNamingIt) {
   TempDir dir;
   write_file(dir.file("table.npy"), lvtest::npy_table(300, 4));
-  write_file(dir.file("tokenizer.json"), "{\"model\": {\"type\": \"BPE\", \"vocab\": {\"a\": 0}, \"merges\": [\"a b\"]}}");
+  write_file(dir.file("tokenizer.json"),
+             "{\"model\": {\"type\": \"BPE\", \"vocab\": {\"a\": 0}, \"merges\": [\"a b\"]}}");
   const lvtest::RunResult r = lvtest::run_binary({"--tokenize", "Hello", "--weights", dir.file("table.npy")});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "");

@@ -85,14 +85,16 @@ TEST(ModelTokenizer, AGgufLlamaVocabularyGivesItsOwnIds) {
 std::string gpt2_gguf(const std::string& pre) {
   std::vector<std::string> tokens;
   for (int b = 0; b < 256; ++b) tokens.push_back(lv::bytes_as_symbols(std::string(1, static_cast<char>(b))));
-  for (const char* t : {"\xC4\xA0w", "or", "\xC4\xA0wor", "ld", "\xC4\xA0world", "Hello", "<|end|>"}) tokens.push_back(t);
+  for (const char* t : {"\xC4\xA0w", "or", "\xC4\xA0wor", "ld", "\xC4\xA0world", "Hello", "<|end|>"})
+    tokens.push_back(t);
   const std::vector<std::string> merges = {"\xC4\xA0 w", "o r", "\xC4\xA0w or", "l d", "\xC4\xA0wor ld"};
   std::string kv;
   kv += lvtest::gguf_key("tokenizer.ggml.model", 8) + lvtest::gguf_str("gpt2");
   kv += lvtest::gguf_key("tokenizer.ggml.pre", 8) + lvtest::gguf_str(pre);
   kv += lvtest::gguf_key("tokenizer.ggml.tokens", 9), lvtest::put_le(kv, 8, 4), lvtest::put_le(kv, tokens.size(), 8);
   for (const std::string& t : tokens) kv += lvtest::gguf_str(t);
-  kv += lvtest::gguf_key("tokenizer.ggml.token_type", 9), lvtest::put_le(kv, 5, 4), lvtest::put_le(kv, tokens.size(), 8);
+  kv += lvtest::gguf_key("tokenizer.ggml.token_type", 9), lvtest::put_le(kv, 5, 4),
+      lvtest::put_le(kv, tokens.size(), 8);
   for (size_t i = 0; i < tokens.size(); ++i) lvtest::put_le(kv, i + 1 == tokens.size() ? 3 : 1, 4);
   kv += lvtest::gguf_key("tokenizer.ggml.merges", 9), lvtest::put_le(kv, 8, 4), lvtest::put_le(kv, merges.size(), 8);
   for (const std::string& m : merges) kv += lvtest::gguf_str(m);

@@ -30,8 +30,9 @@ inline std::vector<std::pair<std::string, float>> tiny_vocab() {
     v.push_back({name, 0});
   }
   for (const char* c : {"\xE2\x96\x81", "H", "e", "l", "o", "w", "r", "d"}) v.push_back({c, -100});
-  const char* merged[] = {"ll", "\xE2\x96\x81H", "\xE2\x96\x81He", "llo", "\xE2\x96\x81Hello",
-                          "\xE2\x96\x81w", "or", "\xE2\x96\x81wor", "ld", "\xE2\x96\x81world"};
+  const char* merged[] = {
+      "ll", "\xE2\x96\x81H",    "\xE2\x96\x81He", "llo", "\xE2\x96\x81Hello", "\xE2\x96\x81w", "or", "\xE2\x96\x81wor",
+      "ld", "\xE2\x96\x81world"};
   float score = -1;
   for (const char* m : merged) v.push_back({m, score--});
   return v;
@@ -113,10 +114,18 @@ inline std::string tokenizer_json() {
   const auto vocab = tiny_vocab();
   std::string v, merges;
   for (size_t i = 0; i < vocab.size(); ++i) v += (i ? ", " : "") + json_str(vocab[i].first) + ": " + std::to_string(i);
-  const char* pairs[][2] = {{"l", "l"},     {"\xE2\x96\x81", "H"},  {"\xE2\x96\x81H", "e"},   {"ll", "o"},
-                            {"\xE2\x96\x81He", "llo"}, {"\xE2\x96\x81", "w"}, {"o", "r"}, {"\xE2\x96\x81w", "or"},
-                            {"l", "d"},     {"\xE2\x96\x81wor", "ld"}};
-  for (const auto& p : pairs) merges += std::string(merges.empty() ? "" : ", ") + json_str(std::string(p[0]) + " " + p[1]);
+  const char* pairs[][2] = {{"l", "l"},
+                            {"\xE2\x96\x81", "H"},
+                            {"\xE2\x96\x81H", "e"},
+                            {"ll", "o"},
+                            {"\xE2\x96\x81He", "llo"},
+                            {"\xE2\x96\x81", "w"},
+                            {"o", "r"},
+                            {"\xE2\x96\x81w", "or"},
+                            {"l", "d"},
+                            {"\xE2\x96\x81wor", "ld"}};
+  for (const auto& p : pairs)
+    merges += std::string(merges.empty() ? "" : ", ") + json_str(std::string(p[0]) + " " + p[1]);
   return R"({"version": "1.0", "added_tokens": [)"
          R"({"id": 0, "content": "<unk>", "special": true}, {"id": 1, "content": "<s>", "special": true},)"
          R"( {"id": 2, "content": "</s>", "special": true}],)"
