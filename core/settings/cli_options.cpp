@@ -138,10 +138,12 @@ std::string apply_text_flag(CliOptions& o, std::string_view name, std::string_vi
   // --detokenize. The one rule of ID lists (the IDs field's and --ids'): IDs separated by
   // commas or spaces, in optional brackets, empty items skipped. A list with no ID ("",
   // "[]", "[ ]", ",") is what --tokenize "" prints, so it reads back as no text.
+  // The tokenizer (GPT-2's, or --weights' own) checks each ID against its vocabulary when it
+  // decodes; here only what no tokenizer has.
   IdRules rules;
-  rules.max_id = kGpt2EndOfText;
+  rules.max_id = kMaxTokenizerId;
   rules.max_count = kMaxTokenizeBytes;  // a --tokenize's output reads back whole
-  rules.too_large = "is not a GPT-2 token: IDs go from 0 to 50,256.";
+  rules.too_large = "is not a token of any tokenizer lookupviz reads (GPT-2's IDs go from 0 to 50,256).";
   IdParse p = parse_ids(v, rules);
   if (!p.ok && p.error.code == ParseCode::Empty) {
     o.detokenize = IdList{};

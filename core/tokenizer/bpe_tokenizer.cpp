@@ -16,7 +16,7 @@
 namespace lv {
 namespace {
 
-constexpr size_t kMaxTokens = 4u << 20;  // the largest real vocabularies hold ~260k
+constexpr auto kMaxTokens = static_cast<size_t>(kMaxTokenizerTokens);
 
 uint64_t pair_key(uint32_t a, uint32_t b) { return uint64_t{a} << 32 | b; }
 

@@ -12,6 +12,11 @@
 
 namespace lv {
 
+// The most tokens a vocabulary may hold (the largest real ones hold ~260k): an ID above
+// kMaxTokenizerId is no token of any tokenizer lookupviz reads.
+inline constexpr int64_t kMaxTokenizerTokens = int64_t{4} << 20;
+inline constexpr int64_t kMaxTokenizerId = kMaxTokenizerTokens - 1;
+
 struct Encoding {
   bool ok = false;
   IdList ids;         // when ok

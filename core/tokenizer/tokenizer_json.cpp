@@ -21,7 +21,7 @@ std::string printable(std::string_view s) {
 
 namespace {
 
-constexpr uint64_t kMaxId = (4u << 20) - 1;
+constexpr auto kMaxId = static_cast<uint64_t>(kMaxTokenizerId);
 
 // A JSON value of the small parts.
 struct Node {

@@ -132,12 +132,13 @@ inline std::string check_cli(const uint8_t* data, size_t n) {
   if (o.scale != 0.0f && !(o.scale >= 0.5f && o.scale <= 4.0f)) return "ok with a bad scale";
   if (o.print + !o.screenshot.empty() + !o.export_slides.empty() > 1) return "ok with two modes";
   if (!o.weights.empty() && (o.vocab || o.dim_given)) return "ok with --weights and a shape";
-  // The tokenizer's flags: text is well-formed UTF-8 (and --text not empty), IDs are GPT-2's.
+  // The tokenizer's flags: text is well-formed UTF-8 (and --text not empty), IDs are some
+  // tokenizer's (GPT-2's decode, or the table's own, checks its own range).
   if (o.text && (o.text->empty() || !valid_utf8(*o.text))) return "ok with --text that is empty or not UTF-8";
   if (o.tokenize && !valid_utf8(*o.tokenize)) return "ok with --tokenize text that is not UTF-8";
   if (o.detokenize)
     for (int64_t id : *o.detokenize)
-      if (id < 0 || id >= lv::kGpt2VocabSize) return "ok with a --detokenize ID out of range";
+      if (id < 0 || id > lv::kMaxTokenizerId) return "ok with a --detokenize ID out of range";
   if (o.tokenize.has_value() + o.detokenize.has_value() + o.print > 1) return "ok with two modes";
   return "";
 }
