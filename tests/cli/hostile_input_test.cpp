@@ -116,9 +116,8 @@ TEST(HostileCli, DetokenizeNamesGpt2sRangeForAnyTooLargeId) {
   // own tokenizer, --weights, may have more tokens).
   Ran r = run({"--detokenize", "99999999999999999999999"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.err,
-            "lookupviz: --detokenize: 99999999999999999999999 is not a token of any tokenizer lookupviz reads "
-            "(GPT-2's IDs go from 0 to 50,256)\n");
+  EXPECT_EQ(r.err, "lookupviz: --detokenize: 99999999999999999999999 is not a token of any tokenizer lookupviz reads "
+                   "(GPT-2's IDs go from 0 to 50,256)\n");
   r = run({"--detokenize", "50257"});
   EXPECT_EQ(r.err, "lookupviz: --detokenize: 50257 is not a GPT-2 token: IDs go from 0 to 50,256\n");
 }
