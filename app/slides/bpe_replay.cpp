@@ -4,6 +4,7 @@
 #include "app/slides/slides.hpp"
 
 #include "core/tokenizer/bpe_vocab.hpp"
+#include "core/tokenizer/bpe_tokenizer.hpp"  // kMetaspace
 #include "core/tokenizer/tokenizer.hpp"
 #include "core/text/text_format.hpp"
 #include "core/text/token_text.hpp"
@@ -57,6 +58,13 @@ bool sentence_of(const App& app, std::string& text, bool& decoded, std::string& 
   return true;
 }
 
+// SentencePiece's ▁ (a space) as ␣, as a space is drawn: no UI font has ▁'s glyph.
+std::string metaspace_as_visible(std::string s) {
+  for (size_t at = s.find(kMetaspace); at != std::string::npos; at = s.find(kMetaspace, at))
+    s.replace(at, 3, "\xE2\x90\xA3");  // ␣
+  return s;
+}
+
 // parts[k] after merge k, from the merges in the order BPE applied them.
 void replay_merges(const Tokenizer& t, std::string_view piece, BpeReplay& r) {
   const MergeReplay m = t.replay(piece);
@@ -76,7 +84,7 @@ void replay_merges(const Tokenizer& t, std::string_view piece, BpeReplay& r) {
   }
   for (const IdList& state : r.parts) {
     std::vector<std::string> symbols;
-    for (int64_t id : state) symbols.push_back(t.token_symbols(id));
+    for (int64_t id : state) symbols.push_back(metaspace_as_visible(t.token_symbols(id)));
     r.part_symbols.push_back(std::move(symbols));
   }
 }
@@ -137,8 +145,8 @@ void update_bpe_replay(App& app, bool rebuild) {
     else t.encode_piece(p.text, out.ids);
     // Labels as ImGui draws them: a character beyond U+FFFF as its slot, whose glyph is the
     // character's boxed code point; the glyphs the labels need are noted for the fonts.
-    out.label = wide_to_edit(app.ui.wide, p.special ? out.text : visible_token_text(p.text));
-    out.symbols = p.special ? out.text : t.piece_symbols(p.text);
+    out.label = wide_to_edit(app.ui.wide, p.special ? out.text : metaspace_as_visible(visible_token_text(p.text)));
+    out.symbols = p.special ? out.text : metaspace_as_visible(t.piece_symbols(p.text));
     for (int64_t id : out.ids)
       out.token_labels.push_back(wide_to_edit(app.ui.wide, visible_token_text(t.token_bytes(id))));
     r.pieces.push_back(std::move(out));

@@ -23,6 +23,10 @@
 
 namespace lv {
 
+// SentencePiece's space, ▁ (U+2581), as UTF-8. Built from its code point: no UI font has
+// its glyph, so the app draws it as ␣ (app/slides/bpe_replay.cpp), never as itself.
+inline constexpr char kMetaspace[] = {static_cast<char>(0xE2), static_cast<char>(0x96), static_cast<char>(0x81), 0};
+
 struct NormalizeStep {
   enum Kind { Prepend, Replace } kind = Prepend;
   std::string text, with;  // Prepend: text; Replace: text -> with
@@ -38,7 +42,7 @@ struct PreTokenizeStep {
   bool add_prefix_space = false;
   bool use_regex = true;  // GPT-2's pattern
   // Metaspace
-  std::string replacement = "\xE2\x96\x81";  // ▁
+  std::string replacement = kMetaspace;
   enum Prepend { Always, First, Never } prepend = Always;
   bool split = true;
 };

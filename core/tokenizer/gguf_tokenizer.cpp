@@ -63,7 +63,7 @@ bool llama_style(const GgufHeader& h, BpeSpec& spec, std::string& error) {
   spec.by_score = true;
   spec.byte_fallback = true;
   spec.decode_byte_tokens = true;
-  spec.space_symbol = "\xE2\x96\x81";
+  spec.space_symbol = kMetaspace;
   spec.normalizer.push_back({NormalizeStep::Replace, " ", spec.space_symbol});
   if (h.get_bool("tokenizer.ggml.add_space_prefix").value_or(true)) {
     spec.normalizer.push_back({NormalizeStep::Prepend, spec.space_symbol, ""});

@@ -265,7 +265,7 @@ void decoder_steps(const Node& n, BpeSpec& spec) {
   if (type == "ByteLevel") spec.byte_level = true;
   if (type == "ByteFallback") spec.decode_byte_tokens = true;
   if (type == "Metaspace") {
-    spec.space_symbol = n.text("replacement", "\xE2\x96\x81");
+    spec.space_symbol = n.text("replacement", kMetaspace);
     spec.strip_leading_space =
         n.text("prepend_scheme", n.flag("add_prefix_space", true) ? "always" : "never") != "never";
   }
@@ -339,7 +339,7 @@ ModelTokenizerLoad tokenizer_from_json(std::string_view json, const std::string&
     const bool metaspace = !spec.space_symbol.empty() ||
                            std::any_of(spec.pre_tokenizer.begin(), spec.pre_tokenizer.end(),
                                        [](const PreTokenizeStep& s) { return s.kind == PreTokenizeStep::Metaspace; });
-    if (metaspace && spec.space_symbol.empty()) spec.space_symbol = "\xE2\x96\x81";
+    if (metaspace && spec.space_symbol.empty()) spec.space_symbol = kMetaspace;
     spec.name = std::string(spec.byte_level ? "byte-level BPE"
                             : metaspace     ? "SentencePiece-style BPE"
                                             : "BPE") +

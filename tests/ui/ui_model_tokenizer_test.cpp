@@ -80,6 +80,9 @@ TEST(UiModelTokenizer, TextModeUsesTheTablesOwnTokenizer) {
     ASSERT_EQ(r.pieces.size(), 1u);
     EXPECT_EQ(r.pieces[0].ids, lvtest::hello_world_ids());
     EXPECT_FALSE(r.merged_at.empty());
+    // ▁ (no UI font has it) is drawn as ␣, as a space is.
+    EXPECT_EQ(r.pieces[0].symbols, "\xE2\x90\xA3Hello\xE2\x90\xA3world!");
+    EXPECT_EQ(r.part_symbols.back()[0], "\xE2\x90\xA3Hello");
     // Closed: back to GPT-2's, the sentence tokenized again.
     take_change(h.app, set_table_file(h.app, nullptr), Fields::Sync);
     finish_jobs(h.app);
