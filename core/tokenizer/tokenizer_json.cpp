@@ -30,11 +30,12 @@ struct Node {
   double num = 0;
   std::string str;
   std::vector<Node> items;
-  std::vector<std::pair<std::string, Node>> members;
+  std::vector<std::string> keys;  // an object's members: keys[k] holds values[k] (a pair of
+  std::vector<Node> values;       // an incomplete Node is not allowed; a vector of one is)
 
   const Node* get(std::string_view key) const {
-    for (const auto& [k, v] : members)
-      if (k == key) return &v;
+    for (size_t k = 0; k < keys.size(); ++k)
+      if (keys[k] == key) return &values[k];
     return nullptr;
   }
   std::string text(std::string_view key, std::string fallback = "") const {
@@ -64,8 +65,9 @@ bool read_node(JsonReader& r, Node& out, int depth) {
     ++r.i;
     out.type = Node::Object;
     return r.members([&](const std::string& key) {
-      out.members.emplace_back(key, Node{});
-      return read_node(r, out.members.back().second, depth + 1);
+      out.keys.push_back(key);
+      out.values.emplace_back();
+      return read_node(r, out.values.back(), depth + 1);
     });
   }
   if (c == '[') {
@@ -147,8 +149,9 @@ bool read_model(JsonReader& r, Raw& raw) {
   return r.members([&](const std::string& key) {
     if (key == "vocab") return read_vocab(r, raw);
     if (key == "merges") return read_merges(r, raw);
-    raw.model.members.emplace_back(key, Node{});
-    return read_node(r, raw.model.members.back().second, 2);
+    raw.model.keys.push_back(key);
+    raw.model.values.emplace_back();
+    return read_node(r, raw.model.values.back(), 2);
   });
 }
 
