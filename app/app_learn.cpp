@@ -44,7 +44,7 @@ std::vector<QuestionKind> askable(const App& app, int slide) {
   std::vector<QuestionKind> out;
   const bool small = app.derived.vocab * app.derived.dim <= kAskWholeTableUpTo;
   for (QuestionKind k : quiz::kinds_for_slide(slide)) {
-    if (k == QuestionKind::TokenCount && !app.tokenizer) continue;
+    if (k == QuestionKind::TokenCount && !app.gpt2) continue;
     if (whole_table_kind(k) && !small) continue;
     out.push_back(k);
   }
@@ -320,7 +320,7 @@ quiz::QuizModel learn_model(const App& app) {
   m.table = app.derived.table;
   m.ids = app.inputs.ids;
   m.after_table = app.derived.gen_after_table;
-  m.tokenizer = app.tokenizer.get();
+  m.tokenizer = app.gpt2.get();  // the questions are about GPT-2's tokenizer
   m.nonfinite = app.derived.nonfinite;
   if (app.inputs.grad_mode == GradMode::Seeded && app.derived.grad_out.rows() == app.derived.batch)
     m.grad_out = std::make_shared<const Matrix>(app.derived.grad_out);
@@ -667,7 +667,7 @@ void learn_try_another(App& app) {
   item.question = L.question;
   item.spec.seed = app.inputs.seed;
   ++L.attempt;
-  const quiz::QuizItem next = quiz::another_like(item, app.inputs.seed ^ 0x51ED2701ull, L.attempt, app.tokenizer.get());
+  const quiz::QuizItem next = quiz::another_like(item, app.inputs.seed ^ 0x51ED2701ull, L.attempt, app.gpt2.get());
   apply_state(app, next.spec, slide);
   go_to_slide(app, slide);
   show_slide_step(app, slide, 0);
@@ -690,7 +690,7 @@ void start_quiz(App& app, uint64_t seed, int count) {
   QuizRun q;
   q.active = true;
   q.seed = seed;
-  q.items = quiz::make_quiz(seed, count, app.tokenizer.get(), missed);
+  q.items = quiz::make_quiz(seed, count, app.gpt2.get(), missed);
   q.results.assign(q.items.size(), -1);
   q.given.assign(q.items.size(), "");
   q.before = app.inputs;

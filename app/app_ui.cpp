@@ -334,7 +334,18 @@ void draw_status_line(App& app) {
   // A status may name a file ("Loaded /a/long/path.npy: …"): cut in the middle to the line.
   if (!app.ui.status.empty() && app.time < app.ui.status_until)
     text_fit(app.ui.status.c_str(), ImGui::GetContentRegionAvail().x, Elide::Middle);
-  else text_fit(keys_hint().c_str(), ImGui::GetContentRegionAvail().x);
+  else {
+    // The table's own tokenizer, named while it is the one in use (Text mode, slide 0).
+    if (app.model_tokenizer) {
+      ImGui::TextUnformatted("Tokenizer:");
+      ImGui::SameLine();
+      text_fit(app.model_tokenizer->name().c_str(), ImGui::GetContentRegionAvail().x * 0.5f, Elide::Middle);
+      ImGui::SameLine();
+      ImGui::TextUnformatted("·");
+      ImGui::SameLine();
+    }
+    text_fit(keys_hint().c_str(), ImGui::GetContentRegionAvail().x);
+  }
   ImGui::PopStyleColor();
 }
 

@@ -14,9 +14,22 @@ lv_install_missing "${LV_PACKAGES[@]}" "${LV_TEST_PACKAGES[@]}"
 if [ -z "${LV_NO_TORCH:-}" ] && ! lv_install_missing python3-torch; then
   echo "lookupviz: python3-torch could not be installed: oracle.oracle_parity will be skipped" >&2
 fi
+# tokenizers.js (@huggingface/tokenizers, pure JavaScript on Debian's nodejs): the reference for
+# a model's tokenizer.json (oracle.tokenizer_json_reference), installed under the build tree
+# when the npm registry answers; the test reports itself skipped otherwise. LV_NO_NPM=1 does not try.
+lv_install_tokenizers_js() {
+  local dir="$LV_ROOT/$1/npm"
+  [ -z "${LV_NO_NPM:-}" ] || return 0
+  [ ! -f "$dir/node_modules/@huggingface/tokenizers/package.json" ] || return 0
+  command -v npm >/dev/null || lv_install_missing nodejs npm || return 0
+  mkdir -p "$dir"
+  timeout 300 npm install --prefix "$dir" --no-audit --no-fund --no-save @huggingface/tokenizers@0.2.0 >/dev/null 2>&1 ||
+    echo "lookupviz: @huggingface/tokenizers could not be installed: oracle.tokenizer_json_reference will be skipped" >&2
+}
 if [ "${1:-}" = "--sanitize" ]; then
   shift
   lv_build build-sanitize Debug -DLOOKUPVIZ_SANITIZE=ON
+  lv_install_tokenizers_js build-sanitize
   # Libraries stay loaded until exit so LSan sees what they still own (see the file).
   cc -shared -fPIC -O2 -o "$LV_ROOT/build-sanitize/keep_loaded.so" "$LV_ROOT/tests/sanitize/keep_loaded.c"
   export LD_PRELOAD="$LV_ROOT/build-sanitize/keep_loaded.so"
@@ -34,5 +47,6 @@ if [ "${1:-}" = "--sanitize" ]; then
   exec ctest --output-on-failure -j "$(nproc)" "$@"
 fi
 lv_build build Release
+lv_install_tokenizers_js build
 cd "$LV_ROOT/build"
 exec ctest --output-on-failure -j "$(nproc)" "$@"

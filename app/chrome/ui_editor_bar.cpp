@@ -228,7 +228,9 @@ void draw_input_mode(App& app) {
     landmark(marks[k]);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("%s", k == 0 ? "Type the token IDs as numbers"
-                                     : "Type a sentence: GPT-2's tokenizer makes the IDs (V becomes 50,257)");
+                              : app.model_tokenizer
+                                  ? "Type a sentence: the table's own tokenizer makes the IDs"
+                                  : "Type a sentence: GPT-2's tokenizer makes the IDs (V becomes 50,257)");
     if (k == 0) ImGui::SameLine();
   }
   ImGui::PopStyleVar();
@@ -337,8 +339,14 @@ void draw_editor_bar(App& app) {
     ImGui::SetNextItemWidth(std::floor(std::min(full * 0.20f, e * 9.0f)));
     if (ImGui::InputText("##text", ui.text_buf, sizeof ui.text_buf)) apply_text(app, text_field(app));
     landmark("text-field");
-    tooltip("Type a sentence: GPT-2's tokenizer (tiktoken's \"gpt2\", <|endoftext|> allowed) turns it into the IDs, "
-            "applied as you type. Slide 0 shows how.");
+    if (app.model_tokenizer) {
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Type a sentence: the table's own tokenizer (%s) turns it into the IDs, applied as you "
+                          "type. Slide 0 shows how.",
+                          app.model_tokenizer->name().c_str());
+    } else
+      tooltip("Type a sentence: GPT-2's tokenizer (tiktoken's \"gpt2\", <|endoftext|> allowed) turns it into the "
+              "IDs, applied as you type. Slide 0 shows how.");
     ImGui::SameLine();
     draw_token_chips(app, std::floor(std::min(full * 0.26f, e * 12.0f)));
   } else {

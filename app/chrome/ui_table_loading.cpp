@@ -34,10 +34,14 @@ void start_table_load(App& app, const std::string& spec) {
   // The result is filled before the job says it finished, and the wake follows that: a
   // wake posted before the result is there would find nothing and the window would sleep on.
   auto result = std::make_shared<TableLoad>();
+  auto tokenizer = std::make_shared<ModelTokenizerFind>();
   l.result = result;
-  l.job.start([spec, result](JobControl&) {
+  l.tokenizer = tokenizer;
+  l.job.start([spec, result, tokenizer](JobControl&) {
     try {
       *result = load_table(spec);
+      // The table's own tokenizer (a .gguf's metadata, tokenizer.json beside it or in its folder).
+      if (result->ok) *tokenizer = find_model_tokenizer(spec);
     } catch (const std::bad_alloc&) {  // the current table stays
       result->error = "There is not enough memory to load " + spec + ".";
     }
@@ -51,11 +55,14 @@ void poll_table_load(App& app) {
   if (!l.job.take()) return;
   TableLoad r = std::move(*l.result);
   l.result.reset();
+  ModelTokenizerFind tok = l.tokenizer ? std::move(*l.tokenizer) : ModelTokenizerFind{};
+  l.tokenizer.reset();
   // A result is like input: draw a few frames, so a popup it opens settles its size
   // and shows, rather than waiting for the mouse to move.
   app.frames_since_input = 0;
   if (std::exchange(l.restoring, false)) {
-    finish_session_table(app, r);
+    if (finish_session_table(app, r))
+      take_change(app, set_model_tokenizer(app, tok.tokenizer, tok.error), Fields::Sync);
     return;
   }
   if (r.ok) {
@@ -68,17 +75,22 @@ void poll_table_load(App& app) {
     }
     const std::string label = table_spec(r.table);
     remember_opened(app, label);
-    take_change(app, set_table_file(app, std::make_shared<const TableFile>(std::move(r.table))), Fields::Sync);
-    char buf[512];
+    take_change(app,
+                set_table_file(app, std::make_shared<const TableFile>(std::move(r.table)), tok.tokenizer, tok.error),
+                Fields::Sync);
+    const char* tokenizer = app.model_tokenizer ? app.model_tokenizer->name().c_str()
+                            : tok.error.empty() ? "GPT-2's (the table has none)"
+                                                : tok.error.c_str();
+    char buf[1024];
     const TableFile& f = *app.inputs.file;
     if (!f.folder.empty())  // a model folder: which model, which tensor from which shard, which head
-      std::snprintf(buf, sizeof buf, "Loaded %s%s%s%s: %s from %s, %s × %s; output head %s", label.c_str(),
-                    f.architecture.empty() ? "" : " (", f.architecture.c_str(), f.architecture.empty() ? "" : ")",
-                    f.name.c_str(), f.shard.c_str(), Commas(app.derived.vocab).s, Commas(app.derived.dim).s,
-                    f.head ? f.head->name.c_str() : "tied");
+      std::snprintf(buf, sizeof buf, "Loaded %s%s%s%s: %s from %s, %s × %s; output head %s · tokenizer: %s",
+                    label.c_str(), f.architecture.empty() ? "" : " (", f.architecture.c_str(),
+                    f.architecture.empty() ? "" : ")", f.name.c_str(), f.shard.c_str(), Commas(app.derived.vocab).s,
+                    Commas(app.derived.dim).s, f.head ? f.head->name.c_str() : "tied", tokenizer);
     else
-      std::snprintf(buf, sizeof buf, "Loaded %s: %s × %s", label.c_str(), Commas(app.derived.vocab).s,
-                    Commas(app.derived.dim).s);
+      std::snprintf(buf, sizeof buf, "Loaded %s: %s × %s · tokenizer: %s", label.c_str(), Commas(app.derived.vocab).s,
+                    Commas(app.derived.dim).s, tokenizer);
     set_status(app, buf);
     return;
   }

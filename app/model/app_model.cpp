@@ -225,8 +225,24 @@ Change model_init(Model& app, const CliOptions& o, std::shared_ptr<const TableFi
 }
 
 void set_tokenizer(Model& app, std::shared_ptr<const Gpt2Tokenizer> tokenizer, std::string error) {
-  app.tokenizer = std::move(tokenizer);
-  app.tokenizer_error = std::move(error);
+  app.gpt2 = std::move(tokenizer);
+  if (!app.model_tokenizer) {
+    app.tokenizer = app.gpt2;
+    app.tokenizer_error = std::move(error);
+  }
+}
+
+Change set_model_tokenizer(Model& app, std::shared_ptr<const Tokenizer> tokenizer, std::string error) {
+  if (tokenizer == app.model_tokenizer && error == app.model_tokenizer_error) return {};
+  app.model_tokenizer = std::move(tokenizer);
+  app.model_tokenizer_error = std::move(error);
+  const bool from_text = ids_from_text(app.inputs);
+  app.tokenizer = app.model_tokenizer ? app.model_tokenizer : std::shared_ptr<const Tokenizer>(app.gpt2);
+  if (!app.tokenizer) return {};
+  if (!app.model_tokenizer) app.tokenizer_error.clear();
+  // Typed text keeps its words: its IDs are now the new tokenizer's.
+  if (from_text) return set_text(app, app.inputs.text);
+  return {};
 }
 
 // The shape the budget prices for these inputs (core/kernels/work_budget.hpp).
@@ -463,6 +479,7 @@ Change set_inputs(Model& app, ModelInputs inputs) {
 Change set_text(Model& app, const std::string& text) {
   if (!app.tokenizer)
     return change_error(app.tokenizer_error.empty() ? "GPT-2's tokenizer is not loaded" : app.tokenizer_error);
+  const auto tokenizer_vocab = static_cast<int64_t>(app.tokenizer->vocab_size());
   if (text.find_first_not_of(" \t\n\r") == std::string::npos)
     return change_error(text.empty() ? "Type a sentence: empty text has no tokens"
                                      : "Type a sentence: only spaces (they are tokens, but "
@@ -476,13 +493,16 @@ Change set_text(Model& app, const std::string& text) {
   const int64_t max_id = *std::max_element(e.ids.begin(), e.ids.end());
   // V as --text makes it: a file's rows decide, a fixed V stays (the tokens must fit it,
   // as with --vocab), otherwise GPT-2's table.
-  int64_t v = kGpt2VocabSize;
+  int64_t v = tokenizer_vocab;
   if (in.file) v = in.file->rows;
-  else if (in.vocab_mode == VocabMode::Fixed && in.fixed_vocab != static_cast<int64_t>(kGpt2VocabSize))
+  else if (in.vocab_mode == VocabMode::Fixed && in.fixed_vocab != static_cast<int64_t>(kGpt2VocabSize) &&
+           in.fixed_vocab != tokenizer_vocab)
     v = in.fixed_vocab;  // as --vocab with --text: the user's V, checked below
   if (max_id >= v)
     return change_error("Token " + std::to_string(max_id) + " is out of range for this table's " +
-                        with_commas(static_cast<uint64_t>(v)) + " rows: GPT-2's IDs need 50,257");
+                        with_commas(static_cast<uint64_t>(v)) +
+                        " rows: " + (app.model_tokenizer ? "its tokenizer's IDs need " : "GPT-2's IDs need ") +
+                        with_commas(static_cast<uint64_t>(tokenizer_vocab)));
   const int64_t b = static_cast<int64_t>(e.ids.size());
   if (std::string e = in.file ? "" : table_size_error(b, v, in.dim); !e.empty())
     return change_error(capitalized(e) + ". Make D or the text smaller.");
@@ -526,8 +546,16 @@ Change set_grad_mode(Model& app, GradMode mode, uint64_t seed) {
   return recompute(app);
 }
 
-Change set_table_file(Model& app, std::shared_ptr<const TableFile> file) {
+Change set_table_file(Model& app, std::shared_ptr<const TableFile> file, std::shared_ptr<const Tokenizer> tokenizer,
+                      std::string tokenizer_error) {
   ModelInputs& in = app.inputs;
+  // The table's own tokenizer comes with it (GPT-2's without one); typed text is tokenized
+  // again once the table is in place.
+  const bool from_text = ids_from_text(in);
+  const std::string text = in.text;
+  app.model_tokenizer = file ? std::move(tokenizer) : nullptr;
+  app.model_tokenizer_error = file ? std::move(tokenizer_error) : "";
+  app.tokenizer = app.model_tokenizer ? app.model_tokenizer : std::shared_ptr<const Tokenizer>(app.gpt2);
   if (file && !in.file) in.before_file = SeededShape{in.vocab_mode, in.fixed_vocab, in.dim};
   const bool closing = !file && in.file;
   in.file = std::move(file);
@@ -559,7 +587,9 @@ Change set_table_file(Model& app, std::shared_ptr<const TableFile> file) {
     in.ids = kept;
   }
   clear_edits(in);
-  return recompute(app);
+  Change c = recompute(app);
+  if (from_text && app.tokenizer) merge(c, set_text(app, text));
+  return c;
 }
 
 Change set_dtype(Model& app, TableDtype dtype) {

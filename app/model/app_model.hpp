@@ -37,13 +37,16 @@ Change set_seed_text(Model& m, const std::string& text);
 // within the budget as any change (a refused one leaves the last state).
 Change set_inputs(Model& m, ModelInputs inputs);
 
-// Text mode: the IDs become the sentence's GPT-2 tokens, and V GPT-2's 50,257 as --text
-// makes it (a file's table keeps its rows; a fixed V that holds the tokens stays). An
-// empty sentence, text that is not UTF-8 or tokens that do not fit: the reason, and
-// nothing changes.
+// Text mode: the IDs become the sentence's tokens (the tokenizer in use: the table's own, or
+// GPT-2's), and V the tokenizer's vocabulary (GPT-2's 50,257) as --text makes it (a file's table keeps its rows; a
+// fixed V that holds the tokens stays). An empty sentence, text that is not UTF-8 or tokens that do not fit: the
+// reason, and nothing changes.
 Change set_text(Model& m, const std::string& text);
-// The tokenizer the model uses (main loads it; tests give theirs).
+// GPT-2's tokenizer (main loads it; tests give theirs): the one used when the table has none.
 void set_tokenizer(Model& m, std::shared_ptr<const Gpt2Tokenizer> tokenizer, std::string error = "");
+// The table's own tokenizer (null: none, GPT-2's is used; `error`: why the table's could not
+// be used). Text typed in Text mode is tokenized again by the tokenizer now in use.
+Change set_model_tokenizer(Model& m, std::shared_ptr<const Tokenizer> tokenizer, std::string error = "");
 Change set_ids(Model& m, const IdList& ids);  // already valid
 Change set_dim(Model& m, int64_t dim);        // clamped to 1..kMaxDim and the element limit
 Change set_vocab_mode(Model& m, VocabMode mode, int64_t fixed_vocab);
@@ -52,7 +55,10 @@ Change set_grad_mode(Model& m, GradMode mode, uint64_t seed);  // slide 6's upst
 Change set_tie_weights(Model& m, bool tie);                    // slide 8's output head
 // A loaded table (null: back to the seeded one); V and D follow it, IDs that no
 // longer fit are dropped.
-Change set_table_file(Model& m, std::shared_ptr<const TableFile> file);
+// The table's own tokenizer comes with it (find_model_tokenizer; null: GPT-2's is used,
+// `tokenizer_error` why the table's could not be); closing the table goes back to GPT-2's.
+Change set_table_file(Model& m, std::shared_ptr<const TableFile> file,
+                      std::shared_ptr<const Tokenizer> tokenizer = nullptr, std::string tokenizer_error = "");
 Change set_dtype(Model& m, TableDtype dtype);
 Change reset_edits(Model& m);
 bool has_edits(const Model& m);

@@ -29,7 +29,8 @@
 
 namespace lv {
 class Gpt2Tokenizer;
-}
+class Tokenizer;
+}  // namespace lv
 
 namespace lv::app {
 
@@ -286,10 +287,14 @@ void merge(Change& a, const Change& b);
 
 // ---------------------------------------------------------------- Model
 struct Model {
-  // GPT-2's tokenizer (Text mode, slide 0, slide 8's decoding); null when its data is
-  // not installed (tokenizer_error says so, and those places say it too).
-  std::shared_ptr<const Gpt2Tokenizer> tokenizer;
+  // The tokenizer in use (Text mode, slide 0, the chips, slide 8's decoding): the table's
+  // own (model_tokenizer) when it has one, else GPT-2's; null when neither is there
+  // (tokenizer_error says why, and those places say it too).
+  std::shared_ptr<const Tokenizer> tokenizer;
   std::string tokenizer_error;
+  std::shared_ptr<const Gpt2Tokenizer> gpt2;         // GPT-2's, from its pack (Learn mode's questions)
+  std::shared_ptr<const Tokenizer> model_tokenizer;  // the table's own (core/tokenizer/model_tokenizer.hpp)
+  std::string model_tokenizer_error;                 // why the table's own could not be used
   ModelInputs inputs;
   Derived derived;
   IdsEdit ids_edit;  // the IDs field's edit in progress (app_model.hpp: begin_ids_edit)

@@ -33,6 +33,7 @@
 #include "app/slides/slides.hpp"
 #include "core/settings/cli_options.hpp"
 #include "core/tokenizer/gpt2_tokenizer.hpp"
+#include "core/tokenizer/model_tokenizer.hpp"
 #include "core/text/id_parse.hpp"
 #include "app/platform/bench_edits.hpp"
 #include "app/model/model_jobs.hpp"
@@ -306,8 +307,11 @@ Exit read_command_line(int argc, char** argv, lv::CliOptions* o) {
 }
 
 struct TokenizerLoaded {
-  std::shared_ptr<const lv::Gpt2Tokenizer> tokenizer;
+  std::shared_ptr<const lv::Gpt2Tokenizer> tokenizer;  // GPT-2's
   std::string error;
+  std::shared_ptr<const lv::Tokenizer> model;  // the --weights table's own (find_model_tokenizer), if it has one
+  std::string model_error;
+  const lv::Tokenizer* active() const { return model ? model.get() : tokenizer.get(); }
 };
 
 // GPT-2's tokenizer: --tokenize and --detokenize print and exit; --text sets the IDs
@@ -321,9 +325,17 @@ Exit tokenizer_modes(lv::CliOptions& o, const char* argv0, TokenizerLoaded* load
     loaded->tokenizer = std::move(load.tokenizer);
     loaded->error = load.error;
   }
+  // The table's own tokenizer: --tokenize, --detokenize and --text use it; a broken one is
+  // bad input (exit 2) for them, and said in the window, which keeps GPT-2's.
+  if (!o.weights.empty() && (lv::needs_tokenizer(o) || !o.print)) {
+    lv::ModelTokenizerFind found = lv::find_model_tokenizer(o.weights);
+    loaded->model = std::move(found.tokenizer);
+    loaded->model_error = std::move(found.error);
+    if (!loaded->model_error.empty() && lv::needs_tokenizer(o)) return fail_usage(loaded->model_error);
+  }
   if (!lv::needs_tokenizer(o)) return std::nullopt;
-  if (!loaded->tokenizer) return fail(loaded->error);
-  const lv::Gpt2Tokenizer* t = loaded->tokenizer.get();
+  if (!loaded->active()) return fail(loaded->error);
+  const lv::Tokenizer* t = loaded->active();
   if (o.tokenize) {
     const lv::Encoding e = t->encode(*o.tokenize);
     if (!e.ok) return fail_usage("--tokenize: " + e.error);
@@ -432,6 +444,7 @@ Exit init_app(lv::app::App& app, const lv::CliOptions& o, RunKind kind, const lv
     app.jobs.wanted = o.export_slides.empty() && o.export_worksheet.empty() ? slide_table_work(o.slide) : 0u;
   lv::app::use_tokenizer(app, tok.tokenizer, tok.error);
   lv::app::app_init(app, kind.window_loads ? seeded : o, file);
+  if (file) lv::app::use_model_tokenizer(app, tok.model, tok.model_error);
   if (kind.window_loads) lv::app::start_table_load(app, o.weights);
   freeze_at(app, o.slide, o.step);
 

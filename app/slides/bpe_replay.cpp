@@ -4,7 +4,9 @@
 #include "app/slides/slides.hpp"
 
 #include "core/tokenizer/bpe_vocab.hpp"
-#include "core/tokenizer/gpt2_tokenizer.hpp"
+#include "core/tokenizer/bpe_tokenizer.hpp"  // kMetaspace
+#include "core/tokenizer/tokenizer.hpp"
+#include "core/text/text_format.hpp"
 #include "core/text/token_text.hpp"
 #include "core/text/utf8_text.hpp"
 #include "core/text/wide_text.hpp"
@@ -30,11 +32,14 @@ bool sentence_of(const App& app, std::string& text, bool& decoded, std::string& 
     text = in.text;
     return true;
   }
+  const Tokenizer& t = *app.tokenizer;
+  const bool gpt2 = !app.model_tokenizer;
   for (int64_t id : in.ids)
-    if (id < 0 || id >= static_cast<int64_t>(kGpt2VocabSize)) {
-      problem = "ID " + std::to_string(id) +
-                " is not a GPT-2 token (GPT-2's IDs go from 0 to 50,256), so these IDs "
-                "have no text. Switch the editor bar to Text and type a sentence to see how GPT-2 makes its IDs.";
+    if (!t.has_id(id)) {
+      problem = "ID " + std::to_string(id) + " is not a " + (gpt2 ? "GPT-2" : "model") + " token (" +
+                (gpt2 ? "GPT-2's" : "its tokenizer's") + " IDs go from 0 to " + with_commas(t.vocab_size() - 1) +
+                "), so these IDs have no text. Switch the editor bar to Text and type a sentence to see how " +
+                (gpt2 ? "GPT-2 makes its IDs." : "the tokenizer makes its IDs.");
       return false;
     }
   const Decoding d = app.tokenizer->decode(in.ids);
@@ -43,8 +48,9 @@ bool sentence_of(const App& app, std::string& text, bool& decoded, std::string& 
     return false;
   }
   if (utf8_error_offset(d.bytes)) {
-    problem = "These IDs, read as GPT-2 tokens, are bytes that are not UTF-8 text (a token can be half a character). "
-              "Switch the editor bar to Text and type a sentence to see how GPT-2 makes its IDs.";
+    problem = std::string("These IDs, read as ") + (gpt2 ? "GPT-2" : "the model's") +
+              " tokens, are bytes that are not UTF-8 text (a token can be half a character). "
+              "Switch the editor bar to Text and type a sentence to see how the tokenizer makes its IDs.";
     return false;
   }
   text = d.bytes;
@@ -52,35 +58,40 @@ bool sentence_of(const App& app, std::string& text, bool& decoded, std::string& 
   return true;
 }
 
+// SentencePiece's ▁ (a space) as ␣, as a space is drawn: no UI font has ▁'s glyph.
+std::string metaspace_as_visible(std::string s) {
+  for (size_t at = s.find(kMetaspace); at != std::string::npos; at = s.find(kMetaspace, at))
+    s.replace(at, 3, "\xE2\x90\xA3");  // ␣
+  return s;
+}
+
 // parts[k] after merge k, from the merges in the order BPE applied them.
-void replay_merges(const Gpt2Tokenizer& t, std::string_view piece, BpeReplay& r) {
-  const std::vector<BpeStep> steps = t.merge_steps(piece);
-  IdList parts;
-  std::vector<uint32_t> starts;  // each part's first byte in the piece
-  for (size_t i = 0; i < piece.size(); ++i) {
-    parts.push_back(t.vocab().byte_token[static_cast<uint8_t>(piece[i])]);
-    starts.push_back(static_cast<uint32_t>(i));
-  }
+void replay_merges(const Tokenizer& t, std::string_view piece, BpeReplay& r) {
+  const MergeReplay m = t.replay(piece);
+  IdList parts = m.start;
+  std::vector<uint32_t> starts = m.start_at;  // each part's first byte in the piece
   r.parts.push_back(parts);
-  for (const BpeStep& s : steps) {
+  for (const BpeStep& s : m.steps) {
     size_t j = 0;
     while (j + 1 < starts.size() && starts[j] != s.at) ++j;
+    if (j + 1 >= parts.size()) break;  // not a merge of two parts (cannot happen)
     parts[j] = s.merged;
     parts.erase(parts.begin() + static_cast<std::ptrdiff_t>(j) + 1);
     starts.erase(starts.begin() + static_cast<std::ptrdiff_t>(j) + 1);
     r.parts.push_back(parts);
     r.merged_at.push_back(static_cast<int>(j));
+    r.merge_rank.push_back(t.ranked_merges() ? static_cast<int64_t>(s.rank) : -1);
   }
   for (const IdList& state : r.parts) {
     std::vector<std::string> symbols;
-    for (int64_t id : state) symbols.push_back(bytes_as_symbols(t.vocab().token(static_cast<uint32_t>(id))));
+    for (int64_t id : state) symbols.push_back(metaspace_as_visible(t.token_symbols(id)));
     r.part_symbols.push_back(std::move(symbols));
   }
 }
 
 }  // namespace
 
-int default_bpe_piece(const BpeReplay& r, const Gpt2Tokenizer& t) {
+int default_bpe_piece(const BpeReplay& r, const Tokenizer& t) {
   int best = -1;
   size_t best_merges = 0;
   for (size_t i = 0; i < r.pieces.size(); ++i) {
@@ -89,7 +100,7 @@ int default_bpe_piece(const BpeReplay& r, const Gpt2Tokenizer& t) {
     std::string_view word = p.text;
     if (!word.empty() && word.front() == ' ') word.remove_prefix(1);
     if (word == "someunknownPlace") return static_cast<int>(i);  // the book's example (§2.5)
-    const size_t m = t.merge_steps(p.text).size();
+    const size_t m = t.replay(p.text).steps.size();
     if (best < 0 || m > best_merges) {
       best = static_cast<int>(i);
       best_merges = m;
@@ -118,7 +129,7 @@ void update_bpe_replay(App& app, bool rebuild) {
     r.problem = app.tokenizer_error.empty() ? "GPT-2's tokenizer is not loaded." : app.tokenizer_error;
     return;
   }
-  const Gpt2Tokenizer& t = *app.tokenizer;
+  const Tokenizer& t = *app.tokenizer;
   if (!sentence_of(app, r.text, r.decoded, r.problem)) return;
   std::vector<TextPiece> pieces;
   std::string why;
@@ -130,21 +141,20 @@ void update_bpe_replay(App& app, bool rebuild) {
     BpeReplayPiece out;
     out.text = std::string(p.text);
     out.special = p.special;
-    if (p.special) out.ids = {static_cast<int64_t>(kGpt2EndOfText)};
+    if (p.special) out.ids = {t.special_id(p.text)};
     else t.encode_piece(p.text, out.ids);
     // Labels as ImGui draws them: a character beyond U+FFFF as its slot, whose glyph is the
     // character's boxed code point; the glyphs the labels need are noted for the fonts.
-    out.label = wide_to_edit(app.ui.wide, p.special ? out.text : visible_token_text(p.text));
-    out.symbols = p.special ? out.text : bytes_as_symbols(p.text);
+    out.label = wide_to_edit(app.ui.wide, p.special ? out.text : metaspace_as_visible(visible_token_text(p.text)));
+    out.symbols = p.special ? out.text : metaspace_as_visible(t.piece_symbols(p.text));
     for (int64_t id : out.ids)
-      out.token_labels.push_back(
-          wide_to_edit(app.ui.wide, visible_token_text(t.vocab().token(static_cast<uint32_t>(id)))));
+      out.token_labels.push_back(wide_to_edit(app.ui.wide, visible_token_text(t.token_bytes(id))));
     r.pieces.push_back(std::move(out));
   }
   if (r.decoded) {
     r.decoded_label = wide_to_edit(app.ui.wide, visible_token_text(r.text));
     for (int64_t id : app.inputs.ids)
-      r.id_labels.push_back(wide_to_edit(app.ui.wide, visible_token_text(t.vocab().token(static_cast<uint32_t>(id)))));
+      r.id_labels.push_back(wide_to_edit(app.ui.wide, visible_token_text(t.token_bytes(id))));
     for (const BpeReplayPiece& p : r.pieces) r.reencoded.insert(r.reencoded.end(), p.ids.begin(), p.ids.end());
   }
   const int pick = st.pick;

@@ -10,7 +10,7 @@
 #include "core/torch/tensor.hpp"
 
 namespace lv {
-class Gpt2Tokenizer;
+class Tokenizer;
 }
 
 namespace lv::app {
@@ -42,7 +42,8 @@ struct BpeReplay {
   // after merge k (token IDs, in order); merged_at[k] the index of the part merge k made.
   std::vector<IdList> parts;
   std::vector<int> merged_at;
-  std::vector<std::vector<std::string>> part_symbols;  // parts' tokens as byte-level symbols
+  std::vector<std::vector<std::string>> part_symbols;  // parts' tokens as the vocabulary writes them
+  std::vector<int64_t> merge_rank;                     // merge k's rank (-1: merged by score, no rank)
   // decoded: the IDs were typed, so they skip the tokenizer. Step 3 shows each ID's own
   // token (id_labels[i] for ids[i], as `label`): the rows the next slides look up. reencoded:
   // what the tokenizer makes of their text (2, 3, 1 read "#$\"", which encodes as 29953, 1).
@@ -62,9 +63,9 @@ struct BpeState {
 const BpeReplay& bpe_replay(const App& app);
 
 // The sentence slide 0 shows: the IDs' own text when they came from one, else the IDs
-// decoded as GPT-2 tokens (when they all are, and make UTF-8 text); else the replay's
-// problem says why there is none. Cheap when nothing changed (no allocation); `rebuild`
-// builds it again anyway (another tokenizer was installed).
+// decoded as the tokenizer's tokens (the table's own, or GPT-2's) (when they all are, and make UTF-8 text); else the
+// replay's problem says why there is none. Cheap when nothing changed (no allocation); `rebuild` builds it again anyway
+// (another tokenizer was installed).
 void update_bpe_replay(App& app, bool rebuild = false);
 
 // The piece whose merges are replayed: the user's pick (a piece index), or -1 for the
@@ -73,6 +74,6 @@ void update_bpe_replay(App& app, bool rebuild = false);
 void set_bpe_pick(App& app, int piece);
 
 // The default choice for these pieces (exposed for tests).
-int default_bpe_piece(const BpeReplay& r, const Gpt2Tokenizer& t);
+int default_bpe_piece(const BpeReplay& r, const Tokenizer& t);
 
 }  // namespace lv::app

@@ -19,7 +19,7 @@
 #include "app/ui_base/ui_draw.hpp"
 #include "app/widgets/widget_data_text.hpp"
 #include "app/ui_base/ui_landmarks.hpp"
-#include "core/tokenizer/gpt2_tokenizer.hpp"
+#include "core/tokenizer/tokenizer.hpp"
 #include "core/torch/notebook_transcript.hpp"
 #include "core/torch/python_literal.hpp"
 #include "core/text/text_format.hpp"
@@ -51,6 +51,11 @@ void narrative(App& app) {
   para("A word it has never seen, such as someunknownPlace, still gets IDs: it is built from smaller "
        "tokens it knows. <|endoftext|> is one token of its own, ID 50256.");
   ImGui::Spacing();
+  if (app.model_tokenizer) {  // the table's own tokenizer makes these IDs, not GPT-2's
+    para("This table's own tokenizer is in use: %s. Its pieces, symbols and merges are its own.",
+         app.model_tokenizer->name().c_str());
+    ImGui::Spacing();
+  }
   if (!r.problem.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).muted);
     para("%s", r.problem.c_str());
@@ -152,7 +157,7 @@ float draw_merge_log(SlideCanvas& c, const BpeReplay& r, int done, float merge_t
   const Palette& pal = c.pal;
   const float e = em();
   float y = parts_bottom + e * 0.6f;
-  const Gpt2Tokenizer* t = c.app.tokenizer.get();
+  const Tokenizer* t = c.app.tokenizer.get();
   const int first = std::max(0, done - kLogLines);
   if (first > 0) {
     char more[96];
@@ -165,10 +170,14 @@ float draw_merge_log(SlideCanvas& c, const BpeReplay& r, int done, float merge_t
     const int at = r.merged_at[static_cast<size_t>(k)];
     const int64_t id = r.parts[static_cast<size_t>(k + 1)][static_cast<size_t>(at)];
     char line[256];
-    std::snprintf(line, sizeof line, "%2d.  %s + %s → %s   (merge rank %lld, ID %lld)", k + 1,
-                  before[static_cast<size_t>(at)].c_str(), before[static_cast<size_t>(at) + 1].c_str(),
-                  r.part_symbols[static_cast<size_t>(k + 1)][static_cast<size_t>(at)].c_str(),
-                  static_cast<long long>(id - 256), static_cast<long long>(id));
+    const int64_t rank = r.merge_rank[static_cast<size_t>(k)];
+    char which[64];
+    if (rank >= 0) std::snprintf(which, sizeof which, "merge rank %lld, ", static_cast<long long>(rank));
+    else std::snprintf(which, sizeof which, "by score, ");
+    std::snprintf(line, sizeof line, "%2d.  %s + %s → %s   (%sID %lld)", k + 1, before[static_cast<size_t>(at)].c_str(),
+                  before[static_cast<size_t>(at) + 1].c_str(),
+                  r.part_symbols[static_cast<size_t>(k + 1)][static_cast<size_t>(at)].c_str(), which,
+                  static_cast<long long>(id));
     const float a = k + 1 == done ? std::max(merge_t, 0.2f) : 1.0f;
     draw_text(dl, fonts().mono, ImVec2(c.origin.x, y), with_alpha(k + 1 == done ? pal.text : pal.muted, a), line);
     right = std::max(right, c.origin.x + text_size(fonts().mono, line).x);
@@ -348,7 +357,7 @@ void code(const App& app, std::string& code, std::string& output) {
     code = "import tiktoken\ntokenizer = tiktoken.get_encoding(\"gpt2\")\nidx = " + ids + "\n";
     std::string parts;
     for (int64_t id : app.inputs.ids) {
-      const std::string_view bytes = app.tokenizer->vocab().token(static_cast<uint32_t>(id));
+      const std::string bytes = app.tokenizer->token_bytes(id);
       parts += (parts.empty() ? "" : ", ") + python_str_repr(utf8_replace_invalid(bytes));
     }
     const char* each = "[tokenizer.decode([i]) for i in idx]";
@@ -372,7 +381,7 @@ void code(const App& app, std::string& code, std::string& output) {
     const BpeReplayPiece& p = r.pieces[static_cast<size_t>(r.chosen)];
     std::string parts;
     for (int64_t id : p.ids) {
-      const std::string_view bytes = app.tokenizer->vocab().token(static_cast<uint32_t>(id));
+      const std::string bytes = app.tokenizer->token_bytes(id);
       parts += (parts.empty() ? "" : ", ") + python_str_repr(utf8_replace_invalid(bytes));
     }
     const std::string expr = "[tokenizer.decode([i]) for i in tokenizer.encode(" + python_str_repr(p.text) + ")]";

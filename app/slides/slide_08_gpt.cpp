@@ -35,7 +35,8 @@ int steps(const App&) { return 4; }
 
 // The argmax IDs are GPT-2 tokens only in a table of GPT-2's 50,257 rows.
 bool gpt2_vocab(const App& app) {
-  return app.tokenizer && app.derived.vocab == static_cast<int64_t>(kGpt2VocabSize) && app.derived.logits_ready;
+  return app.tokenizer && app.derived.vocab == static_cast<int64_t>(app.tokenizer->vocab_size()) &&
+         app.derived.logits_ready;
 }
 
 // Each position's predicted token as a label (␣ for a space), made once per output.
@@ -44,8 +45,7 @@ const std::vector<std::string>& next_text(App& app) {
   if (ui.next_text_for != app.derived.outputs_version) {
     ui.next_text.clear();
     for (int64_t id : app.derived.next_ids)
-      ui.next_text.push_back(
-          wide_to_edit(ui.wide, visible_token_text(app.tokenizer->vocab().token(static_cast<uint32_t>(id)))));
+      ui.next_text.push_back(wide_to_edit(ui.wide, visible_token_text(app.tokenizer->token_bytes(id))));
     ui.next_text_for = app.derived.outputs_version;
   }
   return ui.next_text;
@@ -531,8 +531,7 @@ void code(const App& app, std::string& code, std::string& output) {
     code += "[tokenizer.decode([i]) for i in logits.argmax(dim=-1).tolist()]\n";
     std::string list;
     for (int64_t id : d.next_ids)
-      list += (list.empty() ? "" : ", ") +
-              python_str_repr(utf8_replace_invalid(app.tokenizer->vocab().token(static_cast<uint32_t>(id))));
+      list += (list.empty() ? "" : ", ") + python_str_repr(utf8_replace_invalid(app.tokenizer->token_bytes(id)));
     append_repl(output, "[tokenizer.decode([i]) for i in logits.argmax(dim=-1).tolist()]", "[" + list + "]");
   }
 }

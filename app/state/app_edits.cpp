@@ -105,6 +105,14 @@ void use_tokenizer(App& app, std::shared_ptr<const Gpt2Tokenizer> tokenizer, std
   update_bpe_replay(app, /*rebuild=*/true);
 }
 
+void use_model_tokenizer(App& app, std::shared_ptr<const Tokenizer> tokenizer, std::string error) {
+  take_change(app, set_model_tokenizer(app, std::move(tokenizer), std::move(error)), Fields::Sync);
+  update_bpe_replay(app, /*rebuild=*/true);
+  if (app.model_tokenizer) set_status(app, ("Tokenizer: " + app.model_tokenizer->name()).c_str());
+  else if (!app.model_tokenizer_error.empty())
+    set_status(app, (app.model_tokenizer_error + " GPT-2's is used.").c_str());
+}
+
 namespace {
 
 void show_jobs_change(App& app, const Change& c) {

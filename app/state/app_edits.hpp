@@ -42,6 +42,9 @@ void set_text_field(App& app, const std::string& text);
 void set_ids_input(App& app, IdsInput mode);
 // The tokenizer the window uses (main loads it; tests give theirs): slide 0's replay is rebuilt.
 void use_tokenizer(App& app, std::shared_ptr<const Gpt2Tokenizer> tokenizer, std::string error = "");
+// The table's own tokenizer (null: GPT-2's; `error`: why the table's cannot be used, said in
+// the status line): Text mode's sentence is tokenized again, slide 0's replay rebuilt.
+void use_model_tokenizer(App& app, std::shared_ptr<const Tokenizer> tokenizer, std::string error = "");
 
 // Once a frame: the model's finished jobs taken (app/model/model_jobs.hpp), what they
 // say shown (a note in the footer for a few seconds).

@@ -24,6 +24,7 @@
 #include "app/widgets/widget_heatmap.hpp"
 #include "app/widgets/widget_matrix_grid.hpp"
 #include "core/text/wide_text.hpp"
+#include "core/tokenizer/model_tokenizer.hpp"
 
 namespace lv::app {
 
@@ -148,11 +149,12 @@ struct UiState {
 // ---------------------------------------------------------------- loading a table file
 // File ▸ Open reads and converts the file off the UI thread (tables can be GBs).
 struct TableLoading {
-  BackgroundJob job;                        // active while a load runs (or its result is not yet taken)
-  std::shared_ptr<TableLoad> result;        // what job fills (read once take() says so)
-  std::string spec;                         // FILE or FILE:NAME being loaded
-  double started = 0.0;                     // app time when it started
-  FilePicker picker;                        // File ▸ Open's in-app picker (when the desktop has no dialog)
+  BackgroundJob job;                              // active while a load runs (or its result is not yet taken)
+  std::shared_ptr<TableLoad> result;              // what job fills (read once take() says so)
+  std::shared_ptr<ModelTokenizerFind> tokenizer;  // the table's own tokenizer, found by the same job
+  std::string spec;                               // FILE or FILE:NAME being loaded
+  double started = 0.0;                           // app time when it started
+  FilePicker picker;                              // File ▸ Open's in-app picker (when the desktop has no dialog)
   ExternalDialog dialog;                    // File ▸ Open through zenity / kdialog (app/desktop/file_dialog.hpp)
   std::vector<std::string> recent;          // tables opened lately, newest first (core/settings/recent_files.hpp)
   std::string recent_path;                  // where that list is saved ("" : not saved, e.g. tests and headless runs)

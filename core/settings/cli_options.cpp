@@ -138,10 +138,12 @@ std::string apply_text_flag(CliOptions& o, std::string_view name, std::string_vi
   // --detokenize. The one rule of ID lists (the IDs field's and --ids'): IDs separated by
   // commas or spaces, in optional brackets, empty items skipped. A list with no ID ("",
   // "[]", "[ ]", ",") is what --tokenize "" prints, so it reads back as no text.
+  // The tokenizer (GPT-2's, or --weights' own) checks each ID against its vocabulary when it
+  // decodes; here only what no tokenizer has.
   IdRules rules;
-  rules.max_id = kGpt2EndOfText;
+  rules.max_id = kMaxTokenizerId;
   rules.max_count = kMaxTokenizeBytes;  // a --tokenize's output reads back whole
-  rules.too_large = "is not a GPT-2 token: IDs go from 0 to 50,256.";
+  rules.too_large = "is not a token of any tokenizer lookupviz reads (GPT-2's IDs go from 0 to 50,256).";
   IdParse p = parse_ids(v, rules);
   if (!p.ok && p.error.code == ParseCode::Empty) {
     o.detokenize = IdList{};
@@ -644,7 +646,7 @@ int64_t effective_vocab(const CliOptions& o) { return o.vocab ? *o.vocab : vocab
 
 bool needs_tokenizer(const CliOptions& o) { return o.text || o.tokenize || o.detokenize; }
 
-std::string apply_text_ids(CliOptions& o, const Gpt2Tokenizer& tokenizer) {
+std::string apply_text_ids(CliOptions& o, const Tokenizer& tokenizer) {
   if (!o.text) return "";
   const Encoding e = tokenizer.encode(*o.text);
   if (!e.ok) return "--text: " + e.error;
@@ -655,9 +657,10 @@ std::string apply_text_ids(CliOptions& o, const Gpt2Tokenizer& tokenizer) {
     for (int64_t id : e.ids)
       if (id >= *o.vocab)
         return "--text gives token " + std::to_string(id) + ", out of range for --vocab " + with_commas(*o.vocab) +
-               ": GPT-2's IDs need --vocab 50257";
+               ": " + (tokenizer.name() == "GPT-2" ? "GPT-2's" : "its tokenizer's") + " IDs need --vocab " +
+               std::to_string(tokenizer.vocab_size());
   } else if (o.weights.empty()) {
-    o.vocab = kGpt2VocabSize;  // GPT-2's table; a file's rows decide with --weights
+    o.vocab = tokenizer.vocab_size();  // GPT-2's table; a file's rows decide with --weights
   }
   o.ids = e.ids;
   return check_sizes(o);

@@ -124,9 +124,10 @@ int64_t effective_vocab(const CliOptions& o);
 // Whether the command line needs GPT-2's tokenizer (--text, --tokenize, --detokenize).
 bool needs_tokenizer(const CliOptions& o);
 
-class Gpt2Tokenizer;
-// --text: the IDs become the text's GPT-2 tokens and V 50,257 (unless --vocab, or
-// --weights whose rows decide), checked as --ids would be. Returns an error or "".
-std::string apply_text_ids(CliOptions& o, const Gpt2Tokenizer& tokenizer);
+class Tokenizer;
+// --text: the IDs become the text's tokens (GPT-2's, or the table's own tokenizer's) and V
+// the tokenizer's vocabulary, 50,257 for GPT-2 (unless --vocab, or --weights whose rows
+// decide), checked as --ids would be. Returns an error or "".
+std::string apply_text_ids(CliOptions& o, const Tokenizer& tokenizer);
 
 }  // namespace lv

@@ -58,7 +58,8 @@ void Gpt2Tokenizer::merge_bytes(std::string_view piece, IdList& out, std::vector
     const auto [rank, left, mid, right_end] = heap.top();
     heap.pop();
     if (!alive[left] || end[left] != mid || mid >= n || !alive[mid] || end[mid] != right_end) continue;
-    if (steps) steps->push_back({left, id[left], id[mid], static_cast<uint32_t>(rank)});
+    if (steps)
+      steps->push_back({left, id[left], id[mid], static_cast<uint32_t>(rank), static_cast<uint32_t>(rank - 256)});
     alive[mid] = false;  // the right part joins the left one
     end[left] = right_end;
     id[left] = static_cast<uint32_t>(rank);  // tiktoken's ranks are the tokens' IDs
@@ -77,6 +78,17 @@ std::vector<BpeStep> Gpt2Tokenizer::merge_steps(std::string_view piece, IdList* 
   return steps;
 }
 
+MergeReplay Gpt2Tokenizer::replay(std::string_view piece) const {
+  MergeReplay r;
+  for (size_t i = 0; i < piece.size(); ++i) {
+    r.start.push_back(vocab_.byte_token[static_cast<uint8_t>(piece[i])]);
+    r.start_at.push_back(static_cast<uint32_t>(i));
+  }
+  IdList parts;
+  merge_bytes(piece, parts, &r.steps);
+  return r;
+}
+
 bool Gpt2Tokenizer::split(std::string_view text, std::vector<TextPiece>& pieces, std::string* why) const {
   if (const auto bad = utf8_error_offset(text)) {
     *why = "the text is not valid UTF-8 (at byte " + std::to_string(*bad) + ")";
@@ -87,9 +99,9 @@ bool Gpt2Tokenizer::split(std::string_view text, std::vector<TextPiece>& pieces,
     const size_t special = text.find(kEndOfTextText);
     ordinary.clear();
     if (!pattern_.split(text.substr(0, special), ordinary, why)) return false;
-    for (std::string_view p : ordinary) pieces.push_back({p, false});
+    for (std::string_view p : ordinary) pieces.push_back({std::string(p), false});
     if (special == std::string_view::npos) break;
-    pieces.push_back({text.substr(special, kEndOfTextText.size()), true});
+    pieces.push_back({std::string(kEndOfTextText), true});
     text.remove_prefix(special + kEndOfTextText.size());
   }
   return true;

@@ -18,50 +18,39 @@
 
 #include "core/tokenizer/bpe_vocab.hpp"
 #include "core/tokenizer/gpt2_pattern.hpp"
+#include "core/tokenizer/tokenizer.hpp"
 #include "core/torch/tensor.hpp"
 
 namespace lv {
 
-struct Encoding {
-  bool ok = false;
-  IdList ids;         // when ok
-  std::string error;  // when !ok, one line, e.g. "the text is not valid UTF-8 (byte 0xFF at offset 3)"
-};
-
-struct Decoding {
-  bool ok = false;
-  std::string bytes;  // when ok
-  std::string error;
-};
-
-// One merge of a piece's replay: parts `left` and `right`, the left one starting at
-// byte `at` of the piece, became token `merged` (its ID is the merge's rank + 256).
-struct BpeStep {
-  uint32_t at, left, right, merged;
-};
-
-// A cut of the text as encode() makes it: a piece of ordinary text for the pattern and
-// BPE, or <|endoftext|>.
-struct TextPiece {
-  std::string_view text;
-  bool special = false;
-};
-
-class Gpt2Tokenizer {
+class Gpt2Tokenizer : public Tokenizer {
  public:
   explicit Gpt2Tokenizer(BpeVocab vocab) : vocab_(std::move(vocab)) {}
 
-  Encoding encode(std::string_view text) const;
-  Decoding decode(const IdList& ids) const;
+  const std::string& name() const override { return name_; }
+  uint32_t vocab_size() const override { return vocab_.size(); }
+  Encoding encode(std::string_view text) const override;
+  Decoding decode(const IdList& ids) const override;
 
   // One piece of ordinary text (no special tokens) -> its IDs, appended to `out`.
-  void encode_piece(std::string_view piece, IdList& out) const;
+  void encode_piece(std::string_view piece, IdList& out) const override;
+  int64_t special_id(std::string_view piece) const override {
+    return piece == kEndOfTextText ? static_cast<int64_t>(kGpt2EndOfText) : -1;
+  }
+  MergeReplay replay(std::string_view piece) const override;
+  std::string token_bytes(int64_t id) const override {
+    return has_id(id) ? std::string(vocab_.token(static_cast<uint32_t>(id))) : std::string();
+  }
+  std::string token_symbols(int64_t id) const override {
+    return id == kGpt2EndOfText ? std::string(kEndOfTextText) : bytes_as_symbols(token_bytes(id));
+  }
+  std::string piece_symbols(std::string_view piece) const override { return bytes_as_symbols(piece); }
 
   // For showing the work (chapter 2's slide): the text's pieces, in order, and the merges
   // that build a piece from its single bytes, in the order BPE applies them. The replay
   // never takes encode_piece's whole-token shortcut, so "unknown" shows its merges too;
   // `parts` (optional) gets the tokens the replay ends with.
-  bool split(std::string_view text, std::vector<TextPiece>& pieces, std::string* why) const;
+  bool split(std::string_view text, std::vector<TextPiece>& pieces, std::string* why) const override;
   std::vector<BpeStep> merge_steps(std::string_view piece, IdList* parts = nullptr) const;
 
   const BpeVocab& vocab() const { return vocab_; }
@@ -73,6 +62,7 @@ class Gpt2Tokenizer {
 
   BpeVocab vocab_;
   Gpt2Pattern pattern_;
+  std::string name_ = "GPT-2";
 };
 
 struct TokenizerLoad {

@@ -112,9 +112,12 @@ TEST(HostilePack, AGiantAFifoAndAFolderAreRefusedAtOnce) {
 // ---------------------------------------------------------------- the command line (item 9)
 
 TEST(HostileCli, DetokenizeNamesGpt2sRangeForAnyTooLargeId) {
+  // Beyond any vocabulary: refused as it is read; beyond GPT-2's: by GPT-2's decode (a table's
+  // own tokenizer, --weights, may have more tokens).
   Ran r = run({"--detokenize", "99999999999999999999999"});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.err, "lookupviz: --detokenize: 99999999999999999999999 is not a GPT-2 token: IDs go from 0 to 50,256\n");
+  EXPECT_EQ(r.err, "lookupviz: --detokenize: 99999999999999999999999 is not a token of any tokenizer lookupviz reads "
+                   "(GPT-2's IDs go from 0 to 50,256)\n");
   r = run({"--detokenize", "50257"});
   EXPECT_EQ(r.err, "lookupviz: --detokenize: 50257 is not a GPT-2 token: IDs go from 0 to 50,256\n");
 }

@@ -25,6 +25,7 @@
 
 #include "core/settings/cli_options.hpp"
 #include "core/tokenizer/gpt2_tokenizer.hpp"
+#include "core/tokenizer/tokenizer_json.hpp"
 #include "core/text/id_parse.hpp"
 #include "core/settings/recent_files.hpp"
 #include "core/settings/session_settings.hpp"
@@ -132,12 +133,13 @@ inline std::string check_cli(const uint8_t* data, size_t n) {
   if (o.scale != 0.0f && !(o.scale >= 0.5f && o.scale <= 4.0f)) return "ok with a bad scale";
   if (o.print + !o.screenshot.empty() + !o.export_slides.empty() > 1) return "ok with two modes";
   if (!o.weights.empty() && (o.vocab || o.dim_given)) return "ok with --weights and a shape";
-  // The tokenizer's flags: text is well-formed UTF-8 (and --text not empty), IDs are GPT-2's.
+  // The tokenizer's flags: text is well-formed UTF-8 (and --text not empty), IDs are some
+  // tokenizer's (GPT-2's decode, or the table's own, checks its own range).
   if (o.text && (o.text->empty() || !valid_utf8(*o.text))) return "ok with --text that is empty or not UTF-8";
   if (o.tokenize && !valid_utf8(*o.tokenize)) return "ok with --tokenize text that is not UTF-8";
   if (o.detokenize)
     for (int64_t id : *o.detokenize)
-      if (id < 0 || id >= lv::kGpt2VocabSize) return "ok with a --detokenize ID out of range";
+      if (id < 0 || id > lv::kMaxTokenizerId) return "ok with a --detokenize ID out of range";
   if (o.tokenize.has_value() + o.detokenize.has_value() + o.print > 1) return "ok with two modes";
   return "";
 }
@@ -558,6 +560,43 @@ inline std::string check_hf_folder(const uint8_t* data, size_t n) {
   return "";
 }
 
+// ---------------------------------------------------------------- a model's tokenizer.json
+
+// The first line is a text to tokenize, the rest a tokenizer.json. Read or refused in one
+// clean line; when read, every ID it gives is in its vocabulary, its pieces' IDs are the
+// text's, each piece's merge replay stays inside the piece, and its IDs decode.
+inline std::string check_tokenizer_json(const uint8_t* data, size_t n) {
+  const std::string_view all = as_text(data, n);
+  const size_t nl = all.find('\n');
+  const std::string_view text = nl == std::string_view::npos ? std::string_view() : all.substr(0, nl);
+  const std::string_view json = nl == std::string_view::npos ? all : all.substr(nl + 1);
+  const lv::ModelTokenizerLoad l = lv::tokenizer_from_json(json, "f/tokenizer.json");
+  if (!l.tokenizer) return one_clean_line(l.error) ? "" : "an error that is not one clean line: " + l.error;
+  const lv::Tokenizer& t = *l.tokenizer;
+  const lv::Encoding e = t.encode(text);
+  if (!valid_utf8(text)) return e.ok ? "text that is not UTF-8 encoded" : "";
+  if (!e.ok) return one_clean_line(e.error) ? "" : "an encoding error that is not one clean line: " + e.error;
+  for (int64_t id : e.ids)
+    if (!t.has_id(id)) return "an ID outside the vocabulary: " + std::to_string(id);
+  std::vector<lv::TextPiece> pieces;
+  std::string why;
+  if (!t.split(text, pieces, &why)) return "split failed where encode did not: " + why;
+  lv::IdList joined;
+  for (const lv::TextPiece& p : pieces) {
+    if (p.special) joined.push_back(t.special_id(p.text));
+    else t.encode_piece(p.text, joined);
+    if (p.special) continue;
+    const lv::MergeReplay r = t.replay(p.text);
+    if (r.start.size() != r.start_at.size()) return "a replay whose parts and offsets differ in number";
+    for (const lv::BpeStep& s : r.steps)
+      if (s.at >= p.text.size()) return "a merge outside its piece";
+  }
+  if (joined != e.ids) return "the pieces' IDs are not the text's";
+  const lv::Decoding d = t.decode(e.ids);
+  if (!d.ok) return "its own IDs do not decode: " + d.error;
+  return "";
+}
+
 // ---------------------------------------------------------------- the table of targets
 
 using Check = std::string (*)(const uint8_t*, size_t);
@@ -571,6 +610,7 @@ inline constexpr Target kTargets[] = {
     {"fuzz_settings", check_settings}, {"fuzz_format", check_format},
     {"fuzz_bpe", check_bpe},           {"fuzz_recent", check_recent},
     {"fuzz_gguf", check_gguf},         {"fuzz_hf_folder", check_hf_folder},
+    {"fuzz_tokenizer_json", check_tokenizer_json},
 };
 
 // libFuzzer's side: a broken invariant is a crash, with the reason on stderr.

@@ -179,7 +179,7 @@ TEST_F(UiTokenizer, TheMergesOfSomeunknownPlaceStepByStep) {
   ASSERT_GE(r.chosen, 0);
   const std::string piece = r.pieces[static_cast<size_t>(r.chosen)].text;
   EXPECT_EQ(piece, " someunknownPlace");
-  const std::vector<BpeStep> merges = h.app.tokenizer->merge_steps(piece);
+  const std::vector<BpeStep> merges = h.app.gpt2->merge_steps(piece);
   ASSERT_EQ(r.merged_at.size(), merges.size());
   ASSERT_GT(merges.size(), 5u);
   EXPECT_EQ(r.parts.front().size(), piece.size());  // single bytes first
@@ -188,7 +188,7 @@ TEST_F(UiTokenizer, TheMergesOfSomeunknownPlaceStepByStep) {
   EXPECT_EQ(r.parts.back(), (IdList{617, 34680, 27271}));  // " some", "unknown", "Place"
   EXPECT_EQ(current_slide_steps(h.app), 3 + static_cast<int>(merges.size()));
   // On screen, one merge per step: step 2 + k shows merge k + 1 as "left + right → merged".
-  const BpeVocab& v = h.app.tokenizer->vocab();
+  const BpeVocab& v = h.app.gpt2->vocab();
   for (size_t k = 0; k < merges.size(); ++k) {
     show_step(h, 2 + static_cast<int>(k));
     char line[256];
@@ -243,7 +243,7 @@ TEST_F(UiTokenizer, AnyPieceCanBePicked) {
   ASSERT_TRUE(h.click("bpe-piece-1"));  // " ier"
   EXPECT_EQ(r.chosen, 1);
   EXPECT_EQ(r.parts.back(), (IdList{220, 959}));
-  EXPECT_EQ(r.merged_at.size(), h.app.tokenizer->merge_steps(" ier").size());
+  EXPECT_EQ(r.merged_at.size(), h.app.gpt2->merge_steps(" ier").size());
   // The pick is slide 0's own state (not UiState): another sentence replays its default piece.
   EXPECT_EQ(find_slide_state<BpeState>(h.app, kSlideTokenizer)->pick, 1);
   type_sentence("Akwirw ier zz");
@@ -288,7 +288,7 @@ TEST_F(UiTokenizer, SlideEightDecodesTheArgmaxAtGpt2Size) {
   EXPECT_TRUE(shows(s, "argmax → token")) << s.all();
   for (size_t i = 0; i < d.next_ids.size(); ++i) {
     const std::string label =
-        "→ " + visible_token_text(h.app.tokenizer->vocab().token(static_cast<uint32_t>(d.next_ids[i])));
+        "→ " + visible_token_text(h.app.gpt2->vocab().token(static_cast<uint32_t>(d.next_ids[i])));
     EXPECT_TRUE(shows(s, label)) << label << "\n" << s.all();
   }
   // And the code panel reads them back the same way.

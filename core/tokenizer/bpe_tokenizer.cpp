@@ -1,0 +1,427 @@
+// bpe_tokenizer.cpp — see bpe_tokenizer.hpp. Hugging Face's BPE merges the adjacent pair
+// of lowest rank, leftmost first (a heap of (rank, position), stale entries skipped, as
+// tokenizers' Word::merge_all); llama.cpp's SentencePiece merges the adjacent pair whose
+// concatenation is the token of highest score, leftmost first (llm_tokenizer_spm).
+#include "core/tokenizer/bpe_tokenizer.hpp"
+
+#include <cstdio>
+#include <functional>
+#include <queue>
+#include <tuple>
+
+#include "core/text/text_format.hpp"
+#include "core/text/utf8_text.hpp"
+#include "core/tokenizer/bpe_vocab.hpp"
+
+namespace lv {
+namespace {
+
+constexpr auto kMaxTokens = static_cast<size_t>(kMaxTokenizerTokens);
+
+uint64_t pair_key(uint32_t a, uint32_t b) { return uint64_t{a} << 32 | b; }
+
+size_t char_len(std::string_view s, size_t i) {
+  size_t bad = 0;
+  const size_t n = utf8_sequence_length(s, i, &bad);
+  return n ? n : 1;
+}
+
+void replace_all(std::string& s, std::string_view from, std::string_view to) {
+  if (from.empty()) return;
+  std::string out;
+  size_t at = 0;
+  for (size_t hit; (hit = s.find(from, at)) != std::string::npos; at = hit + from.size()) {
+    out.append(s, at, hit - at);
+    out += to;
+  }
+  out.append(s, at, std::string::npos);
+  s = std::move(out);
+}
+
+// GPT-2's byte-level symbols back to bytes; a token with a character that stands for no
+// byte is its own UTF-8 (as the tokenizers crate's ByteLevel decoder keeps it).
+std::string symbols_as_bytes(std::string_view t) {
+  std::string out;
+  for (size_t i = 0; i < t.size();) {
+    const size_t n = char_len(t, i);
+    char32_t c = static_cast<uint8_t>(t[i]);
+    if (n > 1) {
+      c &= 0x7F >> n;
+      for (size_t k = 1; k < n && i + k < t.size(); ++k) c = c << 6 | (static_cast<uint8_t>(t[i + k]) & 0x3F);
+    }
+    const int b = symbol_to_byte(c);
+    if (b < 0) return std::string(t);
+    out += static_cast<char>(b);
+    i += n;
+  }
+  return out;
+}
+
+}  // namespace
+
+BpeTokenizer::BpeTokenizer(BpeSpec spec) : spec_(std::move(spec)) {
+  const size_t n = spec_.tokens.size();
+  for (int64_t& t : byte_token_) t = -1;
+  if (n == 0 || n > kMaxTokens) {
+    error_ =
+        n == 0 ? "its vocabulary is empty" : "its vocabulary has " + with_commas(n) + " tokens, more than any model";
+    return;
+  }
+  is_added_.assign(n, false);
+  for (const AddedToken& a : spec_.added) {
+    if (a.id >= n || a.content.empty()) {
+      error_ = a.content.empty()
+                   ? "an added token is empty"
+                   : "added token " + std::to_string(a.id) + " is outside its vocabulary of " + with_commas(n);
+      return;
+    }
+    is_added_[a.id] = true;
+    added_by_text_.emplace(a.content, a.id);
+    spec_.tokens[a.id] = a.content;
+  }
+  by_text_.reserve(n);
+  for (uint32_t id = 0; id < n; ++id)
+    if (!spec_.tokens[id].empty()) by_text_.emplace(spec_.tokens[id], id);  // added ones too, as the model's vocab
+  if (spec_.by_score && spec_.scores.size() != n) {
+    error_ = "it has " + with_commas(spec_.scores.size()) + " scores for " + with_commas(n) + " tokens";
+    return;
+  }
+  if (spec_.unk_id >= static_cast<int64_t>(n)) spec_.unk_id = -1;
+  merge_of_.reserve(spec_.merges.size());
+  for (uint32_t rank = 0; rank < spec_.merges.size(); ++rank) {
+    const auto [l, r] = spec_.merges[rank];
+    const int64_t made = l < n && r < n ? find(spec_.tokens[l] + spec_.tokens[r]) : -1;
+    if (made < 0) {
+      error_ = "merge " + with_commas(rank) + " makes a token that is not in its vocabulary";
+      return;
+    }
+    merge_of_[pair_key(l, r)] = {rank, static_cast<uint32_t>(made)};
+  }
+  for (int b = 0; b < 256; ++b) {
+    char name[8];
+    std::snprintf(name, sizeof name, "<0x%02X>", b);
+    byte_token_[b] = find(name);
+  }
+}
+
+int64_t BpeTokenizer::find(std::string_view token) const {
+  const auto it = by_text_.find(std::string(token));
+  return it == by_text_.end() ? -1 : static_cast<int64_t>(it->second);
+}
+
+int64_t BpeTokenizer::special_id(std::string_view piece) const {
+  const auto it = added_by_text_.find(std::string(piece));
+  return it == added_by_text_.end() ? -1 : static_cast<int64_t>(it->second);
+}
+
+// ---------------------------------------------------------------- text -> pieces
+
+bool BpeTokenizer::split(std::string_view text, std::vector<TextPiece>& pieces, std::string* why) const {
+  if (!error_.empty()) return *why = error_, false;
+  if (const auto bad = utf8_error_offset(text)) {
+    *why = "the text is not valid UTF-8 (at byte " + std::to_string(*bad) + ")";
+    return false;
+  }
+  size_t from = 0;  // the current ordinary segment's start
+  auto flush = [&](size_t to) {
+    if (to > from) pre_tokenize(std::string(text.substr(from, to - from)), from == 0, pieces, why);
+    return why->empty();
+  };
+  why->clear();
+  for (size_t i = 0; i < text.size();) {
+    size_t best = 0;
+    if (!added_by_text_.empty())
+      for (const AddedToken& a : spec_.added)  // leftmost, then longest
+        if (a.content.size() > best && text.compare(i, a.content.size(), a.content) == 0) best = a.content.size();
+    if (best == 0) {
+      ++i;
+      continue;
+    }
+    if (!flush(i)) return false;
+    pieces.push_back({std::string(text.substr(i, best)), true});
+    i += best;
+    from = i;
+  }
+  return flush(text.size());
+}
+
+void BpeTokenizer::pre_tokenize(std::string segment, bool at_text_start, std::vector<TextPiece>& out,
+                                std::string* why) const {
+  for (const NormalizeStep& s : spec_.normalizer) {
+    if (s.kind == NormalizeStep::Prepend && !segment.empty()) segment = s.text + segment;
+    if (s.kind == NormalizeStep::Replace) replace_all(segment, s.text, s.with);
+  }
+  std::vector<std::string> cur{std::move(segment)}, next;
+  std::vector<std::pair<size_t, size_t>> hits;
+  for (const PreTokenizeStep& step : spec_.pre_tokenizer) {
+    next.clear();
+    for (size_t k = 0; k < cur.size(); ++k) {
+      std::string& p = cur[k];
+      if (step.kind == PreTokenizeStep::ByteLevel && step.add_prefix_space && (p.empty() || p[0] != ' ')) p = " " + p;
+      if (step.kind == PreTokenizeStep::Metaspace) {
+        replace_all(p, " ", step.replacement);
+        const bool starts = p.compare(0, step.replacement.size(), step.replacement) == 0;
+        if (!starts && (step.prepend == PreTokenizeStep::Always ||
+                        (step.prepend == PreTokenizeStep::First && at_text_start && k == 0)))
+          p = step.replacement + p;
+        if (!step.split) {
+          next.push_back(std::move(p));
+          continue;
+        }
+        size_t at = 0;
+        for (size_t hit = p.find(step.replacement, 1); hit != std::string::npos;
+             hit = p.find(step.replacement, hit + 1)) {
+          next.push_back(p.substr(at, hit - at));
+          at = hit;
+        }
+        next.push_back(p.substr(at));
+        continue;
+      }
+      if (!step.regex) {  // ByteLevel without its pattern
+        next.push_back(std::move(p));
+        continue;
+      }
+      hits.clear();
+      if (!step.regex->matches(p, hits, why)) return;
+      size_t at = 0;
+      auto keep = [&](size_t a, size_t b, bool is_match) {
+        if (b > a && !(step.removed && is_match != step.invert)) next.push_back(p.substr(a, b - a));
+      };
+      for (const auto& [a, b] : hits) {
+        keep(at, a, false);
+        keep(a, b, true);
+        at = b;
+      }
+      keep(at, p.size(), false);
+    }
+    cur.swap(next);
+  }
+  for (std::string& p : cur)
+    if (!p.empty()) out.push_back({std::move(p), false});
+}
+
+// ---------------------------------------------------------------- pieces -> IDs
+
+void BpeTokenizer::first_parts(std::string_view word, std::vector<Part>& parts) const {
+  int64_t unk_at = -1;  // a pending unknown run (fuse_unk)
+  auto flush_unk = [&](uint32_t end) {
+    if (unk_at >= 0)
+      parts.push_back({spec_.unk_id, static_cast<uint32_t>(unk_at), end - static_cast<uint32_t>(unk_at)});
+    unk_at = -1;
+  };
+  for (size_t i = 0; i < word.size();) {
+    const size_t n = char_len(word, i);
+    const auto at = static_cast<uint32_t>(i);
+    const int64_t id = find(word.substr(i, n));
+    i += n;
+    if (spec_.by_score || id >= 0) {
+      flush_unk(at);
+      parts.push_back({id, at, static_cast<uint32_t>(n)});
+      continue;
+    }
+    bool bytes = spec_.byte_fallback;
+    for (size_t k = 0; bytes && k < n; ++k) bytes = byte_token_[static_cast<uint8_t>(word[at + k])] >= 0;
+    if (bytes) {
+      flush_unk(at);
+      for (size_t k = 0; k < n; ++k)
+        parts.push_back({byte_token_[static_cast<uint8_t>(word[at + k])], static_cast<uint32_t>(at + k), 1});
+      continue;
+    }
+    if (spec_.unk_id < 0) continue;  // no unknown token: the character is dropped (as the tokenizers crate)
+    if (unk_at >= 0 && !spec_.fuse_unk) flush_unk(at);
+    if (unk_at < 0) unk_at = at;
+  }
+  flush_unk(static_cast<uint32_t>(word.size()));
+}
+
+void BpeTokenizer::merge_by_rank(std::vector<Part>& parts, std::vector<BpeStep>* steps) const {
+  const size_t n = parts.size();
+  std::vector<int64_t> prev(n), next(n);
+  std::vector<bool> alive(n, true);
+  for (size_t i = 0; i < n; ++i) {
+    prev[i] = static_cast<int64_t>(i) - 1;
+    next[i] = i + 1 < n ? static_cast<int64_t>(i + 1) : -1;
+  }
+  using Cand = std::tuple<uint32_t, uint32_t, uint32_t>;  // (rank, left part, merged)
+  std::priority_queue<Cand, std::vector<Cand>, std::greater<Cand>> heap;
+  auto push = [&](int64_t left) {
+    if (left < 0 || next[left] < 0) return;
+    const int64_t a = parts[left].id, b = parts[next[left]].id;
+    if (a < 0 || b < 0) return;
+    const auto it = merge_of_.find(pair_key(static_cast<uint32_t>(a), static_cast<uint32_t>(b)));
+    if (it != merge_of_.end()) heap.emplace(it->second.first, static_cast<uint32_t>(left), it->second.second);
+  };
+  for (size_t i = 0; i + 1 < n; ++i) push(static_cast<int64_t>(i));
+  while (!heap.empty()) {
+    const auto [rank, left, merged] = heap.top();
+    heap.pop();
+    if (!alive[left] || next[left] < 0) continue;
+    const int64_t right = next[left];
+    const auto it =
+        merge_of_.find(pair_key(static_cast<uint32_t>(parts[left].id), static_cast<uint32_t>(parts[right].id)));
+    if (it == merge_of_.end() || it->second.second != merged || it->second.first != rank) continue;
+    if (steps)
+      steps->push_back({parts[left].at, static_cast<uint32_t>(parts[left].id), static_cast<uint32_t>(parts[right].id),
+                        merged, rank});
+    parts[left].id = merged;
+    parts[left].len += parts[right].len;
+    alive[right] = false;
+    next[left] = next[right];
+    if (next[right] >= 0) prev[next[right]] = left;
+    push(prev[left]);
+    push(left);
+  }
+  std::vector<Part> kept;
+  for (size_t i = 0; i < n; ++i)
+    if (alive[i]) kept.push_back(parts[i]);
+  parts.swap(kept);
+}
+
+void BpeTokenizer::merge_by_score(std::string_view word, std::vector<Part>& parts, std::vector<BpeStep>* steps) const {
+  const size_t n = parts.size();
+  std::vector<int64_t> prev(n), next(n);
+  for (size_t i = 0; i < n; ++i) {
+    prev[i] = static_cast<int64_t>(i) - 1;
+    next[i] = i + 1 < n ? static_cast<int64_t>(i + 1) : -1;
+  }
+  // (score, −left, bytes, token): the highest score first, then the leftmost.
+  using Cand = std::tuple<float, int64_t, uint32_t, uint32_t>;
+  std::priority_queue<Cand> heap;
+  auto push = [&](int64_t left) {
+    if (left < 0 || next[left] < 0) return;
+    const Part& a = parts[left];
+    const uint32_t len = a.len + parts[next[left]].len;
+    const int64_t id = find(word.substr(a.at, len));
+    if (id >= 0) heap.emplace(spec_.scores[id], -left, len, static_cast<uint32_t>(id));
+  };
+  for (size_t i = 0; i + 1 < n; ++i) push(static_cast<int64_t>(i));
+  while (!heap.empty()) {
+    const auto [score, neg_left, len, id] = heap.top();
+    heap.pop();
+    const int64_t left = -neg_left, right = next[left];
+    if (parts[left].len == 0 || right < 0 || parts[left].len + parts[right].len != len) continue;
+    auto shown = [&](const Part& p) {  // a symbol that is no token shows as its first byte's
+      return static_cast<uint32_t>(p.id >= 0 ? p.id
+                                             : std::max<int64_t>(0, byte_token_[static_cast<uint8_t>(word[p.at])]));
+    };
+    if (steps) steps->push_back({parts[left].at, shown(parts[left]), shown(parts[right]), id, id});
+    parts[left].id = id;
+    parts[left].len = len;
+    parts[right].len = 0;
+    next[left] = next[right];
+    if (next[right] >= 0) prev[next[right]] = left;
+    push(prev[left]);
+    push(left);
+  }
+  std::vector<Part> kept;
+  for (const Part& p : parts) {
+    if (p.len == 0) continue;
+    if (p.id >= 0) {
+      kept.push_back(p);
+      continue;
+    }
+    for (uint32_t k = 0; k < p.len; ++k) {  // resegment: byte fallback, else unknown
+      const int64_t b = byte_token_[static_cast<uint8_t>(word[p.at + k])];
+      if (b >= 0 || spec_.unk_id >= 0) kept.push_back({b >= 0 ? b : spec_.unk_id, p.at + k, 1});
+    }
+  }
+  parts.swap(kept);
+}
+
+void BpeTokenizer::encode_word(std::string_view word, IdList& out, MergeReplay* replay) const {
+  if (word.empty()) return;
+  if (!replay && spec_.ignore_merges && !spec_.by_score)
+    if (const int64_t whole = find(word); whole >= 0) {
+      out.push_back(whole);
+      return;
+    }
+  std::vector<Part> parts;
+  first_parts(word, parts);
+  if (replay)
+    for (const Part& p : parts) {
+      const int64_t shown = p.id >= 0 ? p.id : std::max<int64_t>(0, byte_token_[static_cast<uint8_t>(word[p.at])]);
+      replay->start.push_back(shown);
+      replay->start_at.push_back(p.at);
+    }
+  std::vector<BpeStep>* steps = replay ? &replay->steps : nullptr;
+  if (spec_.by_score) merge_by_score(word, parts, steps);
+  else merge_by_rank(parts, steps);
+  for (const Part& p : parts) out.push_back(p.id);
+}
+
+void BpeTokenizer::encode_piece(std::string_view piece, IdList& out) const {
+  if (spec_.byte_level) encode_word(bytes_as_symbols(piece), out, nullptr);
+  else encode_word(piece, out, nullptr);
+}
+
+MergeReplay BpeTokenizer::replay(std::string_view piece) const {
+  MergeReplay r;
+  IdList ids;
+  const std::string word = piece_symbols(piece);
+  encode_word(word, ids, &r);
+  if (spec_.byte_level) {  // the symbols' offsets -> the piece's bytes (a symbol is one byte)
+    std::vector<uint32_t> byte_of(word.size() + 1, 0);
+    uint32_t b = 0;
+    for (size_t i = 0; i < word.size(); i += char_len(word, i), ++b) byte_of[i] = b;
+    for (uint32_t& at : r.start_at) at = byte_of[at];
+    for (BpeStep& s : r.steps) s.at = byte_of[s.at];
+  }
+  return r;
+}
+
+Encoding BpeTokenizer::encode(std::string_view text) const {
+  Encoding r;
+  if (std::string e = utf8_problem("the text", text); !e.empty()) {
+    r.error = std::move(e);
+    return r;
+  }
+  std::vector<TextPiece> pieces;
+  if (!split(text, pieces, &r.error)) return r;
+  for (const TextPiece& p : pieces) {
+    if (p.special) r.ids.push_back(special_id(p.text));
+    else encode_piece(p.text, r.ids);
+  }
+  r.ok = true;
+  return r;
+}
+
+// ---------------------------------------------------------------- IDs -> text
+
+std::string BpeTokenizer::token_bytes(int64_t id) const {
+  if (!has_id(id)) return {};
+  const std::string& t = spec_.tokens[static_cast<size_t>(id)];
+  if (is_added_[static_cast<size_t>(id)]) return t;
+  if (spec_.byte_level) return symbols_as_bytes(t);
+  if (spec_.decode_byte_tokens && t.size() == 6 && t.compare(0, 3, "<0x") == 0 && t[5] == '>')
+    for (int b = 0; b < 256; ++b)
+      if (byte_token_[b] == id) return std::string(1, static_cast<char>(b));
+  std::string s = t;
+  if (!spec_.space_symbol.empty()) replace_all(s, spec_.space_symbol, " ");
+  return s;
+}
+
+std::string BpeTokenizer::token_symbols(int64_t id) const {
+  return has_id(id) ? spec_.tokens[static_cast<size_t>(id)] : std::string();
+}
+
+std::string BpeTokenizer::piece_symbols(std::string_view piece) const {
+  return spec_.byte_level ? bytes_as_symbols(piece) : std::string(piece);
+}
+
+Decoding BpeTokenizer::decode(const IdList& ids) const {
+  Decoding r;
+  for (int64_t id : ids) {
+    if (!has_id(id)) {
+      r.error = std::to_string(id) + " is not a token of " + spec_.name + ": IDs go from 0 to " +
+                with_commas(vocab_size() - 1);
+      r.bytes.clear();
+      return r;
+    }
+    r.bytes += token_bytes(id);
+  }
+  if (spec_.strip_leading_space && !r.bytes.empty() && r.bytes[0] == ' ') r.bytes.erase(0, 1);
+  r.ok = true;
+  return r;
+}
+
+}  // namespace lv

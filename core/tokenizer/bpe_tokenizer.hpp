@@ -1,0 +1,118 @@
+// bpe_tokenizer.hpp — a model's own BPE tokenizer, as its tokenizer.json or its .gguf
+// describes it (tokenizer_json.hpp and gguf_tokenizer.hpp read those into a BpeSpec):
+//
+//   text ─ added/special tokens cut out first (leftmost, longest)
+//        ─ normalizer: Prepend, Replace (Llama-2's "▁" for spaces)
+//        ─ pre-tokenizer steps: Split (a regex, Isolated or Removed), ByteLevel (bytes as
+//          GPT-2's symbols, optionally its regex and a prefix space), Metaspace (spaces as
+//          ▁, prepended always / first / never, split before each ▁)
+//        ─ the model on each piece: Hugging Face's BPE (merges by rank, ignore_merges,
+//          byte_fallback <0xNN>, unk) or llama.cpp's SentencePiece (merges by score,
+//          then byte fallback)
+//   IDs  ─ tokens' bytes (byte-level symbols back to bytes, ▁ to a space, <0xNN> to its
+//          byte; added tokens as written), one leading space stripped when the decoder
+//          strips it (Metaspace's prepend, Llama-2's Strip).
+#pragma once
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/tokenizer/split_regex.hpp"
+#include "core/tokenizer/tokenizer.hpp"
+
+namespace lv {
+
+// SentencePiece's space, ▁ (U+2581), as UTF-8. Built from its code point: no UI font has
+// its glyph, so the app draws it as ␣ (app/slides/bpe_replay.cpp), never as itself.
+inline constexpr char kMetaspace[] = {static_cast<char>(0xE2), static_cast<char>(0x96), static_cast<char>(0x81), 0};
+
+struct NormalizeStep {
+  enum Kind { Prepend, Replace } kind = Prepend;
+  std::string text, with;  // Prepend: text; Replace: text -> with
+};
+
+struct PreTokenizeStep {
+  enum Kind { Split, ByteLevel, Metaspace } kind = Split;
+  // Split
+  std::shared_ptr<const SplitRegex> regex;
+  bool removed = false;  // behavior "Removed" (else "Isolated")
+  bool invert = false;
+  // ByteLevel
+  bool add_prefix_space = false;
+  bool use_regex = true;  // GPT-2's pattern
+  // Metaspace
+  std::string replacement = kMetaspace;
+  enum Prepend { Always, First, Never } prepend = Always;
+  bool split = true;
+};
+
+struct AddedToken {
+  std::string content;
+  uint32_t id = 0;
+};
+
+struct BpeSpec {
+  std::string name;                 // for the status line: "tokenizer.json (byte-level BPE)"
+  std::vector<std::string> tokens;  // by ID, as the vocabulary writes them ("" for a hole)
+  // Hugging Face's BPE: merges by rank (token IDs). SentencePiece (by score): scores by ID.
+  std::vector<std::pair<uint32_t, uint32_t>> merges;
+  std::vector<float> scores;
+  bool by_score = false;
+  bool byte_fallback = false;
+  bool ignore_merges = false;
+  int64_t unk_id = -1;
+  bool fuse_unk = false;
+  std::vector<NormalizeStep> normalizer;
+  std::vector<PreTokenizeStep> pre_tokenizer;
+  std::vector<AddedToken> added;    // matched in the text before anything else
+  bool byte_level = false;          // the model's symbols are GPT-2's byte-level ones
+  std::string space_symbol;         // decoding: this symbol is a space ("▁"), "" for none
+  bool decode_byte_tokens = false;  // decoding: <0xNN> is its byte (a ByteFallback decoder)
+  bool strip_leading_space = false;
+};
+
+class BpeTokenizer : public Tokenizer {
+ public:
+  // The spec checked and indexed; a problem leaves error() set (one sentence).
+  explicit BpeTokenizer(BpeSpec spec);
+
+  const std::string& error() const { return error_; }
+  const std::string& name() const override { return spec_.name; }
+  uint32_t vocab_size() const override { return static_cast<uint32_t>(spec_.tokens.size()); }
+  bool ranked_merges() const override { return !spec_.by_score; }
+
+  Encoding encode(std::string_view text) const override;
+  Decoding decode(const IdList& ids) const override;
+  bool split(std::string_view text, std::vector<TextPiece>& pieces, std::string* why) const override;
+  void encode_piece(std::string_view piece, IdList& out) const override;
+  int64_t special_id(std::string_view piece) const override;
+  MergeReplay replay(std::string_view piece) const override;
+  std::string token_bytes(int64_t id) const override;
+  std::string token_symbols(int64_t id) const override;
+  std::string piece_symbols(std::string_view piece) const override;
+
+  const BpeSpec& spec() const { return spec_; }
+
+ private:
+  struct Part {
+    int64_t id;  // -1: not a token (a SentencePiece symbol before resegmenting)
+    uint32_t at, len;
+  };
+  int64_t find(std::string_view token) const;
+  void first_parts(std::string_view word, std::vector<Part>& parts) const;
+  void merge_by_rank(std::vector<Part>& parts, std::vector<BpeStep>* steps) const;
+  void merge_by_score(std::string_view word, std::vector<Part>& parts, std::vector<BpeStep>* steps) const;
+  void pre_tokenize(std::string segment, bool at_text_start, std::vector<TextPiece>& pieces, std::string* why) const;
+  void encode_word(std::string_view word, IdList& out, MergeReplay* replay) const;
+
+  BpeSpec spec_;
+  std::string error_;
+  std::unordered_map<std::string, uint32_t> by_text_;                     // every ordinary token
+  std::unordered_map<uint64_t, std::pair<uint32_t, uint32_t>> merge_of_;  // (left, right) -> (rank, merged)
+  std::unordered_map<std::string, uint32_t> added_by_text_;
+  std::vector<bool> is_added_;
+  int64_t byte_token_[256];  // <0xNN> (byte fallback), -1 when missing
+};
+
+}  // namespace lv

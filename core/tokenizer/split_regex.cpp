@@ -1,0 +1,119 @@
+// split_regex.cpp — see split_regex.hpp. PCRE2 (Debian's libpcre2-8), as gpt2_pattern.cpp.
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include "core/tokenizer/split_regex.hpp"
+
+#include <pcre2.h>
+
+#include "core/text/utf8_text.hpp"
+
+namespace lv {
+namespace {
+
+// Unicode's White_Space property (PropList.txt), as a class's contents.
+constexpr std::string_view kWhiteSpace =
+    "\\x{09}-\\x{0D}\\x{20}\\x{85}\\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}";
+
+pcre2_code* as_code(void* p) { return static_cast<pcre2_code*>(p); }
+
+}  // namespace
+
+std::string pcre2_pattern_of(std::string_view pattern, bool literal) {
+  std::string out;
+  if (literal) {
+    out = "\\Q";
+    for (size_t i = 0; i < pattern.size(); ++i) {
+      if (pattern.substr(i, 2) == "\\E") {  // \E ends \Q: write it outside
+        out += "\\E\\\\E\\Q";
+        ++i;
+        continue;
+      }
+      out += pattern[i];
+    }
+    return out + "\\E";
+  }
+  bool in_class = false;
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    const char c = pattern[i];
+    if (c == '\\' && i + 1 < pattern.size()) {
+      const char e = pattern[i + 1];
+      ++i;
+      if (e == 's') out += in_class ? std::string(kWhiteSpace) : "[" + std::string(kWhiteSpace) + "]";
+      else if (e == 'S' && !in_class) out += "[^" + std::string(kWhiteSpace) + "]";
+      else {
+        out += '\\';
+        out += e;
+      }
+      continue;
+    }
+    if (!in_class && c == '[') {
+      in_class = true;
+      out += c;
+      // A ']' first in the class (after an optional '^') is a literal.
+      if (i + 1 < pattern.size() && pattern[i + 1] == '^') out += pattern[++i];
+      if (i + 1 < pattern.size() && pattern[i + 1] == ']') out += pattern[++i];
+      continue;
+    }
+    if (in_class && c == ']') in_class = false;
+    out += c;
+  }
+  return out;
+}
+
+SplitRegex::SplitRegex(std::string_view pattern, bool literal) {
+  const std::string p = pcre2_pattern_of(pattern, literal);
+  int code = 0;
+  PCRE2_SIZE offset = 0;
+  pcre2_code* re =
+      pcre2_compile(reinterpret_cast<PCRE2_SPTR>(p.data()), p.size(), PCRE2_UTF | PCRE2_UCP, &code, &offset, nullptr);
+  if (!re) {
+    PCRE2_UCHAR buf[256];
+    pcre2_get_error_message(code, buf, sizeof buf);
+    error_ = "its pattern does not compile (" + std::string(reinterpret_cast<char*>(buf)) + ")";
+    return;
+  }
+  pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
+  code_ = re;
+}
+
+SplitRegex::~SplitRegex() { pcre2_code_free(as_code(code_)); }
+
+bool SplitRegex::matches(std::string_view text, std::vector<std::pair<size_t, size_t>>& out, std::string* why) const {
+  if (!code_) {
+    *why = error_;
+    return false;
+  }
+  pcre2_match_data* md = pcre2_match_data_create_from_pattern(as_code(code_), nullptr);
+  if (!md) {
+    *why = "out of memory for a pre-tokenizer's pattern";
+    return false;
+  }
+  const auto* subject = reinterpret_cast<PCRE2_SPTR>(text.data());
+  size_t at = 0;
+  bool ok = true;
+  while (at <= text.size()) {
+    const int rc = pcre2_match(as_code(code_), subject, text.size(), at, PCRE2_NO_UTF_CHECK, md, nullptr);
+    if (rc == PCRE2_ERROR_NOMATCH) break;
+    if (rc < 0) {
+      PCRE2_UCHAR buf[256];
+      pcre2_get_error_message(rc, buf, sizeof buf);
+      *why = "a pre-tokenizer's pattern failed at byte " + std::to_string(at) + ": " + reinterpret_cast<char*>(buf);
+      ok = false;
+      break;
+    }
+    const PCRE2_SIZE* ov = pcre2_get_ovector_pointer(md);
+    if (ov[1] > ov[0]) {
+      out.emplace_back(ov[0], ov[1]);
+      at = ov[1];
+      continue;
+    }
+    // An empty match: the next search starts one character further.
+    if (ov[0] >= text.size()) break;
+    size_t bad = 0;
+    const size_t len = utf8_sequence_length(text, ov[0], &bad);
+    at = ov[0] + (len ? len : 1);
+  }
+  pcre2_match_data_free(md);
+  return ok;
+}
+
+}  // namespace lv

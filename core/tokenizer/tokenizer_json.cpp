@@ -1,0 +1,368 @@
+// tokenizer_json.cpp — see tokenizer_json.hpp. The vocabulary and the merges (hundreds of
+// thousands of entries) are read as they stream past; the small parts (normalizer,
+// pre-tokenizer, decoder, added tokens) into a little tree first.
+#include "core/tokenizer/tokenizer_json.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "core/io/json_reader.hpp"
+#include "core/io/small_file.hpp"
+#include "core/text/text_format.hpp"
+
+namespace lv {
+
+// A name from the file for a sentence: at most 40 characters, control characters as '?'.
+std::string printable(std::string_view s) {
+  std::string out;
+  for (char c : s.substr(0, 40)) out += static_cast<unsigned char>(c) < 0x20 || c == 0x7F ? '?' : c;
+  return (s.size() > 40 ? out + "…" : out);
+}
+
+namespace {
+
+constexpr auto kMaxId = static_cast<uint64_t>(kMaxTokenizerId);
+
+// A JSON value of the small parts.
+struct Node {
+  enum Type { Null, Bool, Number, String, Array, Object } type = Null;
+  bool b = false;
+  double num = 0;
+  std::string str;
+  std::vector<Node> items;
+  std::vector<std::string> keys;  // an object's members: keys[k] holds values[k] (a pair of
+  std::vector<Node> values;       // an incomplete Node is not allowed; a vector of one is)
+
+  const Node* get(std::string_view key) const {
+    for (size_t k = 0; k < keys.size(); ++k)
+      if (keys[k] == key) return &values[k];
+    return nullptr;
+  }
+  std::string text(std::string_view key, std::string fallback = "") const {
+    const Node* n = get(key);
+    return n && n->type == String ? n->str : fallback;
+  }
+  bool flag(std::string_view key, bool fallback) const {
+    const Node* n = get(key);
+    return n && n->type == Bool ? n->b : fallback;
+  }
+  double number(std::string_view key, double fallback) const {
+    const Node* n = get(key);
+    return n && n->type == Number ? n->num : fallback;
+  }
+};
+
+bool read_node(JsonReader& r, Node& out, int depth) {
+  if (depth > JsonReader::kMaxDepth) return r.err("nesting deeper than 64 levels");
+  r.ws();
+  if (r.i >= r.s.size()) return r.err("the JSON ends early");
+  const char c = r.s[r.i];
+  if (c == '"') {
+    out.type = Node::String;
+    return r.string(out.str);
+  }
+  if (c == '{') {
+    ++r.i;
+    out.type = Node::Object;
+    return r.members([&](const std::string& key) {
+      out.keys.push_back(key);
+      out.values.emplace_back();
+      return read_node(r, out.values.back(), depth + 1);
+    });
+  }
+  if (c == '[') {
+    ++r.i;
+    out.type = Node::Array;
+    for (bool first = true;; first = false) {
+      if (r.peek(']')) {
+        ++r.i;
+        return true;
+      }
+      if (!first && !r.expect(',')) return false;
+      out.items.emplace_back();
+      if (!read_node(r, out.items.back(), depth + 1)) return false;
+    }
+  }
+  const size_t start = r.i;
+  if (!r.skip(depth)) return false;
+  const std::string_view lit = r.s.substr(start, r.i - start);
+  if (lit == "true" || lit == "false") {
+    out.type = Node::Bool;
+    out.b = lit == "true";
+  } else if (lit == "null") {
+    out.type = Node::Null;
+  } else {
+    out.type = Node::Number;
+    out.num = std::strtod(std::string(lit).c_str(), nullptr);
+  }
+  return true;
+}
+
+// What the file holds, before it is checked.
+struct Raw {
+  std::vector<std::pair<std::string, uint64_t>> vocab;
+  std::vector<std::pair<std::string, std::string>> merges;
+  Node model;  // the model's other members
+  Node added, normalizer, pre, decoder;
+  bool has_model = false;
+};
+
+bool read_vocab(JsonReader& r, Raw& raw) {
+  if (!r.expect('{')) return false;
+  return r.members([&](const std::string& token) {
+    uint64_t id = 0;
+    if (!r.uinteger(id)) return false;
+    if (id > kMaxId) return r.err("a token ID over " + with_commas(kMaxId));
+    raw.vocab.emplace_back(token, id);
+    return true;
+  });
+}
+
+bool read_merges(JsonReader& r, Raw& raw) {
+  if (!r.expect('[')) return false;
+  std::string a, b;
+  for (bool first = true;; first = false) {
+    if (r.peek(']')) {
+      ++r.i;
+      return true;
+    }
+    if (!first && !r.expect(',')) return false;
+    if (r.peek('[')) {  // ["a", "b"]
+      ++r.i;
+      if (!r.string(a) || !r.expect(',') || !r.string(b) || !r.expect(']')) return false;
+    } else {  // "a b"
+      if (!r.string(a)) return false;
+      const size_t sp = a.find(' ');
+      if (sp == std::string::npos || a.find(' ', sp + 1) != std::string::npos)
+        return r.err("merge " + with_commas(raw.merges.size()) + " is not two tokens");
+      b = a.substr(sp + 1);
+      a.resize(sp);
+    }
+    raw.merges.emplace_back(std::move(a), std::move(b));
+  }
+}
+
+bool read_model(JsonReader& r, Raw& raw) {
+  if (!r.expect('{')) return false;
+  raw.has_model = true;
+  raw.model.type = Node::Object;
+  return r.members([&](const std::string& key) {
+    if (key == "vocab") return read_vocab(r, raw);
+    if (key == "merges") return read_merges(r, raw);
+    raw.model.keys.push_back(key);
+    raw.model.values.emplace_back();
+    return read_node(r, raw.model.values.back(), 2);
+  });
+}
+
+bool read_raw(std::string_view json, Raw& raw, std::string& error) {
+  JsonReader r(json);
+  bool ok = r.expect('{') && r.members([&](const std::string& key) {
+    if (key == "model") return read_model(r, raw);
+    Node* into = key == "added_tokens"    ? &raw.added
+                 : key == "normalizer"    ? &raw.normalizer
+                 : key == "pre_tokenizer" ? &raw.pre
+                 : key == "decoder"       ? &raw.decoder
+                                          : nullptr;
+    if (!into) return r.skip(1);
+    return read_node(r, *into, 1);
+  });
+  if (ok) {
+    r.ws();
+    if (r.i != json.size()) ok = r.err("text after the JSON");
+  }
+  if (!ok) error = "it is not valid JSON (" + r.error + ")";
+  return ok;
+}
+
+// ---------------------------------------------------------------- the parts
+
+bool normalizer_steps(const Node& n, BpeSpec& spec, std::string& error) {
+  if (n.type == Node::Null) return true;
+  const std::string type = n.text("type");
+  if (type == "Sequence") {
+    const Node* list = n.get("normalizers");
+    if (!list || list->type != Node::Array) return error = "its normalizer Sequence has no list", false;
+    for (const Node& s : list->items)
+      if (!normalizer_steps(s, spec, error)) return false;
+    return true;
+  }
+  if (type == "Prepend") {
+    spec.normalizer.push_back({NormalizeStep::Prepend, n.text("prepend"), ""});
+    return true;
+  }
+  if (type == "Replace") {
+    const Node* p = n.get("pattern");
+    if (!p || !p->get("String")) return error = "its normalizer Replace has a regex (lookupviz reads a string)", false;
+    spec.normalizer.push_back({NormalizeStep::Replace, p->text("String"), n.text("content")});
+    return true;
+  }
+  if (type == "NFC") return true;  // text is taken as typed (composed characters: as most keyboards type)
+  return error = "its normalizer " + (type.empty() ? std::string("(no type)") : printable(type)) +
+                 " is not one lookupviz reads",
+         false;
+}
+
+bool pre_steps(const Node& n, BpeSpec& spec, std::string& error) {
+  if (n.type == Node::Null) return true;
+  const std::string type = n.text("type");
+  PreTokenizeStep step;
+  if (type == "Sequence") {
+    const Node* list = n.get("pretokenizers");
+    if (!list || list->type != Node::Array) return error = "its pre_tokenizer Sequence has no list", false;
+    for (const Node& s : list->items)
+      if (!pre_steps(s, spec, error)) return false;
+    return true;
+  }
+  if (spec.byte_level)
+    return error = "its pre_tokenizer has a step after ByteLevel (lookupviz reads ByteLevel last)", false;
+  if (type == "Split" || type == "Digits") {
+    step.kind = PreTokenizeStep::Split;
+    const Node* p = n.get("pattern");
+    const bool literal = p && p->get("String");
+    const std::string pattern = type == "Digits" ? (n.flag("individual_digits", false) ? "\\p{N}" : "\\p{N}+")
+                                                 : (p ? p->text(literal ? "String" : "Regex") : "");
+    const std::string behavior = type == "Digits" ? "Isolated" : n.text("behavior");
+    if (type == "Split" && (!p || (!literal && !p->get("Regex"))))
+      return error = "its Split pre-tokenizer has no pattern", false;
+    if (behavior != "Isolated" && behavior != "Removed")
+      return error = "its Split pre-tokenizer's behavior " + printable(behavior) +
+                     " is not one lookupviz reads (Isolated, Removed)",
+             false;
+    step.removed = behavior == "Removed";
+    step.invert = n.flag("invert", false);
+    auto re = std::make_shared<const SplitRegex>(pattern, literal);
+    if (!re->ok()) return error = "its Split pre-tokenizer's pattern does not compile: " + re->error(), false;
+    step.regex = std::move(re);
+  } else if (type == "ByteLevel") {
+    step.kind = PreTokenizeStep::ByteLevel;
+    step.add_prefix_space = n.flag("add_prefix_space", true);
+    step.use_regex = n.flag("use_regex", true);
+    if (step.use_regex)
+      step.regex = std::make_shared<const SplitRegex>(
+          "'s|'t|'re|'ve|'m|'ll|'d| ?\\p{L}+| ?\\p{N}+| ?[^\\s\\p{L}\\p{N}]+|\\s+(?!\\S)|\\s+", false);
+    spec.byte_level = true;
+  } else if (type == "Metaspace") {
+    step.kind = PreTokenizeStep::Metaspace;
+    step.replacement = n.text("replacement", step.replacement);
+    const std::string scheme = n.text("prepend_scheme", n.flag("add_prefix_space", true) ? "always" : "never");
+    step.prepend = scheme == "first"   ? PreTokenizeStep::First
+                   : scheme == "never" ? PreTokenizeStep::Never
+                                       : PreTokenizeStep::Always;
+    step.split = n.flag("split", true);
+    if (step.replacement.empty()) return error = "its Metaspace pre-tokenizer has no replacement", false;
+  } else {
+    return error = "its pre_tokenizer " + (type.empty() ? std::string("(no type)") : printable(type)) +
+                   " is not one lookupviz reads (Split, ByteLevel, Metaspace, Digits, Sequence)",
+           false;
+  }
+  spec.pre_tokenizer.push_back(std::move(step));
+  return true;
+}
+
+void decoder_steps(const Node& n, BpeSpec& spec) {
+  const std::string type = n.text("type");
+  if (type == "Sequence")
+    if (const Node* list = n.get("decoders"))
+      for (const Node& s : list->items) decoder_steps(s, spec);
+  if (type == "ByteLevel") spec.byte_level = true;
+  if (type == "ByteFallback") spec.decode_byte_tokens = true;
+  if (type == "Metaspace") {
+    spec.space_symbol = n.text("replacement", kMetaspace);
+    spec.strip_leading_space =
+        n.text("prepend_scheme", n.flag("add_prefix_space", true) ? "always" : "never") != "never";
+  }
+  if (type == "Replace")
+    if (const Node* p = n.get("pattern"); p && n.text("content") == " ") spec.space_symbol = p->text("String");
+  if (type == "Strip" && n.text("content") == " " && n.number("start", 0) >= 1) spec.strip_leading_space = true;
+}
+
+bool model_spec(Raw& raw, BpeSpec& spec, std::string& error) {
+  if (!raw.has_model) return error = "it has no model", false;
+  const std::string type = raw.model.text("type", "BPE");
+  if (type != "BPE")
+    return error = "its model is " + printable(type) + ", not BPE (lookupviz reads BPE tokenizers)", false;
+  for (const char* key : {"continuing_subword_prefix", "end_of_word_suffix"})
+    if (!raw.model.text(key).empty()) return error = std::string("its BPE model has a ") + key + " (not read)", false;
+  uint64_t size = 0;
+  for (const auto& [t, id] : raw.vocab) size = std::max(size, id + 1);
+  for (const Node& a : raw.added.items) {
+    const double id = a.number("id", -1);
+    if (!(id >= 0 && id <= static_cast<double>(kMaxId)) || id != static_cast<double>(static_cast<uint64_t>(id)))
+      return error =
+                 "an added token's ID is not a whole number from 0 to " + with_commas(kMaxId) + " (over, or missing)",
+             false;
+    size = std::max<uint64_t>(size, static_cast<uint64_t>(id) + 1);
+  }
+  spec.tokens.assign(size, std::string());
+  std::unordered_map<std::string, uint32_t> id_of;
+  id_of.reserve(raw.vocab.size());
+  for (auto& [t, id] : raw.vocab) {
+    if (!spec.tokens[id].empty())
+      return error = "token ID " + std::to_string(id) + " appears twice in its vocab", false;
+    id_of.emplace(t, static_cast<uint32_t>(id));
+    spec.tokens[id] = std::move(t);
+  }
+  for (size_t k = 0; k < raw.merges.size(); ++k) {
+    const auto a = id_of.find(raw.merges[k].first), b = id_of.find(raw.merges[k].second);
+    if (a == id_of.end() || b == id_of.end())
+      return error = "merge " + with_commas(k) + " names a token that is not in its vocab", false;
+    spec.merges.emplace_back(a->second, b->second);
+  }
+  spec.byte_fallback = raw.model.flag("byte_fallback", false);
+  spec.ignore_merges = raw.model.flag("ignore_merges", false);
+  spec.fuse_unk = raw.model.flag("fuse_unk", false);
+  if (const std::string unk = raw.model.text("unk_token"); !unk.empty())
+    if (const auto it = id_of.find(unk); it != id_of.end()) spec.unk_id = it->second;
+  for (const Node& a : raw.added.items) {
+    const double id = a.number("id", -1);  // checked above
+    if (a.text("content").empty()) return error = "an added token has no content", false;
+    spec.added.push_back({a.text("content"), static_cast<uint32_t>(id)});
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string short_label(const std::string& path) {
+  const size_t last = path.rfind('/');
+  if (last == std::string::npos || last == 0) return path;
+  const size_t before = path.rfind('/', last - 1);
+  return before == std::string::npos ? path : path.substr(before + 1);
+}
+
+ModelTokenizerLoad tokenizer_from_json(std::string_view json, const std::string& label) {
+  ModelTokenizerLoad out;
+  Raw raw;
+  BpeSpec spec;
+  std::string error;
+  if (read_raw(json, raw, error) && model_spec(raw, spec, error) && normalizer_steps(raw.normalizer, spec, error) &&
+      pre_steps(raw.pre, spec, error)) {
+    decoder_steps(raw.decoder, spec);
+    const bool metaspace = !spec.space_symbol.empty() ||
+                           std::any_of(spec.pre_tokenizer.begin(), spec.pre_tokenizer.end(),
+                                       [](const PreTokenizeStep& s) { return s.kind == PreTokenizeStep::Metaspace; });
+    if (metaspace && spec.space_symbol.empty()) spec.space_symbol = kMetaspace;
+    spec.name = std::string(spec.byte_level ? "byte-level BPE"
+                            : metaspace     ? "SentencePiece-style BPE"
+                                            : "BPE") +
+                " from " + short_label(label) + " (" + with_commas(spec.tokens.size()) + " tokens)";
+    auto t = std::make_shared<BpeTokenizer>(std::move(spec));
+    if (t->error().empty()) out.tokenizer = std::move(t);
+    else error = t->error();
+  }
+  if (!out.tokenizer) out.error = label + " is not a tokenizer lookupviz can use: " + error + ".";
+  return out;
+}
+
+ModelTokenizerLoad tokenizer_from_json_file(const std::string& path) {
+  SmallFileRead f = read_small_file(path, kMaxTokenizerJsonBytes);
+  if (!f.ok()) {
+    ModelTokenizerLoad r;
+    r.error = "cannot read " + path + ": " + f.reason;
+    return r;
+  }
+  return tokenizer_from_json(f.text, path);
+}
+
+}  // namespace lv

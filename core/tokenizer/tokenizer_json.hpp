@@ -1,0 +1,34 @@
+// tokenizer_json.hpp — a Hugging Face tokenizer.json read into a BpeTokenizer: model
+// "BPE" (vocab, merges as "a b" strings or [a, b] pairs, byte_fallback, ignore_merges,
+// unk_token, fuse_unk), added_tokens, normalizer (Sequence, Prepend, Replace; NFC read
+// but not applied), pre_tokenizer (Sequence, Split, ByteLevel, Metaspace, Digits) and
+// decoder (ByteLevel, Metaspace, Replace, ByteFallback, Fuse, Strip). Anything else (a
+// Unigram or WordPiece model, a Lowercase normalizer, …) is refused in one sentence that
+// names it; the file is untrusted (tests/fuzz/fuzz_tokenizer_json.cpp).
+#pragma once
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "core/tokenizer/bpe_tokenizer.hpp"
+
+namespace lv {
+
+inline constexpr size_t kMaxTokenizerJsonBytes = 256u << 20;  // Llama-3's is 9 MB, Gemma's 33 MB
+
+struct ModelTokenizerLoad {
+  std::shared_ptr<const BpeTokenizer> tokenizer;  // null on failure
+  std::string error;                              // one sentence naming the file
+};
+
+// `label` names the file in errors and in the tokenizer's name.
+ModelTokenizerLoad tokenizer_from_json(std::string_view json, const std::string& label);
+ModelTokenizerLoad tokenizer_from_json_file(const std::string& path);
+
+// A name from an untrusted file for a sentence: at most 40 characters, no control characters.
+std::string printable(std::string_view s);
+
+// A path's last two parts ("Llama-3.2-1B/tokenizer.json"), for names.
+std::string short_label(const std::string& path);
+
+}  // namespace lv

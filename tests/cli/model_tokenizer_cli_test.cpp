@@ -1,0 +1,88 @@
+// model_tokenizer_cli_test.cpp — the real binary with a model's own tokenizer: --tokenize,
+// --detokenize and --text with --weights give that model's IDs (a .gguf's llama-type
+// vocabulary; a table with tokenizer.json beside it or in its folder), GPT-2's without one,
+// and a broken tokenizer.json exits 2 with one line naming it.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "run_binary.hpp"
+#include "tests/shared/tiny_models.hpp"
+
+namespace {
+
+struct TempDir {
+  std::string path;
+  TempDir() {
+    char tmpl[] = "/tmp/lookupviz_model_tok_cli_XXXXXX";
+    path = mkdtemp(tmpl);
+  }
+  ~TempDir() { std::filesystem::remove_all(path); }
+  std::string file(const std::string& name) const { return path + "/" + name; }
+};
+
+void write_file(const std::string& path, const std::string& bytes) {
+  std::ofstream f(path, std::ios::binary);
+  f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+std::string ids_line(const std::vector<int64_t>& ids) {
+  std::string s = "[";
+  for (size_t i = 0; i < ids.size(); ++i) s += (i ? ", " : "") + std::to_string(ids[i]);
+  return s + "]\n";
+}
+
+TEST(ModelTokenizerCli, AGgufsLlamaVocabularyGivesItsOwnIds) {
+  TempDir dir;
+  write_file(dir.file("m.gguf"), lvtest::llama_gguf(300, 4));
+  const lvtest::RunResult r = lvtest::run_binary({"--tokenize", "Hello world!", "--weights", dir.file("m.gguf")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, ids_line(lvtest::hello_world_ids()));
+  // GPT-2's without the model.
+  const lvtest::RunResult gpt2 = lvtest::run_binary({"--tokenize", "Hello world!"});
+  EXPECT_EQ(gpt2.out, "[15496, 995, 0]\n");
+  const std::string ids = ids_line(lvtest::hello_world_ids());
+  const lvtest::RunResult back =
+      lvtest::run_binary({"--detokenize", ids.substr(0, ids.size() - 1), "--weights", dir.file("m.gguf")});
+  ASSERT_EQ(back.exit_code, 0) << back.err;
+  EXPECT_EQ(back.out, "Hello world!\n");
+  // --text: the IDs the table looks up are the model's.
+  const lvtest::RunResult p =
+      lvtest::run_binary({"--text", "Hello world!", "--weights", dir.file("m.gguf"), "--print"});
+  ASSERT_EQ(p.exit_code, 0) << p.err;
+  EXPECT_NE(p.out.find(ids.substr(0, ids.size() - 1)), std::string::npos) << p.out;
+}
+
+TEST(ModelTokenizerCli, ATableWithTokenizerJsonGivesItsOwnIds) {
+  TempDir dir;
+  std::filesystem::create_directory(dir.file("model"));
+  write_file(dir.file("model/table.npy"), lvtest::npy_table(300, 4));
+  write_file(dir.file("model/tokenizer.json"), lvtest::tokenizer_json());
+  for (const std::string& w : {dir.file("model/table.npy"), dir.file("model")}) {
+    const lvtest::RunResult r = lvtest::run_binary({"--tokenize", "Hello world!", "--weights", w});
+    ASSERT_EQ(r.exit_code, 0) << w << ": " << r.err;
+    EXPECT_EQ(r.out, ids_line(lvtest::hello_world_ids())) << w;
+  }
+  // A table with no tokenizer: GPT-2's.
+  write_file(dir.file("alone.npy"), lvtest::npy_table(300, 4));
+  EXPECT_EQ(lvtest::run_binary({"--tokenize", "Hello world!", "--weights", dir.file("alone.npy")}).out,
+            "[15496, 995, 0]\n");
+}
+
+TEST(ModelTokenizerCli, ABrokenTokenizerJsonExitsTwoNamingIt) {
+  TempDir dir;
+  write_file(dir.file("table.npy"), lvtest::npy_table(300, 4));
+  write_file(dir.file("tokenizer.json"),
+             "{\"model\": {\"type\": \"BPE\", \"vocab\": {\"a\": 0}, \"merges\": [\"a b\"]}}");
+  const lvtest::RunResult r = lvtest::run_binary({"--tokenize", "Hello", "--weights", dir.file("table.npy")});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find(dir.file("tokenizer.json")), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+}  // namespace

@@ -1,0 +1,124 @@
+// ui_model_tokenizer_test.cpp — the window with a table that has its own tokenizer (issue 30,
+// item 3): opened through File ▸ Open's load (a .npy with tokenizer.json beside it, a .gguf
+// with its vocabulary), Text mode gives that model's IDs (not GPT-2's), the chips read its
+// tokens, slide 0 replays its pieces, the status line names it; a sentence typed before is
+// tokenized again; closing the table goes back to GPT-2's.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "app/slides/bpe_replay.hpp"
+#include "core/tokenizer/tokenizer.hpp"
+#include "headless.hpp"
+#include "screen_text.hpp"
+#include "tests/shared/tiny_models.hpp"
+
+namespace lv::app::test {
+namespace {
+
+void wait_for_load(Headless& h) {
+  for (int i = 0; i < 500 && table_loading(h.app); ++i) {
+    h.frame();
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  h.frames(2);
+}
+
+std::string temp_model(const std::string& name, const std::string& bytes, const std::string& tokenizer_json = "") {
+  const std::string dir = ::testing::TempDir() + "lookupviz_ui_model_tok_" + name;
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir + "/" + name, std::ios::binary) << bytes;
+  if (!tokenizer_json.empty()) std::ofstream(dir + "/tokenizer.json", std::ios::binary) << tokenizer_json;
+  return dir + "/" + name;
+}
+
+bool shows(const ScreenText& s, std::string want) {
+  std::erase(want, ' ');
+  for (std::string l : s.lines) {
+    std::erase(l, ' ');
+    if (l.find(want) != std::string::npos) return true;
+  }
+  return false;
+}
+
+void text_mode(Headless& h, const char* text) {
+  ASSERT_TRUE(h.click("mode-text"));
+  ASSERT_TRUE(h.replace_text("text-field", text));
+  finish_jobs(h.app);
+  h.frames(3);
+}
+
+TEST(UiModelTokenizer, TextModeUsesTheTablesOwnTokenizer) {
+  ASSERT_TRUE(Headless::tokenizer());
+  for (const std::string& path : {temp_model("table.npy", lvtest::npy_table(300, 4), lvtest::tokenizer_json()),
+                                  temp_model("m.gguf", lvtest::llama_gguf(300, 4))}) {
+    Headless h;
+    h.init();
+    h.frames(2);
+    start_table_load(h.app, path);
+    wait_for_load(h);
+    ASSERT_NE(h.app.inputs.file, nullptr) << h.app.loading.error;
+    ASSERT_TRUE(h.app.model_tokenizer) << path << ": " << h.app.model_tokenizer_error;
+    // The status line names it: in the load's message, then beside the key hint.
+    EXPECT_NE(h.app.ui.status.find(h.app.model_tokenizer->name()), std::string::npos) << h.app.ui.status;
+    h.app.ui.status_until = 0;
+    h.frames(2);
+    EXPECT_TRUE(read_screen().contains("Tokenizer:")) << read_screen().all();
+    text_mode(h, "Hello world!");
+    EXPECT_EQ(h.app.inputs.ids, lvtest::hello_world_ids()) << path;  // GPT-2's are 15496, 995, 0
+    EXPECT_TRUE(h.app.ui.text_error.empty()) << h.app.ui.text_error;
+    // The chips: the model's tokens and IDs (the first; the others are "+2" in this width).
+    const ScreenText s = read_screen();
+    EXPECT_TRUE(shows(s, "␣Hello " + std::to_string(lvtest::hello_world_ids()[0]))) << s.all();
+    // Slide 0 replays the model's pieces: one, "▁Hello▁world!", with ▁Hello's merges.
+    update_bpe_replay(h.app);
+    const BpeReplay& r = bpe_replay(h.app);
+    ASSERT_TRUE(r.problem.empty()) << r.problem;
+    ASSERT_EQ(r.pieces.size(), 1u);
+    EXPECT_EQ(r.pieces[0].ids, lvtest::hello_world_ids());
+    EXPECT_FALSE(r.merged_at.empty());
+    // ▁ (no UI font has it) is drawn as ␣, as a space is.
+    EXPECT_EQ(r.pieces[0].symbols, "\xE2\x90\xA3Hello\xE2\x90\xA3world!");
+    EXPECT_EQ(r.part_symbols.back()[0], "\xE2\x90\xA3Hello");
+    // Closed: back to GPT-2's, the sentence tokenized again.
+    take_change(h.app, set_table_file(h.app, nullptr), Fields::Sync);
+    finish_jobs(h.app);
+    h.frames(2);
+    EXPECT_FALSE(h.app.model_tokenizer);
+    EXPECT_EQ(h.app.inputs.ids, (IdList{15496, 995, 0}));
+  }
+}
+
+TEST(UiModelTokenizer, ASentenceTypedBeforeIsTokenizedAgain) {
+  Headless h;
+  h.init();
+  h.frames(2);
+  text_mode(h, "Hello world!");
+  EXPECT_EQ(h.app.inputs.ids, (IdList{15496, 995, 0}));
+  start_table_load(h.app, temp_model("again.gguf", lvtest::llama_gguf(300, 4)));
+  wait_for_load(h);
+  ASSERT_NE(h.app.inputs.file, nullptr) << h.app.loading.error;
+  EXPECT_EQ(h.app.inputs.ids, lvtest::hello_world_ids());
+  EXPECT_TRUE(ids_from_text(h.app.inputs));
+}
+
+TEST(UiModelTokenizer, ABrokenTokenizerIsSaidAndGpt2sIsUsed) {
+  Headless h;
+  h.init();
+  h.frames(2);
+  start_table_load(h.app,
+                   temp_model("broken.npy", lvtest::npy_table(60000, 2), "{\"model\": {\"type\": \"Unigram\"}}"));
+  wait_for_load(h);
+  ASSERT_NE(h.app.inputs.file, nullptr) << h.app.loading.error;
+  EXPECT_FALSE(h.app.model_tokenizer);
+  EXPECT_NE(h.app.model_tokenizer_error.find("Unigram"), std::string::npos) << h.app.model_tokenizer_error;
+  EXPECT_NE(h.app.ui.status.find("Unigram"), std::string::npos) << h.app.ui.status;
+  text_mode(h, "Hello world!");
+  EXPECT_EQ(h.app.inputs.ids, (IdList{15496, 995, 0}));
+}
+
+}  // namespace
+}  // namespace lv::app::test
