@@ -56,7 +56,10 @@ TableView snapshot(const App& app) {
                    std::make_shared<const EditMap>(d.table.edits()));
 }
 
-bool gpt2_sized(const App& app) { return app.tokenizer && app.derived.vocab == static_cast<int64_t>(kGpt2VocabSize); }
+// Rows are tokens when the table brought its own tokenizer, or is GPT-2-sized with GPT-2's.
+bool gpt2_sized(const App& app) {
+  return app.tokenizer && (app.model_tokenizer || app.derived.vocab == static_cast<int64_t>(kGpt2VocabSize));
+}
 
 // ---------------------------------------------------------------- the workers
 
@@ -392,8 +395,8 @@ void begin_window(App& app, bool* open) {
 }  // namespace
 
 std::string row_token_text(App& app, int64_t row) {
-  if (!gpt2_sized(app) || row < 0 || row >= static_cast<int64_t>(kGpt2VocabSize)) return {};
-  return wide_to_edit(app.ui.wide, visible_token_text(app.tokenizer->vocab().token(static_cast<uint32_t>(row))));
+  if (!gpt2_sized(app) || row < 0 || row >= static_cast<int64_t>(app.tokenizer->vocab_size())) return {};
+  return wide_to_edit(app.ui.wide, visible_token_text(app.tokenizer->token_bytes(row)));
 }
 
 int64_t nearest_query_row(App& app, const std::string& text, std::string* why) {
@@ -413,7 +416,8 @@ int64_t nearest_query_row(App& app, const std::string& text, std::string* why) {
     }
   }
   if (!gpt2_sized(app)) {
-    *why = "Type a row number 0–" + std::to_string(v - 1) + " (a token's text needs GPT-2's 50,257-row table).";
+    *why = "Type a row number 0–" + std::to_string(v - 1) +
+           " (a token's text needs the table's tokenizer, or GPT-2's 50,257-row table).";
     return -1;
   }
   const Encoding e = app.tokenizer->encode(wide_from_edit(app.ui.wide, text));
