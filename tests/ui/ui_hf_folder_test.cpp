@@ -60,7 +60,7 @@ TEST_F(HfFolderFixture, OpensWithItsArchitectureTensorAndHeadNamed) {
   EXPECT_EQ(h.app.ui.status,
             "Loaded " + folder +
                 " (LlamaForCausalLM): model.embed_tokens.weight from model-00002-of-00003.safetensors, 40 × 6; "
-                "output head lm_head.weight");
+                "output head lm_head.weight · tokenizer: GPT-2's (the table has none)");
   const ScreenText screen = read_screen();
   EXPECT_TRUE(screen.contains("llama (LlamaForCausalLM) · model.embed_tokens.weight · 40 × 6 float32")) << screen.all();
   // config.json does not tie: slide 8's head is the folder's lm_head.weight (100 + i - 0.25 j).
