@@ -605,11 +605,16 @@ struct Target {
   Check check;
 };
 inline constexpr Target kTargets[] = {
-    {"fuzz_ids", check_ids},           {"fuzz_cli", check_cli},
-    {"fuzz_npy", check_npy},           {"fuzz_safetensors", check_safetensors},
-    {"fuzz_settings", check_settings}, {"fuzz_format", check_format},
-    {"fuzz_bpe", check_bpe},           {"fuzz_recent", check_recent},
-    {"fuzz_gguf", check_gguf},         {"fuzz_hf_folder", check_hf_folder},
+    {"fuzz_ids", check_ids},
+    {"fuzz_cli", check_cli},
+    {"fuzz_npy", check_npy},
+    {"fuzz_safetensors", check_safetensors},
+    {"fuzz_settings", check_settings},
+    {"fuzz_format", check_format},
+    {"fuzz_bpe", check_bpe},
+    {"fuzz_recent", check_recent},
+    {"fuzz_gguf", check_gguf},
+    {"fuzz_hf_folder", check_hf_folder},
     {"fuzz_tokenizer_json", check_tokenizer_json},
 };
 
