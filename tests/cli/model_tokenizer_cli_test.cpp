@@ -11,24 +11,16 @@
 #include <string>
 
 #include "run_binary.hpp"
+#include "tests/shared/temp_dir.hpp"
 #include "tests/shared/tiny_models.hpp"
 
 namespace {
 
-struct TempDir {
-  std::string path;
-  TempDir() {
-    char tmpl[] = "/tmp/lookupviz_model_tok_cli_XXXXXX";
-    path = mkdtemp(tmpl);
-  }
-  ~TempDir() { std::filesystem::remove_all(path); }
-  std::string file(const std::string& name) const { return path + "/" + name; }
+// A folder of its own (tests/shared/temp_dir.hpp).
+struct TempDir : lv::test::TempDir {
+  TempDir() : lv::test::TempDir("lookupviz_model_tok_cli") {}
 };
-
-void write_file(const std::string& path, const std::string& bytes) {
-  std::ofstream f(path, std::ios::binary);
-  f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-}
+using lv::test::write_file;
 
 std::string ids_line(const std::vector<int64_t>& ids) {
   std::string s = "[";

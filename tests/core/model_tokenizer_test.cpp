@@ -14,24 +14,16 @@
 #include "core/tokenizer/gguf_tokenizer.hpp"
 #include "core/tokenizer/model_tokenizer.hpp"
 #include "core/tokenizer/tokenizer_json.hpp"
+#include "tests/shared/temp_dir.hpp"
 #include "tests/shared/tiny_models.hpp"
 
 namespace {
 
-struct TempDir {
-  std::string path;
-  TempDir() {
-    char tmpl[] = "/tmp/lookupviz_model_tok_XXXXXX";
-    path = mkdtemp(tmpl);
-  }
-  ~TempDir() { std::filesystem::remove_all(path); }
-  std::string file(const std::string& name) const { return path + "/" + name; }
+// A folder of its own (tests/shared/temp_dir.hpp).
+struct TempDir : lv::test::TempDir {
+  TempDir() : lv::test::TempDir("lookupviz_model_tok") {}
 };
-
-void write_file(const std::string& path, const std::string& bytes) {
-  std::ofstream f(path, std::ios::binary);
-  f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-}
+using lv::test::write_file;
 
 lv::IdList encode(const lv::Tokenizer& t, const std::string& text) {
   const lv::Encoding e = t.encode(text);
