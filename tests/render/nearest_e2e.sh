@@ -21,38 +21,19 @@ WID=""
 MODEL=(--seed 123 --ids 2,3,1 --vocab 8 --dim 5)
 
 start() {
-  RUN="$1"
-  local size="$2"
-  shift 2
-  local dir="$ROOT/$RUN"
-  mkdir -p "$dir/home" "$dir/config"
-  export HOME="$dir/home" XDG_CONFIG_HOME="$dir/config" LOOKUPVIZ_LANDMARKS="$dir/landmarks"
-  rm -f "$LOOKUPVIZ_LANDMARKS"
-  "$BIN" --size "$size" "$@" >"$dir/stderr" 2>&1 &
-  PID=$!
-  WID="$(timeout 20 xdotool search --sync --onlyvisible --name lookupviz | head -n 1)"
-  if [ -z "$WID" ]; then
-    fail "no lookupviz window appeared: $(cat "$dir/stderr")"
-    return 1
-  fi
-  wait_for "grep -q '^next-slide ' '$LOOKUPVIZ_LANDMARKS' 2>/dev/null" 20 || fail "the app drew no frame"
-  xdotool mousemove --window "$WID" 2 2
-  wait_for "xdotool windowfocus '$WID' 2>/dev/null; [ \"\$(xdotool getwindowfocus 2>/dev/null)\" = '$WID' ]" 5 ||
-    fail "the window did not get the focus"
-  sleep 0.3
+  lv_e2e_launch "$1" "$BIN" --size "$2" "${@:3}" || return 1
+  lv_e2e_drawn
+  lv_e2e_focus
 }
 
 quit() {
   xdotool key ctrl+q
-  if ! wait_for "! running $PID" 10; then
-    xdotool key ctrl+q
-    wait_for "! running $PID" 20 || { fail "Ctrl+Q did not quit"; kill "$PID" 2>/dev/null; }
-  fi
+  # A Ctrl+Q the first frames miss is pressed again.
+  wait_for "! running $PID" 10 || lv_e2e_quit 20
   wait "$PID" 2>/dev/null
 }
 
 has() { grep -q "^$1 " "$LOOKUPVIZ_LANDMARKS" 2>/dev/null; }
-center() { awk -v n="$1" '$1 == n { printf "%d %d\n", $2 + $4 / 2, $3 + $5 / 2 }' "$LOOKUPVIZ_LANDMARKS"; }
 hover() {
   local at
   at="$(center "$1")"

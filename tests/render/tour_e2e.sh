@@ -23,54 +23,24 @@ badge() { grep -q '^tour-badge ' "$LOOKUPVIZ_LANDMARKS" 2>/dev/null; }
 
 # start NAME SIZE SPEED [ARGS...]: a fresh HOME, `lookupviz --reset --tour`, its window focused.
 start() {
-  RUN="$1"
-  local size="$2" speed="$3"
-  shift 3
-  local dir="$ROOT/$RUN"
-  mkdir -p "$dir/home" "$dir/config"
-  export HOME="$dir/home" XDG_CONFIG_HOME="$dir/config" LOOKUPVIZ_LANDMARKS="$dir/landmarks"
-  SESSION="$XDG_CONFIG_HOME/lookupviz/session.ini"
-  LOOKUPVIZ_TOUR_SPEED="$speed" "$BIN" --reset --tour --size "$size" "$@" >"$dir/stderr" 2>&1 &
-  PID=$!
-  WID="$(timeout 20 xdotool search --sync --onlyvisible --name lookupviz | head -n 1)"
-  if [ -z "$WID" ]; then
-    fail "no lookupviz window appeared: $(cat "$dir/stderr")"
-    return 1
-  fi
+  lv_e2e_launch "$1" env LOOKUPVIZ_TOUR_SPEED="$3" "$BIN" --reset --tour --size "$2" "${@:4}" || return 1
   wait_for badge 20 || fail "no tour badge: the tour did not start"
-  xdotool mousemove --window "$WID" 2 2
-  wait_for "xdotool windowfocus '$WID' 2>/dev/null; [ \"\$(xdotool getwindowfocus 2>/dev/null)\" = '$WID' ]" 5 ||
-    fail "the window did not get the focus"
+  lv_e2e_focus 0
 }
 
 quit() {
-  xdotool key ctrl+q
-  if ! wait_for "! running $PID" 15; then
-    fail "Ctrl+Q did not quit"
-    kill "$PID" 2>/dev/null
-  fi
-  wait "$PID" 2>/dev/null
+  lv_e2e_quit 15
   [ -f "$SESSION" ] || fail "no session saved at $SESSION"
 }
-
-value() { sed -n "s/^$1 = //p" "$SESSION" 2>/dev/null | head -n 1; }
 
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 
 # plain_last_step: the last slide's last step as the session stores it (a plain window
 # opened on that slide shows its last step; quit at once).
 plain_last_step() {
-  RUN="plain-last-step"
-  local dir="$ROOT/$RUN"
-  mkdir -p "$dir/home" "$dir/config"
-  export HOME="$dir/home" XDG_CONFIG_HOME="$dir/config" LOOKUPVIZ_LANDMARKS="$dir/landmarks"
-  SESSION="$XDG_CONFIG_HOME/lookupviz/session.ini"
-  "$BIN" --reset --slide "$LAST_SLIDE" --size 1280x800 >"$dir/stderr" 2>&1 &
-  PID=$!
-  WID="$(timeout 20 xdotool search --sync --onlyvisible --name lookupviz | head -n 1)"
-  wait_for "grep -q '^next-slide ' '$LOOKUPVIZ_LANDMARKS' 2>/dev/null" 20 || fail "the app drew no frame"
-  xdotool mousemove --window "$WID" 2 2
-  wait_for "xdotool windowfocus '$WID' 2>/dev/null; [ \"\$(xdotool getwindowfocus 2>/dev/null)\" = '$WID' ]" 5
+  lv_e2e_launch plain-last-step "$BIN" --reset --slide "$LAST_SLIDE" --size 1280x800 || return 1
+  lv_e2e_drawn
+  lv_e2e_focus 0
   quit
   LAST_STEP="$(value step)"
 }

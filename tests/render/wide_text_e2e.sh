@@ -9,83 +9,26 @@
 set -u
 BIN="$1"
 
-for tool in xvfb-run xdotool; do
-  if ! command -v "$tool" >/dev/null 2>&1; then
-    echo "skipped: $tool is not installed (Debian: xvfb, xdotool)"
-    exit 77
-  fi
-done
-
-if [ -z "${LV_E2E_IN_X:-}" ]; then
-  LV_E2E_IN_X=1 exec xvfb-run -a -s "-noreset -screen 0 1280x800x24" bash "$0" "$@"
-fi
+# shellcheck source=../shared/e2e_lib.sh
+source "$(dirname "$0")/../shared/e2e_lib.sh"
+lv_e2e_needs_x 1280x800x24 "$@"
 
 # xdotool reads its text in the locale's encoding: UTF-8.
 export LC_ALL=C.UTF-8
 ROOT="$(mktemp -d /tmp/lookupviz-wide-XXXXXX)"
-FAILS=0
 PID=""
 WID=""
-RUN=""
 SENTENCE="I love 🐱 and 猫咪很可爱！"
 
-fail() {
-  echo "FAIL [$RUN]: $*"
-  FAILS=$((FAILS + 1))
-}
-
-wait_for() {
-  local cond="$1" limit="${2:-10}" i=0
-  while ! eval "$cond"; do
-    sleep 0.05
-    i=$((i + 1))
-    [ "$i" -ge $((limit * 20)) ] && return 1
-  done
-  return 0
-}
-
 start() {
-  RUN="$1"
-  local dir="$ROOT/$RUN"
-  mkdir -p "$dir/home/Pictures" "$dir/config"
-  export HOME="$dir/home" XDG_CONFIG_HOME="$dir/config" LOOKUPVIZ_LANDMARKS="$dir/landmarks"
-  "$BIN" --reset --size 1280x800 >"$dir/stderr" 2>&1 &
-  PID=$!
-  WID="$(timeout 20 xdotool search --sync --onlyvisible --name lookupviz | head -n 1)"
-  if [ -z "$WID" ]; then
-    fail "no lookupviz window appeared: $(cat "$dir/stderr")"
-    return 1
-  fi
-  wait_for "grep -q '^next-slide ' '$LOOKUPVIZ_LANDMARKS' 2>/dev/null" 20 || fail "the app drew no frame"
-  xdotool mousemove --window "$WID" 2 2
-  wait_for "xdotool windowfocus '$WID' 2>/dev/null; [ \"\$(xdotool getwindowfocus 2>/dev/null)\" = '$WID' ]" 5 ||
-    fail "the window did not get the focus"
-  sleep 0.3
+  lv_e2e_launch "$1" "$BIN" --reset --size 1280x800 || return 1
+  lv_e2e_drawn
+  lv_e2e_focus
 }
-
-running() { [ -d "/proc/$1" ] && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status" 2>/dev/null; }
 
 quit() {
-  xdotool key ctrl+q
-  if ! wait_for "! running $PID" 10; then
-    fail "Ctrl+Q did not quit"
-    kill "$PID" 2>/dev/null
-  fi
-  wait "$PID" 2>/dev/null
-  SESSION="$XDG_CONFIG_HOME/lookupviz/session.ini"
+  lv_e2e_quit
   [ -f "$SESSION" ] || fail "no session saved at $SESSION"
-}
-
-center() { awk -v n="$1" '$1 == n { printf "%d %d\n", $2 + $4 / 2, $3 + $5 / 2 }' "$LOOKUPVIZ_LANDMARKS"; }
-
-click() {
-  local at
-  at="$(center "$1")"
-  [ -n "$at" ] || { fail "no control named $1 on screen"; return 1; }
-  # shellcheck disable=SC2086
-  xdotool mousemove --window "$WID" $at
-  sleep 0.1
-  xdotool click 1
 }
 
 # Text mode, the field focused and emptied.

@@ -11,102 +11,27 @@
 set -u
 BIN="$1"
 
-for tool in xvfb-run xdotool; do
-  if ! command -v "$tool" >/dev/null 2>&1; then
-    echo "skipped: $tool is not installed (Debian: xvfb, xdotool)"
-    exit 77
-  fi
-done
-
+# shellcheck source=../shared/e2e_lib.sh
+source "$(dirname "$0")/../shared/e2e_lib.sh"
 # Re-run inside one X server with a fixed screen (every run below shares it).
-if [ -z "${LV_E2E_IN_X:-}" ]; then
-  LV_E2E_IN_X=1 exec xvfb-run -a -s "-noreset -screen 0 1280x800x24" bash "$0" "$@"
-fi
+lv_e2e_needs_x 1280x800x24 "$@"
 
 ROOT="$(mktemp -d /tmp/lookupviz-e2e-XXXXXX)"
-FAILS=0
 PID=""
 WID=""
-RUN=""
-
-fail() {
-  echo "FAIL [$RUN]: $*"
-  FAILS=$((FAILS + 1))
-}
-
-# Waits (up to $2 seconds, polling) until the command $1 succeeds.
-wait_for() {
-  local cond="$1" limit="${2:-10}" i=0
-  while ! eval "$cond"; do
-    sleep 0.05
-    i=$((i + 1))
-    [ "$i" -ge $((limit * 20)) ] && return 1
-  done
-  return 0
-}
-
-# want NAME: run this case (all unless LV_E2E_ONLY names one).
-want() { [ -z "${LV_E2E_ONLY:-}" ] || [ "$LV_E2E_ONLY" = "$1" ]; }
 
 # start NAME [WxH]: a fresh HOME, the app (1280 × 800 unless said), its window found
 # and focused, its first frame drawn (the landmarks file exists).
 start() {
-  RUN="$1"
-  local size="${2:-1280x800}"
-  local dir="$ROOT/$RUN"
-  mkdir -p "$dir/home/Pictures" "$dir/config"
-  export HOME="$dir/home" XDG_CONFIG_HOME="$dir/config" LOOKUPVIZ_LANDMARKS="$dir/landmarks"
-  "$BIN" --reset --size "$size" >"$dir/stderr" 2>&1 &
-  PID=$!
-  WID="$(timeout 20 xdotool search --sync --onlyvisible --name lookupviz | head -n 1)"
-  if [ -z "$WID" ]; then
-    fail "no lookupviz window appeared: $(cat "$dir/stderr")"
-    return 1
-  fi
-  wait_for "grep -q '^next-slide ' '$LOOKUPVIZ_LANDMARKS' 2>/dev/null" 20 || fail "the app drew no frame"
-  # No window manager: give the window the keyboard focus ourselves (GLFW reads the
-  # mouse only in a focused window when the pointer never entered it).
-  xdotool mousemove --window "$WID" 2 2
-  wait_for "xdotool windowfocus '$WID' 2>/dev/null; [ \"\$(xdotool getwindowfocus 2>/dev/null)\" = '$WID' ]" 5 ||
-    fail "the window did not get the focus"
-  sleep 0.3  # the start-up frames, and the focus reaches the app
+  lv_e2e_launch "$1" "$BIN" --reset --size "${2:-1280x800}" || return 1
+  lv_e2e_drawn
+  lv_e2e_focus
 }
-
-# running PID: alive (an exited child not yet reaped is a zombie, not running).
-running() { [ -d "/proc/$1" ] && ! grep -q '^State:[[:space:]]*Z' "/proc/$1/status" 2>/dev/null; }
 
 # quit: Ctrl+Q, then the session file as written at exit.
 quit() {
-  xdotool key ctrl+q
-  if ! wait_for "! running $PID" 10; then
-    fail "Ctrl+Q did not quit"
-    kill "$PID" 2>/dev/null
-  fi
-  wait "$PID" 2>/dev/null
-  SESSION="$XDG_CONFIG_HOME/lookupviz/session.ini"
+  lv_e2e_quit
   [ -f "$SESSION" ] || fail "no session saved at $SESSION"
-}
-
-# value KEY: a line of the saved session ("ids = 2, 3, 1" -> "2, 3, 1").
-value() { sed -n "s/^$1 = //p" "$SESSION" | head -n 1; }
-
-expect() {  # expect KEY WANT
-  local got
-  got="$(value "$1")"
-  [ "$got" = "$2" ] || fail "session $1 = '$got', want '$2'"
-}
-
-# center NAME: the centre of a named control, in window pixels.
-center() { awk -v n="$1" '$1 == n { printf "%d %d\n", $2 + $4 / 2, $3 + $5 / 2 }' "$LOOKUPVIZ_LANDMARKS"; }
-
-click() {  # click NAME [repeat]
-  local at
-  at="$(center "$1")"
-  [ -n "$at" ] || { fail "no control named $1 on screen"; return 1; }
-  # shellcheck disable=SC2086
-  xdotool mousemove --window "$WID" $at
-  sleep 0.1  # a hand rests on a control before it clicks (and ImGui sees it hovered)
-  xdotool click --repeat "${2:-1}" --delay 90 1
 }
 
 keys() {  # keys GAP KEY... : each key pressed and released, GAP seconds apart
@@ -224,34 +149,18 @@ fi
 #    after the window is up) with the session's IDs; its x closes it and the session
 #    then forgets the file.
 if want restore-table; then
-  RUN=restore-table
-  dir="$ROOT/$RUN"
-  mkdir -p "$dir/home/Pictures" "$dir/config"
-  export HOME="$dir/home" XDG_CONFIG_HOME="$dir/config" LOOKUPVIZ_LANDMARKS="$dir/landmarks"
-  table="$dir/my table.npy"
+  table="$ROOT/restore-table/my table.npy"
+  mkdir -p "$ROOT/restore-table"
   cp "$2/tests/golden/tables/notebook_seed123.npy" "$table"
   # Opened once as a FILE with IDs 2, 1; Ctrl+Q saves the session.
-  "$BIN" --reset --ids 2,1 --size 1280x800 "$table" >"$dir/stderr1" 2>&1 &
-  PID=$!
-  WID="$(timeout 20 xdotool search --sync --onlyvisible --name lookupviz | head -n 1)"
-  wait_for "grep -q '^close-table ' '$LOOKUPVIZ_LANDMARKS' 2>/dev/null" 20 || fail "the FILE's table is not shown"
-  xdotool mousemove --window "$WID" 2 2
-  wait_for "xdotool windowfocus '$WID' 2>/dev/null; [ \"\$(xdotool getwindowfocus 2>/dev/null)\" = '$WID' ]" 5
-  sleep 0.3
+  lv_e2e_launch restore-table "$BIN" --reset --ids 2,1 --size 1280x800 "$table" &&
+    lv_e2e_drawn '^close-table ' "the FILE's table is not shown" && lv_e2e_focus
   quit
   expect weights "\"$table\""
   expect ids "2, 1"
-  # The plain launch: the table comes back, the IDs with it.
-  rm -f "$LOOKUPVIZ_LANDMARKS"
-  "$BIN" --size 1280x800 >"$dir/stderr2" 2>&1 &
-  PID=$!
-  WID="$(timeout 20 xdotool search --sync --onlyvisible --name lookupviz | head -n 1)"
-  [ -n "$WID" ] || fail "no window: $(cat "$dir/stderr2")"
-  wait_for "grep -q '^close-table ' '$LOOKUPVIZ_LANDMARKS' 2>/dev/null" 20 ||
-    fail "the session's table did not come back: $(cat "$dir/stderr2")"
-  xdotool mousemove --window "$WID" 2 2
-  wait_for "xdotool windowfocus '$WID' 2>/dev/null; [ \"\$(xdotool getwindowfocus 2>/dev/null)\" = '$WID' ]" 5
-  sleep 0.3
+  # The plain launch (the same HOME): the table comes back, the IDs with it.
+  lv_e2e_launch restore-table "$BIN" --size 1280x800 &&
+    lv_e2e_drawn '^close-table ' "the session's table did not come back" && lv_e2e_focus
   click close-table
   sleep 0.4
   quit
