@@ -7,35 +7,15 @@
 #include <cstdint>
 #include <cstring>
 
+#include "core/nearest/nearest_row_types.hpp"
+
 // Not instrumented by AddressSanitizer: see core/nearest/nearest_avx512.cpp.
 #define LV_AVX2 __attribute__((target("avx2,fma,f16c"), no_sanitize_address))
-
-namespace lv {
-float half_bits_to_float(uint16_t h);  // core/torch/dtype_round.hpp (exact)
-}
 
 namespace lv::detail {
 namespace {
 
-constexpr int kF32 = 0, kF16 = 1, kBF16 = 2;
-
-template <int T>
-inline float to_float(const void* row, int64_t i) {
-  if constexpr (T == kF32) {
-    return static_cast<const float*>(row)[i];
-  } else {
-    uint16_t h;
-    std::memcpy(&h, static_cast<const uint16_t*>(row) + i, 2);
-    if constexpr (T == kF16) {
-      return half_bits_to_float(h);
-    } else {
-      const uint32_t b = static_cast<uint32_t>(h) << 16;
-      float f;
-      std::memcpy(&f, &b, 4);
-      return f;
-    }
-  }
-}
+using namespace nearest_rows_simd;  // row types, to_float, prefetch_ahead
 
 template <int T>
 LV_AVX2 inline __m256 load8(const void* row, int64_t i) {
@@ -65,16 +45,6 @@ LV_AVX2 inline float hsum(__m256 v) {
   const __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
   const __m128 t = _mm_add_ps(s, _mm_movehl_ps(s, s));
   return _mm_cvtss_f32(_mm_add_ss(t, _mm_shuffle_ps(t, t, 1)));
-}
-
-// The row's bytes kAhead past element i asked for now: the loads below wait on the
-// multiply-adds, so without it fewer lines are in flight than a plain read keeps. A
-// prefetch never faults (past the row, the table or the mapping alike).
-constexpr int64_t kAhead = 2048;
-template <int T>
-inline void prefetch_ahead(const void* row, int64_t i) {
-  const char* p = static_cast<const char*>(row) + i * (T == kF32 ? 4 : 2) + kAhead;
-  _mm_prefetch(p, _MM_HINT_T0);
 }
 
 template <int T, bool kDot, bool kL2, bool kSq>

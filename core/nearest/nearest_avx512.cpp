@@ -12,40 +12,18 @@
 #include <cstdint>
 #include <cstring>
 
+#include "core/nearest/nearest_row_types.hpp"
+
 // Not instrumented by AddressSanitizer (as copy_group_stream_avx512 in core/kernels/): its
 // fake stack frames do not keep 64-byte alignment, which an unoptimised build's aligned
 // spills of __m512 values and the aligned load of a tail's padded copy need.
 #define LV_AVX512 __attribute__((target("avx512f"), no_sanitize_address))
 
-namespace lv {
-float half_bits_to_float(uint16_t h);  // core/torch/dtype_round.hpp (exact)
-}
-
 namespace lv::detail {
 namespace {
 
-constexpr int kF32 = 0, kF16 = 1, kBF16 = 2;
+using namespace nearest_rows_simd;  // row types, to_float, prefetch_ahead
 
-// Element i of a row of type T as float (the tails).
-template <int T>
-inline float to_float(const void* row, int64_t i) {
-  if constexpr (T == kF32) {
-    return static_cast<const float*>(row)[i];
-  } else {
-    uint16_t h;
-    std::memcpy(&h, static_cast<const uint16_t*>(row) + i, 2);
-    if constexpr (T == kF16) {
-      return half_bits_to_float(h);
-    } else {
-      const uint32_t b = static_cast<uint32_t>(h) << 16;
-      float f;
-      std::memcpy(&f, &b, 4);
-      return f;
-    }
-  }
-}
-
-// 16 elements of a row of type T from element i, as float32.
 template <int T>
 LV_AVX512 inline __m512 load16(const void* row, int64_t i) {
   if constexpr (T == kF32) {
@@ -65,17 +43,6 @@ LV_AVX512 inline __m512 load_tail(const void* row, int64_t i, int64_t n) {
   return _mm512_loadu_ps(tmp);
 }
 
-// The row's bytes kAhead past element i asked for now: the loads below wait on the
-// multiply-adds, so without it fewer lines are in flight than a plain read keeps. A
-// prefetch never faults (past the row, the table or the mapping alike).
-constexpr int64_t kAhead = 2048;
-template <int T>
-inline void prefetch_ahead(const void* row, int64_t i) {
-  const char* p = static_cast<const char*>(row) + i * (T == kF32 ? 4 : 2) + kAhead;
-  _mm_prefetch(p, _MM_HINT_T0);
-  if constexpr (T == kF32) _mm_prefetch(p + 64, _MM_HINT_T0);
-}
-
 template <int T, bool kDot, bool kL2, bool kSq>
 LV_AVX512 void block(const float* q, const void* rows, int64_t n, int64_t cols, float* dot, float* sq, float* l2) {
   const size_t row_bytes = static_cast<size_t>(cols) * (T == kF32 ? 4 : 2);
@@ -86,7 +53,7 @@ LV_AVX512 void block(const float* q, const void* rows, int64_t n, int64_t cols, 
     int64_t c = 0;
     if (!q) {
       for (; c + 32 <= cols; c += 32) {
-        prefetch_ahead<T>(row, c);
+        prefetch_ahead<T, true>(row, c);
         const __m512 v0 = load16<T>(row, c), v1 = load16<T>(row, c + 16);
         s0 = _mm512_fmadd_ps(v0, v0, s0);
         s1 = _mm512_fmadd_ps(v1, v1, s1);
@@ -104,7 +71,7 @@ LV_AVX512 void block(const float* q, const void* rows, int64_t n, int64_t cols, 
     }
     __m512 d0 = _mm512_setzero_ps(), d1 = _mm512_setzero_ps(), e0 = _mm512_setzero_ps(), e1 = _mm512_setzero_ps();
     for (; c + 32 <= cols; c += 32) {
-      prefetch_ahead<T>(row, c);
+      prefetch_ahead<T, true>(row, c);
       const __m512 v0 = load16<T>(row, c), v1 = load16<T>(row, c + 16);
       const __m512 q0 = _mm512_loadu_ps(q + c), q1 = _mm512_loadu_ps(q + c + 16);
       if constexpr (kDot) d0 = _mm512_fmadd_ps(q0, v0, d0);
