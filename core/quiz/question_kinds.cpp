@@ -105,10 +105,20 @@ std::vector<IdList> train_batches_of(const QuizModel& m) {
   return train_batches("", m.ids, 0, m.vocab(), error);  // as slide 9 with nothing typed
 }
 
+bool train_batches_fit(const QuizModel& m) {
+  const std::vector<IdList> batches = train_batches_of(m);
+  for (const IdList& b : batches) {
+    if (b.empty()) return false;
+    for (int64_t id : b)
+      if (id < 0 || id >= m.vocab()) return false;
+  }
+  return !batches.empty();
+}
+
 RowsMoved rows_moved_detail(const QuizModel& m, TrainOptimizer o, int64_t step) {
   RowsMoved out;
   const std::vector<IdList> batches = train_batches_of(m);
-  if (batches.empty() || step < 1) return out;
+  if (step < 1 || !train_batches_fit(m)) return out;
   TrainConfig c;
   c.optimizer = o;
   c.lr = m.train_lr;
@@ -418,8 +428,8 @@ std::string rows_moved_why(const RowsMoved& rm, TrainOptimizer o, int64_t step, 
   }
   if (!decay.empty())
     parts.push_back(static_cast<int64_t>(grad.size() + mem.size() + decay.size()) == vocab && !grad.empty()
-                        ? "the other " + num(static_cast<int64_t>(decay.size())) + " by AdamW's weight decay alone"
-                        : and_list(decay) + " by AdamW's weight decay alone");
+                        ? "the other " + num(static_cast<int64_t>(decay.size())) + " moved by AdamW's weight decay alone"
+                        : and_list(decay) + " moved by AdamW's weight decay alone");
   if (o == TrainOptimizer::Sgd) parts.push_back("plain SGD keeps no memory and no decay");
   else if (o == TrainOptimizer::SparseAdam) parts.push_back("SparseAdam steps only the rows in the sparse gradient");
   else if (mem.empty() && o != TrainOptimizer::AdamW)
@@ -524,7 +534,7 @@ std::vector<Question> state_questions(const QuizModel& m, std::optional<uint64_t
     if (slide == 7) continue;  // a ratio measured by slide 7, not a property of the state
     for (QuestionKind k : kinds_for_slide(slide)) {
       if (k == QuestionKind::TokenCount && !m.tokenizer) continue;
-      if (k == QuestionKind::RowsMoved && m.vocab() > kRowsMovedMaxVocab) continue;
+      if (k == QuestionKind::RowsMoved && (m.vocab() > kRowsMovedMaxVocab || !train_batches_fit(m))) continue;
       Params p = default_params(k, m, r);
       if (slide == 4 && !r && k == QuestionKind::LookupRow)
         p.i = m.batch() - 1;  // slide 2 asks row 1, slide 4 the last

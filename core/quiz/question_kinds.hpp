@@ -103,6 +103,9 @@ struct RowsMoved {
   IdList idx;                       // this step's batch
 };
 std::vector<IdList> train_batches_of(const QuizModel& m);  // m.train_batches, or the IDs one a step
+// Whether there is a batch and every batch is IDs of the table (else rows_moved is not asked
+// and its answer is empty: --batches "7" with a table of 2 rows).
+bool train_batches_fit(const QuizModel& m);
 RowsMoved rows_moved_detail(const QuizModel& m, TrainOptimizer o, int64_t step);
 IdList rows_moved(const QuizModel& m, TrainOptimizer o, int64_t step);
 // Slide 7: an estimate of the measured lookup-over-matmul ratio is right within 2×.
@@ -183,7 +186,8 @@ bool judge(const Question& q, const Answer& given);
 // Every question this state asks, slide by slide (0–6, 8, 9; slide 7 is timed elsewhere):
 // token_count (when the model has a tokenizer), table_numbers, lookup_row, onehot_col,
 // lookup_row and zero_madds, outputs_equal, lookup_copies and differing_cells, grad_rows
-// and grad_value, argmax_token, rows_moved (tables of at most kRowsMovedMaxVocab rows).
+// and grad_value, argmax_token, rows_moved (tables of at most kRowsMovedMaxVocab rows whose
+// batches fit them).
 // Params fixed, or drawn from quiz_seed when given.
 std::vector<Question> state_questions(const QuizModel& m, std::optional<uint64_t> quiz_seed);
 

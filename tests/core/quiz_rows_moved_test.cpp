@@ -151,7 +151,7 @@ TEST(QuizRowsMoved, TheWhyNamesEachKindOfMove) {
   q = make_question(9, QuestionKind::RowsMoved, m, p);
   EXPECT_EQ(q.why,
             "every row (5 of 5): 0 had this step's gradient; 2 moved with AdamW's memory of step 1 (no gradient now); "
-            "the other 3 by AdamW's weight decay alone");
+            "the other 3 moved by AdamW's weight decay alone");
   p.optimizer = TrainOptimizer::Sgd;
   q = make_question(9, QuestionKind::RowsMoved, m, p);
   EXPECT_EQ(q.why, "row 0: 0 had this step's gradient; plain SGD keeps no memory and no decay");
@@ -207,6 +207,12 @@ TEST(QuizRowsMoved, QuizJsonAsksItWithItsParams) {
       << json;
   QuizModel big = seeded_model(1, IdList{0}, kRowsMovedMaxVocab + 1, 1);
   for (const Question& q : state_questions(big, std::nullopt)) EXPECT_NE(q.kind, QuestionKind::RowsMoved);
+  // Batches past the table (--quiz-json --ids 1 --batches 7, V = 2): not asked, nothing thrown.
+  QuizModel past = seeded_model(1, IdList{1}, 2, 3);
+  past.train_batches = {{7}};
+  EXPECT_FALSE(train_batches_fit(past));
+  EXPECT_TRUE(rows_moved(past, TrainOptimizer::Adam, 1).empty());
+  for (const Question& q : state_questions(past, std::nullopt)) EXPECT_NE(q.kind, QuestionKind::RowsMoved);
 }
 
 TEST(QuizRowsMoved, SlideNinesBatchesAreSplitAtSemicolons) {
