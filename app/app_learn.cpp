@@ -15,6 +15,7 @@
 #include "app/model/model_jobs.hpp"
 #include "app/chrome/ui_keys.hpp"
 #include "app/slides/scale_worker.hpp"
+#include "app/slides/slide_09_train.hpp"
 #include "app/slides/slides.hpp"
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/ui_base/layout_report.hpp"
@@ -37,7 +38,11 @@ using quiz::QuestionKind;
 // runs on the UI thread for a big one (a quiz's states are small).
 constexpr int64_t kAskWholeTableUpTo = 1 << 18;
 
-bool whole_table_kind(QuestionKind k) { return k == QuestionKind::ArgmaxToken || k == QuestionKind::OutputsEqual; }
+// rows_moved lists AdamW's decayed rows by reading every row, and its answer is clicked row
+// by row: asked of tables of at most kRowsMovedMaxVocab rows (and 2^18 numbers).
+bool whole_table_kind(QuestionKind k) {
+  return k == QuestionKind::ArgmaxToken || k == QuestionKind::OutputsEqual || k == QuestionKind::RowsMoved;
+}
 
 // The kinds this slide may ask of this state, in the order.
 std::vector<QuestionKind> askable(const App& app, int slide) {
@@ -46,6 +51,8 @@ std::vector<QuestionKind> askable(const App& app, int slide) {
   for (QuestionKind k : quiz::kinds_for_slide(slide)) {
     if (k == QuestionKind::TokenCount && !app.gpt2) continue;
     if (whole_table_kind(k) && !small) continue;
+    if (k == QuestionKind::RowsMoved && (app.derived.vocab > quiz::kRowsMovedMaxVocab || train_slide_batches(app).empty()))
+      continue;
     out.push_back(k);
   }
   if (app.inputs.ids.empty()) out.clear();
@@ -73,6 +80,9 @@ uint64_t state_key(const App& app) {
   mix_in(app.derived.outputs_version);
   mix_in(app.inputs.seed);
   for (int64_t id : app.inputs.ids) mix_in(static_cast<uint64_t>(id));
+  if (!quiz::kinds_for_slide(app.ui.slide).empty() &&
+      quiz::kinds_for_slide(app.ui.slide).front() == QuestionKind::RowsMoved)
+    mix_in(train_slide_key(app));  // slide 9: its batches, optimizer and lr too
   return h;
 }
 
@@ -105,6 +115,8 @@ bool answer_known(const quiz::Question& q) {
 void ask(App& app, const quiz::Question& q) {
   LearnState& L = app.learn;
   clear_answer(L);
+  // rows_moved names an optimizer: slide 9 shows that one, alone.
+  if (q.kind == QuestionKind::RowsMoved && q.params.optimizer) train_show_optimizer(app, *q.params.optimizer);
   L.question = with_measure(app, q);
   L.slide = app.ui.slide;
   const QuestionSteps s = question_steps(q, current_slide_steps(app));
@@ -140,8 +152,9 @@ void reveal(App& app) {
   }
 }
 
-// A quiz state's model: the seeded table, IDs, V and D it names (slide 0: its sentence).
-void apply_state(App& app, const quiz::StateSpec& spec, int slide) {
+// A quiz state's model: the seeded table, IDs, V and D it names (slide 0: its sentence;
+// slide 9: its IDs one a step at lr 0.1, as the quiz's question trains them).
+void apply_state(App& app, const quiz::StateSpec& spec, int slide, QuestionKind kind) {
   ModelInputs in = app.inputs;
   in.file = nullptr;
   in.unopened = {};
@@ -158,6 +171,7 @@ void apply_state(App& app, const quiz::StateSpec& spec, int slide) {
   in.text_ids.clear();
   take_change(app, set_inputs(app, std::move(in)), Fields::Sync);
   if (slide == 0 && app.tokenizer) take_change(app, set_text(app, spec.text), Fields::Sync);
+  if (kind == QuestionKind::RowsMoved) train_fresh_choices(app);
   finish_jobs(app);
 }
 
@@ -287,8 +301,20 @@ const char* how_to_answer(const quiz::Question& q) {
     case QuestionKind::GradValue: return "Type a number; Enter answers, Esc shows.";
     case QuestionKind::SpeedupEstimate:
       return "Type your estimate, e.g. 40 (within 2× counts); Enter answers, Esc shows.";
+    case QuestionKind::RowsMoved:
+      return "Click each row that changes (or ↑ ↓ and Space), or type them: 0, 2; Enter answers, Esc shows.";
     default: return "Type a whole number; Enter answers, Esc shows.";
   }
+}
+
+// An answer as the verdict says it: a long list of rows (AdamW moves every row) shortened to
+// its first rows, "…", its last and its count.
+std::string verdict_words(const quiz::Answer& a) {
+  const auto* l = std::get_if<IdList>(&a);
+  if (!l || l->size() <= 12) return answer_words(a);
+  std::string out;
+  for (size_t k = 0; k < 8; ++k) out += std::to_string((*l)[k]) + ", ";
+  return out + "…, " + std::to_string(l->back()) + " (" + std::to_string(l->size()) + " rows)";
 }
 
 // The verdict in words (✓ / ✗ and the two answers: never colour alone).
@@ -305,10 +331,10 @@ std::string verdict_text(const LearnState& L) {
     if (L.right) return "✓ Right: you said " + said + ", measured " + measured + " (within 2× counts).";
     return "✗ Not quite: you said " + said + ", measured " + measured + " (within 2× counts).";
   }
-  const std::string truth = answer_words(L.question.answer);
+  const std::string truth = verdict_words(L.question.answer);
   if (L.shown) return "Shown: the answer is " + truth + ".";
   if (L.right) return "✓ Right: " + truth + ".";
-  return "✗ Not quite: you said " + (L.given ? answer_words(*L.given) : L.typed) + "; the answer is " + truth + ".";
+  return "✗ Not quite: you said " + (L.given ? verdict_words(*L.given) : L.typed) + "; the answer is " + truth + ".";
 }
 
 }  // namespace
@@ -335,6 +361,12 @@ quiz::QuizModel learn_model(const App& app) {
     }
   }
   if (m.text.empty()) m.text = "Hello, world";
+  // Slide 9's training as it shows it (rows_moved).
+  m.train_batches = train_slide_batches(app);
+  m.train_lr = train_slide_lr(app);
+  m.train_randn_grad = app.inputs.grad_mode == GradMode::Seeded;
+  m.train_grad_seed = static_cast<int64_t>(app.inputs.grad_seed);
+  m.train_optimizer = train_slide_optimizer(app);
   return m;
 }
 
@@ -353,6 +385,10 @@ QuestionSteps question_steps(const quiz::Question& q, int steps) {
     case QuestionKind::GradValue: return at(0, steps - 1);            // the scatter steps
     case QuestionKind::OutputsEqual: return at(0, 1);                 // slide 5's check
     case QuestionKind::SpeedupEstimate: return at(steps - 1, steps);  // slide 7's timing step
+    case QuestionKind::RowsMoved: {
+      const int k = static_cast<int>(q.params.step.value_or(1));
+      return at(k - 1, k);  // slide 9's step k: the table after k optimizer steps
+    }
     default: return at(0, steps);
   }
 }
@@ -650,7 +686,7 @@ void learn_continue(App& app) {
       return;
     }
     const quiz::QuizItem& item = L.quiz.items[static_cast<size_t>(L.quiz.at)];
-    apply_state(app, item.spec, item.question.slide);
+    apply_state(app, item.spec, item.question.slide, item.question.kind);
     go_to_slide(app, item.question.slide);
     ask(app, item.question);
     return;
@@ -668,7 +704,7 @@ void learn_try_another(App& app) {
   item.spec.seed = app.inputs.seed;
   ++L.attempt;
   const quiz::QuizItem next = quiz::another_like(item, app.inputs.seed ^ 0x51ED2701ull, L.attempt, app.gpt2.get());
-  apply_state(app, next.spec, slide);
+  apply_state(app, next.spec, slide, next.question.kind);
   go_to_slide(app, slide);
   show_slide_step(app, slide, 0);
   ask(app, next.question);
@@ -701,7 +737,8 @@ void start_quiz(App& app, uint64_t seed, int count) {
     return;
   }
   const quiz::QuizItem& item = L.quiz.items.front();
-  apply_state(app, item.spec, item.question.slide);
+  train_keep_choices(app);  // slide 9's choices: a quiz's fresh states set their own
+  apply_state(app, item.spec, item.question.slide, item.question.kind);
   go_to_slide(app, item.question.slide);
   ask(app, item.question);
 }
@@ -714,6 +751,7 @@ void end_quiz(App& app) {
   L.quiz = QuizRun{};
   L.phase = LearnPhase::Off;
   take_change(app, set_inputs(app, std::move(before)), Fields::Sync);
+  train_restore_choices(app);
   go_to_slide(app, slide);
   L.asked_for = state_key(app);  // not asked at once about the state given back
 }
@@ -789,7 +827,7 @@ float question_panel_height(const App& app, float width) {
   {
     ImGui::PushFont(fonts().bold);
     // Asked: room for a verdict as long as a wrong answer's with the answer's length.
-    const std::string truth = answer_words(L.question.answer);
+    const std::string truth = verdict_words(L.question.answer);
     const std::string v = L.phase == LearnPhase::Revealed ? verdict_text(L)
                           : L.question.kind == QuestionKind::SpeedupEstimate
                               ? "✗ Not quite: you said 1000×, measured 1000× (within 2× counts)."

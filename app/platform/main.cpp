@@ -30,6 +30,7 @@
 #include "app/platform/platform_bench.hpp"
 #include "app/platform/platform_glfw.hpp"
 #include "app/desktop/portal_dialog.hpp"
+#include "app/slides/slide_09_train.hpp"
 #include "app/slides/slides.hpp"
 #include "core/settings/cli_options.hpp"
 #include "core/tokenizer/gpt2_tokenizer.hpp"
@@ -561,6 +562,7 @@ std::string worksheet_picture(lv::app::Platform& p, lv::app::App& app, const lv:
       s.ids = item.spec.ids;
       s.vocab = item.spec.vocab;
       s.dim = item.spec.dim;
+      s.grad_seed.reset();  // a drawn state's G is all ones (quiz_draw.hpp build_model)
     }
     if (at.text_mode) {
       s.ids = {0};
@@ -576,6 +578,12 @@ std::string worksheet_picture(lv::app::Platform& p, lv::app::App& app, const lv:
   if (at.text_mode && item.question.params.text) {
     app.ui.ids_input = lv::app::IdsInput::Text;
     lv::app::apply_text(app, *item.question.params.text);
+  }
+  // rows_moved: slide 9 trains as the question does (a drawn state: its IDs one a step at
+  // lr 0.1) with the optimizer it names, alone.
+  if (item.question.kind == lv::quiz::QuestionKind::RowsMoved) {
+    if (drawn) lv::app::train_fresh_choices(app);
+    if (item.question.params.optimizer) lv::app::train_show_optimizer(app, *item.question.params.optimizer);
   }
   lv::app::finish_jobs(app);
   lv::app::want_table_work(app, slide_table_work(at.slide));

@@ -25,8 +25,8 @@
 #include "app/ui_base/ui_landmarks.hpp"
 #include "app/widgets/widget_answer_targets.hpp"
 #include "app/widgets/widget_matrix_grid.hpp"
-#include "core/text/id_parse.hpp"
 #include "core/train/table_save.hpp"
+#include "core/train/train_batches.hpp"
 #include "core/text/text_format.hpp"
 #include "core/torch/notebook_transcript.hpp"
 #include "core/torch/torch_format.hpp"
@@ -86,42 +86,12 @@ std::string py_float(double v) {
 
 uint64_t mix_key(uint64_t h, uint64_t v) { return (h ^ v) * 1099511628211ull; }
 
-// The batches: the typed ones split at ';', else the IDs one a step (Text mode: its
-// tokens in windows of `window`). An error sentence when the typed ones do not parse.
+// The batches (core/train/train_batches.hpp): the typed ones split at ';', else the IDs one
+// a step (Text mode: its tokens in windows of `window`). An error sentence when the typed
+// ones do not parse.
 std::vector<IdList> batches_of(const App& app, const TrainSlideState& s, std::string& error) {
-  std::vector<IdList> out;
-  error.clear();
-  const std::string text = s.batches_buf;
-  const IdList& ids = app.inputs.ids;
-  if (text.find_first_not_of(" \t") == std::string::npos) {
-    if (app.ui.ids_input == IdsInput::Text) {
-      const size_t w = static_cast<size_t>(std::max(1, s.window));
-      for (size_t i = 0; i < ids.size(); i += w)
-        out.emplace_back(ids.begin() + static_cast<std::ptrdiff_t>(i),
-                         ids.begin() + static_cast<std::ptrdiff_t>(std::min(ids.size(), i + w)));
-    } else {
-      for (int64_t id : ids) out.push_back(IdList{id});
-    }
-    return out;
-  }
-  IdRules rules;
-  rules.vocab = app.derived.vocab;
-  size_t n = 0;
-  for (size_t at = 0;; ++n) {
-    const size_t semi = text.find(';', at);
-    const std::string part = text.substr(at, semi == std::string::npos ? std::string::npos : semi - at);
-    IdParse p = parse_ids(part, rules);
-    if (!p.ok) {
-      error =
-          "batch " + std::to_string(n + 1) + ": " +
-          (p.error.code == ParseCode::Empty ? std::string("no ID (batches are separated by ';')") : p.error.clause());
-      return {};
-    }
-    out.push_back(std::move(p.ids));
-    if (semi == std::string::npos) break;
-    at = semi + 1;
-  }
-  return out;
+  const int window = app.ui.ids_input == IdsInput::Text ? std::max(1, s.window) : 0;
+  return train_batches(s.batches_buf, app.inputs.ids, window, app.derived.vocab, error);
 }
 
 // What the runs are made for: the table and its edits, the IDs, G, the choices.
@@ -411,8 +381,11 @@ ImVec2 draw_run(SlideCanvas& c, const Scene& sc, TrainSlideState& s, int i, ImVe
   }
   y += sc.e * 1.5f;
 
-  // The trained table, each moved row lit in its kind, its kind's word at its right.
-  const float tag_w = text_size(fonts().ui, "gradient").x + sc.e * 1.0f;
+  // The trained table, each moved row lit in its kind, its kind's word at its right (after
+  // Learn mode's ✓ / ✗ when the rows_moved question asks on this table).
+  const bool asks = i == 0 && learn_asks(c, quiz::QuestionKind::RowsMoved);
+  const float mark_w = asks ? sc.e * 1.6f : 0.0f;
+  const float tag_w = text_size(fonts().ui, "gradient").x + sc.e * 1.0f + mark_w;
   GridStyle gs;
   gs.name = i == 0 ? "trained table" : "trained table (right)";
   grid_use_scale(gs, sc.d.table_scale);
@@ -446,10 +419,12 @@ ImVec2 draw_run(SlideCanvas& c, const Scene& sc, TrainSlideState& s, int i, ImVe
     if (kind == RowMove::None) continue;
     const ImVec2 rm = g.row_max(r);
     draw_text(sc.dl, fonts().ui,
-              ImVec2(rm.x + sc.e * 0.5f, g.row_min(r).y + (g.ch - ImGui::GetTextLineHeight()) * 0.5f),
+              ImVec2(rm.x + sc.e * 0.5f + mark_w, g.row_min(r).y + (g.ch - ImGui::GetTextLineHeight()) * 0.5f),
               with_alpha(ink_on(c.pal, kind_color(kind)), lit), kind_word(kind));
   }
   right = std::max(right, g.cells_max().x + tag_w);
+  // Learn mode: "which rows have changed?" is answered on the trained table's rows.
+  if (asks) answer_rows(sc.app.learn, g, sc.dl, c.pal);
   if (!c.measuring && ready) {
     int r = -1, col = -1;
     if (grid_interact(g, view, i == 0 ? "##train0" : "##train1", &r, &col)) {
@@ -711,6 +686,58 @@ int train_first_difference(const TrainSlideState& s) {
     if (a.rows != b.rows || a.decay_others != b.decay_others) return static_cast<int>(k + 1);
   }
   return 0;
+}
+
+std::vector<IdList> train_slide_batches(const App& app) {
+  const TrainSlideState* sp = find_train_slide_state(app);
+  const TrainSlideState fresh;
+  std::string error;
+  return batches_of(app, sp ? *sp : fresh, error);
+}
+
+double train_slide_lr(const App& app) {
+  const TrainSlideState* s = find_train_slide_state(app);
+  return s ? s->lr : TrainSlideState{}.lr;
+}
+
+TrainOptimizer train_slide_optimizer(const App& app) {
+  const TrainSlideState* s = find_train_slide_state(app);
+  return s ? train_run_optimizer(*s, 0) : TrainSlideState{}.optimizer;
+}
+
+uint64_t train_slide_key(const App& app) {
+  const TrainSlideState* s = find_train_slide_state(app);
+  return s ? config_key(app, *s) : 0;
+}
+
+void train_show_optimizer(App& app, TrainOptimizer o) {
+  TrainSlideState& s = train_slide_state(app);
+  s.optimizer = o;
+  s.side_by_side = false;
+}
+
+void train_fresh_choices(App& app) {
+  TrainSlideState& s = train_slide_state(app);
+  std::string batches;  // the IDs one a step, written out (Text mode would take them in windows)
+  for (int64_t id : app.inputs.ids) batches += (batches.empty() ? "" : "; ") + std::to_string(id);
+  std::snprintf(s.batches_buf, sizeof s.batches_buf, "%s", batches.c_str());
+  s.lr = 0.1;
+  s.side_by_side = false;
+}
+
+void train_keep_choices(App& app) {
+  TrainSlideState& s = train_slide_state(app);
+  s.kept = TrainSlideState::Choices{s.batches_buf, s.optimizer, s.lr, s.side_by_side};
+}
+
+void train_restore_choices(App& app) {
+  TrainSlideState& s = train_slide_state(app);
+  if (!s.kept) return;
+  std::snprintf(s.batches_buf, sizeof s.batches_buf, "%s", s.kept->batches.c_str());
+  s.optimizer = s.kept->optimizer;
+  s.lr = s.kept->lr;
+  s.side_by_side = s.kept->side_by_side;
+  s.kept.reset();
 }
 
 std::string train_rows_text(const TrainSlideState& s, int i, int k) {

@@ -6,6 +6,7 @@
 // reach it here.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,14 @@ struct TrainSlideState {
   char save_path[1024] = "";
   std::string save_error;
   FollowKey followed[2];  // what each run's grid last scrolled to (the batch's first row)
+  // A quiz's own choices for its fresh states; the learner's kept here until it ends.
+  struct Choices {
+    std::string batches;
+    TrainOptimizer optimizer = TrainOptimizer::Adam;
+    double lr = 0.1;
+    bool side_by_side = false;
+  };
+  std::optional<Choices> kept;
 };
 
 TrainSlideState& train_slide_state(App& app);
@@ -62,6 +71,24 @@ bool train_table_saveable(const App& app);
 std::string train_save_table(App& app, const std::string& path);
 // Side by side: the first step at which the two runs moved different rows (0: none yet).
 int train_first_difference(const TrainSlideState& s);
+// ---- Learn mode's rows_moved question (core/quiz/question_kinds.hpp)
+// The batches the slide trains on (what is typed, else the IDs one a step; Text mode: in
+// windows), its learning rate and its (left) optimizer, as the question reads them.
+std::vector<IdList> train_slide_batches(const App& app);
+double train_slide_lr(const App& app);
+TrainOptimizer train_slide_optimizer(const App& app);
+// What the question is about, for Learn mode's "asked about this state yet": the model, G,
+// the batches and the choices (0: the slide was never shown).
+uint64_t train_slide_key(const App& app);
+// The question names an optimizer: the slide shows it alone (side by side off).
+void train_show_optimizer(App& app, TrainOptimizer o);
+// A quiz's fresh state (or Try another's): trained as the question is, its IDs one a step at
+// lr 0.1. train_keep_choices (a quiz starts) keeps the learner's choices, train_restore_choices
+// (it ends) gives them back.
+void train_fresh_choices(App& app);
+void train_keep_choices(App& app);
+void train_restore_choices(App& app);
+
 // "[0, 2]": the rows step `k` of run i wrote (its gradient and memory rows; "every row"
 // when AdamW decayed all the others).
 std::string train_rows_text(const TrainSlideState& s, int i, int k);

@@ -1,7 +1,7 @@
 // question_kinds.cpp — each kind's answer, prompt, why and judge (see the header).
 //
 //   the state        seeded_model, file_model
-//   the answers      token_count … argmax_token, judge_speedup
+//   the answers      token_count … argmax_token, rows_moved, judge_speedup
 //   the kinds        kind_name, answer_type, kinds_for_slide, QuizRng, default_params
 //   the questions    ask_* (prompt, answer, why per kind), make_question, judge, state_questions
 #include "core/quiz/question_kinds.hpp"
@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <unordered_map>
 #include <utility>
 
 #include "core/torch/embedding_ops.hpp"
@@ -18,6 +19,7 @@
 #include "core/text/text_format.hpp"
 #include "core/torch/torch_layers.hpp"
 #include "core/text/utf8_text.hpp"
+#include "core/train/train_batches.hpp"
 
 namespace lv::quiz {
 
@@ -97,6 +99,50 @@ int64_t argmax_token(const QuizModel& m, int64_t t) {
   return tied_head_argmax(m.table, x.data());
 }
 
+std::vector<IdList> train_batches_of(const QuizModel& m) {
+  if (!m.train_batches.empty()) return m.train_batches;
+  std::string error;
+  return train_batches("", m.ids, 0, m.vocab(), error);  // as slide 9 with nothing typed
+}
+
+bool train_batches_fit(const QuizModel& m) {
+  const std::vector<IdList> batches = train_batches_of(m);
+  for (const IdList& b : batches) {
+    if (b.empty()) return false;
+    for (int64_t id : b)
+      if (id < 0 || id >= m.vocab()) return false;
+  }
+  return !batches.empty();
+}
+
+RowsMoved rows_moved_detail(const QuizModel& m, TrainOptimizer o, int64_t step) {
+  RowsMoved out;
+  const std::vector<IdList> batches = train_batches_of(m);
+  if (step < 1 || !train_batches_fit(m)) return out;
+  TrainConfig c;
+  c.optimizer = o;
+  c.lr = m.train_lr;
+  c.randn_grad = m.train_randn_grad;
+  c.grad_seed = m.train_grad_seed;
+  Trainer t(m.table, c);
+  std::unordered_map<int64_t, int64_t> last;  // row -> the last step whose batch held it
+  for (int64_t k = 1; k <= step; ++k) {
+    const IdList& idx = batches[static_cast<size_t>(k - 1) % batches.size()];
+    t.step(idx);
+    for (int64_t id : idx) last[id] = k;
+    if (k == step) out.idx = idx;
+  }
+  out.rows = t.moved_rows_exact();
+  for (int64_t r : out.rows) {
+    out.kinds.push_back(t.kind_in_last_step(r));
+    const auto it = last.find(r);
+    out.last_batch.push_back(it == last.end() ? 0 : it->second);
+  }
+  return out;
+}
+
+IdList rows_moved(const QuizModel& m, TrainOptimizer o, int64_t step) { return rows_moved_detail(m, o, step).rows; }
+
 bool judge_speedup(double measured_ratio, double guess) {
   if (!(measured_ratio > 0.0) || !(guess > 0.0) || !std::isfinite(guess)) return false;
   const double r = guess / measured_ratio;
@@ -125,6 +171,7 @@ constexpr KindInfo kKinds[kQuestionKindCount] = {
     {QuestionKind::GradValue, "grad_value", AnswerType::Float},
     {QuestionKind::ArgmaxToken, "argmax_token", AnswerType::Int},
     {QuestionKind::SpeedupEstimate, "speedup_estimate", AnswerType::Float},
+    {QuestionKind::RowsMoved, "rows_moved", AnswerType::IntList},
 };
 
 const KindInfo& info(QuestionKind k) { return kKinds[static_cast<int>(k)]; }
@@ -152,6 +199,7 @@ std::vector<QuestionKind> kinds_for_slide(int slide) {
     case 6: return {K::GradRows, K::GradValue};
     case 7: return {K::SpeedupEstimate};
     case 8: return {K::ArgmaxToken};
+    case 9: return {K::RowsMoved};
     default: return {};
   }
 }
@@ -183,6 +231,18 @@ Params default_params(QuestionKind k, const QuizModel& m, QuizRng* rng) {
       break;
     case QuestionKind::ArgmaxToken: p.t = rng ? rng->below(b) : b - 1; break;
     case QuestionKind::SpeedupEstimate: p.batch = b; break;
+    case QuestionKind::RowsMoved: {
+      // The optimizer shown (the window's), else drawn; momentum and Adam from step 2, where
+      // their memory moves rows the batch does not hold (AdamW moves every row at any step).
+      const TrainOptimizer o = m.train_optimizer ? *m.train_optimizer
+                               : rng             ? kTrainOptimizers[rng->below(std::size(kTrainOptimizers))]
+                                                 : TrainOptimizer::Adam;
+      const bool memory = o == TrainOptimizer::Momentum || o == TrainOptimizer::Adam;
+      const int64_t lo = memory ? 2 : 1, hi = 4;
+      p.optimizer = o;
+      p.step = rng ? lo + rng->below(hi - lo + 1) : 2;
+      break;
+    }
     default: break;
   }
   return p;
@@ -317,6 +377,83 @@ void ask_cells(Question& q, const QuizModel& m) {
             float_text(g);
 }
 
+// "SGD", "SGD with momentum", "Adam", "AdamW", "SparseAdam".
+std::string optimizer_title(TrainOptimizer o) {
+  switch (o) {
+    case TrainOptimizer::Sgd: return "SGD";
+    case TrainOptimizer::Momentum: return "SGD with momentum";
+    case TrainOptimizer::Adam: return "Adam";
+    case TrainOptimizer::AdamW: return "AdamW";
+    case TrainOptimizer::SparseAdam: return "SparseAdam";
+  }
+  return "";
+}
+
+// "0", "0 and 2", "0, 2 and 5", "0, 2, 5, 7, 9, 11 and 4 more".
+std::string and_list(const IdList& v) {
+  constexpr size_t kShown = 6;
+  std::string out;
+  const size_t n = v.size(), shown = n > kShown + 1 ? kShown : n;
+  for (size_t k = 0; k < shown; ++k) {
+    if (k) out += k + 1 == shown && shown == n ? " and " : ", ";
+    out += num(v[k]);
+  }
+  if (shown < n) out += " and " + num(static_cast<int64_t>(n - shown)) + " more";
+  return out;
+}
+
+// Why these rows moved: the three kinds this case has (gradient, memory, decay), and what
+// the optimizer does not do.
+std::string rows_moved_why(const RowsMoved& rm, TrainOptimizer o, int64_t step, int64_t vocab) {
+  IdList grad, mem, decay, mem_steps;
+  for (size_t k = 0; k < rm.rows.size(); ++k) {
+    if (rm.kinds[k] == RowMove::Gradient) grad.push_back(rm.rows[k]);
+    else if (rm.kinds[k] == RowMove::Memory) {
+      mem.push_back(rm.rows[k]);
+      mem_steps.push_back(rm.last_batch[k]);
+    } else decay.push_back(rm.rows[k]);
+  }
+  std::sort(mem_steps.begin(), mem_steps.end());
+  mem_steps.erase(std::unique(mem_steps.begin(), mem_steps.end()), mem_steps.end());
+  const int64_t n = static_cast<int64_t>(rm.rows.size());
+  std::string head = n == 0               ? "no row"
+                     : n == vocab && n > 1 ? "every row (" + num(n) + " of " + num(vocab) + ")"
+                                           : (n == 1 ? "row " : "rows ") + and_list(rm.rows);
+  std::vector<std::string> parts;
+  if (!grad.empty()) parts.push_back(and_list(grad) + " had this step's gradient");
+  if (!mem.empty()) {
+    const std::string who = o == TrainOptimizer::Momentum ? "momentum" : optimizer_title(o);
+    parts.push_back(and_list(mem) + " moved with " + who + "'s memory of step" + (mem_steps.size() == 1 ? " " : "s ") +
+                    and_list(mem_steps) + " (no gradient now)");
+  }
+  if (!decay.empty())
+    parts.push_back(static_cast<int64_t>(grad.size() + mem.size() + decay.size()) == vocab && !grad.empty()
+                        ? "the other " + num(static_cast<int64_t>(decay.size())) + " moved by AdamW's weight decay alone"
+                        : and_list(decay) + " moved by AdamW's weight decay alone");
+  if (o == TrainOptimizer::Sgd) parts.push_back("plain SGD keeps no memory and no decay");
+  else if (o == TrainOptimizer::SparseAdam) parts.push_back("SparseAdam steps only the rows in the sparse gradient");
+  else if (mem.empty() && o != TrainOptimizer::AdamW)
+    parts.push_back(step == 1 ? "no memory yet at step 1" : "every row it remembers is in this batch");
+  std::string why = head + ": ";
+  bool first = true;
+  for (const std::string& p : parts) {
+    if (p.empty()) continue;
+    why += (first ? "" : "; ") + p;
+    first = false;
+  }
+  return why;
+}
+
+void ask_rows_moved(Question& q, const QuizModel& m) {
+  const TrainOptimizer o = q.params.optimizer.value_or(TrainOptimizer::Adam);
+  const int64_t step = q.params.step.value_or(1);
+  const RowsMoved rm = rows_moved_detail(m, o, step);
+  q.prompt = "After optimizer step " + num(step) + " with " + optimizer_title(o) +
+             ", which rows of the table have changed?";
+  q.answer = rm.rows;
+  q.why = rows_moved_why(rm, o, step, m.vocab());
+}
+
 void ask_other(Question& q, const QuizModel& m, double measured_ratio) {
   if (q.kind == QuestionKind::TokenCount) {
     const std::string& text = *q.params.text;
@@ -359,6 +496,7 @@ Question make_question(int slide, QuestionKind k, const QuizModel& m, const Para
     case QuestionKind::GradRows: ask_rows(q, m); break;
     case QuestionKind::DifferingCells:
     case QuestionKind::GradValue: ask_cells(q, m); break;
+    case QuestionKind::RowsMoved: ask_rows_moved(q, m); break;
     default: ask_other(q, m, measured_ratio);
   }
   return q;
@@ -392,10 +530,11 @@ std::vector<Question> state_questions(const QuizModel& m, std::optional<uint64_t
   if (m.ids.empty()) return out;
   QuizRng rng(quiz_seed.value_or(0));
   QuizRng* r = quiz_seed ? &rng : nullptr;
-  for (int slide = 0; slide <= 8; ++slide) {
+  for (int slide = 0; slide <= 9; ++slide) {
     if (slide == 7) continue;  // a ratio measured by slide 7, not a property of the state
     for (QuestionKind k : kinds_for_slide(slide)) {
       if (k == QuestionKind::TokenCount && !m.tokenizer) continue;
+      if (k == QuestionKind::RowsMoved && (m.vocab() > kRowsMovedMaxVocab || !train_batches_fit(m))) continue;
       Params p = default_params(k, m, r);
       if (slide == 4 && !r && k == QuestionKind::LookupRow)
         p.i = m.batch() - 1;  // slide 2 asks row 1, slide 4 the last

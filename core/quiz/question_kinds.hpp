@@ -4,7 +4,7 @@
 // --quiz-json all draw from here, so an answer is computed by one function per kind.
 //
 //   QuizModel            the state a question is about (borrows the table; no copy)
-//   one function a kind  its answer (token_count … argmax_token; judge_speedup)
+//   one function a kind  its answer (token_count … argmax_token, rows_moved; judge_speedup)
 //   QuestionKind table   each kind's slide, name and answer type (kinds_for_slide)
 //   make_question        params (fixed, or drawn from a QuizRng) → prompt, answer, why
 //   judge                is a learner's answer right
@@ -21,6 +21,7 @@
 #include "core/io/table_view.hpp"
 #include "core/torch/tensor.hpp"
 #include "core/torch/torch_generator.hpp"
+#include "core/train/trainer.hpp"
 
 namespace lv {
 class Gpt2Tokenizer;
@@ -40,6 +41,14 @@ struct QuizModel {
   const Gpt2Tokenizer* tokenizer = nullptr;  // GPT-2's (token_count); null: slide 0 asks nothing
   std::shared_ptr<const Matrix> grad_out;    // G, B x D (the app's randn G); null: all ones (out.sum())
   std::vector<int64_t> nonfinite;            // per column, the base's non-finite values (empty: counted when asked)
+  // Slide 9's training (rows_moved): its batches (empty: the IDs, one a step), learning rate,
+  // G (false: all ones; true: torch.randn after manual_seed(train_grad_seed + step)) and the
+  // optimizer it shows (asked about; empty: drawn with the params).
+  std::vector<IdList> train_batches;
+  double train_lr = 0.1;
+  bool train_randn_grad = false;
+  int64_t train_grad_seed = 0;
+  std::optional<TrainOptimizer> train_optimizer;
 
   int64_t vocab() const { return table.rows(); }
   int64_t dim() const { return table.cols(); }
@@ -78,6 +87,27 @@ float grad_value(const QuizModel& m, int64_t row, int64_t col);  // slide 6: Σ 
 // x[t] = tok_emb(idx)[t] + pos_emb(t) as slide 8 computes it (the lowest index on ties).
 // O(V · D) for this one position.
 int64_t argmax_token(const QuizModel& m, int64_t t);
+// Slide 9: the rows whose values change at optimizer step `step` (1, 2, …) when m's table is
+// trained with `o` on m's batches at m.train_lr, G as m has it: lv::Trainer's
+// moved_rows_exact after that step (torch's (after != before).any(dim=1)), sorted. Each row's
+// kind (this step's gradient, the optimizer's memory, weight decay) and, for a memory row,
+// the last step whose batch held it. Cost: step · (B + rows with state) · D, plus V · D
+// under AdamW (every row read to list the decayed ones): the callers ask it of tables of at
+// most kRowsMovedMaxVocab rows (a list a learner clicks row by row).
+inline constexpr int64_t kRowsMovedMaxVocab = 4096;
+inline constexpr int64_t kRowsMovedMaxStep = 6;  // slide 9's timeline shows 6 steps
+struct RowsMoved {
+  IdList rows;                      // sorted
+  std::vector<RowMove> kinds;       // per row: Gradient, Memory or Decay
+  std::vector<int64_t> last_batch;  // per row: the last step (≤ step) whose batch held it (0: none)
+  IdList idx;                       // this step's batch
+};
+std::vector<IdList> train_batches_of(const QuizModel& m);  // m.train_batches, or the IDs one a step
+// Whether there is a batch and every batch is IDs of the table (else rows_moved is not asked
+// and its answer is empty: --batches "7" with a table of 2 rows).
+bool train_batches_fit(const QuizModel& m);
+RowsMoved rows_moved_detail(const QuizModel& m, TrainOptimizer o, int64_t step);
+IdList rows_moved(const QuizModel& m, TrainOptimizer o, int64_t step);
 // Slide 7: an estimate of the measured lookup-over-matmul ratio is right within 2×.
 bool judge_speedup(double measured_ratio, double guess);
 
@@ -96,8 +126,9 @@ enum class QuestionKind {
   GradValue,
   ArgmaxToken,
   SpeedupEstimate,
+  RowsMoved,
 };
-inline constexpr int kQuestionKindCount = 12;
+inline constexpr int kQuestionKindCount = 13;
 
 enum class AnswerType { Int, Bool, Float, IntList, CellList };
 
@@ -108,6 +139,8 @@ struct Params {
   std::optional<int64_t> row, col;  // differing_cells, grad_value
   std::optional<int64_t> t;         // argmax_token
   std::optional<int64_t> batch;     // speedup_estimate ("B")
+  std::optional<TrainOptimizer> optimizer;  // rows_moved
+  std::optional<int64_t> step;              // rows_moved: the optimizer step, 1..kRowsMovedMaxStep
 };
 
 using Answer = std::variant<int64_t, bool, double, IdList, std::vector<Cell>>;
@@ -124,7 +157,8 @@ struct Question {
 std::string_view kind_name(QuestionKind k);  // "lookup_row"
 std::optional<QuestionKind> kind_from_name(std::string_view name);
 AnswerType answer_type(QuestionKind k);
-// The kinds a slide asks, in the order (slide 7: speedup_estimate; none past 8).
+// The kinds a slide asks, in the order (slide 7: speedup_estimate; 9: rows_moved;
+// none past 9).
 std::vector<QuestionKind> kinds_for_slide(int slide);
 
 // A small reproducible random stream (splitmix64): the same seed gives the same draws on
@@ -149,10 +183,12 @@ Question make_question(int slide, QuestionKind k, const QuizModel& m, const Para
 // ignored); speedup_estimate within 2×. A given of another type is wrong.
 bool judge(const Question& q, const Answer& given);
 
-// Every question this state asks, slide by slide (0–6, 8; slide 7 is timed elsewhere):
+// Every question this state asks, slide by slide (0–6, 8, 9; slide 7 is timed elsewhere):
 // token_count (when the model has a tokenizer), table_numbers, lookup_row, onehot_col,
 // lookup_row and zero_madds, outputs_equal, lookup_copies and differing_cells, grad_rows
-// and grad_value, argmax_token. Params fixed, or drawn from quiz_seed when given.
+// and grad_value, argmax_token, rows_moved (tables of at most kRowsMovedMaxVocab rows whose
+// batches fit them).
+// Params fixed, or drawn from quiz_seed when given.
 std::vector<Question> state_questions(const QuizModel& m, std::optional<uint64_t> quiz_seed);
 
 }  // namespace lv::quiz

@@ -31,7 +31,7 @@ struct QuizItem {
 };
 
 // `count` questions (1..8), each from a fresh state, on different slides while slides
-// last (0–6 and 8; slide 0 only with a tokenizer, slide 7 is timed, not drawn). Kinds in
+// last (0–6, 8 and 9; slide 0 only with a tokenizer, slide 7 is timed, not drawn). Kinds in
 // ask_first (what the learner missed before) come first, in their order.
 std::vector<QuizItem> make_quiz(uint64_t quiz_seed, int count, const Gpt2Tokenizer* tokenizer,
                                 const std::vector<QuestionKind>& ask_first = {});

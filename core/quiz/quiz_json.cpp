@@ -72,6 +72,8 @@ void put_params(std::string& out, const Params& p) {
   if (p.col) key("col"), out += std::to_string(*p.col);
   if (p.t) key("t"), out += std::to_string(*p.t);
   if (p.batch) key("B"), out += std::to_string(*p.batch);
+  if (p.optimizer) key("optimizer"), put_string(out, optimizer_name(*p.optimizer));
+  if (p.step) key("step"), out += std::to_string(*p.step);
   out += '}';
 }
 
@@ -102,6 +104,12 @@ QuizModel cli_model(const CliOptions& o, std::shared_ptr<const TableFile> file, 
   QuizModel m = file ? file_model(o.seed, o.ids, std::move(file), o.dtype)
                      : seeded_model(o.seed, o.ids, effective_vocab(o), o.dim, o.dtype);
   m.tokenizer = tokenizer;
+  // Slide 9's training as the window would start it (--batches, --lr, --grad, --optimizer).
+  m.train_batches = o.batches;
+  m.train_lr = o.lr;
+  m.train_randn_grad = o.grad_seed && *o.grad_seed >= 0;
+  m.train_grad_seed = o.grad_seed.value_or(0);
+  m.train_optimizer = o.optimizer;
   if (o.text) {
     m.text = *o.text;
   } else {

@@ -27,6 +27,8 @@ namespace lv::quiz {
 //   grad_value       6 at step 0             the same
 //   argmax_token     8 at step 2             tok_emb and pos_emb; x and the logits still empty
 //   speedup_estimate 7 at step 0             (not asked by a worksheet: slide 7 times it)
+//   rows_moved       9 at step k − 1         the table after the steps before k, its state strip
+//                                            (the picture at k would light the rows)
 PictureStep picture_for(const Question& q) {
   const int64_t i = q.params.i.value_or(0);
   const int step_i = static_cast<int>(i);
@@ -45,6 +47,7 @@ PictureStep picture_for(const Question& q) {
     case QuestionKind::GradValue: return {6, 0};
     case QuestionKind::ArgmaxToken: return {8, 2};
     case QuestionKind::SpeedupEstimate: return {7, 0};
+    case QuestionKind::RowsMoved: return {9, static_cast<int>(q.params.step.value_or(1)) - 1};
   }
   return {q.slide, 0};
 }

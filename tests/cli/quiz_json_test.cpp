@@ -50,10 +50,21 @@ TEST(QuizJson, ValidJsonWithAQuestionOnEverySlideButSeven) {
   std::string why;
   EXPECT_TRUE(one_json_value(r.out, &why)) << why << "\n" << r.out;
   EXPECT_EQ(r.out.rfind("{\"questions\": [", 0), 0u);
-  EXPECT_EQ(slides_of(r.out), (std::set<int>{0, 1, 2, 3, 4, 5, 6, 8}));
+  EXPECT_EQ(slides_of(r.out), (std::set<int>{0, 1, 2, 3, 4, 5, 6, 8, 9}));
   for (const char* kind : {"token_count", "table_numbers", "lookup_row", "onehot_col", "zero_madds", "outputs_equal",
-                           "lookup_copies", "differing_cells", "grad_rows", "grad_value", "argmax_token"})
+                           "lookup_copies", "differing_cells", "grad_rows", "grad_value", "argmax_token", "rows_moved"})
     EXPECT_NE(r.out.find(std::string("\"kind\": \"") + kind + "\""), std::string::npos) << kind;
+  // Slide 9 (issue 29): the IDs one a step under Adam; at step 2 row 2 moves with its memory.
+  EXPECT_NE(r.out.find("{\"slide\": 9, \"kind\": \"rows_moved\", \"params\": {\"optimizer\": \"adam\", \"step\": 2}, "
+                       "\"prompt\": \"After optimizer step 2 with Adam, which rows of the table have changed?\", "
+                       "\"answer\": [2, 3], \"why\": \"rows 2 and 3: 3 had this step's gradient; 2 moved with Adam's "
+                       "memory of step 1 (no gradient now)\"}"),
+            std::string::npos)
+      << r.out;
+  // Slide 9's --batches and --optimizer, as the window would start with them: AdamW moves every row.
+  const auto w = run_binary({"--quiz-json", "--ids", "2,0", "--vocab", "4", "--batches", "2;0", "--optimizer", "adamw"});
+  ASSERT_EQ(w.exit_code, 0) << w.err;
+  EXPECT_EQ(answer_of(w.out, "rows_moved"), "[0, 1, 2, 3]");
   // The notebook's state, ids [2, 3, 1], V 4, D 5: the issue's own example.
   EXPECT_NE(r.out.find("{\"slide\": 2, \"kind\": \"lookup_row\", \"params\": {\"i\": 1}, \"prompt\": \"Which table row "
                        "lands in output row 1?\", \"answer\": 3"),
@@ -84,7 +95,7 @@ TEST(QuizJson, TheQuizSeedDrawsTheParamsReproducibly) {
     EXPECT_EQ(r.exit_code, 0) << r.err;
     std::string why;
     EXPECT_TRUE(one_json_value(r.out, &why)) << why;
-    EXPECT_EQ(slides_of(r.out), (std::set<int>{0, 1, 2, 3, 4, 5, 6, 8}));
+    EXPECT_EQ(slides_of(r.out), (std::set<int>{0, 1, 2, 3, 4, 5, 6, 8, 9}));
     return r.out;
   };
   const std::string a = with_seed("7"), again = with_seed("7"), other = with_seed("8");
@@ -116,9 +127,9 @@ TEST(QuizJson, ATableFileGivesTheSameAnswersAsItsSeed) {
   const auto seeded = run_binary({"--quiz-json"});
   ASSERT_EQ(file.exit_code, 0) << file.err;
   for (const char* kind : {"table_numbers", "lookup_row", "onehot_col", "zero_madds", "outputs_equal", "lookup_copies",
-                           "differing_cells", "grad_rows", "grad_value"})
+                           "differing_cells", "grad_rows", "grad_value", "rows_moved"})
     EXPECT_EQ(answer_of(file.out, kind), answer_of(seeded.out, kind)) << kind;
-  EXPECT_EQ(slides_of(file.out), (std::set<int>{0, 1, 2, 3, 4, 5, 6, 8}));
+  EXPECT_EQ(slides_of(file.out), (std::set<int>{0, 1, 2, 3, 4, 5, 6, 8, 9}));
 }
 
 TEST(QuizJson, MistakesAreRefused) {

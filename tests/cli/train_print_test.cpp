@@ -93,7 +93,8 @@ TEST(TrainPrintErrors, BadValuesSayWhatIsWrong) {
                      "--batches: batch 2 of 2: 7 is out of range: this table has 4 rows, IDs 0–3");
   expect_usage_error({"--train-print", "--batches", "-1", "--optimizer", "sgd"},
                      "--batches: -1 is negative: IDs count rows from 0");
-  // Without --train-print they set up the window's slide 9; a printing mode has no slide 9.
+  // Without --train-print they set up the window's slide 9 (and --quiz-json's slide 9
+  // question); a printing mode has no slide 9.
   expect_usage_error({"--print", "--batches", "2;0", "--optimizer", "sgd"},
                      "--batches sets up --train-print's training: give --train-print too");
   expect_usage_error({"--batches", "2;0", "--steps", "4"},

@@ -217,7 +217,8 @@ TEST(QuizKinds, KindsNamesAndSlidesAreTheIssuesTable) {
       {5, {"outputs_equal", "lookup_copies", "differing_cells"}},
       {6, {"grad_rows", "grad_value"}},
       {7, {"speedup_estimate"}},
-      {8, {"argmax_token"}}};
+      {8, {"argmax_token"}},
+      {9, {"rows_moved"}}};
   for (const auto& [slide, names] : table) {
     std::vector<std::string> got;
     for (QuestionKind k : kinds_for_slide(slide)) {
@@ -226,7 +227,7 @@ TEST(QuizKinds, KindsNamesAndSlidesAreTheIssuesTable) {
     }
     EXPECT_EQ(got, names) << slide;
   }
-  EXPECT_TRUE(kinds_for_slide(9).empty());
+  EXPECT_TRUE(kinds_for_slide(10).empty());
 }
 
 TEST(QuizKinds, StateQuestionsCoverEverySlideButSeven) {
@@ -236,8 +237,8 @@ TEST(QuizKinds, StateQuestionsCoverEverySlideButSeven) {
   const std::vector<Question> fixed = state_questions(m, std::nullopt);
   std::set<int> slides;
   for (const Question& q : fixed) slides.insert(q.slide);
-  EXPECT_EQ(slides, (std::set<int>{0, 1, 2, 3, 4, 5, 6, 8}));
-  EXPECT_EQ(fixed.size(), 12u);
+  EXPECT_EQ(slides, (std::set<int>{0, 1, 2, 3, 4, 5, 6, 8, 9}));
+  EXPECT_EQ(fixed.size(), 13u);
   EXPECT_EQ(*fixed[2].params.i, 1);  // slide 2's fixed question: output row 1
   // A quiz seed draws the params: the same seed the same, some other seed other ones.
   auto params_of = [&](uint64_t seed) {

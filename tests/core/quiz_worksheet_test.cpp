@@ -65,12 +65,16 @@ TEST(QuizWorksheet, EachPictureStopsBeforeItsReveal) {
         case QuestionKind::GradRows:
         case QuestionKind::GradValue: EXPECT_EQ(at.step, 0) << "before any gradient row"; break;
         case QuestionKind::ArgmaxToken: EXPECT_LE(at.step, 2) << "x and the logits not yet filled"; break;
+        case QuestionKind::RowsMoved:
+          EXPECT_EQ(at.slide, 9);
+          EXPECT_EQ(at.step, *q.params.step - 1) << "the table after the steps before the one asked";
+          break;
         default: break;
       }
       EXPECT_FALSE(at.text_mode && q.kind != QuestionKind::TokenCount);
     }
   }
-  EXPECT_GE(checked, 40 * 11);
+  EXPECT_GE(checked, 40 * 12);
 }
 
 TEST(QuizWorksheet, TheMarkdownHasTheQuestionsAndTheKey) {

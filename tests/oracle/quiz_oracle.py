@@ -10,6 +10,8 @@ it runs the binary and recomputes every answer the notebook's way:
   pos = torch.nn.Embedding(T, D) (drawn next); x = out + pos(arange(T))
   (x @ emb.weight.T).argmax(-1)                                argmax_token (slide 8, tied head)
   GPT-2's BPE (tiktoken, or tests/oracle/gpt2_bpe_reference.py) token_count
+  the table trained by torch.optim (the IDs one a step, lr 0.1, G = ones, as
+  shared/tools/train-oracle does): the rows changed at step k      rows_moved (slide 9)
 
   quiz_oracle.py BIN SRC [CASES]   exit 0 when every answer matches, 1 at the first that does not
 """
@@ -38,7 +40,33 @@ def tokenizer(src):
         return lambda text: len(bpe.encode(text))
 
 
+def rows_moved(p, seed, ids, V, D, table):
+    """What train-oracle's "rows moved" says at step p["step"] for p["optimizer"]."""
+    o = p["optimizer"]
+    sparse = o == "sparse_adam"
+    if table is None:
+        torch.manual_seed(seed)
+        emb = torch.nn.Embedding(V, D, sparse=sparse)
+    else:
+        emb = torch.nn.Embedding.from_pretrained(table.clone(), freeze=False, sparse=sparse)
+    params = emb.parameters()
+    opt = {"sgd": lambda: torch.optim.SGD(params, lr=0.1),
+           "momentum": lambda: torch.optim.SGD(params, lr=0.1, momentum=0.9),
+           "adam": lambda: torch.optim.Adam(params, lr=0.1),
+           "adamw": lambda: torch.optim.AdamW(params, lr=0.1),
+           "sparse_adam": lambda: torch.optim.SparseAdam(list(params), lr=0.1)}[o]()
+    for step in range(1, p["step"] + 1):
+        idx = torch.tensor([ids[(step - 1) % len(ids)]])
+        before = emb.weight.detach().clone()
+        opt.zero_grad()
+        emb(idx).sum().backward()
+        opt.step()
+    return (emb.weight.detach() != before).any(dim=1).nonzero().flatten().tolist()
+
+
 def expected(q, seed, ids, V, D, count_tokens, table=None):
+    if q["kind"] == "rows_moved":
+        return rows_moved(q["params"], seed, ids, V, D, table)
     if table is None:
         torch.manual_seed(seed)
         emb = torch.nn.Embedding(V, D)
@@ -121,7 +149,7 @@ def main():
             return 1
         questions = json.loads(run.stdout)["questions"]
         slides = {q["slide"] for q in questions}
-        if slides != {0, 1, 2, 3, 4, 5, 6, 8}:
+        if slides != {0, 1, 2, 3, 4, 5, 6, 8, 9}:
             print("FAILED:", " ".join(args[1:]), "asks on slides", sorted(slides))
             return 1
         for q in questions:

@@ -157,10 +157,11 @@ for size in "1024x768" "1280x800" "1920x1080" "2560x1440:2"; do
   check "present-8x8-$size" --present "${args[@]}" --ids 0,1,2,3,4,5,6,7 --dim 8 || fails=$((fails + 1))
 done
 
-# Learn mode (issue 28): every question each slide asks, asked and revealed (after a wrong
-# answer: the longest verdict, with Try another), at the seven sizes and presenting: the
-# question panel is there, whole (nothing of it cut, inside the window), over nothing,
-# and its type is at least the narration's (presenting: read from the back of the room).
+# Learn mode (issues 28, 29): every question each slide asks (slide 9: rows_moved), asked and
+# revealed (after a wrong answer: the longest verdict, with Try another), at the seven sizes
+# and presenting: the question panel is there, whole (nothing of it cut, inside the
+# window), over nothing, and its type is at least the narration's (presenting: read from
+# the back of the room).
 check_learn() {  # check_learn REPORT.json NAME WIDTH HEIGHT
   "$py" - "$@" <<'PY'
 import json, sys
@@ -168,7 +169,7 @@ r, name, W, H = json.load(open(sys.argv[1])), sys.argv[2], int(sys.argv[3]), int
 learn = [s for s in r["slides"] if "learn" in s]
 bad = []
 states = {(s["slide"], s["learn"]) for s in learn}
-for k in (0, 1, 2, 3, 4, 5, 6, 7, 8):
+for k in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9):
     for state in ("asking", "revealed"):
         if (k, state) not in states:
             bad.append(f"{name}: slide {k} has no question {state}")

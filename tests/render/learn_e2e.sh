@@ -2,8 +2,9 @@
 # learn_e2e.sh — Learn mode (issue 28) in the real window under Xvfb, driven by real X
 # input (xdotool) at 1280 × 800 and 1024 × 768: slide 2 does not pass its question until
 # it is answered; clicking a wrong row shows ✗ and the right row; the same by keyboard
-# alone; a 5-question quiz ends with its score; the session keeps Learn mode and the
-# per-kind results across a restart. Screenshots of a question and of a reveal are kept
+# alone; slide 9's rows_moved question answered on its trained table; a 5-question quiz
+# ends with its score; the session keeps Learn mode and the per-kind results across a
+# restart. Screenshots of a question and of a reveal are kept
 # in $LV_LEARN_SHOTS when it is set (./scripts/screenshots.sh uses them for the README).
 #   $1 the lookupviz binary   $2 the source dir   exit 77: skipped (no xdotool / xvfb-run)
 # The controls and the answers are found by name ($LOOKUPVIZ_LANDMARKS: "answer-row-3",
@@ -134,6 +135,19 @@ done
 wait_for "has quiz-score" 10 || fail "the quiz ended with no score"
 click quiz-close
 wait_for "! has quiz-score" 5 || fail "the score did not close"
+quit
+
+# 3b. Slide 9 (issue 29): which rows change at optimizer step k. The IDs 2, 0, 3, 0 one a
+# step under Adam never move row 1 (never looked up, so no memory): clicked, it is ✗; the
+# trained table's rows are the answers, the arrows and Space pick them too.
+start train 1280x800 --ask --ids 2,0,3,0 --vocab 5 --dim 3 --seed 5 --slide 9 --step 0
+wait_for "has learn-answer && has answer-row-1" 10 || fail "slide 9 asked no question on its table's rows"
+click answer-row-1
+xdotool key Return
+wait_for "has learn-wrong" 5 || fail "row 1 picked on slide 9 showed no ✗ verdict"
+wait_for "has learn-try-another" 5 || fail "a miss on slide 9 offered no Try another"
+xdotool key n  # Try another: a fresh state, asked again on slide 9
+wait_for "has learn-answer && ! has learn-wrong" 5 || fail "Try another on slide 9 asked nothing"
 quit
 
 # 4. The session keeps Learn mode and the per-kind results across a restart.
