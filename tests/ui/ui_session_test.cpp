@@ -201,6 +201,7 @@ TEST(UiSession, ASentenceOverAModelsOwnTokenizerIsItsTokensAfterARestart) {
     apply_session(h.app, parsed.settings);
     h.frames(2);
     EXPECT_NE(h.app.inputs.ids, gpt2) << table << ": GPT-2's IDs before the table came";
+    EXPECT_EQ(h.app.inputs.ids, lvtest::hello_world_ids()) << table << ": the saved IDs stand meanwhile";
     EXPECT_EQ(text_field(h.app), "Hello world!");
     reopen_session_table(h);
     finish_jobs(h.app);
