@@ -62,7 +62,8 @@ TEST(PythonLiteral, AModelsOwnTokenizersLines) {
   const std::vector<std::string> lines = lv::text_to_idx_code("Hi", raw);
   ASSERT_EQ(lines.size(), 5u);
   EXPECT_EQ(lines[0], "import os");
-  EXPECT_EQ(lines[2], "tokenizer = Llama(model_path=os.fsdecode(b'/t/\\xff\\'\\x0a.gguf'), vocab_only=True, verbose=False)");
+  EXPECT_EQ(lines[2],
+            "tokenizer = Llama(model_path=os.fsdecode(b'/t/\\xff\\'\\x0a.gguf'), vocab_only=True, verbose=False)");
   EXPECT_EQ(lv::python_path("\n\x7f"), "'\\n\\x7f'");  // UTF-8: Python's repr
 }
 

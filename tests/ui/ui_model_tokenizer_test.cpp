@@ -139,23 +139,30 @@ TEST(UiModelTokenizer, Slide0sCodeCallsTheTablesOwnTokenizer) {
       {json_table,
        "import torch\n"
        "from tokenizers import Tokenizer\n"
-       "tokenizer = Tokenizer.from_file('" + json + "')\n"
-       "text = 'Hello world!'\n"
-       "idx = torch.tensor(tokenizer.encode(text, add_special_tokens=False).ids)\n"
-       "idx.tolist()\n"
-       "[tokenizer.id_to_token(i) for i in [271, 276, 36]]\n",
+       "tokenizer = Tokenizer.from_file('" +
+           json +
+           "')\n"
+           "text = 'Hello world!'\n"
+           "idx = torch.tensor(tokenizer.encode(text, add_special_tokens=False).ids)\n"
+           "idx.tolist()\n"
+           "[tokenizer.id_to_token(i) for i in [271, 276, 36]]\n",
        ">>> idx.tolist()\n[271, 276, 36]\n"
-       ">>> [tokenizer.id_to_token(i) for i in [271, 276, 36]]\n['\xE2\x96\x81Hello', '\xE2\x96\x81world', '<0x21>']\n"},
+       ">>> [tokenizer.id_to_token(i) for i in [271, 276, 36]]\n['\xE2\x96\x81Hello', '\xE2\x96\x81world', "
+       "'<0x21>']\n"},
       {gguf,
        "import torch\n"
        "from llama_cpp import Llama\n"
-       "tokenizer = Llama(model_path='" + gguf + "', vocab_only=True, verbose=False)\n"
-       "text = 'Hello world!'\n"
-       "idx = torch.tensor(tokenizer.tokenize(text.encode(), add_bos=False, special=True))\n"
-       "idx.tolist()\n"
-       "from gguf import GGUFReader\n"
-       "vocab = GGUFReader('" + gguf + "').fields[\"tokenizer.ggml.tokens\"]\n"
-       "[bytes(vocab.parts[vocab.data[i]]).decode(errors=\"replace\") for i in [271, 276, 36]]\n",
+       "tokenizer = Llama(model_path='" +
+           gguf +
+           "', vocab_only=True, verbose=False)\n"
+           "text = 'Hello world!'\n"
+           "idx = torch.tensor(tokenizer.tokenize(text.encode(), add_bos=False, special=True))\n"
+           "idx.tolist()\n"
+           "from gguf import GGUFReader\n"
+           "vocab = GGUFReader('" +
+           gguf +
+           "').fields[\"tokenizer.ggml.tokens\"]\n"
+           "[bytes(vocab.parts[vocab.data[i]]).decode(errors=\"replace\") for i in [271, 276, 36]]\n",
        ">>> idx.tolist()\n[271, 276, 36]\n"
        ">>> [bytes(vocab.parts[vocab.data[i]]).decode(errors=\"replace\") for i in [271, 276, 36]]\n"
        "['\xE2\x96\x81Hello', '\xE2\x96\x81world', '<0x21>']\n"},
@@ -176,8 +183,7 @@ TEST(UiModelTokenizer, Slide0sCodeCallsTheTablesOwnTokenizer) {
     go_to_slide(h.app, 2);
     h.frames(3);
     EXPECT_EQ(h.app.ui.code_panel.code.find("tiktoken"), std::string::npos) << h.app.ui.code_panel.code;
-    EXPECT_NE(h.app.ui.code_panel.code.find(c.code.substr(std::string("import torch\n").size(), 40)),
-              std::string::npos)
+    EXPECT_NE(h.app.ui.code_panel.code.find(c.code.substr(std::string("import torch\n").size(), 40)), std::string::npos)
         << h.app.ui.code_panel.code;
   }
 }
@@ -198,11 +204,13 @@ TEST(UiModelTokenizer, Slide0sCodeDecodesTypedIdsWithTheTablesOwnTokenizer) {
   const std::string json = table.substr(0, table.rfind('/') + 1) + "tokenizer.json";
   EXPECT_EQ(h.app.ui.code_panel.code,
             "from tokenizers import Tokenizer\n"
-            "tokenizer = Tokenizer.from_file('" + json + "')\n"
-            "idx = [271, 276]\n"
-            "[tokenizer.id_to_token(i) for i in idx]\n"
-            "tokenizer.decode(idx, skip_special_tokens=False)\n"
-            "tokenizer.encode(tokenizer.decode(idx, skip_special_tokens=False), add_special_tokens=False).ids\n");
+            "tokenizer = Tokenizer.from_file('" +
+                json +
+                "')\n"
+                "idx = [271, 276]\n"
+                "[tokenizer.id_to_token(i) for i in idx]\n"
+                "tokenizer.decode(idx, skip_special_tokens=False)\n"
+                "tokenizer.encode(tokenizer.decode(idx, skip_special_tokens=False), add_special_tokens=False).ids\n");
   EXPECT_EQ(h.app.ui.code_panel.output,
             ">>> [tokenizer.id_to_token(i) for i in idx]\n['\xE2\x96\x81Hello', '\xE2\x96\x81world']\n"
             ">>> tokenizer.decode(idx, skip_special_tokens=False)\n'Hello world'\n"
