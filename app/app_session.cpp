@@ -113,7 +113,7 @@ void apply_session(App& app, const SessionSettings& s) {
     // The file is reopened on a worker once the window is up (reopen_session_table):
     // meanwhile the seeded table stands in, within its own limits, and the file, its
     // shape, its edits and the IDs wait here.
-    in.unopened = {s.weights, s.table_rows, s.table_cols, s.edits, s.ids, true};
+    in.unopened = {s.weights, s.table_rows, s.table_cols, s.edits, s.ids, true, s.text};
     // The stand-in is the small default shape: the saved V and D are the file's, and a
     // seeded table that size would be drawn (a worker's seconds) only to be replaced.
     in.vocab_mode = VocabMode::FromIds;
@@ -131,7 +131,10 @@ void apply_session(App& app, const SessionSettings& s) {
   in.text_ids.clear();
   if (!s.text.empty()) {
     set_text_field(app, s.text);
-    if (app.tokenizer) {
+    // A table's session: its own tokenizer (a .gguf's, a tokenizer.json) comes with it, on the
+    // worker; the sentence waits in unopened.text for it (finish_session_table), the saved IDs
+    // shown meanwhile.
+    if (s.weights.empty() && app.tokenizer) {
       const Encoding e = app.tokenizer->encode(s.text);
       if (e.ok && e.ids == in.ids) {
         in.text = s.text;

@@ -290,7 +290,12 @@ void draw_seeded_shape(App& app) {
   ImGui::TextUnformatted("V");
   ImGui::SameLine();
   int mode = app.inputs.vocab_mode == VocabMode::FromIds ? 0 : 1;
-  ImGui::SetNextItemWidth(e * 8.5f);
+  // "fixed" takes only its word and the arrow, leaving the room its V field needs: a fixed V
+  // (--vocab 300) wrapped the bar to two rows at 1280 wide with the combo at max(ids)+1's width.
+  const ImGuiStyle& st = ImGui::GetStyle();
+  ImGui::SetNextItemWidth(mode == 0 ? e * 8.5f
+                                    : std::ceil(ImGui::CalcTextSize("fixed").x + st.FramePadding.x * 2.0f +
+                                                ImGui::GetFrameHeight() + e * 0.3f));
   if (ImGui::Combo("##vocab-mode", &mode, "max(ids)+1\0fixed\0")) {
     take_change(app, set_vocab_mode(app, mode == 0 ? VocabMode::FromIds : VocabMode::Fixed, app.derived.vocab),
                 Fields::Sync);

@@ -61,8 +61,7 @@ void poll_table_load(App& app) {
   // and shows, rather than waiting for the mouse to move.
   app.frames_since_input = 0;
   if (std::exchange(l.restoring, false)) {
-    if (finish_session_table(app, r))
-      take_change(app, set_model_tokenizer(app, tok.tokenizer, tok.error), Fields::Sync);
+    finish_session_table(app, r, tok);
     return;
   }
   if (r.ok) {

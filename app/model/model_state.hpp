@@ -74,6 +74,7 @@ struct ModelInputs {
     std::vector<SettingsEdit> edits;
     IdList ids;              // the session's IDs (the seeded stand-in may not hold them)
     bool reopening = false;  // not tried yet: reopened on a worker once the window is up
+    std::string text;        // the session's sentence: tokenized once the table's own tokenizer is known
   } unopened;
   // IDs a table could not hold (set_table_file): the batch as it was, and the IDs shown
   // in its place. The batch comes back when a table that holds it is shown (a bigger

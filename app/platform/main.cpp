@@ -415,7 +415,7 @@ Exit check_budget(const lv::CliOptions& o, RunKind kind, const lv::TableFile* fi
 }
 
 // --print: the notebook's transcript for the state asked for.
-int print_transcript(const lv::CliOptions& o, const lv::TableFile* file) {
+int print_transcript(const lv::CliOptions& o, const lv::TableFile* file, const TokenizerLoaded& tok) {
   lv::NotebookCase c;
   c.seed = o.seed;
   c.seed_text = o.seed_text;
@@ -430,6 +430,7 @@ int print_transcript(const lv::CliOptions& o, const lv::TableFile* file) {
   }
   c.dtype = o.dtype;
   c.text = o.text;
+  if (tok.model) c.tokenizer = tok.model->origin();  // --text's IDs are the table's own tokenizer's
   std::fputs(lv::notebook_transcript(c).c_str(), stdout);
   return 0;
 }
@@ -682,7 +683,7 @@ static int run(int argc, char** argv) {
   if (Exit e = check_budget(o, kind, file.get())) return *e;
   if (o.quiz_json) return print_quiz_json(o, file, tokenizer.tokenizer.get(), tokenizer.error);
   if (o.nearest || o.norms) return print_nearest(o, file);
-  if (o.print) return print_transcript(o, file.get());
+  if (o.print) return print_transcript(o, file.get(), tokenizer);
   std::vector<lv::quiz::QuizItem> worksheet;  // --export-worksheet: its questions, before any window
   if (!o.export_worksheet.empty()) {
     if (!tokenizer.tokenizer) return fail(tokenizer.error);

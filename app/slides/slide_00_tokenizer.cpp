@@ -342,12 +342,36 @@ void caption(const App& app, char* buf, size_t n) {
                 ids_shown ? count_text(tokens, "token").c_str() : "");
 }
 
+// Typed IDs with a model's own tokenizer: each ID's token, their text and its encoding, called
+// as lookupviz decodes and encodes (no special token skipped, none added).
+void model_decode_code(const App& app, const BpeReplay& r, std::string& code, std::string& output) {
+  const TokenizerOrigin t = code_tokenizer(app);
+  for (const std::string& line : tokenizer_code(t)) code += line + "\n";
+  code += "idx = " + python_list(app.inputs.ids) + "\n";
+  std::string setup;
+  const std::string each = code_token_strings(app, "idx", setup);
+  const bool gguf = t.kind == TokenizerOrigin::Gguf;
+  const std::string whole =
+      gguf ? "tokenizer.detokenize(idx, special=True).decode()" : "tokenizer.decode(idx, skip_special_tokens=False)";
+  const std::string again =
+      gguf ? "tokenizer.tokenize(tokenizer.detokenize(idx, special=True), add_bos=False, special=True)"
+           : "tokenizer.encode(" + whole + ", add_special_tokens=False).ids";
+  code += setup + each + "\n" + whole + "\n" + again + "\n";
+  append_repl(output, each.c_str(), printed_token_strings(app, app.inputs.ids));
+  append_repl(output, whole.c_str(), python_str_repr(r.text));
+  append_repl(output, again.c_str(), python_list(r.reencoded));
+}
+
 void code(const App& app, std::string& code, std::string& output) {
   const BpeReplay& r = bpe_replay(app);
   code.clear();
   output.clear();
   if (!r.problem.empty()) {
     code = "# " + r.problem + "\n";
+    return;
+  }
+  if (r.decoded && app.model_tokenizer) {
+    model_decode_code(app, r, code, output);
     return;
   }
   if (r.decoded) {
@@ -370,13 +394,20 @@ void code(const App& app, std::string& code, std::string& output) {
     return;
   }
   code = "import torch\n";
-  for (const std::string& line : text_to_idx_code(r.text)) code += line + "\n";
+  for (const std::string& line : text_to_idx_code(r.text, code_tokenizer(app))) code += line + "\n";
   code += "idx.tolist()\n";
   std::string ids;
   for (const BpeReplayPiece& p : r.pieces)
     for (int64_t id : p.ids) ids += (ids.empty() ? "" : ", ") + std::to_string(id);
   append_repl(output, "idx.tolist()", "[" + ids + "]");
-  if (r.chosen >= 0 && app.tokenizer) {
+  if (r.chosen >= 0 && app.model_tokenizer) {
+    // The chosen piece's tokens as the model's vocabulary writes them.
+    const BpeReplayPiece& p = r.pieces[static_cast<size_t>(r.chosen)];
+    std::string setup;
+    const std::string expr = code_token_strings(app, python_list(p.ids), setup);
+    code += setup + expr + "\n";
+    append_repl(output, expr.c_str(), printed_token_strings(app, p.ids));
+  } else if (r.chosen >= 0 && app.tokenizer) {
     // The chosen piece's tokens as text, as Python prints the list.
     const BpeReplayPiece& p = r.pieces[static_cast<size_t>(r.chosen)];
     std::string parts;

@@ -522,7 +522,15 @@ void code(const App& app, std::string& code, std::string& output) {
   append_repl(output, "x", d.print_x);
   append_repl(output, "logits", d.print_logits);
   append_repl(output, "logits.argmax(dim=-1)", d.print_next);
-  if (gpt2_vocab(app)) {
+  if (gpt2_vocab(app) && app.model_tokenizer) {
+    // The model's own IDs: each position's argmax as its vocabulary writes the token.
+    if (!ids_from_text(app.inputs))  // typed IDs: the tokenizer, for its tokens
+      for (const std::string& line : tokenizer_code(code_tokenizer(app))) code += line + "\n";
+    std::string setup;
+    const std::string expr = code_token_strings(app, "logits.argmax(dim=-1).tolist()", setup);
+    code += setup + expr + "\n";
+    append_repl(output, expr.c_str(), printed_token_strings(app, d.next_ids));
+  } else if (gpt2_vocab(app)) {
     // GPT-2's IDs: each position's argmax read back as text.
     if (!ids_from_text(app.inputs)) {  // IDs typed into a GPT-2-sized vocabulary: the tokenizer, for decode
       code += "import tiktoken\n";

@@ -7,6 +7,8 @@
 #include "core/torch/notebook_transcript.hpp"
 #include "core/torch/python_literal.hpp"
 #include "core/text/text_format.hpp"
+#include "core/text/utf8_text.hpp"
+#include "core/tokenizer/tokenizer.hpp"
 
 namespace lv::app {
 
@@ -58,9 +60,10 @@ std::string code_make_embedding(const App& app) {
 
 std::string code_idx(const App& app) {
   if (!ids_from_text(app.inputs)) return "idx = torch.tensor(" + python_list(app.inputs.ids) + ")\n";
-  // The IDs came from text: the book's tiktoken lines (chapter 2), the text as a literal.
+  // The IDs came from text: the book's tiktoken lines (chapter 2), or the table's own
+  // tokenizer called as lookupviz calls it; the text as a literal.
   std::string s;
-  for (const std::string& line : text_to_idx_code(app.inputs.text)) s += line + "\n";
+  for (const std::string& line : text_to_idx_code(app.inputs.text, code_tokenizer(app))) s += line + "\n";
   return s;
 }
 
@@ -76,6 +79,28 @@ std::string code_num_idx(const App& app) {
   return "num_idx = " + std::to_string(app.derived.vocab) +
          (app.inputs.file ? "                        # the loaded table's rows\n"
                           : "                        # a fixed vocabulary\n");
+}
+
+TokenizerOrigin code_tokenizer(const App& app) {
+  return app.model_tokenizer ? app.model_tokenizer->origin() : TokenizerOrigin{};
+}
+
+std::string code_token_strings(const App& app, const std::string& ids, std::string& setup) {
+  const TokenizerOrigin t = code_tokenizer(app);
+  if (t.kind == TokenizerOrigin::Gguf) {
+    setup = "from gguf import GGUFReader\nvocab = GGUFReader(" + python_path(t.path) +
+            ").fields[\"tokenizer.ggml.tokens\"]\n";
+    return "[bytes(vocab.parts[vocab.data[i]]).decode(errors=\"replace\") for i in " + ids + "]";
+  }
+  setup.clear();
+  return "[tokenizer.id_to_token(i) for i in " + ids + "]";
+}
+
+std::string printed_token_strings(const App& app, const IdList& ids) {
+  std::string parts;
+  for (int64_t id : ids)
+    parts += (parts.empty() ? "" : ", ") + python_str_repr(utf8_replace_invalid(app.tokenizer->token_symbols(id)));
+  return "[" + parts + "]";
 }
 
 void append_repl(std::string& out, const char* expr, const std::string& printed) {

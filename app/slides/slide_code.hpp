@@ -8,6 +8,7 @@
 #include <string>
 
 #include "app/state/app_state.hpp"
+#include "core/tokenizer/tokenizer.hpp"
 
 namespace lv::app {
 
@@ -24,6 +25,13 @@ bool onehot_is_max_id(const App& app);
 // "num_idx = 4\n" when code_onehot needs it and code_make_embedding is not there to
 // define it (slide 3 makes no table); empty otherwise.
 std::string code_num_idx(const App& app);
+// The tokenizer the code calls: the table's own (its tokenizer.json or .gguf), else GPT-2's.
+TokenizerOrigin code_tokenizer(const App& app);
+// The model's tokens as its vocabulary writes them ("▁Hello", "Ġworld"): a list expression over
+// `ids` (a Python list or a name), after `setup` (lines, maybe empty; a .gguf's tokens are read
+// with gguf-py: llama-cpp-python has no public token text), and the list as Python prints it.
+std::string code_token_strings(const App& app, const std::string& ids, std::string& setup);
+std::string printed_token_strings(const App& app, const IdList& ids);
 // A REPL-style block: ">>> expr\n" + printed value + "\n".
 void append_repl(std::string& out, const char* expr, const std::string& printed);
 

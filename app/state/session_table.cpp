@@ -20,7 +20,27 @@ std::string weights_spec(const TableFile& file) {
   return file.named ? path + ":" + file.name : path;
 }
 
-bool finish_session_table(App& app, TableLoad& r) {
+namespace {
+
+// The session's sentence, now that the tokenizer it was typed for is known.
+void finish_session_text(App& app, const std::string& saved) {
+  const std::string field = text_field(app);
+  if (app.ui.ids_input == IdsInput::Text) {
+    // The sentence in the field (the session's, or one typed while the table loaded) makes the
+    // IDs, as typing it would: its tokens by the table's own tokenizer.
+    if (!field.empty() && !ids_from_text(app.inputs)) apply_text(app, field);
+    return;
+  }
+  if (saved.empty() || !app.tokenizer || ids_from_text(app.inputs)) return;
+  const Encoding e = app.tokenizer->encode(saved);
+  if (!e.ok || e.ids != app.inputs.ids) return;  // typed IDs of their own: the sentence stays in the field
+  app.inputs.text = saved;
+  app.inputs.text_ids = e.ids;
+}
+
+}  // namespace
+
+bool finish_session_table(App& app, TableLoad& r, const ModelTokenizerFind& tok) {
   ModelInputs& in = app.inputs;
   ModelInputs::Unopened u = in.unopened;
   in.unopened.reopening = false;
@@ -44,6 +64,8 @@ bool finish_session_table(App& app, TableLoad& r) {
     ++in.edits_version;
     take_change(app, recompute(app));
   }
+  take_change(app, set_model_tokenizer(app, tok.tokenizer, tok.error), Fields::Sync);
+  finish_session_text(app, u.text);
   sync_text_fields(app);
   return true;
 }

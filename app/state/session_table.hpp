@@ -15,9 +15,12 @@ namespace lv::app {
 std::string weights_spec(const TableFile& file);
 
 // The session's table has been read (reopen_session_table in app/app_session.hpp started
-// it): shown with the session's IDs and edits. A file that cannot be opened, or no longer
-// holds the IDs, is reported (the seeded table stays) and kept in the session until the
-// user opens another table. Returns whether the table was taken.
-bool finish_session_table(App& app, TableLoad& r);
+// it): shown with the session's IDs and edits, and with its own tokenizer (`tok`, found by
+// the same job; none: GPT-2's), which then tokenizes the session's sentence: in Text mode the
+// sentence in the field makes the IDs; with typed IDs it is bound to them only when they are
+// its tokens. A file that cannot be opened, or no longer holds the IDs, is reported (the
+// seeded table stays) and kept in the session until the user opens another table. Returns
+// whether the table was taken.
+bool finish_session_table(App& app, TableLoad& r, const ModelTokenizerFind& tok);
 
 }  // namespace lv::app

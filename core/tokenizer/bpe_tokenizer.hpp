@@ -54,6 +54,7 @@ struct AddedToken {
 
 struct BpeSpec {
   std::string name;                 // for the status line: "tokenizer.json (byte-level BPE)"
+  TokenizerOrigin origin;           // the tokenizer.json or .gguf it was read from
   std::vector<std::string> tokens;  // by ID, as the vocabulary writes them ("" for a hole)
   // Hugging Face's BPE: merges by rank (token IDs). SentencePiece (by score): scores by ID.
   std::vector<std::pair<uint32_t, uint32_t>> merges;
@@ -79,6 +80,7 @@ class BpeTokenizer : public Tokenizer {
 
   const std::string& error() const { return error_; }
   const std::string& name() const override { return spec_.name; }
+  TokenizerOrigin origin() const override { return spec_.origin; }
   uint32_t vocab_size() const override { return static_cast<uint32_t>(spec_.tokens.size()); }
   bool ranked_merges() const override { return !spec_.by_score; }
 

@@ -105,6 +105,7 @@ ModelTokenizerLoad tokenizer_from_gguf(const GgufHeader& h, const std::string& l
   if (error.empty()) {
     spec.name = style + (*model == "gpt2" ? " byte-level BPE" : " BPE") + " from " + short_label(label) + " (" +
                 with_commas(spec.tokens.size()) + " tokens)";
+    spec.origin = {TokenizerOrigin::Gguf, label};
     auto t = std::make_shared<BpeTokenizer>(std::move(spec));
     if (t->error().empty()) out.tokenizer = std::move(t);
     else error = t->error();

@@ -55,6 +55,13 @@ struct MergeReplay {
   std::vector<BpeStep> steps;
 };
 
+// Where a tokenizer came from, for the code panels' Python (core/torch/notebook_transcript.hpp):
+// GPT-2's pack (tiktoken's "gpt2"), a model's tokenizer.json or a model's .gguf, at `path`.
+struct TokenizerOrigin {
+  enum Kind { Gpt2, TokenizerJson, Gguf } kind = Gpt2;
+  std::string path;
+};
+
 class Tokenizer {
  public:
   virtual ~Tokenizer() = default;
@@ -63,6 +70,8 @@ class Tokenizer {
   virtual const std::string& name() const = 0;
   // IDs go from 0 to vocab_size() − 1.
   virtual uint32_t vocab_size() const = 0;
+  // The file it was read from (GPT-2's: none).
+  virtual TokenizerOrigin origin() const { return {}; }
   // Whether the merge replay's ranks mean anything (false: merges by score).
   virtual bool ranked_merges() const { return true; }
 

@@ -347,6 +347,7 @@ ModelTokenizerLoad tokenizer_from_json(std::string_view json, const std::string&
                             : metaspace     ? "SentencePiece-style BPE"
                                             : "BPE") +
                 " from " + short_label(label) + " (" + with_commas(spec.tokens.size()) + " tokens)";
+    spec.origin = {TokenizerOrigin::TokenizerJson, label};
     auto t = std::make_shared<BpeTokenizer>(std::move(spec));
     if (t->error().empty()) out.tokenizer = std::move(t);
     else error = t->error();

@@ -21,7 +21,7 @@ struct ModelTokenizerLoad {
   std::string error;                              // one sentence naming the file
 };
 
-// `label` names the file in errors and in the tokenizer's name.
+// `label` names the file in errors and in the tokenizer's name (and is its origin's path).
 ModelTokenizerLoad tokenizer_from_json(std::string_view json, const std::string& label);
 ModelTokenizerLoad tokenizer_from_json_file(const std::string& path);
 

@@ -12,6 +12,7 @@
 #include "core/torch/python_literal.hpp"
 #include "core/io/table_view.hpp"
 #include "core/text/text_format.hpp"
+#include "core/text/utf8_text.hpp"
 #include "core/torch/torch_format.hpp"
 #include "core/torch/torch_generator.hpp"
 #include "core/torch/torch_layers.hpp"
@@ -38,9 +39,57 @@ std::string python_list(const IdList& ids) {
   return s + "]";
 }
 
-std::vector<std::string> text_to_idx_code(const std::string& text) {
-  return {"import tiktoken", "tokenizer = tiktoken.get_encoding(\"gpt2\")", "text = " + python_str_repr(text),
-          "idx = torch.tensor(tokenizer.encode(text, allowed_special={\"<|endoftext|>\"}))"};
+std::string python_path(const std::string& path) {
+  if (!utf8_error_offset(path)) return python_str_repr(path);
+  std::string b = "os.fsdecode(b'";  // a bytes literal: every byte outside printable ASCII as \xNN
+  char hex[8];
+  for (const char c : path) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '\\' || c == '\'') b += {'\\', c};
+    else if (u >= 0x20 && u < 0x7F) b += c;
+    else {
+      std::snprintf(hex, sizeof hex, "\\x%02x", u);
+      b += hex;
+    }
+  }
+  return b + "')";
+}
+
+std::vector<std::string> tokenizer_code(const TokenizerOrigin& t) {
+  std::vector<std::string> lines;
+  if (t.kind != TokenizerOrigin::Gpt2 && utf8_error_offset(t.path)) lines.push_back("import os");  // os.fsdecode
+  switch (t.kind) {
+    case TokenizerOrigin::TokenizerJson:
+      lines.push_back("from tokenizers import Tokenizer");
+      lines.push_back("tokenizer = Tokenizer.from_file(" + python_path(t.path) + ")");
+      break;
+    case TokenizerOrigin::Gguf:
+      lines.push_back("from llama_cpp import Llama");
+      lines.push_back("tokenizer = Llama(model_path=" + python_path(t.path) + ", vocab_only=True, verbose=False)");
+      break;
+    case TokenizerOrigin::Gpt2:
+      lines.push_back("import tiktoken");
+      lines.push_back("tokenizer = tiktoken.get_encoding(\"gpt2\")");
+      break;
+  }
+  return lines;
+}
+
+std::vector<std::string> text_to_idx_code(const std::string& text, const TokenizerOrigin& t) {
+  std::vector<std::string> lines = tokenizer_code(t);
+  lines.push_back("text = " + python_str_repr(text));
+  switch (t.kind) {
+    case TokenizerOrigin::TokenizerJson:
+      lines.push_back("idx = torch.tensor(tokenizer.encode(text, add_special_tokens=False).ids)");
+      break;
+    case TokenizerOrigin::Gguf:
+      lines.push_back("idx = torch.tensor(tokenizer.tokenize(text.encode(), add_bos=False, special=True))");
+      break;
+    case TokenizerOrigin::Gpt2:
+      lines.push_back("idx = torch.tensor(tokenizer.encode(text, allowed_special={\"<|endoftext|>\"}))");
+      break;
+  }
+  return lines;
 }
 
 std::string notebook_transcript(const NotebookCase& c) {
@@ -81,7 +130,7 @@ std::string notebook_transcript(const NotebookCase& c) {
   // The lookup: row i of the output is row ids[i] of the table (B x D).
   const Matrix looked_up = table.rows_of(c.ids);
   if (c.text) {
-    for (const std::string& line : text_to_idx_code(*c.text)) say(out, line);
+    for (const std::string& line : text_to_idx_code(*c.text, c.tokenizer)) say(out, line);
     say(out, "idx.tolist()", python_list(c.ids));  // the IDs the tokenizer gave
   } else {
     say(out, "idx = torch.tensor(" + python_list(c.ids) + ")");

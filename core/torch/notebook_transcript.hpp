@@ -8,6 +8,7 @@
 
 #include "core/torch/dtype_round.hpp"
 #include "core/io/table_file.hpp"
+#include "core/tokenizer/tokenizer.hpp"  // TokenizerOrigin: which tokenizer the code calls
 #include "core/torch/tensor.hpp"
 
 namespace lv {
@@ -26,11 +27,22 @@ struct NotebookCase {
   // --text: the IDs are this text's GPT-2 tokens, and the transcript makes idx as the book
   // does (tiktoken), then prints idx.tolist(). Empty: idx is written as a list.
   std::optional<std::string> text;
+  TokenizerOrigin tokenizer;  // the tokenizer that made them (GPT-2's unless the table has its own)
 };
 
-// The book's lines from a text to idx (chapter 2, with tiktoken), the text as a Python
-// literal:   import tiktoken / tokenizer = ... / text = '...' / idx = torch.tensor(...)
-std::vector<std::string> text_to_idx_code(const std::string& text);
+// The lines from a text to idx, the text as a Python literal, with the tokenizer in use:
+//   GPT-2's       the book's (chapter 2): import tiktoken / tokenizer = tiktoken.get_encoding("gpt2")
+//   tokenizer.json  Hugging Face's tokenizers: Tokenizer.from_file(path), encode(text,
+//                 add_special_tokens=False).ids (added tokens in the text matched, no BOS)
+//   .gguf         llama-cpp-python: Llama(model_path=path, vocab_only=True), tokenize(bytes,
+//                 add_bos=False, special=True) (control tokens in the text matched, no BOS)
+// as lookupviz encodes; then text = '...' / idx = torch.tensor(...). The variable is `tokenizer`.
+std::vector<std::string> text_to_idx_code(const std::string& text, const TokenizerOrigin& tokenizer = {});
+// The lines that make `tokenizer` alone (no text), as text_to_idx_code writes them.
+std::vector<std::string> tokenizer_code(const TokenizerOrigin& tokenizer);
+// A path as a Python expression, byte for byte: its str literal when it is UTF-8, else
+// os.fsdecode(b'...') (the bytes as \xNN; the line needs `import os`).
+std::string python_path(const std::string& path);
 
 // The Python line that loads a table file into `weights` (the path quoted as Python does).
 std::string table_load_code(const std::string& path, const std::string& tensor_name);

@@ -47,6 +47,10 @@ TEST(ModelTokenizerCli, AGgufsLlamaVocabularyGivesItsOwnIds) {
       lvtest::run_binary({"--text", "Hello world!", "--weights", dir.file("m.gguf"), "--print"});
   ASSERT_EQ(p.exit_code, 0) << p.err;
   EXPECT_NE(p.out.find(ids.substr(0, ids.size() - 1)), std::string::npos) << p.out;
+  // and the transcript makes them with the model's tokenizer (llama-cpp-python), not tiktoken's GPT-2.
+  EXPECT_NE(p.out.find(">>> from llama_cpp import Llama\n"), std::string::npos) << p.out;
+  EXPECT_NE(p.out.find("add_bos=False, special=True"), std::string::npos) << p.out;
+  EXPECT_EQ(p.out.find("tiktoken"), std::string::npos) << p.out;
 }
 
 TEST(ModelTokenizerCli, ATableWithTokenizerJsonGivesItsOwnIds) {

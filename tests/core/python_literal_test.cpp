@@ -43,6 +43,30 @@ TEST(PythonLiteral, TheBooksTiktokenLines) {
   EXPECT_EQ(lines[3], "idx = torch.tensor(tokenizer.encode(text, allowed_special={\"<|endoftext|>\"}))");
 }
 
+// A model's own tokenizer is called as lookupviz encodes (issue 30): added and special tokens
+// in the text matched, none added (no BOS); the path the user's, byte for byte.
+TEST(PythonLiteral, AModelsOwnTokenizersLines) {
+  const lv::TokenizerOrigin json{lv::TokenizerOrigin::TokenizerJson, "/m/it's/tokenizer.json"};
+  EXPECT_EQ(lv::text_to_idx_code("Hi", json),
+            (std::vector<std::string>{"from tokenizers import Tokenizer",
+                                      "tokenizer = Tokenizer.from_file(\"/m/it's/tokenizer.json\")", "text = 'Hi'",
+                                      "idx = torch.tensor(tokenizer.encode(text, add_special_tokens=False).ids)"}));
+  const lv::TokenizerOrigin gguf{lv::TokenizerOrigin::Gguf, "m\\x 日本.gguf"};
+  EXPECT_EQ(lv::text_to_idx_code("Hi", gguf),
+            (std::vector<std::string>{
+                "from llama_cpp import Llama",
+                "tokenizer = Llama(model_path='m\\\\x 日本.gguf', vocab_only=True, verbose=False)", "text = 'Hi'",
+                "idx = torch.tensor(tokenizer.tokenize(text.encode(), add_bos=False, special=True))"}));
+  // A path that is not UTF-8 is still the user's bytes: os.fsdecode of a bytes literal.
+  const lv::TokenizerOrigin raw{lv::TokenizerOrigin::Gguf, std::string("/t/\xff'\n.gguf")};
+  const std::vector<std::string> lines = lv::text_to_idx_code("Hi", raw);
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_EQ(lines[0], "import os");
+  EXPECT_EQ(lines[2],
+            "tokenizer = Llama(model_path=os.fsdecode(b'/t/\\xff\\'\\x0a.gguf'), vocab_only=True, verbose=False)");
+  EXPECT_EQ(lv::python_path("\n\x7f"), "'\\n\\x7f'");  // UTF-8: Python's repr
+}
+
 TEST(TokenText, SpacesAndNewlinesAreVisible) {
   EXPECT_EQ(lv::visible_token_text(" sunlit"), "␣sunlit");
   EXPECT_EQ(lv::visible_token_text("\n"), "↵");

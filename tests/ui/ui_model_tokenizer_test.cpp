@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "app/slides/bpe_replay.hpp"
+#include "app/slides/slide_nav.hpp"
 #include "core/tokenizer/tokenizer.hpp"
 #include "headless.hpp"
 #include "screen_text.hpp"
@@ -118,6 +119,103 @@ TEST(UiModelTokenizer, ABrokenTokenizerIsSaidAndGpt2sIsUsed) {
   EXPECT_NE(h.app.ui.status.find("Unigram"), std::string::npos) << h.app.ui.status;
   text_mode(h, "Hello world!");
   EXPECT_EQ(h.app.inputs.ids, (IdList{15496, 995, 0}));
+}
+
+// Slide 0's code panel calls the table's own tokenizer as lookupviz does (a tokenizer.json
+// with Hugging Face's tokenizers, a .gguf with llama-cpp-python), never tiktoken's GPT-2;
+// the output is the app's own IDs and tokens. Neither library is on the test machine: the
+// panel's text is checked against this golden (the APIs: tokenizers' Tokenizer.from_file,
+// encode(..., add_special_tokens=False).ids, id_to_token; llama_cpp's Llama(model_path,
+// vocab_only=True).tokenize(bytes, add_bos=False, special=True); gguf-py's GGUFReader fields).
+TEST(UiModelTokenizer, Slide0sCodeCallsTheTablesOwnTokenizer) {
+  ASSERT_TRUE(Headless::tokenizer());
+  const std::string json_table = temp_model("code.npy", lvtest::npy_table(300, 4), lvtest::tokenizer_json());
+  const std::string gguf = temp_model("code.gguf", lvtest::llama_gguf(300, 4));
+  const std::string json = json_table.substr(0, json_table.rfind('/') + 1) + "tokenizer.json";
+  ASSERT_EQ(lvtest::hello_world_ids(), (std::vector<int64_t>{271, 276, 36}));  // the golden's IDs
+  struct Case {
+    std::string table, code, output;
+  } cases[] = {
+      {json_table,
+       "import torch\n"
+       "from tokenizers import Tokenizer\n"
+       "tokenizer = Tokenizer.from_file('" +
+           json +
+           "')\n"
+           "text = 'Hello world!'\n"
+           "idx = torch.tensor(tokenizer.encode(text, add_special_tokens=False).ids)\n"
+           "idx.tolist()\n"
+           "[tokenizer.id_to_token(i) for i in [271, 276, 36]]\n",
+       ">>> idx.tolist()\n[271, 276, 36]\n"
+       ">>> [tokenizer.id_to_token(i) for i in [271, 276, 36]]\n['\xE2\x96\x81Hello', '\xE2\x96\x81world', "
+       "'<0x21>']\n"},
+      {gguf,
+       "import torch\n"
+       "from llama_cpp import Llama\n"
+       "tokenizer = Llama(model_path='" +
+           gguf +
+           "', vocab_only=True, verbose=False)\n"
+           "text = 'Hello world!'\n"
+           "idx = torch.tensor(tokenizer.tokenize(text.encode(), add_bos=False, special=True))\n"
+           "idx.tolist()\n"
+           "from gguf import GGUFReader\n"
+           "vocab = GGUFReader('" +
+           gguf +
+           "').fields[\"tokenizer.ggml.tokens\"]\n"
+           "[bytes(vocab.parts[vocab.data[i]]).decode(errors=\"replace\") for i in [271, 276, 36]]\n",
+       ">>> idx.tolist()\n[271, 276, 36]\n"
+       ">>> [bytes(vocab.parts[vocab.data[i]]).decode(errors=\"replace\") for i in [271, 276, 36]]\n"
+       "['\xE2\x96\x81Hello', '\xE2\x96\x81world', '<0x21>']\n"},
+  };
+  for (const Case& c : cases) {
+    Headless h;
+    h.init();
+    h.frames(2);
+    start_table_load(h.app, c.table);
+    wait_for_load(h);
+    ASSERT_TRUE(h.app.model_tokenizer) << c.table << ": " << h.app.model_tokenizer_error;
+    text_mode(h, "Hello world!");
+    go_to_slide(h.app, 0);
+    h.frames(3);
+    EXPECT_EQ(h.app.ui.code_panel.code, c.code);
+    EXPECT_EQ(h.app.ui.code_panel.output, c.output);
+    // Every slide's idx is the same tokenizer's (slide 2's code makes the table and idx).
+    go_to_slide(h.app, 2);
+    h.frames(3);
+    EXPECT_EQ(h.app.ui.code_panel.code.find("tiktoken"), std::string::npos) << h.app.ui.code_panel.code;
+    EXPECT_NE(h.app.ui.code_panel.code.find(c.code.substr(std::string("import torch\n").size(), 40)), std::string::npos)
+        << h.app.ui.code_panel.code;
+  }
+}
+
+// Typed IDs over a tokenizer.json: each ID's token, their text and its encoding, by the model's tokenizer.
+TEST(UiModelTokenizer, Slide0sCodeDecodesTypedIdsWithTheTablesOwnTokenizer) {
+  ASSERT_TRUE(Headless::tokenizer());
+  const std::string table = temp_model("typed.npy", lvtest::npy_table(300, 4), lvtest::tokenizer_json());
+  Headless h;
+  h.init();
+  h.frames(2);
+  start_table_load(h.app, table);
+  wait_for_load(h);
+  ASSERT_TRUE(h.app.model_tokenizer) << h.app.model_tokenizer_error;
+  take_change(h.app, set_ids(h.app, IdList{271, 276}), Fields::Sync);
+  go_to_slide(h.app, 0);
+  h.frames(3);
+  const std::string json = table.substr(0, table.rfind('/') + 1) + "tokenizer.json";
+  EXPECT_EQ(h.app.ui.code_panel.code,
+            "from tokenizers import Tokenizer\n"
+            "tokenizer = Tokenizer.from_file('" +
+                json +
+                "')\n"
+                "idx = [271, 276]\n"
+                "[tokenizer.id_to_token(i) for i in idx]\n"
+                "tokenizer.decode(idx, skip_special_tokens=False)\n"
+                "tokenizer.encode(tokenizer.decode(idx, skip_special_tokens=False), add_special_tokens=False).ids\n");
+  EXPECT_EQ(h.app.ui.code_panel.output,
+            ">>> [tokenizer.id_to_token(i) for i in idx]\n['\xE2\x96\x81Hello', '\xE2\x96\x81world']\n"
+            ">>> tokenizer.decode(idx, skip_special_tokens=False)\n'Hello world'\n"
+            ">>> tokenizer.encode(tokenizer.decode(idx, skip_special_tokens=False), add_special_tokens=False).ids\n"
+            "[271, 276]\n");
 }
 
 }  // namespace

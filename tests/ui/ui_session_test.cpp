@@ -16,6 +16,7 @@
 #include "core/text/id_parse.hpp"
 #include "core/settings/recent_files.hpp"
 #include "headless.hpp"
+#include "tests/shared/tiny_models.hpp"
 
 namespace lv::app::test {
 namespace {
@@ -159,6 +160,61 @@ TEST(UiSession, AWideFileTableOpenedByARelativePathRoundTrips) {
   EXPECT_EQ(h.app.derived.dim, 70'000);
   EXPECT_EQ(h.app.derived.table(0, 69'999), 7.25f);
   EXPECT_EQ(h.app.derived.table(0, 3), 3.5f);
+  std::filesystem::remove_all(dir);
+}
+
+// A sentence typed in Text mode over a table with its own tokenizer (issue 30) comes back as
+// that tokenizer's IDs, made from the sentence: the table and its tokenizer load on a worker
+// after the window is up, and meanwhile the IDs are never GPT-2's nor is the sentence lost.
+TEST(UiSession, ASentenceOverAModelsOwnTokenizerIsItsTokensAfterARestart) {
+  ASSERT_TRUE(Headless::tokenizer());
+  const std::string dir = ::testing::TempDir() + "lookupviz_session_model_tok";
+  std::filesystem::create_directories(dir + "/json");
+  std::ofstream(dir + "/json/table.npy", std::ios::binary) << lvtest::npy_table(300, 4);
+  std::ofstream(dir + "/json/tokenizer.json", std::ios::binary) << lvtest::tokenizer_json();
+  std::ofstream(dir + "/m.gguf", std::ios::binary) << lvtest::llama_gguf(300, 4);
+  const IdList gpt2 = {15496, 995, 0};  // GPT-2's IDs for the sentence
+  for (const std::string table : {dir + "/json/table.npy", dir + "/m.gguf"}) {
+    std::string text;
+    {
+      Headless h;
+      h.init({"lookupviz", "--ids", "0"});
+      start_table_load(h.app, table);
+      for (int i = 0; i < 2000 && table_loading(h.app); ++i) {
+        h.frame();
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      }
+      h.frames(2);
+      ASSERT_TRUE(h.app.model_tokenizer) << table << ": " << h.app.model_tokenizer_error << h.app.loading.error;
+      set_ids_input(h.app, IdsInput::Text);
+      set_text_field(h.app, "Hello world!");
+      apply_text(h.app, "Hello world!");
+      finish_jobs(h.app);
+      h.frames(2);
+      ASSERT_EQ(h.app.inputs.ids, lvtest::hello_world_ids());
+      text = write_settings(session_from_app(h.app, WindowGeometry{}));
+    }
+    const SettingsParse parsed = parse_settings(text);
+    ASSERT_TRUE(parsed.ok) << parsed.error;
+    Headless h;
+    h.init({"lookupviz", "--reset"});
+    apply_session(h.app, parsed.settings);
+    h.frames(2);
+    EXPECT_NE(h.app.inputs.ids, gpt2) << table << ": GPT-2's IDs before the table came";
+    EXPECT_EQ(h.app.inputs.ids, lvtest::hello_world_ids()) << table << ": the saved IDs stand meanwhile";
+    EXPECT_EQ(text_field(h.app), "Hello world!");
+    reopen_session_table(h);
+    finish_jobs(h.app);
+    h.frames(2);
+    ASSERT_TRUE(h.app.inputs.file) << h.app.loading.error;
+    ASSERT_TRUE(h.app.model_tokenizer) << h.app.model_tokenizer_error;
+    EXPECT_EQ(h.app.inputs.ids, lvtest::hello_world_ids()) << table;
+    EXPECT_TRUE(ids_from_text(h.app.inputs)) << table << ": the IDs are the sentence's tokens again";
+    EXPECT_EQ(h.app.inputs.text, "Hello world!");
+    EXPECT_EQ(h.app.ui.ids_input, IdsInput::Text);
+    EXPECT_EQ(text_field(h.app), "Hello world!");
+    EXPECT_TRUE(h.app.ui.text_error.empty()) << h.app.ui.text_error;
+  }
   std::filesystem::remove_all(dir);
 }
 
