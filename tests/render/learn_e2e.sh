@@ -23,49 +23,19 @@ WID=""
 # start NAME SIZE ARGS...: the app with its own HOME (kept across a restart of the same
 # NAME), its window focused, its first frame drawn.
 start() {
-  RUN="$1"
   local size="$2"
-  shift 2
-  local dir="$ROOT/$RUN"
-  mkdir -p "$dir/home" "$dir/config"
-  export HOME="$dir/home" XDG_CONFIG_HOME="$dir/config" LOOKUPVIZ_LANDMARKS="$dir/landmarks"
-  rm -f "$LOOKUPVIZ_LANDMARKS"
-  if [ "$size" = plain ]; then "$BIN" >"$dir/stderr" 2>&1 &  # plain `lookupviz`, as a first launch is
-  else "$BIN" --size "$size" "$@" >"$dir/stderr" 2>&1 &
+  if [ "$size" = plain ]; then  # plain `lookupviz`, as a first launch is
+    lv_e2e_launch "$1" "$BIN" || return 1
+  else
+    lv_e2e_launch "$1" "$BIN" --size "$size" "${@:3}" || return 1
   fi
-  PID=$!
-  WID="$(timeout 20 xdotool search --sync --onlyvisible --name lookupviz | head -n 1)"
-  if [ -z "$WID" ]; then
-    fail "no lookupviz window appeared: $(cat "$dir/stderr")"
-    return 1
-  fi
-  wait_for "grep -q '^next-slide \\|^welcome-learn ' '$LOOKUPVIZ_LANDMARKS' 2>/dev/null" 20 || fail "the app drew no frame"
-  xdotool mousemove --window "$WID" 2 2
-  wait_for "xdotool windowfocus '$WID' 2>/dev/null; [ \"\$(xdotool getwindowfocus 2>/dev/null)\" = '$WID' ]" 5 ||
-    fail "the window did not get the focus"
-  sleep 0.3
+  lv_e2e_drawn '^next-slide \|^welcome-learn '
+  lv_e2e_focus
 }
 
-quit() {
-  xdotool key ctrl+q
-  if ! wait_for "! running $PID" 10; then
-    xdotool key ctrl+q
-    wait_for "! running $PID" 20 || { fail "Ctrl+Q did not quit"; kill "$PID" 2>/dev/null; }
-  fi
-  wait "$PID" 2>/dev/null
-}
+quit() { lv_e2e_quit; }
 
 has() { grep -q "^$1 " "$LOOKUPVIZ_LANDMARKS" 2>/dev/null; }
-center() { awk -v n="$1" '$1 == n { printf "%d %d\n", $2 + $4 / 2, $3 + $5 / 2 }' "$LOOKUPVIZ_LANDMARKS"; }
-click() {
-  local at
-  at="$(center "$1")"
-  [ -n "$at" ] || { fail "no control named $1 on screen"; return 1; }
-  # shellcheck disable=SC2086
-  xdotool mousemove --window "$WID" $at
-  sleep 0.15
-  xdotool click 1
-}
 shot() {  # shot NAME: Ctrl+S, the app's own screenshot, kept when LV_LEARN_SHOTS is set
   [ -n "${LV_LEARN_SHOTS:-}" ] || return 0
   mkdir -p "$LV_LEARN_SHOTS" "$HOME/Pictures"

@@ -26,12 +26,7 @@ start() {
   lv_e2e_focus
 }
 
-quit() {
-  xdotool key ctrl+q
-  # A Ctrl+Q the first frames miss is pressed again.
-  wait_for "! running $PID" 10 || lv_e2e_quit 20
-  wait "$PID" 2>/dev/null
-}
+quit() { lv_e2e_quit; }
 
 has() { grep -q "^$1 " "$LOOKUPVIZ_LANDMARKS" 2>/dev/null; }
 hover() {
