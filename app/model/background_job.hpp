@@ -13,7 +13,9 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <functional>
 #include <memory>
 #include <thread>
@@ -33,11 +35,20 @@ inline void job_wake() {
 }
 
 // The calling thread yields to the UI thread: a worker never delays a frame (Linux
-// gives each thread its own nice value).
-inline void lower_thread_priority() { setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10); }
+// gives each thread its own nice value). Ten levels nicer than the thread that made it
+// (19 at most), not nice 10 outright: an app started with `nice -n 15` — or by a shell
+// that runs everything at 19 — must not have workers that outrank its UI thread (as root,
+// setting 10 from 19 succeeds).
+inline void lower_thread_priority() {
+  const id_t self = static_cast<id_t>(gettid());
+  errno = 0;
+  const int now = getpriority(PRIO_PROCESS, self);
+  if (now == -1 && errno != 0) return;
+  setpriority(PRIO_PROCESS, self, std::min(19, now + 10));
+}
 
 enum class JobPriority {
-  Background,  // yields to the UI thread (nice 10): building, reading, loading
+  Background,  // yields to the UI thread (10 nicer, 19 at most): building, reading, loading
   Normal,      // as the UI thread: work that measures itself (slide 7's timing)
 };
 
