@@ -68,7 +68,7 @@ fi
 cmake --build "$build" -j "$(nproc)" --target lookupviz_bench >&2
 # The app only for its frame figures: a failure here must not stop the kernel benchmark.
 cmake --build "$build" -j "$(nproc)" --target lookupviz gl_floor lookupviz_make_tables lookupviz_picker_bench \
-  lookupviz_train_bench lookupviz_nearest_bench lookupviz_gguf_bench >&2 ||
+  lookupviz_train_bench lookupviz_train_ui_bench lookupviz_nearest_bench lookupviz_gguf_bench >&2 ||
   echo "bench.sh: lookupviz did not build; no frame figures" >&2
 
 figures="$(mktemp)"
@@ -179,6 +179,12 @@ fi
 if [ -x "$build/lookupviz_train_bench" ]; then
   "$build/lookupviz_train_bench" 200 | grep '^FIGURE ' >>"$figures" ||
     echo "bench.sh: lookupviz_train_bench failed; no training figures" >&2
+fi
+# Slide 9's Step on the Llama-shaped table, the whole UI headless: the UI thread's CPU per
+# frame from the click to the frame that shows the step (the step itself on the worker).
+if [ -x "$build/lookupviz_train_ui_bench" ] && [ -f "$tables_dir/llama3-8b-embed.safetensors" ]; then
+  "$build/lookupviz_train_ui_bench" "$tables_dir/llama3-8b-embed.safetensors" | grep '^FIGURE ' >>"$figures" ||
+    echo "bench.sh: lookupviz_train_ui_bench failed; no training UI figures" >&2
 fi
 # Issue 14: GPT-2's tokenizer ready in under 50 ms from start: the whole process (exec,
 # find and check the pack, compile the pattern, encode, print, exit), best of 9.
