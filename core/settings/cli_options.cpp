@@ -465,7 +465,10 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
                       !o.weights.empty() || o.dtype != TableDtype::Float32;
   const bool printing = o.print || o.tokenize || o.detokenize || o.quiz_json || !o.export_worksheet.empty() ||
                         o.bench_frames > 0 || o.nearest.has_value() || o.norms;
-  if (std::string e = validate_training(o, others, printing); !e.empty() || o.train_print) return e;
+  // --bench-frames draws the window's slides: slide 9 set up by --batches, --optimizer, --lr.
+  const bool printing_only = printing && !(o.bench_frames > 0 && !o.print && !o.tokenize && !o.detokenize &&
+                                           !o.quiz_json && o.export_worksheet.empty() && !o.nearest && !o.norms);
+  if (std::string e = validate_training(o, others, printing_only); !e.empty() || o.train_print) return e;
   // A table file sets the shape itself; the IDs are checked against it once loaded.
   if (!o.weights.empty() && (o.vocab || o.dim_given)) return "--weights sets the table's shape: drop --vocab and --dim";
   if (o.text && ids_given) return "give --ids or --text, not both";
