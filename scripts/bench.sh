@@ -180,6 +180,22 @@ if [ -x "$build/lookupviz_train_bench" ]; then
   "$build/lookupviz_train_bench" 200 | grep '^FIGURE ' >>"$figures" ||
     echo "bench.sh: lookupviz_train_bench failed; no training figures" >&2
 fi
+# Slide 9 on the Llama-shaped table in the real window (--bench-frames: its timeline played,
+# Step after Step, each optimizer step on the slide's worker): the UI thread's CPU per frame.
+if [ -x "$build/lookupviz" ] && [ -f "$tables_dir/llama3-8b-embed.safetensors" ]; then
+  batches="83810,14592,3278,97196,36048,32098,29256,18289;96530,13434,88696,97080,116939,71482,11395,77397"
+  batches+=";55302,4165,3905,12280,28657,30495,66237,78907;3478,73563,26062,93850,85181,91924,71426,54987"
+  batches+=";28893,58878,77236,36463,106093,113940,851,99458;105620,20926,91506,55392,44597,36421,20379,28221"
+  for opt in adam adamw sgd; do
+    # (line-buffered, and bounded: its idle phase has been seen to wait on for a wake it missed)
+    train=(timeout 300 stdbuf -oL "$build/lookupviz" --weights "$tables_dir/llama3-8b-embed.safetensors" --batches "$batches"
+      --optimizer "$opt" --bench-frames 600 --slide 9 --size 1280x800)
+    [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null && train=(xvfb-run -a "${train[@]}")
+    "${train[@]}" 2>/dev/null | awk -v o="$opt" '/^slide 9 / { for (i = 1; i < NF; ++i) { if ($i == "p95" && !p) p = $(i + 1); if ($i == "max") m = $(i + 1) } }
+      END { if (p != "") { printf "FIGURE train_ui_frame_ms_p95/%s_llama %s 16\n", o, p; printf "FIGURE train_ui_frame_ms_max/%s_llama %s 0\n", o, m } }' >>"$figures" ||
+      echo "bench.sh: lookupviz --bench-frames --slide 9 failed; no training UI figures" >&2
+  done
+fi
 # Issue 14: GPT-2's tokenizer ready in under 50 ms from start: the whole process (exec,
 # find and check the pack, compile the pattern, encode, print, exit), best of 9.
 if [ -x "$build/lookupviz" ]; then

@@ -25,6 +25,8 @@
 #include "app/ui_base/ui_landmarks.hpp"
 #include "app/widgets/widget_answer_targets.hpp"
 #include "app/widgets/widget_matrix_grid.hpp"
+#include "core/io/write_target.hpp"
+#include "core/text/id_parse.hpp"
 #include "core/train/table_save.hpp"
 #include "core/train/train_batches.hpp"
 #include "core/text/text_format.hpp"
@@ -123,6 +125,151 @@ TrainConfig config_for(const App& app, const TrainSlideState& s, int i) {
 // The training shown: optimizer steps done at the timeline's step (step k: k steps).
 int steps_shown(const App& app) { return std::max(0, current_step(app.ui.timeline, kTrainShownSteps) + 1); }
 
+// ---------------------------------------------------------------- the workers
+// The steps a worker takes: the runs' trainers, moved here for them and back when done.
+}  // namespace
+
+struct TrainStepWork {
+  Trainer trainers[2];
+  int runs = 1;
+  std::vector<IdList> batches;
+  int target = 0;                   // the steps each run has when done
+  std::vector<TrainStep> steps[2];  // the steps taken, in order
+  std::string error;                // a step refused (cannot happen with parsed batches)
+  std::function<void()> hook;
+};
+
+struct TrainSaveWork {
+  Trainer table;  // Trainer::table_copy(): the values alone
+  std::string path;
+  std::string error;
+  std::function<void()> hook;
+};
+
+namespace {
+
+bool stepping(const TrainSlideState& s) { return s.step_work != nullptr; }
+
+// The steps running are let go: asked to stop and left to finish on their own (never
+// waited for on the UI thread); what they made is dropped with them.
+void drop_steps(TrainSlideState& s) {
+  std::erase_if(s.dropped, [](BackgroundJob& j) { return j.take() || !j.active(); });
+  if (!s.step_work) return;
+  s.step_job.cancel();
+  s.dropped.push_back(std::move(s.step_job));
+  s.step_job = BackgroundJob{};
+  s.step_work.reset();
+}
+
+// Finished steps taken back (the frame after they ended): the trainers and their history.
+void take_steps(TrainSlideState& s) {
+  std::erase_if(s.dropped, [](BackgroundJob& j) { return j.take() || !j.active(); });
+  if (!s.step_work || !s.step_job.take()) return;
+  const std::shared_ptr<TrainStepWork> w = std::move(s.step_work);
+  for (int i = 0; i < w->runs; ++i) {
+    TrainRun& run = s.runs[i];
+    run.trainer = std::move(w->trainers[i]);
+    run.history.insert(run.history.end(), w->steps[i].begin(), w->steps[i].end());
+    run.shown = TrainShown{};
+  }
+}
+
+// What the slide draws of a run while its trainer is away: the grid's rows as they are now.
+TrainShown shown_of(const TrainRun& run) {
+  const Trainer& t = run.trainer;
+  TrainShown w;
+  w.rows = t.rows();
+  w.cols = t.cols();
+  w.first = std::clamp<int64_t>(run.view_first, 0, w.rows);
+  w.count = std::clamp<int64_t>(run.view_count, 0, std::min<int64_t>(64, w.rows - w.first));
+  w.values.resize(static_cast<size_t>(w.count * w.cols));
+  for (int64_t r = 0; r < w.count; ++r) {
+    t.read_row(w.first + r, w.values.data() + r * w.cols);
+    w.kinds.push_back(t.steps_done() > 0 ? t.kind_in_last_step(w.first + r) : RowMove::None);
+    w.state.push_back(t.has_state(w.first + r) ? 1 : 0);
+  }
+  w.state_rows = t.state_rows();
+  return w;
+}
+
+// The runs' steps from `done` to `steps` started on the worker; the trainers go with them.
+void start_steps(TrainSlideState& s, int steps) {
+  auto w = std::make_shared<TrainStepWork>();
+  w->runs = train_run_count(s);
+  w->batches = s.batches;
+  w->target = steps;
+  w->hook = s.worker_hook;
+  for (int i = 0; i < w->runs; ++i) {
+    s.runs[i].shown = shown_of(s.runs[i]);
+    w->trainers[i] = std::move(s.runs[i].trainer);
+    s.runs[i].trainer = Trainer{};  // (a moved-from one would still say its shape)
+  }
+  s.step_work = w;
+  s.step_job.start([w](JobControl& c) {
+    try {
+      const int from = static_cast<int>(w->trainers[0].steps_done());
+      for (int k = from; k < w->target && !c.cancelled(); ++k) {
+        for (int i = 0; i < w->runs && !c.cancelled(); ++i) {
+          if (w->hook) w->hook();
+          Trainer& t = w->trainers[i];
+          if (t.steps_done() != k) continue;  // (a run cancelled mid-step stays behind)
+          w->steps[i].push_back(t.step(w->batches[static_cast<size_t>(k) % w->batches.size()]));
+        }
+        c.progress.store(static_cast<float>(k + 1 - from) / static_cast<float>(w->target - from));
+      }
+    } catch (const std::exception& e) {
+      w->error = e.what();
+    }
+  });
+}
+
+// A run read as the slide draws it: its trainer, or while that is on the worker what the
+// last finished step left (TrainShown). The row last read is kept (a cell costs a lookup).
+struct RunReader {
+  const TrainRun& run;
+  bool away;
+  const TableView& before;  // the table before training
+  mutable std::vector<float> row;
+  mutable int64_t row_at = -1;
+  RunReader(const TrainSlideState& s, const TrainRun& r, const TableView& table)
+      : run(r), away(stepping(s)), before(table) {}
+  const TrainShown& w() const { return run.shown; }
+  bool held(int64_t r) const { return r >= w().first && r < w().first + w().count; }
+  int64_t rows() const { return away ? w().rows : run.trainer.rows(); }
+  int64_t cols() const { return away ? w().cols : run.trainer.cols(); }
+  float at(int64_t r, int64_t c) const {
+    if (away) {
+      if (held(r)) return w().values[static_cast<size_t>((r - w().first) * w().cols + c)];
+      return before.at(r, c);
+    }
+    if (r != row_at) {
+      row.resize(static_cast<size_t>(run.trainer.cols()));
+      run.trainer.read_row(row_at = r, row.data());
+    }
+    return row[static_cast<size_t>(c)];
+  }
+  RowMove kind(int64_t r) const {
+    if (!away) return run.trainer.kind_in_last_step(r);
+    return held(r) ? w().kinds[static_cast<size_t>(r - w().first)] : RowMove::None;
+  }
+  bool has_state(int64_t r) const {
+    if (!away) return run.trainer.has_state(r);
+    return std::binary_search(w().state_rows.begin(), w().state_rows.end(), r);
+  }
+  int64_t state_row_count() const {
+    return away ? static_cast<int64_t>(w().state_rows.size()) : run.trainer.state_row_count();
+  }
+  std::vector<int64_t> state_rows() const { return away ? w().state_rows : run.trainer.state_rows(); }
+};
+
+// The save's outcome taken (the frame after it ended): the status line says it.
+void take_save(App& app, TrainSlideState& s) {
+  if (!s.save_work || !s.save_job.take()) return;
+  const std::shared_ptr<TrainSaveWork> w = std::move(s.save_work);
+  s.save_outcome = w->error.empty() ? "Saved " + w->path : "Not saved: " + w->error;
+  set_status(app, s.save_outcome.c_str());
+}
+
 // ---------------------------------------------------------------- narrative
 // File ▸ Save table as…: a path (the working directory's trained_table.safetensors at first)
 // and Save; the outcome in the status line, a refusal in the popup.
@@ -146,13 +293,9 @@ void save_popup(App& app, TrainSlideState& s) {
     ImGui::PopStyleColor();
   }
   if (ImGui::Button("Save##train-save") || enter) {
-    const std::string e = train_save_table(app, s.save_path);
-    if (e.empty()) {
-      set_status(app, (std::string("Saved ") + s.save_path).c_str());
-      ImGui::CloseCurrentPopup();
-    } else {
-      s.save_error = "Not saved: " + e;
-    }
+    const std::string e = train_save_table(app, s.save_path);  // on a worker: the status line says how far
+    if (e.empty()) ImGui::CloseCurrentPopup();
+    else s.save_error = "Not saved: " + e;
   }
   landmark("train-save");
   ImGui::SameLine();
@@ -313,10 +456,10 @@ float draw_legend(const SlideCanvas& c, const Scene& sc, ImVec2 at) {
 
 // A strip of the V rows: lit where the optimizer holds state (every row its own box up to
 // 64 rows, else a tick at its place). Returns its height.
-ImVec2 draw_state_strip(const SlideCanvas& c, const Scene& sc, const TrainRun& run, TrainOptimizer o, ImVec2 at,
+ImVec2 draw_state_strip(const SlideCanvas& c, const Scene& sc, const RunReader& run, TrainOptimizer o, ImVec2 at,
                         float width) {
   char line[160];
-  const int64_t v = run.trainer.rows(), held = run.trainer.state_row_count();
+  const int64_t v = run.rows(), held = run.state_row_count();
   if (!optimizer_has_state(o)) std::snprintf(line, sizeof line, "optimizer state: none (plain SGD remembers nothing)");
   else
     std::snprintf(line, sizeof line, "optimizer state (%s): %s of %s", state_words(o), Commas(held).s,
@@ -326,8 +469,8 @@ ImVec2 draw_state_strip(const SlideCanvas& c, const Scene& sc, const TrainRun& r
   width = std::max(width, ls.x);
   const float y = at.y + ImGui::GetTextLineHeight() + sc.e * 0.2f, h = sc.e * 0.8f;
   sc.dl->AddRectFilled(ImVec2(at.x, y), ImVec2(at.x + width, y + h), c.pal.panel_alt, h * 0.2f);
-  if (!c.measuring && v > 0 && run.trainer.rows() == v) {
-    const std::vector<int64_t> rows = run.trainer.state_rows();
+  if (!c.measuring && v > 0) {
+    const std::vector<int64_t> rows = run.state_rows();
     const float box = width / static_cast<float>(v);
     const ImU32 lit = kind_tint(c.pal, RowMove::Memory);
     for (int64_t r : rows) {
@@ -348,9 +491,10 @@ ImVec2 draw_state_strip(const SlideCanvas& c, const Scene& sc, const TrainRun& r
 // row lit in its kind, the state strip. Returns its size.
 ImVec2 draw_run(SlideCanvas& c, const Scene& sc, TrainSlideState& s, int i, ImVec2 at, float room_w, float room_h) {
   const TrainRun& run = s.runs[i];
+  const RunReader reader(s, run, sc.d.table);
   const TrainOptimizer o = train_run_optimizer(s, i);
   // A run made for another table (measuring before the choices apply) draws no numbers.
-  const bool ready = run.trainer.rows() == sc.d.vocab && run.trainer.cols() == sc.d.dim;
+  const bool ready = reader.rows() == sc.d.vocab && reader.cols() == sc.d.dim;
   const int k = ready ? std::min<int>(steps_shown(sc.app), static_cast<int>(run.history.size())) : 0;
   const float lit = k > 0 ? c.progress(k - 1) : 0.0f;
   const int64_t v = sc.d.vocab, dim = sc.d.dim;
@@ -398,15 +542,19 @@ ImVec2 draw_run(SlideCanvas& c, const Scene& sc, TrainSlideState& s, int i, ImVe
     grid_follow(view, gs, static_cast<int>(v), static_cast<int>(dim),
                 static_cast<int>(run.history[static_cast<size_t>(k - 1)].idx.front()));
   const GridLayout g = grid_layout(ImVec2(at.x, y), static_cast<int>(v), static_cast<int>(dim), view, gs);
+  if (!c.measuring) {  // the rows copied for the frames while a step runs on the worker
+    s.runs[i].view_first = g.first_row;
+    s.runs[i].view_count = g.shown_rows;
+  }
   ImU32 labels[64] = {};
   RowMove kinds[64] = {};
   for (int r = g.first_row; r < g.first_row + g.shown_rows && r - g.first_row < 64; ++r) {
-    kinds[r - g.first_row] = k > 0 && !c.measuring ? run.trainer.kind_in_last_step(r) : RowMove::None;
+    kinds[r - g.first_row] = k > 0 && !c.measuring && ready ? reader.kind(r) : RowMove::None;
     if (kinds[r - g.first_row] != RowMove::None) labels[r - g.first_row] = kind_color(kinds[r - g.first_row], lit);
   }
   grid_draw_frame(sc.dl, g, gs, c.pal, labels);
   grid_draw_cells_at(
-      sc.dl, g, gs, c.pal, [&](int r, int col) { return ready ? run.trainer.at(r, col) : sc.d.table.at(r, col); },
+      sc.dl, g, gs, c.pal, [&](int r, int col) { return ready ? reader.at(r, col) : sc.d.table.at(r, col); },
       [&](int r, int) {
     CellStyle cs2;
     const RowMove kind = r - g.first_row < 64 ? kinds[r - g.first_row] : RowMove::None;
@@ -428,16 +576,16 @@ ImVec2 draw_run(SlideCanvas& c, const Scene& sc, TrainSlideState& s, int i, ImVe
   if (!c.measuring && ready) {
     int r = -1, col = -1;
     if (grid_interact(g, view, i == 0 ? "##train0" : "##train1", &r, &col)) {
-      const RowMove kind = k > 0 ? run.trainer.kind_in_last_step(r) : RowMove::None;
+      const RowMove kind = k > 0 ? reader.kind(r) : RowMove::None;
       ImGui::SetTooltip("embedding.weight[%d, %d] = %.6g\nbefore training %.6g%s%s%s", r, col,
-                        static_cast<double>(run.trainer.at(r, col)), static_cast<double>(sc.d.table.at(r, col)),
-                        run.trainer.has_state(r) ? "\nholds optimizer state" : "",
+                        static_cast<double>(reader.at(r, col)), static_cast<double>(sc.d.table.at(r, col)),
+                        reader.has_state(r) ? "\nholds optimizer state" : "",
                         kind == RowMove::None ? "" : "\nmoved by ", kind_word(kind));
     }
   }
   y = g.pos.y + g.size.y + sc.e * 0.7f;
   const ImVec2 strip =
-      draw_state_strip(c, sc, run, o, ImVec2(at.x, y), std::max(g.cells_max().x + tag_w - at.x, sc.e * 12.0f));
+      draw_state_strip(c, sc, reader, o, ImVec2(at.x, y), std::max(g.cells_max().x + tag_w - at.x, sc.e * 12.0f));
   y += strip.y;
   right = std::max(right, at.x + strip.x);
   return ImVec2(std::max(right - at.x, cs.x), y - at.y);
@@ -553,8 +701,17 @@ void code(const App& app, std::string& code, std::string& output) {
   code += "    optimizer.step()\n\n";
   output.clear();
   if (batches.empty()) return;
-  Trainer t(app.derived.table, config_for(app, s, 0));
-  for (int i = 0; i < k; ++i) t.step(batches[static_cast<size_t>(i) % batches.size()]);
+  // The output: the slide's own run when it holds these k steps; while its steps run on the
+  // worker, none yet (made again when they are taken: code_depends); else k steps here.
+  if (sp && stepping(*sp)) return;
+  const bool own = sp && sp->made_for == config_key(app, s) && sp->runs[0].trainer.steps_done() == k &&
+                   sp->runs[0].trainer.rows() == app.derived.vocab;
+  Trainer replay;
+  if (!own) {
+    replay = Trainer(app.derived.table, config_for(app, s, 0));
+    for (int i = 0; i < k; ++i) replay.step(batches[static_cast<size_t>(i) % batches.size()]);
+  }
+  const Trainer& t = own ? sp->runs[0].trainer : replay;
   if (k > 0 && t.rows() <= 4096) {
     code += "moved = (embedding.weight.detach() != before).any(dim=1).nonzero().flatten().tolist()\n";
     code += "moved                              # the rows the last step wrote\n";
@@ -575,16 +732,37 @@ void code(const App& app, std::string& code, std::string& output) {
 int steps(const App&) { return kTrainShownSteps; }
 
 void update(App& app, bool shown) {
+  TrainSlideState* s = const_cast<TrainSlideState*>(find_train_slide_state(app));
+  if (s) take_save(app, *s);  // a save goes on when the slide is left
+  if (s && s->save_work) {
+    char line[1200];
+    std::snprintf(line, sizeof line, "Saving %s… %d %%", s->save_work->path.c_str(),
+                  static_cast<int>(s->save_job.progress() * 100.0f));
+    set_status(app, line);
+  }
   if (shown) {
     train_sync(app, steps_shown(app));
     return;
   }
-  // Hidden: the runs let go of what they hold (a big table's rows and state).
-  if (TrainSlideState* s = const_cast<TrainSlideState*>(find_train_slide_state(app)); s && s->made_for != 0) {
+  // Hidden: the runs let go of what they hold (a big table's rows and state); steps running
+  // are dropped.
+  if (s) drop_steps(*s);
+  if (s && s->made_for != 0) {
     s->runs[0] = TrainRun{};
     s->runs[1] = TrainRun{};
     s->made_for = 0;
   }
+}
+
+SlideActivity activity(const App& app, bool) {
+  const TrainSlideState* s = find_train_slide_state(app);
+  return s && (s->step_work || s->save_work) ? SlideActivity::Working : SlideActivity::Idle;
+}
+
+// A command-line picture waits for the steps.
+bool ready(const App& app, bool) {
+  const TrainSlideState* s = find_train_slide_state(app);
+  return !s || !s->step_work;
 }
 
 uint64_t fit_depends(const App& app) {
@@ -595,7 +773,8 @@ uint64_t fit_depends(const App& app) {
 
 uint64_t code_depends(const App& app) {
   const TrainSlideState* s = find_train_slide_state(app);
-  return mix_key(s ? config_key(app, *s) : 0u, static_cast<uint64_t>(steps_shown(app)));
+  const uint64_t h = mix_key(s ? config_key(app, *s) : 0u, static_cast<uint64_t>(steps_shown(app)));
+  return mix_key(h, s && stepping(*s) ? 1u : 0u);  // the output, once the worker's steps are taken
 }
 
 }  // namespace
@@ -613,8 +792,8 @@ const SlideDef kSlideTrain = {"Training: which rows move",
                               nullptr,
                               nullptr,
                               update,
-                              nullptr,
-                              nullptr,
+                              activity,
+                              ready,
                               fit_depends,
                               nullptr,
                               code_depends,
@@ -644,20 +823,33 @@ TrainOptimizer train_run_optimizer(const TrainSlideState& s, int i) {
 
 void train_sync(App& app, int steps) {
   TrainSlideState& s = train_slide_state(app);
+  take_steps(s);
   const uint64_t key = config_key(app, s);
-  if (key != s.made_for) {
-    s.batches = batches_of(app, s, s.batches_error);
+  const int n = train_run_count(s);
+  // Fewer steps than the worker is bringing the runs to (Reset, a step back): dropped.
+  if (key != s.made_for || (stepping(s) && steps < s.step_work->target)) {
+    drop_steps(s);
+    if (key != s.made_for) s.batches = batches_of(app, s, s.batches_error);
     for (int i = 0; i < 2; ++i) s.runs[i] = TrainRun{};
-    for (int i = 0; i < train_run_count(s); ++i) s.runs[i].trainer = Trainer(app.derived.table, config_for(app, s, i));
+    for (int i = 0; i < n; ++i) s.runs[i].trainer = Trainer(app.derived.table, config_for(app, s, i));
     s.made_for = key;
   }
-  if (s.batches.empty()) return;
-  for (int i = 0; i < train_run_count(s); ++i) {
+  if (s.batches.empty() || stepping(s)) return;  // (more steps asked: when these are taken)
+  for (int i = 0; i < n; ++i) {
     TrainRun& run = s.runs[i];
     if (run.trainer.steps_done() > steps) {
       run.trainer.reset();
       run.history.clear();
     }
+  }
+  if (s.runs[0].trainer.steps_done() >= steps) return;
+  const TableView& t = app.derived.table;
+  if (s.worker_always || t.rows() * t.cols() > kTrainSyncValues) {
+    start_steps(s, steps);
+    return;
+  }
+  for (int i = 0; i < n; ++i) {
+    TrainRun& run = s.runs[i];
     while (run.trainer.steps_done() < steps) {
       const IdList& idx = s.batches[static_cast<size_t>(run.trainer.steps_done()) % s.batches.size()];
       run.history.push_back(run.trainer.step(idx));
@@ -669,12 +861,41 @@ bool train_table_saveable(const App& app) {
   const TrainSlideState* s = find_train_slide_state(app);
   return s && app.ui.slide >= 0 && app.ui.slide < slide_count() &&
          slide_table()[static_cast<size_t>(app.ui.slide)].canvas == kSlideTrain.canvas && s->made_for != 0 &&
-         s->runs[0].trainer.steps_done() > 0;
+         !s->step_work && !s->save_work && s->runs[0].trainer.steps_done() > 0;
 }
 
 std::string train_save_table(App& app, const std::string& path) {
+  TrainSlideState& s = train_slide_state(app);
+  if (s.save_work) return "a save is running: wait for it to end";
+  if (s.step_work) return "a step is running: save when it is done";
   if (!train_table_saveable(app)) return "no trained table: take a step on slide 9 first";
-  return save_trained_safetensors(train_slide_state(app).runs[0].trainer, path);
+  // A FIFO, a device or a folder refused at once (the worker checks again before writing).
+  if (const WriteTarget target = resolve_write_target(path); target.error != WriteTargetError::None)
+    return target.reason;
+  auto w = std::make_shared<TrainSaveWork>();
+  w->table = s.runs[0].trainer.table_copy();  // O(rows stored × D): the worker reads its own
+  w->path = path;
+  w->hook = s.save_hook;
+  s.save_work = w;
+  s.save_outcome.clear();
+  s.save_job.start([w](JobControl& c) {
+    if (w->hook) w->hook();
+    w->error = save_trained_safetensors(w->table, w->path, [&c](double f) {
+      c.progress.store(static_cast<float>(f));
+      return !c.cancelled();
+    });
+  });
+  return "";
+}
+
+bool train_saving(const App& app) {
+  const TrainSlideState* s = find_train_slide_state(app);
+  return s && s->save_work;
+}
+
+bool train_stepping(const App& app) {
+  const TrainSlideState* s = find_train_slide_state(app);
+  return s && s->step_work;
 }
 
 int train_first_difference(const TrainSlideState& s) {

@@ -4,12 +4,25 @@
 // the training: its step k is the table after k optimizer steps (Step, Play and Reset are
 // the timeline's). Tests, the command line (--batches, --optimizer, --lr) and Learn mode
 // reach it here.
+//
+// Off the UI thread: on a table of more than kTrainSyncValues values (a loaded GPT-2's, a
+// Llama's) the optimizer steps run on a worker (BackgroundJob): the runs' trainers are
+// moved to it for the steps and back when they are done (taken at the next frame), so only
+// one thread ever touches a trainer. Meanwhile the slide draws what the last finished step
+// left: the rows of its grid copied when the steps started (TrainShown). Reset, another
+// choice or leaving the slide cancel the steps (checked between steps) without waiting: the
+// job is let finish on its own and dropped. The notebook's small tables step on the UI
+// thread, as before (a step there costs microseconds). File ▸ Save table as… writes on a
+// worker too, from a copy of the trained values (Trainer::table_copy()).
 #pragma once
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "app/model/background_job.hpp"
 #include "app/state/app_state.hpp"
 #include "core/train/trainer.hpp"
 
@@ -21,11 +34,31 @@ constexpr int kTrainShownSteps = 6;
 // The two optimizers of Side by side.
 enum class TrainPair { AdamVsSparseAdam, SgdVsAdamW };
 
+// Tables of up to this many values (V × D) step on the UI thread; larger ones on a worker.
+constexpr int64_t kTrainSyncValues = int64_t{1} << 20;
+
+// What the slide draws of a run while its trainer is on the worker: as the last finished
+// step left them, the grid's rows when the steps started (a row outside them shows its
+// value before training until the steps are done), and the rows holding state.
+struct TrainShown {
+  int64_t rows = 0, cols = 0;
+  int64_t first = 0, count = 0;     // rows [first, first + count) held
+  std::vector<float> values;        // count × cols
+  std::vector<RowMove> kinds;       // count: why each moved in the last step
+  std::vector<uint8_t> state;       // count: holds optimizer state
+  std::vector<int64_t> state_rows;  // every row with state, sorted (the strip)
+};
+
 // One optimizer trained on the batches: the trainer and what each of its steps moved.
 struct TrainRun {
-  Trainer trainer;
+  Trainer trainer;                 // on the worker while steps run (read `shown` then)
   std::vector<TrainStep> history;  // history[k - 1]: step k
+  TrainShown shown;
+  int64_t view_first = 0, view_count = 0;  // the grid's rows last drawn
 };
+
+struct TrainStepWork;  // the worker's steps (slide_09_train.cpp)
+struct TrainSaveWork;  // the worker's save
 
 struct TrainSlideState {
   // ---- what the user chose
@@ -53,6 +86,16 @@ struct TrainSlideState {
     bool side_by_side = false;
   };
   std::optional<Choices> kept;
+  // ---- the workers
+  BackgroundJob step_job;  // steps running on the runs' trainers
+  std::shared_ptr<TrainStepWork> step_work;
+  std::vector<BackgroundJob> dropped;  // cancelled steps, let finish on their own
+  bool worker_always = false;          // tests: a small table steps on the worker too
+  std::function<void()> worker_hook;   // tests: called on the worker before each step
+  BackgroundJob save_job;
+  std::shared_ptr<TrainSaveWork> save_work;
+  std::function<void()> save_hook;  // tests: called on the worker before it writes
+  std::string save_outcome;         // the last save's: "Saved PATH" or "Not saved: why" ("" : none ended)
 };
 
 TrainSlideState& train_slide_state(App& app);
@@ -65,10 +108,17 @@ TrainOptimizer train_run_optimizer(const TrainSlideState& s, int i);  // run i's
 // The runs brought to `steps` optimizer steps (made again when the table, the IDs, the
 // gradient or a choice changed). O(steps · (B + rows with state) · D): never V × D.
 void train_sync(App& app, int steps);
-// File ▸ Save table as…: slide 9 is shown and its (left) run has taken a step.
+// File ▸ Save table as…: slide 9 is shown, its (left) run has taken a step, no step or
+// save is running.
 bool train_table_saveable(const App& app);
-// Writes that run's table as .safetensors at `path` (core/train/table_save.hpp): "" or why not.
+// Starts writing that run's table as .safetensors at `path` on a worker
+// (core/train/table_save.hpp): "" when started, or why not (a FIFO or a folder is refused
+// here). Its progress, then "Saved PATH" or "Not saved: why", show in the status line.
 std::string train_save_table(App& app, const std::string& path);
+// A save runs (its outcome then lands in TrainSlideState::save_outcome and the status line).
+bool train_saving(const App& app);
+// Optimizer steps run on the worker.
+bool train_stepping(const App& app);
 // Side by side: the first step at which the two runs moved different rows (0: none yet).
 int train_first_difference(const TrainSlideState& s);
 // ---- Learn mode's rows_moved question (core/quiz/question_kinds.hpp)

@@ -468,7 +468,11 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
   // --quiz-json and --export-worksheet ask slide 9's rows_moved question: they read slide 9's
   // --batches, --optimizer, --lr and --grad as the window does (core/quiz/quiz_json.hpp cli_model).
   const bool asks_slide_9 = o.quiz_json || !o.export_worksheet.empty();
-  if (std::string e = validate_training(o, others, printing && !asks_slide_9); !e.empty() || o.train_print) return e;
+  // --bench-frames draws the window's slides: slide 9 set up by --batches, --optimizer, --lr.
+  const bool bench_only = o.bench_frames > 0 && !o.print && !o.tokenize && !o.detokenize && !o.quiz_json &&
+                          o.export_worksheet.empty() && !o.nearest && !o.norms;
+  const bool printing_only = printing && !asks_slide_9 && !bench_only;
+  if (std::string e = validate_training(o, others, printing_only); !e.empty() || o.train_print) return e;
   // A table file sets the shape itself; the IDs are checked against it once loaded.
   if (!o.weights.empty() && (o.vocab || o.dim_given)) return "--weights sets the table's shape: drop --vocab and --dim";
   if (o.text && ids_given) return "give --ids or --text, not both";

@@ -46,7 +46,8 @@ bool write_all(int fd, const void* data, size_t n) {
 
 }  // namespace
 
-std::string save_trained_safetensors(const Trainer& trained, const std::string& path) {
+std::string save_trained_safetensors(const Trainer& trained, const std::string& path,
+                                     const std::function<bool(double)>& progress) {
   const WriteTarget target = resolve_write_target(path);
   if (target.error != WriteTargetError::None) return target.reason;
   const std::string tmp = target.path + ".tmp-" + std::to_string(getpid());
@@ -68,6 +69,11 @@ std::string save_trained_safetensors(const Trainer& trained, const std::string& 
     const int64_t n = std::min(band, trained.rows() - r0);
     for (int64_t r = 0; r < n; ++r) trained.read_row(r0 + r, buf.data() + r * d);
     if (!write_all(fd, buf.data(), static_cast<size_t>(n * d) * sizeof(float))) return failed("writing");
+    if (progress && !progress(static_cast<double>(r0 + n) / static_cast<double>(trained.rows()))) {
+      close(fd);
+      unlink(tmp.c_str());
+      return "stopped";
+    }
   }
   if (fsync(fd) != 0) return failed("syncing");
   if (close(fd) != 0) {

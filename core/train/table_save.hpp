@@ -6,6 +6,7 @@
 // the target, renamed over it; a target that is not a regular file (a FIFO, a device, a
 // folder) is refused as every save of the app does (core/io/write_target.hpp).
 #pragma once
+#include <functional>
 #include <string>
 
 #include "core/train/trainer.hpp"
@@ -13,6 +14,10 @@
 namespace lv {
 
 // "" when written; else why not, as a sentence's end ("it is a FIFO, not a regular file").
-std::string save_trained_safetensors(const Trainer& trained, const std::string& path);
+// `progress` (optional) is told the fraction written after each band of rows (about 1 MB);
+// returning false stops the save: the temporary file is removed, the target left as it was,
+// and the answer is "stopped".
+std::string save_trained_safetensors(const Trainer& trained, const std::string& path,
+                                     const std::function<bool(double)>& progress = {});
 
 }  // namespace lv

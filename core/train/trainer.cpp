@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <thread>
 
 #include "core/torch/torch_format.hpp"
 #include "core/torch/torch_generator.hpp"
@@ -181,7 +182,53 @@ std::optional<TrainOptimizer> optimizer_from_name(std::string_view name) {
 
 bool optimizer_has_state(TrainOptimizer o) { return o != TrainOptimizer::Sgd; }
 
+RowStore::RowStore(const RowStore& o) : count_(o.count_), d_(o.d_) {
+  chunks_.reserve(o.chunks_.size());
+  for (size_t c = 0; c < o.chunks_.size(); ++c) {
+    const size_t n = static_cast<size_t>(chunk_rows(c) * d_);
+    chunks_.emplace_back(new float[n]);
+    std::copy_n(o.chunks_[c].get(), n, chunks_.back().get());
+  }
+}
+
+RowStore& RowStore::operator=(const RowStore& o) {
+  if (this != &o) *this = RowStore(o);
+  return *this;
+}
+
+void RowStore::clear() {
+  chunks_.clear();
+  chunks_.shrink_to_fit();
+  count_ = 0;
+}
+
+float* RowStore::add(int64_t d) {
+  if (count_ == 0) d_ = d;
+  const Place p = place(count_);
+  if (p.chunk >= chunks_.size()) chunks_.emplace_back(new float[static_cast<size_t>(chunk_rows(p.chunk) * d_)]());
+  return row(count_++);
+}
+
+size_t RowStore::bytes() const {
+  size_t n = 0;
+  for (size_t c = 0; c < chunks_.size(); ++c) n += static_cast<size_t>(chunk_rows(c) * d_) * sizeof(float);
+  return n;
+}
+
 Trainer::Trainer(TableView base, TrainConfig config) : base_(std::move(base)), config_(config) {}
+
+Trainer Trainer::table_copy() const {
+  Trainer t;
+  t.base_ = base_;
+  t.config_ = config_;
+  t.step_ = step_;
+  t.last_ = last_;
+  t.slot_ = slot_;
+  t.slot_row_ = slot_row_;
+  t.value_ = value_;
+  t.threads_ = threads_;
+  return t;
+}
 
 void Trainer::reset() {
   step_ = 0;
@@ -230,7 +277,7 @@ void Trainer::read_row(int64_t r, float* out) const {
   if (r < 0 || r >= rows()) throw std::out_of_range("Trainer::read_row: no such row");
   const int64_t s = slot_of(r);
   if (s >= 0) {
-    std::copy_n(value_.begin() + s * cols(), cols(), out);
+    std::copy_n(value_.row(s), cols(), out);
   } else if (config_.optimizer == TrainOptimizer::AdamW && step_ > 0) {
     decayed_base_row(r, step_, out);
   } else {
@@ -253,15 +300,14 @@ Matrix Trainer::to_matrix() const {
 int64_t Trainer::add_slot(int64_t r) {
   const int64_t d = cols();
   const int64_t s = static_cast<int64_t>(slot_row_.size());
-  value_.resize(static_cast<size_t>((s + 1) * d));
-  read_row(r, value_.data() + s * d);  // not yet a slot's: the base, decayed through step_
+  read_row(r, value_.add(d));  // not yet a slot's: the base, decayed through step_
   slot_.emplace(r, s);
   slot_row_.push_back(r);
   decay_cache_.erase(r);
-  if (optimizer_has_state(config_.optimizer)) m_.resize(value_.size(), 0.0f);
+  if (optimizer_has_state(config_.optimizer)) m_.add(d);
   if (config_.optimizer == TrainOptimizer::Adam || config_.optimizer == TrainOptimizer::AdamW ||
       config_.optimizer == TrainOptimizer::SparseAdam)
-    v_.resize(value_.size(), 0.0f);
+    v_.add(d);
   return s;
 }
 
@@ -294,29 +340,49 @@ const TrainStep& Trainer::step(const IdList& idx) {
   last_.step = t;
   last_.idx = idx;
   const std::vector<float> zeros(static_cast<size_t>(d), 0.0f);
-  std::vector<float> before(static_cast<size_t>(d));
   // SGD and SparseAdam touch only the batch's rows; the others every row with state.
   std::vector<int64_t> todo;
   if (opt == TrainOptimizer::Sgd || sparse) todo = grad_rows;
   else todo = slot_row_;
   std::sort(todo.begin(), todo.end());
-  for (int64_t r : todo) {
-    const int64_t s = slot_of(r);
-    float* p = value_.data() + s * d;
-    float* m = m_.empty() ? nullptr : m_.data() + s * d;
-    float* v = v_.empty() ? nullptr : v_.data() + s * d;
-    auto gi = grad.at.find(r);
-    const bool has_grad = gi != grad.at.end();
-    const float* gr = has_grad ? grad.values.data() + gi->second * static_cast<size_t>(d) : zeros.data();
-    std::copy_n(p, d, before.begin());
-    update_row(k, d, gr, p, m, v);
-    bool moved = false;
-    for (int64_t c = 0; c < d && !moved; ++c) moved = !(p[c] == before[static_cast<size_t>(c)]);
-    if (moved) {
-      last_.rows.push_back(r);
-      last_.kinds.push_back(has_grad ? RowMove::Gradient : RowMove::Memory);
+  // Rows [a, b) of todo updated, each one's "moved" noted: rows are independent, so parts
+  // run on their own threads (each row's operations the same, in the same order).
+  std::vector<uint8_t> moved(todo.size(), 0);
+  auto update = [&](size_t a, size_t b) {
+    std::vector<float> before(static_cast<size_t>(d));
+    for (size_t i = a; i < b; ++i) {
+      const int64_t r = todo[i];
+      const int64_t s = slot_of(r);
+      float* p = value_.row(s);
+      float* m = m_.empty() ? nullptr : m_.row(s);
+      float* v = v_.empty() ? nullptr : v_.row(s);
+      auto gi = grad.at.find(r);
+      const float* gr = gi != grad.at.end() ? grad.values.data() + gi->second * static_cast<size_t>(d) : zeros.data();
+      std::copy_n(p, d, before.begin());
+      update_row(k, d, gr, p, m, v);
+      bool changed = false;
+      for (int64_t c = 0; c < d && !changed; ++c) changed = !(p[c] == before[static_cast<size_t>(c)]);
+      moved[i] = changed;
     }
+  };
+  size_t parts = 1;
+  if (static_cast<int64_t>(todo.size()) * d >= kParallelValues && threads_ != 1)
+    parts = std::max<size_t>(1, threads_ > 0 ? static_cast<size_t>(threads_) : std::thread::hardware_concurrency());
+  parts = std::min(parts, todo.size());
+  if (parts <= 1) {
+    update(0, todo.size());
+  } else {
+    std::vector<std::thread> helpers;
+    const size_t per = (todo.size() + parts - 1) / parts;
+    for (size_t a = per; a < todo.size(); a += per) helpers.emplace_back(update, a, std::min(todo.size(), a + per));
+    update(0, std::min(todo.size(), per));
+    for (std::thread& t : helpers) t.join();
   }
+  for (size_t i = 0; i < todo.size(); ++i)
+    if (moved[i]) {
+      last_.rows.push_back(todo[i]);
+      last_.kinds.push_back(grad.at.count(todo[i]) ? RowMove::Gradient : RowMove::Memory);
+    }
   if (opt == TrainOptimizer::AdamW) {
     last_.decay_others = true;
     last_.decayed_rows = rows() - stored_row_count();
@@ -363,7 +429,7 @@ std::vector<int64_t> Trainer::state_rows() const {
 int64_t Trainer::state_row_count() const { return optimizer_has_state(config_.optimizer) ? stored_row_count() : 0; }
 
 size_t Trainer::stored_bytes() const {
-  return (value_.capacity() + m_.capacity() + v_.capacity()) * sizeof(float) + slot_row_.capacity() * sizeof(int64_t) +
+  return value_.bytes() + m_.bytes() + v_.bytes() + slot_row_.capacity() * sizeof(int64_t) +
          slot_.size() * 2 * sizeof(int64_t);
 }
 

@@ -15,9 +15,21 @@
 // Which rows moved in a step, and why (RowMove): by this step's gradient, by the optimizer's
 // memory (momentum / Adam's moments) with no gradient this step, or by weight decay only.
 //
-// Not thread-safe: reads may fill a small cache of decayed rows (like TableView's).
+// Storage: the stored rows (values, momentum buffer, Adam's moments) live in chunks of
+// RowStore::kRows rows each, allocated as rows are added: growing never reallocates and
+// copies what is held (a std::vector of slot × D doubled its capacity, and for a moment
+// held the old and the new buffer at once).
+//
+// A step updates its rows on every core (std::thread::hardware_concurrency) once it has
+// enough of them (kParallelValues): rows are independent, each row's operations are the
+// same as on one thread, so the result is bit for bit the same.
+//
+// Not thread-safe: reads may fill a small cache of decayed rows (like TableView's). One
+// thread at a time uses a Trainer (app/slides/slide_09_train.cpp moves it to its worker
+// for a step and back); table_copy() is what another thread may read while this one steps.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -75,6 +87,52 @@ struct TrainStep {
   int64_t rows_written() const { return static_cast<int64_t>(rows.size()) + decayed_rows; }
 };
 
+// Rows of D floats held in chunks (zeros when added): the first chunks hold 1, 2, 4 and 8
+// rows (a few rows cost a few rows), every later one kRows. Adding a row never moves the
+// rows held, and memory grows by one chunk at a time. Copies are deep.
+class RowStore {
+ public:
+  static constexpr int64_t kRows = 16;
+  RowStore() = default;
+  RowStore(const RowStore& o);
+  RowStore& operator=(const RowStore& o);
+  RowStore(RowStore&&) noexcept = default;
+  RowStore& operator=(RowStore&&) noexcept = default;
+
+  void clear();
+  bool empty() const { return count_ == 0; }
+  int64_t size() const { return count_; }
+  // A new row of d floats (zeros) at index size(); every row of a store has the same d.
+  float* add(int64_t d);
+  float* row(int64_t s) {
+    const Place p = place(s);
+    return chunks_[p.chunk].get() + p.offset * d_;
+  }
+  const float* row(int64_t s) const {
+    const Place p = place(s);
+    return chunks_[p.chunk].get() + p.offset * d_;
+  }
+  size_t bytes() const;
+
+ private:
+  struct Place {
+    size_t chunk;
+    int64_t offset;
+  };
+  static constexpr int64_t kSmall = kRows - 1;  // rows in the chunks of 1, 2, 4, 8
+  static Place place(int64_t s) {
+    if (s >= kSmall) return {static_cast<size_t>(4 + (s - kSmall) / kRows), (s - kSmall) % kRows};
+    const int c = 63 - __builtin_clzll(static_cast<unsigned long long>(s + 1));  // floor(log2(s + 1))
+    return {static_cast<size_t>(c), s + 1 - (int64_t{1} << c)};
+  }
+  static int64_t chunk_rows(size_t c) { return c < 4 ? int64_t{1} << c : kRows; }
+  std::vector<std::unique_ptr<float[]>> chunks_;
+  int64_t count_ = 0, d_ = 0;
+};
+
+// A step's row updates run on every core from this many values (rows × D) on.
+inline constexpr int64_t kParallelValues = int64_t{1} << 18;
+
 class Trainer {
  public:
   Trainer() = default;
@@ -93,6 +151,11 @@ class Trainer {
   const TrainStep& last_step() const { return last_; }
   // Back to the base table: no state, no steps.
   void reset();
+  // The trained table alone (the values and the steps' decay, no optimizer state): what a
+  // save reads on another thread while this one goes on. O(rows stored × D), never V × D.
+  Trainer table_copy() const;
+  // Threads a step's row updates may use (0: every core; 1: the calling thread alone).
+  void set_threads(int n) { threads_ = n; }
 
   // The trained table, read through the overlay (what embedding.weight holds now).
   void read_row(int64_t r, float* out) const;
@@ -131,11 +194,12 @@ class Trainer {
   TrainConfig config_;
   int64_t step_ = 0;
   TrainStep last_;
-  std::unordered_map<int64_t, int64_t> slot_;                    // row -> slot
-  std::vector<int64_t> slot_row_;                                // slot -> row
-  std::vector<float> value_;                                     // slot × D: the trained values
-  std::vector<float> m_;                                         // slot × D: momentum buffer / exp_avg
-  std::vector<float> v_;                                         // slot × D: exp_avg_sq (Adam family)
+  std::unordered_map<int64_t, int64_t> slot_;  // row -> slot
+  std::vector<int64_t> slot_row_;              // slot -> row
+  RowStore value_;                             // slot × D: the trained values
+  RowStore m_;                                 // slot × D: momentum buffer / exp_avg
+  RowStore v_;                                 // slot × D: exp_avg_sq (Adam family)
+  int threads_ = 0;
   mutable std::unordered_map<int64_t, DecayedRow> decay_cache_;  // AdamW: rows without state read lately
 };
 

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cstring>
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 
@@ -69,6 +70,41 @@ TEST(TableSave, RefusesWhatIsNotARegularFile) {
   EXPECT_TRUE(S_ISFIFO(st.st_mode)) << "the FIFO is left alone, not replaced";
   EXPECT_NE(save_trained_safetensors(t, dir.string()), "") << "a folder is refused";
   EXPECT_TRUE(fs::is_directory(dir));
+  fs::remove_all(dir);
+}
+
+// The save tells how far it is after each band of rows; told to stop, it leaves the target
+// as it was (the last good file) and no temporary file beside it.
+TEST(TableSave, ProgressIsToldAndAStoppedSaveKeepsTheLastGoodFile) {
+  TorchGenerator gen(7);
+  TableView base(std::make_shared<const Matrix>(embedding_init(3000, 200, gen)), nullptr, TableDtype::Float32, nullptr);
+  TrainConfig c;
+  c.optimizer = TrainOptimizer::Adam;
+  Trainer t(base, c);
+  t.step(IdList{5, 2999});
+  const fs::path dir = temp_dir();
+  const fs::path path = dir / "trained.safetensors";
+  std::vector<double> told;
+  ASSERT_EQ(save_trained_safetensors(
+                t, path.string(),
+                [&](double f) {
+    told.push_back(f);
+    return true;
+                }),
+            "");
+  ASSERT_GE(told.size(), 2u) << "3,000 × 200 floats are more than one band of about 1 MB";
+  EXPECT_TRUE(std::is_sorted(told.begin(), told.end()));
+  EXPECT_EQ(told.back(), 1.0);
+  const auto good = fs::file_size(path);
+  t.step(IdList{7});
+  int calls = 0;
+  EXPECT_EQ(save_trained_safetensors(t, path.string(), [&](double) { return ++calls < 2; }), "stopped");
+  EXPECT_EQ(fs::file_size(path), good);
+  TableLoad l = load_table(path.string());
+  ASSERT_TRUE(l.ok) << l.error;
+  int files = 0;
+  for (const auto& e : fs::directory_iterator(dir)) files += e.path().filename() != ".";
+  EXPECT_EQ(files, 1) << "the stopped save's temporary file is removed";
   fs::remove_all(dir);
 }
 

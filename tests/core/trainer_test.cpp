@@ -207,3 +207,57 @@ TEST(Trainer, OptimizerNamesRoundTrip) {
 
 }  // namespace
 }  // namespace lv
+
+namespace lv {
+namespace {
+
+// A step's rows split across threads (Trainer::set_threads) gives the very floats one
+// thread gives: 320 rows with state × D 1,024 is past kParallelValues, so the parts run.
+TEST(Trainer, StepsOnManyThreadsEqualOneThreadBitForBit) {
+  const TableView base = seeded_table(400, 1024, 9);
+  for (TrainOptimizer o : {TrainOptimizer::Momentum, TrainOptimizer::Adam, TrainOptimizer::AdamW}) {
+    TrainConfig c;
+    c.optimizer = o;
+    c.lr = 0.03;
+    c.randn_grad = true;
+    c.grad_seed = 5;
+    Trainer one(base, c), many(base, c);
+    one.set_threads(1);
+    many.set_threads(3);
+    for (int k = 0; k < 10; ++k) {
+      IdList idx;
+      for (int j = 0; j < 32; ++j) idx.push_back((k * 37 + j * 11) % 400);
+      const TrainStep& a = one.step(idx);
+      const TrainStep& b = many.step(idx);
+      EXPECT_EQ(a.rows, b.rows) << optimizer_name(o) << " step " << k + 1;
+      EXPECT_EQ(a.kinds, b.kinds) << optimizer_name(o) << " step " << k + 1;
+    }
+    ASSERT_GE(one.state_row_count() * one.cols(), kParallelValues) << "the parallel path is not taken";
+    EXPECT_TRUE(same_bits(one.to_matrix(), many.to_matrix())) << optimizer_name(o);
+  }
+}
+
+// The stored rows grow a chunk at a time (RowStore::kRows rows), never by doubling: what is
+// held is at most one chunk per array above what the rows need.
+TEST(Trainer, StoredRowsGrowByChunksNotByDoubling) {
+  const TableView base = seeded_table(1000, 64);
+  TrainConfig c;
+  c.optimizer = TrainOptimizer::Adam;
+  Trainer t(base, c);
+  for (int k = 0; k < 40; ++k) {
+    IdList idx;
+    for (int j = 0; j < 7; ++j) idx.push_back((k * 7 + j) % 1000);
+    t.step(idx);
+    const size_t need = static_cast<size_t>(t.stored_row_count()) * 64 * sizeof(float) * 3;  // values, m, v
+    const size_t chunk = static_cast<size_t>(RowStore::kRows) * 64 * sizeof(float) * 3;
+    const size_t held = t.stored_bytes() - static_cast<size_t>(t.stored_row_count()) * 3 * sizeof(int64_t);
+    EXPECT_LE(held, need + chunk + 64 * 1024) << "after step " << k + 1 << ": " << t.stored_row_count() << " rows";
+  }
+  // A copy of the table alone holds the values, not the optimizer's state, and reads the same.
+  const Trainer copy = t.table_copy();
+  EXPECT_TRUE(same_bits(copy.to_matrix(), t.to_matrix()));
+  EXPECT_LT(copy.stored_bytes(), t.stored_bytes() / 2);
+}
+
+}  // namespace
+}  // namespace lv

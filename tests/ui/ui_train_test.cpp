@@ -186,7 +186,13 @@ TEST(TrainSlide, SaveTableAsWritesTheTrainedTable) {
   click_step(h);
   ASSERT_TRUE(train_table_saveable(h.app));
   const std::string path = ::testing::TempDir() + "lv_ui_trained_" + std::to_string(::getpid()) + ".safetensors";
-  ASSERT_EQ(train_save_table(h.app, path), "");
+  ASSERT_EQ(train_save_table(h.app, path), "");  // started on a worker
+  for (int i = 0; i < 5000 && train_saving(h.app); ++i) {
+    h.frame();
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  ASSERT_FALSE(train_saving(h.app));
+  EXPECT_EQ(train_slide_state(h.app).save_outcome, "Saved " + path);
   TableLoad l = load_table(path);
   ASSERT_TRUE(l.ok) << l.error;
   TableView back(nullptr, std::make_shared<const TableFile>(std::move(l.table)), TableDtype::Float32, nullptr);
