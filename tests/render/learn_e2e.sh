@@ -35,7 +35,6 @@ start() {
 
 quit() { lv_e2e_quit; }
 
-has() { grep -q "^$1 " "$LOOKUPVIZ_LANDMARKS" 2>/dev/null; }
 shot() {  # shot NAME: Ctrl+S, the app's own screenshot, kept when LV_LEARN_SHOTS is set
   [ -n "${LV_LEARN_SHOTS:-}" ] || return 0
   mkdir -p "$LV_LEARN_SHOTS" "$HOME/Pictures"

@@ -28,7 +28,6 @@ start() {
 
 quit() { lv_e2e_quit; }
 
-has() { grep -q "^$1 " "$LOOKUPVIZ_LANDMARKS" 2>/dev/null; }
 hover() {
   local at
   at="$(center "$1")"

@@ -15,29 +15,11 @@ source "$(dirname "$0")/../shared/e2e_lib.sh"
 lv_e2e_needs_x 1280x800x24 "$@"
 
 ROOT="$(mktemp -d /tmp/lookupviz-train-XXXXXX)"
-mkdir -p "$ROOT/home/Pictures" "$ROOT/config"
-export HOME="$ROOT/home" XDG_CONFIG_HOME="$ROOT/config" LOOKUPVIZ_LANDMARKS="$ROOT/landmarks"
 
-has() { grep -q "^$1 " "$LOOKUPVIZ_LANDMARKS" 2>/dev/null; }
-center() { awk -v n="$1" '$1 == n { printf "%d %d\n", $2 + $4 / 2, $3 + $5 / 2 }' "$LOOKUPVIZ_LANDMARKS"; }
-click() {
-  local at
-  at="$(center "$1")"
-  [ -n "$at" ] || { fail "no control named $1 on screen"; return 1; }
-  # shellcheck disable=SC2086
-  xdotool mousemove --window "$WID" $at
-  sleep 0.15
-  xdotool click 1
-}
 
-"$BIN" --size 1280x800 --slide 9 --batches "2;0" --vocab 4 --dim 3 --optimizer sgd >"$ROOT/stderr" 2>&1 &
-PID=$!
-WID="$(timeout 20 xdotool search --sync --onlyvisible --name lookupviz | head -n 1)"
-[ -n "$WID" ] || { fail "no lookupviz window appeared: $(cat "$ROOT/stderr")"; exit 1; }
-wait_for "has train-step" 20 || fail "slide 9 drew no Step button"
-xdotool mousemove --window "$WID" 2 2
-wait_for "xdotool windowfocus '$WID' 2>/dev/null; [ \"\$(xdotool getwindowfocus 2>/dev/null)\" = '$WID' ]" 5 ||
-  fail "the window did not get the focus"
+lv_e2e_launch train "$BIN" --size 1280x800 --slide 9 --batches "2;0" --vocab 4 --dim 3 --optimizer sgd || exit 1
+lv_e2e_drawn '^train-step ' "slide 9 drew no Step button"
+lv_e2e_focus 0
 
 click train-reset
 wait_for "has train-done-0" 5 || fail "Reset did not return to the table before training"
@@ -64,9 +46,7 @@ if [ -n "${LV_TRAIN_SHOTS:-}" ]; then
   cp "$(ls -t "$HOME"/Pictures/*.png | head -n 1)" "$LV_TRAIN_SHOTS/train-side-by-side.png"
 fi
 
-xdotool key ctrl+q
-wait_for "! running $PID" 10 || { fail "Ctrl+Q did not quit"; kill "$PID" 2>/dev/null; }
-wait "$PID" 2>/dev/null
+lv_e2e_quit
 rm -rf "$ROOT"
 if [ "$FAILS" -gt 0 ]; then
   echo "train_e2e: $FAILS failure(s)"

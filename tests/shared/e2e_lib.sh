@@ -16,6 +16,7 @@
 #   lv_e2e_quit [SECONDS]       Ctrl+Q (once more if missed); the app gone within SECONDS (10) of
 #                               either; SESSION the session file
 #   value KEY / expect KEY WANT a line of the saved session ("ids = 2, 3, 1" -> "2, 3, 1")
+#   has NAME                    a control of that name (landmark) is on screen
 #   center NAME                 the centre of a named control (landmark), in window pixels
 #   click NAME [N]              the pointer rests on it, then N clicks (1) of the left button
 FAILS=0
@@ -105,6 +106,8 @@ expect() {
   got="$(value "$1")"
   [ "$got" = "$2" ] || fail "session $1 = '$got', want '$2'"
 }
+
+has() { grep -q "^$1 " "$LOOKUPVIZ_LANDMARKS" 2>/dev/null; }
 
 center() { awk -v n="$1" '$1 == n { printf "%d %d\n", $2 + $4 / 2, $3 + $5 / 2 }' "$LOOKUPVIZ_LANDMARKS"; }
 
