@@ -51,7 +51,8 @@ std::vector<QuestionKind> askable(const App& app, int slide) {
   for (QuestionKind k : quiz::kinds_for_slide(slide)) {
     if (k == QuestionKind::TokenCount && !app.gpt2) continue;
     if (whole_table_kind(k) && !small) continue;
-    if (k == QuestionKind::RowsMoved && (app.derived.vocab > quiz::kRowsMovedMaxVocab || train_slide_batches(app).empty()))
+    if (k == QuestionKind::RowsMoved &&
+        (app.derived.vocab > quiz::kRowsMovedMaxVocab || train_slide_batches(app).empty()))
       continue;
     out.push_back(k);
   }

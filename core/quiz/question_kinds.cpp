@@ -416,7 +416,7 @@ std::string rows_moved_why(const RowsMoved& rm, TrainOptimizer o, int64_t step, 
   std::sort(mem_steps.begin(), mem_steps.end());
   mem_steps.erase(std::unique(mem_steps.begin(), mem_steps.end()), mem_steps.end());
   const int64_t n = static_cast<int64_t>(rm.rows.size());
-  std::string head = n == 0               ? "no row"
+  std::string head = n == 0                ? "no row"
                      : n == vocab && n > 1 ? "every row (" + num(n) + " of " + num(vocab) + ")"
                                            : (n == 1 ? "row " : "rows ") + and_list(rm.rows);
   std::vector<std::string> parts;
@@ -428,7 +428,8 @@ std::string rows_moved_why(const RowsMoved& rm, TrainOptimizer o, int64_t step, 
   }
   if (!decay.empty())
     parts.push_back(static_cast<int64_t>(grad.size() + mem.size() + decay.size()) == vocab && !grad.empty()
-                        ? "the other " + num(static_cast<int64_t>(decay.size())) + " moved by AdamW's weight decay alone"
+                        ? "the other " + num(static_cast<int64_t>(decay.size())) +
+                              " moved by AdamW's weight decay alone"
                         : and_list(decay) + " moved by AdamW's weight decay alone");
   if (o == TrainOptimizer::Sgd) parts.push_back("plain SGD keeps no memory and no decay");
   else if (o == TrainOptimizer::SparseAdam) parts.push_back("SparseAdam steps only the rows in the sparse gradient");
@@ -448,8 +449,8 @@ void ask_rows_moved(Question& q, const QuizModel& m) {
   const TrainOptimizer o = q.params.optimizer.value_or(TrainOptimizer::Adam);
   const int64_t step = q.params.step.value_or(1);
   const RowsMoved rm = rows_moved_detail(m, o, step);
-  q.prompt = "After optimizer step " + num(step) + " with " + optimizer_title(o) +
-             ", which rows of the table have changed?";
+  q.prompt =
+      "After optimizer step " + num(step) + " with " + optimizer_title(o) + ", which rows of the table have changed?";
   q.answer = rm.rows;
   q.why = rows_moved_why(rm, o, step, m.vocab());
 }

@@ -134,11 +134,11 @@ enum class AnswerType { Int, Bool, Float, IntList, CellList };
 
 // The parameters a kind takes (absent ones are not asked for).
 struct Params {
-  std::optional<std::string> text;  // token_count
-  std::optional<int64_t> i;         // lookup_row, onehot_col
-  std::optional<int64_t> row, col;  // differing_cells, grad_value
-  std::optional<int64_t> t;         // argmax_token
-  std::optional<int64_t> batch;     // speedup_estimate ("B")
+  std::optional<std::string> text;          // token_count
+  std::optional<int64_t> i;                 // lookup_row, onehot_col
+  std::optional<int64_t> row, col;          // differing_cells, grad_value
+  std::optional<int64_t> t;                 // argmax_token
+  std::optional<int64_t> batch;             // speedup_estimate ("B")
   std::optional<TrainOptimizer> optimizer;  // rows_moved
   std::optional<int64_t> step;              // rows_moved: the optimizer step, 1..kRowsMovedMaxStep
 };

@@ -62,7 +62,8 @@ TEST(QuizJson, ValidJsonWithAQuestionOnEverySlideButSeven) {
             std::string::npos)
       << r.out;
   // Slide 9's --batches and --optimizer, as the window would start with them: AdamW moves every row.
-  const auto w = run_binary({"--quiz-json", "--ids", "2,0", "--vocab", "4", "--batches", "2;0", "--optimizer", "adamw"});
+  const auto w =
+      run_binary({"--quiz-json", "--ids", "2,0", "--vocab", "4", "--batches", "2;0", "--optimizer", "adamw"});
   ASSERT_EQ(w.exit_code, 0) << w.err;
   EXPECT_EQ(answer_of(w.out, "rows_moved"), "[0, 1, 2, 3]");
   // The notebook's state, ids [2, 3, 1], V 4, D 5: the issue's own example.

@@ -143,9 +143,8 @@ TEST(QuizRowsMoved, TheWhyNamesEachKindOfMove) {
   EXPECT_EQ(q.why, "rows 0 and 2: 0 had this step's gradient; 2 moved with Adam's memory of step 1 (no gradient now)");
   p.step = 3;
   q = make_question(9, QuestionKind::RowsMoved, m, p);
-  EXPECT_EQ(q.why,
-            "rows 0, 2 and 3: 3 had this step's gradient; 0 and 2 moved with Adam's memory of steps 1 and 2 "
-            "(no gradient now)");
+  EXPECT_EQ(q.why, "rows 0, 2 and 3: 3 had this step's gradient; 0 and 2 moved with Adam's memory of steps 1 and 2 "
+                   "(no gradient now)");
   p.optimizer = TrainOptimizer::AdamW;
   p.step = 2;
   q = make_question(9, QuestionKind::RowsMoved, m, p);
@@ -200,10 +199,11 @@ TEST(QuizRowsMoved, QuizJsonAsksItWithItsParams) {
   EXPECT_EQ(m.train_batches, (std::vector<IdList>{{2}, {0}}));
   EXPECT_EQ(m.train_lr, 0.5);
   const std::string json = questions_json(state_questions(m, std::nullopt));
-  EXPECT_NE(json.find("{\"slide\": 9, \"kind\": \"rows_moved\", \"params\": {\"optimizer\": \"momentum\", \"step\": 2}, "
-                      "\"prompt\": \"After optimizer step 2 with SGD with momentum, which rows of the table have "
-                      "changed?\", \"answer\": [0, 2]"),
-            std::string::npos)
+  EXPECT_NE(
+      json.find("{\"slide\": 9, \"kind\": \"rows_moved\", \"params\": {\"optimizer\": \"momentum\", \"step\": 2}, "
+                "\"prompt\": \"After optimizer step 2 with SGD with momentum, which rows of the table have "
+                "changed?\", \"answer\": [0, 2]"),
+      std::string::npos)
       << json;
   QuizModel big = seeded_model(1, IdList{0}, kRowsMovedMaxVocab + 1, 1);
   for (const Question& q : state_questions(big, std::nullopt)) EXPECT_NE(q.kind, QuestionKind::RowsMoved);

@@ -33,7 +33,11 @@ class UiLearnTrain : public ::testing::Test {
   const LearnState& L() const { return h.app.learn; }
   // What --quiz-json prints for this state's slide 9 question (the same params).
   IdList json_answer() {
-    std::vector<std::string> args = {"lookupviz", "--quiz-json", "--ids", "", "--seed=" + h.app.inputs.seed_text,
+    std::vector<std::string> args = {"lookupviz",
+                                     "--quiz-json",
+                                     "--ids",
+                                     "",
+                                     "--seed=" + h.app.inputs.seed_text,
                                      "--dim=" + std::to_string(h.app.inputs.dim),
                                      "--vocab=" + std::to_string(h.app.derived.vocab)};
     for (size_t k = 0; k < h.app.inputs.ids.size(); ++k)
@@ -118,8 +122,7 @@ TEST_F(UiLearnTrain, AWrongPickByKeyboardIsMarkedAndTryAnotherTrainsAFreshState)
   const TrainSlideState& s = train_slide_state(h.app);
   EXPECT_EQ(s.optimizer, *L().question.params.optimizer);
   EXPECT_FALSE(s.side_by_side);
-  const quiz::Question again =
-      quiz::make_question(9, L().question.kind, learn_model(h.app), L().question.params);
+  const quiz::Question again = quiz::make_question(9, L().question.kind, learn_model(h.app), L().question.params);
   EXPECT_EQ(again.answer, L().question.answer);
   EXPECT_EQ(json_answer(), std::get<IdList>(L().question.answer));
   for (int64_t r : std::get<IdList>(L().question.answer)) click_row(r);
