@@ -48,6 +48,21 @@ void show_untrained(Headless& h) {
   h.frames(5, 0.1f);
 }
 
+// Slide 9 of `--batches "2;0" --vocab 4 --dim 3 --optimizer OPT` with Step pressed: the step
+// runs on the worker and is held there by the returned gate until the test opens it.
+std::shared_ptr<Gate> start_held_step(Headless& h, const char* optimizer) {
+  h.init({"lookupviz", "--batches", "2;0", "--vocab", "4", "--dim", "3", "--optimizer", optimizer});
+  show_untrained(h);
+  TrainSlideState& s = train_slide_state(h.app);
+  s.worker_always = true;
+  auto gate = std::make_shared<Gate>();
+  s.worker_hook = [gate] { gate->wait(); };
+  EXPECT_TRUE(h.click("train-step"));
+  h.frames(3, 0.1f);
+  EXPECT_TRUE(train_stepping(h.app));
+  return gate;
+}
+
 // Frames until the worker's steps are taken (false after 20 s), after the timeline's move.
 bool finish_steps(Headless& h) {
   h.frames(10, 0.1f);
@@ -128,15 +143,9 @@ TEST(TrainWorker, StepsThroughTheWorkerEqualStepsOnTheUiThreadBitForBit) {
 
 TEST(TrainWorker, ResetDuringARunningStepIsSafe) {
   Headless h;
-  h.init({"lookupviz", "--batches", "2;0", "--vocab", "4", "--dim", "3", "--optimizer", "adam"});
-  show_untrained(h);
-  TrainSlideState& s = train_slide_state(h.app);
-  s.worker_always = true;
-  auto gate = std::make_shared<Gate>();
-  s.worker_hook = [gate] { gate->wait(); };
-  ASSERT_TRUE(h.click("train-step"));
-  h.frames(3, 0.1f);
+  const std::shared_ptr<Gate> gate = start_held_step(h, "adam");
   ASSERT_TRUE(train_stepping(h.app));
+  TrainSlideState& s = train_slide_state(h.app);
   ASSERT_TRUE(h.click("train-reset"));
   h.frames(3, 0.1f);
   EXPECT_FALSE(train_stepping(h.app)) << "Reset drops the running step without waiting for it";
@@ -158,15 +167,9 @@ TEST(TrainWorker, ResetDuringARunningStepIsSafe) {
 
 TEST(TrainWorker, LeavingTheSlideDuringAStepIsSafe) {
   Headless h;
-  h.init({"lookupviz", "--batches", "2;0", "--vocab", "4", "--dim", "3", "--optimizer", "momentum"});
-  show_untrained(h);
-  TrainSlideState& s = train_slide_state(h.app);
-  s.worker_always = true;
-  auto gate = std::make_shared<Gate>();
-  s.worker_hook = [gate] { gate->wait(); };
-  ASSERT_TRUE(h.click("train-step"));
-  h.frames(3, 0.1f);
+  const std::shared_ptr<Gate> gate = start_held_step(h, "momentum");
   ASSERT_TRUE(train_stepping(h.app));
+  TrainSlideState& s = train_slide_state(h.app);
   go_to_slide(h.app, 8);
   h.frames(5, 0.1f);
   EXPECT_FALSE(train_stepping(h.app)) << "a hidden slide drops its steps";
