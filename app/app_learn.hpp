@@ -52,6 +52,10 @@ void learn_commit(App& app);       // Enter / a click: judge what was typed, the
 void learn_show_me(App& app);      // "Show me": reveal without an answer
 void learn_continue(App& app);     // after a reveal: go on (the next quiz question)
 void learn_try_another(App& app);  // after a wrong answer: the same question about a fresh state
+// A practice state ("Try another", a quiz) is shown: the learner's own is kept meanwhile (the
+// session saves that one) and comes back with its slide and step when the practice ends.
+bool learn_practising(const App& app);
+void learn_back_to_own(App& app);  // "Back to my own state" (B): ends the practice (or the quiz) now
 
 // The layout report's (--layout-report --ask) way in: the kinds this slide asks of the state
 // shown, one of them asked now, and a wrong answer given (the longest verdict: ✗, both answers).

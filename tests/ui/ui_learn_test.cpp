@@ -84,6 +84,9 @@ TEST_F(UiLearn, ClickingAWrongRowShowsACrossBesideItAndTheRightRow) {
   const std::string name = "answer-row-" + std::to_string(wrong);
   ASSERT_TRUE(find_landmark(name.c_str(), &a, &b)) << name;
   h.click_at(ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f));
+  EXPECT_EQ(L().phase, LearnPhase::Asking);  // a click selects; Enter commits (issue 36, item 6)
+  EXPECT_EQ(L().typed, std::to_string(wrong));
+  h.press(kEnter);
   ASSERT_EQ(L().phase, LearnPhase::Revealed);
   EXPECT_FALSE(L().right);
   EXPECT_EQ(L().typed, std::to_string(wrong));
@@ -130,6 +133,8 @@ TEST_F(UiLearn, OneHotColumnIsAnsweredOnTheGridsColumns) {
   const std::string name = "answer-col-" + std::to_string(truth);
   ASSERT_TRUE(find_landmark(name.c_str(), &a, &b)) << name;
   h.click_at(ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f));
+  EXPECT_EQ(L().phase, LearnPhase::Asking);  // selected; Enter answers
+  h.press(kEnter);
   ASSERT_EQ(L().phase, LearnPhase::Revealed);
   EXPECT_TRUE(L().right);
   h.frames(60);
@@ -338,6 +343,8 @@ TEST_F(UiLearn, ArgmaxTokenIsAnsweredOnTheLogitsColumns) {
   const std::string name = "answer-col-" + std::to_string(truth);
   ASSERT_TRUE(find_landmark(name.c_str(), &a, &b)) << name;
   h.click_at(ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f));
+  EXPECT_EQ(L().phase, LearnPhase::Asking);  // selected; Enter answers
+  h.press(kEnter);
   ASSERT_EQ(L().phase, LearnPhase::Revealed);
   EXPECT_TRUE(L().right);
   h.frames(60);
