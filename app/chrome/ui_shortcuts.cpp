@@ -46,6 +46,7 @@ const char* const kShortcuts[][2] = {
     {"Q", "quiz me: five questions from fresh states, then a score"},
     {"Learn / Present / Explore", "the first launch's choice, changed any time: A (Learn mode), F11 (present)"},
     {"Asked a question", "click or ↑ ↓ ← → to pick, type a number, Enter answers, Esc shows; PgUp / PgDn leave"},
+    {"After a miss", "N tries another (a practice state); B gives your own state back"},
     {"F1 or ?", "show or hide this help"},
     {"F11 (Esc leaves)", "present: full screen, larger type, the code panels folded"},
     {"C (presenting)", "show or hide the code panels"},

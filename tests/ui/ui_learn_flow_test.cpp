@@ -18,6 +18,7 @@
 #include "app/slides/slides.hpp"
 #include "app/state/app_edits.hpp"
 #include "app/ui_base/anim_timeline.hpp"
+#include "app/ui_base/layout_report.hpp"
 #include "core/settings/session_settings.hpp"
 #include "headless.hpp"
 #include "screen_text.hpp"
@@ -241,6 +242,46 @@ TEST(UiLearnFlowTrain, TryAnotherOnSlideNineGivesItsChoicesBack) {
   EXPECT_EQ(train_slide_state(h.app).lr, 0.1);  // the practice trains as its question says
   h.type("b");
   expect_own(h.app, own);
+}
+
+// The practice state's panel (its mark, Back to my own state beside the other buttons) fits
+// the smallest window: asked and revealed, after a Try another and in a quiz, nothing of the
+// question panel is reported cut.
+TEST(UiLearnFlowLayout, APracticeStatesPanelFitsAt1024x768) {
+  for (const ImVec2 size : {ImVec2(1024, 768), ImVec2(1280, 800)}) {
+    Headless h(size);
+    h.init({"lookupviz", "--ask", "--ids", "2,3,1"});
+    h.frames(3);
+    layout_report_enable(true);
+    auto expect_whole = [&](const char* when) {
+      h.frames(3);
+      for (const std::string& c : layout_report().clipped)
+        EXPECT_EQ(c.find("question panel"), std::string::npos)
+            << when << " at " << size.x << "x" << size.y << ": " << c;
+      ImVec2 a, b;
+      EXPECT_TRUE(find_landmark("learn-back-to-own", &a, &b)) << when;
+      EXPECT_TRUE(find_landmark("learn-practice", &a, &b)) << when;
+    };
+    h.app.learn.next_kind = quiz::QuestionKind::LookupRow;
+    go_to_slide(h.app, 2);
+    h.frames(40);
+    ASSERT_EQ(h.app.learn.phase, LearnPhase::Asking);
+    h.press(kEscape);
+    h.type("n");
+    ASSERT_TRUE(learn_practising(h.app));
+    expect_whole("asked after Try another");
+    h.type("9");
+    h.press(kEnter);
+    ASSERT_EQ(h.app.learn.phase, LearnPhase::Revealed);
+    expect_whole("a miss revealed in practice");
+    h.type("b");
+    start_quiz(h.app, 7, 5);
+    h.frames(3);
+    expect_whole("a quiz's question");
+    h.press(kEscape);
+    expect_whole("a quiz's reveal");
+    layout_report_enable(false);
+  }
 }
 
 // ---------------------------------------------------------------- commit on purpose
