@@ -351,23 +351,22 @@ bool typed_char_ok(const quiz::Question& q, ImWchar c) {
 const char* how_to_answer(const quiz::Question& q) {
   switch (q.kind) {
     case QuestionKind::LookupRow:
-      return "Click the table row, or ↑ ↓ to it, or type its number; Enter answers, Esc shows.";
-    case QuestionKind::OnehotCol:
-      return "Click the column, or ← → to it, or type its number; Enter answers, Esc shows.";
+      return "Click the table row, or ↑ ↓ to it, or type its number; Enter answers, S shows.";
+    case QuestionKind::OnehotCol: return "Click the column, or ← → to it, or type its number; Enter answers, S shows.";
     case QuestionKind::GradRows:
-      return "Click each row (or ↑ ↓ and Space), or type them: 1, 3; Enter answers, Esc shows.";
-    case QuestionKind::OutputsEqual: return "Type y (yes) or n (no); Enter answers, Esc shows.";
+      return "Click each row (or ↑ ↓ and Space), or type them: 1, 3; Enter answers, S shows.";
+    case QuestionKind::OutputsEqual: return "Type y (yes) or n (no); Enter answers, S shows.";
     case QuestionKind::DifferingCells:
       return "Click each output cell (or the arrows and Space), or type row,col; row,col (none: leave it empty); "
-             "Enter answers, Esc shows.";
+             "Enter answers, S shows.";
     case QuestionKind::ArgmaxToken:
-      return "Click the token's column of logits, or ← → to it, or type its ID; Enter answers, Esc shows.";
-    case QuestionKind::GradValue: return "Type a number; Enter answers, Esc shows.";
+      return "Click the token's column of logits, or ← → to it, or type its ID; Enter answers, S shows.";
+    case QuestionKind::GradValue: return "Type a number; Enter answers, S shows.";
     case QuestionKind::SpeedupEstimate:
-      return "Type your estimate, e.g. 40 (within 2× counts); Enter answers, Esc shows.";
+      return "Type your estimate, e.g. 40 (within 2× counts); Enter answers, S shows.";
     case QuestionKind::RowsMoved:
-      return "Click each row that changes (or ↑ ↓ and Space), or type them: 0, 2; Enter answers, Esc shows.";
-    default: return "Type a whole number; Enter answers, Esc shows.";
+      return "Click each row that changes (or ↑ ↓ and Space), or type them: 0, 2; Enter answers, S shows.";
+    default: return "Type a whole number; Enter answers, S shows.";
   }
 }
 
@@ -679,7 +678,7 @@ bool learn_keys(App& app) {
     }
     return false;
   }
-  // Asking: the arrows, digits, Enter, Backspace and Esc are the question's.
+  // Asking: the arrows, digits, Enter, Backspace and S are the question's.
   L.keys_frame = ImGui::GetFrameCount();
   if (L.awaits_measure) return true;  // answered: waiting for slide 7's figure
   const AnswerTarget::Axis axis = L.drawn_targets.empty() ? AnswerTarget::Axis::Row : L.drawn_targets.front().axis;
@@ -692,8 +691,9 @@ bool learn_keys(App& app) {
     if (pressed(cols ? ImGuiKey_LeftArrow : ImGuiKey_UpArrow)) move_cursor(app, -1);
   }
   if (pressed(ImGuiKey_Backspace) && !L.typed.empty()) L.typed.pop_back(), L.error.clear();
-  if (pressed(ImGuiKey_Escape)) learn_show_me(app);
-  else if (pressed(ImGuiKey_Enter) || pressed(ImGuiKey_KeyPadEnter)) commit(app);
+  // Esc is not the question's: it leaves full screen and closes popups in every mode (issue 38);
+  // S (Show me) shows the answer without one.
+  if (pressed(ImGuiKey_Enter) || pressed(ImGuiKey_KeyPadEnter)) commit(app);
   for (int i = 0; i < io.InputQueueCharacters.Size && L.phase == LearnPhase::Asking; ++i) {
     const ImWchar c = io.InputQueueCharacters[i];
     if (c == ' ' && L.cursor >= 0 && L.cursor < static_cast<int>(L.drawn_targets.size())) {
@@ -707,13 +707,19 @@ bool learn_keys(App& app) {
         continue;
       }
     }
+    // S: Show me (not the s of a "yes" being typed).
+    const bool yes_typed = quiz::answer_type(L.question.kind) == AnswerType::Bool && !L.typed.empty();
+    if ((c == 's' || c == 'S') && !typed_char_ok(L.question, c) && !yes_typed) {
+      learn_show_me(app);
+      continue;
+    }
     if (typed_char_ok(L.question, c) && L.typed.size() < 200) {
       L.typed += static_cast<char>(c);
       L.error.clear();
     } else if ((c == 't' || c == 'T') && !app.ui.tour.running) {
       // T: the tour, once this question is answered (it starts here and goes on after the reveal).
       L.tour_after = true;
-      set_status(app, "The tour starts here once this question is answered (Esc shows the answer).");
+      set_status(app, "The tour starts here once this question is answered (S shows the answer).");
     }
   }
   // A click on a target the slide drew last frame.
@@ -898,7 +904,7 @@ std::string prompt_text(const LearnState& L) {
 }
 
 // While the tour (T) waits for the question's answer.
-constexpr const char* kTourWaits = "Tour — answer to go on (Esc shows it)";
+constexpr const char* kTourWaits = "Tour — answer to go on (S shows it)";
 
 // The way back from a practice state, beside the panel's other buttons.
 constexpr const char* kBackLabel = "Back to my own state (B)";
@@ -1011,7 +1017,7 @@ void draw_panel(App& app, float width, float height) {
     if (ImGui::Button("Answer")) commit(app);
     landmark("learn-submit");
     ImGui::SameLine();
-    if (ImGui::Button("Show me")) learn_show_me(app);
+    if (ImGui::Button("Show me (S)")) learn_show_me(app);
     landmark("learn-show-me");
     right_edge = ImGui::GetItemRectMax().x;
     draw_back_button(app, &right_edge);

@@ -29,7 +29,7 @@ QuestionSteps question_steps(const quiz::Question& q, int steps);
 void set_learn_mode(App& app, bool on);
 // Per frame, before the slides draw: a slide's question asked when its moment comes.
 void learn_frame(App& app);
-// The keys a question asked takes (digits, arrows, Enter, Backspace, Esc): true when it
+// The keys a question asked takes (digits, arrows, Enter, Backspace, S for Show me): true when it
 // took this frame's keys (the deck then gets none of them).
 bool learn_keys(App& app);
 // Whether the panel shows under the canvas now, and its height for a width.

@@ -129,7 +129,7 @@ void tour_narration_end(App& app) {
 
 void draw_tour_badge(App& app, ImVec2 corner) {
   if (!app.ui.tour.running) return;
-  // A question holds the tour: the question panel says "answer to go on (Esc shows it)"
+  // A question holds the tour: the question panel says "answer to go on (S shows it)"
   // where the learner reads (app/app_learn.cpp), not a corner's "any key stops".
   if (app.ui.tour.waits && learn_panel_shown(app)) return;
   const Palette& pal = palette(app.ui.theme);

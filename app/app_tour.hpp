@@ -6,7 +6,7 @@
 //   tour_narration_begin / end   around the slide's narrative: its words, as drawn, set the hold
 //   draw_tour_badge()            "Tour — any key stops" in the canvas's corner while it runs
 //                                (while a question holds it, the question panel says
-//                                "Tour — answer to go on (Esc shows it)" instead)
+//                                "Tour — answer to go on (S shows it)" instead)
 // The idle loop asks tour_needs_frame() and tour_wake_in() (it sleeps between steps).
 #pragma once
 #include <imgui.h>

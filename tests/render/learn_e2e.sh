@@ -95,11 +95,11 @@ for SIZE in 1280x800 1024x768; do
   [ "$right" = 1 ] || fail "no row reached by ↓ and Enter was judged right"
 done
 
-# 3. A 5-question quiz, each question shown (Esc) and passed (Enter): the score.
+# 3. A 5-question quiz, each question shown (S) and passed (Enter): the score.
 start quiz 1280x800 --quiz --quiz-seed 7
 for n in 1 2 3 4 5; do
   wait_for "has learn-answer" 10 || { fail "quiz question $n was not asked"; break; }
-  xdotool key Escape
+  xdotool key s  # Show me (S; Esc is never the question's)
   wait_for "has learn-continue" 5 || fail "quiz question $n showed no answer"
   sleep 0.3
   xdotool key Return
@@ -126,8 +126,8 @@ quit
 # 4. The session keeps Learn mode and the per-kind results across a restart.
 start session 1280x800 --ask --ids 2,3,1 --slide 2 --step 0
 wait_for "has learn-answer" 10 || fail "slide 2 asked no question"
-xdotool key Escape
-wait_for "has learn-continue" 5 || fail "Esc showed no answer"
+xdotool key s  # Show me (S; Esc is never the question's)
+wait_for "has learn-continue" 5 || fail "S showed no answer"
 quit
 SESSION="$XDG_CONFIG_HOME/lookupviz/session.ini"
 grep -q '^learn = true$' "$SESSION" || fail "the session did not keep Learn mode: $(cat "$SESSION")"
@@ -141,7 +141,7 @@ grep -q '^result = lookup_row 1 0$' "$SESSION" || fail "the restart lost lookup_
 # saved during it holds the learner's own IDs, seed and slide, and a restart gives them back.
 start practice 1280x800 --ask --ids 2,3,1 --seed 123 --slide 2 --step 0
 wait_for "has learn-answer" 10 || fail "slide 2 asked no question"
-xdotool key Escape
+xdotool key s  # Show me (S; Esc is never the question's)
 wait_for "has learn-try-another" 5 || fail "a shown answer offered no Try another"
 xdotool key n
 wait_for "has learn-practice && has learn-back-to-own" 5 || fail "Try another's state was not marked as practice"

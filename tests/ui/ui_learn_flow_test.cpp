@@ -13,6 +13,7 @@
 
 #include "app/app_learn.hpp"
 #include "app/app_session.hpp"
+#include "app/chrome/ui_keys.hpp"
 #include "app/slides/scale_worker.hpp"
 #include "app/slides/slide_09_train.hpp"
 #include "app/slides/slides.hpp"
@@ -149,7 +150,7 @@ TEST_F(UiLearnFlow, ContinueAfterAPracticeRevealOrLearnModeOffGivesTheStateBack)
       h.app.learn.ask = false;  // the menu's Learn mode, as A would (A is an answer key here)
       h.frames(2);
     } else {
-      h.press(kEscape);  // Show me: the practice question's reveal
+      h.type("s");  // Show me: the practice question's reveal
       ASSERT_EQ(L().phase, LearnPhase::Revealed);
       h.frames(20);
       h.press(kEnter);  // Continue
@@ -208,7 +209,7 @@ TEST_F(UiLearnFlow, AQuizThenBackGivesTheSlideAndItsStep) {
     } else {
       for (int k = 0; k < 3; ++k) {
         ASSERT_EQ(L().phase, LearnPhase::Asking) << k;
-        h.press(kEscape);
+        h.type("s");
         h.frames(5);
         h.press(kEnter);
       }
@@ -233,7 +234,7 @@ TEST(UiLearnFlowTrain, TryAnotherOnSlideNineGivesItsChoicesBack) {
   // Slide 9's choices as the question shows them, then kept whole by the practice.
   TrainSlideState& s = train_slide_state(h.app);
   s.lr = 0.25;
-  h.press(kEscape);
+  h.type("s");
   ASSERT_EQ(h.app.learn.phase, LearnPhase::Revealed);
   h.frames(5);
   const Own own = own_of(h.app);
@@ -266,7 +267,7 @@ TEST(UiLearnFlowLayout, APracticeStatesPanelFitsAt1024x768) {
     go_to_slide(h.app, 2);
     h.frames(40);
     ASSERT_EQ(h.app.learn.phase, LearnPhase::Asking);
-    h.press(kEscape);
+    h.type("s");
     h.type("n");
     ASSERT_TRUE(learn_practising(h.app));
     expect_whole("asked after Try another");
@@ -278,7 +279,7 @@ TEST(UiLearnFlowLayout, APracticeStatesPanelFitsAt1024x768) {
     start_quiz(h.app, 7, 5);
     h.frames(3);
     expect_whole("a quiz's question");
-    h.press(kEscape);
+    h.type("s");
     expect_whole("a quiz's reveal");
     layout_report_enable(false);
   }
@@ -384,6 +385,30 @@ TEST_F(UiLearnFlow, AnAnsweredSlideComeBackToShowsItsVerdictAndTheNextArrowMoves
   EXPECT_GT(L().asks, asks);
 }
 
+// ---------------------------------------------------------------- one meaning per key
+
+// Issue 38, item 4: presenting (F11), Esc leaves full screen even while a question is asked
+// (the question stays asked); S is Show me in every mode; F1 lists both.
+TEST_F(UiLearnFlow, EscLeavesPresentingEvenWhileAskedAndSShows) {
+  h.app.ui.presenting = true;
+  h.app.learn.next_kind = quiz::QuestionKind::LookupRow;
+  show(2);
+  ASSERT_EQ(L().phase, LearnPhase::Asking);
+  h.app.ui.present_toggle = false;
+  h.press(kEscape);
+  EXPECT_TRUE(h.app.ui.present_toggle);  // the platform leaves full screen
+  h.app.ui.present_toggle = false;
+  EXPECT_EQ(L().phase, LearnPhase::Asking);  // not answered by it
+  h.type("s");
+  EXPECT_EQ(L().phase, LearnPhase::Revealed);
+  EXPECT_TRUE(L().shown);
+  h.app.ui.presenting = false;
+  h.press(kKeyF1);
+  const std::string help = read_screen().all();
+  EXPECT_NE(help.find("S shows"), std::string::npos) << help;
+  EXPECT_EQ(help.find("Esc shows"), std::string::npos) << help;
+}
+
 // ---------------------------------------------------------------- the tour
 
 constexpr float kDt = 1.0f / 30.0f;
@@ -395,7 +420,7 @@ bool answer_if_asked(Headless& h) {
   if (l.phase != LearnPhase::Asking || l.slide != h.app.ui.slide || l.awaits_measure) return false;
   const double* d = std::get_if<double>(&l.question.answer);
   if (d && std::isnan(*d)) {
-    h.press(kEscape);
+    h.type("s");
     return true;
   }
   h.type(answer_words(l.question.answer).c_str());
@@ -403,8 +428,9 @@ bool answer_if_asked(Headless& h) {
   return true;
 }
 
-// A, Esc, Enter, T (the issue's keys), then every question answered as it comes: the tour
-// waits at each with "answer to go on (Esc shows it)" and reaches the last slide.
+// A, S, Enter, T (the issue's A, Esc, Enter, T: Show me is S now), then every question
+// answered as it comes: the tour waits at each with "answer to go on (S shows it)" and
+// reaches the last slide.
 TEST(UiLearnTour, TheTourWaitsAtEachQuestionAndReachesTheLastSlide) {
   Headless h(ImVec2(1280, 800));
   h.init({"lookupviz", "--reset"});
@@ -414,7 +440,7 @@ TEST(UiLearnTour, TheTourWaitsAtEachQuestionAndReachesTheLastSlide) {
   h.type("a");
   h.frames(5);
   ASSERT_EQ(h.app.learn.phase, LearnPhase::Asking);
-  h.press(kEscape);
+  h.type("s");
   h.press(kEnter);
   h.app.ui.tour.speed = 40.0;  // each step held 1/40 of its reading time
   h.type("t");
@@ -428,7 +454,7 @@ TEST(UiLearnTour, TheTourWaitsAtEachQuestionAndReachesTheLastSlide) {
     if (h.app.learn.phase == LearnPhase::Asking && h.app.learn.slide == h.app.ui.slide && badge_checked < 3) {
       h.frame(kDt);
       const ScreenText s = read_screen();
-      EXPECT_TRUE(s.contains("answer to go on") && s.contains("(Esc shows it)")) << s.all();
+      EXPECT_TRUE(s.contains("answer to go on") && s.contains("(S shows it)")) << s.all();
       EXPECT_FALSE(s.contains("any key stops"));
       ++badge_checked;
     }
@@ -463,7 +489,7 @@ TEST(UiLearnTour, TDuringAQuestionStartsTheTourOnceItIsAnswered) {
   EXPECT_FALSE(h.app.ui.tour.running);  // the question first
   EXPECT_EQ(h.app.learn.phase, LearnPhase::Asking);
   EXPECT_EQ(h.app.learn.typed, "");
-  h.press(kEscape);  // shown
+  h.type("s");  // shown
   ASSERT_EQ(h.app.learn.phase, LearnPhase::Revealed);
   h.frame(kDt);
   ASSERT_TRUE(h.app.ui.tour.running);
