@@ -223,6 +223,31 @@ TEST_F(UiLearnFlow, AQuizThenBackGivesTheSlideAndItsStep) {
   }
 }
 
+// Text mode: the sentence (the model's and the field's) and the mode come back too.
+TEST(UiLearnFlowText, TryAnotherGivesTheSentenceBack) {
+  Headless h;
+  h.init({"lookupviz", "--ask", "--text", "Hello there, café"});
+  h.frames(3);
+  ASSERT_EQ(h.app.ui.ids_input, IdsInput::Text);
+  const std::string text = h.app.inputs.text;
+  const IdList ids = h.app.inputs.ids;
+  ASSERT_EQ(text, "Hello there, café");
+  h.app.learn.next_kind = quiz::QuestionKind::LookupRow;
+  go_to_slide(h.app, 2);
+  h.frames(40);
+  ASSERT_EQ(h.app.learn.phase, LearnPhase::Asking);
+  h.type("s");
+  h.type("n");
+  ASSERT_TRUE(learn_practising(h.app));
+  EXPECT_NE(h.app.inputs.ids, ids);
+  EXPECT_EQ(session_from_app(h.app, WindowGeometry{}).text, text);
+  h.type("b");
+  EXPECT_EQ(h.app.inputs.text, text);
+  EXPECT_EQ(h.app.inputs.ids, ids);
+  EXPECT_EQ(text_field(h.app), text);
+  EXPECT_EQ(h.app.ui.ids_input, IdsInput::Text);
+}
+
 TEST(UiLearnFlowTrain, TryAnotherOnSlideNineGivesItsChoicesBack) {
   Headless h;
   h.init({"lookupviz", "--ask", "--ids", "2,0,3,0", "--vocab", "5", "--dim", "3", "--seed", "5"});
