@@ -1,7 +1,8 @@
 // app_tour.hpp — the narrated tour's side in the App (its clock: app/ui_base/tour.hpp).
 // T, View ▸ Tour and --tour set ui.tour.requested; the frame then calls:
 //   tour_frame()                 before the shortcuts: starts a requested tour, stops it on
-//                                any key or click (that input goes nowhere else), and moves
+//                                any key or click (that input goes nowhere else; Learn mode's
+//                                question and verdict keep theirs), and moves
 //                                the deck when the step has been held long enough
 //   tour_narration_begin / end   around the slide's narrative: its words, as drawn, set the hold
 //   draw_tour_badge()            "Tour — any key stops" in the canvas's corner while it runs
