@@ -817,6 +817,7 @@ void learn_try_another(App& app) {
   item.spec.seed = app.inputs.seed;
   ++L.attempt;
   const quiz::QuizItem next = quiz::another_like(item, app.inputs.seed ^ 0x51ED2701ull, L.attempt, app.gpt2.get());
+  if (!L.own.kept) set_status(app, "Practice state: your own comes back after this question (B: at once).");
   keep_own_state(app);  // the fresh state is a practice one: the learner's comes back after it
   apply_state(app, next.spec, slide, next.question.kind);
   go_to_slide(app, slide);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # learn_e2e.sh — Learn mode (issue 28) in the real window under Xvfb, driven by real X
 # input (xdotool) at 1280 × 800 and 1024 × 768: slide 2 does not pass its question until
-# it is answered; clicking a wrong row shows ✗ and the right row; the same by keyboard
+# it is answered; a click selects and Enter judges (a misclick corrected by another click
+# first); clicking a wrong row shows ✗ and the right row; the same by keyboard
 # alone; slide 9's rows_moved question answered on its trained table; Try another's practice
 # state is marked and the session keeps the learner's own; a 5-question quiz
 # ends with its score; the session keeps Learn mode and the per-kind results across a
@@ -93,6 +94,24 @@ for SIZE in 1280x800 1024x768; do
   done
   RUN="keys-$SIZE"
   [ "$right" = 1 ] || fail "no row reached by ↓ and Enter was judged right"
+done
+
+# 2b. A misclick is corrected before Enter (issue 36, item 6): a click selects, another click
+# changes it, Enter judges the second. The row asked is one of the IDs 2, 3, 1; row 0 never is:
+# each ID's row clicked first, then row 0, must be judged ✗ (the first click, right once, would
+# be ✓ had it committed).
+for first in 1 2 3; do
+  start "misclick-$first" 1280x800 --ask --ids 2,3,1 --slide 2 --step 0
+  wait_for "has learn-answer && has answer-row-$first" 10 || fail "slide 2 asked no question on its rows"
+  click "answer-row-$first"
+  sleep 0.4
+  has learn-right || has learn-wrong && fail "a click on row $first committed the answer"
+  click answer-row-0
+  sleep 0.4
+  xdotool key Return
+  wait_for "has learn-wrong || has learn-right" 5 || fail "Enter after two clicks gave no verdict"
+  has learn-right && fail "row $first, then row 0 clicked: the first click was judged"
+  quit
 done
 
 # 3. A 5-question quiz, each question shown (S) and passed (Enter): the score.
