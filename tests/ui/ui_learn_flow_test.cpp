@@ -457,7 +457,7 @@ bool answer_if_asked(Headless& h) {
 // answered as it comes: the tour waits at each with "answer to go on (S shows it)" and
 // reaches the last slide.
 TEST(UiLearnTour, TheTourWaitsAtEachQuestionAndReachesTheLastSlide) {
-  Headless h(ImVec2(1280, 800));
+  Headless h(ImVec2(1024, 768));  // the smallest window: the tour's words fit the question panel
   h.init({"lookupviz", "--reset"});
   scale_state(h.app).vocab = 3000;  // slide 7's timing: a small table, a moment
   scale_state(h.app).dim = 64;
@@ -471,6 +471,7 @@ TEST(UiLearnTour, TheTourWaitsAtEachQuestionAndReachesTheLastSlide) {
   h.type("t");
   h.frame(kDt);
   ASSERT_TRUE(h.app.ui.tour.running);
+  layout_report_enable(true);
   int answered = 0, badge_checked = 0, last_slide = h.app.ui.slide;
   std::vector<int> slides{last_slide};
   const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
@@ -481,6 +482,8 @@ TEST(UiLearnTour, TheTourWaitsAtEachQuestionAndReachesTheLastSlide) {
       const ScreenText s = read_screen();
       EXPECT_TRUE(s.contains("answer to go on") && s.contains("(S shows it)")) << s.all();
       EXPECT_FALSE(s.contains("any key stops"));
+      for (const std::string& c : layout_report().clipped)
+        EXPECT_EQ(c.find("question panel"), std::string::npos) << "slide " << h.app.ui.slide << ": " << c;
       ++badge_checked;
     }
     if (answer_if_asked(h)) {
@@ -490,6 +493,7 @@ TEST(UiLearnTour, TheTourWaitsAtEachQuestionAndReachesTheLastSlide) {
     if (h.app.learn.awaits_measure) std::this_thread::sleep_for(std::chrono::milliseconds(2));
     if (h.app.ui.slide != last_slide) slides.push_back(last_slide = h.app.ui.slide);
   }
+  layout_report_enable(false);
   EXPECT_TRUE(h.app.ui.tour.finished) << "the tour stalled on slide " << h.app.ui.slide << " step "
                                       << current_step(h.app.ui.timeline, current_slide_steps(h.app));
   EXPECT_EQ(h.app.ui.slide, slide_count() - 1);
