@@ -6,6 +6,8 @@ reference for its goldens and its live parity test. Run with Debian's /usr/bin/p
   attention_oracle.py --weights t.npy --ids 2,0 --d-out 3        (x = the file's rows, .float())
   attention_oracle.py --batch CASES --out DIR      one case a line (arguments as above);
                                                    writes DIR/0000.txt, DIR/0001.txt, ...
+  attention_oracle.py --generate N SEED --out DIR  N random states (random_case) into
+                                                   DIR/cases.txt, then as --batch
   --raw: also print the float32 bits of attn_weights, context_vec and, after
          context_vec.sum().backward(), values.grad and W_value.weight.grad (hex, one row a line)
 
@@ -21,6 +23,7 @@ import argparse
 import contextlib
 import io
 import os
+import random
 import shlex
 import sys
 
@@ -81,8 +84,30 @@ def run(a):
         print("RAW W_value.weight.grad"); print(bits(W_value.weight.grad))
 
 
+def random_case(rng: random.Random) -> str:
+    """One state: seeds up to 2^63 (some negative), V up to 3,000, D up to 300, 1-64 IDs,
+    d_out 1-64, beta in {0, 0.5, 1, 3, 1000}, the mask on or off."""
+    r = rng.random()
+    seed = rng.randrange(0, 1000) if r < 0.3 else (-rng.randrange(1, 2**63) if r < 0.45 else rng.randrange(0, 2**63))
+    vocab = rng.choice([rng.randint(1, 6), rng.randint(1, 60), rng.randint(1, 3000)])
+    dim = rng.choice([rng.randint(1, 8), rng.randint(1, 40), rng.randint(1, 300)])
+    count = rng.choice([rng.randint(1, 8), rng.randint(1, 20), rng.randint(1, 64)])
+    ids = [rng.randrange(vocab) for _ in range(count)]
+    d_out = rng.choice([rng.randint(1, 4), rng.randint(1, 64)])
+    beta = rng.choice(["0", "0.5", "1", "3", "1000"])
+    args = f"--seed {seed} --dim {dim} --vocab {vocab} --ids {','.join(map(str, ids))} --d-out {d_out} --beta {beta}"
+    return args + (" --no-mask" if rng.random() < 0.4 else "")
+
+
 def main() -> int:
     torch.set_num_threads(1)
+    if len(sys.argv) > 1 and sys.argv[1] == "--generate":
+        count, seed, out = int(sys.argv[2]), int(sys.argv[3]), sys.argv[5]
+        os.makedirs(out, exist_ok=True)
+        rng = random.Random(seed)
+        with open(os.path.join(out, "cases.txt"), "w", encoding="utf-8") as f:
+            f.writelines(random_case(rng) + "\n" for _ in range(count))
+        sys.argv = [sys.argv[0], "--batch", os.path.join(out, "cases.txt"), "--out", out]
     if len(sys.argv) > 1 and sys.argv[1] == "--batch":
         cases, out = sys.argv[2], sys.argv[4]
         extra = sys.argv[5:]
