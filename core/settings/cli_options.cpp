@@ -808,7 +808,7 @@ constexpr const char* kUsageHelp = R"(Usage:
   lookupviz --nearest ID | --norms [opts]  nearest rows or norms as JSON, exit
   lookupviz --export-worksheet F.md [opts] a worksheet with pictures, exit
   lookupviz --train-print [train options]  optimizer steps on the table, exit
-  lookupviz --attention-print [opts]       slide 10's attention as PyTorch prints it)";
+  lookupviz --attention-print [opts]       slide 10's attention printed, exit)";
 
 std::string cli_help_text() {
   // The slide numbers come from kSlideCount (counted from app/slides/ by CMakeLists.txt).
