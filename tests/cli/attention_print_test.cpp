@@ -29,6 +29,8 @@ std::vector<GoldenCase> load_cases() {
     std::string args = tab == std::string::npos ? "" : line.substr(tab + 1);
     for (size_t at = args.find("@TABLES@"); at != std::string::npos; at = args.find("@TABLES@"))
       args.replace(at, 8, kTables);
+    for (size_t at = args.find("@HERE@"); at != std::string::npos; at = args.find("@HERE@"))
+      args.replace(at, 6, kDir.substr(0, kDir.size() - 1));
     cases.push_back({line.substr(0, tab), args});
   }
   return cases;
