@@ -28,7 +28,8 @@ Attention attention_forward(const Matrix& x, const AttentionSpec& spec, TorchGen
   a.values = matmul_bt(x, a.w_value);
 
   const float beta = static_cast<float>(spec.beta);
-  a.scores = matmul_bt(a.queries, a.keys);
+  a.raw_scores = matmul_bt(a.queries, a.keys);
+  a.scores = a.raw_scores;
   for (Eigen::Index i = 0; i < t; ++i)
     for (Eigen::Index j = 0; j < t; ++j) {
       a.scores(i, j) = a.scores(i, j) * beta;
@@ -56,6 +57,36 @@ AttentionValueGrad attention_value_backward(const Attention& a, const Matrix& x)
   for (Eigen::Index r = 0; r < g.values_grad.rows(); ++r)
     if ((g.values_grad.row(r).array() != 0.0f).any()) ++g.rows_with_gradient;
   return g;
+}
+
+int64_t one_hot_position(const Attention& a, int64_t t) {
+  // Softmax weights are at most 1; two of them cannot both round to 1 (their sum would be 2).
+  for (Eigen::Index p = 0; p < a.weights.cols(); ++p)
+    if (a.weights(t, p) == 1.0f) return p;
+  return -1;
+}
+
+int64_t hard_limit_position(const Attention& a, int64_t t, bool causal) {
+  const Eigen::Index visible = causal ? t + 1 : a.raw_scores.cols();
+  int64_t at = -1;
+  float best = 0.0f;
+  bool tie = false;
+  for (Eigen::Index p = 0; p < visible; ++p) {
+    const float s = a.raw_scores(t, p);
+    if (!std::isfinite(s)) return -1;
+    if (at < 0 || s > best) at = p, best = s, tie = false;
+    else if (s == best) tie = true;
+  }
+  return tie ? -1 : at;
+}
+
+AttentionCost attention_cost(int64_t tokens, int64_t dim, int64_t d_out) {
+  AttentionCost c;
+  c.projection_madds = 3 * tokens * dim * d_out;
+  c.score_madds = tokens * tokens * d_out;
+  c.mix_madds = tokens * tokens * d_out;
+  c.lookup_copies = tokens * dim;
+  return c;
 }
 
 std::string attention_print_text(const Attention& a) {

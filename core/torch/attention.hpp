@@ -32,6 +32,7 @@ struct AttentionSpec {
 struct Attention {
   Matrix w_query, w_key, w_value;  // d_out x D, the Linear layers' .weight
   Matrix queries, keys, values;    // T x d_out
+  Matrix raw_scores;               // T x T: queries @ keys.T (before β and the mask)
   Matrix scores;                   // T x T: (queries @ keys.T) * β, -inf where masked
   Matrix weights;                  // T x T: attn_weights, each row sums to ~1
   Matrix context;                  // T x d_out: context_vec
@@ -50,6 +51,26 @@ struct AttentionValueGrad {
   int64_t rows_with_gradient = 0;  // value rows with a nonzero gradient
 };
 AttentionValueGrad attention_value_backward(const Attention& a, const Matrix& x);
+
+// Where weight row t is one-hot to float32 precision, p (its weight rounds to exactly 1:
+// the others, some maybe not 0, add up to less than half of 1's last bit, and context row
+// t is value row p to float32 precision — a lookup); else -1 (no weight is 1, or NaN).
+int64_t one_hot_position(const Attention& a, int64_t t);
+
+// As β → ∞, which value row context row t copies: the visible position with the largest
+// queries[t]·keys[p] (raw_scores), or -1 when two or more share it (the weights then
+// split evenly between them, and no single row is copied) or the row is not finite.
+int64_t hard_limit_position(const Attention& a, int64_t t, bool causal);
+
+// The bill, against the lookup's T·D copies: attention cannot be a lookup because its
+// weights are not one-hot, so every position is multiplied in.
+struct AttentionCost {
+  int64_t projection_madds = 0;  // 3·T·D·d_out: queries, keys, values
+  int64_t score_madds = 0;       // T·T·d_out: queries @ keys.T
+  int64_t mix_madds = 0;         // T·T·d_out: attn_weights @ values
+  int64_t lookup_copies = 0;     // T·D: the embedding lookup that made x
+};
+AttentionCost attention_cost(int64_t tokens, int64_t dim, int64_t d_out);
 
 // What `lookupviz --attention-print` prints: the Python of the ">>> attn_weights",
 // print(attn_weights), ">>> context_vec", print(context_vec), as torch 1.13 prints them.

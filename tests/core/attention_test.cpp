@@ -196,8 +196,13 @@ TEST(AttentionSharpness, LargeBetaCopiesOneValueRowTheLookupAgain) {
       if (a.weights(i, j) > 0.0f) reached.insert(j);
     Eigen::Index top = 0;
     a.weights.row(i).maxCoeff(&top);
-    if (a.weights(i, top) != 1.0f) continue;  // two scores too close for β = 1000: still a mix
+    if (a.weights(i, top) != 1.0f) {  // two scores too close for β = 1000: still a mix
+      EXPECT_EQ(lv::one_hot_position(a, i), -1) << i;
+      continue;
+    }
     ++one_hot;
+    EXPECT_EQ(lv::one_hot_position(a, i), top) << i;
+    EXPECT_EQ(lv::hard_limit_position(a, i, false), top) << i;  // the limit, reached
     // 1 * v + 0 * (the others), summed from +0: the value row's bits exactly.
     for (Eigen::Index c = 0; c < a.context.cols(); ++c) EXPECT_EQ(a.context(i, c), a.values(top, c)) << i;
   }
@@ -205,6 +210,31 @@ TEST(AttentionSharpness, LargeBetaCopiesOneValueRowTheLookupAgain) {
   // Only the value rows a weight reaches get a gradient; the others are nobody's lookup.
   EXPECT_EQ(lv::attention_value_backward(a, x).rows_with_gradient, static_cast<int64_t>(reached.size()));
   EXPECT_LT(reached.size(), 8u);
+}
+
+TEST(AttentionSharpness, RepeatedIdsShareTheLimitAndNoRowIsCopied) {
+  // IDs 1 at positions 1 and 3 have the same key: query 3 sees both, and at β = 1000 torch
+  // gives each 0.5 (the golden beta1000_one_hot); the limit copies no single row.
+  const lv::CliOptions o = options("--seed 11 --ids 3,1,4,1,5,9,2,6 --dim 12 --d-out 8 --beta 1000");
+  lv::TorchGenerator gen(o.seed);
+  const lv::Matrix x = lv::embedding_rows(lv::effective_vocab(o), o.dim, o.ids, gen);
+  const lv::Attention a = lv::attention_forward(x, spec_of(o), gen);
+  EXPECT_EQ(a.weights(3, 1), 0.5f);
+  EXPECT_EQ(a.weights(3, 3), 0.5f);
+  EXPECT_EQ(lv::one_hot_position(a, 3), -1);
+  EXPECT_EQ(lv::hard_limit_position(a, 3, true), -1);
+  EXPECT_EQ(lv::one_hot_position(a, 0), 0);  // the first query sees only itself
+  EXPECT_EQ(lv::hard_limit_position(a, 0, true), 0);
+  EXPECT_EQ(lv::one_hot_position(a, 2), 0);
+  EXPECT_EQ(lv::hard_limit_position(a, 2, true), 0);
+}
+
+TEST(AttentionSharpness, TheBillCountsEveryPosition) {
+  const lv::AttentionCost c = lv::attention_cost(5, 3, 2);
+  EXPECT_EQ(c.projection_madds, 3 * 5 * 3 * 2);
+  EXPECT_EQ(c.score_madds, 5 * 5 * 2);
+  EXPECT_EQ(c.mix_madds, 5 * 5 * 2);
+  EXPECT_EQ(c.lookup_copies, 5 * 3);
 }
 
 TEST(AttentionCommandLine, OptionsParseWithTheirDefaults) {
