@@ -768,10 +768,11 @@ constexpr const char* kTrainHelp = R"(  --train-print        train the seeded ta
 // --help's lines for --attention-print and its options (slide 10: core/torch/attention.hpp).
 constexpr const char* kAttentionHelp = R"(  --attention-print    causal self-attention over the IDs' rows x: three
                        nn.Linear(D, d_out, bias=False) drawn after the table
-                       (with --weights: just after torch.manual_seed), then
-                       softmax((q @ k.T) * beta, masked, / sqrt(d_out)) and
-                       the weights @ values; print attn_weights and
-                       context_vec as PyTorch 1.13 prints them, and exit.
+                       (with --weights: just after torch.manual_seed); the
+                       weights softmax(beta * q.k / sqrt(d_out)) over the
+                       positions each ID sees, the context their mix of the
+                       values; print attn_weights and context_vec as
+                       PyTorch 1.13 prints them, and exit.
                        At most 64 IDs; the model options as --print (no --dtype)
   --d-out N            the projections' width, 1 to 64           (default 2)
   --beta B             the scores' sharpness, 0 to 1,000: 0 gives each query
