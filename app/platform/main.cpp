@@ -40,6 +40,7 @@
 #include "app/model/model_jobs.hpp"
 #include "core/torch/notebook_transcript.hpp"
 #include "core/nearest/nearest_cli.hpp"
+#include "core/torch/attention_cli.hpp"
 #include "core/quiz/quiz_json.hpp"
 #include "core/quiz/worksheet.hpp"
 #include "core/settings/recent_files.hpp"
@@ -280,6 +281,18 @@ int print_nearest(const lv::CliOptions& o, std::shared_ptr<const lv::TableFile> 
   return 0;
 }
 
+// --attention-print: slide 10's attention as PyTorch prints it (core/torch/attention_cli.hpp);
+// more than 64 IDs from --text exits 2.
+int print_attention(const lv::CliOptions& o, std::shared_ptr<const lv::TableFile> file) {
+  const lv::AttentionCliRun run = lv::attention_cli(o, std::move(file));
+  if (run.exit_code != 0) {
+    std::fprintf(stderr, "lookupviz: %s\n", run.error.c_str());
+    return run.exit_code;
+  }
+  std::fputs(run.out.c_str(), stdout);
+  return 0;
+}
+
 Exit fail_usage(const std::string& why) {
   std::fprintf(stderr, "lookupviz: %s\n", why.c_str());
   return 2;
@@ -367,8 +380,8 @@ RunKind run_kind(const lv::CliOptions& o) {
   RunKind k;
   k.headless = !o.screenshot.empty() || !o.export_slides.empty() || !o.export_gif.empty() ||
                !o.export_worksheet.empty() || o.layout_report;
-  k.window_loads =
-      o.weights_positional && !k.headless && !o.print && !o.quiz_json && !o.nearest && !o.norms && o.bench_frames == 0;
+  k.window_loads = o.weights_positional && !k.headless && !o.print && !o.quiz_json && !o.nearest && !o.norms &&
+                   o.bench_frames == 0 && !o.attention_print;
   return k;
 }
 
@@ -680,6 +693,7 @@ static int run(int argc, char** argv) {
   std::shared_ptr<const lv::TableFile> file;
   lv::CliOptions seeded;
   if (Exit e = open_table(o, kind, &seeded, &file)) return *e;
+  if (o.attention_print) return print_attention(o, file);  // O(T·D·d_out): no budget to ask
   if (Exit e = check_budget(o, kind, file.get())) return *e;
   if (o.quiz_json) return print_quiz_json(o, file, tokenizer.tokenizer.get(), tokenizer.error);
   if (o.nearest || o.norms) return print_nearest(o, file);

@@ -106,6 +106,10 @@ constexpr Flag kFlags[] = {
     {"--norms", Kind::kSwitch, ""},
     {"--k", Kind::kValue, "--k 10"},
     {"--metric", Kind::kValue, "--metric cosine"},
+    {"--attention-print", Kind::kSwitch, ""},
+    {"--d-out", Kind::kValue, "--d-out 2"},
+    {"--beta", Kind::kValue, "--beta 1"},
+    {"--no-mask", Kind::kSwitch, ""},
 };
 
 const Flag* find_flag(std::string_view name) {
@@ -303,6 +307,42 @@ std::string apply_nearest_flag(CliOptions& o, std::string_view name, std::string
   return "";
 }
 
+// --d-out, --beta and --no-mask (--attention-print's attention): one "--flag value"
+// applied; an error or "".
+std::string apply_attention_flag(CliOptions& o, std::string_view name, std::string_view v) {
+  if (o.attention_flag.empty()) o.attention_flag = std::string(name);
+  if (name == "--d-out") {
+    auto n = int_in_range(v, 1, kMaxAttentionDOut);
+    if (!n)
+      return "--d-out must be a whole number from 1 to " + std::to_string(kMaxAttentionDOut) + " (got " +
+             quoted_input(v) + ")";
+    o.d_out = *n;
+    return "";
+  }
+  if (name == "--beta") {
+    auto b = number_in_range(v, 0.0, kMaxAttentionBeta);
+    if (!b) return "--beta must be a number from 0 to 1,000, e.g. 1 (the book's) or 0.5 (got " + quoted_input(v) + ")";
+    o.beta = *b;
+    return "";
+  }
+  o.causal_mask = false;  // --no-mask
+  return "";
+}
+
+// --attention-print against the other flags: it prints and exits, over at most
+// kMaxAttentionTokens IDs, in float32. modes: the other modes that exit.
+std::string validate_attention(const CliOptions& o, int modes) {
+  if (!o.attention_print) {
+    if (o.attention_flag.empty()) return "";
+    return o.attention_flag + " sets up --attention-print's attention: give --attention-print too";
+  }
+  if (modes > 0 || o.quiz_json || o.nearest || o.norms || o.tour || o.quiz)
+    return "--attention-print prints slide 10's attention and exits: give it without another mode (--print, "
+           "--quiz-json, --screenshot, --nearest, ...)";
+  if (o.dtype != TableDtype::Float32) return "--attention-print computes in float32: drop --dtype";
+  return attention_ids_error(o);
+}
+
 // Applies one "--flag value"; returns an error or "".
 std::string apply(CliOptions& o, std::string_view name, std::string_view v, std::string& ids_text, bool& ids_given) {
   if (name == "--seed") {
@@ -324,6 +364,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
   if (name == "--batches" || name == "--optimizer" || name == "--lr" || name == "--steps" || name == "--grad")
     return apply_train_flag(o, name, v);
   if (name == "--nearest" || name == "--k" || name == "--metric") return apply_nearest_flag(o, name, v);
+  if (name == "--d-out" || name == "--beta" || name == "--no-mask") return apply_attention_flag(o, name, v);
   if (name == "--dim") {
     o.dim_given = true;
     auto d = int_in_range(v, 1, kMaxDim);
@@ -420,6 +461,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
   else if (name == "--quiz-json") o.quiz_json = true;
   else if (name == "--train-print") o.train_print = true;
   else if (name == "--norms") o.norms = true;
+  else if (name == "--attention-print") o.attention_print = true;
   return "";
 }
 
@@ -462,9 +504,9 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
   const bool others = o.print || !o.screenshot.empty() || !o.export_slides.empty() || o.bench_frames > 0 ||
                       !o.export_gif.empty() || o.layout_report || o.tokenize || o.detokenize ||
                       !o.export_worksheet.empty() || o.quiz_json || o.quiz || o.tour || ids_given || o.text ||
-                      !o.weights.empty() || o.dtype != TableDtype::Float32;
+                      !o.weights.empty() || o.dtype != TableDtype::Float32 || o.attention_print;
   const bool printing = o.print || o.tokenize || o.detokenize || o.quiz_json || !o.export_worksheet.empty() ||
-                        o.bench_frames > 0 || o.nearest.has_value() || o.norms;
+                        o.bench_frames > 0 || o.nearest.has_value() || o.norms || o.attention_print;
   // --quiz-json and --export-worksheet ask slide 9's rows_moved question: they read slide 9's
   // --batches, --optimizer, --lr and --grad as the window does (core/quiz/quiz_json.hpp cli_model).
   const bool asks_slide_9 = o.quiz_json || !o.export_worksheet.empty();
@@ -505,6 +547,7 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
     return "choose one of --print, --screenshot, --export-slides, --export-gif, --export-worksheet, --layout-report, "
            "--bench-frames, --tokenize and --detokenize";
   if (std::string e = validate_nearest(o, modes); !e.empty()) return e;
+  if (std::string e = validate_attention(o, modes); !e.empty()) return e;
   if (o.quiz_json && modes > 0)
     return "--quiz-json prints the questions and exits: give it without --print, --screenshot, --export-slides, "
            "--export-gif, --export-worksheet, --layout-report, --bench-frames, --tokenize or --detokenize";
@@ -649,6 +692,12 @@ TrainPrintOptions train_print_options(const CliOptions& o) {
   return t;
 }
 
+std::string attention_ids_error(const CliOptions& o) {
+  if (!o.attention_print || o.ids.size() <= static_cast<size_t>(kMaxAttentionTokens)) return "";
+  return "--attention-print attends over at most " + std::to_string(kMaxAttentionTokens) + " IDs (got " +
+         with_commas(o.ids.size()) + "): give fewer IDs";
+}
+
 int64_t effective_vocab(const CliOptions& o) { return o.vocab ? *o.vocab : vocab_for_ids(o.ids); }
 
 bool needs_tokenizer(const CliOptions& o) { return o.text || o.tokenize || o.detokenize; }
@@ -716,6 +765,20 @@ constexpr const char* kTrainHelp = R"(  --train-print        train the seeded ta
   --grad G             the upstream gradient: ones (loss = out.sum()) or
                        randn:GSEED (torch.randn(B, D) after
                        torch.manual_seed(GSEED + step))         (default ones))";
+// --help's lines for --attention-print and its options (slide 10: core/torch/attention.hpp).
+constexpr const char* kAttentionHelp = R"(  --attention-print    causal self-attention over the IDs' rows x: three
+                       nn.Linear(D, d_out, bias=False) drawn after the table
+                       (with --weights: just after torch.manual_seed); the
+                       weights softmax(beta * q.k / sqrt(d_out)) over the
+                       positions each ID sees, the context their mix of the
+                       values; print attn_weights and context_vec as
+                       PyTorch 1.13 prints them, and exit.
+                       At most 64 IDs; the model options as --print (no --dtype)
+  --d-out N            the projections' width, 1 to 64           (default 2)
+  --beta B             the scores' sharpness, 0 to 1,000: 0 gives each query
+                       the mean of the rows it sees, a large B one row (the
+                       lookup again)                             (default 1)
+  --no-mask            no causal mask: every ID sees every position)";
 // What a row means (core/nearest/), among the headless modes.
 constexpr const char* kNearestHelp = R"(  --nearest ID         the k rows of the whole table nearest to row ID (the
                        row itself left out), best first, as one JSON object:
@@ -745,7 +808,8 @@ constexpr const char* kUsageHelp = R"(Usage:
   lookupviz --quiz-json [model options]    this state's questions as JSON, exit
   lookupviz --nearest ID | --norms [opts]  nearest rows or norms as JSON, exit
   lookupviz --export-worksheet F.md [opts] a worksheet with pictures, exit
-  lookupviz --train-print [train options]  optimizer steps on the table, exit)";
+  lookupviz --train-print [train options]  optimizer steps on the table, exit
+  lookupviz --attention-print [opts]       slide 10's attention printed, exit)";
 
 namespace {
 
@@ -859,6 +923,7 @@ Headless modes:
 @QUIZ@
 @TRAIN@
 @NEAREST@
+@ATTENTION@
   --help, -h           show this text and exit
   --version            show the version and exit
 
@@ -887,6 +952,7 @@ Examples:
   put("@QUIZ@\n", std::string(kQuizHelp) + "\n");
   put("@TRAIN@\n", std::string(kTrainHelp) + "\n");
   put("@NEAREST@\n", std::string(kNearestHelp) + "\n");
+  put("@ATTENTION@\n", std::string(kAttentionHelp) + "\n");
   put("@LEARN@\n", std::string(kLearnHelp) + "\n");
   return text;
 }

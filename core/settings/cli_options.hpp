@@ -9,6 +9,7 @@
 
 #include "core/train/trainer.hpp"
 #include "core/nearest/nearest.hpp"
+#include "core/torch/attention.hpp"
 #include "core/torch/dtype_round.hpp"
 #include "core/torch/tensor.hpp"
 
@@ -69,6 +70,14 @@ struct CliOptions {
                                             // step)); empty: --grad ones (loss = out.sum())
   std::string train_flag;                   // the first of --batches, --optimizer, --lr, --steps, --grad given
 
+  // --attention-print: slide 10's attention over the IDs' rows (core/torch/attention.hpp),
+  // what tests/oracle/attention_oracle.py prints.
+  bool attention_print = false;  // --attention-print: print attn_weights and context_vec, exit
+  int64_t d_out = 2;             // --d-out N: W_query/W_key/W_value's width, 1..kMaxAttentionDOut
+  double beta = 1.0;             // --beta B: the scores' sharpness, 0..kMaxAttentionBeta (1: the book's)
+  bool causal_mask = true;       // --no-mask clears it: every query sees every position
+  std::string attention_flag;    // the first of --d-out, --beta, --no-mask given
+
   // The window and headless rendering.
   int slide = 1;                   // --slide K, the slide's number (0..kLastSlide; 1: the table)
   int step = -1;                   // --step S as the transport counts ("S / N"; 0: before the first); -1: the last
@@ -118,6 +127,10 @@ std::string cli_version_text();
 
 // --train-print's run (core/train/trainer.hpp train_transcript) from the options.
 TrainPrintOptions train_print_options(const CliOptions& o);
+
+// --attention-print's IDs are at most kMaxAttentionTokens: "" or the error line (checked
+// again once --text has made the IDs).
+std::string attention_ids_error(const CliOptions& o);
 
 // The vocabulary the options imply: --vocab, or max(ids) + 1.
 int64_t effective_vocab(const CliOptions& o);
