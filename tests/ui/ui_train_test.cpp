@@ -260,7 +260,8 @@ TEST(TrainSlide, SaveDialogNamesFailuresAndAsksBeforeReplacing) {
   EXPECT_FALSE(train_saving(h.app));
   ASSERT_TRUE(find_landmark("train-save-confirm", &a, &b));
   EXPECT_TRUE(read_screen().contains("Replace " + notes + "?")) << read_screen().all();
-  EXPECT_EQ(s.save_confirm_text, notes + " already exists (7 bytes). It is not a .safetensors file: its contents will be lost.");
+  EXPECT_EQ(s.save_confirm_text,
+            notes + " already exists (7 bytes). It is not a .safetensors file: its contents will be lost.");
   EXPECT_TRUE(read_screen().contains("already exists (7 bytes)")) << read_screen().all();
   ASSERT_TRUE(h.click("train-save-keep"));
   h.frames(3, 0.1f);
