@@ -418,6 +418,18 @@ TEST(SessionSettingsFile, SaveThenLoadLeavesNoTempFile) {
   EXPECT_EQ(list_dir(dir), std::vector<std::string>{"session.ini"});
 }
 
+// Issue 39: a save never widens the file's mode (the temporary file was 0644).
+TEST(SessionSettingsFile, ASavedFileKeepsItsMode) {
+  const std::string dir = temp_dir(), path = dir + "/session.ini";
+  EXPECT_EQ(lv::save_settings_file(path, lv::write_settings(SessionSettings{})), "");
+  ASSERT_EQ(chmod(path.c_str(), 0600), 0);
+  EXPECT_EQ(lv::save_settings_file(path, lv::write_settings(busy_session())), "");
+  struct stat st;
+  ASSERT_EQ(stat(path.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0600u);
+  EXPECT_EQ(list_dir(dir), std::vector<std::string>{"session.ini"});
+}
+
 TEST(SessionSettingsFile, AMissingFileIsNotAnError) {
   lv::SettingsLoad l = lv::load_settings_file(temp_dir() + "/session.ini");
   EXPECT_FALSE(l.found);
