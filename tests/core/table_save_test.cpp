@@ -133,6 +133,21 @@ TEST(TableSave, AReplacedFileKeepsItsMode) {
   struct stat st;
   ASSERT_EQ(stat(target.c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 07777, 0600u);
+  // The owner and group are kept where the saver may set them (root may give any; EPERM
+  // otherwise is ignored): as root, a file of uid 1234 stays 1234's.
+  if (geteuid() == 0) {
+    const fs::path theirs = dir / "theirs.safetensors";
+    ASSERT_EQ(save_trained_safetensors(t, theirs.string()), "");
+    ASSERT_EQ(chown(theirs.c_str(), 1234, 4321), 0);
+    ASSERT_EQ(chmod(theirs.c_str(), 04640),
+              0);  // set-user-ID too: the save sets the mode after the owner (chown clears it)
+    ASSERT_EQ(save_trained_safetensors(t, theirs.string()), "");
+    struct stat o;
+    ASSERT_EQ(stat(theirs.c_str(), &o), 0);
+    EXPECT_EQ(o.st_uid, 1234u);
+    EXPECT_EQ(o.st_gid, 4321u);
+    EXPECT_EQ(o.st_mode & 07777, 04640u);
+  }
   // A new name: 0666 less the umask.
   const mode_t mask = umask(022);
   umask(mask);
