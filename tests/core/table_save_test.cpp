@@ -139,8 +139,8 @@ TEST(TableSave, AReplacedFileKeepsItsMode) {
     const fs::path theirs = dir / "theirs.safetensors";
     ASSERT_EQ(save_trained_safetensors(t, theirs.string()), "");
     ASSERT_EQ(chown(theirs.c_str(), 1234, 4321), 0);
-    ASSERT_EQ(chmod(theirs.c_str(), 04640),
-              0);  // set-user-ID too: the save sets the mode after the owner (chown clears it)
+    // Set-user-ID too: the save sets the mode after the owner (chown clears it).
+    ASSERT_EQ(chmod(theirs.c_str(), 04640), 0);
     ASSERT_EQ(save_trained_safetensors(t, theirs.string()), "");
     struct stat o;
     ASSERT_EQ(stat(theirs.c_str(), &o), 0);
