@@ -143,7 +143,7 @@ struct TrainStepWork {
 struct TrainSaveWork {
   Trainer table;  // Trainer::table_copy(): the values alone
   std::string path;
-  bool over_open_table = false;  // path is the open table's own file
+  const TableFile* over_open_table = nullptr;  // the open table, when path is its own file
   std::string error;
   std::function<void()> hook;
 };
@@ -275,7 +275,8 @@ void take_save(App& app, TrainSlideState& s) {
     s.save_failed = s.save_outcome;
     s.save_requested = true;
   }
-  if (w->error.empty() && w->over_open_table && app.inputs.file) {
+  // (Only while that table is still the one open: another opened meanwhile stays.)
+  if (w->error.empty() && w->over_open_table && app.inputs.file.get() == w->over_open_table) {
     // The open table's own file now holds the trained table: it is opened again, so the
     // window's table is the file (as an editor's document is after Save As), and slide 9
     // starts from it at step 0 (the values shown do not move). The old file's "replaced on
@@ -936,7 +937,7 @@ std::string train_save_table(App& app, const std::string& path) {
   auto w = std::make_shared<TrainSaveWork>();
   w->table = s.runs[0].trainer.table_copy();  // O(rows stored × D): the worker reads its own
   w->path = path;
-  w->over_open_table = train_save_is_open_table(app, path);
+  if (train_save_is_open_table(app, path)) w->over_open_table = app.inputs.file.get();
   w->hook = s.save_hook;
   s.save_work = w;
   s.save_outcome.clear();
