@@ -249,6 +249,15 @@ void draw_neighbours(App& app) {
   ImGui::TextWrapped("%lld nearest by %s (row %lld left out) · click one to add it as an ID",
                      static_cast<long long>(p.result.neighbours.size()), nearest_metric_name(p.shown.metric),
                      static_cast<long long>(p.shown.row));
+  // Rows whose score is not a number are never listed: say how many (all of them: the row
+  // asked about itself holds NaN or inf).
+  if (p.result.unscored > 0 && p.result.neighbours.empty())
+    ImGui::TextWrapped("No row can be compared with row %lld: its score against every row is not a number (the "
+                       "row holds NaN or inf).",
+                       static_cast<long long>(p.shown.row));
+  else if (p.result.unscored > 0)
+    ImGui::TextWrapped("%s left out: not a finite score (NaN or inf in the row).",
+                       counted(p.result.unscored, "row").c_str());
   ImGui::PopStyleColor();
   const char* score = p.shown.metric == NearestMetric::kL2    ? "distance"
                       : p.shown.metric == NearestMetric::kDot ? "dot"

@@ -270,14 +270,15 @@ int print_quiz_json(const lv::CliOptions& o, std::shared_ptr<const lv::TableFile
 }
 
 // --nearest ID / --norms: the rows as JSON (core/nearest/nearest_cli.hpp); a row outside
-// a file's table exits 2.
+// a file's table, or one holding NaN/inf, exits 2; rows left out are said on stderr.
 int print_nearest(const lv::CliOptions& o, std::shared_ptr<const lv::TableFile> file) {
   const lv::NearestCliRun run = lv::nearest_cli(o, std::move(file));
+  std::fputs(run.out.c_str(), stdout);  // also with exit 2 when there is JSON ("why": a row holding NaN)
   if (run.exit_code != 0) {
     std::fprintf(stderr, "lookupviz: %s\n", run.error.c_str());
     return run.exit_code;
   }
-  std::fputs(run.out.c_str(), stdout);
+  if (!run.note.empty()) std::fprintf(stderr, "lookupviz: %s\n", run.note.c_str());
   return 0;
 }
 
@@ -334,6 +335,10 @@ struct TokenizerLoaded {
 // The window loads it too (a few ms): Text mode, slide 0 and slide 8's decoding use it,
 // and say so when it is missing.
 Exit tokenizer_modes(lv::CliOptions& o, const char* argv0, TokenizerLoaded* loaded) {
+  // --nearest and --norms read the table alone: no tokenizer is loaded for them (a GGUF's
+  // vocabulary can be hundreds of MB, and a broken one is none of their business).
+  const bool table_only = (o.nearest || o.norms) && !lv::needs_tokenizer(o);
+  if (table_only) return std::nullopt;
   if (lv::needs_tokenizer(o) || !o.print) {
     lv::TokenizerLoad load = lv::find_gpt2_tokenizer(exe_path(argv0));
     loaded->tokenizer = std::move(load.tokenizer);

@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <utility>
 
 #include "app/model/app_model.hpp"
 #include "app/slides/narrative_lines.hpp"
@@ -142,6 +143,7 @@ struct TrainStepWork {
 struct TrainSaveWork {
   Trainer table;  // Trainer::table_copy(): the values alone
   std::string path;
+  const TableFile* over_open_table = nullptr;  // the open table, when path is its own file
   std::string error;
   std::function<void()> hook;
 };
@@ -267,7 +269,51 @@ void take_save(App& app, TrainSlideState& s) {
   if (!s.save_work || !s.save_job.take()) return;
   const std::shared_ptr<TrainSaveWork> w = std::move(s.save_work);
   s.save_outcome = w->error.empty() ? "Saved " + w->path : "Not saved: " + w->error;
+  if (!w->error.empty() && w->error != "stopped") {
+    // A failure on the worker (a full disk, a folder gone meanwhile): the dialog opens
+    // again with it and the path, so another place can be typed at once.
+    s.save_failed = s.save_outcome;
+    s.save_requested = true;
+  }
+  // (Only while that table is still the one open: another opened meanwhile stays.)
+  if (w->error.empty() && w->over_open_table && app.inputs.file.get() == w->over_open_table) {
+    // The open table's own file now holds the trained table: it is opened again, so the
+    // window's table is the file (as an editor's document is after Save As), and slide 9
+    // starts from it at step 0 (the values shown do not move). The old file's "replaced on
+    // disk" prompt is not shown: this says what happened.
+    s.save_outcome += ", the open table's own file: it is now the open table (slide 9 starts again from it)";
+    app.loading.disk_changed_file = app.inputs.file.get();
+    s.open_request = w->path;
+    timeline_seek(app.ui.timeline, kTrainShownSteps, 0.0f);
+  }
   set_status(app, s.save_outcome.c_str());
+}
+
+// The popup's Save: refused at once with the reason (the dialog stays), asked first when a
+// file is there, else started on the worker (the dialog closes).
+void save_clicked(App& app, TrainSlideState& s) {
+  const std::string path = s.save_path;
+  const TableSavePlan plan = plan_table_save(path);
+  if (!plan.error.empty()) {
+    s.save_error = "Not saved: " + plan.error;
+    return;
+  }
+  if (plan.replaced.exists && s.save_confirm != path) {
+    s.save_confirm = path;
+    s.save_confirm_text =
+        path + " already exists (" + with_commas(static_cast<uint64_t>(plan.replaced.size)) + " bytes).";
+    if (train_save_is_open_table(app, path))
+      s.save_confirm_text += " It is the file the open table was read from: once replaced, the saved table is "
+                             "opened in its place.";
+    else if (path.size() < 12 || path.compare(path.size() - 12, 12, ".safetensors") != 0)
+      s.save_confirm_text += " It is not a .safetensors file: its contents will be lost.";
+    s.save_error.clear();
+    return;
+  }
+  const std::string e = train_save_table(app, path);  // on a worker: the status line says how far
+  s.save_confirm.clear();
+  if (e.empty()) ImGui::CloseCurrentPopup();
+  else s.save_error = "Not saved: " + e;
 }
 
 // ---------------------------------------------------------------- narrative
@@ -277,7 +323,8 @@ void save_popup(App& app, TrainSlideState& s) {
   if (s.save_requested) {
     s.save_requested = false;
     if (!*s.save_path) std::snprintf(s.save_path, sizeof s.save_path, "trained_table.safetensors");
-    s.save_error.clear();
+    s.save_error = std::exchange(s.save_failed, std::string());
+    s.save_confirm.clear();
     ImGui::OpenPopup("Save trained table");
   }
   if (!ImGui::BeginPopupModal("Save trained table", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
@@ -287,16 +334,31 @@ void save_popup(App& app, TrainSlideState& s) {
   const bool enter =
       ImGui::InputText("##save-path", s.save_path, sizeof s.save_path, ImGuiInputTextFlags_EnterReturnsTrue);
   landmark("train-save-path");
+  if (!s.save_confirm.empty() && s.save_confirm != s.save_path) s.save_confirm.clear();  // another name typed
   if (!s.save_error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).bad);
-    ImGui::TextUnformatted(s.save_error.c_str());
+    ImGui::PushTextWrapPos(em() * 28.0f);
+    ImGui::TextUnformatted(s.save_error.c_str());  // a path is text, never a format
+    ImGui::PopTextWrapPos();
     ImGui::PopStyleColor();
   }
-  if (ImGui::Button("Save##train-save") || enter) {
-    const std::string e = train_save_table(app, s.save_path);  // on a worker: the status line says how far
-    if (e.empty()) ImGui::CloseCurrentPopup();
-    else s.save_error = "Not saved: " + e;
+  if (!s.save_confirm.empty()) {
+    // "Replace FILE?": Replace saves over it, Cancel (or Esc) goes back to the name.
+    ImGui::PushTextWrapPos(em() * 28.0f);
+    ImGui::TextUnformatted(("Replace " + s.save_confirm + "?").c_str());
+    landmark("train-save-confirm");
+    ImGui::TextDisabled("%s", s.save_confirm_text.c_str());
+    ImGui::PopTextWrapPos();
+    if (ImGui::Button("Replace##train-save-replace")) save_clicked(app, s);
+    landmark("train-save-replace");
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel##train-save-keep") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+      s.save_confirm.clear();
+    landmark("train-save-keep");
+    ImGui::EndPopup();
+    return;
   }
+  if (ImGui::Button("Save##train-save") || enter) save_clicked(app, s);
   landmark("train-save");
   ImGui::SameLine();
   if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
@@ -869,12 +931,13 @@ std::string train_save_table(App& app, const std::string& path) {
   if (s.save_work) return "a save is running: wait for it to end";
   if (s.step_work) return "a step is running: save when it is done";
   if (!train_table_saveable(app)) return "no trained table: take a step on slide 9 first";
-  // A FIFO, a device or a folder refused at once (the worker checks again before writing).
-  if (const WriteTarget target = resolve_write_target(path); target.error != WriteTargetError::None)
-    return target.reason;
+  // A FIFO, a device, a folder or a missing folder refused at once, naming the path (the
+  // worker checks again before writing).
+  if (const TableSavePlan plan = plan_table_save(path); !plan.error.empty()) return plan.error;
   auto w = std::make_shared<TrainSaveWork>();
   w->table = s.runs[0].trainer.table_copy();  // O(rows stored × D): the worker reads its own
   w->path = path;
+  if (train_save_is_open_table(app, path)) w->over_open_table = app.inputs.file.get();
   w->hook = s.save_hook;
   s.save_work = w;
   s.save_outcome.clear();
@@ -886,6 +949,19 @@ std::string train_save_table(App& app, const std::string& path) {
     });
   });
   return "";
+}
+
+bool train_save_is_open_table(const App& app, const std::string& path) {
+  const std::shared_ptr<const TableFile>& f = app.inputs.file;
+  if (!f || f->path.empty()) return false;
+  const ReplacedFile there = replaced_file(resolve_write_target(path).path);
+  const ReplacedFile open = replaced_file(resolve_write_target(f->path).path);
+  return there.exists && open.exists && there.dev == open.dev && there.ino == open.ino;
+}
+
+std::string train_take_open_request(App& app) {
+  TrainSlideState* s = const_cast<TrainSlideState*>(find_train_slide_state(app));
+  return s ? std::exchange(s->open_request, std::string()) : std::string();
 }
 
 bool train_saving(const App& app) {

@@ -73,11 +73,17 @@ struct TrainSlideState {
   std::vector<IdList> batches;  // cycled over the steps
   uint64_t made_for = 0;        // the model and choices the runs were made for
   TrainRun runs[2];             // runs[1] only side by side
-  // File ▸ Save table as…: the path asked for, and the last save's outcome.
+  // File ▸ Save table as…: the path asked for, and the last save's outcome. Every failure
+  // names the path and keeps (or opens again) the dialog; a file already there is replaced
+  // only after "Replace FILE?" is answered.
   bool save_requested = false;  // the menu asked: the popup opens
   char save_path[1024] = "";
-  std::string save_error;
-  FollowKey followed[2];  // what each run's grid last scrolled to (the batch's first row)
+  std::string save_error;         // shown in the popup (red)
+  std::string save_failed;        // a save that failed on the worker: the popup opens again with it
+  std::string save_confirm;       // the path "Replace FILE?" asks about ("" : not asking)
+  std::string save_confirm_text;  // what the question says of that file
+  std::string open_request;       // saved over the open table's file: open it (train_take_open_request)
+  FollowKey followed[2];          // what each run's grid last scrolled to (the batch's first row)
   // A quiz's own choices for its fresh states; the learner's kept here until it ends.
   struct Choices {
     std::string batches;
@@ -112,9 +118,17 @@ void train_sync(App& app, int steps);
 // save is running.
 bool train_table_saveable(const App& app);
 // Starts writing that run's table as .safetensors at `path` on a worker
-// (core/train/table_save.hpp): "" when started, or why not (a FIFO or a folder is refused
-// here). Its progress, then "Saved PATH" or "Not saved: why", show in the status line.
+// (core/train/table_save.hpp): "" when started, or why not, naming the path (a FIFO, a
+// folder, a folder that does not exist are refused here). It does not ask before replacing
+// a file (the dialog does). Its progress, then "Saved PATH" or "Not saved: why", show in the
+// status line. Saved over the open table's own file, the saved file is opened as the table
+// (what is shown stays what was saved: slide 9 goes back to step 0 on it).
 std::string train_save_table(App& app, const std::string& path);
+// Whether `path` names the file the open table was read from (then saving there replaces it).
+bool train_save_is_open_table(const App& app, const std::string& path);
+// The file to open as the table now ("" : none), taken once: a save just replaced the open
+// table's file (File ▸ Open's loader opens it: app/chrome/ui_table_loading.cpp).
+std::string train_take_open_request(App& app);
 // A save runs (its outcome then lands in TrainSlideState::save_outcome and the status line).
 bool train_saving(const App& app);
 // Optimizer steps run on the worker.

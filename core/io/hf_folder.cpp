@@ -48,14 +48,20 @@ std::string listed(const std::vector<std::string>& names, size_t most = 6) {
 
 // ---------------------------------------------------------------- 2. config.json
 
-// A JSON true or false; any other value is an error.
-bool read_bool(JsonReader& js, bool& out) {
+// What the next JSON value is, by its first byte ("null", "a number", …), for a sentence
+// on a key whose value has the wrong type.
+const char* value_kind(JsonReader& js) {
   js.ws();
-  if (js.i < js.s.size() && (js.s[js.i] == 't' || js.s[js.i] == 'f')) {
-    out = js.s[js.i] == 't';
-    return js.skip();  // checks the literal
+  const char c = js.i < js.s.size() ? js.s[js.i] : '\0';
+  switch (c) {
+    case 'n': return "null";
+    case 't':
+    case 'f': return "a boolean";
+    case '"': return "a string";
+    case '[': return "a list";
+    case '{': return "an object";
+    default: return (c == '-' || (c >= '0' && c <= '9')) ? "a number" : "not a JSON value";
   }
-  return js.err("expected true or false");
 }
 
 }  // namespace
@@ -69,17 +75,28 @@ HfConfigParse parse_hf_config(std::string_view json, const std::string& label) {
   };
   if (!js.expect('{')) return bad();
   bool have_arch = false, have_type = false;
+  std::string problem;  // a key whose value has the wrong type: a sentence of its own (not a JSON error)
+  auto wrong = [&](const std::string& key, const char* expected) {
+    problem = label + " gives \"" + key + "\" as " + value_kind(js) + " where " + expected + " is expected.";
+    return false;
+  };
   const bool read = js.members([&](const std::string& key) {
     if (key == "architectures" && !have_arch) {
       have_arch = true;
       if (js.peek('n')) return js.skip();  // null: none named
-      if (!js.expect('[')) return false;
+      if (!js.peek('[')) return wrong(key, "a list of class names (strings)");
+      ++js.i;
       for (bool first = true;; first = false) {
         if (js.peek(']')) {
           ++js.i;
           return true;
         }
         if (!first && !js.expect(',')) return false;
+        if (!js.peek('"')) {
+          problem = label + " lists " + value_kind(js) +
+                    " in \"architectures\" where a class name (a string, e.g. \"LlamaForCausalLM\") is expected.";
+          return false;
+        }
         std::string a;
         if (!js.string(a)) return false;
         if (r.config.architecture.empty()) r.config.architecture = a;
@@ -87,17 +104,27 @@ HfConfigParse parse_hf_config(std::string_view json, const std::string& label) {
     }
     if (key == "model_type" && !have_type) {
       have_type = true;
+      if (!js.peek('"')) return wrong(key, "a string (e.g. \"llama\")");
       return js.string(r.config.model_type);
     }
     if (key == "tie_word_embeddings" && !r.config.tie_given) {
       r.config.tie_given = true;
-      return read_bool(js, r.config.tie);
+      js.ws();
+      if (js.i >= json.size() || (json[js.i] != 't' && json[js.i] != 'f')) return wrong(key, "true or false");
+      r.config.tie = json[js.i] == 't';
+      return js.skip();  // checks the literal
     }
     if (key == "architectures" || key == "model_type" || key == "tie_word_embeddings")
       return js.err("\"" + key + "\" given twice");
     return js.skip();
   });
-  if (!read) return bad();
+  if (!read) {
+    if (!problem.empty()) {
+      r.error = problem;
+      return r;
+    }
+    return bad();
+  }
   js.ws();
   if (js.i != json.size()) {
     js.err("text after the object");

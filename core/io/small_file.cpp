@@ -105,7 +105,10 @@ std::string write_small_file(const std::string& path, std::string_view text) {
     unlink(tmp.c_str());
     return std::string(what) + ": " + std::strerror(e);
   };
-  const int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  // A file replaced keeps its mode and, where it may, its owner (a 0600 session stays 0600).
+  const ReplacedFile replaced = replaced_file(target.path);
+  unlink(tmp.c_str());  // a crashed save's leftover of this pid
+  const int fd = create_save_temp(tmp, replaced);
   if (fd < 0) return std::strerror(errno);
   size_t done = 0;
   while (done < text.size()) {
@@ -113,6 +116,11 @@ std::string write_small_file(const std::string& path, std::string_view text) {
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return failed("writing", n < 0 ? errno : ENOSPC, fd);
     done += static_cast<size_t>(n);
+  }
+  if (const std::string why = keep_mode_and_owner(fd, replaced); !why.empty()) {
+    close(fd);
+    unlink(tmp.c_str());
+    return why;
   }
   if (fsync(fd) != 0) return failed("syncing", errno, fd);
   if (close(fd) != 0) return failed("closing", errno, -1);

@@ -35,7 +35,8 @@ SmallFileRead read_small_file(const std::string& path, size_t max_bytes,
                               std::optional<uint64_t> exact_size = std::nullopt);
 
 // Writes text to path atomically (a temporary file beside it, synced, renamed over
-// it); a symlink's target is written, a FIFO or device at the path is refused.
+// it); a symlink's target is written, a FIFO or device at the path is refused; a file
+// replaced keeps its mode (and owner where it may: core/io/write_target.hpp).
 // "" or why not (a clause).
 std::string write_small_file(const std::string& path, std::string_view text);
 

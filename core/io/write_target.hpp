@@ -6,6 +6,7 @@
 // regular file — a FIFO, a device such as /dev/full, a socket, a folder — is refused
 // rather than replaced.
 #pragma once
+#include <cstdint>
 #include <string>
 
 namespace lv {
@@ -25,5 +26,28 @@ struct WriteTarget {
 // Follows symlinks (relative ones from their own folder) to the final name; a name
 // that does not exist yet (also the end of a dangling link) is fine: it will be created.
 WriteTarget resolve_write_target(const std::string& path);
+
+// The regular file a save is about to replace, as it is now: the new file takes its
+// permission bits and, where it can, its owner and group (a rename would otherwise give
+// the target the temporary file's 0644 and the saver's owner: a 0600 file readable by all).
+struct ReplacedFile {
+  bool exists = false;  // a regular file is at the (resolved) path
+  unsigned mode = 0;    // its permission bits (st_mode & 07777)
+  unsigned uid = 0, gid = 0;
+  uint64_t dev = 0, ino = 0;  // which file it is (is it the table open in the window?)
+  int64_t size = 0;           // bytes
+};
+ReplacedFile replaced_file(const std::string& resolved_path);
+
+// Creates the temporary file for a save beside the target: 0600 while written when a
+// file is replaced (never wider than the target for a moment), 0666 less the umask for a
+// new name (as any new file). O_EXCL: a file already at `tmp` is never reused. -1 and errno.
+int create_save_temp(const std::string& tmp, const ReplacedFile& replaced);
+
+// Gives fd (the new file, before its rename) the replaced file's owner and group — when
+// the process may: as root, or as the file's owner for the group (EPERM is ignored: the
+// file is then ours, with the group we may give) — then its mode. "" or why not (a clause
+// naming the errno, e.g. "setting its mode: Read-only file system").
+std::string keep_mode_and_owner(int fd, const ReplacedFile& replaced);
 
 }  // namespace lv

@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "core/io/sigbus_guard.hpp"
+#include "core/text/json_text.hpp"
 
 namespace lv {
 namespace {
@@ -230,6 +231,34 @@ double score_of(NearestMetric m, double dot, double sq, double l2, double q_norm
   return 0;
 }
 
+// The final score of one candidate row, in double from its values (q and r as float32:
+// each product is exact in double). A copy of q gives dot == qq == rr, and
+// sqrt(qq · rr) == qq exactly, so its cosine is exactly 1.
+double exact_score(NearestMetric m, const float* q, const float* r, int64_t d) {
+  double dot = 0, qq = 0, rr = 0, l2 = 0;
+  for (int64_t j = 0; j < d; ++j) {
+    const double a = q[j], b = r[j];
+    dot += a * b;
+    qq += a * a;
+    rr += b * b;
+    l2 += (a - b) * (a - b);
+  }
+  switch (m) {
+    case NearestMetric::kCosine: {
+      const double c = dot / std::max(std::sqrt(qq * rr), 1e-8);
+      // Within kCosineSnap of ±1 is ±1: a positive multiple's float32 rounding moves its
+      // cosine by ~1e-16, so multiples tie with copies (then the lower row first) instead
+      // of being ordered by that noise.
+      if (c >= 1.0 - kCosineSnap) return 1.0;
+      if (c <= -1.0 + kCosineSnap) return -1.0;
+      return c;
+    }
+    case NearestMetric::kDot: return dot;
+    case NearestMetric::kL2: return std::sqrt(l2);
+  }
+  return 0;
+}
+
 }  // namespace
 
 const char* nearest_metric_name(NearestMetric m) {
@@ -269,6 +298,8 @@ NearestResult nearest_to(const TableView& t, const float* q, int64_t exclude, in
   const int threads = thread_count(control);
   const Better better{higher_is_better(metric)};
   std::vector<std::vector<Neighbour>> heaps(static_cast<size_t>(threads));
+  std::vector<int64_t> unscored(static_cast<size_t>(threads), 0);
+  const int64_t keep = k + kNearestRescore;  // candidates for the double-precision ranking
   // A whole pass gives every row's norm: kept for row_norms when not known yet, and once
   // known, the search reads them instead of summing |r|² again (half the multiply-adds of
   // cosine and dot).
@@ -281,8 +312,11 @@ NearestResult nearest_to(const TableView& t, const float* q, int64_t exclude, in
       const int64_t row = b.first + i;
       if (row == exclude) continue;
       const Neighbour nb{row, score_of(metric, b.dot[i], b.sq[i], b.l2[i], q_norm)};
-      if (!std::isfinite(nb.score)) continue;
-      if (static_cast<int64_t>(heap.size()) < k) {
+      if (!std::isfinite(nb.score)) {
+        ++unscored[static_cast<size_t>(thread)];
+        continue;
+      }
+      if (static_cast<int64_t>(heap.size()) < keep) {
         heap.push_back(nb);
         std::push_heap(heap.begin(), heap.end(), better);  // the worst on top
       } else if (better(nb, heap.front())) {
@@ -300,6 +334,21 @@ NearestResult nearest_to(const TableView& t, const float* q, int64_t exclude, in
   }
   if (want_norms && !changed) store_norms(t, base_sq);
   for (const auto& h : heaps) r.neighbours.insert(r.neighbours.end(), h.begin(), h.end());
+  std::sort(r.neighbours.begin(), r.neighbours.end(), better);
+  if (static_cast<int64_t>(r.neighbours.size()) > keep) r.neighbours.resize(static_cast<size_t>(keep));
+  for (int64_t u : unscored) r.unscored += u;
+  // The candidates scored again in double (see the header); a row whose exact score is not
+  // finite after all (its float32 sums were) is left out as the scan leaves them.
+  std::vector<float> row(static_cast<size_t>(d));
+  std::vector<Neighbour> exact;
+  exact.reserve(r.neighbours.size());
+  for (const Neighbour& nb : r.neighbours) {
+    t.read_row(nb.row, row.data());
+    const double score = exact_score(metric, q, row.data(), d);
+    if (std::isfinite(score)) exact.push_back({nb.row, score});
+    else ++r.unscored;
+  }
+  r.neighbours = std::move(exact);
   std::sort(r.neighbours.begin(), r.neighbours.end(), better);
   if (static_cast<int64_t>(r.neighbours.size()) > k) r.neighbours.resize(static_cast<size_t>(k));
   r.file_changed = changed;
@@ -389,6 +438,8 @@ NormsSummary summarize_norms(const std::vector<float>& norms, int64_t k, int bin
     s.bins[std::min(b, s.bins.size() - 1)]++;
   }
   s.highest.resize(n);
+  for (size_t i = 0; i < norms.size() && static_cast<int64_t>(s.nonfinite_rows.size()) < k; ++i)
+    if (!std::isfinite(norms[i])) s.nonfinite_rows.push_back({static_cast<int64_t>(i), norms[i]});
   return s;
 }
 
@@ -402,13 +453,19 @@ std::string number(double x) {
 }
 }  // namespace
 
-std::string nearest_json(int64_t id, NearestMetric metric, const std::vector<Neighbour>& neighbours) {
+std::string nearest_json(int64_t id, NearestMetric metric, const std::vector<Neighbour>& neighbours,
+                         const std::string& why) {
   std::string s =
       "{\"id\": " + std::to_string(id) + ", \"metric\": \"" + nearest_metric_name(metric) + "\", \"neighbours\": [";
   for (size_t i = 0; i < neighbours.size(); ++i)
     s += std::string(i ? ", " : "") + "{\"row\": " + std::to_string(neighbours[i].row) +
          ", \"score\": " + number(neighbours[i].score) + "}";
-  return s + "]}\n";
+  s += "]";
+  if (!why.empty()) {
+    s += ", \"why\": ";
+    append_json_string(s, why);
+  }
+  return s + "}\n";
 }
 
 std::string norms_json(int64_t rows, const NormsSummary& n) {
@@ -419,8 +476,16 @@ std::string norms_json(int64_t rows, const NormsSummary& n) {
            "}";
     return s + "]";
   };
-  return "{\"rows\": " + std::to_string(rows) + ", \"lowest\": " + list(n.lowest) +
-         ", \"highest\": " + list(n.highest) + "}\n";
+  std::string out =
+      "{\"rows\": " + std::to_string(rows) + ", \"lowest\": " + list(n.lowest) + ", \"highest\": " + list(n.highest);
+  if (n.nonfinite > 0) {
+    out += ", \"non_finite\": [";
+    for (size_t i = 0; i < n.nonfinite_rows.size(); ++i)
+      out += std::string(i ? ", " : "") + "{\"row\": " + std::to_string(n.nonfinite_rows[i].row) + ", \"norm\": \"" +
+             (std::isnan(n.nonfinite_rows[i].norm) ? "nan" : "inf") + "\"}";
+    out += "], \"non_finite_count\": " + std::to_string(n.nonfinite);
+  }
+  return out + "}\n";
 }
 
 }  // namespace lv

@@ -18,10 +18,15 @@
 // `threads` threads (default: every core) through one atomic counter; between blocks
 // each checks `cancel` and adds its rows to `rows_done`.
 //
-// Scores (double, from float32 sums): cosine = q·r / max(|q|·|r|, 1e-8), higher first;
-// dot = q·r, higher first; l2 = |q − r| (the distance), lower first. Equal scores go
-// by the lower row. A row whose score is not a number (NaN in the table, a file that
-// changed underneath) is never listed.
+// Scores: cosine = q·r / max(|q|·|r|, 1e-8), clamped to [-1, 1], higher first; dot = q·r,
+// higher first; l2 = |q − r| (the distance), lower first. The scan's float32 sums only
+// choose candidates: the best k + kNearestRescore rows it finds are scored again in double
+// from their values (a float's product is exact in double), and that score ranks them and
+// is printed. A cosine within kCosineSnap (1e-12) of ±1 is ±1: so a copy of the query and
+// a positive multiple of it (whose float32 rounding moves the cosine by ~1e-16) score
+// exactly 1 and are not ordered by rounding noise; a copy scores 0 by l2. Equal scores go
+// by the lower row. A row whose score is not a finite number (NaN or
+// inf in the table, a file that changed underneath) is never listed: `unscored` counts them.
 #pragma once
 #include <atomic>
 #include <cstdint>
@@ -42,6 +47,10 @@ inline bool higher_is_better(NearestMetric m) { return m != NearestMetric::kL2; 
 
 // The most neighbours (and lowest/highest rows) one request lists.
 inline constexpr int64_t kMaxNearestK = 10'000;
+// Candidates beyond k the scan keeps for the double-precision ranking (see above).
+inline constexpr int64_t kNearestRescore = 256;
+// A cosine this close to ±1 is ±1 (see above).
+inline constexpr double kCosineSnap = 1e-12;
 
 struct NearestControl {
   const std::atomic<bool>* cancel = nullptr;  // = null  // set: the scan stops at its next block
@@ -62,6 +71,7 @@ struct NearestResult {
   std::string error;                  // one sentence (a row outside the table, k out of range)
   bool file_changed = false;          // a read found the file truncated or replaced (its rows were left out)
   std::vector<Neighbour> neighbours;  // best first, at most k
+  int64_t unscored = 0;               // rows left out: their score is not a finite number
 };
 
 // The k nearest rows to row `row` of t (its edits applied), `row` left out.
@@ -90,17 +100,22 @@ struct RowNorm {
   double norm = 0;
 };
 struct NormsSummary {
-  std::vector<RowNorm> lowest;   // ascending, ties by lower row
-  std::vector<RowNorm> highest;  // descending, ties by lower row
-  double min = 0, max = 0;       // over the finite norms
-  std::vector<int64_t> bins;     // histogram of the finite norms over [min, max], equal widths
-  int64_t nonfinite = 0;         // rows whose norm is inf or NaN (in no bin, never listed)
+  std::vector<RowNorm> lowest;          // ascending, ties by lower row
+  std::vector<RowNorm> highest;         // descending, ties by lower row
+  double min = 0, max = 0;              // over the finite norms
+  std::vector<int64_t> bins;            // histogram of the finite norms over [min, max], equal widths
+  int64_t nonfinite = 0;                // rows whose norm is inf or NaN (in no bin, not in lowest/highest)
+  std::vector<RowNorm> nonfinite_rows;  // the first k of them, ascending by row (norm: inf or NaN)
 };
 NormsSummary summarize_norms(const std::vector<float>& norms, int64_t k, int bins);
 
-// {"id": 5, "metric": "cosine", "neighbours": [{"row": 1, "score": 0.5}, …]}\n
-std::string nearest_json(int64_t id, NearestMetric metric, const std::vector<Neighbour>& neighbours);
-// {"rows": V, "lowest": [{"row": r, "norm": n}, …], "highest": [...]}\n
+// {"id": 5, "metric": "cosine", "neighbours": [{"row": 1, "score": 0.5}, …]}\n; with `why`
+// (no row could be listed) also , "why": "…".
+std::string nearest_json(int64_t id, NearestMetric metric, const std::vector<Neighbour>& neighbours,
+                         const std::string& why = "");
+// {"rows": V, "lowest": [{"row": r, "norm": n}, …], "highest": [...]}\n; with non-finite
+// norms also , "non_finite": [{"row": r, "norm": "inf"|"nan"}, …] (the first k, by row) and
+// "non_finite_count": N (JSON has no inf or NaN number).
 std::string norms_json(int64_t rows, const NormsSummary& s);
 
 }  // namespace lv

@@ -11,10 +11,15 @@
 
 namespace lv {
 
+// A row that holds NaN or inf (--nearest ID) cannot be compared: exit 2, its one-line reason
+// on stderr and the JSON printed all the same, "neighbours": [] with the reason as "why".
+// Rows left out of an answer (a score or a norm that is not finite) are said on stderr
+// (`note`) with exit 0: the answer is complete for the other rows.
 struct NearestCliRun {
-  int exit_code = 0;  // 0, or 2: bad input (a row outside the file's table)
-  std::string out;    // the JSON, ending in a newline
+  int exit_code = 0;  // 0, or 2: bad input (a row outside the file's table, a row holding NaN/inf)
+  std::string out;    // the JSON, ending in a newline (may be set with exit 2: printed too)
   std::string error;  // one line, without "lookupviz: "
+  std::string note;   // with exit 0: one line for stderr on what was left out ("" : nothing)
 };
 
 // file: --weights' table, loaded (null: the seeded table).

@@ -405,9 +405,11 @@ std::string and_list(const IdList& v) {
 // Why these rows moved: the three kinds this case has (gradient, memory, decay), and what
 // the optimizer does not do.
 std::string rows_moved_why(const RowsMoved& rm, TrainOptimizer o, int64_t step, int64_t vocab) {
-  IdList grad, mem, decay, mem_steps;
+  IdList grad, mem, decay, mem_steps, nan_rows;
   for (size_t k = 0; k < rm.rows.size(); ++k) {
-    if (rm.kinds[k] == RowMove::Gradient) grad.push_back(rm.rows[k]);
+    // A row listed but not written (None) holds a NaN: torch's after != before is true there.
+    if (rm.kinds[k] == RowMove::None) nan_rows.push_back(rm.rows[k]);
+    else if (rm.kinds[k] == RowMove::Gradient) grad.push_back(rm.rows[k]);
     else if (rm.kinds[k] == RowMove::Memory) {
       mem.push_back(rm.rows[k]);
       mem_steps.push_back(rm.last_batch[k]);
@@ -431,6 +433,9 @@ std::string rows_moved_why(const RowsMoved& rm, TrainOptimizer o, int64_t step, 
                         ? "the other " + num(static_cast<int64_t>(decay.size())) +
                               " moved by AdamW's weight decay alone"
                         : and_list(decay) + " moved by AdamW's weight decay alone");
+  if (!nan_rows.empty())
+    parts.push_back(and_list(nan_rows) + (nan_rows.size() == 1 ? " holds" : " hold") +
+                    " NaN, and NaN != NaN: torch counts it as moved at every step");
   if (o == TrainOptimizer::Sgd) parts.push_back("plain SGD keeps no memory and no decay");
   else if (o == TrainOptimizer::SparseAdam) parts.push_back("SparseAdam steps only the rows in the sparse gradient");
   else if (mem.empty() && o != TrainOptimizer::AdamW)

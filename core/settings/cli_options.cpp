@@ -215,11 +215,13 @@ std::string apply_train_flag(CliOptions& o, std::string_view name, std::string_v
     o.grad_seed.reset();
     return "";
   }
+  constexpr int64_t kLowSeed = -INT64_MAX, kHighSeed = INT64_MAX - kMaxTrainSteps;
   std::optional<int64_t> seed;
-  if (g.substr(0, 6) == "randn:") seed = int_in_range(g.substr(6), -INT64_MAX, INT64_MAX - kMaxTrainSteps);
+  if (g.substr(0, 6) == "randn:") seed = int_in_range(g.substr(6), kLowSeed, kHighSeed);
   if (!seed)
-    return "--grad must be ones (loss = out.sum()) or randn:GSEED with GSEED a whole number, e.g. randn:7 (got " +
-           quoted_input(v) + ")";
+    return "--grad must be ones (loss = out.sum()) or randn:GSEED with GSEED a whole number from " +
+           with_commas(kLowSeed) + " to " + with_commas(kHighSeed) +
+           " (GSEED + step stays a 64-bit integer), e.g. randn:7 (got " + quoted_input(v) + ")";
   o.grad_seed = *seed;
   return "";
 }
@@ -785,13 +787,19 @@ constexpr const char* kNearestHelp = R"(  --nearest ID         the k rows of the
                        {"id": ID, "metric": "cosine", "neighbours": [{"row":
                        r, "score": s}, ...]}, then exit; the same model
                        options as --print (--seed, --vocab, --dim, --weights,
-                       --dtype); every row is read, on every core
+                       --dtype); every row is read, on every core; the
+                       best candidates are scored again in double (a copy
+                       or positive multiple scores exactly 1: a cosine within
+                       1e-12 of 1 is 1), equal scores go to the lower row;
+                       a row holding NaN or inf: "neighbours": [] with a
+                       "why", exit 2
   --metric M           with --nearest: cosine (default), dot (the tied
                        output head's logit) or l2 (the distance, lowest first)
   --norms              the k rows of lowest and of highest L2 norm, as JSON
                        {"rows": V, "lowest": [{"row": r, "norm": n}, ...],
                        "highest": [...]}; rows training never reached keep
-                       their initial norm
+                       their initial norm; NaN or inf norms are listed apart
+                       as "non_finite" (stderr says so)
   --k K                how many rows --nearest or --norms lists, 1 to 10,000
                        (default 10))";
 

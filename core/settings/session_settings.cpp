@@ -25,6 +25,10 @@
 #include "core/text/text_format.hpp"
 #include "core/io/small_file.hpp"
 #include "core/io/write_target.hpp"
+// The question kinds' names (kind_from_name): a result of a kind this build does not ask
+// is set aside here, so it never takes a place among kMaxSettingsResults. (Settings sit
+// below the quiz otherwise; this one look-up points up.)
+#include "core/quiz/question_kinds.hpp"
 
 namespace lv {
 namespace {
@@ -290,7 +294,9 @@ struct Parser {
   // the seeded table's limits, and the weights line may come after them.
   size_t dim_line = 0, vocab_line = 0;
   std::string dim_got, vocab_got;
-  size_t seen[std::size(kKeys)] = {};  // the line each key was on (0: not yet)
+  size_t seen[std::size(kKeys)] = {};      // the line each key was on (0: not yet)
+  std::vector<std::string> unknown_kinds;  // results of kinds this build does not know: set aside
+  size_t unknown_results = 0;
 
   // One "edit = ROW COL VALUE" (separated by spaces or tabs): "" or the problem.
   std::string apply_edit(std::string_view v, size_t line_no, const std::string& got) {
@@ -315,7 +321,6 @@ struct Parser {
   // One "result = KIND ASKED RIGHT": "" or the problem.
   std::string apply_result(std::string_view v, const std::string& got) {
     const std::string bad = "result must be KIND ASKED RIGHT, e.g. result = lookup_row 5 3" + got;
-    if (s.results.size() >= kMaxSettingsResults) return "more than " + std::to_string(kMaxSettingsResults) + " results";
     std::string_view parts[3];
     std::string_view rest = v;
     for (auto& p : parts) {
@@ -330,6 +335,13 @@ struct Parser {
     for (char c : kind) name_ok = name_ok && ((c >= 'a' && c <= 'z') || c == '_');
     auto asked = int_in(parts[1], 0, kMaxSettingsCount), right = int_in(parts[2], 0, kMaxSettingsCount);
     if (!name_ok || !asked || !right || *right > *asked || !trim(rest).empty()) return bad;
+    // A kind no question of this build has (a newer version's, or junk): set aside with a
+    // warning (SettingsParse::note), never counted, so it cannot push out a real tally.
+    if (!quiz::kind_from_name(kind)) {
+      if (++unknown_results <= 4) unknown_kinds.emplace_back(kind);
+      return "";
+    }
+    if (s.results.size() >= kMaxSettingsResults) return "more than " + std::to_string(kMaxSettingsResults) + " results";
     for (const SettingsResult& r : s.results)
       if (r.kind == kind) return "result for " + std::string(kind) + " appears twice";
     s.results.push_back({std::string(kind), static_cast<int>(*asked), static_cast<int>(*right)});
@@ -539,6 +551,14 @@ SettingsParse parse_settings(std::string_view text) {
   SettingsParse r;
   r.ok = true;
   r.settings = std::move(p.s);
+  if (p.unknown_results > 0) {
+    std::string names;
+    for (size_t k = 0; k < p.unknown_kinds.size(); ++k) names += (k ? ", " : "") + p.unknown_kinds[k];
+    if (p.unknown_results > p.unknown_kinds.size())
+      names += " and " + with_commas(p.unknown_results - p.unknown_kinds.size()) + " more";
+    r.note = "its Learn results of " + std::string(p.unknown_results == 1 ? "a kind" : "kinds") +
+             " this lookupviz does not ask (" + names + ") were set aside";
+  }
   return r;
 }
 
@@ -660,6 +680,7 @@ SettingsLoad load_settings_file(const std::string& path) {
       close(fd);
       r.ok = true;
       r.settings = std::move(p.settings);
+      if (!p.note.empty()) r.warning = "The saved session " + path + " was read, but " + p.note + ".";
       return r;
     }
     problem = p.error;

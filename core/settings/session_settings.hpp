@@ -42,7 +42,8 @@ struct SettingsEdit {
 // How often the learner answered a kind of question right (Learn mode, the quiz):
 // "result = lookup_row 5 3" (asked 5 times, right 3).
 struct SettingsResult {
-  std::string kind;          // the question kind's name, [a-z_], 1..32 characters
+  std::string kind;          // the question kind's name, [a-z_], 1..32 characters (a kind no question
+                             // has is set aside when read: see SettingsParse::note)
   int asked = 0, right = 0;  // 0 <= right <= asked <= kMaxSettingsCount
 };
 inline constexpr int kMaxSettingsCount = 1'000'000'000;
@@ -100,6 +101,9 @@ struct SettingsParse {
   bool newer_version = false;  // the header's major version is newer than kSettingsVersion (then !ok)
   SessionSettings settings;    // when ok; defaults otherwise
   std::string error;           // when !ok: one sentence, e.g. "line 7: dim must be a whole number from 1 to 65,536"
+  // When ok: what was set aside, as a clause ("" : nothing), e.g. "its Learn results of kinds
+  // this lookupviz does not ask (junk) were set aside" (they are not in settings.results).
+  std::string note;
 };
 
 SettingsParse parse_settings(std::string_view text);
@@ -119,7 +123,7 @@ struct SettingsLoad {
   bool found = false;          // there was a file at path
   bool ok = false;             // settings is the saved session
   SessionSettings settings;    // defaults unless ok
-  std::string warning;         // for the user when found && !ok; "" otherwise
+  std::string warning;         // for the user when found && !ok, or when ok with lines set aside; else ""
   std::string set_aside_path;  // where a corrupt or newer file was moved ("" if not moved)
 };
 

@@ -1,7 +1,7 @@
 // table_save.cpp — see the header.
 #include "core/train/table_save.hpp"
 
-#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,8 +10,6 @@
 #include <cstdio>
 #include <cstring>
 #include <vector>
-
-#include "core/io/write_target.hpp"
 
 namespace lv {
 namespace {
@@ -44,20 +42,62 @@ bool write_all(int fd, const void* data, size_t n) {
   return true;
 }
 
+// The folder a path is in, as the user would read it ("." for a bare name).
+std::string folder_of(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  if (slash == std::string::npos) return ".";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+// Why a file could not be made in the folder of `real` (errno e), naming the path asked
+// for (`path`) and the folder.
+std::string create_failure(const std::string& path, const std::string& real, int e) {
+  const std::string dir = folder_of(real);
+  struct stat st;
+  if (e == ENOENT && stat(dir.c_str(), &st) != 0) return path + ": the folder " + dir + " does not exist";
+  if (e == ENOTDIR || (stat(dir.c_str(), &st) == 0 && !S_ISDIR(st.st_mode)))
+    return path + ": " + dir + " is not a folder";
+  return path + ": a file cannot be made in " + dir + " (" + std::strerror(e) + ")";
+}
+
 }  // namespace
+
+TableSavePlan plan_table_save(const std::string& path) {
+  TableSavePlan p;
+  if (path.empty()) {
+    p.error = "no file name given";
+    return p;
+  }
+  const WriteTarget target = resolve_write_target(path);
+  if (target.error != WriteTargetError::None) {
+    p.error = path + ": " + target.reason;
+    return p;
+  }
+  p.replaced = replaced_file(target.path);
+  if (!p.replaced.exists) {
+    // Nothing there yet: its folder must be one (the worker would fail to create the file).
+    const std::string dir = folder_of(target.path);
+    struct stat st;
+    if (stat(dir.c_str(), &st) != 0) p.error = create_failure(path, target.path, errno);
+    else if (!S_ISDIR(st.st_mode)) p.error = path + ": " + dir + " is not a folder";
+  }
+  return p;
+}
 
 std::string save_trained_safetensors(const Trainer& trained, const std::string& path,
                                      const std::function<bool(double)>& progress) {
   const WriteTarget target = resolve_write_target(path);
-  if (target.error != WriteTargetError::None) return target.reason;
+  if (target.error != WriteTargetError::None) return path + ": " + target.reason;
+  const ReplacedFile replaced = replaced_file(target.path);
   const std::string tmp = target.path + ".tmp-" + std::to_string(getpid());
-  const int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return std::strerror(errno);
-  auto failed = [&](const char* what) {
+  unlink(tmp.c_str());  // a crashed save's leftover of this pid (O_EXCL below never follows a link there)
+  const int fd = create_save_temp(tmp, replaced);
+  if (fd < 0) return create_failure(path, target.path, errno);
+  auto failed = [&](const std::string& what) {
     const int e = errno;
     close(fd);
     unlink(tmp.c_str());
-    return std::string(what) + ": " + std::strerror(e);
+    return path + ": " + what + " failed (" + std::strerror(e) + ")";
   };
   const std::string header = header_of(trained.rows(), trained.cols());
   if (!write_all(fd, header.data(), header.size())) return failed("writing");
@@ -75,16 +115,21 @@ std::string save_trained_safetensors(const Trainer& trained, const std::string& 
       return "stopped";
     }
   }
+  if (const std::string why = keep_mode_and_owner(fd, replaced); !why.empty()) {
+    close(fd);
+    unlink(tmp.c_str());
+    return path + ": " + why;
+  }
   if (fsync(fd) != 0) return failed("syncing");
   if (close(fd) != 0) {
     const int e = errno;
     unlink(tmp.c_str());
-    return std::string("closing: ") + std::strerror(e);
+    return path + ": closing failed (" + std::strerror(e) + ")";
   }
   if (std::rename(tmp.c_str(), target.path.c_str()) != 0) {
     const int e = errno;
     unlink(tmp.c_str());
-    return std::string("renaming: ") + std::strerror(e);
+    return path + ": renaming the new file over it failed (" + std::strerror(e) + ")";
   }
   return "";
 }

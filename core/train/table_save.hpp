@@ -9,14 +9,26 @@
 #include <functional>
 #include <string>
 
+#include "core/io/write_target.hpp"
 #include "core/train/trainer.hpp"
 
 namespace lv {
 
-// "" when written; else why not, as a sentence's end ("it is a FIFO, not a regular file").
-// `progress` (optional) is told the fraction written after each band of rows (about 1 MB);
-// returning false stops the save: the temporary file is removed, the target left as it was,
-// and the answer is "stopped".
+// What a save to `path` would do, looked at before it starts (File ▸ Save table as… asks
+// "Replace FILE?" first, and refuses at once what the worker would refuse): `error` names
+// the path and says why not (a FIFO, a folder, a folder that is not there); `replaced`
+// is the regular file that would be replaced (the symlink's target for a link).
+struct TableSavePlan {
+  std::string error;      // "" : it can be tried
+  ReplacedFile replaced;  // replaced.exists: a file is there (ask first)
+};
+TableSavePlan plan_table_save(const std::string& path);
+
+// "" when written; else why not, one clause naming the path ("/x/t.safetensors: the
+// folder /x does not exist"). A file replaced keeps its mode and, where it can, its owner
+// (core/io/write_target.hpp keep_mode_and_owner). `progress` (optional) is told the
+// fraction written after each band of rows (about 1 MB); returning false stops the save:
+// the temporary file is removed, the target left as it was, and the answer is "stopped".
 std::string save_trained_safetensors(const Trainer& trained, const std::string& path,
                                      const std::function<bool(double)>& progress = {});
 

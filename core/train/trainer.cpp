@@ -227,6 +227,7 @@ Trainer Trainer::table_copy() const {
   t.slot_row_ = slot_row_;
   t.value_ = value_;
   t.threads_ = threads_;
+  t.nan_base_rows_ = nan_base_rows_;
   return t;
 }
 
@@ -397,8 +398,17 @@ RowMove Trainer::kind_in_last_step(int64_t r) const {
   return moved_in_last_step(r) ? RowMove::Decay : RowMove::None;
 }
 
+bool Trainer::holds_nan(int64_t r) const {
+  std::vector<float> row(static_cast<size_t>(cols()));
+  read_row(r, row.data());
+  return std::any_of(row.begin(), row.end(), [](float x) { return std::isnan(x); });
+}
+
 bool Trainer::moved_in_last_step(int64_t r) const {
+  if (step_ == 0) return false;
   if (std::binary_search(last_.rows.begin(), last_.rows.end(), r)) return true;
+  // torch's after != before is true where a NaN is, so a NaN row "moves" at every step.
+  if (holds_nan(r)) return true;
   if (slot_of(r) >= 0 || !last_.decay_others) return false;
   // A row without state: the base decayed through the step before, then once more.
   std::vector<float> row(static_cast<size_t>(cols()));
@@ -411,9 +421,29 @@ bool Trainer::moved_in_last_step(int64_t r) const {
 
 std::vector<int64_t> Trainer::moved_rows_exact() const {
   std::vector<int64_t> out;
-  if (!last_.decay_others) return last_.rows;
-  for (int64_t r = 0; r < rows(); ++r)
-    if (moved_in_last_step(r)) out.push_back(r);
+  if (step_ == 0) return out;
+  if (last_.decay_others) {
+    for (int64_t r = 0; r < rows(); ++r)
+      if (moved_in_last_step(r)) out.push_back(r);
+    return out;
+  }
+  // The rows the step wrote, and every row holding a NaN (NaN != NaN): stored rows read
+  // from the overlay, the others from the base, scanned once.
+  if (!nan_base_rows_) {
+    nan_base_rows_.emplace();
+    std::vector<float> row(static_cast<size_t>(cols()));
+    for (int64_t r = 0; r < rows(); ++r) {
+      base_.read_row(r, row.data());
+      if (std::any_of(row.begin(), row.end(), [](float x) { return std::isnan(x); })) nan_base_rows_->push_back(r);
+    }
+  }
+  out = last_.rows;
+  for (int64_t r : slot_row_)
+    if (holds_nan(r)) out.push_back(r);
+  for (int64_t r : *nan_base_rows_)
+    if (slot_of(r) < 0) out.push_back(r);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }
 

@@ -162,13 +162,16 @@ class Trainer {
   float at(int64_t r, int64_t c) const;
   Matrix to_matrix() const;  // V × D (tests, the CLI's small tables)
 
-  // Whether row r's values changed in the last step (exact: torch's (after != before).any()).
+  // Whether row r's values changed in the last step (exact: torch's (after != before).any(),
+  // which compares values: -0.0 == 0.0 did not move, and a row holding a NaN moved at every
+  // step, written or not, since NaN != NaN).
   bool moved_in_last_step(int64_t r) const;
   // Why row r moved in the last step (None: it did not; a row without state under AdamW's
   // decay is Decay when its values changed).
   RowMove kind_in_last_step(int64_t r) const;
-  // All the rows that changed in the last step, sorted (reads every row without state when
-  // AdamW decayed them: O(V · D); the CLI's "rows moved").
+  // All the rows that changed in the last step, sorted, by the same rule (reads every row
+  // without state when AdamW decayed them: O(V · D); else the base is scanned for NaN rows
+  // once per trainer, O(V · D) the first time; the CLI's "rows moved").
   std::vector<int64_t> moved_rows_exact() const;
 
   // The optimizer's state: which rows hold it (momentum buffer, Adam's moments), sorted.
@@ -189,6 +192,7 @@ class Trainer {
   int64_t add_slot(int64_t r);       // stored from the current value (decayed through step_ - 1)
   void decayed_base_row(int64_t r, int64_t through, float* out) const;  // base row after `through` decays
   float decay_factor() const;
+  bool holds_nan(int64_t r) const;  // row r's value now holds a NaN
 
   TableView base_;
   TrainConfig config_;
@@ -201,6 +205,7 @@ class Trainer {
   RowStore v_;                                 // slot × D: exp_avg_sq (Adam family)
   int threads_ = 0;
   mutable std::unordered_map<int64_t, DecayedRow> decay_cache_;  // AdamW: rows without state read lately
+  mutable std::optional<std::vector<int64_t>> nan_base_rows_;    // base rows holding a NaN (found when first asked)
 };
 
 // The whole run the CLI prints (core of --train-print): `steps` steps over `batches` cycled.

@@ -19,6 +19,7 @@ struct RunResult {
   int exit_code = -1;  // when the process exited normally
   int signal = 0;      // when a signal ended it
   std::string out, err;
+  long max_rss_kb = 0;  // the child's peak resident memory (wait4's ru_maxrss), KB
 };
 
 inline std::string slurp(const std::string& path) {
@@ -56,7 +57,9 @@ inline RunResult run_program(const std::string& program, const std::vector<std::
     _exit(127);
   }
   int status = 0;
-  if (pid > 0) waitpid(pid, &status, 0);
+  struct rusage usage {};
+  if (pid > 0) wait4(pid, &status, 0, &usage);
+  r.max_rss_kb = usage.ru_maxrss;
   close(out_fd);
   close(err_fd);
   if (pid > 0 && WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);

@@ -81,11 +81,20 @@ TEST(TrainPrintErrors, BadValuesSayWhatIsWrong) {
   expect_usage_error(with({"--optimizer", "adam", "--steps", "10001"}),
                      "--steps must be a number of steps from 1 to 10,000 (got “10001”)");
   expect_usage_error(with({"--optimizer", "adam", "--grad", "randn:"}),
-                     "--grad must be ones (loss = out.sum()) or randn:GSEED with GSEED a whole number, e.g. randn:7 "
+                     "--grad must be ones (loss = out.sum()) or randn:GSEED with GSEED a whole number from "
+                     "-9,223,372,036,854,775,807 to 9,223,372,036,854,765,807 (GSEED + step stays a 64-bit integer), "
+                     "e.g. randn:7 "
                      "(got “randn:”)");
   expect_usage_error(with({"--optimizer", "adam", "--grad", "randn:9223372036854775807"}),
-                     "--grad must be ones (loss = out.sum()) or randn:GSEED with GSEED a whole number, e.g. randn:7 "
+                     "--grad must be ones (loss = out.sum()) or randn:GSEED with GSEED a whole number from "
+                     "-9,223,372,036,854,775,807 to 9,223,372,036,854,765,807 (GSEED + step stays a 64-bit integer), "
+                     "e.g. randn:7 "
                      "(got “randn:9223372036854775807”)");
+  // The case: a whole number just past the range says the range.
+  expect_usage_error(with({"--optimizer", "adam", "--grad", "randn:9223372036854775806"}),
+                     "--grad must be ones (loss = out.sum()) or randn:GSEED with GSEED a whole number from "
+                     "-9,223,372,036,854,775,807 to 9,223,372,036,854,765,807 (GSEED + step stays a 64-bit integer), "
+                     "e.g. randn:7 (got “randn:9223372036854775806”)");
   expect_usage_error({"--train-print", "--batches", "2;;0", "--optimizer", "sgd"},
                      "--batches: batch 2 of 3 has no ID (batches are separated by ';' and need an ID each, e.g. "
                      "--batches \"2,3,1;0,2\")");

@@ -189,7 +189,8 @@ TEST(HfFolder, HostileFoldersGiveOneSentence) {
     lvtest::hf_write(f + "/config.json", "{\"model_type\": \"llama\",");
     expect_error(load_table(f), "badconfig/config.json is not valid JSON");
     lvtest::hf_write(f + "/config.json", "{\"tie_word_embeddings\": \"yes\"}");
-    expect_error(load_table(f), "expected true or false");
+    expect_error(load_table(f),
+                 "badconfig/config.json gives \"tie_word_embeddings\" as a string where true or false is expected.");
     lvtest::hf_write(f + "/config.json", "[1, 2]");
     expect_error(load_table(f), "expected '{'");
   }
@@ -301,6 +302,29 @@ TEST(HfFolder, ConfigAndIndexParsers) {
   EXPECT_FALSE(lv::parse_hf_config(R"({"model_type": "a", "model_type": "b"})").ok);
   EXPECT_FALSE(lv::parse_hf_config("{} x").ok);
   EXPECT_FALSE(lv::parse_hf_config("").ok);
+  // Valid JSON with a value of the wrong type names the key and what was expected, not
+  // "not valid JSON" (issue 39).
+  const std::pair<const char*, const char*> wrong[] = {
+      {R"({"tie_word_embeddings": null})",
+       "config.json gives \"tie_word_embeddings\" as null where true or false is expected."},
+      {R"({"model_type": null})",
+       "config.json gives \"model_type\" as null where a string (e.g. \"llama\") is expected."},
+      {R"({"model_type": 7})",
+       "config.json gives \"model_type\" as a number where a string (e.g. \"llama\") is expected."},
+      {R"({"architectures": [1]})",
+       "config.json lists a number in \"architectures\" where a class name (a string, e.g. \"LlamaForCausalLM\") is "
+       "expected."},
+      {R"({"architectures": ["A", null]})",
+       "config.json lists null in \"architectures\" where a class name (a string, e.g. \"LlamaForCausalLM\") is "
+       "expected."},
+      {R"({"architectures": "A"})",
+       "config.json gives \"architectures\" as a string where a list of class names (strings) is expected."},
+  };
+  for (const auto& [json, why] : wrong) {
+    const lv::HfConfigParse w = lv::parse_hf_config(json, "config.json");
+    EXPECT_FALSE(w.ok) << json;
+    EXPECT_EQ(w.error, why) << json;
+  }
   const lv::HfIndexParse i =
       lv::parse_hf_index(R"({"metadata": {"total_size": 10}, "weight_map": {"b": "2", "a": "1"}})");
   ASSERT_TRUE(i.ok) << i.error;

@@ -299,13 +299,87 @@ TEST(Nearest, NormsMatchTheReferenceAndSummarize) {
   EXPECT_EQ(s.min, 1.0);
   EXPECT_EQ(s.max, 5.0);
   EXPECT_EQ(s.bins, (std::vector<int64_t>{2, 1, 1, 2}));
+  ASSERT_EQ(s.nonfinite_rows.size(), 1u);
+  EXPECT_EQ(s.nonfinite_rows[0].row, 4);
+  // The NaN row is listed apart (JSON has no NaN number), never silently dropped.
   EXPECT_EQ(norms_json(7, s),
             "{\"rows\": 7, \"lowest\": [{\"row\": 1, \"norm\": 1}, {\"row\": 3, \"norm\": 1}], \"highest\": [{\"row\": "
-            "5, \"norm\": 5}, {\"row\": 6, \"norm\": 4}]}\n");
+            "5, \"norm\": 5}, {\"row\": 6, \"norm\": 4}], \"non_finite\": [{\"row\": 4, \"norm\": \"nan\"}], "
+            "\"non_finite_count\": 1}\n");
+  // The issue's case: 8 rows, 3 not finite, k 8: 5 listed each way, the 3 named.
+  const std::vector<float> eight = {1.0f, INFINITY, 2.0f, NAN, 3.0f, -INFINITY, 4.0f, 5.0f};
+  const NormsSummary e = summarize_norms(eight, 8, 1);
+  EXPECT_EQ(e.lowest.size(), 5u);
+  EXPECT_EQ(e.highest.size(), 5u);
+  EXPECT_EQ(e.nonfinite, 3);
+  EXPECT_NE(norms_json(8, e).find("\"non_finite\": [{\"row\": 1, \"norm\": \"inf\"}, {\"row\": 3, \"norm\": \"nan\"}, "
+                                  "{\"row\": 5, \"norm\": \"inf\"}], \"non_finite_count\": 3}"),
+            std::string::npos)
+      << norms_json(8, e);
+  EXPECT_EQ(nearest_json(3, NearestMetric::kCosine, {}, "row 3 holds NaN"),
+            "{\"id\": 3, \"metric\": \"cosine\", \"neighbours\": [], \"why\": \"row 3 holds NaN\"}\n");
   EXPECT_EQ(
       nearest_json(4, NearestMetric::kCosine, {{2, 0.5}, {9, 0.25}}),
       "{\"id\": 4, \"metric\": \"cosine\", \"neighbours\": [{\"row\": 2, \"score\": 0.5}, {\"row\": 9, \"score\": "
       "0.25}]}\n");
+}
+
+// Issue 39: copies of the query and positive multiples of it score exactly 1 by cosine
+// (never above 1, never ordered by float32 rounding noise), ties going to the lower row:
+// five copies at rows 10..14 come first, then the multiples by row.
+TEST(Nearest, CopiesAndMultiplesScoreExactlyOneAndTieByRow) {
+  for (int64_t d : {5, 64, 768}) {
+    SCOPED_TRACE(d);
+    std::mt19937 gen(static_cast<uint32_t>(d));
+    std::normal_distribution<float> normal(0.0f, 1.0f);
+    Matrix m(200, d);
+    for (int64_t i = 0; i < m.rows(); ++i)
+      for (int64_t j = 0; j < d; ++j) m(i, j) = normal(gen);
+    const float scales[] = {3.0f, 0.7f, 1.3f, 5.1f, 0.01f, 7.7f, 2.2f, 1e3f, 0.3f, 9.9f};
+    for (int64_t i = 0; i < 20; ++i)
+      for (int64_t j = 0; j < d; ++j)
+        m(100 + i, j) = scales[i % 10] * (1.0f + 0.125f * static_cast<float>(i / 10)) * m(0, j);
+    for (int64_t i = 10; i < 15; ++i) m.row(i) = m.row(0);
+    const TableView t(std::make_shared<const Matrix>(m), nullptr, TableDtype::Float32, nullptr);
+    for (NearestPath path : {NearestPath::kScalar, NearestPath::kAuto}) {
+      NearestControl c;
+      c.path = path;
+      const NearestResult r = nearest_rows(t, 0, 12, NearestMetric::kCosine, c);
+      ASSERT_TRUE(r.ok) << r.error;
+      ASSERT_EQ(r.neighbours.size(), 12u);
+      const std::vector<int64_t> want = {10, 11, 12, 13, 14, 100, 101, 102, 103, 104, 105, 106};
+      for (size_t k = 0; k < 12; ++k) {
+        EXPECT_EQ(r.neighbours[k].row, want[k]) << k;
+        EXPECT_EQ(r.neighbours[k].score, 1.0) << "row " << r.neighbours[k].row;
+      }
+      // l2: a copy is at distance exactly 0.
+      const NearestResult l2 = nearest_rows(t, 0, 5, NearestMetric::kL2, c);
+      for (const Neighbour& n : l2.neighbours) EXPECT_EQ(n.score, 0.0) << n.row;
+    }
+  }
+}
+
+// No cosine is ever printed above 1 or below -1, and a NaN row is left out and counted.
+TEST(Nearest, CosinesStayWithinOneAndNaNRowsAreCounted) {
+  std::mt19937 gen(5);
+  std::normal_distribution<float> normal(0.0f, 1.0f);
+  Matrix m(500, 33);
+  for (int64_t i = 0; i < m.rows(); ++i)
+    for (int64_t j = 0; j < m.cols(); ++j) m(i, j) = normal(gen);
+  for (int64_t i = 1; i < 400; ++i) m.row(i) = m.row(0) * static_cast<float>(i) * 0.37f;  // multiples: all near 1
+  m(450, 3) = NAN;
+  m(451, 0) = INFINITY;
+  const TableView t(std::make_shared<const Matrix>(m), nullptr, TableDtype::Float32, nullptr);
+  const NearestResult r = nearest_rows(t, 0, 1000, NearestMetric::kCosine);
+  ASSERT_TRUE(r.ok);
+  for (const Neighbour& n : r.neighbours) {
+    EXPECT_LE(n.score, 1.0) << n.row;
+    EXPECT_GE(n.score, -1.0) << n.row;
+    EXPECT_NE(n.row, 450);
+    EXPECT_NE(n.row, 451);
+  }
+  EXPECT_EQ(r.unscored, 2);
+  EXPECT_EQ(r.neighbours.size(), 497u);
 }
 
 }  // namespace

@@ -337,6 +337,41 @@ TEST(SessionSettings, UnknownKeysAreIgnored) {
   EXPECT_EQ(p.settings.dim, 7);
 }
 
+// Issue 39: results of kinds no question has are set aside (with a note) and never take a
+// place among the 64, so 64 junk lines cannot push out a real tally.
+TEST(SessionSettings, UnknownResultKindsAreSetAsideAndDoNotCount) {
+  std::string body;
+  for (int k = 0; k < 64; ++k) {
+    std::string name = "junk_";
+    for (int j = k; j >= 0; j = j / 26 - 1) name += static_cast<char>('a' + j % 26);
+    body += "result = " + name + " 3 1\n";
+  }
+  body += "result = table_numbers 1 1\nresult = lookup_row 5 3\n";
+  lv::SettingsParse p = lv::parse_settings(with_header(body));
+  ASSERT_TRUE(p.ok) << p.error;
+  ASSERT_EQ(p.settings.results.size(), 2u);
+  EXPECT_EQ(p.settings.results[0].kind, "table_numbers");
+  EXPECT_EQ(p.settings.results[0].right, 1);
+  EXPECT_EQ(p.settings.results[1].kind, "lookup_row");
+  EXPECT_EQ(p.note,
+            "its Learn results of kinds this lookupviz does not ask (junk_a, junk_b, junk_c, junk_d and 60 more) were "
+            "set aside");
+  // Written back, only the known kinds remain.
+  EXPECT_EQ(lv::write_settings(p.settings).find("junk"), std::string::npos);
+  // A file with none has no note; a malformed result line is still refused.
+  EXPECT_TRUE(lv::parse_settings(with_header("result = lookup_row 5 3\n")).note.empty());
+  EXPECT_NE(error_of("result = junk 1 2\n"), "");
+  // Loaded from a file: the session is used, and the warning says what was set aside.
+  const std::string dir = temp_dir(), path = dir + "/session.ini";
+  spit(path, with_header("result = nonsense_kind 2 2\nresult = grad_rows 4 4\n"));
+  lv::SettingsLoad l = lv::load_settings_file(path);
+  ASSERT_TRUE(l.ok) << l.warning;
+  ASSERT_EQ(l.settings.results.size(), 1u);
+  EXPECT_EQ(l.warning, "The saved session " + path +
+                           " was read, but its Learn results of a kind this lookupviz does not ask (nonsense_kind) "
+                           "were set aside.");
+}
+
 TEST(SessionSettings, ANewerMajorVersionIsRefusedAsNewer) {
   lv::SettingsParse p = lv::parse_settings("lookupviz-settings 2\nnew stuff we cannot know\nend\n");
   EXPECT_FALSE(p.ok);
@@ -380,6 +415,18 @@ TEST(SessionSettingsFile, SaveThenLoadLeavesNoTempFile) {
   // Saving again replaces the file whole.
   EXPECT_EQ(lv::save_settings_file(path, lv::write_settings(SessionSettings{})), "");
   EXPECT_EQ(slurp(path), lv::write_settings(SessionSettings{}));
+  EXPECT_EQ(list_dir(dir), std::vector<std::string>{"session.ini"});
+}
+
+// Issue 39: a save never widens the file's mode (the temporary file was 0644).
+TEST(SessionSettingsFile, ASavedFileKeepsItsMode) {
+  const std::string dir = temp_dir(), path = dir + "/session.ini";
+  EXPECT_EQ(lv::save_settings_file(path, lv::write_settings(SessionSettings{})), "");
+  ASSERT_EQ(chmod(path.c_str(), 0600), 0);
+  EXPECT_EQ(lv::save_settings_file(path, lv::write_settings(busy_session())), "");
+  struct stat st;
+  ASSERT_EQ(stat(path.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0600u);
   EXPECT_EQ(list_dir(dir), std::vector<std::string>{"session.ini"});
 }
 

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstring>
 #include <algorithm>
 #include <filesystem>
@@ -105,6 +106,92 @@ TEST(TableSave, ProgressIsToldAndAStoppedSaveKeepsTheLastGoodFile) {
   int files = 0;
   for (const auto& e : fs::directory_iterator(dir)) files += e.path().filename() != ".";
   EXPECT_EQ(files, 1) << "the stopped save's temporary file is removed";
+  fs::remove_all(dir);
+}
+
+// Issue 39: a file replaced keeps its mode (a 0600 table never becomes 0644 by a save), a
+// new file gets 0666 less the umask, as any new file.
+TEST(TableSave, AReplacedFileKeepsItsMode) {
+  const Trainer t = trained_adamw();
+  const fs::path dir = temp_dir() / "mode";
+  fs::create_directories(dir);
+  for (unsigned mode : {0600u, 0640u, 0604u}) {
+    const fs::path path = dir / ("private_" + std::to_string(mode) + ".safetensors");
+    ASSERT_EQ(save_trained_safetensors(t, path.string()), "");
+    ASSERT_EQ(chmod(path.c_str(), mode), 0);
+    ASSERT_EQ(save_trained_safetensors(t, path.string()), "");
+    struct stat st;
+    ASSERT_EQ(stat(path.c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 07777, mode) << std::oct << mode;
+    EXPECT_EQ(st.st_uid, geteuid());
+  }
+  // Through a symlink: the target keeps its mode, the link stays a link.
+  const fs::path target = dir / "private_384.safetensors", link = dir / "link.safetensors";
+  fs::create_symlink(target.filename(), link);
+  ASSERT_EQ(save_trained_safetensors(t, link.string()), "");
+  EXPECT_TRUE(fs::is_symlink(link));
+  struct stat st;
+  ASSERT_EQ(stat(target.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0600u);
+  // The owner and group are kept where the saver may set them (root may give any; EPERM
+  // otherwise is ignored): as root, a file of uid 1234 stays 1234's.
+  if (geteuid() == 0) {
+    const fs::path theirs = dir / "theirs.safetensors";
+    ASSERT_EQ(save_trained_safetensors(t, theirs.string()), "");
+    ASSERT_EQ(chown(theirs.c_str(), 1234, 4321), 0);
+    // Set-user-ID too: the save sets the mode after the owner (chown clears it).
+    ASSERT_EQ(chmod(theirs.c_str(), 04640), 0);
+    ASSERT_EQ(save_trained_safetensors(t, theirs.string()), "");
+    struct stat o;
+    ASSERT_EQ(stat(theirs.c_str(), &o), 0);
+    EXPECT_EQ(o.st_uid, 1234u);
+    EXPECT_EQ(o.st_gid, 4321u);
+    EXPECT_EQ(o.st_mode & 07777, 04640u);
+  }
+  // A new name: 0666 less the umask.
+  const mode_t mask = umask(022);
+  umask(mask);
+  const fs::path fresh = dir / "new.safetensors";
+  ASSERT_EQ(save_trained_safetensors(t, fresh.string()), "");
+  ASSERT_EQ(stat(fresh.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0666u & ~mask);
+  fs::remove_all(dir);
+}
+
+// Every failure names the path: a folder that is not there (today's "No such file or
+// directory" said nothing of where), a FIFO, a folder; plan_table_save says the same
+// before the save starts, and whether a file would be replaced.
+TEST(TableSave, EveryFailureNamesThePath) {
+  const Trainer t = trained_adamw();
+  const fs::path dir = temp_dir() / "fail";
+  fs::create_directories(dir);
+  const std::string missing = (dir / "no_such_folder" / "t.safetensors").string();
+  const std::string why = missing + ": the folder " + (dir / "no_such_folder").string() + " does not exist";
+  EXPECT_EQ(save_trained_safetensors(t, missing), why);
+  EXPECT_EQ(plan_table_save(missing).error, why);
+  const fs::path file = dir / "plain.txt";
+  {
+    std::FILE* f = std::fopen(file.c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    std::fputs("notes", f);
+    std::fclose(f);
+  }
+  const std::string under_file = (file / "t.safetensors").string();
+  EXPECT_EQ(plan_table_save(under_file).error, under_file + ": " + file.string() + " is not a folder");
+  EXPECT_EQ(save_trained_safetensors(t, under_file), under_file + ": " + file.string() + " is not a folder");
+  const fs::path fifo = dir / "fifo";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_EQ(save_trained_safetensors(t, fifo.string()),
+            fifo.string() + ": it is a FIFO (named pipe), not a regular file");
+  EXPECT_EQ(plan_table_save(fifo.string()).error, fifo.string() + ": it is a FIFO (named pipe), not a regular file");
+  EXPECT_EQ(plan_table_save(dir.string()).error, dir.string() + ": it is a folder, not a regular file");
+  // A file that is there (a table or not): planned as a replacement, no error.
+  const TableSavePlan p = plan_table_save(file.string());
+  EXPECT_EQ(p.error, "");
+  EXPECT_TRUE(p.replaced.exists);
+  EXPECT_EQ(p.replaced.size, 5);
+  EXPECT_FALSE(plan_table_save((dir / "new.safetensors").string()).replaced.exists);
+  EXPECT_EQ(plan_table_save("").error, "no file name given");
   fs::remove_all(dir);
 }
 

@@ -3,6 +3,7 @@
 // lazy decay bit for bit equal to torch's eager param.mul_ per step.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <memory>
@@ -257,6 +258,40 @@ TEST(Trainer, StoredRowsGrowByChunksNotByDoubling) {
   const Trainer copy = t.table_copy();
   EXPECT_TRUE(same_bits(copy.to_matrix(), t.to_matrix()));
   EXPECT_LT(copy.stored_bytes(), t.stored_bytes() / 2);
+}
+
+// torch's (after != before).any(dim=1) compares values: a row holding a NaN "moves" at every
+// step whether written or not (NaN != NaN), and -0.0 == 0.0 does not. PyTorch 1.13 on this
+// 4 × 3 table (row 1 with a NaN, row 3 with a -0.0), G = ones, lr 0.1:
+//   SGD,  batches 2;0;2 -> [1, 2], [0, 1], [1, 2]
+//   Adam, batches 2;0;1 -> [1, 2], [0, 1, 2], [0, 1, 2]
+TEST(Trainer, ARowHoldingNaNMovesAtEveryStepAsInTorch) {
+  Matrix m(4, 3);
+  m << 0.5f, -1.0f, 2.0f, std::nanf(""), 1.0f, 0.25f, 3.0f, 0.0f, -2.0f, 1.5f, -0.0f, 0.75f;
+  struct Case {
+    TrainOptimizer optimizer;
+    std::vector<IdList> batches;
+    std::vector<std::vector<int64_t>> moved;
+  };
+  const std::vector<Case> cases = {
+      {TrainOptimizer::Sgd, {{2}, {0}, {2}}, {{1, 2}, {0, 1}, {1, 2}}},
+      {TrainOptimizer::Adam, {{2}, {0}, {1}}, {{1, 2}, {0, 1, 2}, {0, 1, 2}}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(std::string(optimizer_name(c.optimizer)));
+    TrainConfig config;
+    config.optimizer = c.optimizer;
+    Trainer t(table_of(m), config);
+    EXPECT_TRUE(t.moved_rows_exact().empty()) << "no step yet: nothing moved";
+    for (size_t s = 0; s < c.batches.size(); ++s) {
+      t.step(c.batches[s]);
+      EXPECT_EQ(t.moved_rows_exact(), c.moved[s]) << "step " << s + 1;
+      for (int64_t r = 0; r < 4; ++r) {
+        const bool listed = std::count(c.moved[s].begin(), c.moved[s].end(), r) > 0;
+        EXPECT_EQ(t.moved_in_last_step(r), listed) << "step " << s + 1 << " row " << r;
+      }
+    }
+  }
 }
 
 }  // namespace

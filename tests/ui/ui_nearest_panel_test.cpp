@@ -9,6 +9,7 @@
 #include <imgui_internal.h>  // the panel's window: its position and size
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <thread>
 #include <regex>
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "app/app_nearest.hpp"
+#include "app/state/app_edits.hpp"
 #include "app/slides/slide_nav.hpp"
 #include "app/ui_base/anim_timeline.hpp"
 #include "core/nearest/nearest_cli.hpp"
@@ -106,6 +108,26 @@ TEST(NearestPanel, HoverAndNListsTheClisAnswer) {
   ASSERT_EQ(h.app.nearest.result.neighbours.size(), want.size());
   for (size_t i = 0; i < want.size(); ++i) EXPECT_EQ(h.app.nearest.result.neighbours[i].row, want[i].first);
   expect_listed(want);
+}
+
+// Issue 39: a row holding NaN is compared with nothing, and the panel says so instead of
+// showing an empty list; another row's answer says how many rows were left out.
+TEST(NearestPanel, ANaNRowSaysWhyNothingIsListed) {
+  Headless h;
+  h.init(kArgs);
+  h.frames(3);
+  edit_cell(h.app, 5, 2, NAN);
+  h.frames(2);
+  open_nearest(h.app, 5);
+  settle(h);
+  ASSERT_TRUE(h.app.nearest.has_result);
+  EXPECT_TRUE(h.app.nearest.result.neighbours.empty());
+  EXPECT_TRUE(read_screen().contains("No row can be compared with row 5")) << read_screen().all();
+  open_nearest(h.app, 6);
+  settle(h);
+  EXPECT_EQ(h.app.nearest.result.neighbours.size(), 10u);
+  EXPECT_EQ(h.app.nearest.result.unscored, 1);
+  EXPECT_TRUE(read_screen().contains("1 row left out")) << read_screen().all();
 }
 
 TEST(NearestPanel, EachMetricListsTheClisAnswer) {

@@ -6,10 +6,14 @@
 // optimizers first differ.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <thread>
 #include <map>
 #include <memory>
@@ -21,6 +25,7 @@
 #include "app/slides/slide_nav.hpp"
 #include "app/slides/slides.hpp"
 #include "core/io/table_file.hpp"
+#include "core/train/table_save.hpp"
 #include "headless.hpp"
 #include "screen_text.hpp"
 
@@ -200,6 +205,128 @@ TEST(TrainSlide, SaveTableAsWritesTheTrainedTable) {
   for (int64_t r = 0; r < 4; ++r)
     for (int64_t c = 0; c < 3; ++c) EXPECT_EQ(back.at(r, c), t.at(r, c)) << r << ", " << c;
   std::remove(path.c_str());
+}
+
+// Frames until a save started with train_save_table ends (bounded).
+void finish_save(Headless& h) {
+  for (int i = 0; i < 5000 && train_saving(h.app); ++i) {
+    h.frame();
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  ASSERT_FALSE(train_saving(h.app));
+  h.frames(2, 0.1f);
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(f), {});
+}
+
+// Issue 39: File ▸ Save table as… — a failure names the path and keeps the dialog open; a
+// file already there (here not even a table) is replaced only after "Replace FILE?", which
+// Cancel leaves alone; the replaced file keeps its 0600 mode.
+TEST(TrainSlide, SaveDialogNamesFailuresAndAsksBeforeReplacing) {
+  Headless h;
+  h.init({"lookupviz", "--batches", "2;0", "--vocab", "4", "--dim", "3", "--optimizer", "sgd"});
+  show_untrained(h);
+  click_step(h);
+  TrainSlideState& s = train_slide_state(h.app);
+  s.save_requested = true;
+  h.frames(3, 0.1f);
+  ImVec2 a, b;
+  ASSERT_TRUE(find_landmark("train-save-path", &a, &b)) << "the dialog is open";
+  const std::filesystem::path dir =
+      std::filesystem::path(::testing::TempDir()) / ("lv_ui_save_dialog_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+
+  // A folder that is not there: said with the path, the dialog stays, nothing starts.
+  const std::string missing = (dir / "no_such_folder" / "t.safetensors").string();
+  ASSERT_TRUE(h.replace_text("train-save-path", missing.c_str()));
+  ASSERT_TRUE(h.click("train-save"));
+  h.frames(3, 0.1f);
+  EXPECT_FALSE(train_saving(h.app));
+  EXPECT_EQ(s.save_error,
+            "Not saved: " + missing + ": the folder " + (dir / "no_such_folder").string() + " does not exist");
+  EXPECT_TRUE(find_landmark("train-save-path", &a, &b)) << "the dialog stays open";
+  EXPECT_TRUE(read_screen().contains("does not exist"));
+
+  // A file that is there: asked first. Cancel keeps it as it was.
+  const std::string notes = (dir / "notes.txt").string();
+  std::ofstream(notes) << "keep me";
+  ASSERT_EQ(chmod(notes.c_str(), 0600), 0);
+  ASSERT_TRUE(h.replace_text("train-save-path", notes.c_str()));
+  ASSERT_TRUE(h.click("train-save"));
+  h.frames(3, 0.1f);
+  EXPECT_FALSE(train_saving(h.app));
+  ASSERT_TRUE(find_landmark("train-save-confirm", &a, &b));
+  EXPECT_TRUE(read_screen().contains("Replace " + notes + "?")) << read_screen().all();
+  EXPECT_EQ(s.save_confirm_text,
+            notes + " already exists (7 bytes). It is not a .safetensors file: its contents will be lost.");
+  EXPECT_TRUE(read_screen().contains("already exists (7 bytes)")) << read_screen().all();
+  ASSERT_TRUE(h.click("train-save-keep"));
+  h.frames(3, 0.1f);
+  EXPECT_FALSE(find_landmark("train-save-confirm", &a, &b));
+  EXPECT_TRUE(find_landmark("train-save-path", &a, &b)) << "back to the name";
+  EXPECT_EQ(slurp(notes), "keep me");
+
+  // Save, then Replace: written, its mode kept.
+  ASSERT_TRUE(h.click("train-save"));
+  h.frames(3, 0.1f);
+  ASSERT_TRUE(h.click("train-save-replace"));
+  finish_save(h);
+  EXPECT_EQ(s.save_outcome, "Saved " + notes);
+  EXPECT_FALSE(find_landmark("train-save-path", &a, &b)) << "the dialog closed";
+  struct stat st;
+  ASSERT_EQ(stat(notes.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0600u);
+  EXPECT_TRUE(load_table(notes).ok);
+  std::filesystem::remove_all(dir);
+}
+
+// Saving over the table the window has open is saving it: the saved file becomes the open
+// table (slide 9 at step 0 on it, showing the values that were saved), with no "replaced on
+// disk" prompt.
+TEST(TrainSlide, SavingOverTheOpenTableOpensTheSavedTable) {
+  const std::filesystem::path dir =
+      std::filesystem::path(::testing::TempDir()) / ("lv_ui_save_open_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / "table.safetensors").string();
+  {
+    Matrix m(4, 3);
+    m << 0.5f, -1.0f, 2.0f, 1.5f, 1.0f, 0.25f, 3.0f, 0.0f, -2.0f, 1.5f, -0.5f, 0.75f;
+    const Trainer untrained(TableView(std::make_shared<const Matrix>(m), nullptr, TableDtype::Float32, nullptr), {});
+    ASSERT_EQ(save_trained_safetensors(untrained, path), "");
+  }
+  Headless h;
+  h.init({"lookupviz", "--batches", "2;0", "--optimizer", "sgd"});
+  h.frames(2);
+  start_table_load(h.app, path);
+  for (int i = 0; i < 500 && table_loading(h.app); ++i) {
+    h.frame();
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  ASSERT_NE(h.app.inputs.file, nullptr) << h.app.loading.error;
+  const TableFile* opened = h.app.inputs.file.get();
+  show_untrained(h);
+  click_step(h);
+  const Matrix trained = train_slide_state(h.app).runs[0].trainer.to_matrix();
+  EXPECT_TRUE(train_save_is_open_table(h.app, path));
+  ASSERT_EQ(train_save_table(h.app, path), "");
+  finish_save(h);
+  EXPECT_EQ(train_slide_state(h.app).save_outcome,
+            "Saved " + path + ", the open table's own file: it is now the open table (slide 9 starts again from it)");
+  for (int i = 0; i < 500 && (table_loading(h.app) || h.app.inputs.file.get() == opened); ++i) {
+    h.frame();
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  h.frames(5, 0.1f);
+  ASSERT_NE(h.app.inputs.file.get(), opened) << "the saved file was opened";
+  EXPECT_EQ(h.app.inputs.file->path, path);
+  EXPECT_EQ(h.app.derived.table.to_matrix(), trained) << "the table shown is the one saved";
+  EXPECT_EQ(train_slide_state(h.app).runs[0].trainer.steps_done(), 0) << "slide 9 starts again, at step 0";
+  EXPECT_TRUE(check_table_file_now(h.app) == false);
+  EXPECT_TRUE(h.app.loading.disk_changed.empty()) << h.app.loading.disk_changed;
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
