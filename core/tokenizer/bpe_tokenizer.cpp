@@ -180,10 +180,7 @@ bool BpeTokenizer::split(std::string_view text, std::vector<TextPiece>& pieces, 
 
 void BpeTokenizer::pre_tokenize(std::string segment, bool at_text_start, std::vector<TextPiece>& out,
                                 std::string* why) const {
-  for (const NormalizeStep& s : spec_.normalizer) {
-    if (s.kind == NormalizeStep::Prepend && !segment.empty()) segment = s.text + segment;
-    if (s.kind == NormalizeStep::Replace) replace_all(segment, s.text, s.with);
-  }
+  if (!normalize(spec_.normalizer, segment, why)) return;
   std::vector<std::string> cur{std::move(segment)}, next;
   std::vector<std::pair<size_t, size_t>> hits;
   for (const PreTokenizeStep& step : spec_.pre_tokenizer) {

@@ -3,7 +3,8 @@
 //
 //   text ─ added/special tokens cut out first (added_tokens.hpp: Hugging Face's leftmost-
 //          longest with lstrip/rstrip, or llama.cpp's longest first)
-//        ─ normalizer: Prepend, Replace (Llama-2's "▁" for spaces)
+//        ─ normalizer (normalizer.hpp): NFC/NFD/NFKC/NFKD, Lowercase, StripAccents, Strip,
+//          Prepend, Replace (Llama-2's "▁" for spaces), bounded in size
 //        ─ pre-tokenizer steps: Split (a regex, each of the crate's behaviours), ByteLevel (bytes as
 //          GPT-2's symbols, optionally its regex and a prefix space), Metaspace (spaces as
 //          ▁, prepended always / first / never, split before each ▁)
@@ -20,6 +21,7 @@
 #include <vector>
 
 #include "core/tokenizer/added_tokens.hpp"
+#include "core/tokenizer/normalizer.hpp"
 #include "core/tokenizer/split_regex.hpp"
 #include "core/tokenizer/tokenizer.hpp"
 
@@ -28,11 +30,6 @@ namespace lv {
 // SentencePiece's space, ▁ (U+2581), as UTF-8. Built from its code point: no UI font has
 // its glyph, so the app draws it as ␣ (app/slides/bpe_replay.cpp), never as itself.
 inline constexpr char kMetaspace[] = {static_cast<char>(0xE2), static_cast<char>(0x96), static_cast<char>(0x81), 0};
-
-struct NormalizeStep {
-  enum Kind { Prepend, Replace } kind = Prepend;
-  std::string text, with;  // Prepend: text; Replace: text -> with
-};
 
 struct PreTokenizeStep {
   enum Kind { Split, ByteLevel, Metaspace } kind = Split;

@@ -197,9 +197,28 @@ bool normalizer_steps(const Node& n, BpeSpec& spec, std::string& error) {
     spec.normalizer.push_back({NormalizeStep::Replace, p->text("String"), n.text("content")});
     return true;
   }
-  if (type == "NFC") return true;  // text is taken as typed (composed characters: as most keyboards type)
+  using K = NormalizeStep::Kind;
+  const std::pair<const char*, K> simple[] = {{"NFC", K::Nfc},
+                                              {"NFD", K::Nfd},
+                                              {"NFKC", K::Nfkc},
+                                              {"NFKD", K::Nfkd},
+                                              {"Lowercase", K::Lowercase},
+                                              {"StripAccents", K::StripAccents}};
+  for (const auto& [name, kind] : simple)
+    if (type == name) {
+      spec.normalizer.push_back({kind, "", ""});
+      return true;
+    }
+  if (type == "Strip") {
+    NormalizeStep s{K::Strip, "", ""};
+    s.left = n.flag("strip_left", true);
+    s.right = n.flag("strip_right", true);
+    spec.normalizer.push_back(s);
+    return true;
+  }
   return error = "its normalizer " + (type.empty() ? std::string("(no type)") : printable(type)) +
-                 " is not one lookupviz reads",
+                 " is not one lookupviz reads (NFC, NFD, NFKC, NFKD, Lowercase, StripAccents, Strip, Replace, "
+                 "Prepend, Sequence)",
          false;
 }
 

@@ -163,7 +163,7 @@ TEST(ModelTokenizer, ABrokenTokenizerJsonIsOneSentence) {
                                            "\"behavior\": \"Isolated\"}"),
        "does not compile"},
       {replaced("\"pre_tokenizer\": null", "\"pre_tokenizer\": {\"type\": \"Whitespace\"}"), "Whitespace"},
-      {replaced("\"type\": \"Prepend\"", "\"type\": \"Lowercase\""), "Lowercase"},
+      {replaced("\"type\": \"Prepend\"", "\"type\": \"Precompiled\""), "Precompiled"},  // Lowercase is read now
       {replaced("{\"id\": 0, \"content\": \"<unk>\"", "{\"id\": 5000000, \"content\": \"<unk>\""), "over"},
       {std::string(100, '[') + std::string(100, ']'), "not valid JSON"},
   };
