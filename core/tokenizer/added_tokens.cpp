@@ -11,6 +11,10 @@ namespace lv {
 namespace {
 
 constexpr size_t kCandidatesPerByte = 16;  // LongestFirst's bound on the places it weighs
+// The trie steps allowed per byte of text (plus a fixed allowance): real vocabularies take
+// one or two (most bytes start no token); a hostile one with a long token that the text
+// almost matches at every place would take its length at each.
+constexpr size_t kStepsPerByte = 64, kStepsSlack = size_t{1} << 20;
 
 uint64_t edge(uint32_t node, uint8_t byte) { return uint64_t{node} << 8 | byte; }
 
@@ -61,28 +65,38 @@ void AddedTokenMatcher::build(const std::vector<AddedToken>& tokens, Rule rule) 
 }
 
 template <typename F>
-void AddedTokenMatcher::walk(std::string_view text, size_t at, F&& f) const {
-  if (!first_byte_[static_cast<uint8_t>(text[at])]) return;
+size_t AddedTokenMatcher::walk(std::string_view text, size_t at, F&& f) const {
+  if (!first_byte_[static_cast<uint8_t>(text[at])]) return 0;
   uint32_t node = 0;
   for (size_t i = at; i < text.size(); ++i) {
     const auto it = child_.find(edge(node, static_cast<uint8_t>(text[i])));
-    if (it == child_.end()) return;
+    if (it == child_.end()) return i - at;
     node = it->second;
     if (terminal_[node] >= 0) f(i + 1 - at, static_cast<uint32_t>(terminal_[node]));
   }
+  return text.size() - at;
 }
 
 bool AddedTokenMatcher::find(std::string_view text, std::vector<AddedSpan>& out, std::string* why) const {
   if (empty()) return true;
-  return rule_ == LeftmostLongest ? leftmost_longest(text, out) : longest_first(text, out, why);
+  const size_t most = kStepsPerByte * text.size() + kStepsSlack;
+  size_t steps = 0;
+  if (rule_ == LeftmostLongest ? leftmost_longest(text, out, most, steps) : longest_first(text, out, most, steps, why))
+    return true;
+  if (steps > most)
+    *why =
+        "its added tokens are too long and too alike to be matched in this text (over " + with_commas(most) + " steps)";
+  return false;
 }
 
-bool AddedTokenMatcher::leftmost_longest(std::string_view text, std::vector<AddedSpan>& out) const {
+bool AddedTokenMatcher::leftmost_longest(std::string_view text, std::vector<AddedSpan>& out, size_t most,
+                                         size_t& steps) const {
   size_t done = 0;  // the end of the last span: lstrip takes no white space before it
   for (size_t i = 0; i < text.size();) {
     size_t len = 0;
     uint32_t index = 0;
-    walk(text, i, [&](size_t n, uint32_t k) { len = n, index = k; });
+    steps += walk(text, i, [&](size_t n, uint32_t k) { len = n, index = k; });
+    if (steps > most) return false;
     if (len == 0) {
       ++i;
       continue;
@@ -96,12 +110,14 @@ bool AddedTokenMatcher::leftmost_longest(std::string_view text, std::vector<Adde
   return true;
 }
 
-bool AddedTokenMatcher::longest_first(std::string_view text, std::vector<AddedSpan>& out, std::string* why) const {
+bool AddedTokenMatcher::longest_first(std::string_view text, std::vector<AddedSpan>& out, size_t most_steps,
+                                      size_t& steps, std::string* why) const {
   using Candidate = std::tuple<size_t, uint32_t, size_t>;  // (−length as a key, id, at)
   std::vector<Candidate> candidates;
   const size_t most = kCandidatesPerByte * text.size() + 4096;
   for (size_t i = 0; i < text.size(); ++i) {
-    walk(text, i, [&](size_t n, uint32_t k) { candidates.emplace_back(~n, tokens_[k].id, i); });
+    steps += walk(text, i, [&](size_t n, uint32_t k) { candidates.emplace_back(~n, tokens_[k].id, i); });
+    if (steps > most_steps) return false;
     if (candidates.size() > most) {
       *why = "its special tokens nest too deeply to be matched in this text (over " + with_commas(most) +
              " candidate places)";

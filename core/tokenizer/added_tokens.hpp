@@ -1,6 +1,7 @@
 // added_tokens.hpp — finding a tokenizer's added (special) tokens in a text in one pass: a
 // trie over the tokens' bytes, walked from each position, so the work is the text's length
-// times the depth walked (at most the longest token), whatever the number of tokens
+// times the depth walked (at most the longest token, and bounded: find()), whatever the
+// number of tokens
 // (issue 39: scanning every token at every position took 14 s for 5,000 tokens on 1 MB).
 // Two rules, as the two references cut them:
 //   LeftmostLongest  Hugging Face's (tokenizers' AddedVocabulary, aho-corasick leftmost-
@@ -43,16 +44,19 @@ class AddedTokenMatcher {
   bool empty() const { return terminal_.size() <= 1; }
 
   // The added tokens in `text` (well-formed UTF-8), left to right, not overlapping. False
-  // with *why when LongestFirst would weigh too many overlapping candidates (a hostile
-  // vocabulary of nested tokens): at most 16 per byte of text.
+  // with *why (one sentence) past the work budget a hostile vocabulary could need: at most
+  // 64 trie steps per byte of text (plus 1 M), and for LongestFirst at most 16 candidate
+  // places per byte (nested tokens).
   bool find(std::string_view text, std::vector<AddedSpan>& out, std::string* why) const;
 
  private:
-  // Each token ending at trie node n, longest first: calls f(length, index).
+  // The tokens that start at text[at], shortest first: f(length, index) for each. Returns
+  // the trie steps taken.
   template <typename F>
-  void walk(std::string_view text, size_t at, F&& f) const;
-  bool leftmost_longest(std::string_view text, std::vector<AddedSpan>& out) const;
-  bool longest_first(std::string_view text, std::vector<AddedSpan>& out, std::string* why) const;
+  size_t walk(std::string_view text, size_t at, F&& f) const;
+  bool leftmost_longest(std::string_view text, std::vector<AddedSpan>& out, size_t most, size_t& steps) const;
+  bool longest_first(std::string_view text, std::vector<AddedSpan>& out, size_t most_steps, size_t& steps,
+                     std::string* why) const;
 
   Rule rule_ = LeftmostLongest;
   std::vector<AddedToken> tokens_;
