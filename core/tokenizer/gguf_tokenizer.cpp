@@ -15,10 +15,11 @@ enum TokenType { kNormal = 1, kUnknown = 2, kControl = 3, kUserDefined = 4, kUnu
 // not know, or a type it cuts with code of its own, gets llama.cpp's default, and `note`
 // says so (llama.cpp warns the same way and goes on).
 bool gpt2_style(const GgufHeader& h, BpeSpec& spec, std::string& error, std::string& style, std::string& note) {
-  const auto pre_name = h.get_string("tokenizer.ggml.pre");
-  const LlamaCppPre* pre = llama_cpp_pre(pre_name.value_or("default"));
+  // Absent or "": llama.cpp's default, as llama.cpp reads an empty name.
+  const std::string pre_name = h.get_string("tokenizer.ggml.pre").value_or("");
+  const LlamaCppPre* pre = llama_cpp_pre(pre_name.empty() ? "default" : pre_name);
   if (!pre) {
-    note = "its pre-tokenizer " + printable(*pre_name) + " is not one llama.cpp knows: llama.cpp's default is used";
+    note = "its pre-tokenizer " + printable(pre_name) + " is not one llama.cpp knows: llama.cpp's default is used";
     pre = &llama_cpp_default_pre();
   } else if (*pre->missing) {
     note = std::string("its pre-tokenizer is ") + pre->missing + ": llama.cpp's default is used";

@@ -295,11 +295,14 @@ TEST(GgufTokenizer, AnUnknownPreTokenizerFallsBackAndSaysSo) {
   EXPECT_NE(l.tokenizer->name().find("no-such-pre"), std::string::npos) << l.tokenizer->name();
   EXPECT_NE(l.tokenizer->name().find("default"), std::string::npos) << l.tokenizer->name();
   EXPECT_EQ(pieces_of(*l.tokenizer, "x$1234"), (std::vector<std::string>{"x", "$", "123", "4"}));
-  // No tokenizer.ggml.pre at all: llama.cpp's default too, without a note.
-  v.pre.reset();
-  const lv::ModelTokenizerLoad none = load(v);
-  ASSERT_TRUE(none.tokenizer) << none.error;
-  EXPECT_EQ(none.tokenizer->name().find("not one"), std::string::npos) << none.tokenizer->name();
+  // No tokenizer.ggml.pre at all, or an empty one: llama.cpp's default too, without a note.
+  for (const std::optional<std::string>& pre : {std::optional<std::string>(), std::optional<std::string>("")}) {
+    v.pre = pre;
+    const lv::ModelTokenizerLoad none = load(v);
+    ASSERT_TRUE(none.tokenizer) << none.error;
+    EXPECT_EQ(none.tokenizer->name().find("not one"), std::string::npos) << none.tokenizer->name();
+    EXPECT_EQ(pieces_of(*none.tokenizer, "x$1234"), (std::vector<std::string>{"x", "$", "123", "4"}));
+  }
 }
 
 // ---------------------------------------------------------------- issue 40: special tokens
