@@ -25,6 +25,9 @@ bool gpt2_style(const GgufHeader& h, BpeSpec& spec, std::string& error, std::str
     note = std::string("its pre-tokenizer is ") + pre->missing + ": llama.cpp's default is used";
   }
   style = std::string(pre->type) + "-style";
+  // Qwen's own tokenizer.json composes the text (NFC) first; llama.cpp skips that, and so
+  // cuts "e" + U+0301 apart where the model saw "é" (issue 40). lookupviz follows the model.
+  if (pre_name == "qwen2" || pre_name == "deepseek-r1-qwen") spec.normalizer.push_back({NormalizeStep::Nfc, "", ""});
   spec.ignore_merges = pre->ignore_merges;
   spec.pre_tokenizer.clear();
   for (const std::string& pattern : pre->regexes) {

@@ -334,4 +334,20 @@ TEST(GgufTokenizer, LongerSpecialTokensAreCutFirst) {
   EXPECT_NE(encode(*l.tokenizer, "xyz"), (lv::IdList{normal}));
 }
 
+// Qwen's GGUFs: the text is composed (NFC) first, as Qwen's own tokenizer.json does it
+// (llama.cpp does not: there "e" + U+0301 stays two characters).
+TEST(GgufTokenizer, QwenComposesTheTextFirst) {
+  GgufVocab v = GgufVocab::byte_level();
+  v.pre = "qwen2";
+  const int64_t e_acute = v.add("\xC3\x83\xC2\xA9");  // é as byte-level symbols (Ã ©)
+  v.merges = {"\xC3\x83 \xC2\xA9"};
+  const lv::ModelTokenizerLoad l = load(v);
+  ASSERT_TRUE(l.tokenizer) << l.error;
+  EXPECT_EQ(encode(*l.tokenizer, "e\xCC\x81"), (lv::IdList{e_acute}));
+  v.pre = "llama-bpe";
+  const lv::ModelTokenizerLoad other = load(v);
+  ASSERT_TRUE(other.tokenizer) << other.error;
+  EXPECT_EQ(encode(*other.tokenizer, "e\xCC\x81"), (lv::IdList{'e', 0xCC, 0x81}));
+}
+
 }  // namespace
