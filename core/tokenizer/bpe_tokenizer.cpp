@@ -411,7 +411,14 @@ Encoding BpeTokenizer::encode(std::string_view text) const {
 std::string BpeTokenizer::token_bytes(int64_t id) const {
   if (!has_id(id)) return {};
   const std::string& t = spec_.tokens[static_cast<size_t>(id)];
-  if (is_added_[static_cast<size_t>(id)]) return t;
+  // An added token is its text, through the space symbol's replacement too (the crate
+  // decodes every token: Gemma-3's whitespace tokens "▁▁" are two spaces).
+  if (is_added_[static_cast<size_t>(id)] && (spec_.byte_level || spec_.space_symbol.empty())) return t;
+  if (is_added_[static_cast<size_t>(id)]) {
+    std::string s = t;
+    replace_all(s, spec_.space_symbol, " ");
+    return s;
+  }
   if (spec_.byte_level) return symbols_as_bytes(t);
   if (spec_.decode_byte_tokens && t.size() == 6 && t.compare(0, 3, "<0x") == 0 && t[5] == '>')
     for (int b = 0; b < 256; ++b)

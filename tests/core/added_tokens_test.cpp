@@ -184,4 +184,18 @@ TEST(AddedTokens, ALongAlmostMatchingTokenIsRefusedWithinItsBudget) {
   EXPECT_EQ(encode(*t, "x" + std::string(4000, 'a') + "b"), (lv::IdList{'x', 256}));
 }
 
+// An added token decodes through the space symbol too, as the crate decodes every token:
+// Gemma-3's whitespace tokens ("▁▁") are spaces, not ▁ (checked against tokenizers.js on
+// Gemma-3's published tokenizer.json).
+TEST(AddedTokens, AnAddedTokensSpaceSymbolsDecodeAsSpaces) {
+  const lv::ModelTokenizerLoad l = lv::tokenizer_from_json(
+      R"({"added_tokens": [{"id": 2, "content": "\u2581\u2581", "special": false}], "normalizer": {"type": )"
+      R"("Replace", "pattern": {"String": " "}, "content": "\u2581"}, "pre_tokenizer": null, "decoder": )"
+      R"({"type": "Sequence", "decoders": [{"type": "Replace", "pattern": {"String": "\u2581"}, "content": " "}]},)"
+      R"( "model": {"type": "BPE", "vocab": {"\u2581": 0, "a": 1}, "merges": []}})",
+      "g/tokenizer.json");
+  ASSERT_TRUE(l.tokenizer) << l.error;
+  EXPECT_EQ(l.tokenizer->decode({1, 2, 1, 0, 1}).bytes, "a  a a");
+}
+
 }  // namespace
