@@ -9,7 +9,7 @@ LV_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # Everything the build, the app and the tests need, all from Debian 12's archive.
 LV_PACKAGES=(
   cmake g++ make pkg-config
-  libimgui-dev libglfw3-dev libeigen3-dev python3-glad libstb-dev libgif-dev libpcre2-dev libsystemd-dev
+  libimgui-dev libglfw3-dev libeigen3-dev python3-glad libstb-dev libgif-dev libpcre2-dev libicu-dev libsystemd-dev
   libgtest-dev libbenchmark-dev
   xvfb xauth libgl1-mesa-dri
   xdotool imagemagick x11-utils

@@ -71,6 +71,18 @@ std::string utf8_problem(std::string_view subject, std::string_view s) {
   return std::string(subject) + buf;
 }
 
+char32_t utf8_code_point(std::string_view s, size_t i, size_t len) {
+  char32_t c = static_cast<uint8_t>(s[i]);
+  if (len > 1) c &= 0x7Fu >> len;
+  for (size_t k = 1; k < len; ++k) c = c << 6 | (static_cast<uint8_t>(s[i + k]) & 0x3F);
+  return c;
+}
+
+bool is_white_space(char32_t c) {
+  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 ||
+         (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000;
+}
+
 void append_utf8(std::string& out, char32_t c) {
   if (c < 0x80) {
     out += static_cast<char>(c);

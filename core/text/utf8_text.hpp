@@ -25,6 +25,14 @@ size_t utf8_sequence_length(std::string_view s, size_t i, size_t* bad_len);
 // was typed names the subject ("--text", "This text").
 std::string utf8_problem(std::string_view subject, std::string_view s);
 
+// The code point of the well-formed sequence of `len` bytes at s[i] (len from
+// utf8_sequence_length).
+char32_t utf8_code_point(std::string_view s, size_t i, size_t len);
+
+// Unicode's White_Space property (PropList.txt, 25 code points): Rust's char::is_whitespace,
+// which the tokenizers crate strips beside added tokens.
+bool is_white_space(char32_t c);
+
 // Appends code point c (at most U+10FFFF, not a surrogate) as UTF-8.
 void append_utf8(std::string& out, char32_t c);
 

@@ -4,6 +4,7 @@
 // concatenation is the token of highest score, leftmost first (llm_tokenizer_spm).
 #include "core/tokenizer/bpe_tokenizer.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 #include <queue>
@@ -57,6 +58,42 @@ std::string symbols_as_bytes(std::string_view t) {
   return out;
 }
 
+// A Split step on one piece, as the tokenizers crate's NormalizedString::split: the text
+// as (range, is_match) parts (the matches and the gaps between them), matches and gaps
+// swapped by `invert`, then joined or dropped by the behaviour; empty parts vanish.
+void split_pieces(const std::string& p, const std::vector<std::pair<size_t, size_t>>& hits, const PreTokenizeStep& step,
+                  std::vector<std::string>& next) {
+  struct Part {
+    size_t a, b;
+    bool match;
+  };
+  std::vector<Part> parts;
+  size_t at = 0;
+  for (const auto& [a, b] : hits) {
+    if (a > at) parts.push_back({at, a, step.invert});
+    parts.push_back({a, b, !step.invert});
+    at = b;
+  }
+  if (at < p.size() || parts.empty()) parts.push_back({at, p.size(), step.invert});
+  std::vector<Part> kept;
+  using B = PreTokenizeStep;
+  if (step.behavior == B::MergedWithNext) std::reverse(parts.begin(), parts.end());
+  bool previous_match = false;
+  for (const Part& part : parts) {
+    const bool join = !kept.empty() && (step.behavior == B::Contiguous ? part.match == previous_match
+                                        : step.behavior == B::MergedWithPrevious || step.behavior == B::MergedWithNext
+                                            ? part.match && !previous_match
+                                            : false);
+    if (join && step.behavior == B::MergedWithNext) kept.back().a = part.a;
+    else if (join) kept.back().b = part.b;
+    else if (!(step.behavior == B::Removed && part.match)) kept.push_back({part.a, part.b, false});
+    previous_match = part.match;
+  }
+  if (step.behavior == B::MergedWithNext) std::reverse(kept.begin(), kept.end());
+  for (const Part& k : kept)
+    if (k.b > k.a) next.push_back(p.substr(k.a, k.b - k.a));
+}
+
 }  // namespace
 
 BpeTokenizer::BpeTokenizer(BpeSpec spec) : spec_(std::move(spec)) {
@@ -79,6 +116,8 @@ BpeTokenizer::BpeTokenizer(BpeSpec spec) : spec_(std::move(spec)) {
     added_by_text_.emplace(a.content, a.id);
     spec_.tokens[a.id] = a.content;
   }
+  added_matcher_.build(
+      spec_.added, spec_.longest_added_first ? AddedTokenMatcher::LongestFirst : AddedTokenMatcher::LeftmostLongest);
   by_text_.reserve(n);
   for (uint32_t id = 0; id < n; ++id)
     if (!spec_.tokens[id].empty()) by_text_.emplace(spec_.tokens[id], id);  // added ones too, as the model's vocab
@@ -95,7 +134,10 @@ BpeTokenizer::BpeTokenizer(BpeSpec spec) : spec_(std::move(spec)) {
       error_ = "merge " + with_commas(rank) + " makes a token that is not in its vocabulary";
       return;
     }
-    merge_of_[pair_key(l, r)] = {rank, static_cast<uint32_t>(made)};
+    // A merge listed twice: the tokenizers crate (a HashMap collected in order) keeps the
+    // last rank, llama.cpp (bpe_ranks.emplace) the first.
+    if (spec_.first_merge_wins) merge_of_.emplace(pair_key(l, r), std::make_pair(rank, static_cast<uint32_t>(made)));
+    else merge_of_[pair_key(l, r)] = {rank, static_cast<uint32_t>(made)};
   }
   for (int b = 0; b < 256; ++b) {
     char name[8];
@@ -122,35 +164,23 @@ bool BpeTokenizer::split(std::string_view text, std::vector<TextPiece>& pieces, 
     *why = "the text is not valid UTF-8 (at byte " + std::to_string(*bad) + ")";
     return false;
   }
-  size_t from = 0;  // the current ordinary segment's start
-  auto flush = [&](size_t to) {
-    if (to > from) pre_tokenize(std::string(text.substr(from, to - from)), from == 0, pieces, why);
-    return why->empty();
-  };
+  std::vector<AddedSpan> spans;
   why->clear();
-  for (size_t i = 0; i < text.size();) {
-    size_t best = 0;
-    if (!added_by_text_.empty())
-      for (const AddedToken& a : spec_.added)  // leftmost, then longest
-        if (a.content.size() > best && text.compare(i, a.content.size(), a.content) == 0) best = a.content.size();
-    if (best == 0) {
-      ++i;
-      continue;
-    }
-    if (!flush(i)) return false;
-    pieces.push_back({std::string(text.substr(i, best)), true});
-    i += best;
-    from = i;
+  if (!added_matcher_.find(text, spans, why)) return false;
+  size_t from = 0;  // the current ordinary segment's start
+  for (const AddedSpan& a : spans) {
+    if (a.begin > from) pre_tokenize(std::string(text.substr(from, a.begin - from)), from == 0, pieces, why);
+    if (!why->empty()) return false;
+    pieces.push_back({spec_.added[a.index].content, true});  // stripped white space is dropped
+    from = a.end;
   }
-  return flush(text.size());
+  if (text.size() > from) pre_tokenize(std::string(text.substr(from)), from == 0, pieces, why);
+  return why->empty();
 }
 
 void BpeTokenizer::pre_tokenize(std::string segment, bool at_text_start, std::vector<TextPiece>& out,
                                 std::string* why) const {
-  for (const NormalizeStep& s : spec_.normalizer) {
-    if (s.kind == NormalizeStep::Prepend && !segment.empty()) segment = s.text + segment;
-    if (s.kind == NormalizeStep::Replace) replace_all(segment, s.text, s.with);
-  }
+  if (!normalize(spec_.normalizer, segment, why)) return;
   std::vector<std::string> cur{std::move(segment)}, next;
   std::vector<std::pair<size_t, size_t>> hits;
   for (const PreTokenizeStep& step : spec_.pre_tokenizer) {
@@ -183,16 +213,7 @@ void BpeTokenizer::pre_tokenize(std::string segment, bool at_text_start, std::ve
       }
       hits.clear();
       if (!step.regex->matches(p, hits, why)) return;
-      size_t at = 0;
-      auto keep = [&](size_t a, size_t b, bool is_match) {
-        if (b > a && !(step.removed && is_match != step.invert)) next.push_back(p.substr(a, b - a));
-      };
-      for (const auto& [a, b] : hits) {
-        keep(at, a, false);
-        keep(a, b, true);
-        at = b;
-      }
-      keep(at, p.size(), false);
+      split_pieces(p, hits, step, next);
     }
     cur.swap(next);
   }
@@ -390,7 +411,14 @@ Encoding BpeTokenizer::encode(std::string_view text) const {
 std::string BpeTokenizer::token_bytes(int64_t id) const {
   if (!has_id(id)) return {};
   const std::string& t = spec_.tokens[static_cast<size_t>(id)];
-  if (is_added_[static_cast<size_t>(id)]) return t;
+  // An added token is its text, through the space symbol's replacement too (the crate
+  // decodes every token: Gemma-3's whitespace tokens "▁▁" are two spaces).
+  if (is_added_[static_cast<size_t>(id)] && (spec_.byte_level || spec_.space_symbol.empty())) return t;
+  if (is_added_[static_cast<size_t>(id)]) {
+    std::string s = t;
+    replace_all(s, spec_.space_symbol, " ");
+    return s;
+  }
   if (spec_.byte_level) return symbols_as_bytes(t);
   if (spec_.decode_byte_tokens && t.size() == 6 && t.compare(0, 3, "<0x") == 0 && t[5] == '>')
     for (int b = 0; b < 256; ++b)

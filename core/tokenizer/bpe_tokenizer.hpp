@@ -1,9 +1,11 @@
 // bpe_tokenizer.hpp — a model's own BPE tokenizer, as its tokenizer.json or its .gguf
 // describes it (tokenizer_json.hpp and gguf_tokenizer.hpp read those into a BpeSpec):
 //
-//   text ─ added/special tokens cut out first (leftmost, longest)
-//        ─ normalizer: Prepend, Replace (Llama-2's "▁" for spaces)
-//        ─ pre-tokenizer steps: Split (a regex, Isolated or Removed), ByteLevel (bytes as
+//   text ─ added/special tokens cut out first (added_tokens.hpp: Hugging Face's leftmost-
+//          longest with lstrip/rstrip, or llama.cpp's longest first)
+//        ─ normalizer (normalizer.hpp): NFC/NFD/NFKC/NFKD, Lowercase, StripAccents, Strip,
+//          Prepend, Replace (Llama-2's "▁" for spaces), bounded in size
+//        ─ pre-tokenizer steps: Split (a regex, each of the crate's behaviours), ByteLevel (bytes as
 //          GPT-2's symbols, optionally its regex and a prefix space), Metaspace (spaces as
 //          ▁, prepended always / first / never, split before each ▁)
 //        ─ the model on each piece: Hugging Face's BPE (merges by rank, ignore_merges,
@@ -18,6 +20,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/tokenizer/added_tokens.hpp"
+#include "core/tokenizer/normalizer.hpp"
 #include "core/tokenizer/split_regex.hpp"
 #include "core/tokenizer/tokenizer.hpp"
 
@@ -27,16 +31,14 @@ namespace lv {
 // its glyph, so the app draws it as ␣ (app/slides/bpe_replay.cpp), never as itself.
 inline constexpr char kMetaspace[] = {static_cast<char>(0xE2), static_cast<char>(0x96), static_cast<char>(0x81), 0};
 
-struct NormalizeStep {
-  enum Kind { Prepend, Replace } kind = Prepend;
-  std::string text, with;  // Prepend: text; Replace: text -> with
-};
-
 struct PreTokenizeStep {
   enum Kind { Split, ByteLevel, Metaspace } kind = Split;
   // Split
   std::shared_ptr<const SplitRegex> regex;
-  bool removed = false;  // behavior "Removed" (else "Isolated")
+  // What becomes of the pattern's matches (the tokenizers crate's SplitDelimiterBehavior):
+  // dropped, pieces of their own, joined to the piece before or after, or runs of them
+  // joined into one piece. `invert`: the text between matches plays the matches' part.
+  enum Behavior { Removed, Isolated, MergedWithPrevious, MergedWithNext, Contiguous } behavior = Isolated;
   bool invert = false;
   // ByteLevel
   bool add_prefix_space = false;
@@ -45,11 +47,6 @@ struct PreTokenizeStep {
   std::string replacement = kMetaspace;
   enum Prepend { Always, First, Never } prepend = Always;
   bool split = true;
-};
-
-struct AddedToken {
-  std::string content;
-  uint32_t id = 0;
 };
 
 struct BpeSpec {
@@ -66,10 +63,12 @@ struct BpeSpec {
   bool fuse_unk = false;
   std::vector<NormalizeStep> normalizer;
   std::vector<PreTokenizeStep> pre_tokenizer;
-  std::vector<AddedToken> added;    // matched in the text before anything else
-  bool byte_level = false;          // the model's symbols are GPT-2's byte-level ones
-  std::string space_symbol;         // decoding: this symbol is a space ("▁"), "" for none
-  bool decode_byte_tokens = false;  // decoding: <0xNN> is its byte (a ByteFallback decoder)
+  std::vector<AddedToken> added;     // matched in the text before anything else
+  bool longest_added_first = false;  // llama.cpp's rule for them (added_tokens.hpp), not Hugging Face's
+  bool first_merge_wins = false;     // a merge listed twice keeps its first rank (llama.cpp), not its last
+  bool byte_level = false;           // the model's symbols are GPT-2's byte-level ones
+  std::string space_symbol;          // decoding: this symbol is a space ("▁"), "" for none
+  bool decode_byte_tokens = false;   // decoding: <0xNN> is its byte (a ByteFallback decoder)
   bool strip_leading_space = false;
 };
 
@@ -113,6 +112,7 @@ class BpeTokenizer : public Tokenizer {
   std::unordered_map<std::string, uint32_t> by_text_;                     // every ordinary token
   std::unordered_map<uint64_t, std::pair<uint32_t, uint32_t>> merge_of_;  // (left, right) -> (rank, merged)
   std::unordered_map<std::string, uint32_t> added_by_text_;
+  AddedTokenMatcher added_matcher_;
   std::vector<bool> is_added_;
   int64_t byte_token_[256];  // <0xNN> (byte fallback), -1 when missing
 };

@@ -4,40 +4,43 @@
 #include <unordered_map>
 
 #include "core/text/text_format.hpp"
+#include "core/tokenizer/llama_cpp_pre.hpp"
 
 namespace lv {
 namespace {
 
-constexpr const char* kGpt2Pattern =
-    "'s|'t|'re|'ve|'m|'ll|'d| ?\\p{L}+| ?\\p{N}+| ?[^\\s\\p{L}\\p{N}]+|\\s+(?!\\S)|\\s+";
-constexpr const char* kLlama3Pattern =
-    "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|"
-    "\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+";
-constexpr const char* kQwen2Pattern =
-    "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|"
-    "\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+";
-
 enum TokenType { kNormal = 1, kUnknown = 2, kControl = 3, kUserDefined = 4, kUnused = 5, kByte = 6 };
 
-bool gpt2_style(const GgufHeader& h, BpeSpec& spec, std::string& error, std::string& style) {
-  const std::string pre = h.get_string("tokenizer.ggml.pre").value_or("default");
-  const char* pattern = nullptr;
-  if (pre == "default" || pre == "gpt2") pattern = kGpt2Pattern, style = "GPT-2-style";
-  else if (pre == "llama3" || pre == "llama-bpe" || pre == "llama-v3") {
-    pattern = kLlama3Pattern, style = "Llama-3-style";
-    spec.ignore_merges = true;
-  } else if (pre == "qwen2") pattern = kQwen2Pattern, style = "Qwen2-style";
-  else {
-    error = "its pre-tokenizer (tokenizer.ggml.pre) " + printable(pre) +
-            " is not one lookupviz knows (default, gpt2, llama3, llama-bpe, qwen2)";
-    return false;
+// tokenizer.ggml.pre -> llama.cpp's expressions (llama_cpp_pre.hpp). A name llama.cpp does
+// not know, or a type it cuts with code of its own, gets llama.cpp's default, and `note`
+// says so (llama.cpp warns the same way and goes on).
+bool gpt2_style(const GgufHeader& h, BpeSpec& spec, std::string& error, std::string& style, std::string& note) {
+  // Absent or "": llama.cpp's default, as llama.cpp reads an empty name.
+  const std::string pre_name = h.get_string("tokenizer.ggml.pre").value_or("");
+  const LlamaCppPre* pre = llama_cpp_pre(pre_name.empty() ? "default" : pre_name);
+  if (!pre) {
+    note = "its pre-tokenizer " + printable(pre_name) + " is not one llama.cpp knows: llama.cpp's default is used";
+    pre = &llama_cpp_default_pre();
+  } else if (*pre->missing) {
+    note = std::string("its pre-tokenizer is ") + pre->missing + ": llama.cpp's default is used";
   }
-  PreTokenizeStep split;
-  split.regex = std::make_shared<const SplitRegex>(pattern, false);
+  style = std::string(pre->type) + "-style";
+  // Qwen's own tokenizer.json composes the text (NFC) first; llama.cpp skips that, and so
+  // cuts "e" + U+0301 apart where the model saw "é" (issue 40). lookupviz follows the model.
+  if (pre_name == "qwen2" || pre_name == "deepseek-r1-qwen") spec.normalizer.push_back({NormalizeStep::Nfc, "", ""});
+  spec.ignore_merges = pre->ignore_merges;
+  spec.pre_tokenizer.clear();
+  for (const std::string& pattern : pre->regexes) {
+    PreTokenizeStep split;  // Isolated: the text between matches stays a piece
+    auto re = std::make_shared<const SplitRegex>(pattern, false);
+    if (!re->ok()) return error = "lookupviz's copy of its pre-tokenizer does not compile: " + re->error(), false;
+    split.regex = std::move(re);
+    spec.pre_tokenizer.push_back(std::move(split));
+  }
   PreTokenizeStep bytes;
   bytes.kind = PreTokenizeStep::ByteLevel;
   bytes.use_regex = false;
-  spec.pre_tokenizer = {split, bytes};
+  spec.pre_tokenizer.push_back(bytes);
   spec.byte_level = true;
   const auto merges = h.get_strings("tokenizer.ggml.merges");
   if (!merges) return error = "it has no tokenizer.ggml.merges (a gpt2 tokenizer needs them)", false;
@@ -79,16 +82,20 @@ ModelTokenizerLoad tokenizer_from_gguf(const GgufHeader& h, const std::string& l
   const auto model = h.get_string("tokenizer.ggml.model");
   if (!model) return out;
   BpeSpec spec;
-  std::string error, style;
+  std::string error, style, note;
   const auto tokens = h.get_strings("tokenizer.ggml.tokens");
   const auto types = h.get_numbers("tokenizer.ggml.token_type");
   if (!tokens || tokens->empty()) error = "it has no tokenizer.ggml.tokens";
   else if (types && types->size() != tokens->size()) error = "its token_type is not one per token";
   if (error.empty()) {
     spec.tokens.assign(tokens->begin(), tokens->end());
+    spec.longest_added_first = true;
+    spec.first_merge_wins = true;
     for (size_t id = 0; types && id < types->size(); ++id) {
       const int t = static_cast<int>((*types)[id]);
-      if (t == kControl || t == kUserDefined) spec.added.push_back({spec.tokens[id], static_cast<uint32_t>(id)});
+      // llama.cpp's cache_special_tokens: a typed <unk> is matched as one token too.
+      if ((t == kControl || t == kUserDefined || t == kUnknown) && !spec.tokens[id].empty())
+        spec.added.push_back({spec.tokens[id], static_cast<uint32_t>(id)});
       if (t == kUnknown && spec.unk_id < 0) spec.unk_id = static_cast<int64_t>(id);
     }
     if (const auto unk = h.get_uint("tokenizer.ggml.unknown_token_id"); unk && *unk < spec.tokens.size())
@@ -98,13 +105,14 @@ ModelTokenizerLoad tokenizer_from_gguf(const GgufHeader& h, const std::string& l
         error = std::string("its ") + key + " " + std::to_string(*id) + " is outside its vocabulary";
   }
   if (error.empty()) {
-    if (*model == "gpt2") gpt2_style(h, spec, error, style);
+    if (*model == "gpt2") gpt2_style(h, spec, error, style, note);
     else if (*model == "llama") llama_style(h, spec, error), style = "SentencePiece";
+    else if (model->empty()) error = "its tokenizer.ggml.model is an empty name (lookupviz reads gpt2 and llama)";
     else error = "its tokenizer model " + printable(*model) + " is not one lookupviz reads (gpt2, llama)";
   }
   if (error.empty()) {
     spec.name = style + (*model == "gpt2" ? " byte-level BPE" : " BPE") + " from " + short_label(label) + " (" +
-                with_commas(spec.tokens.size()) + " tokens)";
+                with_commas(spec.tokens.size()) + " tokens" + (note.empty() ? "" : "; " + note) + ")";
     spec.origin = {TokenizerOrigin::Gguf, label};
     auto t = std::make_shared<BpeTokenizer>(std::move(spec));
     if (t->error().empty()) out.tokenizer = std::move(t);

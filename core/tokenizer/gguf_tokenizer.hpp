@@ -1,12 +1,13 @@
 // gguf_tokenizer.hpp — the tokenizer a .gguf carries in its metadata, as llama.cpp reads it:
-//   tokenizer.ggml.model   "gpt2": byte-level BPE, tokenizer.ggml.merges ("a b" by rank) and
-//                          tokenizer.ggml.pre naming the pre-tokenizer's pattern: default
-//                          and gpt2 (GPT-2's), llama3 / llama-bpe (Llama-3's, ignore_merges),
-//                          qwen2 (Qwen2's: digits one by one);
+//   tokenizer.ggml.model   "gpt2": byte-level BPE, tokenizer.ggml.merges ("a b" by rank; a
+//                          merge listed twice keeps its first rank) and tokenizer.ggml.pre
+//                          naming the pre-tokenizer (llama_cpp_pre.hpp: every name llama.cpp
+//                          knows; another name gets llama.cpp's default and a note in the name);
 //                          "llama": SentencePiece, merges by tokenizer.ggml.scores, then
 //                          <0xNN> byte tokens, a space prefix (add_space_prefix) and ▁ for spaces
-//   tokenizer.ggml.tokens, token_type (control and user-defined tokens are matched in
-//   the text first), unknown_token_id, bos_token_id, eos_token_id.
+//   tokenizer.ggml.tokens, token_type (control, user-defined and unknown tokens are matched
+//   in the text first, longest first, as llama.cpp's cache_special_tokens), unknown_token_id,
+//   bos_token_id, eos_token_id.
 #pragma once
 #include <string>
 

@@ -77,6 +77,13 @@ SplitRegex::SplitRegex(std::string_view pattern, bool literal) {
 
 SplitRegex::~SplitRegex() { pcre2_code_free(as_code(code_)); }
 
+// PCRE2 runs with PCRE2_NO_UTF_CHECK (checking the rest of the subject at each of n
+// matches would be quadratic), so it must never see ill-formed UTF-8: a special token cut
+// out of the text can split a character (issue 39: a control token "\x96\x81", the tail of
+// U+2581, leaves a lone 0xE2, and PCRE2's JIT read past the buffer). The text is cut into
+// well-formed runs, each searched alone in one linear pass; the ill-formed bytes between
+// them match nothing, so a Split keeps them as pieces of their own (their bytes survive,
+// unlike llama.cpp's U+FFFD, so the IDs still decode to the text).
 bool SplitRegex::matches(std::string_view text, std::vector<std::pair<size_t, size_t>>& out, std::string* why) const {
   if (!code_) {
     *why = error_;
@@ -87,33 +94,47 @@ bool SplitRegex::matches(std::string_view text, std::vector<std::pair<size_t, si
     *why = "out of memory for a pre-tokenizer's pattern";
     return false;
   }
-  const auto* subject = reinterpret_cast<PCRE2_SPTR>(text.data());
-  size_t at = 0;
   bool ok = true;
-  while (at <= text.size()) {
-    const int rc = pcre2_match(as_code(code_), subject, text.size(), at, PCRE2_NO_UTF_CHECK, md, nullptr);
+  for (size_t run = 0; ok && run < text.size();) {
+    size_t end = run, bad = 0;
+    for (size_t len; end < text.size() && (len = utf8_sequence_length(text, end, &bad)) > 0;) end += len;
+    if (end > run) ok = match_run(text.substr(run, end - run), run, md, out, why);
+    if (end < text.size()) utf8_sequence_length(text, end, &bad);
+    run = end + (end < text.size() ? bad : 0);
+  }
+  pcre2_match_data_free(md);
+  return ok;
+}
+
+// One well-formed run at byte `base` of the text: its matches, empty ones included (an
+// empty match is a place to cut, as the tokenizers crate's Pattern reports it).
+bool SplitRegex::match_run(std::string_view run, size_t base, void* match_data,
+                           std::vector<std::pair<size_t, size_t>>& out, std::string* why) const {
+  auto* md = static_cast<pcre2_match_data*>(match_data);
+  const auto* subject = reinterpret_cast<PCRE2_SPTR>(run.data());
+  for (size_t at = 0; at <= run.size();) {
+    const int rc = pcre2_match(as_code(code_), subject, run.size(), at, PCRE2_NO_UTF_CHECK, md, nullptr);
     if (rc == PCRE2_ERROR_NOMATCH) break;
     if (rc < 0) {
       PCRE2_UCHAR buf[256];
       pcre2_get_error_message(rc, buf, sizeof buf);
-      *why = "a pre-tokenizer's pattern failed at byte " + std::to_string(at) + ": " + reinterpret_cast<char*>(buf);
-      ok = false;
-      break;
+      *why =
+          "a pre-tokenizer's pattern failed at byte " + std::to_string(base + at) + ": " + reinterpret_cast<char*>(buf);
+      return false;
     }
     const PCRE2_SIZE* ov = pcre2_get_ovector_pointer(md);
+    out.emplace_back(base + ov[0], base + ov[1]);
     if (ov[1] > ov[0]) {
-      out.emplace_back(ov[0], ov[1]);
       at = ov[1];
       continue;
     }
     // An empty match: the next search starts one character further.
-    if (ov[0] >= text.size()) break;
+    if (ov[0] >= run.size()) break;
     size_t bad = 0;
-    const size_t len = utf8_sequence_length(text, ov[0], &bad);
+    const size_t len = utf8_sequence_length(run, ov[0], &bad);
     at = ov[0] + (len ? len : 1);
   }
-  pcre2_match_data_free(md);
-  return ok;
+  return true;
 }
 
 }  // namespace lv

@@ -22,12 +22,15 @@ class SplitRegex {
   bool ok() const { return code_ != nullptr; }
   const std::string& error() const { return error_; }  // why it did not compile
 
-  // The matches in `text` (well-formed UTF-8), left to right, not overlapping, as byte
-  // ranges [first, second); an empty match moves on by one character. False with *why
-  // when PCRE2 fails (a resource limit).
+  // The matches in `text`, left to right, not overlapping, as byte ranges [first,
+  // second); an empty match (first == second) is reported and moves on by one character.
+  // Bytes that are not well-formed UTF-8 are never given to PCRE2 and match nothing.
+  // False with *why when PCRE2 fails (a resource limit).
   bool matches(std::string_view text, std::vector<std::pair<size_t, size_t>>& out, std::string* why) const;
 
  private:
+  bool match_run(std::string_view run, size_t base, void* match_data, std::vector<std::pair<size_t, size_t>>& out,
+                 std::string* why) const;
   void* code_ = nullptr;  // pcre2_code_8
   std::string error_;
 };

@@ -197,9 +197,28 @@ bool normalizer_steps(const Node& n, BpeSpec& spec, std::string& error) {
     spec.normalizer.push_back({NormalizeStep::Replace, p->text("String"), n.text("content")});
     return true;
   }
-  if (type == "NFC") return true;  // text is taken as typed (composed characters: as most keyboards type)
+  using K = NormalizeStep::Kind;
+  const std::pair<const char*, K> simple[] = {{"NFC", K::Nfc},
+                                              {"NFD", K::Nfd},
+                                              {"NFKC", K::Nfkc},
+                                              {"NFKD", K::Nfkd},
+                                              {"Lowercase", K::Lowercase},
+                                              {"StripAccents", K::StripAccents}};
+  for (const auto& [name, kind] : simple)
+    if (type == name) {
+      spec.normalizer.push_back({kind, "", ""});
+      return true;
+    }
+  if (type == "Strip") {
+    NormalizeStep s{K::Strip, "", ""};
+    s.left = n.flag("strip_left", true);
+    s.right = n.flag("strip_right", true);
+    spec.normalizer.push_back(s);
+    return true;
+  }
   return error = "its normalizer " + (type.empty() ? std::string("(no type)") : printable(type)) +
-                 " is not one lookupviz reads",
+                 " is not one lookupviz reads (NFC, NFD, NFKC, NFKD, Lowercase, StripAccents, Strip, Replace, "
+                 "Prepend, Sequence)",
          false;
 }
 
@@ -225,11 +244,20 @@ bool pre_steps(const Node& n, BpeSpec& spec, std::string& error) {
     const std::string behavior = type == "Digits" ? "Isolated" : n.text("behavior");
     if (type == "Split" && (!p || (!literal && !p->get("Regex"))))
       return error = "its Split pre-tokenizer has no pattern", false;
-    if (behavior != "Isolated" && behavior != "Removed")
+    using B = PreTokenizeStep;
+    const std::pair<const char*, B::Behavior> behaviors[] = {{"Removed", B::Removed},
+                                                             {"Isolated", B::Isolated},
+                                                             {"MergedWithPrevious", B::MergedWithPrevious},
+                                                             {"MergedWithNext", B::MergedWithNext},
+                                                             {"Contiguous", B::Contiguous}};
+    const auto known =
+        std::find_if(std::begin(behaviors), std::end(behaviors), [&](const auto& b) { return behavior == b.first; });
+    if (known == std::end(behaviors))
       return error = "its Split pre-tokenizer's behavior " + printable(behavior) +
-                     " is not one lookupviz reads (Isolated, Removed)",
+                     " is not one of the tokenizers crate's (Removed, Isolated, MergedWithPrevious, "
+                     "MergedWithNext, Contiguous)",
              false;
-    step.removed = behavior == "Removed";
+    step.behavior = known->second;
     step.invert = n.flag("invert", false);
     auto re = std::make_shared<const SplitRegex>(pattern, literal);
     if (!re->ok()) return error = "its Split pre-tokenizer's pattern does not compile: " + re->error(), false;
@@ -317,7 +345,8 @@ bool model_spec(Raw& raw, BpeSpec& spec, std::string& error) {
   for (const Node& a : raw.added.items) {
     const double id = a.number("id", -1);  // checked above
     if (a.text("content").empty()) return error = "an added token has no content", false;
-    spec.added.push_back({a.text("content"), static_cast<uint32_t>(id)});
+    spec.added.push_back(
+        {a.text("content"), static_cast<uint32_t>(id), a.flag("lstrip", false), a.flag("rstrip", false)});
   }
   return true;
 }

@@ -1,10 +1,10 @@
 // tokenizer_json.hpp — a Hugging Face tokenizer.json read into a BpeTokenizer: model
 // "BPE" (vocab, merges as "a b" strings or [a, b] pairs, byte_fallback, ignore_merges,
-// unk_token, fuse_unk), added_tokens, normalizer (Sequence, Prepend, Replace; NFC read
-// but not applied), pre_tokenizer (Sequence, Split, ByteLevel, Metaspace, Digits) and
-// decoder (ByteLevel, Metaspace, Replace, ByteFallback, Fuse, Strip). Anything else (a
-// Unigram or WordPiece model, a Lowercase normalizer, …) is refused in one sentence that
-// names it; the file is untrusted (tests/fuzz/fuzz_tokenizer_json.cpp).
+// unk_token, fuse_unk), added_tokens (lstrip, rstrip), normalizer (normalizer.hpp: Sequence, NFC, NFD, NFKC,
+// NFKD, Lowercase, StripAccents, Strip, Prepend, Replace), pre_tokenizer (Sequence, Split with each of the crate's
+// behaviours, ByteLevel, Metaspace, Digits) and decoder (ByteLevel, Metaspace, Replace, ByteFallback, Fuse, Strip).
+// Anything else (a Unigram or WordPiece model, a Precompiled normalizer, …) is refused in one sentence that names it;
+// the file is untrusted (tests/fuzz/fuzz_tokenizer_json.cpp).
 #pragma once
 #include <memory>
 #include <string>

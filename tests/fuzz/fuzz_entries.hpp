@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "core/settings/cli_options.hpp"
+#include "core/tokenizer/gguf_tokenizer.hpp"
 #include "core/tokenizer/gpt2_tokenizer.hpp"
 #include "core/tokenizer/tokenizer_json.hpp"
 #include "core/text/id_parse.hpp"
@@ -565,14 +566,8 @@ inline std::string check_hf_folder(const uint8_t* data, size_t n) {
 // The first line is a text to tokenize, the rest a tokenizer.json. Read or refused in one
 // clean line; when read, every ID it gives is in its vocabulary, its pieces' IDs are the
 // text's, each piece's merge replay stays inside the piece, and its IDs decode.
-inline std::string check_tokenizer_json(const uint8_t* data, size_t n) {
-  const std::string_view all = as_text(data, n);
-  const size_t nl = all.find('\n');
-  const std::string_view text = nl == std::string_view::npos ? std::string_view() : all.substr(0, nl);
-  const std::string_view json = nl == std::string_view::npos ? all : all.substr(nl + 1);
-  const lv::ModelTokenizerLoad l = lv::tokenizer_from_json(json, "f/tokenizer.json");
-  if (!l.tokenizer) return one_clean_line(l.error) ? "" : "an error that is not one clean line: " + l.error;
-  const lv::Tokenizer& t = *l.tokenizer;
+// A model's tokenizer on one text: encode, split, replay and decode agree.
+inline std::string check_model_tokenizer(const lv::Tokenizer& t, std::string_view text) {
   const lv::Encoding e = t.encode(text);
   if (!valid_utf8(text)) return e.ok ? "text that is not UTF-8 encoded" : "";
   if (!e.ok) return one_clean_line(e.error) ? "" : "an encoding error that is not one clean line: " + e.error;
@@ -597,6 +592,32 @@ inline std::string check_tokenizer_json(const uint8_t* data, size_t n) {
   return "";
 }
 
+// First line: a text; the rest: a tokenizer.json.
+inline std::string check_tokenizer_json(const uint8_t* data, size_t n) {
+  const std::string_view all = as_text(data, n);
+  const size_t nl = all.find('\n');
+  const std::string_view text = nl == std::string_view::npos ? std::string_view() : all.substr(0, nl);
+  const std::string_view json = nl == std::string_view::npos ? all : all.substr(nl + 1);
+  const lv::ModelTokenizerLoad l = lv::tokenizer_from_json(json, "f/tokenizer.json");
+  if (!l.tokenizer) return one_clean_line(l.error) ? "" : "an error that is not one clean line: " + l.error;
+  return check_model_tokenizer(*l.tokenizer, text);
+}
+
+// First line: a text; the rest: a .gguf whose tokenizer.ggml.* metadata is read as
+// llama.cpp reads it (special tokens that split a character, every pre-tokenizer name).
+inline std::string check_gguf_tokenizer(const uint8_t* data, size_t n) {
+  const std::string_view all = as_text(data, n);
+  const size_t nl = all.find('\n');
+  const std::string_view text = nl == std::string_view::npos ? std::string_view() : all.substr(0, nl);
+  const size_t skip = nl == std::string_view::npos ? 0 : nl + 1;
+  const lv::GgufParse p = lv::parse_gguf_header(data + skip, n - skip, "f.gguf");
+  if (!p.ok) return "";
+  const lv::ModelTokenizerLoad l = lv::tokenizer_from_gguf(p.header, "f.gguf");
+  if (!l.tokenizer)
+    return l.error.empty() || one_clean_line(l.error) ? "" : "an error that is not one clean line: " + l.error;
+  return check_model_tokenizer(*l.tokenizer, text);
+}
+
 // ---------------------------------------------------------------- the table of targets
 
 using Check = std::string (*)(const uint8_t*, size_t);
@@ -616,6 +637,7 @@ inline constexpr Target kTargets[] = {
     {"fuzz_gguf", check_gguf},
     {"fuzz_hf_folder", check_hf_folder},
     {"fuzz_tokenizer_json", check_tokenizer_json},
+    {"fuzz_gguf_tokenizer", check_gguf_tokenizer},
 };
 
 // libFuzzer's side: a broken invariant is a crash, with the reason on stderr.

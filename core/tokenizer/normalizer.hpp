@@ -1,0 +1,24 @@
+// normalizer.hpp — a tokenizer.json's normalizer steps, as the tokenizers crate applies them
+// to each stretch of text between added tokens: Unicode's NFC, NFD, NFKC and NFKD (ICU,
+// Debian's libicu), Lowercase (each character's full lower case, as Rust's
+// char::to_lowercase: no context, so a final Σ is σ), StripAccents (marks dropped: Mn, Mc,
+// Me), Strip (white space at either end), Replace (a string), Prepend (before a non-empty
+// text). Each is bounded: the text may grow to at most 8 times its length plus 1,024 bytes
+// through all the steps (a Sequence of Replace "a" -> "aa" would double it each time).
+#pragma once
+#include <string>
+#include <vector>
+
+namespace lv {
+
+struct NormalizeStep {
+  enum Kind { Prepend, Replace, Nfc, Nfd, Nfkc, Nfkd, Lowercase, StripAccents, Strip } kind = Prepend;
+  std::string text, with;          // Prepend: text; Replace: text -> with
+  bool left = true, right = true;  // Strip: which ends
+};
+
+// `text` through the steps in order. False with *why (one sentence) when the text would
+// grow past the bound, or ICU cannot normalize it.
+bool normalize(const std::vector<NormalizeStep>& steps, std::string& text, std::string* why);
+
+}  // namespace lv
