@@ -839,7 +839,7 @@ constexpr const char* kNearestHelp = R"(  --nearest ID         the k rows of the
 // The whole table's principal components (core/nearest/table_pca.hpp), among the headless modes.
 constexpr const char* kMapHelp = R"(  --map-json           the whole table's principal components (the table
                        centred by its mean row; a randomized SVD reading
-                       every row 3 times, on every core), as one JSON object:
+                       every row 4 times, on every core), as one JSON object:
                        {"rows": V, "cols": D, "components": K,
                        "explained_variance_ratio": [...], "singular_values":
                        [...]}, then exit; the same model options as --print
