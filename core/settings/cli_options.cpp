@@ -22,7 +22,7 @@
 #include "core/tokenizer/bpe_vocab.hpp"  // kGpt2VocabSize: --detokenize, --text
 #include "core/tokenizer/gpt2_tokenizer.hpp"
 #include "core/text/id_parse.hpp"
-#include "core/io/table_file.hpp"  // kMaxTableElements: IDs with --weights
+#include "core/io/table_file.hpp"      // kMaxTableElements: IDs with --weights
 #include "core/nearest/table_pca.hpp"  // kMaxPcaComponents: --components
 #include "core/torch/table_size.hpp"
 #include "core/text/text_format.hpp"
@@ -286,9 +286,35 @@ std::string validate_training(CliOptions& o, bool others, bool printing) {
   return table_size_error(static_cast<int64_t>(largest), vocab, o.dim);
 }
 
-// --nearest, --k and --metric (what a row means: core/nearest/): one "--flag value"
-// applied; an error or "".
+// --map-json, --components and --map-npy (the map: core/nearest/map_cli.hpp): one "--flag
+// value" applied; an error or "".
+bool map_flag(std::string_view name) { return name == "--map-json" || name == "--components" || name == "--map-npy"; }
+std::string apply_map_flag(CliOptions& o, std::string_view name, std::string_view v) {
+  if (name == "--map-json") {
+    o.map_json = true;
+    return "";
+  }
+  if (name == "--components") {
+    auto n = int_in_range(v, 1, kMaxPcaComponents);
+    if (!n)
+      return "--components must be a whole number from 1 to " + std::to_string(kMaxPcaComponents) + " (got " +
+             quoted_input(v) + ")";
+    o.map_components = static_cast<int>(*n);
+    o.map_components_given = true;
+    return "";
+  }
+  if (v.empty()) return "--map-npy needs a file name, e.g. --map-npy map.npy";  // --map-npy
+  o.map_npy = std::string(v);
+  return "";
+}
+
+// --nearest, --k and --metric (what a row means: core/nearest/), and the map's flags: one
+// "--flag value" applied; an error or "".
+bool nearest_flag(std::string_view name) {
+  return name == "--nearest" || name == "--k" || name == "--metric" || map_flag(name);
+}
 std::string apply_nearest_flag(CliOptions& o, std::string_view name, std::string_view v) {
+  if (map_flag(name)) return apply_map_flag(o, name, v);
   if (name == "--nearest") {
     auto n = int_in_range(v, 0, kMaxTableElements - 1);
     if (!n)
@@ -308,23 +334,6 @@ std::string apply_nearest_flag(CliOptions& o, std::string_view name, std::string
   if (!parse_nearest_metric(v, &o.metric))  // --metric
     return "--metric must be cosine, dot or l2 (got " + quoted_input(v) + ")";
   o.metric_given = true;
-  return "";
-}
-
-// --components and --map-npy (--map-json's map: core/nearest/map_cli.hpp): one "--flag
-// value" applied; an error or "".
-std::string apply_map_flag(CliOptions& o, std::string_view name, std::string_view v) {
-  if (name == "--components") {
-    auto n = int_in_range(v, 1, kMaxPcaComponents);
-    if (!n)
-      return "--components must be a whole number from 1 to " + std::to_string(kMaxPcaComponents) + " (got " +
-             quoted_input(v) + ")";
-    o.map_components = static_cast<int>(*n);
-    o.map_components_given = true;
-    return "";
-  }
-  if (v.empty()) return "--map-npy needs a file name, e.g. --map-npy map.npy";  // --map-npy
-  o.map_npy = std::string(v);
   return "";
 }
 
@@ -384,8 +393,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
     return apply_quiz_flag(o, name, v);
   if (name == "--batches" || name == "--optimizer" || name == "--lr" || name == "--steps" || name == "--grad")
     return apply_train_flag(o, name, v);
-  if (name == "--nearest" || name == "--k" || name == "--metric") return apply_nearest_flag(o, name, v);
-  if (name == "--components" || name == "--map-npy") return apply_map_flag(o, name, v);
+  if (nearest_flag(name)) return apply_nearest_flag(o, name, v);
   if (name == "--d-out" || name == "--beta" || name == "--no-mask") return apply_attention_flag(o, name, v);
   if (name == "--dim") {
     o.dim_given = true;
@@ -483,7 +491,6 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
   else if (name == "--quiz-json") o.quiz_json = true;
   else if (name == "--train-print") o.train_print = true;
   else if (name == "--norms") o.norms = true;
-  else if (name == "--map-json") o.map_json = true;
   else if (name == "--attention-print") o.attention_print = true;
   return "";
 }
@@ -544,15 +551,13 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
                       !o.export_worksheet.empty() || o.quiz_json || o.quiz || o.tour || ids_given || o.text ||
                       !o.weights.empty() || o.dtype != TableDtype::Float32 || o.attention_print;
   const bool printing = o.print || o.tokenize || o.detokenize || o.quiz_json || !o.export_worksheet.empty() ||
-                        o.bench_frames > 0 || o.nearest.has_value() || o.norms || o.attention_print ||
-                        o.map_json;
+                        o.bench_frames > 0 || o.nearest.has_value() || o.norms || o.attention_print || o.map_json;
   // --quiz-json and --export-worksheet ask slide 9's rows_moved question: they read slide 9's
   // --batches, --optimizer, --lr and --grad as the window does (core/quiz/quiz_json.hpp cli_model).
   const bool asks_slide_9 = o.quiz_json || !o.export_worksheet.empty();
   // --bench-frames draws the window's slides: slide 9 set up by --batches, --optimizer, --lr.
   const bool bench_only = o.bench_frames > 0 && !o.print && !o.tokenize && !o.detokenize && !o.quiz_json &&
-                          o.export_worksheet.empty() && !o.nearest && !o.norms &&
-                          !o.map_json;
+                          o.export_worksheet.empty() && !o.nearest && !o.norms && !o.map_json;
   const bool printing_only = printing && !asks_slide_9 && !bench_only;
   if (std::string e = validate_training(o, others, printing_only); !e.empty() || o.train_print) return e;
   // A table file sets the shape itself; the IDs are checked against it once loaded.
