@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
 """ctest oracle.map_pca_oracle: `lookupviz --map-json --map-npy` against NumPy's float64
 np.linalg.svd of the centred table (issue 41, item 2), on random tables up to 3,000 x 200
-with planted structure (a few strong directions + noise, an offset mean), stored as float32,
-float16 and bfloat16 (.npy and .safetensors) files:
+with planted structure (a few strong directions + noise and an offset mean, or clusters),
+stored as float32, float16 and bfloat16 (.npy, .safetensors) and Q8_0 and Q4_0 GGUF files
+(written by tests/oracle/gguf-oracle, the reference its dequantized table):
   - the largest principal angle between the top-K subspaces <= 1e-3 rad,
   - the explained-variance ratios and singular values within 1e-4 relative,
   - the coordinates equal to NumPy's U*S (each component's largest-magnitude entry
     positive) within 1e-3 x the component's spread (its standard deviation).
 Prints the largest differences.   python3 map_pca_oracle.py <lookupviz> <work dir>"""
+import importlib.machinery
+import importlib.util
 import json
+import os
 import struct
 import subprocess
 import sys
@@ -27,11 +31,45 @@ def write_safetensors_bf16(path, a32):
     return (bf.astype(np.uint32) << 16).view(np.float32)
 
 
+def gguf_oracle():
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gguf-oracle")
+    loader = importlib.machinery.SourceFileLoader("gguf_oracle", path)
+    module = importlib.util.module_from_spec(importlib.util.spec_from_loader("gguf_oracle", loader))
+    loader.exec_module(module)
+    return module
+
+
+def write_gguf_quantized(path, a32, kind):
+    """a32 quantized to Q8_0 or Q4_0 blocks of 32 (a plain quantizer: d = the block's largest
+    |x| over 127 or 7), written by gguf-oracle; returns gguf-oracle's dequantized table."""
+    g = gguf_oracle()
+    v, d = a32.shape
+    x = a32.reshape(-1, 32).astype(np.float32)
+    amax = np.abs(x).max(axis=1, keepdims=True)
+    if kind == "Q8_0":
+        scale = (amax / 127).astype(np.float16)
+        q = np.clip(np.round(x / np.maximum(scale.astype(np.float32), 1e-30)), -127, 127).astype(np.int8)
+        raw = np.concatenate([scale.view(np.uint8), q.view(np.uint8)], axis=1)
+    else:
+        scale = (amax / 7).astype(np.float16)
+        q = np.clip(np.round(x / np.maximum(scale.astype(np.float32), 1e-30)) + 8, 0, 15).astype(np.uint8)
+        raw = np.concatenate([scale.view(np.uint8), (q[:, :16] | (q[:, 16:] << 4)).astype(np.uint8)], axis=1)
+    kvs = [("general.architecture", g.STR, "llama"), ("general.quantization_version", g.U32, 2)]
+    g.write_gguf(path, kvs, [("token_embd.weight", [d, v], kind, raw.tobytes())])
+    return g.dequantize(kind, raw.tobytes()).reshape(v, d)
+
+
 def planted(rng, v, d, strong):
     basis = np.linalg.qr(rng.standard_normal((d, strong)))[0]
     scales = np.linspace(6.0, 2.0, strong)
     a = (rng.standard_normal((v, strong)) * scales) @ basis.T + 0.3 * rng.standard_normal((v, d))
     return a + rng.uniform(-2, 2, d)  # an offset mean row
+
+
+def clusters(rng, v, d, n):
+    """n clusters: random centres (scale 3), each row one of them plus noise."""
+    centres = rng.standard_normal((n, d)) * 3 / np.sqrt(d) * np.sqrt(d / 4)
+    return centres[rng.integers(0, n, v)] + 0.5 * rng.standard_normal((v, d))
 
 
 def reference(a, k):
@@ -80,11 +118,19 @@ def main():
     rng = np.random.default_rng(41)
     ok = True
     cases = [(3000, 200, 3, 3, "f32"), (2000, 128, 5, 3, "f32"), (500, 64, 4, 2, "f16"), (1500, 96, 6, 4, "bf16"),
-             (300, 40, 3, 3, "f32")]
+             (300, 40, 3, 3, "f32"), (1200, 128, 4, 3, "Q8_0"), (800, 64, 3, 3, "Q4_0"),
+             (3000, 200, 8, 3, "clusters f32"), (2000, 128, 12, 3, "clusters bf16"), (2048, 256, 6, 3, "clusters Q8_0")]
     for i, (v, d, strong, k, kind) in enumerate(cases):
-        a = planted(rng, v, d, strong).astype(np.float32)
-        label = f"{v} x {d} {kind}, {strong} strong, K={k}"
-        if kind == "bf16":
+        if kind.startswith("clusters"):
+            a, kind = clusters(rng, v, d, strong).astype(np.float32), kind.split()[1]
+            label = f"{v} x {d} {kind}, {strong} clusters, K={k}"
+        else:
+            a = planted(rng, v, d, strong).astype(np.float32)
+            label = f"{v} x {d} {kind}, {strong} strong, K={k}"
+        if kind in ("Q8_0", "Q4_0"):
+            path = f"{work}/t{i}.gguf"
+            table = write_gguf_quantized(path, a, kind)
+        elif kind == "bf16":
             path = f"{work}/t{i}.safetensors"
             table = write_safetensors_bf16(path, a)
         else:
