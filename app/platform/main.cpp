@@ -431,7 +431,8 @@ Exit open_table(const lv::CliOptions& o, RunKind kind, lv::CliOptions* seeded,
 Exit check_budget(const lv::CliOptions& o, RunKind kind, const lv::TableFile* file) {
   if (kind.window_loads) return std::nullopt;
   lv::StateShape shape = budget_shape(o, file);
-  const bool prints = o.print || o.quiz_json || o.nearest || o.norms || o.map_json;  // no window: the printed state alone
+  const bool prints =
+      o.print || o.quiz_json || o.nearest || o.norms || o.map_json;  // no window: the printed state alone
   const lv::StateCost cost = prints ? lv::print_cost(shape) : requested_cost(o, shape, o.layout_report);
   lv::Budget budget = lv::machine_budget();
   budget.workers_cancellable = !prints && !kind.headless;  // a person at the window (or the benchmark acting as one)
