@@ -13,6 +13,8 @@
 #include <limits>
 #include <thread>
 
+#include "core/nearest/pca_kernels.hpp"
+
 namespace lv {
 namespace {
 
@@ -89,13 +91,15 @@ void read_block(const TableView& t, const Plan& p, int64_t first, int64_t n, con
        ++it)
     t.read_row(*it, a.row(*it - first).data());
   bad.assign(static_cast<size_t>(n), 0);
+  const float* s = shift.data();
   for (int64_t i = 0; i < n; ++i) {
-    const float* row = a.row(i).data();
-    bool finite = true;
-    for (int64_t j = 0; j < p.d; ++j) finite &= std::abs(row[j]) <= std::numeric_limits<float>::max();
-    if (finite) {
-      a.row(i) -= shift;
-    } else {
+    float* row = a.row(i).data();
+    float nonfinite = 0;  // x · 0 is NaN for inf and NaN, else 0: one loop the compiler vectorizes
+    for (int64_t j = 0; j < p.d; ++j) {
+      nonfinite += row[j] * 0.0f;
+      row[j] -= s[j];
+    }
+    if (nonfinite != 0.0f || std::isnan(nonfinite)) {
       a.row(i).setZero();
       bad[static_cast<size_t>(i)] = 1;
     }
@@ -164,13 +168,23 @@ struct GramResult {
 bool gram_pass(const TableView& t, const Plan& p, const Eigen::RowVectorXf& shift, const MatD& g, const PassControl& pc,
                GramResult& r) {
   const Eigen::MatrixXf gf = g.cast<float>();
+  const MatF gt = gf.transpose();  // l × D
+  const bool simd = pc.o.simd && pca_kernels_available();
   std::vector<ChunkSums> sums;
   auto on_block = [&](ChunkSums& s, int64_t, int64_t n, const MatF& a, const std::vector<uint8_t>& bad) {
     if (s.z.size() == 0) s.z = MatD::Zero(p.d, p.l), s.total = Eigen::VectorXd::Zero(p.d);
-    const Eigen::MatrixXf y = a * gf;             // n × l
-    const Eigen::MatrixXf z = a.transpose() * y;  // D × l
-    s.z += z.cast<double>();
-    s.total += a.colwise().sum().transpose().cast<double>();
+    if (simd) {
+      std::vector<float> y(static_cast<size_t>(n * p.l)), zt(static_cast<size_t>(p.l * p.d));
+      pca_block_avx2(a.data(), n, p.d, gt.data(), p.l, y.data(), zt.data());
+      s.z += Eigen::Map<const MatF>(zt.data(), p.l, p.d).transpose().cast<double>();
+    } else {
+      const Eigen::MatrixXf y = a * gf;             // n × l
+      const Eigen::MatrixXf z = a.transpose() * y;  // D × l
+      s.z += z.cast<double>();
+    }
+    Eigen::RowVectorXf total = Eigen::RowVectorXf::Zero(p.d);  // the rows added in order, contiguous
+    for (int64_t i = 0; i < n; ++i) total += a.row(i);
+    s.total += total.transpose().cast<double>();
     for (int64_t i = 0; i < n; ++i) s.good += bad[static_cast<size_t>(i)] ? 0 : 1;
   };
   if (!run_pass(t, p, shift, pc, sums, on_block)) return false;
@@ -195,8 +209,11 @@ bool sketch_pass(const TableView& t, const Plan& p, const Eigen::RowVectorXf& me
   r.y.resize(p.v, p.l);
   r.bad.assign(static_cast<size_t>(p.v), 0);
   std::vector<ChunkSums> sums;
+  const MatF gt = gf.transpose();  // l × D
+  const bool simd = pc.o.simd && pca_kernels_available();
   auto on_block = [&](ChunkSums& s, int64_t first, int64_t n, const MatF& a, const std::vector<uint8_t>& bad) {
-    r.y.middleRows(first, n) = a * gf;
+    if (simd) pca_block_avx2(a.data(), n, p.d, gt.data(), p.l, r.y.row(first).data(), nullptr);
+    else r.y.middleRows(first, n) = a * gf;
     std::copy(bad.begin(), bad.end(), r.bad.begin() + first);
     for (int64_t i = 0; i < n; ++i) s.squares += static_cast<double>(a.row(i).squaredNorm());
   };

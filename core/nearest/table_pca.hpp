@@ -14,7 +14,8 @@
 //   then        YᵀY = W Λ Wᵀ (l × l): σᵢ = √λᵢ, component i = G wᵢ, coordinates Y wᵢ
 // Each pass reads a block of rows (TableView::read_range: the stored dtype converted, the
 // view's rounding, a file's rows under the SIGBUS guard; edited rows read again with their
-// edits), subtracts the mean from the block, and multiplies with Eigen. Memory O((V + D)·l).
+// edits), subtracts the mean from the block, and multiplies (AVX2 + FMA kernels, or Eigen).
+// Memory O((V + D)·l).
 // So q power iterations (Y = A_c (A_cᵀA_c)^q Ω) cost q + 1 reads of the table.
 // q = 3 by default: the top K converge as (σ_{K+1}/σ_K)^(2q+1); 3 holds a gap of 0.2 (a noisy
 // table's) to 1e-5 rad against NumPy's exact SVD (tests/oracle/map_pca_oracle.py).
@@ -44,6 +45,8 @@ struct PcaOptions {
   int threads = 0;                            // = 0     // 0: every core
   const std::atomic<bool>* cancel = nullptr;  // = null  // set: stops at the next block
   std::atomic<float>* fraction = nullptr;     // = null  // progress over all passes, 0..1
+  bool simd = true;                           // = true  // the AVX2 + FMA block products when the CPU has
+                                              //            them (core/nearest/pca_kernels.hpp); false: Eigen's
 };
 
 struct TablePca {
