@@ -65,6 +65,11 @@ MapCliRun map_cli(const CliOptions& o, std::shared_ptr<const TableFile> file) {
     run.error = o.weights + " was changed on disk while it was read: run again";
     return run;
   }
+  if (pca.rows_left_out == pca.rows) {
+    run.exit_code = 2;
+    run.error = "--map-json: every row of the table holds inf or NaN: there is nothing to map";
+    return run;
+  }
   if (!o.map_npy.empty()) {
     const std::string why = write_small_file(o.map_npy, npy_float32(pca.coordinates.data(), pca.rows, pca.components));
     if (!why.empty()) {

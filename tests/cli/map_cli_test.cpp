@@ -5,10 +5,12 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
 
+#include "core/nearest/map_cli.hpp"
 #include "run_binary.hpp"
 
 namespace {
@@ -57,6 +59,22 @@ TEST(MapCli, BadValuesExitTwoWithOneLine) {
                      "(--print, --quiz-json, --screenshot, --nearest, ...)");
   expect_usage_error({"--map-json", "--vocab", "5", "--dim", "8", "--components", "6"},
                      "--map-json: a table of 5 × 8 has at most 5 components (asked for 6)");
+  char dir[] = "/tmp/lookupviz-map-XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  const std::string nan_npy = std::string(dir) + "/nan.npy";
+  {  // a 4 × 2 float32 table of NaN (4 rows: the default IDs 2, 3, 1 are checked against a file's rows)
+    const float nan = std::nanf("");
+    const float values[8] = {nan, nan, nan, nan, nan, nan, nan, nan};
+    const std::string bytes = lv::npy_float32(values, 4, 2);
+    FILE* f = std::fopen(nan_npy.c_str(), "wb");
+    ASSERT_NE(f, nullptr);
+    std::fwrite(bytes.data(), 1, bytes.size(), f);
+    std::fclose(f);
+  }
+  expect_usage_error({"--map-json", "--weights", nan_npy, "--components", "1"},
+                     "--map-json: every row of the table holds inf or NaN: there is nothing to map");
+  std::remove(nan_npy.c_str());
+  rmdir(dir);
   const lvtest::RunResult r =
       lvtest::run_binary({"--map-json", "--vocab", "20", "--dim", "4", "--map-npy", "/nonexistent-dir/m.npy"});
   EXPECT_EQ(r.exit_code, 2);
