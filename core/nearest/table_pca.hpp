@@ -22,6 +22,7 @@
 //
 // Deterministic for a table and seed whatever the thread count: the rows are cut into fixed
 // chunks of blocks, each chunk summed in row order, the chunks' sums added in chunk order.
+// (A CPU without AVX2 and FMA takes Eigen's products: the same map to about 1e-6, other bits.)
 // Signs: each component's largest-magnitude entry (of its D) is positive (the first such
 // entry on a tie); its coordinates follow. Rows holding a non-finite value are left out of
 // the mean and the sums; their coordinates are NaN.
