@@ -39,6 +39,7 @@
 #include "app/platform/bench_edits.hpp"
 #include "app/model/model_jobs.hpp"
 #include "core/torch/notebook_transcript.hpp"
+#include "core/nearest/map_cli.hpp"
 #include "core/nearest/nearest_cli.hpp"
 #include "core/torch/attention_cli.hpp"
 #include "core/quiz/quiz_json.hpp"
@@ -282,6 +283,18 @@ int print_nearest(const lv::CliOptions& o, std::shared_ptr<const lv::TableFile> 
   return 0;
 }
 
+// --map-json: the table's principal components as JSON (core/nearest/map_cli.hpp); a table
+// too small for K components, or a --map-npy FILE not written, exits 2.
+int print_map(const lv::CliOptions& o, std::shared_ptr<const lv::TableFile> file) {
+  const lv::MapCliRun run = lv::map_cli(o, std::move(file));
+  if (run.exit_code != 0) {
+    std::fprintf(stderr, "lookupviz: %s\n", run.error.c_str());
+    return run.exit_code;
+  }
+  std::fputs(run.out.c_str(), stdout);
+  return 0;
+}
+
 // --attention-print: slide 10's attention as PyTorch prints it (core/torch/attention_cli.hpp);
 // more than 64 IDs from --text exits 2.
 int print_attention(const lv::CliOptions& o, std::shared_ptr<const lv::TableFile> file) {
@@ -386,7 +399,7 @@ RunKind run_kind(const lv::CliOptions& o) {
   k.headless = !o.screenshot.empty() || !o.export_slides.empty() || !o.export_gif.empty() ||
                !o.export_worksheet.empty() || o.layout_report;
   k.window_loads = o.weights_positional && !k.headless && !o.print && !o.quiz_json && !o.nearest && !o.norms &&
-                   o.bench_frames == 0 && !o.attention_print;
+                   o.bench_frames == 0 && !o.attention_print && !o.map_json;
   return k;
 }
 
@@ -423,7 +436,8 @@ Exit open_table(const lv::CliOptions& o, RunKind kind, lv::CliOptions* seeded,
 Exit check_budget(const lv::CliOptions& o, RunKind kind, const lv::TableFile* file) {
   if (kind.window_loads) return std::nullopt;
   lv::StateShape shape = budget_shape(o, file);
-  const bool prints = o.print || o.quiz_json || o.nearest || o.norms;  // no window: the printed state alone
+  const bool prints =
+      o.print || o.quiz_json || o.nearest || o.norms || o.map_json;  // no window: the printed state alone
   const lv::StateCost cost = prints ? lv::print_cost(shape) : requested_cost(o, shape, o.layout_report);
   lv::Budget budget = lv::machine_budget();
   budget.workers_cancellable = !prints && !kind.headless;  // a person at the window (or the benchmark acting as one)
@@ -702,6 +716,7 @@ static int run(int argc, char** argv) {
   if (Exit e = check_budget(o, kind, file.get())) return *e;
   if (o.quiz_json) return print_quiz_json(o, file, tokenizer.tokenizer.get(), tokenizer.error);
   if (o.nearest || o.norms) return print_nearest(o, file);
+  if (o.map_json) return print_map(o, file);
   if (o.print) return print_transcript(o, file.get(), tokenizer);
   std::vector<lv::quiz::QuizItem> worksheet;  // --export-worksheet: its questions, before any window
   if (!o.export_worksheet.empty()) {

@@ -22,7 +22,8 @@
 #include "core/tokenizer/bpe_vocab.hpp"  // kGpt2VocabSize: --detokenize, --text
 #include "core/tokenizer/gpt2_tokenizer.hpp"
 #include "core/text/id_parse.hpp"
-#include "core/io/table_file.hpp"  // kMaxTableElements: IDs with --weights
+#include "core/io/table_file.hpp"      // kMaxTableElements: IDs with --weights
+#include "core/nearest/table_pca.hpp"  // kMaxPcaComponents: --components
 #include "core/torch/table_size.hpp"
 #include "core/text/text_format.hpp"
 #include "core/text/utf8_text.hpp"
@@ -106,6 +107,9 @@ constexpr Flag kFlags[] = {
     {"--norms", Kind::kSwitch, ""},
     {"--k", Kind::kValue, "--k 10"},
     {"--metric", Kind::kValue, "--metric cosine"},
+    {"--map-json", Kind::kSwitch, ""},
+    {"--components", Kind::kValue, "--components 3"},
+    {"--map-npy", Kind::kValue, "--map-npy map.npy"},
     {"--attention-print", Kind::kSwitch, ""},
     {"--d-out", Kind::kValue, "--d-out 2"},
     {"--beta", Kind::kValue, "--beta 1"},
@@ -284,9 +288,35 @@ std::string validate_training(CliOptions& o, bool others, bool printing) {
   return table_size_error(static_cast<int64_t>(largest), vocab, o.dim);
 }
 
-// --nearest, --k and --metric (what a row means: core/nearest/): one "--flag value"
-// applied; an error or "".
+// --map-json, --components and --map-npy (the map: core/nearest/map_cli.hpp): one "--flag
+// value" applied; an error or "".
+bool map_flag(std::string_view name) { return name == "--map-json" || name == "--components" || name == "--map-npy"; }
+std::string apply_map_flag(CliOptions& o, std::string_view name, std::string_view v) {
+  if (name == "--map-json") {
+    o.map_json = true;
+    return "";
+  }
+  if (name == "--components") {
+    auto n = int_in_range(v, 1, kMaxPcaComponents);
+    if (!n)
+      return "--components must be a whole number from 1 to " + std::to_string(kMaxPcaComponents) + " (got " +
+             quoted_input(v) + ")";
+    o.map_components = static_cast<int>(*n);
+    o.map_components_given = true;
+    return "";
+  }
+  if (v.empty()) return "--map-npy needs a file name, e.g. --map-npy map.npy";  // --map-npy
+  o.map_npy = std::string(v);
+  return "";
+}
+
+// --nearest, --k and --metric (what a row means: core/nearest/), and the map's flags: one
+// "--flag value" applied; an error or "".
+bool nearest_flag(std::string_view name) {
+  return name == "--nearest" || name == "--k" || name == "--metric" || map_flag(name);
+}
 std::string apply_nearest_flag(CliOptions& o, std::string_view name, std::string_view v) {
+  if (map_flag(name)) return apply_map_flag(o, name, v);
   if (name == "--nearest") {
     auto n = int_in_range(v, 0, kMaxTableElements - 1);
     if (!n)
@@ -365,7 +395,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
     return apply_quiz_flag(o, name, v);
   if (name == "--batches" || name == "--optimizer" || name == "--lr" || name == "--steps" || name == "--grad")
     return apply_train_flag(o, name, v);
-  if (name == "--nearest" || name == "--k" || name == "--metric") return apply_nearest_flag(o, name, v);
+  if (nearest_flag(name)) return apply_nearest_flag(o, name, v);
   if (name == "--d-out" || name == "--beta" || name == "--no-mask") return apply_attention_flag(o, name, v);
   if (name == "--dim") {
     o.dim_given = true;
@@ -501,6 +531,21 @@ std::string validate_nearest(const CliOptions& o, int modes) {
   return "";
 }
 
+// --map-json against the other flags; --components and --map-npy go with it. modes: the
+// other modes that exit.
+std::string validate_map(const CliOptions& o, int modes) {
+  if (!o.map_json) {
+    if (o.map_components_given) return "--components K is how many components --map-json gives: give --map-json too";
+    if (!o.map_npy.empty()) return "--map-npy FILE writes --map-json's coordinates: give --map-json too";
+    return "";
+  }
+  if (modes > 0 || o.quiz_json || o.nearest || o.norms || o.attention_print || o.tour || o.quiz ||
+      !o.screenshot.empty())
+    return "--map-json prints the table's principal components and exits: give it without another mode (--print, "
+           "--quiz-json, --screenshot, --nearest, ...)";
+  return "";
+}
+
 // Checks that need every flag: the IDs against the vocabulary, the sizes, the modes.
 std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given) {
   const bool others = o.print || !o.screenshot.empty() || !o.export_slides.empty() || o.bench_frames > 0 ||
@@ -508,13 +553,13 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
                       !o.export_worksheet.empty() || o.quiz_json || o.quiz || o.tour || ids_given || o.text ||
                       !o.weights.empty() || o.dtype != TableDtype::Float32 || o.attention_print;
   const bool printing = o.print || o.tokenize || o.detokenize || o.quiz_json || !o.export_worksheet.empty() ||
-                        o.bench_frames > 0 || o.nearest.has_value() || o.norms || o.attention_print;
+                        o.bench_frames > 0 || o.nearest.has_value() || o.norms || o.attention_print || o.map_json;
   // --quiz-json and --export-worksheet ask slide 9's rows_moved question: they read slide 9's
   // --batches, --optimizer, --lr and --grad as the window does (core/quiz/quiz_json.hpp cli_model).
   const bool asks_slide_9 = o.quiz_json || !o.export_worksheet.empty();
   // --bench-frames draws the window's slides: slide 9 set up by --batches, --optimizer, --lr.
   const bool bench_only = o.bench_frames > 0 && !o.print && !o.tokenize && !o.detokenize && !o.quiz_json &&
-                          o.export_worksheet.empty() && !o.nearest && !o.norms;
+                          o.export_worksheet.empty() && !o.nearest && !o.norms && !o.map_json;
   const bool printing_only = printing && !asks_slide_9 && !bench_only;
   if (std::string e = validate_training(o, others, printing_only); !e.empty() || o.train_print) return e;
   // A table file sets the shape itself; the IDs are checked against it once loaded.
@@ -549,6 +594,7 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
     return "choose one of --print, --screenshot, --export-slides, --export-gif, --export-worksheet, --layout-report, "
            "--bench-frames, --tokenize and --detokenize";
   if (std::string e = validate_nearest(o, modes); !e.empty()) return e;
+  if (std::string e = validate_map(o, modes); !e.empty()) return e;
   if (std::string e = validate_attention(o, modes); !e.empty()) return e;
   if (o.quiz_json && modes > 0)
     return "--quiz-json prints the questions and exits: give it without --print, --screenshot, --export-slides, "
@@ -803,6 +849,19 @@ constexpr const char* kNearestHelp = R"(  --nearest ID         the k rows of the
   --k K                how many rows --nearest or --norms lists, 1 to 10,000
                        (default 10))";
 
+// The whole table's principal components (core/nearest/table_pca.hpp), among the headless modes.
+constexpr const char* kMapHelp = R"(  --map-json           the whole table's principal components (the table
+                       centred by its mean row; a randomized SVD reading
+                       every row 4 times, on every core), as one JSON object:
+                       {"rows": V, "cols": D, "components": K,
+                       "explained_variance_ratio": [...], "singular_values":
+                       [...]}, then exit; the same model options as --print
+  --components K       how many components --map-json gives, 1 to 16
+                                                                 (default 3)
+  --map-npy FILE       with --map-json: write every row's K coordinates (its
+                       centred row times each component) to FILE, a V x K
+                       float32 .npy)";
+
 // --help's ways to run it, one line each (their own block: cli_help_text stays short).
 constexpr const char* kUsageHelp = R"(Usage:
   lookupviz [options] [FILE[:NAME]]        open the window (on FILE's table)
@@ -815,6 +874,7 @@ constexpr const char* kUsageHelp = R"(Usage:
   lookupviz --export-gif FILE.gif [opts]   the slide's animation as a GIF, exit
   lookupviz --quiz-json [model options]    this state's questions as JSON, exit
   lookupviz --nearest ID | --norms [opts]  nearest rows or norms as JSON, exit
+  lookupviz --map-json [opts]              principal components as JSON, exit
   lookupviz --export-worksheet F.md [opts] a worksheet with pictures, exit
   lookupviz --train-print [train options]  optimizer steps on the table, exit
   lookupviz --attention-print [opts]       slide 10's attention printed, exit)";
@@ -959,7 +1019,7 @@ Examples:
   put("@SLIDES@", slide_list_lines(slide_titles));
   put("@QUIZ@\n", std::string(kQuizHelp) + "\n");
   put("@TRAIN@\n", std::string(kTrainHelp) + "\n");
-  put("@NEAREST@\n", std::string(kNearestHelp) + "\n");
+  put("@NEAREST@\n", std::string(kNearestHelp) + "\n" + kMapHelp + "\n");
   put("@ATTENTION@\n", std::string(kAttentionHelp) + "\n");
   put("@LEARN@\n", std::string(kLearnHelp) + "\n");
   return text;

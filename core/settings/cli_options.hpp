@@ -57,6 +57,10 @@ struct CliOptions {
   bool nearest_k_given = false;
   NearestMetric metric = NearestMetric::kCosine;  // --metric cosine|dot|l2 (--nearest)
   bool metric_given = false;
+  bool map_json = false;   // --map-json: the table's principal components as JSON (core/nearest/), exit
+  int map_components = 3;  // --components K: how many, 1..kMaxPcaComponents
+  bool map_components_given = false;
+  std::string map_npy;  // --map-npy FILE: every row's K coordinates, a V × K float32 .npy
 
   // --train-print: optimizer steps on the seeded table (core/train/), what train-oracle prints.
   bool train_print = false;                 // --train-print: print each step's moved rows and the weight, exit
