@@ -16,6 +16,7 @@
 #include "app/slides/narrative_lines.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
+#include "app/ui_base/layout_report.hpp"
 #include "app/ui_base/ui_draw.hpp"
 #include "app/widgets/widget_data_text.hpp"
 #include "app/ui_base/ui_landmarks.hpp"
@@ -65,7 +66,11 @@ void narrative(App& app) {
   if (r.decoded) {
     // Typed IDs skip the tokenizer: say so, and what it would make of their text.
     ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).muted);
-    if (r.reencoded == app.inputs.ids)
+    if (hides_now(app, Hidden::kCounts))  // asked how many tokens: what it makes of the text waits
+      para("%s", "These IDs were typed as numbers: they skip the tokenizer. Steps 1 and 2 show what the "
+                 "tokenizer makes of their text; step 3 shows each ID's own token. Switch the editor bar to "
+                 "Text to type a sentence.");
+    else if (r.reencoded == app.inputs.ids)
       para("%s", "These IDs were typed as numbers: they skip the tokenizer. Steps 1 and 2 show how it "
                  "would make them from their text; step 3 shows each ID's own token. Switch the editor "
                  "bar to Text to type a sentence.");
@@ -214,6 +219,7 @@ ImVec2 canvas(SlideCanvas& c) {
     const float wrap = std::min(width, e * 30.0f);
     ImFont* f = fonts().ui;
     dl->AddText(f, f->FontSize, c.origin, pal.muted, why, nullptr, wrap);
+    report_text(why);
     const ImVec2 s = f->CalcTextSizeA(f->FontSize, FLT_MAX, wrap, why);
     return s;
   }
@@ -259,7 +265,9 @@ ImVec2 canvas(SlideCanvas& c) {
                 count_text(merges, "merge").c_str());
   draw_text(dl, fonts().bold, ImVec2(c.origin.x, y), pal.muted, head);
   y += e * 1.5f;
-  const int done = std::clamp(cur - 1, 0, merges);  // merges applied at this step (step 2 + k shows merge k)
+  // Merges applied at this step (step 2 + k shows merge k); asked how many tokens, the strip
+  // stops before the last merge's result (the reveal plays it).
+  const int done = std::clamp(cur - 1, 0, hides_now(app, Hidden::kResult) ? std::max(0, merges - 1) : merges);
   const int state = done;
   const float merge_t = done > 0 ? c.progress(1 + done) : 0.0f;
   Flow parts{ImVec2(c.origin.x, y), ImVec2(c.origin.x, y), width, 0.0f, c.origin.x, e * 0.25f};
@@ -312,7 +320,8 @@ ImVec2 canvas(SlideCanvas& c) {
   }
   right = std::max(right, toks.right);
   y = toks.bottom();
-  if (r.decoded && r.reencoded != app.inputs.ids) draw_reencoded_note(c, r, ids_t, y, right);
+  if (r.decoded && r.reencoded != app.inputs.ids && !hides_now(app, Hidden::kCounts))
+    draw_reencoded_note(c, r, ids_t, y, right);
   if (clicked >= 0) {  // after drawing: the replay is rebuilt for the piece clicked
     set_bpe_pick(app, clicked);
     timeline_seek(app.ui.timeline, current_slide_steps(app), 2.0f);  // its first merge next
@@ -428,12 +437,22 @@ namespace {
 uint64_t fit_depends(const App& app) { return static_cast<uint64_t>(static_cast<int64_t>(bpe_replay(app).chosen)); }
 }  // namespace
 
+namespace {
+// Asking how many tokens the text becomes: the re-encoded IDs (narration, canvas, print
+// panel) and the strip's last merge wait for the answer.
+Hidden hides(const quiz::Question& q) {
+  if (q.kind != quiz::QuestionKind::TokenCount) return {};
+  return {Hidden::kCounts | Hidden::kResult, {"tokenizer.encode("}};
+}
+}  // namespace
+
 const SlideDef kSlideTokenizer = {.title = "Text → token IDs",
                                   .steps = steps,
                                   .narrative = narrative,
                                   .canvas = canvas,
                                   .caption = caption,
                                   .code = code,
-                                  .fit_depends = fit_depends};
+                                  .fit_depends = fit_depends,
+                                  .hides = hides};
 
 }  // namespace lv::app
