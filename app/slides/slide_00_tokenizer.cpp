@@ -251,9 +251,12 @@ ImVec2 canvas(SlideCanvas& c) {
       ImGui::PushID(static_cast<int>(i));
       if (ImGui::InvisibleButton("##piece", b.size)) clicked = static_cast<int>(i);
       ImGui::PopID();
-      if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("“%s”: %s · click to replay its merges", p.label.c_str(),
-                          count_text(static_cast<long long>(p.text.size()), "byte").c_str());
+      const bool hovered = ImGui::IsItemHovered();
+      if (hovered || layout_report_enabled()) {  // (the report lists every piece's tooltip)
+        const std::string bytes = count_text(static_cast<long long>(p.text.size()), "byte");
+        if (hovered) ImGui::SetTooltip("“%s”: %s · click to replay its merges", p.label.c_str(), bytes.c_str());
+        report_tooltip("“%s”: %s · click to replay its merges", p.label.c_str(), bytes.c_str());
+      }
     }
   }
   right = std::max(right, flow.right);

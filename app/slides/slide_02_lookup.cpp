@@ -40,7 +40,9 @@ void narrative(App& app) {
   para("%s × %s = %s. No multiplications at all.", count_text(d.batch, "ID").c_str(),
        count_text(d.dim, "number").c_str(), count_text(d.lookup_bill.copies, "copy", "copies").c_str());
   ImGui::Spacing();
-  repeat_line(app, "Row %lld is looked up more than once: each of its output rows is the same copy.");
+  // (Asked which row lands in an output row: "Row 4 is looked up more than once" may name it.)
+  if (!hides_now(app, Hidden::kNowLine))
+    repeat_line(app, "Row %lld is looked up more than once: each of its output rows is the same copy.");
 }
 
 // A batch wider than the canvas (the book's 20 tokens at V = 50,257) shows a window of
