@@ -253,7 +253,7 @@ ImVec2 canvas(SlideCanvas& c) {
       ImGui::PopID();
       const bool hovered = ImGui::IsItemHovered();
       if (hovered || layout_report_enabled()) {  // (the report lists every piece's tooltip)
-        const std::string bytes = count_text(static_cast<long long>(p.text.size()), "byte");
+        const CountText bytes = count_text(static_cast<long long>(p.text.size()), "byte");
         if (hovered) ImGui::SetTooltip("“%s”: %s · click to replay its merges", p.label.c_str(), bytes.c_str());
         report_tooltip("“%s”: %s · click to replay its merges", p.label.c_str(), bytes.c_str());
       }
