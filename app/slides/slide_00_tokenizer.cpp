@@ -191,6 +191,45 @@ float draw_merge_log(SlideCanvas& c, const BpeReplay& r, int done, float merge_t
   return std::max(y, parts_bottom + e * (0.6f + 1.3f + 1.25f * kLogLines));  // room for every line: no jumps
 }
 
+// 2 · the chosen piece's merges, one per step: its parts after the current merge (step
+// `cur`), then the merge log, from y across `width`. Returns the y below it; widens right.
+float draw_merge_strip(SlideCanvas& c, const BpeReplay& r, int cur, float width, float y, float& right) {
+  ImDrawList* dl = c.dl;
+  const Palette& pal = c.pal;
+  const float e = em();
+  const int merges = merge_count(r);
+  char head[256];
+  std::snprintf(head, sizeof head, "2 · merges of “%s”: %s, one per step", chosen_label(r),
+                count_text(merges, "merge").c_str());
+  draw_text(dl, fonts().bold, ImVec2(c.origin.x, y), pal.muted, head);
+  y += e * 1.5f;
+  // Merges applied at this step (step 2 + k shows merge k); asked how many tokens, the strip
+  // stops before the last merge's result (the reveal plays it).
+  const int done = std::clamp(cur - 1, 0, hides_now(c.app, Hidden::kResult) ? std::max(0, merges - 1) : merges);
+  const int state = done;
+  const float merge_t = done > 0 ? c.progress(1 + done) : 0.0f;
+  Flow parts{ImVec2(c.origin.x, y), ImVec2(c.origin.x, y), width, 0.0f, c.origin.x, e * 0.25f};
+  const std::vector<std::string>& syms = r.part_symbols[static_cast<size_t>(state)];
+  for (size_t k = 0; k < syms.size(); ++k) {
+    const TwoLineBox b = measure_box(syms[k].c_str(), nullptr);
+    const ImVec2 pos = parts.place(b.size);
+    const bool fresh = done > 0 && static_cast<int>(k) == r.merged_at[static_cast<size_t>(done - 1)];
+    const ImU32 fill = fresh ? mix(pal.panel_alt, pal.accent, 0.35f * merge_t) : pal.panel_alt;
+    if (fresh && merge_t < 1.0f)
+      draw_glow(dl, pos, ImVec2(pos.x + b.size.x, pos.y + b.size.y), pal.accent, 1.0f - merge_t);
+    // Symbols in the mono face: the box's label line is the UI face, so draw it as `sub`-less mono.
+    const ImVec2 max(pos.x + b.size.x, pos.y + b.size.y);
+    dl->AddRectFilled(pos, max, fill, e * 0.25f);
+    dl->AddRect(pos, max, fresh ? pal.accent : with_alpha(pal.muted, 0.6f), e * 0.25f, 0, fresh ? 2.0f : 1.0f);
+    const float tw = text_size(fonts().mono, syms[k].c_str()).x;
+    draw_text(dl, fonts().mono, ImVec2(pos.x + (b.size.x - tw) * 0.5f, pos.y + e * 0.3f), text_on(pal, fill),
+              syms[k].c_str());
+  }
+  right = std::max(right, parts.right);
+  y = draw_merge_log(c, r, done, merge_t, parts.bottom(), right);
+  return y;
+}
+
 // Typed IDs under step 3's tokens: the contradiction said plainly, the tokenizer's IDs
 // for this text are not these. Moves y below it.
 void draw_reencoded_note(SlideCanvas& c, const BpeReplay& r, float ids_t, float& y, float& right) {
@@ -262,36 +301,7 @@ ImVec2 canvas(SlideCanvas& c) {
   right = std::max(right, flow.right);
   y = flow.bottom() + e * 1.2f;
 
-  // 2 · the chosen piece's merges, one per step: its parts after the current merge.
-  char head[256];
-  std::snprintf(head, sizeof head, "2 · merges of “%s”: %s, one per step", chosen_label(r),
-                count_text(merges, "merge").c_str());
-  draw_text(dl, fonts().bold, ImVec2(c.origin.x, y), pal.muted, head);
-  y += e * 1.5f;
-  // Merges applied at this step (step 2 + k shows merge k); asked how many tokens, the strip
-  // stops before the last merge's result (the reveal plays it).
-  const int done = std::clamp(cur - 1, 0, hides_now(app, Hidden::kResult) ? std::max(0, merges - 1) : merges);
-  const int state = done;
-  const float merge_t = done > 0 ? c.progress(1 + done) : 0.0f;
-  Flow parts{ImVec2(c.origin.x, y), ImVec2(c.origin.x, y), width, 0.0f, c.origin.x, e * 0.25f};
-  const std::vector<std::string>& syms = r.part_symbols[static_cast<size_t>(state)];
-  for (size_t k = 0; k < syms.size(); ++k) {
-    const TwoLineBox b = measure_box(syms[k].c_str(), nullptr);
-    const ImVec2 pos = parts.place(b.size);
-    const bool fresh = done > 0 && static_cast<int>(k) == r.merged_at[static_cast<size_t>(done - 1)];
-    const ImU32 fill = fresh ? mix(pal.panel_alt, pal.accent, 0.35f * merge_t) : pal.panel_alt;
-    if (fresh && merge_t < 1.0f)
-      draw_glow(dl, pos, ImVec2(pos.x + b.size.x, pos.y + b.size.y), pal.accent, 1.0f - merge_t);
-    // Symbols in the mono face: the box's label line is the UI face, so draw it as `sub`-less mono.
-    const ImVec2 max(pos.x + b.size.x, pos.y + b.size.y);
-    dl->AddRectFilled(pos, max, fill, e * 0.25f);
-    dl->AddRect(pos, max, fresh ? pal.accent : with_alpha(pal.muted, 0.6f), e * 0.25f, 0, fresh ? 2.0f : 1.0f);
-    const float tw = text_size(fonts().mono, syms[k].c_str()).x;
-    draw_text(dl, fonts().mono, ImVec2(pos.x + (b.size.x - tw) * 0.5f, pos.y + e * 0.3f), text_on(pal, fill),
-              syms[k].c_str());
-  }
-  right = std::max(right, parts.right);
-  y = draw_merge_log(c, r, done, merge_t, parts.bottom(), right);
+  y = draw_merge_strip(c, r, cur, width, y, right);
 
   // 3 · the tokens and their IDs (the rows the table slides pick), in the batch's colours.
   // Typed IDs are shown as they are, each with its own token (decode, no re-encode): the
