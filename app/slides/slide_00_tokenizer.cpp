@@ -452,10 +452,10 @@ uint64_t fit_depends(const App& app) { return static_cast<uint64_t>(static_cast<
 
 namespace {
 // Asking how many tokens the text becomes: the re-encoded IDs (narration, canvas, print
-// panel) and the strip's last merge wait for the answer.
+// panel; in Text mode idx is the text's tokens) and the strip's last merge wait for the answer.
 Hidden hides(const quiz::Question& q) {
   if (q.kind != quiz::QuestionKind::TokenCount) return {};
-  return {Hidden::kCounts | Hidden::kResult, {"tokenizer.encode("}};
+  return {Hidden::kCounts | Hidden::kResult, {"tokenizer.encode(", "idx.tolist()"}};  // (Text mode's idx: its tokens)
 }
 }  // namespace
 

@@ -32,7 +32,7 @@ states = r["slides"]
 # What PyTorch prints that answers each kind: the ">>> expr" blocks of the print panel whose
 # expression holds one of these (slide 4's lookup_row: the matmul's output rows).
 PRINTED = {
-    "token_count": ["tokenizer.encode("],
+    "token_count": ["tokenizer.encode(", "idx.tolist()"],  # (Text mode: idx is the text's tokens)
     "lookup_row": ["embedding(idx)", "linear(onehot.float())"],
     "onehot_col": ["onehot"],
     "outputs_equal": ["torch.equal("],
@@ -124,5 +124,7 @@ PY
 check default
 # Repeated IDs into a wider table (slide 6's rows summed twice, slide 8's argmax over 10 rows).
 check repeats --ids 4,6,4,1,6 --vocab 10 --dim 3
+# Text mode: the IDs are GPT-2's tokens of the sentence asked about (slide 0).
+check text --text "Hello, world"
 echo "no spoilers: $fails failed"
 [ "$fails" -eq 0 ]
