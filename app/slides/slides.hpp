@@ -49,7 +49,7 @@ struct Hidden {
     kCounts = 1u << 1,   // the captions and counts (canvas and narration) that give the answer
     kValues = 1u << 2,   // the tooltips of the asked tensor's cells say nothing of their values
     kResult = 1u << 3,   // the canvas's result drawn before the reveal (slide 0's last merge,
-                         // slide 5's "=" signs, slide 7's timing, slide 9's moved rows)
+                         // slide 5's "=" signs and cell comparisons, slide 7's timings)
   };
   unsigned what = 0;
   // What PyTorch prints: each ">>> expr" block whose expression holds one of these shows
