@@ -38,6 +38,9 @@ using quiz::QuestionKind;
 // runs on the UI thread for a big one (a quiz's states are small).
 constexpr int64_t kAskWholeTableUpTo = 1 << 18;
 
+// The verdicts remembered per state (slide, model) before the memory starts again.
+constexpr size_t kAnsweredKept = 512;
+
 // rows_moved lists AdamW's decayed rows by reading every row, and its answer is clicked row
 // by row: asked of tables of at most kRowsMovedMaxVocab rows (and 2^18 numbers).
 bool whole_table_kind(QuestionKind k) {
@@ -144,6 +147,11 @@ void reveal(App& app) {
     L.quiz.results[static_cast<size_t>(L.quiz.at)] = L.shown ? -1 : L.right ? 1 : 0;
     L.quiz.given[static_cast<size_t>(L.quiz.at)] = L.shown ? "" : L.typed;
   }
+  // Coming back to this slide and state shows this verdict again (a quiz's states are its own).
+  if (!L.quiz.active) {
+    if (L.answered.size() >= kAnsweredKept) L.answered.clear();
+    L.answered[L.asked_for] = AnsweredQuestion{L.question, L.given, L.typed, L.right, L.shown, L.hold, L.reveal_to};
+  }
   Timeline& t = app.ui.timeline;
   const int steps = current_slide_steps(app);
   if (app.ui.reduced_motion) timeline_seek(t, steps, static_cast<float>(L.reveal_to));
@@ -151,6 +159,59 @@ void reveal(App& app) {
     t.playing = false;
     t.target = static_cast<float>(std::min(L.reveal_to, steps));
   }
+}
+
+// A slide come back to whose state was answered: its verdict, at its reveal's step (no new
+// question; the deck's keys stay the deck's).
+void show_answered(App& app, const AnsweredQuestion& a) {
+  LearnState& L = app.learn;
+  clear_answer(L);
+  L.question = a.question;
+  L.given = a.given;
+  L.typed = a.typed;
+  L.right = a.right;
+  L.shown = a.shown;
+  L.hold = a.hold;
+  L.reveal_to = a.reveal_to;
+  L.slide = app.ui.slide;
+  L.phase = LearnPhase::Revealed;
+  L.asked_for = state_key(app);
+  Timeline& t = app.ui.timeline;
+  if (t.pos < static_cast<float>(a.reveal_to))
+    timeline_seek(t, current_slide_steps(app), static_cast<float>(a.reveal_to));
+}
+
+// The learner's own state kept before a practice state is shown (once: a quiz started from a
+// Try another keeps the same one). Slide 9's choices are kept with it.
+void keep_own_state(App& app) {
+  OwnState& o = app.learn.own;
+  if (o.kept) return;
+  o.kept = true;
+  o.inputs = app.inputs;
+  o.slide = app.ui.slide;
+  const Timeline& t = app.ui.timeline;
+  o.step = t.target >= 0.0f ? t.target : t.pos;
+  o.text_mode = app.ui.ids_input == IdsInput::Text;
+  o.text = text_field(app);
+  train_keep_choices(app);
+}
+
+// The practice ends: the learner's own state comes back whole; with `place`, its slide and
+// step too (not when the learner went to another slide meanwhile).
+void give_own_state_back(App& app, bool place) {
+  LearnState& L = app.learn;
+  if (!L.own.kept) return;
+  OwnState o = std::move(L.own);
+  L.own = OwnState{};
+  L.phase = LearnPhase::Off;
+  take_change(app, set_inputs(app, std::move(o.inputs)), Fields::Sync);
+  set_text_field(app, o.text);
+  app.ui.ids_input = o.text_mode ? IdsInput::Text : IdsInput::Ids;
+  train_restore_choices(app);
+  if (!place) return;  // the slide shown asks as it would have
+  show_slide_step(app, o.slide, 0);
+  timeline_seek(app.ui.timeline, current_slide_steps(app), o.step);
+  L.asked_for = state_key(app);  // not asked at once about the state given back
 }
 
 // A quiz state's model: the seeded table, IDs, V and D it names (slide 0: its sentence;
@@ -256,8 +317,9 @@ void toggle_cell(LearnState& L, int64_t row, int64_t col) {
   L.error.clear();
 }
 
-// A click on a target: an int answer is given at once; a list's member toggles.
-void clicked(App& app, const AnswerTarget& t) {
+// A click on a target selects it (an int answer: highlighted, changed by another click or the
+// arrows, committed by Enter or Answer); a list's member toggles.
+void clicked(App& app, const AnswerTarget& t, int index) {
   LearnState& L = app.learn;
   if (t.axis == AnswerTarget::Axis::Cell) {
     toggle_cell(L, t.row, t.col);
@@ -269,7 +331,8 @@ void clicked(App& app, const AnswerTarget& t) {
     return;
   }
   L.typed = std::to_string(v);
-  commit(app);
+  L.cursor = index;  // the arrows go on from the one clicked
+  L.error.clear();
 }
 
 bool typed_char_ok(const quiz::Question& q, ImWchar c) {
@@ -288,23 +351,22 @@ bool typed_char_ok(const quiz::Question& q, ImWchar c) {
 const char* how_to_answer(const quiz::Question& q) {
   switch (q.kind) {
     case QuestionKind::LookupRow:
-      return "Click the table row, or ↑ ↓ to it, or type its number; Enter answers, Esc shows.";
-    case QuestionKind::OnehotCol:
-      return "Click the column, or ← → to it, or type its number; Enter answers, Esc shows.";
+      return "Click the table row, or ↑ ↓ to it, or type its number; Enter answers, S shows.";
+    case QuestionKind::OnehotCol: return "Click the column, or ← → to it, or type its number; Enter answers, S shows.";
     case QuestionKind::GradRows:
-      return "Click each row (or ↑ ↓ and Space), or type them: 1, 3; Enter answers, Esc shows.";
-    case QuestionKind::OutputsEqual: return "Type y (yes) or n (no); Enter answers, Esc shows.";
+      return "Click each row (or ↑ ↓ and Space), or type them: 1, 3; Enter answers, S shows.";
+    case QuestionKind::OutputsEqual: return "Type y (yes) or n (no); Enter answers, S shows.";
     case QuestionKind::DifferingCells:
       return "Click each output cell (or the arrows and Space), or type row,col; row,col (none: leave it empty); "
-             "Enter answers, Esc shows.";
+             "Enter answers, S shows.";
     case QuestionKind::ArgmaxToken:
-      return "Click the token's column of logits, or ← → to it, or type its ID; Enter answers, Esc shows.";
-    case QuestionKind::GradValue: return "Type a number; Enter answers, Esc shows.";
+      return "Click the token's column of logits, or ← → to it, or type its ID; Enter answers, S shows.";
+    case QuestionKind::GradValue: return "Type a number; Enter answers, S shows.";
     case QuestionKind::SpeedupEstimate:
-      return "Type your estimate, e.g. 40 (within 2× counts); Enter answers, Esc shows.";
+      return "Type your estimate, e.g. 40 (within 2× counts); Enter answers, S shows.";
     case QuestionKind::RowsMoved:
-      return "Click each row that changes (or ↑ ↓ and Space), or type them: 0, 2; Enter answers, Esc shows.";
-    default: return "Type a whole number; Enter answers, Esc shows.";
+      return "Click each row that changes (or ↑ ↓ and Space), or type them: 0, 2; Enter answers, S shows.";
+    default: return "Type a whole number; Enter answers, S shows.";
   }
 }
 
@@ -508,6 +570,13 @@ void learn_frame(App& app) {
   L.targets.clear();
   L.marked_right.clear();
   L.marked_wrong.clear();
+  // A practice state (Try another) ends when Learn mode goes off (the learner's own state,
+  // slide and step come back), when its question goes (an edit under it), or when another
+  // slide is shown (the own state comes back on that slide).
+  if (L.own.kept && !L.quiz.active) {
+    if (!L.ask || L.phase == LearnPhase::Off) give_own_state_back(app, true);
+    else if (L.slide != app.ui.slide) give_own_state_back(app, false);
+  }
   // Another slide shown: the question asked on the last one is dropped (a quiz's item
   // stays: its slide is shown again).
   if (L.phase != LearnPhase::Off && L.slide != app.ui.slide) {
@@ -520,7 +589,10 @@ void learn_frame(App& app) {
   if (L.phase == LearnPhase::Asking && !L.quiz.active && state_key(app) != L.asked_for) L.phase = LearnPhase::Off;
   if (L.phase == LearnPhase::Off && L.ask && !L.quiz.active && state_key(app) != L.asked_for && !model_busy(app)) {
     const std::vector<QuestionKind> kinds = askable(app, app.ui.slide);
-    if (!kinds.empty()) {
+    const auto answered = L.answered.find(state_key(app));
+    if (answered != L.answered.end()) {
+      show_answered(app, answered->second);  // answered before: its verdict, not a new question
+    } else if (!kinds.empty()) {
       const quiz::QuizModel m = learn_model(app);
       const QuestionKind k = choose_kind(app, kinds);
       quiz::QuizRng rng(app.inputs.seed * 0x9E3779B97F4A7C15ull + L.asks + 1);
@@ -531,6 +603,15 @@ void learn_frame(App& app) {
     }
   }
   judge_when_measured(app);
+  // T pressed while the question was asked: the tour starts here now that it is answered
+  // (the reveal is read as the tour's step, then it goes on).
+  if (L.tour_after && (L.phase != LearnPhase::Asking || L.slide != app.ui.slide)) {
+    L.tour_after = false;
+    if (!app.ui.tour.running) {
+      app.ui.tour.requested = true;
+      app.ui.tour.from_here = true;
+    }
+  }
   // The tour (T) holds its step while a question is asked: the keys and clicks answer it.
   if (L.phase == LearnPhase::Asking && L.slide == app.ui.slide) {
     app.ui.tour.waits = true;
@@ -573,6 +654,15 @@ bool learn_keys(App& app) {
   }
   if (L.phase == LearnPhase::Off || L.slide != app.ui.slide) return false;
   auto pressed = [](ImGuiKey k) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k)); };
+  // B: back to the learner's own state from a practice state (no answer type takes a b).
+  if (L.own.kept) {
+    for (int i = 0; i < io.InputQueueCharacters.Size; ++i)
+      if (io.InputQueueCharacters[i] == 'b' || io.InputQueueCharacters[i] == 'B') {
+        learn_back_to_own(app);
+        L.keys_frame = ImGui::GetFrameCount();
+        return true;
+      }
+  }
   if (L.phase == LearnPhase::Revealed) {
     // Enter goes on; N tries another after a miss; everything else is the deck's.
     if (pressed(ImGuiKey_Enter) || pressed(ImGuiKey_KeyPadEnter)) {
@@ -588,7 +678,7 @@ bool learn_keys(App& app) {
     }
     return false;
   }
-  // Asking: the arrows, digits, Enter, Backspace and Esc are the question's.
+  // Asking: the arrows, digits, Enter, Backspace and S are the question's.
   L.keys_frame = ImGui::GetFrameCount();
   if (L.awaits_measure) return true;  // answered: waiting for slide 7's figure
   const AnswerTarget::Axis axis = L.drawn_targets.empty() ? AnswerTarget::Axis::Row : L.drawn_targets.front().axis;
@@ -601,8 +691,9 @@ bool learn_keys(App& app) {
     if (pressed(cols ? ImGuiKey_LeftArrow : ImGuiKey_UpArrow)) move_cursor(app, -1);
   }
   if (pressed(ImGuiKey_Backspace) && !L.typed.empty()) L.typed.pop_back(), L.error.clear();
-  if (pressed(ImGuiKey_Escape)) learn_show_me(app);
-  else if (pressed(ImGuiKey_Enter) || pressed(ImGuiKey_KeyPadEnter)) commit(app);
+  // Esc is not the question's: it leaves full screen and closes popups in every mode (issue 38);
+  // S (Show me) shows the answer without one.
+  if (pressed(ImGuiKey_Enter) || pressed(ImGuiKey_KeyPadEnter)) commit(app);
   for (int i = 0; i < io.InputQueueCharacters.Size && L.phase == LearnPhase::Asking; ++i) {
     const ImWchar c = io.InputQueueCharacters[i];
     if (c == ' ' && L.cursor >= 0 && L.cursor < static_cast<int>(L.drawn_targets.size())) {
@@ -616,19 +707,31 @@ bool learn_keys(App& app) {
         continue;
       }
     }
+    // S: Show me (not the s of a "yes" being typed).
+    const bool yes_typed = quiz::answer_type(L.question.kind) == AnswerType::Bool && !L.typed.empty();
+    if ((c == 's' || c == 'S') && !typed_char_ok(L.question, c) && !yes_typed) {
+      learn_show_me(app);
+      continue;
+    }
     if (typed_char_ok(L.question, c) && L.typed.size() < 200) {
       L.typed += static_cast<char>(c);
       L.error.clear();
+    } else if ((c == 't' || c == 'T') && !app.ui.tour.running) {
+      // T: the tour, once this question is answered (it starts here and goes on after the reveal).
+      L.tour_after = true;
+      set_status(app, "The tour starts here once this question is answered (S shows the answer).");
     }
   }
   // A click on a target the slide drew last frame.
   if (L.phase == LearnPhase::Asking && ImGui::IsMouseClicked(0)) {
     const ImVec2 m = io.MousePos;
-    for (const AnswerTarget& t : L.drawn_targets)
+    for (size_t i = 0; i < L.drawn_targets.size(); ++i) {
+      const AnswerTarget& t = L.drawn_targets[i];
       if (m.x >= t.min.x && m.x < t.max.x && m.y >= t.min.y && m.y < t.max.y) {
-        clicked(app, t);
+        clicked(app, t, static_cast<int>(i));
         break;
       }
+    }
   }
   return true;
 }
@@ -693,8 +796,17 @@ void learn_continue(App& app) {
     return;
   }
   L.phase = LearnPhase::Off;
-  // The rest of the slide plays on from the reveal.
+  // A practice state's reveal read: the learner's own state, slide and step come back.
+  // Otherwise the rest of the slide plays on from the reveal.
+  if (L.own.kept && !L.quiz.active) give_own_state_back(app, true);
 }
+
+void learn_back_to_own(App& app) {
+  if (app.learn.quiz.active) end_quiz(app);
+  else give_own_state_back(app, true);
+}
+
+bool learn_practising(const App& app) { return app.learn.own.kept; }
 
 void learn_try_another(App& app) {
   LearnState& L = app.learn;
@@ -705,6 +817,8 @@ void learn_try_another(App& app) {
   item.spec.seed = app.inputs.seed;
   ++L.attempt;
   const quiz::QuizItem next = quiz::another_like(item, app.inputs.seed ^ 0x51ED2701ull, L.attempt, app.gpt2.get());
+  if (!L.own.kept) set_status(app, "Practice state: your own comes back after this question (B: at once).");
+  keep_own_state(app);  // the fresh state is a practice one: the learner's comes back after it
   apply_state(app, next.spec, slide, next.question.kind);
   go_to_slide(app, slide);
   show_slide_step(app, slide, 0);
@@ -730,15 +844,13 @@ void start_quiz(App& app, uint64_t seed, int count) {
   q.items = quiz::make_quiz(seed, count, app.gpt2.get(), missed);
   q.results.assign(q.items.size(), -1);
   q.given.assign(q.items.size(), "");
-  q.before = app.inputs;
-  q.before_slide = app.ui.slide;
   L.quiz = std::move(q);
   if (L.quiz.items.empty()) {
     L.quiz.active = false;
     return;
   }
   const quiz::QuizItem& item = L.quiz.items.front();
-  train_keep_choices(app);  // slide 9's choices: a quiz's fresh states set their own
+  keep_own_state(app);  // with slide 9's choices: a quiz's fresh states set their own
   apply_state(app, item.spec, item.question.slide, item.question.kind);
   go_to_slide(app, item.question.slide);
   ask(app, item.question);
@@ -747,14 +859,9 @@ void start_quiz(App& app, uint64_t seed, int count) {
 void end_quiz(App& app) {
   LearnState& L = app.learn;
   if (!L.quiz.active) return;
-  ModelInputs before = L.quiz.before;
-  const int slide = L.quiz.before_slide;
   L.quiz = QuizRun{};
   L.phase = LearnPhase::Off;
-  take_change(app, set_inputs(app, std::move(before)), Fields::Sync);
-  train_restore_choices(app);
-  go_to_slide(app, slide);
-  L.asked_for = state_key(app);  // not asked at once about the state given back
+  give_own_state_back(app, true);  // the IDs, the table, the slide and its step as they were
 }
 
 // ---------------------------------------------------------------- drawing
@@ -787,11 +894,28 @@ void draw_learn_panel(App& app, float width, float height) {
 
 namespace {
 
-// The prompt as shown: a quiz's says which question of how many.
+// The prompt as shown: a quiz's says which question of how many; a practice state (Try
+// another, a quiz) is marked as such, the learner's own state coming back after it.
 std::string prompt_text(const LearnState& L) {
-  if (!L.quiz.active) return L.question.prompt;
-  return "Question " + std::to_string(L.quiz.at + 1) + " of " + std::to_string(L.quiz.items.size()) + ": " +
-         L.question.prompt;
+  if (L.quiz.active)
+    return "Question " + std::to_string(L.quiz.at + 1) + " of " + std::to_string(L.quiz.items.size()) +
+           " (practice state): " + L.question.prompt;
+  if (L.own.kept) return "Practice state (your own comes back after it): " + L.question.prompt;
+  return L.question.prompt;
+}
+
+// While the tour (T) waits for the question's answer.
+constexpr const char* kTourWaits = "Tour — answer to go on (S shows it)";
+
+// The way back from a practice state, beside the panel's other buttons.
+constexpr const char* kBackLabel = "Back to my own state (B)";
+
+void draw_back_button(App& app, float* right_edge) {
+  if (!app.learn.own.kept) return;
+  ImGui::SameLine();
+  if (ImGui::Button(kBackLabel)) learn_back_to_own(app);
+  landmark("learn-back-to-own");
+  *right_edge = ImGui::GetItemRectMax().x;
 }
 
 const char* continue_label(const LearnState& L) {
@@ -806,7 +930,8 @@ float button_width(const char* label) {
 // The verdict's buttons: Continue, and Try another after a miss (their width with spacing).
 float verdict_buttons_width(const LearnState& L) {
   const float sp = ImGui::GetStyle().ItemSpacing.x;
-  return button_width(continue_label(L)) + (L.right ? 0.0f : sp + button_width("Try another (N)"));
+  return button_width(continue_label(L)) + (L.right ? 0.0f : sp + button_width("Try another (N)")) +
+         (L.own.kept ? sp + button_width(kBackLabel) : 0.0f);
 }
 
 // Three rows, asked or revealed, so the canvas above does not move between the two:
@@ -850,6 +975,8 @@ void draw_panel(App& app, float width, float height) {
   ImGui::PushStyleColor(ImGuiCol_ChildBg, pal.panel_alt);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(e * 0.8f, e * 0.5f));
   ImGui::BeginChild("question", ImVec2(width, height), true, ImGuiWindowFlags_NoScrollbar);
+  L.panel_min = ImGui::GetWindowPos();
+  L.panel_max = ImVec2(L.panel_min.x + ImGui::GetWindowSize().x, L.panel_min.y + ImGui::GetWindowSize().y);
   const float wrap = ImGui::GetContentRegionAvail().x;
   const float x0 = ImGui::GetCursorScreenPos().x;
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
@@ -860,6 +987,7 @@ void draw_panel(App& app, float width, float height) {
   report_text(prompt_text(L));  // the layout report's texts (the verdict and why follow it once revealed)
   if (L.phase == LearnPhase::Revealed) report_text(L.question.why);
   landmark("learn-prompt");
+  if (L.own.kept) landmark("learn-practice");
   if (L.phase == LearnPhase::Asking && L.awaits_measure) {
     // Answered before the timing finished: the estimate stays on screen until it is judged.
     ImGui::AlignTextToFramePadding();
@@ -892,12 +1020,26 @@ void draw_panel(App& app, float width, float height) {
     if (ImGui::Button("Answer")) commit(app);
     landmark("learn-submit");
     ImGui::SameLine();
-    if (ImGui::Button("Show me")) learn_show_me(app);
+    if (ImGui::Button("Show me (S)")) learn_show_me(app);
     landmark("learn-show-me");
     right_edge = ImGui::GetItemRectMax().x;
-    ImGui::PushStyleColor(ImGuiCol_Text, L.error.empty() ? pal.muted : pal.bad);
-    ImGui::TextUnformatted(L.error.empty() ? how_to_answer(L.question) : L.error.c_str());
+    draw_back_button(app, &right_edge);
+    // The tour (T) waits for the answer: said beside the buttons (or in the hint's place when
+    // the row has no room), in the tour's colour, instead of its corner's "any key stops".
+    const char* tour_words = app.ui.tour.running && app.ui.tour.waits ? kTourWaits : nullptr;
+    const float spacing = ImGui::GetStyle().ItemSpacing.x * 2.0f;
+    if (tour_words && right_edge + spacing + ImGui::CalcTextSize(tour_words).x <= x0 + wrap) {
+      ImGui::SameLine(0.0f, spacing);
+      ImGui::PushStyleColor(ImGuiCol_Text, pal.accent);
+      ImGui::TextUnformatted(tour_words);
+      ImGui::PopStyleColor();
+      landmark("tour-badge");
+      tour_words = nullptr;
+    }
+    ImGui::PushStyleColor(ImGuiCol_Text, tour_words || L.error.empty() ? pal.muted : pal.bad);
+    ImGui::TextUnformatted(tour_words ? tour_words : L.error.empty() ? how_to_answer(L.question) : L.error.c_str());
     ImGui::PopStyleColor();
+    if (tour_words) landmark("tour-badge");
   } else {
     const std::string verdict = verdict_text(L);
     ImGui::PushStyleColor(ImGuiCol_Text, L.shown ? pal.text : L.right ? pal.ok : pal.bad);
@@ -920,6 +1062,7 @@ void draw_panel(App& app, float width, float height) {
       landmark("learn-try-another");
       right_edge = ImGui::GetItemRectMax().x;
     }
+    draw_back_button(app, &right_edge);
     ImGui::TextUnformatted(L.question.why.c_str());
   }
   // Whole, or reported cut: the last line above the panel's bottom, the buttons inside it.

@@ -29,7 +29,7 @@ QuestionSteps question_steps(const quiz::Question& q, int steps);
 void set_learn_mode(App& app, bool on);
 // Per frame, before the slides draw: a slide's question asked when its moment comes.
 void learn_frame(App& app);
-// The keys a question asked takes (digits, arrows, Enter, Backspace, Esc): true when it
+// The keys a question asked takes (digits, arrows, Enter, Backspace, S for Show me): true when it
 // took this frame's keys (the deck then gets none of them).
 bool learn_keys(App& app);
 // Whether the panel shows under the canvas now, and its height for a width.
@@ -52,6 +52,10 @@ void learn_commit(App& app);       // Enter / a click: judge what was typed, the
 void learn_show_me(App& app);      // "Show me": reveal without an answer
 void learn_continue(App& app);     // after a reveal: go on (the next quiz question)
 void learn_try_another(App& app);  // after a wrong answer: the same question about a fresh state
+// A practice state ("Try another", a quiz) is shown: the learner's own is kept meanwhile (the
+// session saves that one) and comes back with its slide and step when the practice ends.
+bool learn_practising(const App& app);
+void learn_back_to_own(App& app);  // "Back to my own state" (B): ends the practice (or the quiz) now
 
 // The layout report's (--layout-report --ask) way in: the kinds this slide asks of the state
 // shown, one of them asked now, and a wrong answer given (the longest verdict: ✗, both answers).

@@ -19,12 +19,14 @@
 namespace lv::app {
 
 SessionSettings session_from_app(const App& app, const WindowGeometry& window) {
-  // A quiz shows states of its own: the session keeps the learner's, given back when it ends.
-  const bool quiz = app.learn.quiz.active;
-  const ModelInputs& in = quiz ? app.learn.quiz.before : app.inputs;
+  // A practice state (Try another, a quiz) is not the learner's: the session keeps the
+  // learner's own (IDs, sentence, table, slide and step), given back when the practice ends.
+  const OwnState& own = app.learn.own;
+  const bool practice = own.kept;
+  const ModelInputs& in = practice ? own.inputs : app.inputs;
   SessionSettings s;
-  s.slide = quiz ? app.learn.quiz.before_slide : app.ui.slide;
-  s.step = quiz ? 0.0f : app.ui.timeline.target >= 0.0f ? app.ui.timeline.target : app.ui.timeline.pos;
+  s.slide = practice ? own.slide : app.ui.slide;
+  s.step = practice ? own.step : app.ui.timeline.target >= 0.0f ? app.ui.timeline.target : app.ui.timeline.pos;
   s.ids = in.ids;
   s.seed = in.seed;
   s.seed_text = in.seed_text;
@@ -36,10 +38,13 @@ SessionSettings session_from_app(const App& app, const WindowGeometry& window) {
   s.grad_mode = in.grad_mode == GradMode::Seeded ? SettingsGrad::Seeded : SettingsGrad::SumOfOutputs;
   s.grad_seed = in.grad_seed;
   s.tie_weights = in.tie_weights;
-  s.text_mode = app.ui.ids_input == IdsInput::Text;
-  s.text = text_field(app);  // the sentence in the Text field (the IDs' own when they came from it), byte for byte
-  const int64_t v = quiz ? (in.file ? in.file->rows : vocab_of(in)) : app.derived.vocab;
-  const int64_t d = quiz ? (in.file ? in.file->cols : in.dim) : app.derived.dim;
+  s.text_mode = practice ? own.text_mode : app.ui.ids_input == IdsInput::Text;
+  s.text =
+      practice
+          ? own.text
+          : text_field(app);  // the sentence in the Text field (the IDs' own when they came from it), byte for byte
+  const int64_t v = practice ? (in.file ? in.file->rows : vocab_of(in)) : app.derived.vocab;
+  const int64_t d = practice ? (in.file ? in.file->cols : in.dim) : app.derived.dim;
   for (const auto& [k, value] : *in.edits) {
     if (s.edits.size() >= kMaxSettingsEdits) break;
     s.edits.push_back({k / d, k % d, value});

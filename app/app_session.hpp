@@ -1,5 +1,5 @@
 // app_session.hpp — the user's session survives restarts: the App's state to and
-// from core/session_settings (slide, step, IDs, seed, D, V mode, edited weights,
+// from core/settings/session_settings (slide, step, IDs, seed, D, V mode, edited weights,
 // theme, zoom, window), restored at launch and saved atomically a moment after each
 // change (so a crash or SIGKILL loses at most the last couple of seconds) and at exit.
 #pragma once

@@ -9,7 +9,9 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "app/app_learn.hpp"
 #include "app/app_ui.hpp"
+#include "app/chrome/ui_keys.hpp"
 #include "app/slides/slides.hpp"
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/ui_base/ui_landmarks.hpp"
@@ -44,6 +46,29 @@ void swallow_clicks(ImGuiIO& io) {
   io.InputQueueCharacters.resize(0);
 }
 
+// Input the verdict of Learn mode's question takes (its panel is shown): Enter (Continue), N
+// (Try another), B (back to the learner's own state), a click inside the panel. The tour goes on.
+bool verdict_input(const App& app) {
+  const LearnState& L = app.learn;
+  if (L.phase != LearnPhase::Revealed || L.slide != app.ui.slide) return false;
+  const ImGuiIO& io = ImGui::GetIO();
+  for (int k = 0; k < IM_ARRAYSIZE(io.KeysDown); ++k)
+    if (io.KeysDown[k] && io.KeysDownDuration[k] == 0.0f && k != ImGui::GetKeyIndex(ImGuiKey_Enter) &&
+        k != ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter) && k != kKeyN && k != kKeyB && k != kKeyLeftShift &&
+        k != kKeyRightShift)
+      return false;
+  for (int i = 0; i < io.InputQueueCharacters.Size; ++i) {
+    const ImWchar c = io.InputQueueCharacters[i];
+    if (c != 'n' && c != 'N' && c != 'b' && c != 'B') return false;
+  }
+  for (int b = 0; b < IM_ARRAYSIZE(io.MouseDown); ++b) {
+    if (!io.MouseClicked[b]) continue;
+    const ImVec2 m = io.MouseClickedPos[b];
+    if (m.x < L.panel_min.x || m.x >= L.panel_max.x || m.y < L.panel_min.y || m.y >= L.panel_max.y) return false;
+  }
+  return true;
+}
+
 TourView tour_view(const App& app) {
   const Timeline& t = app.ui.timeline;
   const int steps = current_slide_steps(app);
@@ -62,16 +87,18 @@ double tour_speed_from_env() {
 
 bool tour_frame(App& app) {
   TourState& tour = app.ui.tour;
-  // While Learn mode's question waits (tour.waits), keys and clicks are its answer, not a stop.
-  if (tour.running && !tour.waits && any_input(ImGui::GetIO())) {
+  // While Learn mode's question waits (tour.waits), keys and clicks are its answer, not a stop;
+  // its verdict's keys and buttons go on (Enter, N, B, a click in the question panel).
+  if (tour.running && !tour.waits && any_input(ImGui::GetIO()) && !verdict_input(app)) {
     tour_end(tour);  // the slide and the step stay as they are
     swallow_clicks(ImGui::GetIO());
     set_status(app, "Tour stopped: the slides are yours again (T plays it again).");
     return !ImGui::GetIO().KeyCtrl;  // a chord (Ctrl+Q, Ctrl+S) still does what it says
   }
   if (tour.requested) {
+    const bool here = tour.from_here;
     tour_begin(tour, tour_speed_from_env() * tour.speed);  // (a test may set the speed before asking)
-    tour_show_slide(app, 0);
+    if (!here) tour_show_slide(app, 0);
   }
   switch (tour_tick(tour, app.time, tour_view(app))) {
     case TourMove::NextStep: timeline_step(app.ui.timeline, current_slide_steps(app), +1, app.ui.reduced_motion); break;
@@ -102,6 +129,9 @@ void tour_narration_end(App& app) {
 
 void draw_tour_badge(App& app, ImVec2 corner) {
   if (!app.ui.tour.running) return;
+  // A question holds the tour: the question panel says "answer to go on (S shows it)"
+  // where the learner reads (app/app_learn.cpp), not a corner's "any key stops".
+  if (app.ui.tour.waits && learn_panel_shown(app)) return;
   const Palette& pal = palette(app.ui.theme);
   const float e = em();
   // Inside the canvas's top-right corner: a slide's scene is centred below it, so the corner

@@ -1,10 +1,13 @@
 // app_tour.hpp — the narrated tour's side in the App (its clock: app/ui_base/tour.hpp).
 // T, View ▸ Tour and --tour set ui.tour.requested; the frame then calls:
 //   tour_frame()                 before the shortcuts: starts a requested tour, stops it on
-//                                any key or click (that input goes nowhere else), and moves
+//                                any key or click (that input goes nowhere else; Learn mode's
+//                                question and verdict keep theirs), and moves
 //                                the deck when the step has been held long enough
 //   tour_narration_begin / end   around the slide's narrative: its words, as drawn, set the hold
 //   draw_tour_badge()            "Tour — any key stops" in the canvas's corner while it runs
+//                                (while a question holds it, the question panel says
+//                                "Tour — answer to go on (S shows it)" instead)
 // The idle loop asks tour_needs_frame() and tour_wake_in() (it sleeps between steps).
 #pragma once
 #include <imgui.h>

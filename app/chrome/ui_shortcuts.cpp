@@ -45,11 +45,12 @@ const char* const kShortcuts[][2] = {
     {"A", "Learn mode: each slide asks you first, then shows you (on / off)"},
     {"Q", "quiz me: five questions from fresh states, then a score"},
     {"Learn / Present / Explore", "the first launch's choice, changed any time: A (Learn mode), F11 (present)"},
-    {"Asked a question", "click or ↑ ↓ ← → to pick, type a number, Enter answers, Esc shows; PgUp / PgDn leave"},
+    {"Asked a question", "click or ↑ ↓ ← → to pick, type a number, Enter answers, S shows; PgUp / PgDn leave"},
+    {"After a miss", "N tries another (a practice state); B gives your own state back"},
     {"F1 or ?", "show or hide this help"},
     {"F11 (Esc leaves)", "present: full screen, larger type, the code panels folded"},
     {"C (presenting)", "show or hide the code panels"},
-    {"Esc", "close this help"},
+    {"Esc", "close this help; presenting: leave full screen (always, a question asked too)"},
     {"Ctrl+Q", "quit"},
 };
 
@@ -79,11 +80,11 @@ void handle_shortcuts(App& app) {
   UiState& ui = app.ui;
   if (ImGui::IsKeyPressed(kKeyF1, false)) ui.show_shortcuts = !ui.show_shortcuts;
   if (ImGui::IsKeyPressed(kKeyF11, false)) ui.present_toggle = true;
-  // Esc in a field reverts the field; only outside one does it leave full screen.
-  // (A question asked takes Esc as "show me".)
+  // Esc in a field reverts the field; only outside one does it leave full screen (or close
+  // this help). It means that in every mode: a question asked shows its answer with S, not Esc.
   const bool question_keys = app.learn.keys_frame == ImGui::GetFrameCount();
   if (ui.presenting && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false) && !ui.show_shortcuts &&
-      !editing_text() && !question_keys)
+      !editing_text())
     ui.present_toggle = true;
   if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyS, false)) ui.screenshot_requested = true;
   if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyQ, false)) ui.quit_requested = true;

@@ -4,7 +4,7 @@
 // leaves the state untouched and says why in Change::error; a state past the budget is
 // refused (Change::refused) and the last stays. The model writes no message, text
 // buffer or view cache: the view shows the Change and refreshes its fields from the
-// model (app/app_edits.hpp).
+// model (app/state/app_edits.hpp).
 #pragma once
 #include <memory>
 #include <string>

@@ -5,7 +5,7 @@
 //   IdsEdit      the IDs field's edit in progress (what Esc returns to, weight edits set aside)
 //   ModelJobs    its whole-table work on workers (app/model/model_jobs.hpp)
 //   Model        all of it, with GPT-2's tokenizer and the budget (App holds it)
-//   Change       what a setter says back: the view shows it (app/app_edits.hpp)
+//   Change       what a setter says back: the view shows it (app/state/app_edits.hpp)
 // Sections: inputs · derived · the IDs field's edit · model jobs · change · Model
 #pragma once
 #include <cstdint>
@@ -262,7 +262,7 @@ struct ModelJobs {
 // ---------------------------------------------------------------- change
 // What a setter says back. The model keeps no message: the view puts these where the
 // user reads them (the editor bar's lines, the footer) and refreshes its own text
-// fields from the model (app/app_edits.hpp take_change).
+// fields from the model (app/state/app_edits.hpp take_change).
 struct Change {
   std::string error;         // the input was not applied: why (the model is untouched)
   std::string note;          // applied, or left waiting, with something to say ("press Enter to build it")

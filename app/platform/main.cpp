@@ -295,7 +295,7 @@ Exit read_command_line(int argc, char** argv, lv::CliOptions* o) {
   if (!parsed.ok) return fail_usage(parsed.error);
   *o = parsed.options;  // a copy: --text fills in the IDs below
   if (o->help) {
-    std::fputs(lv::cli_help_text().c_str(), stdout);
+    std::fputs(lv::cli_help_text(lv::app::slide_titles()).c_str(), stdout);
     return 0;
   }
   if (o->version) {

@@ -19,6 +19,12 @@ std::span<const SlideDef> slide_table() {
   return table;
 }
 
+std::vector<std::string> slide_titles() {
+  std::vector<std::string> out;
+  for (const SlideDef& s : slide_table()) out.emplace_back(s.title);
+  return out;
+}
+
 std::string slide_keys_label() { return "0 – " + std::to_string(std::min(slide_count(), 10) - 1); }
 
 // ---------------------------------------------------------------- the lifecycle

@@ -10,6 +10,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "app/state/app_state.hpp"
 #include "app/ui_base/ui_theme.hpp"
@@ -121,6 +122,8 @@ inline bool learn_asks(const SlideCanvas& c, quiz::QuestionKind k) {
 // A slide's index in the table is its number (below).
 std::span<const SlideDef> slide_table();
 inline int slide_count() { return static_cast<int>(slide_table().size()); }
+// Every slide's title, in order: --help's list of slides (core cannot see the registry).
+std::vector<std::string> slide_titles();
 
 // ---- the registry's lifecycle, for the frame, the idle loop and the command line
 // Once a frame, before drawing: leave/enter when the slide shown changed, then every

@@ -112,7 +112,7 @@ struct UiState {
   std::string seed_error;
   IdsInput ids_input = IdsInput::Ids;  // the editor bar's Text mode shows text_buf instead of the IDs field
   // The sentence as ImGui edits it: characters beyond U+FFFF held as slots
-  // (`wide`, core/text/wide_text.hpp); text_field() / set_text_field() (app/app_edits.hpp) read and
+  // (`wide`, core/text/wide_text.hpp); text_field() / set_text_field() (app/state/app_edits.hpp) read and
   // write the real UTF-8.
   char text_buf[1024] = "Hello, do you like tea? <|endoftext|> In the sunlit terraces of someunknownPlace.";
   WideText wide;           // the slots, and the glyphs the texts need (the fonts follow its generation)
@@ -185,7 +185,7 @@ struct App : Model {
   SlideStates slide_states;  // each slide's own (slide 7's worker thread: App is move-only)
   TableLoading loading;      // File ▸ Open: a table being read on a worker thread
   LearnState learn;          // Learn mode: the question asked, the answers, the quiz (app/app_learn.hpp)
-  NearestPanel nearest;      // "What a row means": nearest rows and norms (app/chrome/ui_nearest.cpp)
+  NearestPanel nearest;      // "What a row means": nearest rows and norms (app/app_nearest.cpp)
   double time = 0.0;         // seconds since start (ImGui::GetTime at the last frame)
   int frames_since_input = 0;
 };

@@ -1,4 +1,4 @@
-// nearest_panel.hpp — what the "What a row means" panel keeps (app/chrome/ui_nearest.cpp
+// nearest_panel.hpp — what the "What a row means" panel keeps (app/app_nearest.cpp
 // draws it): the row asked about, its k nearest rows from NearestJob (a worker, with
 // progress), and the table's row norms with the rows that look never trained (a second
 // worker). Slides that draw the table say which row is under the mouse

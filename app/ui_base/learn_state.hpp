@@ -47,8 +47,27 @@ struct QuizRun {
   std::vector<std::string> given;  // per item: the learner's answer as typed
   bool finished = false;           // the score and the review are shown
   int finished_frame = 0;          // from this frame (the Enter that finished it does not close it)
-  ModelInputs before;              // the learner's own state, given back when the quiz ends
-  int before_slide = 1;
+};
+
+// The learner's own state, kept while a practice state is shown ("Try another", a quiz) and
+// given back exactly when the practice ends; the session saves this one meanwhile.
+struct OwnState {
+  bool kept = false;       // a practice state is shown
+  ModelInputs inputs;      // IDs, sentence, seed, V, D, dtype, table, edits, grad mode
+  int slide = 1;           // the slide …
+  float step = 0.0f;       // … and the timeline's step (where it was going, when moving)
+  bool text_mode = false;  // the editor bar in Text mode
+  std::string text;        // the Text field's sentence, byte for byte
+};
+
+// A question answered (or shown) on a state: coming back to that slide and state shows
+// this verdict again, not a new question.
+struct AnsweredQuestion {
+  quiz::Question question;
+  std::optional<quiz::Answer> given;
+  std::string typed;
+  bool right = false, shown = false;
+  int hold = 0, reveal_to = 0;
 };
 
 struct LearnState {
@@ -74,6 +93,10 @@ struct LearnState {
   IdList marked_right, marked_wrong;        // what the reveal marked this frame: ✓ the answer, ✗ the learner's
   std::map<std::string, KindTally> tally;   // by kind name ("lookup_row")
   QuizRun quiz;
+  OwnState own;                                   // kept while a practice state is shown
+  std::map<uint64_t, AnsweredQuestion> answered;  // by state (slide, model): its verdict
+  bool tour_after = false;            // T while a question was asked: the tour starts here once it is answered
+  ImVec2 panel_min, panel_max;        // the question panel on screen (its clicks do not stop the tour)
   bool holds_tour = false;            // a question asked holds the tour's step (UiState::tour.waits)
   int keys_frame = -1;                // the frame whose keys a question took (the deck then takes none of them)
   bool quiz_requested = false;        // Q or the menu's "Quiz me": started by the frame

@@ -26,6 +26,7 @@ int tour_new_words(const std::string& read, const char* text, const char* end);
 
 struct TourState {
   bool requested = false;  // T, View ▸ Tour, --tour: starts (from slide 0) at the next frame
+  bool from_here = false;  // … from the slide and step shown (T pressed while a question was asked)
   bool running = false;    // the tour moves the deck
   // Learn mode's hook (issue 28, item 2): while true the tour holds the step shown (a
   // question waits for its answer), keys and clicks are the answer's (they do not stop the

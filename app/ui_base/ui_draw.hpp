@@ -55,7 +55,7 @@ void draw_route_arrow(ImDrawList* dl, const ImVec2* pts, int n, ImU32 color, flo
 // A soft glow around a rect (a few expanding translucent rounded rects).
 void draw_glow(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float strength);
 
-// with_commas (core/text_format) into a fixed buffer, for the draw lists: 1234567 -> "1,234,567".
+// with_commas (core/text/text_format) into a fixed buffer, for the draw lists: 1234567 -> "1,234,567".
 void fmt_count(char* buf, size_t n, long long v);
 // The same as a value to pass to printf: snprintf(buf, n, "%s × %s", Commas(v).s, Commas(d).s).
 // Every count and shape on screen is written this way (one format: "50,257", never "50257").

@@ -1,6 +1,6 @@
 // table_file.cpp — the .npy, .safetensors and .gguf readers (see the header).
 // Sections: 1. sizes and messages  2. conversion to float32  3. .npy  4. .safetensors
-// (its JSON header through core/json_reader)  4b. .gguf (its header through
+// (its JSON header through core/io/json_reader)  4b. .gguf (its header through
 // core/io/gguf_file)  5. files: resolve, map, dispatch  6. reading.
 #include "core/io/table_file.hpp"
 

@@ -61,7 +61,7 @@ StateCost window_cost(const StateShape& s, unsigned work) {
   const int64_t distinct = s.distinct < 0 ? b : s.distinct;
   const bool facts = work & kTableWorkFacts, linear = work & kTableWorkLinear, logits = work & kTableWorkLogits;
   StateCost c;
-  // Held per state (app/app_state.hpp Derived): lookup_out, matmul_out, grad_out,
+  // Held per state (app/model/model_state.hpp Derived): lookup_out, matmul_out, grad_out,
   // pos_table, tok_out and x (B × D each); pos_emb's rows kept for reuse (PosCache, when
   // the draw's size allows a prefix: B·D a multiple of 16); the logits job's copy of x;
   // an untied head's skipped draws (B × D, while the job starts).

@@ -683,9 +683,9 @@ constexpr const char* kLearnHelp = R"(  --ask             Learn mode: each slide
                     (Q in the window), then a score; --quiz-seed N repeats one
   --tour            play every slide hands-free (T); any key stops it)";
 
-constexpr const char* kQuizHelp = R"(  --quiz-json          print the questions each slide asks about this state
-                       (slides 0-6 and 8; the same model options as --print)
-                       with their answers, as one JSON object, and exit
+constexpr const char* kQuizHelp = R"(  --quiz-json          print the questions every slide asks about this state,
+                       with their answers, as one JSON object, and exit (the
+                       same model options as --print)
   --quiz-seed N        with --quiz-json: draw the questions' params (which
                        output row, which cell, which position) from N, 0 to
                        2^63-1; without it, fixed ones. With --quiz or
@@ -747,8 +747,39 @@ constexpr const char* kUsageHelp = R"(Usage:
   lookupviz --export-worksheet F.md [opts] a worksheet with pictures, exit
   lookupviz --train-print [train options]  optimizer steps on the table, exit)";
 
-std::string cli_help_text() {
-  // The slide numbers come from kSlideCount (counted from app/slides/ by CMakeLists.txt).
+namespace {
+
+// --slide's list of slides, "0 Text → token IDs, 1 The table, …", wrapped under the
+// option's text (column 20, lines of at most 78 columns; a title is never split).
+std::string slide_list_lines(const std::vector<std::string>& titles) {
+  constexpr size_t kIndent = 20, kWidth = 78;
+  std::string out, line;
+  size_t line_cols = 0;  // the line's width in code points (a title holds an arrow)
+  auto cols = [](const std::string& s) {
+    size_t n = 0;
+    for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+    return n;
+  };
+  for (size_t k = 0; k < titles.size(); ++k) {
+    const std::string item = std::to_string(k) + " " + titles[k] + (k + 1 < titles.size() ? "," : "");
+    if (!line.empty() && kIndent + line_cols + 1 + cols(item) > kWidth) {
+      out += std::string(kIndent, ' ') + line + "\n";
+      line.clear();
+      line_cols = 0;
+    }
+    if (!line.empty()) line += ' ', ++line_cols;
+    line += item;
+    line_cols += cols(item);
+  }
+  if (!line.empty()) out += std::string(kIndent, ' ') + line + "\n";
+  return out;
+}
+
+}  // namespace
+
+std::string cli_help_text(const std::vector<std::string>& slide_titles) {
+  // The slide numbers come from kSlideCount (counted from app/slides/ by CMakeLists.txt);
+  // their titles from the app's registry (main passes them: core does not know the slides).
   std::string text = R"(lookupviz — see, step by step, that an embedding lookup is a matrix multiply
 on a one-hot vector, and why the lookup is the optimization.
 
@@ -781,10 +812,7 @@ The model (as in the notebook):
 
 The window and the images:
   --slide K         the slide to show, 0 to @LAST@              (default 1)
-                    0 text → token IDs (GPT-2's tokenizer), 1 the table,
-                    2 lookup, 3 one-hot, 4 matmul, 5 same numbers,
-                    6 backward, 7 at scale, 8 inside a GPT
-  --step S          the step the transport shows as "S / N": 0 is
+@SLIDES@  --step S          the step the transport shows as "S / N": 0 is
                     before the first, N the last         (default: the last)
   --size WxH        size in pixels, 320 to 8192 each       (default 1440x900)
                     the page is laid out for 1024x720 × the scale and up;
@@ -855,6 +883,7 @@ Examples:
   std::snprintf(last2, sizeof last2, "%02d", kLastSlide);
   put("@LAST2@", last2);
   put("@LAST@", std::to_string(kLastSlide));
+  put("@SLIDES@", slide_list_lines(slide_titles));
   put("@QUIZ@\n", std::string(kQuizHelp) + "\n");
   put("@TRAIN@\n", std::string(kTrainHelp) + "\n");
   put("@NEAREST@\n", std::string(kNearestHelp) + "\n");

@@ -111,8 +111,9 @@ struct CliParse {
 // argument is positional, so a file whose name starts with '-' can be opened too.
 CliParse parse_cli(const std::vector<std::string>& args);
 
-// The text of --help (also the source of the man page).
-std::string cli_help_text();
+// The text of --help (also the source of the man page). `slide_titles` are the app's
+// registry's, in order (--slide's list names each); none: the list is left out.
+std::string cli_help_text(const std::vector<std::string>& slide_titles = {});
 std::string cli_version_text();
 
 // --train-print's run (core/train/trainer.hpp train_transcript) from the options.

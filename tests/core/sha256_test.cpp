@@ -1,4 +1,4 @@
-// sha256_test.cpp — core/sha256 against FIPS 180-4's examples and sha256sum, fed whole
+// sha256_test.cpp — core/io/sha256 against FIPS 180-4's examples and sha256sum, fed whole
 // and in uneven pieces (the incremental path must carry partial blocks correctly).
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// fuzz_bpe.cpp — libFuzzer target: GPT-2's tokenizer (core/gpt2_tokenizer), encode and
+// fuzz_bpe.cpp — libFuzzer target: GPT-2's tokenizer (core/tokenizer/gpt2_tokenizer), encode and
 // decode. The invariants live in fuzz_entries.hpp, shared with the gtest replay of the corpus.
 #include "tests/fuzz/fuzz_entries.hpp"
 

@@ -1,4 +1,4 @@
-// fuzz_cli.cpp — libFuzzer target: the command-line parser (core/cli_options); the input is argv
+// fuzz_cli.cpp — libFuzzer target: the command-line parser (core/settings/cli_options); the input is argv
 //   split at NUL or newline.
 // The invariants live in fuzz_entries.hpp, shared with the gtest replay of the corpus.
 #include "tests/fuzz/fuzz_entries.hpp"

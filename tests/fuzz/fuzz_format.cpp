@@ -1,4 +1,4 @@
-// fuzz_format.cpp — libFuzzer target: torch's tensor repr (core/torch_format) fed random tensors:
+// fuzz_format.cpp — libFuzzer target: torch's tensor repr (core/torch/torch_format) fed random tensors:
 //   every shape class, NaN, ±inf, −0, subnormals, huge and tiny values, int64.
 // The invariants live in fuzz_entries.hpp, shared with the gtest replay of the corpus.
 #include "tests/fuzz/fuzz_entries.hpp"

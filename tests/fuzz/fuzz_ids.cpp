@@ -1,4 +1,4 @@
-// fuzz_ids.cpp — libFuzzer target: the ID parser (core/id_parse).
+// fuzz_ids.cpp — libFuzzer target: the ID parser (core/text/id_parse).
 // The invariants live in fuzz_entries.hpp, shared with the gtest replay of the corpus.
 #include "tests/fuzz/fuzz_entries.hpp"
 

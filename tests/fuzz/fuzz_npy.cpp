@@ -1,4 +1,4 @@
-// fuzz_npy.cpp — libFuzzer target: the .npy loader on bytes (core/table_file parse_npy).
+// fuzz_npy.cpp — libFuzzer target: the .npy loader on bytes (core/io/table_file parse_npy).
 // The invariants live in fuzz_entries.hpp, shared with the gtest replay of the corpus.
 #include "tests/fuzz/fuzz_entries.hpp"
 

@@ -1,4 +1,4 @@
-// fuzz_settings.cpp — libFuzzer target: the session settings parser (core/session_settings), with
+// fuzz_settings.cpp — libFuzzer target: the session settings parser (core/settings/session_settings), with
 //   a write/read round trip.
 // The invariants live in fuzz_entries.hpp, shared with the gtest replay of the corpus.
 #include "tests/fuzz/fuzz_entries.hpp"

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # learn_e2e.sh — Learn mode (issue 28) in the real window under Xvfb, driven by real X
 # input (xdotool) at 1280 × 800 and 1024 × 768: slide 2 does not pass its question until
-# it is answered; clicking a wrong row shows ✗ and the right row; the same by keyboard
-# alone; slide 9's rows_moved question answered on its trained table; a 5-question quiz
+# it is answered; a click selects and Enter judges (a misclick corrected by another click
+# first); clicking a wrong row shows ✗ and the right row; the same by keyboard
+# alone; slide 9's rows_moved question answered on its trained table; Try another's practice
+# state is marked and the session keeps the learner's own; a 5-question quiz
 # ends with its score; the session keeps Learn mode and the per-kind results across a
 # restart. Screenshots of a question and of a reveal are kept
 # in $LV_LEARN_SHOTS when it is set (./scripts/screenshots.sh uses them for the README).
@@ -64,7 +66,10 @@ for SIZE in 1280x800 1024x768; do
   shot "question-$SIZE"
   # Wrong for every possible i: row 0 is no ID of 2, 3, 1.
   click answer-row-0
-  wait_for "has learn-wrong" 5 || fail "clicking a wrong row showed no ✗ verdict"
+  sleep 0.5
+  has learn-wrong && fail "a click committed the answer (it selects; Enter commits)"
+  xdotool key Return
+  wait_for "has learn-wrong" 5 || fail "a wrong row clicked, then Enter, showed no ✗ verdict"
   wait_for "has learn-try-another" 5 || fail "a miss offered no Try another"
   sleep 3  # the reveal plays (a step is 1.4 s)
   shot "reveal-$SIZE"
@@ -91,11 +96,29 @@ for SIZE in 1280x800 1024x768; do
   [ "$right" = 1 ] || fail "no row reached by ↓ and Enter was judged right"
 done
 
-# 3. A 5-question quiz, each question shown (Esc) and passed (Enter): the score.
+# 2b. A misclick is corrected before Enter (issue 36, item 6): a click selects, another click
+# changes it, Enter judges the second. The row asked is one of the IDs 2, 3, 1; row 0 never is:
+# each ID's row clicked first, then row 0, must be judged ✗ (the first click, right once, would
+# be ✓ had it committed).
+for first in 1 2 3; do
+  start "misclick-$first" 1280x800 --ask --ids 2,3,1 --slide 2 --step 0
+  wait_for "has learn-answer && has answer-row-$first" 10 || fail "slide 2 asked no question on its rows"
+  click "answer-row-$first"
+  sleep 0.4
+  has learn-right || has learn-wrong && fail "a click on row $first committed the answer"
+  click answer-row-0
+  sleep 0.4
+  xdotool key Return
+  wait_for "has learn-wrong || has learn-right" 5 || fail "Enter after two clicks gave no verdict"
+  has learn-right && fail "row $first, then row 0 clicked: the first click was judged"
+  quit
+done
+
+# 3. A 5-question quiz, each question shown (S) and passed (Enter): the score.
 start quiz 1280x800 --quiz --quiz-seed 7
 for n in 1 2 3 4 5; do
   wait_for "has learn-answer" 10 || { fail "quiz question $n was not asked"; break; }
-  xdotool key Escape
+  xdotool key s  # Show me (S; Esc is never the question's)
   wait_for "has learn-continue" 5 || fail "quiz question $n showed no answer"
   sleep 0.3
   xdotool key Return
@@ -122,8 +145,8 @@ quit
 # 4. The session keeps Learn mode and the per-kind results across a restart.
 start session 1280x800 --ask --ids 2,3,1 --slide 2 --step 0
 wait_for "has learn-answer" 10 || fail "slide 2 asked no question"
-xdotool key Escape
-wait_for "has learn-continue" 5 || fail "Esc showed no answer"
+xdotool key s  # Show me (S; Esc is never the question's)
+wait_for "has learn-continue" 5 || fail "S showed no answer"
 quit
 SESSION="$XDG_CONFIG_HOME/lookupviz/session.ini"
 grep -q '^learn = true$' "$SESSION" || fail "the session did not keep Learn mode: $(cat "$SESSION")"
@@ -132,6 +155,25 @@ start session 1280x800  # plain: the session resumes (slide 2, Learn mode on)
 wait_for "has learn-answer" 10 || fail "after a restart Learn mode did not ask on slide 2"
 quit
 grep -q '^result = lookup_row 1 0$' "$SESSION" || fail "the restart lost lookup_row's result"
+
+# 4b. Try another (issue 36, item 3) shows a practice state, marked as such; the session
+# saved during it holds the learner's own IDs, seed and slide, and a restart gives them back.
+start practice 1280x800 --ask --ids 2,3,1 --seed 123 --slide 2 --step 0
+wait_for "has learn-answer" 10 || fail "slide 2 asked no question"
+xdotool key s  # Show me (S; Esc is never the question's)
+wait_for "has learn-try-another" 5 || fail "a shown answer offered no Try another"
+xdotool key n
+wait_for "has learn-practice && has learn-back-to-own" 5 || fail "Try another's state was not marked as practice"
+sleep 2.5  # the session is saved a moment after a change
+quit
+SESSION="$XDG_CONFIG_HOME/lookupviz/session.ini"
+grep -q '^ids = 2, 3, 1$' "$SESSION" || fail "the session during practice lost the learner's IDs: $(cat "$SESSION")"
+grep -q '^seed = 123$' "$SESSION" || fail "the session during practice lost the learner's seed"
+grep -q '^slide = 2$' "$SESSION" || fail "the session during practice lost the learner's slide"
+start practice 1280x800  # plain: the learner's state resumes, not the practice one
+wait_for "has next-slide" 10 || fail "the restart after practice drew nothing"
+has learn-practice && fail "the restart resumed the practice state"
+quit
 
 # 5. The first launch (plain `lookupviz`, no session yet) offers Learn / Present / Explore,
 # once: the keys go to the choice, not the deck; 1 turns Learn mode on; the next launch

@@ -3,7 +3,7 @@
 
 Usage: function_length.py SOURCE_DIR [--max N] [--list]
 
-Finds the function bodies of every .cpp file under SOURCE_DIR/app and SOURCE_DIR/core by
+Finds the function bodies of every .cpp and .hpp file under SOURCE_DIR/app and SOURCE_DIR/core by
 brace matching, after blanking comments, string literals (raw ones too), character
 literals and preprocessor lines. Namespace, class, struct, union, enum and extern "C"
 bodies are scopes, not functions (functions inside them are found); a lambda or a local
@@ -194,7 +194,7 @@ def main(argv):
         for dirpath, dirnames, filenames in os.walk(os.path.join(root, top)):
             dirnames.sort()
             for f in sorted(filenames):
-                if not f.endswith('.cpp'):
+                if not f.endswith(('.cpp', '.hpp')):  # headers too (issue 37: inline bodies were not read)
                     continue
                 path = os.path.join(dirpath, f)
                 with open(path, encoding='utf-8', errors='replace') as fh:

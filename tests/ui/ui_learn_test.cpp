@@ -84,6 +84,9 @@ TEST_F(UiLearn, ClickingAWrongRowShowsACrossBesideItAndTheRightRow) {
   const std::string name = "answer-row-" + std::to_string(wrong);
   ASSERT_TRUE(find_landmark(name.c_str(), &a, &b)) << name;
   h.click_at(ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f));
+  EXPECT_EQ(L().phase, LearnPhase::Asking);  // a click selects; Enter commits (issue 36, item 6)
+  EXPECT_EQ(L().typed, std::to_string(wrong));
+  h.press(kEnter);
   ASSERT_EQ(L().phase, LearnPhase::Revealed);
   EXPECT_FALSE(L().right);
   EXPECT_EQ(L().typed, std::to_string(wrong));
@@ -130,6 +133,8 @@ TEST_F(UiLearn, OneHotColumnIsAnsweredOnTheGridsColumns) {
   const std::string name = "answer-col-" + std::to_string(truth);
   ASSERT_TRUE(find_landmark(name.c_str(), &a, &b)) << name;
   h.click_at(ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f));
+  EXPECT_EQ(L().phase, LearnPhase::Asking);  // selected; Enter answers
+  h.press(kEnter);
   ASSERT_EQ(L().phase, LearnPhase::Revealed);
   EXPECT_TRUE(L().right);
   h.frames(60);
@@ -200,7 +205,7 @@ TEST_F(UiLearn, AQuizOfFiveEndsWithItsScoreAndGivesTheStateBack) {
     const quiz::Question again =
         quiz::make_question(L().question.slide, L().question.kind, learn_model(h.app), L().question.params);
     EXPECT_EQ(answer_words(again.answer), answer_words(L().question.answer)) << k;
-    if (k == 1) h.press(kEscape);  // one shown, not answered
+    if (k == 1) h.type("s");  // one shown, not answered
     else {
       h.type(answer_words(L().question.answer).c_str());
       h.press(kEnter);
@@ -243,7 +248,7 @@ TEST_F(UiLearn, AQuizEndedHalfwayGivesTheStateBackAndTheSessionNeverHoldsIt) {
 
 TEST_F(UiLearn, TheSessionKeepsLearnModeAndTheResults) {
   show(2);
-  h.press(kEscape);  // shown: asked once, right never
+  h.type("s");  // shown: asked once, right never
   ASSERT_EQ(L().phase, LearnPhase::Revealed);
   const SessionSettings s = session_from_app(h.app, WindowGeometry{});
   EXPECT_TRUE(s.learn);
@@ -270,7 +275,7 @@ TEST_F(UiLearn, TheSessionKeepsLearnModeAndTheResults) {
 TEST_F(UiLearn, LearnModeTurnsOffWithAAndTheSlidePlaysAgain) {
   show(2);
   ASSERT_EQ(L().phase, LearnPhase::Asking);
-  h.press(kEscape);
+  h.type("s");
   h.press(kEnter);
   h.type("a");
   EXPECT_FALSE(L().ask);
@@ -338,6 +343,8 @@ TEST_F(UiLearn, ArgmaxTokenIsAnsweredOnTheLogitsColumns) {
   const std::string name = "answer-col-" + std::to_string(truth);
   ASSERT_TRUE(find_landmark(name.c_str(), &a, &b)) << name;
   h.click_at(ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f));
+  EXPECT_EQ(L().phase, LearnPhase::Asking);  // selected; Enter answers
+  h.press(kEnter);
   ASSERT_EQ(L().phase, LearnPhase::Revealed);
   EXPECT_TRUE(L().right);
   h.frames(60);

@@ -50,6 +50,35 @@ TEST(SlideRegistry, TheHelpNamesTheRangeAndTheLastExport) {
   EXPECT_TRUE(lv::parse_cli({"lookupviz", "--slide", std::to_string(lv::kLastSlide)}).error.empty());
 }
 
+TEST(SlideRegistry, TheHelpListsEverySlideByItsRegistryTitle) {
+  // --help's --slide line lists "k Title" for every slide of the registry, in order, and
+  // nothing past the last (issue 38: the help stopped at slide 8 when slide 9 existed).
+  const std::string help = lv::cli_help_text(lv::app::slide_titles());
+  std::string flat;  // the list's lines joined (a title may sit at a line's start)
+  const size_t from = help.find("--slide K"), to = help.find("--step S");
+  ASSERT_NE(from, std::string::npos);
+  ASSERT_NE(to, std::string::npos);
+  for (char c : help.substr(from, to - from)) {
+    if (c == '\n') c = ' ';
+    if (c != ' ' || flat.empty() || flat.back() != ' ') flat += c;
+  }
+  size_t at = 0;
+  for (int k = 0; k < slide_count(); ++k) {
+    const std::string item = std::to_string(k) + " " + slide_table()[static_cast<size_t>(k)].title;
+    const size_t found = flat.find(item, at);
+    EXPECT_NE(found, std::string::npos) << "slide " << k << " is not listed in order: " << flat;
+    if (found != std::string::npos) at = found + item.size();
+  }
+  EXPECT_EQ(flat.find(" " + std::to_string(slide_count()) + " ", at), std::string::npos) << flat;
+  for (size_t a = 0, b; a < help.size(); a = b + 1) {  // no line past 80 columns
+    b = help.find('\n', a);
+    if (b == std::string::npos) b = help.size();
+    size_t cols = 0;
+    for (size_t i = a; i < b; ++i) cols += (static_cast<unsigned char>(help[i]) & 0xC0) != 0x80;
+    EXPECT_LE(cols, 80u) << help.substr(a, b - a);
+  }
+}
+
 TEST(SlideRegistry, TheKeysLabelEndsAtTheLastSlideADigitReaches) {
   EXPECT_EQ(lv::app::slide_keys_label(), "0 – " + std::to_string(std::min(lv::kLastSlide, 9)));
 }
@@ -78,6 +107,9 @@ TEST(SlideRegistry, TheManualNamesEverySlideKeyAndSlideRange) {
   ASSERT_FALSE(manual.empty());
   EXPECT_NE(manual.find("| " + lv::app::slide_keys_label() + " | jump to a slide"), std::string::npos);
   EXPECT_NE(manual.find("1 the table, … " + std::to_string(lv::kLastSlide) + ")"), std::string::npos);
+  char last[32];  // --export-slides' last file (issue 38: the manual said slide-08.png with slide 9 there)
+  std::snprintf(last, sizeof last, "`slide-%02d.png`", lv::kLastSlide);
+  EXPECT_NE(manual.find(std::string("`DIR/slide-00.png` … ") + last), std::string::npos);
 }
 
 }  // namespace
