@@ -984,6 +984,8 @@ void draw_panel(App& app, float width, float height) {
   ImGui::PushFont(fonts().bold);
   ImGui::TextUnformatted(prompt_text(L).c_str());
   ImGui::PopFont();
+  report_text(prompt_text(L));  // the layout report's texts (the verdict and why follow it once revealed)
+  if (L.phase == LearnPhase::Revealed) report_text(L.question.why);
   landmark("learn-prompt");
   if (L.own.kept) landmark("learn-practice");
   if (L.phase == LearnPhase::Asking && L.awaits_measure) {

@@ -44,11 +44,12 @@ void draw_canvas(App& app, ImVec2 size) {
   // gets what it leaves, so the two never overlap.
   char caption[256];
   slide.caption(app, caption, sizeof caption);
+  // Learn mode's question (or its verdict) takes the caption's place under the canvas.
+  const bool question = learn_panel_shown(app);
+  if (!question) report_text(caption);
   const float caption_w = size.x - e * 1.0f;
   wrap_at_spaces(caption, caption_w);  // never inside a number or a name
   const ImVec2 cs = ImGui::CalcTextSize(caption);
-  // Learn mode's question (or its verdict) takes the caption's place under the canvas.
-  const bool question = learn_panel_shown(app);
   const float caption_h = question ? learn_panel_height(app, size.x) + e * 0.3f : std::max(e * 2.0f, cs.y + e * 0.8f);
   ImGui::PushStyleColor(ImGuiCol_ChildBg, pal.panel);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(e * 0.9f, e * 0.8f));
@@ -277,6 +278,7 @@ void draw_code_panels(App& app, ImVec2 size) {
   code_panel_heading(app, "The real code", "· the notebook's Python with this state's values", text.code, "the code",
                      "code", "copy-code");
   code_panel_body(app, text.code, "##code-text", draw_python);
+  report_text(text.code);
   ImGui::EndChild();
   report_last_item_panel("code");
   ImGui::SameLine(0.0f, e * 0.6f);
@@ -286,6 +288,8 @@ void draw_code_panels(App& app, ImVec2 size) {
   code_panel_body(app, text.output, "##output-text", [&text](const std::string& s, const Palette& pal, Theme theme) {
     draw_output(s, pal, theme, &text.notes);
   });
+  report_text(text.output);
+  for (const auto& [expr, note] : text.notes) report_text(note);
   ImGui::EndChild();
   report_last_item_panel("output");
   ImGui::PopStyleVar();

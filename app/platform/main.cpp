@@ -166,13 +166,16 @@ void learn_report(lv::app::Platform& p, lv::app::App& app, std::string& out) {
       lv::app::learn_ask_kind(app, kind);
       freeze_at(app, k, app.learn.hold);
       settle();
+      // What was asked and its answer, so a test can look for the answer in what was drawn.
+      std::string question = "\"kind\": \"" + std::string(lv::quiz::kind_name(kind)) + "\", \"answer\": ";
+      lv::quiz::put_answer(question, app.learn.question.answer);
       out += ",\n  ";
-      lv::app::layout_report_json(out, k, app.learn.hold, "asking");
+      lv::app::layout_report_json(out, k, app.learn.hold, "asking", question);
       lv::app::learn_answer_wrong(app);
       freeze_at(app, k, app.learn.reveal_to);
       settle();
       out += ",\n  ";
-      lv::app::layout_report_json(out, k, app.learn.reveal_to, "revealed");
+      lv::app::layout_report_json(out, k, app.learn.reveal_to, "revealed", question);
     }
   }
   lv::app::set_learn_mode(app, false);

@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "app/state/app_edits.hpp"
+#include "app/ui_base/layout_report.hpp"
 #include "app/ui_base/ui_landmarks.hpp"
 #include "app/ui_base/ui_theme.hpp"
 #include "app/ui_base/anim_timeline.hpp"
@@ -50,6 +51,7 @@ char* wrap_at_spaces(char* text, float width, const ImFont* font) {
 void para_v(const char* fmt, va_list args) {
   char text[1024];
   std::vsnprintf(text, sizeof text, fmt, args);
+  report_text(text);  // as written, before its spaces become line breaks
   // Wrapped where TextWrapped wraps (the window's content edge); nothing allocated.
   const float width = ImGui::CalcWrapWidthForPos(ImGui::GetCurrentWindow()->DC.CursorPos, 0.0f);
   ImGui::TextUnformatted(wrap_at_spaces(text, width));
@@ -75,6 +77,11 @@ void repeat_line(App& app, const char* repeated) {
   const int64_t r = app.derived.distinct_ids < app.derived.batch ? first_repeated_id(app.inputs.ids) : -1;
   if (r >= 0) {
     ImGui::TextWrapped(repeated, static_cast<long long>(r));
+    if (layout_report_enabled()) {
+      char text[512];
+      std::snprintf(text, sizeof text, repeated, static_cast<long long>(r));
+      report_text(text);
+    }
     return;
   }
   if (app.inputs.ids.empty()) return;

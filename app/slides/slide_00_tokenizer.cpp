@@ -16,6 +16,7 @@
 #include "app/slides/narrative_lines.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
+#include "app/ui_base/layout_report.hpp"
 #include "app/ui_base/ui_draw.hpp"
 #include "app/widgets/widget_data_text.hpp"
 #include "app/ui_base/ui_landmarks.hpp"
@@ -65,7 +66,11 @@ void narrative(App& app) {
   if (r.decoded) {
     // Typed IDs skip the tokenizer: say so, and what it would make of their text.
     ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).muted);
-    if (r.reencoded == app.inputs.ids)
+    if (hides_now(app, Hidden::kCounts))  // asked how many tokens: what it makes of the text waits
+      para("%s", "These IDs were typed as numbers: they skip the tokenizer. Steps 1 and 2 show what the "
+                 "tokenizer makes of their text; step 3 shows each ID's own token. Switch the editor bar to "
+                 "Text to type a sentence.");
+    else if (r.reencoded == app.inputs.ids)
       para("%s", "These IDs were typed as numbers: they skip the tokenizer. Steps 1 and 2 show how it "
                  "would make them from their text; step 3 shows each ID's own token. Switch the editor "
                  "bar to Text to type a sentence.");
@@ -186,6 +191,45 @@ float draw_merge_log(SlideCanvas& c, const BpeReplay& r, int done, float merge_t
   return std::max(y, parts_bottom + e * (0.6f + 1.3f + 1.25f * kLogLines));  // room for every line: no jumps
 }
 
+// 2 · the chosen piece's merges, one per step: its parts after the current merge (step
+// `cur`), then the merge log, from y across `width`. Returns the y below it; widens right.
+float draw_merge_strip(SlideCanvas& c, const BpeReplay& r, int cur, float width, float y, float& right) {
+  ImDrawList* dl = c.dl;
+  const Palette& pal = c.pal;
+  const float e = em();
+  const int merges = merge_count(r);
+  char head[256];
+  std::snprintf(head, sizeof head, "2 · merges of “%s”: %s, one per step", chosen_label(r),
+                count_text(merges, "merge").c_str());
+  draw_text(dl, fonts().bold, ImVec2(c.origin.x, y), pal.muted, head);
+  y += e * 1.5f;
+  // Merges applied at this step (step 2 + k shows merge k); asked how many tokens, the strip
+  // stops before the last merge's result (the reveal plays it).
+  const int done = std::clamp(cur - 1, 0, hides_now(c.app, Hidden::kResult) ? std::max(0, merges - 1) : merges);
+  const int state = done;
+  const float merge_t = done > 0 ? c.progress(1 + done) : 0.0f;
+  Flow parts{ImVec2(c.origin.x, y), ImVec2(c.origin.x, y), width, 0.0f, c.origin.x, e * 0.25f};
+  const std::vector<std::string>& syms = r.part_symbols[static_cast<size_t>(state)];
+  for (size_t k = 0; k < syms.size(); ++k) {
+    const TwoLineBox b = measure_box(syms[k].c_str(), nullptr);
+    const ImVec2 pos = parts.place(b.size);
+    const bool fresh = done > 0 && static_cast<int>(k) == r.merged_at[static_cast<size_t>(done - 1)];
+    const ImU32 fill = fresh ? mix(pal.panel_alt, pal.accent, 0.35f * merge_t) : pal.panel_alt;
+    if (fresh && merge_t < 1.0f)
+      draw_glow(dl, pos, ImVec2(pos.x + b.size.x, pos.y + b.size.y), pal.accent, 1.0f - merge_t);
+    // Symbols in the mono face: the box's label line is the UI face, so draw it as `sub`-less mono.
+    const ImVec2 max(pos.x + b.size.x, pos.y + b.size.y);
+    dl->AddRectFilled(pos, max, fill, e * 0.25f);
+    dl->AddRect(pos, max, fresh ? pal.accent : with_alpha(pal.muted, 0.6f), e * 0.25f, 0, fresh ? 2.0f : 1.0f);
+    const float tw = text_size(fonts().mono, syms[k].c_str()).x;
+    draw_text(dl, fonts().mono, ImVec2(pos.x + (b.size.x - tw) * 0.5f, pos.y + e * 0.3f), text_on(pal, fill),
+              syms[k].c_str());
+  }
+  right = std::max(right, parts.right);
+  y = draw_merge_log(c, r, done, merge_t, parts.bottom(), right);
+  return y;
+}
+
 // Typed IDs under step 3's tokens: the contradiction said plainly, the tokenizer's IDs
 // for this text are not these. Moves y below it.
 void draw_reencoded_note(SlideCanvas& c, const BpeReplay& r, float ids_t, float& y, float& right) {
@@ -214,6 +258,7 @@ ImVec2 canvas(SlideCanvas& c) {
     const float wrap = std::min(width, e * 30.0f);
     ImFont* f = fonts().ui;
     dl->AddText(f, f->FontSize, c.origin, pal.muted, why, nullptr, wrap);
+    report_text(why);
     const ImVec2 s = f->CalcTextSizeA(f->FontSize, FLT_MAX, wrap, why);
     return s;
   }
@@ -245,42 +290,18 @@ ImVec2 canvas(SlideCanvas& c) {
       ImGui::PushID(static_cast<int>(i));
       if (ImGui::InvisibleButton("##piece", b.size)) clicked = static_cast<int>(i);
       ImGui::PopID();
-      if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("“%s”: %s · click to replay its merges", p.label.c_str(),
-                          count_text(static_cast<long long>(p.text.size()), "byte").c_str());
+      const bool hovered = ImGui::IsItemHovered();
+      if (hovered || layout_report_enabled()) {  // (the report lists every piece's tooltip)
+        const CountText bytes = count_text(static_cast<long long>(p.text.size()), "byte");
+        if (hovered) ImGui::SetTooltip("“%s”: %s · click to replay its merges", p.label.c_str(), bytes.c_str());
+        report_tooltip("“%s”: %s · click to replay its merges", p.label.c_str(), bytes.c_str());
+      }
     }
   }
   right = std::max(right, flow.right);
   y = flow.bottom() + e * 1.2f;
 
-  // 2 · the chosen piece's merges, one per step: its parts after the current merge.
-  char head[256];
-  std::snprintf(head, sizeof head, "2 · merges of “%s”: %s, one per step", chosen_label(r),
-                count_text(merges, "merge").c_str());
-  draw_text(dl, fonts().bold, ImVec2(c.origin.x, y), pal.muted, head);
-  y += e * 1.5f;
-  const int done = std::clamp(cur - 1, 0, merges);  // merges applied at this step (step 2 + k shows merge k)
-  const int state = done;
-  const float merge_t = done > 0 ? c.progress(1 + done) : 0.0f;
-  Flow parts{ImVec2(c.origin.x, y), ImVec2(c.origin.x, y), width, 0.0f, c.origin.x, e * 0.25f};
-  const std::vector<std::string>& syms = r.part_symbols[static_cast<size_t>(state)];
-  for (size_t k = 0; k < syms.size(); ++k) {
-    const TwoLineBox b = measure_box(syms[k].c_str(), nullptr);
-    const ImVec2 pos = parts.place(b.size);
-    const bool fresh = done > 0 && static_cast<int>(k) == r.merged_at[static_cast<size_t>(done - 1)];
-    const ImU32 fill = fresh ? mix(pal.panel_alt, pal.accent, 0.35f * merge_t) : pal.panel_alt;
-    if (fresh && merge_t < 1.0f)
-      draw_glow(dl, pos, ImVec2(pos.x + b.size.x, pos.y + b.size.y), pal.accent, 1.0f - merge_t);
-    // Symbols in the mono face: the box's label line is the UI face, so draw it as `sub`-less mono.
-    const ImVec2 max(pos.x + b.size.x, pos.y + b.size.y);
-    dl->AddRectFilled(pos, max, fill, e * 0.25f);
-    dl->AddRect(pos, max, fresh ? pal.accent : with_alpha(pal.muted, 0.6f), e * 0.25f, 0, fresh ? 2.0f : 1.0f);
-    const float tw = text_size(fonts().mono, syms[k].c_str()).x;
-    draw_text(dl, fonts().mono, ImVec2(pos.x + (b.size.x - tw) * 0.5f, pos.y + e * 0.3f), text_on(pal, fill),
-              syms[k].c_str());
-  }
-  right = std::max(right, parts.right);
-  y = draw_merge_log(c, r, done, merge_t, parts.bottom(), right);
+  y = draw_merge_strip(c, r, cur, width, y, right);
 
   // 3 · the tokens and their IDs (the rows the table slides pick), in the batch's colours.
   // Typed IDs are shown as they are, each with its own token (decode, no re-encode): the
@@ -312,7 +333,8 @@ ImVec2 canvas(SlideCanvas& c) {
   }
   right = std::max(right, toks.right);
   y = toks.bottom();
-  if (r.decoded && r.reencoded != app.inputs.ids) draw_reencoded_note(c, r, ids_t, y, right);
+  if (r.decoded && r.reencoded != app.inputs.ids && !hides_now(app, Hidden::kCounts))
+    draw_reencoded_note(c, r, ids_t, y, right);
   if (clicked >= 0) {  // after drawing: the replay is rebuilt for the piece clicked
     set_bpe_pick(app, clicked);
     timeline_seek(app.ui.timeline, current_slide_steps(app), 2.0f);  // its first merge next
@@ -428,12 +450,22 @@ namespace {
 uint64_t fit_depends(const App& app) { return static_cast<uint64_t>(static_cast<int64_t>(bpe_replay(app).chosen)); }
 }  // namespace
 
+namespace {
+// Asking how many tokens the text becomes: the re-encoded IDs (narration, canvas, print
+// panel; in Text mode idx is the text's tokens) and the strip's last merge wait for the answer.
+Hidden hides(const quiz::Question& q) {
+  if (q.kind != quiz::QuestionKind::TokenCount) return {};
+  return {Hidden::kCounts | Hidden::kResult, {"tokenizer.encode(", "idx.tolist()"}};  // (Text mode's idx: its tokens)
+}
+}  // namespace
+
 const SlideDef kSlideTokenizer = {.title = "Text → token IDs",
                                   .steps = steps,
                                   .narrative = narrative,
                                   .canvas = canvas,
                                   .caption = caption,
                                   .code = code,
-                                  .fit_depends = fit_depends};
+                                  .fit_depends = fit_depends,
+                                  .hides = hides};
 
 }  // namespace lv::app

@@ -55,7 +55,9 @@ void narrative(App& app) {
 }
 
 // Dragging or typing into a cell edits the weight (and everything downstream).
-void edit_cells(App& app, const GridLayout& g) {
+// cell_shown(r): row r's values are drawn (the table fills in at step 1).
+template <class ShownFn>
+void edit_cells(App& app, const GridLayout& g, ShownFn&& cell_shown) {
   int r = -1, c = -1;
   const bool over = grid_interact(g, app.ui.table_view, "##table", &r, &c);
   if (over) hover_table_row(app.nearest, r);  // N or a right-click: its nearest rows
@@ -84,10 +86,16 @@ void edit_cells(App& app, const GridLayout& g) {
     ui.cell_error.clear();
     ImGui::OpenPopup("edit-cell");
   }
-  if (over && !ImGui::IsItemActive())
-    ImGui::SetTooltip("embedding.weight[%d, %d] = %.6g\ndrag ← → to change · double-click to type · N or "
-                      "right-click: nearest rows",
-                      r, c, static_cast<double>(d.table.at(r, c)));
+  // A cell not yet filled in (step 0, or a question asked before it) says nothing of its value.
+  grid_tooltips(g, over && !ImGui::IsItemActive(), r, c, [&](int tr, int tc, char* buf, size_t n) {
+    if (!cell_shown(tr))
+      std::snprintf(buf, n, "embedding.weight[%d, %d]\nits value shows once the table fills in", tr, tc);
+    else
+      std::snprintf(buf, n,
+                    "embedding.weight[%d, %d] = %.6g\ndrag ← → to change · double-click to type · N or "
+                    "right-click: nearest rows",
+                    tr, tc, static_cast<double>(d.table.at(tr, tc)));
+  });
   if (ImGui::BeginPopup("edit-cell")) {
     ImGui::Text("embedding.weight[%d, %d]", ui.edit_row, ui.edit_col);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
@@ -183,7 +191,8 @@ ImVec2 canvas(SlideCanvas& c) {
     x += cs.x + sc.e * 0.3f;
     right = std::max(right, x);
   }
-  if (!c.measuring) edit_cells(sc.app, g);
+  if (!c.measuring)
+    edit_cells(sc.app, g, [&](int r) { return fill * (shown + 1.0f) - static_cast<float>(r - g.first_row) > 0.0f; });
   return ImVec2(std::max(right - c.origin.x, chips.x + sc.e * 2.2f), (g.pos.y - c.origin.y) + g.size.y);
 }
 

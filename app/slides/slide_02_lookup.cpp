@@ -31,7 +31,8 @@ void narrative(App& app) {
   para("embedding(idx) does not compute anything: row i of the result is row idx[i] of the table.");
   ImGui::Spacing();
   const int cur = narrative_step(app, steps(app));
-  if (!ids.empty())
+  // Learn mode asking which table row lands in an output row: the line that says it waits.
+  if (!ids.empty() && !hides_now(app, Hidden::kNowLine))
     para("Now: idx[%d] = %lld, so output row %d is a copy of table row %lld.", cur,
          static_cast<long long>(ids[static_cast<size_t>(cur)]), cur,
          static_cast<long long>(ids[static_cast<size_t>(cur)]));
@@ -39,7 +40,9 @@ void narrative(App& app) {
   para("%s × %s = %s. No multiplications at all.", count_text(d.batch, "ID").c_str(),
        count_text(d.dim, "number").c_str(), count_text(d.lookup_bill.copies, "copy", "copies").c_str());
   ImGui::Spacing();
-  repeat_line(app, "Row %lld is looked up more than once: each of its output rows is the same copy.");
+  // (Asked which row lands in an output row: "Row 4 is looked up more than once" may name it.)
+  if (!hides_now(app, Hidden::kNowLine))
+    repeat_line(app, "Row %lld is looked up more than once: each of its output rows is the same copy.");
 }
 
 // A batch wider than the canvas (the book's 20 tokens at V = 50,257) shows a window of
@@ -191,10 +194,12 @@ ImVec2 canvas(SlideCanvas& c) {
   int r = -1, col = -1;
   const bool over_out = grid_interact(og, sc.app.ui.out_view, "##out", &r, &col);
   if (over_out) hover_table_row(sc.app.nearest, sc.ids[static_cast<size_t>(r)]);  // the ID's row: N, right-click
-  if (over_out && r <= cur)
-    ImGui::SetTooltip("embedding(idx)[%d, %d] = weight[%lld, %d] = %.4f", r, col,
-                      static_cast<long long>(sc.ids[static_cast<size_t>(r)]), col,
-                      static_cast<double>(sc.d.lookup_out(r, col)));
+  grid_tooltips(og, over_out, r, col, [&](int tr, int tc, char* buf, size_t n) {
+    if (tr <= cur)  // a row not yet looked up has no tooltip
+      std::snprintf(buf, n, "embedding(idx)[%d, %d] = weight[%lld, %d] = %.4f", tr, tc,
+                    static_cast<long long>(sc.ids[static_cast<size_t>(tr)]), tc,
+                    static_cast<double>(sc.d.lookup_out(tr, tc)));
+  });
   if (grid_interact(tg, sc.app.ui.table_view, "##table", &r, &col)) hover_table_row(sc.app.nearest, r);
   // (the chips count: the canvas centres the slide by this extent)
   const float chips_right = c.origin.x + sc.e * 2.2f + chips.x;
@@ -208,19 +213,36 @@ void caption(const App& app, char* buf, size_t n) {
 }
 
 void code(const App& app, std::string& code, std::string& output) {
-  code = code_make_embedding(app) + "\nembedding(idx)                     # grabs rows ";
-  for (size_t i = 0; i < app.inputs.ids.size() && i < 8; ++i) {
-    if (i) code += ", ";
-    code += std::to_string(app.inputs.ids[i]);
+  code = code_make_embedding(app) + "\nembedding(idx)";
+  // "grabs rows 2, 3, 1" answers "which row lands in output row i?": it waits for the answer.
+  if (!hides_now(app, Hidden::kNowLine)) {
+    code += "                     # grabs rows ";
+    for (size_t i = 0; i < app.inputs.ids.size() && i < 8; ++i) {
+      if (i) code += ", ";
+      code += std::to_string(app.inputs.ids[i]);
+    }
+    if (app.inputs.ids.size() > 8) code += ", …";
   }
-  if (app.inputs.ids.size() > 8) code += ", …";
   code += "\n";
   output.clear();
   append_repl(output, "embedding(idx)", app.derived.print_lookup);
 }
 
+// Asking which table row lands in output row i: the "Now:" line, the code's "grabs rows"
+// and what PyTorch prints for embedding(idx) wait for the answer.
+Hidden hides(const quiz::Question& q) {
+  if (q.kind != quiz::QuestionKind::LookupRow) return {};
+  return {Hidden::kNowLine, {"embedding(idx)"}};
+}
+
 }  // namespace
 
-const SlideDef kSlideLookup = {"The lookup", steps, narrative, canvas, caption, code};
+const SlideDef kSlideLookup = {.title = "The lookup",
+                               .steps = steps,
+                               .narrative = narrative,
+                               .canvas = canvas,
+                               .caption = caption,
+                               .code = code,
+                               .hides = hides};
 
 }  // namespace lv::app

@@ -31,7 +31,8 @@ void narrative(App& app) {
        count_text(v, "number").c_str());
   ImGui::Spacing();
   const int cur = narrative_step(app, steps(app));
-  if (!ids.empty()) {
+  // Learn mode asking where a row's 1 is: the lines about the step's row wait for the answer.
+  if (!ids.empty() && !hides_now(app, Hidden::kNowLine)) {
     const long long id = static_cast<long long>(ids[static_cast<size_t>(cur)]);
     id_line(app, cur, "Now: idx[%d] = %lld", cur, id);
     char others[32];
@@ -226,12 +227,14 @@ ImVec2 draw_legend(const Scene& s, const GridLayout& g, float grid_x) {
 // Hover: say why a cell is 0 or 1.
 void hover(const Scene& s, const GridLayout& g) {
   int hr = -1, hc = -1;
-  if (!grid_interact(g, s.app.ui.onehot_view, "##onehot", &hr, &hc)) return;
-  hover_table_row(s.app.nearest, hc);  // column hc picks table row hc: N asks its nearest rows
-  if (s.c.progress(hr) <= 0.0f) return;
-  const long long id = static_cast<long long>(s.ids[static_cast<size_t>(hr)]);
-  if (id == hc) ImGui::SetTooltip("onehot[%d, %d] = 1: idx[%d] = %lld", hr, hc, hr, id);
-  else ImGui::SetTooltip("onehot[%d, %d] = 0: idx[%d] = %lld, not %d", hr, hc, hr, id, hc);
+  const bool over = grid_interact(g, s.app.ui.onehot_view, "##onehot", &hr, &hc);
+  if (over) hover_table_row(s.app.nearest, hc);  // column hc picks table row hc: N asks its nearest rows
+  grid_tooltips(g, over, hr, hc, [&](int r, int c, char* buf, size_t n) {
+    if (s.c.progress(r) <= 0.0f) return;  // a row not yet made has no tooltip
+    const long long id = static_cast<long long>(s.ids[static_cast<size_t>(r)]);
+    if (id == c) std::snprintf(buf, n, "onehot[%d, %d] = 1: idx[%d] = %lld", r, c, r, id);
+    else std::snprintf(buf, n, "onehot[%d, %d] = 0: idx[%d] = %lld, not %d", r, c, r, id, c);
+  });
 }
 
 ImVec2 canvas(SlideCanvas& c) {
@@ -284,8 +287,20 @@ void code(const App& app, std::string& code, std::string& output) {
   append_repl(output, "onehot", app.derived.print_onehot);
 }
 
+// Asking which column holds a row's 1: the "Now:" lines and what PyTorch prints for onehot wait.
+Hidden hides(const quiz::Question& q) {
+  if (q.kind != quiz::QuestionKind::OnehotCol) return {};
+  return {Hidden::kNowLine, {"onehot"}};
+}
+
 }  // namespace
 
-const SlideDef kSlideOneHot = {"One-hot", steps, narrative, canvas, caption, code};
+const SlideDef kSlideOneHot = {.title = "One-hot",
+                               .steps = steps,
+                               .narrative = narrative,
+                               .canvas = canvas,
+                               .caption = caption,
+                               .code = code,
+                               .hides = hides};
 
 }  // namespace lv::app

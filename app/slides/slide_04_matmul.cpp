@@ -16,6 +16,8 @@
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
 #include "app/widgets/widget_answer_targets.hpp"
+#include "app/ui_base/layout_report.hpp"
+#include "app/ui_base/measure_pass.hpp"
 #include "app/ui_base/ui_draw.hpp"
 #include "app/ui_base/ui_landmarks.hpp"
 #include "app/widgets/widget_matrix_grid.hpp"
@@ -102,7 +104,8 @@ void narrative(App& app) {
   para("Row k of the product adds up every table row j times onehot[k][j].");
   ImGui::Spacing();
   const int cur = narrative_step(app, steps(app));
-  if (!ids.empty()) {
+  // Learn mode asking which table row survives: the lines about the step's row wait for the answer.
+  if (!ids.empty() && !hides_now(app, Hidden::kNowLine)) {
     const long long id = static_cast<long long>(ids[static_cast<size_t>(cur)]);
     id_line(app, cur, "Now: onehot[%d] has its 1 at column %lld.", cur, id);
     if (v > 1)
@@ -117,7 +120,8 @@ void narrative(App& app) {
 // ---------------------------------------------------------------- the dot-product tooltip
 // out[r, col] = Σⱼ onehot[r][j] · table[j, col], written out. For V > 8 the middle
 // ×0 terms are elided; the ×1 term is always shown.
-void dot_product_tooltip(const Derived& d, const IdList& ids, const Palette& pal, int r, int col) {
+// `show`: as the hovered cell's tooltip; else (and also) only into the layout report's texts.
+void dot_product_tooltip(const Derived& d, const IdList& ids, const Palette& pal, int r, int col, bool show) {
   const int64_t v = d.vocab;
   const int64_t one = ids[static_cast<size_t>(r)];
   int64_t keep[8];  // V ≤ 8: every term; else at most 4 (0, 1, the ID, V − 1)
@@ -160,7 +164,10 @@ void dot_product_tooltip(const Derived& d, const IdList& ids, const Palette& pal
   }
   fmt_term(val, sizeof val, d.matmul_out(r, col), false);
   t.add(" = %s", val);
-
+  const bool survives = std::isfinite(d.matmul_out(r, col)) || !std::isfinite(d.table.at(one, col));
+  report_tooltip("linear(onehot.float())[%d, %d]\nrow %d of onehot · column %d of the table\n%s\n%s", r, col, r, col,
+                 text, survives ? "Only the ×1 term survives." : "0 × inf = nan: the matmul multiplies every row.");
+  if (!show) return;
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(em() * 34.0f);
   ImGui::PushFont(fonts().bold);
@@ -607,10 +614,14 @@ void hover(const Scene& s, const MatmulGrids& g) {
   if (over_out && hr <= s.cur) {
     ui.hover_out_row = hr;
     ui.hover_out_col = hc;
-    dot_product_tooltip(s.d, s.ids, s.pal, hr, hc);
+    dot_product_tooltip(s.d, s.ids, s.pal, hr, hc, true);
   } else {
     ui.hover_out_row = ui.hover_out_col = -1;
   }
+  if (layout_report_enabled() && !canvas_measuring())  // every tooltip a hover could show, for the report
+    for (int r = g.og.first_row; r < g.og.first_row + g.og.shown_rows && r <= s.cur; ++r)
+      for (int c = g.og.first_col; c < g.og.first_col + g.og.shown_cols; ++c)
+        dot_product_tooltip(s.d, s.ids, s.pal, r, c, false);
   if (over_out) hover_table_row(s.app.nearest, s.ids[static_cast<size_t>(hr)]);
   if (grid_interact(g.tg, ui.table_view, "##mm_table", &hr, &hc)) hover_table_row(s.app.nearest, hr);
 }
@@ -684,10 +695,28 @@ void output_notes(const App&, OutputNotes& notes) {
   notes.push_back({"linear.weight", "before the assignment: the fresh Linear's random init"});
 }
 
+// Asking which table row survives in an output row: the "Now:" lines ("row 2 × 1
+// survives") and the product's printed rows wait for the answer. Asking how many
+// multiply-adds are by zero: the "Now:" lines count a row's zeros ("3 table rows × 0
+// vanish"), so they wait too.
+Hidden hides(const quiz::Question& q) {
+  if (q.kind == quiz::QuestionKind::LookupRow) return {Hidden::kNowLine, {"linear(onehot.float())"}};
+  if (q.kind == quiz::QuestionKind::ZeroMadds) return {Hidden::kNowLine, {}};
+  return {};
+}
+
 }  // namespace
 
 // The one-hot product needs a file's non-finite counts; the output prints the fresh Linear.
-const SlideDef kSlideMatmul = {
-    "The matmul", steps, narrative, canvas, caption, code, false, kTableWorkFacts | kTableWorkLinear, output_notes};
+const SlideDef kSlideMatmul = {.title = "The matmul",
+                               .steps = steps,
+                               .narrative = narrative,
+                               .canvas = canvas,
+                               .caption = caption,
+                               .code = code,
+                               .fills_canvas = false,
+                               .table_work = kTableWorkFacts | kTableWorkLinear,
+                               .output_notes = output_notes,
+                               .hides = hides};
 
 }  // namespace lv::app

@@ -19,6 +19,8 @@
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
 #include "app/widgets/widget_answer_targets.hpp"
+#include "app/ui_base/layout_report.hpp"
+#include "app/ui_base/measure_pass.hpp"
 #include "app/ui_base/ui_draw.hpp"
 #include "app/widgets/widget_matrix_grid.hpp"
 #include "core/torch/embedding_ops.hpp"
@@ -126,14 +128,13 @@ void narrative(App& app) {
   const int cur = current_step(app.ui.timeline, 2);
   const long long cells = static_cast<long long>(d.batch * d.dim);
   // Learn mode asking whether the two outputs are equal: the narration does not answer it first.
-  const LearnState& L = app.learn;
-  if (L.phase == LearnPhase::Asking && L.slide == app.ui.slide && L.question.kind == quiz::QuestionKind::OutputsEqual) {
+  if (hides_now(app, Hidden::kResult)) {
     para("The two paths, cell by cell: embedding(idx) on the left, linear(onehot.float()) on the right. Are they "
          "the same numbers? Answer under the slide first; then the check sweeps across them.");
     return;
   }
   if (cur <= 0) {
-    if (d.matmul_ready) {
+    if (d.matmul_ready && !hides_now(app, Hidden::kCounts)) {  // (the count is B · D: the copies asked about)
       para("The two paths, cell by cell: %s of %s %s equal.", Commas(cells - d.cells_differ).s,
            count_text(cells, "cell").c_str(), cells - d.cells_differ == 1 ? "is" : "are");
       ImGui::Spacing();
@@ -344,13 +345,24 @@ void draw_row_verdicts(const Scene& s, const CheckGrids& g, const Sweep& sw) {
     const float y = lg.cell_min(r, lg.first_col).y + lg.ch * 0.5f;
     const float cx = g.rx - kMidW * e * 0.5f - e * 0.4f;
     const ImVec2 ts = text_size(fonts().bold, "=");
-    draw_text(s.dl, fonts().bold, ImVec2(cx - ts.x - e * 0.35f, y - ts.y * 0.5f), s.pal.muted, "=");
+    if (!hides_now(s.app, Hidden::kResult))  // asked whether they are equal: the signs wait for the answer
+      draw_text(s.dl, fonts().bold, ImVec2(cx - ts.x - e * 0.35f, y - ts.y * 0.5f), s.pal.muted, "=");
     if (k >= 1.0f) {
       if (row_equal) draw_check(s.dl, ImVec2(cx + e * 0.45f, y), e * 0.8f, s.pal.ok, 2.2f);
       else draw_cross(s.dl, ImVec2(cx + e * 0.45f, y), e * 0.8f, s.pal.bad, 2.2f);
     }
   }
 }
+
+// A cell's two values compared, in words.
+const char* check_verdict(float a, float b) {
+  if (a == b) return "equal, bit for bit";
+  if (std::isnan(a) && std::isnan(b)) return "both nan — and nan ≠ nan";
+  return "0 × inf = nan: another row of the table poisons the sum";
+}
+// A cell's tooltip while Learn mode asks whether the outputs are equal (row, col twice).
+constexpr const char* kComparedLater =
+    "embedding(idx)[%d, %d] and linear(onehot.float())[%d, %d]: compared after you answer";
 
 // Hover: both values, exact (the grids scroll together under the mouse).
 void hover_checks(const Scene& s, const CheckGrids& g) {
@@ -360,20 +372,31 @@ void hover_checks(const Scene& s, const CheckGrids& g) {
   bool over = grid_interact(g.lg, ui.out_view, "##same_l", &hr, &hc);
   ui.out2_view = ui.out_view;
   if (!over) over = grid_interact(g.rg, ui.out2_view, "##same_r", &hr, &hc), ui.out_view = ui.out2_view;
+  if (layout_report_enabled() && !canvas_measuring())  // every tooltip a hover could show, for the report
+    for (int r = g.lg.first_row; r < g.lg.first_row + g.lg.shown_rows; ++r)
+      for (int c = g.lg.first_col; c < g.lg.first_col + g.lg.shown_cols; ++c) {
+        if (hides_now(s.app, Hidden::kResult)) {
+          report_tooltip(kComparedLater, r, c, r, c);
+          continue;
+        }
+        const float a = s.d.lookup_out(r, c), b = s.d.matmul_out(r, c);
+        report_tooltip("embedding(idx)[%d, %d]         = %.8g\nlinear(onehot.float())[%d, %d] = %.8g\n%s", r, c,
+                       static_cast<double>(a), r, c, static_cast<double>(b), check_verdict(a, b));
+      }
   if (!over) return;
   hover_table_row(s.app.nearest, s.ids[static_cast<size_t>(hr)]);  // the ID's row: N asks its nearest rows
+  // Asked whether the outputs are equal: a hover compares nothing before the answer.
+  if (hides_now(s.app, Hidden::kResult)) {
+    ImGui::SetTooltip(kComparedLater, hr, hc, hr, hc);
+    return;
+  }
   const float a = s.d.lookup_out(hr, hc), b = s.d.matmul_out(hr, hc);
   ImGui::BeginTooltip();
   ImGui::PushFont(fonts().mono);
   ImGui::Text("embedding(idx)[%d, %d]         = %.8g", hr, hc, static_cast<double>(a));
   ImGui::Text("linear(onehot.float())[%d, %d] = %.8g", hr, hc, static_cast<double>(b));
   ImGui::PopFont();
-  if (a == b) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.ok), "equal, bit for bit");
-  else if (std::isnan(a) && std::isnan(b))
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.bad), "both nan — and nan ≠ nan");
-  else
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(pal.bad),
-                       "0 × inf = nan: another row of the table poisons the sum");
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(a == b ? pal.ok : pal.bad), "%s", check_verdict(a, b));
   ImGui::EndTooltip();
 }
 
@@ -452,7 +475,8 @@ void draw_verdict(const Scene& s, const Verdict& v, ImVec2 pos, float alpha) {
   x += vs.x;
   float y = pos.y;
   const ImVec2 cp = v.one_line ? ImVec2(x + e * 1.5f, y) : ImVec2(pos.x, y + e * 1.5f);
-  if (d.cells_differ == 0) draw_text(dl, nullptr, cp, with_alpha(pal.muted, alpha), v.count);
+  if (hides_now(s.app, Hidden::kCounts)) {  // the cells counted are the copies asked about: they wait
+  } else if (d.cells_differ == 0) draw_text(dl, nullptr, cp, with_alpha(pal.muted, alpha), v.count);
   else draw_text(dl, fonts().bold, cp, with_alpha(pal.bad, alpha), v.count);
   y = cp.y + e * (v.one_line ? 1.5f : 1.4f);
   if (v.poisoned) {
@@ -709,10 +733,15 @@ void code(const App& app, std::string& code, std::string& output) {
          "linear.weight = torch.nn.Parameter(embedding.weight.T)   # tied: (W.T).T is W\n\n" +
          std::string(kEqualExpr) + "   # same shape, every element equal\n";
   output.clear();
-  const LearnState& L = app.learn;  // Learn mode asking whether they are equal: torch's answer waits for the learner's
-  if (L.phase == LearnPhase::Asking && L.slide == app.ui.slide && L.question.kind == quiz::QuestionKind::OutputsEqual)
-    output += std::string(">>> ") + kEqualExpr + "\n# (answer the question under the slide first)\n";
-  else append_repl(output, kEqualExpr, app.derived.print_equal);
+  append_repl(output, kEqualExpr, app.derived.print_equal);  // (withheld while its question is asked: hides)
+}
+
+// Asking whether the outputs are equal: torch.equal's answer, the "=" signs and the counts
+// wait; asking how many numbers the lookup copies: the count of cells compared (B · D) waits.
+Hidden hides(const quiz::Question& q) {
+  if (q.kind == quiz::QuestionKind::OutputsEqual) return {Hidden::kResult | Hidden::kCounts, {"torch.equal("}};
+  if (q.kind == quiz::QuestionKind::LookupCopies) return {Hidden::kCounts, {}};
+  return {};
 }
 
 }  // namespace
@@ -730,7 +759,8 @@ const SlideDef kSlideSameNumbers = {.title = "Same numbers",
                                     .caption = caption,
                                     .code = code,
                                     .table_work = kTableWorkFacts,
-                                    .fit_depends = fit_depends};
+                                    .fit_depends = fit_depends,
+                                    .hides = hides};
 
 SameNumbersState& same_numbers_state(App& app) { return slide_state<SameNumbersState>(app, kSlideSameNumbers); }
 

@@ -18,6 +18,7 @@
 #include "app/slides/scene.hpp"
 #include "app/slides/slides.hpp"
 #include "app/widgets/widget_answer_targets.hpp"
+#include "app/ui_base/layout_report.hpp"
 #include "app/ui_base/ui_draw.hpp"
 #include "app/ui_base/ui_landmarks.hpp"
 #include "app/widgets/widget_matrix_grid.hpp"
@@ -49,8 +50,10 @@ void narrative(App& app) {
        "table's gradient — every other row gets exactly zero and is not touched at all.");
   ImGui::Spacing();
   para("Repeated IDs add up: the same row learns from every position that used it.");
-  repeat_line(app,
-              "Here row %lld is used twice or more: its gradient is the sum of G's rows (with G all ones, the count).");
+  // Asking which rows learn, or a row's gradient: the row used twice (and its count) waits.
+  if (!hides_now(app, Hidden::kNowLine))
+    repeat_line(app, "Here row %lld is used twice or more: its gradient is the sum of G's rows (with G all ones, the "
+                     "count).");
   ImGui::Spacing();
   para("Empty rows: never touched (torch's dense grad holds 0 there); the matmul computes those zeros.");
   ImGui::Spacing();
@@ -103,6 +106,7 @@ void draw_backward_timing(SlideCanvas& c, const Scene& sc, float matmul, float w
     wrap_at_spaces(timed, wrap, f);
     const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, 0.0f, timed);
     sc.dl->AddText(f, f->FontSize, ImVec2(c.origin.x, ly), with_alpha(c.pal.muted, matmul), timed);
+    report_text(timed);
     right = std::max(right, c.origin.x + ts.x);
     ly += ts.y + sc.e * 0.35f;
   } else {
@@ -133,11 +137,15 @@ float draw_bill(SlideCanvas& c, const Scene& sc, float matmul, float x2, const G
   const long long others = static_cast<long long>(sc.d.vocab) - distinct;
   char untouched[96];
   std::snprintf(untouched, sizeof untouched, "the other %s are never touched", count_text(others, "row").c_str());
-  std::snprintf(lines[0], sizeof lines[0], "lookup backward: %s into %s; %s",
-                count_text(sc.d.lookup_bwd_bill.copies, "addition").c_str(), count_text(distinct, "row").c_str(),
-                others == 0   ? "every row learns"
-                : others == 1 ? "the other row is never touched"
-                              : untouched);
+  if (hides_now(sc.app, Hidden::kCounts))  // how many rows learn is what is asked: it waits
+    std::snprintf(lines[0], sizeof lines[0], "lookup backward: %s into the rows the IDs pick",
+                  count_text(sc.d.lookup_bwd_bill.copies, "addition").c_str());
+  else
+    std::snprintf(lines[0], sizeof lines[0], "lookup backward: %s into %s; %s",
+                  count_text(sc.d.lookup_bwd_bill.copies, "addition").c_str(), count_text(distinct, "row").c_str(),
+                  others == 0   ? "every row learns"
+                  : others == 1 ? "the other row is never touched"
+                                : untouched);
   std::snprintf(lines[1], sizeof lines[1], "matmul backward: %s (%s by zero) to write all %s",
                 count_text(sc.d.matmul_bwd_bill.multiply_adds, "multiply-add").c_str(),
                 with_commas(static_cast<uint64_t>(sc.d.matmul_bwd_bill.multiplies_by_zero)).c_str(),
@@ -173,7 +181,10 @@ float draw_bill(SlideCanvas& c, const Scene& sc, float matmul, float x2, const G
   for (int i = 0; i < 3; ++i) {
     ImFont* f = line_fonts[i];
     const ImVec2 ts = f->CalcTextSizeA(f->FontSize, 1e9f, 0.0f, wrapped[i]);
-    if (i < 2 || matmul > 0.0f) sc.dl->AddText(f, f->FontSize, ImVec2(c.origin.x, ly), line_colors[i], wrapped[i]);
+    if (i < 2 || matmul > 0.0f) {
+      sc.dl->AddText(f, f->FontSize, ImVec2(c.origin.x, ly), line_colors[i], wrapped[i]);
+      report_text(lines[i]);
+    }
     right = std::max(right, c.origin.x + ts.x);
     ly += ts.y + sc.e * 0.35f;
   }
@@ -183,15 +194,24 @@ float draw_bill(SlideCanvas& c, const Scene& sc, float matmul, float x2, const G
 
 // Hover and scroll on the three grids: G, the lookup's gradient (how often its row was
 // looked up), the matmul's.
-void interact(const Scene& sc, const GridLayout& gg, const GridLayout& lg, const GridLayout& mg) {
+// reached[r - lg.first_row]: a row of the lookup's gradient drawn with its sum (else its cells
+// are absent, and while a question hides them their tooltip says nothing of what lands there).
+void interact(const Scene& sc, const GridLayout& gg, const GridLayout& lg, const GridLayout& mg, const ImU32* reached) {
   int r = -1, col = -1;
-  if (grid_interact(lg, sc.app.ui.table_view, "##dw", &r, &col)) {
-    hover_table_row(sc.app.nearest, r);
+  const bool over = grid_interact(lg, sc.app.ui.table_view, "##dw", &r, &col);
+  if (over) hover_table_row(sc.app.nearest, r);
+  grid_tooltips(lg, over, r, col, [&](int tr, int tc, char* buf, size_t n) {
+    // Asked which rows learn (or a cell's gradient): a row not yet drawn says nothing of it.
+    const bool drawn = tr - lg.first_row < 24 && reached[tr - lg.first_row];
+    if (!drawn && hides_now(sc.app, Hidden::kValues)) {
+      std::snprintf(buf, n, "embedding.weight.grad[%d, %d]\nits value shows after you answer", tr, tc);
+      return;
+    }
     int hits = 0;
-    for (int64_t id : sc.ids) hits += id == r;
-    ImGui::SetTooltip("embedding.weight.grad[%d, %d] = %.4f\nrow %d was looked up %s", r, col,
-                      static_cast<double>(sc.d.grads.at(r, col)), r, count_text(hits, "time").c_str());
-  }
+    for (int64_t id : sc.ids) hits += id == tr;
+    std::snprintf(buf, n, "embedding.weight.grad[%d, %d] = %.4f\nrow %d was looked up %s", tr, tc,
+                  static_cast<double>(sc.d.grads.at(tr, tc)), tr, count_text(hits, "time").c_str());
+  });
   grid_interact(gg, sc.app.ui.out_view, "##g", &r, &col);
   grid_interact(mg, sc.app.ui.out2_view, "##dwm", &r, &col);
 }
@@ -312,7 +332,7 @@ ImVec2 canvas(SlideCanvas& c) {
   // The bill and the verdict under the grids, then the timings.
   const float ly = draw_bill(c, sc, matmul, x2, gg, mg, right);
   const float bottom = std::max({ly, gg.pos.y + gg.size.y, mg.pos.y + mg.size.y}) + sc.e * 0.6f;
-  interact(sc, gg, lg, mg);
+  interact(sc, gg, lg, mg, row_color);
   return ImVec2(std::max(mg.pos.x + mg.size.x, right) - c.origin.x, bottom - c.origin.y);
 }
 
@@ -353,8 +373,21 @@ void code(const App& app, std::string& code, std::string& output) {
   }
 }
 
+// Asking which rows get a gradient, or a cell's: the row count, the repeated row, the
+// tooltips of rows not yet reached and both printed gradients wait for the answer.
+Hidden hides(const quiz::Question& q) {
+  if (q.kind != quiz::QuestionKind::GradRows && q.kind != quiz::QuestionKind::GradValue) return {};
+  return {Hidden::kNowLine | Hidden::kCounts | Hidden::kValues, {"embedding.weight.grad", "linear.weight.grad"}};
+}
+
 }  // namespace
 
-const SlideDef kSlideBackward = {"Backward: which rows learn", steps, narrative, canvas, caption, code};
+const SlideDef kSlideBackward = {.title = "Backward: which rows learn",
+                                 .steps = steps,
+                                 .narrative = narrative,
+                                 .canvas = canvas,
+                                 .caption = caption,
+                                 .code = code,
+                                 .hides = hides};
 
 }  // namespace lv::app

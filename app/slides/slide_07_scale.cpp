@@ -149,7 +149,11 @@ bool asks_estimate(const App& app) {
   return L.phase != LearnPhase::Off && L.slide == app.ui.slide &&
          L.question.kind == quiz::QuestionKind::SpeedupEstimate;
 }
-bool hides_timing(const App& app) { return asks_estimate(app) && app.learn.phase == LearnPhase::Asking; }
+// Its declaration (SlideDef::hides): asking for the estimate, the timings wait for the answer.
+Hidden hides(const quiz::Question& q) {
+  return q.kind == quiz::QuestionKind::SpeedupEstimate ? Hidden{Hidden::kResult, {}} : Hidden{};
+}
+bool hides_timing(const App& app) { return hides_now(app, Hidden::kResult); }
 
 void update_shown(App& app, int cur) {
   ScaleState& sc = scale_state(app);
@@ -904,6 +908,7 @@ SlideDef make_slide() {
   d.file_changed = file_changed;
   d.holds_big_table = true;
   d.table_work = kTableWorkFacts;  // a file's map is its whole-table facts (the model's pass)
+  d.hides = hides;
   return d;
 }
 

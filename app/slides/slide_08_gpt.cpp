@@ -330,18 +330,24 @@ void interact(SlideCanvas& c, const GridLayout& tg, const GridLayout& pg, const 
   int r = -1, col = -1;
   const bool over_logits = grid_interact(lg, app.ui.onehot_view, "##logits", &r, &col);
   if (over_logits) hover_table_row(app.nearest, col);  // a logit's column is a row of the head
-  if (over_logits && s_head > 0.0f)
-    ImGui::SetTooltip("logits[%d, %d] = x[%d] · %s[%d] = %.4f", r, col, r,
-                      app.inputs.tie_weights ? "tok_emb.weight" : "out_head.weight", col,
-                      static_cast<double>(shown(r - lg.first_row, col - lg.first_col)));
-  if (grid_interact(pg, app.ui.table_view, "##pos", &r, &col))
-    ImGui::SetTooltip("pos_emb.weight[%d, %d] = %.4f — position %d", r, col, static_cast<double>(d.pos_table(r, col)),
-                      r);
-  if (grid_interact(tg, app.ui.out_view, "##tok", &r, &col)) {
-    hover_table_row(app.nearest, app.inputs.ids[static_cast<size_t>(r)]);
-    ImGui::SetTooltip("tok_emb(idx)[%d] = tok_emb.weight[%lld]", r,
-                      static_cast<long long>(app.inputs.ids[static_cast<size_t>(r)]));
-  }
+  // A logit is said once the head has run (before, its cell is empty and says nothing).
+  grid_tooltips(lg, over_logits, r, col, [&](int tr, int tc, char* buf, size_t n) {
+    if (s_head <= 0.0f || tr - lg.first_row >= shown.rows() || tc - lg.first_col >= shown.cols()) return;
+    std::snprintf(buf, n, "logits[%d, %d] = x[%d] · %s[%d] = %.4f", tr, tc, tr,
+                  app.inputs.tie_weights ? "tok_emb.weight" : "out_head.weight", tc,
+                  static_cast<double>(shown(tr - lg.first_row, tc - lg.first_col)));
+  });
+  const bool over_pos = grid_interact(pg, app.ui.table_view, "##pos", &r, &col);
+  grid_tooltips(pg, over_pos, r, col, [&](int tr, int tc, char* buf, size_t n) {
+    std::snprintf(buf, n, "pos_emb.weight[%d, %d] = %.4f — position %d", tr, tc,
+                  static_cast<double>(d.pos_table(tr, tc)), tr);
+  });
+  const bool over_tok = grid_interact(tg, app.ui.out_view, "##tok", &r, &col);
+  if (over_tok) hover_table_row(app.nearest, app.inputs.ids[static_cast<size_t>(r)]);
+  grid_tooltips(tg, over_tok, r, col, [&](int tr, int, char* buf, size_t n) {
+    std::snprintf(buf, n, "tok_emb(idx)[%d] = tok_emb.weight[%lld]", tr,
+                  static_cast<long long>(app.inputs.ids[static_cast<size_t>(tr)]));
+  });
   grid_interact(xg, app.ui.out2_view, "##x", &r, &col);
 }
 
@@ -552,6 +558,14 @@ namespace {
 uint64_t fit_depends(const App& app) { return static_cast<uint64_t>(app.inputs.tie_weights); }
 }  // namespace
 
+namespace {
+// Asking which token the tied head picks: the logits and their argmax (and its text) are
+// printed after the answer.
+Hidden hides(const quiz::Question& q) {
+  return q.kind == quiz::QuestionKind::ArgmaxToken ? Hidden{0, {"logits"}} : Hidden{};
+}
+}  // namespace
+
 const SlideDef kSlideGpt = {.title = "Inside a GPT",
                             .steps = steps,
                             .narrative = narrative,
@@ -561,6 +575,7 @@ const SlideDef kSlideGpt = {.title = "Inside a GPT",
                             .table_work = kTableWorkLogits,
                             .update = update,
                             .activity = activity,
-                            .fit_depends = fit_depends};
+                            .fit_depends = fit_depends,
+                            .hides = hides};
 
 }  // namespace lv::app

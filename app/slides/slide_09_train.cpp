@@ -637,13 +637,14 @@ ImVec2 draw_run(SlideCanvas& c, const Scene& sc, TrainSlideState& s, int i, ImVe
   if (asks) answer_rows(sc.app.learn, g, sc.dl, c.pal);
   if (!c.measuring && ready) {
     int r = -1, col = -1;
-    if (grid_interact(g, view, i == 0 ? "##train0" : "##train1", &r, &col)) {
-      const RowMove kind = k > 0 ? reader.kind(r) : RowMove::None;
-      ImGui::SetTooltip("embedding.weight[%d, %d] = %.6g\nbefore training %.6g%s%s%s", r, col,
-                        static_cast<double>(reader.at(r, col)), static_cast<double>(sc.d.table.at(r, col)),
-                        reader.has_state(r) ? "\nholds optimizer state" : "",
-                        kind == RowMove::None ? "" : "\nmoved by ", kind_word(kind));
-    }
+    const bool over = grid_interact(g, view, i == 0 ? "##train0" : "##train1", &r, &col);
+    grid_tooltips(g, over, r, col, [&](int tr, int tc, char* buf, size_t n) {
+      const RowMove kind = k > 0 ? reader.kind(tr) : RowMove::None;
+      std::snprintf(buf, n, "embedding.weight[%d, %d] = %.6g\nbefore training %.6g%s%s%s", tr, tc,
+                    static_cast<double>(reader.at(tr, tc)), static_cast<double>(sc.d.table.at(tr, tc)),
+                    reader.has_state(tr) ? "\nholds optimizer state" : "", kind == RowMove::None ? "" : "\nmoved by ",
+                    kind_word(kind));
+    });
   }
   y = g.pos.y + g.size.y + sc.e * 0.7f;
   const ImVec2 strip =
@@ -839,6 +840,11 @@ uint64_t code_depends(const App& app) {
   return mix_key(h, s && stepping(*s) ? 1u : 0u);  // the output, once the worker's steps are taken
 }
 
+// Asking which rows a step changes: the `moved` the print panel lists waits for the answer.
+Hidden hides(const quiz::Question& q) {
+  return q.kind == quiz::QuestionKind::RowsMoved ? Hidden{0, {"moved"}} : Hidden{};
+}
+
 }  // namespace
 
 // (Positional, so it is constant-initialized: the registry copies it at its first use.)
@@ -859,7 +865,8 @@ const SlideDef kSlideTrain = {"Training: which rows move",
                               fit_depends,
                               nullptr,
                               code_depends,
-                              false};
+                              false,
+                              hides};
 
 // ---------------------------------------------------------------- the state, for others
 TrainSlideState& train_slide_state(App& app) { return slide_state<TrainSlideState>(app, kSlideTrain); }

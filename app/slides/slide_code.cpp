@@ -1,5 +1,6 @@
 // slide_code.cpp — live Python snippets for the code panel.
 #include "app/slides/slide_code.hpp"
+#include "app/slides/slides.hpp"
 
 #include <cstdio>
 
@@ -109,6 +110,31 @@ void append_repl(std::string& out, const char* expr, const std::string& printed)
   out += "\n";
   out += printed;
   out += "\n";
+}
+
+void withhold_printed(std::string& output, const std::array<const char*, 3>& printed) {
+  std::string out;
+  out.reserve(output.size());
+  size_t at = 0;
+  while (at < output.size()) {
+    const size_t eol = output.find('\n', at);
+    const size_t line_end = eol == std::string::npos ? output.size() : eol + 1;
+    const std::string_view line(output.data() + at, line_end - at);
+    out.append(line);
+    at = line_end;
+    if (line.substr(0, 4) != ">>> ") continue;
+    bool hide = false;
+    for (const char* name : printed) hide = hide || (name && line.find(name) != std::string_view::npos);
+    if (!hide) continue;
+    // Its value: every line up to the next ">>> ", or lookupviz's own "# " note, or the end.
+    while (at < output.size() && output.compare(at, 4, ">>> ") != 0 && output.compare(at, 2, "# ") != 0) {
+      const size_t e = output.find('\n', at);
+      at = e == std::string::npos ? output.size() : e + 1;
+    }
+    out += kAfterYouAnswer;
+    out += '\n';
+  }
+  output = std::move(out);
 }
 
 }  // namespace lv::app

@@ -5,6 +5,7 @@
 // ">>> expr" and its repr, is exactly the slide's "What PyTorch prints" (lookupviz's own
 // "# timed by lookupviz" lines aside). tests/oracle/code_panels_test.cpp runs them in PyTorch.
 #pragma once
+#include <array>
 #include <string>
 
 #include "app/state/app_state.hpp"
@@ -34,5 +35,9 @@ std::string code_token_strings(const App& app, const std::string& ids, std::stri
 std::string printed_token_strings(const App& app, const IdList& ids);
 // A REPL-style block: ">>> expr\n" + printed value + "\n".
 void append_repl(std::string& out, const char* expr, const std::string& printed);
+// The print panel while a question is asked: each ">>> expr" block of `output` whose
+// expression holds one of `printed` (Hidden::printed) keeps its line and shows
+// "(after you answer)" for its value. Null names are skipped.
+void withhold_printed(std::string& output, const std::array<const char*, 3>& printed);
 
 }  // namespace lv::app

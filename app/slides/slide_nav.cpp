@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "app/slides/scale_worker.hpp"
+#include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
 #include "app/ui_base/anim_timeline.hpp"
 #include "core/text/wide_text.hpp"
@@ -16,10 +17,14 @@ const CodePanelText& code_panel_text(App& app) {
   const uint64_t scale_revision = scale ? scale->seen_revision : 0;
   const bool asking = app.learn.phase == LearnPhase::Asking && app.learn.slide == app.ui.slide;
   const SlideDef& def = slide_table()[static_cast<size_t>(app.ui.slide)];
-  const uint64_t slide_key = def.code_depends ? def.code_depends(app) : 0;
+  // The kind asked keys it too: Try another asks another kind, which may withhold another value.
+  const uint64_t asked_kind = asking ? 1 + static_cast<uint64_t>(app.learn.question.kind) : 0;
+  const uint64_t slide_key = (def.code_depends ? def.code_depends(app) : 0) * 31 + asked_kind;
   if (t.slide != app.ui.slide || t.generation != app.derived.generation || t.scale_revision != scale_revision ||
       t.asking != asking || t.slide_key != slide_key) {
     def.code(app, t.code, t.output);
+    // A question asked: what it asks about is printed after the learner answers (issue 36).
+    if (asking) withhold_printed(t.output, hidden_now(app).printed);
     t.notes.clear();
     if (def.output_notes) def.output_notes(app, t.notes);
     // As ImGui draws them: the text's characters beyond U+FFFF as their slots (copied back

@@ -68,6 +68,14 @@ uint64_t slide_fit_depends(const App& app) {
   return s.fit_depends ? s.fit_depends(app) : 0;
 }
 
+Hidden hidden_now(const App& app) {
+  const LearnState& L = app.learn;
+  if (L.phase != LearnPhase::Asking || L.slide != app.ui.slide || app.ui.slide < 0 || app.ui.slide >= slide_count())
+    return {};
+  const SlideDef& s = slide_table()[static_cast<size_t>(app.ui.slide)];
+  return s.hides ? s.hides(L.question) : Hidden{};
+}
+
 float SlideCanvas::progress(int k) const { return step_progress(app.ui.timeline, k, app.ui.reduced_motion); }
 int SlideCanvas::current() const { return current_step(app.ui.timeline, steps); }
 

@@ -6,6 +6,7 @@
 #pragma once
 #include <imgui.h>
 
+#include <array>
 #include <memory>
 #include <span>
 #include <string>
@@ -36,6 +37,25 @@ enum class SlideActivity {
   Idle,       // nothing: the loop may sleep
   Working,    // its work runs: frames for a progress bar (app_progress_only)
   Animating,  // every frame changes what is drawn (a table going up to the GPU)
+};
+
+// What a slide withholds while Learn mode asks one of its questions (issue 36: nothing on
+// screen answers before the learner does). Each slide declares it, per kind, in its
+// SlideDef::hides; its narration, captions, canvas and tooltips ask hides_now(app, what),
+// the print panel hidden_now(app).printed — one check, so the rule lives in one place and
+// the reveal (the phase past Asking) shows everything again.
+struct Hidden {
+  enum What : unsigned {
+    kNowLine = 1u << 0,  // the narration's "Now:" line and its sentences about the step's item
+    kCounts = 1u << 1,   // the captions and counts (canvas and narration) that give the answer
+    kValues = 1u << 2,   // the tooltips of the asked tensor's cells say nothing of their values
+    kResult = 1u << 3,   // the canvas's result drawn before the reveal (slide 0's last merge,
+                         // slide 5's "=" signs and cell comparisons, slide 7's timings)
+  };
+  unsigned what = 0;
+  // What PyTorch prints: each ">>> expr" block whose expression holds one of these shows
+  // "(after you answer)" instead of its value (null: unused).
+  std::array<const char*, 3> printed{};
 };
 
 struct SlideDef {
@@ -71,7 +91,17 @@ struct SlideDef {
   // so a change of them builds the panels' text again (null: the model alone).
   uint64_t (*code_depends)(const App& app) = nullptr;
   bool holds_big_table = false;  // keeps a GPT-2-sized table of its own (the bench's memory figure counts it)
+  // What it withholds while it asks question q (Hidden above; null: nothing).
+  Hidden (*hides)(const quiz::Question& q) = nullptr;
 };
+
+// The shown slide's Hidden while Learn mode asks its question (nothing otherwise: no
+// question, another slide's, or the reveal).
+Hidden hidden_now(const App& app);
+// Whether `what` (Hidden::What bits) is withheld now: the one check every slide calls.
+inline bool hides_now(const App& app, unsigned what) { return (hidden_now(app).what & what) != 0; }
+// What the print panel shows for a withheld value.
+inline constexpr const char* kAfterYouAnswer = "(after you answer)";
 
 // Row r of the model's table as float32 (read where it lies, edits applied) into a
 // buffer the UI keeps: for a row's values in flight. Valid until the next call.

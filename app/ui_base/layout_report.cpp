@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/ui_base/measure_pass.hpp"
 #include "core/text/json_text.hpp"
 
 namespace lv::app {
@@ -33,6 +34,7 @@ void layout_report_begin_frame() {
   g_report.matrices.clear();
   g_report.panels.clear();
   g_report.clipped.clear();
+  g_report.texts.clear();
   g_report.canvas_px = g_report.narration_px = g_report.question_px = 0.0f;
   g_report.content_min = g_report.content_max = ImVec2(0.0f, 0.0f);
 }
@@ -74,6 +76,13 @@ void report_clipped(const char* text) {
   g_report.clipped.emplace_back(text);
 }
 
+void report_text(std::string_view text) {
+  if (!g_enabled || canvas_measuring() || text.empty()) return;
+  for (const std::string& s : g_report.texts)
+    if (s == text) return;
+  g_report.texts.emplace_back(text);
+}
+
 void report_canvas_px(float px) {
   if (g_enabled) g_report.canvas_px = px;
 }
@@ -98,7 +107,7 @@ void report_text_rect(const char* text, ImVec2 min, ImVec2 max, ImVec4 visible) 
     report_clipped(text);
 }
 
-void layout_report_json(std::string& out, int slide, int step, const char* learn) {
+void layout_report_json(std::string& out, int slide, int step, const char* learn, std::string_view question) {
   char buf[256];
   std::snprintf(buf, sizeof buf, "{\"slide\": %d, \"step\": %d, \"canvas_px\": %.2f, \"narration_px\": %.2f, ", slide,
                 step, static_cast<double>(g_report.canvas_px), static_cast<double>(g_report.narration_px));
@@ -107,6 +116,10 @@ void layout_report_json(std::string& out, int slide, int step, const char* learn
     std::snprintf(buf, sizeof buf, "\"learn\": \"%s\", \"question_px\": %.2f, ", learn,
                   static_cast<double>(g_report.question_px));
     out += buf;
+    if (!question.empty()) {
+      out += question;
+      out += ", ";
+    }
   }
   const float cx = std::round(g_report.content_min.x), cy = std::round(g_report.content_min.y);
   std::snprintf(buf, sizeof buf, "\"content\": {\"x\": %.0f, \"y\": %.0f, \"w\": %.0f, \"h\": %.0f}, \"matrices\": [",
@@ -137,6 +150,11 @@ void layout_report_json(std::string& out, int slide, int step, const char* learn
   for (size_t i = 0; i < g_report.clipped.size(); ++i) {
     if (i) out += ", ";
     append_json_string(out, g_report.clipped[i]);
+  }
+  out += "], \"texts\": [";
+  for (size_t i = 0; i < g_report.texts.size(); ++i) {
+    if (i) out += ", ";
+    append_json_string(out, g_report.texts[i]);
   }
   out += "]}";
 }

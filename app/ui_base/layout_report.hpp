@@ -7,11 +7,13 @@
 //   report_matrix("weight table", g, clip);  // the matrix grid, when it draws
 //   report_panel("narration", min, max);    // each card / panel
 //   report_clipped("Two things to remember");
+//   report_text("Now: idx[0] = 3");          // every text drawn (narration, canvas, panels, tooltips)
 //   layout_report_json(out);                // after the frame
 #pragma once
 #include <imgui.h>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace lv::app {
@@ -31,6 +33,12 @@ struct LayoutReport {
   std::vector<ReportedMatrix> matrices;
   std::vector<ReportedPanel> panels;
   std::vector<std::string> clipped;
+  // Every text the frame drew, once each, in order: the narration's lines, the canvas's
+  // labels and captions, the panels (the code, what PyTorch prints, the question), the
+  // status line, and each tooltip a hover on the canvas can show (a slide reports its
+  // cells' tooltips whether or not the mouse is over them). What a test reads to check that
+  // a question's answer is nowhere on screen while it is asked.
+  std::vector<std::string> texts;
   float canvas_px = 0.0f, narration_px = 0.0f;  // the canvas's and the narration's font size in pixels
   float question_px = 0.0f;                     // Learn mode's question panel's (0: none shown)
   ImVec2 content_min, content_max;              // where the canvas placed the slide (all its steps' extent)
@@ -50,6 +58,8 @@ void report_panel(const char* name, ImVec2 min, ImVec2 max);
 // The last ImGui item (a child window, a group) as a panel.
 void report_last_item_panel(const char* name);
 void report_clipped(const char* text);
+// A text drawn this frame (not while the canvas is measured off screen); repeats are kept once.
+void report_text(std::string_view text);
 // The type sizes the frame drew the canvas and the narration at (pixels).
 void report_canvas_px(float px);
 void report_narration_px(float px);
@@ -62,8 +72,9 @@ void report_text_rect(const char* text, ImVec2 min, ImVec2 max, ImVec4 visible);
 // Appends the frame's report as one JSON object of one slide/step:
 // {"slide": 1, "step": 1, "canvas_px": 25.5, "narration_px": 17, ["learn": "asking", "question_px": 17,]
 //  "content": {"x", "y", "w", "h"},
-//  "matrices": [...], "panels": [...], "clipped": [...]}
-// `learn`: "" (no question), "asking" or "revealed" (Learn mode's states, with --ask).
-void layout_report_json(std::string& out, int slide, int step, const char* learn = "");
+//  "matrices": [...], "panels": [...], "clipped": [...], "texts": [...]}
+// `learn`: "" (no question), "asking" or "revealed" (Learn mode's states, with --ask);
+// `question`: what was asked, as JSON members put after it ("\"kind\": …, \"answer\": …"; "" : none).
+void layout_report_json(std::string& out, int slide, int step, const char* learn = "", std::string_view question = {});
 
 }  // namespace lv::app

@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdarg>
 #include <cstring>
 
 namespace lv::app {
@@ -148,6 +149,7 @@ void draw_glow(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 color, float strength) 
 void draw_text(ImDrawList* dl, ImFont* font, ImVec2 pos, ImU32 color, const char* text, float size_scale) {
   if (!font) font = ImGui::GetFont();
   dl->AddText(font, font->FontSize * size_scale, pos, color, text);
+  if (((color >> IM_COL32_A_SHIFT) & 0xFF) > 8) report_text(text);  // seen (a text faded out is not)
   // Text of the canvas that the window does not show whole is what the layout report calls clipped.
   if (layout_report_enabled() && !canvas_measuring() && ((color >> IM_COL32_A_SHIFT) & 0xFF) > 8) {
     const ImVec2 ts = font->CalcTextSizeA(font->FontSize * size_scale, 1e9f, 0.0f, text);
@@ -218,6 +220,7 @@ ImVec2 draw_text_fit(ImDrawList* dl, ImFont* font, ImVec2 pos, float max_w, ImU3
   char buf[1024];
   const bool cut = elide_text(font, font->FontSize * size_scale, text, max_w, where, buf, sizeof buf);
   draw_text(dl, font, pos, color, buf, size_scale);
+  if (cut) report_text(text);  // its tooltip shows it whole
   const ImVec2 ts = text_size(font, buf, size_scale);
   if (cut && !canvas_measuring() && ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem) &&
       ImGui::IsMouseHoveringRect(pos, ImVec2(pos.x + ts.x, pos.y + ts.y)))
@@ -229,7 +232,18 @@ void text_fit(const char* text, float max_w, Elide where) {
   char buf[1024];
   const bool cut = elide_text(ImGui::GetFont(), ImGui::GetFontSize(), text, max_w, where, buf, sizeof buf);
   ImGui::TextUnformatted(buf);
+  report_text(text);  // whole: its tooltip shows what is cut
   if (cut && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
+}
+
+void report_tooltip(const char* fmt, ...) {
+  if (!layout_report_enabled() || canvas_measuring()) return;
+  char buf[1024];
+  va_list args;
+  va_start(args, fmt);
+  std::vsnprintf(buf, sizeof buf, fmt, args);
+  va_end(args);
+  report_text(buf);
 }
 
 }  // namespace lv::app

@@ -84,4 +84,9 @@ ImVec2 draw_text_fit(ImDrawList* dl, ImFont* font, ImVec2 pos, float max_w, ImU3
 // As an ImGui item (the chrome's labels), in the current font and text colour.
 void text_fit(const char* text, float max_w, Elide where = Elide::End);
 
+// A tooltip a hover on the canvas could show (printf-style), recorded into the layout report
+// while one is made (nothing otherwise): a slide reports every cell's, hovered or not, so the
+// report lists what any hover would say (grid_tooltips does it for a grid's one-line tips).
+void report_tooltip(const char* fmt, ...) IM_FMTARGS(1);
+
 }  // namespace lv::app

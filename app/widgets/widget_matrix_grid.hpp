@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstdio>
 
+#include "app/ui_base/layout_report.hpp"
 #include "app/ui_base/measure_pass.hpp"
 #include "app/ui_base/ui_theme.hpp"
 
@@ -150,6 +151,27 @@ void grid_draw_cells(ImDrawList* dl, const GridLayout& g, const T* data, int64_t
   grid_draw_cells_at(
       dl, g, style, pal, [&](int r, int c) { return data[static_cast<int64_t>(r) * stride + c]; },
       std::forward<StyleFn>(cell_style));
+}
+
+// The tooltips a hover on grid g shows: tip(r, c, buf, n) writes cell (r, c)'s (an empty
+// buf: none; a hidden cell's says nothing of its value). Shown for the hovered cell
+// (hovered, at hr, hc); while a layout report is made, every shown cell's is reported too,
+// so the report lists what any hover could say (app/ui_base/layout_report.hpp texts).
+template <class TipFn>
+void grid_tooltips(const GridLayout& g, bool hovered, int hr, int hc, TipFn&& tip) {
+  char buf[512];
+  if (hovered) {
+    buf[0] = 0;
+    tip(hr, hc, buf, sizeof buf);
+    if (buf[0]) ImGui::SetTooltip("%s", buf);
+  }
+  if (!layout_report_enabled() || canvas_measuring()) return;
+  for (int r = g.first_row; r < g.first_row + g.shown_rows && r < g.first_row + 64; ++r)
+    for (int c = g.first_col; c < g.first_col + g.shown_cols && c < g.first_col + 64; ++c) {
+      buf[0] = 0;
+      tip(r, c, buf, sizeof buf);
+      report_text(buf);
+    }
 }
 
 }  // namespace lv::app
