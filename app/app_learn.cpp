@@ -41,22 +41,21 @@ constexpr int64_t kAskWholeTableUpTo = 1 << 18;
 // rows_moved lists AdamW's decayed rows by reading every row, and its answer is clicked row
 // by row: asked of tables of at most kRowsMovedMaxVocab rows (and 2^18 numbers).
 bool whole_table_kind(QuestionKind k) {
-  return k == QuestionKind::ArgmaxToken || k == QuestionKind::OutputsEqual || k == QuestionKind::RowsMoved;
+  return k == QuestionKind::ArgmaxToken || k == QuestionKind::OutputsEqual || k == QuestionKind::RowsMoved ||
+         k == QuestionKind::InfCells || k == QuestionKind::SparseMemory;
 }
 
 // The kinds this slide may ask of this state, in the order.
 std::vector<QuestionKind> askable(const App& app, int slide) {
   std::vector<QuestionKind> out;
   const bool small = app.derived.vocab * app.derived.dim <= kAskWholeTableUpTo;
+  if (app.inputs.ids.empty()) return out;
+  const quiz::QuizModel m = learn_model(app);
   for (QuestionKind k : quiz::kinds_for_slide(slide)) {
-    if (k == QuestionKind::TokenCount && !app.gpt2) continue;
     if (whole_table_kind(k) && !small) continue;
-    if (k == QuestionKind::RowsMoved &&
-        (app.derived.vocab > quiz::kRowsMovedMaxVocab || train_slide_batches(app).empty()))
-      continue;
+    if (!quiz::askable_of(k, m)) continue;  // token_count: GPT-2's on a text shown; slide 9's: batches that fit
     out.push_back(k);
   }
-  if (app.inputs.ids.empty()) out.clear();
   return out;
 }
 
@@ -82,7 +81,7 @@ uint64_t state_key(const App& app) {
   mix_in(app.inputs.seed);
   for (int64_t id : app.inputs.ids) mix_in(static_cast<uint64_t>(id));
   if (!quiz::kinds_for_slide(app.ui.slide).empty() &&
-      quiz::kinds_for_slide(app.ui.slide).front() == QuestionKind::RowsMoved)
+      quiz::kinds_for_slide(app.ui.slide).front() == QuestionKind::RowsMoved)  // (and sparse_memory)
     mix_in(train_slide_key(app));  // slide 9: its batches, optimizer and lr too
   return h;
 }
@@ -117,7 +116,7 @@ void ask(App& app, const quiz::Question& q) {
   LearnState& L = app.learn;
   clear_answer(L);
   // rows_moved names an optimizer: slide 9 shows that one, alone.
-  if (q.kind == QuestionKind::RowsMoved && q.params.optimizer) train_show_optimizer(app, *q.params.optimizer);
+  if (q.params.optimizer) train_show_optimizer(app, *q.params.optimizer);  // rows_moved, sparse_memory
   L.question = with_measure(app, q);
   L.slide = app.ui.slide;
   const QuestionSteps s = question_steps(q, current_slide_steps(app));
@@ -172,7 +171,7 @@ void apply_state(App& app, const quiz::StateSpec& spec, int slide, QuestionKind 
   in.text_ids.clear();
   take_change(app, set_inputs(app, std::move(in)), Fields::Sync);
   if (slide == 0 && app.tokenizer) take_change(app, set_text(app, spec.text), Fields::Sync);
-  if (kind == QuestionKind::RowsMoved) train_fresh_choices(app);
+  if (kind == QuestionKind::RowsMoved || kind == QuestionKind::SparseMemory) train_fresh_choices(app);
   finish_jobs(app);
 }
 
@@ -186,7 +185,8 @@ bool commit(App& app) {
   }
   L.given = r.answer;
   L.shown = false;
-  if (!answer_known(L.question)) {  // slide 7 is still timing: judged when its figure lands (learn_frame)
+  L.question = with_measure(app, L.question);  // slide 7: the timing on screen now, not the one when asked
+  if (!answer_known(L.question)) {             // slide 7 is still timing: judged when its figure lands (learn_frame)
     L.awaits_measure = true;
     return true;
   }
@@ -292,16 +292,24 @@ const char* how_to_answer(const quiz::Question& q) {
     case QuestionKind::OnehotCol:
       return "Click the column, or ← → to it, or type its number; Enter answers, Esc shows.";
     case QuestionKind::GradRows:
+    case QuestionKind::GradRowsRandn:
       return "Click each row (or ↑ ↓ and Space), or type them: 1, 3; Enter answers, Esc shows.";
-    case QuestionKind::OutputsEqual: return "Type y (yes) or n (no); Enter answers, Esc shows.";
+    case QuestionKind::EditedRowOutputs:
+      return "Click each output row (or ↑ ↓ and Space), or type them: 0, 2 (none: leave it empty); Enter answers, "
+             "Esc shows.";
+    case QuestionKind::OutputsEqual:
+    case QuestionKind::SameTokenX:
+    case QuestionKind::SparseMemory: return "Type y or n; Enter answers, Esc shows.";
     case QuestionKind::DifferingCells:
+    case QuestionKind::InfCells:
       return "Click each output cell (or the arrows and Space), or type row,col; row,col (none: leave it empty); "
              "Enter answers, Esc shows.";
     case QuestionKind::ArgmaxToken:
       return "Click the token's column of logits, or ← → to it, or type its ID; Enter answers, Esc shows.";
     case QuestionKind::GradValue: return "Type a number; Enter answers, Esc shows.";
     case QuestionKind::SpeedupEstimate:
-      return "Type your estimate, e.g. 40 (within 2× counts); Enter answers, Esc shows.";
+      // No anchor far from the truth (measured ratios run from tens to tens of thousands).
+      return "Type your estimate, a number like 100 or 10000 (within 2× counts); Enter answers, Esc shows.";
     case QuestionKind::RowsMoved:
       return "Click each row that changes (or ↑ ↓ and Space), or type them: 0, 2; Enter answers, Esc shows.";
     default: return "Type a whole number; Enter answers, Esc shows.";
@@ -347,21 +355,23 @@ quiz::QuizModel learn_model(const App& app) {
   m.table = app.derived.table;
   m.ids = app.inputs.ids;
   m.after_table = app.derived.gen_after_table;
-  m.tokenizer = app.gpt2.get();  // the questions are about GPT-2's tokenizer
+  // The questions are about GPT-2's tokenizer: with the table's own tokenizer on slide 0's
+  // canvas, slide 0 asks nothing (askable) rather than about a tokenizer it does not show.
+  m.tokenizer = app.model_tokenizer ? nullptr : app.gpt2.get();
   m.nonfinite = app.derived.nonfinite;
   if (app.inputs.grad_mode == GradMode::Seeded && app.derived.grad_out.rows() == app.derived.batch)
     m.grad_out = std::make_shared<const Matrix>(app.derived.grad_out);
   // Slide 0's sentence: the one typed (while the IDs are its tokens), else the IDs' own text.
+  // No stand-in: a text the canvas does not show is never asked about (askable).
   if (ids_from_text(app.inputs)) m.text = app.inputs.text;
-  else if (app.tokenizer) {
+  else if (m.tokenizer) {
     bool gpt2 = true;
     for (int64_t id : app.inputs.ids) gpt2 = gpt2 && id >= 0 && id < static_cast<int64_t>(kGpt2VocabSize);
     if (gpt2) {
-      const Decoding d = app.tokenizer->decode(app.inputs.ids);
+      const Decoding d = m.tokenizer->decode(app.inputs.ids);
       if (d.ok) m.text = utf8_replace_invalid(d.bytes);
     }
   }
-  if (m.text.empty()) m.text = "Hello, world";
   // Slide 9's training as it shows it (rows_moved).
   m.train_batches = train_slide_batches(app);
   m.train_lr = train_slide_lr(app);
@@ -383,10 +393,13 @@ QuestionSteps question_steps(const quiz::Question& q, int steps) {
     case QuestionKind::LookupCopies: return at(1, 2);  // slide 5's bill
     case QuestionKind::ArgmaxToken: return at(3, 4);   // slide 8's output head
     case QuestionKind::GradRows:
+    case QuestionKind::GradRowsRandn:
     case QuestionKind::GradValue: return at(0, steps - 1);            // the scatter steps
+    case QuestionKind::SameTokenX: return at(2, 3);                   // slide 8: tok_emb, pos_emb; then x
     case QuestionKind::OutputsEqual: return at(0, 1);                 // slide 5's check
     case QuestionKind::SpeedupEstimate: return at(steps - 1, steps);  // slide 7's timing step
-    case QuestionKind::RowsMoved: {
+    case QuestionKind::RowsMoved:
+    case QuestionKind::SparseMemory: {
       const int k = static_cast<int>(q.params.step.value_or(1));
       return at(k - 1, k);  // slide 9's step k: the table after k optimizer steps
     }
@@ -438,7 +451,7 @@ ReadAnswer read_answer(const quiz::Question& q, const std::string& typed) {
     case AnswerType::Bool: {
       if (s == "y" || s == "Y" || s == "t" || s == "T") r.answer = true;
       else if (s == "n" || s == "N" || s == "f" || s == "F") r.answer = false;
-      else r.error = "Type y for yes or n for no.";
+      else r.error = "Type y or n.";
       return r;
     }
     case AnswerType::Float: {

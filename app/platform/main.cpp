@@ -582,7 +582,8 @@ std::string worksheet_picture(lv::app::Platform& p, lv::app::App& app, const lv:
   }
   // rows_moved: slide 9 trains as the question does (a drawn state: its IDs one a step at
   // lr 0.1) with the optimizer it names, alone.
-  if (item.question.kind == lv::quiz::QuestionKind::RowsMoved) {
+  if (item.question.kind == lv::quiz::QuestionKind::RowsMoved ||
+      item.question.kind == lv::quiz::QuestionKind::SparseMemory) {
     if (drawn) lv::app::train_fresh_choices(app);
     if (item.question.params.optimizer) lv::app::train_show_optimizer(app, *item.question.params.optimizer);
   }

@@ -29,6 +29,14 @@ namespace lv::quiz {
 //   speedup_estimate 7 at step 0             (not asked by a worksheet: slide 7 times it)
 //   rows_moved       9 at step k − 1         the table after the steps before k, its state strip
 //                                            (the picture at k would light the rows)
+//   rows_read        1 at step 1             the IDs and the table
+//   edited_row_outputs 1 at step 1           the same: which positions hold ID r
+//   onehot_ones      1 at step 1             the IDs and V (slide 3 draws every 1)
+//   double_d_madds   1 at step 1             the table's shape (the prompt has the counts)
+//   inf_cells        1 at step 1             the IDs and the table (slide 5 draws the check)
+//   grad_rows_randn  6 at step 0             as grad_rows
+//   same_token_x     8 at step 2             tok_emb and pos_emb, x not yet summed
+//   sparse_memory    9 at step k − 1         as rows_moved, SparseAdam shown
 PictureStep picture_for(const Question& q) {
   const int64_t i = q.params.i.value_or(0);
   const int step_i = static_cast<int>(i);
@@ -47,7 +55,15 @@ PictureStep picture_for(const Question& q) {
     case QuestionKind::GradValue: return {6, 0};
     case QuestionKind::ArgmaxToken: return {8, 2};
     case QuestionKind::SpeedupEstimate: return {7, 0};
-    case QuestionKind::RowsMoved: return {9, static_cast<int>(q.params.step.value_or(1)) - 1};
+    case QuestionKind::RowsMoved:
+    case QuestionKind::SparseMemory: return {9, static_cast<int>(q.params.step.value_or(1)) - 1};
+    case QuestionKind::RowsRead:
+    case QuestionKind::EditedRowOutputs:
+    case QuestionKind::OnehotOnes:
+    case QuestionKind::DoubleDMadds:
+    case QuestionKind::InfCells: return {1, 1};
+    case QuestionKind::GradRowsRandn: return {6, 0};
+    case QuestionKind::SameTokenX: return {8, 2};
   }
   return {q.slide, 0};
 }
@@ -57,6 +73,10 @@ std::string picture_file(const std::string& md_path, int number, int slide, std:
   const size_t slash = stem.rfind('/');
   const size_t dot = stem.rfind('.');
   if (dot != std::string::npos && (slash == std::string::npos || dot > slash + 1)) stem.resize(dot);
+  // The name part as a Markdown link can hold it (issue 39): a line break or another control
+  // character ends a link's target, so each becomes '_' (the folder part stays as given).
+  for (size_t k = slash == std::string::npos ? 0 : slash + 1; k < stem.size(); ++k)
+    if (static_cast<unsigned char>(stem[k]) < 0x20 || stem[k] == 0x7f) stem[k] = '_';
   const std::string suffix = "-q" + std::to_string(number) + "-slide" + std::to_string(slide) + ".png";
   if (link) *link = stem.substr(slash == std::string::npos ? 0 : slash + 1) + suffix;
   return stem + suffix;
@@ -80,14 +100,20 @@ std::string md_text(const std::string& s) {
   return out;
 }
 
-// A link's target: spaces and parentheses percent-encoded, so any file name links.
+// A link's target: spaces, parentheses, angle brackets and any control character
+// percent-encoded, so any file name links.
 std::string md_link(const std::string& s) {
+  static const char* const kHex = "0123456789ABCDEF";
   std::string out;
   for (char c : s) {
-    if (c == ' ') out += "%20";
-    else if (c == '(') out += "%28";
-    else if (c == ')') out += "%29";
-    else out += c;
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (u <= 0x20 || u == 0x7f || c == '(' || c == ')' || c == '<' || c == '>') {
+      out += '%';
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+    } else {
+      out += c;
+    }
   }
   return out;
 }

@@ -31,7 +31,8 @@ PictureStep picture_for(const Question& q);
 
 // The picture of question `number` (1-based) for a worksheet at md_path: beside it, named
 // after it ("out/sheet.md" → "out/sheet-q1-slide2.png"). *link: the name relative to
-// md_path's folder, as the Markdown links it.
+// md_path's folder, as the Markdown links it. Control characters in the name part (a line
+// break in FILE) become '_' in both, so the link never breaks.
 std::string picture_file(const std::string& md_path, int number, int slide, std::string* link);
 
 // One question of the worksheet and what goes with it.
