@@ -63,7 +63,14 @@ std::vector<QuestionKind> askable(const App& app, int slide) {
 QuestionKind choose_kind(const App& app, const std::vector<QuestionKind>& kinds) {
   const LearnState& L = app.learn;
   if (L.next_kind && std::find(kinds.begin(), kinds.end(), *L.next_kind) != kinds.end()) return *L.next_kind;
-  QuestionKind best = kinds[L.asks % kinds.size()];
+  // Each slide's kinds take turns by what this slide has asked (its kinds' tally): a first
+  // visit asks its first kind, whatever other slides asked before.
+  size_t turn = 0;
+  for (QuestionKind k : kinds) {
+    const auto it = L.tally.find(std::string(quiz::kind_name(k)));
+    if (it != L.tally.end()) turn += static_cast<size_t>(it->second.asked);
+  }
+  QuestionKind best = kinds[turn % kinds.size()];
   int best_missed = 0;
   for (QuestionKind k : kinds) {
     const auto it = L.tally.find(std::string(quiz::kind_name(k)));
@@ -800,6 +807,32 @@ void draw_learn_panel(App& app, float width, float height) {
 
 namespace {
 
+// Slide 6's gradient rows (and slide 9's trained rows) as chips in the panel (answer_chips):
+// every row of a table of at most 16, else the IDs' rows and their neighbours (16 at most) —
+// clickable without scrolling the slide's grid, and each marked by the reveal.
+std::vector<int64_t> chip_rows(const App& app) {
+  const LearnState& L = app.learn;
+  std::vector<int64_t> rows;
+  const bool trained = L.question.kind == QuestionKind::RowsMoved;  // slide 9's table scrolls the same way
+  if (L.question.kind != QuestionKind::GradRows && L.question.kind != QuestionKind::GradRowsRandn && !trained)
+    return rows;
+  const int64_t v = app.derived.vocab;
+  if (v <= 16) {
+    for (int64_t r = 0; r < v; ++r) rows.push_back(r);
+    return rows;
+  }
+  IdList ids = app.inputs.ids;
+  if (trained)
+    for (const IdList& b : train_slide_batches(app)) ids.insert(ids.end(), b.begin(), b.end());
+  for (int64_t id : ids)
+    for (int64_t r = id - 1; r <= id + 1; ++r)
+      if (r >= 0 && r < v) rows.push_back(r);
+  std::sort(rows.begin(), rows.end());
+  rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+  if (rows.size() > 16) rows.resize(16);
+  return rows;
+}
+
 // The prompt as shown: a quiz's says which question of how many.
 std::string prompt_text(const LearnState& L) {
   if (!L.quiz.active) return L.question.prompt;
@@ -853,7 +886,8 @@ float question_panel_height(const App& app, float width) {
     const bool beside = verdict_w + st.ItemSpacing.x * 2.0f + verdict_buttons_width(L) <= wrap;
     revealed = (beside ? std::max(verdict_h, frame) : verdict_h + gap + frame) + gap + why_h;
   }
-  return e * 1.0f + prompt_h + gap + std::max(asked, revealed) + 2.0f;
+  const float chips = chip_rows(app).empty() ? 0.0f : chips_height() + gap;
+  return e * 1.0f + prompt_h + gap + chips + std::max(asked, revealed) + 2.0f;
 }
 
 void draw_panel(App& app, float width, float height) {
@@ -871,6 +905,7 @@ void draw_panel(App& app, float width, float height) {
   ImGui::TextUnformatted(prompt_text(L).c_str());
   ImGui::PopFont();
   landmark("learn-prompt");
+  if (const std::vector<int64_t> chips = chip_rows(app); !chips.empty()) answer_chips(L, chips, pal);
   if (L.phase == LearnPhase::Asking && L.awaits_measure) {
     // Answered before the timing finished: the estimate stays on screen until it is judged.
     ImGui::AlignTextToFramePadding();

@@ -613,6 +613,13 @@ std::string export_worksheet(lv::app::Platform& p, lv::app::App& app, const lv::
     const lv::quiz::PictureStep at = lv::quiz::picture_for(q);
     const std::string path = lv::quiz::picture_file(o.export_worksheet, static_cast<int>(k) + 1, at.slide, &it.picture);
     if (std::string e = worksheet_picture(p, app, o, questions[k], drawn, path); !e.empty()) return e;
+    if (at.with_table) {  // the whole table beside it, of the same state (slide 1 at step 1)
+      const std::string table =
+          lv::quiz::picture_file(o.export_worksheet, static_cast<int>(k) + 1, 1, &it.table_picture);
+      lv::app::want_table_work(app, slide_table_work(1));
+      freeze_at(app, 1, 1);
+      if (std::string e = render_png(p, app, table); !e.empty()) return e;
+    }
   }
   const std::string table = o.weights.empty() ? "a " + lv::with_commas(lv::effective_vocab(o)) + " \u00d7 " +
                                                     lv::with_commas(o.dim) + " table"

@@ -42,6 +42,8 @@ TEST(QuizWorksheet, PicturesAreNamedBesideTheSheet) {
   it.picture = link;
   const std::string md = worksheet_markdown("", {it});
   EXPECT_NE(md.find("](two_lines__-q2-slide5.png)\n"), std::string::npos) << md;
+  it.table_picture = "t-q2-slide1.png";  // the head's question: the whole table beside its picture
+  EXPECT_NE(worksheet_markdown("", {it}).find("![Question 1: the whole table](t-q2-slide1.png)"), std::string::npos);
 }
 
 // For every question of many drawn states: the picture stops before what the question
@@ -74,8 +76,14 @@ TEST(QuizWorksheet, EachPictureStopsBeforeItsReveal) {
           break;
         case QuestionKind::ZeroMadds: EXPECT_NE(at.slide, 4) << "slide 4's caption counts the zeros"; break;
         case QuestionKind::GradRows:
-        case QuestionKind::GradValue: EXPECT_EQ(at.step, 0) << "before any gradient row"; break;
-        case QuestionKind::ArgmaxToken: EXPECT_LE(at.step, 2) << "x and the logits not yet filled"; break;
+        case QuestionKind::GradValue:
+          if (at.slide == 6) EXPECT_EQ(at.step, 0) << "before any gradient row";
+          else EXPECT_EQ(at.slide, 1) << "the IDs: slide 6's bill counts the rows and the copies";
+          break;
+        case QuestionKind::ArgmaxToken:
+          EXPECT_LE(at.step, 2) << "x and the logits not yet filled";
+          EXPECT_TRUE(at.with_table) << "every row of the table is a logit: the sheet shows them all";
+          break;
         case QuestionKind::RowsMoved:
           EXPECT_EQ(at.slide, 9);
           EXPECT_EQ(at.step, *q.params.step - 1) << "the table after the steps before the one asked";
@@ -83,6 +91,11 @@ TEST(QuizWorksheet, EachPictureStopsBeforeItsReveal) {
         default: break;
       }
       EXPECT_FALSE(at.text_mode && q.kind != QuestionKind::TokenCount);
+      // Issue 36, item 8: slides 2 and 4 write a count of the sheet at every step (B·D copies,
+      // B·(V−1)·D zeros); slide 6 only for a G that must be seen.
+      EXPECT_NE(at.slide, 2) << kind_name(q.kind);
+      EXPECT_NE(at.slide, 4) << kind_name(q.kind);
+      if (at.slide == 6) EXPECT_EQ(q.kind, QuestionKind::GradValue);
     }
   }
   EXPECT_GE(checked, 40 * 12);

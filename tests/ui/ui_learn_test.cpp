@@ -414,6 +414,66 @@ TEST_F(UiLearn, AnEstimateGivenBeforeTheTimingWaitsForIt) {
   EXPECT_DOUBLE_EQ(std::get<double>(l.question.answer), ratio);
 }
 
+// Issue 36: at 1280 × 800 slide 6's gradient grid scrolls (4–5 of 10 rows); every row is
+// still clickable without scrolling (a chip in the question panel), and the reveal marks
+// every row it names where it can be seen.
+TEST(UiLearnRows, SlideSixsRowsAreAllClickableAndTheRevealMarksEachOne) {
+  Headless h(ImVec2(1280, 800));
+  h.init({"lookupviz", "--ask", "--ids", "6,7,9,6", "--vocab", "10", "--dim", "4"});
+  h.frames(3);
+  h.app.learn.next_kind = quiz::QuestionKind::GradRows;
+  go_to_slide(h.app, 6);
+  h.frames(40);
+  const LearnState& L = h.app.learn;
+  ASSERT_EQ(L.phase, LearnPhase::Asking);
+  ASSERT_EQ(L.question.kind, quiz::QuestionKind::GradRows);
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  auto on_screen = [&](int64_t r) {
+    for (const AnswerTarget& t : L.drawn_targets)
+      if (t.axis == AnswerTarget::Axis::Row && t.row == r && t.min.x >= 0 && t.min.y >= 0 && t.max.x <= display.x &&
+          t.max.y <= display.y)
+        return t;
+    return AnswerTarget{};
+  };
+  for (int64_t r = 0; r < 10; ++r) EXPECT_GT(on_screen(r).max.x, 0.0f) << "row " << r << " has no target on screen";
+  for (int64_t r : {6, 7, 9}) {
+    const AnswerTarget t = on_screen(r);
+    h.click_at(ImVec2((t.min.x + t.max.x) * 0.5f, (t.min.y + t.max.y) * 0.5f));
+  }
+  h.press(kEnter);
+  ASSERT_EQ(L.phase, LearnPhase::Revealed);
+  EXPECT_TRUE(L.right) << L.typed;
+  h.frames(120);
+  std::vector<int64_t> marked = L.marked_right;
+  std::sort(marked.begin(), marked.end());
+  EXPECT_EQ(marked, (std::vector<int64_t>{6, 7, 9}));
+}
+
+// A misconception asked on the canvas: "table row r is edited: which output rows change?"
+// is answered on slide 2's output rows, and its why says a repeated ID shares one row.
+TEST(UiLearnRows, AnEditedRowsOutputsAreClickedOnSlideTwo) {
+  Headless h;
+  h.init({"lookupviz", "--ask", "--ids", "4,1,4,0", "--vocab", "6", "--dim", "3"});
+  h.frames(3);
+  h.app.learn.next_kind = quiz::QuestionKind::EditedRowOutputs;
+  go_to_slide(h.app, 2);
+  h.frames(40);
+  const LearnState& L = h.app.learn;
+  ASSERT_EQ(L.phase, LearnPhase::Asking);
+  ASSERT_EQ(L.question.kind, quiz::QuestionKind::EditedRowOutputs);
+  const IdList truth = std::get<IdList>(L.question.answer);
+  for (int64_t r : truth) {
+    ImVec2 a, b;
+    const std::string name = "answer-row-" + std::to_string(r);
+    ASSERT_TRUE(find_landmark(name.c_str(), &a, &b)) << name;
+    h.click_at(ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f));
+  }
+  h.press(kEnter);
+  ASSERT_EQ(L.phase, LearnPhase::Revealed);
+  EXPECT_TRUE(L.right) << L.typed << " vs " << answer_words(L.question.answer);
+  if (truth.size() > 1) EXPECT_NE(L.question.why.find("a repeated ID shares one row"), std::string::npos);
+}
+
 TEST(LearnAnswers, TypedAnswersReadForEachType) {
   quiz::Question q;
   q.kind = quiz::QuestionKind::ZeroMadds;
