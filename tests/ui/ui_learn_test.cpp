@@ -388,6 +388,36 @@ TEST_F(UiLearn, SlideSevenJudgesAnEstimateAgainstItsOwnMeasurement) {
   }
 }
 
+// Issue 36: an estimate is judged against the figure on screen when it is given, not the one
+// known when the question was asked ("Try another" used to judge against the last state's).
+TEST_F(UiLearn, SlideSevenJudgesAgainstTheTimingOnScreenNow) {
+  Headless g;
+  g.init({"lookupviz", "--ask"});
+  scale_state(g.app).vocab = 3000;
+  scale_state(g.app).dim = 64;
+  go_to_slide(g.app, 7);
+  g.frames(5);
+  LearnState& l = g.app.learn;
+  ASSERT_EQ(l.phase, LearnPhase::Asking);
+  ASSERT_EQ(l.question.kind, quiz::QuestionKind::SpeedupEstimate);
+  const auto until = std::chrono::steady_clock::now() + std::chrono::minutes(3);
+  while (measured_speedup(g.app, 256).state == MeasuredSpeedup::State::Pending &&
+         std::chrono::steady_clock::now() < until) {
+    g.frame();
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  const MeasuredSpeedup ms = measured_speedup(g.app, 256);
+  ASSERT_EQ(ms.state, MeasuredSpeedup::State::Ready) << ms.why;
+  l.question.answer = ms.ratio * 20.0;  // a figure of another state, as after "Try another"
+  char guess[32];
+  std::snprintf(guess, sizeof guess, "%.0f", std::max(1.0, ms.ratio * 1.3));
+  g.type(guess);
+  g.press(kEnter);
+  ASSERT_EQ(l.phase, LearnPhase::Revealed);
+  EXPECT_TRUE(l.right) << guess << " against " << ms.ratio;
+  EXPECT_DOUBLE_EQ(std::get<double>(l.question.answer), ms.ratio);
+}
+
 // An estimate given before the timing finished waits for it, then is judged.
 TEST_F(UiLearn, AnEstimateGivenBeforeTheTimingWaitsForIt) {
   Headless g;
