@@ -104,16 +104,21 @@ void clear_answer(LearnState& L) {
 // Slide 7's question is about its largest batch's measured ratio (B = 256).
 constexpr int kEstimateBatch = kTimingBatches[kTimingBatchCount - 1];
 
-// A question's answer as known now: slide 7's ratio once measured (NaN until then).
+// A question's answer as known now: slide 7's ratios once measured (NaN, -1 until then).
 quiz::Question with_measure(const App& app, quiz::Question q) {
-  if (q.kind != QuestionKind::SpeedupEstimate) return q;
+  if (q.kind != QuestionKind::SpeedupEstimate && q.kind != QuestionKind::SpeedupBatch) return q;
+  auto ratio_at = [&](int batch) {
+    const MeasuredSpeedup ms = measured_speedup(app, batch);
+    return ms.state == MeasuredSpeedup::State::Ready ? ms.ratio : std::nan("");
+  };
   q.params.batch = kEstimateBatch;
-  const MeasuredSpeedup ms = measured_speedup(app, kEstimateBatch);
-  const double ratio = ms.state == MeasuredSpeedup::State::Ready ? ms.ratio : std::nan("");
-  return quiz::make_question(q.slide, q.kind, learn_model(app), q.params, ratio);
+  if (q.kind == QuestionKind::SpeedupBatch) q.params.small_batch = kTimingBatches[0];  // B = 1 against B = 256
+  return quiz::make_question(q.slide, q.kind, learn_model(app), q.params, ratio_at(kEstimateBatch),
+                             q.kind == QuestionKind::SpeedupBatch ? ratio_at(kTimingBatches[0]) : 0.0);
 }
 
 bool answer_known(const quiz::Question& q) {
+  if (q.kind == QuestionKind::SpeedupBatch) return std::get<int64_t>(q.answer) > 0;
   const double* d = std::get_if<double>(&q.answer);
   return !d || !std::isnan(*d);
 }
@@ -216,6 +221,11 @@ void judge_when_measured(App& app) {
     return;
   }
   L.question = with_measure(app, L.question);
+  if (!answer_known(L.question)) {  // speedup_batch: B = 1's figure did not come
+    L.phase = LearnPhase::Off;
+    set_status(app, "No figures to judge: B = 1 was not timed");
+    return;
+  }
   if (!L.shown && L.given) L.right = quiz::judge(L.question, *L.given);
   reveal(app);
 }
@@ -317,6 +327,7 @@ const char* how_to_answer(const quiz::Question& q) {
     case QuestionKind::SpeedupEstimate:
       // No anchor far from the truth (measured ratios run from tens to tens of thousands).
       return "Type your estimate, a number like 100 or 10000 (within 2× counts); Enter answers, Esc shows.";
+    case QuestionKind::SpeedupBatch: return "Type 1 or 256; Enter answers, Esc shows.";
     case QuestionKind::RowsMoved:
       return "Click each row that changes (or ↑ ↓ and Space), or type them: 0, 2; Enter answers, Esc shows.";
     default: return "Type a whole number; Enter answers, Esc shows.";
@@ -401,10 +412,11 @@ QuestionSteps question_steps(const quiz::Question& q, int steps) {
     case QuestionKind::ArgmaxToken: return at(3, 4);   // slide 8's output head
     case QuestionKind::GradRows:
     case QuestionKind::GradRowsRandn:
-    case QuestionKind::GradValue: return at(0, steps - 1);            // the scatter steps
-    case QuestionKind::SameTokenX: return at(2, 3);                   // slide 8: tok_emb, pos_emb; then x
-    case QuestionKind::OutputsEqual: return at(0, 1);                 // slide 5's check
-    case QuestionKind::SpeedupEstimate: return at(steps - 1, steps);  // slide 7's timing step
+    case QuestionKind::GradValue: return at(0, steps - 1);  // the scatter steps
+    case QuestionKind::SameTokenX: return at(2, 3);         // slide 8: tok_emb, pos_emb; then x
+    case QuestionKind::OutputsEqual: return at(0, 1);       // slide 5's check
+    case QuestionKind::SpeedupEstimate:
+    case QuestionKind::SpeedupBatch: return at(steps - 1, steps);  // slide 7's timing step
     case QuestionKind::RowsMoved:
     case QuestionKind::SparseMemory: {
       const int k = static_cast<int>(q.params.step.value_or(1));
@@ -668,7 +680,9 @@ void learn_answer_wrong(App& app) {
   if (L.phase != LearnPhase::Asking) return;
   L.question = with_measure(app, L.question);
   // Slide 7 still timing: the report lays out a verdict with a stand-in figure.
-  if (!answer_known(L.question)) L.question.answer = 1000.0;
+  if (!answer_known(L.question))
+    L.question.answer =
+        L.question.kind == QuestionKind::SpeedupBatch ? quiz::Answer(int64_t{256}) : quiz::Answer(1000.0);
   quiz::Answer wrong = L.question.answer;
   if (auto* v = std::get_if<int64_t>(&wrong)) *v += 1;
   else if (auto* b = std::get_if<bool>(&wrong)) *b = !*b;

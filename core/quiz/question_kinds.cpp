@@ -169,6 +169,12 @@ bool judge_speedup(double measured_ratio, double guess) {
   return r >= 0.5 && r <= 2.0;
 }
 
+int64_t larger_speedup_batch(int64_t small, double small_ratio, int64_t large, double large_ratio) {
+  if (!(small_ratio > 0.0) || !(large_ratio > 0.0) || !std::isfinite(small_ratio) || !std::isfinite(large_ratio))
+    return -1;
+  return small_ratio > large_ratio ? small : large;
+}
+
 // ---------------------------------------------------------------- the misconceptions
 
 int64_t rows_read(const QuizModel& m) { return static_cast<int64_t>(grad_rows(m).size()); }
@@ -273,6 +279,7 @@ constexpr KindInfo kKinds[kQuestionKindCount] = {
     {QuestionKind::GradRowsRandn, "grad_rows_randn", AnswerType::IntList},
     {QuestionKind::SameTokenX, "same_token_x", AnswerType::Bool},
     {QuestionKind::SparseMemory, "sparse_memory", AnswerType::Bool},
+    {QuestionKind::SpeedupBatch, "speedup_batch", AnswerType::Int},
 };
 
 const KindInfo& info(QuestionKind k) { return kKinds[static_cast<int>(k)]; }
@@ -298,7 +305,7 @@ std::vector<QuestionKind> kinds_for_slide(int slide) {
     case 4: return {K::LookupRow, K::ZeroMadds, K::DoubleDMadds};
     case 5: return {K::OutputsEqual, K::LookupCopies, K::DifferingCells, K::InfCells};
     case 6: return {K::GradRows, K::GradValue, K::GradRowsRandn};
-    case 7: return {K::SpeedupEstimate};
+    case 7: return {K::SpeedupEstimate, K::SpeedupBatch};
     case 8: return {K::ArgmaxToken, K::SameTokenX};
     case 9: return {K::RowsMoved, K::SparseMemory};
     default: return {};
@@ -372,6 +379,10 @@ Params default_params(QuestionKind k, const QuizModel& m, QuizRng* rng) {
       break;
     }
     case QuestionKind::SpeedupEstimate: p.batch = b; break;
+    case QuestionKind::SpeedupBatch:
+      p.small_batch = 1;  // slide 7's smallest and largest timed batches
+      p.batch = 256;
+      break;
     case QuestionKind::RowsMoved: {
       // The optimizer shown (the window's), else drawn; momentum and Adam from step 2, where
       // their memory moves rows the batch does not hold (AdamW moves every row at any step).
@@ -783,6 +794,33 @@ void ask_misconception(Question& q, const QuizModel& m) {
   }
 }
 
+// Slide 7's misconception: the advantage is the same at every B (the work's ratio is V at
+// any B: B·V·D multiply-adds against B·D copies) — but a call's fixed cost is most of a
+// tiny batch's time on both paths, so the measured advantage grows with B.
+void ask_speedup_batch(Question& q, double large_ratio, double small_ratio) {
+  const int64_t small = q.params.small_batch.value_or(1), large = q.params.batch.value_or(256);
+  q.prompt = "At B = " + num(small) + " or at B = " + num(large) +
+             ": where is the lookup's advantage over the one-hot matmul larger (type " + num(small) + " or " +
+             num(large) + ")?";
+  const int64_t at = larger_speedup_batch(small, small_ratio, large, large_ratio);
+  q.answer = at;
+  if (at < 0) {
+    q.why = "not measured yet";
+    return;
+  }
+  char figures[96];
+  std::snprintf(figures, sizeof figures, "measured %.3g\u00d7 at B = %lld and %.3g\u00d7 at B = %lld", small_ratio,
+                static_cast<long long>(small), large_ratio, static_cast<long long>(large));
+  q.why =
+      std::string(figures) +
+      (at == large
+           ? ": not the same at every B, as the work alone (V times more, at any B) would say — at B = " + num(small) +
+                 " a call's fixed cost is most of both timings, so the matmul's extra work "
+                 "barely shows"
+           : ": here the small batch came out ahead — timings this short are noisy; in work the matmul "
+             "does V times the lookup's at every B");
+}
+
 void ask_other(Question& q, const QuizModel& m, double measured_ratio) {
   if (q.kind == QuestionKind::TokenCount) {
     const std::string& text = *q.params.text;
@@ -817,7 +855,8 @@ void ask_other(Question& q, const QuizModel& m, double measured_ratio) {
 
 }  // namespace
 
-Question make_question(int slide, QuestionKind k, const QuizModel& m, const Params& p, double measured_ratio) {
+Question make_question(int slide, QuestionKind k, const QuizModel& m, const Params& p, double measured_ratio,
+                       double small_ratio) {
   Question q;
   q.slide = slide;
   q.kind = k;
@@ -841,6 +880,7 @@ Question make_question(int slide, QuestionKind k, const QuizModel& m, const Para
     case QuestionKind::GradRowsRandn:
     case QuestionKind::SameTokenX:
     case QuestionKind::SparseMemory: ask_misconception(q, m); break;
+    case QuestionKind::SpeedupBatch: ask_speedup_batch(q, measured_ratio, small_ratio); break;
     default: ask_other(q, m, measured_ratio);
   }
   return q;
@@ -875,7 +915,7 @@ std::vector<Question> state_questions(const QuizModel& m, std::optional<uint64_t
   QuizRng rng(quiz_seed.value_or(0));
   QuizRng* r = quiz_seed ? &rng : nullptr;
   for (int slide = 0; slide <= 9; ++slide) {
-    if (slide == 7) continue;  // a ratio measured by slide 7, not a property of the state
+    if (slide == 7) continue;  // ratios measured by slide 7, not a property of the state
     for (QuestionKind k : kinds_for_slide(slide)) {
       if (!askable_of(k, m)) continue;
       Params p = default_params(k, m, r);

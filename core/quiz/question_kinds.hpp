@@ -115,6 +115,9 @@ RowsMoved rows_moved_detail(const QuizModel& m, TrainOptimizer o, int64_t step);
 IdList rows_moved(const QuizModel& m, TrainOptimizer o, int64_t step);
 // Slide 7: an estimate of the measured lookup-over-matmul ratio is right within 2×.
 bool judge_speedup(double measured_ratio, double guess);
+// Slide 7: at which of two batch sizes the measured advantage (matmul time / lookup time)
+// is larger: `small` or `large` (a tie: large). Ratios not finite or not positive: -1.
+int64_t larger_speedup_batch(int64_t small, double small_ratio, int64_t large, double large_ratio);
 
 // The kinds that name a misconception (issue 36, item 5), one function each:
 // Slide 1: how many of the table's rows the lookup reads — the distinct IDs (not V, not B).
@@ -167,8 +170,9 @@ enum class QuestionKind {
   GradRowsRandn,
   SameTokenX,
   SparseMemory,
+  SpeedupBatch,  // slide 7, from two measurements (like speedup_estimate: not a property of the state)
 };
-inline constexpr int kQuestionKindCount = 21;
+inline constexpr int kQuestionKindCount = 22;
 
 enum class AnswerType { Int, Bool, Float, IntList, CellList };
 
@@ -178,7 +182,8 @@ struct Params {
   std::optional<int64_t> i;                 // lookup_row, onehot_col
   std::optional<int64_t> row, col;          // differing_cells, grad_value
   std::optional<int64_t> t;                 // argmax_token
-  std::optional<int64_t> batch;             // speedup_estimate ("B")
+  std::optional<int64_t> batch;             // speedup_estimate ("B"), speedup_batch (the large B)
+  std::optional<int64_t> small_batch;       // speedup_batch: the small B
   std::optional<TrainOptimizer> optimizer;  // rows_moved
   std::optional<int64_t> step;              // rows_moved, sparse_memory: the optimizer step, 1..kRowsMovedMaxStep
   std::optional<int64_t> u;                 // same_token_x: the later position with t's ID
@@ -223,8 +228,10 @@ bool askable_of(QuestionKind k, const QuizModel& m);
 Params default_params(QuestionKind k, const QuizModel& m, QuizRng* rng = nullptr);
 
 // The question on `slide` (one of the kind's slides) about m with params p: its prompt,
-// answer and why. SpeedupEstimate needs measured_ratio (slide 7's measurement).
-Question make_question(int slide, QuestionKind k, const QuizModel& m, const Params& p, double measured_ratio = 0.0);
+// answer and why. SpeedupEstimate needs measured_ratio (slide 7's measurement at p.batch);
+// SpeedupBatch also small_ratio (at p.small_batch): NaN ratios leave the answer unknown (-1).
+Question make_question(int slide, QuestionKind k, const QuizModel& m, const Params& p, double measured_ratio = 0.0,
+                       double small_ratio = 0.0);
 
 // Whether `given` is right for q: ints and bools exactly; grad_value within 1e-4 (the
 // four decimals torch prints) or 1e-6 relative; lists as sets (any order, repeats

@@ -71,6 +71,7 @@ void put_params(std::string& out, const Params& p) {
   if (p.row) key("row"), out += std::to_string(*p.row);
   if (p.col) key("col"), out += std::to_string(*p.col);
   if (p.t) key("t"), out += std::to_string(*p.t);
+  if (p.small_batch) key("small_B"), out += std::to_string(*p.small_batch);
   if (p.batch) key("B"), out += std::to_string(*p.batch);
   if (p.optimizer) key("optimizer"), put_string(out, optimizer_name(*p.optimizer));
   if (p.step) key("step"), out += std::to_string(*p.step);

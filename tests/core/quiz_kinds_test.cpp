@@ -268,6 +268,29 @@ TEST(QuizMisconceptions, EachAnswerAndWhatTheWrongAnswerBelieved) {
   EXPECT_FALSE(askable_of(QuestionKind::SparseMemory, hand_model(table_4x3(), {2, 2, 2})));  // no row leaves
 }
 
+// Slide 7's misconception: the advantage is not the same at every B; the answer is the
+// batch whose measured ratio is larger, unknown (-1) until both are measured.
+TEST(QuizMisconceptions, SpeedupBatchIsTheLargerMeasuredAdvantage) {
+  EXPECT_EQ(larger_speedup_batch(1, 3.0, 256, 900.0), 256);
+  EXPECT_EQ(larger_speedup_batch(1, 50.0, 256, 20.0), 1);
+  EXPECT_EQ(larger_speedup_batch(1, 5.0, 256, 5.0), 256);
+  EXPECT_EQ(larger_speedup_batch(1, std::nan(""), 256, 5.0), -1);
+  const QuizModel m = hand_model(table_4x3(), {2, 0});
+  const Params p = default_params(QuestionKind::SpeedupBatch, m);
+  EXPECT_EQ(*p.small_batch, 1);
+  EXPECT_EQ(*p.batch, 256);
+  Question q = make_question(7, QuestionKind::SpeedupBatch, m, p, 900.0, 3.0);
+  EXPECT_EQ(q.prompt, "At B = 1 or at B = 256: where is the lookup's advantage over the one-hot matmul larger (type 1 "
+                      "or 256)?");
+  EXPECT_EQ(std::get<int64_t>(q.answer), 256);
+  EXPECT_NE(q.why.find("measured 3\u00d7 at B = 1 and 900\u00d7 at B = 256"), std::string::npos) << q.why;
+  EXPECT_NE(q.why.find("not the same at every B"), std::string::npos) << q.why;
+  EXPECT_TRUE(judge(q, int64_t{256}));
+  EXPECT_FALSE(judge(q, int64_t{1}));
+  q = make_question(7, QuestionKind::SpeedupBatch, m, p, std::nan(""), 3.0);
+  EXPECT_EQ(std::get<int64_t>(q.answer), -1);
+}
+
 TEST(QuizKinds, JudgesAcceptTheAnswerAndRefuseOthers) {
   QuizModel m = hand_model(table_4x3(), {2, 0, 2, 1});
   Params p;
@@ -323,7 +346,7 @@ TEST(QuizKinds, KindsNamesAndSlidesAreTheIssuesTable) {
       {4, {"lookup_row", "zero_madds", "double_d_madds"}},
       {5, {"outputs_equal", "lookup_copies", "differing_cells", "inf_cells"}},
       {6, {"grad_rows", "grad_value", "grad_rows_randn"}},
-      {7, {"speedup_estimate"}},
+      {7, {"speedup_estimate", "speedup_batch"}},
       {8, {"argmax_token", "same_token_x"}},
       {9, {"rows_moved", "sparse_memory"}}};
   for (const auto& [slide, names] : table) {

@@ -418,6 +418,37 @@ TEST_F(UiLearn, SlideSevenJudgesAgainstTheTimingOnScreenNow) {
   EXPECT_DOUBLE_EQ(std::get<double>(l.question.answer), ms.ratio);
 }
 
+// Slide 7's misconception (issue 36, item 5): "at B = 1 or at B = 256, where is the lookup's
+// advantage larger?" — judged against the two figures measured while it is asked.
+TEST_F(UiLearn, SlideSevenAsksWhereTheAdvantageIsLarger) {
+  Headless g;
+  g.init({"lookupviz", "--ask"});
+  scale_state(g.app).vocab = 3000;
+  scale_state(g.app).dim = 64;
+  g.app.learn.next_kind = quiz::QuestionKind::SpeedupBatch;
+  go_to_slide(g.app, 7);
+  g.frames(5);
+  LearnState& l = g.app.learn;
+  ASSERT_EQ(l.phase, LearnPhase::Asking);
+  ASSERT_EQ(l.question.kind, quiz::QuestionKind::SpeedupBatch);
+  const auto until = std::chrono::steady_clock::now() + std::chrono::minutes(3);
+  while (measured_speedup(g.app, 256).state == MeasuredSpeedup::State::Pending &&
+         std::chrono::steady_clock::now() < until) {
+    g.frame();
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  const MeasuredSpeedup one = measured_speedup(g.app, 1), many = measured_speedup(g.app, 256);
+  ASSERT_EQ(many.state, MeasuredSpeedup::State::Ready) << many.why;
+  ASSERT_EQ(one.state, MeasuredSpeedup::State::Ready) << one.why;
+  const int64_t truth = one.ratio > many.ratio ? 1 : 256;
+  g.type(std::to_string(truth).c_str());
+  g.press(kEnter);
+  ASSERT_EQ(l.phase, LearnPhase::Revealed);
+  EXPECT_TRUE(l.right);
+  EXPECT_EQ(std::get<int64_t>(l.question.answer), truth);
+  EXPECT_EQ(l.question.why.rfind("measured ", 0), 0u) << l.question.why;
+}
+
 // An estimate given before the timing finished waits for it, then is judged.
 TEST_F(UiLearn, AnEstimateGivenBeforeTheTimingWaitsForIt) {
   Headless g;
