@@ -147,7 +147,8 @@ constexpr double kPictureMatmulLimit = 5.0 * kWorkLimit;
 bool asks_estimate(const App& app) {
   const LearnState& L = app.learn;
   return L.phase != LearnPhase::Off && L.slide == app.ui.slide &&
-         L.question.kind == quiz::QuestionKind::SpeedupEstimate;
+         (L.question.kind == quiz::QuestionKind::SpeedupEstimate ||
+          L.question.kind == quiz::QuestionKind::SpeedupBatch);  // (or which B's advantage is larger)
 }
 bool hides_timing(const App& app) { return asks_estimate(app) && app.learn.phase == LearnPhase::Asking; }
 
