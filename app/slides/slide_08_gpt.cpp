@@ -350,6 +350,24 @@ void interact(SlideCanvas& c, const GridLayout& tg, const GridLayout& pg, const 
   grid_interact(xg, app.ui.out2_view, "##x", &r, &col);
 }
 
+// The logits' grid: a column is a token ID, labelled, so the argmax can be named.
+GridStyle logits_style(const GridStyle& gs) {
+  GridStyle ls = named(gs, "logits");
+  ls.col_labels = true;
+  return ls;
+}
+
+// Learn mode's argmax question on a wide vocabulary: a window of the logits' columns that
+// holds the answer and its neighbours (at a place in the window that does not give it away).
+void show_answer_window(SlideCanvas& c, const GridStyle& ls, int v) {
+  App& app = c.app;
+  if (!learn_asks(c, quiz::QuestionKind::ArgmaxToken) || v <= ls.max_cols || ls.max_cols <= 0) return;
+  if (const auto* want = std::get_if<int64_t>(&app.learn.question.answer)) {
+    const int at = static_cast<int>((*want * 7 + app.learn.question.params.t.value_or(0)) % ls.max_cols);
+    app.ui.onehot_view.first_col = std::clamp(static_cast<int>(*want) - at, 0, v - ls.max_cols);
+  }
+}
+
 ImVec2 canvas(SlideCanvas& c) {
   App& app = c.app;
   const Derived& d = app.derived;
@@ -424,9 +442,7 @@ ImVec2 canvas(SlideCanvas& c) {
 
   // The output head: logits = x · Wᵀ, T × V, the largest per row outlined.
   // Beside the sum when the sum sits on a row of its own and there is room; else below all.
-  GridStyle ls = gs;
-  ls.name = "logits";
-  ls.col_labels = true;  // a logit's column is a token ID: labelled, so the argmax can be named
+  GridStyle ls = logits_style(gs);
   const float beside_x = xg.pos.x + xg.size.x + kGap;
   const LogitsPlace lp = place_logits(app, c, ls, x_head_y > head_y, beside_x);
   ls.max_cols = lp.cols;
@@ -441,14 +457,7 @@ ImVec2 canvas(SlideCanvas& c) {
                   Commas(t).s, Commas(v).s);
   draw_text(dl, fonts().bold, ImVec2(lx, y2), with_alpha(c.pal.muted, 0.4f + 0.6f * s_head), head);
   const float logits_head_w = lx - c.origin.x + text_size(fonts().bold, head).x;
-  // Learn mode's argmax question on a wide vocabulary: a window of columns that holds the
-  // answer and its neighbours (at a place in the window that does not give it away).
-  if (learn_asks(c, quiz::QuestionKind::ArgmaxToken) && v > ls.max_cols && ls.max_cols > 0) {
-    if (const auto* want = std::get_if<int64_t>(&app.learn.question.answer)) {
-      const int at = static_cast<int>((*want * 7 + app.learn.question.params.t.value_or(0)) % ls.max_cols);
-      app.ui.onehot_view.first_col = std::clamp(static_cast<int>(*want) - at, 0, v - ls.max_cols);
-    }
-  }
+  show_answer_window(c, ls, v);
   const GridLayout lg = grid_layout(ImVec2(lx, y2 + e * 1.7f), t, v, app.ui.onehot_view, ls);
   grid_draw_frame(dl, lg, ls, c.pal, token_labels);
   // Only the logits on screen are computed here (x · the head's rows shown); the argmax
