@@ -128,11 +128,12 @@ void answer_cells(LearnState& learn, const GridLayout& g, ImDrawList* dl, const 
     }
 }
 
-void answer_rows(LearnState& learn, const GridLayout& g, ImDrawList* dl, const Palette& pal) {
+void answer_rows(LearnState& learn, const GridLayout& g, ImDrawList* dl, const Palette& pal, bool marks_left) {
+  const float badge_x = marks_left ? g.pos.x - em() * 1.3f : g.cells_max().x + em() * 0.4f;
   for (int r = g.first_row; r < g.first_row + g.shown_rows; ++r) {
     AnswerTarget t{AnswerTarget::Axis::Row, r, 0, g.row_min(r), g.row_max(r)};
     t.min.x = g.pos.x;  // the row's label too
-    mark(learn, t, ImVec2(g.cells_max().x + em() * 0.4f, 0.0f), dl, pal, false);
+    mark(learn, t, ImVec2(badge_x, 0.0f), dl, pal, false);
   }
 }
 

@@ -13,7 +13,8 @@ namespace lv::app {
 
 // The rows of g are the answers (which table row the lookup takes; which rows get a
 // gradient). Adds each shown row to learn.targets and draws the highlight or the marks.
-void answer_rows(LearnState& learn, const GridLayout& g, ImDrawList* dl, const Palette& pal);
+// marks_left: the ✓ / ✗ left of the row labels (a grid at the canvas's right edge: slide 2's output).
+void answer_rows(LearnState& learn, const GridLayout& g, ImDrawList* dl, const Palette& pal, bool marks_left = false);
 // The columns of g (where the one-hot row's 1 goes).
 void answer_cols(LearnState& learn, const GridLayout& g, ImDrawList* dl, const Palette& pal);
 
