@@ -44,22 +44,21 @@ constexpr size_t kAnsweredKept = 512;
 // rows_moved lists AdamW's decayed rows by reading every row, and its answer is clicked row
 // by row: asked of tables of at most kRowsMovedMaxVocab rows (and 2^18 numbers).
 bool whole_table_kind(QuestionKind k) {
-  return k == QuestionKind::ArgmaxToken || k == QuestionKind::OutputsEqual || k == QuestionKind::RowsMoved;
+  return k == QuestionKind::ArgmaxToken || k == QuestionKind::OutputsEqual || k == QuestionKind::RowsMoved ||
+         k == QuestionKind::InfCells || k == QuestionKind::SparseMemory;
 }
 
 // The kinds this slide may ask of this state, in the order.
 std::vector<QuestionKind> askable(const App& app, int slide) {
   std::vector<QuestionKind> out;
   const bool small = app.derived.vocab * app.derived.dim <= kAskWholeTableUpTo;
+  if (app.inputs.ids.empty()) return out;
+  const quiz::QuizModel m = learn_model(app);
   for (QuestionKind k : quiz::kinds_for_slide(slide)) {
-    if (k == QuestionKind::TokenCount && !app.gpt2) continue;
     if (whole_table_kind(k) && !small) continue;
-    if (k == QuestionKind::RowsMoved &&
-        (app.derived.vocab > quiz::kRowsMovedMaxVocab || train_slide_batches(app).empty()))
-      continue;
+    if (!quiz::askable_of(k, m)) continue;  // token_count: GPT-2's on a text shown; slide 9's: batches that fit
     out.push_back(k);
   }
-  if (app.inputs.ids.empty()) out.clear();
   return out;
 }
 
@@ -67,7 +66,14 @@ std::vector<QuestionKind> askable(const App& app, int slide) {
 QuestionKind choose_kind(const App& app, const std::vector<QuestionKind>& kinds) {
   const LearnState& L = app.learn;
   if (L.next_kind && std::find(kinds.begin(), kinds.end(), *L.next_kind) != kinds.end()) return *L.next_kind;
-  QuestionKind best = kinds[L.asks % kinds.size()];
+  // Each slide's kinds take turns by what this slide has asked (its kinds' tally): a first
+  // visit asks its first kind, whatever other slides asked before.
+  size_t turn = 0;
+  for (QuestionKind k : kinds) {
+    const auto it = L.tally.find(std::string(quiz::kind_name(k)));
+    if (it != L.tally.end()) turn += static_cast<size_t>(it->second.asked);
+  }
+  QuestionKind best = kinds[turn % kinds.size()];
   int best_missed = 0;
   for (QuestionKind k : kinds) {
     const auto it = L.tally.find(std::string(quiz::kind_name(k)));
@@ -85,7 +91,7 @@ uint64_t state_key(const App& app) {
   mix_in(app.inputs.seed);
   for (int64_t id : app.inputs.ids) mix_in(static_cast<uint64_t>(id));
   if (!quiz::kinds_for_slide(app.ui.slide).empty() &&
-      quiz::kinds_for_slide(app.ui.slide).front() == QuestionKind::RowsMoved)
+      quiz::kinds_for_slide(app.ui.slide).front() == QuestionKind::RowsMoved)  // (and sparse_memory)
     mix_in(train_slide_key(app));  // slide 9: its batches, optimizer and lr too
   return h;
 }
@@ -101,16 +107,21 @@ void clear_answer(LearnState& L) {
 // Slide 7's question is about its largest batch's measured ratio (B = 256).
 constexpr int kEstimateBatch = kTimingBatches[kTimingBatchCount - 1];
 
-// A question's answer as known now: slide 7's ratio once measured (NaN until then).
+// A question's answer as known now: slide 7's ratios once measured (NaN, -1 until then).
 quiz::Question with_measure(const App& app, quiz::Question q) {
-  if (q.kind != QuestionKind::SpeedupEstimate) return q;
+  if (q.kind != QuestionKind::SpeedupEstimate && q.kind != QuestionKind::SpeedupBatch) return q;
+  auto ratio_at = [&](int batch) {
+    const MeasuredSpeedup ms = measured_speedup(app, batch);
+    return ms.state == MeasuredSpeedup::State::Ready ? ms.ratio : std::nan("");
+  };
   q.params.batch = kEstimateBatch;
-  const MeasuredSpeedup ms = measured_speedup(app, kEstimateBatch);
-  const double ratio = ms.state == MeasuredSpeedup::State::Ready ? ms.ratio : std::nan("");
-  return quiz::make_question(q.slide, q.kind, learn_model(app), q.params, ratio);
+  if (q.kind == QuestionKind::SpeedupBatch) q.params.small_batch = kTimingBatches[0];  // B = 1 against B = 256
+  return quiz::make_question(q.slide, q.kind, learn_model(app), q.params, ratio_at(kEstimateBatch),
+                             q.kind == QuestionKind::SpeedupBatch ? ratio_at(kTimingBatches[0]) : 0.0);
 }
 
 bool answer_known(const quiz::Question& q) {
+  if (q.kind == QuestionKind::SpeedupBatch) return std::get<int64_t>(q.answer) > 0;
   const double* d = std::get_if<double>(&q.answer);
   return !d || !std::isnan(*d);
 }
@@ -120,7 +131,7 @@ void ask(App& app, const quiz::Question& q) {
   LearnState& L = app.learn;
   clear_answer(L);
   // rows_moved names an optimizer: slide 9 shows that one, alone.
-  if (q.kind == QuestionKind::RowsMoved && q.params.optimizer) train_show_optimizer(app, *q.params.optimizer);
+  if (q.params.optimizer) train_show_optimizer(app, *q.params.optimizer);  // rows_moved, sparse_memory
   L.question = with_measure(app, q);
   L.slide = app.ui.slide;
   const QuestionSteps s = question_steps(q, current_slide_steps(app));
@@ -233,7 +244,7 @@ void apply_state(App& app, const quiz::StateSpec& spec, int slide, QuestionKind 
   in.text_ids.clear();
   take_change(app, set_inputs(app, std::move(in)), Fields::Sync);
   if (slide == 0 && app.tokenizer) take_change(app, set_text(app, spec.text), Fields::Sync);
-  if (kind == QuestionKind::RowsMoved) train_fresh_choices(app);
+  if (kind == QuestionKind::RowsMoved || kind == QuestionKind::SparseMemory) train_fresh_choices(app);
   finish_jobs(app);
 }
 
@@ -247,7 +258,8 @@ bool commit(App& app) {
   }
   L.given = r.answer;
   L.shown = false;
-  if (!answer_known(L.question)) {  // slide 7 is still timing: judged when its figure lands (learn_frame)
+  L.question = with_measure(app, L.question);  // slide 7: the timing on screen now, not the one when asked
+  if (!answer_known(L.question)) {             // slide 7 is still timing: judged when its figure lands (learn_frame)
     L.awaits_measure = true;
     return true;
   }
@@ -270,6 +282,11 @@ void judge_when_measured(App& app) {
     return;
   }
   L.question = with_measure(app, L.question);
+  if (!answer_known(L.question)) {  // speedup_batch: B = 1's figure did not come
+    L.phase = LearnPhase::Off;
+    set_status(app, "No figures to judge: B = 1 was not timed");
+    return;
+  }
   if (!L.shown && L.given) L.right = quiz::judge(L.question, *L.given);
   reveal(app);
 }
@@ -354,16 +371,25 @@ const char* how_to_answer(const quiz::Question& q) {
       return "Click the table row, or ↑ ↓ to it, or type its number; Enter answers, S shows.";
     case QuestionKind::OnehotCol: return "Click the column, or ← → to it, or type its number; Enter answers, S shows.";
     case QuestionKind::GradRows:
+    case QuestionKind::GradRowsRandn:
       return "Click each row (or ↑ ↓ and Space), or type them: 1, 3; Enter answers, S shows.";
-    case QuestionKind::OutputsEqual: return "Type y (yes) or n (no); Enter answers, S shows.";
+    case QuestionKind::EditedRowOutputs:
+      return "Click each output row (or ↑ ↓ and Space), or type them: 0, 2 (none: leave it empty); Enter answers, "
+             "S shows.";
+    case QuestionKind::OutputsEqual:
+    case QuestionKind::SameTokenX:
+    case QuestionKind::SparseMemory: return "Type y or n; Enter answers, S shows.";
     case QuestionKind::DifferingCells:
+    case QuestionKind::InfCells:
       return "Click each output cell (or the arrows and Space), or type row,col; row,col (none: leave it empty); "
              "Enter answers, S shows.";
     case QuestionKind::ArgmaxToken:
       return "Click the token's column of logits, or ← → to it, or type its ID; Enter answers, S shows.";
     case QuestionKind::GradValue: return "Type a number; Enter answers, S shows.";
     case QuestionKind::SpeedupEstimate:
-      return "Type your estimate, e.g. 40 (within 2× counts); Enter answers, S shows.";
+      // No anchor far from the truth (measured ratios run from tens to tens of thousands).
+      return "Type your estimate, a number like 100 or 10000 (within 2× counts); Enter answers, S shows.";
+    case QuestionKind::SpeedupBatch: return "Type 1 or 256; Enter answers, S shows.";
     case QuestionKind::RowsMoved:
       return "Click each row that changes (or ↑ ↓ and Space), or type them: 0, 2; Enter answers, S shows.";
     default: return "Type a whole number; Enter answers, S shows.";
@@ -409,21 +435,23 @@ quiz::QuizModel learn_model(const App& app) {
   m.table = app.derived.table;
   m.ids = app.inputs.ids;
   m.after_table = app.derived.gen_after_table;
-  m.tokenizer = app.gpt2.get();  // the questions are about GPT-2's tokenizer
+  // The questions are about GPT-2's tokenizer: with the table's own tokenizer on slide 0's
+  // canvas, slide 0 asks nothing (askable) rather than about a tokenizer it does not show.
+  m.tokenizer = app.model_tokenizer ? nullptr : app.gpt2.get();
   m.nonfinite = app.derived.nonfinite;
   if (app.inputs.grad_mode == GradMode::Seeded && app.derived.grad_out.rows() == app.derived.batch)
     m.grad_out = std::make_shared<const Matrix>(app.derived.grad_out);
   // Slide 0's sentence: the one typed (while the IDs are its tokens), else the IDs' own text.
+  // No stand-in: a text the canvas does not show is never asked about (askable).
   if (ids_from_text(app.inputs)) m.text = app.inputs.text;
-  else if (app.tokenizer) {
+  else if (m.tokenizer) {
     bool gpt2 = true;
     for (int64_t id : app.inputs.ids) gpt2 = gpt2 && id >= 0 && id < static_cast<int64_t>(kGpt2VocabSize);
     if (gpt2) {
-      const Decoding d = app.tokenizer->decode(app.inputs.ids);
+      const Decoding d = m.tokenizer->decode(app.inputs.ids);
       if (d.ok) m.text = utf8_replace_invalid(d.bytes);
     }
   }
-  if (m.text.empty()) m.text = "Hello, world";
   // Slide 9's training as it shows it (rows_moved).
   m.train_batches = train_slide_batches(app);
   m.train_lr = train_slide_lr(app);
@@ -445,10 +473,14 @@ QuestionSteps question_steps(const quiz::Question& q, int steps) {
     case QuestionKind::LookupCopies: return at(1, 2);  // slide 5's bill
     case QuestionKind::ArgmaxToken: return at(3, 4);   // slide 8's output head
     case QuestionKind::GradRows:
-    case QuestionKind::GradValue: return at(0, steps - 1);            // the scatter steps
-    case QuestionKind::OutputsEqual: return at(0, 1);                 // slide 5's check
-    case QuestionKind::SpeedupEstimate: return at(steps - 1, steps);  // slide 7's timing step
-    case QuestionKind::RowsMoved: {
+    case QuestionKind::GradRowsRandn:
+    case QuestionKind::GradValue: return at(0, steps - 1);  // the scatter steps
+    case QuestionKind::SameTokenX: return at(2, 3);         // slide 8: tok_emb, pos_emb; then x
+    case QuestionKind::OutputsEqual: return at(0, 1);       // slide 5's check
+    case QuestionKind::SpeedupEstimate:
+    case QuestionKind::SpeedupBatch: return at(steps - 1, steps);  // slide 7's timing step
+    case QuestionKind::RowsMoved:
+    case QuestionKind::SparseMemory: {
       const int k = static_cast<int>(q.params.step.value_or(1));
       return at(k - 1, k);  // slide 9's step k: the table after k optimizer steps
     }
@@ -500,7 +532,7 @@ ReadAnswer read_answer(const quiz::Question& q, const std::string& typed) {
     case AnswerType::Bool: {
       if (s == "y" || s == "Y" || s == "t" || s == "T") r.answer = true;
       else if (s == "n" || s == "N" || s == "f" || s == "F") r.answer = false;
-      else r.error = "Type y for yes or n for no.";
+      else r.error = "Type y or n.";
       return r;
     }
     case AnswerType::Float: {
@@ -751,7 +783,9 @@ void learn_answer_wrong(App& app) {
   if (L.phase != LearnPhase::Asking) return;
   L.question = with_measure(app, L.question);
   // Slide 7 still timing: the report lays out a verdict with a stand-in figure.
-  if (!answer_known(L.question)) L.question.answer = 1000.0;
+  if (!answer_known(L.question))
+    L.question.answer =
+        L.question.kind == QuestionKind::SpeedupBatch ? quiz::Answer(int64_t{256}) : quiz::Answer(1000.0);
   quiz::Answer wrong = L.question.answer;
   if (auto* v = std::get_if<int64_t>(&wrong)) *v += 1;
   else if (auto* b = std::get_if<bool>(&wrong)) *b = !*b;
@@ -894,6 +928,32 @@ void draw_learn_panel(App& app, float width, float height) {
 
 namespace {
 
+// Slide 6's gradient rows (and slide 9's trained rows) as chips in the panel (answer_chips):
+// every row of a table of at most 16, else the IDs' rows and their neighbours (16 at most) —
+// clickable without scrolling the slide's grid, and each marked by the reveal.
+std::vector<int64_t> chip_rows(const App& app) {
+  const LearnState& L = app.learn;
+  std::vector<int64_t> rows;
+  const bool trained = L.question.kind == QuestionKind::RowsMoved;  // slide 9's table scrolls the same way
+  if (L.question.kind != QuestionKind::GradRows && L.question.kind != QuestionKind::GradRowsRandn && !trained)
+    return rows;
+  const int64_t v = app.derived.vocab;
+  if (v <= 16) {
+    for (int64_t r = 0; r < v; ++r) rows.push_back(r);
+    return rows;
+  }
+  IdList ids = app.inputs.ids;
+  if (trained)
+    for (const IdList& b : train_slide_batches(app)) ids.insert(ids.end(), b.begin(), b.end());
+  for (int64_t id : ids)
+    for (int64_t r = id - 1; r <= id + 1; ++r)
+      if (r >= 0 && r < v) rows.push_back(r);
+  std::sort(rows.begin(), rows.end());
+  rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+  if (rows.size() > 16) rows.resize(16);
+  return rows;
+}
+
 // The prompt as shown: a quiz's says which question of how many; a practice state (Try
 // another, a quiz) is marked as such, the learner's own state coming back after it.
 std::string prompt_text(const LearnState& L) {
@@ -965,7 +1025,8 @@ float question_panel_height(const App& app, float width) {
     const bool beside = verdict_w + st.ItemSpacing.x * 2.0f + verdict_buttons_width(L) <= wrap;
     revealed = (beside ? std::max(verdict_h, frame) : verdict_h + gap + frame) + gap + why_h;
   }
-  return e * 1.0f + prompt_h + gap + std::max(asked, revealed) + 2.0f;
+  const float chips = chip_rows(app).empty() ? 0.0f : chips_height() + gap;
+  return e * 1.0f + prompt_h + gap + chips + std::max(asked, revealed) + 2.0f;
 }
 
 void draw_panel(App& app, float width, float height) {
@@ -988,6 +1049,7 @@ void draw_panel(App& app, float width, float height) {
   if (L.phase == LearnPhase::Revealed) report_text(L.question.why);
   landmark("learn-prompt");
   if (L.own.kept) landmark("learn-practice");
+  if (const std::vector<int64_t> chips = chip_rows(app); !chips.empty()) answer_chips(L, chips, pal);
   if (L.phase == LearnPhase::Asking && L.awaits_measure) {
     // Answered before the timing finished: the estimate stays on screen until it is judged.
     ImGui::AlignTextToFramePadding();

@@ -617,7 +617,8 @@ std::string worksheet_picture(lv::app::Platform& p, lv::app::App& app, const lv:
   }
   // rows_moved: slide 9 trains as the question does (a drawn state: its IDs one a step at
   // lr 0.1) with the optimizer it names, alone.
-  if (item.question.kind == lv::quiz::QuestionKind::RowsMoved) {
+  if (item.question.kind == lv::quiz::QuestionKind::RowsMoved ||
+      item.question.kind == lv::quiz::QuestionKind::SparseMemory) {
     if (drawn) lv::app::train_fresh_choices(app);
     if (item.question.params.optimizer) lv::app::train_show_optimizer(app, *item.question.params.optimizer);
   }
@@ -647,6 +648,13 @@ std::string export_worksheet(lv::app::Platform& p, lv::app::App& app, const lv::
     const lv::quiz::PictureStep at = lv::quiz::picture_for(q);
     const std::string path = lv::quiz::picture_file(o.export_worksheet, static_cast<int>(k) + 1, at.slide, &it.picture);
     if (std::string e = worksheet_picture(p, app, o, questions[k], drawn, path); !e.empty()) return e;
+    if (at.with_table) {  // the whole table beside it, of the same state (slide 1 at step 1)
+      const std::string table =
+          lv::quiz::picture_file(o.export_worksheet, static_cast<int>(k) + 1, 1, &it.table_picture);
+      lv::app::want_table_work(app, slide_table_work(1));
+      freeze_at(app, 1, 1);
+      if (std::string e = render_png(p, app, table); !e.empty()) return e;
+    }
   }
   const std::string table = o.weights.empty() ? "a " + lv::with_commas(lv::effective_vocab(o)) + " \u00d7 " +
                                                     lv::with_commas(o.dim) + " table"

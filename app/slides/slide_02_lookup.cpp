@@ -190,6 +190,8 @@ ImVec2 canvas(SlideCanvas& c) {
                      id_color(static_cast<size_t>(cur), 0.35f), gs, c.pal);
   // Learn mode: "which table row lands in output row i?" is answered on the table.
   if (learn_asks(c, quiz::QuestionKind::LookupRow)) answer_rows(sc.app.learn, tg, sc.dl, c.pal);
+  // "table row r is edited: which output rows change?" is answered on the output's rows.
+  if (learn_asks(c, quiz::QuestionKind::EditedRowOutputs)) answer_rows(sc.app.learn, og, sc.dl, c.pal, true);
   // Hover: say where a value came from.
   int r = -1, col = -1;
   const bool over_out = grid_interact(og, sc.app.ui.out_view, "##out", &r, &col);

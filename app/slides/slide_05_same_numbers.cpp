@@ -696,7 +696,9 @@ ImVec2 canvas(SlideCanvas& c) {
     draw_row_verdicts(s, g, sw);
     hover_checks(s, g);
     // Learn mode: which output cells change after an edit is answered on embedding(idx)'s cells.
-    if (learn_asks(c, quiz::QuestionKind::DifferingCells)) answer_cells(s.app.learn, g.lg, s.dl, s.pal);
+    // (and which stop being equal after inf is typed into a table cell)
+    if (learn_asks(c, quiz::QuestionKind::DifferingCells) || learn_asks(c, quiz::QuestionKind::InfCells))
+      answer_cells(s.app.learn, g.lg, s.dl, s.pal);
   }
 
   const float verdict_y = g.bottom + e * 0.6f;

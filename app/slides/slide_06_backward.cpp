@@ -309,7 +309,8 @@ ImVec2 canvas(SlideCanvas& c) {
   });
 
   // Learn mode: "which rows get a gradient?" is answered on embedding.weight.grad's rows.
-  if (learn_asks(c, quiz::QuestionKind::GradRows)) answer_rows(sc.app.learn, lg, sc.dl, c.pal);
+  if (learn_asks(c, quiz::QuestionKind::GradRows) || learn_asks(c, quiz::QuestionKind::GradRowsRandn))
+    answer_rows(sc.app.learn, lg, sc.dl, c.pal);
   // The matmul's gradient appears whole in the last step: every entry computed.
   // Drawn from the rows on screen: the one-hot path's V × D gradient is never held.
   grid_draw_cells_at(

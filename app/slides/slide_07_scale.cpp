@@ -147,7 +147,8 @@ constexpr double kPictureMatmulLimit = 5.0 * kWorkLimit;
 bool asks_estimate(const App& app) {
   const LearnState& L = app.learn;
   return L.phase != LearnPhase::Off && L.slide == app.ui.slide &&
-         L.question.kind == quiz::QuestionKind::SpeedupEstimate;
+         (L.question.kind == quiz::QuestionKind::SpeedupEstimate ||
+          L.question.kind == quiz::QuestionKind::SpeedupBatch);  // (or which B's advantage is larger)
 }
 // Its declaration (SlideDef::hides): asking for the estimate, the timings wait for the answer.
 Hidden hides(const quiz::Question& q) {

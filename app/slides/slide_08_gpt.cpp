@@ -161,10 +161,15 @@ void narrative(App& app) {
 // GPT-2's IDs get their text beside each row of logits: room kept for it.
 float decoded_text_room(const App& app) { return gpt2_vocab(app) ? em() * 9.0f : 0.0f; }
 
+constexpr int64_t kAllLogitsUpTo = 16;
+
 // The logits' columns: what fits between `left` and the canvas's right edge beside
 // the decoded text (less an em: a window further down has wider row numbers).
 int logits_cols(const App& app, const SlideCanvas& c, const GridStyle& gs, float left) {
   const float e = em();
+  // Up to 16 tokens, every column (each labelled with its ID): the argmax question asks
+  // which one wins, and a learner compares them all (the canvas's fit makes them room).
+  if (app.derived.vocab <= kAllLogitsUpTo) return static_cast<int>(app.derived.vocab);
   return grid_fit_count(
       static_cast<int>(app.derived.vocab),
       c.origin.x + c.avail.x - left - e * 4.0f - decoded_text_room(app) - (gpt2_vocab(app) ? e : 0.0f), gs.cell_w * e,
@@ -194,7 +199,7 @@ LogitsPlace place_logits(const App& app, const SlideCanvas& c, const GridStyle& 
   // As many columns as fit with the grid's labels and scroll bar (at least 4 of a wide
   // vocabulary; up to kWholeUpTo columns are shown whole or not beside at all).
   bs.max_cols = logits_cols(app, c, ls, beside_x);
-  while (v > kWholeUpTo && bs.max_cols > 4 && width() > room) --bs.max_cols;
+  while (v > kAllLogitsUpTo && bs.max_cols > 4 && width() > room) --bs.max_cols;
   pl.beside = x_alone && width() <= room;
   pl.cols = pl.beside ? bs.max_cols : logits_cols(app, c, ls, c.origin.x);
   return pl;
@@ -351,6 +356,24 @@ void interact(SlideCanvas& c, const GridLayout& tg, const GridLayout& pg, const 
   grid_interact(xg, app.ui.out2_view, "##x", &r, &col);
 }
 
+// The logits' grid: a column is a token ID, labelled, so the argmax can be named.
+GridStyle logits_style(const GridStyle& gs) {
+  GridStyle ls = named(gs, "logits");
+  ls.col_labels = true;
+  return ls;
+}
+
+// Learn mode's argmax question on a wide vocabulary: a window of the logits' columns that
+// holds the answer and its neighbours (at a place in the window that does not give it away).
+void show_answer_window(SlideCanvas& c, const GridStyle& ls, int v) {
+  App& app = c.app;
+  if (!learn_asks(c, quiz::QuestionKind::ArgmaxToken) || v <= ls.max_cols || ls.max_cols <= 0) return;
+  if (const auto* want = std::get_if<int64_t>(&app.learn.question.answer)) {
+    const int at = static_cast<int>((*want * 7 + app.learn.question.params.t.value_or(0)) % ls.max_cols);
+    app.ui.onehot_view.first_col = std::clamp(static_cast<int>(*want) - at, 0, v - ls.max_cols);
+  }
+}
+
 ImVec2 canvas(SlideCanvas& c) {
   App& app = c.app;
   const Derived& d = app.derived;
@@ -425,8 +448,7 @@ ImVec2 canvas(SlideCanvas& c) {
 
   // The output head: logits = x · Wᵀ, T × V, the largest per row outlined.
   // Beside the sum when the sum sits on a row of its own and there is room; else below all.
-  GridStyle ls = gs;
-  ls.name = "logits";
+  GridStyle ls = logits_style(gs);
   const float beside_x = xg.pos.x + xg.size.x + kGap;
   const LogitsPlace lp = place_logits(app, c, ls, x_head_y > head_y, beside_x);
   ls.max_cols = lp.cols;
@@ -441,6 +463,7 @@ ImVec2 canvas(SlideCanvas& c) {
                   Commas(t).s, Commas(v).s);
   draw_text(dl, fonts().bold, ImVec2(lx, y2), with_alpha(c.pal.muted, 0.4f + 0.6f * s_head), head);
   const float logits_head_w = lx - c.origin.x + text_size(fonts().bold, head).x;
+  show_answer_window(c, ls, v);
   const GridLayout lg = grid_layout(ImVec2(lx, y2 + e * 1.7f), t, v, app.ui.onehot_view, ls);
   grid_draw_frame(dl, lg, ls, c.pal, token_labels);
   // Only the logits on screen are computed here (x · the head's rows shown); the argmax

@@ -92,7 +92,8 @@ void mark(LearnState& learn, AnswerTarget t, ImVec2 badge, ImDrawList* dl, const
   const bool truth = has(answer_values(learn.question.answer), value);
   const bool mine = !learn.shown && has(picked(learn), value);
   if (!truth && !mine) return;
-  (truth ? learn.marked_right : learn.marked_wrong).push_back(value);
+  std::vector<int64_t>& marked = truth ? learn.marked_right : learn.marked_wrong;
+  if (!has(marked, value)) marked.push_back(value);  // a row may be a grid's and a chip's
   const ImU32 c = truth ? pal.ok : pal.bad;
   dl->AddRect(ImVec2(t.min.x - 2, t.min.y - 2), ImVec2(t.max.x + 2, t.max.y + 2), c, e * 0.2f, 0, 3.0f);
   // A glyph as well as colour (the panel under the canvas says it in words): ✓ the
@@ -127,12 +128,41 @@ void answer_cells(LearnState& learn, const GridLayout& g, ImDrawList* dl, const 
     }
 }
 
-void answer_rows(LearnState& learn, const GridLayout& g, ImDrawList* dl, const Palette& pal) {
+void answer_rows(LearnState& learn, const GridLayout& g, ImDrawList* dl, const Palette& pal, bool marks_left) {
+  const float badge_x = marks_left ? g.pos.x - em() * 1.3f : g.cells_max().x + em() * 0.4f;
   for (int r = g.first_row; r < g.first_row + g.shown_rows; ++r) {
     AnswerTarget t{AnswerTarget::Axis::Row, r, 0, g.row_min(r), g.row_max(r)};
     t.min.x = g.pos.x;  // the row's label too
-    mark(learn, t, ImVec2(g.cells_max().x + em() * 0.4f, 0.0f), dl, pal, false);
+    mark(learn, t, ImVec2(badge_x, 0.0f), dl, pal, false);
   }
+}
+
+float chips_height() { return ImGui::GetFrameHeight() + em() * 0.5f; }
+
+void answer_chips(LearnState& learn, const std::vector<int64_t>& rows, const Palette& pal) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float e = em();
+  const ImVec2 start = ImGui::GetCursorScreenPos();
+  const float h = ImGui::GetFrameHeight();
+  float x = start.x;
+  const float y = start.y + e * 0.45f;  // room above for a chip's ✓ / ✗
+  ImGui::PushFont(fonts().mono);
+  char label[32];
+  const float room = ImGui::GetContentRegionAvail().x;
+  for (int64_t r : rows) {
+    std::snprintf(label, sizeof label, "row %lld", static_cast<long long>(r));
+    const float w = ImGui::CalcTextSize(label).x + e * 0.8f;
+    if (x + w > start.x + room) break;  // (the caller passes what fits a line)
+    const ImVec2 a(x, y), b(x + w, y + h);
+    dl->AddRectFilled(a, b, pal.panel, e * 0.2f);
+    dl->AddRect(a, b, pal.border, e * 0.2f);
+    dl->AddText(ImVec2(x + e * 0.4f, y + (h - ImGui::GetTextLineHeight()) * 0.5f), pal.text, label);
+    AnswerTarget t{AnswerTarget::Axis::Row, r, 0, a, b};
+    mark(learn, t, ImVec2(0.0f, y - e * 0.55f), dl, pal, true);
+    x = b.x + e * 0.4f;
+  }
+  ImGui::PopFont();
+  ImGui::Dummy(ImVec2(std::max(1.0f, x - start.x), chips_height()));
 }
 
 void answer_cols(LearnState& learn, const GridLayout& g, ImDrawList* dl, const Palette& pal) {

@@ -13,12 +13,20 @@ namespace lv::app {
 
 // The rows of g are the answers (which table row the lookup takes; which rows get a
 // gradient). Adds each shown row to learn.targets and draws the highlight or the marks.
-void answer_rows(LearnState& learn, const GridLayout& g, ImDrawList* dl, const Palette& pal);
+// marks_left: the ✓ / ✗ left of the row labels (a grid at the canvas's right edge: slide 2's output).
+void answer_rows(LearnState& learn, const GridLayout& g, ImDrawList* dl, const Palette& pal, bool marks_left = false);
 // The columns of g (where the one-hot row's 1 goes).
 void answer_cols(LearnState& learn, const GridLayout& g, ImDrawList* dl, const Palette& pal);
 
 // The cells of g (which output cells change after an edit): each a target of its own.
 void answer_cells(LearnState& learn, const GridLayout& g, ImDrawList* dl, const Palette& pal);
+
+// Table rows as a line of chips at the cursor (the question panel): each a Row target, so a
+// row is clickable whatever the slide's grid scrolls to, and the reveal marks every row it
+// names (issue 36: slide 6 at 1280 × 800 showed 4 of V rows, the ✓ on the others unseen).
+// Advances the cursor by chips_height().
+void answer_chips(LearnState& learn, const std::vector<int64_t>& rows, const Palette& pal);
+float chips_height();
 
 // A cell as one value (the marks compare values): row in the high half, column in the low.
 inline int64_t cell_value(int64_t row, int64_t col) { return (row << 32) | (col & 0xffffffff); }

@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
+#include <limits>
 #include <unordered_map>
 #include <utility>
 
@@ -18,6 +20,7 @@
 #include "core/torch/logits_argmax.hpp"
 #include "core/text/text_format.hpp"
 #include "core/torch/torch_layers.hpp"
+#include "core/torch/torch_random.hpp"
 #include "core/text/utf8_text.hpp"
 #include "core/train/train_batches.hpp"
 
@@ -89,13 +92,24 @@ float grad_value(const QuizModel& m, int64_t row, int64_t col) {
   return sum;
 }
 
-int64_t argmax_token(const QuizModel& m, int64_t t) {
+std::vector<float> head_input(const QuizModel& m, int64_t t) {
   const int64_t d = m.dim();
   TorchGenerator g = m.after_table;
   const Matrix pos = embedding_init(m.batch(), d, g);  // pos_emb.weight: T x D, drawn after tok_emb
   std::vector<float> x(static_cast<size_t>(d));
   m.table.read_row(m.ids.at(static_cast<size_t>(t)), x.data());
   for (int64_t k = 0; k < d; ++k) x[static_cast<size_t>(k)] += pos(t, k);  // tok_emb(idx) + pos_emb
+  return x;
+}
+
+float head_score(const QuizModel& m, const std::vector<float>& x, int64_t v) {
+  std::vector<float> w(static_cast<size_t>(m.dim()));
+  m.table.read_row(v, w.data());
+  return head_logit(x.data(), w.data(), m.dim());
+}
+
+int64_t argmax_token(const QuizModel& m, int64_t t) {
+  const std::vector<float> x = head_input(m, t);
   return tied_head_argmax(m.table, x.data());
 }
 
@@ -131,6 +145,12 @@ RowsMoved rows_moved_detail(const QuizModel& m, TrainOptimizer o, int64_t step) 
     t.step(idx);
     for (int64_t id : idx) last[id] = k;
     if (k == step) out.idx = idx;
+    else {  // the steps before: what changed already (the question asks only step k's writes)
+      const IdList moved = t.moved_rows_exact();
+      IdList merged;
+      std::set_union(out.before.begin(), out.before.end(), moved.begin(), moved.end(), std::back_inserter(merged));
+      out.before = std::move(merged);
+    }
   }
   out.rows = t.moved_rows_exact();
   for (int64_t r : out.rows) {
@@ -147,6 +167,85 @@ bool judge_speedup(double measured_ratio, double guess) {
   if (!(measured_ratio > 0.0) || !(guess > 0.0) || !std::isfinite(guess)) return false;
   const double r = guess / measured_ratio;
   return r >= 0.5 && r <= 2.0;
+}
+
+int64_t larger_speedup_batch(int64_t small, double small_ratio, int64_t large, double large_ratio) {
+  if (!(small_ratio > 0.0) || !(large_ratio > 0.0) || !std::isfinite(small_ratio) || !std::isfinite(large_ratio))
+    return -1;
+  return small_ratio > large_ratio ? small : large;
+}
+
+// ---------------------------------------------------------------- the misconceptions
+
+int64_t rows_read(const QuizModel& m) { return static_cast<int64_t>(grad_rows(m).size()); }
+
+IdList edited_row_outputs(const QuizModel& m, int64_t row) {
+  IdList out;
+  for (size_t i = 0; i < m.ids.size(); ++i)
+    if (m.ids[i] == row) out.push_back(static_cast<int64_t>(i));
+  return out;
+}
+
+int64_t onehot_ones(const QuizModel& m) { return m.batch(); }
+
+int64_t double_d_madds(const QuizModel& m) {
+  const int64_t now = m.batch() * m.vocab() * m.dim(), doubled = m.batch() * m.vocab() * (2 * m.dim());
+  return now > 0 ? doubled / now : 0;
+}
+
+std::vector<Cell> inf_cells(const QuizModel& m, int64_t row, int64_t col) {
+  // The product's [i][col] is Σ_v onehot[i][v] · W[v][col]: W[ids[i]][col] plus 0 × every
+  // other row's value. It equals the lookup's W[ids[i]][col] unless that value is NaN or
+  // some other row's is not finite (0 × inf and 0 × NaN are NaN).
+  const int64_t v = m.vocab();
+  std::vector<float> w(static_cast<size_t>(m.dim())), column(static_cast<size_t>(v));
+  for (int64_t r = 0; r < v; ++r) {
+    m.table.read_row(r, w.data());
+    column[static_cast<size_t>(r)] = w[static_cast<size_t>(col)];
+  }
+  auto equal_cells = [&](const std::vector<float>& c) {
+    int64_t nonfinite = 0;
+    for (float x : c) nonfinite += std::isfinite(x) ? 0 : 1;
+    std::vector<bool> eq(m.ids.size());
+    for (size_t i = 0; i < m.ids.size(); ++i) {
+      const float own = c[static_cast<size_t>(m.ids[i])];
+      eq[i] = !std::isnan(own) && nonfinite - (std::isfinite(own) ? 0 : 1) == 0;
+    }
+    return eq;
+  };
+  const std::vector<bool> before = equal_cells(column);
+  column[static_cast<size_t>(row)] = std::numeric_limits<float>::infinity();
+  const std::vector<bool> after = equal_cells(column);
+  std::vector<Cell> out;
+  for (size_t i = 0; i < m.ids.size(); ++i)
+    if (before[i] && !after[i]) out.push_back({static_cast<int64_t>(i), col});
+  return out;
+}
+
+IdList grad_rows_randn(const QuizModel& m, int64_t grad_seed) {
+  // G as the app draws it (app/model/app_model.cpp): normal_ on a fresh generator.
+  Matrix g(m.batch(), m.dim());
+  TorchGenerator gen(static_cast<uint64_t>(grad_seed));
+  normal_(g.data(), static_cast<size_t>(g.size()), 0.0, 1.0, gen);
+  IdList out;
+  for (int64_t r : grad_rows(m)) {
+    bool nonzero = false;
+    for (int64_t c = 0; c < m.dim() && !nonzero; ++c) {
+      float sum = 0.0f;  // G's rows added into zeros in batch order, as the backward does
+      for (size_t i = 0; i < m.ids.size(); ++i)
+        if (m.ids[i] == r) sum += g(static_cast<Eigen::Index>(i), c);
+      nonzero = sum != 0.0f;
+    }
+    if (nonzero) out.push_back(r);
+  }
+  return out;
+}
+
+bool same_token_x(const QuizModel& m, int64_t t, int64_t u) { return head_input(m, t) == head_input(m, u); }
+
+bool sparse_memory_moves(const QuizModel& m, int64_t step, int64_t row) {
+  const IdList moved = rows_moved(m, TrainOptimizer::SparseAdam, step);
+  return std::binary_search(moved.begin(), moved.end(), row);
 }
 
 // ---------------------------------------------------------------- the kinds
@@ -172,6 +271,15 @@ constexpr KindInfo kKinds[kQuestionKindCount] = {
     {QuestionKind::ArgmaxToken, "argmax_token", AnswerType::Int},
     {QuestionKind::SpeedupEstimate, "speedup_estimate", AnswerType::Float},
     {QuestionKind::RowsMoved, "rows_moved", AnswerType::IntList},
+    {QuestionKind::RowsRead, "rows_read", AnswerType::Int},
+    {QuestionKind::EditedRowOutputs, "edited_row_outputs", AnswerType::IntList},
+    {QuestionKind::OnehotOnes, "onehot_ones", AnswerType::Int},
+    {QuestionKind::DoubleDMadds, "double_d_madds", AnswerType::Int},
+    {QuestionKind::InfCells, "inf_cells", AnswerType::CellList},
+    {QuestionKind::GradRowsRandn, "grad_rows_randn", AnswerType::IntList},
+    {QuestionKind::SameTokenX, "same_token_x", AnswerType::Bool},
+    {QuestionKind::SparseMemory, "sparse_memory", AnswerType::Bool},
+    {QuestionKind::SpeedupBatch, "speedup_batch", AnswerType::Int},
 };
 
 const KindInfo& info(QuestionKind k) { return kKinds[static_cast<int>(k)]; }
@@ -191,15 +299,15 @@ std::vector<QuestionKind> kinds_for_slide(int slide) {
   using K = QuestionKind;
   switch (slide) {
     case 0: return {K::TokenCount};
-    case 1: return {K::TableNumbers};
-    case 2: return {K::LookupRow};
-    case 3: return {K::OnehotCol};
-    case 4: return {K::LookupRow, K::ZeroMadds};
-    case 5: return {K::OutputsEqual, K::LookupCopies, K::DifferingCells};
-    case 6: return {K::GradRows, K::GradValue};
-    case 7: return {K::SpeedupEstimate};
-    case 8: return {K::ArgmaxToken};
-    case 9: return {K::RowsMoved};
+    case 1: return {K::TableNumbers, K::RowsRead};
+    case 2: return {K::LookupRow, K::EditedRowOutputs};
+    case 3: return {K::OnehotCol, K::OnehotOnes};
+    case 4: return {K::LookupRow, K::ZeroMadds, K::DoubleDMadds};
+    case 5: return {K::OutputsEqual, K::LookupCopies, K::DifferingCells, K::InfCells};
+    case 6: return {K::GradRows, K::GradValue, K::GradRowsRandn};
+    case 7: return {K::SpeedupEstimate, K::SpeedupBatch};
+    case 8: return {K::ArgmaxToken, K::SameTokenX};
+    case 9: return {K::RowsMoved, K::SparseMemory};
     default: return {};
   }
 }
@@ -230,7 +338,51 @@ Params default_params(QuestionKind k, const QuizModel& m, QuizRng* rng) {
       p.col = rng ? rng->below(d) : 0;
       break;
     case QuestionKind::ArgmaxToken: p.t = rng ? rng->below(b) : b - 1; break;
+    case QuestionKind::EditedRowOutputs: p.row = rng ? some_row() : m.ids.front(); break;
+    case QuestionKind::InfCells:
+      p.row = rng ? some_row() : m.ids.front();
+      p.col = rng ? rng->below(d) : 0;
+      break;
+    case QuestionKind::GradRowsRandn: p.grad_seed = rng ? rng->below(1000) : 0; break;
+    case QuestionKind::SameTokenX: {
+      // Two positions holding the same ID (askable_of: there is a repeat).
+      std::vector<std::pair<int64_t, int64_t>> pairs;
+      for (int64_t t = 0; t < b; ++t)
+        for (int64_t u = t + 1; u < b; ++u)
+          if (m.ids[static_cast<size_t>(t)] == m.ids[static_cast<size_t>(u)]) pairs.push_back({t, u});
+      if (pairs.empty()) break;
+      const auto& pick = pairs[static_cast<size_t>(rng ? rng->below(static_cast<int64_t>(pairs.size())) : 0)];
+      p.t = pick.first;
+      p.u = pick.second;
+      break;
+    }
+    case QuestionKind::SparseMemory: {
+      // A step k >= 2 and a row an earlier batch held that batch k does not: it has Adam's
+      // memory and no gradient now.
+      const std::vector<IdList> batches = train_batches_of(m);
+      std::vector<std::pair<int64_t, int64_t>> cases;  // (step, row)
+      for (int64_t k = 2; k <= 4 && !batches.empty(); ++k) {
+        const IdList& now = batches[static_cast<size_t>(k - 1) % batches.size()];
+        IdList seen;
+        for (int64_t j = 1; j < k; ++j)
+          for (int64_t id : batches[static_cast<size_t>(j - 1) % batches.size()])
+            if (std::find(now.begin(), now.end(), id) == now.end() &&
+                std::find(seen.begin(), seen.end(), id) == seen.end())
+              seen.push_back(id);
+        for (int64_t id : seen) cases.push_back({k, id});
+      }
+      if (cases.empty()) break;
+      const auto& pick = cases[static_cast<size_t>(rng ? rng->below(static_cast<int64_t>(cases.size())) : 0)];
+      p.optimizer = TrainOptimizer::SparseAdam;
+      p.step = pick.first;
+      p.row = pick.second;
+      break;
+    }
     case QuestionKind::SpeedupEstimate: p.batch = b; break;
+    case QuestionKind::SpeedupBatch:
+      p.small_batch = 1;  // slide 7's smallest and largest timed batches
+      p.batch = 256;
+      break;
     case QuestionKind::RowsMoved: {
       // The optimizer shown (the window's), else drawn; momentum and Adam from step 2, where
       // their memory moves rows the batch does not hold (AdamW moves every row at any step).
@@ -246,6 +398,18 @@ Params default_params(QuestionKind k, const QuizModel& m, QuizRng* rng) {
     default: break;
   }
   return p;
+}
+
+bool askable_of(QuestionKind k, const QuizModel& m) {
+  if (m.ids.empty()) return false;
+  switch (k) {
+    case QuestionKind::TokenCount: return m.tokenizer && !m.text.empty();  // a text on the canvas
+    case QuestionKind::RowsMoved: return m.vocab() <= kRowsMovedMaxVocab && train_batches_fit(m);
+    case QuestionKind::SparseMemory:
+      return m.vocab() <= kRowsMovedMaxVocab && train_batches_fit(m) && default_params(k, m).row.has_value();
+    case QuestionKind::SameTokenX: return default_params(k, m).t.has_value();
+    default: return true;
+  }
 }
 
 // ---------------------------------------------------------------- the questions
@@ -264,17 +428,68 @@ std::string quoted_text(const std::string& text) {
   return "\u201c" + text.substr(0, n) + (n < text.size() ? "\u2026" : "") + "\u201d";
 }
 
-// ": “Hello”, “,”, “ world”" — the text's first tokens as their text (at most 8).
-std::string token_pieces(const Gpt2Tokenizer* tokenizer, const std::string& text) {
-  if (!tokenizer) return "";
+// The text's tokens as GPT-2 cuts it: each token's bytes, in order (empty: not UTF-8).
+std::vector<std::string> token_bytes(const Gpt2Tokenizer* tokenizer, const std::string& text) {
+  std::vector<std::string> out;
+  if (!tokenizer) return out;
   const Encoding e = tokenizer->encode(text);
-  if (!e.ok || e.ids.empty()) return "";
-  std::string out = ":";
-  for (size_t k = 0; k < e.ids.size() && k < 8; ++k) {
-    const Decoding d = tokenizer->decode(IdList{e.ids[k]});
-    out += (k ? ", " : " ") + std::string("\u201c") + (d.ok ? utf8_replace_invalid(d.bytes) : "?") + "\u201d";
+  if (!e.ok) return out;
+  for (int64_t id : e.ids) {
+    const Decoding d = tokenizer->decode(IdList{id});
+    out.push_back(d.ok ? d.bytes : "?");
   }
-  return out + (e.ids.size() > 8 ? ", \u2026" : "");
+  return out;
+}
+
+// A byte of a word: a letter, or any byte of a non-ASCII character (é, ï, 語).
+bool word_byte(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80; }
+
+// "“Hello” + “,” + “ world”" — at most 8 tokens as their text.
+std::string token_pieces(const std::vector<std::string>& pieces) {
+  std::string out;
+  for (size_t k = 0; k < pieces.size() && k < 8; ++k)
+    out += (k ? " + \u201c" : "\u201c") + utf8_replace_invalid(pieces[k]) + "\u201d";
+  return out + (pieces.size() > 8 ? " + \u2026" : "");
+}
+
+// The why of token_count, from this text's own cuts: the first word cut into several
+// tokens ("“café” is 2 tokens: caf + é"), or that every word stayed whole. A learner who
+// counted words believed each word is one token; one who counted characters, that each is.
+std::string token_count_why(const Gpt2Tokenizer* tokenizer, const std::string& text) {
+  const std::vector<std::string> pieces = token_bytes(tokenizer, text);
+  if (pieces.empty()) return "GPT-2's tokenizer makes no token of this text";
+  std::string why = "GPT-2 cuts it into " + counted(static_cast<int64_t>(pieces.size()), "token") + ": " +
+                    token_pieces(pieces) + "; ";
+  // Words: a token that starts with a letter continues the word of a token that ended with one.
+  size_t start = 0;
+  for (size_t k = 1; k <= pieces.size(); ++k) {
+    const bool joins = k < pieces.size() && !pieces[k].empty() && !pieces[k - 1].empty() &&
+                       word_byte(static_cast<unsigned char>(pieces[k].front())) &&
+                       word_byte(static_cast<unsigned char>(pieces[k - 1].back()));
+    if (joins) continue;
+    if (k - start >= 2) {
+      std::string word, parts;
+      for (size_t j = start; j < k; ++j) {
+        word += pieces[j];
+        std::string piece = utf8_replace_invalid(pieces[j]);
+        if (j == start && !piece.empty() && piece.front() == ' ') piece.erase(0, 1);
+        parts += (j > start ? " + " : "") + piece;
+      }
+      while (!word.empty() && word.front() == ' ') word.erase(0, 1);
+      return why + "\u201c" + utf8_replace_invalid(word) + "\u201d is " +
+             counted(static_cast<int64_t>(k - start), "token") + ": " + parts +
+             " (a rare word is cut into pieces; a common one, with the space before it, is one token)";
+    }
+    start = k;
+  }
+  return why + "every word here is one token (a common word is one token, and the space before it joins it)";
+}
+
+// A logit as the why prints it: 2 decimals, or 3 significant digits when small.
+std::string score_text(float v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, std::fabs(v) >= 0.1f || v == 0.0f ? "%.2f" : "%.3g", static_cast<double>(v));
+  return buf;
 }
 
 std::string float_text(double v) {
@@ -287,8 +502,9 @@ void ask_counts(Question& q, const QuizModel& m) {
   const int64_t b = m.batch(), v = m.vocab(), d = m.dim();
   switch (q.kind) {
     case QuestionKind::TableNumbers:
-      q.prompt = "The table has a row for each of the " + num(v) + " IDs and " + num(d) +
-                 " columns. How many numbers does it hold?";
+      // V is every ID the table can be asked for, not the batch's B IDs: both are named.
+      q.prompt = "The batch holds " + counted(b, "ID") + "; the table has a row for every possible ID (V = " + num(v) +
+                 ") and " + num(d) + " columns. How many numbers does it hold?";
       q.answer = table_numbers(m);
       q.why = num(v) + " rows × " + num(d) + " columns = " + num(table_numbers(m)) + " numbers, every one learned";
       break;
@@ -307,7 +523,7 @@ void ask_counts(Question& q, const QuizModel& m) {
       break;
     default: {  // OutputsEqual
       const bool same = outputs_equal(m);
-      q.prompt = "Are the lookup's output and the one-hot matmul's output equal, number for number (true or false)?";
+      q.prompt = "Are the lookup's output and the one-hot matmul's output equal, number for number (yes or no)?";
       q.answer.emplace<bool>(same);
       q.why = same ? "each product row keeps one table row and adds zeros: the same numbers, bit for bit"
                    : "the table holds inf or NaN, and 0 × inf is NaN: the product's sums are not the lookup's rows";
@@ -402,9 +618,10 @@ std::string and_list(const IdList& v) {
   return out;
 }
 
-// Why these rows moved: the three kinds this case has (gradient, memory, decay), and what
-// the optimizer does not do.
-std::string rows_moved_why(const RowsMoved& rm, TrainOptimizer o, int64_t step, int64_t vocab) {
+// Why these rows moved: the three kinds this case has (gradient, memory, decay), a row
+// holding NaN, what the optimizer does not do, and what the steps before had changed (a
+// learner who counts rows changed since the start believed the question asked about those).
+std::string rows_moved_why(const RowsMoved& rm, TrainOptimizer o, int64_t step, int64_t vocab, double lr) {
   IdList grad, mem, decay, mem_steps, nan_rows;
   for (size_t k = 0; k < rm.rows.size(); ++k) {
     // A row listed but not written (None) holds a NaN: torch's after != before is true there.
@@ -422,6 +639,9 @@ std::string rows_moved_why(const RowsMoved& rm, TrainOptimizer o, int64_t step, 
                      : n == vocab && n > 1 ? "every row (" + num(n) + " of " + num(vocab) + ")"
                                            : (n == 1 ? "row " : "rows ") + and_list(rm.rows);
   std::vector<std::string> parts;
+  if (n == 0)  // never an empty why: say why nothing moved
+    parts.push_back(lr == 0.0 ? "at lr 0 every update is 0 × its step, whatever " + optimizer_title(o) + " has computed"
+                              : "every update is too small to change a float32 value");
   if (!grad.empty()) parts.push_back(and_list(grad) + " had this step's gradient");
   if (!mem.empty()) {
     const std::string who = o == TrainOptimizer::Momentum ? "momentum" : optimizer_title(o);
@@ -436,10 +656,18 @@ std::string rows_moved_why(const RowsMoved& rm, TrainOptimizer o, int64_t step, 
   if (!nan_rows.empty())
     parts.push_back(and_list(nan_rows) + (nan_rows.size() == 1 ? " holds" : " hold") +
                     " NaN, and NaN != NaN: torch counts it as moved at every step");
-  if (o == TrainOptimizer::Sgd) parts.push_back("plain SGD keeps no memory and no decay");
-  else if (o == TrainOptimizer::SparseAdam) parts.push_back("SparseAdam steps only the rows in the sparse gradient");
-  else if (mem.empty() && o != TrainOptimizer::AdamW)
+  if (n > 0 && o == TrainOptimizer::Sgd) parts.push_back("plain SGD keeps no memory and no decay");
+  else if (n > 0 && o == TrainOptimizer::SparseAdam)
+    parts.push_back("SparseAdam steps only the rows in the sparse gradient");
+  else if (n > 0 && mem.empty() && o != TrainOptimizer::AdamW)
     parts.push_back(step == 1 ? "no memory yet at step 1" : "every row it remembers is in this batch");
+  if (step > 1) {
+    const std::string steps = step == 2 ? "step 1" : "steps 1\u2013" + num(step - 1);
+    parts.push_back(rm.before.empty()
+                        ? "before it, " + steps + " changed no row"
+                        : "before it, " + steps + " had changed " + (rm.before.size() == 1 ? "row " : "rows ") +
+                              and_list(rm.before) + " (only what step " + num(step) + " writes counts here)");
+  }
   std::string why = head + ": ";
   bool first = true;
   for (const std::string& p : parts) {
@@ -454,10 +682,148 @@ void ask_rows_moved(Question& q, const QuizModel& m) {
   const TrainOptimizer o = q.params.optimizer.value_or(TrainOptimizer::Adam);
   const int64_t step = q.params.step.value_or(1);
   const RowsMoved rm = rows_moved_detail(m, o, step);
-  q.prompt =
-      "After optimizer step " + num(step) + " with " + optimizer_title(o) + ", which rows of the table have changed?";
+  // The rows step k writes, not the rows changed since the start (issue 36: both readings
+  // were fair of "which rows have changed after step k").
+  q.prompt = "Which rows of the table does optimizer step " + num(step) + " of " + optimizer_title(o) + " change?";
   q.answer = rm.rows;
-  q.why = rows_moved_why(rm, o, step, m.vocab());
+  q.why = rows_moved_why(rm, o, step, m.vocab(), m.train_lr);
+}
+
+// "idx = [2, 0, 2, 1]" (a batch of at most 16 IDs), else "the batch's 40 IDs".
+std::string idx_text(const QuizModel& m) {
+  return m.ids.size() <= 16 ? "idx = [" + format_ids(m.ids) + "]" : "the batch's " + counted(m.batch(), "ID");
+}
+
+// The misconceptions' questions (issue 36, item 5): each why says what the wrong answer believed.
+void ask_misconception(Question& q, const QuizModel& m) {
+  const int64_t b = m.batch(), v = m.vocab(), d = m.dim();
+  switch (q.kind) {
+    case QuestionKind::RowsRead: {
+      const IdList rows = grad_rows(m);
+      const int64_t n = rows_read(m);
+      q.prompt = idx_text(m) + " looks up a table of " + counted(v, "row") +
+                 ". How many different rows of the table does the lookup read?";
+      q.answer = n;
+      q.why = num(n) + " (" + format_ids(rows) + "): one per different ID, not all " + num(v) + " rows of the table" +
+              (n < b ? ", and a repeated ID reads the same row again, not a new one" : "");
+      break;
+    }
+    case QuestionKind::EditedRowOutputs: {
+      const int64_t r = *q.params.row;
+      const IdList rows = edited_row_outputs(m, r);
+      q.prompt = "Table row " + num(r) + " is edited. Which output rows change?";
+      q.answer = rows;
+      q.why = rows.empty() ? "none: no ID is " + num(r) + ", so no output row copies table row " + num(r)
+              : rows.size() == 1
+                  ? "output row " + num(rows[0]) + ", the one whose ID is " + num(r) + " (not output row " + num(r) +
+                        ": output rows follow the batch, table rows the IDs)"
+                  : "output rows " + format_ids(rows) + ": every position whose ID is " + num(r) +
+                        " copies the same table row, so a repeated ID shares one row and all its copies change";
+      break;
+    }
+    case QuestionKind::OnehotOnes:
+      // The IDs, not B: "B rows" would say the answer (one 1 a row).
+      q.prompt = idx_text(m) + ", V = " + num(v) + ": how many 1s does one_hot(idx, V) hold?";
+      q.answer = onehot_ones(m);
+      q.why = num(b) + ": one 1 in each row, one row per ID" +
+              std::string(rows_read(m) < b ? " — a repeated ID gets a row and a 1 of its own, so it is not " +
+                                                 num(rows_read(m)) + " (the different IDs)"
+                                           : "") +
+              ", and not " + num(v) + " (one per column): columns no ID names hold no 1";
+      break;
+    case QuestionKind::DoubleDMadds:
+      q.prompt = "The one-hot matmul does " + num(b) + " × " + num(v) + " × " + num(d) + " = " + num(b * v * d) +
+                 " multiply-adds. With D doubled to " + num(2 * d) + ", how many times as many does it do?";
+      q.answer = double_d_madds(m);
+      q.why = "2×, not 4×: each of the " + num(b) + " × " + num(2 * d) + " output numbers is still a sum of " + num(v) +
+              " products (B × V × 2D = " + num(b * v * 2 * d) +
+              "); the lookup's copies double too, so the waste per number stays V";
+      break;
+    case QuestionKind::InfCells: {
+      const int64_t r = *q.params.row, c = *q.params.col;
+      const std::vector<Cell> cells = inf_cells(m, r, c);
+      q.prompt = "Type inf into table cell [" + num(r) + "][" + num(c) +
+                 "]. Which output cells stop being equal between the lookup and the one-hot matmul?";
+      q.answer = cells;
+      IdList own, others;
+      for (size_t i = 0; i < m.ids.size(); ++i) (m.ids[i] == r ? own : others).push_back(static_cast<int64_t>(i));
+      q.why =
+          cells.empty() && others.empty()
+              ? "none: every ID is " + num(r) + ", so each product row is 1 × inf = inf, the lookup's inf"
+          : cells.empty()
+              ? "none: column " + num(c) + " of the outputs differed already (the table holds NaN or inf)"
+              : "column " + num(c) + " of output rows " + format_ids(others) +
+                    ": their one-hot rows multiply table row " + num(r) +
+                    " by 0, and 0 × inf = NaN — not only the rows whose ID is " + num(r) +
+                    (own.empty() ? std::string()
+                                 : " (rows " + format_ids(own) + " get 1 × inf = inf on both paths and stay equal)");
+      break;
+    }
+    case QuestionKind::GradRowsRandn: {
+      const IdList rows = grad_rows_randn(m, *q.params.grad_seed);
+      q.prompt = "out.backward(G) with G = torch.randn(" + num(b) + ", " + num(d) + ") (torch.manual_seed(" +
+                 num(*q.params.grad_seed) + ")): which rows of embedding.weight.grad are nonzero?";
+      q.answer = rows;
+      q.why = "still only the IDs' rows, " + format_ids(rows) +
+              ": a random G changes the values each row gets, not which rows get one — the other " +
+              num(v - static_cast<int64_t>(rows.size())) + " rows took no part in the output";
+      break;
+    }
+    case QuestionKind::SameTokenX: {
+      const int64_t t = *q.params.t, u = *q.params.u, id = m.ids.at(static_cast<size_t>(t));
+      const bool same = same_token_x(m, t, u);
+      q.prompt = "Positions " + num(t) + " and " + num(u) + " both hold ID " + num(id) + ". Is x[" + num(t) +
+                 "] = tok_emb + pos_emb equal to x[" + num(u) + "] (yes or no)?";
+      q.answer = same;
+      q.why = same ? "yes: pos_emb's rows " + num(t) + " and " + num(u) + " are equal here, so the sums are too"
+                   : "no: tok_emb gives both the same row W[" + num(id) + "], but pos_emb adds its row " + num(t) +
+                         " to one and its row " + num(u) + " to the other — the same token at two places is two inputs";
+      break;
+    }
+    default: {  // SparseMemory
+      const int64_t k = *q.params.step, r = *q.params.row;
+      const bool moves = sparse_memory_moves(m, k, r);
+      const bool adam_moves = [&] {
+        const IdList moved = rows_moved(m, TrainOptimizer::Adam, k);
+        return std::binary_search(moved.begin(), moved.end(), r);
+      }();
+      q.prompt = "SparseAdam, step " + num(k) + ": row " + num(r) +
+                 " was in an earlier batch (Adam's memory holds it) but not in this one. Does it move (yes or no)?";
+      q.answer = moves;
+      q.why =
+          moves ? "yes: row " + num(r) + " changes at step " + num(k)
+                : "no: SparseAdam updates only the rows in this step's sparse gradient; row " + num(r) +
+                      "'s memory waits until its ID comes back" +
+                      (adam_moves ? " (plain Adam would move it: its memory keeps pushing every row it has seen)" : "");
+    }
+  }
+}
+
+// Slide 7's misconception: the advantage is the same at every B (the work's ratio is V at
+// any B: B·V·D multiply-adds against B·D copies) — but a call's fixed cost is most of a
+// tiny batch's time on both paths, so the measured advantage grows with B.
+void ask_speedup_batch(Question& q, double large_ratio, double small_ratio) {
+  const int64_t small = q.params.small_batch.value_or(1), large = q.params.batch.value_or(256);
+  q.prompt = "At B = " + num(small) + " or at B = " + num(large) +
+             ": where is the lookup's advantage over the one-hot matmul larger (type " + num(small) + " or " +
+             num(large) + ")?";
+  const int64_t at = larger_speedup_batch(small, small_ratio, large, large_ratio);
+  q.answer = at;
+  if (at < 0) {
+    q.why = "not measured yet";
+    return;
+  }
+  char figures[96];
+  std::snprintf(figures, sizeof figures, "measured %.3g\u00d7 at B = %lld and %.3g\u00d7 at B = %lld", small_ratio,
+                static_cast<long long>(small), large_ratio, static_cast<long long>(large));
+  q.why =
+      std::string(figures) +
+      (at == large
+           ? ": not the same at every B, as the work alone (V times more, at any B) would say — at B = " + num(small) +
+                 " a call's fixed cost is most of both timings, so the matmul's extra work "
+                 "barely shows"
+           : ": here the small batch came out ahead — timings this short are noisy; in work the matmul "
+             "does V times the lookup's at every B");
 }
 
 void ask_other(Question& q, const QuizModel& m, double measured_ratio) {
@@ -466,14 +832,21 @@ void ask_other(Question& q, const QuizModel& m, double measured_ratio) {
     const int64_t n = m.tokenizer ? token_count(*m.tokenizer, text) : -1;
     q.prompt = "How many GPT-2 tokens does " + quoted_text(text) + " become?";
     q.answer = n;
-    q.why = "GPT-2's tokenizer makes " + counted(n, "token") + token_pieces(m.tokenizer, text) +
-            ": a common word is one token, a rare one several, and a space joins the word after it";
+    q.why = token_count_why(m.tokenizer, text);
   } else if (q.kind == QuestionKind::ArgmaxToken) {
     const int64_t t = *q.params.t, v = argmax_token(m, t);
     q.prompt = "Which token ID does the tied head pick at position " + num(t) + "?";
     q.answer = v;
-    q.why = "x[" + num(t) + "] = tok_emb + pos_emb scores highest against table row " + num(v) +
-            " (logits = x · W.T; the first on a tie)";
+    // The dot product that won, and the token's own (the natural guess: x[t] holds its own
+    // row, but pos_emb moves it, and a longer row can score higher against it).
+    const std::vector<float> x = head_input(m, t);
+    const int64_t own = m.ids.at(static_cast<size_t>(t));
+    const std::string won = "x[" + num(t) + "]\u00b7W[" + num(v) + "] = " + score_text(head_score(m, x, v));
+    q.why = own == v ? won + " is the largest of the " + num(m.vocab()) + " logits: the token's own row wins here (x[" +
+                           num(t) + "] = W[" + num(own) + "] + pos_emb[" + num(t) + "])"
+                     : won + " is the largest of the " + num(m.vocab()) + " logits; the token's own row scores x[" +
+                           num(t) + "]\u00b7W[" + num(own) + "] = " + score_text(head_score(m, x, own)) +
+                           ": pos_emb moved x, and the head picks the highest dot product, not the input token";
   } else {  // SpeedupEstimate
     char ratio[32];
     std::snprintf(ratio, sizeof ratio, "%.3g", measured_ratio);
@@ -487,7 +860,8 @@ void ask_other(Question& q, const QuizModel& m, double measured_ratio) {
 
 }  // namespace
 
-Question make_question(int slide, QuestionKind k, const QuizModel& m, const Params& p, double measured_ratio) {
+Question make_question(int slide, QuestionKind k, const QuizModel& m, const Params& p, double measured_ratio,
+                       double small_ratio) {
   Question q;
   q.slide = slide;
   q.kind = k;
@@ -503,6 +877,15 @@ Question make_question(int slide, QuestionKind k, const QuizModel& m, const Para
     case QuestionKind::DifferingCells:
     case QuestionKind::GradValue: ask_cells(q, m); break;
     case QuestionKind::RowsMoved: ask_rows_moved(q, m); break;
+    case QuestionKind::RowsRead:
+    case QuestionKind::EditedRowOutputs:
+    case QuestionKind::OnehotOnes:
+    case QuestionKind::DoubleDMadds:
+    case QuestionKind::InfCells:
+    case QuestionKind::GradRowsRandn:
+    case QuestionKind::SameTokenX:
+    case QuestionKind::SparseMemory: ask_misconception(q, m); break;
+    case QuestionKind::SpeedupBatch: ask_speedup_batch(q, measured_ratio, small_ratio); break;
     default: ask_other(q, m, measured_ratio);
   }
   return q;
@@ -537,10 +920,9 @@ std::vector<Question> state_questions(const QuizModel& m, std::optional<uint64_t
   QuizRng rng(quiz_seed.value_or(0));
   QuizRng* r = quiz_seed ? &rng : nullptr;
   for (int slide = 0; slide <= 9; ++slide) {
-    if (slide == 7) continue;  // a ratio measured by slide 7, not a property of the state
+    if (slide == 7) continue;  // ratios measured by slide 7, not a property of the state
     for (QuestionKind k : kinds_for_slide(slide)) {
-      if (k == QuestionKind::TokenCount && !m.tokenizer) continue;
-      if (k == QuestionKind::RowsMoved && (m.vocab() > kRowsMovedMaxVocab || !train_batches_fit(m))) continue;
+      if (!askable_of(k, m)) continue;
       Params p = default_params(k, m, r);
       if (slide == 4 && !r && k == QuestionKind::LookupRow)
         p.i = m.batch() - 1;  // slide 2 asks row 1, slide 4 the last

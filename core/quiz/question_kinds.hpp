@@ -87,6 +87,10 @@ float grad_value(const QuizModel& m, int64_t row, int64_t col);  // slide 6: Σ 
 // x[t] = tok_emb(idx)[t] + pos_emb(t) as slide 8 computes it (the lowest index on ties).
 // O(V · D) for this one position.
 int64_t argmax_token(const QuizModel& m, int64_t t);
+// Slide 8's x[t] = tok_emb(idx)[t] + pos_emb(t) (D floats), and one logit x · W[v] as the
+// head computes it (core/torch/logits_argmax.hpp head_logit).
+std::vector<float> head_input(const QuizModel& m, int64_t t);
+float head_score(const QuizModel& m, const std::vector<float>& x, int64_t v);
 // Slide 9: the rows whose values change at optimizer step `step` (1, 2, …) when m's table is
 // trained with `o` on m's batches at m.train_lr, G as m has it: lv::Trainer's
 // moved_rows_exact after that step (torch's (after != before).any(dim=1)), sorted. Each row's
@@ -101,6 +105,7 @@ struct RowsMoved {
   std::vector<RowMove> kinds;       // per row: Gradient, Memory or Decay
   std::vector<int64_t> last_batch;  // per row: the last step (≤ step) whose batch held it (0: none)
   IdList idx;                       // this step's batch
+  IdList before;                    // sorted: the rows steps 1..step-1 changed (the why names them)
 };
 std::vector<IdList> train_batches_of(const QuizModel& m);  // m.train_batches, or the IDs one a step
 // Whether there is a batch and every batch is IDs of the table (else rows_moved is not asked
@@ -110,6 +115,35 @@ RowsMoved rows_moved_detail(const QuizModel& m, TrainOptimizer o, int64_t step);
 IdList rows_moved(const QuizModel& m, TrainOptimizer o, int64_t step);
 // Slide 7: an estimate of the measured lookup-over-matmul ratio is right within 2×.
 bool judge_speedup(double measured_ratio, double guess);
+// Slide 7: at which of two batch sizes the measured advantage (matmul time / lookup time)
+// is larger: `small` or `large` (a tie: large). Ratios not finite or not positive: -1.
+int64_t larger_speedup_batch(int64_t small, double small_ratio, int64_t large, double large_ratio);
+
+// The kinds that name a misconception (issue 36, item 5), one function each:
+// Slide 1: how many of the table's rows the lookup reads — the distinct IDs (not V, not B).
+int64_t rows_read(const QuizModel& m);
+// Slide 2: the output rows that change when table row `row` is edited: every i with
+// ids[i] == row (a repeated ID shares one table row), sorted.
+IdList edited_row_outputs(const QuizModel& m, int64_t row);
+// Slide 3: the 1s in the B x V one-hot matrix: B (a repeated ID gets its own row and its own 1).
+int64_t onehot_ones(const QuizModel& m);
+// Slide 4: how many times as many multiply-adds the one-hot matmul does with D doubled:
+// B·V·2D / B·V·D (2, not 4).
+int64_t double_d_madds(const QuizModel& m);
+// Slide 5: the output cells whose lookup and one-hot-matmul values stop being equal when
+// inf is typed into table cell [row][col]: the product's cell [i][col] sums 0 × inf = NaN for
+// every i whose ID is not `row` (its own 1 × inf = inf equals the lookup's inf), sorted.
+// O(V) reads of column col.
+std::vector<Cell> inf_cells(const QuizModel& m, int64_t row, int64_t col);
+// Slide 6: the rows of embedding.weight.grad that are nonzero after out.backward(G) with
+// G = torch.randn(B, D) after torch.manual_seed(grad_seed): still only the IDs' rows, sorted.
+IdList grad_rows_randn(const QuizModel& m, int64_t grad_seed);
+// Slide 8: whether x[t] == x[u] (torch.equal) for two positions holding the same ID: no,
+// pos_emb adds a different row to each.
+bool same_token_x(const QuizModel& m, int64_t t, int64_t u);
+// Slide 9: whether row `row` changes at SparseAdam's step `step` (it has Adam's memory from
+// an earlier batch but no gradient now): no, SparseAdam steps only the sparse gradient's rows.
+bool sparse_memory_moves(const QuizModel& m, int64_t step, int64_t row);
 
 // ---------------------------------------------------------------- kinds and questions
 
@@ -127,8 +161,18 @@ enum class QuestionKind {
   ArgmaxToken,
   SpeedupEstimate,
   RowsMoved,
+  // Misconceptions (issue 36, item 5): each why says what the wrong answer believed.
+  RowsRead,
+  EditedRowOutputs,
+  OnehotOnes,
+  DoubleDMadds,
+  InfCells,
+  GradRowsRandn,
+  SameTokenX,
+  SparseMemory,
+  SpeedupBatch,  // slide 7, from two measurements (like speedup_estimate: not a property of the state)
 };
-inline constexpr int kQuestionKindCount = 13;
+inline constexpr int kQuestionKindCount = 22;
 
 enum class AnswerType { Int, Bool, Float, IntList, CellList };
 
@@ -138,9 +182,12 @@ struct Params {
   std::optional<int64_t> i;                 // lookup_row, onehot_col
   std::optional<int64_t> row, col;          // differing_cells, grad_value
   std::optional<int64_t> t;                 // argmax_token
-  std::optional<int64_t> batch;             // speedup_estimate ("B")
+  std::optional<int64_t> batch;             // speedup_estimate ("B"), speedup_batch (the large B)
+  std::optional<int64_t> small_batch;       // speedup_batch: the small B
   std::optional<TrainOptimizer> optimizer;  // rows_moved
-  std::optional<int64_t> step;              // rows_moved: the optimizer step, 1..kRowsMovedMaxStep
+  std::optional<int64_t> step;              // rows_moved, sparse_memory: the optimizer step, 1..kRowsMovedMaxStep
+  std::optional<int64_t> u;                 // same_token_x: the later position with t's ID
+  std::optional<int64_t> grad_seed;         // grad_rows_randn: G = torch.randn after manual_seed(grad_seed)
 };
 
 using Answer = std::variant<int64_t, bool, double, IdList, std::vector<Cell>>;
@@ -170,13 +217,21 @@ struct QuizRng {
   int64_t below(int64_t n);  // uniform in [0, n), n >= 1
 };
 
+// Whether this state can ask kind k at all: token_count needs a tokenizer and a text shown;
+// rows_moved and sparse_memory batches that fit a table of at most kRowsMovedMaxVocab rows
+// (sparse_memory also a row of an earlier batch missing from a later one); same_token_x a
+// repeated ID. The model must have at least one ID.
+bool askable_of(QuestionKind k, const QuizModel& m);
+
 // The kind's params for this state: fixed defaults when rng is null, else drawn from it.
-// The model must have at least one ID.
+// The model must have at least one ID (and be askable_of the kind).
 Params default_params(QuestionKind k, const QuizModel& m, QuizRng* rng = nullptr);
 
 // The question on `slide` (one of the kind's slides) about m with params p: its prompt,
-// answer and why. SpeedupEstimate needs measured_ratio (slide 7's measurement).
-Question make_question(int slide, QuestionKind k, const QuizModel& m, const Params& p, double measured_ratio = 0.0);
+// answer and why. SpeedupEstimate needs measured_ratio (slide 7's measurement at p.batch);
+// SpeedupBatch also small_ratio (at p.small_batch): NaN ratios leave the answer unknown (-1).
+Question make_question(int slide, QuestionKind k, const QuizModel& m, const Params& p, double measured_ratio = 0.0,
+                       double small_ratio = 0.0);
 
 // Whether `given` is right for q: ints and bools exactly; grad_value within 1e-4 (the
 // four decimals torch prints) or 1e-6 relative; lists as sets (any order, repeats

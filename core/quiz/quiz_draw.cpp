@@ -52,11 +52,17 @@ namespace {
 
 QuizItem item_for(int slide, QuestionKind kind, uint64_t quiz_seed, int index, const Gpt2Tokenizer* tokenizer) {
   QuizItem item;
-  item.spec = random_state(quiz_seed, index);
-  const QuizModel m = build_model(item.spec, tokenizer);
-  QuizRng rng = state_rng(quiz_seed, index + 1000);  // the params' own stream
-  item.question = make_question(slide, kind, m, default_params(kind, m, &rng));
-  return item;
+  // A state that can ask the kind (sparse_memory needs a row that leaves the batch): the
+  // index-th, else the next few of another stream (every drawn state has a repeated ID).
+  for (int tries = 0;; ++tries) {
+    item.spec = random_state(quiz_seed, index + tries * 7919);
+    const QuizModel m = build_model(item.spec, tokenizer);
+    if (!askable_of(kind, m) && tries < 64) continue;
+    QuizRng rng = state_rng(quiz_seed, index + 1000 + tries * 7919);  // the params' own stream
+    const QuestionKind k = askable_of(kind, m) ? kind : kinds_for_slide(slide).front();
+    item.question = make_question(slide, k, m, default_params(k, m, &rng));
+    return item;
+  }
 }
 
 int slide_of(QuestionKind k) {

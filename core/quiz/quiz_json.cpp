@@ -71,9 +71,12 @@ void put_params(std::string& out, const Params& p) {
   if (p.row) key("row"), out += std::to_string(*p.row);
   if (p.col) key("col"), out += std::to_string(*p.col);
   if (p.t) key("t"), out += std::to_string(*p.t);
+  if (p.small_batch) key("small_B"), out += std::to_string(*p.small_batch);
   if (p.batch) key("B"), out += std::to_string(*p.batch);
   if (p.optimizer) key("optimizer"), put_string(out, optimizer_name(*p.optimizer));
   if (p.step) key("step"), out += std::to_string(*p.step);
+  if (p.u) key("u"), out += std::to_string(*p.u);
+  if (p.grad_seed) key("grad_seed"), out += std::to_string(*p.grad_seed);
   out += '}';
 }
 
@@ -112,8 +115,7 @@ QuizModel cli_model(const CliOptions& o, std::shared_ptr<const TableFile> file, 
   m.train_optimizer = o.optimizer;
   if (o.text) {
     m.text = *o.text;
-  } else {
-    m.text = "Hello, world";
+  } else {  // the IDs' own text, as slide 0 shows it; none (slide 0 asks nothing) when they are not GPT-2's
     bool gpt2 = tokenizer != nullptr;
     for (int64_t id : o.ids) gpt2 = gpt2 && id >= 0 && id < static_cast<int64_t>(kGpt2VocabSize);
     if (gpt2) {

@@ -8,46 +8,71 @@
 namespace lv::quiz {
 
 // Each kind's picture: the step before its reveal, looked at for each kind (issue 28,
-// item 5). Where the slide itself says the answer at every step, the picture comes from
-// the slide that sets the question up instead.
+// item 5), and shown on paper beside every other question of the sheet (issue 36, item
+// 8): no picture may hold another question's answer. Slides 2, 4 and 6 write a count of
+// the sheet at every step (slide 2's narration and caption: the B·D copies; slide 4's
+// caption: the B·(V−1)·D multiply-adds by zero; slide 6's bill: B·D additions, the rows
+// written and the zeros), so their questions are pictured on slides that set them up
+// without a count: slide 1 (the IDs and the whole table) or slide 3 (the one-hot rows).
 //
-//   kind             picture                 why not the asking slide's reveal
+//   kind             picture                 what it shows
 //   token_count      0 at step 0, Text mode  pieces cut, no merges, no IDs (typed IDs' hint off)
 //   table_numbers    1 at step 1             the table's V × D cells; the count is not written
-//   lookup_row (2)   2 at step i             rows 0..i−1 copied, row i not yet (i = 0: slide 1,
-//                                            whose step 1 shows the IDs and the table: slide 2's
-//                                            narration at step 0 names idx[0]'s row)
-//   onehot_col       3 at step i             the same (i = 0: slide 1 at step 1)
-//   lookup_row (4)   4 at step i             the same (i = 0: slide 3's one-hot rows, all drawn)
-//   zero_madds       3 at its last step      the one-hot rows; slide 4's caption counts the zeros
-//   outputs_equal    4 at step 0             the product not yet computed; slide 5 says "True"
-//   lookup_copies    1 at step 1             the IDs and the table; slide 2 counts the copies
-//   differing_cells  2 at its last step      which output row copies which table row
-//   grad_rows        6 at step 0             G, the gradients not yet drawn
-//   grad_value       6 at step 0             the same
-//   argmax_token     8 at step 2             tok_emb and pos_emb; x and the logits still empty
+//   lookup_row (2)   1 at step 1             the IDs and the table (slide 2 counts the copies)
+//   onehot_col       3 at step i             rows 0..i−1 drawn, row i not yet (i = 0: slide 1)
+//   lookup_row (4)   3 at its last step      the one-hot rows (slide 4's caption counts the zeros)
+//   zero_madds       3 at its last step      the one-hot rows
+//   outputs_equal    1 at step 1             the table's values (an inf or NaN shows there)
+//   lookup_copies    1 at step 1             the IDs and the table
+//   differing_cells  1 at step 1             which position holds which ID
+//   grad_rows        1 at step 1             the IDs (slide 6's bill counts the rows)
+//   grad_value       1 at step 1; 6 at 0     the IDs (G = ones); G itself when it is randn
+//                                            (slide 6 then: its bill's counts are no answer of
+//                                            a sheet whose G is randn but lookup_copies' B·D)
+//   argmax_token     8 at step 2 + slide 1   tok_emb and pos_emb; x and the logits still empty;
+//                                            and the whole table (every row is a logit)
 //   speedup_estimate 7 at step 0             (not asked by a worksheet: slide 7 times it)
 //   rows_moved       9 at step k − 1         the table after the steps before k, its state strip
 //                                            (the picture at k would light the rows)
+//   rows_read        1 at step 1             the IDs and the table
+//   edited_row_outputs 1 at step 1           the same: which positions hold ID r
+//   onehot_ones      1 at step 1             the IDs and V (slide 3 draws every 1)
+//   double_d_madds   1 at step 1             the table's shape (the prompt has the counts)
+//   inf_cells        1 at step 1             the IDs and the table (slide 5 draws the check)
+//   grad_rows_randn  1 at step 1             the IDs
+//   same_token_x     8 at step 2             tok_emb and pos_emb, x not yet summed
+//   sparse_memory    9 at step k − 1         as rows_moved, SparseAdam shown
 PictureStep picture_for(const Question& q) {
   const int64_t i = q.params.i.value_or(0);
   const int step_i = static_cast<int>(i);
   switch (q.kind) {
     case QuestionKind::TokenCount: return {0, 0, true};
-    case QuestionKind::TableNumbers: return {1, 1};
-    case QuestionKind::LookupRow:
-      if (q.slide == 4) return i > 0 ? PictureStep{4, step_i} : PictureStep{3, -1};
-      return i > 0 ? PictureStep{2, step_i} : PictureStep{1, 1};
     case QuestionKind::OnehotCol: return i > 0 ? PictureStep{3, step_i} : PictureStep{1, 1};
+    case QuestionKind::LookupRow:
+      if (q.slide == 4) return {3, -1};
+      return {1, 1};
     case QuestionKind::ZeroMadds: return {3, -1};
-    case QuestionKind::OutputsEqual: return {4, 0};
-    case QuestionKind::LookupCopies: return {1, 1};
-    case QuestionKind::DifferingCells: return {2, -1};
+    case QuestionKind::GradValue:
+      // G = randn must be seen to be summed: slide 6 before its first scatter (the prompt says which G).
+      if (q.prompt.find("G = randn") != std::string::npos) return {6, 0};
+      return {1, 1};
+    case QuestionKind::ArgmaxToken: return {8, 2, false, true};  // and the table: x · W[v] for every v
+    case QuestionKind::SameTokenX: return {8, 2};
+    case QuestionKind::SpeedupEstimate:
+    case QuestionKind::SpeedupBatch: return {7, 0};
+    case QuestionKind::RowsMoved:
+    case QuestionKind::SparseMemory: return {9, static_cast<int>(q.params.step.value_or(1)) - 1};
+    case QuestionKind::TableNumbers:
+    case QuestionKind::OutputsEqual:
+    case QuestionKind::LookupCopies:
+    case QuestionKind::DifferingCells:
     case QuestionKind::GradRows:
-    case QuestionKind::GradValue: return {6, 0};
-    case QuestionKind::ArgmaxToken: return {8, 2};
-    case QuestionKind::SpeedupEstimate: return {7, 0};
-    case QuestionKind::RowsMoved: return {9, static_cast<int>(q.params.step.value_or(1)) - 1};
+    case QuestionKind::RowsRead:
+    case QuestionKind::EditedRowOutputs:
+    case QuestionKind::OnehotOnes:
+    case QuestionKind::DoubleDMadds:
+    case QuestionKind::InfCells:
+    case QuestionKind::GradRowsRandn: return {1, 1};
   }
   return {q.slide, 0};
 }
@@ -57,6 +82,10 @@ std::string picture_file(const std::string& md_path, int number, int slide, std:
   const size_t slash = stem.rfind('/');
   const size_t dot = stem.rfind('.');
   if (dot != std::string::npos && (slash == std::string::npos || dot > slash + 1)) stem.resize(dot);
+  // The name part as a Markdown link can hold it (issue 39): a line break or another control
+  // character ends a link's target, so each becomes '_' (the folder part stays as given).
+  for (size_t k = slash == std::string::npos ? 0 : slash + 1; k < stem.size(); ++k)
+    if (static_cast<unsigned char>(stem[k]) < 0x20 || stem[k] == 0x7f) stem[k] = '_';
   const std::string suffix = "-q" + std::to_string(number) + "-slide" + std::to_string(slide) + ".png";
   if (link) *link = stem.substr(slash == std::string::npos ? 0 : slash + 1) + suffix;
   return stem + suffix;
@@ -80,14 +109,20 @@ std::string md_text(const std::string& s) {
   return out;
 }
 
-// A link's target: spaces and parentheses percent-encoded, so any file name links.
+// A link's target: spaces, parentheses, angle brackets and any control character
+// percent-encoded, so any file name links.
 std::string md_link(const std::string& s) {
+  static const char* const kHex = "0123456789ABCDEF";
   std::string out;
   for (char c : s) {
-    if (c == ' ') out += "%20";
-    else if (c == '(') out += "%28";
-    else if (c == ')') out += "%29";
-    else out += c;
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (u <= 0x20 || u == 0x7f || c == '(' || c == ')' || c == '<' || c == '>') {
+      out += '%';
+      out += kHex[u >> 4];
+      out += kHex[u & 15];
+    } else {
+      out += c;
+    }
   }
   return out;
 }
@@ -106,6 +141,8 @@ std::string worksheet_markdown(const std::string& state, const std::vector<Works
     out += "\n---\n\n## Question " + n + " \u00b7 slide " + std::to_string(it.question.slide) + ", " +
            md_text(it.slide_title) + "\n\n";
     out += "![Question " + n + ": the slide before the reveal](" + md_link(it.picture) + ")\n\n";
+    if (!it.table_picture.empty())
+      out += "![Question " + n + ": the whole table](" + md_link(it.table_picture) + ")\n\n";
     if (!it.state.empty()) out += "State: " + md_text(it.state) + ".\n\n";
     out += "**" + n + ". " + md_text(it.question.prompt) + "**\n\n";
     out += "Your answer: ________________________________\n";

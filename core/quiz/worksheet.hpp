@@ -25,13 +25,16 @@ inline constexpr int kWorksheetQuizCount = 5;
 struct PictureStep {
   int slide = 1;
   int step = 0;
-  bool text_mode = false;  // slide 0 shows params.text typed in Text mode (no typed-IDs hint)
+  bool text_mode = false;   // slide 0 shows params.text typed in Text mode (no typed-IDs hint)
+  bool with_table = false;  // and a second picture, the whole table (slide 1 at step 1): the
+                            // head's logits need every row, slide 8 shows only the IDs' rows
 };
 PictureStep picture_for(const Question& q);
 
 // The picture of question `number` (1-based) for a worksheet at md_path: beside it, named
 // after it ("out/sheet.md" → "out/sheet-q1-slide2.png"). *link: the name relative to
-// md_path's folder, as the Markdown links it.
+// md_path's folder, as the Markdown links it. Control characters in the name part (a line
+// break in FILE) become '_' in both, so the link never breaks.
 std::string picture_file(const std::string& md_path, int number, int slide, std::string* link);
 
 // One question of the worksheet and what goes with it.
@@ -40,6 +43,7 @@ struct WorksheetItem {
   std::string slide_title;  // "The lookup"
   std::string state;    // its own state (--quiz-seed): "seed 482, IDs [1, 3, 3], a 5 × 2 table"; "" shares the sheet's
   std::string picture;  // the picture's link (picture_file's *link)
+  std::string table_picture;  // with_table: the table's picture's link ("" none)
 };
 
 // "seed 482, IDs [1, 3, 3], a 5 × 2 table" — a drawn state, as --seed/--ids/--vocab/--dim say it.

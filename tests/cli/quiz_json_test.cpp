@@ -51,14 +51,17 @@ TEST(QuizJson, ValidJsonWithAQuestionOnEverySlideButSeven) {
   EXPECT_TRUE(one_json_value(r.out, &why)) << why << "\n" << r.out;
   EXPECT_EQ(r.out.rfind("{\"questions\": [", 0), 0u);
   EXPECT_EQ(slides_of(r.out), (std::set<int>{0, 1, 2, 3, 4, 5, 6, 8, 9}));
-  for (const char* kind : {"token_count", "table_numbers", "lookup_row", "onehot_col", "zero_madds", "outputs_equal",
-                           "lookup_copies", "differing_cells", "grad_rows", "grad_value", "argmax_token", "rows_moved"})
+  for (const char* kind :
+       {"token_count", "table_numbers", "lookup_row", "onehot_col", "zero_madds", "outputs_equal", "lookup_copies",
+        "differing_cells", "grad_rows", "grad_value", "argmax_token", "rows_moved", "rows_read", "edited_row_outputs",
+        "onehot_ones", "double_d_madds", "inf_cells", "grad_rows_randn", "sparse_memory"})
     EXPECT_NE(r.out.find(std::string("\"kind\": \"") + kind + "\""), std::string::npos) << kind;
   // Slide 9 (issue 29): the IDs one a step under Adam; at step 2 row 2 moves with its memory.
   EXPECT_NE(r.out.find("{\"slide\": 9, \"kind\": \"rows_moved\", \"params\": {\"optimizer\": \"adam\", \"step\": 2}, "
-                       "\"prompt\": \"After optimizer step 2 with Adam, which rows of the table have changed?\", "
+                       "\"prompt\": \"Which rows of the table does optimizer step 2 of Adam change?\", "
                        "\"answer\": [2, 3], \"why\": \"rows 2 and 3: 3 had this step's gradient; 2 moved with Adam's "
-                       "memory of step 1 (no gradient now)\"}"),
+                       "memory of step 1 (no gradient now); before it, step 1 had changed row 2 (only what step 2 "
+                       "writes counts here)\"}"),
             std::string::npos)
       << r.out;
   // Slide 9's --batches and --optimizer, as the window would start with them: AdamW moves every row.
@@ -77,6 +80,24 @@ TEST(QuizJson, ValidJsonWithAQuestionOnEverySlideButSeven) {
   EXPECT_EQ(answer_of(r.out, "outputs_equal"), "true");
   EXPECT_EQ(answer_of(r.out, "grad_rows"), "[1, 2, 3]");
   EXPECT_EQ(r.err, "");
+}
+
+// Never an empty why (issue 36): at lr 0 AdamW moves nothing, and the why says why.
+TEST(QuizJson, EveryWhyHasWords) {
+  const auto r =
+      run_binary({"--quiz-json", "--ids", "1,0,2", "--dim", "3", "--seed", "1", "--optimizer", "adamw", "--lr", "0"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(answer_of(r.out, "rows_moved"), "[]");
+  EXPECT_EQ(r.out.find("\"why\": \"no row: \""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("no row: at lr 0 every update is 0"), std::string::npos) << r.out;
+  size_t at = 0;
+  while ((at = r.out.find("\"why\": \"", at)) != std::string::npos) {
+    at += 8;
+    const size_t end = r.out.find('"', at);
+    const std::string why = r.out.substr(at, end - at);
+    EXPECT_GT(why.size(), 12u) << why;
+    EXPECT_NE(why.back(), ' ') << why;
+  }
 }
 
 TEST(QuizJson, RepeatedIdsCountInTheGradient) {

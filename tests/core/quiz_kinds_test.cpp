@@ -161,6 +161,136 @@ TEST(QuizKinds, TokenCountIsGpt2s) {
   EXPECT_EQ(token_count(tokenizer(), std::string("\xff", 1)), -1);  // not UTF-8
 }
 
+// Slide 0's why is about this text's own cuts (issue 36: it was one sentence for every text).
+TEST(QuizKinds, TokenCountsWhyNamesThisTextsCuts) {
+  QuizModel m = hand_model(table_4x3(), {2, 3, 1});
+  m.tokenizer = &tokenizer();
+  Params p;
+  p.text = "caf\u00e9 na\u00efve";
+  Question q = make_question(0, QuestionKind::TokenCount, m, p);
+  EXPECT_EQ(q.prompt, "How many GPT-2 tokens does \u201ccaf\u00e9 na\u00efve\u201d become?");
+  EXPECT_EQ(q.why.rfind("GPT-2 cuts it into " + std::to_string(std::get<int64_t>(q.answer)) + " tokens: ", 0), 0u)
+      << q.why;
+  EXPECT_NE(q.why.find("\u201ccaf\u00e9\u201d is "), std::string::npos) << q.why;  // the first word cut in pieces
+  p.text = "Hello, world";
+  q = make_question(0, QuestionKind::TokenCount, m, p);
+  EXPECT_EQ(q.why,
+            "GPT-2 cuts it into 3 tokens: \u201cHello\u201d + \u201c,\u201d + \u201c world\u201d; every word here is "
+            "one token (a common word is one token, and the space before it joins it)");
+  // No text shown (IDs that are not GPT-2's): slide 0 asks nothing rather than about a stand-in.
+  m.text.clear();
+  for (const Question& x : state_questions(m, std::nullopt)) EXPECT_NE(x.kind, QuestionKind::TokenCount);
+}
+
+// The wording of issue 36: B IDs named apart from V; one yes/no convention; the head's why
+// names the dot product that won.
+TEST(QuizKinds, PromptsSayBAndVAndYesOrNo) {
+  const QuizModel m = hand_model(table_4x3(), {2, 0, 2, 1, 3, 3});  // B 6 > V 4
+  const Question t = make_question(1, QuestionKind::TableNumbers, m, {});
+  EXPECT_EQ(t.prompt,
+            "The batch holds 6 IDs; the table has a row for every possible ID (V = 4) and 3 columns. How many "
+            "numbers does it hold?");
+  const Question e = make_question(5, QuestionKind::OutputsEqual, m, {});
+  EXPECT_NE(e.prompt.find("(yes or no)"), std::string::npos);
+  Params p;
+  p.t = 1;
+  const Question a = make_question(8, QuestionKind::ArgmaxToken, m, p);
+  const int64_t v = std::get<int64_t>(a.answer);
+  const std::vector<float> x = head_input(m, 1);
+  for (int64_t r = 0; r < m.vocab(); ++r) EXPECT_LE(head_score(m, x, r), head_score(m, x, v)) << r;
+  EXPECT_EQ(a.why.rfind("x[1]\u00b7W[" + std::to_string(v) + "] = ", 0), 0u) << a.why;
+  EXPECT_NE(a.why.find("is the largest of the 4 logits"), std::string::npos) << a.why;
+}
+
+// The misconceptions (issue 36, item 5): each answer on a state built to show it, and each
+// why saying what the wrong answer believed.
+TEST(QuizMisconceptions, EachAnswerAndWhatTheWrongAnswerBelieved) {
+  const QuizModel m = hand_model(table_4x3(), {2, 0, 2, 1});  // B 4, V 4, D 3; ID 2 twice
+  auto ask = [&](QuestionKind k, Params p = {}) { return make_question(0, k, m, p); };
+  // Slide 1: the different IDs' rows, not V, not B.
+  Question q = ask(QuestionKind::RowsRead);
+  EXPECT_EQ(std::get<int64_t>(q.answer), 3);
+  EXPECT_NE(q.why.find("not all 4 rows"), std::string::npos) << q.why;
+  EXPECT_NE(q.why.find("a repeated ID reads the same row again"), std::string::npos) << q.why;
+  // Slide 2: every output row whose ID is r.
+  Params p;
+  p.row = 2;
+  q = ask(QuestionKind::EditedRowOutputs, p);
+  EXPECT_EQ(std::get<IdList>(q.answer), (IdList{0, 2}));
+  EXPECT_NE(q.why.find("a repeated ID shares one row"), std::string::npos) << q.why;
+  p.row = 3;
+  EXPECT_TRUE(std::get<IdList>(ask(QuestionKind::EditedRowOutputs, p).answer).empty());
+  p.row = 1;
+  EXPECT_NE(ask(QuestionKind::EditedRowOutputs, p).why.find("not output row 1"), std::string::npos);
+  // Slide 3: B ones, not the 3 different IDs.
+  q = ask(QuestionKind::OnehotOnes);
+  EXPECT_EQ(std::get<int64_t>(q.answer), 4);
+  EXPECT_NE(q.why.find("so it is not 3"), std::string::npos) << q.why;
+  // Slide 4: 2×, not 4×.
+  q = ask(QuestionKind::DoubleDMadds);
+  EXPECT_EQ(std::get<int64_t>(q.answer), 2);
+  EXPECT_EQ(q.why.rfind("2×, not 4×", 0), 0u) << q.why;
+  // Slide 5: inf in [2][1]: the rows whose ID is not 2 turn NaN in the product; 0 and 2 stay inf = inf.
+  p = {};
+  p.row = 2, p.col = 1;
+  q = ask(QuestionKind::InfCells, p);
+  EXPECT_EQ(std::get<std::vector<Cell>>(q.answer), (std::vector<Cell>{{1, 1}, {3, 1}}));
+  EXPECT_NE(q.why.find("not only the rows whose ID is 2"), std::string::npos) << q.why;
+  p.row = 3;  // no ID reads row 3: every row's column turns NaN
+  EXPECT_EQ(std::get<std::vector<Cell>>(ask(QuestionKind::InfCells, p).answer),
+            (std::vector<Cell>{{0, 1}, {1, 1}, {2, 1}, {3, 1}}));
+  // The answer is what the product does: the one-hot path computed with the edited table.
+  lv::EditMap e{{3 * 3 + 1, std::numeric_limits<float>::infinity()}};
+  const QuizModel edited = hand_model(table_4x3(), m.ids, e);
+  EXPECT_FALSE(outputs_equal(edited));
+  // Slide 6: G = randn still reaches only the IDs' rows.
+  p = {};
+  p.grad_seed = 5;
+  q = ask(QuestionKind::GradRowsRandn, p);
+  EXPECT_EQ(std::get<IdList>(q.answer), (IdList{0, 1, 2}));
+  EXPECT_NE(q.why.find("not which rows"), std::string::npos) << q.why;
+  // Slide 8: the same ID at two positions is two inputs.
+  p = default_params(QuestionKind::SameTokenX, m);
+  EXPECT_EQ(*p.t, 0);
+  EXPECT_EQ(*p.u, 2);
+  q = ask(QuestionKind::SameTokenX, p);
+  EXPECT_EQ(std::get<bool>(q.answer), false);
+  EXPECT_NE(q.why.find("pos_emb adds its row 0 to one and its row 2"), std::string::npos) << q.why;
+  EXPECT_FALSE(askable_of(QuestionKind::SameTokenX, hand_model(table_4x3(), {2, 3, 1})));  // no repeat
+  // Slide 9: a row with Adam's memory and no gradient does not move under SparseAdam.
+  p = default_params(QuestionKind::SparseMemory, m);
+  EXPECT_EQ(*p.step, 2);
+  EXPECT_EQ(*p.row, 2);  // step 1 read row 2, step 2 reads row 0
+  q = ask(QuestionKind::SparseMemory, p);
+  EXPECT_EQ(std::get<bool>(q.answer), false);
+  EXPECT_FALSE(sparse_memory_moves(m, 2, 2));
+  EXPECT_NE(q.why.find("plain Adam would move it"), std::string::npos) << q.why;
+  EXPECT_FALSE(askable_of(QuestionKind::SparseMemory, hand_model(table_4x3(), {2, 2, 2})));  // no row leaves
+}
+
+// Slide 7's misconception: the advantage is not the same at every B; the answer is the
+// batch whose measured ratio is larger, unknown (-1) until both are measured.
+TEST(QuizMisconceptions, SpeedupBatchIsTheLargerMeasuredAdvantage) {
+  EXPECT_EQ(larger_speedup_batch(1, 3.0, 256, 900.0), 256);
+  EXPECT_EQ(larger_speedup_batch(1, 50.0, 256, 20.0), 1);
+  EXPECT_EQ(larger_speedup_batch(1, 5.0, 256, 5.0), 256);
+  EXPECT_EQ(larger_speedup_batch(1, std::nan(""), 256, 5.0), -1);
+  const QuizModel m = hand_model(table_4x3(), {2, 0});
+  const Params p = default_params(QuestionKind::SpeedupBatch, m);
+  EXPECT_EQ(*p.small_batch, 1);
+  EXPECT_EQ(*p.batch, 256);
+  Question q = make_question(7, QuestionKind::SpeedupBatch, m, p, 900.0, 3.0);
+  EXPECT_EQ(q.prompt, "At B = 1 or at B = 256: where is the lookup's advantage over the one-hot matmul larger (type 1 "
+                      "or 256)?");
+  EXPECT_EQ(std::get<int64_t>(q.answer), 256);
+  EXPECT_NE(q.why.find("measured 3\u00d7 at B = 1 and 900\u00d7 at B = 256"), std::string::npos) << q.why;
+  EXPECT_NE(q.why.find("not the same at every B"), std::string::npos) << q.why;
+  EXPECT_TRUE(judge(q, int64_t{256}));
+  EXPECT_FALSE(judge(q, int64_t{1}));
+  q = make_question(7, QuestionKind::SpeedupBatch, m, p, std::nan(""), 3.0);
+  EXPECT_EQ(std::get<int64_t>(q.answer), -1);
+}
+
 TEST(QuizKinds, JudgesAcceptTheAnswerAndRefuseOthers) {
   QuizModel m = hand_model(table_4x3(), {2, 0, 2, 1});
   Params p;
@@ -210,15 +340,15 @@ TEST(QuizKinds, PromptsAndWhysSayTheState) {
 TEST(QuizKinds, KindsNamesAndSlidesAreTheIssuesTable) {
   const std::vector<std::pair<int, std::vector<std::string>>> table = {
       {0, {"token_count"}},
-      {1, {"table_numbers"}},
-      {2, {"lookup_row"}},
-      {3, {"onehot_col"}},
-      {4, {"lookup_row", "zero_madds"}},
-      {5, {"outputs_equal", "lookup_copies", "differing_cells"}},
-      {6, {"grad_rows", "grad_value"}},
-      {7, {"speedup_estimate"}},
-      {8, {"argmax_token"}},
-      {9, {"rows_moved"}}};
+      {1, {"table_numbers", "rows_read"}},
+      {2, {"lookup_row", "edited_row_outputs"}},
+      {3, {"onehot_col", "onehot_ones"}},
+      {4, {"lookup_row", "zero_madds", "double_d_madds"}},
+      {5, {"outputs_equal", "lookup_copies", "differing_cells", "inf_cells"}},
+      {6, {"grad_rows", "grad_value", "grad_rows_randn"}},
+      {7, {"speedup_estimate", "speedup_batch"}},
+      {8, {"argmax_token", "same_token_x"}},
+      {9, {"rows_moved", "sparse_memory"}}};
   for (const auto& [slide, names] : table) {
     std::vector<std::string> got;
     for (QuestionKind k : kinds_for_slide(slide)) {
@@ -238,8 +368,9 @@ TEST(QuizKinds, StateQuestionsCoverEverySlideButSeven) {
   std::set<int> slides;
   for (const Question& q : fixed) slides.insert(q.slide);
   EXPECT_EQ(slides, (std::set<int>{0, 1, 2, 3, 4, 5, 6, 8, 9}));
-  EXPECT_EQ(fixed.size(), 13u);
-  EXPECT_EQ(*fixed[2].params.i, 1);  // slide 2's fixed question: output row 1
+  EXPECT_EQ(fixed.size(), 20u);  // 21 kinds, less slide 7's (timed) and same_token_x (no repeated ID)
+  EXPECT_EQ(fixed[3].kind, QuestionKind::LookupRow);
+  EXPECT_EQ(*fixed[3].params.i, 1);  // slide 2's fixed question: output row 1
   // A quiz seed draws the params: the same seed the same, some other seed other ones.
   auto params_of = [&](uint64_t seed) {
     std::string s;

@@ -138,32 +138,53 @@ TEST(QuizRowsMoved, TheWhyNamesEachKindOfMove) {
   p.optimizer = TrainOptimizer::Adam;
   p.step = 2;
   Question q = make_question(9, QuestionKind::RowsMoved, m, p);
-  EXPECT_EQ(q.prompt, "After optimizer step 2 with Adam, which rows of the table have changed?");
+  EXPECT_EQ(q.prompt, "Which rows of the table does optimizer step 2 of Adam change?");
   EXPECT_EQ(std::get<IdList>(q.answer), (IdList{0, 2}));
-  EXPECT_EQ(q.why, "rows 0 and 2: 0 had this step's gradient; 2 moved with Adam's memory of step 1 (no gradient now)");
+  // The why says what changed before step k: a learner who counted those read "changed" as
+  // "changed since the start".
+  EXPECT_EQ(q.why, "rows 0 and 2: 0 had this step's gradient; 2 moved with Adam's memory of step 1 (no gradient now); "
+                   "before it, step 1 had changed row 2 (only what step 2 writes counts here)");
   p.step = 3;
   q = make_question(9, QuestionKind::RowsMoved, m, p);
   EXPECT_EQ(q.why, "rows 0, 2 and 3: 3 had this step's gradient; 0 and 2 moved with Adam's memory of steps 1 and 2 "
-                   "(no gradient now)");
+                   "(no gradient now); before it, steps 1\u20132 had changed rows 0 and 2 (only what step 3 writes "
+                   "counts here)");
   p.optimizer = TrainOptimizer::AdamW;
   p.step = 2;
   q = make_question(9, QuestionKind::RowsMoved, m, p);
   EXPECT_EQ(q.why,
             "every row (5 of 5): 0 had this step's gradient; 2 moved with AdamW's memory of step 1 (no gradient now); "
-            "the other 3 moved by AdamW's weight decay alone");
+            "the other 3 moved by AdamW's weight decay alone; before it, step 1 had changed rows 0, 1, 2, 3 and 4 "
+            "(only what step 2 writes counts here)");
   p.optimizer = TrainOptimizer::Sgd;
   q = make_question(9, QuestionKind::RowsMoved, m, p);
-  EXPECT_EQ(q.why, "row 0: 0 had this step's gradient; plain SGD keeps no memory and no decay");
+  EXPECT_EQ(q.why,
+            "row 0: 0 had this step's gradient; plain SGD keeps no memory and no decay; before it, step 1 had changed "
+            "row 2 (only what step 2 writes counts here)");
   p.optimizer = TrainOptimizer::SparseAdam;
   q = make_question(9, QuestionKind::RowsMoved, m, p);
-  EXPECT_EQ(q.why, "row 0: 0 had this step's gradient; SparseAdam steps only the rows in the sparse gradient");
+  EXPECT_EQ(q.why,
+            "row 0: 0 had this step's gradient; SparseAdam steps only the rows in the sparse gradient; before it, "
+            "step 1 had changed row 2 (only what step 2 writes counts here)");
   p.optimizer = TrainOptimizer::Momentum;
   p.step = 1;
   q = make_question(9, QuestionKind::RowsMoved, m, p);
-  EXPECT_EQ(q.prompt, "After optimizer step 1 with SGD with momentum, which rows of the table have changed?");
+  EXPECT_EQ(q.prompt, "Which rows of the table does optimizer step 1 of SGD with momentum change?");
   EXPECT_EQ(q.why, "row 2: 2 had this step's gradient; no memory yet at step 1");
   EXPECT_TRUE(judge(q, IdList{2}));
   EXPECT_FALSE(judge(q, IdList{0, 2}));
+}
+
+// Never an empty why: at lr 0 nothing moves, and the why says so (issue 36: "no row: ").
+TEST(QuizRowsMoved, NothingMovesAtLrZeroAndTheWhySaysWhy) {
+  QuizModel m = seeded_model(1, IdList{1, 0, 2}, 4, 3);
+  m.train_lr = 0.0;
+  Params p;
+  p.optimizer = TrainOptimizer::AdamW;
+  p.step = 1;
+  const Question q = make_question(9, QuestionKind::RowsMoved, m, p);
+  EXPECT_TRUE(std::get<IdList>(q.answer).empty());
+  EXPECT_EQ(q.why, "no row: at lr 0 every update is 0 \u00d7 its step, whatever AdamW has computed");
 }
 
 // Drawn params: every optimizer comes up; momentum and Adam at step 2 or later (their memory
@@ -201,8 +222,8 @@ TEST(QuizRowsMoved, QuizJsonAsksItWithItsParams) {
   const std::string json = questions_json(state_questions(m, std::nullopt));
   EXPECT_NE(
       json.find("{\"slide\": 9, \"kind\": \"rows_moved\", \"params\": {\"optimizer\": \"momentum\", \"step\": 2}, "
-                "\"prompt\": \"After optimizer step 2 with SGD with momentum, which rows of the table have "
-                "changed?\", \"answer\": [0, 2]"),
+                "\"prompt\": \"Which rows of the table does optimizer step 2 of SGD with momentum change?\", "
+                "\"answer\": [0, 2]"),
       std::string::npos)
       << json;
   QuizModel big = seeded_model(1, IdList{0}, kRowsMovedMaxVocab + 1, 1);

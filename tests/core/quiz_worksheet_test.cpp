@@ -4,6 +4,8 @@
 // writes them, the user's text read literally.
 #include <gtest/gtest.h>
 
+#include <regex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -11,6 +13,7 @@
 #include "core/quiz/quiz_draw.hpp"
 #include "core/quiz/quiz_json.hpp"
 #include "core/quiz/worksheet.hpp"
+#include "core/text/text_format.hpp"
 #include "core/tokenizer/gpt2_tokenizer.hpp"
 
 namespace {
@@ -31,6 +34,16 @@ TEST(QuizWorksheet, PicturesAreNamedBesideTheSheet) {
   EXPECT_EQ(picture_file("a.b/sheet", 3, 0, &link), "a.b/sheet-q3-slide0.png");  // a folder's dot is no extension
   EXPECT_EQ(link, "sheet-q3-slide0.png");
   EXPECT_EQ(picture_file("/tmp/.hidden", 1, 1, &link), "/tmp/.hidden-q1-slide1.png");
+  // Issue 39: a line break in the name must not break the image link.
+  EXPECT_EQ(picture_file("out/two\nlines\r\t.md", 2, 5, &link), "out/two_lines__-q2-slide5.png");
+  EXPECT_EQ(link, "two_lines__-q2-slide5.png");
+  WorksheetItem it;
+  it.question.prompt = "p";
+  it.picture = link;
+  const std::string md = worksheet_markdown("", {it});
+  EXPECT_NE(md.find("](two_lines__-q2-slide5.png)\n"), std::string::npos) << md;
+  it.table_picture = "t-q2-slide1.png";  // the head's question: the whole table beside its picture
+  EXPECT_NE(worksheet_markdown("", {it}).find("![Question 1: the whole table](t-q2-slide1.png)"), std::string::npos);
 }
 
 // For every question of many drawn states: the picture stops before what the question
@@ -63,8 +76,14 @@ TEST(QuizWorksheet, EachPictureStopsBeforeItsReveal) {
           break;
         case QuestionKind::ZeroMadds: EXPECT_NE(at.slide, 4) << "slide 4's caption counts the zeros"; break;
         case QuestionKind::GradRows:
-        case QuestionKind::GradValue: EXPECT_EQ(at.step, 0) << "before any gradient row"; break;
-        case QuestionKind::ArgmaxToken: EXPECT_LE(at.step, 2) << "x and the logits not yet filled"; break;
+        case QuestionKind::GradValue:
+          if (at.slide == 6) EXPECT_EQ(at.step, 0) << "before any gradient row";
+          else EXPECT_EQ(at.slide, 1) << "the IDs: slide 6's bill counts the rows and the copies";
+          break;
+        case QuestionKind::ArgmaxToken:
+          EXPECT_LE(at.step, 2) << "x and the logits not yet filled";
+          EXPECT_TRUE(at.with_table) << "every row of the table is a logit: the sheet shows them all";
+          break;
         case QuestionKind::RowsMoved:
           EXPECT_EQ(at.slide, 9);
           EXPECT_EQ(at.step, *q.params.step - 1) << "the table after the steps before the one asked";
@@ -72,9 +91,68 @@ TEST(QuizWorksheet, EachPictureStopsBeforeItsReveal) {
         default: break;
       }
       EXPECT_FALSE(at.text_mode && q.kind != QuestionKind::TokenCount);
+      // Issue 36, item 8: slides 2 and 4 write a count of the sheet at every step (B·D copies,
+      // B·(V−1)·D zeros); slide 6 only for a G that must be seen.
+      EXPECT_NE(at.slide, 2) << kind_name(q.kind);
+      EXPECT_NE(at.slide, 4) << kind_name(q.kind);
+      if (at.slide == 6) EXPECT_EQ(q.kind, QuestionKind::GradValue);
     }
   }
   EXPECT_GE(checked, 40 * 12);
+}
+
+// The standalone numbers of a text ("1,536", "0.25"; a sentence's trailing '.' dropped).
+std::set<std::string> numbers_in(const std::string& text) {
+  std::set<std::string> out;
+  std::string cur;
+  auto flush = [&] {
+    while (!cur.empty() && (cur.back() == '.' || cur.back() == ',')) cur.pop_back();
+    if (!cur.empty()) out.insert(cur);
+    cur.clear();
+  };
+  for (char c : text) {
+    if ((c >= '0' && c <= '9') || (!cur.empty() && (c == ',' || c == '.'))) cur += c;
+    else flush();
+  }
+  flush();
+  return out;
+}
+
+// Issue 36, item 8: the sheet's own text (its state line, every prompt, before the key)
+// holds no count another question asks for — for several states, seeded and drawn.
+TEST(QuizWorksheet, NoTextOfASheetHoldsAnotherQuestionsCount) {
+  int counts = 0;
+  for (uint64_t seed = 0; seed < 30; ++seed) {
+    const StateSpec spec = random_state(seed, 0);
+    const QuizModel m = build_model(spec, &tokenizer());
+    const std::vector<Question> qs = state_questions(m, seed);
+    std::vector<WorksheetItem> items;
+    for (const Question& q : qs) items.push_back({q, "Slide", "", "p.png"});
+    const std::string md = worksheet_markdown(state_words(spec), items);
+    const std::string sheet = md.substr(0, md.find("\n## Answer key\n"));
+    // The givens: what the questions are about (V, D, B, the seed; and every row, column,
+    // position and ID, all below V or B or D), not answers.
+    auto given = [&](int64_t v) {
+      return v < std::max({m.vocab(), m.batch(), m.dim()}) || v == m.vocab() || v == m.dim() || v == m.batch() ||
+             v == static_cast<int64_t>(spec.seed);
+    };
+    for (const Question& q : qs) {
+      const auto* v = std::get_if<int64_t>(&q.answer);
+      if (!v || *v < 10 || given(*v)) continue;
+      ++counts;
+      size_t at = 0;
+      while (at < sheet.size()) {
+        const size_t end = std::min(sheet.find('\n', at), sheet.size());
+        // (the sheet's own numbering, "Question 12" and "**12. ", is no count)
+        const std::string line =
+            std::regex_replace(sheet.substr(at, end - at), std::regex("Question [0-9]+|^\\*\\*[0-9]+\\. "), "");
+        EXPECT_EQ(numbers_in(line).count(lv::with_commas(*v)), 0u)
+            << "seed " << seed << ": " << kind_name(q.kind) << "'s answer " << *v << " is on the sheet: " << line;
+        at = end + 1;
+      }
+    }
+  }
+  EXPECT_GE(counts, 30);
 }
 
 TEST(QuizWorksheet, TheMarkdownHasTheQuestionsAndTheKey) {

@@ -12,6 +12,8 @@ it runs the binary and recomputes every answer the notebook's way:
   GPT-2's BPE (tiktoken, or tests/oracle/gpt2_bpe_reference.py) token_count
   the table trained by torch.optim (the IDs one a step, lr 0.1, G = ones, as
   shared/tools/train-oracle does): the rows changed at step k      rows_moved (slide 9)
+  and the misconceptions: idx.unique(), an edited row, one_hot.sum(), the shapes' madds,
+  inf typed into a cell, out.backward(torch.randn), x[t] vs x[u], SparseAdam's step k
 
   quiz_oracle.py BIN SRC [CASES]   exit 0 when every answer matches, 1 at the first that does not
 """
@@ -67,6 +69,8 @@ def rows_moved(p, seed, ids, V, D, table):
 def expected(q, seed, ids, V, D, count_tokens, table=None):
     if q["kind"] == "rows_moved":
         return rows_moved(q["params"], seed, ids, V, D, table)
+    if q["kind"] == "sparse_memory":  # does the row move at SparseAdam's step k
+        return q["params"]["row"] in rows_moved(q["params"], seed, ids, V, D, table)
     if table is None:
         torch.manual_seed(seed)
         emb = torch.nn.Embedding(V, D)
@@ -111,6 +115,40 @@ def expected(q, seed, ids, V, D, count_tokens, table=None):
         with torch.no_grad():
             x = out + pos_emb(torch.arange(len(ids)))
             return int((x @ emb.weight.T).argmax(dim=-1)[p["t"]])
+    # The misconceptions (issue 36, item 5).
+    if kind == "rows_read":
+        return int(idx.unique().numel())
+    if kind == "edited_row_outputs":
+        with torch.no_grad():
+            w = emb.weight.clone()
+            w[p["row"]] = torch.where(w[p["row"]] == 7.25, 8.25, 7.25)  # every value of the row changes
+            return (torch.nn.functional.embedding(idx, w) != out).any(dim=1).nonzero().flatten().tolist()
+    if kind == "onehot_ones":
+        return int(torch.nn.functional.one_hot(idx, num_classes=V).sum())
+    if kind == "double_d_madds":
+        def madds(d):  # (B, V) @ (V, d): B·d outputs, V multiply-adds each
+            return len(ids) * d * V
+        return madds(2 * D) // madds(D)
+    if kind == "inf_cells":
+        with torch.no_grad():
+            onehot = torch.nn.functional.one_hot(idx, num_classes=V).float()
+            def unequal(w):
+                lin = torch.nn.Linear(V, D, bias=False)
+                lin.weight = torch.nn.Parameter(w.T.contiguous())
+                return lin(onehot) != torch.nn.functional.embedding(idx, w)
+            w = emb.weight.detach().clone()
+            before = unequal(w)
+            w[p["row"], p["col"]] = float("inf")
+            return sorted((unequal(w) & ~before).nonzero().tolist())
+    if kind == "grad_rows_randn":
+        torch.manual_seed(p["grad_seed"])
+        g = torch.randn(len(ids), D)
+        out.backward(g)
+        return sorted((emb.weight.grad != 0).any(dim=1).nonzero().flatten().tolist())
+    if kind == "same_token_x":
+        with torch.no_grad():
+            x = out + pos_emb(torch.arange(len(ids)))
+            return torch.equal(x[p["t"]], x[p["u"]])
     raise ValueError("unknown kind " + kind)
 
 

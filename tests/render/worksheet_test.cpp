@@ -111,11 +111,15 @@ std::pair<int, int> png_size(const std::string& bytes) {
   return {static_cast<int>(be32(16)), static_cast<int>(be32(20))};
 }
 
-// Every picture the sheet links is beside it, a PNG of 800 x 500.
+// Every picture the sheet links is beside it, a PNG of 800 x 500: one a question, and the
+// whole table beside the head's question (its logits need every row).
 void expect_pictures(const std::string& dir, const std::string& md, size_t count) {
   static const std::regex link(R"re(!\[[^\]]*\]\(([^)]+)\))re");
+  static const std::regex question(R"re(!\[Question \d+: the slide before the reveal\]\(([^)]+)\))re");
+  static const std::regex table(R"re(!\[Question \d+: the whole table\]\(([^)]+)\))re");
   const std::vector<std::string> links = all_matches(md, link);
-  EXPECT_EQ(links.size(), count);
+  EXPECT_EQ(all_matches(md, question).size(), count);
+  EXPECT_EQ(links.size(), count + all_matches(md, table).size());
   for (const std::string& l : links) {
     EXPECT_EQ(l.find('/'), std::string::npos) << "relative, beside the sheet: " << l;
     EXPECT_EQ(png_size(slurp(dir + "/" + l)), std::make_pair(800, 500)) << l;

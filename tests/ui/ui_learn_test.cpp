@@ -395,6 +395,69 @@ TEST_F(UiLearn, SlideSevenJudgesAnEstimateAgainstItsOwnMeasurement) {
   }
 }
 
+// Issue 36: an estimate is judged against the figure on screen when it is given, not the one
+// known when the question was asked ("Try another" used to judge against the last state's).
+TEST_F(UiLearn, SlideSevenJudgesAgainstTheTimingOnScreenNow) {
+  Headless g;
+  g.init({"lookupviz", "--ask"});
+  scale_state(g.app).vocab = 3000;
+  scale_state(g.app).dim = 64;
+  go_to_slide(g.app, 7);
+  g.frames(5);
+  LearnState& l = g.app.learn;
+  ASSERT_EQ(l.phase, LearnPhase::Asking);
+  ASSERT_EQ(l.question.kind, quiz::QuestionKind::SpeedupEstimate);
+  const auto until = std::chrono::steady_clock::now() + std::chrono::minutes(3);
+  while (measured_speedup(g.app, 256).state == MeasuredSpeedup::State::Pending &&
+         std::chrono::steady_clock::now() < until) {
+    g.frame();
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  const MeasuredSpeedup ms = measured_speedup(g.app, 256);
+  ASSERT_EQ(ms.state, MeasuredSpeedup::State::Ready) << ms.why;
+  l.question.answer = ms.ratio * 20.0;  // a figure of another state, as after "Try another"
+  char guess[32];
+  std::snprintf(guess, sizeof guess, "%.0f", std::max(1.0, ms.ratio * 1.3));
+  g.type(guess);
+  g.press(kEnter);
+  ASSERT_EQ(l.phase, LearnPhase::Revealed);
+  EXPECT_TRUE(l.right) << guess << " against " << ms.ratio;
+  EXPECT_DOUBLE_EQ(std::get<double>(l.question.answer), ms.ratio);
+}
+
+// Slide 7's misconception (issue 36, item 5): "at B = 1 or at B = 256, where is the lookup's
+// advantage larger?" — judged against the two figures measured while it is asked.
+TEST_F(UiLearn, SlideSevenAsksWhereTheAdvantageIsLarger) {
+  Headless g;
+  g.init({"lookupviz", "--ask"});
+  scale_state(g.app).vocab = 3000;
+  scale_state(g.app).dim = 64;
+  g.app.learn.next_kind = quiz::QuestionKind::SpeedupBatch;
+  go_to_slide(g.app, 7);
+  g.frames(5);
+  LearnState& l = g.app.learn;
+  ASSERT_EQ(l.phase, LearnPhase::Asking);
+  ASSERT_EQ(l.question.kind, quiz::QuestionKind::SpeedupBatch);
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (measured_speedup(g.app, 256).state == MeasuredSpeedup::State::Pending &&
+         std::chrono::steady_clock::now() < until) {
+    g.frame();
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  const MeasuredSpeedup one = measured_speedup(g.app, 1), many = measured_speedup(g.app, 256);
+  g.frames(2);
+  EXPECT_EQ(g.app.ui.code_panel.output.find("B=256"), std::string::npos) << "the figures show before the answer";
+  ASSERT_EQ(many.state, MeasuredSpeedup::State::Ready) << many.why;
+  ASSERT_EQ(one.state, MeasuredSpeedup::State::Ready) << one.why;
+  const int64_t truth = one.ratio > many.ratio ? 1 : 256;
+  g.type(std::to_string(truth).c_str());
+  g.press(kEnter);
+  ASSERT_EQ(l.phase, LearnPhase::Revealed);
+  EXPECT_TRUE(l.right);
+  EXPECT_EQ(std::get<int64_t>(l.question.answer), truth);
+  EXPECT_EQ(l.question.why.rfind("measured ", 0), 0u) << l.question.why;
+}
+
 // An estimate given before the timing finished waits for it, then is judged.
 TEST_F(UiLearn, AnEstimateGivenBeforeTheTimingWaitsForIt) {
   Headless g;
@@ -419,6 +482,66 @@ TEST_F(UiLearn, AnEstimateGivenBeforeTheTimingWaitsForIt) {
   const double ratio = measured_speedup(g.app, 256).ratio;
   EXPECT_EQ(l.right, quiz::judge_speedup(ratio, 100.0));
   EXPECT_DOUBLE_EQ(std::get<double>(l.question.answer), ratio);
+}
+
+// Issue 36: at 1280 × 800 slide 6's gradient grid scrolls (4–5 of 10 rows); every row is
+// still clickable without scrolling (a chip in the question panel), and the reveal marks
+// every row it names where it can be seen.
+TEST(UiLearnRows, SlideSixsRowsAreAllClickableAndTheRevealMarksEachOne) {
+  Headless h(ImVec2(1280, 800));
+  h.init({"lookupviz", "--ask", "--ids", "6,7,9,6", "--vocab", "10", "--dim", "4"});
+  h.frames(3);
+  h.app.learn.next_kind = quiz::QuestionKind::GradRows;
+  go_to_slide(h.app, 6);
+  h.frames(40);
+  const LearnState& L = h.app.learn;
+  ASSERT_EQ(L.phase, LearnPhase::Asking);
+  ASSERT_EQ(L.question.kind, quiz::QuestionKind::GradRows);
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  auto on_screen = [&](int64_t r) {
+    for (const AnswerTarget& t : L.drawn_targets)
+      if (t.axis == AnswerTarget::Axis::Row && t.row == r && t.min.x >= 0 && t.min.y >= 0 && t.max.x <= display.x &&
+          t.max.y <= display.y)
+        return t;
+    return AnswerTarget{};
+  };
+  for (int64_t r = 0; r < 10; ++r) EXPECT_GT(on_screen(r).max.x, 0.0f) << "row " << r << " has no target on screen";
+  for (int64_t r : {6, 7, 9}) {
+    const AnswerTarget t = on_screen(r);
+    h.click_at(ImVec2((t.min.x + t.max.x) * 0.5f, (t.min.y + t.max.y) * 0.5f));
+  }
+  h.press(kEnter);
+  ASSERT_EQ(L.phase, LearnPhase::Revealed);
+  EXPECT_TRUE(L.right) << L.typed;
+  h.frames(120);
+  std::vector<int64_t> marked = L.marked_right;
+  std::sort(marked.begin(), marked.end());
+  EXPECT_EQ(marked, (std::vector<int64_t>{6, 7, 9}));
+}
+
+// A misconception asked on the canvas: "table row r is edited: which output rows change?"
+// is answered on slide 2's output rows, and its why says a repeated ID shares one row.
+TEST(UiLearnRows, AnEditedRowsOutputsAreClickedOnSlideTwo) {
+  Headless h;
+  h.init({"lookupviz", "--ask", "--ids", "4,1,4,0", "--vocab", "6", "--dim", "3"});
+  h.frames(3);
+  h.app.learn.next_kind = quiz::QuestionKind::EditedRowOutputs;
+  go_to_slide(h.app, 2);
+  h.frames(40);
+  const LearnState& L = h.app.learn;
+  ASSERT_EQ(L.phase, LearnPhase::Asking);
+  ASSERT_EQ(L.question.kind, quiz::QuestionKind::EditedRowOutputs);
+  const IdList truth = std::get<IdList>(L.question.answer);
+  for (int64_t r : truth) {
+    ImVec2 a, b;
+    const std::string name = "answer-row-" + std::to_string(r);
+    ASSERT_TRUE(find_landmark(name.c_str(), &a, &b)) << name;
+    h.click_at(ImVec2((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f));
+  }
+  h.press(kEnter);
+  ASSERT_EQ(L.phase, LearnPhase::Revealed);
+  EXPECT_TRUE(L.right) << L.typed << " vs " << answer_words(L.question.answer);
+  if (truth.size() > 1) EXPECT_NE(L.question.why.find("a repeated ID shares one row"), std::string::npos);
 }
 
 TEST(LearnAnswers, TypedAnswersReadForEachType) {
