@@ -265,11 +265,13 @@ int fail(const std::string& why) {
 using Exit = std::optional<int>;
 
 // --quiz-json: this state's questions and their answers (core/quiz/quiz_json.hpp).
-// Slide 0's question needs GPT-2's tokenizer: without its pack, exit 1 as --text does.
+// Slide 0's question needs GPT-2's tokenizer: without its pack, exit 1 as --text does. A
+// table with its own tokenizer shows that one on slide 0, and the window asks nothing
+// there (its count is not GPT-2's): neither does --quiz-json.
 int print_quiz_json(const lv::CliOptions& o, std::shared_ptr<const lv::TableFile> file,
-                    const lv::Gpt2Tokenizer* tokenizer, const std::string& tokenizer_error) {
+                    const lv::Gpt2Tokenizer* tokenizer, const std::string& tokenizer_error, bool own_tokenizer) {
   if (!tokenizer) return fail(tokenizer_error);
-  std::fputs(lv::quiz::quiz_json_text(o, std::move(file), tokenizer).c_str(), stdout);
+  std::fputs(lv::quiz::quiz_json_text(o, std::move(file), own_tokenizer ? nullptr : tokenizer).c_str(), stdout);
   return 0;
 }
 
@@ -725,7 +727,8 @@ static int run(int argc, char** argv) {
   if (Exit e = open_table(o, kind, &seeded, &file)) return *e;
   if (o.attention_print) return print_attention(o, file);  // O(T·D·d_out): no budget to ask
   if (Exit e = check_budget(o, kind, file.get())) return *e;
-  if (o.quiz_json) return print_quiz_json(o, file, tokenizer.tokenizer.get(), tokenizer.error);
+  if (o.quiz_json)
+    return print_quiz_json(o, file, tokenizer.tokenizer.get(), tokenizer.error, tokenizer.model != nullptr);
   if (o.nearest || o.norms) return print_nearest(o, file);
   if (o.map_json) return print_map(o, file);
   if (o.print) return print_transcript(o, file.get(), tokenizer);
