@@ -16,7 +16,7 @@
 #   --strategies  also time each lookup strategy on its own (how kAuto was chosen)
 #   --only TEXT   only the comparisons with a case whose name contains TEXT (e.g. dense)
 # Environment: BUILD_DIR (default build), FRAMES (default 600, for --bench-frames),
-# LOOKUPVIZ_KERNEL=baseline|sse2|avx2|avx512 (force the lookup's path instead of
+# LOOKUPVIZ_KERNEL=baseline|gather|sse2|avx2|avx512 (force the lookup's path instead of
 # calibrating it; see core/kernels/kernel_calibration.hpp).
 #
 # The app's frame figures. When `$BUILD_DIR/lookupviz --help` mentions --bench-frames,
