@@ -6,7 +6,8 @@
 #   ./scripts/bench.sh [--json FILE] [--with-peer] [--no-peer] [--rounds N] [--strategies] [--only TEXT]
 #
 #   --json FILE   also write every figure as a JSON list of {"name", "measured", "target"}
-#                 (lookup figures add "path"); the list's first entry, {"name": "cpu", ...},
+#                 (lookup figures add "path"; a lookup_over_memcpy target the plain gather
+#                 itself misses adds "informative": why); the first entry, {"name": "cpu", ...},
 #                 holds the CPU line and the lookup paths calibrated on it
 #   --with-peer   install Debian's python3-torch and libopenblas0 first (else neither is
 #                 installed: without torch the peer is skipped; without libopenblas0
