@@ -6,7 +6,8 @@
 #   ./scripts/bench.sh [--json FILE] [--with-peer] [--no-peer] [--rounds N] [--strategies] [--only TEXT]
 #
 #   --json FILE   also write every figure as a JSON list of {"name", "measured", "target"}
-#                 (lookup figures add "path"); the list's first entry, {"name": "cpu", ...},
+#                 (lookup figures add "path"; a lookup_over_memcpy target the plain gather
+#                 itself misses adds "informative": why); the first entry, {"name": "cpu", ...},
 #                 holds the CPU line and the lookup paths calibrated on it
 #   --with-peer   install Debian's python3-torch and libopenblas0 first (else neither is
 #                 installed: without torch the peer is skipped; without libopenblas0
@@ -16,7 +17,7 @@
 #   --strategies  also time each lookup strategy on its own (how kAuto was chosen)
 #   --only TEXT   only the comparisons with a case whose name contains TEXT (e.g. dense)
 # Environment: BUILD_DIR (default build), FRAMES (default 600, for --bench-frames),
-# LOOKUPVIZ_KERNEL=baseline|sse2|avx2|avx512 (force the lookup's path instead of
+# LOOKUPVIZ_KERNEL=baseline|gather|sse2|avx2|avx512 (force the lookup's path instead of
 # calibrating it; see core/kernels/kernel_calibration.hpp).
 #
 # The app's frame figures. When `$BUILD_DIR/lookupviz --help` mentions --bench-frames,

@@ -73,29 +73,50 @@ StrategyCalibration calibrate_strategy(LookupStrategy strategy, int64_t batch, i
     c.timings.push_back(t);
   }
   // Path j against path i, sample beside sample: the median of the per-repetition
-  // ratios, averaged over hot and cold (the baseline's noise does not enter).
+  // ratios, hot (kind 0) or cold (1), and averaged over both (the baseline's noise does
+  // not enter).
+  auto per_kind = [&](size_t i, size_t j, int kind) {
+    std::vector<double> ratios;
+    for (size_t r = 0; r < samples[kind][j].size() && r < samples[kind][i].size(); ++r)
+      if (samples[kind][i][r] > 0) ratios.push_back(samples[kind][j][r] / samples[kind][i][r]);
+    return ratios.empty() ? 1.0 : median(ratios);
+  };
   auto paired = [&](size_t i, size_t j) {
     double sum = 0;
     int kinds = 0;
-    for (int kind = 0; kind < (with_cold ? 2 : 1); ++kind, ++kinds) {
-      std::vector<double> ratios;
-      for (size_t r = 0; r < samples[kind][j].size() && r < samples[kind][i].size(); ++r)
-        if (samples[kind][i][r] > 0) ratios.push_back(samples[kind][j][r] / samples[kind][i][r]);
-      sum += ratios.empty() ? 1.0 : median(ratios);
-    }
+    for (int kind = 0; kind < (with_cold ? 2 : 1); ++kind, ++kinds) sum += per_kind(i, j, kind);
     return sum / kinds;
   };
-  // The first (widest) tuned path that beats the baseline by the margin; a later one
-  // replaces it only when it beats that one by kTunedPathMargin both sample beside sample
-  // and in their scores, so two paths within noise of each other do not trade places
-  // from run to run.
+  // The plain gather (issue 43), when timed, is the second floor: a tuned path must beat it
+  // by the margin too, sample beside sample, and lose to it neither hot nor cold (so the
+  // streaming path's non-temporal stores stay only where they win cold as well).
+  size_t gather = 0;
+  for (size_t i = 1; i < paths.size(); ++i)
+    if (paths[i] == LookupPath::kGather) gather = i;
+  auto beats_gather = [&](size_t i) {
+    if (gather == 0) return true;
+    if (paired(gather, i) >= 1.0 - kCalibrationMargin) return false;
+    for (int kind = 0; kind < (with_cold ? 2 : 1); ++kind)
+      if (per_kind(gather, i, kind) > 1.0) return false;
+    return true;
+  };
+  // The first (widest) tuned path that beats the baseline (and the gather) by the margin;
+  // a later one replaces it only when it beats that one by kTunedPathMargin both sample
+  // beside sample and in their scores, so two paths within noise of each other do not
+  // trade places from run to run.
   size_t pick = 0;
   for (size_t i = 1; i < c.timings.size(); ++i) {
+    if (i == gather) continue;
     if (c.timings[i].score >= 1.0 - kCalibrationMargin) continue;  // a tie, or noise: not better than the baseline
+    if (!beats_gather(i)) continue;
     if (pick == 0 || (paired(pick, i) < 1.0 - kTunedPathMargin &&
                       c.timings[i].score < c.timings[pick].score * (1.0 - kTunedPathMargin)))
       pick = i;
   }
+  // No tuned path: the plain gather, the floor, unless the baseline beats it as a tuned path
+  // must (both are memcpy per row; they differ in how much of the rows ahead they prefetch:
+  // on a Xeon the baseline's few lines a row were 11–23 % slower cold, a shade faster hot).
+  if (pick == 0 && gather > 0 && !beats_gather(0)) pick = gather;
   if (pick > 0) c.chosen = c.timings[pick].path;
   return c;
 }
@@ -136,6 +157,21 @@ namespace {
 // Every strategy is timed on GPT-2-sized rows: the shape the figures are about.
 constexpr int64_t kDim = 768;
 
+// Every line of [p, p + bytes) out of every cache level (the caller fences). clflushopt
+// where the CPU has it: clflush is ordered against every other clflush, and 16 MiB of
+// clean lines took 30–60 ms with it against 0.8 ms with clflushopt (a Xeon, AVX-512).
+__attribute__((target("clflushopt"))) void flush_lines_opt(const char* p, int64_t bytes) {
+  for (int64_t b = 0; b < bytes; b += 64) _mm_clflushopt(const_cast<char*>(p + b));
+}
+void flush_lines(const char* p, int64_t bytes) {
+  static const bool opt = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("clflushopt") != 0;
+  }();
+  if (opt) return flush_lines_opt(p, bytes);
+  for (int64_t b = 0; b < bytes; b += 64) _mm_clflush(p + b);
+}
+
 // A table, IDs and an output for one strategy's lookups, and a sampler over them.
 class Synthetic {
  public:
@@ -161,9 +197,12 @@ class Synthetic {
   double sample(LookupPath path, LookupStrategy strategy, bool cold) {
     using Clock = std::chrono::steady_clock;
     if (cold) {  // every line of the first set's rows out of every cache level, then one timed call
-      for (int64_t i = 0; i < batch_; ++i) {
-        const char* row = reinterpret_cast<const char*>(table_.get() + set(0)[i] * dim_);
-        for (int64_t b = 0; b < dim_ * static_cast<int64_t>(sizeof(float)); b += 64) _mm_clflush(row + b);
+      const int64_t row_bytes = dim_ * static_cast<int64_t>(sizeof(float));
+      if (batch_ >= rows_) {  // the rows repeat: the whole table, each line once
+        flush_lines(reinterpret_cast<const char*>(table_.get()), rows_ * row_bytes);
+      } else {
+        for (int64_t i = 0; i < batch_; ++i)
+          flush_lines(reinterpret_cast<const char*>(table_.get() + set(0)[i] * dim_), row_bytes);
       }
       _mm_mfence();
       rows_flushed_ = true;
@@ -208,13 +247,15 @@ class Synthetic {
   bool rows_flushed_ = true;  // so the next hot sample warms the rows first (the very first one too)
 };
 
-// The tuned paths this CPU can run, widest first. SSE2 differs from the baseline only
-// in its streaming copy.
+// The paths timed against the baseline: for the strategies that prefetch, the plain
+// gather first (issue 43: every other path must beat it too), then the tuned paths this
+// CPU can run, widest first. SSE2 differs from the baseline only in its streaming copy.
 std::vector<LookupPath> tuned_paths(LookupStrategy strategy) {
   std::vector<LookupPath> p;
+  if (strategy != LookupStrategy::kPlain) p.push_back(LookupPath::kGather);
   if (lookup_path_supported(LookupPath::kAvx512)) p.push_back(LookupPath::kAvx512);
   if (lookup_path_supported(LookupPath::kAvx2)) p.push_back(LookupPath::kAvx2);
-  if (p.empty() && strategy == LookupStrategy::kStream) p.push_back(LookupPath::kSse2);
+  if (!lookup_path_supported(LookupPath::kAvx2) && strategy == LookupStrategy::kStream) p.push_back(LookupPath::kSse2);
   return p;
 }
 
@@ -230,7 +271,8 @@ const Forced& forced() {
     const char* v = std::getenv("LOOKUPVIZ_KERNEL");
     if (!v || !*v) return r;
     r.text = v;
-    for (LookupPath p : {LookupPath::kBaseline, LookupPath::kSse2, LookupPath::kAvx2, LookupPath::kAvx512})
+    for (LookupPath p :
+         {LookupPath::kBaseline, LookupPath::kGather, LookupPath::kSse2, LookupPath::kAvx2, LookupPath::kAvx512})
       if (r.text == lookup_path_name(p)) r.path = p;
     if (r.path == LookupPath::kAuto) r.text += " (unknown: calibrated instead)";
     return r;
@@ -275,6 +317,31 @@ PrefetchCalibration calibrate_distance_now() {
   return c;
 }
 
+// The plain gather's distance (issue 43): its cold gather of the same B = 128 GPT-2 rows
+// at 1..8 rows ahead, against 3 (another distance only when kDistanceMargin faster).
+PrefetchCalibration calibrate_gather_now() {
+  const auto t0 = std::chrono::steady_clock::now();
+  const double cpu0 = thread_cpu_ms();
+  const int64_t row_bytes = kDim * static_cast<int64_t>(sizeof(float)), batch = 128, table_rows = 1024;
+  const int64_t default_rows = 3;
+  PrefetchCalibration c;
+  c.default_rows = c.chosen_rows = default_rows;
+  if (forced().path == LookupPath::kAuto) {
+    Synthetic data(batch, kDim, table_rows);
+    if (data.ok()) {
+      c = calibrate_distance({1, 2, 3, 4, 5, 6, 7, 8}, default_rows, 9, [&data](int64_t rows) {
+        set_lookup_gather_rows(rows);
+        return data.sample(LookupPath::kGather, LookupStrategy::kPrefetch, /*cold=*/true);
+      });
+    }
+  }
+  c.batch = batch, c.row_bytes = row_bytes, c.table_rows = table_rows;
+  set_lookup_gather_rows(c.chosen_rows);
+  c.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  c.cpu_ms = thread_cpu_ms() - cpu0;
+  return c;
+}
+
 StrategyCalibration calibrate_now(LookupStrategy strategy) {
   const auto t0 = std::chrono::steady_clock::now();
   const double cpu0 = thread_cpu_ms();
@@ -286,10 +353,13 @@ StrategyCalibration calibrate_now(LookupStrategy strategy) {
   }
   // One representative B per strategy: the plain copy's single row; 32 rows for
   // prefetch (rows flushed before each cold call); for stream, an output the size where
-  // streaming starts (hot rows only: the output is what streaming is about, and
-  // flushing 1,000+ rows per sample would cost more than the rest).
+  // streaming starts, hot and cold.
   // The table: 128 rows (384 KB, quick to set up; cold samples flush their rows), for
-  // stream 256 (768 KB): the rows of a big lookup come from beyond L2 even when "hot".
+  // stream more: the rows of a big lookup come from beyond L2 even when "hot".
+  // Stream is timed cold too (issue 43: non-temporal stores kept only where they win
+  // cold): its table is 1,024 rows (3 MB), flushed whole before each cold call, so every
+  // row's first read comes from DRAM. (A table as many rows as the batch, 16 MB for a
+  // 2 MiB L2, cost ~180 ms of CPU to calibrate.)
   int64_t batch = 1, reps = 21, table_rows = 128;
   bool with_cold = true;
   // Repetitions: more, so the medians hold on a loaded machine (two runs on a Zen 5
@@ -298,7 +368,7 @@ StrategyCalibration calibrate_now(LookupStrategy strategy) {
   if (strategy == LookupStrategy::kStream) {
     const int64_t row_bytes = kDim * static_cast<int64_t>(sizeof(float));
     batch = (kernel_tuning().stream_min_out_bytes + row_bytes - 1) / row_bytes;
-    reps = 7, with_cold = false, table_rows = 256;
+    reps = 5, table_rows = 1024;  // 5: four paths hot and cold, ~2 ms a sample
   }
   Synthetic data(batch, kDim, table_rows);
   if (data.ok()) {
@@ -318,6 +388,8 @@ struct Slot {
 struct Process {
   std::once_flag distance_once;
   PrefetchCalibration distance;  // first of all: the strategies are timed at the distance chosen
+  std::once_flag gather_once;
+  PrefetchCalibration gather;  // the plain gather's distance, before the strategies that time it
   Slot plain, prefetch, stream;
   KernelCalibration whole;  // assembled by kernel_calibration()
   std::once_flag whole_once;
@@ -338,10 +410,16 @@ const PrefetchCalibration& calibrated_distance() {
   return p.distance;
 }
 
+const PrefetchCalibration& calibrated_gather() {
+  Process& p = process();
+  std::call_once(p.gather_once, [&p] { p.gather = calibrate_gather_now(); });
+  return p.gather;
+}
+
 const StrategyCalibration& calibrated(LookupStrategy strategy) {
-  // The strategies that prefetch are timed at the distance chosen (the plain copy of a
+  // The strategies that prefetch are timed at the distances chosen (the plain copy of a
   // few rows prefetches nothing: the window's first lookup does not wait for this).
-  if (strategy != LookupStrategy::kPlain) calibrated_distance();
+  if (strategy != LookupStrategy::kPlain) calibrated_distance(), calibrated_gather();
   Slot& s = slot(strategy);
   std::call_once(s.once, [&] { s.result = calibrate_now(strategy); });
   return s.result;
@@ -368,6 +446,7 @@ const KernelCalibration& kernel_calibration() {
   std::call_once(p.whole_once, [&p] {
     p.whole.forced = forced().text;
     p.whole.distance = calibrated_distance();
+    p.whole.gather = calibrated_gather();
     p.whole.plain = calibrated(LookupStrategy::kPlain);
     p.whole.prefetch = calibrated(LookupStrategy::kPrefetch);
     p.whole.stream = calibrated(LookupStrategy::kStream);
@@ -407,15 +486,19 @@ std::string strategy_text(const StrategyCalibration& c, const std::string& force
   return s + ms;
 }
 
-std::string distance_text(const PrefetchCalibration& c, const std::string& forced) {
+// what: "prefetch" (the default from the caches) or "gather" (the default 3 rows).
+std::string distance_text(const PrefetchCalibration& c, const std::string& forced, const char* what) {
+  const bool caches = std::string(what) == "prefetch";
   char buf[160];
-  std::snprintf(buf, sizeof buf, "prefetch distance: %lld rows ahead (%lld KiB", static_cast<long long>(c.chosen_rows),
+  std::snprintf(buf, sizeof buf, "%s distance: %lld rows ahead (%lld KiB", what, static_cast<long long>(c.chosen_rows),
                 static_cast<long long>(c.chosen_rows * (c.row_bytes > 0 ? c.row_bytes : 3072) / 1024));
   std::string s = buf;
+  const std::string whose = caches ? "the caches'" : "the default";
   if (c.timings.empty())
-    return s + (forced.empty() ? "; the caches', not timed)" : "; the caches': LOOKUPVIZ_KERNEL=" + forced + ")");
-  std::snprintf(buf, sizeof buf, "; caches: %lld; cold B = %lld of %s rows:", static_cast<long long>(c.default_rows),
-                static_cast<long long>(c.batch), with_commas(static_cast<uint64_t>(c.table_rows)).c_str());
+    return s + (forced.empty() ? "; " + whose + ", not timed)" : "; " + whose + ": LOOKUPVIZ_KERNEL=" + forced + ")");
+  std::snprintf(buf, sizeof buf, "; %s: %lld; cold B = %lld of %s rows:", caches ? "caches" : "default",
+                static_cast<long long>(c.default_rows), static_cast<long long>(c.batch),
+                with_commas(static_cast<uint64_t>(c.table_rows)).c_str());
   s += buf;
   for (const DistanceTiming& t : c.timings) {
     s += " " + std::to_string(t.rows) + " " + ns_text(t.cold_ns);
@@ -433,7 +516,8 @@ std::string distance_text(const PrefetchCalibration& c, const std::string& force
 }  // namespace
 
 std::string kernel_calibration_summary(const KernelCalibration& c) {
-  std::string s = distance_text(c.distance, c.forced);
+  std::string s = distance_text(c.distance, c.forced, "prefetch");
+  s += "\n" + distance_text(c.gather, c.forced, "gather");
   for (const StrategyCalibration* k : {&c.plain, &c.prefetch, &c.stream}) s += "\n" + strategy_text(*k, c.forced);
   return s;
 }

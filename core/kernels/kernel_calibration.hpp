@@ -5,11 +5,16 @@
 // glibc picks its own best copy for the CPU, so it holds up on any x86-64. Each tuned
 // path (AVX-512, AVX2, or SSE2's streaming copy) is timed against it in the same run on
 // a small synthetic table, and is chosen for a strategy only when it beats the
-// baseline by a margin; otherwise the baseline runs. Each strategy is calibrated
-// lazily, the first time kAuto needs it (std::call_once, thread-safe), and the choice
-// is kept for the process.
+// baseline by a margin; otherwise the baseline runs. For the strategies that prefetch
+// (issue 43) the plain gather (LookupPath::kGather: memcpy per row, every line of the
+// row 1..8 rows ahead prefetched, its distance timed first) is timed beside them: a
+// tuned path must beat it by the margin as well and lose to it neither hot nor cold
+// (stream is timed cold too, so non-temporal stores stay only where they win there),
+// and with no such path the gather runs where it is faster than the baseline. Each
+// strategy is calibrated lazily, the first time kAuto needs it (std::call_once,
+// thread-safe), and the choice is kept for the process.
 //
-// LOOKUPVIZ_KERNEL=baseline|sse2|avx2|avx512 (environment) skips the timing and forces
+// LOOKUPVIZ_KERNEL=baseline|gather|sse2|avx2|avx512 (environment) skips the timing and forces
 // that path for every strategy (the widest one the CPU has below it, if it lacks it).
 #pragma once
 #include <cstdint>
@@ -58,9 +63,10 @@ struct PrefetchCalibration {
 struct KernelCalibration {
   std::string forced;  // LOOKUPVIZ_KERNEL's value when it forced the paths, else ""
   PrefetchCalibration distance;
+  PrefetchCalibration gather;  // the plain gather's distance (1..8 rows; default_rows 3)
   StrategyCalibration plain, prefetch, stream;
-  double ms() const { return distance.ms + plain.ms + prefetch.ms + stream.ms; }
-  double cpu_ms() const { return distance.cpu_ms + plain.cpu_ms + prefetch.cpu_ms + stream.cpu_ms; }
+  double ms() const { return distance.ms + gather.ms + plain.ms + prefetch.ms + stream.ms; }
+  double cpu_ms() const { return distance.cpu_ms + gather.cpu_ms + plain.cpu_ms + prefetch.cpu_ms + stream.cpu_ms; }
 };
 
 // A tuned path is chosen only when its score is below 1 − this (5 % faster than the
@@ -87,7 +93,8 @@ using CalibrationSampler =
 // Times the baseline and each of `tuned` `reps` times (interleaved, so a burst of load
 // on the machine falls on all of them), hot and, if with_cold, cold; scores each tuned
 // path by the median of its per-repetition ratios to the baseline, and chooses as
-// described above. Pure apart from what `sample` does.
+// described above (kGather among `tuned` is the second floor, not a tuned path). Pure
+// apart from what `sample` does.
 StrategyCalibration calibrate_strategy(LookupStrategy strategy, int64_t batch, int64_t dim, bool with_cold,
                                        const std::vector<LookupPath>& tuned, int reps,
                                        const CalibrationSampler& sample);

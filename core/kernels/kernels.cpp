@@ -220,6 +220,36 @@ int64_t prefetch_bytes() {
   const int64_t b = g_prefetch_bytes.load(std::memory_order_relaxed);
   return b > 0 ? b : kernel_tuning().prefetch_ahead_bytes;
 }
+// The plain gather's distance in rows (set_lookup_gather_rows), 0 until measured: 3, what
+// issue 43's C program used on a Zen 5.
+constexpr int64_t kDefaultGatherRows = 3;
+std::atomic<int64_t> g_gather_rows{0};
+int64_t gather_rows() {
+  const int64_t r = g_gather_rows.load(std::memory_order_relaxed);
+  return r > 0 ? r : kDefaultGatherRows;
+}
+
+// Every cache line of a row asked for, into L1 (prefetch_row asks for a few and leaves the
+// rest to the hardware prefetcher).
+inline void prefetch_row_lines(const float* row, int64_t bytes) {
+  const char* p = reinterpret_cast<const char*>(row);
+  for (int64_t b = 0; b < bytes; b += 64) _mm_prefetch(p + b, _MM_HINT_T0);
+  _mm_prefetch(p + bytes - 1, _MM_HINT_T0);  // a row not aligned to 64 bytes ends on one more line
+}
+
+// The plain gather (LookupPath::kGather): memcpy per row, every line of the row
+// gather_rows() IDs later prefetched, the first rows prefetched before the loop.
+void lookup_gather(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch) {
+  const int64_t bytes = dim * static_cast<int64_t>(sizeof(float));
+  const int64_t ahead = gather_rows();
+  if (batch > 1)
+    for (int64_t i = 0; i < std::min(ahead, batch); ++i) prefetch_row_lines(table + ids[i] * dim, bytes);
+  for (int64_t i = 0; i < batch; ++i) {
+    if (i + ahead < batch) prefetch_row_lines(table + ids[i + ahead] * dim, bytes);
+    std::memcpy(out + i * dim, table + ids[i] * dim, static_cast<size_t>(bytes));
+  }
+}
+
 // Rows copied in groups are consumed sooner: twice as far (the caches' ratio, 1.5 L1d to 3/4).
 int64_t group_prefetch_bytes() {
   const int64_t b = g_prefetch_bytes.load(std::memory_order_relaxed);
@@ -274,6 +304,8 @@ void lookup_grouped(float* out, const float* table, int64_t dim, const int64_t* 
 // ---------------------------------------------------------------- lookup_rows
 void set_lookup_prefetch_bytes(int64_t bytes) { g_prefetch_bytes.store(std::max<int64_t>(0, bytes)); }
 int64_t lookup_prefetch_bytes() { return prefetch_bytes(); }
+void set_lookup_gather_rows(int64_t rows) { g_gather_rows.store(std::max<int64_t>(0, rows)); }
+int64_t lookup_gather_rows() { return gather_rows(); }
 
 const char* lookup_strategy_name(LookupStrategy s) {
   switch (s) {
@@ -297,6 +329,7 @@ const char* lookup_path_name(LookupPath p) {
   switch (p) {
     case LookupPath::kAuto: return "auto";
     case LookupPath::kBaseline: return "baseline";
+    case LookupPath::kGather: return "gather";
     case LookupPath::kSse2: return "sse2";
     case LookupPath::kAvx2: return "avx2";
     case LookupPath::kAvx512: return "avx512";
@@ -340,6 +373,7 @@ const char* lookup_path(int64_t batch, int64_t dim) {
   switch (auto_path(strategy)) {
     case LookupPath::kAuto:
     case LookupPath::kBaseline: return "baseline: memcpy per row, rows ahead prefetched";
+    case LookupPath::kGather: return "gather: memcpy per row, every line of the rows ahead prefetched";
     case LookupPath::kSse2:
       return strategy == LookupStrategy::kPlain      ? "plain: memcpy per row"
              : strategy == LookupStrategy::kPrefetch ? "prefetch: memcpy per row, rows ahead prefetched"
@@ -367,6 +401,9 @@ void lookup_rows(float* out, const float* table, int64_t vocab, int64_t dim, con
     case LookupPath::kAuto:
     case LookupPath::kBaseline:  // the same for every strategy
       lookup_baseline(out, table, dim, ids, batch);
+      return;
+    case LookupPath::kGather:  // the same for every strategy
+      lookup_gather(out, table, dim, ids, batch);
       return;
     case LookupPath::kSse2:
       if (strategy == LookupStrategy::kPlain) lookup_plain(out, table, dim, ids, batch, copy_row_memcpy);

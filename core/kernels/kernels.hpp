@@ -31,12 +31,15 @@ enum class LookupPath {
   kAuto,      // the path calibrated for the strategy (core/kernels/kernel_calibration.hpp),
               // within what kernels_use_avx2/kernels_use_avx512 allow
   kBaseline,  // every strategy: memcpy per row, the next rows prefetched (glibc's copy for this CPU)
+  kGather,    // every strategy: the plain gather — memcpy per row, every cache line of the row
+              // lookup_gather_rows() rows ahead prefetched (issue 43: the floor the bench holds
+              // every path to; the calibration chooses a tuned path only where it beats this)
   kSse2,      // plain/prefetch: memcpy per row (prefetch: rows ahead prefetched); stream: SSE2 non-temporal
   kAvx2,      // 32-byte copies; prefetch: 8 rows interleaved; stream: 4 rows, non-temporal
   kAvx512,    // the same with 64-byte AVX-512F copies and masked row tails (core/kernels/kernels_avx512.cpp)
 };
-const char* lookup_path_name(LookupPath p);  // "auto", "baseline", "sse2", "avx2", "avx512"
-bool lookup_path_supported(LookupPath p);    // whether this CPU can run it (kAuto, kBaseline, kSse2: always)
+const char* lookup_path_name(LookupPath p);  // "auto", "baseline", "gather", "sse2", "avx2", "avx512"
+bool lookup_path_supported(LookupPath p);    // whether this CPU can run it (kAuto, kBaseline, kGather, kSse2: always)
 // The path kAuto runs for this strategy now (kAuto picks the strategy by B and D first).
 LookupPath lookup_path_for(LookupStrategy strategy);
 // The code kAuto runs for this shape on this CPU, for the benchmark's table:
@@ -48,6 +51,10 @@ const char* lookup_path(int64_t batch, int64_t dim);
 // it on this CPU (core/kernels/kernel_calibration.hpp) and sets it; 0 goes back to the caches'.
 void set_lookup_prefetch_bytes(int64_t bytes);
 int64_t lookup_prefetch_bytes();
+// How many rows ahead LookupPath::kGather prefetches every line of a row: 3 until the
+// calibration measures 1..8 on this CPU and sets it; 0 goes back to 3.
+void set_lookup_gather_rows(int64_t rows);
+int64_t lookup_gather_rows();
 
 // out (B x D) = table[ids] with table (V x D); every ids[i] must be in [0, V).
 // out must not overlap the table. B = 0 does nothing. A path the CPU lacks runs as

@@ -2,6 +2,7 @@
 #include "bench_cases.hpp"
 
 #include <benchmark/benchmark.h>
+#include <immintrin.h>
 
 #include "core/kernels/huge_pages.hpp"
 
@@ -20,6 +21,7 @@ std::string Case::name() const {
       if (strategy != lv::LookupStrategy::kAuto) kind_name += std::string(":") + lv::lookup_strategy_name(strategy);
       break;
     case Kind::kSparse: kind_name = "sparse"; break;
+    case Kind::kGather: kind_name = "gather:" + std::to_string(ahead); break;
     case Kind::kDense: return "dense/" + std::to_string(batch);
   }
   return kind_name + (cold ? "/cold/" : "/hot/") + std::to_string(batch);
@@ -31,6 +33,27 @@ std::string Case::peer_request() const {
     return std::string("embedding ") + (cold ? "cold " : "hot ") + std::to_string(batch);
   return "";
 }
+
+namespace {
+
+// Every cache line of one row asked for, into L1.
+inline void prefetch_lines(const float* row, size_t bytes) {
+  const char* p = reinterpret_cast<const char*>(row);
+  for (size_t b = 0; b < bytes; b += 64) _mm_prefetch(p + b, _MM_HINT_T0);
+  _mm_prefetch(p + bytes - 1, _MM_HINT_T0);  // a row not aligned to 64 bytes ends on one more line
+}
+
+// The plain prefetched gather (see the header): out (B x D) = table[ids].
+void plain_gather(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch, int64_t ahead) {
+  const size_t bytes = sizeof(float) * static_cast<size_t>(dim);
+  for (int64_t i = 0; i < std::min(ahead, batch); ++i) prefetch_lines(table + ids[i] * dim, bytes);
+  for (int64_t i = 0; i < batch; ++i) {
+    if (i + ahead < batch) prefetch_lines(table + ids[i + ahead] * dim, bytes);
+    std::memcpy(out + i * dim, table + ids[i] * dim, bytes);
+  }
+}
+
+}  // namespace
 
 void BenchData::Free::operator()(float* p) const { std::free(p); }
 
@@ -71,6 +94,7 @@ void BenchData::run_once(const Case& c) {
       break;
     }
     case Kind::kLookup: lv::lookup_rows(out, table, v, d, ids, b, c.strategy); break;
+    case Kind::kGather: plain_gather(out, table, d, ids, b, c.ahead); break;
     case Kind::kSparse:  // the one-hot X in CSR form: row i holds a single 1 at ids[i]
       lv::onehot_matmul_sparse(out, table, v, d, row_ptr_.data(), ids, nullptr, b);
       break;

@@ -10,6 +10,11 @@
 //        (Not the next B rows after the previous call: a memcpy walking the table in
 //        order is a stream the hardware prefetcher sees coming across calls, which makes
 //        B = 1 a sequential read rather than one cold row.)
+// plain gather (issue 43) = the floor a gather is held to on any CPU: memcpy per row, every
+//        cache line of the row `ahead` rows later prefetched (_mm_prefetch, T0), the first
+//        `ahead` rows prefetched before the loop; the bench times ahead = 1..8 and takes
+//        the fastest in the same run. Written here, not in core/, so the floor is not the
+//        code it judges.
 // Every case writes into the same preallocated output (ours); torch allocates its
 // output per call, as F.embedding does.
 #pragma once
@@ -22,15 +27,16 @@
 
 namespace lvbench {
 
-enum class Kind { kMemcpy, kLookup, kSparse, kDense };
+enum class Kind { kMemcpy, kLookup, kSparse, kDense, kGather };
 
 struct Case {
   Kind kind = Kind::kLookup;
   bool cold = false;  // ignored by kDense (always the hot IDs, like the peer)
   int64_t batch = 1;
   lv::LookupStrategy strategy = lv::LookupStrategy::kAuto;  // kLookup only
+  int ahead = 0;                                            // kGather only: rows ahead prefetched, 1..8
 
-  std::string name() const;          // e.g. "lookup/cold/256", "lookup:stream/hot/4096", "dense/16"
+  std::string name() const;  // e.g. "lookup/cold/256", "lookup:stream/hot/4096", "gather:3/cold/256", "dense/16"
   std::string peer_request() const;  // e.g. "embedding cold 256", "onehot 16"; "" if none
 };
 

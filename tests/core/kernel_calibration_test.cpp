@@ -119,6 +119,38 @@ TEST(KernelCalibration, NoiseDoesNotFlipTheChoiceBetweenTwoCloseTunedPaths) {
   EXPECT_EQ(chosen[LookupPath::kAvx512], 40) << "avx2 chosen " << chosen[LookupPath::kAvx2] << " times";
 }
 
+// Issue 43: the plain gather is a second floor. A tuned path that beats the baseline must
+// beat the gather by the margin too, and lose to it neither hot nor cold.
+TEST(KernelCalibration, ATunedPathMustBeatThePlainGatherToo) {
+  Scripted s;
+  const std::vector<LookupPath> tuned = {LookupPath::kGather, LookupPath::kAvx512, LookupPath::kAvx2};
+  s.hot = {{LookupPath::kBaseline, 100}, {LookupPath::kGather, 85}, {LookupPath::kAvx512, 82}, {LookupPath::kAvx2, 90}};
+  s.cold = s.hot;
+  EXPECT_EQ(run(s, tuned).chosen, LookupPath::kGather);  // avx512 beats the baseline, but the gather only by 3.5 %
+  s.hot[LookupPath::kAvx512] = s.cold[LookupPath::kAvx512] = 70;
+  EXPECT_EQ(run(s, tuned).chosen, LookupPath::kAvx512);  // 18 % faster than the gather
+  // Faster on average, but slower than the gather cold: non-temporal stores that lose cold are not kept.
+  s.hot[LookupPath::kAvx512] = 40, s.cold[LookupPath::kAvx512] = 90;
+  EXPECT_EQ(run(s, tuned).chosen, LookupPath::kGather);
+  // Without the gather timed, the same samples choose avx512 (the rule of before).
+  EXPECT_EQ(run(s, {LookupPath::kAvx512, LookupPath::kAvx2}).chosen, LookupPath::kAvx512);
+}
+
+TEST(KernelCalibration, ThePlainGatherRunsUnlessTheBaselineBeatsItByTheMargin) {
+  Scripted s;
+  s.hot = {{LookupPath::kBaseline, 100}, {LookupPath::kGather, 102}, {LookupPath::kAvx2, 120}};
+  s.cold = {{LookupPath::kBaseline, 400}, {LookupPath::kGather, 404}, {LookupPath::kAvx2, 500}};
+  StrategyCalibration c = run(s, {LookupPath::kGather, LookupPath::kAvx2});
+  EXPECT_EQ(c.chosen, LookupPath::kGather);  // the baseline 1.5 % faster: a tie, the floor runs
+  ASSERT_EQ(c.timings.size(), 3u);
+  EXPECT_EQ(c.timings[0].path, LookupPath::kBaseline);
+  EXPECT_EQ(c.timings[1].path, LookupPath::kGather);
+  s.hot[LookupPath::kGather] = 120;  // hot 17 % slower, cold 1 % slower: the baseline wins both
+  EXPECT_EQ(run(s, {LookupPath::kGather, LookupPath::kAvx2}).chosen, LookupPath::kBaseline);
+  s.cold[LookupPath::kGather] = 380;  // but it loses cold: the gather stays
+  EXPECT_EQ(run(s, {LookupPath::kGather, LookupPath::kAvx2}).chosen, LookupPath::kGather);
+}
+
 TEST(KernelCalibration, ThePrefetchDistanceMovesFromTheCachesOnlyForAClearWin) {
   int calls = 0;
   std::map<int64_t, double> cold = {{4, 130}, {8, 104}, {12, 100}, {16, 98}, {32, 99}};
@@ -215,6 +247,12 @@ TEST(KernelCalibration, AutoRunsTheCalibratedPathWithinWhatTestsAllow) {
   const KernelCalibration& c = kernel_calibration();
   if (c.prefetch.chosen == LookupPath::kBaseline) GTEST_SKIP() << "the baseline was chosen here";
   EXPECT_EQ(lookup_path_for(LookupStrategy::kPrefetch), c.prefetch.chosen);
+  if (c.prefetch.chosen == LookupPath::kGather) {  // memcpy per row: no instruction set to forbid
+    kernels_use_avx2(false);
+    EXPECT_EQ(lookup_path_for(LookupStrategy::kPrefetch), LookupPath::kGather);
+    kernels_use_avx2(true);
+    return;
+  }
   kernels_use_avx2(false);  // then neither AVX2 nor AVX-512 may run
   EXPECT_EQ(lookup_path_for(LookupStrategy::kPrefetch), LookupPath::kSse2);
   kernels_use_avx2(true);
@@ -236,6 +274,22 @@ TEST(KernelCalibrationForced, ForcedByEnvironment) {
   }
   EXPECT_EQ(lookup_path_for(LookupStrategy::kStream), LookupPath::kBaseline);
   EXPECT_STREQ(lookup_path(4096, 768), "baseline: memcpy per row, rows ahead prefetched");
+}
+
+// Run by ctest as core.KernelCalibrationForced.GatherByEnvironment with LOOKUPVIZ_KERNEL=gather.
+TEST(KernelCalibrationForced, GatherForcedByEnvironment) {
+  const char* v = std::getenv("LOOKUPVIZ_KERNEL");
+  if (!v || std::string(v) != "gather") GTEST_SKIP() << "needs LOOKUPVIZ_KERNEL=gather";
+  const KernelCalibration& c = kernel_calibration();
+  EXPECT_EQ(c.forced, "gather");
+  for (const StrategyCalibration* s : {&c.plain, &c.prefetch, &c.stream}) {
+    EXPECT_EQ(s->chosen, LookupPath::kGather);
+    EXPECT_TRUE(s->timings.empty());  // nothing timed
+  }
+  EXPECT_TRUE(c.gather.timings.empty());  // nor the gather's distance: the default's
+  EXPECT_EQ(lookup_gather_rows(), 3);
+  EXPECT_EQ(lookup_path_for(LookupStrategy::kStream), LookupPath::kGather);
+  EXPECT_STREQ(lookup_path(4096, 768), "gather: memcpy per row, every line of the rows ahead prefetched");
 }
 
 TEST(KernelTuning, ZenThreeCachesGiveTheValuesMeasuredThere) {

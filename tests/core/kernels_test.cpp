@@ -122,6 +122,19 @@ TEST(Kernels, BaselinePathEqualsReference) {
   expect_path_equals_reference(LookupPath::kBaseline, {1, 15, 16, 17, 768}, some_batches(), {0, 1, 5});
 }
 
+// The plain gather (issue 43) at every distance the calibration may choose, and back to its default.
+TEST(Kernels, GatherPathEqualsReferenceAtEveryDistance) {
+  const int64_t before = lookup_gather_rows();
+  for (int64_t rows : {1, 3, 8}) {
+    set_lookup_gather_rows(rows);
+    EXPECT_EQ(lookup_gather_rows(), rows);
+    expect_path_equals_reference(LookupPath::kGather, {1, 15, 16, 17, 768}, some_batches(), {0, 1, 5});
+  }
+  set_lookup_gather_rows(0);
+  EXPECT_EQ(lookup_gather_rows(), 3);
+  set_lookup_gather_rows(before);
+}
+
 TEST(Kernels, Sse2PathEqualsReference) {
   expect_path_equals_reference(LookupPath::kSse2, {1, 15, 16, 17, 768}, some_batches(), {0, 1, 5});
 }
@@ -305,6 +318,8 @@ TEST(Kernels, IsaIsNamedAndCanBeForcedToSse2) {
 
 TEST(Kernels, PathsAreNamed) {
   EXPECT_STREQ(lookup_path_name(LookupPath::kBaseline), "baseline");
+  EXPECT_STREQ(lookup_path_name(LookupPath::kGather), "gather");
+  EXPECT_TRUE(lookup_path_supported(LookupPath::kGather));
   EXPECT_STREQ(lookup_path_name(LookupPath::kSse2), "sse2");
   EXPECT_STREQ(lookup_path_name(LookupPath::kAvx2), "avx2");
   EXPECT_STREQ(lookup_path_name(LookupPath::kAvx512), "avx512");
@@ -316,6 +331,7 @@ TEST(Kernels, PathsAreNamed) {
   const std::string plain = lookup_path(1, 768), big = lookup_path(4096, 768);
   EXPECT_EQ(plain.find("avx512") != std::string::npos, lookup_path_for(LookupStrategy::kPlain) == LookupPath::kAvx512);
   EXPECT_EQ(big.rfind("baseline", 0) == 0, lookup_path_for(lookup_strategy_for(4096, 768)) == LookupPath::kBaseline);
+  EXPECT_EQ(big.rfind("gather", 0) == 0, lookup_path_for(lookup_strategy_for(4096, 768)) == LookupPath::kGather);
 }
 
 }  // namespace
