@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "core/io/small_file.hpp"
+#include "core/nearest/nearest_cli.hpp"
 #include "core/nearest/table_pca.hpp"
 #include "core/torch/torch_generator.hpp"
 #include "core/torch/torch_layers.hpp"
@@ -44,14 +45,7 @@ std::string npy_float32(const float* values, int64_t rows, int64_t cols) {
 
 MapCliRun map_cli(const CliOptions& o, std::shared_ptr<const TableFile> file) {
   MapCliRun run;
-  TableView t;
-  if (file) {
-    t = TableView(nullptr, std::move(file), o.dtype, nullptr);
-  } else {
-    TorchGenerator gen(o.seed);  // torch.manual_seed(seed); nn.Embedding(V, D)
-    t = TableView(std::make_shared<const Matrix>(embedding_init(effective_vocab(o), o.dim, gen)), nullptr, o.dtype,
-                  nullptr);
-  }
+  const TableView t = cli_table_view(o, std::move(file));
   PcaOptions po;
   po.components = o.map_components;
   const TablePca pca = table_pca(t, po);

@@ -24,16 +24,16 @@ const char* nonfinite_kind(const std::vector<float>& row) {
 
 }  // namespace
 
+TableView cli_table_view(const CliOptions& o, std::shared_ptr<const TableFile> file) {
+  if (file) return TableView(nullptr, std::move(file), o.dtype, nullptr);
+  TorchGenerator gen(o.seed);  // torch.manual_seed(seed); nn.Embedding(V, D)
+  return TableView(std::make_shared<const Matrix>(embedding_init(effective_vocab(o), o.dim, gen)), nullptr, o.dtype,
+                   nullptr);
+}
+
 NearestCliRun nearest_cli(const CliOptions& o, std::shared_ptr<const TableFile> file) {
   NearestCliRun run;
-  TableView t;
-  if (file) {
-    t = TableView(nullptr, std::move(file), o.dtype, nullptr);
-  } else {
-    TorchGenerator gen(o.seed);  // torch.manual_seed(seed); nn.Embedding(V, D)
-    t = TableView(std::make_shared<const Matrix>(embedding_init(effective_vocab(o), o.dim, gen)), nullptr, o.dtype,
-                  nullptr);
-  }
+  const TableView t = cli_table_view(o, std::move(file));
   if (o.nearest) {
     const int64_t id = *o.nearest;
     if (id >= t.rows()) {

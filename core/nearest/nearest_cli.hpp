@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/io/table_file.hpp"
+#include "core/io/table_view.hpp"
 #include "core/settings/cli_options.hpp"
 
 namespace lv {
@@ -24,5 +25,9 @@ struct NearestCliRun {
 
 // file: --weights' table, loaded (null: the seeded table).
 NearestCliRun nearest_cli(const CliOptions& o, std::shared_ptr<const TableFile> file);
+
+// The table a headless mode reads (--nearest, --norms, --map-json): the file's, or the
+// seeded nn.Embedding(V, D) drawn from torch.manual_seed(seed); --dtype rounds either.
+TableView cli_table_view(const CliOptions& o, std::shared_ptr<const TableFile> file);
 
 }  // namespace lv
