@@ -76,7 +76,7 @@ TEST(ModelTokenizerCli, QuizJsonAsksNoGpt2CountOfATableWithItsOwnTokenizer) {
   std::filesystem::create_directory(dir.file("model"));
   write_file(dir.file("model/table.npy"), lvtest::npy_table(300, 4));
   write_file(dir.file("model/tokenizer.json"), lvtest::tokenizer_json());
-  const lvtest::RunResult own = lvtest::run_binary({"--quiz-json", "--weights", dir.file("model")});
+  const lvtest::RunResult own = lvtest::run_binary({"--quiz-json", "--weights", dir.file("model/table.npy")});
   ASSERT_EQ(own.exit_code, 0) << own.err;
   EXPECT_EQ(own.out.find("\"token_count\""), std::string::npos) << own.out;
   EXPECT_NE(own.out.find("\"lookup_row\""), std::string::npos) << own.out;
