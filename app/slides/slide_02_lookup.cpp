@@ -233,8 +233,10 @@ void code(const App& app, std::string& code, std::string& output) {
 // Asking which table row lands in output row i: the "Now:" line, the code's "grabs rows"
 // and what PyTorch prints for embedding(idx) wait for the answer.
 Hidden hides(const quiz::Question& q) {
-  if (q.kind != quiz::QuestionKind::LookupRow) return {};
-  return {Hidden::kNowLine, {"embedding(idx)"}};
+  if (q.kind == quiz::QuestionKind::LookupRow) return {Hidden::kNowLine, {"embedding(idx)"}};
+  // Which output rows an edit of table row r reaches: the Now line names the row a step copies.
+  if (q.kind == quiz::QuestionKind::EditedRowOutputs) return {Hidden::kNowLine, {}};
+  return {};
 }
 
 }  // namespace

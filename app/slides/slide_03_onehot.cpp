@@ -289,8 +289,10 @@ void code(const App& app, std::string& code, std::string& output) {
 
 // Asking which column holds a row's 1: the "Now:" lines and what PyTorch prints for onehot wait.
 Hidden hides(const quiz::Question& q) {
-  if (q.kind != quiz::QuestionKind::OnehotCol) return {};
-  return {Hidden::kNowLine, {"onehot"}};
+  // Where the 1 goes, or how many 1s the whole one-hot matrix holds: the printed matrix and
+  // the Now line give either away.
+  if (q.kind != quiz::QuestionKind::OnehotCol && q.kind != quiz::QuestionKind::OnehotOnes) return {};
+  return {Hidden::kNowLine | Hidden::kCounts, {"onehot"}};
 }
 
 }  // namespace

@@ -701,7 +701,8 @@ void output_notes(const App&, OutputNotes& notes) {
 // vanish"), so they wait too.
 Hidden hides(const quiz::Question& q) {
   if (q.kind == quiz::QuestionKind::LookupRow) return {Hidden::kNowLine, {"linear(onehot.float())"}};
-  if (q.kind == quiz::QuestionKind::ZeroMadds) return {Hidden::kNowLine, {}};
+  if (q.kind == quiz::QuestionKind::ZeroMadds || q.kind == quiz::QuestionKind::DoubleDMadds)
+    return {Hidden::kNowLine | Hidden::kCounts, {}};
   return {};
 }
 

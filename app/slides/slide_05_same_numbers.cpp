@@ -743,6 +743,8 @@ void code(const App& app, std::string& code, std::string& output) {
 Hidden hides(const quiz::Question& q) {
   if (q.kind == quiz::QuestionKind::OutputsEqual) return {Hidden::kResult | Hidden::kCounts, {"torch.equal("}};
   if (q.kind == quiz::QuestionKind::LookupCopies) return {Hidden::kCounts, {}};
+  // Which cells an inf would make differ: the cell comparisons wait, as for outputs_equal.
+  if (q.kind == quiz::QuestionKind::InfCells) return {Hidden::kResult | Hidden::kCounts, {}};
   return {};
 }
 

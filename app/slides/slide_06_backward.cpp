@@ -377,7 +377,9 @@ void code(const App& app, std::string& code, std::string& output) {
 // Asking which rows get a gradient, or a cell's: the row count, the repeated row, the
 // tooltips of rows not yet reached and both printed gradients wait for the answer.
 Hidden hides(const quiz::Question& q) {
-  if (q.kind != quiz::QuestionKind::GradRows && q.kind != quiz::QuestionKind::GradValue) return {};
+  if (q.kind != quiz::QuestionKind::GradRows && q.kind != quiz::QuestionKind::GradValue &&
+      q.kind != quiz::QuestionKind::GradRowsRandn)
+    return {};
   return {Hidden::kNowLine | Hidden::kCounts | Hidden::kValues, {"embedding.weight.grad", "linear.weight.grad"}};
 }
 

@@ -152,7 +152,10 @@ bool asks_estimate(const App& app) {
 }
 // Its declaration (SlideDef::hides): asking for the estimate, the timings wait for the answer.
 Hidden hides(const quiz::Question& q) {
-  return q.kind == quiz::QuestionKind::SpeedupEstimate ? Hidden{Hidden::kResult, {}} : Hidden{};
+  // Both of its questions are about the timings: the figures wait for the answer.
+  return q.kind == quiz::QuestionKind::SpeedupEstimate || q.kind == quiz::QuestionKind::SpeedupBatch
+             ? Hidden{Hidden::kResult, {}}
+             : Hidden{};
 }
 bool hides_timing(const App& app) { return hides_now(app, Hidden::kResult); }
 

@@ -167,9 +167,11 @@ constexpr int64_t kAllLogitsUpTo = 16;
 // the decoded text (less an em: a window further down has wider row numbers).
 int logits_cols(const App& app, const SlideCanvas& c, const GridStyle& gs, float left) {
   const float e = em();
-  // Up to 16 tokens, every column (each labelled with its ID): the argmax question asks
-  // which one wins, and a learner compares them all (the canvas's fit makes them room).
-  if (app.derived.vocab <= kAllLogitsUpTo) return static_cast<int>(app.derived.vocab);
+  // Asking the argmax question of up to 16 tokens: every column (each labelled with its ID),
+  // since a learner compares them all (the canvas's fit makes them room). Otherwise the
+  // columns that fit, as the slide always drew them.
+  if (learn_asks(c, quiz::QuestionKind::ArgmaxToken) && app.derived.vocab <= kAllLogitsUpTo)
+    return static_cast<int>(app.derived.vocab);
   return grid_fit_count(
       static_cast<int>(app.derived.vocab),
       c.origin.x + c.avail.x - left - e * 4.0f - decoded_text_room(app) - (gpt2_vocab(app) ? e : 0.0f), gs.cell_w * e,
@@ -199,7 +201,8 @@ LogitsPlace place_logits(const App& app, const SlideCanvas& c, const GridStyle& 
   // As many columns as fit with the grid's labels and scroll bar (at least 4 of a wide
   // vocabulary; up to kWholeUpTo columns are shown whole or not beside at all).
   bs.max_cols = logits_cols(app, c, ls, beside_x);
-  while (v > kAllLogitsUpTo && bs.max_cols > 4 && width() > room) --bs.max_cols;
+  const bool all = learn_asks(c, quiz::QuestionKind::ArgmaxToken) && v <= kAllLogitsUpTo;
+  while (!all && v > kWholeUpTo && bs.max_cols > 4 && width() > room) --bs.max_cols;
   pl.beside = x_alone && width() <= room;
   pl.cols = pl.beside ? bs.max_cols : logits_cols(app, c, ls, c.origin.x);
   return pl;
@@ -356,10 +359,11 @@ void interact(SlideCanvas& c, const GridLayout& tg, const GridLayout& pg, const 
   grid_interact(xg, app.ui.out2_view, "##x", &r, &col);
 }
 
-// The logits' grid: a column is a token ID, labelled, so the argmax can be named.
-GridStyle logits_style(const GridStyle& gs) {
+// The logits' grid: while the argmax question is asked a column is a token ID, labelled, so
+// the answer can be named (the labels' row is room the slide needs only then).
+GridStyle logits_style(const SlideCanvas& c, const GridStyle& gs) {
   GridStyle ls = named(gs, "logits");
-  ls.col_labels = true;
+  ls.col_labels = learn_asks(c, quiz::QuestionKind::ArgmaxToken);
   return ls;
 }
 
@@ -448,7 +452,7 @@ ImVec2 canvas(SlideCanvas& c) {
 
   // The output head: logits = x · Wᵀ, T × V, the largest per row outlined.
   // Beside the sum when the sum sits on a row of its own and there is room; else below all.
-  GridStyle ls = logits_style(gs);
+  GridStyle ls = logits_style(c, gs);
   const float beside_x = xg.pos.x + xg.size.x + kGap;
   const LogitsPlace lp = place_logits(app, c, ls, x_head_y > head_y, beside_x);
   ls.max_cols = lp.cols;
@@ -585,7 +589,11 @@ namespace {
 // Asking which token the tied head picks: the logits and their argmax (and its text) are
 // printed after the answer.
 Hidden hides(const quiz::Question& q) {
-  return q.kind == quiz::QuestionKind::ArgmaxToken ? Hidden{0, {"logits"}} : Hidden{};
+  if (q.kind == quiz::QuestionKind::ArgmaxToken) return {0, {"logits"}};
+  // Whether a repeated ID's two rows of x are equal: the printed x answers it (">>> x" alone,
+  // as a whole line: "x" is in other expressions too).
+  if (q.kind == quiz::QuestionKind::SameTokenX) return {Hidden::kNowLine, {">>> x\n"}};
+  return {};
 }
 }  // namespace
 

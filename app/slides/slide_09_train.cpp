@@ -842,7 +842,8 @@ uint64_t code_depends(const App& app) {
 
 // Asking which rows a step changes: the `moved` the print panel lists waits for the answer.
 Hidden hides(const quiz::Question& q) {
-  return q.kind == quiz::QuestionKind::RowsMoved ? Hidden{0, {"moved"}} : Hidden{};
+  return q.kind == quiz::QuestionKind::RowsMoved || q.kind == quiz::QuestionKind::SparseMemory ? Hidden{0, {"moved"}}
+                                                                                               : Hidden{};
 }
 
 }  // namespace
