@@ -167,19 +167,20 @@ bool BpeTokenizer::split(std::string_view text, std::vector<TextPiece>& pieces, 
   std::vector<AddedSpan> spans;
   why->clear();
   if (!added_matcher_.find(text, spans, why)) return false;
-  size_t from = 0;  // the current ordinary segment's start
+  RegexBudget budget(text.size());  // the patterns' work on the whole text (split_regex.hpp)
+  size_t from = 0;                  // the current ordinary segment's start
   for (const AddedSpan& a : spans) {
-    if (a.begin > from) pre_tokenize(std::string(text.substr(from, a.begin - from)), from == 0, pieces, why);
+    if (a.begin > from) pre_tokenize(std::string(text.substr(from, a.begin - from)), from == 0, budget, pieces, why);
     if (!why->empty()) return false;
     pieces.push_back({spec_.added[a.index].content, true});  // stripped white space is dropped
     from = a.end;
   }
-  if (text.size() > from) pre_tokenize(std::string(text.substr(from)), from == 0, pieces, why);
+  if (text.size() > from) pre_tokenize(std::string(text.substr(from)), from == 0, budget, pieces, why);
   return why->empty();
 }
 
-void BpeTokenizer::pre_tokenize(std::string segment, bool at_text_start, std::vector<TextPiece>& out,
-                                std::string* why) const {
+void BpeTokenizer::pre_tokenize(std::string segment, bool at_text_start, RegexBudget& budget,
+                                std::vector<TextPiece>& out, std::string* why) const {
   if (!normalize(spec_.normalizer, segment, why)) return;
   std::vector<std::string> cur{std::move(segment)}, next;
   std::vector<std::pair<size_t, size_t>> hits;
@@ -212,7 +213,7 @@ void BpeTokenizer::pre_tokenize(std::string segment, bool at_text_start, std::ve
         continue;
       }
       hits.clear();
-      if (!step.regex->matches(p, hits, why)) return;
+      if (!step.regex->matches(p, hits, why, &budget)) return;
       split_pieces(p, hits, step, next);
     }
     cur.swap(next);

@@ -104,7 +104,8 @@ class BpeTokenizer : public Tokenizer {
   void first_parts(std::string_view word, std::vector<Part>& parts) const;
   void merge_by_rank(std::vector<Part>& parts, std::vector<BpeStep>* steps) const;
   void merge_by_score(std::string_view word, std::vector<Part>& parts, std::vector<BpeStep>* steps) const;
-  void pre_tokenize(std::string segment, bool at_text_start, std::vector<TextPiece>& pieces, std::string* why) const;
+  void pre_tokenize(std::string segment, bool at_text_start, RegexBudget& budget, std::vector<TextPiece>& pieces,
+                    std::string* why) const;
   void encode_word(std::string_view word, IdList& out, MergeReplay* replay) const;
 
   BpeSpec spec_;
