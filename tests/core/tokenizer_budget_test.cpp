@@ -113,3 +113,45 @@ TEST(TokenizerBudget, OrdinaryPatternsOnLongProseStayWithinIt) {
 }
 
 }  // namespace
+
+namespace {
+
+// A Metaspace tokenizer.json whose replacement is `replacement`, its vocabulary ▁, a, b.
+std::string metaspace_json(const std::string& replacement, bool split) {
+  return R"({"added_tokens": [], "normalizer": null, "pre_tokenizer": {"type": "Metaspace", "replacement": ")" +
+         replacement + R"(", "prepend_scheme": "always", "split": )" + (split ? "true" : "false") +
+         R"(}, "decoder": null, "model": {"type": "BPE", "vocab": {"▁": 0, "a": 1, "b": 2, "▁▁": 3}, "merges": ["▁ ▁"]}})";
+}
+
+TEST(TokenizerBudget, MetaspaceIsLinearInItsSpaces) {
+  // 300,000 spaces: each is a ▁ and, split before each, a piece of its own.
+  const lv::ModelTokenizerLoad l = lv::tokenizer_from_json(metaspace_json("▁", true), "m/tokenizer.json");
+  ASSERT_TRUE(l.tokenizer) << l.error;
+  const size_t n = 300'000;
+  const lv::Encoding e = l.tokenizer->encode(std::string(n, ' ') + "ab");
+  ASSERT_TRUE(e.ok) << e.error;
+  EXPECT_EQ(e.ids.size(), n + 2);  // ▁ × 299,999, then "▁ab" as ▁, a, b (already ▁ first: none prepended)
+  // Not split: the ▁s merge in pairs.
+  const lv::ModelTokenizerLoad whole = lv::tokenizer_from_json(metaspace_json("▁", false), "m/tokenizer.json");
+  ASSERT_TRUE(whole.tokenizer) << whole.error;
+  const lv::Encoding w = whole.tokenizer->encode(std::string(n, ' '));
+  ASSERT_TRUE(w.ok) << w.error;
+  EXPECT_EQ(w.ids, lv::IdList(n / 2, 3));  // n ▁s (none prepended), n / 2 pairs
+}
+
+TEST(TokenizerBudget, AMetaspaceReplacementIsOneCharacter) {
+  // The crate reads a char; a replacement of 300,000 ▁ made every space 900 KB and the
+  // split before each quadratic (5.7 s on "a b").
+  std::string many;
+  for (int i = 0; i < 300'000; ++i) many += "▁";
+  for (const std::string& r : {many, std::string("ab")}) {
+    const lv::ModelTokenizerLoad l = lv::tokenizer_from_json(metaspace_json(r, true), "m/tokenizer.json");
+    EXPECT_FALSE(l.tokenizer);
+    EXPECT_NE(l.error.find("not one character"), std::string::npos) << l.error.substr(0, 300);
+    EXPECT_LT(l.error.size(), 300u);  // one sentence, not the replacement
+  }
+  const lv::ModelTokenizerLoad x = lv::tokenizer_from_json(metaspace_json("_", true), "m/tokenizer.json");
+  EXPECT_TRUE(x.tokenizer) << x.error;
+}
+
+}  // namespace
