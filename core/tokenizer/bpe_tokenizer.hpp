@@ -15,6 +15,7 @@
 //          byte; added tokens as written), one leading space stripped when the decoder
 //          strips it (Metaspace's prepend, Llama-2's Strip).
 #pragma once
+#include <functional>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -104,8 +105,13 @@ class BpeTokenizer : public Tokenizer {
   void first_parts(std::string_view word, std::vector<Part>& parts) const;
   void merge_by_rank(std::vector<Part>& parts, std::vector<BpeStep>* steps) const;
   void merge_by_score(std::string_view word, std::vector<Part>& parts, std::vector<BpeStep>* steps) const;
-  void pre_tokenize(std::string segment, bool at_text_start, RegexBudget& budget, std::vector<TextPiece>& pieces,
-                    std::string* why) const;
+  // The text's pieces in order, each handed to `sink` as it is made (false from it stops);
+  // none are kept, so memory stays near the text's size (issue 39: ~50× when every step's
+  // pieces were kept as strings).
+  using PieceSink = std::function<bool(std::string&& piece, bool special)>;
+  bool for_each_piece(std::string_view text, const PieceSink& sink, std::string* why) const;
+  struct Walk;
+  bool pre_steps(size_t k, std::string p, Walk& w) const;
   void encode_word(std::string_view word, IdList& out, MergeReplay* replay) const;
 
   BpeSpec spec_;

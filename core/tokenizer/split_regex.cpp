@@ -103,6 +103,16 @@ struct SplitRegex::Run {
 // unlike llama.cpp's U+FFFD, so the IDs still decode to the text).
 bool SplitRegex::matches(std::string_view text, std::vector<std::pair<size_t, size_t>>& out, std::string* why,
                          RegexBudget* budget) const {
+  return for_each_match(
+      text,
+      [&](size_t a, size_t b) {
+    out.emplace_back(a, b);
+    return true;
+      },
+      why, budget);
+}
+
+bool SplitRegex::for_each_match(std::string_view text, const Hit& hit, std::string* why, RegexBudget* budget) const {
   if (!code_) {
     *why = error_;
     return false;
@@ -117,7 +127,7 @@ bool SplitRegex::matches(std::string_view text, std::vector<std::pair<size_t, si
   for (size_t run = 0; ok && run < text.size();) {
     size_t end = run, bad = 0;
     for (size_t len; end < text.size() && (len = utf8_sequence_length(text, end, &bad)) > 0;) end += len;
-    if (end > run) ok = match_run(text.substr(run, end - run), run, r, out, why);
+    if (end > run) ok = match_run(text.substr(run, end - run), run, r, hit, why);
     if (end < text.size()) utf8_sequence_length(text, end, &bad);
     run = end + (end < text.size() ? bad : 0);
   }
@@ -130,8 +140,7 @@ bool SplitRegex::matches(std::string_view text, std::vector<std::pair<size_t, si
 // empty match is a place to cut, as the tokenizers crate's Pattern reports it). Each
 // search starts with RegexBudget::kFirstTry as PCRE2's match (and depth) limit and runs
 // again with the budget's next limit while it reaches it.
-bool SplitRegex::match_run(std::string_view run, size_t base, Run& r, std::vector<std::pair<size_t, size_t>>& out,
-                           std::string* why) const {
+bool SplitRegex::match_run(std::string_view run, size_t base, Run& r, const Hit& hit, std::string* why) const {
   const auto* subject = reinterpret_cast<PCRE2_SPTR>(run.data());
   for (size_t at = 0; at <= run.size();) {
     int rc = 0;
@@ -157,16 +166,17 @@ bool SplitRegex::match_run(std::string_view run, size_t base, Run& r, std::vecto
       return false;
     }
     const PCRE2_SIZE* ov = pcre2_get_ovector_pointer(r.data);
-    out.emplace_back(base + ov[0], base + ov[1]);
-    if (ov[1] > ov[0]) {
-      at = ov[1];
+    const size_t first = ov[0], second = ov[1];           // read before `hit` runs: it may match again
+    if (!hit(base + first, base + second)) return false;  // it said why
+    if (second > first) {
+      at = second;
       continue;
     }
     // An empty match: the next search starts one character further.
-    if (ov[0] >= run.size()) break;
+    if (first >= run.size()) break;
     size_t bad = 0;
-    const size_t len = utf8_sequence_length(run, ov[0], &bad);
-    at = ov[0] + (len ? len : 1);
+    const size_t len = utf8_sequence_length(run, first, &bad);
+    at = first + (len ? len : 1);
   }
   return true;
 }

@@ -5,6 +5,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -62,11 +63,14 @@ class SplitRegex {
   // it) spent gives kRegexBudgetSpent. Without one, `text` has a budget of its own.
   bool matches(std::string_view text, std::vector<std::pair<size_t, size_t>>& out, std::string* why,
                RegexBudget* budget = nullptr) const;
+  // The same, each match handed to `hit` as it is found (none are kept); `hit` returning
+  // false stops the search, and for_each_match returns false (`hit` says why).
+  using Hit = std::function<bool(size_t first, size_t second)>;
+  bool for_each_match(std::string_view text, const Hit& hit, std::string* why, RegexBudget* budget = nullptr) const;
 
  private:
   struct Run;
-  bool match_run(std::string_view run, size_t base, Run& r, std::vector<std::pair<size_t, size_t>>& out,
-                 std::string* why) const;
+  bool match_run(std::string_view run, size_t base, Run& r, const Hit& hit, std::string* why) const;
   void* code_ = nullptr;  // pcre2_code_8
   std::string error_;
 };
