@@ -39,6 +39,16 @@ void replace_all(std::string& s, std::string_view from, std::string_view to) {
   s = std::move(out);
 }
 
+constexpr std::string_view kSpace(kMetaspace);
+
+// Whether `t` holds a ▁ right after a character that is not ▁ (a token that would cross a
+// cut of bpe_tokenizer.hpp's cut_at_spaces_).
+bool metaspace_after_other(std::string_view t) {
+  for (size_t at = t.find(kSpace, 1); at != std::string_view::npos; at = t.find(kSpace, at + 1))
+    if (at < 3 || t.compare(at - 3, 3, kSpace) != 0) return true;
+  return false;
+}
+
 // GPT-2's byte-level symbols back to bytes; a token with a character that stands for no
 // byte is its own UTF-8 (as the tokenizers crate's ByteLevel decoder keeps it).
 std::string symbols_as_bytes(std::string_view t) {
@@ -169,6 +179,14 @@ BpeTokenizer::BpeTokenizer(BpeSpec spec) : spec_(std::move(spec)) {
     std::snprintf(name, sizeof name, "<0x%02X>", b);
     byte_token_[b] = find(name);
   }
+  cut_at_spaces_ = !spec_.byte_level && find(kMetaspace) >= 0 && !ends_with_metaspace(spec_.unk_id);
+  for (uint32_t id = 0; cut_at_spaces_ && id < n; ++id) cut_at_spaces_ = !metaspace_after_other(spec_.tokens[id]);
+}
+
+bool BpeTokenizer::ends_with_metaspace(int64_t id) const {
+  if (id < 0) return false;
+  const std::string& t = spec_.tokens[static_cast<size_t>(id)];
+  return t.size() >= 3 && t.compare(t.size() - 3, 3, kMetaspace) == 0;
 }
 
 int64_t BpeTokenizer::find(std::string_view token) const {
@@ -407,8 +425,18 @@ void BpeTokenizer::encode_word(std::string_view word, IdList& out, MergeReplay* 
 }
 
 void BpeTokenizer::encode_piece(std::string_view piece, IdList& out) const {
-  if (spec_.byte_level) encode_word(bytes_as_symbols(piece), out, nullptr);
-  else encode_word(piece, out, nullptr);
+  if (spec_.byte_level) return encode_word(bytes_as_symbols(piece), out, nullptr);
+  if (!cut_at_spaces_) return encode_word(piece, out, nullptr);
+  // Stretches cut before each ▁ after another character: no merge crosses them, so the IDs
+  // are the whole word's, and the merge state is one stretch's, not the text's (issue 39: a
+  // 60 MB text as one SentencePiece word held ~50 bytes per byte).
+  size_t from = 0;
+  for (size_t at = piece.find(kSpace, 1); at != std::string_view::npos; at = piece.find(kSpace, at + 1))
+    if (at < 3 || piece.compare(at - 3, 3, kSpace) != 0) {
+      encode_word(piece.substr(from, at - from), out, nullptr);
+      from = at;
+    }
+  encode_word(piece.substr(from), out, nullptr);
 }
 
 MergeReplay BpeTokenizer::replay(std::string_view piece) const {

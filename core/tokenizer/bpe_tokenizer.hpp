@@ -102,6 +102,7 @@ class BpeTokenizer : public Tokenizer {
     uint32_t at, len;
   };
   int64_t find(std::string_view token) const;
+  bool ends_with_metaspace(int64_t id) const;
   void first_parts(std::string_view word, std::vector<Part>& parts) const;
   void merge_by_rank(std::vector<Part>& parts, std::vector<BpeStep>* steps) const;
   void merge_by_score(std::string_view word, std::vector<Part>& parts, std::vector<BpeStep>* steps) const;
@@ -122,6 +123,10 @@ class BpeTokenizer : public Tokenizer {
   AddedTokenMatcher added_matcher_;
   std::vector<bool> is_added_;
   int64_t byte_token_[256];  // <0xNN> (byte fallback), -1 when missing
+  // A SentencePiece-style word (the whole text between added tokens, spaces as ▁) may be
+  // encoded in stretches cut before each ▁ that follows another character: true when no
+  // merge can cross such a cut (no token holds a ▁ after another character; ▁ is a token).
+  bool cut_at_spaces_ = false;
 };
 
 }  // namespace lv

@@ -155,3 +155,35 @@ TEST(TokenizerBudget, AMetaspaceReplacementIsOneCharacter) {
 }
 
 }  // namespace
+
+namespace {
+
+// SentencePiece-style (spaces as ▁ by the normalizer, no pre-tokenizer): the text is one word,
+// encoded in stretches cut before each ▁ when no merge can cross the cut.
+std::string spm_json(const std::string& vocab, const std::string& merges) {
+  return R"({"added_tokens": [], "normalizer": {"type": "Replace", "pattern": {"String": " "}, "content": "▁"},)"
+         R"( "pre_tokenizer": null, "decoder": null, "model": {"type": "BPE", "vocab": {)" +
+         vocab + R"(}, "merges": [)" + merges + "]}}";
+}
+
+TEST(TokenizerBudget, ASentencePieceWordIsCutOnlyWhereNoMergeCrosses) {
+  // ▁b merges; nothing holds a ▁ after another character: cut, the same IDs as whole.
+  const lv::ModelTokenizerLoad cut =
+      lv::tokenizer_from_json(spm_json(R"("▁": 0, "a": 1, "b": 2, "▁b": 3)", R"("▁ b")"), "s/tokenizer.json");
+  ASSERT_TRUE(cut.tokenizer) << cut.error;
+  std::string text;
+  lv::IdList want;
+  for (int i = 0; i < 50'000; ++i) text += "a b ", want.insert(want.end(), {1, 3, 0});
+  const lv::Encoding e = cut.tokenizer->encode(text);
+  ASSERT_TRUE(e.ok) << e.error;
+  EXPECT_EQ(e.ids, want);
+  // A token "a▁" crosses the place a cut would be: the word is merged whole.
+  const lv::ModelTokenizerLoad whole =
+      lv::tokenizer_from_json(spm_json(R"("▁": 0, "a": 1, "b": 2, "a▁": 3)", R"("a ▁")"), "s/tokenizer.json");
+  ASSERT_TRUE(whole.tokenizer) << whole.error;
+  const lv::Encoding w = whole.tokenizer->encode("a b a b");
+  ASSERT_TRUE(w.ok) << w.error;
+  EXPECT_EQ(w.ids, (lv::IdList{3, 2, 0, 3, 2}));  // "a▁b▁a▁b" (cut, it would be 1, 0, 2, 0, 1, 0, 2)
+}
+
+}  // namespace
