@@ -25,7 +25,7 @@ namespace lv {
 class RegexBudget {
  public:
   static constexpr uint64_t kFirstTry = 1'000;  // PCRE2's match limit on a call's first run
-  static constexpr uint64_t kPerByte = 2'000, kBase = 1'000'000;
+  static constexpr uint64_t kPerByte = 100, kBase = 1'000'000;
 
   explicit RegexBudget(size_t text_bytes) : total_(kPerByte * text_bytes + kBase) {}
 

@@ -101,15 +101,21 @@ TEST(TokenizerBudget, OrdinaryPatternsOnLongProseStayWithinIt) {
     EXPECT_GT(hits.size(), 1'000u) << p;
     EXPECT_LT(budget.charged(), budget.total() / 100) << p;  // far within it
   }
-  // A long run of white space is one match whose work grows with it: the retries charge it,
-  // still within the budget.
-  const std::string spaces = std::string(1 << 20, ' ') + "x";
-  const lv::SplitRegex gpt2(patterns[0], false);
-  lv::RegexBudget budget(spaces.size());
-  std::vector<std::pair<size_t, size_t>> hits;
-  std::string why;
-  ASSERT_TRUE(gpt2.matches(spaces, hits, &why, &budget)) << why;
-  EXPECT_LT(budget.charged(), budget.total() / 10);
+  // Long runs of one kind of character are long matches whose work grows with them: the
+  // retries charge it, still within the budget.
+  std::string cjk;
+  while (cjk.size() < (1 << 20)) cjk += "\xE4\xB8\xAD";
+  for (const std::string& run : {std::string(1 << 20, ' ') + "x", std::string(1 << 20, 'a'), std::string(1 << 20, '7'),
+                                 std::string(1 << 20, '.'), std::string(1 << 20, '\n') + " x", cjk,
+                                 std::string(1 << 19, ' ') + std::string(1 << 19, '\n')})
+    for (const std::string& p : patterns) {
+      const lv::SplitRegex re(p, false);
+      lv::RegexBudget budget(run.size());
+      std::vector<std::pair<size_t, size_t>> hits;
+      std::string why;
+      ASSERT_TRUE(re.matches(run, hits, &why, &budget)) << why << "\n" << p << "\n" << run.substr(0, 8);
+      EXPECT_LT(budget.charged(), budget.total() / 4) << p << "\n" << run.substr(0, 8);
+    }
 }
 
 }  // namespace
