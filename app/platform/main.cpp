@@ -376,7 +376,14 @@ Exit tokenizer_modes(lv::CliOptions& o, const char* argv0, TokenizerLoaded* load
   if (o.tokenize) {
     const lv::Encoding e = t->encode(*o.tokenize);
     if (!e.ok) return fail_usage("--tokenize: " + e.error);
-    std::printf("[%s]\n", lv::format_ids(e.ids).c_str());  // as Python prints a list
+    // As Python prints a list; written in slices, not as one string of a long text's IDs.
+    constexpr size_t kSlice = 16384;
+    std::fputc('[', stdout);
+    for (size_t at = 0; at < e.ids.size(); at += kSlice) {
+      const lv::IdList slice(e.ids.begin() + at, e.ids.begin() + std::min(e.ids.size(), at + kSlice));
+      std::fputs(((at ? ", " : "") + lv::format_ids(slice)).c_str(), stdout);
+    }
+    std::fputs("]\n", stdout);
     return 0;
   }
   if (o.detokenize) {

@@ -39,6 +39,16 @@ void replace_all(std::string& s, std::string_view from, std::string_view to) {
   s = std::move(out);
 }
 
+constexpr std::string_view kSpace(kMetaspace);
+
+// Whether `t` holds a ▁ right after a character that is not ▁ (a token that would cross a
+// cut of bpe_tokenizer.hpp's cut_at_spaces_).
+bool metaspace_after_other(std::string_view t) {
+  for (size_t at = t.find(kSpace, 1); at != std::string_view::npos; at = t.find(kSpace, at + 1))
+    if (at < 3 || t.compare(at - 3, 3, kSpace) != 0) return true;
+  return false;
+}
+
 // GPT-2's byte-level symbols back to bytes; a token with a character that stands for no
 // byte is its own UTF-8 (as the tokenizers crate's ByteLevel decoder keeps it).
 std::string symbols_as_bytes(std::string_view t) {
@@ -59,40 +69,65 @@ std::string symbols_as_bytes(std::string_view t) {
 }
 
 // A Split step on one piece, as the tokenizers crate's NormalizedString::split: the text
-// as (range, is_match) parts (the matches and the gaps between them), matches and gaps
-// swapped by `invert`, then joined or dropped by the behaviour; empty parts vanish.
-void split_pieces(const std::string& p, const std::vector<std::pair<size_t, size_t>>& hits, const PreTokenizeStep& step,
-                  std::vector<std::string>& next) {
-  struct Part {
-    size_t a, b;
-    bool match;
-  };
-  std::vector<Part> parts;
-  size_t at = 0;
-  for (const auto& [a, b] : hits) {
-    if (a > at) parts.push_back({at, a, step.invert});
-    parts.push_back({a, b, !step.invert});
-    at = b;
+// as parts (the matches and the gaps between them, in order), matches and gaps swapped by
+// `invert`, then joined or dropped by the behaviour; empty pieces vanish. One pass: a part
+// comes in, a piece goes out as soon as nothing can join it.
+class SplitCutter {
+ public:
+  using Emit = std::function<bool(size_t a, size_t b)>;
+  SplitCutter(const PreTokenizeStep& step, const Emit& emit) : step_(step), emit_(emit) {}
+
+  // A match [a, b) found after the text before it: the gap, then the match.
+  bool match(size_t a, size_t b) {
+    if (a > at_ && !part(at_, a, step_.invert)) return false;
+    at_ = b;
+    any_ = true;
+    return part(a, b, !step_.invert);
   }
-  if (at < p.size() || parts.empty()) parts.push_back({at, p.size(), step.invert});
-  std::vector<Part> kept;
-  using B = PreTokenizeStep;
-  if (step.behavior == B::MergedWithNext) std::reverse(parts.begin(), parts.end());
-  bool previous_match = false;
-  for (const Part& part : parts) {
-    const bool join = !kept.empty() && (step.behavior == B::Contiguous ? part.match == previous_match
-                                        : step.behavior == B::MergedWithPrevious || step.behavior == B::MergedWithNext
-                                            ? part.match && !previous_match
-                                            : false);
-    if (join && step.behavior == B::MergedWithNext) kept.back().a = part.a;
-    else if (join) kept.back().b = part.b;
-    else if (!(step.behavior == B::Removed && part.match)) kept.push_back({part.a, part.b, false});
-    previous_match = part.match;
+  // The text after the last match; the pieces still held.
+  bool finish(size_t size) {
+    if ((at_ < size || !any_) && !part(at_, size, step_.invert)) return false;
+    if (step_.behavior == PreTokenizeStep::MergedWithNext) return !pending_ || put(pa_, pb_);
+    return !open_ || put(ka_, kb_);
   }
-  if (step.behavior == B::MergedWithNext) std::reverse(kept.begin(), kept.end());
-  for (const Part& k : kept)
-    if (k.b > k.a) next.push_back(p.substr(k.a, k.b - k.a));
-}
+
+ private:
+  bool put(size_t a, size_t b) { return b <= a || emit_(a, b); }
+  bool part(size_t a, size_t b, bool is_match) {
+    using B = PreTokenizeStep;
+    if (step_.behavior == B::MergedWithNext) {  // a match joins the part after it, unless that is a match
+      if (is_match) {
+        const bool ok = !pending_ || put(pa_, pb_);
+        pending_ = true, pa_ = a, pb_ = b;
+        return ok;
+      }
+      const size_t from = pending_ ? pa_ : a;
+      pending_ = false;
+      return put(from, b);
+    }
+    const bool join = open_ && (step_.behavior == B::Contiguous           ? is_match == previous_match_
+                                : step_.behavior == B::MergedWithPrevious ? is_match && !previous_match_
+                                                                          : false);
+    previous_match_ = is_match;
+    if (join) {
+      kb_ = b;
+      return true;
+    }
+    if (step_.behavior == B::Removed && is_match) return true;
+    const bool ok = !open_ || put(ka_, kb_);
+    open_ = true, ka_ = a, kb_ = b;
+    return ok;
+  }
+
+  const PreTokenizeStep& step_;
+  const Emit& emit_;
+  size_t at_ = 0;
+  bool any_ = false, previous_match_ = false;
+  bool open_ = false;  // [ka_, kb_): the last piece kept, which the next part may still join
+  size_t ka_ = 0, kb_ = 0;
+  bool pending_ = false;  // MergedWithNext: a match [pa_, pb_) waiting for the part after it
+  size_t pa_ = 0, pb_ = 0;
+};
 
 }  // namespace
 
@@ -144,6 +179,14 @@ BpeTokenizer::BpeTokenizer(BpeSpec spec) : spec_(std::move(spec)) {
     std::snprintf(name, sizeof name, "<0x%02X>", b);
     byte_token_[b] = find(name);
   }
+  cut_at_spaces_ = !spec_.byte_level && find(kMetaspace) >= 0 && !ends_with_metaspace(spec_.unk_id);
+  for (uint32_t id = 0; cut_at_spaces_ && id < n; ++id) cut_at_spaces_ = !metaspace_after_other(spec_.tokens[id]);
+}
+
+bool BpeTokenizer::ends_with_metaspace(int64_t id) const {
+  if (id < 0) return false;
+  const std::string& t = spec_.tokens[static_cast<size_t>(id)];
+  return t.size() >= 3 && t.compare(t.size() - 3, 3, kMetaspace) == 0;
 }
 
 int64_t BpeTokenizer::find(std::string_view token) const {
@@ -159,6 +202,26 @@ int64_t BpeTokenizer::special_id(std::string_view piece) const {
 // ---------------------------------------------------------------- text -> pieces
 
 bool BpeTokenizer::split(std::string_view text, std::vector<TextPiece>& pieces, std::string* why) const {
+  return for_each_piece(
+      text,
+      [&](std::string&& p, bool special) {
+    pieces.push_back({std::move(p), special});
+    return true;
+      },
+      why);
+}
+
+// One ordinary segment's walk through the pre-tokenizer steps, depth first: each piece a
+// step makes goes through the later steps before the step makes its next piece.
+struct BpeTokenizer::Walk {
+  bool at_text_start;        // the segment starts the text (Metaspace's prepend "first")
+  RegexBudget& budget;       // the whole text's
+  std::vector<size_t> seen;  // by step: the pieces that reached it so far
+  const PieceSink& sink;
+  std::string* why;
+};
+
+bool BpeTokenizer::for_each_piece(std::string_view text, const PieceSink& sink, std::string* why) const {
   if (!error_.empty()) return *why = error_, false;
   if (const auto bad = utf8_error_offset(text)) {
     *why = "the text is not valid UTF-8 (at byte " + std::to_string(*bad) + ")";
@@ -167,58 +230,49 @@ bool BpeTokenizer::split(std::string_view text, std::vector<TextPiece>& pieces, 
   std::vector<AddedSpan> spans;
   why->clear();
   if (!added_matcher_.find(text, spans, why)) return false;
+  RegexBudget budget(text.size());  // the patterns' work on the whole text (split_regex.hpp)
+  auto ordinary = [&](size_t from, size_t to) {
+    if (to <= from) return true;
+    std::string segment(text.substr(from, to - from));
+    if (!normalize(spec_.normalizer, segment, why)) return false;
+    Walk w{from == 0, budget, std::vector<size_t>(spec_.pre_tokenizer.size(), 0), sink, why};
+    return pre_steps(0, std::move(segment), w);
+  };
   size_t from = 0;  // the current ordinary segment's start
   for (const AddedSpan& a : spans) {
-    if (a.begin > from) pre_tokenize(std::string(text.substr(from, a.begin - from)), from == 0, pieces, why);
-    if (!why->empty()) return false;
-    pieces.push_back({spec_.added[a.index].content, true});  // stripped white space is dropped
+    if (!ordinary(from, a.begin)) return false;
+    if (!sink(std::string(spec_.added[a.index].content), true)) return false;  // stripped white space is dropped
     from = a.end;
   }
-  if (text.size() > from) pre_tokenize(std::string(text.substr(from)), from == 0, pieces, why);
-  return why->empty();
+  return ordinary(from, text.size());
 }
 
-void BpeTokenizer::pre_tokenize(std::string segment, bool at_text_start, std::vector<TextPiece>& out,
-                                std::string* why) const {
-  if (!normalize(spec_.normalizer, segment, why)) return;
-  std::vector<std::string> cur{std::move(segment)}, next;
-  std::vector<std::pair<size_t, size_t>> hits;
-  for (const PreTokenizeStep& step : spec_.pre_tokenizer) {
-    next.clear();
-    for (size_t k = 0; k < cur.size(); ++k) {
-      std::string& p = cur[k];
-      if (step.kind == PreTokenizeStep::ByteLevel && step.add_prefix_space && (p.empty() || p[0] != ' ')) p = " " + p;
-      if (step.kind == PreTokenizeStep::Metaspace) {
-        replace_all(p, " ", step.replacement);
-        const bool starts = p.compare(0, step.replacement.size(), step.replacement) == 0;
-        if (!starts && (step.prepend == PreTokenizeStep::Always ||
-                        (step.prepend == PreTokenizeStep::First && at_text_start && k == 0)))
-          p = step.replacement + p;
-        if (!step.split) {
-          next.push_back(std::move(p));
-          continue;
-        }
-        size_t at = 0;
-        for (size_t hit = p.find(step.replacement, 1); hit != std::string::npos;
-             hit = p.find(step.replacement, hit + 1)) {
-          next.push_back(p.substr(at, hit - at));
-          at = hit;
-        }
-        next.push_back(p.substr(at));
-        continue;
-      }
-      if (!step.regex) {  // ByteLevel without its pattern
-        next.push_back(std::move(p));
-        continue;
-      }
-      hits.clear();
-      if (!step.regex->matches(p, hits, why)) return;
-      split_pieces(p, hits, step, next);
+bool BpeTokenizer::pre_steps(size_t k, std::string p, Walk& w) const {
+  if (k == spec_.pre_tokenizer.size()) return p.empty() || w.sink(std::move(p), false);
+  const bool first = w.seen[k]++ == 0;
+  const PreTokenizeStep& step = spec_.pre_tokenizer[k];
+  if (step.kind == PreTokenizeStep::ByteLevel && step.add_prefix_space && (p.empty() || p[0] != ' ')) p.insert(0, " ");
+  if (step.kind == PreTokenizeStep::Metaspace) {
+    replace_all(p, " ", step.replacement);
+    const bool starts = p.compare(0, step.replacement.size(), step.replacement) == 0;
+    if (!starts && (step.prepend == PreTokenizeStep::Always ||
+                    (step.prepend == PreTokenizeStep::First && w.at_text_start && first)))
+      p.insert(0, step.replacement);
+    if (!step.split) return pre_steps(k + 1, std::move(p), w);
+    size_t at = 0;
+    for (size_t hit = p.find(step.replacement, 1); hit != std::string::npos; hit = p.find(step.replacement, hit + 1)) {
+      if (!pre_steps(k + 1, p.substr(at, hit - at), w)) return false;
+      at = hit;
     }
-    cur.swap(next);
+    return pre_steps(k + 1, p.substr(at), w);
   }
-  for (std::string& p : cur)
-    if (!p.empty()) out.push_back({std::move(p), false});
+  if (!step.regex) return pre_steps(k + 1, std::move(p), w);  // ByteLevel without its pattern
+  const SplitCutter::Emit emit = [&](size_t a, size_t b) { return pre_steps(k + 1, p.substr(a, b - a), w); };
+  SplitCutter cut(step, emit);
+  if (!step.regex->for_each_match(
+          p, [&](size_t a, size_t b) { return cut.match(a, b); }, w.why, &w.budget))
+    return false;
+  return cut.finish(p.size());
 }
 
 // ---------------------------------------------------------------- pieces -> IDs
@@ -371,8 +425,18 @@ void BpeTokenizer::encode_word(std::string_view word, IdList& out, MergeReplay* 
 }
 
 void BpeTokenizer::encode_piece(std::string_view piece, IdList& out) const {
-  if (spec_.byte_level) encode_word(bytes_as_symbols(piece), out, nullptr);
-  else encode_word(piece, out, nullptr);
+  if (spec_.byte_level) return encode_word(bytes_as_symbols(piece), out, nullptr);
+  if (!cut_at_spaces_) return encode_word(piece, out, nullptr);
+  // Stretches cut before each ▁ after another character: no merge crosses them, so the IDs
+  // are the whole word's, and the merge state is one stretch's, not the text's (issue 39: a
+  // 60 MB text as one SentencePiece word held ~50 bytes per byte).
+  size_t from = 0;
+  for (size_t at = piece.find(kSpace, 1); at != std::string_view::npos; at = piece.find(kSpace, at + 1))
+    if (at < 3 || piece.compare(at - 3, 3, kSpace) != 0) {
+      encode_word(piece.substr(from, at - from), out, nullptr);
+      from = at;
+    }
+  encode_word(piece.substr(from), out, nullptr);
 }
 
 MergeReplay BpeTokenizer::replay(std::string_view piece) const {
@@ -396,11 +460,17 @@ Encoding BpeTokenizer::encode(std::string_view text) const {
     r.error = std::move(e);
     return r;
   }
-  std::vector<TextPiece> pieces;
-  if (!split(text, pieces, &r.error)) return r;
-  for (const TextPiece& p : pieces) {
-    if (p.special) r.ids.push_back(special_id(p.text));
-    else encode_piece(p.text, r.ids);
+  const bool ok = for_each_piece(
+      text,
+      [&](std::string&& p, bool special) {
+    if (special) r.ids.push_back(special_id(p));
+    else encode_piece(p, r.ids);
+    return true;
+      },
+      &r.error);
+  if (!ok) {
+    r.ids = {};  // the last good state is the caller's
+    return r;
   }
   r.ok = true;
   return r;

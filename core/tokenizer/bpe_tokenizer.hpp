@@ -15,6 +15,7 @@
 //          byte; added tokens as written), one leading space stripped when the decoder
 //          strips it (Metaspace's prepend, Llama-2's Strip).
 #pragma once
+#include <functional>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -101,10 +102,17 @@ class BpeTokenizer : public Tokenizer {
     uint32_t at, len;
   };
   int64_t find(std::string_view token) const;
+  bool ends_with_metaspace(int64_t id) const;
   void first_parts(std::string_view word, std::vector<Part>& parts) const;
   void merge_by_rank(std::vector<Part>& parts, std::vector<BpeStep>* steps) const;
   void merge_by_score(std::string_view word, std::vector<Part>& parts, std::vector<BpeStep>* steps) const;
-  void pre_tokenize(std::string segment, bool at_text_start, std::vector<TextPiece>& pieces, std::string* why) const;
+  // The text's pieces in order, each handed to `sink` as it is made (false from it stops);
+  // none are kept, so memory stays near the text's size (issue 39: ~50× when every step's
+  // pieces were kept as strings).
+  using PieceSink = std::function<bool(std::string&& piece, bool special)>;
+  bool for_each_piece(std::string_view text, const PieceSink& sink, std::string* why) const;
+  struct Walk;
+  bool pre_steps(size_t k, std::string p, Walk& w) const;
   void encode_word(std::string_view word, IdList& out, MergeReplay* replay) const;
 
   BpeSpec spec_;
@@ -115,6 +123,10 @@ class BpeTokenizer : public Tokenizer {
   AddedTokenMatcher added_matcher_;
   std::vector<bool> is_added_;
   int64_t byte_token_[256];  // <0xNN> (byte fallback), -1 when missing
+  // A SentencePiece-style word (the whole text between added tokens, spaces as ▁) may be
+  // encoded in stretches cut before each ▁ that follows another character: true when no
+  // merge can cross such a cut (no token holds a ▁ after another character; ▁ is a token).
+  bool cut_at_spaces_ = false;
 };
 
 }  // namespace lv

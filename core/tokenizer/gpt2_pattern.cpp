@@ -43,6 +43,12 @@ Gpt2Pattern::Gpt2Pattern() {
 Gpt2Pattern::~Gpt2Pattern() { pcre2_code_free(as_code(code_)); }
 
 bool Gpt2Pattern::split(std::string_view text, std::vector<std::string_view>& pieces, std::string* why) const {
+  return for_each_piece(
+      text, [&](std::string_view p) { pieces.push_back(p); }, why);
+}
+
+bool Gpt2Pattern::for_each_piece(std::string_view text, const std::function<void(std::string_view)>& piece,
+                                 std::string* why) const {
   if (!code_) {
     *why = error_;
     return false;
@@ -72,8 +78,9 @@ bool Gpt2Pattern::split(std::string_view text, std::vector<std::string_view>& pi
       ok = false;
       break;
     }
-    pieces.push_back(text.substr(ov[0], ov[1] - ov[0]));
-    at = ov[1];
+    const size_t end = ov[1];
+    piece(text.substr(ov[0], end - ov[0]));
+    at = end;
   }
   pcre2_match_data_free(md);
   return ok;

@@ -7,6 +7,7 @@
 // points), as tiktoken's Rust regex and Python's `regex` read it: PCRE2's own \s is
 // not quite that set.
 #pragma once
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -30,6 +31,9 @@ class Gpt2Pattern {
   // Appends the pieces of `text` (well-formed UTF-8: the caller checks) in order; they
   // cover the text exactly. False with *why when PCRE2 fails (e.g. a resource limit).
   bool split(std::string_view text, std::vector<std::string_view>& pieces, std::string* why) const;
+  // The same, each piece handed to `piece` as it is found (none are kept).
+  bool for_each_piece(std::string_view text, const std::function<void(std::string_view)>& piece,
+                      std::string* why) const;
 
  private:
   void* code_ = nullptr;  // pcre2_code_8, kept out of the header

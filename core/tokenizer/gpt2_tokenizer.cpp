@@ -113,13 +113,15 @@ Encoding Gpt2Tokenizer::encode(std::string_view text) const {
     r.error = std::move(e);
     return r;
   }
-  std::vector<std::string_view> pieces;
   while (!text.empty()) {
     const size_t special = text.find(kEndOfTextText);
     const std::string_view ordinary = text.substr(0, special);
-    pieces.clear();
-    if (!pattern_.split(ordinary, pieces, &r.error)) return r;
-    for (std::string_view p : pieces) encode_piece(p, r.ids);
+    // Each piece encoded as it is found: no list of a long text's pieces (issue 39).
+    if (!pattern_.for_each_piece(
+            ordinary, [&](std::string_view p) { encode_piece(p, r.ids); }, &r.error)) {
+      r.ids = {};
+      return r;
+    }
     if (special == std::string_view::npos) break;
     r.ids.push_back(kGpt2EndOfText);
     text.remove_prefix(special + kEndOfTextText.size());

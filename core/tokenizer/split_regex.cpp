@@ -4,6 +4,9 @@
 
 #include <pcre2.h>
 
+#include <algorithm>
+#include <cstdint>
+
 #include "core/text/utf8_text.hpp"
 
 namespace lv {
@@ -77,6 +80,20 @@ SplitRegex::SplitRegex(std::string_view pattern, bool literal) {
 
 SplitRegex::~SplitRegex() { pcre2_code_free(as_code(code_)); }
 
+uint64_t RegexBudget::charge(uint64_t limit) {
+  charged_ += limit;
+  if (charged_ >= total_) return 0;
+  return std::min(2 * limit, total_ - charged_);
+}
+
+// One matches() call's PCRE2 state: its match data, a match context whose limit is set per
+// run, and the budget it charges.
+struct SplitRegex::Run {
+  pcre2_match_data* data = nullptr;
+  pcre2_match_context* context = nullptr;
+  RegexBudget* budget = nullptr;
+};
+
 // PCRE2 runs with PCRE2_NO_UTF_CHECK (checking the rest of the subject at each of n
 // matches would be quadratic), so it must never see ill-formed UTF-8: a special token cut
 // out of the text can split a character (issue 39: a control token "\x96\x81", the tail of
@@ -84,36 +101,62 @@ SplitRegex::~SplitRegex() { pcre2_code_free(as_code(code_)); }
 // well-formed runs, each searched alone in one linear pass; the ill-formed bytes between
 // them match nothing, so a Split keeps them as pieces of their own (their bytes survive,
 // unlike llama.cpp's U+FFFD, so the IDs still decode to the text).
-bool SplitRegex::matches(std::string_view text, std::vector<std::pair<size_t, size_t>>& out, std::string* why) const {
+bool SplitRegex::matches(std::string_view text, std::vector<std::pair<size_t, size_t>>& out, std::string* why,
+                         RegexBudget* budget) const {
+  return for_each_match(
+      text,
+      [&](size_t a, size_t b) {
+    out.emplace_back(a, b);
+    return true;
+      },
+      why, budget);
+}
+
+bool SplitRegex::for_each_match(std::string_view text, const Hit& hit, std::string* why, RegexBudget* budget) const {
   if (!code_) {
     *why = error_;
     return false;
   }
-  pcre2_match_data* md = pcre2_match_data_create_from_pattern(as_code(code_), nullptr);
-  if (!md) {
-    *why = "out of memory for a pre-tokenizer's pattern";
-    return false;
-  }
-  bool ok = true;
+  RegexBudget own(text.size());
+  Run r;
+  r.budget = budget ? budget : &own;
+  r.data = pcre2_match_data_create_from_pattern(as_code(code_), nullptr);
+  r.context = pcre2_match_context_create(nullptr);
+  bool ok = r.data && r.context;
+  if (!ok) *why = "out of memory for a pre-tokenizer's pattern";
   for (size_t run = 0; ok && run < text.size();) {
     size_t end = run, bad = 0;
     for (size_t len; end < text.size() && (len = utf8_sequence_length(text, end, &bad)) > 0;) end += len;
-    if (end > run) ok = match_run(text.substr(run, end - run), run, md, out, why);
+    if (end > run) ok = match_run(text.substr(run, end - run), run, r, hit, why);
     if (end < text.size()) utf8_sequence_length(text, end, &bad);
     run = end + (end < text.size() ? bad : 0);
   }
-  pcre2_match_data_free(md);
+  pcre2_match_context_free(r.context);
+  pcre2_match_data_free(r.data);
   return ok;
 }
 
 // One well-formed run at byte `base` of the text: its matches, empty ones included (an
-// empty match is a place to cut, as the tokenizers crate's Pattern reports it).
-bool SplitRegex::match_run(std::string_view run, size_t base, void* match_data,
-                           std::vector<std::pair<size_t, size_t>>& out, std::string* why) const {
-  auto* md = static_cast<pcre2_match_data*>(match_data);
+// empty match is a place to cut, as the tokenizers crate's Pattern reports it). Each
+// search starts with RegexBudget::kFirstTry as PCRE2's match (and depth) limit and runs
+// again with the budget's next limit while it reaches it.
+bool SplitRegex::match_run(std::string_view run, size_t base, Run& r, const Hit& hit, std::string* why) const {
   const auto* subject = reinterpret_cast<PCRE2_SPTR>(run.data());
   for (size_t at = 0; at <= run.size();) {
-    const int rc = pcre2_match(as_code(code_), subject, run.size(), at, PCRE2_NO_UTF_CHECK, md, nullptr);
+    int rc = 0;
+    for (uint64_t limit = RegexBudget::kFirstTry;;) {
+      const auto l = static_cast<uint32_t>(std::min<uint64_t>(limit, UINT32_MAX));
+      pcre2_set_match_limit(r.context, l);
+      pcre2_set_depth_limit(r.context, l);
+      r.budget->count_call();
+      rc = pcre2_match(as_code(code_), subject, run.size(), at, PCRE2_NO_UTF_CHECK, r.data, r.context);
+      if (rc != PCRE2_ERROR_MATCHLIMIT && rc != PCRE2_ERROR_DEPTHLIMIT) break;
+      limit = r.budget->charge(limit);
+      if (limit == 0) {
+        *why = kRegexBudgetSpent;
+        return false;
+      }
+    }
     if (rc == PCRE2_ERROR_NOMATCH) break;
     if (rc < 0) {
       PCRE2_UCHAR buf[256];
@@ -122,17 +165,18 @@ bool SplitRegex::match_run(std::string_view run, size_t base, void* match_data,
           "a pre-tokenizer's pattern failed at byte " + std::to_string(base + at) + ": " + reinterpret_cast<char*>(buf);
       return false;
     }
-    const PCRE2_SIZE* ov = pcre2_get_ovector_pointer(md);
-    out.emplace_back(base + ov[0], base + ov[1]);
-    if (ov[1] > ov[0]) {
-      at = ov[1];
+    const PCRE2_SIZE* ov = pcre2_get_ovector_pointer(r.data);
+    const size_t first = ov[0], second = ov[1];           // read before `hit` runs: it may match again
+    if (!hit(base + first, base + second)) return false;  // it said why
+    if (second > first) {
+      at = second;
       continue;
     }
     // An empty match: the next search starts one character further.
-    if (ov[0] >= run.size()) break;
+    if (first >= run.size()) break;
     size_t bad = 0;
-    const size_t len = utf8_sequence_length(run, ov[0], &bad);
-    at = ov[0] + (len ? len : 1);
+    const size_t len = utf8_sequence_length(run, first, &bad);
+    at = first + (len ? len : 1);
   }
   return true;
 }

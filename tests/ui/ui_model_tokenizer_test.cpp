@@ -218,5 +218,30 @@ TEST(UiModelTokenizer, Slide0sCodeDecodesTypedIdsWithTheTablesOwnTokenizer) {
             "[271, 276]\n");
 }
 
+// Issue 39, item 2: a Split pattern that needs too much work on a text is one sentence under
+// the text field, and the IDs typed before stay.
+TEST(UiModelTokenizer, ATextItsPatternCannotAffordKeepsTheLastIds) {
+  ASSERT_TRUE(Headless::tokenizer());
+  std::string json = lvtest::tokenizer_json();
+  const std::string none = R"("pre_tokenizer": null)";
+  ASSERT_NE(json.find(none), std::string::npos);
+  json.replace(
+      json.find(none), none.size(),
+      R"("pre_tokenizer": {"type": "Split", "pattern": {"Regex": "(?:a|aa){1,22}c|."}, "behavior": "Isolated"})");
+  Headless h;
+  h.init();
+  h.frames(2);
+  start_table_load(h.app, temp_model("table.npy", lvtest::npy_table(300, 4), json));
+  wait_for_load(h);
+  ASSERT_TRUE(h.app.model_tokenizer) << h.app.model_tokenizer_error;
+  text_mode(h, "Hello world!");
+  ASSERT_TRUE(h.app.ui.text_error.empty()) << h.app.ui.text_error;
+  const IdList before = h.app.inputs.ids;
+  ASSERT_FALSE(before.empty());
+  text_mode(h, std::string(1000, 'a').c_str());
+  EXPECT_NE(h.app.ui.text_error.find("needs too much work on this text"), std::string::npos) << h.app.ui.text_error;
+  EXPECT_EQ(h.app.inputs.ids, before);
+}
+
 }  // namespace
 }  // namespace lv::app::test
