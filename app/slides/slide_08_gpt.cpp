@@ -163,6 +163,13 @@ float decoded_text_room(const App& app) { return gpt2_vocab(app) ? em() * 9.0f :
 
 constexpr int64_t kAllLogitsUpTo = 16;
 
+// Learn mode asks the argmax question on this slide now — measuring too (learn_asks is not
+// true while the canvas is measured: the fit must make room for the labels it will draw).
+bool asks_argmax(const App& app) {
+  const LearnState& L = app.learn;
+  return L.phase != LearnPhase::Off && L.slide == app.ui.slide && L.question.kind == quiz::QuestionKind::ArgmaxToken;
+}
+
 // The logits' columns: what fits between `left` and the canvas's right edge beside
 // the decoded text (less an em: a window further down has wider row numbers).
 int logits_cols(const App& app, const SlideCanvas& c, const GridStyle& gs, float left) {
@@ -170,8 +177,7 @@ int logits_cols(const App& app, const SlideCanvas& c, const GridStyle& gs, float
   // Asking the argmax question of up to 16 tokens: every column (each labelled with its ID),
   // since a learner compares them all (the canvas's fit makes them room). Otherwise the
   // columns that fit, as the slide always drew them.
-  if (learn_asks(c, quiz::QuestionKind::ArgmaxToken) && app.derived.vocab <= kAllLogitsUpTo)
-    return static_cast<int>(app.derived.vocab);
+  if (asks_argmax(app) && app.derived.vocab <= kAllLogitsUpTo) return static_cast<int>(app.derived.vocab);
   return grid_fit_count(
       static_cast<int>(app.derived.vocab),
       c.origin.x + c.avail.x - left - e * 4.0f - decoded_text_room(app) - (gpt2_vocab(app) ? e : 0.0f), gs.cell_w * e,
@@ -201,7 +207,7 @@ LogitsPlace place_logits(const App& app, const SlideCanvas& c, const GridStyle& 
   // As many columns as fit with the grid's labels and scroll bar (at least 4 of a wide
   // vocabulary; up to kWholeUpTo columns are shown whole or not beside at all).
   bs.max_cols = logits_cols(app, c, ls, beside_x);
-  const bool all = learn_asks(c, quiz::QuestionKind::ArgmaxToken) && v <= kAllLogitsUpTo;
+  const bool all = asks_argmax(app) && v <= kAllLogitsUpTo;
   while (!all && v > kWholeUpTo && bs.max_cols > 4 && width() > room) --bs.max_cols;
   pl.beside = x_alone && width() <= room;
   pl.cols = pl.beside ? bs.max_cols : logits_cols(app, c, ls, c.origin.x);
@@ -363,7 +369,7 @@ void interact(SlideCanvas& c, const GridLayout& tg, const GridLayout& pg, const 
 // the answer can be named (the labels' row is room the slide needs only then).
 GridStyle logits_style(const SlideCanvas& c, const GridStyle& gs) {
   GridStyle ls = named(gs, "logits");
-  ls.col_labels = learn_asks(c, quiz::QuestionKind::ArgmaxToken);
+  ls.col_labels = asks_argmax(c.app);
   return ls;
 }
 
@@ -582,7 +588,10 @@ void code(const App& app, std::string& code, std::string& output) {
 // The logits over every row of the table (the argmax, the printed edges).
 namespace {
 // Its measuring depends on weight tying (the head's name and what it shows).
-uint64_t fit_depends(const App& app) { return static_cast<uint64_t>(app.inputs.tie_weights); }
+// Weight tying, and the argmax question's labelled columns (room the canvas makes only then).
+uint64_t fit_depends(const App& app) {
+  return static_cast<uint64_t>(app.inputs.tie_weights) | (asks_argmax(app) ? 2u : 0u);
+}
 }  // namespace
 
 namespace {
