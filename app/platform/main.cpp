@@ -634,7 +634,13 @@ std::string worksheet_picture(lv::app::Platform& p, lv::app::App& app, const lv:
   lv::app::finish_jobs(app);
   lv::app::want_table_work(app, slide_table_work(at.slide));
   freeze_at(app, at.slide, at.step);
-  return render_png(p, app, path);
+  // The picture withholds what the slide withholds while it asks this question (its counts,
+  // its Now line: slide 6's "15 additions" would answer lookup_copies on the same sheet).
+  app.learn.pictured = item.question;
+  app.learn.pictured->slide = at.slide;
+  std::string e = render_png(p, app, path);
+  app.learn.pictured.reset();
+  return e;
 }
 
 // --export-worksheet FILE.md: the pictures first (beside FILE), then FILE, atomically,

@@ -137,19 +137,26 @@ float draw_bill(SlideCanvas& c, const Scene& sc, float matmul, float x2, const G
   const long long others = static_cast<long long>(sc.d.vocab) - distinct;
   char untouched[96];
   std::snprintf(untouched, sizeof untouched, "the other %s are never touched", count_text(others, "row").c_str());
-  if (hides_now(sc.app, Hidden::kCounts))  // how many rows learn is what is asked: it waits
-    std::snprintf(lines[0], sizeof lines[0], "lookup backward: %s into the rows the IDs pick",
-                  count_text(sc.d.lookup_bwd_bill.copies, "addition").c_str());
+  // While asked (or pictured on a worksheet) the counts wait: how many rows learn is what is
+  // asked, and B·D or V·D would answer another question of the same sheet.
+  const bool counts_wait = hides_now(sc.app, Hidden::kCounts);
+  if (counts_wait)
+    std::snprintf(lines[0], sizeof lines[0],
+                  "lookup backward: one addition per value of G, into the rows the IDs pick");
   else
     std::snprintf(lines[0], sizeof lines[0], "lookup backward: %s into %s; %s",
                   count_text(sc.d.lookup_bwd_bill.copies, "addition").c_str(), count_text(distinct, "row").c_str(),
                   others == 0   ? "every row learns"
                   : others == 1 ? "the other row is never touched"
                                 : untouched);
-  std::snprintf(lines[1], sizeof lines[1], "matmul backward: %s (%s by zero) to write all %s",
-                count_text(sc.d.matmul_bwd_bill.multiply_adds, "multiply-add").c_str(),
-                with_commas(static_cast<uint64_t>(sc.d.matmul_bwd_bill.multiplies_by_zero)).c_str(),
-                count_text(sc.d.vocab * sc.d.dim, "value").c_str());
+  if (counts_wait)
+    std::snprintf(lines[1], sizeof lines[1],
+                  "matmul backward: B multiply-adds for every value of the table, most by zero");
+  else
+    std::snprintf(lines[1], sizeof lines[1], "matmul backward: %s (%s by zero) to write all %s",
+                  count_text(sc.d.matmul_bwd_bill.multiply_adds, "multiply-add").c_str(),
+                  with_commas(static_cast<uint64_t>(sc.d.matmul_bwd_bill.multiplies_by_zero)).c_str(),
+                  count_text(sc.d.vocab * sc.d.dim, "value").c_str());
   std::snprintf(lines[2], sizeof lines[2], "%s",
                 sc.d.grads_equal ? "same numbers: torch.equal(embedding.weight.grad, linear.weight.grad.T) → True"
                                  : "the gradients differ (NaN/inf in G or the table)");

@@ -70,10 +70,13 @@ uint64_t slide_fit_depends(const App& app) {
 
 Hidden hidden_now(const App& app) {
   const LearnState& L = app.learn;
-  if (L.phase != LearnPhase::Asking || L.slide != app.ui.slide || app.ui.slide < 0 || app.ui.slide >= slide_count())
-    return {};
+  if (app.ui.slide < 0 || app.ui.slide >= slide_count()) return {};
   const SlideDef& s = slide_table()[static_cast<size_t>(app.ui.slide)];
-  return s.hides ? s.hides(L.question) : Hidden{};
+  if (!s.hides) return {};
+  // A worksheet's picture sets its question up without answering it, by the same rule.
+  if (L.pictured && L.pictured->slide == app.ui.slide) return s.hides(*L.pictured);
+  if (L.phase != LearnPhase::Asking || L.slide != app.ui.slide) return {};
+  return s.hides(L.question);
 }
 
 float SlideCanvas::progress(int k) const { return step_progress(app.ui.timeline, k, app.ui.reduced_motion); }

@@ -102,6 +102,9 @@ struct LearnState {
   bool quiz_requested = false;        // Q or the menu's "Quiz me": started by the frame
   bool quiz_end_requested = false;    // the menu's "End the quiz": ended by the frame
   std::optional<uint64_t> quiz_seed;  // --quiz-seed N: the next quiz's seed (else the clock's)
+  // A worksheet's picture of this question (--export-worksheet): its slide withholds what it
+  // would while asking it, though no question is asked on screen (none: not a worksheet's).
+  std::optional<quiz::Question> pictured;
 };
 
 // Learn mode on or off (the menu, the bar's toggle, A, --ask, the session): a question

@@ -107,5 +107,31 @@ TEST(UiNoSpoilersNarration, SlideThreesNowLineWaitsForTheAnswer) {
   layout_report_enable(false);
 }
 
+// A worksheet's picture of a question (--export-worksheet) withholds what its slide withholds
+// while asking it, though nothing is asked on screen: slide 6's count of additions (B·D, the
+// answer to lookup_copies on the same sheet) waits in grad_value's picture (issue 36, item 8).
+TEST(UiNoSpoilersWorksheet, APictureOfAQuestionWithholdsWhatAskingItWould) {
+  Headless h;
+  h.init({"lookupviz", "--ids", "4,6,4,1,6", "--vocab", "10", "--dim", "3"});
+  show_slide_step(h.app, 6, 0);
+  layout_report_enable(true);
+  auto counted = [&] {
+    h.frames(2);
+    for (const std::string& t : layout_report().texts)
+      if (t.find("15 additions") != std::string::npos) return true;
+    return false;
+  };
+  EXPECT_TRUE(counted()) << "slide 6 says its count of additions outside a question";
+  quiz::Question q;
+  q.slide = 6;
+  q.kind = quiz::QuestionKind::GradValue;
+  h.app.learn.pictured = q;
+  EXPECT_TRUE(hides_now(h.app, Hidden::kCounts));
+  EXPECT_FALSE(counted()) << "the worksheet's picture of grad_value says how many additions";
+  h.app.learn.pictured.reset();
+  EXPECT_TRUE(counted());
+  layout_report_enable(false);
+}
+
 }  // namespace
 }  // namespace lv::app::test
