@@ -96,12 +96,12 @@ void narrative(App& app) {
        "and multiplies by its transpose:",
        Commas(dim).s, Commas(v).s);
   formula_line("out = X · W^T", pal.text);
-  para("Tie the weights:");
+  para("Tie the weights, and the transpose is the embedding table itself:");
   formula_line("linear.weight = embedding.weight.T", pal.text);
-  para("Transposed back, that is the embedding table itself:");
   formula_line("W^T = embedding.weight", pal.text);
   ImGui::Spacing();
-  para("Row k of the product adds up every table row j times onehot[k][j].");
+  para("Row k of the product sums every table row j times onehot[k][j]: hover an output cell to see its %s.",
+       count_text(v, "product").c_str());
   ImGui::Spacing();
   const int cur = narrative_step(app, steps(app));
   // Learn mode asking which table row survives: the lines about the step's row wait for the answer.
@@ -113,8 +113,6 @@ void narrative(App& app) {
            count_text(v - 1, "table row").c_str(), v - 1 == 1 ? "vanishes" : "vanish", id, cur, id);
     else para("The only row is multiplied by 1: output row %d = table row 0.", cur);
   }
-  ImGui::Spacing();
-  para("Each output cell is a sum of %s; hover one to see them.", count_text(v, "product").c_str());
 }
 
 // ---------------------------------------------------------------- the dot-product tooltip

@@ -146,17 +146,16 @@ void narrative(App& app) {
       para("Not just close: equal to the bit. Each output cell is 1 × w plus zeros, and adding an exact "
            "0 changes nothing, so no rounding creeps in.");
     else
-      para("The table holds nan or inf. 0 × inf = nan, so the matmul is poisoned even by rows it does "
-           "not pick; the lookup only copies the rows it needs.");
+      para("The table holds nan or inf, and 0 × inf = nan: rows the matmul does not pick still poison it; "
+           "the lookup copies only the rows it needs.");
   } else {
     const BillScale s = bill_scale(app);
     char v[32], dd[32];
     fmt_count(v, sizeof v, static_cast<long long>(s.vocab));
     fmt_count(dd, sizeof dd, static_cast<long long>(s.dim));
-    para("Same numbers, different work. For each of the B IDs the matmul multiplies all V rows of D "
-         "numbers (B·V·D multiply-adds), B·(V−1)·D of them by zero; the lookup copies B·D numbers.");
-    ImGui::Spacing();
-    para("At %s × %s the matmul does %s times the work.", v, dd, v);
+    para("Same numbers, different work: the matmul does B·V·D multiply-adds, B·(V−1)·D of them by zero; "
+         "the lookup copies B·D numbers. At %s × %s that is %s times the work.",
+         v, dd, v);
     para_muted("%s", "Drag the slider to GPT-2's 50,257 × 768.");
   }
   ImGui::Spacing();
@@ -167,25 +166,20 @@ void narrative(App& app) {
   ImGui::PopFont();
   ImGui::Spacing();
   char body[256];
-  if (!d.matmul_ready) std::snprintf(body, sizeof body, "The two paths return the same numbers for any finite table.");
+  if (!d.matmul_ready) std::snprintf(body, sizeof body, "Same numbers for any finite table.");
   else if (d.paths_equal && app.inputs.file)
-    std::snprintf(body, sizeof body,
-                  "The two paths return the same numbers — here on the loaded %s × %s table: "
-                  "torch.equal → True.",
+    std::snprintf(body, sizeof body, "Same numbers — here on the loaded %s × %s table: torch.equal → True.",
                   Commas(d.vocab).s, Commas(d.dim).s);
   else if (d.paths_equal)
-    std::snprintf(body, sizeof body,
-                  "The two paths return the same numbers — here on the seed-%s %s × %s table: "
-                  "torch.equal → True.",
+    std::snprintf(body, sizeof body, "Same numbers — here on the seed-%s %s × %s table: torch.equal → True.",
                   app.inputs.seed_text.c_str(), Commas(d.vocab).s, Commas(d.dim).s);
   else
     std::snprintf(body, sizeof body,
-                  "The two paths return the same numbers for any finite table — here torch.equal "
-                  "→ False only because the table holds nan or inf.");
+                  "Same numbers for any finite table; this one holds nan or inf, so torch.equal → False.");
   remember_item(pal, 1, "An embedding layer is a matrix multiply on a one-hot vector.", body);
   remember_item(pal, 2, "The lookup is the optimization.",
-                "A one-hot times a big matrix is mostly multiply-by-zero; indexing the row skips all of it. That's "
-                "why real models index 50,257 rows with an Embedding layer instead of a Linear one.");
+                "Indexing the row skips the multiplies by zero: real models index 50,257 rows with an "
+                "Embedding layer, not a Linear one.");
 }
 
 // ---------------------------------------------------------------- the check

@@ -46,8 +46,7 @@ int steps(const App& app) { return std::max<int>(1, static_cast<int>(app.inputs.
 
 void narrative(App& app) {
   const Derived& d = app.derived;
-  para("Training sends a gradient back. For the lookup, row i of G lands in row idx[i] of the "
-       "table's gradient — every other row gets exactly zero and is not touched at all.");
+  para("Backward, the lookup adds row i of the gradient G into row idx[i] of the table's gradient.");
   ImGui::Spacing();
   para("Repeated IDs add up: the same row learns from every position that used it.");
   // Asking which rows learn, or a row's gradient: the row used twice (and its count) waits.
@@ -55,10 +54,9 @@ void narrative(App& app) {
     repeat_line(app, "Here row %lld is used twice or more: its gradient is the sum of G's rows (with G all ones, the "
                      "count).");
   ImGui::Spacing();
-  para("Empty rows: never touched (torch's dense grad holds 0 there); the matmul computes those zeros.");
+  para("Other rows stay untouched (0 in torch's dense grad); the matmul computes those zeros.");
   ImGui::Spacing();
-  para("The one-hot matmul computes onehot.T · G instead: all %s × %s = %s, %s "
-       "(%s of them by zero), for the same numbers.",
+  para("The one-hot path computes onehot.T · G: all %s × %s = %s, %s (%s by zero), for the same numbers.",
        with_commas(static_cast<uint64_t>(d.vocab)).c_str(), with_commas(static_cast<uint64_t>(d.dim)).c_str(),
        count_text(d.vocab * d.dim, "entry", "entries").c_str(),
        count_text(d.matmul_bwd_bill.multiply_adds, "multiply-add").c_str(),

@@ -130,8 +130,9 @@ void narrative(App& app) {
        "position 0..%lld picks its row of pos_emb, and the two are added.",
        Commas(d.vocab).s, Commas(d.dim).s, static_cast<long long>(d.batch - 1));
   ImGui::Spacing();
-  para("At the other end the output head is a Linear(emb_dim, vocab_size) layer: a real matrix "
-       "multiply, x @ W.T, one logit per vocabulary entry — the lookup run backwards.");
+  para("At the other end the output head, Linear(emb_dim, vocab_size), is a real matrix multiply, x @ W.T: "
+       "one logit per vocabulary entry — the lookup run backwards. (The transformer blocks in between are "
+       "left out.)");
   ImGui::Spacing();
   bool tie = app.inputs.tie_weights;
   if (checkbox("Weight tying##tie", &tie)) take_change(app, set_tie_weights(app, tie));
@@ -145,14 +146,12 @@ void narrative(App& app) {
   else para_muted("%s", "out_head.weight = tok_emb.weight");
   if (app.inputs.file && !app.inputs.file->head_note.empty()) para_muted("(%s)", app.inputs.file->head_note.c_str());
   ImGui::Spacing();
-  para_muted("%s", "(The transformer blocks that sit between the two ends are left out here.)");
-  ImGui::Spacing();
   if (app.inputs.tie_weights && step_progress(app.ui.timeline, 3, app.ui.reduced_motion) > 0.0f) {
     head_search_lines(app);
   }
   if (gpt2_vocab(app))
-    para("Each position's largest logit, read back as GPT-2 text (tokenizer.decode): what this untrained "
-         "model would write next.");
+    para("Each position's largest logit, decoded (tokenizer.decode): what this untrained model would write "
+         "next.");
   else
     para_muted("%s", "The argmax is shown as IDs: only with GPT-2's 50,257 rows (Text mode) are they tokens "
                      "with a text.");

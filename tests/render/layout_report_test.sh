@@ -150,16 +150,12 @@ states=("default" "ids404:--ids 4,0,4" "8x8:--ids 0,1,2,3,4,5,6,7 --dim 8" "inf:
   "train:--batches 2;0;1,3 --vocab 4 --dim 3 --optimizer adamw")
 for size in "1024x768" "1280x720" "1280x800" "1366x768" "1440x900" "1920x1080" "2560x1440:2"; do
   args=(--size "${size%%:*}"); [ "${size#*:}" != "$size" ] && args+=(--scale "${size#*:}")
-  # At 1024 × 768 the narration may scroll (slides 4, 5 and 8 at 0.75 em, its smallest: 0.66 em
-  # read as 9–10 px), and slide 5's about the inf table at 1280 × 720 (and 2560 × 1440 at 2×,
-  # the same page); nothing else may be cut. The train state's fixed V (--vocab) keeps the
-  # editor bar on one row at 1280 wide (the V combo as wide as "fixed"): its narration may not scroll.
-  allow=0; [ "$size" = "1024x768" ] && allow=1
-  inf_allow=$allow; case "$size" in 1280x720 | 2560x1440:2) inf_allow=1 ;; esac
+  # Nothing is cut, the narration included: it is whole at every size and in every state
+  # (issue 38). The train state's fixed V (--vocab) keeps the editor bar on one row at 1280
+  # wide (the V combo as wide as "fixed").
   for state in "${states[@]}"; do
     name="${state%%:*}"; extra=(); [ "$name" != "$state" ] && read -r -a extra <<<"${state#*:}"
-    a=$allow; [ "$name" = inf ] && a=$inf_allow
-    ALLOW_NARRATION_SCROLL=$a check "$name-$size" "${args[@]}" "${extra[@]}" || fails=$((fails + 1))
+    check "$name-$size" "${args[@]}" "${extra[@]}" || fails=$((fails + 1))
     # From 1280 wide every state's editor bar is one row, as the default state's is.
     [ "$size" = "1024x768" ] || check_editor_rows "$out/default-$size.json" "$out/$name-$size.json" "$name-$size" ||
       fails=$((fails + 1))
@@ -210,8 +206,7 @@ PY
 for size in "1024x768" "1280x720" "1280x800" "1366x768" "1440x900" "1920x1080" "2560x1440:2"; do
   args=(--size "${size%%:*}"); [ "${size#*:}" != "$size" ] && args+=(--scale "${size#*:}")
   w=${size%%x*}; h=${size#*x}; h=${h%%:*}
-  allow=0; [ "$size" = "1024x768" ] && allow=1
-  ALLOW_NARRATION_SCROLL=$allow check "learn-$size" --ask "${args[@]}" || fails=$((fails + 1))
+  check "learn-$size" --ask "${args[@]}" || fails=$((fails + 1))
   check_learn "$out/learn-$size.json" "learn-$size" "$w" "$h" || fails=$((fails + 1))
 done
 for size in "1024x768" "1280x800" "1920x1080" "2560x1440:2"; do
@@ -225,18 +220,15 @@ done
 # pieces and merges, slide 8's decoded argmax: every slide fits its canvas (windows of
 # rows around the IDs, no canvas that scrolls), at every size, presenting and in the light theme.
 book="Hello, do you like tea? <|endoftext|> In the sunlit terraces of someunknownPlace."
-# (At 1024 × 768 and at 2560 × 1440 at 2× — 1280 × 720's page — slides 4 and 5 speak of 20
-# IDs: there the narration scrolls rather than drop below 0.75 em.)
+# (Slides 4 and 5 speak of 20 IDs: their narration is whole too, at 0.75 em or more.)
 for size in "1024x768" "1280x800" "1920x1080" "2560x1440:2"; do
   args=(--size "${size%%:*}"); [ "${size#*:}" != "$size" ] && args+=(--scale "${size#*:}")
-  allow=0; case "$size" in 1024x768 | 2560x1440:2) allow=1 ;; esac
-  ALLOW_NARRATION_SCROLL=$allow check "text-$size" "${args[@]}" --text "$book" || fails=$((fails + 1))
+  check "text-$size" "${args[@]}" --text "$book" || fails=$((fails + 1))
   check "text-present-$size" --present "${args[@]}" --text "$book" || fails=$((fails + 1))
 done
 for size in "1024x768" "2560x1440:2"; do
   args=(--size "${size%%:*}"); [ "${size#*:}" != "$size" ] && args+=(--scale "${size#*:}")
-  allow=1  # (as above)
-  ALLOW_NARRATION_SCROLL=$allow check "text-light-$size" --light "${args[@]}" --text "$book" || fails=$((fails + 1))
+  check "text-light-$size" --light "${args[@]}" --text "$book" || fails=$((fails + 1))
 done
 
 # Below the smallest page (1024 × 720 × the scale) the whole page is drawn with smaller type:
