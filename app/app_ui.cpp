@@ -450,8 +450,9 @@ void app_frame(App& app) {
   }
 
   // The main area and the code panels share the height left: the code panels get a
-  // third (8 to 20 em), the demo the rest. Presenting, the code panels fold away
-  // unless C brings them back.
+  // fifth (6.5 to 20 em), the demo the rest (at 1024 × 768 the narration needs that
+  // height to be whole at 0.75 em). Presenting, the code panels fold away unless C
+  // brings them back.
   const bool code = !app.ui.presenting || app.ui.present_code;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float status_h = controls ? ImGui::GetTextLineHeightWithSpacing() + e * 0.2f : 0.0f;
