@@ -203,7 +203,10 @@ ImVec2 draw_legend(const Scene& s, const GridLayout& g, float grid_x) {
   const float e = s.e;
   const Palette& pal = s.pal;
   ImDrawList* dl = s.dl;
-  const float ly = g.pos.y + g.size.y + e * 0.6f;
+  // Below the band where Learn mode's ✓ / ✗ mark a column (always kept: nothing moves when asked).
+  const float band =
+      g.shown_rows > 0 ? g.cell_max(g.first_row + g.shown_rows - 1, g.first_col).y + answer_cols_band() : 0;
+  const float ly = std::max(g.pos.y + g.size.y + e * 0.6f, band);
   const float sw = e * 0.9f;
   float lx = grid_x;
   dl->AddRectFilled(ImVec2(lx, ly + e * 0.1f), ImVec2(lx + sw, ly + e * 0.1f + sw), s.cur_color, e * 0.2f);

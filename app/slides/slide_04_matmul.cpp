@@ -595,7 +595,8 @@ void draw_output(const Scene& s, const MatmulLayout& l, const MatmulGrids& g, fl
   if (learn_asks(s.c, quiz::QuestionKind::LookupRow)) answer_rows(s.app.learn, tg, s.dl, pal);
   if (cur < 0) return;
   grid_draw_flight(s.dl, tg, cur_row, og, cur, table_row(s.app, cur_row), fly_out, id_color(s.cur_i, 0.35f), g.ts, pal);
-  if (!og.row_shown(cur)) return;
+  // (Asked which table row survives, the rows' ✓ / ✗ take the room right of the table where Σ stands.)
+  if (!og.row_shown(cur) || learn_asks(s.c, quiz::QuestionKind::LookupRow)) return;
   const float sy = og.cell_min(cur, og.first_col).y + og.ch * 0.5f;
   const char* sum = l.place.stacked ? "Σ" : "Σ →";  // stacked: in the multiplier column, left of the output row
   const float sx = l.place.stacked ? s.c.origin.x + e * 0.3f : tg.pos.x + tg.size.x + e * 0.8f;

@@ -294,7 +294,10 @@ float draw_logits_note(SlideCanvas& c, const GridLayout& lg, const GridLayout& x
   const char* note2 = app.inputs.tie_weights  ? "with tied weights a row's own token often wins (x · its own row)"
                       : file_head(app.inputs) ? "the model's own head, without the blocks between: a rough guess"
                                               : "an untrained head: any token";
-  const ImVec2 under(c.origin.x, std::max(lg.pos.y + lg.size.y, xg.pos.y + xg.size.y) + e * 0.3f);
+  // Below the band where Learn mode's ✓ / ✗ mark a token's column (always kept: nothing moves when asked).
+  const float band =
+      lg.shown_rows > 0 ? lg.cell_max(lg.first_row + lg.shown_rows - 1, lg.first_col).y + answer_cols_band() : 0;
+  const ImVec2 under(c.origin.x, std::max({lg.pos.y + lg.size.y + e * 0.3f, xg.pos.y + xg.size.y + e * 0.3f, band}));
   *under_out = under;
   float note1_w = text_size(fonts().ui, note1).x;
   // The list can be long (20 positions): cut to the canvas, less the margin the canvas's

@@ -35,6 +35,8 @@ void layout_report_begin_frame() {
   g_report.panels.clear();
   g_report.clipped.clear();
   g_report.texts.clear();
+  g_report.text_rects.clear();
+  g_report.marks.clear();
   g_report.canvas_px = g_report.narration_px = g_report.question_px = 0.0f;
   g_report.content_min = g_report.content_max = ImVec2(0.0f, 0.0f);
 }
@@ -105,7 +107,42 @@ void report_text_rect(const char* text, ImVec2 min, ImVec2 max, ImVec4 visible) 
   if (!g_enabled) return;
   if (min.x < visible.x - 0.5f || min.y < visible.y - 0.5f || max.x > visible.z + 0.5f || max.y > visible.w + 0.5f)
     report_clipped(text);
+  if (!canvas_measuring()) g_report.text_rects.push_back(ReportedPanel{text, min, max});
 }
+
+void report_mark(const char* mark, ImVec2 min, ImVec2 max) {
+  if (!g_enabled || canvas_measuring()) return;
+  g_report.marks.push_back(ReportedPanel{mark, min, max});
+}
+
+namespace {
+// Rectangles as JSON objects {"name", "x", "y", "w", "h"} (whole pixels), comma-separated.
+void append_rects(std::string& out, const std::vector<ReportedPanel>& rects) {
+  char buf[160];
+  for (size_t i = 0; i < rects.size(); ++i) {
+    const ReportedPanel& p = rects[i];
+    out += i ? ", {\"name\": " : "{\"name\": ";
+    append_json_string(out, p.name);
+    const float x0 = std::round(p.min.x), y0 = std::round(p.min.y);
+    std::snprintf(buf, sizeof buf, ", \"x\": %.0f, \"y\": %.0f, \"w\": %.0f, \"h\": %.0f}", x0, y0,
+                  std::round(p.max.x) - x0, std::round(p.max.y) - y0);
+    out += buf;
+  }
+}
+
+// Each mark over a text the canvas drew (more than a pixel each way) is clipped text.
+void report_marks_over_texts() {
+  for (const ReportedPanel& m : g_report.marks)
+    for (const ReportedPanel& t : g_report.text_rects) {
+      if (t.name == "✓" || t.name == "✗") continue;
+      const float w = std::min(m.max.x, t.max.x) - std::max(m.min.x, t.min.x);
+      const float h = std::min(m.max.y, t.max.y) - std::max(m.min.y, t.min.y);
+      if (w <= 1.0f || h <= 1.0f) continue;
+      const std::string what = "the " + m.name + " mark covers “" + t.name + "”";
+      report_clipped(what.c_str());
+    }
+}
+}  // namespace
 
 void layout_report_json(std::string& out, int slide, int step, const char* learn, std::string_view question) {
   char buf[256];
@@ -146,6 +183,9 @@ void layout_report_json(std::string& out, int slide, int step, const char* learn
                   std::round(p.max.x) - x0, std::round(p.max.y) - y0);
     out += buf;
   }
+  out += "], \"marks\": [";
+  append_rects(out, g_report.marks);
+  report_marks_over_texts();
   out += "], \"clipped\": [";
   for (size_t i = 0; i < g_report.clipped.size(); ++i) {
     if (i) out += ", ";

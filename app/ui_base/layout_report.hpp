@@ -39,6 +39,9 @@ struct LayoutReport {
   // cells' tooltips whether or not the mouse is over them). What a test reads to check that
   // a question's answer is nowhere on screen while it is asked.
   std::vector<std::string> texts;
+  // Where the frame drew the canvas's texts (draw_text) and Learn mode's ✓ / ✗ marks: a
+  // mark is part of the picture, and one over a text is reported as clipped (issue 38).
+  std::vector<ReportedPanel> text_rects, marks;
   float canvas_px = 0.0f, narration_px = 0.0f;  // the canvas's and the narration's font size in pixels
   float question_px = 0.0f;                     // Learn mode's question panel's (0: none shown)
   ImVec2 content_min, content_max;              // where the canvas placed the slide (all its steps' extent)
@@ -66,13 +69,17 @@ void report_narration_px(float px);
 void report_question_px(float px);
 // The rectangle the canvas placed the slide in (centred in its room when smaller).
 void report_canvas_content(ImVec2 min, ImVec2 max);
-// Reports `text` as clipped when its rectangle is not wholly inside `visible`.
+// Reports `text` as clipped when its rectangle is not wholly inside `visible`; it is also
+// kept as a text a mark must not cover.
 void report_text_rect(const char* text, ImVec2 min, ImVec2 max, ImVec4 visible);
+// A ✓ / ✗ mark (with its backing) drawn at [min, max]: the JSON lists it under "marks",
+// and a mark over any reported text rectangle is clipped ("the ✓ mark covers “…”").
+void report_mark(const char* mark, ImVec2 min, ImVec2 max);
 
 // Appends the frame's report as one JSON object of one slide/step:
 // {"slide": 1, "step": 1, "canvas_px": 25.5, "narration_px": 17, ["learn": "asking", "question_px": 17,]
 //  "content": {"x", "y", "w", "h"},
-//  "matrices": [...], "panels": [...], "clipped": [...], "texts": [...]}
+//  "matrices": [...], "panels": [...], "marks": [...], "clipped": [...], "texts": [...]}
 // `learn`: "" (no question), "asking" or "revealed" (Learn mode's states, with --ask);
 // `question`: what was asked, as JSON members put after it ("\"kind\": …, \"answer\": …"; "" : none).
 void layout_report_json(std::string& out, int slide, int step, const char* learn = "", std::string_view question = {});

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "app/ui_base/layout_report.hpp"
 #include "app/ui_base/ui_draw.hpp"
 #include "app/ui_base/ui_landmarks.hpp"
 
@@ -104,8 +105,9 @@ void mark(LearnState& learn, AnswerTarget t, ImVec2 badge, ImDrawList* dl, const
   const ImVec2 at = t.axis == AnswerTarget::Axis::Cell ? ImVec2(t.max.x - s.x - e * 0.15f, t.min.y - s.y * 0.45f)
                     : vertical                         ? ImVec2((t.min.x + t.max.x - s.x) * 0.5f, badge.y)
                                                        : ImVec2(badge.x, (t.min.y + t.max.y - s.y) * 0.5f);
-  dl->AddRectFilled(ImVec2(at.x - e * 0.2f, at.y - e * 0.05f), ImVec2(at.x + s.x + e * 0.2f, at.y + s.y + e * 0.05f),
-                    pal.panel, e * 0.2f);
+  const ImVec2 back_min(at.x - e * 0.2f, at.y - e * 0.05f), back_max(at.x + s.x + e * 0.2f, at.y + s.y + e * 0.05f);
+  dl->AddRectFilled(back_min, back_max, pal.panel, e * 0.2f);
+  report_mark(text, back_min, back_max);  // part of the picture: never over a text (the layout report checks)
   draw_text(dl, fonts().bold, at, c, text);
 }
 
@@ -136,6 +138,8 @@ void answer_rows(LearnState& learn, const GridLayout& g, ImDrawList* dl, const P
     mark(learn, t, ImVec2(badge_x, 0.0f), dl, pal, false);
   }
 }
+
+float answer_cols_band() { return em() * 1.35f; }
 
 float chips_height() { return ImGui::GetFrameHeight() + em() * 0.5f; }
 
@@ -170,7 +174,7 @@ void answer_cols(LearnState& learn, const GridLayout& g, ImDrawList* dl, const P
     const ImVec2 a = g.cell_min(g.first_row, c);
     const ImVec2 b = g.cell_max(g.first_row + std::max(0, g.shown_rows - 1), c);
     AnswerTarget t{AnswerTarget::Axis::Col, 0, c, ImVec2(a.x, g.pos.y), b};
-    mark(learn, t, ImVec2(0.0f, b.y + em() * 0.3f), dl, pal, true);
+    mark(learn, t, ImVec2(0.0f, b.y + em() * 0.15f), dl, pal, true);  // in the band answer_cols_band() keeps
   }
 }
 

@@ -15,8 +15,11 @@ namespace lv::app {
 // gradient). Adds each shown row to learn.targets and draws the highlight or the marks.
 // marks_left: the ✓ / ✗ left of the row labels (a grid at the canvas's right edge: slide 2's output).
 void answer_rows(LearnState& learn, const GridLayout& g, ImDrawList* dl, const Palette& pal, bool marks_left = false);
-// The columns of g (where the one-hot row's 1 goes).
+// The columns of g (where the one-hot row's 1 goes); the marks sit under the grid's last
+// shown row, in a band answer_cols_band() tall: a slide that asks by columns starts what it
+// draws under the grid (a legend, a note) below that band, so a mark never covers its words.
 void answer_cols(LearnState& learn, const GridLayout& g, ImDrawList* dl, const Palette& pal);
+float answer_cols_band();
 
 // The cells of g (which output cells change after an edit): each a target of its own.
 void answer_cells(LearnState& learn, const GridLayout& g, ImDrawList* dl, const Palette& pal);

@@ -171,7 +171,7 @@ done
 # revealed (after a wrong answer: the longest verdict, with Try another), at the seven sizes
 # and presenting: the question panel is there, whole (nothing of it cut, inside the
 # window), over nothing, and its type is at least the narration's (presenting: read from
-# the back of the room).
+# the back of the room); the reveal's marks cover no text.
 check_learn() {  # check_learn REPORT.json NAME WIDTH HEIGHT
   "$py" - "$@" <<'PY'
 import json, sys
@@ -195,8 +195,14 @@ for s in learn:
     if s["question_px"] + 0.01 < s["narration_px"]:
         bad.append(f"{where}: question type {s['question_px']} px, the narration's {s['narration_px']} px")
     for t in s["clipped"]:
-        if "question panel" in t:
+        if "question panel" in t or " mark covers " in t:
             bad.append(f"{where}: clipped: {t}")
+# The reveal's ✓ / ✗ are parts of the picture the report knows (a mark over any text is
+# clipped: "the ✓ mark covers …", issue 38): the questions answered on a grid's rows or
+# columns (slides 2, 3, 4, 6 and 8) show theirs.
+for k in (2, 3, 4, 6, 8):
+    if not any(s["slide"] == k and s["learn"] == "revealed" and s["marks"] for s in learn):
+        bad.append(f"{name}: slide {k}'s reveal reports no ✓ / ✗ mark")
 if bad:
     print("\n".join(bad[:30]))
     sys.exit(1)
