@@ -457,7 +457,9 @@ void app_frame(App& app) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float status_h = controls ? ImGui::GetTextLineHeightWithSpacing() + e * 0.2f : 0.0f;
   const float body_h = avail.y - status_h;
-  const float code_h = code ? std::clamp(body_h * 0.2f, e * 6.5f, e * 20.0f) : 0.0f;
+  // (Below the smallest page the page is that page, scrolled: its code panels keep a quarter,
+  // so their first lines stay in the window.)
+  const float code_h = code ? std::clamp(body_h * (small ? 0.25f : 0.2f), e * 6.5f, e * 20.0f) : 0.0f;
   const float main_h = code ? std::max(e * 12.0f, body_h - code_h - e * 0.6f) : body_h;
   const float narrative_w = std::clamp(avail.x * 0.26f, e * 14.0f, e * 30.0f);
   const float canvas_w = avail.x - narrative_w - e * 1.0f;

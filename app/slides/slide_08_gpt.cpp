@@ -294,9 +294,10 @@ float draw_logits_note(SlideCanvas& c, const GridLayout& lg, const GridLayout& x
   const char* note2 = app.inputs.tie_weights  ? "with tied weights a row's own token often wins (x · its own row)"
                       : file_head(app.inputs) ? "the model's own head, without the blocks between: a rough guess"
                                               : "an untrained head: any token";
-  // Below the band where Learn mode's ✓ / ✗ mark a token's column (always kept: nothing moves when asked).
-  const float band =
-      lg.shown_rows > 0 ? lg.cell_max(lg.first_row + lg.shown_rows - 1, lg.first_col).y + answer_cols_band() : 0;
+  // Asked which token wins, the note starts below the band where the ✓ / ✗ mark a column.
+  const float band = asks_argmax(c.app) && lg.shown_rows > 0
+                         ? lg.cell_max(lg.first_row + lg.shown_rows - 1, lg.first_col).y + answer_cols_band()
+                         : 0.0f;
   const ImVec2 under(c.origin.x, std::max({lg.pos.y + lg.size.y + e * 0.3f, xg.pos.y + xg.size.y + e * 0.3f, band}));
   *under_out = under;
   float note1_w = text_size(fonts().ui, note1).x;
@@ -379,7 +380,7 @@ GridStyle logits_style(const SlideCanvas& c, const GridStyle& gs) {
 // holds the answer and its neighbours (at a place in the window that does not give it away).
 void show_answer_window(SlideCanvas& c, const GridStyle& ls, int v) {
   App& app = c.app;
-  if (!learn_asks(c, quiz::QuestionKind::ArgmaxToken) || v <= ls.max_cols || ls.max_cols <= 0) return;
+  if (!asks_argmax(c.app) || v <= ls.max_cols || ls.max_cols <= 0) return;
   if (const auto* want = std::get_if<int64_t>(&app.learn.question.answer)) {
     const int at = static_cast<int>((*want * 7 + app.learn.question.params.t.value_or(0)) % ls.max_cols);
     app.ui.onehot_view.first_col = std::clamp(static_cast<int>(*want) - at, 0, v - ls.max_cols);
