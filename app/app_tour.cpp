@@ -134,9 +134,10 @@ void draw_tour_badge(App& app, ImVec2 corner) {
   if (app.ui.tour.waits && learn_panel_shown(app)) return;
   const Palette& pal = palette(app.ui.theme);
   const float e = em();
-  // Inside the canvas's top-right corner: a slide's scene is centred below it, so the corner
-  // is the canvas's padding (a heat map filling the canvas loses a corner of pixels, no text).
-  ImGui::SetNextWindowPos(ImVec2(corner.x - e * 0.5f, corner.y + e * 0.4f), ImGuiCond_Always, ImVec2(1.0f, 0.0f));
+  // Inside the canvas's bottom-right corner: a slide's scene sits a little above the middle,
+  // so more room is left below it than above (a heat map filling the canvas loses a corner of
+  // pixels, no text; a scene as wide as the canvas reached the top-right corner at 1024 × 768).
+  ImGui::SetNextWindowPos(ImVec2(corner.x - e * 0.5f, corner.y - e * 0.4f), ImGuiCond_Always, ImVec2(1.0f, 1.0f));
   ImGui::SetNextWindowBgAlpha(0.92f);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(e * 0.6f, e * 0.3f));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, e * 0.4f);

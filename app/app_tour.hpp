@@ -31,7 +31,7 @@ double tour_wake_in(const App& app);
 void tour_narration_begin(App& app);
 void tour_narration_end(App& app);
 
-// "Tour — any key stops" in the corner `corner` (the canvas's top right), while it runs.
+// "Tour — any key stops" in the corner `corner` (the canvas's bottom right), while it runs.
 void draw_tour_badge(App& app, ImVec2 corner);
 
 }  // namespace lv::app

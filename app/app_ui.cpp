@@ -36,7 +36,8 @@ namespace {
 // The slide is looked up here, not passed in: a key or the menu earlier in this frame may
 // have changed it, and the fit's key names the current slide (a canvas of the slide left
 // behind, measured under the new slide's key, gave the new slide the old one's type size).
-void draw_canvas(App& app, ImVec2 size) {
+// Returns the canvas panel's bottom-right corner (where the tour's badge stands).
+ImVec2 draw_canvas(App& app, ImVec2 size) {
   const SlideDef& slide = slide_table()[static_cast<size_t>(app.ui.slide)];
   const Palette& pal = palette(app.ui.theme);
   const float e = em();
@@ -98,12 +99,13 @@ void draw_canvas(App& app, ImVec2 size) {
   ImGui::Dummy(ImVec2(std::max(used.x, 1.0f), std::max(used.y, 1.0f)));
   ImGui::EndChild();
   report_last_item_panel("canvas");
+  const ImVec2 corner = ImGui::GetItemRectMax();
   ImGui::PopStyleVar();
   ImGui::PopStyleColor();
   if (question) {
     ImGui::SetCursorPosY(ImGui::GetCursorPosY() + e * 0.3f);
     draw_learn_panel(app, size.x, caption_h - e * 0.3f);
-    return;
+    return corner;
   }
   ImGui::PushStyleColor(ImGuiCol_Text, pal.muted);
   const float x0 = ImGui::GetCursorPosX();
@@ -111,6 +113,7 @@ void draw_canvas(App& app, ImVec2 size) {
   ImGui::SetCursorPosY(ImGui::GetCursorPosY() + e * 0.3f);
   ImGui::TextUnformatted(caption);
   ImGui::PopStyleColor();
+  return corner;
 }
 
 void draw_narrative(App& app, ImVec2 size) {
@@ -465,7 +468,7 @@ void app_frame(App& app) {
   const float canvas_w = avail.x - narrative_w - e * 1.0f;
 
   ImGui::BeginGroup();
-  draw_canvas(app, ImVec2(canvas_w, main_h));
+  const ImVec2 canvas_corner = draw_canvas(app, ImVec2(canvas_w, main_h));
   ImGui::EndGroup();
   ImGui::SameLine(0.0f, e * 1.0f);
   const ImVec2 narrative_pos = ImGui::GetCursorScreenPos();
@@ -481,7 +484,7 @@ void app_frame(App& app) {
   }
   ImGui::End();
   if (app.ui.presenting) draw_present_transport(app, ImVec2(narrative_pos.x, narrative_pos.y + main_h), narrative_w);
-  draw_tour_badge(app, ImVec2(narrative_pos.x - e * 1.0f, narrative_pos.y));  // the canvas's top right
+  draw_tour_badge(app, canvas_corner);  // the canvas's bottom right
 
   draw_nearest_panel(app);  // after the slides: they said which table row is under the mouse
   draw_shortcuts_overlay(app);
