@@ -174,15 +174,7 @@ void layout_report_json(std::string& out, int slide, int step, const char* learn
     out += buf;
   }
   out += "], \"panels\": [";
-  for (size_t i = 0; i < g_report.panels.size(); ++i) {
-    const ReportedPanel& p = g_report.panels[i];
-    out += i ? ", {\"name\": " : "{\"name\": ";
-    append_json_string(out, p.name);
-    const float x0 = std::round(p.min.x), y0 = std::round(p.min.y);
-    std::snprintf(buf, sizeof buf, ", \"x\": %.0f, \"y\": %.0f, \"w\": %.0f, \"h\": %.0f}", x0, y0,
-                  std::round(p.max.x) - x0, std::round(p.max.y) - y0);
-    out += buf;
-  }
+  append_rects(out, g_report.panels);
   out += "], \"marks\": [";
   append_rects(out, g_report.marks);
   report_marks_over_texts();
