@@ -2,6 +2,7 @@
 // lookups timed · the process's calibration · text.
 #include "core/kernels/kernel_calibration.hpp"
 
+#include <cpuid.h>
 #include <immintrin.h>
 
 #include <algorithm>
@@ -164,9 +165,10 @@ __attribute__((target("clflushopt"))) void flush_lines_opt(const char* p, int64_
   for (int64_t b = 0; b < bytes; b += 64) _mm_clflushopt(const_cast<char*>(p + b));
 }
 void flush_lines(const char* p, int64_t bytes) {
+  // CPUID leaf 7, EBX bit 23 (clang 14's __builtin_cpu_supports has no "clflushopt").
   static const bool opt = [] {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("clflushopt") != 0;
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    return __get_cpuid_count(7, 0, &a, &b, &c, &d) != 0 && (b & (1u << 23)) != 0;
   }();
   if (opt) return flush_lines_opt(p, bytes);
   for (int64_t b = 0; b < bytes; b += 64) _mm_clflush(p + b);
