@@ -405,7 +405,7 @@ void begin_window(App& app, bool* open) {
 
 std::string row_token_text(App& app, int64_t row) {
   if (!gpt2_sized(app) || row < 0 || row >= static_cast<int64_t>(app.tokenizer->vocab_size())) return {};
-  return wide_to_edit(app.ui.wide, visible_token_text(app.tokenizer->token_bytes(row)));
+  return wide_to_edit(app.ui.editor.wide, visible_token_text(app.tokenizer->token_bytes(row)));
 }
 
 int64_t nearest_query_row(App& app, const std::string& text, std::string* why) {
@@ -429,7 +429,7 @@ int64_t nearest_query_row(App& app, const std::string& text, std::string* why) {
            " (a token's text needs the table's tokenizer, or GPT-2's 50,257-row table).";
     return -1;
   }
-  const Encoding e = app.tokenizer->encode(wide_from_edit(app.ui.wide, text));
+  const Encoding e = app.tokenizer->encode(wide_from_edit(app.ui.editor.wide, text));
   if (!e.ok || e.ids.empty()) {
     *why = e.ok ? "Type a row number or a token." : e.error;
     return -1;

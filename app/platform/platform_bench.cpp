@@ -1,4 +1,5 @@
 // platform_bench.cpp — frame timing, idle CPU, RSS and allocation counts.
+#include "app/deck/slide_host.hpp"
 #include "app/platform/platform_bench.hpp"
 
 #include <GLFW/glfw3.h>

@@ -2,6 +2,7 @@
 // (made with /usr/bin/python3 and torch 1.13, pasted below).
 #include <gtest/gtest.h>
 
+#include "app/deck/app_init.hpp"
 #include "app/state/app_edits.hpp"
 #include "core/settings/cli_options.hpp"
 

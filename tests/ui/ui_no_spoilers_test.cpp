@@ -8,9 +8,10 @@
 #include <ostream>
 #include <string>
 
+#include "app/deck/slide_host.hpp"
 #include "app/app_learn.hpp"
 #include "app/slides/slide_code.hpp"
-#include "app/slides/slide_nav.hpp"
+#include "app/deck/slide_nav.hpp"
 #include "app/slides/slides.hpp"
 #include "app/ui_base/layout_report.hpp"
 #include "headless.hpp"

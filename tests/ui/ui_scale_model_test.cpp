@@ -10,6 +10,7 @@
 #include <string>
 #include <unistd.h>
 
+#include "app/deck/app_init.hpp"
 #include "app/state/app_edits.hpp"
 #include "app/model/model_jobs.hpp"
 #include "core/settings/cli_options.hpp"

@@ -1,5 +1,6 @@
 // slide_nav.cpp — see the header.
-#include "app/slides/slide_nav.hpp"
+#include "app/deck/slide_host.hpp"
+#include "app/deck/slide_nav.hpp"
 
 #include <algorithm>
 
@@ -13,24 +14,24 @@ namespace lv::app {
 
 const CodePanelText& code_panel_text(App& app) {
   CodePanelText& t = app.ui.code_panel;
-  const ScaleState* scale = find_scale_state(app);  // slide 7's figures, when it has run
+  const ScaleState* scale = find_scale_state(context_of(app, kSlideAtScale));  // slide 7's figures, when it has run
   const uint64_t scale_revision = scale ? scale->seen_revision : 0;
   const bool asking = app.learn.phase == LearnPhase::Asking && app.learn.slide == app.ui.slide;
   const SlideDef& def = slide_table()[static_cast<size_t>(app.ui.slide)];
   // The kind asked keys it too: Try another asks another kind, which may withhold another value.
   const uint64_t asked_kind = asking ? 1 + static_cast<uint64_t>(app.learn.question.kind) : 0;
-  const uint64_t slide_key = (def.code_depends ? def.code_depends(app) : 0) * 31 + asked_kind;
+  const uint64_t slide_key = (def.code_depends ? def.code_depends(context_of(app, def)) : 0) * 31 + asked_kind;
   if (t.slide != app.ui.slide || t.generation != app.derived.generation || t.scale_revision != scale_revision ||
       t.asking != asking || t.slide_key != slide_key) {
-    def.code(app, t.code, t.output);
+    def.code(context_of(app, def), t.code, t.output);
     // A question asked: what it asks about is printed after the learner answers (issue 36).
     if (asking) withhold_printed(t.output, hidden_now(app).printed);
     t.notes.clear();
-    if (def.output_notes) def.output_notes(app, t.notes);
+    if (def.output_notes) def.output_notes(context_of(app, def), t.notes);
     // As ImGui draws them: the text's characters beyond U+FFFF as their slots (copied back
     // exact through the clipboard, wide_input.cpp).
-    t.code = wide_to_edit(app.ui.wide, t.code);
-    t.output = wide_to_edit(app.ui.wide, t.output);
+    t.code = wide_to_edit(app.ui.editor.wide, t.code);
+    t.output = wide_to_edit(app.ui.editor.wide, t.output);
     t.slide = app.ui.slide;  // the slide whose code the text really is
     t.generation = app.derived.generation;
     t.scale_revision = scale_revision;
@@ -40,7 +41,10 @@ const CodePanelText& code_panel_text(App& app) {
   return t;
 }
 
-int current_slide_steps(const App& app) { return slide_table()[static_cast<size_t>(app.ui.slide)].steps(app); }
+int current_slide_steps(const App& app) {
+  const SlideDef& s = slide_table()[static_cast<size_t>(app.ui.slide)];
+  return s.steps(context_of(app, s));
+}
 
 void show_slide_step(App& app, int slide, int step) {
   app.ui.slide = std::clamp(slide, 0, slide_count() - 1);

@@ -1,5 +1,6 @@
 // canvas_fit.cpp — measuring a slide's scene off screen and choosing its zoom level.
-#include "app/slides/canvas_fit.hpp"
+#include "app/deck/slide_host.hpp"
+#include "app/deck/canvas_fit.hpp"
 
 #include <imgui_internal.h>  // the window's cursor extents, restored after measuring
 
@@ -63,15 +64,16 @@ int choose_canvas_level(App& app, const SlideDef& slide, ImVec2 origin, ImVec2 a
   ImGuiWindow* win = ImGui::GetCurrentWindow();
   const ImVec2 cursor = win->DC.CursorPos, cursor_max = win->DC.CursorMaxPos, ideal_max = win->DC.IdealMaxPos;
   const Timeline timeline = app.ui.timeline;
-  const GridView views[4] = {app.ui.table_view, app.ui.out_view, app.ui.out2_view, app.ui.onehot_view};
-  const int hover_r = app.ui.hover_out_row, hover_c = app.ui.hover_out_col;
+  const GridView views[4] = {app.ui.grids.table_view, app.ui.grids.out_view, app.ui.grids.out2_view,
+                             app.ui.grids.onehot_view};
 
   // Whatever the slide submits to ImGui while measuring lands outside every clip
   // rectangle (so it is inert), and its drawing goes to a list nobody renders.
   ImGui::PushClipRect(ImVec2(-1e6f, -1e6f), ImVec2(-1e6f, -1e6f), false);
   ImDrawList scratch(ImGui::GetDrawListSharedData());
   const Palette& pal = palette(app.ui.theme);
-  const int steps = slide.steps(app);
+  const SlideContext cx = context_of(app, slide);
+  const int steps = slide.steps(cx);
   const std::vector<float> positions = measured_positions(steps);
   auto measure = [&](int level) {
     Measure m;
@@ -83,7 +85,7 @@ int choose_canvas_level(App& app, const SlideDef& slide, ImVec2 origin, ImVec2 a
       scratch._ResetForNewFrame();
       scratch.PushClipRectFullScreen();
       scratch.PushTextureID(ImGui::GetIO().Fonts->TexID);
-      SlideCanvas c{app, pal, &scratch, origin, avail, steps};
+      SlideCanvas c{cx, pal, &scratch, origin, avail, steps};
       c.measuring = true;
       const ImVec2 used = slide.canvas(c);
       m.size = ImVec2(std::max(m.size.x, used.x), std::max(m.size.y, used.y));
@@ -118,12 +120,10 @@ int choose_canvas_level(App& app, const SlideDef& slide, ImVec2 origin, ImVec2 a
   if (extent) *extent = size;
   ImGui::PopClipRect();
   app.ui.timeline = timeline;
-  app.ui.table_view = views[0];
-  app.ui.out_view = views[1];
-  app.ui.out2_view = views[2];
-  app.ui.onehot_view = views[3];
-  app.ui.hover_out_row = hover_r;
-  app.ui.hover_out_col = hover_c;
+  app.ui.grids.table_view = views[0];
+  app.ui.grids.out_view = views[1];
+  app.ui.grids.out2_view = views[2];
+  app.ui.grids.onehot_view = views[3];
   win->DC.CursorPos = cursor;
   win->DC.CursorMaxPos = cursor_max;
   win->DC.IdealMaxPos = ideal_max;
