@@ -20,9 +20,13 @@ namespace lv {
 // index in the app's slide table (which checks it has kSlideCount entries).
 // CMakeLists.txt counts app/slides/slide_NN_*.cpp (the app's registry checks the same).
 inline constexpr int kSlideCount = LOOKUPVIZ_SLIDE_COUNT;
-inline constexpr int kLastSlide = kSlideCount - 1;  // --slide accepts 0..kLastSlide
-inline constexpr int kMaxStep = 9'999;              // --step accepts 0..kMaxStep
-inline constexpr int64_t kMaxTrainSteps = 10'000;   // --steps accepts 1..kMaxTrainSteps
+inline constexpr int kLastSlide = kSlideCount - 1;                 // --slide accepts 0..kLastSlide
+inline constexpr int kMaxStep = 9'999;                             // --step accepts 0..kMaxStep
+inline constexpr int64_t kMaxTrainSteps = 10'000;                  // --steps accepts 1..kMaxTrainSteps
+inline constexpr int kMinSizePixels = 320, kMaxSizePixels = 8192;  // --size: each side
+inline constexpr double kMinScale = 0.5, kMaxScale = 4.0;          // --scale
+inline constexpr double kMaxLearningRate = 1000.0;                 // --lr accepts 0..this
+inline constexpr int kMaxWorksheetCount = 8;                       // --worksheet-count accepts 1..this
 
 struct CliOptions {
   // The model (as in the notebook).

@@ -12,10 +12,6 @@
 namespace lv {
 namespace {
 
-// Unicode's White_Space property (PropList.txt), as a class's contents.
-constexpr std::string_view kWhiteSpace =
-    "\\x{09}-\\x{0D}\\x{20}\\x{85}\\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}";
-
 pcre2_code* as_code(void* p) { return static_cast<pcre2_code*>(p); }
 
 }  // namespace
@@ -40,8 +36,8 @@ std::string pcre2_pattern_of(std::string_view pattern, bool literal) {
     if (c == '\\' && i + 1 < pattern.size()) {
       const char e = pattern[i + 1];
       ++i;
-      if (e == 's') out += in_class ? std::string(kWhiteSpace) : "[" + std::string(kWhiteSpace) + "]";
-      else if (e == 'S' && !in_class) out += "[^" + std::string(kWhiteSpace) + "]";
+      if (e == 's') out += in_class ? std::string(kUnicodeWhiteSpace) : "[" + std::string(kUnicodeWhiteSpace) + "]";
+      else if (e == 'S' && !in_class) out += "[^" + std::string(kUnicodeWhiteSpace) + "]";
       else {
         out += '\\';
         out += e;
@@ -62,20 +58,25 @@ std::string pcre2_pattern_of(std::string_view pattern, bool literal) {
   return out;
 }
 
-SplitRegex::SplitRegex(std::string_view pattern, bool literal) {
-  const std::string p = pcre2_pattern_of(pattern, literal);
+void* compile_pcre2(std::string_view pattern, std::string* why) {
   int code = 0;
   PCRE2_SIZE offset = 0;
-  pcre2_code* re =
-      pcre2_compile(reinterpret_cast<PCRE2_SPTR>(p.data()), p.size(), PCRE2_UTF | PCRE2_UCP, &code, &offset, nullptr);
+  pcre2_code* re = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pattern.data()), pattern.size(), PCRE2_UTF | PCRE2_UCP,
+                                 &code, &offset, nullptr);
   if (!re) {
     PCRE2_UCHAR buf[256];
     pcre2_get_error_message(code, buf, sizeof buf);
-    error_ = "its pattern does not compile (" + std::string(reinterpret_cast<char*>(buf)) + ")";
-    return;
+    *why = reinterpret_cast<char*>(buf);
+    return nullptr;
   }
-  pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
-  code_ = re;
+  pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);  // faster when available; the interpreter otherwise
+  return re;
+}
+
+SplitRegex::SplitRegex(std::string_view pattern, bool literal) {
+  std::string why;
+  code_ = compile_pcre2(pcre2_pattern_of(pattern, literal), &why);
+  if (!code_) error_ = "its pattern does not compile (" + why + ")";
 }
 
 SplitRegex::~SplitRegex() { pcre2_code_free(as_code(code_)); }

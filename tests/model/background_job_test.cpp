@@ -1,4 +1,4 @@
-// ui_background_job_test.cpp — the one way background work runs (app/model/background_job.hpp):
+// background_job_test.cpp — the one way background work runs (app/model/background_job.hpp):
 // progress seen from the UI thread, cancel, the wake when a job finishes, priority, and a
 // detached job (a dialog) that neither blocks its owner's end nor loses its wait().
 #include <gtest/gtest.h>
@@ -11,7 +11,6 @@
 #include <thread>
 
 #include "app/model/background_job.hpp"
-#include "app/ui_base/ui_wake.hpp"
 
 namespace lv::app {
 namespace {
@@ -74,7 +73,7 @@ TEST(BackgroundJob, CancelIsSeenByTheWorkAndStopJoinsPromptly) {
 }
 
 TEST(BackgroundJob, AFinishedJobWakesTheWindowWithTheInstalledWakeOrItsOwn) {
-  set_ui_wake([] { ++g_installed_wakes; });
+  set_job_wake([] { ++g_installed_wakes; });
   {
     BackgroundJob job;
     job.start([](JobControl&) {});
@@ -87,7 +86,7 @@ TEST(BackgroundJob, AFinishedJobWakesTheWindowWithTheInstalledWakeOrItsOwn) {
     EXPECT_EQ(g_own_wakes.load(), 1);
     EXPECT_EQ(g_installed_wakes.load(), 1) << "its own wake replaces the installed one";
   }
-  set_ui_wake(nullptr);
+  set_job_wake(nullptr);
 }
 
 TEST(BackgroundJob, BackgroundWorkYieldsToTheUiThreadAndTimingDoesNot) {

@@ -61,7 +61,7 @@ for size in "1024x768" "1280x720" "1280x800" "1920x1080" "2560x1440:2"; do
   allow=0; [ "$size" = "1024x768" ] && allow=1
   ALLOW_NARRATION_SCROLL=$allow check "isa-$size" "${args[@]}" || fails=$((fails + 1))
   # A loaded table's narration on slides 4–5 (its non-finite counts, the file's line) may
-  # scroll at 1280 × 720 and 2560 × 1440 × 2, as layout_report_test allows the inf table's:
+  # scroll at 1280 × 720 and 2560 × 1440 × 2, as layout_report_e2e allows the inf table's:
   # the narration keeps at least 0.75 em there. Nothing else may be cut.
   file_allow=$allow; case "$size" in 1280x720 | 2560x1440:2) file_allow=1 ;; esac
   ALLOW_NARRATION_SCROLL=$file_allow check "file-$size" "${args[@]}" --weights "$file:$name" || fails=$((fails + 1))

@@ -1,7 +1,9 @@
 // cli_options_test.cpp — the command line: defaults, every flag in both spellings,
 // and every error with the line the user reads.
+#include "core/nearest/table_pca.hpp"
 #include "core/settings/cli_options.hpp"
 #include "core/text/id_parse.hpp"
+#include "core/text/text_format.hpp"
 #include "core/torch/table_size.hpp"
 
 #include <gtest/gtest.h>
@@ -227,6 +229,40 @@ TEST(CliOptions, HelpTextNamesEveryOption) {
       ++col;
     }
   }
+}
+
+// --help names the limits the parser checks, from the same constants (issue 37: they were
+// typed twice): each limit is in the text, the parser takes it and refuses one past it.
+TEST(CliOptions, HelpTextsLimitsAreTheParsers) {
+  const std::string h = lv::cli_help_text();
+  EXPECT_EQ(h.find('@'), std::string::npos) << "a limit's placeholder is left in --help";
+  auto says = [&h](const std::string& words) { EXPECT_NE(h.find(words), std::string::npos) << words; };
+  says("at most " + lv::with_commas(lv::kMaxIds) + " IDs");
+  says("1 to " + lv::with_commas(lv::kMaxDim));
+  says("1 to " + lv::with_commas(lv::kMaxVocab));
+  says("at most " + lv::with_commas(lv::kMaxSeededElements) + " each");
+  says(std::to_string(lv::kMinSizePixels) + " to " + std::to_string(lv::kMaxSizePixels) + " each");
+  says("UI scale, 0.5 to 4");
+  says("up to " + std::to_string(lv::kMaxTokenizeBytes >> 20) + " MiB");
+  says("optimizer steps, 1 to " + lv::with_commas(lv::kMaxTrainSteps));
+  says("1 to " + std::to_string(lv::kMaxWorksheetCount) + " (default");
+  says("the learning rate, 0 to 1,000");
+  says("1 to " + std::to_string(lv::kMaxPcaComponents));
+  says("lists, 1 to " + lv::with_commas(lv::kMaxNearestK));
+  says("width, 1 to " + std::to_string(lv::kMaxAttentionDOut));
+  says("At most " + std::to_string(lv::kMaxAttentionTokens) + " IDs");
+  const std::string side = std::to_string(lv::kMaxSizePixels), past = std::to_string(lv::kMaxSizePixels + 1);
+  EXPECT_EQ(ok({"--size", side + "x" + side}).width, lv::kMaxSizePixels);
+  EXPECT_NE(err({"--size", past + "x" + side}).find("from 320 to 8192"), std::string::npos);
+  EXPECT_EQ(ok({"--dim", std::to_string(lv::kMaxDim)}).dim, lv::kMaxDim);
+  err({"--dim", std::to_string(lv::kMaxDim + 1)});
+  EXPECT_EQ(
+      ok({"--export-worksheet", "w.md", "--worksheet-count", std::to_string(lv::kMaxWorksheetCount)}).worksheet_count,
+      lv::kMaxWorksheetCount);
+  EXPECT_EQ(err({"--worksheet-count", std::to_string(lv::kMaxWorksheetCount + 1)}),
+            "--worksheet-count must be a number of questions from 1 to 8 (got “9”)");
+  EXPECT_EQ(err({"--scale", "4.5"}), "--scale must be a number from 0.5 to 4 (got “4.5”)");
+  EXPECT_EQ(err({"--lr", "1001"}), "--lr must be a learning rate from 0 to 1,000, e.g. 0.1 or 3e-4 (got “1001”)");
 }
 
 TEST(CliOptions, NeverCrashesOnArbitraryArguments) {

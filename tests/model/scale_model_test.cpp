@@ -1,4 +1,4 @@
-// ui_scale_model_test.cpp — live at any scale (issue 13), counted rather than timed: an
+// scale_model_test.cpp — live at any scale (issue 13), counted rather than timed: an
 // edit recomputes only what it touches, nothing of size V × D is held or read on the
 // UI thread, big work waits on workers while the last state stays shown. The big-file
 // code paths (mapping, bf16, the overlay, sparse gradients) run on small files here.
@@ -10,8 +10,7 @@
 #include <string>
 #include <unistd.h>
 
-#include "app/deck/app_init.hpp"
-#include "app/state/app_edits.hpp"
+#include "app/model/app_model.hpp"
 #include "app/model/model_jobs.hpp"
 #include "core/settings/cli_options.hpp"
 #include "core/torch/dtype_round.hpp"
@@ -43,7 +42,7 @@ std::string write_bf16(int rows, int cols, F f) {
 float cell(int i, int j) { return static_cast<float>((i * 37 + j * 11) % 101) / 50.0f - 1.0f; }
 
 // As main() starts: the command line, then --weights loaded (mapped) and handed over.
-App app_with(const std::vector<std::string>& args) {
+Model app_with(const std::vector<std::string>& args) {
   const CliParse p = parse_cli(args);
   EXPECT_TRUE(p.ok) << p.error;
   std::shared_ptr<const TableFile> file;
@@ -52,9 +51,9 @@ App app_with(const std::vector<std::string>& args) {
     EXPECT_TRUE(l.ok) << l.error;
     file = std::make_shared<const TableFile>(std::move(l.table));
   }
-  App app;
-  app_init(app, p.options, file);
-  finish_jobs(app);
+  Model app;
+  model_init(app, p.options, file);
+  finish_model_jobs(app);
   return app;
 }
 
@@ -68,7 +67,7 @@ class BigFile : public ::testing::Test {
   }
   void TearDown() override { std::remove(path.c_str()); }
   std::string path;
-  App app;
+  Model app;
 };
 
 TEST_F(BigFile, TheTableIsReadWhereItLiesInItsDtype) {
@@ -100,7 +99,7 @@ TEST_F(BigFile, AnIdEditReadsItsRowsNotTheTable) {
   EXPECT_TRUE(d.matmul_ready) << "the per-column counts of this file are kept";
   // The logits over all 6,000 rows go to a worker; the window does not wait for them.
   EXPECT_FALSE(d.logits_ready);
-  finish_jobs(app);
+  finish_model_jobs(app);
   EXPECT_TRUE(app.derived.logits_ready);
 }
 
@@ -131,7 +130,7 @@ TEST_F(BigFile, ASecondTableCancelsTheFirstsWholeTableRead) {
   EXPECT_FALSE(app.derived.matmul_ready) << "this file's columns are read on a worker";
   EXPECT_TRUE(model_busy(app));
   EXPECT_NE(model_activity(app).what.find("reads the whole table"), std::string::npos);
-  finish_jobs(app);
+  finish_model_jobs(app);
   EXPECT_TRUE(app.derived.matmul_ready);
   EXPECT_TRUE(app.derived.paths_equal);
   std::remove(other.c_str());
@@ -146,17 +145,17 @@ TEST(ScaleModel, WholeTableWorkWaitsForTheFirstFrame) {
   ASSERT_TRUE(p.ok);
   TableLoad l = load_table(path);
   ASSERT_TRUE(l.ok) << l.error;
-  App app;
+  Model app;
   app.interactive = true;
   app.jobs.hold = true;
-  app_init(app, p.options, std::make_shared<const TableFile>(std::move(l.table)));
+  model_init(app, p.options, std::make_shared<const TableFile>(std::move(l.table)));
   EXPECT_FALSE(model_busy(app)) << "nothing started before the first frame";
   EXPECT_FALSE(app.derived.matmul_ready);
   EXPECT_TRUE(app.jobs.held);
   EXPECT_EQ(app.derived.lookup_out(1, 3), round_to_bfloat16(cell(4000, 3))) << "the lookup needs no whole-table read";
   release_held_work(app);
   EXPECT_TRUE(model_busy(app)) << "started once the frame is up";
-  finish_jobs(app);
+  finish_model_jobs(app);
   EXPECT_TRUE(app.derived.matmul_ready);
   EXPECT_TRUE(app.derived.paths_equal);
   EXPECT_FALSE(app.jobs.hold);
@@ -166,9 +165,9 @@ TEST(ScaleModel, WholeTableWorkWaitsForTheFirstFrame) {
 // The logits' argmax over every row, from the worker, is the dense product's.
 TEST(ScaleModel, LogitsArgmaxOnAWorkerIsTheDenseProducts) {
   for (bool tie : {true, false}) {
-    App app = app_with({"lookupviz", "--vocab", "20000", "--dim", "16", "--ids", "3,19999,7"});
+    Model app = app_with({"lookupviz", "--vocab", "20000", "--dim", "16", "--ids", "3,19999,7"});
     set_tie_weights(app, tie);
-    finish_jobs(app);
+    finish_model_jobs(app);
     const Derived& d = app.derived;
     ASSERT_TRUE(d.logits_ready);
     Matrix head;
@@ -191,7 +190,7 @@ TEST(ScaleModel, LogitsArgmaxOnAWorkerIsTheDenseProducts) {
 // A big seeded table is drawn on a worker; the window keeps the state it shows, and
 // Cancel keeps it for good.
 TEST(ScaleModel, ABigSeededTableWaitsOnAWorkerAndCanBeCancelled) {
-  App app = app_with({"lookupviz"});
+  Model app = app_with({"lookupviz"});
   set_dim(app, 768);  // 4 × 768: small, at once
   EXPECT_EQ(app.derived.dim, 768);
   set_vocab_mode(app, VocabMode::Fixed, 50257);
@@ -202,7 +201,7 @@ TEST(ScaleModel, ABigSeededTableWaitsOnAWorkerAndCanBeCancelled) {
   EXPECT_FALSE(model_busy(app));
   EXPECT_EQ(app.derived.vocab, 4);
   set_vocab_mode(app, VocabMode::Fixed, 50257);
-  finish_jobs(app);
+  finish_model_jobs(app);
   EXPECT_EQ(app.derived.vocab, 50257);
   EXPECT_EQ(app.derived.work.table_passes, 0);
   // Drawn once per seed and shape: back and forth costs nothing.

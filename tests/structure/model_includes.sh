@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/model/model_includes_test.sh SRC — app/model/ includes nothing of the view: no ImGui, no GL,
+# tests/structure/model_includes.sh SRC — app/model/ includes nothing of the view: no ImGui, no GL,
 # no GLFW, nothing from app/ outside app/model/ (core/ and the standard library only).
 # The build checks the same by linking lookupviz_model without ImGui; this names the line.
 set -u

@@ -1,4 +1,4 @@
-// ui_nearest_job_test.cpp — the nearest-rows search on the window's worker
+// nearest_job_test.cpp — the nearest-rows search on the window's worker
 // (app/model/nearest_job.hpp): it gives what the search gives on the UI thread, reports
 // progress, and a new start or stop cancels the one running (its result never taken).
 #include <gtest/gtest.h>

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "../shared/hf_folder_writer.hpp"
+#include "tests/shared/hf_folder_writer.hpp"
 #include "core/io/table_file.hpp"
 
 namespace {

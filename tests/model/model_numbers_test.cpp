@@ -1,24 +1,23 @@
-// ui_model_test.cpp — the numbers behind slides 6 and 8, against torch's own output
+// model_numbers_test.cpp — the numbers behind slides 6 and 8, against torch's own output
 // (made with /usr/bin/python3 and torch 1.13, pasted below).
 #include <gtest/gtest.h>
 
-#include "app/deck/app_init.hpp"
-#include "app/state/app_edits.hpp"
+#include "app/model/app_model.hpp"
 #include "core/settings/cli_options.hpp"
 
 namespace lv::app {
 namespace {
 
-App notebook_app(std::vector<std::string> args = {"lookupviz"}) {
-  App app;
-  app_init(app, parse_cli(args).options);
+Model notebook_model(std::vector<std::string> args = {"lookupviz"}) {
+  Model app;
+  model_init(app, parse_cli(args).options);
   return app;
 }
 
 // torch.manual_seed(123); tok = Embedding(4, 5); pos = Embedding(3, 5);
 // x = tok(idx) + pos(arange(3)); head.weight = tok.weight; head(x)
 TEST(GptSlideModel, TiedHeadMatchesTorch) {
-  App app = notebook_app();
+  Model app = notebook_model();
   const Derived& d = app.derived;
   EXPECT_EQ(d.print_x, "tensor([[ 0.2248, -2.2330, -1.1872,  1.7475, -1.0201],\n"
                        "        [-3.7303, -1.7450, -1.8183,  0.6688,  0.3938],\n"
@@ -34,7 +33,7 @@ TEST(GptSlideModel, TiedHeadMatchesTorch) {
 // if they held only the edge rows).
 // torch.manual_seed(123); tok = Embedding(200, 5); pos = Embedding(7, 5); tied head
 TEST(GptSlideModel, ManyPositionsPrintTheirLastRowsLast) {
-  App app = notebook_app({"lookupviz", "--ids", "0,1,2,3,4,5,6", "--vocab", "200"});
+  Model app = notebook_model({"lookupviz", "--ids", "0,1,2,3,4,5,6", "--vocab", "200"});
   EXPECT_EQ(app.derived.print_logits, "tensor([[ 1.5138, -2.6443, -3.6768,  ..., -1.6584,  6.2543,  2.9759],\n"
                                       "        [-2.0702,  1.1325,  3.8596,  ...,  5.3006, -1.9455,  2.2784],\n"
                                       "        [-0.2722, -1.5589,  1.3751,  ...,  2.5679,  2.6668,  2.6169],\n"
@@ -47,7 +46,7 @@ TEST(GptSlideModel, ManyPositionsPrintTheirLastRowsLast) {
 
 // The same without tying: head = Linear(5, 4, bias=False) drawn after pos_emb.
 TEST(GptSlideModel, UntiedHeadMatchesTorch) {
-  App app = notebook_app();
+  Model app = notebook_model();
   set_tie_weights(app, false);
   EXPECT_EQ(app.derived.print_logits, "tensor([[-0.2309,  0.2585, -1.0177, -0.1147],\n"
                                       "        [ 0.6053,  0.9530, -0.7826,  0.8585],\n"
@@ -55,7 +54,7 @@ TEST(GptSlideModel, UntiedHeadMatchesTorch) {
 }
 
 TEST(BackwardSlideModel, RepeatedIdsAccumulateAndBothPathsAgree) {
-  App app = notebook_app({"lookupviz", "--ids", "2,3,2"});
+  Model app = notebook_model({"lookupviz", "--ids", "2,3,2"});
   const Derived& d = app.derived;
   EXPECT_TRUE(d.grads_equal);
   EXPECT_EQ(d.distinct_ids, 2);
@@ -71,7 +70,7 @@ TEST(BackwardSlideModel, RepeatedIdsAccumulateAndBothPathsAgree) {
 
 // torch.manual_seed(5); G = torch.randn(3, 5) — the first value, as torch draws it.
 TEST(BackwardSlideModel, SeededGradientIsTorchRandn) {
-  App app = notebook_app();
+  Model app = notebook_model();
   set_grad_mode(app, GradMode::Seeded, 5);
   const Derived& d = app.derived;
   ASSERT_EQ(d.grad_out.rows(), 3);
