@@ -7,10 +7,12 @@
 
 namespace lv::app {
 
-SlideContext context_of(App& app, const SlideDef& s) { return slide_context(app, &s); }
+// Keyed by the title's address: the registry holds copies of each SlideDef (kSlideGpt and
+// slide_table()[8] are two objects), and both must find the same state.
+SlideContext context_of(App& app, const SlideDef& s) { return slide_context(app, s.title); }
 // A const window's context: the hooks it is for only read; the door is never used (it is
 // there because SlideContext is one type for every hook).
-SlideContext context_of(const App& app, const SlideDef& s) { return slide_context(const_cast<App&>(app), &s); }
+SlideContext context_of(const App& app, const SlideDef& s) { return context_of(const_cast<App&>(app), s); }
 
 const SlideDef& shown_slide(const App& app) {
   const int i = std::clamp(app.ui.slide, 0, slide_count() - 1);
