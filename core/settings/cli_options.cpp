@@ -93,6 +93,7 @@ constexpr Flag kFlags[] = {
     {"--tokenize", Kind::kValue, "--tokenize \"Hello, world\""},
     {"--text-file", Kind::kValue, "--text-file story.txt"},
     {"--detokenize", Kind::kValue, "--detokenize 15496,11"},
+    {"--special", Kind::kSwitch, ""},
     {"--quiz-json", Kind::kSwitch, ""},
     {"--quiz-seed", Kind::kValue, "--quiz-seed 7"},
     {"--export-worksheet", Kind::kValue, "--export-worksheet sheet.md"},
@@ -494,6 +495,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
   else if (name == "--train-print") o.train_print = true;
   else if (name == "--norms") o.norms = true;
   else if (name == "--attention-print") o.attention_print = true;
+  else if (name == "--special") o.special = true;
   return "";
 }
 
@@ -606,6 +608,9 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
   if (o.tour && (modes > 0 || o.quiz_json))
     return "--tour plays the slides in the window: give it without a mode that exits";
   if (o.bench_edits && o.bench_frames == 0) return "--bench-edits times edits for --bench-frames N: give both";
+  if (o.special && !o.tokenize)
+    return "--special adds the tokenizer's special tokens to --tokenize's IDs: give --tokenize TEXT (or --text-file "
+           "FILE) too";
   return "";
 }
 
@@ -987,6 +992,10 @@ Headless modes:
                        --tokenize - reads the text from standard input
   --text-file FILE     --tokenize with FILE's text (any length up to 64 MiB;
                        an argument holds at most 131,071 bytes)
+  --special            with --tokenize: add the tokenizer's special tokens as
+                       encode(text, add_special_tokens=True) does (its
+                       tokenizer.json's post-processor: BERT's [CLS] ... [SEP],
+                       Llama's <s> ...); GPT-2's has none
   --detokenize LIST    print the text of GPT-2 token IDs (15496,11 or
                        "[15496, 11]"), as print(tokenizer.decode(ids)), exit;
                        "", "[]" or "[ ]" is no IDs (what --tokenize "" prints)

@@ -75,6 +75,46 @@ void strip_accents(std::string& text) {
   text = std::move(out);
 }
 
+// The crate's is_chinese_char (0x2B920, not BERT's 0x2B820: the crate's, kept).
+bool chinese(char32_t c) {
+  return (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x20000 && c <= 0x2A6DF) ||
+         (c >= 0x2A700 && c <= 0x2B73F) || (c >= 0x2B740 && c <= 0x2B81F) || (c >= 0x2B920 && c <= 0x2CEAF) ||
+         (c >= 0xF900 && c <= 0xFAFF) || (c >= 0x2F800 && c <= 0x2FA1F);
+}
+
+// BertClean, BertChinese, and BertStripAccents' filter (after NFD): each character kept,
+// changed or dropped.
+void bert_step(NormalizeStep::Kind kind, std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    size_t bad = 0;
+    const size_t len = utf8_sequence_length(text, i, &bad);
+    if (len == 0) {  // not reached: the text is checked; keep the bytes as they are
+      out.append(text, i, bad);
+      i += bad;
+      continue;
+    }
+    const char32_t c = utf8_code_point(text, i, len);
+    const int8_t type = u_charType(static_cast<UChar32>(c));
+    if (kind == NormalizeStep::BertClean) {
+      const bool tnr = c == '\t' || c == '\n' || c == '\r';
+      const bool other = type == U_CONTROL_CHAR || type == U_FORMAT_CHAR || type == U_SURROGATE ||
+                         type == U_PRIVATE_USE_CHAR || type == U_UNASSIGNED;
+      const bool dropped = c == 0 || c == 0xFFFD || (other && !tnr);
+      if (!dropped) tnr || is_white_space(c) ? out += ' ' : out.append(text, i, len);
+    } else if (kind == NormalizeStep::BertChinese && chinese(c)) {
+      out += ' ';
+      out.append(text, i, len);
+      out += ' ';
+    } else if (kind == NormalizeStep::BertChinese || type != U_NON_SPACING_MARK) {
+      out.append(text, i, len);
+    }
+    i += len;
+  }
+  text = std::move(out);
+}
+
 void strip(std::string& text, bool left, bool right) {
   size_t begin = 0, end = text.size();
   auto white_at = [&](size_t i, size_t* len) {
@@ -136,6 +176,12 @@ bool normalize(const std::vector<NormalizeStep>& steps, std::string& text, std::
       case K::Lowercase: lowercase(text); break;
       case K::StripAccents: strip_accents(text); break;
       case K::Strip: strip(text, s.left, s.right); break;
+      case K::BertClean:
+      case K::BertChinese: bert_step(s.kind, text); break;
+      case K::BertStripAccents:
+        if (!unicode_form(K::Nfd, text, why)) return false;
+        bert_step(s.kind, text);
+        break;
     }
     if (text.size() > most) return too_long();  // NFKD (ﷺ is 18 code points) and Lowercase grow it too
   }
