@@ -94,6 +94,7 @@ bool word_model_options(const JsonNode& model, const std::string& type,
   spec.model = type == "WordPiece" ? BpeSpec::WordPiece : type == "Unigram" ? BpeSpec::Unigram : BpeSpec::WordLevel;
   spec.byte_fallback = model.flag("byte_fallback", false);
   if (spec.model == BpeSpec::Unigram) {
+    if (spec.unigram_scores.empty()) return error = "its Unigram vocabulary is empty", false;  // the crate's too
     const JsonNode* unk = model.get("unk_id");
     if (unk && unk->type != JsonNode::Null) {
       if (unk->type != JsonNode::Number || !whole_id(unk->num) || unk->num >= spec.unigram_scores.size())
