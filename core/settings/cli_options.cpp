@@ -123,9 +123,17 @@ const Flag* find_flag(std::string_view name) {
   return nullptr;
 }
 
-// --text, --tokenize, --text-file and --detokenize (GPT-2's tokenizer's input): one
+// --text, --tokenize, --text-file, --detokenize (GPT-2's tokenizer's input) and --special: one
 // "--flag value" applied; an error or "".
+bool text_flag(std::string_view name) {
+  return name == "--text" || name == "--tokenize" || name == "--text-file" || name == "--detokenize" ||
+         name == "--special";
+}
 std::string apply_text_flag(CliOptions& o, std::string_view name, std::string_view v) {
+  if (name == "--special") {  // a switch: --tokenize adds the post-processor's special tokens
+    o.special = true;
+    return "";
+  }
   if (name == "--text") {
     if (std::string e = utf8_problem(name, v); !e.empty()) return e;
     if (v.empty()) return "--text needs some text, e.g. --text \"Hello, world\"";
@@ -390,8 +398,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
     ids_given = true;
     return "";
   }
-  if (name == "--text" || name == "--tokenize" || name == "--text-file" || name == "--detokenize")
-    return apply_text_flag(o, name, v);
+  if (text_flag(name)) return apply_text_flag(o, name, v);
   if (name == "--quiz-seed" || name == "--export-worksheet" || name == "--worksheet-count")
     return apply_quiz_flag(o, name, v);
   if (name == "--batches" || name == "--optimizer" || name == "--lr" || name == "--steps" || name == "--grad")
@@ -495,7 +502,6 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
   else if (name == "--train-print") o.train_print = true;
   else if (name == "--norms") o.norms = true;
   else if (name == "--attention-print") o.attention_print = true;
-  else if (name == "--special") o.special = true;
   return "";
 }
 

@@ -12,7 +12,7 @@ namespace {
 // its order.
 std::string cleanup(std::string s) {
   static const std::pair<const char*, const char*> kSteps[] = {
-      {" .", "."},    {" ?", "?"},   {" !", "!"},          {" ,", ","},    {" ' ", "'"},   {" n't", "n't"},
+      {" .", "."},   {" ?", "?"},           {" !", "!"},   {" ,", ","},     {" ' ", "'"},   {" n't", "n't"},
       {" 'm", "'m"}, {" do not", " don't"}, {" 's", "'s"}, {" 've", "'ve"}, {" 're", "'re"}};
   for (const auto& [from, to] : kSteps) {
     const std::string_view f(from), t(to);
@@ -38,11 +38,12 @@ void BpeTokenizer::build_word_model() {
                std::to_string(n) + " tokens";
       return;
     }
-    const std::vector<std::string> pieces(spec_.tokens.begin(),
-                                          spec_.tokens.begin() + static_cast<std::ptrdiff_t>(spec_.unigram_scores.size()));
+    const std::vector<std::string> pieces(
+        spec_.tokens.begin(), spec_.tokens.begin() + static_cast<std::ptrdiff_t>(spec_.unigram_scores.size()));
     unigram_.build(pieces, spec_.unigram_scores, spec_.unk_id, spec_.byte_fallback);
   }
-  if (spec_.model == BpeSpec::WordPiece) wordpiece_.build(spec_.tokens, spec_.subword_prefix, spec_.max_word_chars, spec_.unk_id);
+  if (spec_.model == BpeSpec::WordPiece)
+    wordpiece_.build(spec_.tokens, spec_.subword_prefix, spec_.max_word_chars, spec_.unk_id);
   for (int b = 0; b < 256; ++b) {  // <0xNN>, for a ByteFallback decoder
     char name[8];
     std::snprintf(name, sizeof name, "<0x%02X>", b);

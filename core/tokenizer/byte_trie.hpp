@@ -18,7 +18,8 @@ class ByteTrie {
   void insert(std::string_view key, uint32_t value) {
     uint32_t node = 0;
     for (char c : key) {
-      const auto [it, fresh] = child_.emplace(edge(node, static_cast<uint8_t>(c)), static_cast<uint32_t>(value_.size()));
+      const auto [it, fresh] =
+          child_.emplace(edge(node, static_cast<uint8_t>(c)), static_cast<uint32_t>(value_.size()));
       if (fresh) value_.push_back(-1);
       node = it->second;
     }

@@ -18,7 +18,7 @@ struct JsonNode {
   std::string str;
   std::vector<JsonNode> items;
   std::vector<std::string> keys;  // an object's members: keys[k] holds values[k] (a pair of
-  std::vector<JsonNode> values;       // an incomplete JsonNode is not allowed; a vector of one is)
+  std::vector<JsonNode> values;   // an incomplete JsonNode is not allowed; a vector of one is)
 
   const JsonNode* get(std::string_view key) const {
     for (size_t k = 0; k < keys.size(); ++k)

@@ -32,9 +32,9 @@ bool unicode_form(NormalizeStep::Kind kind, std::string& text, std::string* why)
   return true;
 }
 
-// Each code point on its own (no context: Rust's char::to_lowercase, which the crate maps
-// character by character), with its full lower case (İ -> i + U+0307).
-void lowercase(std::string& text) {
+// The text rewritten a code point at a time: each(c, its bytes, out) appends what it becomes.
+template <typename F>
+void each_code_point(std::string& text, F&& each) {
   std::string out;
   out.reserve(text.size());
   for (size_t i = 0; i < text.size();) {
@@ -45,19 +45,27 @@ void lowercase(std::string& text) {
       i += bad;
       continue;
     }
-    const char32_t c = utf8_code_point(text, i, len);
-    if (c < 0x80) out += static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
-    else {
-      UChar buf[8];
-      UErrorCode status = U_ZERO_ERROR;
-      const icu::UnicodeString one(static_cast<UChar32>(c));
-      const int32_t n = u_strToLower(buf, 8, one.getBuffer(), one.length(), "", &status);
-      if (U_FAILURE(status)) out.append(text, i, len);
-      else icu::UnicodeString(buf, n).toUTF8String(out);
-    }
+    each(utf8_code_point(text, i, len), std::string_view(text).substr(i, len), out);
     i += len;
   }
   text = std::move(out);
+}
+
+// Each code point on its own (no context: Rust's char::to_lowercase, which the crate maps
+// character by character), with its full lower case (İ -> i + U+0307).
+void lowercase(std::string& text) {
+  each_code_point(text, [](char32_t c, std::string_view bytes, std::string& out) {
+    if (c < 0x80) {
+      out += static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+      return;
+    }
+    UChar buf[8];
+    UErrorCode status = U_ZERO_ERROR;
+    const icu::UnicodeString one(static_cast<UChar32>(c));
+    const int32_t n = u_strToLower(buf, 8, one.getBuffer(), one.length(), "", &status);
+    if (U_FAILURE(status)) out += bytes;
+    else icu::UnicodeString(buf, n).toUTF8String(out);
+  });
 }
 
 void strip_accents(std::string& text) {
@@ -85,34 +93,22 @@ bool chinese(char32_t c) {
 // BertClean, BertChinese, and BertStripAccents' filter (after NFD): each character kept,
 // changed or dropped.
 void bert_step(NormalizeStep::Kind kind, std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (size_t i = 0; i < text.size();) {
-    size_t bad = 0;
-    const size_t len = utf8_sequence_length(text, i, &bad);
-    if (len == 0) {  // not reached: the text is checked; keep the bytes as they are
-      out.append(text, i, bad);
-      i += bad;
-      continue;
-    }
-    const char32_t c = utf8_code_point(text, i, len);
+  each_code_point(text, [kind](char32_t c, std::string_view bytes, std::string& out) {
     const int8_t type = u_charType(static_cast<UChar32>(c));
     if (kind == NormalizeStep::BertClean) {
       const bool tnr = c == '\t' || c == '\n' || c == '\r';
       const bool other = type == U_CONTROL_CHAR || type == U_FORMAT_CHAR || type == U_SURROGATE ||
                          type == U_PRIVATE_USE_CHAR || type == U_UNASSIGNED;
       const bool dropped = c == 0 || c == 0xFFFD || (other && !tnr);
-      if (!dropped) tnr || is_white_space(c) ? out += ' ' : out.append(text, i, len);
+      if (!dropped) tnr || is_white_space(c) ? out += ' ' : out += bytes;
     } else if (kind == NormalizeStep::BertChinese && chinese(c)) {
       out += ' ';
-      out.append(text, i, len);
+      out += bytes;
       out += ' ';
     } else if (kind == NormalizeStep::BertChinese || type != U_NON_SPACING_MARK) {
-      out.append(text, i, len);
+      out += bytes;
     }
-    i += len;
-  }
-  text = std::move(out);
+  });
 }
 
 void strip(std::string& text, bool left, bool right) {

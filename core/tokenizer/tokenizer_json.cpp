@@ -31,7 +31,7 @@ constexpr auto kMaxId = static_cast<uint64_t>(kMaxTokenizerId);
 struct Raw {
   std::vector<std::pair<std::string, uint64_t>> vocab;
   std::vector<std::pair<std::string, std::string>> merges;
-  JsonNode model;  // the model's other members
+  JsonNode model;                                       // the model's other members
   std::vector<std::pair<std::string, double>> unigram;  // a Unigram model's [piece, score] list
   bool vocab_is_list = false;
   JsonNode added, normalizer, pre, decoder, post;
@@ -117,12 +117,12 @@ bool read_raw(std::string_view json, Raw& raw, std::string& error) {
   JsonReader r(json);
   bool ok = r.expect('{') && r.members([&](const std::string& key) {
     if (key == "model") return read_model(r, raw);
-    JsonNode* into = key == "added_tokens"    ? &raw.added
-                 : key == "normalizer"    ? &raw.normalizer
-                 : key == "pre_tokenizer" ? &raw.pre
-                 : key == "decoder"       ? &raw.decoder
-                 : key == "post_processor" ? &raw.post
-                                          : nullptr;
+    JsonNode* into = key == "added_tokens"     ? &raw.added
+                     : key == "normalizer"     ? &raw.normalizer
+                     : key == "pre_tokenizer"  ? &raw.pre
+                     : key == "decoder"        ? &raw.decoder
+                     : key == "post_processor" ? &raw.post
+                                               : nullptr;
     if (!into) return r.skip(1);
     return read_json_node(r, *into, 1);
   });
@@ -355,13 +355,14 @@ ModelTokenizerLoad tokenizer_from_json(std::string_view json, const std::string&
       spec.special_before.clear();
       spec.special_after.clear();
     }
-    const char* model = spec.model == BpeSpec::WordPiece ? "WordPiece"
-                        : spec.model == BpeSpec::Unigram ? (metaspace ? "SentencePiece Unigram" : "Unigram")
+    const char* model = spec.model == BpeSpec::WordPiece   ? "WordPiece"
+                        : spec.model == BpeSpec::Unigram   ? (metaspace ? "SentencePiece Unigram" : "Unigram")
                         : spec.model == BpeSpec::WordLevel ? "WordLevel"
                         : spec.byte_level                  ? "byte-level BPE"
                         : metaspace                        ? "SentencePiece-style BPE"
                                                            : "BPE";
-    spec.name = std::string(model) + " from " + short_label(label) + " (" + with_commas(spec.tokens.size()) + " tokens)";
+    spec.name =
+        std::string(model) + " from " + short_label(label) + " (" + with_commas(spec.tokens.size()) + " tokens)";
     spec.origin = {TokenizerOrigin::TokenizerJson, label};
     auto t = std::make_shared<BpeTokenizer>(std::move(spec));
     if (t->error().empty()) out.tokenizer = std::move(t);

@@ -135,7 +135,8 @@ bool word_pre_steps(const JsonNode& n, const std::string& type, BpeSpec& spec, s
   using B = PreTokenizeStep;
   if (type == "WhitespaceSplit") return push_split(spec, "\\s+", B::Removed, false, error);
   if (type == "BertPreTokenizer")
-    return push_split(spec, "\\s+", B::Removed, false, error) && push_split(spec, kPunctuation, B::Isolated, false, error);
+    return push_split(spec, "\\s+", B::Removed, false, error) &&
+           push_split(spec, kPunctuation, B::Isolated, false, error);
   if (type == "Whitespace")  // the matches are the pieces; the white space between them goes
     return push_split(spec, std::string("[") + kWord + "]+|[^" + kWord + "\\s]+", B::Removed, true, error);
   B::Behavior behavior = B::Isolated;  // Punctuation

@@ -9,14 +9,13 @@
 set -euo pipefail
 tool="$1" src="$2" build="$3"
 module="${LV_TOKENIZERS_JS:-$build/npm/node_modules/@huggingface/tokenizers/dist/tokenizers.mjs}"
-if ! command -v node >/dev/null; then
-  echo "skipped: no node (apt-get install nodejs)"
+skip() {
+  echo "skipped: $*"
   exit 77
-fi
-if [ ! -f "$module" ]; then
-  echo "skipped: @huggingface/tokenizers is not installed under $build/npm (scripts/test.sh installs it when the npm registry answers)"
-  exit 77
-fi
+}
+command -v node >/dev/null || skip "no node (apt-get install nodejs)"
+[ -f "$module" ] ||
+  skip "@huggingface/tokenizers is not installed under $build/npm (scripts/test.sh installs it when the npm registry answers)"
 work="$(mktemp -d "$build/word-models-reference.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 /usr/bin/python3 "$src/tests/tokenizer/make_tokenizers.py" "$work" "$src" "${LV_TOKENIZER_STRINGS:-3000}" >/dev/null

@@ -90,7 +90,8 @@ TEST(WordModelsHostile, AWordPieceWithoutItsUnknownTokenSaysSo) {
   ASSERT_TRUE(l.tokenizer) << l.error;
   const lv::Encoding e = l.tokenizer->encode("b");
   EXPECT_FALSE(e.ok);
-  EXPECT_EQ(e.error, "the word \"b\" has no pieces in its WordPiece vocabulary, and its unk_token is not in the vocabulary");
+  EXPECT_EQ(e.error,
+            "the word \"b\" has no pieces in its WordPiece vocabulary, and its unk_token is not in the vocabulary");
 }
 
 }  // namespace

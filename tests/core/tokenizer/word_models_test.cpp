@@ -118,7 +118,7 @@ TEST(WordPiece, BertNormalizerAndPreTokenizerThenLongestPieces) {
 TEST(WordPiece, AWordLongerThanMaxInputCharsIsUnknown) {
   const lv::ModelTokenizerLoad l = load(bert("10"));
   EXPECT_EQ(ids(l, "aaaaaaaaaa"), (lv::IdList{13, 14, 14, 14, 14, 14, 14, 14, 14, 14}));  // 10 characters
-  EXPECT_EQ(ids(l, "aaaaaaaaaaa"), (lv::IdList{1}));                                     // 11
+  EXPECT_EQ(ids(l, "aaaaaaaaaaa"), (lv::IdList{1}));                                      // 11
 }
 
 TEST(WordPiece, TheDecoderJoinsContinuingPiecesAndCleansUp) {
