@@ -3,7 +3,7 @@
 Rust tokenizers crate (which lookupviz follows) are known to differ for tokenizer NAME, left out
 of OUT.jsonl and counted (docs/manual.md, "The model's own tokenizer", names both):
 
-  bert*   an unassigned code point (Cn): BertNormalizer's clean_text drops it in the crate
+  bert*   (bertbase too) an unassigned code point (Cn): BertNormalizer's clean_text drops it in the crate
           (char::is_other), tokenizers.js keeps it (its is_control is Cc, Cf, Co, Cs)
   albert  a capital sigma Σ: Lowercase gives σ in the crate (char by char), ς at a word's end
           in JavaScript's toLowerCase
