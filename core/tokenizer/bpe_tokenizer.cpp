@@ -429,7 +429,7 @@ void BpeTokenizer::encode_word(std::string_view word, IdList& out, MergeReplay* 
 }
 
 void BpeTokenizer::encode_piece(std::string_view piece, IdList& out) const {
-  if (spec_.model != BpeSpec::Bpe) {  // one piece, within its own budget (encode()'s covers it)
+  if (spec_.model != BpeSpec::Bpe) {  // within the piece's budget, as encode() gives it
     WordModelBudget budget(piece.size());
     std::string why;
     if (!encode_words(piece, out, budget, &why) && spec_.unk_id >= 0) out.push_back(spec_.unk_id);
@@ -475,13 +475,14 @@ Encoding BpeTokenizer::encode(std::string_view text) const {
     r.error = std::move(e);
     return r;
   }
-  WordModelBudget budget(text.size());
   const bool ok = for_each_piece(
       text,
       [&](std::string&& p, bool special) {
     if (special) r.ids.push_back(special_id(p));
-    else if (spec_.model != BpeSpec::Bpe) return encode_words(p, r.ids, budget, &r.error);
-    else encode_piece(p, r.ids);
+    else if (spec_.model != BpeSpec::Bpe) {
+      WordModelBudget budget(p.size());  // each piece's own, as encode_piece's (word_models.hpp)
+      return encode_words(p, r.ids, budget, &r.error);
+    } else encode_piece(p, r.ids);
     return true;
       },
       &r.error);

