@@ -34,6 +34,7 @@ struct Raw {
   JsonNode model;                                       // the model's other members
   std::vector<std::pair<std::string, double>> unigram;  // a Unigram model's [piece, score] list
   bool vocab_is_list = false;
+  std::string problem;  // valid JSON that is no tokenizer (a score that is no number): said as is
   JsonNode added, normalizer, pre, decoder, post;
   bool has_model = false;
 };
@@ -56,9 +57,10 @@ bool read_unigram_vocab(JsonReader& r, Raw& raw) {
     if (!r.skip(2)) return false;
     const double score = number ? std::strtod(std::string(r.s.substr(start, r.i - start)).c_str(), nullptr) : NAN;
     if (!std::isfinite(score))
-      return r.err("the score of Unigram piece " + with_commas(raw.unigram.size()) + " is not a finite number");
+      raw.problem = "the score of its Unigram piece " + with_commas(raw.unigram.size()) + " is not a finite number";
     if (raw.unigram.size() >= static_cast<size_t>(kMaxTokenizerTokens))
-      return r.err("more than " + with_commas(kMaxTokenizerTokens) + " Unigram pieces");
+      raw.problem = "its Unigram vocabulary has more than " + with_commas(kMaxTokenizerTokens) + " pieces";
+    if (!raw.problem.empty()) return r.err(raw.problem);
     if (!r.expect(']')) return false;
     raw.unigram.emplace_back(std::move(piece), score);
   }
@@ -130,7 +132,7 @@ bool read_raw(std::string_view json, Raw& raw, std::string& error) {
     r.ws();
     if (r.i != json.size()) ok = r.err("text after the JSON");
   }
-  if (!ok) error = "it is not valid JSON (" + r.error + ")";
+  if (!ok) error = raw.problem.empty() ? "it is not valid JSON (" + r.error + ")" : raw.problem;
   return ok;
 }
 

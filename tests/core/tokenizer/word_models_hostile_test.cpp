@@ -39,7 +39,8 @@ TEST(WordModelsHostile, BadOptionsAreRefusedInOneSentence) {
   const std::string pieces = R"([["<unk>", 0.0], ["a", -1.5]])";
   EXPECT_NE(refusal(unigram("-1", pieces)).find("unk_id is not the index of one of its 2 pieces"), std::string::npos);
   EXPECT_NE(refusal(unigram("2", pieces)).find("unk_id is not the index"), std::string::npos);
-  EXPECT_NE(refusal(unigram("0", R"([["<unk>", 0.0], ["a", 1e999]])")).find("score of Unigram piece 1 is not a finite"),
+  EXPECT_NE(refusal(unigram("0", R"([["<unk>", 0.0], ["a", 1e999]])"))
+                .find("is not a tokenizer lookupviz can use: the score of its Unigram piece 1 is not a finite number."),
             std::string::npos);
   EXPECT_NE(refusal(unigram("0", R"([["<unk>", 0.0], ["a", NaN]])")).find("not valid JSON"), std::string::npos);
   EXPECT_NE(refusal(unigram("0", R"([["<unk>", 0.0], ["a", null]])")).find("not a finite number"), std::string::npos);
@@ -58,7 +59,7 @@ TEST(WordModelsHostile, AHugeVocabularyIsRefused) {
   json.reserve(json.size() + n * 9 + 8);
   for (size_t k = 0; k < n; ++k) json += k ? R"(,["",-1])" : R"(["",-1])";
   json += "]}}";
-  EXPECT_NE(refusal(json).find("more than 4,194,304 Unigram pieces"), std::string::npos);
+  EXPECT_NE(refusal(json).find("its Unigram vocabulary has more than 4,194,304 pieces."), std::string::npos);
 }
 
 // A vocabulary whose long pieces the text almost matches at every place: the trie walk from
