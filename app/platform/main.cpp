@@ -376,8 +376,9 @@ Exit tokenizer_modes(lv::CliOptions& o, const char* argv0, TokenizerLoaded* load
   if (!loaded->active()) return fail(loaded->error);
   const lv::Tokenizer* t = loaded->active();
   if (o.tokenize) {
-    const lv::Encoding e = t->encode(*o.tokenize);
+    lv::Encoding e = t->encode(*o.tokenize);
     if (!e.ok) return fail_usage("--tokenize: " + e.error);
+    if (std::string why; o.special && !t->add_special_tokens(e.ids, &why)) return fail_usage("--special: " + why);
     // As Python prints a list; written in slices, not as one string of a long text's IDs.
     constexpr size_t kSlice = 16384;
     std::fputc('[', stdout);

@@ -101,6 +101,7 @@ constexpr Flag kFlags[] = {
     {"--tokenize", Kind::kValue, "--tokenize \"Hello, world\""},
     {"--text-file", Kind::kValue, "--text-file story.txt"},
     {"--detokenize", Kind::kValue, "--detokenize 15496,11"},
+    {"--special", Kind::kSwitch, ""},
     {"--quiz-json", Kind::kSwitch, ""},
     {"--quiz-seed", Kind::kValue, "--quiz-seed 7"},
     {"--export-worksheet", Kind::kValue, "--export-worksheet sheet.md"},
@@ -130,9 +131,17 @@ const Flag* find_flag(std::string_view name) {
   return nullptr;
 }
 
-// --text, --tokenize, --text-file and --detokenize (GPT-2's tokenizer's input): one
+// --text, --tokenize, --text-file, --detokenize (GPT-2's tokenizer's input) and --special: one
 // "--flag value" applied; an error or "".
+bool text_flag(std::string_view name) {
+  return name == "--text" || name == "--tokenize" || name == "--text-file" || name == "--detokenize" ||
+         name == "--special";
+}
 std::string apply_text_flag(CliOptions& o, std::string_view name, std::string_view v) {
+  if (name == "--special") {  // a switch: --tokenize adds the post-processor's special tokens
+    o.special = true;
+    return "";
+  }
   if (name == "--text") {
     if (std::string e = utf8_problem(name, v); !e.empty()) return e;
     if (v.empty()) return "--text needs some text, e.g. --text \"Hello, world\"";
@@ -428,8 +437,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
     ids_given = true;
     return "";
   }
-  if (name == "--text" || name == "--tokenize" || name == "--text-file" || name == "--detokenize")
-    return apply_text_flag(o, name, v);
+  if (text_flag(name)) return apply_text_flag(o, name, v);
   if (name == "--quiz-seed" || name == "--export-worksheet" || name == "--worksheet-count")
     return apply_quiz_flag(o, name, v);
   if (name == "--batches" || name == "--optimizer" || name == "--lr" || name == "--steps" || name == "--grad")
@@ -627,6 +635,9 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
   if (o.tour && (modes > 0 || o.quiz_json))
     return "--tour plays the slides in the window: give it without a mode that exits";
   if (o.bench_edits && o.bench_frames == 0) return "--bench-edits times edits for --bench-frames N: give both";
+  if (o.special && !o.tokenize)
+    return "--special adds the tokenizer's special tokens to --tokenize's IDs: give --tokenize TEXT (or --text-file "
+           "FILE) too";
   return "";
 }
 
@@ -1034,6 +1045,10 @@ Headless modes:
                        --tokenize - reads the text from standard input
   --text-file FILE     --tokenize with FILE's text (any length up to @MAX_TOKENIZE_MIB@ MiB;
                        an argument holds at most 131,071 bytes)
+  --special            with --tokenize: add the tokenizer's special tokens as
+                       encode(text, add_special_tokens=True) does (its
+                       tokenizer.json's post-processor: BERT's [CLS] ... [SEP],
+                       Llama's <s> ...); GPT-2's has none
   --detokenize LIST    print the text of GPT-2 token IDs (15496,11 or
                        "[15496, 11]"), as print(tokenizer.decode(ids)), exit;
                        "", "[]" or "[ ]" is no IDs (what --tokenize "" prints)

@@ -51,6 +51,7 @@ struct CliOptions {
   std::string tokenize_from;            // --tokenize - ("-": standard input) or --text-file FILE: where the
                                         // text is read from (main reads it, read_text_input, into tokenize)
   std::optional<IdList> detokenize;     // --detokenize LIST: print the text of these GPT-2 IDs
+  bool special = false;                 // --special: --tokenize adds the post-processor's special tokens
   bool quiz_json = false;               // --quiz-json: print this state's questions as JSON (core/quiz/), exit
   std::optional<uint64_t> quiz_seed;    // --quiz-seed N: the questions' params drawn from N; empty: fixed ones
   std::string export_worksheet;         // --export-worksheet FILE.md: questions, pictures beside it, a key; exit

@@ -154,7 +154,10 @@ TEST(ModelTokenizer, ABrokenTokenizerJsonIsOneSentence) {
       {"{}", "has no model"},
       {good.substr(0, good.size() / 2), "not valid JSON"},
       {good + "x", "not valid JSON"},
-      {replaced("\"type\": \"BPE\"", "\"type\": \"WordPiece\""), "WordPiece"},
+      {replaced("\"type\": \"BPE\"", "\"type\": \"Mystery\""), "its model is Mystery, not one lookupviz reads"},
+      // WordPiece, Unigram and WordLevel are read (tests/core/tokenizer/word_models_test.cpp),
+      // but their vocabularies are not BPE's: a BPE file with another type is refused.
+      {replaced("\"type\": \"BPE\"", "\"type\": \"Unigram\""), "vocab is not a list of [piece, score] pairs"},
       {replaced("\"ll\": 267", "\"ll\": 9999999999"), "over"},
       {replaced("\"ll\": 267", "\"ll\": 266"), "appears twice"},
       {replaced("\"l l\"", "\"l q\""), "not in its vocab"},
@@ -162,7 +165,7 @@ TEST(ModelTokenizer, ABrokenTokenizerJsonIsOneSentence) {
       {replaced("\"pre_tokenizer\": null", "\"pre_tokenizer\": {\"type\": \"Split\", \"pattern\": {\"Regex\": \"(\"}, "
                                            "\"behavior\": \"Isolated\"}"),
        "does not compile"},
-      {replaced("\"pre_tokenizer\": null", "\"pre_tokenizer\": {\"type\": \"Whitespace\"}"), "Whitespace"},
+      {replaced("\"pre_tokenizer\": null", "\"pre_tokenizer\": {\"type\": \"UnicodeScripts\"}"), "UnicodeScripts"},
       {replaced("\"type\": \"Prepend\"", "\"type\": \"Precompiled\""), "Precompiled"},  // Lowercase is read now
       {replaced("{\"id\": 0, \"content\": \"<unk>\"", "{\"id\": 5000000, \"content\": \"<unk>\""), "over"},
       {std::string(100, '[') + std::string(100, ']'), "not valid JSON"},
