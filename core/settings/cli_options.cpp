@@ -92,6 +92,7 @@ constexpr Flag kFlags[] = {
     {"--text", Kind::kValue, "--text \"Hello, world\""},
     {"--tokenize", Kind::kValue, "--tokenize \"Hello, world\""},
     {"--text-file", Kind::kValue, "--text-file story.txt"},
+    {"--tokenize-lines", Kind::kValue, "--tokenize-lines texts.jsonl"},
     {"--detokenize", Kind::kValue, "--detokenize 15496,11"},
     {"--quiz-json", Kind::kSwitch, ""},
     {"--quiz-seed", Kind::kValue, "--quiz-seed 7"},
@@ -122,8 +123,14 @@ const Flag* find_flag(std::string_view name) {
   return nullptr;
 }
 
-// --text, --tokenize, --text-file and --detokenize (GPT-2's tokenizer's input): one
-// "--flag value" applied; an error or "".
+// The flags of GPT-2's (or --weights' own) tokenizer's input.
+bool text_flag(std::string_view name) {
+  return name == "--text" || name == "--tokenize" || name == "--text-file" || name == "--tokenize-lines" ||
+         name == "--detokenize";
+}
+
+// --text, --tokenize, --text-file, --tokenize-lines and --detokenize: one "--flag value"
+// applied; an error or "".
 std::string apply_text_flag(CliOptions& o, std::string_view name, std::string_view v) {
   if (name == "--text") {
     if (std::string e = utf8_problem(name, v); !e.empty()) return e;
@@ -131,10 +138,15 @@ std::string apply_text_flag(CliOptions& o, std::string_view name, std::string_vi
     o.text = std::string(v);
     return "";
   }
-  if (name == "--tokenize" || name == "--text-file") {
+  if (name == "--tokenize" || name == "--text-file" || name == "--tokenize-lines") {
+    if (o.tokenize && (o.tokenize_lines || name == "--tokenize-lines"))
+      return "give --tokenize-lines alone, without --tokenize or --text-file";
     if (o.tokenize) return "give --tokenize or --text-file, not both";
-    if (name == "--text-file" || v == "-") {  // the text is read by main (read_text_input)
-      if (v.empty()) return "--text-file needs a file name, e.g. --text-file story.txt (- for standard input)";
+    o.tokenize_lines = name == "--tokenize-lines";
+    if (name != "--tokenize" || v == "-") {  // the text is read by main (read_text_input)
+      if (v.empty())
+        return std::string(name) + " needs a file name, e.g. " + std::string(find_flag(name)->example) +
+               " (- for standard input)";
       o.tokenize_from = std::string(v);
       o.tokenize = std::string();
       return "";
@@ -389,8 +401,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
     ids_given = true;
     return "";
   }
-  if (name == "--text" || name == "--tokenize" || name == "--text-file" || name == "--detokenize")
-    return apply_text_flag(o, name, v);
+  if (text_flag(name)) return apply_text_flag(o, name, v);
   if (name == "--quiz-seed" || name == "--export-worksheet" || name == "--worksheet-count")
     return apply_quiz_flag(o, name, v);
   if (name == "--batches" || name == "--optimizer" || name == "--lr" || name == "--steps" || name == "--grad")
@@ -691,9 +702,11 @@ CliParse parse_cli(const std::vector<std::string>& args) {
   return r;
 }
 
-std::string read_text_input(const std::string& from, std::string* text) {
+std::string read_text_input(const std::string& from, std::string* text, std::string_view flag_name) {
   const bool stdin_ = from == "-";
-  const std::string flag = stdin_ ? "--tokenize -" : "--text-file";
+  const std::string flag = stdin_ && flag_name == "--text-file" ? "--tokenize -"
+                           : stdin_                             ? std::string(flag_name) + " -"
+                                                                : std::string(flag_name);
   const std::string what = stdin_ ? "standard input" : from;
   const int fd = stdin_ ? STDIN_FILENO : open(from.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
   if (fd < 0) return flag + ": cannot open " + from + ": " + std::strerror(errno);
@@ -987,6 +1000,10 @@ Headless modes:
                        --tokenize - reads the text from standard input
   --text-file FILE     --tokenize with FILE's text (any length up to 64 MiB;
                        an argument holds at most 131,071 bytes)
+  --tokenize-lines F   many texts in one run: each line of F (- for standard
+                       input) is one JSON string ("Hello,\nworld", as a
+                       .jsonl file holds them); each text's IDs are printed
+                       as a Python list on a line of their own, then exit
   --detokenize LIST    print the text of GPT-2 token IDs (15496,11 or
                        "[15496, 11]"), as print(tokenizer.decode(ids)), exit;
                        "", "[]" or "[ ]" is no IDs (what --tokenize "" prints)

@@ -5,14 +5,15 @@
 # holds Mistral-7B's vocabulary — and llama-tokenizer-js, whose data is Llama-2's); from them
 # make_real_tokenizers.py makes a Hugging Face folder and a GGUF in llama.cpp's layout for each.
 # On the committed corpus (tests/tokenizer/real_corpus.jsonl, which make_real_corpus.py must
-# make again byte for byte), lookupviz's IDs (tokenize_batch: one process per tokenizer, the
-# CLI's find_model_tokenizer) must equal tokenizers.js's on the folder (and the decoded text),
-# and on the GGUF: at least 99.9 % of the strings, and every one that differs named in
+# make again byte for byte), lookupviz's IDs (`lookupviz --tokenize-lines CORPUS --weights …`:
+# one process per tokenizer and form) must equal tokenizers.js's on the folder and on the GGUF,
+# and on the folder so must tokenize_batch's IDs and decoded text (the IDs decoded by core):
+# at least 99.9 % of the strings, and every one that differs named in
 # docs/manual.md and listed in real_known_differences.txt. Without node, tokenizers.js or every
 # package the test is skipped (exit 77); a package missing alone is named and its tokenizer left out.
-#   real_reference.sh TOKENIZE_BATCH SOURCE_DIR BUILD_DIR
+#   real_reference.sh LOOKUPVIZ TOKENIZE_BATCH SOURCE_DIR BUILD_DIR
 set -euo pipefail
-tool="$1" src="$2" build="$3"
+app="$1" batch="$2" src="$3" build="$4"
 here="$src/tests/tokenizer"
 modules="${LV_REAL_TOKENIZERS_MODULES:-$build/npm/node_modules}"
 reference="$modules/@huggingface/tokenizers/dist/tokenizers.mjs"
@@ -40,16 +41,20 @@ if [ -z "$made" ]; then
   exit 77
 fi
 seconds() { local s=$EPOCHREALTIME; "$@"; echo "${EPOCHREALTIME} - $s" | bc >"$work/last.time"; }
+known="$here/real_known_differences.txt"
 status=0
-echo "(each row: strings, equal, %, and seconds for one lookupviz process on every string)"
+echo "(each row: strings, equal, %, and seconds for one lookupviz --tokenize-lines process on every string)"
 for t in $made; do
   seconds node "$here/hf_encode.mjs" "$reference" "$work/$t/tokenizer.json" "$corpus" >"$work/$t.hf"
   echo "$t: tokenizers.js took $(cat "$work/last.time") s"
-  seconds "$tool" "$work/$t" "$corpus" >"$work/$t.lv" 2>"$work/$t.err" || { cat "$work/$t.err"; status=1; continue; }
-  /usr/bin/python3 "$here/compare_real.py" "$t" "$corpus" "$work/$t.hf" "$work/$t.lv" \
-    "$here/real_known_differences.txt" "$(cat "$work/last.time")" || status=1
-  seconds "$tool" "$work/$t.gguf" "$corpus" >"$work/$t.gguf.lv" 2>"$work/$t.err" || { cat "$work/$t.err"; status=1; continue; }
-  /usr/bin/python3 "$here/compare_real.py" "$t.gguf" "$corpus" "$work/$t.hf" "$work/$t.gguf.lv" \
-    "$here/real_known_differences.txt" "$(cat "$work/last.time")" --ids-only || status=1
+  "$batch" "$work/$t" "$corpus" >"$work/$t.batch" 2>"$work/$t.err" || { cat "$work/$t.err"; status=1; continue; }
+  for form in "$t" "$t.gguf"; do
+    seconds "$app" --tokenize-lines "$corpus" --weights "$work/$form" >"$work/$form.cli" 2>"$work/$t.err" ||
+      { cat "$work/$t.err"; status=1; continue; }
+    extra=()
+    [ "$form" = "$t.gguf" ] || extra=(--batch "$work/$t.batch")
+    /usr/bin/python3 "$here/compare_real.py" "$form" "$corpus" "$work/$t.hf" "$known" "$(cat "$work/last.time")" \
+      --cli "$work/$form.cli" "${extra[@]}" || status=1
+  done
 done
 exit $status
