@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/text/utf8_text.hpp"
+#include "core/tokenizer/gpt2_pattern.hpp"
 #include "core/tokenizer/split_regex.hpp"
 #include "core/tokenizer/unicode_stand_in.hpp"
 
@@ -40,6 +41,18 @@ TEST(UnicodeStandIn, ALetterOfUnicode151IsALetter) {
   const std::string cjk = utf8(0x2EC82);
   EXPECT_EQ(pieces(kLlama3, cjk + "\"A"), (std::vector<std::string>{cjk, "\"A"}));
   EXPECT_EQ(pieces(R"(\p{L}+)", "a" + cjk + "b"), (std::vector<std::string>{"a" + cjk + "b"}));
+}
+
+TEST(UnicodeStandIn, GptTwosPatternSeesThemToo) {
+  // ` ?\p{L}+` takes the two letters, `"` and `A` follow; the pieces point into the text.
+  const std::string cjk = utf8(0x2EC82), word = " " + cjk + cjk, text = word + "\"A";
+  const lv::Gpt2Pattern gpt2;
+  std::vector<std::string_view> got;
+  std::string why;
+  ASSERT_TRUE(gpt2.split(text, got, &why)) << why;
+  EXPECT_EQ(got, (std::vector<std::string_view>{word, "\"", "A"}));
+  ASSERT_EQ(got.size(), 3u);
+  EXPECT_EQ(got[0].data(), text.data());
 }
 
 TEST(UnicodeStandIn, LettersAndDigitsOfUnicode150AreLettersAndDigits) {
