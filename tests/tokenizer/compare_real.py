@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """compare_real.py NAME STRINGS.jsonl REFERENCE KNOWN SECONDS [--cli FILE] [--batch FILE]
    compare_real.py --as-reference STRINGS.jsonl CLI_OUT
+   compare_real.py --independent NAME STRINGS.jsonl ENCODER_OUT CLI_OUT
 
 One published tokenizer's check (tests/tokenizer/real_reference.sh): tokenizers.js's answers
 (hf_encode.mjs: per string an IDs line and the decoded text as a JSON string) against
@@ -23,6 +24,20 @@ if sys.argv[1] == "--as-reference":
         print(" ".join(lines[k].strip("[]").split(", ")) if k < len(lines) else "")
         print(json.dumps(text))
     sys.exit(0)
+
+if sys.argv[1] == "--independent":
+    # compare_real.py --independent NAME STRINGS.jsonl ENCODER_OUT CLI_OUT: an independent
+    # encoder's IDs (independent_encode.mjs; an empty line for a string it cannot encode, one
+    # holding an added token's text) against lookupviz --tokenize-lines': all must be equal.
+    name, texts = sys.argv[2], [json.loads(line) for line in open(sys.argv[3], encoding="utf-8") if line.strip()]
+    theirs = open(sys.argv[4], encoding="utf-8").read().split("\n")
+    ours = open(sys.argv[5], encoding="utf-8").read().split("\n")
+    asked = [k for k, text in enumerate(texts) if k < len(theirs) and (theirs[k] != "" or text == "")]
+    differ = [k for k in asked if k >= len(ours) or theirs[k] != " ".join(ours[k].strip("[]").split(", "))]
+    print(f"{name:<14} {len(asked):>6} strings {len(asked) - len(differ):>6} equal (those with no added token's text)")
+    for k in differ:
+        print(f"  differs: {json.dumps(texts[k])}\n    {name} {theirs[k]}\n    lookupviz {ours[k] if k < len(ours) else ''}")
+    sys.exit(1 if differ or len(asked) < len(texts) // 2 else 0)
 
 name, strings_path, ref_path, known_path, seconds = sys.argv[1:6]
 extra = dict(zip(sys.argv[6::2], sys.argv[7::2]))

@@ -10,7 +10,9 @@
 # one process per tokenizer and form) must equal tokenizers.js's on the folder and on the GGUF,
 # and on the folder so must tokenize_batch's IDs and decoded text (the IDs decoded by core):
 # at least 99.9 % of the strings, and every one that differs named in
-# docs/manual.md and listed in real_known_differences.txt. Without node, tokenizers.js or every
+# docs/manual.md and listed in real_known_differences.txt. Llama-2's and Mistral's IDs must also
+# equal those of independent encoders (llama-tokenizer-js, mistral-tokenizer-js) on every string
+# they can encode. Without node, tokenizers.js or every
 # package the test is skipped (exit 77); a package missing alone is named and its tokenizer left out.
 #   real_reference.sh LOOKUPVIZ TOKENIZE_BATCH SOURCE_DIR BUILD_DIR
 set -euo pipefail
@@ -68,5 +70,14 @@ for t in $made; do
     /usr/bin/python3 "$here/compare_real.py" "$form" "$corpus" "$work/$t.hf" "$known" "$(cat "$work/last.time")" \
       --cli "$work/$form.cli" "${extra[@]}" || status=1
   done
+done
+# Encoders written apart from Hugging Face's, with their own copies of the vocabularies: Llama-2's
+# (llama-tokenizer-js) and Mistral-7B's (mistral-tokenizer-js), on the strings without added tokens.
+for pair in llama2:llama mistral:mistral; do
+  t="${pair%%:*}" js="$modules/${pair#*:}-tokenizer-js/${pair#*:}-tokenizer.js"
+  [ -f "$js" ] && [ -f "$work/$t.cli" ] || { echo "note: ${pair#*:}-tokenizer-js is not installed: not compared"; continue; }
+  node "$here/independent_encode.mjs" "$js" "$corpus" >"$work/$t.independent"
+  /usr/bin/python3 "$here/compare_real.py" --independent "$t (${pair#*:}-tokenizer-js)" "$corpus" \
+    "$work/$t.independent" "$work/$t.cli" || status=1
 done
 exit $status
