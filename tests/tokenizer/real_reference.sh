@@ -43,7 +43,13 @@ if [ "$made" = gpt2 ]; then
   echo "skipped: none of the packages that ship the tokenizers is installed under $modules"
   exit 77
 fi
-seconds() { local s=$EPOCHREALTIME; "$@"; echo "${EPOCHREALTIME} - $s" | bc >"$work/last.time"; }
+# Runs a command, its wall time in seconds into $work/last.time; its exit status kept.
+seconds() {
+  local s=$EPOCHREALTIME rc=0
+  "$@" || rc=$?
+  awk "BEGIN { print ${EPOCHREALTIME} - $s }" >"$work/last.time"
+  return $rc
+}
 known="$here/real_known_differences.txt"
 status=0
 echo "(each row: strings, equal, %, and seconds for one lookupviz --tokenize-lines process on every string)"
@@ -54,17 +60,18 @@ for t in $made; do
     # tokenizers.js's ByteLevel cuts GPT-2's pattern with JavaScript's \s (no U+0085, with
     # U+FEFF), unlike the Rust crate and tiktoken: GPT-2's reference is lookupviz's own GPT-2
     # (tiktoken's rules, held to tiktoken's goldens by cli.Tokenize.*); tokenizers.js is shown.
-    "$app" --tokenize-lines "$corpus" --weights "$work/gpt2" >"$work/gpt2.cli"
+    "$app" --tokenize-lines "$corpus" --weights "$work/gpt2" >"$work/gpt2.cli" &&
+      "$app" --tokenize-lines "$corpus" >"$work/gpt2.own" || { echo "gpt2: lookupviz --tokenize-lines failed"; exit 1; }
     /usr/bin/python3 "$here/compare_real.py" "gpt2 (tokenizers.js, shown)" "$corpus" "$work/gpt2.hf" "$known" 0 \
       --cli "$work/gpt2.cli" >"$work/gpt2.js" || true
     head -1 "$work/gpt2.js"
-    "$app" --tokenize-lines "$corpus" >"$work/gpt2.own"
     /usr/bin/python3 "$here/compare_real.py" --as-reference "$corpus" "$work/gpt2.own" >"$work/gpt2.hf"
   fi
-  "$batch" "$work/$t" "$corpus" >"$work/$t.batch" 2>"$work/$t.err" || { cat "$work/$t.err"; status=1; continue; }
+  "$batch" "$work/$t" "$corpus" >"$work/$t.batch" 2>"$work/$t.err" ||
+    { echo "$t: tokenize_batch failed"; cat "$work/$t.err"; status=1; continue; }
   for form in "$t" "$t.gguf"; do
     seconds "$app" --tokenize-lines "$corpus" --weights "$work/$form" >"$work/$form.cli" 2>"$work/$t.err" ||
-      { cat "$work/$t.err"; status=1; continue; }
+      { echo "$form: lookupviz --tokenize-lines failed"; cat "$work/$t.err"; status=1; continue; }
     extra=()
     [ "$form" = "$t.gguf" ] || extra=(--batch "$work/$t.batch")
     /usr/bin/python3 "$here/compare_real.py" "$form" "$corpus" "$work/$t.hf" "$known" "$(cat "$work/last.time")" \
