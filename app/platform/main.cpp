@@ -37,6 +37,7 @@
 #include "core/settings/cli_options.hpp"
 #include "core/tokenizer/gpt2_tokenizer.hpp"
 #include "core/tokenizer/model_tokenizer.hpp"
+#include "core/tokenizer/tokenize_lines.hpp"
 #include "core/text/id_parse.hpp"
 #include "app/platform/bench_edits.hpp"
 #include "app/model/model_jobs.hpp"
@@ -335,7 +336,8 @@ Exit read_command_line(int argc, char** argv, lv::CliOptions* o) {
   }
   if (!o->tokenize_from.empty()) {
     std::string text;
-    if (const std::string e = lv::read_text_input(o->tokenize_from, &text); !e.empty()) return fail_usage(e);
+    const char* flag = o->tokenize_lines ? "--tokenize-lines" : "--text-file";
+    if (const std::string e = lv::read_text_input(o->tokenize_from, &text, flag); !e.empty()) return fail_usage(e);
     o->tokenize = std::move(text);
   }
   return std::nullopt;
@@ -375,6 +377,11 @@ Exit tokenizer_modes(lv::CliOptions& o, const char* argv0, TokenizerLoaded* load
   if (!lv::needs_tokenizer(o)) return std::nullopt;
   if (!loaded->active()) return fail(loaded->error);
   const lv::Tokenizer* t = loaded->active();
+  if (o.tokenize && o.tokenize_lines) {
+    const std::string why = lv::tokenize_json_lines(
+        *t, *o.tokenize, [](const std::string& line) { std::fwrite(line.data(), 1, line.size(), stdout); });
+    return why.empty() ? 0 : fail_usage("--tokenize-lines: " + why);
+  }
   if (o.tokenize) {
     lv::Encoding e = t->encode(*o.tokenize);
     if (!e.ok) return fail_usage("--tokenize: " + e.error);

@@ -100,6 +100,7 @@ constexpr Flag kFlags[] = {
     {"--text", Kind::kValue, "--text \"Hello, world\""},
     {"--tokenize", Kind::kValue, "--tokenize \"Hello, world\""},
     {"--text-file", Kind::kValue, "--text-file story.txt"},
+    {"--tokenize-lines", Kind::kValue, "--tokenize-lines texts.jsonl"},
     {"--detokenize", Kind::kValue, "--detokenize 15496,11"},
     {"--special", Kind::kSwitch, ""},
     {"--quiz-json", Kind::kSwitch, ""},
@@ -131,12 +132,14 @@ const Flag* find_flag(std::string_view name) {
   return nullptr;
 }
 
-// --text, --tokenize, --text-file, --detokenize (GPT-2's tokenizer's input) and --special: one
-// "--flag value" applied; an error or "".
+// The flags of GPT-2's (or --weights' own) tokenizer's input.
 bool text_flag(std::string_view name) {
-  return name == "--text" || name == "--tokenize" || name == "--text-file" || name == "--detokenize" ||
-         name == "--special";
+  return name == "--text" || name == "--tokenize" || name == "--text-file" || name == "--tokenize-lines" ||
+         name == "--detokenize" || name == "--special";
 }
+
+// --text, --tokenize, --text-file, --tokenize-lines, --detokenize and --special: one
+// "--flag value" applied; an error or "".
 std::string apply_text_flag(CliOptions& o, std::string_view name, std::string_view v) {
   if (name == "--special") {  // a switch: --tokenize adds the post-processor's special tokens
     o.special = true;
@@ -148,10 +151,15 @@ std::string apply_text_flag(CliOptions& o, std::string_view name, std::string_vi
     o.text = std::string(v);
     return "";
   }
-  if (name == "--tokenize" || name == "--text-file") {
+  if (name == "--tokenize" || name == "--text-file" || name == "--tokenize-lines") {
+    if (o.tokenize && (o.tokenize_lines || name == "--tokenize-lines"))
+      return "give --tokenize-lines alone, without --tokenize or --text-file";
     if (o.tokenize) return "give --tokenize or --text-file, not both";
-    if (name == "--text-file" || v == "-") {  // the text is read by main (read_text_input)
-      if (v.empty()) return "--text-file needs a file name, e.g. --text-file story.txt (- for standard input)";
+    o.tokenize_lines = name == "--tokenize-lines";
+    if (name != "--tokenize" || v == "-") {  // the text is read by main (read_text_input)
+      if (v.empty())
+        return std::string(name) + " needs a file name, e.g. " + std::string(find_flag(name)->example) +
+               " (- for standard input)";
       o.tokenize_from = std::string(v);
       o.tokenize = std::string();
       return "";
@@ -723,9 +731,11 @@ CliParse parse_cli(const std::vector<std::string>& args) {
   return r;
 }
 
-std::string read_text_input(const std::string& from, std::string* text) {
+std::string read_text_input(const std::string& from, std::string* text, std::string_view flag_name) {
   const bool stdin_ = from == "-";
-  const std::string flag = stdin_ ? "--tokenize -" : "--text-file";
+  const std::string flag = stdin_ && flag_name == "--text-file" ? "--tokenize -"
+                           : stdin_                             ? std::string(flag_name) + " -"
+                                                                : std::string(flag_name);
   const std::string what = stdin_ ? "standard input" : from;
   const int fd = stdin_ ? STDIN_FILENO : open(from.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
   if (fd < 0) return flag + ": cannot open " + from + ": " + std::strerror(errno);
@@ -1049,6 +1059,10 @@ Headless modes:
                        encode(text, add_special_tokens=True) does (its
                        tokenizer.json's post-processor: BERT's [CLS] ... [SEP],
                        Llama's <s> ...); GPT-2's has none
+  --tokenize-lines F   many texts in one run: each line of F (- for standard
+                       input) is one JSON string ("Hello,\nworld", as a
+                       .jsonl file holds them); each text's IDs are printed
+                       as a Python list on a line of their own, then exit
   --detokenize LIST    print the text of GPT-2 token IDs (15496,11 or
                        "[15496, 11]"), as print(tokenizer.decode(ids)), exit;
                        "", "[]" or "[ ]" is no IDs (what --tokenize "" prints)

@@ -7,7 +7,10 @@
 
 #include <pcre2.h>
 
+#include <string>
+
 #include "core/tokenizer/split_regex.hpp"
+#include "core/tokenizer/unicode_stand_in.hpp"
 
 namespace lv {
 namespace {
@@ -46,7 +49,11 @@ bool Gpt2Pattern::for_each_piece(std::string_view text, const std::function<void
     *why = "out of memory for the GPT-2 pattern";
     return false;
   }
-  const auto* subject = reinterpret_cast<PCRE2_SPTR>(text.data());
+  // Characters newer than PCRE2's tables are seen as older ones of their kind, at the same
+  // offsets (unicode_stand_in.hpp), as the Split patterns see them.
+  std::string seen;
+  const bool stood_in = stand_in_newer_characters(text, &seen);
+  const auto* subject = reinterpret_cast<PCRE2_SPTR>(stood_in ? seen.data() : text.data());
   size_t at = 0;
   bool ok = true;
   while (at < text.size()) {

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "core/text/utf8_text.hpp"
+#include "core/tokenizer/unicode_stand_in.hpp"
 
 namespace lv {
 namespace {
@@ -128,7 +129,13 @@ bool SplitRegex::for_each_match(std::string_view text, const Hit& hit, std::stri
   for (size_t run = 0; ok && run < text.size();) {
     size_t end = run, bad = 0;
     for (size_t len; end < text.size() && (len = utf8_sequence_length(text, end, &bad)) > 0;) end += len;
-    if (end > run) ok = match_run(text.substr(run, end - run), run, r, hit, why);
+    if (end > run) {
+      // PCRE2 sees characters newer than its tables as older ones of their kind, at the same
+      // offsets (unicode_stand_in.hpp); the pieces are still cut from `text`.
+      const std::string_view part = text.substr(run, end - run);
+      std::string seen;
+      ok = match_run(stand_in_newer_characters(part, &seen) ? std::string_view(seen) : part, run, r, hit, why);
+    }
     if (end < text.size()) utf8_sequence_length(text, end, &bad);
     run = end + (end < text.size() ? bad : 0);
   }
