@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -100,11 +100,16 @@ TEST(MapTab, EveryOneOf128256RowsIsDrawn) {
   const MapTab& m = h.app.nearest.map;
   ASSERT_TRUE(m.map && m.map->ok);
   EXPECT_EQ(m.drawn, 128256);
-  std::vector<double> ms;
+  std::vector<double> ms;  // the UI thread's CPU time a frame (a loaded machine adds only wall time)
+  auto thread_ms = [] {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return 1e3 * static_cast<double>(ts.tv_sec) + 1e-6 * static_cast<double>(ts.tv_nsec);
+  };
   for (int i = 0; i < 40; ++i) {
-    const auto t0 = std::chrono::steady_clock::now();
+    const double t0 = thread_ms();
     h.frame();
-    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    ms.push_back(thread_ms() - t0);
   }
   std::sort(ms.begin(), ms.end());
   std::printf("FIGURE map_frame_ms_p95 %.3f 8\n", ms[ms.size() * 95 / 100]);
