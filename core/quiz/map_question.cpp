@@ -79,7 +79,7 @@ void ask_map_nearest(Question& q, const QuizModel& m) {
   q.why = a.answer == a.choices.front()
               ? held + " — here the nearest on the map, row " + with_commas(a.answer) +
                     ", is also the nearest in full (distance " + distance_text(a.answer_distance) + ")"
-              : held + ": row " + with_commas(a.answer) + " is at distance " + distance_text(a.answer_distance) +
+              : held + "; here row " + with_commas(a.answer) + " is at distance " + distance_text(a.answer_distance) +
                     ", while row " + with_commas(a.choices.front()) + ", the nearest on the map, is at " +
                     distance_text(a.first_distance);
 }
