@@ -36,8 +36,9 @@ void handle_input(MapPlotView& v, ImVec2 min, ImVec2 max, bool hovered, bool act
 }
 
 // The points inside the plot, every `step`-th row, as quads written straight into the draw
-// list. At most kPerPixel quads a pixel: where more pile up, the alpha has already saturated
-// (4 layers of 0.45 cover 91 %), so the rest would cost vertices and show nothing.
+// list. At most kPerPixel quads a square of the quads' own size: where more pile up, the
+// alpha has already saturated (4 layers of 0.45 cover 91 %), so the rest would cost
+// vertices (a software renderer's time on the UI thread) and show nothing.
 constexpr uint8_t kPerPixel = 4;
 
 // Returns the points inside the plot; *quads: the quads written.
@@ -50,15 +51,18 @@ int64_t draw_points(ImDrawList* dl, const MapPlotInput& in, const MapPlotView& v
   const float h = in.point_px * 0.5f;
   const float mx = (min.x + max.x) * 0.5f, my = (min.y + max.y) * 0.5f;
   const float s = static_cast<float>(v.scale), cx = static_cast<float>(v.cx), cy = static_cast<float>(v.cy);
-  const int w = std::max(1, static_cast<int>(max.x - min.x) + 1), hh = std::max(1, static_cast<int>(max.y - min.y) + 1);
-  static std::vector<uint8_t> layers;  // per pixel: quads drawn there this frame (the UI thread's only)
+  const float cell = std::max(1.0f, in.point_px);  // the squares counted: a quad's size
+  const int w = std::max(1, static_cast<int>((max.x - min.x) / cell) + 1);
+  const int hh = std::max(1, static_cast<int>((max.y - min.y) / cell) + 1);
+  static std::vector<uint8_t> layers;  // per square: quads drawn there this frame (the UI thread's only)
   layers.assign(static_cast<size_t>(w) * static_cast<size_t>(hh), 0);
   int64_t shown = 0, drawn = 0, left = 0;  // left: quads still reserved in this run
   for (int64_t r = 0; r < g.rows; r += step) {
     const float x = mx + (coord(g, r, g.ax) - cx) * s, y = my - (coord(g, r, g.ay) - cy) * s;
     if (!(x >= min.x && x < max.x && y >= min.y && y < max.y)) continue;  // NaN fails too
     ++shown;
-    uint8_t& n = layers[static_cast<size_t>(y - min.y) * static_cast<size_t>(w) + static_cast<size_t>(x - min.x)];
+    uint8_t& n = layers[static_cast<size_t>((y - min.y) / cell) * static_cast<size_t>(w) +
+                        static_cast<size_t>((x - min.x) / cell)];
     if (n >= kPerPixel) continue;
     ++n;
     if (left == 0) {

@@ -10,8 +10,8 @@
 // 128,256 quads are 512,000 vertices: more than 16-bit indices address, so the points are
 // reserved in runs of 16,383 quads (the draw list starts a new vertex offset between runs,
 // which the renderer allows: ImGuiBackendFlags_RendererHasVtxOffset). Without that flag
-// (a test's headless context), every n-th point is drawn, at most 16,000. A pixel takes
-// at most 4 quads: the alpha has saturated there, the rest would only cost vertices.
+// (a test's headless context), every n-th point is drawn, at most 16,000. A square of a
+// quad's size takes at most 4: the alpha has saturated there, more would only cost vertices.
 #pragma once
 #include <imgui.h>
 
@@ -43,7 +43,7 @@ struct MapPlotInput {
 struct MapPlotHit {
   int64_t hovered = -1;  // the row under the cursor (within a few pixels)
   int64_t clicked = -1;  // the row clicked (a press and release without a drag)
-  int64_t drawn = 0;     // points inside the plot this frame (each a quad, or under 4 on its pixel)
+  int64_t drawn = 0;     // points inside the plot this frame (each a quad, or under 4 in its square)
   int64_t quads = 0;     // quads written
   ImVec2 min{}, max{};   // the plot's rectangle
 };
