@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <utility>
 
+#include "app/app_map.hpp"
 #include "app/state/app_edits.hpp"
 #include "app/model/app_model.hpp"
 #include "app/ui_base/ui_draw.hpp"
@@ -450,7 +451,15 @@ void open_nearest(App& app, int64_t row) {
   std::snprintf(p.query_buf, sizeof p.query_buf, "%lld", static_cast<long long>(row));
 }
 
-bool nearest_busy(const App& app) { return app.nearest.job.running() || app.nearest.norms_job.running(); }
+bool nearest_busy(const App& app) {
+  return app.nearest.job.running() || app.nearest.norms_job.running() || map_busy(app);
+}
+
+NearestTableKey nearest_table_key(const App& app) { return table_key(app); }
+void nearest_progress_line(float fraction, const char* what, BackgroundJob* job) {
+  progress_line(fraction, what, job, nullptr);
+}
+TableView nearest_snapshot(const App& app) { return snapshot(app); }
 
 bool add_row_as_id(App& app, int64_t row) {
   if (row < 0 || row >= app.derived.vocab) return false;
@@ -478,6 +487,7 @@ void draw_nearest_panel(App& app) {
   }
   update_search(app);
   update_norms(app);
+  update_map(app);
   if (!p.open) return;
   bool open = true;
   begin_window(app, &open);
@@ -494,15 +504,23 @@ void draw_nearest_panel(App& app) {
       ImGui::EndTabItem();
     }
     landmark("nearest-tab-norms");
+    if (ImGui::BeginTabItem("Map", nullptr, want == 2 ? ImGuiTabItemFlags_SetSelected : 0)) {
+      p.tab = 2;
+      ImGui::EndTabItem();
+    }
+    landmark("nearest-tab-map");
     ImGui::EndTabBar();
   }
   if (p.tab == 0) draw_neighbours(app);
-  else draw_norms(app);
+  else if (p.tab == 1) draw_norms(app);
+  else draw_map_tab(app);
   ImGui::End();
   if (!open) {
     p.open = false;
     p.job.stop();
     p.norms_job.stop();
+    p.map.job.stop();
+    p.map.near_job.stop();
   }
 }
 
