@@ -12,7 +12,8 @@
 #include <cstdio>
 
 #include "app/state/app_edits.hpp"
-#include "app/app_ui.hpp"
+#include "app/chrome/chrome.hpp"
+#include "app/deck/slide_nav.hpp"
 #include "app/model/model_jobs.hpp"
 #include "app/chrome/ui_keys.hpp"
 #include "app/slides/scale_worker.hpp"
