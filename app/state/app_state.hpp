@@ -128,24 +128,26 @@ struct UiState {
   char cell_buf[64] = "";                                 // the value typed into the cell editor
   std::string cell_error;                                 // why the typed value was not applied
   int hover_out_row = -1, hover_out_col = -1;             // slide 4: the output cell under the mouse
-  Matrix scratch;                        // a slide's per-frame working buffer (kept to avoid allocations)
-  std::vector<float> row_buf;            // a table row read for a flight (kept likewise)
-  Matrix logits_buf;                     // slide 8: the logits on screen
-  std::vector<float> logits_row;         // and the head row they read
-  uint64_t canvas_fit_key = 0;           // what the canvas zoom was chosen for (app/slides/canvas_fit.hpp)
-  uint64_t canvas_view_key = 0;          // its slide, room and type size
-  int canvas_level = 4;                  // kCanvasNormalLevel: the zoom level the canvas is drawn at
-  ImVec2 canvas_extent{0.0f, 0.0f};      // the slide's extent at that level (its steps' largest)
-  uint64_t narrative_fit_key = 0;        // what the narrative's text size was chosen for
-  int narrative_level = 4;               // kCanvasNormalLevel: its text size (down to kNarrativeMinLevel)
-  bool narrative_settling = false;       // its size is not settled yet: draw another frame
+  Matrix scratch;                    // a slide's per-frame working buffer (kept to avoid allocations)
+  std::vector<float> row_buf;        // a table row read for a flight (kept likewise)
+  Matrix logits_buf;                 // slide 8: the logits on screen
+  std::vector<float> logits_row;     // and the head row they read
+  uint64_t canvas_fit_key = 0;       // what the canvas zoom was chosen for (app/slides/canvas_fit.hpp)
+  uint64_t canvas_view_key = 0;      // its slide, room and type size
+  int canvas_level = 4;              // kCanvasNormalLevel: the zoom level the canvas is drawn at
+  ImVec2 canvas_extent{0.0f, 0.0f};  // the slide's extent at that level (its steps' largest)
+  uint64_t narrative_fit_key = 0;    // what the narrative's text size was chosen for
+  int narrative_level = 4;           // kCanvasNormalLevel: its text size (down to kNarrativeMinLevel)
+  bool narrative_settling = false;   // its size is not settled yet: draw another frame
+  SlideMemory slides;                // what the slides remember between frames
+  CodePanelText code_panel;          // the code panels' text
+  bool code_select = false;          // the code panels show their text in read-only
+                                     // fields (select with the mouse, Ctrl+C) instead of in colour
+
+  // The narration's text size as measured for every step (app/slides/narration_fit.hpp).
   bool narrative_scrolls = false;        // it does not fit at its smallest size: the column scrolls
-  std::vector<float> narrative_heights;  // each step's text height as measured (app/slides/narration_fit.hpp)
+  std::vector<float> narrative_heights;  // each step's text height at narrative_level
   float narrative_stale_h = -1.0f;       // the drawn height that last had it measured again
-  SlideMemory slides;                    // what the slides remember between frames
-  CodePanelText code_panel;              // the code panels' text
-  bool code_select = false;              // the code panels show their text in read-only
-                                         // fields (select with the mouse, Ctrl+C) instead of in colour
 };
 
 // ---------------------------------------------------------------- loading a table file
