@@ -192,7 +192,8 @@ void draw_narrative(App& app, ImVec2 size) {
       ui.narrative_settling = true;
     }
   }
-  if (ui.narrative_scrolls) report_clipped("narration does not fit its column (it scrolls)");
+  // (What was drawn is checked too, not only what was measured.)
+  if (ui.narrative_scrolls || drawn > box.y + 0.5f) report_clipped("narration does not fit its column (it scrolls)");
   if (ImGui::GetScrollMaxX() > 0.5f) report_clipped("narration is wider than its column");
   ImGui::EndChild();
   report_last_item_panel("narration");

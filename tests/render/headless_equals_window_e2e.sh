@@ -98,19 +98,32 @@ mask() {
   [ "${#draw[@]}" -eq 0 ] || "$CONVERT" "$picture" -fill black "${draw[@]}" "$picture"
 }
 
-# compare_shots SIZE SCALE: each Ctrl+S of the case against the command line's picture.
+# headless_diff SLIDE STEP SIZE SCALE WINDOW MARKS REF: the command line's picture of the state,
+# masked as the window's is on slide 7; prints how many pixels differ from WINDOW.
+headless_diff() {
+  local slide="$1" step="$2" size="$3" scale="$4" window="$5" marks="$6" ref="$7"
+  "$BIN" --reset --screenshot "$ref" --slide "$slide" --step "$step" --size "$size" --scale "$scale" \
+    "${STATE[@]}" >"$ref.log" 2>&1 || { echo "--screenshot failed: $(tail -n 3 "$ref.log")"; return; }
+  [ "$slide" = 7 ] && mask "$ref" "$marks" scale-chart scale-timed-text
+  "$COMPARE" -metric AE "$window" "$ref" "${window%.png}-diff.png" 2>&1 >/dev/null
+}
+
+# compare_shots SIZE SCALE: each Ctrl+S of the case against the command line's picture. A
+# picture that differs is drawn once more: slide 7's picture waits a minute at most for its
+# table, and a loaded machine can take longer (it then shows the table still being drawn).
+# A layout that differs differs again.
 compare_shots() {
-  local size="$1" scale="$2" slide step window marks ref diff
+  local size="$1" scale="$2" slide step window marks ref diff again
   for s in "${SHOTS[@]}"; do
     read -r slide step window marks <<<"$s"
     ref="${window%.png}-headless.png"
-    "$BIN" --reset --screenshot "$ref" --slide "$slide" --step "$step" --size "$size" --scale "$scale" \
-      "${STATE[@]}" >"$ref.log" 2>&1 || { fail "--screenshot of slide $slide failed: $(tail -n 3 "$ref.log")"; continue; }
-    if [ "$slide" = 7 ]; then
-      mask "$window" "$marks" scale-chart scale-timed-text
-      mask "$ref" "$marks" scale-chart scale-timed-text
+    [ "$slide" = 7 ] && mask "$window" "$marks" scale-chart scale-timed-text
+    diff="$(headless_diff "$slide" "$step" "$size" "$scale" "$window" "$marks" "$ref")"
+    if [ "$diff" != "0" ]; then
+      again="$(headless_diff "$slide" "$step" "$size" "$scale" "$window" "$marks" "${ref%.png}-again.png")"
+      echo "$RUN: slide $slide, step $step: $diff pixels differ; drawn again: $again"
+      diff="$again"
     fi
-    diff="$("$COMPARE" -metric AE "$window" "$ref" "${window%.png}-diff.png" 2>&1 >/dev/null)"
     echo "$RUN: slide $slide, step $step: $diff pixels differ"
     [ "$diff" = "0" ] ||
       fail "slide $slide step $step: Ctrl+S and --screenshot differ in $diff pixels (${window%.png}-diff.png)"
