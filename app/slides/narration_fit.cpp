@@ -41,6 +41,7 @@ void restore(ImGuiWindow& w, const Cursor& c) {
 NarrationFit choose_narration_level(App& app, const SlideDef& slide, float height) {
   ImGuiWindow* win = ImGui::GetCurrentWindow();
   const Cursor start = cursor_of(*win);
+  const float room = ImGui::GetContentRegionAvail().x;  // a word wider than it does not fit either
   const Timeline timeline = app.ui.timeline;
   const int steps = slide.steps(app);
   NarrationFit fit;
@@ -55,16 +56,18 @@ NarrationFit choose_narration_level(App& app, const SlideDef& slide, float heigh
       fit.heights.assign(static_cast<size_t>(steps) + 1, 0.0f);
       begin_narration_zoom(level);
       ImGui::PushTextWrapPos(0.0f);
+      float widest = 0.0f;
       for (int k = 0; k <= steps; ++k) {
         app.ui.timeline = Timeline{static_cast<float>(k), false, timeline.speed, -1.0f};
         restore(*win, start);
         win->DC.CursorMaxPos = start.pos;  // the extent of this step's text alone
         slide.narrative(app);
         fit.heights[static_cast<size_t>(k)] = win->DC.CursorMaxPos.y - start.pos.y;
+        widest = std::max(widest, win->DC.CursorMaxPos.x - start.pos.x);
       }
       ImGui::PopTextWrapPos();
       end_canvas_zoom();
-      fit.fits = *std::max_element(fit.heights.begin(), fit.heights.end()) <= height + 0.5f;
+      fit.fits = *std::max_element(fit.heights.begin(), fit.heights.end()) <= height + 0.5f && widest <= room + 0.5f;
       if (fit.fits) break;
     }
   }

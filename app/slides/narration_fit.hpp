@@ -26,7 +26,7 @@ struct NarrationFit {
 // Measures `slide`'s narrative in the current window (its text wrapped at the window's full
 // width: it is drawn without a scroll bar when it fits) at the end of each of its steps, from
 // the largest level down, and returns the largest level at which every step's text is no
-// taller than `height`. Nothing is drawn or reported, and the window's cursor is restored.
+// taller than `height` and no wider than the window. Nothing is drawn or reported, and the window's cursor is restored.
 NarrationFit choose_narration_level(App& app, const SlideDef& slide, float height);
 
 // The height of what the current window drew below `top` (a screen y) this frame, as measured.
