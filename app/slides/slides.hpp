@@ -93,6 +93,9 @@ struct SlideDef {
   bool holds_big_table = false;  // keeps a GPT-2-sized table of its own (the bench's memory figure counts it)
   // What it withholds while it asks question q (Hidden above; null: nothing).
   Hidden (*hides)(const quiz::Question& q) = nullptr;
+  // What its questions read of its own state (its controls), written into the model Learn
+  // mode asks about (null: nothing of its own).
+  void (*quiz_model)(const App& app, quiz::QuizModel& m) = nullptr;
 };
 
 // The shown slide's Hidden while Learn mode asks its question (nothing otherwise: no
@@ -176,7 +179,8 @@ std::string slide_keys_label();
   X(kSlideBackward)    \
   X(kSlideAtScale)     \
   X(kSlideGpt)         \
-  X(kSlideTrain)
+  X(kSlideTrain)       \
+  X(kSlideAttention)
 
 #define LV_DECLARE_SLIDE(name) extern const SlideDef name;
 LV_SLIDES(LV_DECLARE_SLIDE)
