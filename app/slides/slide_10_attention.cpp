@@ -613,6 +613,15 @@ Hidden hides(const quiz::Question& q) {
 
 void quiz_model(const App& app, quiz::QuizModel& m) { m.attention = spec_of(app); }
 
+// --d-out, --beta and --no-mask without --attention-print: the slide starts with them.
+void cli_preset(App& app, const CliOptions& o) {
+  if (o.attention_flag.empty()) return;
+  AttentionSpec& spec = slide_state<AttnSlide>(app, kSlideAttention).spec;
+  spec.d_out = o.d_out;
+  spec.beta = o.beta;
+  spec.causal = o.causal_mask;
+}
+
 }  // namespace
 
 const SlideDef kSlideAttention = {.title = "Attention: a soft lookup",
@@ -624,6 +633,7 @@ const SlideDef kSlideAttention = {.title = "Attention: a soft lookup",
                                   .update = update,
                                   .code_depends = code_depends,
                                   .hides = hides,
-                                  .quiz_model = quiz_model};
+                                  .quiz_model = quiz_model,
+                                  .cli_preset = cli_preset};
 
 }  // namespace lv::app

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "app/state/app_state.hpp"
+#include "core/settings/cli_options.hpp"
 #include "app/ui_base/ui_theme.hpp"
 
 namespace lv::app {
@@ -96,6 +97,8 @@ struct SlideDef {
   // What its questions read of its own state (its controls), written into the model Learn
   // mode asks about (null: nothing of its own).
   void (*quiz_model)(const App& app, quiz::QuizModel& m) = nullptr;
+  // Its own command-line presets, applied once at launch after the model (null: none).
+  void (*cli_preset)(App& app, const CliOptions& o) = nullptr;
 };
 
 // The shown slide's Hidden while Learn mode asks its question (nothing otherwise: no

@@ -8,6 +8,7 @@
 #include "app/model/model_jobs.hpp"
 #include "app/slides/bpe_replay.hpp"  // up: slide 0's merge replay follows each edit at once (read before any frame)
 #include "app/slides/slide_09_train.hpp"  // up: --batches, --optimizer, --lr set slide 9 up with the rest of the command line
+#include "app/slides/slides.hpp"  // up: each slide's own command-line presets (SlideDef::cli_preset: slide 10's --beta)
 #include "core/text/id_parse.hpp"
 #include "core/text/wide_text.hpp"
 
@@ -35,6 +36,8 @@ void app_init(App& app, const CliOptions& o, std::shared_ptr<const TableFile> fi
     if (o.grad_seed && *o.grad_seed >= 0)
       take_change(app, set_grad_mode(app, GradMode::Seeded, static_cast<uint64_t>(*o.grad_seed)));
   }
+  for (const SlideDef& s : slide_table())
+    if (s.cli_preset) s.cli_preset(app, o);
 }
 
 void take_change(App& app, const Change& c, Fields fields) {
