@@ -255,9 +255,9 @@ Grids lay_out(const Scene& s, const AttnView& v, AttnSlide& st) {
   const int T = static_cast<int>(v.tokens), D = static_cast<int>(s.d.dim), O = static_cast<int>(v.a.values.cols());
   Grids g;
   GridStyle& gs = g.gs;
+  // (Not the scores: β up to 1,000 would widen every cell for the one step that shows them.)
   grid_use_scale(gs, std::max({static_cast<double>(s.d.table_scale), static_cast<double>(max_abs(v.a.queries)),
-                               static_cast<double>(max_abs(v.a.keys)), static_cast<double>(max_abs(v.a.values)),
-                               static_cast<double>(max_abs(v.a.scores))}));
+                               static_cast<double>(max_abs(v.a.keys)), static_cast<double>(max_abs(v.a.values))}));
   const float band = (c.avail.y - e * 8.0f) * 0.5f;  // two bands of rows, headings and notes around them
   gs.max_rows = grid_fit_count(T, band, gs.cell_h * e, 16);
   gs.max_cols = grid_fit_count(D, c.avail.x * 0.3f, gs.cell_w * e, 8);
@@ -448,17 +448,11 @@ float draw_notes(const Scene& s, const Grids& g, const AttnView& v, int cur, boo
   };
   const std::string proj = with_commas(v.cost.projection_madds), sc = with_commas(v.cost.score_madds),
                     mixed = with_commas(v.cost.mix_madds), copies = with_commas(v.cost.lookup_copies);
+  // One line at every step (the canvas keeps its height: nothing jumps between steps).
   if (cur >= step_bill(T)) {
-    std::snprintf(buf, sizeof buf, "queries, keys, values: 3·T·D·d_out = %s multiply-adds (dense: none skipped)",
-                  proj.c_str());
+    std::snprintf(buf, sizeof buf, "multiply-adds: projections %s + scores %s + mix %s · the lookup: %s copies, 0",
+                  proj.c_str(), sc.c_str(), mixed.c_str(), copies.c_str());
     line(s.pal.text, buf);
-    std::snprintf(buf, sizeof buf, "scores: T·T·d_out = %s · the mix: T·T·d_out = %s multiply-adds", sc.c_str(),
-                  mixed.c_str());
-    line(s.pal.text, buf);
-    std::snprintf(buf, sizeof buf,
-                  "the lookup that made x: T·D = %s copies, 0 multiply-adds — it could, its row was one-hot",
-                  copies.c_str());
-    line(s.pal.muted, buf);
   } else if (cur == step_backward(T)) {
     if (hide_counts) std::snprintf(buf, sizeof buf, "context_vec.sum().backward(): which value rows get a gradient?");
     else
@@ -495,7 +489,9 @@ void hover(const Scene& s, const Grids& g, const AttnView& v, int cur, bool hide
   });
   if (grid_interact(g.x, st.views[0], "##attn_x", &hr, &hc))
     hover_table_row(s.app.nearest, ids_of(s.app)[static_cast<size_t>(hr)]);
-  for (int k = 1; k <= 3; ++k) grid_interact(k == 1 ? g.q : k == 2 ? g.k : g.v, st.views[k], "##attn_p", &hr, &hc);
+  grid_interact(g.q, st.views[1], "##attn_q", &hr, &hc);
+  grid_interact(g.k, st.views[2], "##attn_k", &hr, &hc);
+  grid_interact(g.v, st.views[3], "##attn_v", &hr, &hc);
   grid_interact(g.vals, st.views[5], "##attn_vals", &hr, &hc);
 }
 
@@ -592,6 +588,9 @@ void code(const App& app, std::string& code, std::string& output) {
 
 uint64_t code_depends(const App& app) { return spec_key(spec_of(app)); }
 
+// d_out sets three grids' widths: the canvas is fitted again (β and the mask change numbers only).
+uint64_t fit_depends(const App& app) { return static_cast<uint64_t>(spec_of(app).d_out); }
+
 // ---------------------------------------------------------------- Learn mode
 // Asked where query t's largest weight is, what its row adds up to, or which of its
 // weights are 0: the weights and the context printed wait, and so do the Now lines and
@@ -631,6 +630,7 @@ const SlideDef kSlideAttention = {.title = "Attention: a soft lookup",
                                   .caption = caption,
                                   .code = code,
                                   .update = update,
+                                  .fit_depends = fit_depends,
                                   .code_depends = code_depends,
                                   .hides = hides,
                                   .quiz_model = quiz_model,

@@ -81,16 +81,19 @@ Params attention_params(QuestionKind k, const QuizModel& m, QuizRng* rng) {
   Params p;
   const int64_t b = m.batch();
   if (k == QuestionKind::AttnGradRows || b < 1) return p;
-  if (k != QuestionKind::AttnTopKey && k != QuestionKind::AttnHardLimit) {
-    p.t = rng ? rng->below(b) : (k == QuestionKind::AttnMasked ? 0 : b - 1);
+  if (k == QuestionKind::AttnMasked) {  // any query: its zeros are a list (maybe none)
+    p.t = rng ? rng->below(b) : 0;
     return p;
   }
-  // A query whose answer is one position (no tie): the last such one, or one drawn.
+  // A query whose answer is one position (no tie), or whose row adds up to a number (a table
+  // holding inf gives NaN rows): the last such one, or one drawn.
   const Attention a = attention_of(m);
   IdList fair;
   for (int64_t t = 0; t < b; ++t) {
-    const bool one =
-        k == QuestionKind::AttnTopKey ? top_unique(a, t) : hard_limit_position(a, t, m.attention.causal) >= 0;
+    bool one = false;
+    if (k == QuestionKind::AttnTopKey) one = top_unique(a, t);
+    else if (k == QuestionKind::AttnHardLimit) one = hard_limit_position(a, t, m.attention.causal) >= 0;
+    else one = a.weights.row(t).array().isFinite().all();
     if (one) fair.push_back(t);
   }
   if (fair.empty()) return p;

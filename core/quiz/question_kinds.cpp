@@ -420,9 +420,9 @@ bool askable_of(QuestionKind k, const QuizModel& m) {
       return m.vocab() <= kRowsMovedMaxVocab && train_batches_fit(m) && default_params(k, m).row.has_value();
     case QuestionKind::SameTokenX: return default_params(k, m).t.has_value();
     case QuestionKind::AttnTopKey:
-    case QuestionKind::AttnHardLimit: return m.batch() <= kMaxAttentionTokens && default_params(k, m).t.has_value();
     case QuestionKind::AttnRowSum:
-    case QuestionKind::AttnMasked:
+    case QuestionKind::AttnHardLimit:
+    case QuestionKind::AttnMasked: return m.batch() <= kMaxAttentionTokens && default_params(k, m).t.has_value();
     case QuestionKind::AttnGradRows: return m.batch() <= kMaxAttentionTokens;
     default: return true;
   }

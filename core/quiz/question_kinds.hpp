@@ -261,8 +261,9 @@ Question make_question(int slide, QuestionKind k, const QuizModel& m, const Para
 // Slide 10's questions (core/quiz/attention_questions.cpp): q.kind and q.params set;
 // fills its prompt, answer and why.
 void ask_attention(Question& q, const QuizModel& m);
-// Slide 10's params: the query t (fixed: the last position, else drawn; for attn_top_key and
-// attn_hard_limit a row whose answer is not a tie). Empty t: the state cannot ask it.
+// Slide 10's params: the query t (fixed: the last fair one, attn_masked's 0; else drawn).
+// Fair: attn_top_key's and attn_hard_limit's answer is one position (no tie), attn_row_sum's
+// row is finite. Empty t: the state cannot ask it.
 Params attention_params(QuestionKind k, const QuizModel& m, QuizRng* rng);
 
 // Whether `given` is right for q: ints and bools exactly; grad_value within 1e-4 (the
