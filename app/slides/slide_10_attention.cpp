@@ -258,8 +258,10 @@ Grids lay_out(const Scene& s, const AttnView& v, AttnSlide& st) {
   // (Not the scores: β up to 1,000 would widen every cell for the one step that shows them.)
   grid_use_scale(gs, std::max({static_cast<double>(s.d.table_scale), static_cast<double>(max_abs(v.a.queries)),
                                static_cast<double>(max_abs(v.a.keys)), static_cast<double>(max_abs(v.a.values))}));
-  const float band = (c.avail.y - e * 8.0f) * 0.5f;  // two bands of rows, headings and notes around them
-  gs.max_rows = grid_fit_count(T, band, gs.cell_h * e, 16);
+  // Two bands of rows share the height with their headings, the column labels, Learn mode's
+  // marks under the weights and the notes line: a long T shows a window of rows in each.
+  const float band = (c.avail.y - e * 8.5f - gs.cell_h * e - answer_cols_band()) * 0.5f;
+  gs.max_rows = window_rows(T, band, gs.cell_h * e, 16);
   gs.max_cols = grid_fit_count(D, c.avail.x * 0.3f, gs.cell_w * e, 8);
   char head[96];
   g.top_head = c.origin.y;
@@ -344,8 +346,10 @@ void weight_square(const Scene& s, const GridLayout& g, int r, int c, float w, f
   const float side = std::min(g.cw, g.ch) * (0.25f + 0.75f * std::sqrt(std::min(w, 1.0f)));
   const ImVec2 m((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f);
   const float half_w = (g.cw - 3.0f) * 0.5f * (0.25f + 0.75f * std::min(w, 1.0f)), half_h = side * 0.5f - 1.5f;
+  // Tints from the contrast-checked levels (ui_theme.hpp kIdTintLevels): the number on top stays readable.
+  const float level = w >= 0.75f ? 0.45f : w >= 0.4f ? 0.35f : w >= 0.15f ? 0.22f : 0.12f;
   s.dl->AddRectFilled(ImVec2(m.x - half_w, m.y - half_h), ImVec2(m.x + half_w, m.y + half_h),
-                      id_color(static_cast<size_t>(r), alpha * (0.25f + 0.75f * w)), g.ch * 0.18f);
+                      with_alpha(id_tint(s.pal, static_cast<size_t>(r), level), alpha), g.ch * 0.18f);
 }
 
 // The scores (step 1), the mask falling and the softmax (step 2), then the weights; the
@@ -520,6 +524,11 @@ ImVec2 canvas(SlideCanvas& c) {
   draw_mix(s, g, v, cur, p, hide_counts);
   float right = g.right;
   const float bottom = draw_notes(s, g, v, cur, hide_counts, &right);
+  // Asked which value row a context row copies, the ✓ / ✗ stand right of the top values:
+  // the room is part of the scene (measured too, so the fit leaves it).
+  const LearnState& L = c.app.learn;
+  if (L.phase != LearnPhase::Off && L.slide == c.app.ui.slide && L.question.kind == QuestionKind::AttnHardLimit)
+    right = std::max(right, g.v.pos.x + g.v.size.x + s.e * 6.0f);
   hover(s, g, v, cur, hides_now(c.app, Hidden::kValues));
   // Learn mode: positions are the weights' columns; the value row a context row copies, the top values' rows.
   if (learn_asks(c, QuestionKind::AttnTopKey) || learn_asks(c, QuestionKind::AttnMasked))
