@@ -178,20 +178,23 @@ void beta_line(const AttnView& v, const AttentionSpec& spec) {
 void controls(App& app) {
   AttnSlide& s = slide_state<AttnSlide>(app, kSlideAttention);
   const float e = em();
-  ImGui::SetNextItemWidth(e * 9.0f);
-  float beta = static_cast<float>(s.spec.beta);
-  if (ImGui::SliderFloat("β##attn-beta", &beta, 0.0f, static_cast<float>(kMaxAttentionBeta), "%.3g",
-                         ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
-    s.spec.beta = static_cast<double>(beta);
-  if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("The scores × β before the mask and softmax: 0 gives the mean, "
-                      "1 is the book's, large gives one-hot weights");
+  // β's value and its presets on a line, the slider under them as wide as the column (the
+  // value is not written on the slider: ImGui centres it over the grab, on the accent colour).
+  ImGui::Text("β = %g", s.spec.beta);
   const double presets[] = {0.0, 1.0, 1000.0};
   const char* names[] = {"0##attn-b0", "1##attn-b1", "1000##attn-b1000"};
   for (int k = 0; k < 3; ++k) {
     ImGui::SameLine();
     if (ImGui::SmallButton(names[k])) s.spec.beta = presets[k];
   }
+  ImGui::SetNextItemWidth(-1.0f);
+  float beta = static_cast<float>(s.spec.beta);
+  if (ImGui::SliderFloat("##attn-beta", &beta, 0.0f, static_cast<float>(kMaxAttentionBeta), "",
+                         ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
+    s.spec.beta = static_cast<double>(beta);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("The scores × β before the mask and softmax: 0 gives the mean, "
+                      "1 is the book's, large gives one-hot weights");
   int dout = static_cast<int>(s.spec.d_out);
   ImGui::SetNextItemWidth(e * 6.0f);
   if (ImGui::InputInt("d_out##attn-dout", &dout) && dout >= 1 && dout <= kMaxAttentionDOut) s.spec.d_out = dout;
