@@ -136,7 +136,7 @@ void now_line(const App& app, const AttnView& v, int cur) {
     para("Now: queries, keys, values = x @ W.T — three dense matmuls, %s (the lookup made x with %s).",
          count_text(v.cost.projection_madds, "multiply-add").c_str(), count_text(t * dim, "copy", "copies").c_str());
   } else if (cur == kStepScores) {
-    para("Now: attn_scores = (queries @ keys.T) × β: %s.", count_text(v.cost.score_madds, "multiply-add").c_str());
+    para("Now: attn_scores = (queries @ keys.T) × beta: %s.", count_text(v.cost.score_madds, "multiply-add").c_str());
   } else if (cur == kStepWeights) {
     para("Now: the mask puts -inf after each query's position; softmax turns each row into weights that add up to 1.");
   } else if (cur < step_backward(t)) {
@@ -164,14 +164,15 @@ void beta_line(const AttnView& v, const AttentionSpec& spec) {
   int64_t hot = 0;
   for (int64_t p : v.one_hot) hot += p >= 0 ? 1 : 0;
   if (spec.beta == 0.0)
-    para_muted("β = 0: every visible position gets the same weight — context row t is the mean of value rows %s.",
+    para_muted("beta = 0: every visible position gets the same weight — context row t is the mean of value rows %s.",
                spec.causal ? "0..t" : "0..T-1");
   else if (hot == v.tokens)
-    para_muted("β = %g: every weight row is one-hot to float32 precision — each context row copies one value row.",
+    para_muted("beta = %g: every weight row is one-hot to float32 precision — each context row copies one value row.",
                spec.beta);
   else
-    para_muted("β = %g%s: %s of %lld weight rows one-hot (float32). Larger β → one-hot: the lookup again.", spec.beta,
-               spec.beta == 1.0 ? " (the book's)" : "", with_commas(hot).c_str(), static_cast<long long>(v.tokens));
+    para_muted("beta = %g%s: %s of %lld weight rows one-hot (float32). Larger beta → one-hot: the lookup again.",
+               spec.beta, spec.beta == 1.0 ? " (the book's)" : "", with_commas(hot).c_str(),
+               static_cast<long long>(v.tokens));
 }
 
 // The controls: β (log slider and three presets), d_out, the mask.
@@ -180,7 +181,7 @@ void controls(App& app) {
   const float e = em();
   // β's value and its presets on a line, the slider under them as wide as the column (the
   // value is not written on the slider: ImGui centres it over the grab, on the accent colour).
-  ImGui::Text("β = %g", s.spec.beta);
+  ImGui::Text("beta = %g", s.spec.beta);
   const double presets[] = {0.0, 1.0, 1000.0};
   const char* names[] = {"0##attn-b0", "1##attn-b1", "1000##attn-b1000"};
   for (int k = 0; k < 3; ++k) {
@@ -193,7 +194,7 @@ void controls(App& app) {
                          ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp))
     s.spec.beta = static_cast<double>(beta);
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("The scores × β before the mask and softmax: 0 gives the mean, "
+    ImGui::SetTooltip("The scores × beta before the mask and softmax: 0 gives the mean, "
                       "1 is the book's, large gives one-hot weights");
   int dout = static_cast<int>(s.spec.d_out);
   ImGui::SetNextItemWidth(e * 6.0f);
@@ -291,7 +292,7 @@ Grids lay_out(const Scene& s, const AttnView& v, AttnSlide& st) {
   g.w = headed_grid(s, ImVec2(c.origin.x, g.mid_head), head, T, T, named(ws, "attn_weights"), st.views[4]);
   g.mult_w = e * 4.2f;
   g.mult_x = g.w.pos.x + std::max(g.w.size.x, text_size(fonts().bold, head).x) + e * 1.2f;
-  std::snprintf(head, sizeof head, "values · %d × %d", T, O);
+  std::snprintf(head, sizeof head, "weighted values · %d × %d", T, O);
   GridStyle& vs = g.vs;
   vs = ps;
   vs.col_labels = true;  // the rows line up with the weights' (both have a column-label row)
@@ -394,7 +395,7 @@ void draw_multipliers(const Scene& s, const Grids& g, const AttnView& v, int q, 
   char buf[32];
   for (int r = g.vals.first_row; r < g.vals.first_row + g.vals.shown_rows; ++r) {
     const float w = grads ? v.grad.values_grad(r, 0) : v.a.weights(q, r);
-    if (grads) std::snprintf(buf, sizeof buf, "∂ %.2f", static_cast<double>(w));
+    if (grads) std::snprintf(buf, sizeof buf, "grad %.2f", static_cast<double>(w));
     else std::snprintf(buf, sizeof buf, "×%.2f", static_cast<double>(w));
     const ImVec2 m = g.vals.cell_min(r, g.vals.first_col);
     const ImVec2 ts = ImGui::CalcTextSize(buf);
@@ -454,17 +455,17 @@ float draw_notes(const Scene& s, const Grids& g, const AttnView& v, int cur, boo
     y += s.e * 1.35f;
   };
   const std::string proj = with_commas(v.cost.projection_madds), sc = with_commas(v.cost.score_madds),
-                    mixed = with_commas(v.cost.mix_madds), copies = with_commas(v.cost.lookup_copies);
+                    mixed = with_commas(v.cost.mix_madds);
   // One line at every step (the canvas keeps its height: nothing jumps between steps).
   if (cur >= step_bill(T)) {
-    std::snprintf(buf, sizeof buf, "multiply-adds: projections %s + scores %s + mix %s · the lookup: %s copies, 0",
-                  proj.c_str(), sc.c_str(), mixed.c_str(), copies.c_str());
+    std::snprintf(buf, sizeof buf, "multiply-adds: projections %s + scores %s + mix %s · the lookup: %s, 0",
+                  proj.c_str(), sc.c_str(), mixed.c_str(), count_text(v.cost.lookup_copies, "copy", "copies").c_str());
     line(s.pal.text, buf);
   } else if (cur == step_backward(T)) {
     if (hide_counts) std::snprintf(buf, sizeof buf, "context_vec.sum().backward(): which value rows get a gradient?");
     else
       std::snprintf(buf, sizeof buf,
-                    "context_vec.sum().backward(): %s of %lld value rows get a gradient (∂ = their weights summed)",
+                    "context_vec.sum().backward(): %s of %lld value rows get a gradient (grad = their weights summed)",
                     with_commas(v.grad.rows_with_gradient).c_str(), static_cast<long long>(T));
     line(s.pal.text, buf);
   } else if (cur >= kStepProject) {
@@ -485,7 +486,7 @@ void hover(const Scene& s, const Grids& g, const AttnView& v, int cur, bool hide
     if (v.a.scores(r, c) == -INFINITY)
       std::snprintf(buf, n, "attn_weights[%d, %d] = 0: position %d comes after query %d (masked: -inf)", r, c, c, r);
     else
-      std::snprintf(buf, n, "attn_weights[%d, %d] = %.4f = softmax(scores[%d] / √d_out)[%d]", r, c,
+      std::snprintf(buf, n, "attn_weights[%d, %d] = %.4f = softmax(scores[%d] / sqrt(d_out))[%d]", r, c,
                     static_cast<double>(v.a.weights(r, c)), r, c);
   });
   const bool over_c = grid_interact(g.ctx, st.views[6], "##attn_ctx", &hr, &hc);
@@ -550,7 +551,7 @@ void caption(const App&, char* buf, size_t n) {
 // tensors kept on the module to print them.
 std::string causal_attention_class(bool causal) {
   std::string s =
-      "class CausalAttention(torch.nn.Module):   # the book's (ch03), one sequence, β added\n"
+      "class CausalAttention(torch.nn.Module):   # the book's (ch03), one sequence, beta added\n"
       "    def __init__(self, d_in, d_out, context_length, dropout, qkv_bias=False, beta=1.0):\n"
       "        super().__init__()\n"
       "        self.d_out = d_out\n"

@@ -124,14 +124,14 @@ void ask_attention(Question& q, const QuizModel& m) {
       q.answer = s;
       q.why = "softmax divides each exp(score) by the row's total, so every row adds up to 1 (here " +
               weight_text(static_cast<float>(s)) +
-              "), whatever the scores, β and the mask: the weights are not the scores";
+              "), whatever the scores, beta and the mask: the weights are not the scores";
       return;
     }
     case QuestionKind::AttnHardLimit: {
       const int64_t p = hard_limit_position(a, t, causal);
-      q.prompt = "As β grows without bound, which value row does context row " + num(t) + " copy (click it)?";
+      q.prompt = "As beta grows without bound, which value row does context row " + num(t) + " copy (click it)?";
       q.answer = p;
-      q.why = "β × the largest score pulls away from the others, so the weight row becomes one-hot at position " +
+      q.why = "beta × the largest score pulls away from the others, so the weight row becomes one-hot at position " +
               num(p) + " (queries[" + num(t) + "]·keys[" + num(p) + "] is the largest" + (causal ? " visible" : "") +
               " score): context row " + num(t) + " = value row " + num(p) + " — a lookup again" +
               (p == t ? "" : ", and not of the query's own row");
@@ -147,9 +147,10 @@ void ask_attention(Question& q, const QuizModel& m) {
       const std::string later =
           masked.empty() ? std::string(causal ? "no later position exists" : "no mask: every position is visible")
                          : "the mask sets the later positions " + format_ids(masked) + " to -inf, and exp(-inf) = 0";
-      q.why = later + (z.size() > masked.size() ? "; β is large enough that exp() of the other scores underflows to 0 "
-                                                  "in float32 too"
-                                                : "; every visible position gets some weight, however small");
+      q.why =
+          later + (z.size() > masked.size() ? "; beta is large enough that exp() of the other scores underflows to 0 "
+                                              "in float32 too"
+                                            : "; every visible position gets some weight, however small");
       return;
     }
     default: {  // AttnGradRows
