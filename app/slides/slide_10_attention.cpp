@@ -478,7 +478,7 @@ float draw_notes(const Scene& s, const Grids& g, const AttnView& v, int cur, boo
 
 // Hover: what a weight is, and a context cell's sum (a withheld weight says nothing of its value).
 void hover(const Scene& s, const Grids& g, const AttnView& v, int cur, bool hide_values) {
-  AttnSlide& st = slide_state<AttnSlide>(s.cx, kSlideAttention);
+  AttnSlide& st = s.cx.own<AttnSlide>();
   int hr = -1, hc = -1;
   const bool over_w = grid_interact(g.w, st.views[4], "##attn_w", &hr, &hc);
   grid_tooltips(g.w, over_w, hr, hc, [&](int r, int c, char* buf, size_t n) {
@@ -505,7 +505,7 @@ void hover(const Scene& s, const Grids& g, const AttnView& v, int cur, bool hide
 
 ImVec2 canvas(SlideCanvas& c) {
   const Scene s(c);
-  AttnSlide& st = slide_state<AttnSlide>(c.cx, kSlideAttention);
+  AttnSlide& st = c.cx.own<AttnSlide>();
   if (st.view.key != view_key(c.cx, st.spec)) st.view = compute(c.cx, st.spec);
   const AttnView& v = st.view;
   if (v.tokens < 1) {
