@@ -98,9 +98,9 @@ void expect_no_idle_allocation(Headless& h, int step) {
 
 struct IdleAllocations : ::testing::Test {
   // ImGui's allocator is global: set before the context is made, so all of ImGui's
-  // buffers come from (and go back to) the counting pair.
+  // buffers come from (and go back to) the counting pair. It stays set: ImGui 1.86 takes
+  // null for a function (it has no "back to the default"), and the pair is malloc / free.
   IdleAllocations() { ImGui::SetAllocatorFunctions(imgui_alloc, imgui_free); }
-  ~IdleAllocations() override { ImGui::SetAllocatorFunctions(nullptr, nullptr); }
 };
 
 // The count itself works: operator new and ImGui's allocator are both seen (else the
