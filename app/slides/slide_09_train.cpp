@@ -551,6 +551,16 @@ ImVec2 draw_state_strip(const SlideCanvas& c, const Scene& sc, const RunReader& 
   return ImVec2(width, y + h - at.y);
 }
 
+// "step 3 · idx = [2, 3, 1]" as Python prints the list, written into `line` (cut at its
+// size, as draw_text_fit cuts what does not fit): no string is made, so the idle frame
+// allocates nothing, however long the batch.
+void idx_line(char* line, size_t n, int k, const IdList& idx) {
+  int at = std::snprintf(line, n, "step %d · idx = [", k);
+  for (size_t i = 0; i < idx.size() && at > 0 && static_cast<size_t>(at) < n; ++i)
+    at += std::snprintf(line + at, n - static_cast<size_t>(at), i ? ", %lld" : "%lld", static_cast<long long>(idx[i]));
+  if (at > 0 && static_cast<size_t>(at) < n) std::snprintf(line + at, n - static_cast<size_t>(at), "]");
+}
+
 // One run's column: its name, the step, the count, the trained table with each moved
 // row lit in its kind, the state strip. Returns its size.
 ImVec2 draw_run(SlideCanvas& c, const Scene& sc, TrainSlideState& s, int i, ImVec2 at, float room_w, float room_h) {
@@ -568,9 +578,7 @@ ImVec2 draw_run(SlideCanvas& c, const Scene& sc, TrainSlideState& s, int i, ImVe
   draw_text(sc.dl, fonts().bold, ImVec2(at.x, y), c.pal.text, line);
   y += sc.e * 1.35f;
   if (k == 0) std::snprintf(line, sizeof line, "before training: Step runs optimizer.step() on batch 1");
-  else
-    std::snprintf(line, sizeof line, "step %d · idx = %s", k,
-                  python_list(run.history[static_cast<size_t>(k - 1)].idx).c_str());
+  else idx_line(line, sizeof line, k, run.history[static_cast<size_t>(k - 1)].idx);
   draw_text_fit(sc.dl, fonts().ui, ImVec2(at.x, y), room_w, c.pal.muted, line);
   y += sc.e * 1.3f;
   if (k > 0) {

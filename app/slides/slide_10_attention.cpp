@@ -41,7 +41,9 @@ const std::string& seed_text(const SlideContext& cx) { return cx.model.inputs.se
 // init; a fresh manual_seed(seed) for a loaded table, as Embedding.from_pretrained draws nothing).
 const TorchGenerator& gen_after_table(const SlideContext& cx) { return cx.model.derived.gen_after_table; }
 // What the numbers depend on besides the controls: the model's outputs and their version.
-uint64_t model_version(const SlideContext& cx) { return cx.model.derived.outputs_version * 1000003ull + cx.model.derived.generation; }
+uint64_t model_version(const SlideContext& cx) {
+  return cx.model.derived.outputs_version * 1000003ull + cx.model.derived.generation;
+}
 
 // ---------------------------------------------------------------- its own state
 // What the attention computed for one state (model version, d_out, β, mask).
@@ -106,18 +108,16 @@ AttentionSpec spec_of(const SlideContext& cx) {
   return s ? s->spec : AttentionSpec{};
 }
 
-// The view for this state: the one kept, or (a const reader before the first update) a fresh one.
-AttnView view_of(const SlideContext& cx) {
-  const AttnSlide* s = cx.find_own<AttnSlide>();
-  const AttentionSpec spec = s ? s->spec : AttentionSpec{};
-  if (s && s->view.key == view_key(cx, spec)) return s->view;
-  return compute(cx, spec);
+// The view for this state, kept with the slide and made again only when its inputs change
+// (a copy per frame would allocate: the idle frame allocates nothing).
+const AttnView& view_of(const SlideContext& cx) {
+  AttnSlide& s = cx.own<AttnSlide>();
+  if (s.view.key != view_key(cx, s.spec)) s.view = compute(cx, s.spec);
+  return s.view;
 }
 
 void update(const SlideContext& cx, bool shown) {
-  if (!shown) return;
-  AttnSlide& s = cx.own<AttnSlide>();
-  if (s.view.key != view_key(cx, s.spec)) s.view = compute(cx, s.spec);
+  if (shown) view_of(cx);
 }
 
 // ---------------------------------------------------------------- steps
@@ -204,7 +204,7 @@ void controls(const SlideContext& cx) {
 }
 
 void narrative(const SlideContext& cx) {
-  const AttnView v = view_of(cx);
+  const AttnView& v = view_of(cx);
   para("Attention is the lookup made soft: each query weighs every value row it sees and sums them.");
   ImGui::Spacing();
   if (v.tokens < 1) return;
@@ -495,8 +495,7 @@ void hover(const Scene& s, const Grids& g, const AttnView& v, int cur, bool hide
     std::snprintf(buf, n, "context_vec[%d, %d] = Σ_p attn_weights[%d, p] · values[p, %d] = %.4f", r, c, r, c,
                   static_cast<double>(v.a.context(r, c)));
   });
-  if (grid_interact(g.x, st.views[0], "##attn_x", &hr, &hc))
-    s.cx.door.hover_row(ids_of(s.cx)[static_cast<size_t>(hr)]);
+  if (grid_interact(g.x, st.views[0], "##attn_x", &hr, &hc)) s.cx.door.hover_row(ids_of(s.cx)[static_cast<size_t>(hr)]);
   grid_interact(g.q, st.views[1], "##attn_q", &hr, &hc);
   grid_interact(g.k, st.views[2], "##attn_k", &hr, &hc);
   grid_interact(g.v, st.views[3], "##attn_v", &hr, &hc);
@@ -579,7 +578,7 @@ std::string causal_attention_class(bool causal) {
 }
 
 void code(const SlideContext& cx, std::string& code, std::string& output) {
-  const AttnView v = view_of(cx);
+  const AttnView& v = view_of(cx);
   const AttentionSpec spec = spec_of(cx);
   code = code_make_embedding(cx) + "\n" + causal_attention_class(spec.causal);
   if (table_loaded(cx)) code += "_ = torch.manual_seed(" + seed_text(cx) + ")   # the projections: not the model's\n";

@@ -13,7 +13,8 @@
 #include <new>
 #include <thread>
 
-#include "app/slides/slide_nav.hpp"
+#include "app/deck/slide_host.hpp"
+#include "app/deck/slide_nav.hpp"
 #include "app/slides/slides.hpp"
 #include "app/ui_base/anim_timeline.hpp"
 #include "headless.hpp"
