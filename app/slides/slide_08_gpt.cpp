@@ -412,8 +412,7 @@ ImVec2 canvas(SlideCanvas& c) {
   const float grid_fixed = pl.size.y - pl.ch * static_cast<float>(pl.shown_rows);  // its labels and scroll note
   const float fixed =
       e * 1.7f + static_cast<float>(bands - 1) * e * (1.7f + 1.2f) + e * 2.9f + static_cast<float>(bands) * grid_fixed;
-  // Up to kWholeUpTo positions are shown whole (the canvas fit shrinks the type); a longer
-  // text shows a window of what fits, fewer than kWholeUpTo when the bands need it.
+  // Up to kWholeUpTo positions whole (the fit shrinks the type), else a window of what fits.
   const int fit_rows = static_cast<int>((c.avail.y - fixed) / static_cast<float>(bands) / (gs.cell_h * e));
   gs.max_rows = t <= kWholeUpTo ? t : std::clamp(fit_rows, 4, 12);
   // The three T × D grids share one scroll position.

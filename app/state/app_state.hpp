@@ -104,7 +104,7 @@ struct Presentation {
   double controls_until = 0.0;  // app time until which the hidden controls show
 };
 
-// What the slides' grids share, the one part of the UI a slide writes (app/slides/slide_context.hpp):
+// What the slides' grids share, the one part of the UI a slide writes (app/state/slide_context.hpp):
 // where each grid is scrolled, the table cell being edited, and per-frame buffers.
 struct SlideGrids {
   GridView table_view, out_view, out2_view, onehot_view;  // scroll of the slides' grids

@@ -983,6 +983,25 @@ void put_limits(Put& put) {
 
 }  // namespace
 
+// --help's block on the tokenizer's modes (its limits are filled in by put_limits).
+constexpr const char* kTokenizeHelp = R"(  --tokenize TEXT      print TEXT's GPT-2 token IDs as a Python list, as
+                       print(tokenizer.encode(text, allowed_special=
+                       {"<|endoftext|>"})) does with tiktoken, and exit;
+                       --tokenize - reads the text from standard input
+  --text-file FILE     --tokenize with FILE's text (any length up to @MAX_TOKENIZE_MIB@ MiB;
+                       an argument holds at most 131,071 bytes)
+  --special            with --tokenize: add the tokenizer's special tokens as
+                       encode(text, add_special_tokens=True) does (its
+                       tokenizer.json's post-processor: BERT's [CLS] ... [SEP],
+                       Llama's <s> ...); GPT-2's has none
+  --tokenize-lines F   many texts in one run: each line of F (- for standard
+                       input) is one JSON string ("Hello,\nworld", as a
+                       .jsonl file holds them); each text's IDs are printed
+                       as a Python list on a line of their own, then exit
+  --detokenize LIST    print the text of GPT-2 token IDs (15496,11 or
+                       "[15496, 11]"), as print(tokenizer.decode(ids)), exit;
+                       "", "[]" or "[ ]" is no IDs (what --tokenize "" prints))";
+
 std::string cli_help_text(const std::vector<std::string>& slide_titles) {
   // The slide numbers come from kSlideCount (counted from app/slides/ by CMakeLists.txt);
   // their titles from the app's registry (main passes them: core does not know the slides).
@@ -1053,23 +1072,7 @@ Headless modes:
                        added, changed, removed, pasted; table cells; every
                        slide shown), each timed to its next complete frame,
                        and the private memory, with or without --weights
-  --tokenize TEXT      print TEXT's GPT-2 token IDs as a Python list, as
-                       print(tokenizer.encode(text, allowed_special=
-                       {"<|endoftext|>"})) does with tiktoken, and exit;
-                       --tokenize - reads the text from standard input
-  --text-file FILE     --tokenize with FILE's text (any length up to @MAX_TOKENIZE_MIB@ MiB;
-                       an argument holds at most 131,071 bytes)
-  --special            with --tokenize: add the tokenizer's special tokens as
-                       encode(text, add_special_tokens=True) does (its
-                       tokenizer.json's post-processor: BERT's [CLS] ... [SEP],
-                       Llama's <s> ...); GPT-2's has none
-  --tokenize-lines F   many texts in one run: each line of F (- for standard
-                       input) is one JSON string ("Hello,\nworld", as a
-                       .jsonl file holds them); each text's IDs are printed
-                       as a Python list on a line of their own, then exit
-  --detokenize LIST    print the text of GPT-2 token IDs (15496,11 or
-                       "[15496, 11]"), as print(tokenizer.decode(ids)), exit;
-                       "", "[]" or "[ ]" is no IDs (what --tokenize "" prints)
+@TOKENIZE@
 @QUIZ@
 @TRAIN@
 @NEAREST@
@@ -1104,6 +1107,7 @@ Examples:
   put("@NEAREST@\n", std::string(kNearestHelp) + "\n" + kMapHelp + "\n");
   put("@ATTENTION@\n", std::string(kAttentionHelp) + "\n");
   put("@LEARN@\n", std::string(kLearnHelp) + "\n");
+  put("@TOKENIZE@\n", std::string(kTokenizeHelp) + "\n");
   put_limits(put);  // last: the blocks above hold limits too
   return text;
 }

@@ -118,7 +118,8 @@ TEST(QuizJson, TheQuizSeedDrawsTheParamsReproducibly) {
     EXPECT_EQ(r.exit_code, 0) << r.err;
     std::string why;
     EXPECT_TRUE(one_json_value(r.out, &why)) << why;
-    EXPECT_EQ(slides_of(r.out), (std::set<int>{0, 1, 2, 3, 4, 5, 6, 8, 9, 10}));
+    // Every slide but 7 (its speed-up is timed, not drawn); 7 asks map_nearest, the map's question.
+    EXPECT_EQ(slides_of(r.out), (std::set<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}));
     return r.out;
   };
   const std::string a = with_seed("7"), again = with_seed("7"), other = with_seed("8");

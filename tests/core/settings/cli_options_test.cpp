@@ -166,8 +166,10 @@ TEST(CliOptions, WindowFlags) {
 }
 
 TEST(CliOptions, WindowFlagErrors) {
-  EXPECT_EQ(err({"--slide", "-1"}), "--slide must be a slide number from 0 to 9 (got “-1”)");
-  EXPECT_EQ(err({"--slide", "10"}), "--slide must be a slide number from 0 to 9 (got “10”)");
+  // The last slide is the registry's (kLastSlide), however many slides there are.
+  const std::string last = std::to_string(lv::kLastSlide), past = std::to_string(lv::kSlideCount);
+  EXPECT_EQ(err({"--slide", "-1"}), "--slide must be a slide number from 0 to " + last + " (got “-1”)");
+  EXPECT_EQ(err({"--slide", past}), "--slide must be a slide number from 0 to " + last + " (got “" + past + "”)");
   EXPECT_EQ(err({"--step", "-1"}), "--step must be a whole number from 0 to 9,999 (got “-1”)");
   const std::string size = "--size must be WIDTHxHEIGHT in pixels, each from 320 to 8192";
   EXPECT_EQ(err({"--size", "100x100"}), size + " (got “100x100”)");

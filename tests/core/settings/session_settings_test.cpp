@@ -3,6 +3,8 @@
 // newer versions and corrupt files set aside, atomic saves that leave no temp file.
 #include "core/settings/session_settings.hpp"
 
+#include "core/settings/cli_options.hpp"  // kLastSlide, kSlideCount
+
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -228,10 +230,11 @@ TEST(SessionSettings, SeedsAsPythonPrintsThem) {
 }
 
 TEST(SessionSettings, EveryBadValueIsRefusedWithASentence) {
+  const std::string last = std::to_string(lv::kLastSlide), past = std::to_string(lv::kSlideCount);  // the registry's
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"slide = -1\n", "line 2: slide must be a slide number from 0 to 9 (got “-1”)"},
-      {"slide = 10\n", "line 2: slide must be a slide number from 0 to 9 (got “10”)"},
-      {"slide = two\n", "line 2: slide must be a slide number from 0 to 9 (got “two”)"},
+      {"slide = -1\n", "line 2: slide must be a slide number from 0 to " + last + " (got “-1”)"},
+      {"slide = " + past + "\n", "line 2: slide must be a slide number from 0 to " + last + " (got “" + past + "”)"},
+      {"slide = two\n", "line 2: slide must be a slide number from 0 to " + last + " (got “two”)"},
       {"ids_from = words\n", "line 2: ids_from must be ids or text (got “words”)"},
       {"text = Hello\n", "line 2: text must be a quoted sentence, e.g. text = \"Hello, world\" (got “Hello”)"},
       {"step = -1\n", "line 2: step must be a number from 0 to 10,000 (got “-1”)"},
