@@ -374,13 +374,15 @@ Exit tokenizer_modes(lv::CliOptions& o, const char* argv0, TokenizerLoaded* load
   if (!loaded->active()) return fail(loaded->error);
   const lv::Tokenizer* t = loaded->active();
   if (o.tokenize) {
-    const lv::Encoding e = t->encode(*o.tokenize);
-    if (!e.ok) return fail_usage("--tokenize: " + e.error);
+    // 32 bits an ID (issue 39: a token a byte made 8-byte IDs most of the peak).
+    std::vector<uint32_t> ids;
+    std::string why;
+    if (!t->encode_compact(*o.tokenize, ids, &why)) return fail_usage("--tokenize: " + why);
     // As Python prints a list; written in slices, not as one string of a long text's IDs.
     constexpr size_t kSlice = 16384;
     std::fputc('[', stdout);
-    for (size_t at = 0; at < e.ids.size(); at += kSlice) {
-      const lv::IdList slice(e.ids.begin() + at, e.ids.begin() + std::min(e.ids.size(), at + kSlice));
+    for (size_t at = 0; at < ids.size(); at += kSlice) {
+      const lv::IdList slice(ids.begin() + at, ids.begin() + std::min(ids.size(), at + kSlice));
       std::fputs(((at ? ", " : "") + lv::format_ids(slice)).c_str(), stdout);
     }
     std::fputs("]\n", stdout);
