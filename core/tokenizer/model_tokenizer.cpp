@@ -8,6 +8,7 @@
 
 #include "core/io/gguf_file.hpp"
 #include "core/tokenizer/gguf_tokenizer.hpp"
+#include "core/tokenizer/tokenizer_cache.hpp"
 #include "core/tokenizer/tokenizer_json.hpp"
 
 namespace lv {
@@ -75,7 +76,8 @@ ModelTokenizerFind find_in(const std::string& table_path) {
   ModelTokenizerFind r;
   r.source = json;
   if (access(json.c_str(), F_OK) != 0) return r;
-  ModelTokenizerLoad l = tokenizer_from_json_file(json);
+  // Parsed once, then read from the user's cache (issue 40 item 6: 234-317 ms a process).
+  ModelTokenizerLoad l = tokenizer_from_json_file_cached(json, tokenizer_cache_dir());
   r.tokenizer = std::move(l.tokenizer);
   r.error = std::move(l.error);
   return r;

@@ -62,7 +62,7 @@ std::string pcre2_pattern_of(std::string_view pattern, bool literal) {
   return out;
 }
 
-SplitRegex::SplitRegex(std::string_view pattern, bool literal) {
+SplitRegex::SplitRegex(std::string_view pattern, bool literal) : pattern_(pattern), literal_(literal) {
   const std::string p = pcre2_pattern_of(pattern, literal);
   int code = 0;
   PCRE2_SIZE offset = 0;
