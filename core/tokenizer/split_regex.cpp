@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "core/text/utf8_text.hpp"
+#include "core/tokenizer/unicode_catchup.hpp"
 
 namespace lv {
 namespace {
@@ -17,6 +18,33 @@ constexpr std::string_view kWhiteSpace =
     "\\x{09}-\\x{0D}\\x{20}\\x{85}\\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}";
 
 pcre2_code* as_code(void* p) { return static_cast<pcre2_code*>(p); }
+
+// A property escape at pattern[i] (\p{Name}, \pL, \P{..}, \p{^..}, \d, \D) written with the
+// characters PCRE2's tables lack (unicode_catchup.hpp): \p{L} -> [\p{L}\x{31350}-...] outside
+// a class, \p{L}\x{31350}-... inside one. Returns the escape's length (0: not such an
+// escape, or nothing to add; \P inside a class, a complement, is left as PCRE2 reads it).
+size_t property_escape(std::string_view p, size_t i, bool in_class, std::string& out) {
+  const char e = p[i + 1];
+  std::string name;
+  size_t len = 2;
+  bool negated = e == 'P' || e == 'D';
+  if (e == 'd' || e == 'D') name = "Nd";
+  else if (e != 'p' && e != 'P') return 0;
+  else if (i + 2 < p.size() && p[i + 2] == '{') {
+    const size_t close = p.find('}', i + 3);
+    if (close == std::string_view::npos) return 0;
+    name = std::string(p.substr(i + 3, close - i - 3));
+    len = close + 1 - i;
+    if (!name.empty() && name[0] == '^') negated = !negated, name.erase(0, 1);
+  } else if (i + 2 < p.size()) {
+    name = std::string(1, p[i + 2]), len = 3;
+  }
+  const std::string more = name.empty() ? std::string() : unicode_catchup(name);
+  if (more.empty() || (negated && in_class)) return 0;
+  const std::string positive = e == 'd' || e == 'D' ? "\\d" : "\\p{" + name + "}";
+  out += in_class ? positive + more : (negated ? "[^" : "[") + positive + more + "]";
+  return len;
+}
 
 }  // namespace
 
@@ -38,6 +66,10 @@ std::string pcre2_pattern_of(std::string_view pattern, bool literal) {
   for (size_t i = 0; i < pattern.size(); ++i) {
     const char c = pattern[i];
     if (c == '\\' && i + 1 < pattern.size()) {
+      if (const size_t n = property_escape(pattern, i, in_class, out)) {
+        i += n - 1;
+        continue;
+      }
       const char e = pattern[i + 1];
       ++i;
       if (e == 's') out += in_class ? std::string(kWhiteSpace) : "[" + std::string(kWhiteSpace) + "]";
