@@ -26,6 +26,7 @@
 #include "core/settings/cli_options.hpp"
 #include "core/tokenizer/gguf_tokenizer.hpp"
 #include "core/tokenizer/gpt2_tokenizer.hpp"
+#include "core/tokenizer/spec_codec.hpp"
 #include "core/tokenizer/tokenizer_json.hpp"
 #include "core/text/id_parse.hpp"
 #include "core/settings/recent_files.hpp"
@@ -618,6 +619,23 @@ inline std::string check_gguf_tokenizer(const uint8_t* data, size_t n) {
   return check_model_tokenizer(*l.tokenizer, text);
 }
 
+// First line: a text; the rest: a tokenizer cache's payload (core/tokenizer/spec_codec.hpp),
+// as a damaged or hostile cache file would hand it over: refused with a reason, or a
+// tokenizer BpeTokenizer accepts and that then encodes, splits and decodes the text.
+inline std::string check_tokenizer_cache(const uint8_t* data, size_t n) {
+  const std::string_view all = as_text(data, n);
+  const size_t nl = all.find('\n');
+  const std::string_view text = nl == std::string_view::npos ? std::string_view() : all.substr(0, nl);
+  const std::string_view payload = nl == std::string_view::npos ? all : all.substr(nl + 1);
+  lv::BpeSpec spec;
+  std::string why;
+  if (!lv::decode_spec(payload, spec, &why)) return why.empty() ? "a refused payload without a reason" : "";
+  const auto t = std::make_shared<const lv::BpeTokenizer>(std::move(spec));
+  if (!t->error().empty())
+    return one_clean_line(t->error()) ? "" : "an error that is not one clean line: " + t->error();
+  return check_model_tokenizer(*t, text);
+}
+
 // ---------------------------------------------------------------- the table of targets
 
 using Check = std::string (*)(const uint8_t*, size_t);
@@ -638,6 +656,7 @@ inline constexpr Target kTargets[] = {
     {"fuzz_hf_folder", check_hf_folder},
     {"fuzz_tokenizer_json", check_tokenizer_json},
     {"fuzz_gguf_tokenizer", check_gguf_tokenizer},
+    {"fuzz_tokenizer_cache", check_tokenizer_cache},
 };
 
 // libFuzzer's side: a broken invariant is a crash, with the reason on stderr.
