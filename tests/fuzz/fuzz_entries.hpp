@@ -604,6 +604,23 @@ inline std::string check_tokenizer_json(const uint8_t* data, size_t n) {
   return check_model_tokenizer(*l.tokenizer, text);
 }
 
+// The same GGUF with its string arrays left in the file (parse_gguf_header's
+// strings_in_file_from, read back through a memfd) must give the same tokenizer.
+inline std::string same_from_the_file(const uint8_t* data, size_t n, const lv::Tokenizer& want, std::string_view text) {
+  lv::GgufParse p = lv::parse_gguf_header(data, n, "f.gguf", 1);
+  if (!p.ok) return "a header the copied read accepts is refused with its strings in the file: " + p.error;
+  const int fd = memfd_create("gguf", MFD_CLOEXEC);
+  if (fd < 0) return "";  // no memfd here
+  const bool written = write(fd, data, n) == static_cast<ssize_t>(n);
+  const lv::ModelTokenizerLoad l =
+      written ? lv::tokenizer_from_gguf(std::move(p.header), "f.gguf", {fd, n}) : lv::ModelTokenizerLoad{};
+  close(fd);
+  if (!written) return "";
+  if (!l.tokenizer) return "the tokenizer from the file is refused: " + l.error;
+  const lv::Encoding a = want.encode(text), b = l.tokenizer->encode(text);
+  return a.ok == b.ok && a.ids == b.ids ? "" : "the tokenizer from the file encodes otherwise";
+}
+
 // First line: a text; the rest: a .gguf whose tokenizer.ggml.* metadata is read as
 // llama.cpp reads it (special tokens that split a character, every pre-tokenizer name).
 inline std::string check_gguf_tokenizer(const uint8_t* data, size_t n) {
@@ -616,6 +633,7 @@ inline std::string check_gguf_tokenizer(const uint8_t* data, size_t n) {
   const lv::ModelTokenizerLoad l = lv::tokenizer_from_gguf(p.header, "f.gguf");
   if (!l.tokenizer)
     return l.error.empty() || one_clean_line(l.error) ? "" : "an error that is not one clean line: " + l.error;
+  if (std::string bad = same_from_the_file(data + skip, n - skip, *l.tokenizer, text); !bad.empty()) return bad;
   return check_model_tokenizer(*l.tokenizer, text);
 }
 
