@@ -338,7 +338,7 @@ void BpeTokenizer::merge_by_rank(std::vector<Part>& parts, std::vector<BpeStep>*
     if (left < 0 || next[left] < 0) return;
     const int64_t a = parts[left].id, b = parts[next[left]].id;
     if (a < 0 || b < 0) return;
-    if (const MergeIndex::Merge* m = merge_of_.find(static_cast<uint32_t>(a), static_cast<uint32_t>(b)))
+    if (const auto m = merge_of_.find(static_cast<uint32_t>(a), static_cast<uint32_t>(b)))
       heap.emplace(m->rank, static_cast<uint32_t>(left), m->merged);
   };
   for (size_t i = 0; i + 1 < n; ++i) push(static_cast<int64_t>(i));
@@ -347,8 +347,7 @@ void BpeTokenizer::merge_by_rank(std::vector<Part>& parts, std::vector<BpeStep>*
     heap.pop();
     if (!alive[left] || next[left] < 0) continue;
     const int64_t right = next[left];
-    const MergeIndex::Merge* m =
-        merge_of_.find(static_cast<uint32_t>(parts[left].id), static_cast<uint32_t>(parts[right].id));
+    const auto m = merge_of_.find(static_cast<uint32_t>(parts[left].id), static_cast<uint32_t>(parts[right].id));
     if (!m || m->merged != merged || m->rank != rank) continue;
     if (steps)
       steps->push_back({parts[left].at, static_cast<uint32_t>(parts[left].id), static_cast<uint32_t>(parts[right].id),

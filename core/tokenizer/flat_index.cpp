@@ -2,6 +2,7 @@
 #include "core/tokenizer/flat_index.hpp"
 
 #include <cstring>
+#include <type_traits>
 
 namespace lv {
 namespace {
@@ -80,41 +81,69 @@ int64_t TokenIndex::find(std::string_view text, const std::vector<std::string>& 
   }
 }
 
-void MergeIndex::insert(uint32_t left, uint32_t right, Merge m, bool keep_first) {
-  const uint64_t key = uint64_t{left} << 32 | right;
-  const size_t mask = slots_.size() - 1;
-  for (size_t s = mix(key) & mask;; s = (s + 1) & mask) {
-    if (slots_[s].key == kEmptyKey) {
-      slots_[s] = {key, m};
-      return;
-    }
-    if (slots_[s].key == key) {
-      if (!keep_first) slots_[s].m = m;
-      return;
+uint64_t pair_key(uint32_t left, uint32_t right) { return uint64_t{left} << 32 | right; }
+
+// Either table, filled rank by rank with the slot fetched kAhead ranks ahead. make(rank) is a
+// slot's value; key_of(slot) its pair.
+template <typename Slots, typename Make>
+void MergeIndex::fill(Slots& slots, const std::vector<std::pair<uint32_t, uint32_t>>& merges, bool keep_first,
+                      Make make) {
+  using Slot = typename Slots::value_type;
+  const auto key_of = [](const Slot& v) {
+    if constexpr (std::is_same_v<Slot, uint64_t>) return v == kEmptyKey ? kEmptyKey : v >> 20;
+    else return v.key;
+  };
+  const auto key_at = [&](size_t rank) {
+    const auto [l, r] = merges[rank];
+    return std::is_same_v<Slot, uint64_t> ? uint64_t{l} << 22 | r : pair_key(l, r);
+  };
+  slots.assign(power_of_two_above(merges.size() + merges.size() / 3 + 1), make(kEmptyKey, 0));
+  const size_t mask = slots.size() - 1;
+  for (uint32_t rank = 0; rank < merges.size(); ++rank) {
+    if (rank + kAhead < merges.size()) __builtin_prefetch(&slots[mix(key_at(rank + kAhead)) & mask], 1);
+    const uint64_t key = key_at(rank);
+    for (size_t s = mix(key) & mask;; s = (s + 1) & mask) {
+      if (key_of(slots[s]) == kEmptyKey || (key_of(slots[s]) == key && !keep_first)) {
+        slots[s] = make(key, rank);
+        break;
+      }
+      if (key_of(slots[s]) == key) break;  // keep_first: the earlier rank stays
     }
   }
 }
 
 void MergeIndex::build(const std::vector<std::pair<uint32_t, uint32_t>>& merges, const std::vector<uint32_t>& merged,
                        bool keep_first) {
-  slots_.assign(power_of_two_above(merges.size() + merges.size() / 3 + 1), Slot{kEmptyKey, {0, 0}});
-  const size_t mask = slots_.size() - 1;
-  for (uint32_t rank = 0; rank < merges.size(); ++rank) {
-    if (rank + kAhead < merges.size()) {  // as TokenIndex::build: the slot fetched ahead
-      const auto [l, r] = merges[rank + kAhead];
-      __builtin_prefetch(&slots_[mix(uint64_t{l} << 32 | r) & mask], 1);
-    }
-    insert(merges[rank].first, merges[rank].second, {rank, merged[rank]}, keep_first);
+  narrow_.clear(), wide_.clear(), merged_.clear();
+  if (merges.size() < kNarrowRanks) {
+    merged_ = merged;
+    fill(narrow_, merges, keep_first,
+         [](uint64_t key, uint32_t rank) { return key == kEmptyKey ? key : key << 20 | rank; });
+  } else {
+    fill(wide_, merges, keep_first, [&](uint64_t key, uint32_t rank) {
+      return Wide{key, {rank, key == kEmptyKey ? 0 : merged[rank]}};
+    });
   }
 }
 
-const MergeIndex::Merge* MergeIndex::find(uint32_t left, uint32_t right) const {
-  if (slots_.empty()) return nullptr;
-  const uint64_t key = uint64_t{left} << 32 | right;
-  const size_t mask = slots_.size() - 1;
+std::optional<MergeIndex::Merge> MergeIndex::find(uint32_t left, uint32_t right) const {
+  if (!narrow_.empty()) {
+    const uint64_t key = uint64_t{left} << 22 | right;
+    const size_t mask = narrow_.size() - 1;
+    for (size_t s = mix(key) & mask;; s = (s + 1) & mask) {
+      if (narrow_[s] == kEmptyKey) return std::nullopt;
+      if (narrow_[s] >> 20 == key) {
+        const auto rank = static_cast<uint32_t>(narrow_[s] & kNarrowRanks);
+        return Merge{rank, merged_[rank]};
+      }
+    }
+  }
+  if (wide_.empty()) return std::nullopt;
+  const uint64_t key = pair_key(left, right);
+  const size_t mask = wide_.size() - 1;
   for (size_t s = mix(key) & mask;; s = (s + 1) & mask) {
-    if (slots_[s].key == key) return &slots_[s].m;
-    if (slots_[s].key == kEmptyKey) return nullptr;
+    if (wide_[s].key == key) return wide_[s].m;
+    if (wide_[s].key == kEmptyKey) return std::nullopt;
   }
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -27,7 +28,9 @@ class TokenIndex {
   std::vector<uint32_t> slots_;  // IDs; a power of two, at most half full
 };
 
-// (left, right) -> (rank, merged).
+// (left, right) -> (rank, merged). A slot is 8 bytes (left and right in 22 bits each, as
+// every ID is, the rank in 20) while there are fewer than 2^20 - 1 merges (Llama-3 has 280k):
+// half the table, and half its page faults, of 16-byte slots, which larger lists get.
 class MergeIndex {
  public:
   struct Merge {
@@ -37,16 +40,20 @@ class MergeIndex {
   // already there (llama.cpp), else the later one replaces it (the tokenizers crate).
   void build(const std::vector<std::pair<uint32_t, uint32_t>>& merges, const std::vector<uint32_t>& merged,
              bool keep_first);
-  const Merge* find(uint32_t left, uint32_t right) const;
+  std::optional<Merge> find(uint32_t left, uint32_t right) const;
 
  private:
-  void insert(uint32_t left, uint32_t right, Merge m, bool keep_first);
-  struct Slot {
+  struct Wide {
     uint64_t key;  // left << 32 | right; kEmptyKey when free
     Merge m;
   };
-  static constexpr uint64_t kEmptyKey = UINT64_MAX;  // no pair: IDs are below 2^22
-  std::vector<Slot> slots_;                          // a power of two, at most 3/4 full
+  static constexpr uint64_t kEmptyKey = UINT64_MAX;  // no pair (IDs are below 2^22) and no narrow slot
+  static constexpr uint32_t kNarrowRanks = (1u << 20) - 1;
+  template <typename Slots, typename Make>
+  static void fill(Slots& slots, const std::vector<std::pair<uint32_t, uint32_t>>& merges, bool keep_first, Make make);
+  std::vector<uint64_t> narrow_;  // left << 42 | right << 20 | rank
+  std::vector<uint32_t> merged_;  // by rank, for the narrow slots
+  std::vector<Wide> wide_;        // a power of two, at most 3/4 full
 };
 
 }  // namespace lv
