@@ -100,5 +100,8 @@ struct GgufParse {
 // (GgufKv::in_file): a tokenizer reads its vocabulary once, from the file.
 GgufParse parse_gguf_header(const uint8_t* base, size_t n, const std::string& label,
                             uint64_t strings_in_file_from = UINT64_MAX);
+// What a reader that needs no vocabulary (the table, its unused rows) or reads it from the
+// file (the tokenizer) passes: arrays of this many strings are a vocabulary or its merges.
+inline constexpr uint64_t kGgufStringsInFile = 4096;
 
 }  // namespace lv

@@ -14,8 +14,6 @@
 namespace lv {
 namespace {
 
-constexpr uint64_t kStringsInFile = 4096;  // arrays of this many strings or more: a vocabulary, its merges
-
 bool ends_with_gguf(const std::string& p) {
   if (p.size() < 5) return false;
   std::string tail = p.substr(p.size() - 5);
@@ -38,7 +36,7 @@ ModelTokenizerFind from_gguf(const std::string& path) {
   // The vocabulary's arrays are checked in the file but not copied, then read once from it
   // with pread into the tokenizer (issue 39: all the metadata copied, then the tokens copied
   // out of the copy, were held together at the peak); the header's pages go before that.
-  GgufParse g = parse_gguf_header(static_cast<const uint8_t*>(base), n, path, kStringsInFile);
+  GgufParse g = parse_gguf_header(static_cast<const uint8_t*>(base), n, path, kGgufStringsInFile);
   munmap(base, n);
   ModelTokenizerLoad l = g.ok ? tokenizer_from_gguf(std::move(g.header), path, {fd, n}) : ModelTokenizerLoad{};
   close(fd);
