@@ -1,5 +1,6 @@
 // app_learn.cpp — Learn mode's flow (see the header): when to ask, what the keys do
 // while a question is asked, judging, the reveal, "Try another" and the quiz.
+#include "app/deck/slide_host.hpp"
 #include "app/app_learn.hpp"
 
 #include <imgui.h>
@@ -92,7 +93,7 @@ uint64_t state_key(const App& app) {
   for (int64_t id : app.inputs.ids) mix_in(static_cast<uint64_t>(id));
   if (!quiz::kinds_for_slide(app.ui.slide).empty() &&
       quiz::kinds_for_slide(app.ui.slide).front() == QuestionKind::RowsMoved)  // (and sparse_memory)
-    mix_in(train_slide_key(app));  // slide 9: its batches, optimizer and lr too
+    mix_in(train_slide_key(context_of(app, kSlideTrain)));  // slide 9: its batches, optimizer and lr too
   return h;
 }
 
@@ -111,7 +112,7 @@ constexpr int kEstimateBatch = kTimingBatches[kTimingBatchCount - 1];
 quiz::Question with_measure(const App& app, quiz::Question q) {
   if (q.kind != QuestionKind::SpeedupEstimate && q.kind != QuestionKind::SpeedupBatch) return q;
   auto ratio_at = [&](int batch) {
-    const MeasuredSpeedup ms = measured_speedup(app, batch);
+    const MeasuredSpeedup ms = measured_speedup(context_of(app, kSlideAtScale), batch);
     return ms.state == MeasuredSpeedup::State::Ready ? ms.ratio : std::nan("");
   };
   q.params.batch = kEstimateBatch;
@@ -131,7 +132,8 @@ void ask(App& app, const quiz::Question& q) {
   LearnState& L = app.learn;
   clear_answer(L);
   // rows_moved names an optimizer: slide 9 shows that one, alone.
-  if (q.params.optimizer) train_show_optimizer(app, *q.params.optimizer);  // rows_moved, sparse_memory
+  if (q.params.optimizer)
+    train_show_optimizer(context_of(app, kSlideTrain), *q.params.optimizer);  // rows_moved, sparse_memory
   L.question = with_measure(app, q);
   L.slide = app.ui.slide;
   const QuestionSteps s = question_steps(q, current_slide_steps(app));
@@ -202,9 +204,9 @@ void keep_own_state(App& app) {
   o.slide = app.ui.slide;
   const Timeline& t = app.ui.timeline;
   o.step = t.target >= 0.0f ? t.target : t.pos;
-  o.text_mode = app.ui.ids_input == IdsInput::Text;
+  o.text_mode = app.ui.editor.ids_input == IdsInput::Text;
   o.text = text_field(app);
-  train_keep_choices(app);
+  train_keep_choices(context_of(app, kSlideTrain));
 }
 
 // The practice ends: the learner's own state comes back whole; with `place`, its slide and
@@ -217,8 +219,8 @@ void give_own_state_back(App& app, bool place) {
   L.phase = LearnPhase::Off;
   take_change(app, set_inputs(app, std::move(o.inputs)), Fields::Sync);
   set_text_field(app, o.text);
-  app.ui.ids_input = o.text_mode ? IdsInput::Text : IdsInput::Ids;
-  train_restore_choices(app);
+  app.ui.editor.ids_input = o.text_mode ? IdsInput::Text : IdsInput::Ids;
+  train_restore_choices(context_of(app, kSlideTrain));
   if (!place) return;  // the slide shown asks as it would have
   show_slide_step(app, o.slide, 0);
   timeline_seek(app.ui.timeline, current_slide_steps(app), o.step);
@@ -244,7 +246,8 @@ void apply_state(App& app, const quiz::StateSpec& spec, int slide, QuestionKind 
   in.text_ids.clear();
   take_change(app, set_inputs(app, std::move(in)), Fields::Sync);
   if (slide == 0 && app.tokenizer) take_change(app, set_text(app, spec.text), Fields::Sync);
-  if (kind == QuestionKind::RowsMoved || kind == QuestionKind::SparseMemory) train_fresh_choices(app);
+  if (kind == QuestionKind::RowsMoved || kind == QuestionKind::SparseMemory)
+    train_fresh_choices(context_of(app, kSlideTrain));
   finish_jobs(app);
 }
 
@@ -273,7 +276,7 @@ bool commit(App& app) {
 void judge_when_measured(App& app) {
   LearnState& L = app.learn;
   if (!L.awaits_measure || L.phase != LearnPhase::Asking) return;
-  const MeasuredSpeedup ms = measured_speedup(app, kEstimateBatch);
+  const MeasuredSpeedup ms = measured_speedup(context_of(app, kSlideAtScale), kEstimateBatch);
   if (ms.state == MeasuredSpeedup::State::Pending) return;
   L.awaits_measure = false;
   if (ms.state == MeasuredSpeedup::State::Failed) {
@@ -453,11 +456,11 @@ quiz::QuizModel learn_model(const App& app) {
     }
   }
   // Slide 9's training as it shows it (rows_moved).
-  m.train_batches = train_slide_batches(app);
-  m.train_lr = train_slide_lr(app);
+  m.train_batches = train_slide_batches(context_of(app, kSlideTrain));
+  m.train_lr = train_slide_lr(context_of(app, kSlideTrain));
   m.train_randn_grad = app.inputs.grad_mode == GradMode::Seeded;
   m.train_grad_seed = static_cast<int64_t>(app.inputs.grad_seed);
-  m.train_optimizer = train_slide_optimizer(app);
+  m.train_optimizer = train_slide_optimizer(context_of(app, kSlideTrain));
   return m;
 }
 
@@ -944,7 +947,7 @@ std::vector<int64_t> chip_rows(const App& app) {
   }
   IdList ids = app.inputs.ids;
   if (trained)
-    for (const IdList& b : train_slide_batches(app)) ids.insert(ids.end(), b.begin(), b.end());
+    for (const IdList& b : train_slide_batches(context_of(app, kSlideTrain))) ids.insert(ids.end(), b.begin(), b.end());
   for (int64_t id : ids)
     for (int64_t r = id - 1; r <= id + 1; ++r)
       if (r >= 0 && r < v) rows.push_back(r);

@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <utility>
 
+#include "app/app_map.hpp"
 #include "app/state/app_edits.hpp"
 #include "app/model/app_model.hpp"
 #include "app/ui_base/ui_draw.hpp"
@@ -405,7 +406,7 @@ void begin_window(App& app, bool* open) {
 
 std::string row_token_text(App& app, int64_t row) {
   if (!gpt2_sized(app) || row < 0 || row >= static_cast<int64_t>(app.tokenizer->vocab_size())) return {};
-  return wide_to_edit(app.ui.wide, visible_token_text(app.tokenizer->token_bytes(row)));
+  return wide_to_edit(app.ui.editor.wide, visible_token_text(app.tokenizer->token_bytes(row)));
 }
 
 int64_t nearest_query_row(App& app, const std::string& text, std::string* why) {
@@ -429,7 +430,7 @@ int64_t nearest_query_row(App& app, const std::string& text, std::string* why) {
            " (a token's text needs the table's tokenizer, or GPT-2's 50,257-row table).";
     return -1;
   }
-  const Encoding e = app.tokenizer->encode(wide_from_edit(app.ui.wide, text));
+  const Encoding e = app.tokenizer->encode(wide_from_edit(app.ui.editor.wide, text));
   if (!e.ok || e.ids.empty()) {
     *why = e.ok ? "Type a row number or a token." : e.error;
     return -1;
@@ -450,7 +451,15 @@ void open_nearest(App& app, int64_t row) {
   std::snprintf(p.query_buf, sizeof p.query_buf, "%lld", static_cast<long long>(row));
 }
 
-bool nearest_busy(const App& app) { return app.nearest.job.running() || app.nearest.norms_job.running(); }
+bool nearest_busy(const App& app) {
+  return app.nearest.job.running() || app.nearest.norms_job.running() || map_busy(app);
+}
+
+NearestTableKey nearest_table_key(const App& app) { return table_key(app); }
+void nearest_progress_line(float fraction, const char* what, BackgroundJob* job) {
+  progress_line(fraction, what, job, nullptr);
+}
+TableView nearest_snapshot(const App& app) { return snapshot(app); }
 
 bool add_row_as_id(App& app, int64_t row) {
   if (row < 0 || row >= app.derived.vocab) return false;
@@ -478,6 +487,7 @@ void draw_nearest_panel(App& app) {
   }
   update_search(app);
   update_norms(app);
+  update_map(app);
   if (!p.open) return;
   bool open = true;
   begin_window(app, &open);
@@ -494,15 +504,23 @@ void draw_nearest_panel(App& app) {
       ImGui::EndTabItem();
     }
     landmark("nearest-tab-norms");
+    if (ImGui::BeginTabItem("Map", nullptr, want == 2 ? ImGuiTabItemFlags_SetSelected : 0)) {
+      p.tab = 2;
+      ImGui::EndTabItem();
+    }
+    landmark("nearest-tab-map");
     ImGui::EndTabBar();
   }
   if (p.tab == 0) draw_neighbours(app);
-  else draw_norms(app);
+  else if (p.tab == 1) draw_norms(app);
+  else draw_map_tab(app);
   ImGui::End();
   if (!open) {
     p.open = false;
     p.job.stop();
     p.norms_job.stop();
+    p.map.job.stop();
+    p.map.near_job.stop();
   }
 }
 

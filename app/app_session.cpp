@@ -38,7 +38,7 @@ SessionSettings session_from_app(const App& app, const WindowGeometry& window) {
   s.grad_mode = in.grad_mode == GradMode::Seeded ? SettingsGrad::Seeded : SettingsGrad::SumOfOutputs;
   s.grad_seed = in.grad_seed;
   s.tie_weights = in.tie_weights;
-  s.text_mode = practice ? own.text_mode : app.ui.ids_input == IdsInput::Text;
+  s.text_mode = practice ? own.text_mode : app.ui.editor.ids_input == IdsInput::Text;
   s.text =
       practice
           ? own.text
@@ -147,8 +147,8 @@ void apply_session(App& app, const SessionSettings& s) {
       }
     }
   }
-  app.ui.ids_input = s.text_mode ? IdsInput::Text : IdsInput::Ids;
-  app.ui.text_error.clear();
+  app.ui.editor.ids_input = s.text_mode ? IdsInput::Text : IdsInput::Ids;
+  app.ui.editor.text_error.clear();
   app.ui.theme = s.light ? Theme::Light : Theme::Dark;
   app.ui.user_zoom = s.user_zoom;
   app.ui.reduced_motion = s.reduced_motion;
@@ -179,8 +179,9 @@ uint64_t fingerprint_of(const App& app, const WindowGeometry& w) {
   };
   mix(app.derived.generation);
   mix(static_cast<uint64_t>(app.ui.slide));
-  mix(app.ui.ids_input == IdsInput::Text);
-  for (const char* c = app.ui.text_buf; *c; ++c) mix(static_cast<unsigned char>(*c));  // at most 1 KB, no allocation
+  mix(app.ui.editor.ids_input == IdsInput::Text);
+  for (const char* c = app.ui.editor.text_buf; *c; ++c)
+    mix(static_cast<unsigned char>(*c));  // at most 1 KB, no allocation
   const float step = app.ui.timeline.target >= 0.0f ? app.ui.timeline.target : app.ui.timeline.pos;
   mix(static_cast<uint64_t>(std::lround(step * 4.0f)));  // a playing timeline is saved in quarter steps
   mix(app.ui.theme == Theme::Light);

@@ -1,6 +1,7 @@
 // app_ui.cpp — the page layout: menu bar; editor bar (IDs, V, D, seed); the demo
 // canvas with its caption beside the narrative and the transport; "The real code"
 // and torch's output at the bottom; a status line.
+#include "app/deck/slide_host.hpp"
 #include "app/app_ui.hpp"
 
 #include "app/state/app_edits.hpp"
@@ -20,7 +21,7 @@
 #include <string>
 
 #include "app/ui_base/anim_timeline.hpp"
-#include "app/slides/canvas_fit.hpp"
+#include "app/deck/canvas_fit.hpp"
 #include "app/slides/scale_worker.hpp"  // slide 7's figures key the code panel
 #include "app/slides/narrative_lines.hpp"
 #include "app/ui_base/layout_report.hpp"
@@ -44,7 +45,7 @@ ImVec2 draw_canvas(App& app, ImVec2 size) {
   // The caption under the canvas wraps (centred when it is one line); the canvas
   // gets what it leaves, so the two never overlap.
   char caption[256];
-  slide.caption(app, caption, sizeof caption);
+  slide.caption(context_of(app, slide), caption, sizeof caption);
   // Learn mode's question (or its verdict) takes the caption's place under the canvas.
   const bool question = learn_panel_shown(app);
   if (!question) report_text(caption);
@@ -56,25 +57,25 @@ ImVec2 draw_canvas(App& app, ImVec2 size) {
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(e * 0.9f, e * 0.8f));
   ImGui::BeginChild("canvas", ImVec2(size.x, size.y - caption_h), true, ImGuiWindowFlags_HorizontalScrollbar);
   // Measure, then draw: the zoom is chosen once per shape, size and slide, for all
-  // of the slide's steps together (app/slides/canvas_fit.hpp).
+  // of the slide's steps together (app/deck/canvas_fit.hpp).
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const ImVec2 top_left = ImGui::GetCursorScreenPos();
   const uint64_t key = canvas_fit_key(app, avail), view = canvas_view_key(app, avail);
-  if (key != app.ui.canvas_fit_key) {
-    const bool model_only = view == app.ui.canvas_view_key;
-    app.ui.canvas_level =
-        choose_canvas_level(app, slide, top_left, avail, model_only ? app.ui.canvas_level : -1, &app.ui.canvas_extent);
-    app.ui.canvas_fit_key = key;
-    app.ui.canvas_view_key = view;
+  if (key != app.ui.fit.canvas_fit_key) {
+    const bool model_only = view == app.ui.fit.canvas_view_key;
+    app.ui.fit.canvas_level = choose_canvas_level(app, slide, top_left, avail,
+                                                  model_only ? app.ui.fit.canvas_level : -1, &app.ui.fit.canvas_extent);
+    app.ui.fit.canvas_fit_key = key;
+    app.ui.fit.canvas_view_key = view;
   }
   // What is smaller than the room is centred across it and set a little above the middle
   // (presenting, slide 2's two tables sat in the top-left corner of an empty canvas); the
   // offset is whole pixels and the same at every step (the extent is all steps').
-  const ImVec2 slack(std::max(0.0f, avail.x - app.ui.canvas_extent.x),
-                     std::max(0.0f, avail.y - app.ui.canvas_extent.y));
+  const ImVec2 slack(std::max(0.0f, avail.x - app.ui.fit.canvas_extent.x),
+                     std::max(0.0f, avail.y - app.ui.fit.canvas_extent.y));
   const ImVec2 origin(top_left.x + std::floor(slack.x * 0.5f), top_left.y + std::floor(slack.y * 0.4f));
-  report_canvas_content(origin, ImVec2(origin.x + app.ui.canvas_extent.x, origin.y + app.ui.canvas_extent.y));
-  begin_canvas_zoom(app.ui.canvas_level);
+  report_canvas_content(origin, ImVec2(origin.x + app.ui.fit.canvas_extent.x, origin.y + app.ui.fit.canvas_extent.y));
+  begin_canvas_zoom(app.ui.fit.canvas_level);
   report_canvas_px(em());
   // The canvas's type size, for the real-window tests (an em square at its origin).
   // (from a whole pixel, so its height reads the same wherever the canvas sits)
@@ -84,7 +85,8 @@ ImVec2 draw_canvas(App& app, ImVec2 size) {
   // layout (a narrower room would wrap its text taller than measured). What a slide lays
   // out to fill its room counts in its extent (slide 2's chips), so it leaves no slack.
   const ImVec2 room(avail.x - (origin.x - top_left.x), avail.y - (origin.y - top_left.y));
-  SlideCanvas c{app, pal, ImGui::GetWindowDrawList(), origin, avail, slide.steps(app)};
+  const SlideContext cx = context_of(app, slide);
+  SlideCanvas c{cx, pal, ImGui::GetWindowDrawList(), origin, avail, slide.steps(cx)};
   const ImVec2 used = slide.canvas(c);
   end_canvas_zoom();
   // Reserve the content so the child scrolls when the drawing is larger than it (the
@@ -139,7 +141,7 @@ void draw_narrative(App& app, ImVec2 size) {
   // The narrative scrolls on its own when the window is short; the transport stays.
   // Presenting, the transport floats over the slide instead (draw_present_transport),
   // so the text never moves when the mouse does.
-  const bool transport = !app.ui.presenting;
+  const bool transport = !app.ui.present.on;
   // The transport: a separator and two rows of buttons (what draw_transport lays out).
   const ImGuiStyle& st = ImGui::GetStyle();
   const float rows = static_cast<float>(transport_rows(ImGui::GetContentRegionAvail().x));
@@ -153,18 +155,18 @@ void draw_narrative(App& app, ImVec2 size) {
   // The text steps down a size or two (to 0.66 em) rather than scroll when the column
   // is short; a new slide, shape or window size starts again from the normal size.
   UiState& ui = app.ui;
-  const bool fresh = key != ui.narrative_fit_key;
+  const bool fresh = key != ui.fit.narrative_fit_key;
   if (fresh) {
-    ui.narrative_fit_key = key;
-    ui.narrative_level = narration_top_level();
+    ui.fit.narrative_fit_key = key;
+    ui.fit.narrative_level = narration_top_level();
   }
-  begin_narration_zoom(ui.narrative_level);
+  begin_narration_zoom(ui.fit.narrative_level);
   report_narration_px(em());
   const ImVec2 at(std::floor(ImGui::GetCursorScreenPos().x), std::floor(ImGui::GetCursorScreenPos().y));
   landmark_rect("narration-type", at, ImVec2(at.x + em(), at.y + em()));
   ImGui::PushTextWrapPos(0.0f);
   tour_narration_begin(app);  // the tour holds the step as long as its words take to read
-  slide.narrative(app);
+  slide.narrative(context_of(app, slide));
   tour_narration_end(app);
   ImGui::PopTextWrapPos();
   end_canvas_zoom();
@@ -172,16 +174,16 @@ void draw_narrative(App& app, ImVec2 size) {
   // ImGui knows the size of what the last frame drew: the check waits a frame after a
   // new view and after each step down (narrative_skip), and frames keep coming meanwhile.
   const bool taller = ImGui::GetScrollMaxY() > 0.5f, wider = ImGui::GetScrollMaxX() > 0.5f;
-  ui.narrative_settling = true;
+  ui.fit.narrative_settling = true;
   if (fresh) {
-    ui.narrative_skip = false;
-  } else if (ui.narrative_skip) {
-    ui.narrative_skip = false;
-  } else if ((taller || wider) && ui.narrative_level > kNarrativeMinLevel) {
-    --ui.narrative_level;
-    ui.narrative_skip = true;
+    ui.fit.narrative_skip = false;
+  } else if (ui.fit.narrative_skip) {
+    ui.fit.narrative_skip = false;
+  } else if ((taller || wider) && ui.fit.narrative_level > kNarrativeMinLevel) {
+    --ui.fit.narrative_level;
+    ui.fit.narrative_skip = true;
   } else {
-    ui.narrative_settling = false;
+    ui.fit.narrative_settling = false;
     if (taller) report_clipped("narration does not fit its column (it scrolls)");
     if (wider) report_clipped("narration is wider than its column");
   }
@@ -361,15 +363,16 @@ void draw_status_line(App& app) {
 bool app_progress_only(const App& app) {
   const Timeline& t = app.ui.timeline;
   const SlideActivity slides = slides_activity(app);
-  if (t.playing || t.target >= 0.0f || app.ui.narrative_settling || slides == SlideActivity::Animating) return false;
+  if (t.playing || t.target >= 0.0f || app.ui.fit.narrative_settling || slides == SlideActivity::Animating)
+    return false;
   return table_loading(app) || model_busy(app) || slides == SlideActivity::Working || nearest_busy(app);
 }
 
-bool controls_shown(const App& app) { return !app.ui.presenting || app.time < app.ui.controls_until; }
+bool controls_shown(const App& app) { return !app.ui.present.on || app.time < app.ui.present.controls_until; }
 
 bool app_animating(const App& app) {
   const Timeline& t = app.ui.timeline;
-  return t.playing || t.target >= 0.0f || table_loading(app) || model_busy(app) || app.ui.narrative_settling ||
+  return t.playing || t.target >= 0.0f || table_loading(app) || model_busy(app) || app.ui.fit.narrative_settling ||
          nearest_busy(app) ||                            // the nearest-rows panel's worker: its progress bar
          slides_activity(app) != SlideActivity::Idle ||  // a slide's work runs (slide 7's worker, its GPU upload)
          tour_needs_frame(app);                          // the tour's new step: its narration is counted
@@ -389,7 +392,7 @@ void app_frame(App& app) {
     app.ui.applied_scale = app.ui.scale;
   }
   const SlideDef& slide = slide_table()[static_cast<size_t>(app.ui.slide)];
-  timeline_advance(app.ui.timeline, slide.steps(app), io.DeltaTime, app.ui.reduced_motion);
+  timeline_advance(app.ui.timeline, slide.steps(context_of(app, slide)), io.DeltaTime, app.ui.reduced_motion);
   if (app.ui.welcome) {
     welcome_keys(app);                                  // the first launch's choice takes the keys until it is made,
     if (ImGui::GetIO().KeyCtrl) handle_shortcuts(app);  // but Ctrl+Q quits and Ctrl+S saves a screenshot
@@ -417,11 +420,11 @@ void app_frame(App& app) {
   ImGui::SetNextWindowPos(vp->WorkPos);
   ImGui::SetNextWindowSize(vp->WorkSize);
   // Presenting (F11): the controls step aside until the mouse moves.
-  if (app.ui.presenting && (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f || io.MouseDown[0]))
-    app.ui.controls_until = app.time + kControlsLinger;
+  if (app.ui.present.on && (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f || io.MouseDown[0]))
+    app.ui.present.controls_until = app.time + kControlsLinger;
   // Presenting, the menu, the editor bar and the status line step aside for good
   // (the slide never moves when they would come back); the transport floats.
-  const bool controls = !app.ui.presenting;
+  const bool controls = !app.ui.present.on;
   ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                            ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                            ImGuiWindowFlags_NoBringToFrontOnFocus;
@@ -456,7 +459,7 @@ void app_frame(App& app) {
   // fifth (6.5 to 20 em), the demo the rest (at 1024 × 768 the narration needs that
   // height to be whole at 0.75 em). Presenting, the code panels fold away unless C
   // brings them back.
-  const bool code = !app.ui.presenting || app.ui.present_code;
+  const bool code = !app.ui.present.on || app.ui.present.code;
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float status_h = controls ? ImGui::GetTextLineHeightWithSpacing() + e * 0.2f : 0.0f;
   const float body_h = avail.y - status_h;
@@ -483,7 +486,7 @@ void app_frame(App& app) {
     if (!small) report_wider_than_window("the status line is wider than the window");
   }
   ImGui::End();
-  if (app.ui.presenting) draw_present_transport(app, ImVec2(narrative_pos.x, narrative_pos.y + main_h), narrative_w);
+  if (app.ui.present.on) draw_present_transport(app, ImVec2(narrative_pos.x, narrative_pos.y + main_h), narrative_w);
   draw_tour_badge(app, canvas_corner);  // the canvas's bottom right
 
   draw_nearest_panel(app);  // after the slides: they said which table row is under the mouse

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "app/chrome/chrome.hpp"
-#include "app/slides/slide_nav.hpp"
+#include "app/deck/slide_nav.hpp"
 #include "app/state/app_state.hpp"
 
 struct ImGuiIO;
@@ -33,6 +33,6 @@ bool app_animating(const App& app);
 // the very worker being waited for. A finished worker wakes the loop at once.
 bool app_progress_only(const App& app);
 
-// The window's pieces (app/chrome/chrome.hpp), slide navigation (app/slides/slide_nav.hpp).
+// The window's pieces (app/chrome/chrome.hpp), slide navigation (app/deck/slide_nav.hpp).
 
 }  // namespace lv::app

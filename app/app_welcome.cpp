@@ -39,7 +39,7 @@ void welcome_choose(App& app, WelcomeChoice c) {
       set_learn_mode(app, true);
       set_status(app, "Learn mode: each slide asks first (A turns it off)");
       break;
-    case WelcomeChoice::Present: app.ui.present_toggle = true; break;
+    case WelcomeChoice::Present: app.ui.present.toggle = true; break;
     case WelcomeChoice::Explore: break;
   }
 }

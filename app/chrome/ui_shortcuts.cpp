@@ -7,7 +7,7 @@
 
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/chrome/chrome.hpp"
-#include "app/slides/slide_nav.hpp"
+#include "app/deck/slide_nav.hpp"
 #include "app/slides/slides.hpp"
 #include "app/chrome/ui_keys.hpp"
 #include "app/ui_base/ui_theme.hpp"
@@ -79,13 +79,13 @@ void handle_shortcuts(App& app) {
   ImGuiIO& io = ImGui::GetIO();
   UiState& ui = app.ui;
   if (ImGui::IsKeyPressed(kKeyF1, false)) ui.show_shortcuts = !ui.show_shortcuts;
-  if (ImGui::IsKeyPressed(kKeyF11, false)) ui.present_toggle = true;
+  if (ImGui::IsKeyPressed(kKeyF11, false)) ui.present.toggle = true;
   // Esc in a field reverts the field; only outside one does it leave full screen (or close
   // this help). It means that in every mode: a question asked shows its answer with S, not Esc.
   const bool question_keys = app.learn.keys_frame == ImGui::GetFrameCount();
-  if (ui.presenting && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false) && !ui.show_shortcuts &&
+  if (ui.present.on && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false) && !ui.show_shortcuts &&
       !editing_text())
-    ui.present_toggle = true;
+    ui.present.toggle = true;
   if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyS, false)) ui.screenshot_requested = true;
   if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyQ, false)) ui.quit_requested = true;
   if (io.KeyCtrl && ImGui::IsKeyPressed(kKeyO, false) && !table_loading(app)) request_open_table(app);
@@ -116,7 +116,7 @@ void handle_shortcuts(App& app) {
     if (c == '?') ui.show_shortcuts = !ui.show_shortcuts;
     if (c == ',') timeline_step(ui.timeline, steps, -1, ui.reduced_motion);
     if (c == '.') timeline_step(ui.timeline, steps, +1, ui.reduced_motion);
-    if ((c == 'c' || c == 'C') && ui.presenting) ui.present_code = !ui.present_code;
+    if ((c == 'c' || c == 'C') && ui.present.on) ui.present.code = !ui.present.code;
     if (c == 't' || c == 'T') ui.tour.requested = true;  // app/app_tour.hpp starts it
     if (c == 'n' || c == 'N') nearest_key(app);
   }

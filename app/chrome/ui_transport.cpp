@@ -8,7 +8,7 @@
 
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/chrome/chrome.hpp"
-#include "app/slides/slide_nav.hpp"
+#include "app/deck/slide_nav.hpp"
 #include "app/slides/slides.hpp"
 #include "app/ui_base/layout_report.hpp"
 #include "app/ui_base/ui_landmarks.hpp"

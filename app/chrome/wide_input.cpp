@@ -11,7 +11,7 @@
 
 #include "app/model/app_model.hpp"
 #include "app/chrome/chrome.hpp"
-#include "app/slides/slide_nav.hpp"
+#include "app/deck/slide_nav.hpp"
 #include "core/text/wide_text.hpp"
 
 namespace lv::app {
@@ -49,8 +49,8 @@ void wide_set_clipboard(void*, const char* text) {
 
 unsigned typed_character(App& app, unsigned codepoint) {
   if (codepoint == 0 || codepoint > 0x10FFFF || (codepoint >= 0xD800 && codepoint <= 0xDFFF)) return codepoint;
-  const char32_t c = wide_to_edit(app.ui.wide, static_cast<char32_t>(codepoint));
-  wide_note_glyph(app.ui.wide, c);
+  const char32_t c = wide_to_edit(app.ui.editor.wide, static_cast<char32_t>(codepoint));
+  wide_note_glyph(app.ui.editor.wide, c);
   return static_cast<unsigned>(c);
 }
 
@@ -64,7 +64,7 @@ void hook_wide_clipboard(App& app) {
     io.SetClipboardTextFn = wide_set_clipboard;
     io.ClipboardUserData = nullptr;
   }
-  g_chain.wide = &app.ui.wide;
+  g_chain.wide = &app.ui.editor.wide;
 }
 
 }  // namespace lv::app

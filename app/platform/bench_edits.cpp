@@ -1,4 +1,5 @@
 // bench_edits.cpp — edits timed to their next frame, and the memory they cost (see the header).
+#include "app/deck/slide_host.hpp"
 #include "app/platform/bench_edits.hpp"
 
 #include <time.h>
@@ -146,7 +147,7 @@ int run_edit_bench(Platform& p, App& app, int edits, double first_frame_ms) {
   for (int i = 0; i < 60000; ++i) {
     if (!platform_wait(p, app)) break;  // the window's own loop: how often it draws while waiting
     platform_frame(p, app);
-    if (const ScaleState* sc = find_scale_state(app);
+    if (const ScaleState* sc = find_scale_state(lv::app::context_of(app, lv::app::kSlideAtScale));
         sc && sc->worker && sc->worker->snapshot().table == TablePhase::Ready) {
       overview_s = std::chrono::duration<double>(Clock::now() - t0).count();
       break;

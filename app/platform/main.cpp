@@ -19,6 +19,8 @@
 #include <utility>
 #include <vector>
 
+#include "app/deck/slide_host.hpp"
+#include "app/deck/app_init.hpp"
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/state/app_edits.hpp"
 #include "app/app_session.hpp"
@@ -35,6 +37,7 @@
 #include "core/settings/cli_options.hpp"
 #include "core/tokenizer/gpt2_tokenizer.hpp"
 #include "core/tokenizer/model_tokenizer.hpp"
+#include "core/tokenizer/tokenize_lines.hpp"
 #include "core/text/id_parse.hpp"
 #include "app/platform/bench_edits.hpp"
 #include "app/model/model_jobs.hpp"
@@ -71,7 +74,7 @@ void draw_until_ready(lv::app::Platform& p, lv::app::App& app) {
 
 // Renders a few frames (ImGui settles sizes over the first ones) and saves the last.
 std::string render_png(lv::app::Platform& p, lv::app::App& app, const std::string& path) {
-  for (int i = 0; i < 3 || (app.ui.narrative_settling && i < 16); ++i) lv::app::platform_frame(p, app);
+  for (int i = 0; i < 3 || (app.ui.fit.narrative_settling && i < 16); ++i) lv::app::platform_frame(p, app);
   draw_until_ready(p, app);
   return lv::app::platform_frame(p, app, path);
 }
@@ -157,7 +160,7 @@ bool restores_session(int argc, char** argv) {
 void learn_report(lv::app::Platform& p, lv::app::App& app, std::string& out) {
   lv::app::set_learn_mode(app, true);
   auto settle = [&] {
-    for (int i = 0; i < 3 || (app.ui.narrative_settling && i < 16); ++i) lv::app::platform_frame(p, app);
+    for (int i = 0; i < 3 || (app.ui.fit.narrative_settling && i < 16); ++i) lv::app::platform_frame(p, app);
   };
   for (int k = 0; k < lv::app::slide_count(); ++k) {
     freeze_at(app, k, 0);
@@ -186,10 +189,10 @@ void learn_report(lv::app::Platform& p, lv::app::App& app, std::string& out) {
 std::string layout_report_text(lv::app::Platform& p, lv::app::App& app, const lv::CliOptions& o) {
   lv::app::layout_report_enable(true);
   p.layout_only = true;
-  app.ui.controls_until = 1e300;  // presenting, the floating transport is laid out (and checked) too
+  app.ui.present.controls_until = 1e300;  // presenting, the floating transport is laid out (and checked) too
   char head[160];
   std::snprintf(head, sizeof head, "{\"size\": [%d, %d], \"scale\": %g, \"present\": %s, \"slides\": [", o.width,
-                o.height, static_cast<double>(app.ui.scale), app.ui.presenting ? "true" : "false");
+                o.height, static_cast<double>(app.ui.scale), app.ui.present.on ? "true" : "false");
   std::string out = head;
   bool first = true;
   std::vector<std::pair<float, float>> fresh(static_cast<size_t>(lv::app::slide_count()));  // laid out afresh
@@ -202,7 +205,7 @@ std::string layout_report_text(lv::app::Platform& p, lv::app::App& app, const lv
     for (int s = 1; s <= steps; ++s) {  // the end of each step, numbered as --step and the transport do
       freeze_at(app, k, s);
       // A few frames settle ImGui's sizes; a narrative stepping down its text takes a few more.
-      for (int i = 0; i < 3 || (app.ui.narrative_settling && i < 16); ++i) lv::app::platform_frame(p, app);
+      for (int i = 0; i < 3 || (app.ui.fit.narrative_settling && i < 16); ++i) lv::app::platform_frame(p, app);
       if (!first) out += ",\n  ";
       first = false;
       lv::app::layout_report_json(out, k, s);  // the slide's number
@@ -224,15 +227,15 @@ std::string layout_report_text(lv::app::Platform& p, lv::app::App& app, const lv
     for (int k = 0; k < n; ++k) {
       const int from = (k + offset) % n;
       freeze_at(app, from, -1);
-      for (int i = 0; i < 3 || (app.ui.narrative_settling && i < 16); ++i) lv::app::platform_frame(p, app);
+      for (int i = 0; i < 3 || (app.ui.fit.narrative_settling && i < 16); ++i) lv::app::platform_frame(p, app);
       lv::app::key_queue_char(p.keys, static_cast<unsigned>('0' + k));  // the key, as a person presses it
-      for (int i = 0; i < 3 || (app.ui.narrative_settling && i < 16); ++i) lv::app::platform_frame(p, app);
+      for (int i = 0; i < 3 || (app.ui.fit.narrative_settling && i < 16); ++i) lv::app::platform_frame(p, app);
       freeze_at(app, k, 0);  // the step the fresh pass measured (the slide stays: no new view)
-      for (int i = 0; i < 3 || (app.ui.narrative_settling && i < 16); ++i) lv::app::platform_frame(p, app);
+      for (int i = 0; i < 3 || (app.ui.fit.narrative_settling && i < 16); ++i) lv::app::platform_frame(p, app);
       const float canvas_px = lv::app::layout_report().canvas_px, narration_px = lv::app::layout_report().narration_px;
       // The same slide laid out afresh now (a slide's text may have grown meanwhile: slide 7's timings).
-      app.ui.canvas_fit_key = app.ui.canvas_view_key = app.ui.narrative_fit_key = 0;
-      for (int i = 0; i < 3 || (app.ui.narrative_settling && i < 16); ++i) lv::app::platform_frame(p, app);
+      app.ui.fit.canvas_fit_key = app.ui.fit.canvas_view_key = app.ui.fit.narrative_fit_key = 0;
+      for (int i = 0; i < 3 || (app.ui.fit.narrative_settling && i < 16); ++i) lv::app::platform_frame(p, app);
       fresh[static_cast<size_t>(k)] = {lv::app::layout_report().canvas_px, lv::app::layout_report().narration_px};
       char row[224];
       std::snprintf(row, sizeof row,
@@ -333,7 +336,8 @@ Exit read_command_line(int argc, char** argv, lv::CliOptions* o) {
   }
   if (!o->tokenize_from.empty()) {
     std::string text;
-    if (const std::string e = lv::read_text_input(o->tokenize_from, &text); !e.empty()) return fail_usage(e);
+    const char* flag = o->tokenize_lines ? "--tokenize-lines" : "--text-file";
+    if (const std::string e = lv::read_text_input(o->tokenize_from, &text, flag); !e.empty()) return fail_usage(e);
     o->tokenize = std::move(text);
   }
   return std::nullopt;
@@ -346,6 +350,17 @@ struct TokenizerLoaded {
   std::string model_error;
   const lv::Tokenizer* active() const { return model ? model.get() : tokenizer.get(); }
 };
+
+// --special on --tokenize's 32-bit IDs: the post-processor's special tokens, found by asking
+// the tokenizer to put them around one stand-in ID (-1, never a token), added before and after.
+bool with_special_tokens(const lv::Tokenizer& t, std::vector<uint32_t>& ids, std::string* why) {
+  lv::IdList around{-1};
+  if (!t.add_special_tokens(around, why)) return false;
+  const auto text = std::find(around.begin(), around.end(), int64_t{-1});
+  ids.insert(ids.begin(), around.begin(), text);
+  ids.insert(ids.end(), text + (text != around.end()), around.end());
+  return true;
+}
 
 // GPT-2's tokenizer: --tokenize and --detokenize print and exit; --text sets the IDs
 // (and V = 50,257) for every mode below. A missing or damaged pack is the
@@ -379,11 +394,17 @@ Exit tokenizer_modes(lv::CliOptions& o, const char* argv0, TokenizerLoaded* load
   if (o.tokenize || o.detokenize) {
     [[maybe_unused]] static const auto* kept = new std::shared_ptr<const lv::Tokenizer>(loaded->model);
   }
+  if (o.tokenize && o.tokenize_lines) {
+    const std::string why = lv::tokenize_json_lines(
+        *t, *o.tokenize, [](const std::string& line) { std::fwrite(line.data(), 1, line.size(), stdout); });
+    return why.empty() ? 0 : fail_usage("--tokenize-lines: " + why);
+  }
   if (o.tokenize) {
     // 32 bits an ID (issue 39: a token a byte made 8-byte IDs most of the peak).
     std::vector<uint32_t> ids;
     std::string why;
     if (!t->encode_compact(*o.tokenize, ids, &why)) return fail_usage("--tokenize: " + why);
+    if (o.special && !with_special_tokens(*t, ids, &why)) return fail_usage("--special: " + why);
     // As Python prints a list; written in slices, not as one string of a long text's IDs.
     constexpr size_t kSlice = 16384;
     std::fputc('[', stdout);
@@ -625,19 +646,20 @@ std::string worksheet_picture(lv::app::Platform& p, lv::app::App& app, const lv:
     s.dtype = lv::TableDtype::Float32;
     s.text.reset();
     s.weights.clear();
-    app.ui.ids_input = lv::app::IdsInput::Ids;
+    app.ui.editor.ids_input = lv::app::IdsInput::Ids;
     lv::app::app_init(app, s, nullptr);
   }
   if (at.text_mode && item.question.params.text) {
-    app.ui.ids_input = lv::app::IdsInput::Text;
+    app.ui.editor.ids_input = lv::app::IdsInput::Text;
     lv::app::apply_text(app, *item.question.params.text);
   }
   // rows_moved: slide 9 trains as the question does (a drawn state: its IDs one a step at
   // lr 0.1) with the optimizer it names, alone.
   if (item.question.kind == lv::quiz::QuestionKind::RowsMoved ||
       item.question.kind == lv::quiz::QuestionKind::SparseMemory) {
-    if (drawn) lv::app::train_fresh_choices(app);
-    if (item.question.params.optimizer) lv::app::train_show_optimizer(app, *item.question.params.optimizer);
+    if (drawn) lv::app::train_fresh_choices(lv::app::context_of(app, lv::app::kSlideTrain));
+    if (item.question.params.optimizer)
+      lv::app::train_show_optimizer(lv::app::context_of(app, lv::app::kSlideTrain), *item.question.params.optimizer);
   }
   lv::app::finish_jobs(app);
   lv::app::want_table_work(app, slide_table_work(at.slide));
@@ -793,7 +815,7 @@ static int run(int argc, char** argv) {
   lv::app::reopen_session_table(app);              // the last session's table, on a worker: the window is up first
   if (o.present || !o.export_worksheet.empty()) {  // a worksheet's pictures: the slide large, no code panels
     if (kind.headless) lv::app::platform_present_in_window(platform, app);
-    else app.ui.present_toggle = true;  // full screen on the window's monitor, as F11
+    else app.ui.present.toggle = true;  // full screen on the window's monitor, as F11
   }
 
   // 4. The mode: headless (a report, a picture) or interactive (the window, its benchmark).

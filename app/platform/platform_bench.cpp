@@ -1,4 +1,5 @@
 // platform_bench.cpp — frame timing, idle CPU, RSS and allocation counts.
+#include "app/deck/slide_host.hpp"
 #include "app/platform/platform_bench.hpp"
 
 #include <GLFW/glfw3.h>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "app/ui_base/anim_timeline.hpp"
+#include "app/app_nearest.hpp"
 #include "app/app_ui.hpp"
 #include "app/slides/scale_worker.hpp"
 #include "app/slides/slides.hpp"
@@ -118,6 +120,28 @@ namespace lv::app {
 
 void install_allocation_counter() { ImGui::SetAllocatorFunctions(counting_alloc, counting_free); }
 
+// The Map tab of "What a row means" over the whole table (every row a point: 128,256 with
+// --vocab 128256): the UI thread's CPU a frame, the map computed first (issue 41, item 5).
+void map_frame_bench(Platform& p, App& app, int frames) {
+  open_nearest(app, 0);
+  app.nearest.want_tab = 2;
+  for (int i = 0; i < 20000 && (!app.nearest.map.map || app.nearest.map.job.running()); ++i) {
+    platform_frame(p, app);
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  std::vector<double> ms;
+  for (int f = 0; f < frames; ++f) {
+    glfwPollEvents();
+    const double t0 = thread_cpu_ms();
+    platform_frame(p, app);
+    ms.push_back(thread_cpu_ms() - t0);
+  }
+  std::printf("map tab: %lld points drawn, UI thread p50 %6.2f ms  p95 %6.2f ms\n",
+              static_cast<long long>(app.nearest.map.drawn), percentile(ms, 0.5), percentile(ms, 0.95));
+  figure("map_frame_ms_p95", percentile(ms, 0.95), 8.0, "ms");
+  app.nearest.open = false;
+}
+
 int run_frame_bench(Platform& p, App& app, int frames, int slide, std::chrono::steady_clock::time_point started,
                     double first_frame_ms) {
   std::printf("font atlas %dx%d\n", ImGui::GetIO().Fonts->TexWidth, ImGui::GetIO().Fonts->TexHeight);
@@ -165,6 +189,7 @@ int run_frame_bench(Platform& p, App& app, int frames, int slide, std::chrono::s
     worst_max = std::max(worst_max, mx);
   }
   figure("frame_p95_ms_worst_slide", worst_p95, 8.0, "ms");
+  map_frame_bench(p, app, frames);
   figure("first_frame_ms", first_frame_ms, 500.0, "ms");
 
   figure("allocations_per_idle_frame", worst_allocations, 0.5, "");  // the worst slide's

@@ -318,9 +318,9 @@ void platform_apply_scale(Platform& p, App& app, float user_zoom) {
   app.ui.scale = p.content_scale * p.fit * p.zoom;
   // Ctrl+= (a zoom above 1) grows the page's text, not the slide's levels: the slide keeps
   // fitting its room; a zoom below 1 (Ctrl+-, a window smaller than the page) shrinks both.
-  load_fonts(app.ui.scale, 17.0f, app.ui.presenting ? p.present_boost : 1.0f,
-             p.content_scale * p.fit * std::min(p.zoom, 1.0f), &app.ui.wide);
-  p.glyphs_for = app.ui.wide.generation;
+  load_fonts(app.ui.scale, 17.0f, app.ui.present.on ? p.present_boost : 1.0f,
+             p.content_scale * p.fit * std::min(p.zoom, 1.0f), &app.ui.editor.wide);
+  p.glyphs_for = app.ui.editor.wide.generation;
   upload_font_texture(p);
   // The window's smallest size follows the text's (a hint the window manager keeps).
   if (p.window) {
@@ -339,8 +339,8 @@ namespace {
 
 // F11: full screen on the window's monitor with larger type, or back to the window.
 void toggle_presenting(Platform& p, App& app) {
-  app.ui.present_toggle = false;
-  if (!app.ui.presenting) {
+  app.ui.present.toggle = false;
+  if (!app.ui.present.on) {
     GLFWmonitor* monitor = glfwGetPrimaryMonitor();
     const GLFWvidmode* mode = monitor ? glfwGetVideoMode(monitor) : nullptr;
     if (!mode) {
@@ -350,21 +350,21 @@ void toggle_presenting(Platform& p, App& app) {
     glfwGetWindowPos(p.window, &p.windowed_x, &p.windowed_y);
     glfwGetWindowSize(p.window, &p.windowed_w, &p.windowed_h);
     glfwSetWindowMonitor(p.window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
-    app.ui.presenting = true;
+    app.ui.present.on = true;
   } else {
     glfwSetWindowMonitor(p.window, nullptr, p.windowed_x, p.windowed_y, std::max(p.windowed_w, 320),
                          std::max(p.windowed_h, 240), 0);
-    app.ui.presenting = false;
+    app.ui.present.on = false;
   }
-  app.ui.controls_until = app.time + kControlsLinger;
+  app.ui.present.controls_until = app.time + kControlsLinger;
   app.ui.scale_request = app.ui.user_zoom;
 }
 
 }  // namespace
 
 void platform_present_in_window(Platform& p, App& app) {
-  app.ui.presenting = true;
-  app.ui.controls_until = 0.0;  // no mouse has moved: the controls stay hidden
+  app.ui.present.on = true;
+  app.ui.present.controls_until = 0.0;  // no mouse has moved: the controls stay hidden
   p.present_boost = present_boost_for_window(p);
   app.ui.scale_request = app.ui.user_zoom;
 }
@@ -418,12 +418,13 @@ FramebufferSize render_frame(Platform& p, App& app, bool take_input) {
 }  // namespace
 
 std::string platform_frame(Platform& p, App& app, const std::string& png_path) {
-  if (app.ui.present_toggle) toggle_presenting(p, app);
+  if (app.ui.present.toggle) toggle_presenting(p, app);
   const float fit = fit_for_window(p);
-  const float boost = app.ui.presenting ? present_boost_for_window(p) : 1.0f;
+  const float boost = app.ui.present.on ? present_boost_for_window(p) : 1.0f;
   // The text holds a character the atlas has no glyph for yet (a CJK character typed, an
   // emoji's boxed stand-in): the fonts are built again with it, between two frames.
-  if (app.ui.wide.generation != p.glyphs_for && app.ui.scale_request <= 0.0f) app.ui.scale_request = app.ui.user_zoom;
+  if (app.ui.editor.wide.generation != p.glyphs_for && app.ui.scale_request <= 0.0f)
+    app.ui.scale_request = app.ui.user_zoom;
   const bool held = std::min(app.ui.user_zoom, largest_zoom(p)) == p.zoom;  // (at the current fit)
   if (fit != p.fit || boost != p.present_boost || !held) {
     p.fit = fit;
@@ -546,8 +547,8 @@ bool platform_wait(Platform& p, App& app) {
       if (!app.ui.status.empty() && app.ui.status_until > app.time)
         visual = app.ui.status_until - app.time - idle + 0.05;
       if (ImGui::GetIO().WantTextInput) visual = std::min(visual, 0.5);
-      if (app.ui.presenting && app.ui.controls_until > app.time)
-        visual = std::min(visual, app.ui.controls_until - app.time - idle + 0.05);
+      if (app.ui.present.on && app.ui.present.controls_until > app.time)
+        visual = std::min(visual, app.ui.present.controls_until - app.time - idle + 0.05);
       // The tour's next step (app/app_tour.hpp): asleep while a step is read.
       if (const double tour = tour_wake_in(app); tour >= 0.0) visual = std::min(visual, tour - idle + 0.005);
       visual = std::max(visual, 0.0);

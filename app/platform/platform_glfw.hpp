@@ -33,7 +33,7 @@ struct Platform {
   std::string imgui_ini;             // ImGui's own layout file, beside the session (never the working directory)
   std::string imgui_ini_written;     // its text as last read or written (an unchanged layout is not written again)
   unsigned int font_texture = 0;     // the font atlas (GL_R8, ours, not the ImGui backend's RGBA one)
-  uint64_t glyphs_for = 0;           // the app.ui.wide.generation the atlas holds the glyphs of
+  uint64_t glyphs_for = 0;           // the app.ui.editor.wide.generation the atlas holds the glyphs of
   KeyQueue keys;                     // keys and characters not yet given to a frame (app/chrome/key_queue.hpp)
   bool keys_pending = false;         // some still wait: draw another frame
   std::string landmarks_path;        // LOOKUPVIZ_LANDMARKS: where the named controls' rectangles go (tests)

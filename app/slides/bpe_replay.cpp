@@ -14,26 +14,26 @@
 namespace lv::app {
 namespace {
 
-BpeState& bpe_state(App& app) { return slide_state<BpeState>(app, kSlideTokenizer); }
+BpeState& bpe_state(const SlideContext& cx) { return cx.own<BpeState>(); }
 
 // What the replay was built from: rebuilt only when one of these differs.
-bool up_to_date(App& app) {
-  const BpeState& st = bpe_state(app);
+bool up_to_date(const SlideContext& cx) {
+  const BpeState& st = bpe_state(cx);
   const BpeReplay& r = st.replay;
-  return r.built && r.for_tokenizer == app.tokenizer.get() && r.for_ids == app.inputs.ids &&
-         r.for_text == app.inputs.text && r.for_pick == st.pick;
+  return r.built && r.for_tokenizer == cx.model.tokenizer.get() && r.for_ids == cx.model.inputs.ids &&
+         r.for_text == cx.model.inputs.text && r.for_pick == st.pick;
 }
 
 // The sentence, or why there is none.
-bool sentence_of(const App& app, std::string& text, bool& decoded, std::string& problem) {
-  const ModelInputs& in = app.inputs;
+bool sentence_of(const SlideContext& cx, std::string& text, bool& decoded, std::string& problem) {
+  const ModelInputs& in = cx.model.inputs;
   decoded = false;
   if (ids_from_text(in)) {
     text = in.text;
     return true;
   }
-  const Tokenizer& t = *app.tokenizer;
-  const bool gpt2 = !app.model_tokenizer;
+  const Tokenizer& t = *cx.model.tokenizer;
+  const bool gpt2 = !cx.model.model_tokenizer;
   for (int64_t id : in.ids)
     if (!t.has_id(id)) {
       problem = "ID " + std::to_string(id) + " is not a " + (gpt2 ? "GPT-2" : "model") + " token (" +
@@ -42,7 +42,7 @@ bool sentence_of(const App& app, std::string& text, bool& decoded, std::string& 
                 (gpt2 ? "GPT-2 makes its IDs." : "the tokenizer makes its IDs.");
       return false;
     }
-  const Decoding d = app.tokenizer->decode(in.ids);
+  const Decoding d = cx.model.tokenizer->decode(in.ids);
   if (!d.ok) {
     problem = d.error;
     return false;
@@ -109,28 +109,28 @@ int default_bpe_piece(const BpeReplay& r, const Tokenizer& t) {
   return best;
 }
 
-const BpeReplay& bpe_replay(const App& app) {
-  static const BpeReplay kNone;  // not built yet
-  const BpeState* st = find_slide_state<BpeState>(app, kSlideTokenizer);
-  return st ? st->replay : kNone;
+const BpeReplay& bpe_replay(const SlideContext& cx) {
+  update_bpe_replay(cx);  // (cheap when nothing changed)
+  return bpe_state(cx).replay;
 }
 
-void update_bpe_replay(App& app, bool rebuild) {
-  if (!rebuild && up_to_date(app)) return;
-  BpeState& st = bpe_state(app);
+void update_bpe_replay(const SlideContext& cx, bool rebuild) {
+  if (!rebuild && up_to_date(cx)) return;
+  BpeState& st = bpe_state(cx);
   BpeReplay& r = st.replay;
+  if (r.built && r.for_text != cx.model.inputs.text) st.pick = -1;  // a new sentence: its default piece
   r = BpeReplay{};
   r.built = true;
-  r.for_tokenizer = app.tokenizer.get();
-  r.for_ids = app.inputs.ids;
-  r.for_text = app.inputs.text;
+  r.for_tokenizer = cx.model.tokenizer.get();
+  r.for_ids = cx.model.inputs.ids;
+  r.for_text = cx.model.inputs.text;
   r.for_pick = st.pick;
-  if (!app.tokenizer) {
-    r.problem = app.tokenizer_error.empty() ? "GPT-2's tokenizer is not loaded." : app.tokenizer_error;
+  if (!cx.model.tokenizer) {
+    r.problem = cx.model.tokenizer_error.empty() ? "GPT-2's tokenizer is not loaded." : cx.model.tokenizer_error;
     return;
   }
-  const Tokenizer& t = *app.tokenizer;
-  if (!sentence_of(app, r.text, r.decoded, r.problem)) return;
+  const Tokenizer& t = *cx.model.tokenizer;
+  if (!sentence_of(cx, r.text, r.decoded, r.problem)) return;
   std::vector<TextPiece> pieces;
   std::string why;
   if (!t.split(r.text, pieces, &why)) {
@@ -145,16 +145,15 @@ void update_bpe_replay(App& app, bool rebuild) {
     else t.encode_piece(p.text, out.ids);
     // Labels as ImGui draws them: a character beyond U+FFFF as its slot, whose glyph is the
     // character's boxed code point; the glyphs the labels need are noted for the fonts.
-    out.label = wide_to_edit(app.ui.wide, p.special ? out.text : metaspace_as_visible(visible_token_text(p.text)));
+    out.label = cx.door.display(p.special ? out.text : metaspace_as_visible(visible_token_text(p.text)));
     out.symbols = p.special ? out.text : metaspace_as_visible(t.piece_symbols(p.text));
-    for (int64_t id : out.ids)
-      out.token_labels.push_back(wide_to_edit(app.ui.wide, visible_token_text(t.token_bytes(id))));
+    for (int64_t id : out.ids) out.token_labels.push_back(cx.door.display(visible_token_text(t.token_bytes(id))));
     r.pieces.push_back(std::move(out));
   }
   if (r.decoded) {
-    r.decoded_label = wide_to_edit(app.ui.wide, visible_token_text(r.text));
-    for (int64_t id : app.inputs.ids)
-      r.id_labels.push_back(wide_to_edit(app.ui.wide, visible_token_text(t.token_bytes(id))));
+    r.decoded_label = cx.door.display(visible_token_text(r.text));
+    for (int64_t id : cx.model.inputs.ids)
+      r.id_labels.push_back(cx.door.display(visible_token_text(t.token_bytes(id))));
     for (const BpeReplayPiece& p : r.pieces) r.reencoded.insert(r.reencoded.end(), p.ids.begin(), p.ids.end());
   }
   const int pick = st.pick;
@@ -164,9 +163,9 @@ void update_bpe_replay(App& app, bool rebuild) {
   if (r.chosen >= 0) replay_merges(t, r.pieces[static_cast<size_t>(r.chosen)].text, r);
 }
 
-void set_bpe_pick(App& app, int piece) {
-  bpe_state(app).pick = piece;
-  update_bpe_replay(app);
+void set_bpe_pick(const SlideContext& cx, int piece) {
+  bpe_state(cx).pick = piece;
+  update_bpe_replay(cx);
 }
 
 }  // namespace lv::app

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "app/state/slide_context.hpp"
 #include "core/torch/tensor.hpp"
 
 namespace lv {
@@ -58,20 +59,21 @@ struct BpeState {
   BpeReplay replay;  // as last built
 };
 
-// The replay as last built (an empty one before the first update_bpe_replay): slide 0
+// The replay for the model as it is now (built again when the IDs, their text, the
+// tokenizer or the pick changed; a new sentence replays its default piece): slide 0
 // draws it, the editor bar's Text mode draws its tokens as chips.
-const BpeReplay& bpe_replay(const App& app);
+const BpeReplay& bpe_replay(const SlideContext& cx);
 
 // The sentence slide 0 shows: the IDs' own text when they came from one, else the IDs
 // decoded as the tokenizer's tokens (the table's own, or GPT-2's) (when they all are, and make UTF-8 text); else the
 // replay's problem says why there is none. Cheap when nothing changed (no allocation); `rebuild` builds it again anyway
 // (another tokenizer was installed).
-void update_bpe_replay(App& app, bool rebuild = false);
+void update_bpe_replay(const SlideContext& cx, bool rebuild = false);
 
 // The piece whose merges are replayed: the user's pick (a piece index), or -1 for the
 // default — the book's "someunknownPlace" when the text has it, else the piece with
 // the most merges.
-void set_bpe_pick(App& app, int piece);
+void set_bpe_pick(const SlideContext& cx, int piece);
 
 // The default choice for these pieces (exposed for tests).
 int default_bpe_piece(const BpeReplay& r, const Tokenizer& t);

@@ -15,10 +15,10 @@
 
 namespace lv::app {
 
-int narrative_step(const App& app, int steps) { return std::max(0, current_step(app.ui.timeline, steps)); }
+int narrative_step(const SlideContext& cx, int steps) { return std::max(0, current_step(cx.ui.timeline, steps)); }
 
-void id_line(const App& app, int cur, const char* fmt, ...) {
-  ImGui::PushStyleColor(ImGuiCol_Text, id_ink(palette(app.ui.theme), static_cast<size_t>(cur)));
+void id_line(const SlideContext& cx, int cur, const char* fmt, ...) {
+  ImGui::PushStyleColor(ImGuiCol_Text, id_ink(palette(cx.ui.theme), static_cast<size_t>(cur)));
   va_list args;
   va_start(args, fmt);
   para_v(fmt, args);
@@ -73,8 +73,9 @@ void para_muted(const char* fmt, ...) {
   ImGui::PopStyleColor();
 }
 
-void repeat_line(App& app, const char* repeated) {
-  const int64_t r = app.derived.distinct_ids < app.derived.batch ? first_repeated_id(app.inputs.ids) : -1;
+void repeat_line(const SlideContext& cx, const char* repeated) {
+  const int64_t r =
+      cx.model.derived.distinct_ids < cx.model.derived.batch ? first_repeated_id(cx.model.inputs.ids) : -1;
   if (r >= 0) {
     ImGui::TextWrapped(repeated, static_cast<long long>(r));
     if (layout_report_enabled()) {
@@ -84,11 +85,11 @@ void repeat_line(App& app, const char* repeated) {
     }
     return;
   }
-  if (app.inputs.ids.empty()) return;
+  if (cx.model.inputs.ids.empty()) return;
   char label[64];
-  std::snprintf(label, sizeof label, "Add a repeat: idx[%zu] = %lld##add-repeat", app.inputs.ids.size(),
-                static_cast<long long>(app.inputs.ids.front()));
-  if (ImGui::SmallButton(label)) take_change(app, add_repeat(app), Fields::Sync);
+  std::snprintf(label, sizeof label, "Add a repeat: idx[%zu] = %lld##add-repeat", cx.model.inputs.ids.size(),
+                static_cast<long long>(cx.model.inputs.ids.front()));
+  if (ImGui::SmallButton(label)) cx.door.add_repeat();
   landmark("add-repeat");
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("No ID repeats in this batch: the first one added again at the end shows what a repeat does");

@@ -5,20 +5,20 @@
 
 #include <cstdarg>
 
-#include "app/state/app_state.hpp"
+#include "app/state/slide_context.hpp"
 
 namespace lv::app {
 
 // The step a narrative speaks of: the one shown, the first before any (of `steps`).
-int narrative_step(const App& app, int steps);
+int narrative_step(const SlideContext& cx, int steps);
 
 // A wrapped narrative line (printf-style) in the colour of ID `cur`'s chip.
-void id_line(const App& app, int cur, const char* fmt, ...) IM_FMTARGS(3);
+void id_line(const SlideContext& cx, int cur, const char* fmt, ...) IM_FMTARGS(3);
 
 // What a repeated ID does (slides 2 and 6): with one in the batch, the wrapped sentence
 // `repeated` (its %lld: the repeated ID); with none, what repeats do never shows — a
 // button ("add-repeat") adds the first ID again at the end.
-void repeat_line(App& app, const char* repeated);
+void repeat_line(const SlideContext& cx, const char* repeated);
 
 // Lines of `text` (edited in place: the spaces where a line breaks become '\n') no wider
 // than `width`, broken at spaces only: ImGui 1.86 also breaks after '.', ',', ';', '!',

@@ -21,7 +21,7 @@
 #include <mutex>
 #include <vector>
 
-#include "app/state/app_state.hpp"
+#include "app/state/slide_context.hpp"
 #include "app/model/background_job.hpp"
 #include "app/model/table_facts.hpp"
 #include "core/heatmap/heatmap_aggregate.hpp"
@@ -215,10 +215,10 @@ struct MeasuredSpeedup {
   double ratio = 0.0;  // Ready: matmul ms / lookup ms
   std::string why;     // Failed: why there is no figure, in the slide's words
 };
-MeasuredSpeedup measured_speedup(const App& app, int batch);
+MeasuredSpeedup measured_speedup(const SlideContext& cx, int batch);
 
 // Slide 7's state (made at first use); find_: null until then.
-ScaleState& scale_state(App& app);
-const ScaleState* find_scale_state(const App& app);
+ScaleState& scale_state(const SlideContext& cx);
+const ScaleState* find_scale_state(const SlideContext& cx);
 
 }  // namespace lv::app

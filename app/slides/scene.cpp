@@ -11,9 +11,9 @@ float phase(float p, Phase ph) { return std::clamp((p - ph.start) / (ph.end - ph
 
 Scene::Scene(SlideCanvas& canvas)
     : c(canvas),
-      app(canvas.app),
-      d(canvas.app.derived),
-      ids(canvas.app.inputs.ids),
+      cx(canvas.cx),
+      d(canvas.cx.model.derived),
+      ids(canvas.cx.model.inputs.ids),
       pal(canvas.pal),
       dl(canvas.dl),
       e(em()),
@@ -29,12 +29,12 @@ bool follow_now(FollowKey& last, const FollowKey& now, bool measuring) {
   return now.step >= 0 && changed;
 }
 
-uint64_t batch_key(const App& app) {
+uint64_t batch_key(const SlideContext& cx) {
   uint64_t h = 1469598103934665603ull;  // FNV-1a over the IDs, V and D
   auto mix = [&h](uint64_t v) { h = (h ^ v) * 1099511628211ull; };
-  for (int64_t id : app.inputs.ids) mix(static_cast<uint64_t>(id));
-  mix(static_cast<uint64_t>(app.derived.vocab));
-  mix(static_cast<uint64_t>(app.derived.dim));
+  for (int64_t id : cx.model.inputs.ids) mix(static_cast<uint64_t>(id));
+  mix(static_cast<uint64_t>(cx.model.derived.vocab));
+  mix(static_cast<uint64_t>(cx.model.derived.dim));
   return h;
 }
 

@@ -11,7 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "app/state/app_state.hpp"
+#include "app/state/slide_context.hpp"
 #include "app/ui_base/ui_theme.hpp"
 #include "app/slides/slides.hpp"
 #include "app/widgets/widget_matrix_grid.hpp"
@@ -31,7 +31,7 @@ float phase(float p, Phase ph);
 struct Scene {
   explicit Scene(SlideCanvas& c);
   SlideCanvas& c;
-  App& app;
+  const SlideContext& cx;
   const Derived& d;
   const IdList& ids;
   const Palette& pal;
@@ -44,12 +44,18 @@ struct Scene {
   ImU32 cur_color;  // id_color(cur_i)
 };
 
+// What a slide that follows the current ID with its grids remembers (its own state,
+// SlideContext::own): the key it last scrolled for.
+struct FollowMemory {
+  FollowKey followed;
+};
+
 // True when the grids should scroll to the current ID now (a step is shown and the key
-// changed since `last`); remembers `now` in `last` unless measuring (app/slides/canvas_fit.hpp).
+// changed since `last`); remembers `now` in `last` unless measuring (app/deck/canvas_fit.hpp).
 bool follow_now(FollowKey& last, const FollowKey& now, bool measuring);
 // What a grid follows the IDs for: the IDs and the table's shape, not its values (a cell
 // typed into a grid must stay in view, not make the grid jump to the IDs' rows).
-uint64_t batch_key(const App& app);
+uint64_t batch_key(const SlideContext& cx);
 
 // The rows a grid onto n rows shows in room_px: all of them up to kWholeUpTo (a small
 // matrix is whole: the canvas fit shrinks the type instead), else what fits, from 4 to

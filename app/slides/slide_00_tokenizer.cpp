@@ -11,7 +11,7 @@
 
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/model/app_model.hpp"
-#include "app/slides/slide_nav.hpp"
+#include "app/deck/slide_nav.hpp"
 #include "app/slides/bpe_replay.hpp"
 #include "app/slides/narrative_lines.hpp"
 #include "app/slides/slide_code.hpp"
@@ -33,8 +33,8 @@ constexpr int kLogLines = 6;  // merges listed under the pieces being merged (ol
 
 int merge_count(const BpeReplay& r) { return static_cast<int>(r.merged_at.size()); }
 
-int steps(const App& app) {
-  const BpeReplay& r = bpe_replay(app);
+int steps(const SlideContext& cx) {
+  const BpeReplay& r = bpe_replay(cx);
   return r.problem.empty() && r.chosen >= 0 ? 3 + merge_count(r) : 1;
 }
 
@@ -42,8 +42,8 @@ const char* chosen_label(const BpeReplay& r) {
   return r.chosen >= 0 ? r.pieces[static_cast<size_t>(r.chosen)].label.c_str() : "";
 }
 
-void narrative(App& app) {
-  const BpeReplay& r = bpe_replay(app);
+void narrative(const SlideContext& cx) {
+  const BpeReplay& r = bpe_replay(cx);
   para("Before any lookup, a tokenizer turns text into IDs. GPT-2's cuts the text into pieces with a "
        "pattern (words with their leading space, numbers, punctuation), writes each piece's bytes as "
        "symbols (a space is Ġ), and merges neighbouring symbols into longer tokens, most frequent "
@@ -52,25 +52,25 @@ void narrative(App& app) {
   para("A word it has never seen, such as someunknownPlace, still gets IDs: it is built from smaller "
        "tokens it knows. <|endoftext|> is one token of its own, ID 50256.");
   ImGui::Spacing();
-  if (app.model_tokenizer) {  // the table's own tokenizer makes these IDs, not GPT-2's
+  if (cx.model.model_tokenizer) {  // the table's own tokenizer makes these IDs, not GPT-2's
     para("This table's own tokenizer is in use: %s. Its pieces, symbols and merges are its own.",
-         app.model_tokenizer->name().c_str());
+         cx.model.model_tokenizer->name().c_str());
     ImGui::Spacing();
   }
   if (!r.problem.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).muted);
+    ImGui::PushStyleColor(ImGuiCol_Text, palette(cx.ui.theme).muted);
     para("%s", r.problem.c_str());
     ImGui::PopStyleColor();
     return;
   }
   if (r.decoded) {
     // Typed IDs skip the tokenizer: say so, and what it would make of their text.
-    ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).muted);
-    if (hides_now(app, Hidden::kCounts))  // asked how many tokens: what it makes of the text waits
+    ImGui::PushStyleColor(ImGuiCol_Text, palette(cx.ui.theme).muted);
+    if (hides_now(cx, Hidden::kCounts))  // asked how many tokens: what it makes of the text waits
       para("%s", "These IDs were typed as numbers: they skip the tokenizer. Steps 1 and 2 show what the "
                  "tokenizer makes of their text; step 3 shows each ID's own token. Switch the editor bar to "
                  "Text to type a sentence.");
-    else if (r.reencoded == app.inputs.ids)
+    else if (r.reencoded == cx.model.inputs.ids)
       para("%s", "These IDs were typed as numbers: they skip the tokenizer. Steps 1 and 2 show how it "
                  "would make them from their text; step 3 shows each ID's own token. Switch the editor "
                  "bar to Text to type a sentence.");
@@ -100,8 +100,8 @@ void narrative(App& app) {
     }
     landmark("bpe-piece-combo");
     if (pick >= 0) {
-      set_bpe_pick(app, pick);
-      timeline_seek(app.ui.timeline, current_slide_steps(app), 2.0f);  // the first merge next
+      set_bpe_pick(cx, pick);
+      cx.door.seek(steps(cx), 2.0f);  // the first merge next
     }
   }
 }
@@ -162,7 +162,7 @@ float draw_merge_log(SlideCanvas& c, const BpeReplay& r, int done, float merge_t
   const Palette& pal = c.pal;
   const float e = em();
   float y = parts_bottom + e * 0.6f;
-  const Tokenizer* t = c.app.tokenizer.get();
+  const Tokenizer* t = c.cx.model.tokenizer.get();
   const int first = std::max(0, done - kLogLines);
   if (first > 0) {
     char more[96];
@@ -205,7 +205,7 @@ float draw_merge_strip(SlideCanvas& c, const BpeReplay& r, int cur, float width,
   y += e * 1.5f;
   // Merges applied at this step (step 2 + k shows merge k); asked how many tokens, the strip
   // stops before the last merge's result (the reveal plays it).
-  const int done = std::clamp(cur - 1, 0, hides_now(c.app, Hidden::kResult) ? std::max(0, merges - 1) : merges);
+  const int done = std::clamp(cur - 1, 0, hides_now(c.cx, Hidden::kResult) ? std::max(0, merges - 1) : merges);
   const int state = done;
   const float merge_t = done > 0 ? c.progress(1 + done) : 0.0f;
   Flow parts{ImVec2(c.origin.x, y), ImVec2(c.origin.x, y), width, 0.0f, c.origin.x, e * 0.25f};
@@ -244,8 +244,8 @@ void draw_reencoded_note(SlideCanvas& c, const BpeReplay& r, float ids_t, float&
 }
 
 ImVec2 canvas(SlideCanvas& c) {
-  App& app = c.app;
-  const BpeReplay& r = bpe_replay(app);
+  const SlideContext& cx = c.cx;
+  const BpeReplay& r = bpe_replay(cx);
   const Palette& pal = c.pal;
   ImDrawList* dl = c.dl;
   const float e = em();
@@ -325,25 +325,25 @@ ImVec2 canvas(SlideCanvas& c) {
     ++batch_i;
   };
   if (r.decoded) {
-    for (size_t i = 0; i < app.inputs.ids.size() && i < r.id_labels.size(); ++i)
-      token_box(r.id_labels[i], app.inputs.ids[i]);
+    for (size_t i = 0; i < cx.model.inputs.ids.size() && i < r.id_labels.size(); ++i)
+      token_box(r.id_labels[i], cx.model.inputs.ids[i]);
   } else {
     for (const BpeReplayPiece& p : r.pieces)
       for (size_t k = 0; k < p.ids.size(); ++k) token_box(p.token_labels[k], p.ids[k]);
   }
   right = std::max(right, toks.right);
   y = toks.bottom();
-  if (r.decoded && r.reencoded != app.inputs.ids && !hides_now(app, Hidden::kCounts))
+  if (r.decoded && r.reencoded != cx.model.inputs.ids && !hides_now(cx, Hidden::kCounts))
     draw_reencoded_note(c, r, ids_t, y, right);
   if (clicked >= 0) {  // after drawing: the replay is rebuilt for the piece clicked
-    set_bpe_pick(app, clicked);
-    timeline_seek(app.ui.timeline, current_slide_steps(app), 2.0f);  // its first merge next
+    set_bpe_pick(cx, clicked);
+    cx.door.seek(steps(cx), 2.0f);  // its first merge next
   }
   return ImVec2(right - c.origin.x, y - c.origin.y);
 }
 
-void caption(const App& app, char* buf, size_t n) {
-  const BpeReplay& r = bpe_replay(app);
+void caption(const SlideContext& cx, char* buf, size_t n) {
+  const BpeReplay& r = bpe_replay(cx);
   if (!r.problem.empty()) {
     std::snprintf(buf, n, "no sentence behind these IDs: type one in Text mode");
     return;
@@ -352,13 +352,13 @@ void caption(const App& app, char* buf, size_t n) {
   for (const BpeReplayPiece& p : r.pieces) tokens += static_cast<long long>(p.ids.size());
   if (r.decoded) {  // typed IDs: their own count, not the re-encoding's
     std::snprintf(buf, n, "%s typed → %s of text (no tokenizer)",
-                  count_text(static_cast<long long>(app.inputs.ids.size()), "ID").c_str(),
+                  count_text(static_cast<long long>(cx.model.inputs.ids.size()), "ID").c_str(),
                   count_text(static_cast<long long>(r.text.size()), "byte").c_str());
     return;
   }
   // The tokens are counted once their step shows them: before, the count would answer
   // "how many tokens?" (issue 28: a worksheet's picture, Learn mode's question).
-  const bool ids_shown = current_step(app.ui.timeline, steps(app)) >= steps(app) - 1;
+  const bool ids_shown = current_step(cx.ui.timeline, steps(cx)) >= steps(cx) - 1;
   std::snprintf(buf, n, "%s → %s%s%s", count_text(static_cast<long long>(r.text.size()), "byte").c_str(),
                 count_text(static_cast<long long>(r.pieces.size()), "piece").c_str(), ids_shown ? " → " : "",
                 ids_shown ? count_text(tokens, "token").c_str() : "");
@@ -366,12 +366,12 @@ void caption(const App& app, char* buf, size_t n) {
 
 // Typed IDs with a model's own tokenizer: each ID's token, their text and its encoding, called
 // as lookupviz decodes and encodes (no special token skipped, none added).
-void model_decode_code(const App& app, const BpeReplay& r, std::string& code, std::string& output) {
-  const TokenizerOrigin t = code_tokenizer(app);
+void model_decode_code(const SlideContext& cx, const BpeReplay& r, std::string& code, std::string& output) {
+  const TokenizerOrigin t = code_tokenizer(cx);
   for (const std::string& line : tokenizer_code(t)) code += line + "\n";
-  code += "idx = " + python_list(app.inputs.ids) + "\n";
+  code += "idx = " + python_list(cx.model.inputs.ids) + "\n";
   std::string setup;
-  const std::string each = code_token_strings(app, "idx", setup);
+  const std::string each = code_token_strings(cx, "idx", setup);
   const bool gguf = t.kind == TokenizerOrigin::Gguf;
   const std::string whole =
       gguf ? "tokenizer.detokenize(idx, special=True).decode()" : "tokenizer.decode(idx, skip_special_tokens=False)";
@@ -379,31 +379,31 @@ void model_decode_code(const App& app, const BpeReplay& r, std::string& code, st
       gguf ? "tokenizer.tokenize(tokenizer.detokenize(idx, special=True), add_bos=False, special=True)"
            : "tokenizer.encode(" + whole + ", add_special_tokens=False).ids";
   code += setup + each + "\n" + whole + "\n" + again + "\n";
-  append_repl(output, each.c_str(), printed_token_strings(app, app.inputs.ids));
+  append_repl(output, each.c_str(), printed_token_strings(cx, cx.model.inputs.ids));
   append_repl(output, whole.c_str(), python_str_repr(r.text));
   append_repl(output, again.c_str(), python_list(r.reencoded));
 }
 
-void code(const App& app, std::string& code, std::string& output) {
-  const BpeReplay& r = bpe_replay(app);
+void code(const SlideContext& cx, std::string& code, std::string& output) {
+  const BpeReplay& r = bpe_replay(cx);
   code.clear();
   output.clear();
   if (!r.problem.empty()) {
     code = "# " + r.problem + "\n";
     return;
   }
-  if (r.decoded && app.model_tokenizer) {
-    model_decode_code(app, r, code, output);
+  if (r.decoded && cx.model.model_tokenizer) {
+    model_decode_code(cx, r, code, output);
     return;
   }
   if (r.decoded) {
     // Typed IDs: decoded, not encoded. Each ID's own token, then what encoding their
     // text gives (the tokenizer's IDs for it may differ).
-    const std::string ids = python_list(app.inputs.ids);
+    const std::string ids = python_list(cx.model.inputs.ids);
     code = "import tiktoken\ntokenizer = tiktoken.get_encoding(\"gpt2\")\nidx = " + ids + "\n";
     std::string parts;
-    for (int64_t id : app.inputs.ids) {
-      const std::string bytes = app.tokenizer->token_bytes(id);
+    for (int64_t id : cx.model.inputs.ids) {
+      const std::string bytes = cx.model.tokenizer->token_bytes(id);
       parts += (parts.empty() ? "" : ", ") + python_str_repr(utf8_replace_invalid(bytes));
     }
     const char* each = "[tokenizer.decode([i]) for i in idx]";
@@ -416,25 +416,25 @@ void code(const App& app, std::string& code, std::string& output) {
     return;
   }
   code = "import torch\n";
-  for (const std::string& line : text_to_idx_code(r.text, code_tokenizer(app))) code += line + "\n";
+  for (const std::string& line : text_to_idx_code(r.text, code_tokenizer(cx))) code += line + "\n";
   code += "idx.tolist()\n";
   std::string ids;
   for (const BpeReplayPiece& p : r.pieces)
     for (int64_t id : p.ids) ids += (ids.empty() ? "" : ", ") + std::to_string(id);
   append_repl(output, "idx.tolist()", "[" + ids + "]");
-  if (r.chosen >= 0 && app.model_tokenizer) {
+  if (r.chosen >= 0 && cx.model.model_tokenizer) {
     // The chosen piece's tokens as the model's vocabulary writes them.
     const BpeReplayPiece& p = r.pieces[static_cast<size_t>(r.chosen)];
     std::string setup;
-    const std::string expr = code_token_strings(app, python_list(p.ids), setup);
+    const std::string expr = code_token_strings(cx, python_list(p.ids), setup);
     code += setup + expr + "\n";
-    append_repl(output, expr.c_str(), printed_token_strings(app, p.ids));
-  } else if (r.chosen >= 0 && app.tokenizer) {
+    append_repl(output, expr.c_str(), printed_token_strings(cx, p.ids));
+  } else if (r.chosen >= 0 && cx.model.tokenizer) {
     // The chosen piece's tokens as text, as Python prints the list.
     const BpeReplayPiece& p = r.pieces[static_cast<size_t>(r.chosen)];
     std::string parts;
     for (int64_t id : p.ids) {
-      const std::string bytes = app.tokenizer->token_bytes(id);
+      const std::string bytes = cx.model.tokenizer->token_bytes(id);
       parts += (parts.empty() ? "" : ", ") + python_str_repr(utf8_replace_invalid(bytes));
     }
     const std::string expr = "[tokenizer.decode([i]) for i in tokenizer.encode(" + python_str_repr(p.text) + ")]";
@@ -447,7 +447,9 @@ void code(const App& app, std::string& code, std::string& output) {
 
 namespace {
 // Its measuring depends on the piece the replay shows (the text and IDs every slide shares).
-uint64_t fit_depends(const App& app) { return static_cast<uint64_t>(static_cast<int64_t>(bpe_replay(app).chosen)); }
+uint64_t fit_depends(const SlideContext& cx) {
+  return static_cast<uint64_t>(static_cast<int64_t>(bpe_replay(cx).chosen));
+}
 }  // namespace
 
 namespace {

@@ -19,7 +19,7 @@
 namespace lv::app {
 namespace {
 
-int steps(const App&) { return 2; }
+int steps(const SlideContext&) { return 2; }
 
 // The first row of the `rows`-tall window that holds the most distinct IDs, centred
 // on them.
@@ -39,15 +39,15 @@ int busiest_window(const IdList& ids, int rows, int64_t vocab) {
   return static_cast<int>(std::clamp<int64_t>(lo - (rows - (hi - lo + 1)) / 2, 0, std::max<int64_t>(0, vocab - rows)));
 }
 
-void narrative(App& app) {
-  const Derived& d = app.derived;
+void narrative(const SlideContext& cx) {
+  const Derived& d = cx.model.derived;
   para("An embedding table is a learned weight matrix — %s (one per ID in a %s-word vocabulary) × %s, trained "
        "like any other weight.",
        count_text(d.vocab, "row").c_str(), Commas(d.vocab).s, count_text(d.dim, "dimension").c_str());
   ImGui::Spacing();
   para("That's the clue: a weight matrix can be reached by a matrix multiply.");
   ImGui::Spacing();
-  if (app.inputs.vocab_mode == VocabMode::FromIds)
+  if (cx.model.inputs.vocab_mode == VocabMode::FromIds)
     para_muted("%s", "V = max(ids) + 1, as in the notebook: change the largest ID and the table is re-drawn "
                      "from the seed.");
   else para_muted("%s", "A fixed vocabulary: IDs must stay below V.");
@@ -57,33 +57,34 @@ void narrative(App& app) {
 // Dragging or typing into a cell edits the weight (and everything downstream).
 // cell_shown(r): row r's values are drawn (the table fills in at step 1).
 template <class ShownFn>
-void edit_cells(App& app, const GridLayout& g, ShownFn&& cell_shown) {
+void edit_cells(const SlideContext& cx, const GridLayout& g, ShownFn&& cell_shown) {
   int r = -1, c = -1;
-  const bool over = grid_interact(g, app.ui.table_view, "##table", &r, &c);
-  if (over) hover_table_row(app.nearest, r);  // N or a right-click: its nearest rows
+  const bool over = grid_interact(g, cx.grids.table_view, "##table", &r, &c);
+  if (over) cx.door.hover_row(r);  // N or a right-click: its nearest rows
   // The first cell shown (row first_row, column first_col): tests double-click it.
   landmark_rect("table-cell", g.cells, ImVec2(g.cells.x + g.cw, g.cells.y + g.ch));
-  UiState& ui = app.ui;
-  const Derived& d = app.derived;
+  const UiState& ui = cx.ui;
+  const Derived& d = cx.model.derived;
   if (over && ImGui::IsItemActivated()) {
-    ui.edit_row = r;
-    ui.edit_col = c;
-    ui.edit_value = d.table.at(r, c);
+    cx.grids.edit_row = r;
+    cx.grids.edit_col = c;
+    cx.grids.edit_value = d.table.at(r, c);
   }
-  if (ImGui::IsItemActive() && ui.edit_row >= 0) {
+  if (ImGui::IsItemActive() && cx.grids.edit_row >= 0) {
     const float dx = ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 2.0f).x;
     if (dx != 0.0f) {
-      const float v = ui.edit_value + dx / em() * 0.05f;
-      if (v != d.table.at(ui.edit_row, ui.edit_col)) take_change(app, edit_cell(app, ui.edit_row, ui.edit_col, v));
+      const float v = cx.grids.edit_value + dx / em() * 0.05f;
+      if (v != d.table.at(cx.grids.edit_row, cx.grids.edit_col))
+        cx.door.edit_cell(cx.grids.edit_row, cx.grids.edit_col, v);
     }
   }
   if (over && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
-    ui.edit_row = r;
-    ui.edit_col = c;
-    ui.edit_value = d.table.at(r, c);
+    cx.grids.edit_row = r;
+    cx.grids.edit_col = c;
+    cx.grids.edit_value = d.table.at(r, c);
     // The value as Python would read it back: inf, -inf and nan included.
-    std::snprintf(ui.cell_buf, sizeof ui.cell_buf, "%.9g", static_cast<double>(ui.edit_value));
-    ui.cell_error.clear();
+    std::snprintf(cx.grids.cell_buf, sizeof cx.grids.cell_buf, "%.9g", static_cast<double>(cx.grids.edit_value));
+    cx.grids.cell_error.clear();
     ImGui::OpenPopup("edit-cell");
   }
   // A cell not yet filled in (step 0, or a question asked before it) says nothing of its value.
@@ -97,27 +98,27 @@ void edit_cells(App& app, const GridLayout& g, ShownFn&& cell_shown) {
                     tr, tc, static_cast<double>(d.table.at(tr, tc)));
   });
   if (ImGui::BeginPopup("edit-cell")) {
-    ImGui::Text("embedding.weight[%d, %d]", ui.edit_row, ui.edit_col);
+    ImGui::Text("embedding.weight[%d, %d]", cx.grids.edit_row, cx.grids.edit_col);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     ImGui::SetNextItemWidth(em() * 9);
     // A text field, not InputFloat: ImGui's number filter refuses the letters of
     // inf and nan, which the hint (and torch) allow.
-    if (ImGui::InputText("##value", ui.cell_buf, sizeof ui.cell_buf,
+    if (ImGui::InputText("##value", cx.grids.cell_buf, sizeof cx.grids.cell_buf,
                          ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll)) {
-      const ValueParse v = parse_weight_value(ui.cell_buf);
+      const ValueParse v = parse_weight_value(cx.grids.cell_buf);
       if (v.ok) {
-        take_change(app, edit_cell(app, ui.edit_row, ui.edit_col, v.value));
-        ui.cell_error.clear();
+        cx.door.edit_cell(cx.grids.edit_row, cx.grids.edit_col, v.value);
+        cx.grids.cell_error.clear();
         ImGui::CloseCurrentPopup();
       } else {
-        ui.cell_error = v.error.message;
+        cx.grids.cell_error = v.error.message;
         ImGui::SetKeyboardFocusHere(-1);  // stay in the field to correct it
       }
     }
     landmark("cell-value");
-    if (!ui.cell_error.empty()) {
-      ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).bad);
-      ImGui::TextUnformatted(ui.cell_error.c_str());
+    if (!cx.grids.cell_error.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, palette(cx.ui.theme).bad);
+      ImGui::TextUnformatted(cx.grids.cell_error.c_str());
       ImGui::PopStyleColor();
     }
     ImGui::TextDisabled("Enter to apply · inf and nan are allowed");
@@ -146,12 +147,12 @@ ImVec2 canvas(SlideCanvas& c) {
   grid_use_scale(gs, sc.d.table_scale);  // a table of small values shows their digits, not 0.00
   gs.max_rows = grid_fit_count(static_cast<int>(sc.d.vocab), c.avail.y - (head_y - c.origin.y) - sc.e * 4.0f,
                                gs.cell_h * sc.e, 24);
-  const FollowKey key{c.current(), batch_key(sc.app), gs.max_rows};
-  if (follow_now(sc.app.ui.slides.table_followed, key, c.measuring) && c.current() >= 1 && !sc.ids.empty() &&
+  const FollowKey key{c.current(), batch_key(sc.cx), gs.max_rows};
+  if (follow_now(sc.cx.own<FollowMemory>().followed, key, c.measuring) && c.current() >= 1 && !sc.ids.empty() &&
       sc.d.vocab > gs.max_rows)
-    sc.app.ui.table_view.first_row = busiest_window(sc.ids, gs.max_rows, sc.d.vocab);
+    sc.cx.grids.table_view.first_row = busiest_window(sc.ids, gs.max_rows, sc.d.vocab);
   const GridLayout g = grid_layout(ImVec2(c.origin.x, head_y + sc.e * 1.6f), static_cast<int>(sc.d.vocab),
-                                   static_cast<int>(sc.d.dim), sc.app.ui.table_view, gs);
+                                   static_cast<int>(sc.d.dim), sc.cx.grids.table_view, gs);
   // Row labels of the batch's IDs take their chip's colour once pointed at.
   ImU32 label_colors[64] = {};
   for (size_t i = 0; i < sc.ids.size() && i < 64; ++i)
@@ -159,7 +160,7 @@ ImVec2 canvas(SlideCanvas& c) {
       label_colors[sc.ids[i] - g.first_row] = id_color(i, 0.4f + 0.6f * point);
   grid_draw_frame(sc.dl, g, gs, c.pal, label_colors);
   const float shown = static_cast<float>(g.shown_rows);
-  const bool edited_any = !sc.app.inputs.edits->empty();
+  const bool edited_any = !sc.cx.model.inputs.edits->empty();
   grid_draw_cells_at(
       sc.dl, g, gs, c.pal, [&](int r, int col) { return sc.d.table.at(r, col); },
       [&](int r, int col) {
@@ -167,7 +168,8 @@ ImVec2 canvas(SlideCanvas& c) {
     s.alpha = std::clamp(fill * (shown + 1.0f) - static_cast<float>(r - g.first_row), 0.0f, 1.0f);
     s.bg = c.pal.panel_alt;
     if (edited_any && sc.d.table.edited(r, col)) s.outline = c.pal.accent;
-    if (r == sc.app.ui.edit_row && col == sc.app.ui.edit_col && ImGui::IsPopupOpen("edit-cell")) s.outline = c.pal.glow;
+    if (r == sc.cx.grids.edit_row && col == sc.cx.grids.edit_col && ImGui::IsPopupOpen("edit-cell"))
+      s.outline = c.pal.glow;
     return s;
       });
   // Step 1: each row that an ID picks gets that ID's chip at its right end
@@ -192,20 +194,23 @@ ImVec2 canvas(SlideCanvas& c) {
     right = std::max(right, x);
   }
   if (!c.measuring)
-    edit_cells(sc.app, g, [&](int r) { return fill * (shown + 1.0f) - static_cast<float>(r - g.first_row) > 0.0f; });
+    edit_cells(sc.cx, g, [&](int r) { return fill * (shown + 1.0f) - static_cast<float>(r - g.first_row) > 0.0f; });
   return ImVec2(std::max(right - c.origin.x, chips.x + sc.e * 2.2f), (g.pos.y - c.origin.y) + g.size.y);
 }
 
-void caption(const App&, char* buf, size_t n) { std::snprintf(buf, n, "a learned weight matrix — one row per ID"); }
+void caption(const SlideContext&, char* buf, size_t n) {
+  std::snprintf(buf, n, "a learned weight matrix — one row per ID");
+}
 
-void code(const App& app, std::string& code, std::string& output) {
-  code = code_make_embedding(app) + "embedding.weight\n";
+void code(const SlideContext& cx, std::string& code, std::string& output) {
+  code = code_make_embedding(cx) + "embedding.weight\n";
   output.clear();
-  append_repl(output, "embedding.weight", app.derived.print_weight);
+  append_repl(output, "embedding.weight", cx.model.derived.print_weight);
 }
 
 }  // namespace
 
-const SlideDef kSlideTable = {"The table", steps, narrative, canvas, caption, code};
+const SlideDef kSlideTable = {
+    .title = "The table", .steps = steps, .narrative = narrative, .canvas = canvas, .caption = caption, .code = code};
 
 }  // namespace lv::app

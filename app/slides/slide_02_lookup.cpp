@@ -23,16 +23,16 @@ constexpr Phase kArrowRuns{0.08f, 0.40f};
 constexpr Phase kRowGlows{0.30f, 0.50f};
 constexpr Phase kValuesFly{0.50f, 1.0f};
 
-int steps(const App& app) { return std::max<int>(1, static_cast<int>(app.inputs.ids.size())); }
+int steps(const SlideContext& cx) { return std::max<int>(1, static_cast<int>(cx.model.inputs.ids.size())); }
 
-void narrative(App& app) {
-  const Derived& d = app.derived;
-  const IdList& ids = app.inputs.ids;
+void narrative(const SlideContext& cx) {
+  const Derived& d = cx.model.derived;
+  const IdList& ids = cx.model.inputs.ids;
   para("embedding(idx) does not compute anything: row i of the result is row idx[i] of the table.");
   ImGui::Spacing();
-  const int cur = narrative_step(app, steps(app));
+  const int cur = narrative_step(cx, steps(cx));
   // Learn mode asking which table row lands in an output row: the line that says it waits.
-  if (!ids.empty() && !hides_now(app, Hidden::kNowLine))
+  if (!ids.empty() && !hides_now(cx, Hidden::kNowLine))
     para("Now: idx[%d] = %lld, so output row %d is a copy of table row %lld.", cur,
          static_cast<long long>(ids[static_cast<size_t>(cur)]), cur,
          static_cast<long long>(ids[static_cast<size_t>(cur)]));
@@ -41,8 +41,8 @@ void narrative(App& app) {
        count_text(d.dim, "number").c_str(), count_text(d.lookup_bill.copies, "copy", "copies").c_str());
   ImGui::Spacing();
   // (Asked which row lands in an output row: "Row 4 is looked up more than once" may name it.)
-  if (!hides_now(app, Hidden::kNowLine))
-    repeat_line(app, "Row %lld is looked up more than once: each of its output rows is the same copy.");
+  if (!hides_now(cx, Hidden::kNowLine))
+    repeat_line(cx, "Row %lld is looked up more than once: each of its output rows is the same copy.");
 }
 
 // A batch wider than the canvas (the book's 20 tokens at V = 50,257) shows a window of
@@ -116,24 +116,24 @@ ImVec2 canvas(SlideCanvas& c) {
   // Both grids side by side share the canvas's width.
   gs.max_cols = grid_fit_count(static_cast<int>(sc.d.dim), (c.avail.x - sc.e * 8.0f) * 0.5f, gs.cell_w * sc.e, 12);
   if (cur >= 0) {
-    grid_follow(sc.app.ui.table_view, gs, static_cast<int>(sc.d.vocab), static_cast<int>(sc.d.dim),
+    grid_follow(sc.cx.grids.table_view, gs, static_cast<int>(sc.d.vocab), static_cast<int>(sc.d.dim),
                 static_cast<int>(sc.ids[static_cast<size_t>(cur)]));
-    grid_follow(sc.app.ui.out_view, gs, static_cast<int>(sc.d.batch), static_cast<int>(sc.d.dim), cur);
+    grid_follow(sc.cx.grids.out_view, gs, static_cast<int>(sc.d.batch), static_cast<int>(sc.d.dim), cur);
   }
   // Keep the output's columns in step with the table's so a row lands where it came from.
-  sc.app.ui.out_view.first_col = sc.app.ui.table_view.first_col;
+  sc.cx.grids.out_view.first_col = sc.cx.grids.table_view.first_col;
   char head[96];
   std::snprintf(head, sizeof head, "weight table · %s × %s", Commas(sc.d.vocab).s, Commas(sc.d.dim).s);
   draw_text(sc.dl, fonts().bold, ImVec2(c.origin.x, top), c.pal.muted, head);
   const GridLayout tg = grid_layout(ImVec2(c.origin.x, top + sc.e * 1.6f), static_cast<int>(sc.d.vocab),
-                                    static_cast<int>(sc.d.dim), sc.app.ui.table_view, gs);
+                                    static_cast<int>(sc.d.dim), sc.cx.grids.table_view, gs);
   const float out_x = tg.pos.x + tg.size.x + sc.e * 3.5f;
   std::snprintf(head, sizeof head, "embedding(idx) · %s × %s", Commas(sc.d.batch).s, Commas(sc.d.dim).s);
   draw_text(sc.dl, fonts().bold, ImVec2(out_x, top), c.pal.muted, head);
   const float out_head_right = out_x + text_size(fonts().bold, head).x;
   gs.name = "embedding(idx)";
   const GridLayout og = grid_layout(ImVec2(out_x, top + sc.e * 1.6f), static_cast<int>(sc.d.batch),
-                                    static_cast<int>(sc.d.dim), sc.app.ui.out_view, gs);
+                                    static_cast<int>(sc.d.dim), sc.cx.grids.out_view, gs);
 
   // Which batch entry (if any) last wrote each table row, for the row tint.
   ImU32 labels[64] = {};
@@ -186,48 +186,48 @@ ImVec2 canvas(SlideCanvas& c) {
     draw_route_arrow(sc.dl, route, 5, id_color(static_cast<size_t>(cur)), phase(p, kArrowRuns), 2.2f);
   }
   if (cur >= 0)
-    grid_draw_flight(sc.dl, tg, cur_row, og, cur, table_row(sc.app, cur_row), fly,
+    grid_draw_flight(sc.dl, tg, cur_row, og, cur, table_row(sc.cx, cur_row), fly,
                      id_color(static_cast<size_t>(cur), 0.35f), gs, c.pal);
   // Learn mode: "which table row lands in output row i?" is answered on the table.
-  if (learn_asks(c, quiz::QuestionKind::LookupRow)) answer_rows(sc.app.learn, tg, sc.dl, c.pal);
+  if (learn_asks(c, quiz::QuestionKind::LookupRow)) answer_rows(sc.cx.door.answers(), tg, sc.dl, c.pal);
   // "table row r is edited: which output rows change?" is answered on the output's rows.
-  if (learn_asks(c, quiz::QuestionKind::EditedRowOutputs)) answer_rows(sc.app.learn, og, sc.dl, c.pal, true);
+  if (learn_asks(c, quiz::QuestionKind::EditedRowOutputs)) answer_rows(sc.cx.door.answers(), og, sc.dl, c.pal, true);
   // Hover: say where a value came from.
   int r = -1, col = -1;
-  const bool over_out = grid_interact(og, sc.app.ui.out_view, "##out", &r, &col);
-  if (over_out) hover_table_row(sc.app.nearest, sc.ids[static_cast<size_t>(r)]);  // the ID's row: N, right-click
+  const bool over_out = grid_interact(og, sc.cx.grids.out_view, "##out", &r, &col);
+  if (over_out) sc.cx.door.hover_row(sc.ids[static_cast<size_t>(r)]);  // the ID's row: N, right-click
   grid_tooltips(og, over_out, r, col, [&](int tr, int tc, char* buf, size_t n) {
     if (tr <= cur)  // a row not yet looked up has no tooltip
       std::snprintf(buf, n, "embedding(idx)[%d, %d] = weight[%lld, %d] = %.4f", tr, tc,
                     static_cast<long long>(sc.ids[static_cast<size_t>(tr)]), tc,
                     static_cast<double>(sc.d.lookup_out(tr, tc)));
   });
-  if (grid_interact(tg, sc.app.ui.table_view, "##table", &r, &col)) hover_table_row(sc.app.nearest, r);
+  if (grid_interact(tg, sc.cx.grids.table_view, "##table", &r, &col)) sc.cx.door.hover_row(r);
   // (the chips count: the canvas centres the slide by this extent)
   const float chips_right = c.origin.x + sc.e * 2.2f + chips.x;
   return ImVec2(std::max({og.pos.x + og.size.x, out_head_right, chips_right}) - c.origin.x,
                 std::max(tg.pos.y + tg.size.y, og.pos.y + og.size.y) - c.origin.y);
 }
 
-void caption(const App& app, char* buf, size_t n) {
+void caption(const SlideContext& cx, char* buf, size_t n) {
   std::snprintf(buf, n, "a lookup: row i of the output is row idx[i] of the table — %s, 0 multiplications",
-                count_text(app.derived.lookup_bill.copies, "copy", "copies").c_str());
+                count_text(cx.model.derived.lookup_bill.copies, "copy", "copies").c_str());
 }
 
-void code(const App& app, std::string& code, std::string& output) {
-  code = code_make_embedding(app) + "\nembedding(idx)";
+void code(const SlideContext& cx, std::string& code, std::string& output) {
+  code = code_make_embedding(cx) + "\nembedding(idx)";
   // "grabs rows 2, 3, 1" answers "which row lands in output row i?": it waits for the answer.
-  if (!hides_now(app, Hidden::kNowLine)) {
+  if (!hides_now(cx, Hidden::kNowLine)) {
     code += "                     # grabs rows ";
-    for (size_t i = 0; i < app.inputs.ids.size() && i < 8; ++i) {
+    for (size_t i = 0; i < cx.model.inputs.ids.size() && i < 8; ++i) {
       if (i) code += ", ";
-      code += std::to_string(app.inputs.ids[i]);
+      code += std::to_string(cx.model.inputs.ids[i]);
     }
-    if (app.inputs.ids.size() > 8) code += ", …";
+    if (cx.model.inputs.ids.size() > 8) code += ", …";
   }
   code += "\n";
   output.clear();
-  append_repl(output, "embedding(idx)", app.derived.print_lookup);
+  append_repl(output, "embedding(idx)", cx.model.derived.print_lookup);
 }
 
 // Asking which table row lands in output row i: the "Now:" line, the code's "grabs rows"

@@ -20,21 +20,21 @@
 namespace lv::app {
 namespace {
 
-int steps(const App& app) { return std::max<int>(1, static_cast<int>(app.inputs.ids.size())); }
+int steps(const SlideContext& cx) { return std::max<int>(1, static_cast<int>(cx.model.inputs.ids.size())); }
 
-void narrative(App& app) {
-  const Derived& d = app.derived;
-  const IdList& ids = app.inputs.ids;
+void narrative(const SlideContext& cx) {
+  const Derived& d = cx.model.derived;
+  const IdList& ids = cx.model.inputs.ids;
   const long long v = static_cast<long long>(d.vocab), b = static_cast<long long>(d.batch);
   para("one_hot turns each ID into a row of %s: all 0, except a single 1 in the column "
        "whose number is the ID.",
        count_text(v, "number").c_str());
   ImGui::Spacing();
-  const int cur = narrative_step(app, steps(app));
+  const int cur = narrative_step(cx, steps(cx));
   // Learn mode asking where a row's 1 is: the lines about the step's row wait for the answer.
-  if (!ids.empty() && !hides_now(app, Hidden::kNowLine)) {
+  if (!ids.empty() && !hides_now(cx, Hidden::kNowLine)) {
     const long long id = static_cast<long long>(ids[static_cast<size_t>(cur)]);
-    id_line(app, cur, "Now: idx[%d] = %lld", cur, id);
+    id_line(cx, cur, "Now: idx[%d] = %lld", cur, id);
     char others[32];
     fmt_count(others, sizeof others, v - 1);
     if (v == 1) para("Row %d is just [1]: with V = 1 there is no other column.", cur);
@@ -62,7 +62,7 @@ void narrative(App& app) {
   para("%s ID%s → a %s × %s matrix: %s one%s and %s zero%s (%.*f%% zeros).", nb, b == 1 ? "" : "s", nb, nv, nb,
        b == 1 ? "" : "s", nz, zeros == 1 ? "" : "s", digits, floored);
   ImGui::Spacing();
-  if (app.inputs.vocab_mode == VocabMode::FromIds)
+  if (cx.model.inputs.vocab_mode == VocabMode::FromIds)
     para_muted("num_classes defaults to max(idx) + 1 = %s: one column per row of the table.", nv);
   else para_muted("num_classes = %s: one column per row of the table.", nv);
   para_muted("%s", "Next: a one-hot row times the table keeps exactly one row.");
@@ -230,8 +230,8 @@ ImVec2 draw_legend(const Scene& s, const GridLayout& g, float grid_x) {
 // Hover: say why a cell is 0 or 1.
 void hover(const Scene& s, const GridLayout& g) {
   int hr = -1, hc = -1;
-  const bool over = grid_interact(g, s.app.ui.onehot_view, "##onehot", &hr, &hc);
-  if (over) hover_table_row(s.app.nearest, hc);  // column hc picks table row hc: N asks its nearest rows
+  const bool over = grid_interact(g, s.cx.grids.onehot_view, "##onehot", &hr, &hc);
+  if (over) s.cx.door.hover_row(hc);  // column hc picks table row hc: N asks its nearest rows
   grid_tooltips(g, over, hr, hc, [&](int r, int c, char* buf, size_t n) {
     if (s.c.progress(r) <= 0.0f) return;  // a row not yet made has no tooltip
     const long long id = static_cast<long long>(s.ids[static_cast<size_t>(r)]);
@@ -244,10 +244,10 @@ ImVec2 canvas(SlideCanvas& c) {
   const Scene s(c);
   const int rows = static_cast<int>(s.d.batch), cols = static_cast<int>(s.d.vocab);
   const OneHotLayout l = lay_out(s);
-  UiState& ui = s.app.ui;
-  if (follow_now(ui.slides.onehot_followed, FollowKey{s.cur, batch_key(c.app), l.gs.max_rows, l.gs.max_cols},
+  const UiState& ui = s.cx.ui;
+  if (follow_now(s.cx.own<FollowMemory>().followed, FollowKey{s.cur, batch_key(c.cx), l.gs.max_rows, l.gs.max_cols},
                  c.measuring))
-    grid_follow(ui.onehot_view, l.gs, rows, cols, s.cur, static_cast<int>(s.cur_id));
+    grid_follow(s.cx.grids.onehot_view, l.gs, rows, cols, s.cur, static_cast<int>(s.cur_id));
 
   // Headers.
   char head[128];
@@ -256,7 +256,7 @@ ImVec2 canvas(SlideCanvas& c) {
   draw_text(s.dl, fonts().bold, ImVec2(l.grid_x, l.head_y), s.pal.muted, head);
 
   // The grid, its rows' labels in their ID's colour once reached.
-  const GridLayout g = grid_layout(ImVec2(l.grid_x, l.grid_y), rows, cols, ui.onehot_view, l.gs);
+  const GridLayout g = grid_layout(ImVec2(l.grid_x, l.grid_y), rows, cols, s.cx.grids.onehot_view, l.gs);
   ImU32 label_colors[64] = {};
   for (int r = g.first_row; r < g.first_row + g.shown_rows; ++r)
     if (c.progress(r) > 0.0f) label_colors[r - g.first_row] = id_color(static_cast<size_t>(r));
@@ -273,21 +273,21 @@ ImVec2 canvas(SlideCanvas& c) {
   const ImVec2 legend_end = draw_legend(s, g, l.grid_x);
   hover(s, g);
   // Learn mode: "where is the 1 in one-hot row i?" is answered on the grid's columns.
-  if (learn_asks(c, quiz::QuestionKind::OnehotCol)) answer_cols(s.app.learn, g, s.dl, s.pal);
+  if (learn_asks(c, quiz::QuestionKind::OnehotCol)) answer_cols(s.cx.door.answers(), g, s.dl, s.pal);
 
   const float right = std::max({g.pos.x + g.size.x, legend_end.x, l.grid_x + text_size(fonts().bold, head).x});
   return ImVec2(right - c.origin.x, legend_end.y - c.origin.y);
 }
 
-void caption(const App& app, char* buf, size_t n) {
+void caption(const SlideContext& cx, char* buf, size_t n) {
   std::snprintf(buf, n, "each ID → a row of %s: all 0, except one 1 at column ID",
-                count_text(app.derived.vocab, "number").c_str());
+                count_text(cx.model.derived.vocab, "number").c_str());
 }
 
-void code(const App& app, std::string& code, std::string& output) {
-  code = "import torch\n\n" + code_idx(app) + code_num_idx(app) + code_onehot(app) + "onehot\n";
+void code(const SlideContext& cx, std::string& code, std::string& output) {
+  code = "import torch\n\n" + code_idx(cx) + code_num_idx(cx) + code_onehot(cx) + "onehot\n";
   output.clear();
-  append_repl(output, "onehot", app.derived.print_onehot);
+  append_repl(output, "onehot", cx.model.derived.print_onehot);
 }
 
 // Asking which column holds a row's 1: the "Now:" lines and what PyTorch prints for onehot wait.

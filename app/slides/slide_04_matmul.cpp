@@ -15,6 +15,7 @@
 #include "app/slides/scene.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
+#include "app/slides/slide_04_matmul.hpp"
 #include "app/widgets/widget_answer_targets.hpp"
 #include "app/ui_base/layout_report.hpp"
 #include "app/ui_base/measure_pass.hpp"
@@ -27,7 +28,7 @@ namespace lv::app {
 namespace {
 
 // ---------------------------------------------------------------- helpers
-int steps(const App& app) { return std::max<int>(1, static_cast<int>(app.inputs.ids.size())); }
+int steps(const SlideContext& cx) { return std::max<int>(1, static_cast<int>(cx.model.inputs.ids.size())); }
 
 constexpr const char* kMinus = "\xE2\x88\x92";  // U+2212, the typographic minus
 
@@ -86,10 +87,10 @@ void formula_line(const char* text, ImU32 col) {
 }
 
 // ---------------------------------------------------------------- narrative
-void narrative(App& app) {
-  const Derived& d = app.derived;
-  const IdList& ids = app.inputs.ids;
-  const Palette& pal = palette(app.ui.theme);
+void narrative(const SlideContext& cx) {
+  const Derived& d = cx.model.derived;
+  const IdList& ids = cx.model.inputs.ids;
+  const Palette& pal = palette(cx.ui.theme);
   const long long v = static_cast<long long>(d.vocab), dim = static_cast<long long>(d.dim);
   // No dotted names in wrapped text: ImGui may break a line after a '.'.
   para("A Linear layer keeps its weight W as out_features × in_features — here D × V = %s × %s — "
@@ -103,11 +104,11 @@ void narrative(App& app) {
   para("Row k of the product sums every table row j times onehot[k][j]: hover an output cell to see its %s.",
        count_text(v, "product").c_str());
   ImGui::Spacing();
-  const int cur = narrative_step(app, steps(app));
+  const int cur = narrative_step(cx, steps(cx));
   // Learn mode asking which table row survives: the lines about the step's row wait for the answer.
-  if (!ids.empty() && !hides_now(app, Hidden::kNowLine)) {
+  if (!ids.empty() && !hides_now(cx, Hidden::kNowLine)) {
     const long long id = static_cast<long long>(ids[static_cast<size_t>(cur)]);
-    id_line(app, cur, "Now: onehot[%d] has its 1 at column %lld.", cur, id);
+    id_line(cx, cur, "Now: onehot[%d] has its 1 at column %lld.", cur, id);
     if (v > 1)
       para("%s × 0 %s; row %lld × 1 survives, so output row %d = table row %lld.",
            count_text(v - 1, "table row").c_str(), v - 1 == 1 ? "vanishes" : "vanish", id, cur, id);
@@ -302,7 +303,7 @@ struct Placement {
 };
 
 Placement place_grids(const SlideCanvas& c, const GridStyle& gs, float table_x, const Figure& fm) {
-  const Derived& d = c.app.derived;
+  const Derived& d = c.cx.model.derived;
   const float e = em(), right = c.origin.x + c.avail.x;
   const int V = static_cast<int>(d.vocab), B = static_cast<int>(d.batch), D = static_cast<int>(d.dim);
   GridStyle ps = gs;  // the widths do not depend on the rows shown; cut ones are the widest
@@ -324,8 +325,8 @@ Placement place_grids(const SlideCanvas& c, const GridStyle& gs, float table_x, 
 int strip_columns(const SlideCanvas& c, const GridStyle& ss, float strip_x, int V, int rows_shown) {
   const float e = em();
   char name[96], cols[96];
-  std::snprintf(name, sizeof name, "onehot[%d] · 1 × %s", std::max(0, static_cast<int>(c.app.inputs.ids.size()) - 1),
-                Commas(V).s);
+  std::snprintf(name, sizeof name, "onehot[%d] · 1 × %s",
+                std::max(0, static_cast<int>(c.cx.model.inputs.ids.size()) - 1), Commas(V).s);
   std::snprintf(cols, sizeof cols, "columns %s–%s shown", Commas(std::max(0, V - 2)).s, Commas(std::max(0, V - 1)).s);
   const float label_w = std::max(text_size(fonts().bold, name).x, text_size(fonts().ui, cols).x) + e * 0.8f;
   const float room = c.origin.x + c.avail.x - strip_x - label_w;
@@ -421,7 +422,7 @@ MatmulGrids draw_headings(const Scene& s, const MatmulLayout& l) {
   const float head_w = text_size(fonts().bold, buf).x;
   g.ts = l.gs;
   g.ts.name = "linear.weight.T";
-  g.tg = grid_layout(ImVec2(l.table_x, l.grid_y), V, D, s.app.ui.table_view, g.ts);
+  g.tg = grid_layout(ImVec2(l.table_x, l.grid_y), V, D, s.cx.grids.table_view, g.ts);
   // The output beside the table, or under it when the canvas is too narrow for both.
   const bool stacked = l.place.stacked;
   g.out_x = stacked ? l.table_x : g.tg.pos.x + g.tg.size.x + e * 2.9f;
@@ -432,7 +433,7 @@ MatmulGrids draw_headings(const Scene& s, const MatmulLayout& l) {
   draw_text(s.dl, fonts().bold, ImVec2(g.out_x, out_head_y), s.pal.muted, buf);
   g.os = l.gs;
   g.os.name = "linear(onehot.float())";
-  g.og = grid_layout(ImVec2(g.out_x, out_head_y + (l.grid_y - l.head_y)), B, D, s.app.ui.out_view, g.os);
+  g.og = grid_layout(ImVec2(g.out_x, out_head_y + (l.grid_y - l.head_y)), B, D, s.cx.grids.out_view, g.os);
   g.right = std::max(g.og.pos.x + g.og.size.x, g.out_x + text_size(fonts().bold, buf).x);
   return g;
 }
@@ -592,9 +593,9 @@ void draw_output(const Scene& s, const MatmulLayout& l, const MatmulGrids& g, fl
     return cst;
   });
   // Learn mode: "which table row survives for output row i?" is answered on the table.
-  if (learn_asks(s.c, quiz::QuestionKind::LookupRow)) answer_rows(s.app.learn, tg, s.dl, pal);
+  if (learn_asks(s.c, quiz::QuestionKind::LookupRow)) answer_rows(s.cx.door.answers(), tg, s.dl, pal);
   if (cur < 0) return;
-  grid_draw_flight(s.dl, tg, cur_row, og, cur, table_row(s.app, cur_row), fly_out, id_color(s.cur_i, 0.35f), g.ts, pal);
+  grid_draw_flight(s.dl, tg, cur_row, og, cur, table_row(s.cx, cur_row), fly_out, id_color(s.cur_i, 0.35f), g.ts, pal);
   // (Asked which table row survives, the rows' ✓ / ✗ take the room right of the table where Σ stands.)
   if (!og.row_shown(cur) || learn_asks(s.c, quiz::QuestionKind::LookupRow)) return;
   const float sy = og.cell_min(cur, og.first_col).y + og.ch * 0.5f;
@@ -606,23 +607,24 @@ void draw_output(const Scene& s, const MatmulLayout& l, const MatmulGrids& g, fl
 
 // Hover: the full dot product behind an output cell (the table scrolls under the mouse).
 void hover(const Scene& s, const MatmulGrids& g) {
-  UiState& ui = s.app.ui;
+  const UiState& ui = s.cx.ui;
+  MatmulMemory& m = s.cx.own<MatmulMemory>();
   int hr = -1, hc = -1;
-  const bool over_out = grid_interact(g.og, ui.out_view, "##mm_out", &hr, &hc);
+  const bool over_out = grid_interact(g.og, s.cx.grids.out_view, "##mm_out", &hr, &hc);
   landmark("mm-out");
   if (over_out && hr <= s.cur) {
-    ui.hover_out_row = hr;
-    ui.hover_out_col = hc;
+    m.hover_row = hr;
+    m.hover_col = hc;
     dot_product_tooltip(s.d, s.ids, s.pal, hr, hc, true);
   } else {
-    ui.hover_out_row = ui.hover_out_col = -1;
+    if (!s.c.measuring) m.hover_row = m.hover_col = -1;  // (measuring sees no mouse)
   }
   if (layout_report_enabled() && !canvas_measuring())  // every tooltip a hover could show, for the report
     for (int r = g.og.first_row; r < g.og.first_row + g.og.shown_rows && r <= s.cur; ++r)
       for (int c = g.og.first_col; c < g.og.first_col + g.og.shown_cols; ++c)
         dot_product_tooltip(s.d, s.ids, s.pal, r, c, false);
-  if (over_out) hover_table_row(s.app.nearest, s.ids[static_cast<size_t>(hr)]);
-  if (grid_interact(g.tg, ui.table_view, "##mm_table", &hr, &hc)) hover_table_row(s.app.nearest, hr);
+  if (over_out) s.cx.door.hover_row(s.ids[static_cast<size_t>(hr)]);
+  if (grid_interact(g.tg, s.cx.grids.table_view, "##mm_table", &hr, &hc)) s.cx.door.hover_row(hr);
 }
 
 // The scene: lay out; follow the current row; the headings and grids; the strip; the
@@ -631,13 +633,13 @@ ImVec2 canvas(SlideCanvas& c) {
   const Scene s(c);
   const int B = static_cast<int>(s.d.batch), V = static_cast<int>(s.d.vocab), D = static_cast<int>(s.d.dim);
   const MatmulLayout l = lay_out(s);
-  UiState& ui = s.app.ui;
-  if (follow_now(ui.slides.matmul_followed, FollowKey{s.cur, batch_key(c.app), l.gs.max_rows, l.gs.max_cols},
+  const UiState& ui = s.cx.ui;
+  if (follow_now(s.cx.own<MatmulMemory>().followed, FollowKey{s.cur, batch_key(c.cx), l.gs.max_rows, l.gs.max_cols},
                  c.measuring)) {
-    grid_follow(ui.table_view, l.gs, V, D, static_cast<int>(s.cur_id));
-    grid_follow(ui.out_view, l.gs, B, D, s.cur);
+    grid_follow(s.cx.grids.table_view, l.gs, V, D, static_cast<int>(s.cur_id));
+    grid_follow(s.cx.grids.out_view, l.gs, B, D, s.cur);
   }
-  ui.out_view.first_col = ui.table_view.first_col;
+  s.cx.grids.out_view.first_col = s.cx.grids.table_view.first_col;
 
   const MatmulGrids g = draw_headings(s, l);
   const Strip strip = draw_strip(s, l, g.tg);
@@ -662,35 +664,35 @@ ImVec2 canvas(SlideCanvas& c) {
   return ImVec2(right - c.origin.x, bottom - c.origin.y);
 }
 
-void caption(const App& app, char* buf, size_t n) {
+void caption(const SlideContext& cx, char* buf, size_t n) {
   char mads[32], zeros[32];
-  fmt_count(mads, sizeof mads, static_cast<long long>(app.derived.matmul_bill.multiply_adds));
-  fmt_count(zeros, sizeof zeros, static_cast<long long>(app.derived.matmul_bill.multiplies_by_zero));
+  fmt_count(mads, sizeof mads, static_cast<long long>(cx.model.derived.matmul_bill.multiply_adds));
+  fmt_count(zeros, sizeof zeros, static_cast<long long>(cx.model.derived.matmul_bill.multiplies_by_zero));
   std::snprintf(buf, n, "a one-hot row × the table keeps exactly one row — %s multiply-adds, %s of them by zero", mads,
                 zeros);
 }
 
 // ---------------------------------------------------------------- code
-void code(const App& app, std::string& code, std::string& output) {
+void code(const SlideContext& cx, std::string& code, std::string& output) {
   char buf[256];
-  code = code_make_embedding(app) + code_onehot(app) + "\n";
-  std::snprintf(buf, sizeof buf, "_ = torch.manual_seed(%s)\n", app.inputs.seed_text.c_str());
+  code = code_make_embedding(cx) + code_onehot(cx) + "\n";
+  std::snprintf(buf, sizeof buf, "_ = torch.manual_seed(%s)\n", cx.model.inputs.seed_text.c_str());
   code += buf;
   code += "linear = torch.nn.Linear(num_idx, out_dim, bias=False)\n";
   code += "linear.weight                      # its own fresh init (Kaiming uniform)\n\n";
   std::snprintf(buf, sizeof buf,
                 "linear.weight = torch.nn.Parameter(embedding.weight.T)   # tie: %lld × %lld (D × V)\n",
-                static_cast<long long>(app.derived.dim), static_cast<long long>(app.derived.vocab));
+                static_cast<long long>(cx.model.derived.dim), static_cast<long long>(cx.model.derived.vocab));
   code += buf;
   code += "linear(onehot.float())             # = onehot.float() @ linear.weight.T\n";
   output.clear();
-  append_repl(output, "linear.weight", app.derived.print_linear_init);
-  append_repl(output, "linear(onehot.float())", app.derived.print_matmul);
+  append_repl(output, "linear.weight", cx.model.derived.print_linear_init);
+  append_repl(output, "linear(onehot.float())", cx.model.derived.print_matmul);
 }
 
 // The printed linear.weight is nn.Linear's own init, printed before the tie: beside a
 // canvas that says linear.weight.T = embedding.weight, the panel says so.
-void output_notes(const App&, OutputNotes& notes) {
+void output_notes(const SlideContext&, OutputNotes& notes) {
   notes.push_back({"linear.weight", "before the assignment: the fresh Linear's random init"});
 }
 

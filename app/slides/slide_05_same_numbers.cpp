@@ -36,7 +36,7 @@ constexpr Phase kChecksSweep{0.0f, 0.85f};
 constexpr Phase kVerdictShows{0.85f, 1.0f};
 constexpr Phase kBillComesIn{0.0f, 0.7f};
 
-int steps(const App&) { return 2; }
+int steps(const SlideContext&) { return 2; }
 
 constexpr int64_t kGpt2Vocab = 50257, kGpt2Dim = 768;
 constexpr const char* kEqualExpr = "torch.equal(linear(onehot.float()), embedding(idx))";
@@ -61,9 +61,9 @@ void draw_cross(ImDrawList* dl, ImVec2 c, float s, ImU32 col, float thickness) {
 
 // Why the outputs differ, counted once per model change (only when they do differ);
 // kept in the slides' memory (app_state.hpp).
-const DiffReasons& diff_reasons(App& app) {
-  const Derived& d = app.derived;
-  DiffReasons& why = app.ui.slides.diff_reasons;
+const DiffReasons& diff_reasons(const SlideContext& cx) {
+  const Derived& d = cx.model.derived;
+  DiffReasons& why = cx.own<SameNumbersState>().diff_reasons;
   if (why.generation == d.generation) return why;
   why = DiffReasons{};
   why.generation = d.generation;
@@ -84,14 +84,14 @@ struct BillScale {
   int64_t vocab, dim;
 };
 // The slider's position (0 until the slide's state is made).
-int bill_scale_pos(const App& app) {
-  const SameNumbersState* st = find_slide_state<SameNumbersState>(app, kSlideSameNumbers);
+int bill_scale_pos(const SlideContext& cx) {
+  const SameNumbersState* st = cx.find_own<SameNumbersState>();
   return st ? st->bill_scale_pos : 0;
 }
 
-BillScale bill_scale(const App& app) {
-  const Derived& d = app.derived;
-  const double t = std::clamp(bill_scale_pos(app), 0, 1000) / 1000.0;
+BillScale bill_scale(const SlideContext& cx) {
+  const Derived& d = cx.model.derived;
+  const double t = std::clamp(bill_scale_pos(cx), 0, 1000) / 1000.0;
   auto interp = [t](int64_t a, int64_t b) {
     if (t <= 0.0) return a;
     if (t >= 1.0) return b;
@@ -122,19 +122,19 @@ void remember_item(const Palette& pal, int n, const char* lead, const char* body
   ImGui::Spacing();
 }
 
-void narrative(App& app) {
-  const Derived& d = app.derived;
-  const Palette& pal = palette(app.ui.theme);
-  const int cur = current_step(app.ui.timeline, 2);
+void narrative(const SlideContext& cx) {
+  const Derived& d = cx.model.derived;
+  const Palette& pal = palette(cx.ui.theme);
+  const int cur = current_step(cx.ui.timeline, 2);
   const long long cells = static_cast<long long>(d.batch * d.dim);
   // Learn mode asking whether the two outputs are equal: the narration does not answer it first.
-  if (hides_now(app, Hidden::kResult)) {
+  if (hides_now(cx, Hidden::kResult)) {
     para("The two paths, cell by cell: embedding(idx) on the left, linear(onehot.float()) on the right. Are they "
          "the same numbers? Answer under the slide first; then the check sweeps across them.");
     return;
   }
   if (cur <= 0) {
-    if (d.matmul_ready && !hides_now(app, Hidden::kCounts)) {  // (the count is B · D: the copies asked about)
+    if (d.matmul_ready && !hides_now(cx, Hidden::kCounts)) {  // (the count is B · D: the copies asked about)
       para("The two paths, cell by cell: %s of %s %s equal.", Commas(cells - d.cells_differ).s,
            count_text(cells, "cell").c_str(), cells - d.cells_differ == 1 ? "is" : "are");
       ImGui::Spacing();
@@ -149,7 +149,7 @@ void narrative(App& app) {
       para("The table holds nan or inf, and 0 × inf = nan: rows the matmul does not pick still poison it; "
            "the lookup copies only the rows it needs.");
   } else {
-    const BillScale s = bill_scale(app);
+    const BillScale s = bill_scale(cx);
     char v[32], dd[32];
     fmt_count(v, sizeof v, static_cast<long long>(s.vocab));
     fmt_count(dd, sizeof dd, static_cast<long long>(s.dim));
@@ -167,12 +167,12 @@ void narrative(App& app) {
   ImGui::Spacing();
   char body[256];
   if (!d.matmul_ready) std::snprintf(body, sizeof body, "Same numbers for any finite table.");
-  else if (d.paths_equal && app.inputs.file)
+  else if (d.paths_equal && cx.model.inputs.file)
     std::snprintf(body, sizeof body, "Same numbers — here on the loaded %s × %s table: torch.equal → True.",
                   Commas(d.vocab).s, Commas(d.dim).s);
   else if (d.paths_equal)
     std::snprintf(body, sizeof body, "Same numbers — here on the seed-%s %s × %s table: torch.equal → True.",
-                  app.inputs.seed_text.c_str(), Commas(d.vocab).s, Commas(d.dim).s);
+                  cx.model.inputs.seed_text.c_str(), Commas(d.vocab).s, Commas(d.dim).s);
   else
     std::snprintf(body, sizeof body,
                   "Same numbers for any finite table; this one holds nan or inf, so torch.equal → False.");
@@ -208,16 +208,16 @@ GridStyle check_grid_style(const Scene& s, float rows_room) {
 }
 
 // A big output scrolls, but the cells that differ come into view when the model changes.
-void follow_first_difference(App& app, const GridStyle& gs) {
-  const Derived& d = app.derived;
-  uint64_t& followed = same_numbers_state(app).diff_followed;
+void follow_first_difference(const SlideContext& cx, const GridStyle& gs) {
+  const Derived& d = cx.model.derived;
+  uint64_t& followed = same_numbers_state(cx).diff_followed;
   if (d.cells_differ == 0 || followed == d.generation) return;
   followed = d.generation;
   const int B = static_cast<int>(d.batch), D = static_cast<int>(d.dim);
   for (int r = 0, found = 0; r < B && !found; ++r)
     for (int col = 0; col < D && !found; ++col)
       if (!(d.lookup_out(r, col) == d.matmul_out(r, col))) {
-        grid_follow(app.ui.out_view, gs, B, D, r, col);
+        grid_follow(cx.grids.out_view, gs, B, D, r, col);
         found = 1;
       }
 }
@@ -233,26 +233,25 @@ struct CheckGrids {
 
 CheckGrids place_check_grids(const Scene& s, const GridStyle& gs, float top) {
   const SlideCanvas& c = s.c;
-  UiState& ui = s.app.ui;
   const float e = s.e;
   const int B = static_cast<int>(s.d.batch), D = static_cast<int>(s.d.dim);
   CheckGrids g;
   g.top = top;
-  ui.out2_view = ui.out_view;  // the two grids scroll together
+  s.cx.grids.out2_view = s.cx.grids.out_view;  // the two grids scroll together
   std::snprintf(g.left_head, sizeof g.left_head, "embedding(idx) · %s × %s", Commas(B).s, Commas(D).s);
   g.ls = gs;
   g.ls.name = "embedding(idx)";
-  g.lg = grid_layout(ImVec2(c.origin.x, top + e * 1.6f), B, D, ui.out_view, g.ls);
+  g.lg = grid_layout(ImVec2(c.origin.x, top + e * 1.6f), B, D, s.cx.grids.out_view, g.ls);
   g.rx = c.origin.x + std::max(g.lg.size.x, text_size(fonts().bold, g.left_head).x + e * 0.5f) + kMidW * e;
   std::snprintf(g.right_head, sizeof g.right_head, "linear(onehot.float()) · %s × %s", Commas(B).s, Commas(D).s);
   g.rs = gs;
   g.rs.name = "linear(onehot.float())";
-  g.rg = grid_layout(ImVec2(g.rx, top + e * 1.6f), B, D, ui.out2_view, g.rs);
+  g.rg = grid_layout(ImVec2(g.rx, top + e * 1.6f), B, D, s.cx.grids.out2_view, g.rs);
   // Where the pair is a little wider than the canvas (two 8-column grids at 1024 × 768),
   // the right grid leaves out its row numbers: its rows are the left grid's, side by side.
   if (g.rg.pos.x + g.rg.size.x > c.origin.x + c.avail.x) {
     g.rs.row_labels = false;
-    g.rg = grid_layout(ImVec2(g.rx, top + e * 1.6f), B, D, ui.out2_view, g.rs);
+    g.rg = grid_layout(ImVec2(g.rx, top + e * 1.6f), B, D, s.cx.grids.out2_view, g.rs);
   }
   g.bottom = std::max(g.lg.pos.y + g.lg.size.y, g.rg.pos.y + g.rg.size.y);
   g.right = std::max(g.rg.pos.x + g.rg.size.x, g.rx + text_size(fonts().bold, g.right_head).x);
@@ -339,7 +338,7 @@ void draw_row_verdicts(const Scene& s, const CheckGrids& g, const Sweep& sw) {
     const float y = lg.cell_min(r, lg.first_col).y + lg.ch * 0.5f;
     const float cx = g.rx - kMidW * e * 0.5f - e * 0.4f;
     const ImVec2 ts = text_size(fonts().bold, "=");
-    if (!hides_now(s.app, Hidden::kResult))  // asked whether they are equal: the signs wait for the answer
+    if (!hides_now(s.cx, Hidden::kResult))  // asked whether they are equal: the signs wait for the answer
       draw_text(s.dl, fonts().bold, ImVec2(cx - ts.x - e * 0.35f, y - ts.y * 0.5f), s.pal.muted, "=");
     if (k >= 1.0f) {
       if (row_equal) draw_check(s.dl, ImVec2(cx + e * 0.45f, y), e * 0.8f, s.pal.ok, 2.2f);
@@ -360,16 +359,16 @@ constexpr const char* kComparedLater =
 
 // Hover: both values, exact (the grids scroll together under the mouse).
 void hover_checks(const Scene& s, const CheckGrids& g) {
-  UiState& ui = s.app.ui;
   const Palette& pal = s.pal;
   int hr = -1, hc = -1;
-  bool over = grid_interact(g.lg, ui.out_view, "##same_l", &hr, &hc);
-  ui.out2_view = ui.out_view;
-  if (!over) over = grid_interact(g.rg, ui.out2_view, "##same_r", &hr, &hc), ui.out_view = ui.out2_view;
+  bool over = grid_interact(g.lg, s.cx.grids.out_view, "##same_l", &hr, &hc);
+  s.cx.grids.out2_view = s.cx.grids.out_view;
+  if (!over)
+    over = grid_interact(g.rg, s.cx.grids.out2_view, "##same_r", &hr, &hc), s.cx.grids.out_view = s.cx.grids.out2_view;
   if (layout_report_enabled() && !canvas_measuring())  // every tooltip a hover could show, for the report
     for (int r = g.lg.first_row; r < g.lg.first_row + g.lg.shown_rows; ++r)
       for (int c = g.lg.first_col; c < g.lg.first_col + g.lg.shown_cols; ++c) {
-        if (hides_now(s.app, Hidden::kResult)) {
+        if (hides_now(s.cx, Hidden::kResult)) {
           report_tooltip(kComparedLater, r, c, r, c);
           continue;
         }
@@ -378,9 +377,9 @@ void hover_checks(const Scene& s, const CheckGrids& g) {
                        static_cast<double>(a), r, c, static_cast<double>(b), check_verdict(a, b));
       }
   if (!over) return;
-  hover_table_row(s.app.nearest, s.ids[static_cast<size_t>(hr)]);  // the ID's row: N asks its nearest rows
+  s.cx.door.hover_row(s.ids[static_cast<size_t>(hr)]);  // the ID's row: N asks its nearest rows
   // Asked whether the outputs are equal: a hover compares nothing before the answer.
-  if (hides_now(s.app, Hidden::kResult)) {
+  if (hides_now(s.cx, Hidden::kResult)) {
     ImGui::SetTooltip(kComparedLater, hr, hc, hr, hc);
     return;
   }
@@ -432,7 +431,7 @@ Verdict measure_verdict(const Scene& s) {
       text_size(mono, kEqualExpr).x + text_size(mono, kArrow).x + text_size(fonts().bold, verdict_word(d)).x;
   const float count_w = text_size(d.cells_differ ? fonts().bold : nullptr, v.count).x;
   v.one_line = line_w + e * 1.5f + count_w <= std::max(s.c.avail.x, e * 20.0f);
-  const DiffReasons& why = diff_reasons(s.app);
+  const DiffReasons& why = diff_reasons(s.cx);
   v.poisoned = d.cells_differ > 0 && why.poisoned > 0;
   v.nan_unequal = d.cells_differ > 0 && (why.nan_both > 0 || why.other > 0);
   const int notes = v.poisoned + v.nan_unequal;
@@ -451,7 +450,7 @@ void draw_verdict(const Scene& s, const Verdict& v, ImVec2 pos, float alpha) {
     char wait[160];
     std::snprintf(wait, sizeof wait, "linear(onehot.float()) reads all %s rows of the table first: %d%%…",
                   with_commas(static_cast<uint64_t>(d.vocab)).c_str(),
-                  static_cast<int>(model_activity(s.app).progress * 100.0f));
+                  static_cast<int>(model_activity(s.cx.model).progress * 100.0f));
     draw_text(dl, fonts().ui, pos, with_alpha(pal.muted, alpha), wait);
     return;
   }
@@ -469,7 +468,7 @@ void draw_verdict(const Scene& s, const Verdict& v, ImVec2 pos, float alpha) {
   x += vs.x;
   float y = pos.y;
   const ImVec2 cp = v.one_line ? ImVec2(x + e * 1.5f, y) : ImVec2(pos.x, y + e * 1.5f);
-  if (hides_now(s.app, Hidden::kCounts)) {  // the cells counted are the copies asked about: they wait
+  if (hides_now(s.cx, Hidden::kCounts)) {  // the cells counted are the copies asked about: they wait
   } else if (d.cells_differ == 0) draw_text(dl, nullptr, cp, with_alpha(pal.muted, alpha), v.count);
   else draw_text(dl, fonts().bold, cp, with_alpha(pal.bad, alpha), v.count);
   y = cp.y + e * (v.one_line ? 1.5f : 1.4f);
@@ -504,12 +503,12 @@ struct Bill {
 Bill measure_bill(const Scene& s, float width) {
   const float e = s.e;
   Bill b;
-  b.scale = bill_scale(s.app);
+  b.scale = bill_scale(s.cx);
   b.mm = matmul_cost(s.d.batch, b.scale.vocab, b.scale.dim);
   b.lk = lookup_cost(s.d.batch, b.scale.vocab, b.scale.dim);
   // A quantized table (a GGUF's Q4_K, …) at its own size is read as stored: a row is its
   // blocks (a Q4_K row of 4,096 is 2,304 bytes), the one-hot matrix is float32 still.
-  if (const TableFile* f = s.app.inputs.file.get();
+  if (const TableFile* f = s.cx.model.inputs.file.get();
       f && stored_quantized(f->type) && b.scale.vocab == f->rows && b.scale.dim == f->cols) {
     const int64_t row = static_cast<int64_t>(f->row_bytes());
     b.mm.bytes_read = s.d.batch * b.scale.vocab * 4 + b.scale.vocab * row;
@@ -561,7 +560,7 @@ void bill_title(const BillPen& pen, float y) {
   std::snprintf(buf, sizeof buf, "V × D = %s × %s%s", v, dd, gpt2 ? " (GPT-2)" : here ? " (this table)" : "");
   ImGui::SetCursorScreenPos(ImVec2(pen.bx, y));
   ImGui::PushItemWidth(b.bar_w);
-  ImGui::SliderInt("##bill_scale", &same_numbers_state(s.app).bill_scale_pos, 0, 1000, buf,
+  ImGui::SliderInt("##bill_scale", &same_numbers_state(s.cx).bill_scale_pos, 0, 1000, buf,
                    ImGuiSliderFlags_AlwaysClamp);
   ImGui::PopItemWidth();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", "Drag from this table's shape to GPT-2's 50,257 × 768");
@@ -651,7 +650,7 @@ void draw_bill(const Scene& s, const Bill& b, ImVec2 pos, float alpha) {
 
 // ---------------------------------------------------------------- canvas
 // Where the parts go, top to bottom: the two outputs, the verdict, the bill. The bill
-// goes under the grids and the verdict; the canvas fit (app/slides/canvas_fit.hpp) sizes
+// goes under the grids and the verdict; the canvas fit (app/deck/canvas_fit.hpp) sizes
 // the type so that all of it shows at once, on every step alike — so the bill and the
 // verdict are measured first, and the grids' rows get what they and the headings leave.
 struct SameLayout {
@@ -680,7 +679,7 @@ ImVec2 canvas(SlideCanvas& c) {
   const float reveal = phase(c.progress(0), kChecksSweep), verdict_in = phase(c.progress(0), kVerdictShows);
   const float bill_in = phase(c.progress(1), kBillComesIn);
   const SameLayout l = lay_out(s);
-  if (!c.measuring) follow_first_difference(s.app, l.gs);
+  if (!c.measuring) follow_first_difference(s.cx, l.gs);
   const CheckGrids g = place_check_grids(s, l.gs, c.origin.y);
   if (!c.measuring) {
     const Sweep sw = sweep(s, g, reveal);
@@ -692,7 +691,7 @@ ImVec2 canvas(SlideCanvas& c) {
     // Learn mode: which output cells change after an edit is answered on embedding(idx)'s cells.
     // (and which stop being equal after inf is typed into a table cell)
     if (learn_asks(c, quiz::QuestionKind::DifferingCells) || learn_asks(c, quiz::QuestionKind::InfCells))
-      answer_cells(s.app.learn, g.lg, s.dl, s.pal);
+      answer_cells(s.cx.door.answers(), g.lg, s.dl, s.pal);
   }
 
   const float verdict_y = g.bottom + e * 0.6f;
@@ -708,13 +707,13 @@ ImVec2 canvas(SlideCanvas& c) {
   return ImVec2(right - c.origin.x, bottom - c.origin.y);
 }
 
-void caption(const App& app, char* buf, size_t n) {
-  const Derived& d = app.derived;
-  if (current_step(app.ui.timeline, 2) < 1) {
+void caption(const SlideContext& cx, char* buf, size_t n) {
+  const Derived& d = cx.model.derived;
+  if (current_step(cx.ui.timeline, 2) < 1) {
     std::snprintf(buf, n, "same numbers, cell for cell — torch.equal → %s", d.paths_equal ? "True" : "False");
     return;
   }
-  const BillScale s = bill_scale(app);
+  const BillScale s = bill_scale(cx);
   char v[32], dd[32], r[32];
   fmt_count(v, sizeof v, static_cast<long long>(s.vocab));
   fmt_count(dd, sizeof dd, static_cast<long long>(s.dim));
@@ -723,13 +722,13 @@ void caption(const App& app, char* buf, size_t n) {
 }
 
 // ---------------------------------------------------------------- code
-void code(const App& app, std::string& code, std::string& output) {
-  code = code_make_embedding(app) + code_onehot(app) +
+void code(const SlideContext& cx, std::string& code, std::string& output) {
+  code = code_make_embedding(cx) + code_onehot(cx) +
          "linear = torch.nn.Linear(num_idx, out_dim, bias=False)\n"
          "linear.weight = torch.nn.Parameter(embedding.weight.T)   # tied: (W.T).T is W\n\n" +
          std::string(kEqualExpr) + "   # same shape, every element equal\n";
   output.clear();
-  append_repl(output, kEqualExpr, app.derived.print_equal);  // (withheld while its question is asked: hides)
+  append_repl(output, kEqualExpr, cx.model.derived.print_equal);  // (withheld while its question is asked: hides)
 }
 
 // Asking whether the outputs are equal: torch.equal's answer, the "=" signs and the counts
@@ -747,7 +746,7 @@ Hidden hides(const quiz::Question& q) {
 // The one-hot product needs a file's non-finite counts.
 namespace {
 // Its measuring depends on the bill's scale slider (this table … GPT-2).
-uint64_t fit_depends(const App& app) { return static_cast<uint64_t>(bill_scale_pos(app)); }
+uint64_t fit_depends(const SlideContext& cx) { return static_cast<uint64_t>(bill_scale_pos(cx)); }
 }  // namespace
 
 const SlideDef kSlideSameNumbers = {.title = "Same numbers",
@@ -760,6 +759,6 @@ const SlideDef kSlideSameNumbers = {.title = "Same numbers",
                                     .fit_depends = fit_depends,
                                     .hides = hides};
 
-SameNumbersState& same_numbers_state(App& app) { return slide_state<SameNumbersState>(app, kSlideSameNumbers); }
+SameNumbersState& same_numbers_state(const SlideContext& cx) { return cx.own<SameNumbersState>(); }
 
 }  // namespace lv::app

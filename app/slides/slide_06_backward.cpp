@@ -42,17 +42,17 @@ std::string time_text(double ms) {
   return buf;
 }
 
-int steps(const App& app) { return std::max<int>(1, static_cast<int>(app.inputs.ids.size())) + 1; }
+int steps(const SlideContext& cx) { return std::max<int>(1, static_cast<int>(cx.model.inputs.ids.size())) + 1; }
 
-void narrative(App& app) {
-  const Derived& d = app.derived;
+void narrative(const SlideContext& cx) {
+  const Derived& d = cx.model.derived;
   para("Backward, the lookup adds row i of the gradient G into row idx[i] of the table's gradient.");
   ImGui::Spacing();
   para("Repeated IDs add up: the same row learns from every position that used it.");
   // Asking which rows learn, or a row's gradient: the row used twice (and its count) waits.
-  if (!hides_now(app, Hidden::kNowLine))
-    repeat_line(app, "Here row %lld is used twice or more: its gradient is the sum of G's rows (with G all ones, the "
-                     "count).");
+  if (!hides_now(cx, Hidden::kNowLine))
+    repeat_line(cx, "Here row %lld is used twice or more: its gradient is the sum of G's rows (with G all ones, the "
+                    "count).");
   ImGui::Spacing();
   para("Other rows stay untouched (0 in torch's dense grad); the matmul computes those zeros.");
   ImGui::Spacing();
@@ -63,16 +63,15 @@ void narrative(App& app) {
        with_commas(static_cast<uint64_t>(d.matmul_bwd_bill.multiplies_by_zero)).c_str());
   ImGui::Spacing();
   ImGui::TextUnformatted("Upstream gradient G");
-  int mode = app.inputs.grad_mode == GradMode::SumOfOutputs ? 0 : 1;
+  int mode = cx.model.inputs.grad_mode == GradMode::SumOfOutputs ? 0 : 1;
   ImGui::SetNextItemWidth(-1);
   if (ImGui::Combo("##grad-mode", &mode, "ones: out.sum().backward()\0torch.randn(B, D)\0"))
-    take_change(app, set_grad_mode(app, mode == 0 ? GradMode::SumOfOutputs : GradMode::Seeded, app.inputs.grad_seed));
+    cx.door.set_grad_mode(mode == 0 ? GradMode::SumOfOutputs : GradMode::Seeded, cx.model.inputs.grad_seed);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("What flows back into the output: all ones, or seeded random numbers");
-  if (app.inputs.grad_mode == GradMode::Seeded) {
-    int s = static_cast<int>(app.inputs.grad_seed);
+  if (cx.model.inputs.grad_mode == GradMode::Seeded) {
+    int s = static_cast<int>(cx.model.inputs.grad_seed);
     ImGui::SetNextItemWidth(-1);
-    if (ImGui::InputInt("##grad-seed", &s) && s >= 0)
-      take_change(app, set_grad_mode(app, GradMode::Seeded, static_cast<uint64_t>(s)));
+    if (ImGui::InputInt("##grad-seed", &s) && s >= 0) cx.door.set_grad_mode(GradMode::Seeded, static_cast<uint64_t>(s));
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("torch.manual_seed(this) before G = torch.randn(B, D)");
   }
 }
@@ -81,7 +80,7 @@ void narrative(App& app) {
 // one-hot path's V × D gradient is written band by band, never held.
 // Below the bill at *ly (wrapped to `wrap`, 0: cut to the canvas); moves *ly and *right.
 void draw_backward_timing(SlideCanvas& c, const Scene& sc, float matmul, float wrap, float& ly, float& right) {
-  const BackwardTiming* bt = backward_timing(sc.app);
+  const BackwardTiming* bt = backward_timing(sc.cx.model);
   ImFont* f = fonts().ui;
   char timed[256] = "";
   if (bt) {
@@ -91,9 +90,9 @@ void draw_backward_timing(SlideCanvas& c, const Scene& sc, float matmul, float w
         b.c_str(),
         with_commas(static_cast<uint64_t>(std::llround(bt->onehot_ms / std::max(bt->lookup_ms, 1e-9)))).c_str(),
         bt->same ? "" : " — the sums differ in order");
-  } else if (backward_timing_running(sc.app)) {
+  } else if (backward_timing_running(sc.cx.model)) {
     std::snprintf(timed, sizeof timed, "timing both backward passes… %d%%",
-                  static_cast<int>(std::lround(100.0f * sc.app.jobs.backward.progress())));
+                  static_cast<int>(std::lround(100.0f * sc.cx.model.jobs.backward.progress())));
   }
   if (*timed && wrap <= 0.0f) {  // the timings are this machine's: cut to the canvas, whole on hover
     const ImVec2 ts =
@@ -113,7 +112,7 @@ void draw_backward_timing(SlideCanvas& c, const Scene& sc, float matmul, float w
     const ImVec2 bs(ImGui::CalcTextSize(label).x + st.FramePadding.x * 2.0f, ImGui::GetFontSize());
     if (!c.measuring) {
       ImGui::SetCursorScreenPos(ImVec2(c.origin.x, ly));
-      if (ImGui::SmallButton("Time both backward passes##bwd-time")) start_backward_timing(sc.app);
+      if (ImGui::SmallButton("Time both backward passes##bwd-time")) sc.cx.door.start_backward_timing();
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("On a worker: the lookup's backward (B rows added) and the one-hot path's onehot.T @ G "
                           "(all %s values, in bands) — each the median of several runs",
@@ -137,7 +136,7 @@ float draw_bill(SlideCanvas& c, const Scene& sc, float matmul, float x2, const G
   std::snprintf(untouched, sizeof untouched, "the other %s are never touched", count_text(others, "row").c_str());
   // While asked (or pictured on a worksheet) the counts wait: how many rows learn is what is
   // asked, and B·D or V·D would answer another question of the same sheet.
-  const bool counts_wait = hides_now(sc.app, Hidden::kCounts);
+  const bool counts_wait = hides_now(sc.cx, Hidden::kCounts);
   if (counts_wait)
     std::snprintf(lines[0], sizeof lines[0],
                   "lookup backward: one addition per value of G, into the rows the IDs pick");
@@ -203,12 +202,12 @@ float draw_bill(SlideCanvas& c, const Scene& sc, float matmul, float x2, const G
 // are absent, and while a question hides them their tooltip says nothing of what lands there).
 void interact(const Scene& sc, const GridLayout& gg, const GridLayout& lg, const GridLayout& mg, const ImU32* reached) {
   int r = -1, col = -1;
-  const bool over = grid_interact(lg, sc.app.ui.table_view, "##dw", &r, &col);
-  if (over) hover_table_row(sc.app.nearest, r);
+  const bool over = grid_interact(lg, sc.cx.grids.table_view, "##dw", &r, &col);
+  if (over) sc.cx.door.hover_row(r);
   grid_tooltips(lg, over, r, col, [&](int tr, int tc, char* buf, size_t n) {
     // Asked which rows learn (or a cell's gradient): a row not yet drawn says nothing of it.
     const bool drawn = tr - lg.first_row < 24 && reached[tr - lg.first_row];
-    if (!drawn && hides_now(sc.app, Hidden::kValues)) {
+    if (!drawn && hides_now(sc.cx, Hidden::kValues)) {
       std::snprintf(buf, n, "embedding.weight.grad[%d, %d]\nits value shows after you answer", tr, tc);
       return;
     }
@@ -217,8 +216,8 @@ void interact(const Scene& sc, const GridLayout& gg, const GridLayout& lg, const
     std::snprintf(buf, n, "embedding.weight.grad[%d, %d] = %.4f\nrow %d was looked up %s", tr, tc,
                   static_cast<double>(sc.d.grads.at(tr, tc)), tr, count_text(hits, "time").c_str());
   });
-  grid_interact(gg, sc.app.ui.out_view, "##g", &r, &col);
-  grid_interact(mg, sc.app.ui.out2_view, "##dwm", &r, &col);
+  grid_interact(gg, sc.cx.grids.out_view, "##g", &r, &col);
+  grid_interact(mg, sc.cx.grids.out2_view, "##dwm", &r, &col);
 }
 
 ImVec2 canvas(SlideCanvas& c) {
@@ -238,38 +237,38 @@ ImVec2 canvas(SlideCanvas& c) {
   gs.max_rows = window_rows(tall, (c.avail.y - chrome) * 0.5f, gs.cell_h * sc.e, 16);
   const int scatter_row = cur >= 0 && cur < nb ? static_cast<int>(sc.ids[static_cast<size_t>(cur)]) : -1;
   if (scatter_row >= 0) {
-    grid_follow(sc.app.ui.out_view, gs, nb, static_cast<int>(sc.d.dim), cur);
-    grid_follow(sc.app.ui.table_view, gs, static_cast<int>(sc.d.vocab), static_cast<int>(sc.d.dim), scatter_row);
+    grid_follow(sc.cx.grids.out_view, gs, nb, static_cast<int>(sc.d.dim), cur);
+    grid_follow(sc.cx.grids.table_view, gs, static_cast<int>(sc.d.vocab), static_cast<int>(sc.d.dim), scatter_row);
   } else if (cur >= nb && nb > 0) {
     // The matmul step of a tall table (GPT-2's 50,257 rows): show the last ID's row, which
     // holds a gradient, once when the step is reached (then the user scrolls freely).
-    if (!c.measuring && follow_now(sc.app.ui.slides.backward_followed, FollowKey{cur, batch_key(sc.app)}, c.measuring))
-      grid_follow(sc.app.ui.table_view, gs, static_cast<int>(sc.d.vocab), static_cast<int>(sc.d.dim),
+    if (!c.measuring && follow_now(sc.cx.own<FollowMemory>().followed, FollowKey{cur, batch_key(sc.cx)}, c.measuring))
+      grid_follow(sc.cx.grids.table_view, gs, static_cast<int>(sc.d.vocab), static_cast<int>(sc.d.dim),
                   static_cast<int>(sc.ids.back()));
   }
-  sc.app.ui.table_view.first_col = sc.app.ui.out_view.first_col;
-  sc.app.ui.out2_view = sc.app.ui.table_view;
+  sc.cx.grids.table_view.first_col = sc.cx.grids.out_view.first_col;
+  sc.cx.grids.out2_view = sc.cx.grids.table_view;
 
   char head[160];
   const float head_h = sc.e * 1.6f;
   std::snprintf(head, sizeof head, "G · %s × %s", Commas(nb).s, Commas(sc.d.dim).s);
   draw_text(sc.dl, fonts().bold, ImVec2(c.origin.x, c.origin.y), c.pal.muted, head);
   const GridLayout gg =
-      grid_layout(ImVec2(c.origin.x, c.origin.y + head_h), nb, static_cast<int>(sc.d.dim), sc.app.ui.out_view, gs);
+      grid_layout(ImVec2(c.origin.x, c.origin.y + head_h), nb, static_cast<int>(sc.d.dim), sc.cx.grids.out_view, gs);
   const float x2 = gg.pos.x + gg.size.x + sc.e * 3.0f;
   std::snprintf(head, sizeof head, "embedding.weight.grad · %s × %s   (the lookup's backward)", Commas(sc.d.vocab).s,
                 Commas(sc.d.dim).s);
   draw_text(sc.dl, fonts().bold, ImVec2(x2, c.origin.y), c.pal.muted, head);
   float right = x2 + text_size(fonts().bold, head).x;  // what the scene spans, headers included
   const GridLayout lg = grid_layout(ImVec2(x2, c.origin.y + head_h), static_cast<int>(sc.d.vocab),
-                                    static_cast<int>(sc.d.dim), sc.app.ui.table_view, gs);
+                                    static_cast<int>(sc.d.dim), sc.cx.grids.table_view, gs);
   const float y3 = lg.pos.y + lg.size.y + sc.e * 1.0f;
   std::snprintf(head, sizeof head, "onehot.T · G · %s × %s   (the matmul's backward)", Commas(sc.d.vocab).s,
                 Commas(sc.d.dim).s);
   draw_text(sc.dl, fonts().bold, ImVec2(x2, y3), with_alpha(c.pal.muted, 0.4f + 0.6f * matmul), head);
   right = std::max(right, x2 + text_size(fonts().bold, head).x);
   const GridLayout mg = grid_layout(ImVec2(x2, y3 + head_h), static_cast<int>(sc.d.vocab), static_cast<int>(sc.d.dim),
-                                    sc.app.ui.out2_view, gs);
+                                    sc.cx.grids.out2_view, gs);
 
   ImU32 g_labels[24] = {};
   for (int r = gg.first_row; r < gg.first_row + gg.shown_rows; ++r)
@@ -287,7 +286,7 @@ ImVec2 canvas(SlideCanvas& c) {
   // The lookup's gradient as it accumulates: only rows that some ID points at
   // (and only the steps done so far) hold anything; the rest stay exactly 0.
   const float arrived = phase(p, kRowArrives);
-  Matrix& partial = sc.app.ui.scratch;  // reused: no allocation once the shape is stable
+  Matrix& partial = sc.cx.grids.scratch;  // reused: no allocation once the shape is stable
   partial.setZero(lg.shown_rows, sc.d.dim);
   ImU32 row_color[24] = {};
   for (int i = 0; i < nb; ++i) {
@@ -315,7 +314,7 @@ ImVec2 canvas(SlideCanvas& c) {
 
   // Learn mode: "which rows get a gradient?" is answered on embedding.weight.grad's rows.
   if (learn_asks(c, quiz::QuestionKind::GradRows) || learn_asks(c, quiz::QuestionKind::GradRowsRandn))
-    answer_rows(sc.app.learn, lg, sc.dl, c.pal);
+    answer_rows(sc.cx.door.answers(), lg, sc.dl, c.pal);
   // The matmul's gradient appears whole in the last step: every entry computed.
   // Drawn from the rows on screen: the one-hot path's V × D gradient is never held.
   grid_draw_cells_at(
@@ -342,19 +341,19 @@ ImVec2 canvas(SlideCanvas& c) {
   return ImVec2(std::max(mg.pos.x + mg.size.x, right) - c.origin.x, bottom - c.origin.y);
 }
 
-void caption(const App& app, char* buf, size_t n) {
+void caption(const SlideContext& cx, char* buf, size_t n) {
   std::snprintf(buf, n, "which rows learn: only the rows of the IDs — the lookup never even reads the others");
 }
 
-void code(const App& app, std::string& code, std::string& output) {
+void code(const SlideContext& cx, std::string& code, std::string& output) {
   char buf[160];
-  const Derived& d = app.derived;
-  code = code_make_embedding(app) + code_onehot(app) + "\nout = embedding(idx)\n";
-  if (app.inputs.grad_mode == GradMode::SumOfOutputs) {
+  const Derived& d = cx.model.derived;
+  code = code_make_embedding(cx) + code_onehot(cx) + "\nout = embedding(idx)\n";
+  if (cx.model.inputs.grad_mode == GradMode::SumOfOutputs) {
     code += "out.sum().backward()               # G = all ones\n";
   } else {
     std::snprintf(buf, sizeof buf, "_ = torch.manual_seed(%llu)\nG = torch.randn(%lld, %lld)\n",
-                  static_cast<unsigned long long>(app.inputs.grad_seed), static_cast<long long>(d.batch),
+                  static_cast<unsigned long long>(cx.model.inputs.grad_seed), static_cast<long long>(d.batch),
                   static_cast<long long>(d.dim));
     code += buf;
     code += "G\n";
@@ -364,13 +363,13 @@ void code(const App& app, std::string& code, std::string& output) {
   code += "linear = torch.nn.Linear(num_idx, out_dim, bias=False)\n";
   code += "linear.weight = torch.nn.Parameter(embedding.weight.T)\n";
   code += "out2 = linear(onehot.float())\n";
-  code += app.inputs.grad_mode == GradMode::SumOfOutputs ? "out2.sum().backward()\n" : "out2.backward(G)\n";
+  code += cx.model.inputs.grad_mode == GradMode::SumOfOutputs ? "out2.sum().backward()\n" : "out2.backward(G)\n";
   code += "linear.weight.grad                 # (onehot.T @ G).T: the same numbers\n";
   output.clear();
-  if (app.inputs.grad_mode == GradMode::Seeded) append_repl(output, "G", d.print_grad_out);
+  if (cx.model.inputs.grad_mode == GradMode::Seeded) append_repl(output, "G", d.print_grad_out);
   append_repl(output, "embedding.weight.grad", d.print_dw_lookup);
   append_repl(output, "linear.weight.grad", d.print_dw_matmul);
-  if (const BackwardTiming* bt = backward_timing(app)) {
+  if (const BackwardTiming* bt = backward_timing(cx.model)) {
     char line[200];
     std::snprintf(line, sizeof line,
                   "# timed by lookupviz on this machine (C++, 1 thread): lookup backward %s, onehot.T @ G %s\n",

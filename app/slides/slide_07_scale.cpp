@@ -39,7 +39,7 @@ constexpr int kSteps = 3;
 constexpr int kStepMap = 0, kStepIds = 1, kStepTiming = 2;
 constexpr int kMaxHighlights = kHeatmapMaxHighlights;  // the shader's limit (32)
 
-int steps(const App&) { return kSteps; }
+int steps(const SlideContext&) { return kSteps; }
 
 // A duration in ms with a unit that keeps 3 significant digits: "0.42 µs", "24.1 ms", "1.27 s".
 void fmt_ms(char* buf, size_t n, double ms) {
@@ -89,14 +89,18 @@ void para_any_word(const char* fmt, ...) {
 // The table the slide shows: the one loaded from a file (--weights, File ▸ Open), else
 // a seeded one of GPT-2 small's shape.
 // Slide 7's state as read by what may not make it (the narrative, the caption, the code).
-const ScaleState& scale_of(const App& app) {
+const ScaleState& scale_of(const SlideContext& cx) {
   static const ScaleState kNone;
-  const ScaleState* s = find_scale_state(app);
+  const ScaleState* s = find_scale_state(cx);
   return s ? *s : kNone;
 }
 
-int64_t table_rows(const App& app) { return app.inputs.file ? app.inputs.file->rows : scale_of(app).vocab; }
-int64_t table_cols(const App& app) { return app.inputs.file ? app.inputs.file->cols : scale_of(app).dim; }
+int64_t table_rows(const SlideContext& cx) {
+  return cx.model.inputs.file ? cx.model.inputs.file->rows : scale_of(cx).vocab;
+}
+int64_t table_cols(const SlideContext& cx) {
+  return cx.model.inputs.file ? cx.model.inputs.file->cols : scale_of(cx).dim;
+}
 
 // "gpt2.safetensors:wte.weight", "table.npy": the loaded table by its file's name.
 std::string file_label(const TableFile& f) {
@@ -108,18 +112,19 @@ std::string file_label(const TableFile& f) {
   return s;
 }
 
-const ScaleSnapshot* snapshot(const App& app) {
-  const ScaleState& sc = scale_of(app);
+const ScaleSnapshot* snapshot(const SlideContext& cx) {
+  const ScaleState& sc = scale_of(cx);
   return sc.worker ? &sc.worker->snapshot() : nullptr;
 }
 
 // The IDs that are rows of the big table, with their batch positions' colours.
 // (The first kMaxHighlights of them; *in_range counts them all.)
-int collect_highlights(const App& app, HeatmapHighlight* out, float alpha, int* out_of_range, int* in_range = nullptr) {
+int collect_highlights(const SlideContext& cx, HeatmapHighlight* out, float alpha, int* out_of_range,
+                       int* in_range = nullptr) {
   int n = 0, bad = 0, good = 0;
-  for (size_t i = 0; i < app.inputs.ids.size(); ++i) {
-    const int64_t id = app.inputs.ids[i];
-    if (id < 0 || id >= table_rows(app)) {
+  for (size_t i = 0; i < cx.model.inputs.ids.size(); ++i) {
+    const int64_t id = cx.model.inputs.ids[i];
+    if (id < 0 || id >= table_rows(cx)) {
       ++bad;
       continue;
     }
@@ -144,9 +149,9 @@ constexpr double kPictureMatmulLimit = 5.0 * kWorkLimit;
 // Learn mode asks for an estimate of the ratio before the timing step shows it: the timing
 // runs meanwhile (so the answer is judged as soon as it is given) and its figures stay out
 // of the code panel until the reveal.
-bool asks_estimate(const App& app) {
-  const LearnState& L = app.learn;
-  return L.phase != LearnPhase::Off && L.slide == app.ui.slide &&
+bool asks_estimate(const SlideContext& cx) {
+  const LearnState& L = cx.learn;
+  return L.phase != LearnPhase::Off && L.slide == cx.ui.slide &&
          (L.question.kind == quiz::QuestionKind::SpeedupEstimate ||
           L.question.kind == quiz::QuestionKind::SpeedupBatch);  // (or which B's advantage is larger)
 }
@@ -157,59 +162,59 @@ Hidden hides(const quiz::Question& q) {
              ? Hidden{Hidden::kResult, {}}
              : Hidden{};
 }
-bool hides_timing(const App& app) { return hides_now(app, Hidden::kResult); }
+bool hides_timing(const SlideContext& cx) { return hides_now(cx, Hidden::kResult); }
 
-void update_shown(App& app, int cur) {
-  ScaleState& sc = scale_state(app);
+void update_shown(const SlideContext& cx, int cur) {
+  ScaleState& sc = scale_state(cx);
   if (!sc.worker) sc.worker.reset(new ScaleWorker);
   ScaleWorker& w = *sc.worker;
   float facts_progress = 0.0f;  // a file's facts (range, overview) are the model's: one pass for every slide
-  std::shared_ptr<const TableFacts> facts = table_facts(app, &facts_progress);
-  w.want_table(app.inputs.seed, sc.vocab, sc.dim, app.inputs.file, std::move(facts), facts_progress);
-  w.set_matmul_limit(app.interactive ? 0.0 : kPictureMatmulLimit);  // a picture waits for it: the work budget
+  std::shared_ptr<const TableFacts> facts = table_facts(cx.model, &facts_progress);
+  w.want_table(cx.model.inputs.seed, sc.vocab, sc.dim, cx.model.inputs.file, std::move(facts), facts_progress);
+  w.set_matmul_limit(cx.model.interactive ? 0.0 : kPictureMatmulLimit);  // a picture waits for it: the work budget
   w.poll();
   const ScaleSnapshot& s = w.snapshot();
   const bool again = s.timing == TimingPhase::Cancelled;  // stopped because the slide was left: resume
-  if ((cur >= kStepTiming || asks_estimate(app)) && sc.auto_timing && s.table == TablePhase::Ready &&
+  if ((cur >= kStepTiming || asks_estimate(cx)) && sc.auto_timing && s.table == TablePhase::Ready &&
       (sc.timed_version != s.version || again)) {
     w.start_timing();
     sc.timed_version = s.version;
   }
   // The code panel caches on it (code_panel_text): rebuilt with the new figures, and when a
   // question stops (or stops) hiding them.
-  sc.seen_revision = s.revision * 2 + (hides_timing(app) ? 1 : 0);
+  sc.seen_revision = s.revision * 2 + (hides_timing(cx) ? 1 : 0);
 }
 
 // ---------------------------------------------------------------- narrative
-void narrative(App& app) {
-  const ScaleState& sc = scale_of(app);
-  const int cur = current_step(app.ui.timeline, kSteps);
+void narrative(const SlideContext& cx) {
+  const ScaleState& sc = scale_of(cx);
+  const int cur = current_step(cx.ui.timeline, kSteps);
   char v[32], d[32], vm1[32], bytes[32], row_bytes[32];
-  fmt_count(v, sizeof v, table_rows(app));
-  fmt_count(d, sizeof d, table_cols(app));
-  fmt_count(vm1, sizeof vm1, table_rows(app) - 1);
+  fmt_count(v, sizeof v, table_rows(cx));
+  fmt_count(d, sizeof d, table_cols(cx));
+  fmt_count(vm1, sizeof vm1, table_rows(cx) - 1);
   // A quantized file's (GGUF's Q4_K, …) bytes are counted as stored: a row is its blocks.
   const TableFile* packed =
-      app.inputs.file && stored_quantized(app.inputs.file->type) ? app.inputs.file.get() : nullptr;
-  const double f32_bytes = 4.0 * static_cast<double>(table_rows(app) * table_cols(app));
+      cx.model.inputs.file && stored_quantized(cx.model.inputs.file->type) ? cx.model.inputs.file.get() : nullptr;
+  const double f32_bytes = 4.0 * static_cast<double>(table_rows(cx) * table_cols(cx));
   std::snprintf(bytes, sizeof bytes, "%s",
                 decimal_bytes(packed ? static_cast<double>(packed->stored_bytes()) : f32_bytes).c_str());
   std::snprintf(
       row_bytes, sizeof row_bytes, "%s",
-      decimal_bytes(packed ? static_cast<double>(packed->row_bytes()) : 4.0 * static_cast<double>(table_cols(app)))
+      decimal_bytes(packed ? static_cast<double>(packed->row_bytes()) : 4.0 * static_cast<double>(table_cols(cx)))
           .c_str());
   char mw[32];
-  std::snprintf(mw, sizeof mw, "%.1f million", static_cast<double>(table_rows(app) * table_cols(app)) / 1e6);
+  std::snprintf(mw, sizeof mw, "%.1f million", static_cast<double>(table_rows(cx) * table_cols(cx)) / 1e6);
   if (packed)
     para_any_word("The table loaded from %s is %s × %s: %s weights, %s as stored in %s blocks (%s as float32).",
                   file_label(*packed).c_str(), v, d, mw, bytes, packed->dtype.c_str(),
                   decimal_bytes(f32_bytes).c_str());
-  else if (app.inputs.file)
+  else if (cx.model.inputs.file)
     para_any_word("The table loaded from %s is %s × %s: %s weights, %s of float32.",
-                  file_label(*app.inputs.file).c_str(), v, d, mw, bytes);
+                  file_label(*cx.model.inputs.file).c_str(), v, d, mw, bytes);
   else para("GPT-2 small's token embedding is a %s × %s table: %s weights, %s of float32.", v, d, mw, bytes);
   ImGui::Spacing();
-  para("A one-hot row for one token is %s, %s of them zero.", count_text(table_rows(app), "number").c_str(), vm1);
+  para("A one-hot row for one token is %s, %s of them zero.", count_text(table_rows(cx), "number").c_str(), vm1);
   ImGui::Spacing();
   if (cur <= kStepMap) {
     para("Every weight is a pixel (or less): blue below 0, red above. Zoom with the wheel, drag to "
@@ -220,7 +225,7 @@ void narrative(App& app) {
     para("The lookup reads %s per token. The one-hot matmul reads the whole %s table for every batch "
          "and multiplies %s of its rows by zero.",
          row_bytes, bytes, vm1);
-    const ScaleSnapshot* s = snapshot(app);
+    const ScaleSnapshot* s = snapshot(cx);
     if (s) {
       const BatchTiming& r = s->results[kTimingBatchCount - 1];
       if (r.lookup.done && r.matmul.done && r.lookup.ms > 0.0) {
@@ -238,22 +243,22 @@ void narrative(App& app) {
   }
   int bad = 0, good = 0;
   HeatmapHighlight hl[kMaxHighlights];
-  collect_highlights(app, hl, 1.0f, &bad, &good);
+  collect_highlights(cx, hl, 1.0f, &bad, &good);
   if (cur >= kStepIds && good > kMaxHighlights) {
     ImGui::Spacing();
     para("The map highlights the first %d of your %d IDs.", kMaxHighlights, good);
   }
   if (bad > 0) {
     ImGui::Spacing();
-    ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).bad);
+    ImGui::PushStyleColor(ImGuiCol_Text, palette(cx.ui.theme).bad);
     para("%d of your IDs %s beyond this table's %s (IDs 0–%s) and %s not highlighted.", bad, bad == 1 ? "is" : "are",
-         count_text(table_rows(app), "row").c_str(), vm1, bad == 1 ? "is" : "are");
+         count_text(table_rows(cx), "row").c_str(), vm1, bad == 1 ? "is" : "are");
     ImGui::PopStyleColor();
   }
   // How it was made, in small print.
-  if (const ScaleSnapshot* s = snapshot(app)) {
+  if (const ScaleSnapshot* s = snapshot(cx)) {
     ImGui::Spacing();
-    ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).muted);
+    ImGui::PushStyleColor(ImGuiCol_Text, palette(cx.ui.theme).muted);
     if (s->table == TablePhase::Ready && s->file)
       para("Read from the %s file and summarized for the map in %.1f s on a worker thread (shown as loaded, "
            "float32).",
@@ -261,8 +266,8 @@ void narrative(App& app) {
     else if (s->table == TablePhase::Ready)
       para("Drawn from the seed in %.1f s on a worker thread: the same numbers as "
            "torch.manual_seed(%s); torch.nn.Embedding(%lld, %lld).",
-           s->build_seconds, app.inputs.seed_text.c_str(), static_cast<long long>(table_rows(app)),
-           static_cast<long long>(table_cols(app)));
+           s->build_seconds, cx.model.inputs.seed_text.c_str(), static_cast<long long>(table_rows(cx)),
+           static_cast<long long>(table_cols(cx)));
     const HeatmapGpuStatus& g = sc.heatmap.gpu;
     if (g.active && !g.failed) {
       char mts[32];
@@ -282,8 +287,8 @@ struct MapLayout {
 void draw_build_progress(SlideCanvas& c, const ScaleSnapshot& s, const MapLayout& m) {
   const float e = em();
   char title[128], detail[128], v[32], d[32];
-  fmt_count(v, sizeof v, table_rows(c.app));
-  fmt_count(d, sizeof d, table_cols(c.app));
+  fmt_count(v, sizeof v, table_rows(c.cx));
+  fmt_count(d, sizeof d, table_cols(c.cx));
   const ImVec2 end(m.pos.x + m.size.x, m.pos.y + m.size.y);
   c.dl->AddRectFilled(m.pos, end, c.pal.panel_alt);
   c.dl->AddRect(m.pos, end, c.pal.border);
@@ -332,8 +337,8 @@ void draw_build_progress(SlideCanvas& c, const ScaleSnapshot& s, const MapLayout
 
 // Returns what the mouse is over.
 HeatmapHover draw_map(SlideCanvas& c, const ScaleSnapshot& s, const MapLayout& m) {
-  App& app = c.app;
-  ScaleState& sc = scale_state(app);
+  const SlideContext& cx = c.cx;
+  ScaleState& sc = scale_state(cx);
   const int cur = c.current();
   const float ids_p = c.progress(kStepIds);
   HeatmapTable t;
@@ -349,7 +354,7 @@ HeatmapHover draw_map(SlideCanvas& c, const ScaleSnapshot& s, const MapLayout& m
   t.overview_norm = s.overview_norm;
 
   HeatmapStyle style;
-  style.light = app.ui.theme == Theme::Light;
+  style.light = cx.ui.theme == Theme::Light;
   style.dim_others = 0.5f * ids_p;
   style.opacity = std::max(0.0f, c.progress(kStepMap));
   if (cur < 0) style.opacity = 0.0f;
@@ -362,7 +367,7 @@ HeatmapHover draw_map(SlideCanvas& c, const ScaleSnapshot& s, const MapLayout& m
     hm.user_moved = false;
   }
   HeatmapHighlight hl[kMaxHighlights];
-  const int n_hl = collect_highlights(app, hl, ids_p, nullptr);
+  const int n_hl = collect_highlights(cx, hl, ids_p, nullptr);
   if (!hm.user_moved) {
     HeatmapView target{};
     if (n_hl > 0) {
@@ -438,10 +443,10 @@ ChartInk chart_ink(const Palette& pal, float alpha) {
 // Run / Run again / Cancel, the status beside it and the run's progress as a thin
 // line under both. Returns the y under them.
 float draw_chart_controls(SlideCanvas& c, const ScaleSnapshot& s, ImVec2 pos, float width, const ChartInk& ink) {
-  App& app = c.app;
+  const SlideContext& cx = c.cx;
   const float e = em();
   float y = pos.y;
-  ScaleWorker* w = scale_state(app).worker.get();
+  ScaleWorker* w = scale_state(cx).worker.get();
   const bool running = s.timing == TimingPhase::Running || (w && w->busy() && s.table == TablePhase::Ready);
   float sx = pos.x;
   if (ink.alpha > 0.5f && w) {
@@ -449,15 +454,15 @@ float draw_chart_controls(SlideCanvas& c, const ScaleSnapshot& s, ImVec2 pos, fl
     if (running) {
       if (ImGui::SmallButton("Cancel##scale-cancel")) {
         w->cancel_timing();
-        scale_state(app).auto_timing = false;
+        scale_state(cx).auto_timing = false;
       }
       landmark("scale-cancel");
     } else {
       const bool ready = s.table == TablePhase::Ready;
       if (!ready) ImGui::BeginDisabled();
       if (ImGui::SmallButton(s.timing == TimingPhase::None ? "Run##scale-run" : "Run again##scale-run")) {
-        scale_state(app).auto_timing = true;
-        scale_state(app).timed_version = s.version;
+        scale_state(cx).auto_timing = true;
+        scale_state(cx).timed_version = s.version;
         w->start_timing();
       }
       if (!ready) ImGui::EndDisabled();
@@ -668,27 +673,28 @@ ImVec2 draw_chart(SlideCanvas& c, const ScaleSnapshot& s, ImVec2 pos, float widt
 
 // ---------------------------------------------------------------- canvas
 ImVec2 canvas(SlideCanvas& c) {
-  App& app = c.app;
+  const SlideContext& cx = c.cx;
   static const ScaleSnapshot kNothingYet;  // drawn before its first update (never in the window)
-  const ScaleSnapshot* snap = snapshot(app);
+  const ScaleSnapshot* snap = snapshot(cx);
   const ScaleSnapshot& s = snap ? *snap : kNothingYet;
   const float e = em();
   ImDrawList* dl = c.dl;
 
   // Header.
   char v[32], d[32], bytes[32], head[640];
-  fmt_count(v, sizeof v, table_rows(app));
-  fmt_count(d, sizeof d, table_cols(app));
-  const bool packed = app.inputs.file && stored_quantized(app.inputs.file->type);  // bytes as stored
+  fmt_count(v, sizeof v, table_rows(cx));
+  fmt_count(d, sizeof d, table_cols(cx));
+  const bool packed = cx.model.inputs.file && stored_quantized(cx.model.inputs.file->type);  // bytes as stored
   std::snprintf(bytes, sizeof bytes, "%s",
-                decimal_bytes(packed ? static_cast<double>(app.inputs.file->stored_bytes())
-                                     : 4.0 * static_cast<double>(table_rows(app) * table_cols(app)))
+                decimal_bytes(packed ? static_cast<double>(cx.model.inputs.file->stored_bytes())
+                                     : 4.0 * static_cast<double>(table_rows(cx) * table_cols(cx)))
                     .c_str());
-  if (app.inputs.file)
-    std::snprintf(head, sizeof head, "%s · %s × %s · %s · from a %s file", file_label(*app.inputs.file).c_str(), v, d,
-                  bytes, app.inputs.file->dtype.c_str());
+  if (cx.model.inputs.file)
+    std::snprintf(head, sizeof head, "%s · %s × %s · %s · from a %s file", file_label(*cx.model.inputs.file).c_str(), v,
+                  d, bytes, cx.model.inputs.file->dtype.c_str());
   else
-    std::snprintf(head, sizeof head, "emb.weight · %s × %s · %s · seed %s", v, d, bytes, app.inputs.seed_text.c_str());
+    std::snprintf(head, sizeof head, "emb.weight · %s × %s · %s · seed %s", v, d, bytes,
+                  cx.model.inputs.seed_text.c_str());
   // A file's and a tensor's name are the user's: cut in the middle to the canvas's width.
   draw_text_fit(dl, fonts().bold, c.origin, c.avail.x, c.pal.muted, head, Elide::Middle);
 
@@ -719,7 +725,7 @@ ImVec2 canvas(SlideCanvas& c) {
   const float fy = m.pos.y + m.size.y + e * 0.5f;
   if (s.table == TablePhase::Ready) {
     HeatmapStyle ls;
-    ls.light = app.ui.theme == Theme::Light;
+    ls.light = cx.ui.theme == Theme::Light;
     const ImVec2 lsz = heatmap_draw_legend(dl, ImVec2(m.pos.x, fy), legend_w, s.range.abs_max, ls, c.pal);
     const ImVec2 at =
         below ? ImVec2(m.pos.x, fy + lsz.y + e * 0.2f) : ImVec2(m.pos.x + legend_w + e * 1.2f, fy - e * 0.05f);
@@ -727,7 +733,7 @@ ImVec2 canvas(SlideCanvas& c) {
     // The readout: what the mouse points at, else what is shown; optional parts only
     // when they fit.
     char line[192];
-    const HeatmapState& hm = scale_of(app).heatmap;
+    const HeatmapState& hm = scale_of(cx).heatmap;
     auto append = [&](const char* more) {
       const size_t len = std::strlen(line);
       if (ImGui::CalcTextSize(line).x + ImGui::CalcTextSize(more).x <= room)
@@ -735,15 +741,15 @@ ImVec2 canvas(SlideCanvas& c) {
     };
     if (hover.valid) {
       // The map shows the model's own table only when it came from a file (else GPT-2's seeded one).
-      if (app.inputs.file && hover.row < app.derived.vocab) hover_table_row(app.nearest, hover.row);
+      if (cx.model.inputs.file && hover.row < cx.model.derived.vocab) cx.door.hover_row(hover.row);
       char value[24];
       fit_number(value, sizeof value, static_cast<double>(hover.value), 4, 12);
       std::snprintf(line, sizeof line, "row %lld, col %lld = %s", static_cast<long long>(hover.row),
                     static_cast<long long>(hover.col), value);
       char tip[192];
       std::snprintf(tip, sizeof tip, "%s", line);
-      for (size_t i = 0; i < app.inputs.ids.size(); ++i)
-        if (app.inputs.ids[i] == hover.row) {
+      for (size_t i = 0; i < cx.model.inputs.ids.size(); ++i)
+        if (cx.model.inputs.ids[i] == hover.row) {
           char who[64];
           std::snprintf(who, sizeof who, "   (idx[%zu] = %lld)", i, static_cast<long long>(hover.row));
           append(who);
@@ -785,20 +791,20 @@ ImVec2 canvas(SlideCanvas& c) {
   return ImVec2(c.avail.x, used_h);
 }
 
-void caption(const App& app, char* buf, size_t n) {
+void caption(const SlideContext& cx, char* buf, size_t n) {
   char v[32];
-  fmt_count(v, sizeof v, table_rows(app));
+  fmt_count(v, sizeof v, table_rows(cx));
   std::snprintf(buf, n, "%s, every weight: the lookup reads the IDs' rows, the one-hot matmul all %s",
-                app.inputs.file ? "The loaded table" : "GPT-2 small's embedding", v);
+                cx.model.inputs.file ? "The loaded table" : "GPT-2 small's embedding", v);
 }
 
 // ---------------------------------------------------------------- code
-void code(const App& app, std::string& code, std::string& output) {
+void code(const SlideContext& cx, std::string& code, std::string& output) {
   char buf[256];
-  const long long V = table_rows(app), D = table_cols(app);
+  const long long V = table_rows(cx), D = table_cols(cx);
   code = "import time\nimport torch\n";
-  if (app.inputs.file) {
-    const TableFile& f = *app.inputs.file;
+  if (cx.model.inputs.file) {
+    const TableFile& f = *cx.model.inputs.file;
     code += table_load_import(f) + "\n\n";
     code += table_load_code(f) + "\n";
     std::snprintf(buf, sizeof buf, "emb = torch.nn.Embedding.from_pretrained(weights)   # %lld × %lld, from the file\n",
@@ -806,7 +812,7 @@ void code(const App& app, std::string& code, std::string& output) {
     code += buf;
   } else {
     code += "\n";
-    std::snprintf(buf, sizeof buf, "_ = torch.manual_seed(%s)\n", app.inputs.seed_text.c_str());
+    std::snprintf(buf, sizeof buf, "_ = torch.manual_seed(%s)\n", cx.model.inputs.seed_text.c_str());
     code += buf;
     std::snprintf(buf, sizeof buf, "emb = torch.nn.Embedding(%lld, %lld)     # GPT-2 small's token embedding\n", V, D);
     code += buf;
@@ -831,7 +837,7 @@ void code(const App& app, std::string& code, std::string& output) {
           "        print(f\"B={B}: lookup {lookup:.4f} ms, matmul {matmul:.2f} ms, ×{matmul / lookup:.0f}\")\n";
 
   output.clear();
-  const ScaleSnapshot* s = snapshot(app);
+  const ScaleSnapshot* s = snapshot(cx);
   if (s && s->table == TablePhase::Ready) {
     // Printed from the few values torch's repr reads: the table may be a file read where it lies.
     const Matrix edges = edges_of<Matrix>(
@@ -840,10 +846,10 @@ void code(const App& app, std::string& code, std::string& output) {
         output, "emb.weight",
         "Parameter containing:\n" + repr_edges(edges, s->vocab, s->dim, ReprSuffix{"", s->file == nullptr, ""}));
   } else {
-    output += app.inputs.file ? ">>> emb.weight\n# (the table is being summarized…)\n"
-                              : ">>> emb.weight\n# (the table is being drawn from the seed…)\n";
+    output += cx.model.inputs.file ? ">>> emb.weight\n# (the table is being summarized…)\n"
+                                   : ">>> emb.weight\n# (the table is being drawn from the seed…)\n";
   }
-  if (s && !hides_timing(app)) {
+  if (s && !hides_timing(cx)) {
     bool any = false;
     for (const BatchTiming& b : s->results) {
       if (!b.lookup.done || !b.matmul.done) continue;
@@ -865,14 +871,14 @@ void code(const App& app, std::string& code, std::string& output) {
 // Every frame before drawing: shown, it asks for its table and collects what the worker
 // published; hidden, it lets go of a table it would no longer want (a file closed or
 // replaced, another seed or shape), so a big table left behind is not held beside the next.
-void update(App& app, bool shown) {
+void update(const SlideContext& cx, bool shown) {
   if (shown) {
-    update_shown(app, current_step(app.ui.timeline, kSteps));
+    update_shown(cx, current_step(cx.ui.timeline, kSteps));
     return;
   }
-  if (find_scale_state(app) && scale_of(app).worker)
-    scale_state(app).worker->release_unwanted(app.inputs.seed, scale_of(app).vocab, scale_of(app).dim,
-                                              app.inputs.file.get());
+  if (find_scale_state(cx) && scale_of(cx).worker)
+    scale_state(cx).worker->release_unwanted(cx.model.inputs.seed, scale_of(cx).vocab, scale_of(cx).dim,
+                                             cx.model.inputs.file.get());
 }
 
 bool uploading(const ScaleState& sc) {  // the table goes up to the GPU in slices: every frame uploads one
@@ -880,8 +886,8 @@ bool uploading(const ScaleState& sc) {  // the table goes up to the GPU in slice
   return sc.worker->snapshot().table == TablePhase::Ready && gpu.active && !gpu.failed && !gpu.ready;
 }
 
-SlideActivity activity(const App& app, bool shown) {
-  const ScaleState& sc = scale_of(app);
+SlideActivity activity(const SlideContext& cx, bool shown) {
+  const ScaleState& sc = scale_of(cx);
   if (!shown || !sc.worker) return SlideActivity::Idle;  // hidden, it starts nothing
   if (uploading(sc)) return SlideActivity::Animating;
   return sc.worker->busy() ? SlideActivity::Working : SlideActivity::Idle;
@@ -889,9 +895,9 @@ SlideActivity activity(const App& app, bool shown) {
 
 // For --screenshot / --export-slides: its table (and, from the timing step on, its timing)
 // is done, and on the GPU when there is one.
-bool ready(const App& app, bool shown) {
+bool ready(const SlideContext& cx, bool shown) {
   if (!shown) return true;
-  const ScaleState& sc = scale_of(app);
+  const ScaleState& sc = scale_of(cx);
   if (!sc.worker) return false;
   const ScaleSnapshot& s = sc.worker->snapshot();
   if (s.table == TablePhase::Failed) return true;
@@ -900,29 +906,31 @@ bool ready(const App& app, bool shown) {
   return !(heatmap_renderer() && !gpu.failed && !gpu.ready);
 }
 
-void file_changed(App& app) {
-  if (find_scale_state(app) && scale_of(app).worker) scale_state(app).worker->table_changed();  // summarized again
-}
-
-SlideDef make_slide() {
-  SlideDef d{"At scale", steps, narrative, canvas, caption, code, /*fills_canvas=*/true};
-  d.update = update;
-  d.activity = activity;
-  d.ready = ready;
-  d.file_changed = file_changed;
-  d.holds_big_table = true;
-  d.table_work = kTableWorkFacts;  // a file's map is its whole-table facts (the model's pass)
-  d.hides = hides;
-  return d;
+void file_changed(const SlideContext& cx) {
+  if (find_scale_state(cx) && scale_of(cx).worker) scale_state(cx).worker->table_changed();  // summarized again
 }
 
 }  // namespace
 
-const SlideDef kSlideAtScale = make_slide();
+const SlideDef kSlideAtScale = {
+    .title = "At scale",
+    .steps = steps,
+    .narrative = narrative,
+    .canvas = canvas,
+    .caption = caption,
+    .code = code,
+    .fills_canvas = true,
+    .table_work = kTableWorkFacts,  // a file's map is its whole-table facts (the model's pass)
+    .update = update,
+    .activity = activity,
+    .ready = ready,
+    .file_changed = file_changed,
+    .holds_big_table = true,
+    .hides = hides};
 
-MeasuredSpeedup measured_speedup(const App& app, int batch) {
+MeasuredSpeedup measured_speedup(const SlideContext& cx, int batch) {
   MeasuredSpeedup m;
-  const ScaleSnapshot* s = snapshot(app);
+  const ScaleSnapshot* s = snapshot(cx);
   if (!s) return m;
   if (s->table == TablePhase::Failed) {
     m.state = MeasuredSpeedup::State::Failed;
@@ -934,7 +942,7 @@ MeasuredSpeedup measured_speedup(const App& app, int batch) {
     m.why = s->timing_error;
     return m;
   }
-  if (s->timing == TimingPhase::Cancelled && !scale_of(app).auto_timing) {
+  if (s->timing == TimingPhase::Cancelled && !scale_of(cx).auto_timing) {
     m.state = MeasuredSpeedup::State::Failed;
     m.why = "the timing was cancelled (Run times it again)";
     return m;
@@ -952,7 +960,7 @@ MeasuredSpeedup measured_speedup(const App& app, int batch) {
   return m;
 }
 
-ScaleState& scale_state(App& app) { return slide_state<ScaleState>(app, kSlideAtScale); }
-const ScaleState* find_scale_state(const App& app) { return find_slide_state<ScaleState>(app, kSlideAtScale); }
+ScaleState& scale_state(const SlideContext& cx) { return cx.own<ScaleState>(); }
+const ScaleState* find_scale_state(const SlideContext& cx) { return cx.find_own<ScaleState>(); }
 
 }  // namespace lv::app

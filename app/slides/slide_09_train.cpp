@@ -92,39 +92,39 @@ uint64_t mix_key(uint64_t h, uint64_t v) { return (h ^ v) * 1099511628211ull; }
 // The batches (core/train/train_batches.hpp): the typed ones split at ';', else the IDs one
 // a step (Text mode: its tokens in windows of `window`). An error sentence when the typed
 // ones do not parse.
-std::vector<IdList> batches_of(const App& app, const TrainSlideState& s, std::string& error) {
-  const int window = app.ui.ids_input == IdsInput::Text ? std::max(1, s.window) : 0;
-  return train_batches(s.batches_buf, app.inputs.ids, window, app.derived.vocab, error);
+std::vector<IdList> batches_of(const SlideContext& cx, const TrainSlideState& s, std::string& error) {
+  const int window = cx.ui.editor.ids_input == IdsInput::Text ? std::max(1, s.window) : 0;
+  return train_batches(s.batches_buf, cx.model.inputs.ids, window, cx.model.derived.vocab, error);
 }
 
 // What the runs are made for: the table and its edits, the IDs, G, the choices.
-uint64_t config_key(const App& app, const TrainSlideState& s) {
+uint64_t config_key(const SlideContext& cx, const TrainSlideState& s) {
   uint64_t h = 1469598103934665603ull;
-  h = mix_key(h, app.derived.outputs_version);
-  h = mix_key(h, app.inputs.edits_version);
-  h = mix_key(h, static_cast<uint64_t>(app.derived.vocab) * 65537u + static_cast<uint64_t>(app.derived.dim));
-  h = mix_key(h, reinterpret_cast<uintptr_t>(app.derived.table.base_owner().get()));
-  h = mix_key(h, static_cast<uint64_t>(app.inputs.grad_mode) * 31u + app.inputs.grad_seed);
+  h = mix_key(h, cx.model.derived.outputs_version);
+  h = mix_key(h, cx.model.inputs.edits_version);
+  h = mix_key(h, static_cast<uint64_t>(cx.model.derived.vocab) * 65537u + static_cast<uint64_t>(cx.model.derived.dim));
+  h = mix_key(h, reinterpret_cast<uintptr_t>(cx.model.derived.table.base_owner().get()));
+  h = mix_key(h, static_cast<uint64_t>(cx.model.inputs.grad_mode) * 31u + cx.model.inputs.grad_seed);
   h = mix_key(h, static_cast<uint64_t>(s.optimizer) * 7u + static_cast<uint64_t>(s.pair) * 3u + s.side_by_side);
   uint64_t lr_bits;
   std::memcpy(&lr_bits, &s.lr, sizeof lr_bits);
   h = mix_key(h, lr_bits);
-  h = mix_key(h, static_cast<uint64_t>(s.window) + (app.ui.ids_input == IdsInput::Text ? 1000u : 0u));
+  h = mix_key(h, static_cast<uint64_t>(s.window) + (cx.ui.editor.ids_input == IdsInput::Text ? 1000u : 0u));
   for (const char* p = s.batches_buf; *p; ++p) h = mix_key(h, static_cast<unsigned char>(*p));
   return h;
 }
 
-TrainConfig config_for(const App& app, const TrainSlideState& s, int i) {
+TrainConfig config_for(const SlideContext& cx, const TrainSlideState& s, int i) {
   TrainConfig c;
   c.optimizer = train_run_optimizer(s, i);
   c.lr = s.lr;
-  c.randn_grad = app.inputs.grad_mode == GradMode::Seeded;
-  c.grad_seed = static_cast<int64_t>(app.inputs.grad_seed);
+  c.randn_grad = cx.model.inputs.grad_mode == GradMode::Seeded;
+  c.grad_seed = static_cast<int64_t>(cx.model.inputs.grad_seed);
   return c;
 }
 
 // The training shown: optimizer steps done at the timeline's step (step k: k steps).
-int steps_shown(const App& app) { return std::max(0, current_step(app.ui.timeline, kTrainShownSteps) + 1); }
+int steps_shown(const SlideContext& cx) { return std::max(0, current_step(cx.ui.timeline, kTrainShownSteps) + 1); }
 
 // ---------------------------------------------------------------- the workers
 // The steps a worker takes: the runs' trainers, moved here for them and back when done.
@@ -265,7 +265,7 @@ struct RunReader {
 };
 
 // The save's outcome taken (the frame after it ended): the status line says it.
-void take_save(App& app, TrainSlideState& s) {
+void take_save(const SlideContext& cx, TrainSlideState& s) {
   if (!s.save_work || !s.save_job.take()) return;
   const std::shared_ptr<TrainSaveWork> w = std::move(s.save_work);
   s.save_outcome = w->error.empty() ? "Saved " + w->path : "Not saved: " + w->error;
@@ -276,22 +276,22 @@ void take_save(App& app, TrainSlideState& s) {
     s.save_requested = true;
   }
   // (Only while that table is still the one open: another opened meanwhile stays.)
-  if (w->error.empty() && w->over_open_table && app.inputs.file.get() == w->over_open_table) {
+  if (w->error.empty() && w->over_open_table && cx.model.inputs.file.get() == w->over_open_table) {
     // The open table's own file now holds the trained table: it is opened again, so the
     // window's table is the file (as an editor's document is after Save As), and slide 9
     // starts from it at step 0 (the values shown do not move). The old file's "replaced on
     // disk" prompt is not shown: this says what happened.
     s.save_outcome += ", the open table's own file: it is now the open table (slide 9 starts again from it)";
-    app.loading.disk_changed_file = app.inputs.file.get();
+    cx.door.table_file_rewritten();
     s.open_request = w->path;
-    timeline_seek(app.ui.timeline, kTrainShownSteps, 0.0f);
+    cx.door.seek(kTrainShownSteps, 0.0f);
   }
-  set_status(app, s.save_outcome.c_str());
+  cx.door.status(s.save_outcome);
 }
 
 // The popup's Save: refused at once with the reason (the dialog stays), asked first when a
 // file is there, else started on the worker (the dialog closes).
-void save_clicked(App& app, TrainSlideState& s) {
+void save_clicked(const SlideContext& cx, TrainSlideState& s) {
   const std::string path = s.save_path;
   const TableSavePlan plan = plan_table_save(path);
   if (!plan.error.empty()) {
@@ -302,7 +302,7 @@ void save_clicked(App& app, TrainSlideState& s) {
     s.save_confirm = path;
     s.save_confirm_text =
         path + " already exists (" + with_commas(static_cast<uint64_t>(plan.replaced.size)) + " bytes).";
-    if (train_save_is_open_table(app, path))
+    if (train_save_is_open_table(cx, path))
       s.save_confirm_text += " It is the file the open table was read from: once replaced, the saved table is "
                              "opened in its place.";
     else if (path.size() < 12 || path.compare(path.size() - 12, 12, ".safetensors") != 0)
@@ -310,7 +310,7 @@ void save_clicked(App& app, TrainSlideState& s) {
     s.save_error.clear();
     return;
   }
-  const std::string e = train_save_table(app, path);  // on a worker: the status line says how far
+  const std::string e = train_save_table(cx, path);  // on a worker: the status line says how far
   s.save_confirm.clear();
   if (e.empty()) ImGui::CloseCurrentPopup();
   else s.save_error = "Not saved: " + e;
@@ -319,7 +319,7 @@ void save_clicked(App& app, TrainSlideState& s) {
 // ---------------------------------------------------------------- narrative
 // File ▸ Save table as…: a path (the working directory's trained_table.safetensors at first)
 // and Save; the outcome in the status line, a refusal in the popup.
-void save_popup(App& app, TrainSlideState& s) {
+void save_popup(const SlideContext& cx, TrainSlideState& s) {
   if (s.save_requested) {
     s.save_requested = false;
     if (!*s.save_path) std::snprintf(s.save_path, sizeof s.save_path, "trained_table.safetensors");
@@ -336,7 +336,7 @@ void save_popup(App& app, TrainSlideState& s) {
   landmark("train-save-path");
   if (!s.save_confirm.empty() && s.save_confirm != s.save_path) s.save_confirm.clear();  // another name typed
   if (!s.save_error.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).bad);
+    ImGui::PushStyleColor(ImGuiCol_Text, palette(cx.ui.theme).bad);
     ImGui::PushTextWrapPos(em() * 28.0f);
     ImGui::TextUnformatted(s.save_error.c_str());  // a path is text, never a format
     ImGui::PopTextWrapPos();
@@ -349,7 +349,7 @@ void save_popup(App& app, TrainSlideState& s) {
     landmark("train-save-confirm");
     ImGui::TextDisabled("%s", s.save_confirm_text.c_str());
     ImGui::PopTextWrapPos();
-    if (ImGui::Button("Replace##train-save-replace")) save_clicked(app, s);
+    if (ImGui::Button("Replace##train-save-replace")) save_clicked(cx, s);
     landmark("train-save-replace");
     ImGui::SameLine();
     if (ImGui::Button("Cancel##train-save-keep") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
@@ -358,16 +358,16 @@ void save_popup(App& app, TrainSlideState& s) {
     ImGui::EndPopup();
     return;
   }
-  if (ImGui::Button("Save##train-save") || enter) save_clicked(app, s);
+  if (ImGui::Button("Save##train-save") || enter) save_clicked(cx, s);
   landmark("train-save");
   ImGui::SameLine();
   if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
 }
 
-void narrative(App& app) {
-  TrainSlideState& s = train_slide_state(app);
-  save_popup(app, s);
+void narrative(const SlideContext& cx) {
+  TrainSlideState& s = train_slide_state(cx);
+  save_popup(cx, s);
   para("Training moves the table with the gradient of slide 6. Plain SGD and SparseAdam write only the rows "
        "looked up; momentum and Adam keep moving rows looked up before (their state remembers); AdamW's "
        "weight decay moves every row at every step.");
@@ -375,19 +375,18 @@ void narrative(App& app) {
   ImGui::Spacing();
   ImGui::TextUnformatted("Batches, one a step (';' between)");
   ImGui::SetNextItemWidth(-1);
-  const char* hint = app.ui.ids_input == IdsInput::Text ? "the tokens, in windows" : "the IDs, one a step";
+  const char* hint = cx.ui.editor.ids_input == IdsInput::Text ? "the tokens, in windows" : "the IDs, one a step";
   ImGui::InputTextWithHint("##train-batches", hint, s.batches_buf, sizeof s.batches_buf);
   landmark("train-batches");
   if (!s.batches_error.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).bad);
+    ImGui::PushStyleColor(ImGuiCol_Text, palette(cx.ui.theme).bad);
     ImGui::TextWrapped("%s", s.batches_error.c_str());
     ImGui::PopStyleColor();
   }
-  int mode = app.inputs.grad_mode == GradMode::SumOfOutputs ? 0 : 1;
+  int mode = cx.model.inputs.grad_mode == GradMode::SumOfOutputs ? 0 : 1;
   ImGui::SetNextItemWidth(-1);
   if (ImGui::Combo("##train-grad", &mode, "G = ones: out.sum()\0G = torch.randn(B, D), seed GSEED + step\0"))
-    (void)set_grad_mode(app, mode == 0 ? GradMode::SumOfOutputs : GradMode::Seeded,
-                        app.inputs.grad_seed);  // cannot fail
+    cx.door.set_grad_mode(mode == 0 ? GradMode::SumOfOutputs : GradMode::Seeded, cx.model.inputs.grad_seed);
 }
 
 // ---------------------------------------------------------------- the canvas's controls
@@ -448,7 +447,7 @@ void side_controls(ControlRow& row, TrainSlideState& s) {
   }
 }
 
-void transport_controls(ControlRow& row, App& app, TrainSlideState& s) {
+void transport_controls(ControlRow& row, const SlideContext& cx, TrainSlideState& s) {
   const float lw = ImGui::CalcTextSize("lr").x;
   if (row.place(lw)) {
     ImGui::AlignTextToFramePadding();
@@ -466,18 +465,18 @@ void transport_controls(ControlRow& row, App& app, TrainSlideState& s) {
     landmark("train-lr");
   }
   row.x += row.gap() * 2.0f;
-  Timeline& t = app.ui.timeline;
+  const Timeline& t = cx.ui.timeline;
   if (row.place(ControlRow::button_w("Step"))) {
-    if (ImGui::Button("Step##train-step")) timeline_step(t, kTrainShownSteps, +1, app.ui.reduced_motion);
+    if (ImGui::Button("Step##train-step")) cx.door.step(kTrainShownSteps, +1);
     landmark("train-step");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("One optimizer.step() on the next batch (also → . on the keyboard)");
   }
   if (row.place(ControlRow::button_w("Pause"))) {
-    if (ImGui::Button(t.playing ? "Pause##train-play" : "Play##train-play")) timeline_play_pause(t, kTrainShownSteps);
+    if (ImGui::Button(t.playing ? "Pause##train-play" : "Play##train-play")) cx.door.play_pause(kTrainShownSteps);
     landmark("train-play");
   }
   if (row.place(ControlRow::button_w("Reset"))) {
-    if (ImGui::Button("Reset##train-reset")) timeline_seek(t, kTrainShownSteps, 0.0f);
+    if (ImGui::Button("Reset##train-reset")) cx.door.seek(kTrainShownSteps, 0.0f);
     landmark("train-reset");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the table before training (its file is never written)");
   }
@@ -492,7 +491,7 @@ float draw_controls(SlideCanvas& c, TrainSlideState& s, ImVec2 at, float& right)
   optimizer_buttons(r1, s, c.pal);
   const float y2 = at.y + r1.h + ImGui::GetStyle().ItemSpacing.y;
   ControlRow r2{c, ImVec2(at.x, y2)};
-  transport_controls(r2, c.app, s);
+  transport_controls(r2, c.cx, s);
   r2.x += r2.gap() * 2.0f;
   side_controls(r2, s);
   right = std::max({right, at.x + r1.right, at.x + r2.right});
@@ -557,7 +556,7 @@ ImVec2 draw_run(SlideCanvas& c, const Scene& sc, TrainSlideState& s, int i, ImVe
   const TrainOptimizer o = train_run_optimizer(s, i);
   // A run made for another table (measuring before the choices apply) draws no numbers.
   const bool ready = reader.rows() == sc.d.vocab && reader.cols() == sc.d.dim;
-  const int k = ready ? std::min<int>(steps_shown(sc.app), static_cast<int>(run.history.size())) : 0;
+  const int k = ready ? std::min<int>(steps_shown(sc.cx), static_cast<int>(run.history.size())) : 0;
   const float lit = k > 0 ? c.progress(k - 1) : 0.0f;
   const int64_t v = sc.d.vocab, dim = sc.d.dim;
   char line[200];
@@ -598,9 +597,9 @@ ImVec2 draw_run(SlideCanvas& c, const Scene& sc, TrainSlideState& s, int i, ImVe
   gs.max_cols = grid_fit_count(static_cast<int>(dim), room_w - tag_w - sc.e * 2.5f, gs.cell_w * sc.e, 12);
   const float strip_h = ImGui::GetTextLineHeight() + sc.e * 1.4f;
   gs.max_rows = window_rows(static_cast<int>(v), room_h - (y - at.y) - strip_h - sc.e * 1.5f, gs.cell_h * sc.e, 16);
-  GridView& view = i == 0 ? sc.app.ui.table_view : sc.app.ui.out_view;
+  GridView& view = i == 0 ? sc.cx.grids.table_view : sc.cx.grids.out_view;
   if (k > 0 && !run.history[static_cast<size_t>(k - 1)].idx.empty() &&
-      follow_now(s.followed[i], FollowKey{k, batch_key(sc.app), gs.max_rows, gs.max_cols}, c.measuring))
+      follow_now(s.followed[i], FollowKey{k, batch_key(sc.cx), gs.max_rows, gs.max_cols}, c.measuring))
     grid_follow(view, gs, static_cast<int>(v), static_cast<int>(dim),
                 static_cast<int>(run.history[static_cast<size_t>(k - 1)].idx.front()));
   const GridLayout g = grid_layout(ImVec2(at.x, y), static_cast<int>(v), static_cast<int>(dim), view, gs);
@@ -634,7 +633,7 @@ ImVec2 draw_run(SlideCanvas& c, const Scene& sc, TrainSlideState& s, int i, ImVe
   }
   right = std::max(right, g.cells_max().x + tag_w);
   // Learn mode: "which rows have changed?" is answered on the trained table's rows.
-  if (asks) answer_rows(sc.app.learn, g, sc.dl, c.pal);
+  if (asks) answer_rows(sc.cx.door.answers(), g, sc.dl, c.pal);
   if (!c.measuring && ready) {
     int r = -1, col = -1;
     const bool over = grid_interact(g, view, i == 0 ? "##train0" : "##train1", &r, &col);
@@ -683,12 +682,12 @@ float draw_difference(SlideCanvas& c, const Scene& sc, const TrainSlideState& s,
 
 ImVec2 canvas(SlideCanvas& c) {
   const Scene sc(c);
-  TrainSlideState& s = train_slide_state(sc.app);
-  if (!c.measuring) train_sync(sc.app, steps_shown(sc.app));
+  TrainSlideState& s = train_slide_state(sc.cx);
+  if (!c.measuring) train_sync(sc.cx, steps_shown(sc.cx));
   float y = c.origin.y;
   float right = c.origin.x;
   y += draw_controls(c, s, ImVec2(c.origin.x, y), right) + sc.e * 0.9f;
-  if (!c.measuring) train_sync(sc.app, steps_shown(sc.app));  // a choice just clicked above
+  if (!c.measuring) train_sync(sc.cx, steps_shown(sc.cx));  // a choice just clicked above
   right = std::max(right, c.origin.x + draw_legend(c, sc, ImVec2(c.origin.x, y)));
   y += sc.e * 1.7f;
   if (!s.batches_error.empty()) {
@@ -714,8 +713,8 @@ ImVec2 canvas(SlideCanvas& c) {
   return ImVec2(right - c.origin.x, bottom - c.origin.y + sc.e * 0.4f);
 }
 
-void caption(const App& app, char* buf, size_t n) {
-  const TrainSlideState* s = find_train_slide_state(app);
+void caption(const SlideContext& cx, char* buf, size_t n) {
+  const TrainSlideState* s = find_train_slide_state(cx);
   if (s && s->side_by_side) std::snprintf(buf, n, "the same batches, two optimizers: which rows each one writes");
   else std::snprintf(buf, n, "which rows move: the gradient's, the optimizer's memory's, weight decay's");
 }
@@ -737,16 +736,16 @@ std::string code_optimizer(TrainOptimizer o, const std::string& lr) {
   return "";
 }
 
-void code(const App& app, std::string& code, std::string& output) {
-  const TrainSlideState* sp = find_train_slide_state(app);
+void code(const SlideContext& cx, std::string& code, std::string& output) {
+  const TrainSlideState* sp = find_train_slide_state(cx);
   TrainSlideState fresh;
   const TrainSlideState& s = sp ? *sp : fresh;
-  const int k = steps_shown(app);
+  const int k = steps_shown(cx);
   // The panel's own run: the first optimizer (side by side, the left one), k steps.
   std::string error;
-  const std::vector<IdList> batches = batches_of(app, s, error);
+  const std::vector<IdList> batches = batches_of(cx, s, error);
   const TrainOptimizer o = train_run_optimizer(s, 0);
-  code = code_make_embedding(app) + code_optimizer(o, py_float(s.lr));
+  code = code_make_embedding(cx) + code_optimizer(o, py_float(s.lr));
   code += "batches = [";
   for (size_t i = 0; i < batches.size(); ++i) code += (i ? ", " : "") + python_list(batches[i]);
   code += "]\n\n";
@@ -755,10 +754,10 @@ void code(const App& app, std::string& code, std::string& output) {
   code += "    before = embedding.weight.detach().clone()\n";
   code += "    optimizer.zero_grad()\n";
   code += "    out = embedding(idx)\n";
-  if (app.inputs.grad_mode == GradMode::SumOfOutputs) {
+  if (cx.model.inputs.grad_mode == GradMode::SumOfOutputs) {
     code += "    out.sum().backward()             # G = all ones\n";
   } else {
-    code += "    _ = torch.manual_seed(" + std::to_string(app.inputs.grad_seed) + " + step)\n";
+    code += "    _ = torch.manual_seed(" + std::to_string(cx.model.inputs.grad_seed) + " + step)\n";
     code += "    (out * torch.randn(out.shape[0], out.shape[1])).sum().backward()\n";
   }
   code += "    optimizer.step()\n\n";
@@ -767,11 +766,11 @@ void code(const App& app, std::string& code, std::string& output) {
   // The output: the slide's own run when it holds these k steps; while its steps run on the
   // worker, none yet (made again when they are taken: code_depends); else k steps here.
   if (sp && stepping(*sp)) return;
-  const bool own = sp && sp->made_for == config_key(app, s) && sp->runs[0].trainer.steps_done() == k &&
-                   sp->runs[0].trainer.rows() == app.derived.vocab;
+  const bool own = sp && sp->made_for == config_key(cx, s) && sp->runs[0].trainer.steps_done() == k &&
+                   sp->runs[0].trainer.rows() == cx.model.derived.vocab;
   Trainer replay;
   if (!own) {
-    replay = Trainer(app.derived.table, config_for(app, s, 0));
+    replay = Trainer(cx.model.derived.table, config_for(cx, s, 0));
     for (int i = 0; i < k; ++i) replay.step(batches[static_cast<size_t>(i) % batches.size()]);
   }
   const Trainer& t = own ? sp->runs[0].trainer : replay;
@@ -792,19 +791,19 @@ void code(const App& app, std::string& code, std::string& output) {
 }
 
 // ---------------------------------------------------------------- lifecycle
-int steps(const App&) { return kTrainShownSteps; }
+int steps(const SlideContext&) { return kTrainShownSteps; }
 
-void update(App& app, bool shown) {
-  TrainSlideState* s = const_cast<TrainSlideState*>(find_train_slide_state(app));
-  if (s) take_save(app, *s);  // a save goes on when the slide is left
+void update(const SlideContext& cx, bool shown) {
+  TrainSlideState* s = const_cast<TrainSlideState*>(find_train_slide_state(cx));
+  if (s) take_save(cx, *s);  // a save goes on when the slide is left
   if (s && s->save_work) {
     char line[1200];
     std::snprintf(line, sizeof line, "Saving %s… %d %%", s->save_work->path.c_str(),
                   static_cast<int>(s->save_job.progress() * 100.0f));
-    set_status(app, line);
+    cx.door.status(line);
   }
   if (shown) {
-    train_sync(app, steps_shown(app));
+    train_sync(cx, steps_shown(cx));
     return;
   }
   // Hidden: the runs let go of what they hold (a big table's rows and state); steps running
@@ -817,26 +816,26 @@ void update(App& app, bool shown) {
   }
 }
 
-SlideActivity activity(const App& app, bool) {
-  const TrainSlideState* s = find_train_slide_state(app);
+SlideActivity activity(const SlideContext& cx, bool) {
+  const TrainSlideState* s = find_train_slide_state(cx);
   return s && (s->step_work || s->save_work) ? SlideActivity::Working : SlideActivity::Idle;
 }
 
 // A command-line picture waits for the steps.
-bool ready(const App& app, bool) {
-  const TrainSlideState* s = find_train_slide_state(app);
+bool ready(const SlideContext& cx, bool) {
+  const TrainSlideState* s = find_train_slide_state(cx);
   return !s || !s->step_work;
 }
 
-uint64_t fit_depends(const App& app) {
-  const TrainSlideState* s = find_train_slide_state(app);
+uint64_t fit_depends(const SlideContext& cx) {
+  const TrainSlideState* s = find_train_slide_state(cx);
   if (!s) return 0;
   return mix_key(mix_key(1, s->side_by_side ? 2u : 1u), s->batches_error.empty() ? 0u : 1u);
 }
 
-uint64_t code_depends(const App& app) {
-  const TrainSlideState* s = find_train_slide_state(app);
-  const uint64_t h = mix_key(s ? config_key(app, *s) : 0u, static_cast<uint64_t>(steps_shown(app)));
+uint64_t code_depends(const SlideContext& cx) {
+  const TrainSlideState* s = find_train_slide_state(cx);
+  const uint64_t h = mix_key(s ? config_key(cx, *s) : 0u, static_cast<uint64_t>(steps_shown(cx)));
   return mix_key(h, s && stepping(*s) ? 1u : 0u);  // the output, once the worker's steps are taken
 }
 
@@ -846,42 +845,46 @@ Hidden hides(const quiz::Question& q) {
                                                                                                : Hidden{};
 }
 
+void preset(const SlideContext& cx, const CliOptions& o);  // (below: with train_preset)
+
 }  // namespace
 
-// (Positional, so it is constant-initialized: the registry copies it at its first use.)
-const SlideDef kSlideTrain = {"Training: which rows move",
-                              steps,
-                              narrative,
-                              canvas,
-                              caption,
-                              code,
-                              false,
-                              0,
-                              nullptr,
-                              nullptr,
-                              nullptr,
-                              update,
-                              activity,
-                              ready,
-                              fit_depends,
-                              nullptr,
-                              code_depends,
-                              false,
-                              hides};
+const SlideDef kSlideTrain = {.title = "Training: which rows move",
+                              .steps = steps,
+                              .narrative = narrative,
+                              .canvas = canvas,
+                              .caption = caption,
+                              .code = code,
+                              .update = update,
+                              .activity = activity,
+                              .ready = ready,
+                              .fit_depends = fit_depends,
+                              .code_depends = code_depends,
+                              .preset = preset,
+                              .hides = hides};
 
 // ---------------------------------------------------------------- the state, for others
-TrainSlideState& train_slide_state(App& app) { return slide_state<TrainSlideState>(app, kSlideTrain); }
-const TrainSlideState* find_train_slide_state(const App& app) {
-  return find_slide_state<TrainSlideState>(app, kSlideTrain);
-}
+TrainSlideState& train_slide_state(const SlideContext& cx) { return cx.own<TrainSlideState>(); }
+const TrainSlideState* find_train_slide_state(const SlideContext& cx) { return cx.find_own<TrainSlideState>(); }
 
-void train_preset(App& app, const std::string& batches, const TrainOptimizer* optimizer, double lr) {
-  TrainSlideState& s = train_slide_state(app);
+void train_preset(const SlideContext& cx, const std::string& batches, const TrainOptimizer* optimizer, double lr) {
+  TrainSlideState& s = train_slide_state(cx);
   std::snprintf(s.batches_buf, sizeof s.batches_buf, "%s", batches.c_str());
   if (optimizer) s.optimizer = *optimizer;
   s.lr = lr;
   s.made_for = 0;
 }
+
+namespace {
+// --batches, --optimizer, --lr, --grad without --train-print: slide 9 starts with them.
+void preset(const SlideContext& cx, const CliOptions& o) {
+  if (o.train_flag.empty()) return;
+  std::string batches;
+  for (const IdList& b : o.batches) batches += (batches.empty() ? "" : "; ") + format_ids(b);
+  train_preset(cx, batches, o.optimizer ? &*o.optimizer : nullptr, o.lr);
+  if (o.grad_seed && *o.grad_seed >= 0) cx.door.set_grad_mode(GradMode::Seeded, static_cast<uint64_t>(*o.grad_seed));
+}
+}  // namespace
 
 int train_run_count(const TrainSlideState& s) { return s.side_by_side ? 2 : 1; }
 
@@ -891,17 +894,17 @@ TrainOptimizer train_run_optimizer(const TrainSlideState& s, int i) {
   return i == 0 ? TrainOptimizer::Sgd : TrainOptimizer::AdamW;
 }
 
-void train_sync(App& app, int steps) {
-  TrainSlideState& s = train_slide_state(app);
+void train_sync(const SlideContext& cx, int steps) {
+  TrainSlideState& s = train_slide_state(cx);
   take_steps(s);
-  const uint64_t key = config_key(app, s);
+  const uint64_t key = config_key(cx, s);
   const int n = train_run_count(s);
   // Fewer steps than the worker is bringing the runs to (Reset, a step back): dropped.
   if (key != s.made_for || (stepping(s) && steps < s.step_work->target)) {
     drop_steps(s);
-    if (key != s.made_for) s.batches = batches_of(app, s, s.batches_error);
+    if (key != s.made_for) s.batches = batches_of(cx, s, s.batches_error);
     for (int i = 0; i < 2; ++i) s.runs[i] = TrainRun{};
-    for (int i = 0; i < n; ++i) s.runs[i].trainer = Trainer(app.derived.table, config_for(app, s, i));
+    for (int i = 0; i < n; ++i) s.runs[i].trainer = Trainer(cx.model.derived.table, config_for(cx, s, i));
     s.made_for = key;
   }
   if (s.batches.empty() || stepping(s)) return;  // (more steps asked: when these are taken)
@@ -913,7 +916,7 @@ void train_sync(App& app, int steps) {
     }
   }
   if (s.runs[0].trainer.steps_done() >= steps) return;
-  const TableView& t = app.derived.table;
+  const TableView& t = cx.model.derived.table;
   if (s.worker_always || t.rows() * t.cols() > kTrainSyncValues) {
     start_steps(s, steps);
     return;
@@ -927,25 +930,25 @@ void train_sync(App& app, int steps) {
   }
 }
 
-bool train_table_saveable(const App& app) {
-  const TrainSlideState* s = find_train_slide_state(app);
-  return s && app.ui.slide >= 0 && app.ui.slide < slide_count() &&
-         slide_table()[static_cast<size_t>(app.ui.slide)].canvas == kSlideTrain.canvas && s->made_for != 0 &&
+bool train_table_saveable(const SlideContext& cx) {
+  const TrainSlideState* s = find_train_slide_state(cx);
+  return s && cx.ui.slide >= 0 && cx.ui.slide < slide_count() &&
+         slide_table()[static_cast<size_t>(cx.ui.slide)].canvas == kSlideTrain.canvas && s->made_for != 0 &&
          !s->step_work && !s->save_work && s->runs[0].trainer.steps_done() > 0;
 }
 
-std::string train_save_table(App& app, const std::string& path) {
-  TrainSlideState& s = train_slide_state(app);
+std::string train_save_table(const SlideContext& cx, const std::string& path) {
+  TrainSlideState& s = train_slide_state(cx);
   if (s.save_work) return "a save is running: wait for it to end";
   if (s.step_work) return "a step is running: save when it is done";
-  if (!train_table_saveable(app)) return "no trained table: take a step on slide 9 first";
+  if (!train_table_saveable(cx)) return "no trained table: take a step on slide 9 first";
   // A FIFO, a device, a folder or a missing folder refused at once, naming the path (the
   // worker checks again before writing).
   if (const TableSavePlan plan = plan_table_save(path); !plan.error.empty()) return plan.error;
   auto w = std::make_shared<TrainSaveWork>();
   w->table = s.runs[0].trainer.table_copy();  // O(rows stored × D): the worker reads its own
   w->path = path;
-  if (train_save_is_open_table(app, path)) w->over_open_table = app.inputs.file.get();
+  if (train_save_is_open_table(cx, path)) w->over_open_table = cx.model.inputs.file.get();
   w->hook = s.save_hook;
   s.save_work = w;
   s.save_outcome.clear();
@@ -959,26 +962,26 @@ std::string train_save_table(App& app, const std::string& path) {
   return "";
 }
 
-bool train_save_is_open_table(const App& app, const std::string& path) {
-  const std::shared_ptr<const TableFile>& f = app.inputs.file;
+bool train_save_is_open_table(const SlideContext& cx, const std::string& path) {
+  const std::shared_ptr<const TableFile>& f = cx.model.inputs.file;
   if (!f || f->path.empty()) return false;
   const ReplacedFile there = replaced_file(resolve_write_target(path).path);
   const ReplacedFile open = replaced_file(resolve_write_target(f->path).path);
   return there.exists && open.exists && there.dev == open.dev && there.ino == open.ino;
 }
 
-std::string train_take_open_request(App& app) {
-  TrainSlideState* s = const_cast<TrainSlideState*>(find_train_slide_state(app));
+std::string train_take_open_request(const SlideContext& cx) {
+  TrainSlideState* s = const_cast<TrainSlideState*>(find_train_slide_state(cx));
   return s ? std::exchange(s->open_request, std::string()) : std::string();
 }
 
-bool train_saving(const App& app) {
-  const TrainSlideState* s = find_train_slide_state(app);
+bool train_saving(const SlideContext& cx) {
+  const TrainSlideState* s = find_train_slide_state(cx);
   return s && s->save_work;
 }
 
-bool train_stepping(const App& app) {
-  const TrainSlideState* s = find_train_slide_state(app);
+bool train_stepping(const SlideContext& cx) {
+  const TrainSlideState* s = find_train_slide_state(cx);
   return s && s->step_work;
 }
 
@@ -993,50 +996,50 @@ int train_first_difference(const TrainSlideState& s) {
   return 0;
 }
 
-std::vector<IdList> train_slide_batches(const App& app) {
-  const TrainSlideState* sp = find_train_slide_state(app);
+std::vector<IdList> train_slide_batches(const SlideContext& cx) {
+  const TrainSlideState* sp = find_train_slide_state(cx);
   const TrainSlideState fresh;
   std::string error;
-  return batches_of(app, sp ? *sp : fresh, error);
+  return batches_of(cx, sp ? *sp : fresh, error);
 }
 
-double train_slide_lr(const App& app) {
-  const TrainSlideState* s = find_train_slide_state(app);
+double train_slide_lr(const SlideContext& cx) {
+  const TrainSlideState* s = find_train_slide_state(cx);
   return s ? s->lr : TrainSlideState{}.lr;
 }
 
-TrainOptimizer train_slide_optimizer(const App& app) {
-  const TrainSlideState* s = find_train_slide_state(app);
+TrainOptimizer train_slide_optimizer(const SlideContext& cx) {
+  const TrainSlideState* s = find_train_slide_state(cx);
   return s ? train_run_optimizer(*s, 0) : TrainSlideState{}.optimizer;
 }
 
-uint64_t train_slide_key(const App& app) {
-  const TrainSlideState* s = find_train_slide_state(app);
-  return s ? config_key(app, *s) : 0;
+uint64_t train_slide_key(const SlideContext& cx) {
+  const TrainSlideState* s = find_train_slide_state(cx);
+  return s ? config_key(cx, *s) : 0;
 }
 
-void train_show_optimizer(App& app, TrainOptimizer o) {
-  TrainSlideState& s = train_slide_state(app);
+void train_show_optimizer(const SlideContext& cx, TrainOptimizer o) {
+  TrainSlideState& s = train_slide_state(cx);
   s.optimizer = o;
   s.side_by_side = false;
 }
 
-void train_fresh_choices(App& app) {
-  TrainSlideState& s = train_slide_state(app);
+void train_fresh_choices(const SlideContext& cx) {
+  TrainSlideState& s = train_slide_state(cx);
   std::string batches;  // the IDs one a step, written out (Text mode would take them in windows)
-  for (int64_t id : app.inputs.ids) batches += (batches.empty() ? "" : "; ") + std::to_string(id);
+  for (int64_t id : cx.model.inputs.ids) batches += (batches.empty() ? "" : "; ") + std::to_string(id);
   std::snprintf(s.batches_buf, sizeof s.batches_buf, "%s", batches.c_str());
   s.lr = 0.1;
   s.side_by_side = false;
 }
 
-void train_keep_choices(App& app) {
-  TrainSlideState& s = train_slide_state(app);
+void train_keep_choices(const SlideContext& cx) {
+  TrainSlideState& s = train_slide_state(cx);
   s.kept = TrainSlideState::Choices{s.batches_buf, s.optimizer, s.lr, s.side_by_side};
 }
 
-void train_restore_choices(App& app) {
-  TrainSlideState& s = train_slide_state(app);
+void train_restore_choices(const SlideContext& cx) {
+  TrainSlideState& s = train_slide_state(cx);
   if (!s.kept) return;
   std::snprintf(s.batches_buf, sizeof s.batches_buf, "%s", s.kept->batches.c_str());
   s.optimizer = s.kept->optimizer;

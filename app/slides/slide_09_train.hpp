@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "app/model/background_job.hpp"
-#include "app/state/app_state.hpp"
+#include "app/state/slide_context.hpp"
 #include "core/train/trainer.hpp"
 
 namespace lv::app {
@@ -104,54 +104,54 @@ struct TrainSlideState {
   std::string save_outcome;         // the last save's: "Saved PATH" or "Not saved: why" ("" : none ended)
 };
 
-TrainSlideState& train_slide_state(App& app);
-const TrainSlideState* find_train_slide_state(const App& app);
+TrainSlideState& train_slide_state(const SlideContext& cx);
+const TrainSlideState* find_train_slide_state(const SlideContext& cx);
 // --batches, --optimizer, --lr given with the window: slide 9 starts with them.
-void train_preset(App& app, const std::string& batches, const TrainOptimizer* optimizer, double lr);
+void train_preset(const SlideContext& cx, const std::string& batches, const TrainOptimizer* optimizer, double lr);
 
 int train_run_count(const TrainSlideState& s);                        // 1, or 2 side by side
 TrainOptimizer train_run_optimizer(const TrainSlideState& s, int i);  // run i's optimizer
 // The runs brought to `steps` optimizer steps (made again when the table, the IDs, the
 // gradient or a choice changed). O(steps · (B + rows with state) · D): never V × D.
-void train_sync(App& app, int steps);
+void train_sync(const SlideContext& cx, int steps);
 // File ▸ Save table as…: slide 9 is shown, its (left) run has taken a step, no step or
 // save is running.
-bool train_table_saveable(const App& app);
+bool train_table_saveable(const SlideContext& cx);
 // Starts writing that run's table as .safetensors at `path` on a worker
 // (core/train/table_save.hpp): "" when started, or why not, naming the path (a FIFO, a
 // folder, a folder that does not exist are refused here). It does not ask before replacing
 // a file (the dialog does). Its progress, then "Saved PATH" or "Not saved: why", show in the
 // status line. Saved over the open table's own file, the saved file is opened as the table
 // (what is shown stays what was saved: slide 9 goes back to step 0 on it).
-std::string train_save_table(App& app, const std::string& path);
+std::string train_save_table(const SlideContext& cx, const std::string& path);
 // Whether `path` names the file the open table was read from (then saving there replaces it).
-bool train_save_is_open_table(const App& app, const std::string& path);
+bool train_save_is_open_table(const SlideContext& cx, const std::string& path);
 // The file to open as the table now ("" : none), taken once: a save just replaced the open
 // table's file (File ▸ Open's loader opens it: app/chrome/ui_table_loading.cpp).
-std::string train_take_open_request(App& app);
+std::string train_take_open_request(const SlideContext& cx);
 // A save runs (its outcome then lands in TrainSlideState::save_outcome and the status line).
-bool train_saving(const App& app);
+bool train_saving(const SlideContext& cx);
 // Optimizer steps run on the worker.
-bool train_stepping(const App& app);
+bool train_stepping(const SlideContext& cx);
 // Side by side: the first step at which the two runs moved different rows (0: none yet).
 int train_first_difference(const TrainSlideState& s);
 // ---- Learn mode's rows_moved question (core/quiz/question_kinds.hpp)
 // The batches the slide trains on (what is typed, else the IDs one a step; Text mode: in
 // windows), its learning rate and its (left) optimizer, as the question reads them.
-std::vector<IdList> train_slide_batches(const App& app);
-double train_slide_lr(const App& app);
-TrainOptimizer train_slide_optimizer(const App& app);
+std::vector<IdList> train_slide_batches(const SlideContext& cx);
+double train_slide_lr(const SlideContext& cx);
+TrainOptimizer train_slide_optimizer(const SlideContext& cx);
 // What the question is about, for Learn mode's "asked about this state yet": the model, G,
 // the batches and the choices (0: the slide was never shown).
-uint64_t train_slide_key(const App& app);
+uint64_t train_slide_key(const SlideContext& cx);
 // The question names an optimizer: the slide shows it alone (side by side off).
-void train_show_optimizer(App& app, TrainOptimizer o);
+void train_show_optimizer(const SlideContext& cx, TrainOptimizer o);
 // A quiz's fresh state (or Try another's): trained as the question is, its IDs one a step at
 // lr 0.1. train_keep_choices (a quiz starts) keeps the learner's choices, train_restore_choices
 // (it ends) gives them back.
-void train_fresh_choices(App& app);
-void train_keep_choices(App& app);
-void train_restore_choices(App& app);
+void train_fresh_choices(const SlideContext& cx);
+void train_keep_choices(const SlideContext& cx);
+void train_restore_choices(const SlideContext& cx);
 
 // "[0, 2]": the rows step `k` of run i wrote (its gradient and memory rows; "every row"
 // when AdamW decayed all the others).

@@ -13,12 +13,12 @@
 
 namespace lv::app {
 
-std::string code_make_embedding(const App& app) {
+std::string code_make_embedding(const SlideContext& cx) {
   char buf[256];
-  const Derived& d = app.derived;
-  std::string s = "import torch\n\n" + code_idx(app);
-  if (app.inputs.file) {
-    const TableFile& f = *app.inputs.file;
+  const Derived& d = cx.model.derived;
+  std::string s = "import torch\n\n" + code_idx(cx);
+  if (cx.model.inputs.file) {
+    const TableFile& f = *cx.model.inputs.file;
     s += table_load_import(f) + "\n";
     s += table_load_code(f) + "\n";
     std::snprintf(buf, sizeof buf, "num_idx, out_dim = weights.shape   # %lld × %lld\n",
@@ -26,9 +26,9 @@ std::string code_make_embedding(const App& app) {
     s += buf;
     s += "embedding = torch.nn.Embedding.from_pretrained(weights, freeze=False)\n";
   } else {
-    if (ids_from_text(app.inputs) && d.vocab == static_cast<int64_t>(kGpt2VocabSize))
+    if (ids_from_text(cx.model.inputs) && d.vocab == static_cast<int64_t>(kGpt2VocabSize))
       std::snprintf(buf, sizeof buf, "num_idx = tokenizer.n_vocab        # 50,257: GPT-2's vocabulary\n");
-    else if (app.inputs.vocab_mode == VocabMode::FromIds)
+    else if (cx.model.inputs.vocab_mode == VocabMode::FromIds)
       std::snprintf(buf, sizeof buf, "num_idx = max(idx) + 1            # %s: IDs 0..%lld\n",
                     count_text(d.vocab, "row").c_str(), static_cast<long long>(d.vocab - 1));
     else
@@ -37,21 +37,21 @@ std::string code_make_embedding(const App& app) {
     s += buf;
     std::snprintf(buf, sizeof buf, "out_dim = %lld\n\n", static_cast<long long>(d.dim));
     s += buf;
-    std::snprintf(buf, sizeof buf, "_ = torch.manual_seed(%s)\n", app.inputs.seed_text.c_str());
+    std::snprintf(buf, sizeof buf, "_ = torch.manual_seed(%s)\n", cx.model.inputs.seed_text.c_str());
     s += buf;
     std::snprintf(buf, sizeof buf, "embedding = torch.nn.Embedding(num_idx, out_dim)   # a %lld × %lld learned table\n",
                   static_cast<long long>(d.vocab), static_cast<long long>(d.dim));
     s += buf;
   }
-  if (app.inputs.dtype != TableDtype::Float32) {
-    s += "embedding.weight.data = embedding.weight.data.to(" + std::string(torch_dtype_name(app.inputs.dtype)) +
+  if (cx.model.inputs.dtype != TableDtype::Float32) {
+    s += "embedding.weight.data = embedding.weight.data.to(" + std::string(torch_dtype_name(cx.model.inputs.dtype)) +
          ").float()   # rounded\n";
   }
   // Cells the user changed, written the way one would in torch, every one of them and
   // each value exactly (python_float_repr): the code rebuilds the very table shown.
   bool first = true;
-  for (const auto& [k, value] : *app.inputs.edits) {
-    if (first) s += "with torch.no_grad():                # cells edited in the app\n";
+  for (const auto& [k, value] : *cx.model.inputs.edits) {
+    if (first) s += "with torch.no_grad():                # cells edited in the cx\n";
     first = false;
     s += "    embedding.weight[" + std::to_string(k / d.dim) + ", " + std::to_string(k % d.dim) +
          "] = " + python_float_repr(value) + "\n";
@@ -59,35 +59,37 @@ std::string code_make_embedding(const App& app) {
   return s;
 }
 
-std::string code_idx(const App& app) {
-  if (!ids_from_text(app.inputs)) return "idx = torch.tensor(" + python_list(app.inputs.ids) + ")\n";
+std::string code_idx(const SlideContext& cx) {
+  if (!ids_from_text(cx.model.inputs)) return "idx = torch.tensor(" + python_list(cx.model.inputs.ids) + ")\n";
   // The IDs came from text: the book's tiktoken lines (chapter 2), or the table's own
   // tokenizer called as lookupviz calls it; the text as a literal.
   std::string s;
-  for (const std::string& line : text_to_idx_code(app.inputs.text, code_tokenizer(app))) s += line + "\n";
+  for (const std::string& line : text_to_idx_code(cx.model.inputs.text, code_tokenizer(cx))) s += line + "\n";
   return s;
 }
 
-std::string code_onehot(const App& app) {
-  if (onehot_is_max_id(app)) return "onehot = torch.nn.functional.one_hot(idx)   # num_classes = max(idx) + 1\n";
+std::string code_onehot(const SlideContext& cx) {
+  if (onehot_is_max_id(cx)) return "onehot = torch.nn.functional.one_hot(idx)   # num_classes = max(idx) + 1\n";
   return "onehot = torch.nn.functional.one_hot(idx, num_classes=num_idx)\n";
 }
 
-bool onehot_is_max_id(const App& app) { return !app.inputs.file && app.inputs.vocab_mode == VocabMode::FromIds; }
-
-std::string code_num_idx(const App& app) {
-  if (onehot_is_max_id(app)) return "";
-  return "num_idx = " + std::to_string(app.derived.vocab) +
-         (app.inputs.file ? "                        # the loaded table's rows\n"
-                          : "                        # a fixed vocabulary\n");
+bool onehot_is_max_id(const SlideContext& cx) {
+  return !cx.model.inputs.file && cx.model.inputs.vocab_mode == VocabMode::FromIds;
 }
 
-TokenizerOrigin code_tokenizer(const App& app) {
-  return app.model_tokenizer ? app.model_tokenizer->origin() : TokenizerOrigin{};
+std::string code_num_idx(const SlideContext& cx) {
+  if (onehot_is_max_id(cx)) return "";
+  return "num_idx = " + std::to_string(cx.model.derived.vocab) +
+         (cx.model.inputs.file ? "                        # the loaded table's rows\n"
+                               : "                        # a fixed vocabulary\n");
 }
 
-std::string code_token_strings(const App& app, const std::string& ids, std::string& setup) {
-  const TokenizerOrigin t = code_tokenizer(app);
+TokenizerOrigin code_tokenizer(const SlideContext& cx) {
+  return cx.model.model_tokenizer ? cx.model.model_tokenizer->origin() : TokenizerOrigin{};
+}
+
+std::string code_token_strings(const SlideContext& cx, const std::string& ids, std::string& setup) {
+  const TokenizerOrigin t = code_tokenizer(cx);
   if (t.kind == TokenizerOrigin::Gguf) {
     setup = "from gguf import GGUFReader\nvocab = GGUFReader(" + python_path(t.path) +
             ").fields[\"tokenizer.ggml.tokens\"]\n";
@@ -97,10 +99,10 @@ std::string code_token_strings(const App& app, const std::string& ids, std::stri
   return "[tokenizer.id_to_token(i) for i in " + ids + "]";
 }
 
-std::string printed_token_strings(const App& app, const IdList& ids) {
+std::string printed_token_strings(const SlideContext& cx, const IdList& ids) {
   std::string parts;
   for (int64_t id : ids)
-    parts += (parts.empty() ? "" : ", ") + python_str_repr(utf8_replace_invalid(app.tokenizer->token_symbols(id)));
+    parts += (parts.empty() ? "" : ", ") + python_str_repr(utf8_replace_invalid(cx.model.tokenizer->token_symbols(id)));
   return "[" + parts + "]";
 }
 

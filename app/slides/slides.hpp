@@ -12,20 +12,22 @@
 #include <string>
 #include <vector>
 
-#include "app/state/app_state.hpp"
+#include "app/state/slide_context.hpp"
+#include "app/state/slide_context.hpp"
 #include "app/ui_base/ui_theme.hpp"
+#include "core/settings/cli_options.hpp"
 
 namespace lv::app {
 
 // What a slide's canvas function gets: where to draw and how far the animation is.
 struct SlideCanvas {
-  App& app;
+  const SlideContext& cx;
   const Palette& pal;
   ImDrawList* dl;
   ImVec2 origin;           // top-left of the canvas content (already padded)
   ImVec2 avail;            // the room the canvas shows without scrolling
   int steps;               // this slide's step count
-  bool measuring = false;  // laid out off screen to choose the zoom (app/slides/canvas_fit.hpp): no
+  bool measuring = false;  // laid out off screen to choose the zoom (app/deck/canvas_fit.hpp): no
                            // interaction, no popups or tooltips; dl goes nowhere
   // Eased progress of step k in [0, 1] (1 for every step in reduced motion once reached).
   float progress(int k) const;
@@ -41,8 +43,8 @@ enum class SlideActivity {
 
 // What a slide withholds while Learn mode asks one of its questions (issue 36: nothing on
 // screen answers before the learner does). Each slide declares it, per kind, in its
-// SlideDef::hides; its narration, captions, canvas and tooltips ask hides_now(app, what),
-// the print panel hidden_now(app).printed — one check, so the rule lives in one place and
+// SlideDef::hides; its narration, captions, canvas and tooltips ask hides_now(cx, what),
+// the print panel hidden_now(cx).printed — one check, so the rule lives in one place and
 // the reveal (the phase past Asking) shows everything again.
 struct Hidden {
   enum What : unsigned {
@@ -59,37 +61,38 @@ struct Hidden {
 };
 
 struct SlideDef {
-  const char* title;                                     // "The lookup"
-  int (*steps)(const App& app);                          // timeline length (>= 1)
-  void (*narrative)(App& app);                           // the text beside the demo (ImGui text calls)
-  ImVec2 (*canvas)(SlideCanvas& c);                      // draws the demo; returns the content size used
-  void (*caption)(const App& app, char* buf, size_t n);  // the line under the demo
-  void (*code)(const App& app, std::string& code, std::string& output);  // "The real code" and its output
+  const char* title;                                             // "The lookup"
+  int (*steps)(const SlideContext& cx);                          // timeline length (>= 1)
+  void (*narrative)(const SlideContext& cx);                     // the text beside the demo (ImGui text calls)
+  ImVec2 (*canvas)(SlideCanvas& c);                              // draws the demo; returns the content size used
+  void (*caption)(const SlideContext& cx, char* buf, size_t n);  // the line under the demo
+  void (*code)(const SlideContext& cx, std::string& code, std::string& output);  // "The real code" and its output
   bool fills_canvas = false;  // sizes itself to the room it gets (the heat map): never zoomed
   unsigned table_work = 0;    // the model's whole-table work it draws (core/kernels/work_budget.hpp TableWork
                               // bits): all a command-line picture of it waits for, and is budgeted
   // Notes the output panel draws beside some ">>> expr" lines (null: none); never part of the output.
-  void (*output_notes)(const App& app, OutputNotes& notes) = nullptr;
+  void (*output_notes)(const SlideContext& cx, OutputNotes& notes) = nullptr;
 
   // ---- its lifecycle (each optional: null for a slide that only draws). A slide's own
-  // state lives with it (slide_state<T>), not in UiState.
-  void (*enter)(App& app) = nullptr;  // it is the slide shown now (before its first update)
-  void (*leave)(App& app) = nullptr;  // another slide is shown now
+  // state lives with it (SlideContext::own<T>), not in UiState.
   // Every frame, before anything is drawn, for every slide: `shown` says whether it is the
   // one on screen (a hidden slide lets go of what it no longer needs, starts nothing).
-  void (*update)(App& app, bool shown) = nullptr;
+  void (*update)(const SlideContext& cx, bool shown) = nullptr;
   // What its background work asks of the loop (null: Idle): it decides for itself when hidden.
-  SlideActivity (*activity)(const App& app, bool shown) = nullptr;
+  SlideActivity (*activity)(const SlideContext& cx, bool shown) = nullptr;
   // A command-line picture of it may be taken: its work is done (null: always).
-  bool (*ready)(const App& app, bool shown) = nullptr;
+  bool (*ready)(const SlideContext& cx, bool shown) = nullptr;
   // What its measuring depends on besides the model every slide shares (shape, text, IDs,
   // file): a hash of its own inputs, so a change of them fits the canvas again (null: none).
-  uint64_t (*fit_depends)(const App& app) = nullptr;
+  uint64_t (*fit_depends)(const SlideContext& cx) = nullptr;
   // The table's file changed on disk (app/chrome/ui_file_watch.cpp): what it made of it is stale.
-  void (*file_changed)(App& app) = nullptr;
+  void (*file_changed)(const SlideContext& cx) = nullptr;
   // What its code panels depend on besides the model (its own choices, its step): a hash,
   // so a change of them builds the panels' text again (null: the model alone).
-  uint64_t (*code_depends)(const App& app) = nullptr;
+  uint64_t (*code_depends)(const SlideContext& cx) = nullptr;
+  // The command line's options for it (slide 9's --batches, --optimizer, --lr): set once at
+  // start, after the model (null: it takes none).
+  void (*preset)(const SlideContext& cx, const CliOptions& options) = nullptr;
   bool holds_big_table = false;  // keeps a GPT-2-sized table of its own (the bench's memory figure counts it)
   // What it withholds while it asks question q (Hidden above; null: nothing).
   Hidden (*hides)(const quiz::Question& q) = nullptr;
@@ -97,26 +100,27 @@ struct SlideDef {
 
 // The shown slide's Hidden while Learn mode asks its question (nothing otherwise: no
 // question, another slide's, or the reveal).
-Hidden hidden_now(const App& app);
+Hidden hidden_now(const UiState& ui, const LearnState& learn);
+inline Hidden hidden_now(const SlideContext& cx) { return hidden_now(cx.ui, cx.learn); }
 // Whether `what` (Hidden::What bits) is withheld now: the one check every slide calls.
-inline bool hides_now(const App& app, unsigned what) { return (hidden_now(app).what & what) != 0; }
+inline bool hides_now(const SlideContext& cx, unsigned what) { return (hidden_now(cx).what & what) != 0; }
 // What the print panel shows for a withheld value.
 inline constexpr const char* kAfterYouAnswer = "(after you answer)";
 
 // Row r of the model's table as float32 (read where it lies, edits applied) into a
-// buffer the UI keeps: for a row's values in flight. Valid until the next call.
-inline const float* table_row(App& app, int64_t r) {
-  std::vector<float>& buf = app.ui.row_buf;
-  buf.resize(static_cast<size_t>(app.derived.dim));
-  app.derived.table.read_row(r, buf.data());
+// buffer the grids keep: for a row's values in flight. Valid until the next call.
+inline const float* table_row(const SlideContext& cx, int64_t r) {
+  std::vector<float>& buf = cx.grids.row_buf;
+  buf.resize(static_cast<size_t>(cx.model.derived.dim));
+  cx.model.derived.table.read_row(r, buf.data());
   return buf.data();
 }
 
 // Learn mode asks a question of kind k on the slide drawn (not while measuring): its rows
 // or columns are answers (app/widgets/widget_answer_targets.hpp answer_rows / answer_cols).
 inline bool learn_asks(const SlideCanvas& c, quiz::QuestionKind k) {
-  const LearnState& L = c.app.learn;
-  return !c.measuring && L.phase != LearnPhase::Off && L.slide == c.app.ui.slide && L.question.kind == k;
+  const LearnState& L = c.cx.learn;
+  return !c.measuring && L.phase != LearnPhase::Off && L.slide == c.cx.ui.slide && L.question.kind == k;
 }
 
 // A slide's index in the table is its number (below).
@@ -124,37 +128,6 @@ std::span<const SlideDef> slide_table();
 inline int slide_count() { return static_cast<int>(slide_table().size()); }
 // Every slide's title, in order: --help's list of slides (core cannot see the registry).
 std::vector<std::string> slide_titles();
-
-// ---- the registry's lifecycle, for the frame, the idle loop and the command line
-// Once a frame, before drawing: leave/enter when the slide shown changed, then every
-// slide's update. (Each takes the table: slide_table(), or a test's own slides.)
-void slides_frame(App& app, std::span<const SlideDef> table);
-inline void slides_frame(App& app) { slides_frame(app, slide_table()); }
-// The most any slide's work asks of the loop (Idle: it may sleep).
-SlideActivity slides_activity(const App& app, std::span<const SlideDef> table);
-inline SlideActivity slides_activity(const App& app) { return slides_activity(app, slide_table()); }
-// Every slide's work a picture shows is done (and the model's whole-table work).
-bool slides_ready(const App& app, std::span<const SlideDef> table);
-inline bool slides_ready(const App& app) { return slides_ready(app, slide_table()); }
-// The table's file changed on disk: every slide is told.
-void slides_file_changed(App& app);
-// The shown slide's own fit inputs (SlideDef::fit_depends; 0 when it has none).
-uint64_t slide_fit_depends(const App& app);
-
-// A slide's own state, made at its first use and kept with the App (keyed by its SlideDef,
-// so no other slide and no UiState field sees it). T is default-constructible.
-template <class T>
-T& slide_state(App& app, const SlideDef& slide) {
-  std::shared_ptr<void>& p = app.slide_states.own[&slide];
-  if (!p) p = std::make_shared<T>();
-  return *static_cast<T*>(p.get());
-}
-// The state if it was made, else null (for const readers: nothing is made).
-template <class T>
-const T* find_slide_state(const App& app, const SlideDef& slide) {
-  const auto it = app.slide_states.own.find(&slide);
-  return it == app.slide_states.own.end() ? nullptr : static_cast<const T*>(it->second.get());
-}
 
 // A slide's index in the table is its number: 0 "Text → token IDs" (before the table),
 // 1–5 the page's five, 6–9 beyond (--slide, the strip, the keys 0–9, the session).

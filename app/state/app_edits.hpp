@@ -14,10 +14,11 @@
 namespace lv::app {
 
 // The model from the command line, and the view's choices from it (Text mode, theme,
-// reduced motion); the text fields show the model.
-void app_init(App& app, const CliOptions& options, std::shared_ptr<const TableFile> file = nullptr);
+// reduced motion); the text fields show the model. (app/deck/app_init.hpp app_init adds
+// the slides' own options.)
+void init_from_options(App& app, const CliOptions& options, std::shared_ptr<const TableFile> file = nullptr);
 
-// After any setter: a refused state's reason shows in the editor bar (ui.state_error)
+// After any setter: a refused state's reason shows in the editor bar (ui.editor.state_error)
 // until another state is accepted; with Fields::Sync (or when the model's inputs moved
 // by themselves) the IDs and seed fields show the model again; slide 0's replay follows.
 enum class Fields { Keep, Sync };
@@ -31,10 +32,10 @@ void sync_text_fields(App& app);
 void ids_field_typed(App& app, const std::string& text);
 void ids_field_left(App& app, const std::string& text, bool revert);
 
-// Text mode's sentence applied (ui.text_error says why not); a new sentence replays its
+// Text mode's sentence applied (ui.editor.text_error says why not); a new sentence replays its
 // default piece on slide 0.
 void apply_text(App& app, const std::string& text);
-// The Text field's sentence as UTF-8, byte for byte what was typed or pasted (ui.text_buf
+// The Text field's sentence as UTF-8, byte for byte what was typed or pasted (ui.editor.text_buf
 // holds characters beyond U+FFFF as private-use slots, core/text/wide_text.hpp), and back.
 std::string text_field(const App& app);
 void set_text_field(App& app, const std::string& text);

@@ -5,6 +5,7 @@
 // Sections: timeline · ui · loading · scale (slide 7) · App
 #pragma once
 #include <cstdint>
+#include <any>
 #include <future>
 #include <map>
 #include <memory>
@@ -55,52 +56,13 @@ struct FollowKey {
   bool operator==(const FollowKey&) const = default;
 };
 
-// Slide 5: why the two outputs differ, counted once per model (generation).
-struct DiffReasons {
-  uint64_t generation = 0;
-  int poisoned = 0;  // the lookup copied a number, the matmul got nan (0 × inf or 0 × nan from another row)
-  int nan_both = 0;  // both nan: the same nan, but nan ≠ nan
-  int other = 0;     // anything else (inf − inf in the picked row …)
-};
-
-// What the slides remember between frames (app/slides/ keeps no state of its own).
-struct SlideMemory {
-  FollowKey table_followed;     // slide 1: the table's window around the batch
-  FollowKey onehot_followed;    // slide 3: the one-hot grid around the current 1
-  FollowKey matmul_followed;    // slide 4: the table and the output around the current row
-  FollowKey backward_followed;  // slide 6: the matmul step's last ID row (step and batch)
-  DiffReasons diff_reasons;     // slide 5
-};
-
-struct UiState {
-  int slide = 1;  // the slide shown: its number, also its index in the slide table (1: the table)
-  Timeline timeline;
-  bool reduced_motion = false;  // every step shows its end state
-  TourState tour;               // the narrated tour (T, --tour; app/app_tour.hpp)
-  Theme theme = Theme::Dark;
-  Theme applied_theme = Theme::Dark;  // the theme ImGui's style was last set for
-  float applied_scale = 0.0f;         // the scale the style was last set for (0: never)
-  float scale = 1.0f;                 // font scale (HiDPI * user zoom)
-  bool show_shortcuts = false;        // the F1 / ? overlay
-  bool welcome = false;               // the first launch's choice: Learn / Present / Explore (app/app_welcome.hpp)
-  bool screenshot_requested = false;  // Ctrl+S: the platform saves the next frame
-  bool quit_requested = false;        // Ctrl+Q / File > Quit
-  bool presenting = false;            // F11: full screen, larger type, controls hidden until the mouse moves
-  bool present_toggle = false;        // F11 pressed: the platform switches full screen
-  bool present_code = false;          // presenting: the code panels shown (C toggles them)
-  double controls_until = 0.0;        // app time until which the hidden controls show
-  bool gif_requested = false;         // File > Export animation as GIF: the platform renders it
-  float user_zoom = 1.0f;             // Ctrl+= / Ctrl+-: the text size on top of the monitor's scale
-  float scale_request = 0.0f;         // > 0: the platform rebuilds the fonts at this zoom
+// The editor bar's fields (app/chrome/ui_editor_bar.cpp): the buffer shows what the user
+// typed; the error says why it is not applied (the last valid state stays on screen).
+struct EditorBar {
   // A state refused before it was computed (core/kernels/work_budget.hpp: too much memory or
   // work) or that ran out of memory while computed: why, shown in the editor bar's
   // error line until another state is accepted. The last good state stays on screen.
   std::string state_error;
-  std::string status;  // a transient line in the footer ("Saved …")
-  double status_until = 0.0;
-
-  // Text fields: the buffer shows what the user typed; the error says why it is
-  // not applied (the last valid state stays on screen).
   char ids_buf[1024] = "2, 3, 1";
   std::string ids_error;  // the text does not parse (or breaks a limit): why
   std::string ids_note;   // it parses but makes a large table: built when the edit ends
@@ -117,22 +79,11 @@ struct UiState {
   char text_buf[1024] = "Hello, do you like tea? <|endoftext|> In the sunlit terraces of someunknownPlace.";
   WideText wide;           // the slots, and the glyphs the texts need (the fonts follow its generation)
   std::string text_error;  // the sentence was not applied: why (the last good IDs stay)
-  // Slide 8: each position's argmax decoded as a GPT-2 token (only at V = 50,257), built
-  // once per model output (next_text_for: the Derived::outputs_version it is for, 0: none).
-  std::vector<std::string> next_text;
-  uint64_t next_text_for = 0;
+};
 
-  GridView table_view, out_view, out2_view, onehot_view;  // scroll of the slides' grids
-  int edit_row = -1, edit_col = -1;                       // the table cell being dragged or typed into
-  float edit_value = 0.0f;                                // its value when the drag started
-  char cell_buf[64] = "";                                 // the value typed into the cell editor
-  std::string cell_error;                                 // why the typed value was not applied
-  int hover_out_row = -1, hover_out_col = -1;             // slide 4: the output cell under the mouse
-  Matrix scratch;                    // a slide's per-frame working buffer (kept to avoid allocations)
-  std::vector<float> row_buf;        // a table row read for a flight (kept likewise)
-  Matrix logits_buf;                 // slide 8: the logits on screen
-  std::vector<float> logits_row;     // and the head row they read
-  uint64_t canvas_fit_key = 0;       // what the canvas zoom was chosen for (app/slides/canvas_fit.hpp)
+// The canvas's and the narration's fit (app/deck/canvas_fit.hpp, app/app_ui.cpp).
+struct CanvasFit {
+  uint64_t canvas_fit_key = 0;       // what the canvas zoom was chosen for
   uint64_t canvas_view_key = 0;      // its slide, room and type size
   int canvas_level = 4;              // kCanvasNormalLevel: the zoom level the canvas is drawn at
   ImVec2 canvas_extent{0.0f, 0.0f};  // the slide's extent at that level (its steps' largest)
@@ -140,10 +91,56 @@ struct UiState {
   int narrative_level = 4;           // kCanvasNormalLevel: its text size (down to kNarrativeMinLevel)
   bool narrative_settling = false;   // its size is not settled yet: draw another frame
   bool narrative_skip = false;       // it just stepped down: the next frame's extent is stale
-  SlideMemory slides;                // what the slides remember between frames
-  CodePanelText code_panel;          // the code panels' text
-  bool code_select = false;          // the code panels show their text in read-only
-                                     // fields (select with the mouse, Ctrl+C) instead of in colour
+};
+
+// Presenting (F11): full screen, larger type, controls hidden until the mouse moves.
+struct Presentation {
+  bool on = false;              // presenting now
+  bool toggle = false;          // F11 pressed: the platform switches full screen
+  bool code = false;            // the code panels shown (C toggles them)
+  double controls_until = 0.0;  // app time until which the hidden controls show
+};
+
+// What the slides' grids share, the one part of the UI a slide writes (app/slides/slide_context.hpp):
+// where each grid is scrolled, the table cell being edited, and per-frame buffers.
+struct SlideGrids {
+  GridView table_view, out_view, out2_view, onehot_view;  // scroll of the slides' grids
+  int edit_row = -1, edit_col = -1;                       // the table cell being dragged or typed into
+  float edit_value = 0.0f;                                // its value when the drag started
+  char cell_buf[64] = "";                                 // the value typed into the cell editor
+  std::string cell_error;                                 // why the typed value was not applied
+  Matrix scratch;              // a slide's per-frame working buffer (kept to avoid allocations)
+  std::vector<float> row_buf;  // a table row read for a flight (kept likewise)
+};
+
+// Where the user is, split by owner: the view (slide, timeline, theme, type size), the
+// editor bar, the canvas fit, presenting, the slides' grids, the code panels.
+struct UiState {
+  int slide = 1;  // the slide shown: its number, also its index in the slide table (1: the table)
+  Timeline timeline;
+  bool reduced_motion = false;  // every step shows its end state
+  TourState tour;               // the narrated tour (T, --tour; app/app_tour.hpp)
+  Theme theme = Theme::Dark;
+  Theme applied_theme = Theme::Dark;  // the theme ImGui's style was last set for
+  float applied_scale = 0.0f;         // the scale the style was last set for (0: never)
+  float scale = 1.0f;                 // font scale (HiDPI * user zoom)
+  bool show_shortcuts = false;        // the F1 / ? overlay
+  bool welcome = false;               // the first launch's choice: Learn / Present / Explore (app/app_welcome.hpp)
+  bool screenshot_requested = false;  // Ctrl+S: the platform saves the next frame
+  bool quit_requested = false;        // Ctrl+Q / File > Quit
+  bool gif_requested = false;         // File > Export animation as GIF: the platform renders it
+  float user_zoom = 1.0f;             // Ctrl+= / Ctrl+-: the text size on top of the monitor's scale
+  float scale_request = 0.0f;         // > 0: the platform rebuilds the fonts at this zoom
+  std::string status;                 // a transient line in the footer ("Saved …")
+  double status_until = 0.0;
+
+  EditorBar editor;
+  CanvasFit fit;
+  Presentation present;
+  SlideGrids grids;
+  CodePanelText code_panel;  // the code panels' text
+  bool code_select = false;  // the code panels show their text in read-only
+                             // fields (select with the mouse, Ctrl+C) instead of in colour
 };
 
 // ---------------------------------------------------------------- loading a table file
@@ -173,8 +170,7 @@ struct TableLoading {
 // worker and heat map view, say. Made at a slide's first use; a slide's thread is joined
 // when the App goes.
 struct SlideStates {
-  int entered = -1;  // the slide whose enter() ran last (-1: none yet); slides_frame keeps it
-  std::map<const void*, std::shared_ptr<void>> own;  // by the slide's SlideDef
+  std::map<const void*, std::any> own;  // by the slide's SlideDef (SlideContext::own<T>)
 };
 
 // ---------------------------------------------------------------- App

@@ -2,7 +2,8 @@
 // draws it): the row asked about, its k nearest rows from NearestJob (a worker, with
 // progress), and the table's row norms with the rows that look never trained (a second
 // worker). Slides that draw the table say which row is under the mouse
-// (hover_table_row); N or a right-click then opens the panel for that row.
+// (hover_table_row); N or a right-click then opens the panel for that row. Its third tab,
+// the map (app/app_map.hpp), keeps MapTab: every row at two principal coordinates.
 #pragma once
 #include <imgui.h>
 
@@ -14,7 +15,10 @@
 
 #include "app/model/background_job.hpp"
 #include "app/model/nearest_job.hpp"
+#include "app/widgets/widget_map_plot.hpp"
+#include "core/nearest/map_grid.hpp"
 #include "core/nearest/nearest.hpp"
+#include "core/nearest/table_pca.hpp"
 
 namespace lv::app {
 
@@ -48,10 +52,47 @@ struct NormsAnswer {
   std::vector<int64_t> marked;  // the unused rows it was computed from
 };
 
+// The map's worker's answer: the table's first three principal components (every row's
+// coordinates), each row's norm, the rows a GGUF marks unused, a grid index a pair of axes
+// (PC1/PC2, PC1/PC3, PC2/PC3; they borrow pca.coordinates: the answer never moves).
+struct MapAnswer {
+  NearestTableKey table;
+  TablePca pca;
+  std::vector<float> norms;
+  std::vector<int64_t> gguf_unused;
+  MapGrid grids[3];
+  bool ok = false;
+  std::string error;  // why there is no map (one sentence)
+};
+
+// The map tab: its worker, the answer shown, the axes, the colouring, the view, the
+// hovered row and its nearest rows in the full space (a search of its own).
+struct MapTab {
+  BackgroundJob job;
+  std::shared_ptr<MapAnswer> out;  // filled by job
+  std::shared_ptr<std::atomic<float>> fraction;
+  NearestTableKey asked;
+  bool asked_once = false;
+  std::shared_ptr<const MapAnswer> map;  // the last one taken
+  int axes = 0;                          // 0: PC1/PC2, 1: PC1/PC3, 2: PC2/PC3
+  int colour = 0;                        // 0: by row norm, 1: never-trained / unused rows marked
+  std::vector<ImU32> colours;            // a colour a row, for (map, colour, marks)
+  const MapAnswer* colours_for = nullptr;
+  int colours_mode = -1;
+  size_t colours_marks = 0;
+  MapPlotView view;
+  int64_t hover = -1;  // the row under the cursor this frame
+  int64_t drawn = 0;   // points the plot drew this frame
+  NearestJob near_job;
+  int64_t near_row = -1;  // the row near_job ran (or runs) for
+  NearestResult near;
+  bool has_near = false;
+};
+
 struct NearestPanel {
   // ---- settings
   bool open = false;                              // = false  // the panel shows
-  int tab = 0;                                    // = 0      // 0 neighbours, 1 norms and never-trained rows
+  int tab = 0;                                    // = 0      // 0 neighbours, 1 norms and never-trained rows, 2 map
   int want_tab = -1;                              // = -1     // the tab to select at the next frame (-1: the user's)
   NearestMetric metric = NearestMetric::kCosine;  // = cosine // the chooser
   int k = 10;                                     // = 10     // how many neighbours (1..50)
@@ -76,6 +117,8 @@ struct NearestPanel {
   NormsAnswer norms;  // the last one taken
   bool has_norms = false;
   std::vector<int64_t> marked_unused;  // rows the user marked unused (plus a GGUF's token_type 5)
+  // ---- the map
+  MapTab map;
 };
 
 // The row of the model's table that a slide's grid has under the mouse this frame.

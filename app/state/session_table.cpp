@@ -25,7 +25,7 @@ namespace {
 // The session's sentence, now that the tokenizer it was typed for is known.
 void finish_session_text(App& app, const std::string& saved) {
   const std::string field = text_field(app);
-  if (app.ui.ids_input == IdsInput::Text) {
+  if (app.ui.editor.ids_input == IdsInput::Text) {
     // The sentence in the field (the session's, or one typed while the table loaded) makes the
     // IDs, as typing it would: its tokens by the table's own tokenizer.
     if (!field.empty() && !ids_from_text(app.inputs)) apply_text(app, field);

@@ -1,4 +1,4 @@
-// measure_pass.hpp — a slide measured off screen before it is drawn (app/slides/canvas_fit.hpp
+// measure_pass.hpp — a slide measured off screen before it is drawn (app/deck/canvas_fit.hpp
 // chooses the canvas's zoom by it). The widgets the slide calls hear of the pass here: they
 // skip interaction and reports while measuring, and note a grid that shows only part of itself.
 #pragma once

@@ -92,7 +92,7 @@ constexpr ImWchar kReplacementGlyphAt = 0x0080;
 Fonts& fonts();
 // The demo canvas is drawn at one of these sizes: smaller ones so a table that would
 // not fit shrinks (to 0.66 em, 11 px: still legible) before anything scrolls, larger ones so
-// a small table does not sit lost in a big window (app/slides/canvas_fit.hpp chooses).
+// a small table does not sit lost in a big window (app/deck/canvas_fit.hpp chooses).
 constexpr int kCanvasZoomLevels = 7;
 constexpr float kCanvasZoom[kCanvasZoomLevels] = {0.66f, 0.75f, 0.83f, 0.91f, 1.0f, 1.25f, 1.5f};
 constexpr int kCanvasNormalLevel = 4;  // kCanvasZoom[4] == 1: the page's own size

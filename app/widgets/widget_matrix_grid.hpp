@@ -73,7 +73,7 @@ struct GridLayout {
 };
 
 // A matrix of up to this many rows and columns is always drawn whole: when it does
-// not fit, the canvas shrinks its type (app/slides/canvas_fit.hpp) before anything scrolls.
+// not fit, the canvas shrinks its type (app/deck/canvas_fit.hpp) before anything scrolls.
 constexpr int kWholeUpTo = 8;
 
 // How many of n rows (or columns) a grid shows when `room_px` holds cells of
@@ -121,7 +121,7 @@ inline bool grid_flight_landing(float t) { return t > 1.0f - kFlightFade && t < 
 template <class ValueAt, class StyleFn>
 void grid_draw_cells_at(ImDrawList* dl, const GridLayout& g, const GridStyle& style, const Palette& pal,
                         ValueAt&& value_at, StyleFn&& cell_style) {
-  // Laid out off screen to choose the type size (app/slides/canvas_fit.hpp): a cell's number
+  // Laid out off screen to choose the type size (app/deck/canvas_fit.hpp): a cell's number
   // never changes a grid's extent, and a slide with B steps is measured B times per
   // size — so nothing is formatted or read then.
   if (canvas_measuring()) return;

@@ -5,7 +5,7 @@
 // values of one block depend on that block's bytes only. The arithmetic follows
 // ggml-quants.c operation by operation in float32 (core is built with
 // -ffp-contract=off, so no multiply-add is fused), which gives ggml's values bit for bit
-// (core.GgufOracle in tests/core/gguf_file_test.cpp checks every type against gguf-oracle's
+// (core.GgufOracle in tests/core/io/gguf_file_test.cpp checks every type against gguf-oracle's
 // transliteration of ggml's C code).
 //
 // Sources: ggml's src/ggml-common.h (the block structs), src/ggml-quants.c

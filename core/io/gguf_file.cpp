@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 #include "core/io/ggml_quants.hpp"
 #include "core/io/gguf_strings.hpp"
@@ -400,82 +401,55 @@ const GgufKv* GgufHeader::find(std::string_view key) const {
 
 namespace {
 
+// One scalar of type T at p, in the three forms the getters read (a float has no integer form).
+template <typename T>
+bool scalar_as(const char* p, uint64_t* u, int64_t* s, double* f) {
+  T v;
+  std::memcpy(&v, p, sizeof v);
+  if constexpr (std::is_floating_point_v<T>) {
+    *u = 0;
+    *s = 0;
+  } else {
+    *u = static_cast<uint64_t>(v);
+    *s = static_cast<int64_t>(v);
+  }
+  *f = static_cast<double>(v);
+  return true;
+}
+
 // The scalar of type t at p (8 bytes may not be there: only scalar_size(t) are read).
 bool scalar_at(const char* p, GgufValueType t, uint64_t* u, int64_t* s, double* f) {
-  uint8_t u8;
-  int8_t i8;
-  uint16_t u16;
-  int16_t i16;
-  uint32_t u32;
-  int32_t i32;
-  float f32;
-  uint64_t u64;
-  int64_t i64;
-  double f64;
   switch (t) {
     case GgufValueType::U8:
-    case GgufValueType::BOOL:
-      std::memcpy(&u8, p, 1);
-      *u = u8;
-      *s = u8;
-      *f = u8;
-      return true;
-    case GgufValueType::I8:
-      std::memcpy(&i8, p, 1);
-      *u = static_cast<uint64_t>(i8);
-      *s = i8;
-      *f = i8;
-      return true;
-    case GgufValueType::U16:
-      std::memcpy(&u16, p, 2);
-      *u = u16;
-      *s = u16;
-      *f = u16;
-      return true;
-    case GgufValueType::I16:
-      std::memcpy(&i16, p, 2);
-      *u = static_cast<uint64_t>(i16);
-      *s = i16;
-      *f = i16;
-      return true;
-    case GgufValueType::U32:
-      std::memcpy(&u32, p, 4);
-      *u = u32;
-      *s = u32;
-      *f = u32;
-      return true;
-    case GgufValueType::I32:
-      std::memcpy(&i32, p, 4);
-      *u = static_cast<uint64_t>(i32);
-      *s = i32;
-      *f = i32;
-      return true;
-    case GgufValueType::F32:
-      std::memcpy(&f32, p, 4);
-      *u = 0;
-      *s = 0;
-      *f = f32;
-      return true;
-    case GgufValueType::U64:
-      std::memcpy(&u64, p, 8);
-      *u = u64;
-      *s = static_cast<int64_t>(u64);
-      *f = static_cast<double>(u64);
-      return true;
-    case GgufValueType::I64:
-      std::memcpy(&i64, p, 8);
-      *u = static_cast<uint64_t>(i64);
-      *s = i64;
-      *f = static_cast<double>(i64);
-      return true;
-    case GgufValueType::F64:
-      std::memcpy(&f64, p, 8);
-      *u = 0;
-      *s = 0;
-      *f = f64;
-      return true;
+    case GgufValueType::BOOL: return scalar_as<uint8_t>(p, u, s, f);
+    case GgufValueType::I8: return scalar_as<int8_t>(p, u, s, f);
+    case GgufValueType::U16: return scalar_as<uint16_t>(p, u, s, f);
+    case GgufValueType::I16: return scalar_as<int16_t>(p, u, s, f);
+    case GgufValueType::U32: return scalar_as<uint32_t>(p, u, s, f);
+    case GgufValueType::I32: return scalar_as<int32_t>(p, u, s, f);
+    case GgufValueType::F32: return scalar_as<float>(p, u, s, f);
+    case GgufValueType::U64: return scalar_as<uint64_t>(p, u, s, f);
+    case GgufValueType::I64: return scalar_as<int64_t>(p, u, s, f);
+    case GgufValueType::F64: return scalar_as<double>(p, u, s, f);
     default: return false;
   }
+}
+
+// A scalar value in the three forms scalar_at gives, with its type.
+struct Scalar {
+  GgufValueType type = GgufValueType::U8;
+  uint64_t u = 0;
+  int64_t s = 0;
+  double f = 0;
+};
+
+// The value at key when it is a scalar (no such key, a string or an array: nullopt).
+std::optional<Scalar> scalar_of(const GgufHeader& h, std::string_view key) {
+  const GgufKv* kv = h.find(key);
+  Scalar v;
+  if (!kv || !scalar_at(h.bytes.data() + kv->value_at, kv->type, &v.u, &v.s, &v.f)) return std::nullopt;
+  v.type = kv->type;
+  return v;
 }
 
 bool is_unsigned(GgufValueType t) {
@@ -488,35 +462,23 @@ bool is_signed(GgufValueType t) {
 }  // namespace
 
 std::optional<uint64_t> GgufHeader::get_uint(std::string_view key) const {
-  const GgufKv* kv = find(key);
-  uint64_t u;
-  int64_t s;
-  double f;
-  if (!kv || !(is_unsigned(kv->type) || is_signed(kv->type))) return std::nullopt;
-  scalar_at(bytes.data() + kv->value_at, kv->type, &u, &s, &f);
-  if (is_signed(kv->type) && s < 0) return std::nullopt;
-  return u;
+  const std::optional<Scalar> v = scalar_of(*this, key);
+  if (!v || !(is_unsigned(v->type) || is_signed(v->type))) return std::nullopt;
+  if (is_signed(v->type) && v->s < 0) return std::nullopt;
+  return v->u;
 }
 
 std::optional<int64_t> GgufHeader::get_int(std::string_view key) const {
-  const GgufKv* kv = find(key);
-  uint64_t u;
-  int64_t s;
-  double f;
-  if (!kv || !(is_unsigned(kv->type) || is_signed(kv->type))) return std::nullopt;
-  scalar_at(bytes.data() + kv->value_at, kv->type, &u, &s, &f);
-  if (kv->type == GgufValueType::U64 && u > static_cast<uint64_t>(INT64_MAX)) return std::nullopt;
-  return s;
+  const std::optional<Scalar> v = scalar_of(*this, key);
+  if (!v || !(is_unsigned(v->type) || is_signed(v->type))) return std::nullopt;
+  if (v->type == GgufValueType::U64 && v->u > static_cast<uint64_t>(INT64_MAX)) return std::nullopt;
+  return v->s;
 }
 
 std::optional<double> GgufHeader::get_float(std::string_view key) const {
-  const GgufKv* kv = find(key);
-  uint64_t u;
-  int64_t s;
-  double f;
-  if (!kv || (kv->type != GgufValueType::F32 && kv->type != GgufValueType::F64)) return std::nullopt;
-  scalar_at(bytes.data() + kv->value_at, kv->type, &u, &s, &f);
-  return f;
+  const std::optional<Scalar> v = scalar_of(*this, key);
+  if (!v || (v->type != GgufValueType::F32 && v->type != GgufValueType::F64)) return std::nullopt;
+  return v->f;
 }
 
 std::optional<bool> GgufHeader::get_bool(std::string_view key) const {

@@ -118,16 +118,11 @@ HfConfigParse parse_hf_config(std::string_view json, const std::string& label) {
       return js.err("\"" + key + "\" given twice");
     return js.skip();
   });
-  if (!read) {
+  if (!read || !js.at_end()) {
     if (!problem.empty()) {
       r.error = problem;
       return r;
     }
-    return bad();
-  }
-  js.ws();
-  if (js.i != json.size()) {
-    js.err("text after the object");
     return bad();
   }
   r.config.architecture = shown(r.config.architecture);
@@ -173,16 +168,11 @@ HfIndexParse parse_hf_index(std::string_view json, const std::string& label) {
       return true;
     });
   });
-  if (!read) {
+  if (!read || !js.at_end()) {
     if (!problem.empty()) {
       r.error = problem;
       return r;
     }
-    return bad();
-  }
-  js.ws();
-  if (js.i != json.size()) {
-    js.err("text after the object");
     return bad();
   }
   if (!have_map) {

@@ -14,6 +14,11 @@ void JsonReader::ws() {
   while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')) ++i;
 }
 
+bool JsonReader::at_end() {
+  ws();
+  return i == s.size() || err("text after the object");
+}
+
 bool JsonReader::peek(char c) {
   ws();
   return i < s.size() && s[i] == c;

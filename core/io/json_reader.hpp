@@ -30,6 +30,7 @@ struct JsonReader {
   bool uinteger(uint64_t& v);                                   // a whole number from 0 to 2^62
   bool uint_array(std::vector<uint64_t>& out, size_t max_len);  // [n, n, …], at most max_len
   bool skip(int depth = 0);                                     // any value, checked and passed over
+  bool at_end();  // after white space, the end of the text, else the error "text after the object"
 
   // The members of an object whose '{' has just been read, up to and with its '}':
   // for each, its key and ':' are read, then on_member(key) reads the value and

@@ -1,7 +1,7 @@
 // sha256.cpp — SHA-256 straight from FIPS 180-4 §6.2, and the same compression on
 // x86's SHA extensions (SHA-NI: sha256rnds2 does two rounds, sha256msg1/2 the message
 // schedule) when cpuid says the CPU has them. Both paths are checked against the same
-// known answers and against each other (tests/core/sha256_test.cpp).
+// known answers and against each other (tests/core/io/sha256_test.cpp).
 #include "core/io/sha256.hpp"
 
 #include <cstring>

@@ -15,15 +15,6 @@
 namespace lv {
 namespace {
 
-const char* kind_of(mode_t m) {
-  if (S_ISDIR(m)) return "a folder";
-  if (S_ISFIFO(m)) return "a FIFO (named pipe)";
-  if (S_ISCHR(m)) return "a character device";
-  if (S_ISBLK(m)) return "a block device";
-  if (S_ISSOCK(m)) return "a socket";
-  return "not a plain file";
-}
-
 struct Fd {  // closed on every path out
   int fd = -1;
   ~Fd() {
@@ -54,7 +45,7 @@ SmallFileRead read_small_file(const std::string& path, size_t max_bytes, std::op
   }
   if (!S_ISREG(st.st_mode)) {
     r.status = SmallFileRead::NotRegular;
-    r.reason = std::string("it is ") + kind_of(st.st_mode) + ", not a regular file";
+    r.reason = std::string("it is ") + file_kind_of(st.st_mode) + ", not a regular file";
     return r;
   }
   const uint64_t size = static_cast<uint64_t>(st.st_size);

@@ -1,7 +1,7 @@
 // table_builder.cpp — normal_ in chunks, with progress and cancel (see the header).
 // The block transform is torch_random's normal_fill_16, so the chunked table and
 // normal_ cannot drift apart.
-// tests/core/table_builder_test.cpp checks it against embedding_init bit for bit.
+// tests/core/io/table_builder_test.cpp checks it against embedding_init bit for bit.
 #include "core/io/table_builder.hpp"
 
 #include <algorithm>

@@ -15,15 +15,6 @@ namespace {
 
 constexpr int kMaxLinks = 40;  // as the kernel's MAXSYMLINKS
 
-const char* kind_of(mode_t m) {
-  if (S_ISDIR(m)) return "a folder";
-  if (S_ISFIFO(m)) return "a FIFO (named pipe)";
-  if (S_ISCHR(m)) return "a character device";
-  if (S_ISBLK(m)) return "a block device";
-  if (S_ISSOCK(m)) return "a socket";
-  return "not a plain file";
-}
-
 std::string folder_of(const std::string& path) {
   const size_t slash = path.rfind('/');
   if (slash == std::string::npos) return "";
@@ -31,6 +22,15 @@ std::string folder_of(const std::string& path) {
 }
 
 }  // namespace
+
+const char* file_kind_of(mode_t m) {
+  if (S_ISDIR(m)) return "a folder";
+  if (S_ISFIFO(m)) return "a FIFO (named pipe)";
+  if (S_ISCHR(m)) return "a character device";
+  if (S_ISBLK(m)) return "a block device";
+  if (S_ISSOCK(m)) return "a socket";
+  return "not a plain file";
+}
 
 WriteTarget resolve_write_target(const std::string& path) {
   WriteTarget t;
@@ -43,7 +43,7 @@ WriteTarget resolve_write_target(const std::string& path) {
     if (S_ISREG(st.st_mode)) return t;
     if (!S_ISLNK(st.st_mode)) {
       t.error = WriteTargetError::NotRegularFile;
-      t.reason = std::string("it is ") + kind_of(st.st_mode) + ", not a regular file";
+      t.reason = std::string("it is ") + file_kind_of(st.st_mode) + ", not a regular file";
       return t;
     }
     if (links >= kMaxLinks) {

@@ -6,6 +6,8 @@
 // regular file — a FIFO, a device such as /dev/full, a socket, a folder — is refused
 // rather than replaced.
 #pragma once
+#include <sys/types.h>
+
 #include <cstdint>
 #include <string>
 
@@ -26,6 +28,10 @@ struct WriteTarget {
 // Follows symlinks (relative ones from their own folder) to the final name; a name
 // that does not exist yet (also the end of a dangling link) is fine: it will be created.
 WriteTarget resolve_write_target(const std::string& path);
+
+// What a file that is not a regular one is, for a reason: "a FIFO (named pipe)", "a folder"…
+// (read_small_file refuses the same kinds: core/io/small_file.hpp).
+const char* file_kind_of(mode_t mode);
 
 // The regular file a save is about to replace, as it is now: the new file takes its
 // permission bits and, where it can, its owner and group (a rename would otherwise give

@@ -5,6 +5,7 @@
 //   the kinds        kind_name, answer_type, kinds_for_slide, QuizRng, default_params
 //   the questions    ask_* (prompt, answer, why per kind), make_question, judge, state_questions
 #include "core/quiz/question_kinds.hpp"
+#include "core/quiz/map_question.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -280,6 +281,7 @@ constexpr KindInfo kKinds[kQuestionKindCount] = {
     {QuestionKind::SameTokenX, "same_token_x", AnswerType::Bool},
     {QuestionKind::SparseMemory, "sparse_memory", AnswerType::Bool},
     {QuestionKind::SpeedupBatch, "speedup_batch", AnswerType::Int},
+    {QuestionKind::MapNearest, "map_nearest", AnswerType::Int},
 };
 
 const KindInfo& info(QuestionKind k) { return kKinds[static_cast<int>(k)]; }
@@ -338,7 +340,8 @@ Params default_params(QuestionKind k, const QuizModel& m, QuizRng* rng) {
       p.col = rng ? rng->below(d) : 0;
       break;
     case QuestionKind::ArgmaxToken: p.t = rng ? rng->below(b) : b - 1; break;
-    case QuestionKind::EditedRowOutputs: p.row = rng ? some_row() : m.ids.front(); break;
+    case QuestionKind::EditedRowOutputs:
+    case QuestionKind::MapNearest: p.row = rng ? some_row() : m.ids.front(); break;
     case QuestionKind::InfCells:
       p.row = rng ? some_row() : m.ids.front();
       p.col = rng ? rng->below(d) : 0;
@@ -408,6 +411,7 @@ bool askable_of(QuestionKind k, const QuizModel& m) {
     case QuestionKind::SparseMemory:
       return m.vocab() <= kRowsMovedMaxVocab && train_batches_fit(m) && default_params(k, m).row.has_value();
     case QuestionKind::SameTokenX: return default_params(k, m).t.has_value();
+    case QuestionKind::MapNearest: return map_askable(m);
     default: return true;
   }
 }
@@ -886,6 +890,7 @@ Question make_question(int slide, QuestionKind k, const QuizModel& m, const Para
     case QuestionKind::SameTokenX:
     case QuestionKind::SparseMemory: ask_misconception(q, m); break;
     case QuestionKind::SpeedupBatch: ask_speedup_batch(q, measured_ratio, small_ratio); break;
+    case QuestionKind::MapNearest: ask_map_nearest(q, m); break;
     default: ask_other(q, m, measured_ratio);
   }
   return q;

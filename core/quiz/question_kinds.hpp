@@ -171,8 +171,9 @@ enum class QuestionKind {
   SameTokenX,
   SparseMemory,
   SpeedupBatch,  // slide 7, from two measurements (like speedup_estimate: not a property of the state)
+  MapNearest,    // the map (slide 7's view; core/quiz/map_question.hpp): asked by --quiz-json, not per slide yet
 };
-inline constexpr int kQuestionKindCount = 22;
+inline constexpr int kQuestionKindCount = 23;
 
 enum class AnswerType { Int, Bool, Float, IntList, CellList };
 
@@ -188,6 +189,7 @@ struct Params {
   std::optional<int64_t> step;              // rows_moved, sparse_memory: the optimizer step, 1..kRowsMovedMaxStep
   std::optional<int64_t> u;                 // same_token_x: the later position with t's ID
   std::optional<int64_t> grad_seed;         // grad_rows_randn: G = torch.randn after manual_seed(grad_seed)
+  std::optional<IdList> choices;            // map_nearest: the rows nearest to `row` on the map (set when asked)
 };
 
 using Answer = std::variant<int64_t, bool, double, IdList, std::vector<Cell>>;

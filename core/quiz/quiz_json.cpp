@@ -77,6 +77,7 @@ void put_params(std::string& out, const Params& p) {
   if (p.step) key("step"), out += std::to_string(*p.step);
   if (p.u) key("u"), out += std::to_string(*p.u);
   if (p.grad_seed) key("grad_seed"), out += std::to_string(*p.grad_seed);
+  if (p.choices) key("choices"), put_answer(out, *p.choices);
   out += '}';
 }
 
@@ -128,7 +129,15 @@ QuizModel cli_model(const CliOptions& o, std::shared_ptr<const TableFile> file, 
 
 std::string quiz_json_text(const CliOptions& o, std::shared_ptr<const TableFile> file, const Gpt2Tokenizer* tokenizer) {
   const QuizModel m = cli_model(o, std::move(file), tokenizer);
-  return questions_json(state_questions(m, o.quiz_seed));
+  std::vector<Question> qs = state_questions(m, o.quiz_seed);
+  // The map's question (slide 7's view; not a slide's own question yet): its row from its
+  // own stream of the quiz seed.
+  if (askable_of(QuestionKind::MapNearest, m)) {
+    QuizRng rng(o.quiz_seed.value_or(0) ^ 0x41);
+    qs.push_back(make_question(7, QuestionKind::MapNearest, m,
+                               default_params(QuestionKind::MapNearest, m, o.quiz_seed ? &rng : nullptr)));
+  }
+  return questions_json(qs);
 }
 
 }  // namespace lv::quiz

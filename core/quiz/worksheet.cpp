@@ -59,7 +59,8 @@ PictureStep picture_for(const Question& q) {
     case QuestionKind::ArgmaxToken: return {8, 2, false, true};  // and the table: x · W[v] for every v
     case QuestionKind::SameTokenX: return {8, 2};
     case QuestionKind::SpeedupEstimate:
-    case QuestionKind::SpeedupBatch: return {7, 0};
+    case QuestionKind::SpeedupBatch:
+    case QuestionKind::MapNearest: return {7, 0};
     case QuestionKind::RowsMoved:
     case QuestionKind::SparseMemory: return {9, static_cast<int>(q.params.step.value_or(1)) - 1};
     case QuestionKind::TableNumbers:

@@ -34,6 +34,14 @@ namespace {
 
 // ---------------------------------------------------------------- small helpers
 
+// A limit as --help and the errors write it: 1,000 or 0.5.
+std::string limit_text(double v) {
+  if (v == std::floor(v) && std::abs(v) < 1e15) return with_commas(static_cast<int64_t>(v));
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
 // A whole number in [lo, hi], else nullopt.
 std::optional<int64_t> int_in_range(std::string_view text, int64_t lo, int64_t hi) {
   PyInt p = parse_py_int(text);
@@ -92,7 +100,9 @@ constexpr Flag kFlags[] = {
     {"--text", Kind::kValue, "--text \"Hello, world\""},
     {"--tokenize", Kind::kValue, "--tokenize \"Hello, world\""},
     {"--text-file", Kind::kValue, "--text-file story.txt"},
+    {"--tokenize-lines", Kind::kValue, "--tokenize-lines texts.jsonl"},
     {"--detokenize", Kind::kValue, "--detokenize 15496,11"},
+    {"--special", Kind::kSwitch, ""},
     {"--quiz-json", Kind::kSwitch, ""},
     {"--quiz-seed", Kind::kValue, "--quiz-seed 7"},
     {"--export-worksheet", Kind::kValue, "--export-worksheet sheet.md"},
@@ -122,19 +132,34 @@ const Flag* find_flag(std::string_view name) {
   return nullptr;
 }
 
-// --text, --tokenize, --text-file and --detokenize (GPT-2's tokenizer's input): one
+// The flags of GPT-2's (or --weights' own) tokenizer's input.
+bool text_flag(std::string_view name) {
+  return name == "--text" || name == "--tokenize" || name == "--text-file" || name == "--tokenize-lines" ||
+         name == "--detokenize" || name == "--special";
+}
+
+// --text, --tokenize, --text-file, --tokenize-lines, --detokenize and --special: one
 // "--flag value" applied; an error or "".
 std::string apply_text_flag(CliOptions& o, std::string_view name, std::string_view v) {
+  if (name == "--special") {  // a switch: --tokenize adds the post-processor's special tokens
+    o.special = true;
+    return "";
+  }
   if (name == "--text") {
     if (std::string e = utf8_problem(name, v); !e.empty()) return e;
     if (v.empty()) return "--text needs some text, e.g. --text \"Hello, world\"";
     o.text = std::string(v);
     return "";
   }
-  if (name == "--tokenize" || name == "--text-file") {
+  if (name == "--tokenize" || name == "--text-file" || name == "--tokenize-lines") {
+    if (o.tokenize && (o.tokenize_lines || name == "--tokenize-lines"))
+      return "give --tokenize-lines alone, without --tokenize or --text-file";
     if (o.tokenize) return "give --tokenize or --text-file, not both";
-    if (name == "--text-file" || v == "-") {  // the text is read by main (read_text_input)
-      if (v.empty()) return "--text-file needs a file name, e.g. --text-file story.txt (- for standard input)";
+    o.tokenize_lines = name == "--tokenize-lines";
+    if (name != "--tokenize" || v == "-") {  // the text is read by main (read_text_input)
+      if (v.empty())
+        return std::string(name) + " needs a file name, e.g. " + std::string(find_flag(name)->example) +
+               " (- for standard input)";
       o.tokenize_from = std::string(v);
       o.tokenize = std::string();
       return "";
@@ -178,8 +203,10 @@ std::string apply_quiz_flag(CliOptions& o, std::string_view name, std::string_vi
     o.export_worksheet = std::string(v);
     return "";
   }
-  auto n = int_in_range(v, 1, 8);  // --worksheet-count
-  if (!n) return "--worksheet-count must be a number of questions from 1 to 8 (got " + quoted_input(v) + ")";
+  auto n = int_in_range(v, 1, kMaxWorksheetCount);  // --worksheet-count
+  if (!n)
+    return "--worksheet-count must be a number of questions from 1 to " + std::to_string(kMaxWorksheetCount) +
+           " (got " + quoted_input(v) + ")";
   o.worksheet_count = static_cast<int>(*n);
   return "";
 }
@@ -199,8 +226,10 @@ std::string apply_train_flag(CliOptions& o, std::string_view name, std::string_v
     return "";
   }
   if (name == "--lr") {
-    auto f = number_in_range(v, 0.0, 1000.0);
-    if (!f) return "--lr must be a learning rate from 0 to 1,000, e.g. 0.1 or 3e-4 (got " + quoted_input(v) + ")";
+    auto f = number_in_range(v, 0.0, kMaxLearningRate);
+    if (!f)
+      return "--lr must be a learning rate from 0 to " + limit_text(kMaxLearningRate) + ", e.g. 0.1 or 3e-4 (got " +
+             quoted_input(v) + ")";
     o.lr = *f;
     return "";
   }
@@ -353,7 +382,9 @@ std::string apply_attention_flag(CliOptions& o, std::string_view name, std::stri
   }
   if (name == "--beta") {
     auto b = number_in_range(v, 0.0, kMaxAttentionBeta);
-    if (!b) return "--beta must be a number from 0 to 1,000, e.g. 1 (the book's) or 0.5 (got " + quoted_input(v) + ")";
+    if (!b)
+      return "--beta must be a number from 0 to " + limit_text(kMaxAttentionBeta) +
+             ", e.g. 1 (the book's) or 0.5 (got " + quoted_input(v) + ")";
     o.beta = *b;
     return "";
   }
@@ -375,6 +406,31 @@ std::string validate_attention(const CliOptions& o, int modes) {
   return attention_ids_error(o);
 }
 
+// --size and --scale: the window's (and the images') size and scale.
+std::string apply_window_flag(CliOptions& o, std::string_view name, std::string_view v) {
+  if (name == "--size") {
+    size_t x = v.find_first_of("xX");
+    std::optional<int64_t> w, h;
+    if (x != std::string_view::npos) {
+      w = int_in_range(v.substr(0, x), kMinSizePixels, kMaxSizePixels);
+      h = int_in_range(v.substr(x + 1), kMinSizePixels, kMaxSizePixels);
+    }
+    if (!w || !h)
+      return "--size must be WIDTHxHEIGHT in pixels, each from " + std::to_string(kMinSizePixels) + " to " +
+             std::to_string(kMaxSizePixels) + " (got " + quoted_input(v) + ")";
+    o.width = static_cast<int>(*w);
+    o.height = static_cast<int>(*h);
+    o.size_given = true;
+    return "";
+  }
+  auto f = number_in_range(v, kMinScale, kMaxScale);  // --scale
+  if (!f)
+    return "--scale must be a number from " + limit_text(kMinScale) + " to " + limit_text(kMaxScale) + " (got " +
+           quoted_input(v) + ")";
+  o.scale = static_cast<float>(*f);
+  return "";
+}
+
 // Applies one "--flag value"; returns an error or "".
 std::string apply(CliOptions& o, std::string_view name, std::string_view v, std::string& ids_text, bool& ids_given) {
   if (name == "--seed") {
@@ -389,8 +445,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
     ids_given = true;
     return "";
   }
-  if (name == "--text" || name == "--tokenize" || name == "--text-file" || name == "--detokenize")
-    return apply_text_flag(o, name, v);
+  if (text_flag(name)) return apply_text_flag(o, name, v);
   if (name == "--quiz-seed" || name == "--export-worksheet" || name == "--worksheet-count")
     return apply_quiz_flag(o, name, v);
   if (name == "--batches" || name == "--optimizer" || name == "--lr" || name == "--steps" || name == "--grad")
@@ -427,25 +482,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
     o.step = static_cast<int>(*d);
     return "";
   }
-  if (name == "--size") {
-    size_t x = v.find_first_of("xX");
-    std::optional<int64_t> w, h;
-    if (x != std::string_view::npos) {
-      w = int_in_range(v.substr(0, x), 320, 8192);
-      h = int_in_range(v.substr(x + 1), 320, 8192);
-    }
-    if (!w || !h) return "--size must be WIDTHxHEIGHT in pixels, each from 320 to 8192 (got " + quoted_input(v) + ")";
-    o.width = static_cast<int>(*w);
-    o.height = static_cast<int>(*h);
-    o.size_given = true;
-    return "";
-  }
-  if (name == "--scale") {
-    auto f = number_in_range(v, 0.5, 4.0);
-    if (!f) return "--scale must be a number from 0.5 to 4 (got " + quoted_input(v) + ")";
-    o.scale = static_cast<float>(*f);
-    return "";
-  }
+  if (name == "--size" || name == "--scale") return apply_window_flag(o, name, v);
   if (name == "--weights") {
     if (v.empty()) return "--weights needs a file: FILE.npy, FILE.safetensors[:NAME] or FILE.gguf[:NAME]";
     if (v == "-") return "lookupviz cannot read a table from standard input: give a file name";
@@ -606,6 +643,9 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
   if (o.tour && (modes > 0 || o.quiz_json))
     return "--tour plays the slides in the window: give it without a mode that exits";
   if (o.bench_edits && o.bench_frames == 0) return "--bench-edits times edits for --bench-frames N: give both";
+  if (o.special && !o.tokenize)
+    return "--special adds the tokenizer's special tokens to --tokenize's IDs: give --tokenize TEXT (or --text-file "
+           "FILE) too";
   return "";
 }
 
@@ -691,9 +731,11 @@ CliParse parse_cli(const std::vector<std::string>& args) {
   return r;
 }
 
-std::string read_text_input(const std::string& from, std::string* text) {
+std::string read_text_input(const std::string& from, std::string* text, std::string_view flag_name) {
   const bool stdin_ = from == "-";
-  const std::string flag = stdin_ ? "--tokenize -" : "--text-file";
+  const std::string flag = stdin_ && flag_name == "--text-file" ? "--tokenize -"
+                           : stdin_                             ? std::string(flag_name) + " -"
+                                                                : std::string(flag_name);
   const std::string what = stdin_ ? "standard input" : from;
   const int fd = stdin_ ? STDIN_FILENO : open(from.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
   if (fd < 0) return flag + ": cannot open " + from + ": " + std::strerror(errno);
@@ -798,7 +840,7 @@ constexpr const char* kQuizHelp = R"(  --quiz-json          print the questions 
                        beside FILE: FILE-q1-slide0.png, ...), a line to
                        answer on, and an answer key with each answer's why;
                        at --size, --present's layout (add --light to print)
-  --worksheet-count N  the worksheet's number of questions, 1 to 8 (default:
+  --worksheet-count N  the worksheet's number of questions, 1 to @MAX_WORKSHEET@ (default:
                        all of the state's; with --quiz-seed, 5))";
 
 // --help's lines for --train-print and its options (their own block: cli_help_text stays short).
@@ -810,8 +852,8 @@ constexpr const char* kTrainHelp = R"(  --train-print        train the seeded ta
                        (cycled; V is max ID + 1 unless --vocab)
   --optimizer NAME     sgd, momentum (SGD, momentum 0.9), adam, adamw
                        (weight decay 0.01) or sparse_adam (sparse=True)
-  --lr LR              the learning rate, 0 to 1,000            (default 0.1)
-  --steps K            optimizer steps, 1 to 10,000             (default 3)
+  --lr LR              the learning rate, 0 to @MAX_LR@            (default 0.1)
+  --steps K            optimizer steps, 1 to @MAX_STEPS@             (default 3)
   --grad G             the upstream gradient: ones (loss = out.sum()) or
                        randn:GSEED (torch.randn(B, D) after
                        torch.manual_seed(GSEED + step))         (default ones))";
@@ -823,9 +865,9 @@ constexpr const char* kAttentionHelp = R"(  --attention-print    causal self-att
                        positions each ID sees, the context their mix of the
                        values; print attn_weights and context_vec as
                        PyTorch 1.13 prints them, and exit.
-                       At most 64 IDs; the model options as --print (no --dtype)
-  --d-out N            the projections' width, 1 to 64           (default 2)
-  --beta B             the scores' sharpness, 0 to 1,000: 0 gives each query
+                       At most @MAX_ATTENTION_IDS@ IDs; the model options as --print (no --dtype)
+  --d-out N            the projections' width, 1 to @MAX_D_OUT@           (default 2)
+  --beta B             the scores' sharpness, 0 to @MAX_BETA@: 0 gives each query
                        the mean of the rows it sees, a large B one row (the
                        lookup again)                             (default 1)
   --no-mask            no causal mask: every ID sees every position)";
@@ -848,7 +890,7 @@ constexpr const char* kNearestHelp = R"(  --nearest ID         the k rows of the
                        "highest": [...]}; rows training never reached keep
                        their initial norm; NaN or inf norms are listed apart
                        as "non_finite" (stderr says so)
-  --k K                how many rows --nearest or --norms lists, 1 to 10,000
+  --k K                how many rows --nearest or --norms lists, 1 to @MAX_K@
                        (default 10))";
 
 // The whole table's principal components (core/nearest/table_pca.hpp), among the headless modes.
@@ -858,7 +900,7 @@ constexpr const char* kMapHelp = R"(  --map-json           the whole table's pri
                        {"rows": V, "cols": D, "components": K,
                        "explained_variance_ratio": [...], "singular_values":
                        [...]}, then exit; the same model options as --print
-  --components K       how many components --map-json gives, 1 to 16
+  --components K       how many components --map-json gives, 1 to @MAX_COMPONENTS@
                                                                  (default 3)
   --map-npy FILE       with --map-json: write every row's K coordinates (its
                        centred row times each component) to FILE, a V x K
@@ -911,6 +953,32 @@ std::string slide_list_lines(const std::vector<std::string>& titles) {
 
 }  // namespace
 
+namespace {
+
+// The limits --help names, from the constants the parser checks (never retyped by hand).
+template <class Put>
+void put_limits(Put& put) {
+  put("@MAX_IDS@", with_commas(kMaxIds));
+  put("@MAX_DIM@", with_commas(kMaxDim));
+  put("@MAX_VOCAB@", with_commas(kMaxVocab));
+  put("@MAX_ELEMENTS@", with_commas(kMaxSeededElements));
+  put("@MIN_SIZE@", std::to_string(kMinSizePixels));
+  put("@MAX_SIZE@", std::to_string(kMaxSizePixels));
+  put("@MIN_SCALE@", limit_text(kMinScale));
+  put("@MAX_SCALE@", limit_text(kMaxScale));
+  put("@MAX_TOKENIZE_MIB@", std::to_string(kMaxTokenizeBytes >> 20));
+  put("@MAX_WORKSHEET@", std::to_string(kMaxWorksheetCount));
+  put("@MAX_LR@", limit_text(kMaxLearningRate));
+  put("@MAX_STEPS@", with_commas(kMaxTrainSteps));
+  put("@MAX_ATTENTION_IDS@", std::to_string(kMaxAttentionTokens));
+  put("@MAX_D_OUT@", std::to_string(kMaxAttentionDOut));
+  put("@MAX_BETA@", limit_text(kMaxAttentionBeta));
+  put("@MAX_K@", with_commas(kMaxNearestK));
+  put("@MAX_COMPONENTS@", std::to_string(kMaxPcaComponents));
+}
+
+}  // namespace
+
 std::string cli_help_text(const std::vector<std::string>& slide_titles) {
   // The slide numbers come from kSlideCount (counted from app/slides/ by CMakeLists.txt);
   // their titles from the app's registry (main passes them: core does not know the slides).
@@ -922,17 +990,17 @@ on a one-hot vector, and why the lookup is the optimization.
 The model (as in the notebook):
   --seed N          torch.manual_seed(N), -2^63 to 2^64-1       (default 123)
   --ids LIST        token IDs: 2,3,1 or "2 3 1" or "[2, 3, 1]"  (default 2,3,1)
-                    at most 4,096 IDs; commas or spaces separate them,
+                    at most @MAX_IDS@ IDs; commas or spaces separate them,
                     empty items are skipped ("1,,2" is 1, 2)
   --text TEXT       the IDs from TEXT by GPT-2's tokenizer (tiktoken's
                     "gpt2", <|endoftext|> allowed), instead of --ids;
                     V becomes 50,257 unless --vocab says otherwise;
                     the window opens in Text mode (slide 0 shows
                     how the tokenizer made the IDs)
-  --dim D           out_dim, the embedding size, 1 to 65,536    (default 5)
-  --vocab V         num_idx, the table's rows, 1 to 10,000,000
+  --dim D           out_dim, the embedding size, 1 to @MAX_DIM@    (default 5)
+  --vocab V         num_idx, the table's rows, 1 to @MAX_VOCAB@
                     (default max(ids)+1, as in the notebook)
-                    rows x dim and IDs x rows: at most 134,217,728 each
+                    rows x dim and IDs x rows: at most @MAX_ELEMENTS@ each
   --weights FILE    the table from a file instead of the seed: FILE.npy
                     (float32/16/64), FILE.safetensors[:NAME]
                     (F32/F16/BF16/F64) or FILE.gguf[:NAME] (F32/F16/
@@ -948,10 +1016,10 @@ The window and the images:
   --slide K         the slide to show, 0 to @LAST@              (default 1)
 @SLIDES@  --step S          the step the transport shows as "S / N": 0 is
                     before the first, N the last         (default: the last)
-  --size WxH        size in pixels, 320 to 8192 each       (default 1440x900)
+  --size WxH        size in pixels, @MIN_SIZE@ to @MAX_SIZE@ each       (default 1440x900)
                     the page is laid out for 1024x720 × the scale and up;
                     a smaller size draws it whole with smaller type
-  --scale F         UI scale, 0.5 to 4                     (default: the screen)
+  --scale F         UI scale, @MIN_SCALE@ to @MAX_SCALE@                     (default: the screen)
   --light           the light theme                        (default: dark)
   --reduced-motion  every step shows its end state         (default: off)
   --present         start presenting: the slide fills the screen, the code
@@ -985,8 +1053,16 @@ Headless modes:
                        print(tokenizer.encode(text, allowed_special=
                        {"<|endoftext|>"})) does with tiktoken, and exit;
                        --tokenize - reads the text from standard input
-  --text-file FILE     --tokenize with FILE's text (any length up to 64 MiB;
+  --text-file FILE     --tokenize with FILE's text (any length up to @MAX_TOKENIZE_MIB@ MiB;
                        an argument holds at most 131,071 bytes)
+  --special            with --tokenize: add the tokenizer's special tokens as
+                       encode(text, add_special_tokens=True) does (its
+                       tokenizer.json's post-processor: BERT's [CLS] ... [SEP],
+                       Llama's <s> ...); GPT-2's has none
+  --tokenize-lines F   many texts in one run: each line of F (- for standard
+                       input) is one JSON string ("Hello,\nworld", as a
+                       .jsonl file holds them); each text's IDs are printed
+                       as a Python list on a line of their own, then exit
   --detokenize LIST    print the text of GPT-2 token IDs (15496,11 or
                        "[15496, 11]"), as print(tokenizer.decode(ids)), exit;
                        "", "[]" or "[ ]" is no IDs (what --tokenize "" prints)
@@ -1024,6 +1100,7 @@ Examples:
   put("@NEAREST@\n", std::string(kNearestHelp) + "\n" + kMapHelp + "\n");
   put("@ATTENTION@\n", std::string(kAttentionHelp) + "\n");
   put("@LEARN@\n", std::string(kLearnHelp) + "\n");
+  put_limits(put);  // last: the blocks above hold limits too
   return text;
 }
 

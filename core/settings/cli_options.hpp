@@ -20,9 +20,13 @@ namespace lv {
 // index in the app's slide table (which checks it has kSlideCount entries).
 // CMakeLists.txt counts app/slides/slide_NN_*.cpp (the app's registry checks the same).
 inline constexpr int kSlideCount = LOOKUPVIZ_SLIDE_COUNT;
-inline constexpr int kLastSlide = kSlideCount - 1;  // --slide accepts 0..kLastSlide
-inline constexpr int kMaxStep = 9'999;              // --step accepts 0..kMaxStep
-inline constexpr int64_t kMaxTrainSteps = 10'000;   // --steps accepts 1..kMaxTrainSteps
+inline constexpr int kLastSlide = kSlideCount - 1;                 // --slide accepts 0..kLastSlide
+inline constexpr int kMaxStep = 9'999;                             // --step accepts 0..kMaxStep
+inline constexpr int64_t kMaxTrainSteps = 10'000;                  // --steps accepts 1..kMaxTrainSteps
+inline constexpr int kMinSizePixels = 320, kMaxSizePixels = 8192;  // --size: each side
+inline constexpr double kMinScale = 0.5, kMaxScale = 4.0;          // --scale
+inline constexpr double kMaxLearningRate = 1000.0;                 // --lr accepts 0..this
+inline constexpr int kMaxWorksheetCount = 8;                       // --worksheet-count accepts 1..this
 
 struct CliOptions {
   // The model (as in the notebook).
@@ -46,7 +50,10 @@ struct CliOptions {
   std::optional<std::string> tokenize;  // --tokenize TEXT: print its GPT-2 IDs as a Python list
   std::string tokenize_from;            // --tokenize - ("-": standard input) or --text-file FILE: where the
                                         // text is read from (main reads it, read_text_input, into tokenize)
+  bool tokenize_lines = false;          // --tokenize-lines FILE: each line of the text read from tokenize_from is a
+                                        // JSON string; each one's IDs are printed on a line of their own
   std::optional<IdList> detokenize;     // --detokenize LIST: print the text of these GPT-2 IDs
+  bool special = false;                 // --special: --tokenize adds the post-processor's special tokens
   bool quiz_json = false;               // --quiz-json: print this state's questions as JSON (core/quiz/), exit
   std::optional<uint64_t> quiz_seed;    // --quiz-seed N: the questions' params drawn from N; empty: fixed ones
   std::string export_worksheet;         // --export-worksheet FILE.md: questions, pictures beside it, a key; exit
@@ -108,10 +115,10 @@ struct CliOptions {
 // linear in it; a command-line argument holds at most 131,071 bytes).
 inline constexpr size_t kMaxTokenizeBytes = 64u << 20;
 
-// Reads the text for --tokenize - / --text-file FILE ("-": standard input): at most
-// kMaxTokenizeBytes, well-formed UTF-8. A FIFO or a pipe is fine (it is read, bounded),
-// a folder is not. "" or the error line (without "lookupviz: ").
-std::string read_text_input(const std::string& from, std::string* text);
+// Reads the text for --tokenize - / --text-file FILE / --tokenize-lines FILE ("-": standard
+// input): at most kMaxTokenizeBytes, well-formed UTF-8. A FIFO or a pipe is fine (it is read,
+// bounded), a folder is not. "" or the error line (without "lookupviz: "), naming `flag`.
+std::string read_text_input(const std::string& from, std::string* text, std::string_view flag = "--text-file");
 
 struct CliParse {
   bool ok = false;

@@ -286,6 +286,19 @@ constexpr std::string_view kKeys[] = {"slide",    "step",           "ids",    "s
                                       "zoom",     "reduced_motion", "window", "window_pos", "maximized",   "table",
                                       "ids_from", "text",           "learn"};
 
+// The first three words of v (separated by spaces or tabs) into parts; returns what follows.
+std::string_view three_words(std::string_view v, std::string_view (&parts)[3]) {
+  std::string_view rest = v;
+  for (auto& p : parts) {
+    rest = trim(rest);
+    size_t end = 0;
+    while (end < rest.size() && !is_space(rest[end])) ++end;
+    p = rest.substr(0, end);
+    rest = rest.substr(end);
+  }
+  return rest;
+}
+
 struct Parser {
   SessionSettings s;
   std::string ids_text = "2, 3, 1";  // checked once the vocabulary is known
@@ -303,14 +316,7 @@ struct Parser {
     if (s.edits.size() >= kMaxSettingsEdits) return "more than " + with_commas(kMaxSettingsEdits) + " edited cells";
     if (edits_line == 0) edits_line = line_no;
     std::string_view parts[3];
-    std::string_view rest = v;
-    for (auto& p : parts) {
-      rest = trim(rest);
-      size_t end = 0;
-      while (end < rest.size() && !is_space(rest[end])) ++end;
-      p = rest.substr(0, end);
-      rest = rest.substr(end);
-    }
+    const std::string_view rest = three_words(v, parts);
     auto row = int_in(parts[0], 0, kMaxTableElements - 1), col = int_in(parts[1], 0, kMaxTableElements - 1);
     auto value = parse_float(parts[2]);
     if (!row || !col || !value || !trim(rest).empty()) return "edit must be ROW COL VALUE, e.g. edit = 2 4 -0.5" + got;
@@ -322,14 +328,7 @@ struct Parser {
   std::string apply_result(std::string_view v, const std::string& got) {
     const std::string bad = "result must be KIND ASKED RIGHT, e.g. result = lookup_row 5 3" + got;
     std::string_view parts[3];
-    std::string_view rest = v;
-    for (auto& p : parts) {
-      rest = trim(rest);
-      size_t end = 0;
-      while (end < rest.size() && !is_space(rest[end])) ++end;
-      p = rest.substr(0, end);
-      rest = rest.substr(end);
-    }
+    const std::string_view rest = three_words(v, parts);
     const std::string_view kind = parts[0];
     bool name_ok = !kind.empty() && kind.size() <= 32;
     for (char c : kind) name_ok = name_ok && ((c >= 'a' && c <= 'z') || c == '_');

@@ -158,6 +158,10 @@ BpeTokenizer::BpeTokenizer(BpeSpec spec) : spec_(std::move(spec)) {
     return;
   }
   if (spec_.unk_id >= static_cast<int64_t>(n)) spec_.unk_id = -1;
+  if (spec_.model != BpeSpec::Bpe) {
+    build_word_model();
+    return;
+  }
   if (!index_merges()) return;
   for (int b = 0; b < 256; ++b) {
     char name[8];
@@ -439,6 +443,12 @@ void BpeTokenizer::encode_word(std::string_view word, IdList& out, MergeReplay* 
 }
 
 void BpeTokenizer::encode_piece(std::string_view piece, IdList& out) const {
+  if (spec_.model != BpeSpec::Bpe) {  // within the piece's budget, as encode() gives it
+    WordModelBudget budget(piece.size());
+    std::string why;
+    if (!encode_words(piece, out, budget, &why) && spec_.unk_id >= 0) out.push_back(spec_.unk_id);
+    return;
+  }
   if (spec_.byte_level) return encode_word(bytes_as_symbols(piece), out, nullptr);
   if (!cut_at_spaces_) return encode_word(piece, out, nullptr);
   // Stretches cut before each ▁ after another character: no merge crosses them, so the IDs
@@ -455,6 +465,11 @@ void BpeTokenizer::encode_piece(std::string_view piece, IdList& out) const {
 
 MergeReplay BpeTokenizer::replay(std::string_view piece) const {
   MergeReplay r;
+  if (spec_.model != BpeSpec::Bpe) {  // no merges: the piece's tokens as they come
+    encode_piece(piece, r.start);
+    for (uint32_t k = 0; k < r.start.size(); ++k) r.start_at.push_back(k);
+    return r;
+  }
   IdList ids;
   const std::string word = piece_symbols(piece);
   encode_word(word, ids, &r);
@@ -479,13 +494,22 @@ bool BpeTokenizer::encode_into(std::string_view text, Ids& ids, std::string* why
   const bool ok = for_each_piece(
       text,
       [&](std::string&& p, bool special) {
-    if (special) ids.push_back(static_cast<typename Ids::value_type>(special_id(p)));
-    else if constexpr (std::is_same_v<Ids, IdList>) encode_piece(p, ids);
-    else {
-      piece_ids.clear();
-      encode_piece(p, piece_ids);
-      ids.insert(ids.end(), piece_ids.begin(), piece_ids.end());
+    if (special) {
+      ids.push_back(static_cast<typename Ids::value_type>(special_id(p)));
+      return true;
     }
+    auto one = [&](IdList& out) {
+      if (spec_.model == BpeSpec::Bpe) {
+        encode_piece(p, out);
+        return true;
+      }
+      WordModelBudget budget(p.size());  // each piece's own, as encode_piece's (word_models.hpp)
+      return encode_words(p, out, budget, why);
+    };
+    if constexpr (std::is_same_v<Ids, IdList>) return one(ids);
+    piece_ids.clear();
+    if (!one(piece_ids)) return false;
+    ids.insert(ids.end(), piece_ids.begin(), piece_ids.end());
     return true;
       },
       why);
@@ -549,8 +573,9 @@ Decoding BpeTokenizer::decode(const IdList& ids) const {
       r.bytes.clear();
       return r;
     }
-    r.bytes += token_bytes(id);
+    if (!spec_.wordpiece_decoder && !spec_.join_with_spaces) r.bytes += token_bytes(id);
   }
+  if (spec_.wordpiece_decoder || spec_.join_with_spaces) r.bytes = decode_tokens(ids);
   if (spec_.strip_leading_space && !r.bytes.empty() && r.bytes[0] == ' ') r.bytes.erase(0, 1);
   r.ok = true;
   return r;

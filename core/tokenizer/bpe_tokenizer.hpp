@@ -10,10 +10,15 @@
 //          ▁, prepended always / first / never, split before each ▁)
 //        ─ the model on each piece: Hugging Face's BPE (merges by rank, ignore_merges,
 //          byte_fallback <0xNN>, unk) or llama.cpp's SentencePiece (merges by score,
-//          then byte fallback)
+//          then byte fallback); or, not BPE at all, WordPiece, Unigram or WordLevel
+//          (word_models.hpp)
+//        ─ with add_special_tokens (--special), the post-processor's special tokens around
+//          the IDs (BERT's [CLS] … [SEP], Llama's <s> …)
 //   IDs  ─ tokens' bytes (byte-level symbols back to bytes, ▁ to a space, <0xNN> to its
 //          byte; added tokens as written), one leading space stripped when the decoder
-//          strips it (Metaspace's prepend, Llama-2's Strip).
+//          strips it (Metaspace's prepend, Llama-2's Strip); WordPiece's decoder joins
+//          "##" pieces to the one before and the others with a space; with no decoder, a
+//          model that is not BPE has its tokens joined by spaces (as the crate does).
 #pragma once
 #include <functional>
 #include <memory>
@@ -26,6 +31,7 @@
 #include "core/tokenizer/normalizer.hpp"
 #include "core/tokenizer/split_regex.hpp"
 #include "core/tokenizer/tokenizer.hpp"
+#include "core/tokenizer/word_models.hpp"
 
 namespace lv {
 
@@ -52,6 +58,8 @@ struct PreTokenizeStep {
 };
 
 struct BpeSpec {
+  // The model: BPE (merges), or one of word_models.hpp's.
+  enum Model { Bpe, WordPiece, Unigram, WordLevel } model = Bpe;
   std::string name;                 // for the status line: "tokenizer.json (byte-level BPE)"
   TokenizerOrigin origin;           // the tokenizer.json or .gguf it was read from
   std::vector<std::string> tokens;  // by ID, as the vocabulary writes them ("" for a hole)
@@ -73,6 +81,20 @@ struct BpeSpec {
   std::string space_symbol;          // decoding: this symbol is a space ("▁"), "" for none
   bool decode_byte_tokens = false;   // decoding: <0xNN> is its byte (a ByteFallback decoder)
   bool strip_leading_space = false;
+  // WordPiece: continuing_subword_prefix and max_input_chars_per_word; Unigram: scores by ID.
+  std::string subword_prefix = "##";
+  size_t max_word_chars = 100;
+  std::vector<double> unigram_scores;
+  // Decoding: WordPiece's decoder (its prefix, and cleanup's " ." -> "." and the rest), or
+  // none at all (join_with_spaces).
+  bool wordpiece_decoder = false;
+  std::string decoder_prefix = "##";
+  bool decoder_cleanup = true;
+  bool join_with_spaces = false;
+  // The post-processor's special tokens for one sequence: `special_before` IDs, the text's,
+  // `special_after` (TemplateProcessing's single template, BertProcessing, RobertaProcessing).
+  IdList special_before, special_after;
+  std::string special_error;  // why they cannot be added (a post-processor lookupviz cannot read), or ""
 };
 
 class BpeTokenizer : public Tokenizer {
@@ -96,6 +118,7 @@ class BpeTokenizer : public Tokenizer {
   std::string token_bytes(int64_t id) const override;
   std::string token_symbols(int64_t id) const override;
   std::string piece_symbols(std::string_view piece) const override;
+  bool add_special_tokens(IdList& ids, std::string* why) const override;
 
   const BpeSpec& spec() const { return spec_; }
 
@@ -106,6 +129,7 @@ class BpeTokenizer : public Tokenizer {
   };
   int64_t find(std::string_view token) const;
   bool index_merges();
+  void build_word_model();
   bool ends_with_metaspace(int64_t id) const;
   void first_parts(std::string_view word, std::vector<Part>& parts) const;
   void merge_by_rank(std::vector<Part>& parts, std::vector<BpeStep>* steps) const;
@@ -120,6 +144,9 @@ class BpeTokenizer : public Tokenizer {
   void encode_word(std::string_view word, IdList& out, MergeReplay* replay) const;
   template <typename Ids>
   bool encode_into(std::string_view text, Ids& ids, std::string* why) const;
+  // A model that is not BPE on one piece, within the text's budget (word_models.hpp).
+  bool encode_words(std::string_view piece, IdList& out, WordModelBudget& budget, std::string* why) const;
+  std::string decode_tokens(const IdList& ids) const;  // a decoder that sees its neighbours
 
   BpeSpec spec_;
   std::string error_;
@@ -133,6 +160,8 @@ class BpeTokenizer : public Tokenizer {
   // encoded in stretches cut before each ▁ that follows another character: true when no
   // merge can cross such a cut (no token holds a ▁ after another character; ▁ is a token).
   bool cut_at_spaces_ = false;
+  WordPieceModel wordpiece_;
+  UnigramModel unigram_;
 };
 
 }  // namespace lv

@@ -117,11 +117,7 @@ bool parse_encoder(std::string_view text, std::vector<std::string>& by_id, std::
     if (!r.expect('}')) return fail();
     break;
   }
-  r.ws();
-  if (r.i != text.size()) {
-    r.err("text after the object");
-    return fail();
-  }
+  if (!r.at_end()) return fail();
   if (std::count(seen.begin(), seen.end(), true) != kGpt2VocabSize) {
     error = "encoder.json: " + std::to_string(std::count(seen.begin(), seen.end(), true)) + " tokens, not " +
             std::to_string(kGpt2VocabSize);

@@ -7,37 +7,28 @@
 
 #include <pcre2.h>
 
+#include <string>
+
+#include "core/tokenizer/split_regex.hpp"
+#include "core/tokenizer/unicode_stand_in.hpp"
+
 namespace lv {
 namespace {
-
-// Unicode's White_Space property (PropList.txt): 25 code points.
-constexpr const char* kWhiteSpace =
-    "\\x{09}-\\x{0D}\\x{20}\\x{85}\\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}";
 
 pcre2_code* as_code(void* p) { return static_cast<pcre2_code*>(p); }
 
 }  // namespace
 
 std::string gpt2_pattern_text() {
-  const std::string ws = kWhiteSpace;
+  const std::string ws(kUnicodeWhiteSpace);
   return "'s|'t|'re|'ve|'m|'ll|'d| ?\\p{L}+| ?\\p{N}+| ?[^" + ws + "\\p{L}\\p{N}]+|[" + ws + "]+(?![^" + ws + "])|[" +
          ws + "]+";
 }
 
 Gpt2Pattern::Gpt2Pattern() {
-  const std::string pattern = gpt2_pattern_text();
-  int code = 0;
-  PCRE2_SIZE offset = 0;
-  pcre2_code* re = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pattern.data()), pattern.size(), PCRE2_UTF | PCRE2_UCP,
-                                 &code, &offset, nullptr);
-  if (!re) {
-    PCRE2_UCHAR buf[256];
-    pcre2_get_error_message(code, buf, sizeof buf);
-    error_ = "the GPT-2 pattern does not compile: " + std::string(reinterpret_cast<char*>(buf));
-    return;
-  }
-  pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);  // faster when available; the interpreter otherwise
-  code_ = re;
+  std::string why;
+  code_ = compile_pcre2(gpt2_pattern_text(), &why);
+  if (!code_) error_ = "the GPT-2 pattern does not compile: " + why;
 }
 
 Gpt2Pattern::~Gpt2Pattern() { pcre2_code_free(as_code(code_)); }
@@ -58,7 +49,11 @@ bool Gpt2Pattern::for_each_piece(std::string_view text, const std::function<void
     *why = "out of memory for the GPT-2 pattern";
     return false;
   }
-  const auto* subject = reinterpret_cast<PCRE2_SPTR>(text.data());
+  // Characters newer than PCRE2's tables are seen as older ones of their kind, at the same
+  // offsets (unicode_stand_in.hpp), as the Split patterns see them.
+  std::string seen;
+  const bool stood_in = stand_in_newer_characters(text, &seen);
+  const auto* subject = reinterpret_cast<PCRE2_SPTR>(stood_in ? seen.data() : text.data());
   size_t at = 0;
   bool ok = true;
   while (at < text.size()) {

@@ -32,9 +32,9 @@ bool unicode_form(NormalizeStep::Kind kind, std::string& text, std::string* why)
   return true;
 }
 
-// Each code point on its own (no context: Rust's char::to_lowercase, which the crate maps
-// character by character), with its full lower case (İ -> i + U+0307).
-void lowercase(std::string& text) {
+// The text rewritten a code point at a time: each(c, its bytes, out) appends what it becomes.
+template <typename F>
+void each_code_point(std::string& text, F&& each) {
   std::string out;
   out.reserve(text.size());
   for (size_t i = 0; i < text.size();) {
@@ -45,19 +45,27 @@ void lowercase(std::string& text) {
       i += bad;
       continue;
     }
-    const char32_t c = utf8_code_point(text, i, len);
-    if (c < 0x80) out += static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
-    else {
-      UChar buf[8];
-      UErrorCode status = U_ZERO_ERROR;
-      const icu::UnicodeString one(static_cast<UChar32>(c));
-      const int32_t n = u_strToLower(buf, 8, one.getBuffer(), one.length(), "", &status);
-      if (U_FAILURE(status)) out.append(text, i, len);
-      else icu::UnicodeString(buf, n).toUTF8String(out);
-    }
+    each(utf8_code_point(text, i, len), std::string_view(text).substr(i, len), out);
     i += len;
   }
   text = std::move(out);
+}
+
+// Each code point on its own (no context: Rust's char::to_lowercase, which the crate maps
+// character by character), with its full lower case (İ -> i + U+0307).
+void lowercase(std::string& text) {
+  each_code_point(text, [](char32_t c, std::string_view bytes, std::string& out) {
+    if (c < 0x80) {
+      out += static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+      return;
+    }
+    UChar buf[8];
+    UErrorCode status = U_ZERO_ERROR;
+    const icu::UnicodeString one(static_cast<UChar32>(c));
+    const int32_t n = u_strToLower(buf, 8, one.getBuffer(), one.length(), "", &status);
+    if (U_FAILURE(status)) out += bytes;
+    else icu::UnicodeString(buf, n).toUTF8String(out);
+  });
 }
 
 void strip_accents(std::string& text) {
@@ -73,6 +81,34 @@ void strip_accents(std::string& text) {
     i += n;
   }
   text = std::move(out);
+}
+
+// The crate's is_chinese_char (0x2B920, not BERT's 0x2B820: the crate's, kept).
+bool chinese(char32_t c) {
+  return (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x20000 && c <= 0x2A6DF) ||
+         (c >= 0x2A700 && c <= 0x2B73F) || (c >= 0x2B740 && c <= 0x2B81F) || (c >= 0x2B920 && c <= 0x2CEAF) ||
+         (c >= 0xF900 && c <= 0xFAFF) || (c >= 0x2F800 && c <= 0x2FA1F);
+}
+
+// BertClean, BertChinese, and BertStripAccents' filter (after NFD): each character kept,
+// changed or dropped.
+void bert_step(NormalizeStep::Kind kind, std::string& text) {
+  each_code_point(text, [kind](char32_t c, std::string_view bytes, std::string& out) {
+    const int8_t type = u_charType(static_cast<UChar32>(c));
+    if (kind == NormalizeStep::BertClean) {
+      const bool tnr = c == '\t' || c == '\n' || c == '\r';
+      const bool other = type == U_CONTROL_CHAR || type == U_FORMAT_CHAR || type == U_SURROGATE ||
+                         type == U_PRIVATE_USE_CHAR || type == U_UNASSIGNED;
+      const bool dropped = c == 0 || c == 0xFFFD || (other && !tnr);
+      if (!dropped) tnr || is_white_space(c) ? out += ' ' : out += bytes;
+    } else if (kind == NormalizeStep::BertChinese && chinese(c)) {
+      out += ' ';
+      out += bytes;
+      out += ' ';
+    } else if (kind == NormalizeStep::BertChinese || type != U_NON_SPACING_MARK) {
+      out += bytes;
+    }
+  });
 }
 
 void strip(std::string& text, bool left, bool right) {
@@ -136,6 +172,12 @@ bool normalize(const std::vector<NormalizeStep>& steps, std::string& text, std::
       case K::Lowercase: lowercase(text); break;
       case K::StripAccents: strip_accents(text); break;
       case K::Strip: strip(text, s.left, s.right); break;
+      case K::BertClean:
+      case K::BertChinese: bert_step(s.kind, text); break;
+      case K::BertStripAccents:
+        if (!unicode_form(K::Nfd, text, why)) return false;
+        bert_step(s.kind, text);
+        break;
     }
     if (text.size() > most) return too_long();  // NFKD (ﷺ is 18 code points) and Lowercase grow it too
   }

@@ -12,7 +12,25 @@
 namespace lv {
 
 struct NormalizeStep {
-  enum Kind { Prepend, Replace, Nfc, Nfd, Nfkc, Nfkd, Lowercase, StripAccents, Strip } kind = Prepend;
+  // The BERT normalizer's steps (the crate's normalizers::bert), in the order it takes them:
+  // BertClean drops NUL, U+FFFD and "other" characters (Cc, Cf, Cs, Co, Cn) but tab, newline
+  // and return, and makes each White_Space character a space; BertChinese puts a space either
+  // side of each CJK ideograph (the crate's ranges); BertStripAccents is NFD, then the
+  // non-spacing marks (Mn) dropped; then Lowercase.
+  enum Kind {
+    Prepend,
+    Replace,
+    Nfc,
+    Nfd,
+    Nfkc,
+    Nfkd,
+    Lowercase,
+    StripAccents,
+    Strip,
+    BertClean,
+    BertChinese,
+    BertStripAccents
+  } kind = Prepend;
   std::string text, with;          // Prepend: text; Replace: text -> with
   bool left = true, right = true;  // Strip: which ends
 };

@@ -90,27 +90,65 @@ bool get_pre(In& in, PreTokenizeStep& p, std::string* why) {
 
 constexpr uint32_t kByScore = 1, kByteFallback = 2, kIgnoreMerges = 4, kFuseUnk = 8, kLongestAddedFirst = 16,
                    kFirstMergeWins = 32, kByteLevel = 64, kDecodeByteTokens = 128, kStripLeadingSpace = 256,
-                   kAllFlags = 511;
+                   kWordPieceDecoder = 512, kDecoderCleanup = 1024, kJoinWithSpaces = 2048, kAllFlags = 4095;
 
 uint32_t flags_of(const BpeSpec& s) {
   return (s.by_score ? kByScore : 0) | (s.byte_fallback ? kByteFallback : 0) | (s.ignore_merges ? kIgnoreMerges : 0) |
          (s.fuse_unk ? kFuseUnk : 0) | (s.longest_added_first ? kLongestAddedFirst : 0) |
          (s.first_merge_wins ? kFirstMergeWins : 0) | (s.byte_level ? kByteLevel : 0) |
-         (s.decode_byte_tokens ? kDecodeByteTokens : 0) | (s.strip_leading_space ? kStripLeadingSpace : 0);
+         (s.decode_byte_tokens ? kDecodeByteTokens : 0) | (s.strip_leading_space ? kStripLeadingSpace : 0) |
+         (s.wordpiece_decoder ? kWordPieceDecoder : 0) | (s.decoder_cleanup ? kDecoderCleanup : 0) |
+         (s.join_with_spaces ? kJoinWithSpaces : 0);
 }
 
 void set_flags(BpeSpec& s, uint32_t f) {
   s.by_score = f & kByScore, s.byte_fallback = f & kByteFallback, s.ignore_merges = f & kIgnoreMerges;
   s.fuse_unk = f & kFuseUnk, s.longest_added_first = f & kLongestAddedFirst, s.first_merge_wins = f & kFirstMergeWins;
   s.byte_level = f & kByteLevel, s.decode_byte_tokens = f & kDecodeByteTokens;
-  s.strip_leading_space = f & kStripLeadingSpace;
+  s.strip_leading_space = f & kStripLeadingSpace, s.wordpiece_decoder = f & kWordPieceDecoder;
+  s.decoder_cleanup = f & kDecoderCleanup, s.join_with_spaces = f & kJoinWithSpaces;
+}
+
+// The models that are not BPE (word_models.hpp) and the post-processor's special tokens:
+// the model, WordPiece's prefix and word length, Unigram's scores, the WordPiece decoder's
+// prefix, the IDs --special puts before and after a text, and why it cannot.
+void put_words(Out& o, const BpeSpec& s) {
+  o.u8(s.model);
+  o.str(s.subword_prefix);
+  o.num(static_cast<uint64_t>(s.max_word_chars));
+  o.num(static_cast<uint32_t>(s.unigram_scores.size()));
+  for (double d : s.unigram_scores) o.num(d);
+  o.str(s.decoder_prefix);
+  for (const IdList* list : {&s.special_before, &s.special_after}) {
+    o.num(static_cast<uint32_t>(list->size()));
+    for (int64_t id : *list) o.num(id);
+  }
+  o.str(s.special_error);
+}
+
+bool get_words(In& in, BpeSpec& s) {
+  s.model = static_cast<BpeSpec::Model>(in.u8(BpeSpec::WordLevel + 1));
+  s.subword_prefix = in.str();
+  const auto most = in.num<uint64_t>();
+  if (most > kMaxWordPieceChars) in.ok = false;
+  s.max_word_chars = static_cast<size_t>(most);
+  s.unigram_scores.resize(in.count(8));
+  for (double& d : s.unigram_scores) d = in.num<double>();
+  s.decoder_prefix = in.str();
+  for (IdList* list : {&s.special_before, &s.special_after}) {
+    list->resize(in.count(8));
+    for (int64_t& id : *list)
+      if (id = in.num<int64_t>(); id < 0 || id >= static_cast<int64_t>(s.tokens.size())) in.ok = false;
+  }
+  s.special_error = in.str();
+  return in.ok;
 }
 
 // The lists after the vocabulary: normalizer, pre-tokenizer, added tokens.
 bool get_steps(In& in, BpeSpec& s, std::string* why) {
   s.normalizer.resize(in.count(11));
   for (NormalizeStep& n : s.normalizer) {
-    n.kind = static_cast<NormalizeStep::Kind>(in.u8(NormalizeStep::Strip + 1));
+    n.kind = static_cast<NormalizeStep::Kind>(in.u8(NormalizeStep::BertStripAccents + 1));
     n.text = in.str();
     n.with = in.str();
     n.left = in.u8(2);
@@ -149,6 +187,7 @@ std::string encode_spec(const BpeSpec& s) {
   o.num(flags_of(s));
   o.num(s.unk_id);
   o.str(s.space_symbol);
+  put_words(o, s);
   o.num(static_cast<uint32_t>(s.normalizer.size()));
   for (const NormalizeStep& n : s.normalizer) {
     o.u8(n.kind);
@@ -194,7 +233,7 @@ bool decode_spec(std::string_view bytes, BpeSpec& s, std::string* why) {
   set_flags(s, flags);
   s.unk_id = in.num<int64_t>();
   s.space_symbol = in.str();
-  if (!in.ok || !get_steps(in, s, why)) {
+  if (!in.ok || !get_words(in, s) || !get_steps(in, s, why)) {
     if (why->empty()) *why = "it is cut short or damaged";
     return false;
   }

@@ -8,43 +8,12 @@
 #include <cstdint>
 
 #include "core/text/utf8_text.hpp"
-#include "core/tokenizer/unicode_catchup.hpp"
+#include "core/tokenizer/unicode_stand_in.hpp"
 
 namespace lv {
 namespace {
 
-// Unicode's White_Space property (PropList.txt), as a class's contents.
-constexpr std::string_view kWhiteSpace =
-    "\\x{09}-\\x{0D}\\x{20}\\x{85}\\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}";
-
 pcre2_code* as_code(void* p) { return static_cast<pcre2_code*>(p); }
-
-// A property escape at pattern[i] (\p{Name}, \pL, \P{..}, \p{^..}, \d, \D) written with the
-// characters PCRE2's tables lack (unicode_catchup.hpp): \p{L} -> [\p{L}\x{31350}-...] outside
-// a class, \p{L}\x{31350}-... inside one. Returns the escape's length (0: not such an
-// escape, or nothing to add; \P inside a class, a complement, is left as PCRE2 reads it).
-size_t property_escape(std::string_view p, size_t i, bool in_class, std::string& out) {
-  const char e = p[i + 1];
-  std::string name;
-  size_t len = 2;
-  bool negated = e == 'P' || e == 'D';
-  if (e == 'd' || e == 'D') name = "Nd";
-  else if (e != 'p' && e != 'P') return 0;
-  else if (i + 2 < p.size() && p[i + 2] == '{') {
-    const size_t close = p.find('}', i + 3);
-    if (close == std::string_view::npos) return 0;
-    name = std::string(p.substr(i + 3, close - i - 3));
-    len = close + 1 - i;
-    if (!name.empty() && name[0] == '^') negated = !negated, name.erase(0, 1);
-  } else if (i + 2 < p.size()) {
-    name = std::string(1, p[i + 2]), len = 3;
-  }
-  const std::string more = name.empty() ? std::string() : unicode_catchup(name);
-  if (more.empty() || (negated && in_class)) return 0;
-  const std::string positive = e == 'd' || e == 'D' ? "\\d" : "\\p{" + name + "}";
-  out += in_class ? positive + more : (negated ? "[^" : "[") + positive + more + "]";
-  return len;
-}
 
 }  // namespace
 
@@ -66,14 +35,10 @@ std::string pcre2_pattern_of(std::string_view pattern, bool literal) {
   for (size_t i = 0; i < pattern.size(); ++i) {
     const char c = pattern[i];
     if (c == '\\' && i + 1 < pattern.size()) {
-      if (const size_t n = property_escape(pattern, i, in_class, out)) {
-        i += n - 1;
-        continue;
-      }
       const char e = pattern[i + 1];
       ++i;
-      if (e == 's') out += in_class ? std::string(kWhiteSpace) : "[" + std::string(kWhiteSpace) + "]";
-      else if (e == 'S' && !in_class) out += "[^" + std::string(kWhiteSpace) + "]";
+      if (e == 's') out += in_class ? std::string(kUnicodeWhiteSpace) : "[" + std::string(kUnicodeWhiteSpace) + "]";
+      else if (e == 'S' && !in_class) out += "[^" + std::string(kUnicodeWhiteSpace) + "]";
       else {
         out += '\\';
         out += e;
@@ -94,20 +59,25 @@ std::string pcre2_pattern_of(std::string_view pattern, bool literal) {
   return out;
 }
 
-SplitRegex::SplitRegex(std::string_view pattern, bool literal) : pattern_(pattern), literal_(literal) {
-  const std::string p = pcre2_pattern_of(pattern, literal);
+void* compile_pcre2(std::string_view pattern, std::string* why) {
   int code = 0;
   PCRE2_SIZE offset = 0;
-  pcre2_code* re =
-      pcre2_compile(reinterpret_cast<PCRE2_SPTR>(p.data()), p.size(), PCRE2_UTF | PCRE2_UCP, &code, &offset, nullptr);
+  pcre2_code* re = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(pattern.data()), pattern.size(), PCRE2_UTF | PCRE2_UCP,
+                                 &code, &offset, nullptr);
   if (!re) {
     PCRE2_UCHAR buf[256];
     pcre2_get_error_message(code, buf, sizeof buf);
-    error_ = "its pattern does not compile (" + std::string(reinterpret_cast<char*>(buf)) + ")";
-    return;
+    *why = reinterpret_cast<char*>(buf);
+    return nullptr;
   }
-  pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
-  code_ = re;
+  pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);  // faster when available; the interpreter otherwise
+  return re;
+}
+
+SplitRegex::SplitRegex(std::string_view pattern, bool literal) : pattern_(pattern), literal_(literal) {
+  std::string why;
+  code_ = compile_pcre2(pcre2_pattern_of(pattern, literal), &why);
+  if (!code_) error_ = "its pattern does not compile (" + why + ")";
 }
 
 SplitRegex::~SplitRegex() { pcre2_code_free(as_code(code_)); }
@@ -159,7 +129,13 @@ bool SplitRegex::for_each_match(std::string_view text, const Hit& hit, std::stri
   for (size_t run = 0; ok && run < text.size();) {
     size_t end = run, bad = 0;
     for (size_t len; end < text.size() && (len = utf8_sequence_length(text, end, &bad)) > 0;) end += len;
-    if (end > run) ok = match_run(text.substr(run, end - run), run, r, hit, why);
+    if (end > run) {
+      // PCRE2 sees characters newer than its tables as older ones of their kind, at the same
+      // offsets (unicode_stand_in.hpp); the pieces are still cut from `text`.
+      const std::string_view part = text.substr(run, end - run);
+      std::string seen;
+      ok = match_run(stand_in_newer_characters(part, &seen) ? std::string_view(seen) : part, run, r, hit, why);
+    }
     if (end < text.size()) utf8_sequence_length(text, end, &bad);
     run = end + (end < text.size() ? bad : 0);
   }

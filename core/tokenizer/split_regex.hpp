@@ -45,6 +45,16 @@ inline constexpr char kRegexBudgetSpent[] =
     "this tokenizer's pre-tokenizer pattern needs too much work on this text (PCRE2's match limit); lookupviz stops "
     "rather than hang";
 
+// Unicode's White_Space property (PropList.txt: 25 code points) as a PCRE2 class's contents:
+// what Oniguruma's \s means, and the white space of GPT-2's pattern (gpt2_pattern.cpp).
+inline constexpr std::string_view kUnicodeWhiteSpace =
+    "\\x{09}-\\x{0D}\\x{20}\\x{85}\\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}";
+
+// `pattern` compiled by PCRE2 in UTF + UCP mode, then by its JIT where there is one (the
+// interpreter otherwise): a pcre2_code_8* (kept out of headers; pcre2_code_free frees it),
+// or null with PCRE2's message in *why. GPT-2's pattern and SplitRegex both compile here.
+void* compile_pcre2(std::string_view pattern, std::string* why);
+
 class SplitRegex {
  public:
   // A pattern (`literal`: a plain string to find, as a Split's {"String": …}).

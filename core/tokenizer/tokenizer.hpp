@@ -104,6 +104,14 @@ class Tokenizer {
   // A piece as the model's symbols (byte-level: "Ġsunlit"; SentencePiece: the piece).
   virtual std::string piece_symbols(std::string_view piece) const = 0;
 
+  // The post-processor's special tokens put around a text's IDs, as add_special_tokens=True
+  // asks (--special): BERT's [CLS] … [SEP], Llama's <s> …; none for GPT-2. False with *why
+  // (one sentence) when the tokenizer has a post-processor lookupviz cannot read.
+  virtual bool add_special_tokens(IdList& ids, std::string* why) const {
+    (void)ids, (void)why;
+    return true;
+  }
+
   bool has_id(int64_t id) const { return id >= 0 && id < static_cast<int64_t>(vocab_size()); }
 };
 

@@ -19,7 +19,9 @@
 namespace lv {
 namespace {
 
-constexpr char kMagic[8] = {'L', 'V', 'T', 'O', 'K', 'C', '1', '\n'};
+// C2: the payload holds the models besides BPE and the post-processor's special tokens (a C1
+// file, from before them, is rejected and written again).
+constexpr char kMagic[8] = {'L', 'V', 'T', 'O', 'K', 'C', '2', '\n'};
 
 struct Header {
   char magic[8];

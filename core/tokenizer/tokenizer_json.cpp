@@ -4,9 +4,12 @@
 #include "core/tokenizer/tokenizer_json.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 #include "core/io/json_reader.hpp"
+#include "core/tokenizer/json_node.hpp"
+#include "core/tokenizer/tokenizer_json_parts.hpp"
 #include "core/io/small_file.hpp"
 #include "core/text/text_format.hpp"
 #include "core/text/utf8_text.hpp"
@@ -24,91 +27,47 @@ namespace {
 
 constexpr auto kMaxId = static_cast<uint64_t>(kMaxTokenizerId);
 
-// A JSON value of the small parts.
-struct Node {
-  enum Type { Null, Bool, Number, String, Array, Object } type = Null;
-  bool b = false;
-  double num = 0;
-  std::string str;
-  std::vector<Node> items;
-  std::vector<std::string> keys;  // an object's members: keys[k] holds values[k] (a pair of
-  std::vector<Node> values;       // an incomplete Node is not allowed; a vector of one is)
-
-  const Node* get(std::string_view key) const {
-    for (size_t k = 0; k < keys.size(); ++k)
-      if (keys[k] == key) return &values[k];
-    return nullptr;
-  }
-  std::string text(std::string_view key, std::string fallback = "") const {
-    const Node* n = get(key);
-    return n && n->type == String ? n->str : fallback;
-  }
-  bool flag(std::string_view key, bool fallback) const {
-    const Node* n = get(key);
-    return n && n->type == Bool ? n->b : fallback;
-  }
-  double number(std::string_view key, double fallback) const {
-    const Node* n = get(key);
-    return n && n->type == Number ? n->num : fallback;
-  }
-};
-
-bool read_node(JsonReader& r, Node& out, int depth) {
-  if (depth > JsonReader::kMaxDepth) return r.err("nesting deeper than 64 levels");
-  r.ws();
-  if (r.i >= r.s.size()) return r.err("the JSON ends early");
-  const char c = r.s[r.i];
-  if (c == '"') {
-    out.type = Node::String;
-    return r.string(out.str);
-  }
-  if (c == '{') {
-    ++r.i;
-    out.type = Node::Object;
-    return r.members([&](const std::string& key) {
-      out.keys.push_back(key);
-      out.values.emplace_back();
-      return read_node(r, out.values.back(), depth + 1);
-    });
-  }
-  if (c == '[') {
-    ++r.i;
-    out.type = Node::Array;
-    for (bool first = true;; first = false) {
-      if (r.peek(']')) {
-        ++r.i;
-        return true;
-      }
-      if (!first && !r.expect(',')) return false;
-      out.items.emplace_back();
-      if (!read_node(r, out.items.back(), depth + 1)) return false;
-    }
-  }
-  const size_t start = r.i;
-  if (!r.skip(depth)) return false;
-  const std::string_view lit = r.s.substr(start, r.i - start);
-  if (lit == "true" || lit == "false") {
-    out.type = Node::Bool;
-    out.b = lit == "true";
-  } else if (lit == "null") {
-    out.type = Node::Null;
-  } else {
-    out.type = Node::Number;
-    out.num = std::strtod(std::string(lit).c_str(), nullptr);
-  }
-  return true;
-}
-
 // What the file holds, before it is checked.
 struct Raw {
   std::vector<std::pair<std::string, uint64_t>> vocab;
   std::vector<std::pair<std::string, std::string>> merges;
-  Node model;  // the model's other members
-  Node added, normalizer, pre, decoder;
+  JsonNode model;                                       // the model's other members
+  std::vector<std::pair<std::string, double>> unigram;  // a Unigram model's [piece, score] list
+  bool vocab_is_list = false;
+  std::string problem;  // valid JSON that is no tokenizer (a score that is no number): said as is
+  JsonNode added, normalizer, pre, decoder, post;
   bool has_model = false;
 };
 
+// A Unigram model's vocab: [["piece", score], …], each score a finite number.
+bool read_unigram_vocab(JsonReader& r, Raw& raw) {
+  ++r.i;  // '['
+  raw.vocab_is_list = true;
+  std::string piece;
+  for (bool first = true;; first = false) {
+    if (r.peek(']')) {
+      ++r.i;
+      return true;
+    }
+    if (!first && !r.expect(',')) return false;
+    if (!r.expect('[') || !r.string(piece) || !r.expect(',')) return false;
+    r.ws();
+    const size_t start = r.i;
+    const bool number = r.i < r.s.size() && (r.s[r.i] == '-' || (r.s[r.i] >= '0' && r.s[r.i] <= '9'));
+    if (!r.skip(2)) return false;
+    const double score = number ? std::strtod(std::string(r.s.substr(start, r.i - start)).c_str(), nullptr) : NAN;
+    if (!std::isfinite(score))
+      raw.problem = "the score of its Unigram piece " + with_commas(raw.unigram.size()) + " is not a finite number";
+    if (raw.unigram.size() >= static_cast<size_t>(kMaxTokenizerTokens))
+      raw.problem = "its Unigram vocabulary has more than " + with_commas(kMaxTokenizerTokens) + " pieces";
+    if (!raw.problem.empty()) return r.err(raw.problem);
+    if (!r.expect(']')) return false;
+    raw.unigram.emplace_back(std::move(piece), score);
+  }
+}
+
 bool read_vocab(JsonReader& r, Raw& raw) {
+  if (r.peek('[')) return read_unigram_vocab(r, raw);
   if (!r.expect('{')) return false;
   return r.members([&](const std::string& token) {
     uint64_t id = 0;
@@ -146,13 +105,13 @@ bool read_merges(JsonReader& r, Raw& raw) {
 bool read_model(JsonReader& r, Raw& raw) {
   if (!r.expect('{')) return false;
   raw.has_model = true;
-  raw.model.type = Node::Object;
+  raw.model.type = JsonNode::Object;
   return r.members([&](const std::string& key) {
     if (key == "vocab") return read_vocab(r, raw);
     if (key == "merges") return read_merges(r, raw);
     raw.model.keys.push_back(key);
     raw.model.values.emplace_back();
-    return read_node(r, raw.model.values.back(), 2);
+    return read_json_node(r, raw.model.values.back(), 2);
   });
 }
 
@@ -160,32 +119,37 @@ bool read_raw(std::string_view json, Raw& raw, std::string& error) {
   JsonReader r(json);
   bool ok = r.expect('{') && r.members([&](const std::string& key) {
     if (key == "model") return read_model(r, raw);
-    Node* into = key == "added_tokens"    ? &raw.added
-                 : key == "normalizer"    ? &raw.normalizer
-                 : key == "pre_tokenizer" ? &raw.pre
-                 : key == "decoder"       ? &raw.decoder
-                                          : nullptr;
+    JsonNode* into = key == "added_tokens"     ? &raw.added
+                     : key == "normalizer"     ? &raw.normalizer
+                     : key == "pre_tokenizer"  ? &raw.pre
+                     : key == "decoder"        ? &raw.decoder
+                     : key == "post_processor" ? &raw.post
+                                               : nullptr;
     if (!into) return r.skip(1);
-    return read_node(r, *into, 1);
+    return read_json_node(r, *into, 1);
   });
   if (ok) {
     r.ws();
     if (r.i != json.size()) ok = r.err("text after the JSON");
   }
-  if (!ok) error = "it is not valid JSON (" + r.error + ")";
+  if (!ok) error = raw.problem.empty() ? "it is not valid JSON (" + r.error + ")" : raw.problem;
   return ok;
 }
 
 // ---------------------------------------------------------------- the parts
 
-bool normalizer_steps(const Node& n, BpeSpec& spec, std::string& error) {
-  if (n.type == Node::Null) return true;
+bool normalizer_steps(const JsonNode& n, BpeSpec& spec, std::string& error) {
+  if (n.type == JsonNode::Null) return true;
   const std::string type = n.text("type");
   if (type == "Sequence") {
-    const Node* list = n.get("normalizers");
-    if (!list || list->type != Node::Array) return error = "its normalizer Sequence has no list", false;
-    for (const Node& s : list->items)
+    const JsonNode* list = n.get("normalizers");
+    if (!list || list->type != JsonNode::Array) return error = "its normalizer Sequence has no list", false;
+    for (const JsonNode& s : list->items)
       if (!normalizer_steps(s, spec, error)) return false;
+    return true;
+  }
+  if (type == "BertNormalizer") {
+    bert_normalizer_steps(n, spec);
     return true;
   }
   if (type == "Prepend") {
@@ -193,7 +157,7 @@ bool normalizer_steps(const Node& n, BpeSpec& spec, std::string& error) {
     return true;
   }
   if (type == "Replace") {
-    const Node* p = n.get("pattern");
+    const JsonNode* p = n.get("pattern");
     if (!p || !p->get("String")) return error = "its normalizer Replace has a regex (lookupviz reads a string)", false;
     spec.normalizer.push_back({NormalizeStep::Replace, p->text("String"), n.text("content")});
     return true;
@@ -219,46 +183,38 @@ bool normalizer_steps(const Node& n, BpeSpec& spec, std::string& error) {
   }
   return error = "its normalizer " + (type.empty() ? std::string("(no type)") : printable(type)) +
                  " is not one lookupviz reads (NFC, NFD, NFKC, NFKD, Lowercase, StripAccents, Strip, Replace, "
-                 "Prepend, Sequence)",
+                 "Prepend, BertNormalizer, Sequence)",
          false;
 }
 
-bool pre_steps(const Node& n, BpeSpec& spec, std::string& error) {
-  if (n.type == Node::Null) return true;
+bool pre_steps(const JsonNode& n, BpeSpec& spec, std::string& error) {
+  if (n.type == JsonNode::Null) return true;
   const std::string type = n.text("type");
   PreTokenizeStep step;
   if (type == "Sequence") {
-    const Node* list = n.get("pretokenizers");
-    if (!list || list->type != Node::Array) return error = "its pre_tokenizer Sequence has no list", false;
-    for (const Node& s : list->items)
+    const JsonNode* list = n.get("pretokenizers");
+    if (!list || list->type != JsonNode::Array) return error = "its pre_tokenizer Sequence has no list", false;
+    for (const JsonNode& s : list->items)
       if (!pre_steps(s, spec, error)) return false;
     return true;
   }
   if (spec.byte_level)
     return error = "its pre_tokenizer has a step after ByteLevel (lookupviz reads ByteLevel last)", false;
+  if (is_word_pre_tokenizer(type)) return word_pre_steps(n, type, spec, error);
   if (type == "Split" || type == "Digits") {
     step.kind = PreTokenizeStep::Split;
-    const Node* p = n.get("pattern");
+    const JsonNode* p = n.get("pattern");
     const bool literal = p && p->get("String");
     const std::string pattern = type == "Digits" ? (n.flag("individual_digits", false) ? "\\p{N}" : "\\p{N}+")
                                                  : (p ? p->text(literal ? "String" : "Regex") : "");
     const std::string behavior = type == "Digits" ? "Isolated" : n.text("behavior");
     if (type == "Split" && (!p || (!literal && !p->get("Regex"))))
       return error = "its Split pre-tokenizer has no pattern", false;
-    using B = PreTokenizeStep;
-    const std::pair<const char*, B::Behavior> behaviors[] = {{"Removed", B::Removed},
-                                                             {"Isolated", B::Isolated},
-                                                             {"MergedWithPrevious", B::MergedWithPrevious},
-                                                             {"MergedWithNext", B::MergedWithNext},
-                                                             {"Contiguous", B::Contiguous}};
-    const auto known =
-        std::find_if(std::begin(behaviors), std::end(behaviors), [&](const auto& b) { return behavior == b.first; });
-    if (known == std::end(behaviors))
+    if (!split_behavior(behavior, step.behavior))
       return error = "its Split pre-tokenizer's behavior " + printable(behavior) +
                      " is not one of the tokenizers crate's (Removed, Isolated, MergedWithPrevious, "
                      "MergedWithNext, Contiguous)",
              false;
-    step.behavior = known->second;
     step.invert = n.flag("invert", false);
     auto re = std::make_shared<const SplitRegex>(pattern, literal);
     if (!re->ok()) return error = "its Split pre-tokenizer's pattern does not compile: " + re->error(), false;
@@ -289,40 +245,52 @@ bool pre_steps(const Node& n, BpeSpec& spec, std::string& error) {
              false;
   } else {
     return error = "its pre_tokenizer " + (type.empty() ? std::string("(no type)") : printable(type)) +
-                   " is not one lookupviz reads (Split, ByteLevel, Metaspace, Digits, Sequence)",
+                   " is not one lookupviz reads (Split, ByteLevel, Metaspace, Digits, BertPreTokenizer, Whitespace, "
+                   "WhitespaceSplit, Punctuation, Sequence)",
            false;
   }
   spec.pre_tokenizer.push_back(std::move(step));
   return true;
 }
 
-void decoder_steps(const Node& n, BpeSpec& spec) {
+void decoder_steps(const JsonNode& n, BpeSpec& spec) {
   const std::string type = n.text("type");
   if (type == "Sequence")
-    if (const Node* list = n.get("decoders"))
-      for (const Node& s : list->items) decoder_steps(s, spec);
+    if (const JsonNode* list = n.get("decoders"))
+      for (const JsonNode& s : list->items) decoder_steps(s, spec);
   if (type == "ByteLevel") spec.byte_level = true;
   if (type == "ByteFallback") spec.decode_byte_tokens = true;
+  if (type == "WordPiece") wordpiece_decoder(n, spec);
   if (type == "Metaspace") {
     spec.space_symbol = n.text("replacement", kMetaspace);
     spec.strip_leading_space =
         n.text("prepend_scheme", n.flag("add_prefix_space", true) ? "always" : "never") != "never";
   }
   if (type == "Replace")
-    if (const Node* p = n.get("pattern"); p && n.text("content") == " ") spec.space_symbol = p->text("String");
+    if (const JsonNode* p = n.get("pattern"); p && n.text("content") == " ") spec.space_symbol = p->text("String");
   if (type == "Strip" && n.text("content") == " " && n.number("start", 0) >= 1) spec.strip_leading_space = true;
 }
 
 bool model_spec(Raw& raw, BpeSpec& spec, std::string& error) {
   if (!raw.has_model) return error = "it has no model", false;
   const std::string type = raw.model.text("type", "BPE");
-  if (type != "BPE")
-    return error = "its model is " + printable(type) + ", not BPE (lookupviz reads BPE tokenizers)", false;
+  if (type != "BPE" && type != "WordPiece" && type != "Unigram" && type != "WordLevel")
+    return error = "its model is " + printable(type) + ", not one lookupviz reads (BPE, WordPiece, Unigram, WordLevel)",
+           false;
+  if ((type == "Unigram") != raw.vocab_is_list || (type == "Unigram" && !raw.vocab.empty()))
+    return error = type == "Unigram" ? "its Unigram model's vocab is not a list of [piece, score] pairs"
+                                     : "its " + type + " model's vocab is a list (lookupviz reads {\"token\": ID})",
+           false;
+  for (uint32_t k = 0; k < raw.unigram.size(); ++k) {  // a Unigram piece's ID is its place in the list
+    raw.vocab.emplace_back(std::move(raw.unigram[k].first), k);
+    spec.unigram_scores.push_back(raw.unigram[k].second);
+  }
   for (const char* key : {"continuing_subword_prefix", "end_of_word_suffix"})
-    if (!raw.model.text(key).empty()) return error = std::string("its BPE model has a ") + key + " (not read)", false;
+    if (type == "BPE" && !raw.model.text(key).empty())
+      return error = std::string("its BPE model has a ") + key + " (not read)", false;
   uint64_t size = 0;
   for (const auto& [t, id] : raw.vocab) size = std::max(size, id + 1);
-  for (const Node& a : raw.added.items) {
+  for (const JsonNode& a : raw.added.items) {
     const double id = a.number("id", -1);
     if (!(id >= 0 && id <= static_cast<double>(kMaxId)) || id != static_cast<double>(static_cast<uint64_t>(id)))
       return error =
@@ -339,18 +307,19 @@ bool model_spec(Raw& raw, BpeSpec& spec, std::string& error) {
     id_of.emplace(t, static_cast<uint32_t>(id));
     spec.tokens[id] = std::move(t);
   }
+  if (type != "BPE" && !word_model_options(raw.model, type, id_of, spec, error)) return false;
   for (size_t k = 0; k < raw.merges.size(); ++k) {
     const auto a = id_of.find(raw.merges[k].first), b = id_of.find(raw.merges[k].second);
     if (a == id_of.end() || b == id_of.end())
       return error = "merge " + with_commas(k) + " names a token that is not in its vocab", false;
     spec.merges.emplace_back(a->second, b->second);
   }
-  spec.byte_fallback = raw.model.flag("byte_fallback", false);
+  if (type == "BPE") spec.byte_fallback = raw.model.flag("byte_fallback", false);
   spec.ignore_merges = raw.model.flag("ignore_merges", false);
   spec.fuse_unk = raw.model.flag("fuse_unk", false);
-  if (const std::string unk = raw.model.text("unk_token"); !unk.empty())
+  if (const std::string unk = raw.model.text("unk_token"); !unk.empty() && type == "BPE")
     if (const auto it = id_of.find(unk); it != id_of.end()) spec.unk_id = it->second;
-  for (const Node& a : raw.added.items) {
+  for (const JsonNode& a : raw.added.items) {
     const double id = a.number("id", -1);  // checked above
     if (a.text("content").empty()) return error = "an added token has no content", false;
     spec.added.push_back(
@@ -380,10 +349,22 @@ ModelTokenizerLoad tokenizer_from_json(std::string_view json, const std::string&
                            std::any_of(spec.pre_tokenizer.begin(), spec.pre_tokenizer.end(),
                                        [](const PreTokenizeStep& s) { return s.kind == PreTokenizeStep::Metaspace; });
     if (metaspace && spec.space_symbol.empty()) spec.space_symbol = kMetaspace;
-    spec.name = std::string(spec.byte_level ? "byte-level BPE"
-                            : metaspace     ? "SentencePiece-style BPE"
-                                            : "BPE") +
-                " from " + short_label(label) + " (" + with_commas(spec.tokens.size()) + " tokens)";
+    // No decoder: the crate joins a non-BPE model's tokens with spaces.
+    spec.join_with_spaces = spec.model != BpeSpec::Bpe && raw.decoder.type == JsonNode::Null;
+    // A post-processor lookupviz cannot read leaves the tokenizer usable; --special says why.
+    if (std::string why; !post_processor_tokens(raw.post, spec, why)) {
+      spec.special_error = label + "'s special tokens cannot be added: " + why + ".";
+      spec.special_before.clear();
+      spec.special_after.clear();
+    }
+    const char* model = spec.model == BpeSpec::WordPiece   ? "WordPiece"
+                        : spec.model == BpeSpec::Unigram   ? (metaspace ? "SentencePiece Unigram" : "Unigram")
+                        : spec.model == BpeSpec::WordLevel ? "WordLevel"
+                        : spec.byte_level                  ? "byte-level BPE"
+                        : metaspace                        ? "SentencePiece-style BPE"
+                                                           : "BPE";
+    spec.name =
+        std::string(model) + " from " + short_label(label) + " (" + with_commas(spec.tokens.size()) + " tokens)";
     spec.origin = {TokenizerOrigin::TokenizerJson, label};
     auto t = std::make_shared<BpeTokenizer>(std::move(spec));
     if (t->error().empty()) out.tokenizer = std::move(t);

@@ -1,9 +1,13 @@
 // tokenizer_json.hpp — a Hugging Face tokenizer.json read into a BpeTokenizer: model
 // "BPE" (vocab, merges as "a b" strings or [a, b] pairs, byte_fallback, ignore_merges,
-// unk_token, fuse_unk), added_tokens (lstrip, rstrip), normalizer (normalizer.hpp: Sequence, NFC, NFD, NFKC,
-// NFKD, Lowercase, StripAccents, Strip, Prepend, Replace), pre_tokenizer (Sequence, Split with each of the crate's
-// behaviours, ByteLevel, Metaspace, Digits) and decoder (ByteLevel, Metaspace, Replace, ByteFallback, Fuse, Strip).
-// Anything else (a Unigram or WordPiece model, a Precompiled normalizer, …) is refused in one sentence that names it;
+// unk_token, fuse_unk), or WordPiece, Unigram or WordLevel (word_models.hpp; their options in
+// tokenizer_json_parts.hpp), added_tokens (lstrip, rstrip), normalizer (normalizer.hpp: Sequence, NFC, NFD, NFKC,
+// NFKD, Lowercase, StripAccents, Strip, Prepend, Replace, BertNormalizer), pre_tokenizer (Sequence, Split with each
+// of the crate's behaviours, ByteLevel, Metaspace, Digits, BertPreTokenizer, Whitespace, WhitespaceSplit,
+// Punctuation), decoder (ByteLevel, Metaspace, Replace, ByteFallback, Fuse, Strip, WordPiece) and post_processor
+// (TemplateProcessing, BertProcessing, RobertaProcessing, ByteLevel, Sequence: the special tokens --special adds;
+// one lookupviz cannot read leaves the tokenizer usable and --special says why).
+// Anything else (a Precompiled normalizer, …) is refused in one sentence that names it;
 // the file is untrusted (tests/fuzz/fuzz_tokenizer_json.cpp).
 #pragma once
 #include <memory>

@@ -87,7 +87,7 @@ TEST(Budget, TheIssuesTwoStatesAreRefusedAtOnceWithOneLine) {
 // Issue 25, item 2: a picture of slide 2 of a Llama-3-8B embedding (128,256 × 4,096) was
 // refused for 5.8 billion multiply-adds' worth of work no slide 2 draws. Each kind of
 // whole-table work alone fits; all of them together do not (the window's workers, which
-// can be cancelled, are not limited). tests/render/big_table_pictures_test.sh takes the
+// can be cancelled, are not limited). tests/render/big_table_pictures_e2e.sh takes the
 // pictures.
 TEST(Budget, APictureCountsOnlyTheWholeTableWorkItsSlideDraws) {
   lv::StateShape llama;

@@ -1,6 +1,6 @@
 // fuzz_entries.hpp — what each fuzz target does with one input, shared by the libFuzzer
 // targets (tests/fuzz/fuzz_*.cpp) and the gtest replay of the committed corpus and
-// regressions (tests/core/fuzz_replay_test.cpp), so a crash found once is replayed by
+// regressions (tests/fuzz/fuzz_replay_test.cpp), so a crash found once is replayed by
 // every normal test run through the very same code.
 //
 // Each check feeds the bytes to a parser (or the formatter) and returns "" when every

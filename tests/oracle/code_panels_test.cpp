@@ -32,6 +32,7 @@
 #include <vector>
 #include <unistd.h>
 
+#include "app/deck/slide_host.hpp"
 #include "app/state/app_edits.hpp"
 #include "app/app_ui.hpp"
 #include "app/ui_base/anim_timeline.hpp"
@@ -84,8 +85,8 @@ void load(Headless& h, const std::string& spec) {
 // built and timed (a small table stands in for GPT-2's: seconds, not minutes).
 void show_slide(Headless& h, int k) {
   if (k == 7) {
-    scale_state(h.app).vocab = 3000;
-    scale_state(h.app).dim = 64;
+    scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).vocab = 3000;
+    scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).dim = 64;
   }
   go_to_slide(h.app, k);
   const int steps = current_slide_steps(h.app);
@@ -94,8 +95,10 @@ void show_slide(Headless& h, int k) {
   if (k != 7) return;
   const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(120);
   auto done = [&] {
-    return scale_state(h.app).worker && scale_state(h.app).worker->snapshot().timing == TimingPhase::Done &&
-           !scale_state(h.app).worker->busy();
+    return scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker &&
+           scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker->snapshot().timing ==
+               TimingPhase::Done &&
+           !scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker->busy();
   };
   while (!done() && std::chrono::steady_clock::now() < until) {
     h.frame();
@@ -176,8 +179,8 @@ std::vector<State> states() {
       {"training: SGD | AdamW side by side, float16",
        {"--dtype", "float16", "--batches", "3;1,2", "--optimizer", "sgd"},
        [](Headless& h) {
-    train_slide_state(h.app).side_by_side = true;
-    train_slide_state(h.app).pair = TrainPair::SgdVsAdamW;
+    train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain)).side_by_side = true;
+    train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain)).pair = TrainPair::SgdVsAdamW;
        },
        {9}},
       };
@@ -246,7 +249,8 @@ TEST(CodePanels, RunInPyTorchAndPrintWhatThePanelShows) {
       Snippet sn;
       sn.label = s.name + " · slide " + std::to_string(k);
       sn.slide = k;
-      slide_table()[static_cast<size_t>(k)].code(h.app, sn.code, sn.want);
+      slide_table()[static_cast<size_t>(k)].code(context_of(h.app, slide_table()[static_cast<size_t>(k)]), sn.code,
+                                                 sn.want);
       // What the window shows is this very text (the panel's cache is not stale).
       const CodePanelText& shown = code_panel_text(h.app);
       EXPECT_EQ(shown.code, sn.code) << sn.label;

@@ -3,7 +3,7 @@
 
 Folders are layers, lowest first:
   core/  <-  app/model/, app/desktop/  <-  app/ui_base/  <-  app/widgets/  <-  app/state/ (the App's
-         plain structs)  <-  app/slides/  <-  app/chrome/  <-  app/ (the frame, the session)  <-  app/platform/
+         plain structs)  <-  app/slides/  <-  app/deck/ (the slides' host)  <-  app/chrome/  <-  app/ (the frame, the session)  <-  app/platform/
 A file may include its own layer and the layers below it. Every include that points up
 is listed; more than MAX_UP fails, and so does one without a `// up: why` comment on its line
 (issue 27: at most 3). The App's plain structs and the edits slides and chrome make through
@@ -22,9 +22,10 @@ LAYERS = [  # (folder prefix, rank); the longest prefix that matches wins
     ("app/widgets/", 3),
     ("app/state/", 4),
     ("app/slides/", 5),
-    ("app/chrome/", 6),
-    ("app/platform/", 8),
-    ("app/", 7),
+    ("app/deck/", 6),
+    ("app/chrome/", 7),
+    ("app/platform/", 9),
+    ("app/", 8),
 ]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"(.*)$')
 

@@ -1,9 +1,10 @@
 // tokenize_batch.cpp — the reference test's side of lookupviz (tests/tokenizer/hf_reference.sh):
-//   tokenize_batch TOKENIZER STRINGS.jsonl
+//   tokenize_batch TOKENIZER STRINGS.jsonl [--special]
 // reads a tokenizer as the app finds it (a tokenizer.json, a folder, a .gguf: core's
 // find_model_tokenizer) and, for each line of STRINGS.jsonl (one JSON string), prints two
 // lines: the IDs (space-separated; "ERROR <sentence>" when encoding fails) and the IDs
-// decoded, as a JSON string (bytes that are not UTF-8 as U+FFFD).
+// decoded, as a JSON string (bytes that are not UTF-8 as U+FFFD). --special: with the
+// post-processor's special tokens, as `lookupviz --tokenize --special`.
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -31,8 +32,9 @@ std::string json_string(const std::string& s) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::cerr << "usage: tokenize_batch TOKENIZER STRINGS.jsonl\n";
+  const bool special = argc == 4 && std::string(argv[3]) == "--special";
+  if (argc != 3 && !special) {
+    std::cerr << "usage: tokenize_batch TOKENIZER STRINGS.jsonl [--special]\n";
     return 2;
   }
   const lv::ModelTokenizerFind found = lv::find_model_tokenizer(argv[1]);
@@ -49,7 +51,9 @@ int main(int argc, char** argv) {
       std::cerr << "bad line: " << r.error << "\n";
       return 2;
     }
-    const lv::Encoding e = found.tokenizer->encode(text);
+    lv::Encoding e = found.tokenizer->encode(text);
+    std::string why;
+    if (e.ok && special && !found.tokenizer->add_special_tokens(e.ids, &why)) e = {false, {}, why};
     if (!e.ok) {
       std::cout << "ERROR " << e.error << "\n\"\"\n";
       continue;

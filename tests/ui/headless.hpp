@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "app/deck/app_init.hpp"
 #include "app/state/app_edits.hpp"
 #include "app/state/app_state.hpp"
 #include "app/app_ui.hpp"

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <thread>
 
+#include "app/deck/slide_host.hpp"
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/state/app_edits.hpp"
 #include "app/model/model_jobs.hpp"
@@ -53,7 +54,7 @@ TEST(BackwardSlide, TimesBothPassesWhenAskedAndShowsTheFigures) {
   EXPECT_TRUE(screen.contains("timed here, 1 thread: lookup backward")) << screen.all();
   EXPECT_FALSE(screen.contains("Time both backward"));
   std::string code, output;
-  kSlideBackward.code(h.app, code, output);
+  kSlideBackward.code(context_of(h.app, kSlideBackward), code, output);
   EXPECT_NE(output.find("# timed by lookupviz on this machine (C++, 1 thread): lookup backward"), std::string::npos)
       << output;
 

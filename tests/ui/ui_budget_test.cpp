@@ -13,6 +13,7 @@
 #include <fstream>
 #include <string>
 
+#include "app/deck/app_init.hpp"
 #include "app/model/out_of_memory.hpp"
 #include "../shared/spread_ids.hpp"
 #include "headless.hpp"
@@ -37,12 +38,12 @@ TEST(UiBudget, AnIdsEditPastTheBudgetIsRefusedAndTheLastStateStays) {
   EXPECT_EQ(h.app.inputs.ids, (IdList{2, 3, 1}));
   EXPECT_EQ(h.app.derived.vocab, 4);
   EXPECT_EQ(h.app.derived.lookup_out, before);
-  EXPECT_NE(h.app.ui.state_error.find("4 IDs into a 3,001 × 5 table need about"), std::string::npos)
-      << h.app.ui.state_error;
+  EXPECT_NE(h.app.ui.editor.state_error.find("4 IDs into a 3,001 × 5 table need about"), std::string::npos)
+      << h.app.ui.editor.state_error;
   h.press(kEnter);
   h.frames(2);
   EXPECT_EQ(h.app.inputs.ids, (IdList{2, 3, 1}));
-  EXPECT_STREQ(h.app.ui.ids_buf, "2, 3, 1");
+  EXPECT_STREQ(h.app.ui.editor.ids_buf, "2, 3, 1");
   EXPECT_EQ(h.app.derived.lookup_out, before);
   // What the user reads: the reason, and that the last state is still shown.
   const ScreenText s = read_screen();
@@ -55,7 +56,7 @@ TEST(UiBudget, AnIdsEditPastTheBudgetIsRefusedAndTheLastStateStays) {
   h.frames(2);
   EXPECT_EQ(h.app.inputs.ids, (IdList{0, 5}));
   EXPECT_EQ(h.app.derived.vocab, 6);
-  EXPECT_TRUE(h.app.ui.state_error.empty());
+  EXPECT_TRUE(h.app.ui.editor.state_error.empty());
   EXPECT_FALSE(read_screen().contains("still showing the last state"));
 }
 
@@ -66,12 +67,12 @@ TEST(UiBudget, ADimPastTheBudgetIsRefusedToo) {
   take_change(h.app, set_dim(h.app, 4000));  // 4 × 4,000: within every other limit
   EXPECT_EQ(h.app.inputs.dim, 5);
   EXPECT_EQ(h.app.derived.dim, 5);
-  EXPECT_NE(h.app.ui.state_error.find("3 IDs into a 4 × 4,000 table need about"), std::string::npos)
-      << h.app.ui.state_error;
+  EXPECT_NE(h.app.ui.editor.state_error.find("3 IDs into a 4 × 4,000 table need about"), std::string::npos)
+      << h.app.ui.editor.state_error;
   h.app.budget = kUnlimited;
   take_change(h.app, set_dim(h.app, 4000));
   EXPECT_EQ(h.app.derived.dim, 4000);
-  EXPECT_TRUE(h.app.ui.state_error.empty());
+  EXPECT_TRUE(h.app.ui.editor.state_error.empty());
 }
 
 // ---------------------------------------------------------------- measured in a child
@@ -179,13 +180,13 @@ TEST(UiBudget, OutOfMemoryWhileComputingAStateKeepsTheLastGoodOne) {
     take_change(h.app, change);  // the view shows what the model said
     if (h.app.inputs.ids != (IdList{0, 1, 2, 3})) _exit(11);
     if (h.app.derived.batch != 4 || h.app.derived.lookup_out != before) _exit(12);
-    if (h.app.ui.state_error != kOutOfMemoryWindowLine) _exit(13);
+    if (h.app.ui.editor.state_error != kOutOfMemoryWindowLine) _exit(13);
     h.frames(2);
     if (!read_screen().contains("There is not enough memory for that state")) _exit(14);
     if (!read_screen().contains("still showing the last state")) _exit(15);
     // And the window goes on: a state that fits is taken.
     take_change(h.app, set_ids(h.app, IdList{3, 0}));
-    if (h.app.derived.batch != 2 || !h.app.ui.state_error.empty()) _exit(16);
+    if (h.app.derived.batch != 2 || !h.app.ui.editor.state_error.empty()) _exit(16);
     _exit(0);
   }
   int status = 0;

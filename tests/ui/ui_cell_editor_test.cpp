@@ -59,7 +59,7 @@ TEST_F(UiCellEditor, TheCellEditorTakesInfAndNan) {
   h.press(kEnter);
   h.frames(2);
   EXPECT_EQ(h.app.derived.table(0, 0), INFINITY);
-  EXPECT_NE(h.app.ui.cell_error.find("not a number"), std::string::npos) << h.app.ui.cell_error;
+  EXPECT_NE(h.app.ui.grids.cell_error.find("not a number"), std::string::npos) << h.app.ui.grids.cell_error;
   EXPECT_EQ(GImGui->OpenPopupStack.Size, 1);
 }
 

@@ -2,6 +2,7 @@
 // that is current, in the same frame a button or key changed it.
 #include <gtest/gtest.h>
 
+#include "app/deck/slide_host.hpp"
 #include "app/slides/slides.hpp"
 #include "headless.hpp"
 
@@ -25,7 +26,7 @@ TEST_F(UiCodePanel, CodePanelsShowTheCurrentSlideRightAfterNext) {
   ASSERT_TRUE(h.click("next-slide"));
   ASSERT_EQ(h.app.ui.slide, 2);
   std::string code, output;
-  kSlideLookup.code(h.app, code, output);
+  kSlideLookup.code(context_of(h.app, kSlideLookup), code, output);
   EXPECT_EQ(h.app.ui.code_panel.slide, 2);
   EXPECT_EQ(h.app.ui.code_panel.code, code);
   EXPECT_EQ(h.app.ui.code_panel.output, output);
@@ -35,7 +36,7 @@ TEST_F(UiCodePanel, CodePanelsShowTheCurrentSlideRightAfterNext) {
   h.type("5");
   ASSERT_TRUE(h.click("next-slide"));
   ASSERT_EQ(h.app.ui.slide, 6);
-  kSlideBackward.code(h.app, code, output);
+  kSlideBackward.code(context_of(h.app, kSlideBackward), code, output);
   EXPECT_EQ(h.app.ui.code_panel.code, code);
 }
 

@@ -52,12 +52,12 @@ TEST_F(UiEditing, LeavingTheIdsWithBadTextKeepsTheLastValidIds) {
   EXPECT_EQ(h.app.inputs.ids, (IdList{7}));  // live: what parses is applied
   type_slowly("x");
   EXPECT_EQ(h.app.inputs.ids, (IdList{7}));
-  EXPECT_FALSE(h.app.ui.ids_error.empty());
+  EXPECT_FALSE(h.app.ui.editor.ids_error.empty());
   h.press(kEnter);
   h.frames(2);
   EXPECT_EQ(h.app.inputs.ids, (IdList{7}));
-  EXPECT_STREQ(h.app.ui.ids_buf, "7");
-  EXPECT_TRUE(h.app.ui.ids_error.empty());
+  EXPECT_STREQ(h.app.ui.editor.ids_buf, "7");
+  EXPECT_TRUE(h.app.ui.editor.ids_error.empty());
   EXPECT_EQ(h.app.derived.vocab, 8);
 }
 
@@ -71,14 +71,14 @@ TEST_F(UiEditing, TabAfterJunkKeepsTheIdsTheMessageNames) {
   h.press(kA, /*ctrl=*/true);
   h.type("4,,x");
   h.frame();
-  ASSERT_FALSE(h.app.ui.ids_error.empty());
+  ASSERT_FALSE(h.app.ui.editor.ids_error.empty());
   EXPECT_NE(read_screen().all().find("still showing the last valid IDs"), std::string::npos) << read_screen().all();
   EXPECT_EQ(h.app.inputs.ids, (IdList{12, 0, 12, 3, 99}));
   h.press(kTab);
   h.frames(2);
   EXPECT_EQ(h.app.inputs.ids, (IdList{12, 0, 12, 3, 99}));
-  EXPECT_STREQ(h.app.ui.ids_buf, "12, 0, 12, 3, 99");
-  EXPECT_TRUE(h.app.ui.ids_error.empty());
+  EXPECT_STREQ(h.app.ui.editor.ids_buf, "12, 0, 12, 3, 99");
+  EXPECT_TRUE(h.app.ui.editor.ids_error.empty());
   // A key at a time: "4" is applied on the way, and stays.
   ASSERT_TRUE(h.click("ids-text"));
   h.press(kA, /*ctrl=*/true);
@@ -87,7 +87,7 @@ TEST_F(UiEditing, TabAfterJunkKeepsTheIdsTheMessageNames) {
   h.press(kTab);
   h.frames(2);
   EXPECT_EQ(h.app.inputs.ids, (IdList{4}));
-  EXPECT_STREQ(h.app.ui.ids_buf, "4");
+  EXPECT_STREQ(h.app.ui.editor.ids_buf, "4");
   // Esc still goes back to where the edit started.
   ASSERT_TRUE(h.replace_text("ids-text", "5"));
   EXPECT_EQ(h.app.inputs.ids, (IdList{5}));
@@ -104,7 +104,7 @@ TEST_F(UiEditing, EscRevertsALiveEdit) {
   h.press(kEscape);
   h.frames(2);
   EXPECT_EQ(h.app.inputs.ids, (IdList{2, 3, 1}));
-  EXPECT_STREQ(h.app.ui.ids_buf, "2, 3, 1");
+  EXPECT_STREQ(h.app.ui.editor.ids_buf, "2, 3, 1");
   EXPECT_EQ(h.app.derived.vocab, 4);
   EXPECT_EQ(h.app.derived.table(1, 1), 9.0f);
 }
@@ -114,7 +114,7 @@ TEST_F(UiEditing, AValidEditIsKeptWhenLeft) {
   h.press(kEnter);
   h.frames(2);
   EXPECT_EQ(h.app.inputs.ids, (IdList{0, 7, 7, 3}));
-  EXPECT_STREQ(h.app.ui.ids_buf, "0, 7, 7, 3");
+  EXPECT_STREQ(h.app.ui.editor.ids_buf, "0, 7, 7, 3");
 }
 
 // 99999999999 typed digit by digit: no table of 100,000 rows (or 10,000,000) is built
@@ -130,7 +130,7 @@ TEST_F(UiEditing, TypingABigNumberBuildsNoLargeTableOnTheWay) {
     largest = std::max(largest, h.app.derived.vocab * h.app.derived.dim);
   }
   EXPECT_LE(largest, kLiveTableElements);
-  EXPECT_NE(h.app.ui.ids_error.find("too large"), std::string::npos) << h.app.ui.ids_error;
+  EXPECT_NE(h.app.ui.editor.ids_error.find("too large"), std::string::npos) << h.app.ui.editor.ids_error;
   const IdList shown = h.app.inputs.ids;
   EXPECT_EQ(shown, (IdList{9999}));
   h.press(kEnter);
@@ -144,8 +144,8 @@ TEST_F(UiEditing, TypingABigNumberBuildsNoLargeTableOnTheWay) {
 TEST_F(UiEditing, ALargeTableIsBuiltOnEnter) {
   ASSERT_TRUE(h.replace_text("ids-text", "99999"));
   EXPECT_LE(h.app.derived.vocab * h.app.derived.dim, kLiveTableElements);
-  EXPECT_NE(h.app.ui.ids_note.find("100,000"), std::string::npos) << h.app.ui.ids_note;
-  EXPECT_NE(h.app.ui.ids_note.find("Enter"), std::string::npos) << h.app.ui.ids_note;
+  EXPECT_NE(h.app.ui.editor.ids_note.find("100,000"), std::string::npos) << h.app.ui.editor.ids_note;
+  EXPECT_NE(h.app.ui.editor.ids_note.find("Enter"), std::string::npos) << h.app.ui.editor.ids_note;
   h.press(kEnter);
   // 100,000 × 5 is drawn on a worker: meanwhile the window shows the last state it
   // computed, and says what it is making.
@@ -156,7 +156,7 @@ TEST_F(UiEditing, ALargeTableIsBuiltOnEnter) {
   h.frames(2);
   EXPECT_EQ(h.app.inputs.ids, (IdList{99999}));
   EXPECT_EQ(h.app.derived.vocab, 100000);
-  EXPECT_TRUE(h.app.ui.ids_note.empty());
+  EXPECT_TRUE(h.app.ui.editor.ids_note.empty());
 }
 
 // While typing, the text field, the chips' + and "Reset weights" stay where they are

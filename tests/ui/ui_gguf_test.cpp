@@ -12,6 +12,7 @@
 #include <string>
 #include <thread>
 
+#include "app/deck/slide_host.hpp"
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/app_ui.hpp"
 #include "app/model/app_model.hpp"
@@ -103,11 +104,11 @@ TEST_F(GgufFixture, TheCodePanelLoadsTheTableWithGgufPy) {
       "').tensors if t.name == 'token_embd.weight'))).float()\n"
       "num_idx, out_dim = weights.shape   # 1000 × 64\n"
       "embedding = torch.nn.Embedding.from_pretrained(weights, freeze=False)\n";
-  const std::string code = code_make_embedding(h.app);
+  const std::string code = code_make_embedding(lv::app::context_of(h.app, lv::app::kSlideTable));
   EXPECT_NE(code.find(want), std::string::npos) << code;
   EXPECT_EQ(code.find("safetensors"), std::string::npos) << code;
   std::string scale_code, output;
-  kSlideAtScale.code(h.app, scale_code, output);
+  kSlideAtScale.code(context_of(h.app, kSlideAtScale), scale_code, output);
   EXPECT_NE(scale_code.find("import gguf\n\nweights = torch.from_numpy(gguf.dequantize("), std::string::npos)
       << scale_code;
 }

@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "../shared/hf_folder_writer.hpp"
+#include "app/deck/slide_host.hpp"
 #include "app/app_ui.hpp"
 #include "app/chrome/chrome.hpp"
 #include "app/model/app_model.hpp"
@@ -89,10 +90,10 @@ TEST_F(HfFolderFixture, TheCodePanelsLoadThroughTheIndexWithSafeOpen) {
                            folder +
                            "/' + shard, framework='pt').get_tensor('model.embed_tokens.weight').float()\n"
                            "num_idx, out_dim = weights.shape   # 40 × 6\n";
-  const std::string code = code_make_embedding(h.app);
+  const std::string code = code_make_embedding(lv::app::context_of(h.app, lv::app::kSlideTable));
   EXPECT_NE(code.find(want), std::string::npos) << code;
   std::string gpt, output;
-  kSlideGpt.code(h.app, gpt, output);
+  kSlideGpt.code(context_of(h.app, kSlideGpt), gpt, output);
   EXPECT_NE(gpt.find("shard = json.load(open('" + folder +
                      "/model.safetensors.index.json'))['weight_map']['lm_head.weight']\n"
                      "head = safe_open('" +

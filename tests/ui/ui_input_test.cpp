@@ -4,6 +4,8 @@
 
 #include <cmath>
 
+#include "app/deck/slide_host.hpp"
+#include "app/slides/slide_04_matmul.hpp"
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/ui_base/layout_report.hpp"
 #include "app/slides/slides.hpp"
@@ -128,22 +130,22 @@ TEST_F(UiInput, TypingIdsUpdatesEverythingInTheSameFrame) {
   EXPECT_EQ(h.app.derived.lookup_out.rows(), 4);
   EXPECT_EQ(h.app.derived.lookup_out.row(1), h.app.derived.table.to_matrix().row(7));
   EXPECT_TRUE(h.app.derived.paths_equal);
-  EXPECT_TRUE(h.app.ui.ids_error.empty());
+  EXPECT_TRUE(h.app.ui.editor.ids_error.empty());
   EXPECT_NE(h.app.derived.print_lookup.find("grad_fn=<EmbeddingBackward0>"), std::string::npos);
 }
 
 TEST_F(UiInput, BadIdsKeepTheLastValidStateAndSayWhy) {
   ASSERT_TRUE(h.replace_text("ids-text", "2, x, 1"));
   EXPECT_EQ(h.app.inputs.ids, (IdList{2, 3, 1}));
-  EXPECT_FALSE(h.app.ui.ids_error.empty());
-  EXPECT_NE(h.app.ui.ids_error.find("x"), std::string::npos) << h.app.ui.ids_error;
+  EXPECT_FALSE(h.app.ui.editor.ids_error.empty());
+  EXPECT_NE(h.app.ui.editor.ids_error.find("x"), std::string::npos) << h.app.ui.editor.ids_error;
   ASSERT_TRUE(h.replace_text("ids-text", "-4"));
   EXPECT_EQ(h.app.inputs.ids, (IdList{2, 3, 1}));
-  EXPECT_NE(h.app.ui.ids_error.find("negative"), std::string::npos) << h.app.ui.ids_error;
+  EXPECT_NE(h.app.ui.editor.ids_error.find("negative"), std::string::npos) << h.app.ui.editor.ids_error;
   // Fixing the text clears the message.
   ASSERT_TRUE(h.replace_text("ids-text", "[1, 1]"));
   EXPECT_EQ(h.app.inputs.ids, (IdList{1, 1}));
-  EXPECT_TRUE(h.app.ui.ids_error.empty());
+  EXPECT_TRUE(h.app.ui.editor.ids_error.empty());
 }
 
 TEST_F(UiInput, OutOfRangeIdsInAFixedTable) {
@@ -151,8 +153,8 @@ TEST_F(UiInput, OutOfRangeIdsInAFixedTable) {
   h.frame();
   ASSERT_TRUE(h.replace_text("ids-text", "2, 9"));
   EXPECT_EQ(h.app.inputs.ids, (IdList{2, 3, 1}));
-  EXPECT_NE(h.app.ui.ids_error.find("9"), std::string::npos);
-  EXPECT_NE(h.app.ui.ids_error.find("4 rows"), std::string::npos) << h.app.ui.ids_error;
+  EXPECT_NE(h.app.ui.editor.ids_error.find("9"), std::string::npos);
+  EXPECT_NE(h.app.ui.editor.ids_error.find("4 rows"), std::string::npos) << h.app.ui.editor.ids_error;
 }
 
 TEST_F(UiInput, SeedFieldRedrawsTheTable) {
@@ -163,13 +165,14 @@ TEST_F(UiInput, SeedFieldRedrawsTheTable) {
   ASSERT_TRUE(h.replace_text("seed", "seven"));
   EXPECT_EQ(h.app.inputs.seed, 7u);
   // The window's words: the field's name, not the command line's "--seed … (got …)".
-  EXPECT_EQ(h.app.ui.seed_error, "The seed must be a whole number from -9223372036854775808 to 18446744073709551615.");
+  EXPECT_EQ(h.app.ui.editor.seed_error,
+            "The seed must be a whole number from -9223372036854775808 to 18446744073709551615.");
 }
 
 TEST_F(UiInput, AddChipButtonAddsAnId) {
   ASSERT_TRUE(h.click("add-id"));
   EXPECT_EQ(h.app.inputs.ids, (IdList{2, 3, 1, 2}));
-  EXPECT_STREQ(h.app.ui.ids_buf, "2, 3, 1, 2");
+  EXPECT_STREQ(h.app.ui.editor.ids_buf, "2, 3, 1, 2");
 }
 
 TEST_F(UiInput, EditedWeightsFlowDownstreamAndReset) {
@@ -205,11 +208,11 @@ TEST_F(UiInput, HoveringAMatmulOutputCellShowsItsDotProduct) {
     ASSERT_TRUE(find_landmark("mm-out", &lo, &hi));
     h.move_to(ImVec2(lo.x + (hi.x - lo.x) * 0.6f, lo.y + (hi.y - lo.y) * 0.75f));
     h.frames(2);
-    EXPECT_GE(h.app.ui.hover_out_row, 0);
-    EXPECT_GE(h.app.ui.hover_out_col, 0);
+    EXPECT_GE(context_of(h.app, kSlideMatmul).find_own<MatmulMemory>()->hover_row, 0);
+    EXPECT_GE(context_of(h.app, kSlideMatmul).find_own<MatmulMemory>()->hover_col, 0);
     h.move_to(ImVec2(1, 1));
     h.frames(2);
-    EXPECT_EQ(h.app.ui.hover_out_row, -1);
+    EXPECT_EQ(context_of(h.app, kSlideMatmul).find_own<MatmulMemory>()->hover_row, -1);
   }
 }
 
@@ -269,7 +272,7 @@ TEST(UiChips, DraggingAChipReordersTheBatch) {
   io.MouseDown[0] = false;
   h.frames(2);
   EXPECT_EQ(h.app.inputs.ids, (IdList{3, 1, 2}));
-  EXPECT_STREQ(h.app.ui.ids_buf, "3, 1, 2");
+  EXPECT_STREQ(h.app.ui.editor.ids_buf, "3, 1, 2");
 }
 
 }  // namespace
@@ -286,10 +289,10 @@ TEST(UiPresenting, TheMouseBringsBackTheTransportWithoutMovingTheSlide) {
   h.init();
   h.frames(3);
   h.press(kKeyF11);
-  EXPECT_TRUE(h.app.ui.present_toggle);  // the platform switches to full screen
-  h.app.ui.present_toggle = false;
-  h.app.ui.presenting = true;
-  h.app.ui.controls_until = 0.0;
+  EXPECT_TRUE(h.app.ui.present.toggle);  // the platform switches to full screen
+  h.app.ui.present.toggle = false;
+  h.app.ui.present.on = true;
+  h.app.ui.present.controls_until = 0.0;
   layout_report_enable(true);
   h.frames(3);
   ImVec2 a, b;

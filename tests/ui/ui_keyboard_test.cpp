@@ -42,7 +42,7 @@ TEST_F(UiKeyboard, SlideKeysNeitherFocusNorActivateControls) {
   EXPECT_FALSE(focus_ring_shown());
   EXPECT_FALSE(ImGui::GetIO().WantTextInput);
   EXPECT_EQ(h.app.inputs.ids, (IdList{2, 3, 1}));
-  EXPECT_STREQ(h.app.ui.ids_buf, "2, 3, 1");
+  EXPECT_STREQ(h.app.ui.editor.ids_buf, "2, 3, 1");
   // Space played the timeline from step 0, `.` then stepped: both went to the deck.
   EXPECT_GT(h.app.ui.timeline.pos, 0.0f);
   for (int k : {kLeft, kRight, kPageUp, kPageDown, kEnd, kHome}) {
@@ -64,7 +64,7 @@ TEST_F(UiKeyboard, KeysAfterAnEditDoNotReopenTheField) {
   h.type(".");
   h.frames(2);
   EXPECT_EQ(h.app.inputs.ids, (IdList{1, 2}));
-  EXPECT_STREQ(h.app.ui.ids_buf, "1, 2");
+  EXPECT_STREQ(h.app.ui.editor.ids_buf, "1, 2");
   EXPECT_FALSE(ImGui::GetIO().WantTextInput);
   EXPECT_FALSE(focus_ring_shown());
 }
@@ -94,8 +94,8 @@ TEST_F(UiKeyboard, WhileAFieldIsEditedTheKeysAreItsOnly) {
   EXPECT_EQ(h.app.ui.slide, 1);
   EXPECT_FALSE(h.app.ui.timeline.playing);
   EXPECT_TRUE(ImGui::GetIO().WantTextInput);
-  EXPECT_EQ(std::string(h.app.ui.ids_buf).find(", 4"), 8u) << h.app.ui.ids_buf;
-  EXPECT_EQ(h.app.ui.ids_buf[0], '.') << h.app.ui.ids_buf;  // Home, then "." typed at the start
+  EXPECT_EQ(std::string(h.app.ui.editor.ids_buf).find(", 4"), 8u) << h.app.ui.editor.ids_buf;
+  EXPECT_EQ(h.app.ui.editor.ids_buf[0], '.') << h.app.ui.editor.ids_buf;  // Home, then "." typed at the start
 }
 
 // Tab moves from the IDs field to the next field (D), with its text selected.
@@ -272,7 +272,7 @@ TEST_F(QueuedKeys, RightThenF11BothTakeEffect) {
   tap(kKeyF11);
   for (int i = 0; i < 4; ++i) frame();
   EXPECT_EQ(h.app.ui.slide, 2);
-  EXPECT_TRUE(h.app.ui.present_toggle);
+  EXPECT_TRUE(h.app.ui.present.toggle);
 }
 
 }  // namespace
@@ -289,7 +289,7 @@ TEST_F(QueuedKeys, AKeyRightAfterEnterGoesToTheDeck) {
   tap('5', '5');
   for (int i = 0; i < 5; ++i) frame();
   EXPECT_EQ(h.app.inputs.ids, (IdList{1, 2}));
-  EXPECT_STREQ(h.app.ui.ids_buf, "1, 2");
+  EXPECT_STREQ(h.app.ui.editor.ids_buf, "1, 2");
   EXPECT_EQ(h.app.ui.slide, 5);
 }
 

@@ -1,4 +1,4 @@
-// ui_layout_test.cpp — the shared layout (app/slides/canvas_fit.hpp) as the user sees it,
+// ui_layout_test.cpp — the shared layout (app/deck/canvas_fit.hpp) as the user sees it,
 // through the layout report: the page's 4 × 5 demo is whole on every slide at the
 // laptop size that used to cut it, the type shrinks rather than scroll, it keeps its
 // size between the steps of a slide and when an ID is added, and the report itself
@@ -9,6 +9,7 @@
 #include <cctype>
 #include <string>
 
+#include "app/deck/slide_host.hpp"
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/ui_base/layout_report.hpp"
 #include "app/slides/slides.hpp"
@@ -49,7 +50,9 @@ TEST(UiLayout, ThePagesDemoIsWholeOnEverySlideAtLaptopSizes) {
     h.frames(2);
     for (int slide = 1; slide < slide_count(); ++slide) {  // slide 0 (text → token IDs) has no matrix
       if (slide_table()[static_cast<size_t>(slide)].fills_canvas) continue;  // the heat map sizes itself
-      for (int step = 0; step < slide_table()[static_cast<size_t>(slide)].steps(h.app); ++step) {
+      for (int step = 0; step < slide_table()[static_cast<size_t>(slide)].steps(
+                                    context_of(h.app, slide_table()[static_cast<size_t>(slide)]));
+           ++step) {
         show(h, slide, step);
         EXPECT_FALSE(layout_report().matrices.empty()) << "slide " << slide;
         EXPECT_EQ(cut_matrices(), "") << "slide " << slide << " step " << step << " at " << size.x;
@@ -63,15 +66,15 @@ TEST(UiLayout, OneTypeSizeForEveryStepOfASlideAndWhenAnIdIsAdded) {
   h.init();
   h.frames(2);
   show(h, 4, 0);  // the matmul
-  const int level = h.app.ui.canvas_level;
+  const int level = h.app.ui.fit.canvas_level;
   for (int step = 1; step < current_slide_steps(h.app); ++step) {
     show(h, 4, step);
-    EXPECT_EQ(h.app.ui.canvas_level, level) << "step " << step;
+    EXPECT_EQ(h.app.ui.fit.canvas_level, level) << "step " << step;
   }
   ASSERT_TRUE(h.click("add-id"));
   h.frames(3);
   EXPECT_EQ(h.app.inputs.ids.size(), 4u);
-  EXPECT_EQ(h.app.ui.canvas_level, level);
+  EXPECT_EQ(h.app.ui.fit.canvas_level, level);
 }
 
 TEST(UiLayout, ASmallWindowShrinksTheTypeBeforeCuttingAColumn) {
@@ -80,7 +83,7 @@ TEST(UiLayout, ASmallWindowShrinksTheTypeBeforeCuttingAColumn) {
   h.init({"lookupviz", "--ids", "0,1,2,3,4,5,6,7", "--dim", "8"});
   h.frames(2);
   show(h, 2, 7);  // the lookup: two 8 × 8 grids side by side
-  EXPECT_LT(h.app.ui.canvas_level, kCanvasNormalLevel);
+  EXPECT_LT(h.app.ui.fit.canvas_level, kCanvasNormalLevel);
   EXPECT_EQ(cut_matrices(), "");
 }
 
@@ -111,15 +114,15 @@ TEST(UiLayout, ASlidesTypeDoesNotDependOnTheSlideBefore) {
     h.type(key);  // the slide's key, read inside the frame as a user's is
     h.frames(3);
     EXPECT_EQ(h.app.ui.slide, to);
-    return h.app.ui.canvas_level;
+    return h.app.ui.fit.canvas_level;
   };
   for (int to : {1, 2, 3}) {
     const int fresh = level_from(to == 1 ? 2 : 1, to);
-    h.app.ui.canvas_fit_key = h.app.ui.canvas_view_key = 0;  // laid out afresh
+    h.app.ui.fit.canvas_fit_key = h.app.ui.fit.canvas_view_key = 0;  // laid out afresh
     h.frames(3);
-    EXPECT_EQ(fresh, h.app.ui.canvas_level) << "slide " << to;
+    EXPECT_EQ(fresh, h.app.ui.fit.canvas_level) << "slide " << to;
     for (int from : {4, 5, 6, 8})
-      EXPECT_EQ(level_from(from, to), h.app.ui.canvas_level) << "slide " << to << " after " << from;
+      EXPECT_EQ(level_from(from, to), h.app.ui.fit.canvas_level) << "slide " << to << " after " << from;
   }
 }
 

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <thread>
 
+#include "app/deck/slide_host.hpp"
 #include "app/app_learn.hpp"
 #include "app/app_session.hpp"
 #include "app/chrome/ui_keys.hpp"
@@ -58,7 +59,7 @@ Own own_of(App& app) {
   o.edits = *app.inputs.edits;
   o.slide = app.ui.slide;
   o.step = step_of(app);
-  const TrainSlideState& s = train_slide_state(app);
+  const TrainSlideState& s = train_slide_state(lv::app::context_of(app, lv::app::kSlideTrain));
   o.batches = s.batches_buf;
   o.optimizer = s.optimizer;
   o.lr = s.lr;
@@ -91,7 +92,7 @@ class UiLearnFlow : public ::testing::Test {
     in.edits = std::make_shared<EditMap>(*in.edits);
     (*in.edits)[1 * in.dim + 2] = 7.5f;
     take_change(h.app, set_inputs(h.app, std::move(in)));
-    TrainSlideState& s = train_slide_state(h.app);
+    TrainSlideState& s = train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain));
     std::snprintf(s.batches_buf, sizeof s.batches_buf, "%s", "3; 1, 2");
     s.lr = 0.37;
     h.frames(3);
@@ -228,7 +229,7 @@ TEST(UiLearnFlowText, TryAnotherGivesTheSentenceBack) {
   Headless h;
   h.init({"lookupviz", "--ask", "--text", "Hello there, café"});
   h.frames(3);
-  ASSERT_EQ(h.app.ui.ids_input, IdsInput::Text);
+  ASSERT_EQ(h.app.ui.editor.ids_input, IdsInput::Text);
   const std::string text = h.app.inputs.text;
   const IdList ids = h.app.inputs.ids;
   ASSERT_EQ(text, "Hello there, café");
@@ -245,7 +246,7 @@ TEST(UiLearnFlowText, TryAnotherGivesTheSentenceBack) {
   EXPECT_EQ(h.app.inputs.text, text);
   EXPECT_EQ(h.app.inputs.ids, ids);
   EXPECT_EQ(text_field(h.app), text);
-  EXPECT_EQ(h.app.ui.ids_input, IdsInput::Text);
+  EXPECT_EQ(h.app.ui.editor.ids_input, IdsInput::Text);
 }
 
 TEST(UiLearnFlowTrain, TryAnotherOnSlideNineGivesItsChoicesBack) {
@@ -257,7 +258,7 @@ TEST(UiLearnFlowTrain, TryAnotherOnSlideNineGivesItsChoicesBack) {
   ASSERT_EQ(h.app.learn.phase, LearnPhase::Asking);
   ASSERT_EQ(h.app.learn.question.kind, quiz::QuestionKind::RowsMoved);
   // Slide 9's choices as the question shows them, then kept whole by the practice.
-  TrainSlideState& s = train_slide_state(h.app);
+  TrainSlideState& s = train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain));
   s.lr = 0.25;
   h.type("s");
   ASSERT_EQ(h.app.learn.phase, LearnPhase::Revealed);
@@ -265,7 +266,8 @@ TEST(UiLearnFlowTrain, TryAnotherOnSlideNineGivesItsChoicesBack) {
   const Own own = own_of(h.app);
   h.type("n");
   ASSERT_TRUE(learn_practising(h.app));
-  EXPECT_EQ(train_slide_state(h.app).lr, 0.1);  // the practice trains as its question says
+  EXPECT_EQ(train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain)).lr,
+            0.1);  // the practice trains as its question says
   h.type("b");
   expect_own(h.app, own);
 }
@@ -415,19 +417,19 @@ TEST_F(UiLearnFlow, AnAnsweredSlideComeBackToShowsItsVerdictAndTheNextArrowMoves
 // Issue 38, item 4: presenting (F11), Esc leaves full screen even while a question is asked
 // (the question stays asked); S is Show me in every mode; F1 lists both.
 TEST_F(UiLearnFlow, EscLeavesPresentingEvenWhileAskedAndSShows) {
-  h.app.ui.presenting = true;
+  h.app.ui.present.on = true;
   h.app.learn.next_kind = quiz::QuestionKind::LookupRow;
   show(2);
   ASSERT_EQ(L().phase, LearnPhase::Asking);
-  h.app.ui.present_toggle = false;
+  h.app.ui.present.toggle = false;
   h.press(kEscape);
-  EXPECT_TRUE(h.app.ui.present_toggle);  // the platform leaves full screen
-  h.app.ui.present_toggle = false;
+  EXPECT_TRUE(h.app.ui.present.toggle);  // the platform leaves full screen
+  h.app.ui.present.toggle = false;
   EXPECT_EQ(L().phase, LearnPhase::Asking);  // not answered by it
   h.type("s");
   EXPECT_EQ(L().phase, LearnPhase::Revealed);
   EXPECT_TRUE(L().shown);
-  h.app.ui.presenting = false;
+  h.app.ui.present.on = false;
   h.press(kKeyF1);
   const std::string help = read_screen().all();
   EXPECT_NE(help.find("S shows"), std::string::npos) << help;
@@ -459,8 +461,9 @@ bool answer_if_asked(Headless& h) {
 TEST(UiLearnTour, TheTourWaitsAtEachQuestionAndReachesTheLastSlide) {
   Headless h(ImVec2(1024, 768));  // the smallest window: the tour's words fit the question panel
   h.init({"lookupviz", "--reset"});
-  scale_state(h.app).vocab = 3000;  // slide 7's timing: a small table, a moment
-  scale_state(h.app).dim = 64;
+  scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).vocab =
+      3000;  // slide 7's timing: a small table, a moment
+  scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).dim = 64;
   h.frames(3);
   h.type("a");
   h.frames(5);

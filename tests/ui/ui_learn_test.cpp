@@ -10,6 +10,7 @@
 #include <chrono>
 #include <thread>
 
+#include "app/deck/slide_host.hpp"
 #include "app/app_learn.hpp"
 #include "app/app_session.hpp"
 #include "app/slides/scale_worker.hpp"
@@ -360,8 +361,9 @@ TEST_F(UiLearn, SlideSevenJudgesAnEstimateAgainstItsOwnMeasurement) {
     SCOPED_TRACE(close ? "an estimate within 2x" : "an estimate 10x off");
     Headless g;
     g.init({"lookupviz", "--ask"});
-    scale_state(g.app).vocab = 3000;  // a small table: the timing takes a moment
-    scale_state(g.app).dim = 64;
+    scale_state(lv::app::context_of(g.app, lv::app::kSlideAtScale)).vocab =
+        3000;  // a small table: the timing takes a moment
+    scale_state(lv::app::context_of(g.app, lv::app::kSlideAtScale)).dim = 64;
     go_to_slide(g.app, 7);
     g.frames(5);
     const LearnState& l = g.app.learn;
@@ -371,12 +373,13 @@ TEST_F(UiLearn, SlideSevenJudgesAnEstimateAgainstItsOwnMeasurement) {
     EXPECT_LE(g.app.ui.timeline.pos, 2.0f);  // held before the timing step
     // Wait for the measurement while asked: the timing runs, its figures are not shown.
     const auto until = std::chrono::steady_clock::now() + std::chrono::minutes(3);
-    while (measured_speedup(g.app, 256).state == MeasuredSpeedup::State::Pending &&
+    while (measured_speedup(lv::app::context_of(g.app, lv::app::kSlideAtScale), 256).state ==
+               MeasuredSpeedup::State::Pending &&
            std::chrono::steady_clock::now() < until) {
       g.frame();
       std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
-    const MeasuredSpeedup ms = measured_speedup(g.app, 256);
+    const MeasuredSpeedup ms = measured_speedup(lv::app::context_of(g.app, lv::app::kSlideAtScale), 256);
     ASSERT_EQ(ms.state, MeasuredSpeedup::State::Ready) << ms.why;
     g.frames(2);
     ASSERT_EQ(l.phase, LearnPhase::Asking);
@@ -400,20 +403,21 @@ TEST_F(UiLearn, SlideSevenJudgesAnEstimateAgainstItsOwnMeasurement) {
 TEST_F(UiLearn, SlideSevenJudgesAgainstTheTimingOnScreenNow) {
   Headless g;
   g.init({"lookupviz", "--ask"});
-  scale_state(g.app).vocab = 3000;
-  scale_state(g.app).dim = 64;
+  scale_state(lv::app::context_of(g.app, lv::app::kSlideAtScale)).vocab = 3000;
+  scale_state(lv::app::context_of(g.app, lv::app::kSlideAtScale)).dim = 64;
   go_to_slide(g.app, 7);
   g.frames(5);
   LearnState& l = g.app.learn;
   ASSERT_EQ(l.phase, LearnPhase::Asking);
   ASSERT_EQ(l.question.kind, quiz::QuestionKind::SpeedupEstimate);
   const auto until = std::chrono::steady_clock::now() + std::chrono::minutes(3);
-  while (measured_speedup(g.app, 256).state == MeasuredSpeedup::State::Pending &&
+  while (measured_speedup(lv::app::context_of(g.app, lv::app::kSlideAtScale), 256).state ==
+             MeasuredSpeedup::State::Pending &&
          std::chrono::steady_clock::now() < until) {
     g.frame();
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
-  const MeasuredSpeedup ms = measured_speedup(g.app, 256);
+  const MeasuredSpeedup ms = measured_speedup(lv::app::context_of(g.app, lv::app::kSlideAtScale), 256);
   ASSERT_EQ(ms.state, MeasuredSpeedup::State::Ready) << ms.why;
   l.question.answer = ms.ratio * 20.0;  // a figure of another state, as after "Try another"
   char guess[32];
@@ -430,8 +434,8 @@ TEST_F(UiLearn, SlideSevenJudgesAgainstTheTimingOnScreenNow) {
 TEST_F(UiLearn, SlideSevenAsksWhereTheAdvantageIsLarger) {
   Headless g;
   g.init({"lookupviz", "--ask"});
-  scale_state(g.app).vocab = 3000;
-  scale_state(g.app).dim = 64;
+  scale_state(lv::app::context_of(g.app, lv::app::kSlideAtScale)).vocab = 3000;
+  scale_state(lv::app::context_of(g.app, lv::app::kSlideAtScale)).dim = 64;
   g.app.learn.next_kind = quiz::QuestionKind::SpeedupBatch;
   go_to_slide(g.app, 7);
   g.frames(5);
@@ -439,12 +443,14 @@ TEST_F(UiLearn, SlideSevenAsksWhereTheAdvantageIsLarger) {
   ASSERT_EQ(l.phase, LearnPhase::Asking);
   ASSERT_EQ(l.question.kind, quiz::QuestionKind::SpeedupBatch);
   const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (measured_speedup(g.app, 256).state == MeasuredSpeedup::State::Pending &&
+  while (measured_speedup(lv::app::context_of(g.app, lv::app::kSlideAtScale), 256).state ==
+             MeasuredSpeedup::State::Pending &&
          std::chrono::steady_clock::now() < until) {
     g.frame();
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
-  const MeasuredSpeedup one = measured_speedup(g.app, 1), many = measured_speedup(g.app, 256);
+  const MeasuredSpeedup one = measured_speedup(lv::app::context_of(g.app, lv::app::kSlideAtScale), 1),
+                        many = measured_speedup(lv::app::context_of(g.app, lv::app::kSlideAtScale), 256);
   g.frames(2);
   EXPECT_EQ(g.app.ui.code_panel.output.find("B=256"), std::string::npos) << "the figures show before the answer";
   ASSERT_EQ(many.state, MeasuredSpeedup::State::Ready) << many.why;
@@ -462,13 +468,15 @@ TEST_F(UiLearn, SlideSevenAsksWhereTheAdvantageIsLarger) {
 TEST_F(UiLearn, AnEstimateGivenBeforeTheTimingWaitsForIt) {
   Headless g;
   g.init({"lookupviz", "--ask"});
-  scale_state(g.app).vocab = 3000;
-  scale_state(g.app).dim = 64;
+  scale_state(lv::app::context_of(g.app, lv::app::kSlideAtScale)).vocab = 3000;
+  scale_state(lv::app::context_of(g.app, lv::app::kSlideAtScale)).dim = 64;
   go_to_slide(g.app, 7);
   g.frames(2);
   const LearnState& l = g.app.learn;
   ASSERT_EQ(l.phase, LearnPhase::Asking);
-  if (measured_speedup(g.app, 256).state != MeasuredSpeedup::State::Pending) GTEST_SKIP() << "timed already";
+  if (measured_speedup(lv::app::context_of(g.app, lv::app::kSlideAtScale), 256).state !=
+      MeasuredSpeedup::State::Pending)
+    GTEST_SKIP() << "timed already";
   g.type("100");
   g.press(kEnter);
   EXPECT_EQ(l.phase, LearnPhase::Asking);
@@ -479,7 +487,7 @@ TEST_F(UiLearn, AnEstimateGivenBeforeTheTimingWaitsForIt) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   ASSERT_EQ(l.phase, LearnPhase::Revealed);
-  const double ratio = measured_speedup(g.app, 256).ratio;
+  const double ratio = measured_speedup(lv::app::context_of(g.app, lv::app::kSlideAtScale), 256).ratio;
   EXPECT_EQ(l.right, quiz::judge_speedup(ratio, 100.0));
   EXPECT_DOUBLE_EQ(std::get<double>(l.question.answer), ratio);
 }

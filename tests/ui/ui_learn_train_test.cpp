@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "app/deck/slide_host.hpp"
 #include "app/app_learn.hpp"
 #include "app/slides/slide_09_train.hpp"
 #include "app/slides/slides.hpp"
@@ -42,7 +43,7 @@ class UiLearnTrain : public ::testing::Test {
                                      "--vocab=" + std::to_string(h.app.derived.vocab)};
     for (size_t k = 0; k < h.app.inputs.ids.size(); ++k)
       args[3] += (k ? "," : "") + std::to_string(h.app.inputs.ids[k]);
-    const TrainSlideState& s = train_slide_state(h.app);
+    const TrainSlideState& s = train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain));
     if (*s.batches_buf) args.push_back(std::string("--batches=") + s.batches_buf);
     args.push_back("--optimizer=" + std::string(optimizer_name(*L().question.params.optimizer)));
     const CliParse p = parse_cli(args);
@@ -51,7 +52,9 @@ class UiLearnTrain : public ::testing::Test {
     return std::get<IdList>(quiz::make_question(9, L().question.kind, m, L().question.params).answer);
   }
   // The rows slide 9's (left) table lights after its last step, read from its trainer.
-  IdList slide_lit_rows() { return train_slide_state(h.app).runs[0].trainer.moved_rows_exact(); }
+  IdList slide_lit_rows() {
+    return train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain)).runs[0].trainer.moved_rows_exact();
+  }
   void click_row(int64_t r) {
     ImVec2 a, b;
     const std::string name = "answer-row-" + std::to_string(r);
@@ -72,7 +75,8 @@ TEST_F(UiLearnTrain, SlideNineAsksBeforeTheStepAndTheRevealMarksTheJsonsRows) {
   EXPECT_EQ(L().hold, *p.step - 1);
   h.frames(30);
   EXPECT_LE(h.app.ui.timeline.pos, static_cast<float>(L().hold));
-  EXPECT_EQ(train_slide_state(h.app).runs[0].trainer.steps_done(), *p.step - 1);
+  EXPECT_EQ(train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain)).runs[0].trainer.steps_done(),
+            *p.step - 1);
   const IdList truth = std::get<IdList>(L().question.answer);
   EXPECT_EQ(json_answer(), truth);
   for (int64_t r : truth) click_row(r);
@@ -81,7 +85,8 @@ TEST_F(UiLearnTrain, SlideNineAsksBeforeTheStepAndTheRevealMarksTheJsonsRows) {
   ASSERT_EQ(L().phase, LearnPhase::Revealed);
   EXPECT_TRUE(L().right) << L().typed;
   h.frames(120);
-  EXPECT_EQ(train_slide_state(h.app).runs[0].trainer.steps_done(), *p.step);  // the reveal played the step
+  EXPECT_EQ(train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain)).runs[0].trainer.steps_done(),
+            *p.step);  // the reveal played the step
   EXPECT_EQ(L().marked_right, truth);
   EXPECT_TRUE(L().marked_wrong.empty());
   EXPECT_EQ(slide_lit_rows(), truth);
@@ -119,7 +124,7 @@ TEST_F(UiLearnTrain, AWrongPickByKeyboardIsMarkedAndTryAnotherTrainsAFreshState)
   ASSERT_EQ(L().phase, LearnPhase::Asking);
   ASSERT_EQ(L().question.kind, quiz::QuestionKind::RowsMoved);
   EXPECT_EQ(h.app.ui.slide, 9);
-  const TrainSlideState& s = train_slide_state(h.app);
+  const TrainSlideState& s = train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain));
   EXPECT_EQ(s.optimizer, *L().question.params.optimizer);
   EXPECT_FALSE(s.side_by_side);
   const quiz::Question again = quiz::make_question(9, L().question.kind, learn_model(h.app), L().question.params);
@@ -137,7 +142,7 @@ TEST_F(UiLearnTrain, AWrongPickByKeyboardIsMarkedAndTryAnotherTrainsAFreshState)
 TEST_F(UiLearnTrain, ChoosingAnotherOptimizerAsksAboutIt) {
   show_train();
   ASSERT_EQ(L().phase, LearnPhase::Asking);
-  train_slide_state(h.app).optimizer = TrainOptimizer::AdamW;
+  train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain)).optimizer = TrainOptimizer::AdamW;
   h.frames(10);
   ASSERT_EQ(L().phase, LearnPhase::Asking);
   EXPECT_EQ(*L().question.params.optimizer, TrainOptimizer::AdamW);
@@ -145,7 +150,7 @@ TEST_F(UiLearnTrain, ChoosingAnotherOptimizerAsksAboutIt) {
 }
 
 TEST_F(UiLearnTrain, AQuizsSlideNineQuestionIsAboutTheStateShownAndGivesTheChoicesBack) {
-  TrainSlideState& own = train_slide_state(h.app);
+  TrainSlideState& own = train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain));
   std::snprintf(own.batches_buf, sizeof own.batches_buf, "%s", "1, 2; 4");
   own.optimizer = TrainOptimizer::Sgd;
   own.lr = 0.3;
@@ -166,7 +171,7 @@ TEST_F(UiLearnTrain, AQuizsSlideNineQuestionIsAboutTheStateShownAndGivesTheChoic
     if (L().question.kind == quiz::QuestionKind::RowsMoved) {
       asked = true;
       EXPECT_EQ(h.app.ui.slide, 9);
-      const TrainSlideState& s = train_slide_state(h.app);
+      const TrainSlideState& s = train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain));
       EXPECT_EQ(s.optimizer, *L().question.params.optimizer);
       EXPECT_FALSE(s.side_by_side);
       EXPECT_EQ(s.lr, 0.1);
@@ -178,7 +183,8 @@ TEST_F(UiLearnTrain, AQuizsSlideNineQuestionIsAboutTheStateShownAndGivesTheChoic
     ASSERT_EQ(L().phase, LearnPhase::Revealed) << k << " " << L().error;
     h.frames(120);
     if (L().question.kind == quiz::QuestionKind::RowsMoved) {
-      EXPECT_EQ(train_slide_state(h.app).runs[0].trainer.steps_done(), *L().question.params.step);
+      EXPECT_EQ(train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain)).runs[0].trainer.steps_done(),
+                *L().question.params.step);
       EXPECT_EQ(slide_lit_rows(), std::get<IdList>(L().question.answer));
     }
     h.press(kEnter);
@@ -188,7 +194,7 @@ TEST_F(UiLearnTrain, AQuizsSlideNineQuestionIsAboutTheStateShownAndGivesTheChoic
   h.frames(3);
   ASSERT_TRUE(h.click("quiz-close"));
   h.frames(3);
-  const TrainSlideState& back = train_slide_state(h.app);
+  const TrainSlideState& back = train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain));
   EXPECT_STREQ(back.batches_buf, "1, 2; 4");
   EXPECT_EQ(back.optimizer, TrainOptimizer::Sgd);
   EXPECT_EQ(back.lr, 0.3);

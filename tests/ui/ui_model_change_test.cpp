@@ -116,7 +116,7 @@ TEST(ModelChange, ASettersChangeReachesTheEditorsMessageLine) {
   Model probe = notebook_model();
   const std::string said = ids_typed(probe, "2, x").error;
   ASSERT_FALSE(said.empty());
-  EXPECT_EQ(h.app.ui.ids_error, said);
+  EXPECT_EQ(h.app.ui.editor.ids_error, said);
   EXPECT_TRUE(read_screen().contains(said)) << read_screen().all();
   EXPECT_EQ(h.app.inputs.ids, (IdList{2, 3, 1}));
   h.press(kEscape);

@@ -10,8 +10,9 @@
 #include <fstream>
 #include <thread>
 
+#include "app/deck/slide_host.hpp"
 #include "app/slides/bpe_replay.hpp"
-#include "app/slides/slide_nav.hpp"
+#include "app/deck/slide_nav.hpp"
 #include "core/tokenizer/tokenizer.hpp"
 #include "headless.hpp"
 #include "screen_text.hpp"
@@ -70,13 +71,13 @@ TEST(UiModelTokenizer, TextModeUsesTheTablesOwnTokenizer) {
     EXPECT_TRUE(read_screen().contains("Tokenizer:")) << read_screen().all();
     text_mode(h, "Hello world!");
     EXPECT_EQ(h.app.inputs.ids, lvtest::hello_world_ids()) << path;  // GPT-2's are 15496, 995, 0
-    EXPECT_TRUE(h.app.ui.text_error.empty()) << h.app.ui.text_error;
+    EXPECT_TRUE(h.app.ui.editor.text_error.empty()) << h.app.ui.editor.text_error;
     // The chips: the model's tokens and IDs (the first; the others are "+2" in this width).
     const ScreenText s = read_screen();
     EXPECT_TRUE(shows(s, "␣Hello " + std::to_string(lvtest::hello_world_ids()[0]))) << s.all();
     // Slide 0 replays the model's pieces: one, "▁Hello▁world!", with ▁Hello's merges.
-    update_bpe_replay(h.app);
-    const BpeReplay& r = bpe_replay(h.app);
+    update_bpe_replay(lv::app::context_of(h.app, lv::app::kSlideTokenizer));
+    const BpeReplay& r = bpe_replay(lv::app::context_of(h.app, lv::app::kSlideTokenizer));
     ASSERT_TRUE(r.problem.empty()) << r.problem;
     ASSERT_EQ(r.pieces.size(), 1u);
     EXPECT_EQ(r.pieces[0].ids, lvtest::hello_world_ids());
@@ -235,11 +236,12 @@ TEST(UiModelTokenizer, ATextItsPatternCannotAffordKeepsTheLastIds) {
   wait_for_load(h);
   ASSERT_TRUE(h.app.model_tokenizer) << h.app.model_tokenizer_error;
   text_mode(h, "Hello world!");
-  ASSERT_TRUE(h.app.ui.text_error.empty()) << h.app.ui.text_error;
+  ASSERT_TRUE(h.app.ui.editor.text_error.empty()) << h.app.ui.editor.text_error;
   const IdList before = h.app.inputs.ids;
   ASSERT_FALSE(before.empty());
   text_mode(h, std::string(1000, 'a').c_str());
-  EXPECT_NE(h.app.ui.text_error.find("needs too much work on this text"), std::string::npos) << h.app.ui.text_error;
+  EXPECT_NE(h.app.ui.editor.text_error.find("needs too much work on this text"), std::string::npos)
+      << h.app.ui.editor.text_error;
   EXPECT_EQ(h.app.inputs.ids, before);
 }
 

@@ -18,7 +18,7 @@
 
 #include "app/app_nearest.hpp"
 #include "app/state/app_edits.hpp"
-#include "app/slides/slide_nav.hpp"
+#include "app/deck/slide_nav.hpp"
 #include "app/ui_base/anim_timeline.hpp"
 #include "core/nearest/nearest_cli.hpp"
 #include "core/nearest/unused_rows.hpp"
@@ -67,7 +67,7 @@ int64_t open_on_hovered_row(Headless& h) {
   EXPECT_TRUE(h.center_of("table-cell", &at));
   h.move_to(at);
   h.frame();
-  const int64_t row = h.app.ui.table_view.first_row;
+  const int64_t row = h.app.ui.grids.table_view.first_row;
   h.type("n");
   h.frame();
   settle(h);
@@ -159,7 +159,7 @@ TEST(NearestPanel, RightClickOnATableRowOpensIt) {
   h.frame();
   settle(h);
   EXPECT_TRUE(h.app.nearest.open);
-  EXPECT_EQ(h.app.nearest.row, h.app.ui.table_view.first_row);
+  EXPECT_EQ(h.app.nearest.row, h.app.ui.grids.table_view.first_row);
 }
 
 TEST(NearestPanel, ClickingANeighbourAddsItAsAnId) {
@@ -174,7 +174,8 @@ TEST(NearestPanel, ClickingANeighbourAddsItAsAnId) {
   ASSERT_EQ(h.app.inputs.ids.size(), before + 1);
   EXPECT_EQ(h.app.inputs.ids.back(), want[0].first);
   // The IDs field shows it, as a typed ID would be shown.
-  EXPECT_NE(std::string(h.app.ui.ids_buf).find(std::to_string(want[0].first)), std::string::npos) << h.app.ui.ids_buf;
+  EXPECT_NE(std::string(h.app.ui.editor.ids_buf).find(std::to_string(want[0].first)), std::string::npos)
+      << h.app.ui.editor.ids_buf;
 }
 
 TEST(NearestPanel, NWithNothingHoveredAsksTheLastId) {

@@ -2,15 +2,16 @@
 // answers it first (issue 36, item 1), checked in the headless UI: the print panel shows
 // what is asked about as "(after you answer)", the narration's "Now:" line waits, and the
 // reveal gives back exactly the panel the slide shows outside Learn mode. (The whole screen,
-// every slide and kind, is tests/render/no_spoilers_test.sh over --layout-report --ask.)
+// every slide and kind, is tests/render/no_spoilers_e2e.sh over --layout-report --ask.)
 #include <gtest/gtest.h>
 
 #include <ostream>
 #include <string>
 
+#include "app/deck/slide_host.hpp"
 #include "app/app_learn.hpp"
 #include "app/slides/slide_code.hpp"
-#include "app/slides/slide_nav.hpp"
+#include "app/deck/slide_nav.hpp"
 #include "app/slides/slides.hpp"
 #include "app/ui_base/layout_report.hpp"
 #include "headless.hpp"

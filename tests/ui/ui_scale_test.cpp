@@ -20,6 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "app/deck/slide_host.hpp"
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/state/app_edits.hpp"
 #include "app/app_ui.hpp"
@@ -48,8 +49,8 @@ int scale_slide() {
 
 // Shows slide 7 at `step` (-1: the last) with a table of vocab × dim.
 void show(Headless& h, int64_t vocab, int64_t dim, int step = -1) {
-  scale_state(h.app).vocab = vocab;
-  scale_state(h.app).dim = dim;
+  scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).vocab = vocab;
+  scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).dim = dim;
   const int s = scale_slide();
   ASSERT_GE(s, 0);
   go_to_slide(h.app, s);
@@ -57,7 +58,9 @@ void show(Headless& h, int64_t vocab, int64_t dim, int step = -1) {
   timeline_seek(h.app.ui.timeline, steps, step < 0 ? static_cast<float>(steps) : static_cast<float>(step + 1));
 }
 
-const ScaleSnapshot& snap(Headless& h) { return scale_state(h.app).worker->snapshot(); }
+const ScaleSnapshot& snap(Headless& h) {
+  return scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker->snapshot();
+}
 
 // Draws frames (with a little real time between them) until done() or the deadline.
 // Returns the frames drawn.
@@ -74,7 +77,9 @@ int frames_until(Headless& h, Done done, double seconds = 60.0) {
 }
 
 bool timing_finished(Headless& h) {
-  return scale_state(h.app).worker && snap(h).timing == TimingPhase::Done && !scale_state(h.app).worker->busy();
+  return scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker &&
+         snap(h).timing == TimingPhase::Done &&
+         !scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker->busy();
 }
 
 // Slide 7's zoom from the whole table into the IDs' rows keeps them on screen the whole
@@ -117,7 +122,7 @@ TEST(ScaleSlide, BuildsAndTimesWhileTheUiKeepsDrawing) {
   h.init();
   show(h, 3000, 64);
   h.frame();
-  ASSERT_TRUE(scale_state(h.app).worker);
+  ASSERT_TRUE(scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker);
   EXPECT_TRUE(app_animating(h.app)) << "a running worker must keep frames coming";
   int during_build = 0;
   const int n = frames_until(h, [&] {
@@ -165,8 +170,10 @@ TEST(ScaleSlide, TheCodePanelFollowsTheWorkerWithoutMovingTheModel) {
   frames_until(h, [&] { return timing_finished(h); });
   h.frame();
   EXPECT_EQ(h.app.derived.generation, generation);
-  EXPECT_EQ(h.app.ui.code_panel.scale_revision, scale_state(h.app).seen_revision);
-  EXPECT_EQ(scale_state(h.app).seen_revision, snap(h).revision * 2);  // (+1 while Learn mode hides the figures)
+  EXPECT_EQ(h.app.ui.code_panel.scale_revision,
+            scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).seen_revision);
+  EXPECT_EQ(scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).seen_revision,
+            snap(h).revision * 2);  // (+1 while Learn mode hides the figures)
   EXPECT_NE(h.app.ui.code_panel.output + h.app.ui.code_panel.code, first) << "the timings must reach the panel";
 }
 
@@ -195,7 +202,7 @@ TEST(ScaleSlide, DrawsEveryStepAtEverySizeWhileBuilding) {
       int progress_frames = 0, last_percent = -1;
       // Checked after each frame, against the snapshot that frame drew.
       frames_until(h, [&] {
-        if (!scale_state(h.app).worker) return false;
+        if (!scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker) return false;
         const TablePhase phase = snap(h).table;
         if (phase == TablePhase::Ready) return true;
         if (phase != TablePhase::Building && phase != TablePhase::Summarizing) return false;
@@ -235,46 +242,55 @@ TEST(ScaleSlide, CancelStopsTheTiming) {
   Headless h;
   h.init();
   show(h, 20000, 768);
-  frames_until(h, [&] { return scale_state(h.app).worker && snap(h).timing == TimingPhase::Running; });
+  frames_until(h, [&] {
+    return scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker &&
+           snap(h).timing == TimingPhase::Running;
+  });
   ASSERT_EQ(snap(h).timing, TimingPhase::Running);
   h.frames(2);
   const auto t0 = Clock::now();
   ASSERT_TRUE(h.click("scale-cancel"));
   frames_until(
-      h, [&] { return !scale_state(h.app).worker->busy(); }, 5.0);
+      h, [&] { return !scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker->busy(); }, 5.0);
   const double took = std::chrono::duration<double>(Clock::now() - t0).count();
   EXPECT_EQ(snap(h).timing, TimingPhase::Cancelled);
-  EXPECT_FALSE(scale_state(h.app).worker->busy());
+  EXPECT_FALSE(scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker->busy());
   EXPECT_LT(took, 1.0) << "cancel is checked between row blocks";
   // Cancelled by the user: it stays cancelled (no restart) until Run again.
   h.frames(5);
   EXPECT_EQ(snap(h).timing, TimingPhase::Cancelled);
   ASSERT_TRUE(h.click("scale-run"));
   h.frame();
-  EXPECT_TRUE(scale_state(h.app).worker->busy());
+  EXPECT_TRUE(scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker->busy());
 }
 
 TEST(ScaleSlide, LeavingTheSlideStopsTheTiming) {
   Headless h;
   h.init();
   show(h, 20000, 768);
-  frames_until(h, [&] { return scale_state(h.app).worker && snap(h).timing == TimingPhase::Running; });
+  frames_until(h, [&] {
+    return scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker &&
+           snap(h).timing == TimingPhase::Running;
+  });
   ASSERT_EQ(snap(h).timing, TimingPhase::Running);
-  scale_state(h.app).worker->set_watchdog(0.2);
+  scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker->set_watchdog(0.2);
   go_to_slide(h.app, 0);
   h.frames(3);
   EXPECT_EQ(slides_activity(h.app), SlideActivity::Idle) << "another slide does not keep the loop awake for slide 7";
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
-  scale_state(h.app).worker->poll();  // what the slide would do when shown again
+  scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale))
+      .worker->poll();  // what the slide would do when shown again
   EXPECT_EQ(snap(h).timing, TimingPhase::Cancelled);
-  EXPECT_FALSE(scale_state(h.app).worker->busy());
+  EXPECT_FALSE(scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker->busy());
 }
 
 TEST(ScaleSlide, ANewSeedRebuildsTheTable) {
   Headless h;
   h.init();
   show(h, 2000, 32, 0);
-  frames_until(h, [&] { return scale_state(h.app).worker && snap(h).table == TablePhase::Ready; });
+  frames_until(h, [&] {
+    return scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker && snap(h).table == TablePhase::Ready;
+  });
   ASSERT_EQ(snap(h).table, TablePhase::Ready);
   const uint64_t v1 = snap(h).version;
   ASSERT_EQ(set_seed_text(h.app, "7").error, "");
@@ -321,11 +337,11 @@ TEST(ScaleSlide, ShowsAndTimesTheLoadedTable) {
   for (const BatchTiming& b : snap(h).results) EXPECT_TRUE(b.same) << "B = " << b.batch;
   // The texts name the file, not GPT-2 or a seed.
   char caption[256];
-  kSlideAtScale.caption(h.app, caption, sizeof caption);
+  kSlideAtScale.caption(context_of(h.app, kSlideAtScale), caption, sizeof caption);
   EXPECT_EQ(std::string(caption).rfind("The loaded table, every weight", 0), 0u) << caption;
   EXPECT_NE(std::string(caption).find("all 1,500"), std::string::npos) << caption;
   std::string code, output;
-  kSlideAtScale.code(h.app, code, output);
+  kSlideAtScale.code(context_of(h.app, kSlideAtScale), code, output);
   EXPECT_NE(code.find("numpy.load('/data/tables/my_table.npy')"), std::string::npos) << code;
   EXPECT_NE(code.find("Embedding.from_pretrained(weights)"), std::string::npos) << code;
   EXPECT_EQ(code.find("manual_seed"), std::string::npos) << code;
@@ -381,7 +397,9 @@ TEST(ScaleSlide, AMappedFileIsSummarizedWithoutACopyAndTimedFromOne) {
   h.init({"lookupviz", "--ids", "3,1234"});
   set_table_file(h.app, file);
   show(h, 2000, 32);
-  frames_until(h, [&] { return scale_state(h.app).worker && snap(h).table == TablePhase::Ready; });
+  frames_until(h, [&] {
+    return scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker && snap(h).table == TablePhase::Ready;
+  });
   ASSERT_EQ(snap(h).table, TablePhase::Ready) << snap(h).error;
   EXPECT_EQ(snap(h).file, file.get());
   EXPECT_EQ(snap(h).data, nullptr) << "no float32 copy of the file at rest";
@@ -400,10 +418,10 @@ TEST(ScaleSlide, AMappedFileIsSummarizedWithoutACopyAndTimedFromOne) {
         << "cell " << k;
   // The printout reads the file's edges.
   std::string code, output;
-  kSlideAtScale.code(h.app, code, output);
+  kSlideAtScale.code(context_of(h.app, kSlideAtScale), code, output);
   EXPECT_NE(output.find("Parameter containing:\ntensor([[-2.0000,"), std::string::npos) << output;
   // Timing: from a float32 copy made for it, the lookup equal to the matmul.
-  scale_state(h.app).worker->start_timing();
+  scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker->start_timing();
   frames_until(h, [&] { return timing_finished(h); });
   ASSERT_TRUE(timing_finished(h));
   for (const BatchTiming& b : snap(h).results) EXPECT_TRUE(b.same) << "B = " << b.batch;
@@ -453,12 +471,15 @@ TEST(ScaleSlide, AFilesWholeTableFactsAreMadeOnceForEverySlide) {
 
   // Slide 7 shows the same facts: the same overview bytes, not a copy, and no pass of its own.
   show(h, 2000, 32, 0);
-  frames_until(h, [&] { return scale_state(h.app).worker && snap(h).table == TablePhase::Ready; });
+  frames_until(h, [&] {
+    return scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker && snap(h).table == TablePhase::Ready;
+  });
   ASSERT_EQ(snap(h).table, TablePhase::Ready) << snap(h).error;
   const std::shared_ptr<const TableFacts> facts = table_facts(h.app);
   ASSERT_TRUE(facts);
   EXPECT_EQ(snap(h).overview, facts->overview.bytes.data());
-  EXPECT_EQ(scale_state(h.app).worker->build_jobs_started(), 0) << "the worker read nothing of the file";
+  EXPECT_EQ(scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker->build_jobs_started(), 0)
+      << "the worker read nothing of the file";
   EXPECT_EQ(h.app.jobs.facts_passes, 1);
   EXPECT_EQ(snap(h).range.nan, 1);
   EXPECT_EQ(snap(h).range.inf, 1);
@@ -499,7 +520,9 @@ TEST(ScaleSlide, AFileChangedOnDiskIsReadAgainOnce) {
   h.init({"lookupviz", "--ids", "3,30"});
   set_table_file(h.app, file);
   show(h, 2000, 32, 0);
-  frames_until(h, [&] { return scale_state(h.app).worker && snap(h).table == TablePhase::Ready; });
+  frames_until(h, [&] {
+    return scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker && snap(h).table == TablePhase::Ready;
+  });
   ASSERT_EQ(snap(h).table, TablePhase::Ready) << snap(h).error;
   EXPECT_EQ(snap(h).range.nan, 1);
   EXPECT_EQ(h.app.jobs.facts_passes, 1);
@@ -511,7 +534,7 @@ TEST(ScaleSlide, AFileChangedOnDiskIsReadAgainOnce) {
   EXPECT_EQ(snap(h).range.nan, 2) << "the map shows the file as it is now";
   EXPECT_EQ(h.app.derived.nonfinite[0], 1) << "and the product counts it";
   EXPECT_EQ(h.app.jobs.facts_passes, 2) << "one pass more, for every slide";
-  EXPECT_EQ(scale_state(h.app).worker->build_jobs_started(), 0);
+  EXPECT_EQ(scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker->build_jobs_started(), 0);
   EXPECT_EQ(snap(h).overview, table_facts(h.app)->overview.bytes.data());
   std::remove(path.c_str());
 }
@@ -524,8 +547,10 @@ TEST(ScaleSlide, ATableLeftBehindIsFreed) {
   h.init({"lookupviz", "--ids", "1,2"});
   set_table_file(h.app, file);
   show(h, 2000, 32, 0);
-  frames_until(h, [&] { return scale_state(h.app).worker && snap(h).table == TablePhase::Ready; });
-  ASSERT_TRUE(scale_state(h.app).worker);
+  frames_until(h, [&] {
+    return scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker && snap(h).table == TablePhase::Ready;
+  });
+  ASSERT_TRUE(scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker);
   ASSERT_EQ(snap(h).file, file.get());
   go_to_slide(h.app, 0);
   h.frames(3);
@@ -547,11 +572,13 @@ TEST(ScaleSlide, WheelZoomsDragPansDoubleClickResets) {
   Headless h;
   h.init();
   show(h, 5000, 64, 0);
-  frames_until(h, [&] { return scale_state(h.app).worker && snap(h).table == TablePhase::Ready; });
+  frames_until(h, [&] {
+    return scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker && snap(h).table == TablePhase::Ready;
+  });
   h.frames(3);
   ImVec2 a, b;
   ASSERT_TRUE(find_landmark("scale-map", &a, &b));
-  HeatmapState& hm = scale_state(h.app).heatmap;
+  HeatmapState& hm = scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).heatmap;
   const float w = b.x - a.x, ht = b.y - a.y;
   const HeatmapRange r0 = heatmap_range(hm.view, 5000, 64, w, ht, 2.4f);
   EXPECT_DOUBLE_EQ(r0.rows, 5000.0);  // step 0: the whole table
@@ -624,7 +651,7 @@ TEST(ScaleSlide, FillsTheRenderersRequest) {
     EXPECT_GT(g_last.range.rows, 0.0);
     EXPECT_LE(g_last.range.row0 + g_last.range.rows, 4000.0);
     EXPECT_GT(g_last.display_size.x, 0.0f);
-    EXPECT_TRUE(scale_state(h.app).heatmap.gpu.active);
+    EXPECT_TRUE(scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).heatmap.gpu.active);
     EXPECT_TRUE(slides_ready(h.app));
   }
   heatmap_set_renderer(nullptr);
@@ -639,7 +666,9 @@ TEST(ScaleSlide, DestroyingTheAppMidWorkJoinsPromptly) {
       h->frames(3);  // GPT-2's table: mid-build
       ASSERT_NE(snap(*h).table, TablePhase::Ready);
     } else {
-      frames_until(*h, [&] { return scale_state(h->app).worker && snap(*h).timing == TimingPhase::Running; });
+      frames_until(*h, [&] {
+        return scale_state(context_of(h->app, kSlideAtScale)).worker && snap(*h).timing == TimingPhase::Running;
+      });
       ASSERT_EQ(snap(*h).timing, TimingPhase::Running);
     }
     const auto t0 = Clock::now();
@@ -657,7 +686,11 @@ TEST(ScaleSlide, IdleFramesDrawWithTheBigTable) {
   h.init();
   show(h, 50257, 768, 1);  // GPT-2's table, zoomed into the IDs' rows
   frames_until(
-      h, [&] { return scale_state(h.app).worker && snap(h).table == TablePhase::Ready; }, 120.0);
+      h,
+      [&] {
+    return scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker && snap(h).table == TablePhase::Ready;
+      },
+      120.0);
   ASSERT_EQ(snap(h).table, TablePhase::Ready);
   h.frames(10);
   std::vector<double> ms;
@@ -734,7 +767,7 @@ TEST(ScaleSlide, ABigTableUnderAMemoryLimitIsTimedOnceOnTheRowsThatFit) {
       h.app.interactive = true;  // as the window: the whole-table work runs on workers, with Cancel
       set_table_file(h.app, file);
       if (h.app.inputs.file != file) {
-        std::fprintf(stderr, "the table was not taken: %s\n", h.app.ui.state_error.c_str());
+        std::fprintf(stderr, "the table was not taken: %s\n", h.app.ui.editor.state_error.c_str());
         _exit(12);
       }
       show(h, 2000, 32);  // the timing step
@@ -743,13 +776,13 @@ TEST(ScaleSlide, ABigTableUnderAMemoryLimitIsTimedOnceOnTheRowsThatFit) {
       frames_until(
           h,
           [&] {
-        if (!scale_state(h.app).worker) return false;
+        if (!scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker) return false;
         const bool running = snap(h).timing == TimingPhase::Running;
         if (running && !was_running) ++runs;
         was_running = running;
         if (runs > 3) return true;  // a retry storm: no need to watch it for minutes
         return (snap(h).timing == TimingPhase::Done || snap(h).timing == TimingPhase::Failed) &&
-               !scale_state(h.app).worker->busy();
+               !scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker->busy();
           },
           240.0);
       h.frames(30);  // a failure or a result is not started again by itself
@@ -757,7 +790,9 @@ TEST(ScaleSlide, ABigTableUnderAMemoryLimitIsTimedOnceOnTheRowsThatFit) {
       std::fprintf(stderr, "runs %d, timing phase %d, timed rows %lld of %lld, error '%s'\n", runs,
                    static_cast<int>(s.timing), static_cast<long long>(s.timed_rows), static_cast<long long>(s.vocab),
                    s.timing_error);
-      if (runs != 1 || scale_state(h.app).worker->timing_jobs_started() != 1) code = 20;
+      if (runs != 1 ||
+          scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker->timing_jobs_started() != 1)
+        code = 20;
       else if (s.timing != TimingPhase::Done) code = 21;
       else if (s.file != file.get() || s.vocab != rows || !(s.timed_rows >= kTimingMinRows && s.timed_rows < rows))
         code = 22;
@@ -765,7 +800,7 @@ TEST(ScaleSlide, ABigTableUnderAMemoryLimitIsTimedOnceOnTheRowsThatFit) {
         for (const BatchTiming& b : s.results)
           if (!b.lookup.done || !b.matmul.done || !b.same) code = 23;
       std::string code_text, output;
-      kSlideAtScale.code(h.app, code_text, output);
+      kSlideAtScale.code(context_of(h.app, kSlideAtScale), code_text, output);
       if (code == 0 && output.find("# timed on the first ") == std::string::npos) code = 24;
     }
     _exit(code);
@@ -792,9 +827,11 @@ TEST(ScaleSlide, ATimingThatCannotGetItsCopyFailsOnce) {
   h.init({"lookupviz", "--ids", "3,7"});
   set_table_file(h.app, file);
   show(h, 2000, 32, 0);
-  frames_until(h, [&] { return scale_state(h.app).worker && snap(h).table == TablePhase::Ready; });
+  frames_until(h, [&] {
+    return scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker && snap(h).table == TablePhase::Ready;
+  });
   ASSERT_EQ(snap(h).table, TablePhase::Ready);
-  scale_state(h.app).worker->set_copy_budget(0);
+  scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker->set_copy_budget(0);
   show(h, 2000, 32);
   frames_until(h, [&] { return snap(h).timing == TimingPhase::Failed; });
   ASSERT_EQ(snap(h).timing, TimingPhase::Failed);
@@ -802,16 +839,17 @@ TEST(ScaleSlide, ATimingThatCannotGetItsCopyFailsOnce) {
     h.frame();
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
-  EXPECT_EQ(scale_state(h.app).worker->timing_jobs_started(), 1) << "a failure must not be retried frame after frame";
+  EXPECT_EQ(scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker->timing_jobs_started(), 1)
+      << "a failure must not be retried frame after frame";
   EXPECT_EQ(snap(h).timing, TimingPhase::Failed);
   EXPECT_NE(std::string(snap(h).timing_error).find("not enough memory"), std::string::npos) << snap(h).timing_error;
   h.frame();
   EXPECT_TRUE(read_screen().contains("not timed: there is")) << "the slide says why:\n" << read_screen().all();
-  scale_state(h.app).worker->set_copy_budget(-1);
+  scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker->set_copy_budget(-1);
   ASSERT_TRUE(h.click("scale-run"));
   frames_until(h, [&] { return timing_finished(h); });
   EXPECT_TRUE(timing_finished(h));
-  EXPECT_EQ(scale_state(h.app).worker->timing_jobs_started(), 2);
+  EXPECT_EQ(scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker->timing_jobs_started(), 2);
   EXPECT_EQ(snap(h).timed_rows, 5000);
   std::remove(path.c_str());
 }

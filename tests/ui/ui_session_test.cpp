@@ -10,6 +10,7 @@
 #include <fstream>
 #include <thread>
 
+#include "app/deck/app_init.hpp"
 #include "app/state/app_edits.hpp"
 #include "app/app_session.hpp"
 #include "app/app_ui.hpp"
@@ -56,7 +57,7 @@ TEST(UiSession, RoundTripRestoresTheState) {
   EXPECT_FALSE(h.app.inputs.tie_weights);
   EXPECT_EQ(h.app.ui.theme, Theme::Light);
   EXPECT_EQ(h.app.ui.user_zoom, 1.25f);
-  EXPECT_STREQ(h.app.ui.ids_buf, "0, 7, 7");
+  EXPECT_STREQ(h.app.ui.editor.ids_buf, "0, 7, 7");
 }
 
 TEST(UiSession, AutosaveWritesAfterTheDelayOnly) {
@@ -211,9 +212,9 @@ TEST(UiSession, ASentenceOverAModelsOwnTokenizerIsItsTokensAfterARestart) {
     EXPECT_EQ(h.app.inputs.ids, lvtest::hello_world_ids()) << table;
     EXPECT_TRUE(ids_from_text(h.app.inputs)) << table << ": the IDs are the sentence's tokens again";
     EXPECT_EQ(h.app.inputs.text, "Hello world!");
-    EXPECT_EQ(h.app.ui.ids_input, IdsInput::Text);
+    EXPECT_EQ(h.app.ui.editor.ids_input, IdsInput::Text);
     EXPECT_EQ(text_field(h.app), "Hello world!");
-    EXPECT_TRUE(h.app.ui.text_error.empty()) << h.app.ui.text_error;
+    EXPECT_TRUE(h.app.ui.editor.text_error.empty()) << h.app.ui.editor.text_error;
   }
   std::filesystem::remove_all(dir);
 }

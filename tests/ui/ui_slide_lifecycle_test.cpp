@@ -11,7 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "app/slides/canvas_fit.hpp"
+#include "app/deck/slide_host.hpp"
+#include "app/deck/canvas_fit.hpp"
 #include "app/slides/same_numbers_state.hpp"
 #include "app/slides/scale_worker.hpp"
 #include "app/slides/slides.hpp"
@@ -26,45 +27,64 @@ std::vector<std::string> g_log;
 SlideActivity g_activity_b = SlideActivity::Idle;
 bool g_ready_b = true;
 
-int one_step(const App&) { return 1; }
-void no_narrative(App&) {}
+int one_step(const SlideContext&) { return 1; }
+void no_narrative(const SlideContext&) {}
 ImVec2 no_canvas(SlideCanvas&) { return ImVec2(0, 0); }
-void no_caption(const App&, char* buf, size_t n) { std::snprintf(buf, n, "%s", ""); }
-void no_code(const App&, std::string&, std::string&) {}
+void no_caption(const SlideContext&, char* buf, size_t n) { std::snprintf(buf, n, "%s", ""); }
+void no_code(const SlideContext&, std::string&, std::string&) {}
 
-SlideDef fake(const char* title) { return SlideDef{title, one_step, no_narrative, no_canvas, no_caption, no_code}; }
+SlideDef fake(const char* title) {
+  return SlideDef{.title = title,
+                  .steps = one_step,
+                  .narrative = no_narrative,
+                  .canvas = no_canvas,
+                  .caption = no_caption,
+                  .code = no_code};
+}
 
-// Slide "a" has enter/leave/update; "b" has update, busy and ready; "c" only draws.
+// Slides "a" and "b" have update, "b" busy and ready too; "c" only draws.
 std::vector<SlideDef> fake_table() {
   SlideDef a = fake("a"), b = fake("b"), c = fake("c");
-  a.enter = [](App&) { g_log.push_back("enter a"); };
-  a.leave = [](App&) { g_log.push_back("leave a"); };
-  a.update = [](App&, bool shown) { g_log.push_back(shown ? "update a shown" : "update a hidden"); };
-  b.update = [](App&, bool shown) { g_log.push_back(shown ? "update b shown" : "update b hidden"); };
-  b.activity = [](const App&, bool) { return g_activity_b; };
-  b.ready = [](const App&, bool) { return g_ready_b; };
+  a.update = [](const SlideContext&, bool shown) { g_log.push_back(shown ? "update a shown" : "update a hidden"); };
+  b.update = [](const SlideContext&, bool shown) { g_log.push_back(shown ? "update b shown" : "update b hidden"); };
+  b.activity = [](const SlideContext&, bool) { return g_activity_b; };
+  b.ready = [](const SlideContext&, bool) { return g_ready_b; };
   return {a, b, c};
 }
 
-TEST(SlideLifecycle, EnterAndLeaveRunWhenTheSlideShownChangesAndUpdateEveryFrame) {
+TEST(SlideLifecycle, UpdateRunsEveryFrameForEverySlideAndSaysWhichIsShown) {
   Headless h;
   h.init();
   const std::vector<SlideDef> table = fake_table();
   g_log.clear();
   h.app.ui.slide = 0;
   slides_frame(h.app, table);
-  EXPECT_EQ(g_log, (std::vector<std::string>{"enter a", "update a shown", "update b hidden"}));
-  g_log.clear();
-  slides_frame(h.app, table);
-  EXPECT_EQ(g_log, (std::vector<std::string>{"update a shown", "update b hidden"})) << "entered once, not every frame";
+  EXPECT_EQ(g_log, (std::vector<std::string>{"update a shown", "update b hidden"}));
   g_log.clear();
   h.app.ui.slide = 2;  // to a slide with no hooks
   slides_frame(h.app, table);
-  EXPECT_EQ(g_log, (std::vector<std::string>{"leave a", "update a hidden", "update b hidden"}));
+  EXPECT_EQ(g_log, (std::vector<std::string>{"update a hidden", "update b hidden"}));
   g_log.clear();
-  h.app.ui.slide = 0;
+  h.app.ui.slide = 1;
   slides_frame(h.app, table);
-  EXPECT_EQ(g_log, (std::vector<std::string>{"enter a", "update a shown", "update b hidden"}));
+  EXPECT_EQ(g_log, (std::vector<std::string>{"update a hidden", "update b shown"}));
+}
+
+// A slide's own state is its alone: typed, made at first use, seen by no other slide.
+TEST(SlideLifecycle, ASlidesOwnStateIsTypedAndItsAlone) {
+  Headless h;
+  h.init();
+  const std::vector<SlideDef> table = fake_table();
+  struct Counter {
+    int n = 0;
+  };
+  const SlideContext a = context_of(h.app, table[0]);
+  const SlideContext b = context_of(h.app, table[1]);
+  EXPECT_EQ(a.find_own<Counter>(), nullptr);
+  a.own<Counter>().n = 5;
+  EXPECT_EQ(context_of(h.app, table[0]).find_own<Counter>()->n, 5) << "kept with the window";
+  EXPECT_EQ(b.find_own<Counter>(), nullptr) << "another slide does not see it";
+  EXPECT_EQ(a.find_own<int>(), nullptr) << "asked as another type: nothing, never a cast";
 }
 
 TEST(SlideLifecycle, ASlidesBusyWorkKeepsTheLoopDrawingAndReadyHoldsAPicture) {
@@ -98,15 +118,17 @@ TEST(SlideLifecycle, SlideSevensWorkerGoesThroughTheLifecycle) {
   Headless h;
   h.init();
   h.frames(2);
-  EXPECT_EQ(find_scale_state(h.app), nullptr) << "a slide's state is made when it is first needed";
+  EXPECT_EQ(find_scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)), nullptr)
+      << "a slide's state is made when it is first needed";
   EXPECT_EQ(slides_activity(h.app), SlideActivity::Idle);
-  scale_state(h.app).vocab = 20000;
-  scale_state(h.app).dim = 768;
+  scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).vocab = 20000;
+  scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).dim = 768;
   go_to_slide(h.app, scale_slide());
   slides_frame(h.app);  // what app_frame does before drawing
-  ASSERT_NE(find_scale_state(h.app), nullptr);
-  ASSERT_TRUE(scale_state(h.app).worker) << "its update started the worker, not its draw function";
-  EXPECT_TRUE(scale_state(h.app).worker->busy());
+  ASSERT_NE(find_scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)), nullptr);
+  ASSERT_TRUE(scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker)
+      << "its update started the worker, not its draw function";
+  EXPECT_TRUE(scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker->busy());
   EXPECT_NE(slides_activity(h.app), SlideActivity::Idle) << "the loop must not sleep while its worker runs";
   EXPECT_FALSE(slides_ready(h.app)) << "a picture waits for it";
   // Its worker runs at low priority: under ASan, with another suite on the second core, it
@@ -127,12 +149,10 @@ TEST(SlideLifecycle, SlideSevensWorkerGoesThroughTheLifecycle) {
 TEST(SlideLifecycle, ASlidesOwnStateIsKeptWithIt) {
   Headless h;
   h.init();
-  const size_t before = h.app.slide_states.own.size();  // slide 0's replay is made at init
-  ScaleState& s = scale_state(h.app);
+  ScaleState& s = scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale));
   s.vocab = 123;
-  EXPECT_EQ(&scale_state(h.app), &s) << "made once";
-  EXPECT_EQ(find_scale_state(h.app)->vocab, 123);
-  EXPECT_EQ(h.app.slide_states.own.size(), before + 1);
+  EXPECT_EQ(&scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)), &s) << "made once";
+  EXPECT_EQ(find_scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale))->vocab, 123);
 }
 
 // canvas_fit.cpp no longer hashes slide 5's slider, slide 0's piece or slide 8's tying for
@@ -150,11 +170,11 @@ TEST(SlideLifecycle, TheFitDependsOnTheShownSlidesOwnInputsOnly) {
   ASSERT_GE(gpt, 0);
   h.app.ui.slide = 3;
   uint64_t before = canvas_fit_key(h.app, avail);
-  same_numbers_state(h.app).bill_scale_pos = 500;
+  same_numbers_state(lv::app::context_of(h.app, lv::app::kSlideSameNumbers)).bill_scale_pos = 500;
   EXPECT_EQ(canvas_fit_key(h.app, avail), before) << "slide 3 does not measure slide 5's slider";
   h.app.ui.slide = same_numbers;
   before = canvas_fit_key(h.app, avail);
-  same_numbers_state(h.app).bill_scale_pos = 900;
+  same_numbers_state(lv::app::context_of(h.app, lv::app::kSlideSameNumbers)).bill_scale_pos = 900;
   EXPECT_NE(canvas_fit_key(h.app, avail), before) << "slide 5 measures again when its slider moves";
   h.app.ui.slide = gpt;
   before = canvas_fit_key(h.app, avail);

@@ -112,7 +112,7 @@ TEST_P(SlidesAt, EveryEdgeStateDrawsOnEverySlide) {
     timeline_finish(h.app.ui.timeline, current_slide_steps(h.app));
     h.frames(3);
     // A long table shows the IDs' rows; the reader scrolls to its top, where the nan is.
-    h.app.ui.table_view.first_row = 0;
+    h.app.ui.grids.table_view.first_row = 0;
     h.frames(2);
     const ScreenText screen = read_screen();
     EXPECT_TRUE(screen.contains("nan")) << screen.all();
@@ -167,18 +167,18 @@ TEST(SlideFollow, AWeightEditDoesNotMoveTheTableButNewIdsDo) {
   go_to_slide(h.app, 1);
   timeline_finish(h.app.ui.timeline, current_slide_steps(h.app));
   h.frames(3);
-  const int followed = h.app.ui.table_view.first_row;
-  EXPECT_GT(followed, 0);             // the IDs' rows, not the top
-  h.app.ui.table_view.first_row = 0;  // the reader scrolls up and types into row 0
+  const int followed = h.app.ui.grids.table_view.first_row;
+  EXPECT_GT(followed, 0);                   // the IDs' rows, not the top
+  h.app.ui.grids.table_view.first_row = 0;  // the reader scrolls up and types into row 0
   h.frames(2);
   edit_cell(h.app, 0, 0, 5.0f);
   h.frames(3);
-  EXPECT_EQ(h.app.ui.table_view.first_row, 0);
+  EXPECT_EQ(h.app.ui.grids.table_view.first_row, 0);
   EXPECT_TRUE(read_screen().contains("5.00")) << read_screen().all();
   ASSERT_EQ(set_ids_text(h.app, "60,61").error, "");
   timeline_finish(h.app.ui.timeline, current_slide_steps(h.app));
   h.frames(3);
-  EXPECT_GT(h.app.ui.table_view.first_row, followed);  // new IDs: the view goes to them
+  EXPECT_GT(h.app.ui.grids.table_view.first_row, followed);  // new IDs: the view goes to them
 }
 
 }  // namespace

@@ -52,7 +52,7 @@ TEST(UiTableFile, OpenNpyReplacesTheTable) {
   EXPECT_EQ(bits, 0x3e27b831u);
   // IDs beyond the table are refused inline, the file's shape is kept.
   ASSERT_TRUE(h.replace_text("ids-text", "1, 5"));
-  EXPECT_NE(h.app.ui.ids_error.find("5 is out of range"), std::string::npos) << h.app.ui.ids_error;
+  EXPECT_NE(h.app.ui.editor.ids_error.find("5 is out of range"), std::string::npos) << h.app.ui.editor.ids_error;
   EXPECT_EQ(h.app.derived.vocab, 3);
   // Back to the seeded table.
   set_table_file(h.app, nullptr);

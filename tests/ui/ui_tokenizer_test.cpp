@@ -8,6 +8,8 @@
 
 #include <string>
 
+#include "app/deck/slide_host.hpp"
+#include "app/deck/app_init.hpp"
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/app_session.hpp"
 #include "app/slides/bpe_replay.hpp"
@@ -63,12 +65,12 @@ class UiTokenizer : public ::testing::Test {
 
 TEST_F(UiTokenizer, TypingTheBooksSentenceGivesItsIds) {
   type_sentence(kBook);
-  EXPECT_EQ(h.app.ui.ids_input, IdsInput::Text);
+  EXPECT_EQ(h.app.ui.editor.ids_input, IdsInput::Text);
   EXPECT_EQ(h.app.inputs.ids, kBookIds);
   EXPECT_EQ(h.app.derived.vocab, 50257);  // as --text: GPT-2's vocabulary
   EXPECT_EQ(h.app.derived.batch, 20);
   EXPECT_TRUE(ids_from_text(h.app.inputs));
-  EXPECT_TRUE(h.app.ui.text_error.empty()) << h.app.ui.text_error;
+  EXPECT_TRUE(h.app.ui.editor.text_error.empty()) << h.app.ui.editor.text_error;
   // The chips show each token's text with its ID, a leading space as ␣.
   const ScreenText s = read_screen();
   EXPECT_TRUE(shows(s, "Hello 15496")) << s.all();
@@ -90,7 +92,7 @@ TEST_F(UiTokenizer, TypingTheBooksSentenceGivesItsIds) {
 TEST_F(UiTokenizer, NewlineChipsShowTheReturnSign) {
   type_sentence("Hi");
   apply_text(h.app, "\nHi");  // a field of one line cannot type a newline
-  ASSERT_TRUE(h.app.ui.text_error.empty()) << h.app.ui.text_error;
+  ASSERT_TRUE(h.app.ui.editor.text_error.empty()) << h.app.ui.editor.text_error;
   h.frames(3);
   EXPECT_EQ(h.app.inputs.ids, (IdList{198, 17250}));  // "\n" is GPT-2's token 198
   const ScreenText s = read_screen();
@@ -159,7 +161,7 @@ TEST_F(UiTokenizer, TheMergesOfSomeunknownPlaceStepByStep) {
   type_sentence(kBook);
   go_to_slide(h.app, 0);
   h.frames(3);
-  const BpeReplay& r = bpe_replay(h.app);
+  const BpeReplay& r = bpe_replay(lv::app::context_of(h.app, lv::app::kSlideTokenizer));
   ASSERT_TRUE(r.problem.empty()) << r.problem;
   EXPECT_FALSE(r.decoded);
   // The pattern's pieces, in order, covering the text.
@@ -224,11 +226,11 @@ TEST_F(UiTokenizer, TheCaptionCountsTheTokensOnceTheyAreShown) {
   ASSERT_EQ(steps, 3 + 5);  // "␣world": 5 merges
   for (int step = 0; step + 1 < steps; ++step) {
     show_step(h, step);
-    slide.caption(h.app, caption, sizeof caption);
+    slide.caption(context_of(h.app, slide), caption, sizeof caption);
     EXPECT_EQ(std::string(caption), "12 bytes \u2192 3 pieces") << "step " << step;
   }
   show_step(h, steps - 1);
-  slide.caption(h.app, caption, sizeof caption);
+  slide.caption(context_of(h.app, slide), caption, sizeof caption);
   EXPECT_EQ(std::string(caption), "12 bytes \u2192 3 pieces \u2192 3 tokens");
 }
 
@@ -236,7 +238,7 @@ TEST_F(UiTokenizer, AnyPieceCanBePicked) {
   type_sentence("Akwirw ier");
   go_to_slide(h.app, 0);
   h.frames(3);
-  const BpeReplay& r = bpe_replay(h.app);
+  const BpeReplay& r = bpe_replay(lv::app::context_of(h.app, lv::app::kSlideTokenizer));
   ASSERT_EQ(r.pieces.size(), 2u);
   EXPECT_EQ(r.chosen, 0);  // the piece with the most merges by default
   EXPECT_EQ(r.parts.back(), (IdList{33901, 86, 343, 86}));
@@ -245,25 +247,25 @@ TEST_F(UiTokenizer, AnyPieceCanBePicked) {
   EXPECT_EQ(r.parts.back(), (IdList{220, 959}));
   EXPECT_EQ(r.merged_at.size(), h.app.gpt2->merge_steps(" ier").size());
   // The pick is slide 0's own state (not UiState): another sentence replays its default piece.
-  EXPECT_EQ(find_slide_state<BpeState>(h.app, kSlideTokenizer)->pick, 1);
+  EXPECT_EQ(context_of(h.app, kSlideTokenizer).find_own<BpeState>()->pick, 1);
   type_sentence("Akwirw ier zz");
   h.frames(2);
-  EXPECT_EQ(find_slide_state<BpeState>(h.app, kSlideTokenizer)->pick, -1);
-  EXPECT_EQ(bpe_replay(h.app).chosen, 0);
+  EXPECT_EQ(context_of(h.app, kSlideTokenizer).find_own<BpeState>()->pick, -1);
+  EXPECT_EQ(bpe_replay(lv::app::context_of(h.app, lv::app::kSlideTokenizer)).chosen, 0);
 }
 
 TEST_F(UiTokenizer, IdsNotFromTextAreDecodedOrInvited) {
   go_to_slide(h.app, 0);
   h.frames(3);
   // The notebook's [2, 3, 1], read as GPT-2 tokens: '#', '$', '"'.
-  EXPECT_TRUE(bpe_replay(h.app).decoded);
-  EXPECT_EQ(bpe_replay(h.app).text, "#$\"");
+  EXPECT_TRUE(bpe_replay(lv::app::context_of(h.app, lv::app::kSlideTokenizer)).decoded);
+  EXPECT_EQ(bpe_replay(lv::app::context_of(h.app, lv::app::kSlideTokenizer)).text, "#$\"");
   EXPECT_TRUE(read_screen().contains("These IDs were typed as numbers")) << read_screen().all();
   // IDs beyond GPT-2's vocabulary have no text: the slide says so (no blank canvas).
   ASSERT_EQ(set_ids_text(h.app, "60000, 1").error, "");
   finish_jobs(h.app);
   h.frames(3);
-  EXPECT_FALSE(bpe_replay(h.app).problem.empty());
+  EXPECT_FALSE(bpe_replay(lv::app::context_of(h.app, lv::app::kSlideTokenizer)).problem.empty());
   EXPECT_TRUE(read_screen().contains("is not a GPT-2 token")) << read_screen().all();
   EXPECT_EQ(current_slide_steps(h.app), 1);
 }
@@ -335,8 +337,8 @@ TEST_F(UiTokenizer, TheSessionKeepsTextModeAndItsSentence) {
   apply_session(other, back.settings);
   finish_jobs(other);
   EXPECT_EQ(other.ui.slide, 0);
-  EXPECT_EQ(other.ui.ids_input, IdsInput::Text);
-  EXPECT_STREQ(other.ui.text_buf, kBook);
+  EXPECT_EQ(other.ui.editor.ids_input, IdsInput::Text);
+  EXPECT_STREQ(other.ui.editor.text_buf, kBook);
   EXPECT_EQ(other.inputs.ids, kBookIds);
   EXPECT_TRUE(ids_from_text(other.inputs));
 }

@@ -282,7 +282,7 @@ TEST(TourApp, AClickStopsItAndPressesNothing) {
 TEST(TourApp, ReducedMotionAndPresentingGoEveryStepToo) {
   Headless h(ImVec2(1024, 768));
   h.init({"lookupviz", "--reset", "--reduced-motion"});
-  h.app.ui.presenting = true;
+  h.app.ui.present.on = true;
   h.frames(3);
   start_tour(h);
   ImVec2 a, b;
@@ -341,7 +341,7 @@ TEST(TourApp, TheBadgeCoversNoText) {
     for (const bool present : {false, true}) {
       Headless h(size);
       h.init({"lookupviz", "--reset"});
-      h.app.ui.presenting = present;
+      h.app.ui.present.on = present;
       for (int slide = 0; slide < slide_count(); ++slide) {
         show_slide_step(h.app, slide, -1);
         h.app.ui.tour.running = true;  // shown, not moving: this slide stays

@@ -20,9 +20,10 @@
 #include <string>
 #include <vector>
 
+#include "app/deck/slide_host.hpp"
 #include "app/chrome/chrome.hpp"
 #include "app/slides/slide_09_train.hpp"
-#include "app/slides/slide_nav.hpp"
+#include "app/deck/slide_nav.hpp"
 #include "app/slides/slides.hpp"
 #include "core/io/table_file.hpp"
 #include "core/train/table_save.hpp"
@@ -45,7 +46,7 @@ void show_untrained(Headless& h) {
   h.frames(30, 0.1f);
   ASSERT_TRUE(h.click("train-reset"));
   h.frames(5, 0.1f);
-  ASSERT_EQ(train_slide_state(h.app).runs[0].trainer.steps_done(), 0);
+  ASSERT_EQ(train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain)).runs[0].trainer.steps_done(), 0);
 }
 
 void click_step(Headless& h) {
@@ -56,7 +57,7 @@ void click_step(Headless& h) {
 // Row kinds of run i's last step, as a map row -> kind (rows that did not move left out).
 std::map<int64_t, RowMove> kinds(Headless& h, int i = 0) {
   std::map<int64_t, RowMove> out;
-  const Trainer& t = train_slide_state(h.app).runs[i].trainer;
+  const Trainer& t = train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain)).runs[i].trainer;
   for (int64_t r = 0; r < t.rows(); ++r)
     if (const RowMove k = t.kind_in_last_step(r); k != RowMove::None) out[r] = k;
   return out;
@@ -90,7 +91,8 @@ TEST(TrainSlide, ThreeKindsOfMovedRowsForEachOptimizer) {
     for (size_t k = 0; k < e.steps.size(); ++k) {
       click_step(h);
       SCOPED_TRACE("step " + std::to_string(k + 1));
-      EXPECT_EQ(train_slide_state(h.app).runs[0].trainer.steps_done(), static_cast<int64_t>(k + 1));
+      EXPECT_EQ(train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain)).runs[0].trainer.steps_done(),
+                static_cast<int64_t>(k + 1));
       EXPECT_EQ(kinds(h), e.steps[k]);
       const std::string count = "rows written this step: " + std::to_string(e.written[k]) + " of 4";
       const ScreenText screen = read_screen();
@@ -100,7 +102,7 @@ TEST(TrainSlide, ThreeKindsOfMovedRowsForEachOptimizer) {
         EXPECT_TRUE(screen.contains(kind == G ? "gradient" : kind == M ? "memory" : "decay"));
     }
     // Plain SGD keeps no state; the others hold it for the two rows looked up (never V × D).
-    const Trainer& t = train_slide_state(h.app).runs[0].trainer;
+    const Trainer& t = train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain)).runs[0].trainer;
     const std::vector<int64_t> held =
         std::string(e.optimizer) == "sgd" ? std::vector<int64_t>{} : std::vector<int64_t>{0, 2};
     EXPECT_EQ(t.state_rows(), held);
@@ -113,7 +115,7 @@ TEST(TrainSlide, ChoosingAnOptimizerByClickTrainsWithIt) {
   show_untrained(h);
   ASSERT_TRUE(h.click("train-opt-adam"));
   h.frames(3, 0.1f);
-  EXPECT_EQ(train_slide_state(h.app).optimizer, TrainOptimizer::Adam);
+  EXPECT_EQ(train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain)).optimizer, TrainOptimizer::Adam);
   click_step(h);
   click_step(h);
   EXPECT_EQ(kinds(h), (std::map<int64_t, RowMove>{{0, G}, {2, M}})) << "Adam's memory moves row 2 at step 2";
@@ -138,7 +140,7 @@ TEST(TrainSlide, ResetReturnsToTheFilesTable) {
   const TableView& file = h.app.derived.table;
   click_step(h);
   click_step(h);
-  const Trainer& trained = train_slide_state(h.app).runs[0].trainer;
+  const Trainer& trained = train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain)).runs[0].trainer;
   ASSERT_EQ(trained.steps_done(), 2);
   int moved = 0;
   for (int64_t r = 0; r < file.rows(); ++r)
@@ -146,7 +148,7 @@ TEST(TrainSlide, ResetReturnsToTheFilesTable) {
   EXPECT_EQ(moved, 4 * 5) << "AdamW moved every value of the 4 × 5 table";
   ASSERT_TRUE(h.click("train-reset"));
   h.frames(5, 0.1f);
-  const Trainer& reset = train_slide_state(h.app).runs[0].trainer;
+  const Trainer& reset = train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain)).runs[0].trainer;
   EXPECT_EQ(reset.steps_done(), 0);
   for (int64_t r = 0; r < file.rows(); ++r)
     for (int64_t c = 0; c < file.cols(); ++c) ASSERT_EQ(reset.at(r, c), file.at(r, c)) << r << ", " << c;
@@ -159,7 +161,7 @@ TEST(TrainSlide, SideBySideHoldsTheStepWhereTheyFirstDiffer) {
   show_untrained(h);
   ASSERT_TRUE(h.click("train-side"));
   h.frames(3, 0.1f);
-  const TrainSlideState& s = train_slide_state(h.app);
+  const TrainSlideState& s = train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain));
   ASSERT_TRUE(s.side_by_side);
   EXPECT_EQ(train_run_optimizer(s, 0), TrainOptimizer::Adam);
   EXPECT_EQ(train_run_optimizer(s, 1), TrainOptimizer::SparseAdam);
@@ -176,7 +178,7 @@ TEST(TrainSlide, SideBySideHoldsTheStepWhereTheyFirstDiffer) {
   EXPECT_TRUE(find_landmark("train-count-1", &a, &b)) << "both runs' counts are on screen";
 
   // SGD | AdamW: weight decay differs from the first step.
-  train_slide_state(h.app).pair = TrainPair::SgdVsAdamW;
+  train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain)).pair = TrainPair::SgdVsAdamW;
   h.frames(3, 0.1f);
   EXPECT_EQ(train_first_difference(s), 1);
   EXPECT_TRUE(read_screen().contains("they first differ at step 1"));
@@ -186,22 +188,22 @@ TEST(TrainSlide, SaveTableAsWritesTheTrainedTable) {
   Headless h;
   h.init({"lookupviz", "--batches", "2;0", "--vocab", "4", "--dim", "3", "--optimizer", "adamw"});
   show_untrained(h);
-  EXPECT_FALSE(train_table_saveable(h.app)) << "nothing trained yet";
+  EXPECT_FALSE(train_table_saveable(lv::app::context_of(h.app, lv::app::kSlideTrain))) << "nothing trained yet";
   click_step(h);
   click_step(h);
-  ASSERT_TRUE(train_table_saveable(h.app));
+  ASSERT_TRUE(train_table_saveable(lv::app::context_of(h.app, lv::app::kSlideTrain)));
   const std::string path = ::testing::TempDir() + "lv_ui_trained_" + std::to_string(::getpid()) + ".safetensors";
-  ASSERT_EQ(train_save_table(h.app, path), "");  // started on a worker
-  for (int i = 0; i < 5000 && train_saving(h.app); ++i) {
+  ASSERT_EQ(train_save_table(lv::app::context_of(h.app, lv::app::kSlideTrain), path), "");  // started on a worker
+  for (int i = 0; i < 5000 && train_saving(lv::app::context_of(h.app, lv::app::kSlideTrain)); ++i) {
     h.frame();
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
-  ASSERT_FALSE(train_saving(h.app));
-  EXPECT_EQ(train_slide_state(h.app).save_outcome, "Saved " + path);
+  ASSERT_FALSE(train_saving(lv::app::context_of(h.app, lv::app::kSlideTrain)));
+  EXPECT_EQ(train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain)).save_outcome, "Saved " + path);
   TableLoad l = load_table(path);
   ASSERT_TRUE(l.ok) << l.error;
   TableView back(nullptr, std::make_shared<const TableFile>(std::move(l.table)), TableDtype::Float32, nullptr);
-  const Trainer& t = train_slide_state(h.app).runs[0].trainer;
+  const Trainer& t = train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain)).runs[0].trainer;
   for (int64_t r = 0; r < 4; ++r)
     for (int64_t c = 0; c < 3; ++c) EXPECT_EQ(back.at(r, c), t.at(r, c)) << r << ", " << c;
   std::remove(path.c_str());
@@ -209,11 +211,11 @@ TEST(TrainSlide, SaveTableAsWritesTheTrainedTable) {
 
 // Frames until a save started with train_save_table ends (bounded).
 void finish_save(Headless& h) {
-  for (int i = 0; i < 5000 && train_saving(h.app); ++i) {
+  for (int i = 0; i < 5000 && train_saving(lv::app::context_of(h.app, lv::app::kSlideTrain)); ++i) {
     h.frame();
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
-  ASSERT_FALSE(train_saving(h.app));
+  ASSERT_FALSE(train_saving(lv::app::context_of(h.app, lv::app::kSlideTrain)));
   h.frames(2, 0.1f);
 }
 
@@ -230,7 +232,7 @@ TEST(TrainSlide, SaveDialogNamesFailuresAndAsksBeforeReplacing) {
   h.init({"lookupviz", "--batches", "2;0", "--vocab", "4", "--dim", "3", "--optimizer", "sgd"});
   show_untrained(h);
   click_step(h);
-  TrainSlideState& s = train_slide_state(h.app);
+  TrainSlideState& s = train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain));
   s.save_requested = true;
   h.frames(3, 0.1f);
   ImVec2 a, b;
@@ -244,7 +246,7 @@ TEST(TrainSlide, SaveDialogNamesFailuresAndAsksBeforeReplacing) {
   ASSERT_TRUE(h.replace_text("train-save-path", missing.c_str()));
   ASSERT_TRUE(h.click("train-save"));
   h.frames(3, 0.1f);
-  EXPECT_FALSE(train_saving(h.app));
+  EXPECT_FALSE(train_saving(lv::app::context_of(h.app, lv::app::kSlideTrain)));
   EXPECT_EQ(s.save_error,
             "Not saved: " + missing + ": the folder " + (dir / "no_such_folder").string() + " does not exist");
   EXPECT_TRUE(find_landmark("train-save-path", &a, &b)) << "the dialog stays open";
@@ -257,7 +259,7 @@ TEST(TrainSlide, SaveDialogNamesFailuresAndAsksBeforeReplacing) {
   ASSERT_TRUE(h.replace_text("train-save-path", notes.c_str()));
   ASSERT_TRUE(h.click("train-save"));
   h.frames(3, 0.1f);
-  EXPECT_FALSE(train_saving(h.app));
+  EXPECT_FALSE(train_saving(lv::app::context_of(h.app, lv::app::kSlideTrain)));
   ASSERT_TRUE(find_landmark("train-save-confirm", &a, &b));
   EXPECT_TRUE(read_screen().contains("Replace " + notes + "?")) << read_screen().all();
   EXPECT_EQ(s.save_confirm_text,
@@ -309,11 +311,12 @@ TEST(TrainSlide, SavingOverTheOpenTableOpensTheSavedTable) {
   const TableFile* opened = h.app.inputs.file.get();
   show_untrained(h);
   click_step(h);
-  const Matrix trained = train_slide_state(h.app).runs[0].trainer.to_matrix();
-  EXPECT_TRUE(train_save_is_open_table(h.app, path));
-  ASSERT_EQ(train_save_table(h.app, path), "");
+  const Matrix trained =
+      train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain)).runs[0].trainer.to_matrix();
+  EXPECT_TRUE(train_save_is_open_table(lv::app::context_of(h.app, lv::app::kSlideTrain), path));
+  ASSERT_EQ(train_save_table(lv::app::context_of(h.app, lv::app::kSlideTrain), path), "");
   finish_save(h);
-  EXPECT_EQ(train_slide_state(h.app).save_outcome,
+  EXPECT_EQ(train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain)).save_outcome,
             "Saved " + path + ", the open table's own file: it is now the open table (slide 9 starts again from it)");
   for (int i = 0; i < 500 && (table_loading(h.app) || h.app.inputs.file.get() == opened); ++i) {
     h.frame();
@@ -323,7 +326,8 @@ TEST(TrainSlide, SavingOverTheOpenTableOpensTheSavedTable) {
   ASSERT_NE(h.app.inputs.file.get(), opened) << "the saved file was opened";
   EXPECT_EQ(h.app.inputs.file->path, path);
   EXPECT_EQ(h.app.derived.table.to_matrix(), trained) << "the table shown is the one saved";
-  EXPECT_EQ(train_slide_state(h.app).runs[0].trainer.steps_done(), 0) << "slide 9 starts again, at step 0";
+  EXPECT_EQ(train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain)).runs[0].trainer.steps_done(), 0)
+      << "slide 9 starts again, at step 0";
   EXPECT_TRUE(check_table_file_now(h.app) == false);
   EXPECT_TRUE(h.app.loading.disk_changed.empty()) << h.app.loading.disk_changed;
   std::filesystem::remove_all(dir);

@@ -21,8 +21,9 @@
 #include <thread>
 #include <vector>
 
+#include "app/deck/slide_host.hpp"
 #include "app/slides/slide_09_train.hpp"
-#include "app/slides/slide_nav.hpp"
+#include "app/deck/slide_nav.hpp"
 #include "app/slides/slides.hpp"
 #include "core/io/table_file.hpp"
 #include "headless.hpp"
@@ -53,13 +54,13 @@ void show_untrained(Headless& h) {
 std::shared_ptr<Gate> start_held_step(Headless& h, const char* optimizer) {
   h.init({"lookupviz", "--batches", "2;0", "--vocab", "4", "--dim", "3", "--optimizer", optimizer});
   show_untrained(h);
-  TrainSlideState& s = train_slide_state(h.app);
+  TrainSlideState& s = train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain));
   s.worker_always = true;
   auto gate = std::make_shared<Gate>();
   s.worker_hook = [gate] { gate->wait(); };
   EXPECT_TRUE(h.click("train-step"));
   h.frames(3, 0.1f);
-  EXPECT_TRUE(train_stepping(h.app));
+  EXPECT_TRUE(train_stepping(lv::app::context_of(h.app, lv::app::kSlideTrain)));
   return gate;
 }
 
@@ -68,7 +69,7 @@ bool finish_steps(Headless& h) {
   h.frames(10, 0.1f);
   for (int i = 0; i < 10000; ++i) {
     h.frame(0.1f);
-    if (!train_stepping(h.app)) return true;
+    if (!train_stepping(lv::app::context_of(h.app, lv::app::kSlideTrain))) return true;
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
   return false;
@@ -77,7 +78,7 @@ bool finish_steps(Headless& h) {
 bool finish_save(Headless& h) {
   for (int i = 0; i < 10000; ++i) {
     h.frame(0.1f);
-    if (!train_saving(h.app)) return true;
+    if (!train_saving(lv::app::context_of(h.app, lv::app::kSlideTrain))) return true;
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
   return false;
@@ -90,7 +91,7 @@ bool same_bits(const Matrix& a, const Matrix& b) {
 
 // Run i's N steps on the UI thread, as the slide used to take them.
 Trainer steps_here(Headless& h, int i, int n) {
-  const TrainSlideState& s = train_slide_state(h.app);
+  const TrainSlideState& s = train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain));
   TrainConfig c;
   c.optimizer = train_run_optimizer(s, i);
   c.lr = s.lr;
@@ -107,7 +108,7 @@ TEST(TrainWorker, StepsThroughTheWorkerEqualStepsOnTheUiThreadBitForBit) {
     Headless h;
     h.init({"lookupviz", "--batches", "2,3;0;1,1,3;5", "--vocab", "6", "--dim", "4", "--optimizer", "adamw"});
     show_untrained(h);
-    TrainSlideState& s = train_slide_state(h.app);
+    TrainSlideState& s = train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain));
     s.side_by_side = side;
     h.frames(3, 0.1f);
     s.worker_always = true;
@@ -118,7 +119,7 @@ TEST(TrainWorker, StepsThroughTheWorkerEqualStepsOnTheUiThreadBitForBit) {
       ASSERT_TRUE(h.click("train-step"));
       h.frames(5, 0.1f);
       // Held on the worker: the slide draws on, from the step before.
-      ASSERT_TRUE(train_stepping(h.app));
+      ASSERT_TRUE(train_stepping(lv::app::context_of(h.app, lv::app::kSlideTrain)));
       EXPECT_EQ(s.runs[0].trainer.rows(), 0) << "the trainer is on the worker, not shared";
       EXPECT_EQ(s.runs[0].history.size(), static_cast<size_t>(n - 1));
       EXPECT_TRUE(read_screen().contains(n == 1 ? "rows written this step: 0 of 6" : "rows written this step"));
@@ -144,11 +145,12 @@ TEST(TrainWorker, StepsThroughTheWorkerEqualStepsOnTheUiThreadBitForBit) {
 TEST(TrainWorker, ResetDuringARunningStepIsSafe) {
   Headless h;
   const std::shared_ptr<Gate> gate = start_held_step(h, "adam");
-  ASSERT_TRUE(train_stepping(h.app));
-  TrainSlideState& s = train_slide_state(h.app);
+  ASSERT_TRUE(train_stepping(lv::app::context_of(h.app, lv::app::kSlideTrain)));
+  TrainSlideState& s = train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain));
   ASSERT_TRUE(h.click("train-reset"));
   h.frames(3, 0.1f);
-  EXPECT_FALSE(train_stepping(h.app)) << "Reset drops the running step without waiting for it";
+  EXPECT_FALSE(train_stepping(lv::app::context_of(h.app, lv::app::kSlideTrain)))
+      << "Reset drops the running step without waiting for it";
   EXPECT_EQ(s.runs[0].trainer.steps_done(), 0);
   EXPECT_EQ(s.runs[0].trainer.rows(), 4) << "a fresh trainer on the table";
   EXPECT_TRUE(read_screen().contains("rows written this step: 0 of 4"));
@@ -168,11 +170,11 @@ TEST(TrainWorker, ResetDuringARunningStepIsSafe) {
 TEST(TrainWorker, LeavingTheSlideDuringAStepIsSafe) {
   Headless h;
   const std::shared_ptr<Gate> gate = start_held_step(h, "momentum");
-  ASSERT_TRUE(train_stepping(h.app));
-  TrainSlideState& s = train_slide_state(h.app);
+  ASSERT_TRUE(train_stepping(lv::app::context_of(h.app, lv::app::kSlideTrain)));
+  TrainSlideState& s = train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain));
   go_to_slide(h.app, 8);
   h.frames(5, 0.1f);
-  EXPECT_FALSE(train_stepping(h.app)) << "a hidden slide drops its steps";
+  EXPECT_FALSE(train_stepping(lv::app::context_of(h.app, lv::app::kSlideTrain))) << "a hidden slide drops its steps";
   EXPECT_EQ(s.made_for, 0u) << "and lets go of its runs";
   gate->open = true;
   std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -192,14 +194,14 @@ TEST(TrainWorker, SavingALargeTrainedTableDoesNotBlock) {
   Headless h;
   h.init({"lookupviz", "--batches", "2,19999;0", "--vocab", "20000", "--dim", "64", "--optimizer", "adamw"});
   show_untrained(h);
-  TrainSlideState& s = train_slide_state(h.app);
+  TrainSlideState& s = train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain));
   ASSERT_TRUE(h.click("train-step"));
   ASSERT_TRUE(finish_steps(h));
   ASSERT_TRUE(h.click("train-step"));
   ASSERT_TRUE(finish_steps(h));
   h.frames(3, 0.1f);
   ASSERT_EQ(s.runs[0].trainer.steps_done(), 2);
-  ASSERT_TRUE(train_table_saveable(h.app));
+  ASSERT_TRUE(train_table_saveable(lv::app::context_of(h.app, lv::app::kSlideTrain)));
 
   const std::filesystem::path dir =
       std::filesystem::path(::testing::TempDir()) / ("lv_train_save_" + std::to_string(::getpid()));
@@ -207,15 +209,16 @@ TEST(TrainWorker, SavingALargeTrainedTableDoesNotBlock) {
   const std::string path = (dir / "trained.safetensors").string();
   auto gate = std::make_shared<Gate>();
   s.save_hook = [gate] { gate->wait(); };
-  ASSERT_EQ(train_save_table(h.app, path), "");
+  ASSERT_EQ(train_save_table(lv::app::context_of(h.app, lv::app::kSlideTrain), path), "");
   // Returned: the file is not there yet (written beside, renamed at the end), the UI draws on.
-  EXPECT_TRUE(train_saving(h.app));
+  EXPECT_TRUE(train_saving(lv::app::context_of(h.app, lv::app::kSlideTrain)));
   EXPECT_FALSE(std::filesystem::exists(path));
   h.frames(3, 0.1f);
-  EXPECT_TRUE(train_saving(h.app));
+  EXPECT_TRUE(train_saving(lv::app::context_of(h.app, lv::app::kSlideTrain)));
   EXPECT_NE(h.app.ui.status.find("Saving"), std::string::npos) << h.app.ui.status;
-  EXPECT_FALSE(train_table_saveable(h.app)) << "no second save while one runs";
-  EXPECT_NE(train_save_table(h.app, path), "");
+  EXPECT_FALSE(train_table_saveable(lv::app::context_of(h.app, lv::app::kSlideTrain)))
+      << "no second save while one runs";
+  EXPECT_NE(train_save_table(lv::app::context_of(h.app, lv::app::kSlideTrain), path), "");
   gate->open = true;
   ASSERT_TRUE(finish_save(h));
   EXPECT_EQ(s.save_outcome, "Saved " + path);
@@ -232,12 +235,12 @@ TEST(TrainWorker, SavingALargeTrainedTableDoesNotBlock) {
   // last good file kept.
   const std::string fifo = (dir / "fifo").string();
   ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
-  EXPECT_NE(train_save_table(h.app, fifo).find("FIFO"), std::string::npos);
-  EXPECT_NE(train_save_table(h.app, dir.string()), "");
-  EXPECT_FALSE(train_saving(h.app));
+  EXPECT_NE(train_save_table(lv::app::context_of(h.app, lv::app::kSlideTrain), fifo).find("FIFO"), std::string::npos);
+  EXPECT_NE(train_save_table(lv::app::context_of(h.app, lv::app::kSlideTrain), dir.string()), "");
+  EXPECT_FALSE(train_saving(lv::app::context_of(h.app, lv::app::kSlideTrain)));
   s.save_hook = nullptr;
   const std::string bad = "/proc/lv_no_such_place.safetensors";
-  if (train_save_table(h.app, bad).empty()) {
+  if (train_save_table(lv::app::context_of(h.app, lv::app::kSlideTrain), bad).empty()) {
     ASSERT_TRUE(finish_save(h));
     EXPECT_EQ(s.save_outcome.rfind("Not saved: ", 0), 0u) << s.save_outcome;
   }

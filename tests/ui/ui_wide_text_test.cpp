@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <string>
 
+#include "app/deck/slide_host.hpp"
 #include "app/app_session.hpp"
 #include "app/slides/bpe_replay.hpp"
 #include "app/ui_base/anim_timeline.hpp"
@@ -91,7 +92,7 @@ TEST_F(UiWideText, TypedEmojiAndCjkReachTheTokenizerAndTheSessionExactly) {
   h.type_keys(kCatSentence);
   finish_jobs(h.app);
   h.frames(2);
-  EXPECT_TRUE(h.app.ui.text_error.empty()) << h.app.ui.text_error;
+  EXPECT_TRUE(h.app.ui.editor.text_error.empty()) << h.app.ui.editor.text_error;
   EXPECT_EQ(text_field(h.app), kCatSentence) << hex(text_field(h.app));
   EXPECT_EQ(h.app.inputs.ids, want);
   EXPECT_EQ(h.app.inputs.text, kCatSentence);
@@ -158,7 +159,7 @@ TEST_F(UiWideText, EveryCharacterOfTheTextHasAGlyph) {
   h.type_keys(kCatSentence);
   finish_jobs(h.app);
   h.frames(2);
-  const WideText& w = h.app.ui.wide;
+  const WideText& w = h.app.ui.editor.wide;
   ASSERT_EQ(w.slots.size(), 1u);  // the cat
   EXPECT_EQ(w.slots[0], U'\U0001F431');
   load_fonts(1.0f, 17.0f, 1.0f, 0.0f, &w);
@@ -205,7 +206,7 @@ TEST_F(UiWideText, SlideZeroShowsTypedIdsAsTheirOwnTokens) {
   const int steps = current_slide_steps(h.app);
   timeline_seek(h.app.ui.timeline, steps, static_cast<float>(steps));  // the last step: the IDs
   h.frames(3);
-  const BpeReplay& r = bpe_replay(h.app);
+  const BpeReplay& r = bpe_replay(lv::app::context_of(h.app, lv::app::kSlideTokenizer));
   ASSERT_TRUE(r.decoded);
   EXPECT_EQ(r.text, "#$\"");
   EXPECT_EQ(r.reencoded, (IdList{29953, 1}));  // what the tokenizer makes of that text

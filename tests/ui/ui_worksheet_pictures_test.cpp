@@ -13,7 +13,7 @@
 #include <string>
 
 #include "app/app_learn.hpp"
-#include "app/slides/slide_nav.hpp"
+#include "app/deck/slide_nav.hpp"
 #include "core/quiz/question_kinds.hpp"
 #include "core/quiz/quiz_json.hpp"
 #include "core/quiz/worksheet.hpp"

@@ -1,0 +1,14 @@
+// app_init.cpp — the command line's state, then the slides' presets.
+#include "app/deck/app_init.hpp"
+
+#include "app/deck/slide_host.hpp"
+
+namespace lv::app {
+
+void app_init(App& app, const CliOptions& options, std::shared_ptr<const TableFile> file) {
+  init_from_options(app, options, std::move(file));
+  for (const SlideDef& s : slide_table())
+    if (s.preset) s.preset(context_of(app, s), options);
+}
+
+}  // namespace lv::app

@@ -1,0 +1,54 @@
+// slide_host.cpp — the registry's lifecycle for the frame, the idle loop and the command line.
+#include "app/deck/slide_host.hpp"
+
+#include <algorithm>
+
+#include "app/model/model_jobs.hpp"
+
+namespace lv::app {
+
+// Keyed by the title's address: the registry holds copies of each SlideDef (kSlideGpt and
+// slide_table()[8] are two objects), and both must find the same state.
+SlideContext context_of(App& app, const SlideDef& s) { return slide_context(app, s.title); }
+// A const window's context: the hooks it is for only read; the door is never used (it is
+// there because SlideContext is one type for every hook).
+SlideContext context_of(const App& app, const SlideDef& s) { return context_of(const_cast<App&>(app), s); }
+
+const SlideDef& shown_slide(const App& app) {
+  const int i = std::clamp(app.ui.slide, 0, slide_count() - 1);
+  return slide_table()[static_cast<size_t>(i)];
+}
+
+void slides_frame(App& app, std::span<const SlideDef> table) {
+  const int shown = app.ui.slide;
+  for (size_t i = 0; i < table.size(); ++i)
+    if (table[i].update) table[i].update(context_of(app, table[i]), static_cast<int>(i) == shown);
+}
+
+SlideActivity slides_activity(const App& app, std::span<const SlideDef> table) {
+  SlideActivity most = SlideActivity::Idle;
+  for (size_t i = 0; i < table.size(); ++i)
+    if (table[i].activity)
+      most = std::max(most, table[i].activity(context_of(app, table[i]), static_cast<int>(i) == app.ui.slide));
+  return most;
+}
+
+bool slides_ready(const App& app, std::span<const SlideDef> table) {
+  if (model_busy(app)) return false;  // a table being drawn, a whole-table read, the logits
+  for (size_t i = 0; i < table.size(); ++i)
+    if (table[i].ready && !table[i].ready(context_of(app, table[i]), static_cast<int>(i) == app.ui.slide)) return false;
+  return true;
+}
+
+void slides_file_changed(App& app) {
+  for (const SlideDef& s : slide_table())
+    if (s.file_changed) s.file_changed(context_of(app, s));
+}
+
+uint64_t slide_fit_depends(const App& app) {
+  if (app.ui.slide < 0 || app.ui.slide >= slide_count()) return 0;
+  const SlideDef& s = shown_slide(app);
+  return s.fit_depends ? s.fit_depends(context_of(app, s)) : 0;
+}
+
+}  // namespace lv::app

@@ -1,0 +1,59 @@
+// widget_map_plot.hpp — every row of a table as a point on a plane (two of its principal
+// coordinates, core/nearest/table_pca.hpp): the points as tiny quads with alpha (density
+// shows where they pile up), some rows as ID chips, lines from one point to others; the
+// mouse wheel zooms at the cursor, a drag pans, a double-click fits. The point under the
+// cursor comes from the map's grid index (core/nearest/map_grid.hpp), never a scan.
+//
+//   MapPlotView view;                           // persistent: centre and scale (0: fit)
+//   MapPlotHit hit = map_plot_draw("##map", size, input, view, pal);
+//
+// 128,256 quads are 512,000 vertices: more than 16-bit indices address, so the points are
+// reserved in runs of 16,383 quads (the draw list starts a new vertex offset between runs,
+// which the renderer allows: ImGuiBackendFlags_RendererHasVtxOffset). Without that flag
+// (a test's headless context), every n-th point is drawn, at most 16,000. A square of a
+// quad's size takes at most 4: the alpha has saturated there, more would only cost vertices.
+#pragma once
+#include <imgui.h>
+
+#include <cstdint>
+
+#include "core/nearest/map_grid.hpp"
+
+namespace lv::app {
+
+struct Palette;  // app/ui_base/ui_theme.hpp
+
+struct MapPlotView {
+  double cx = 0, cy = 0;  // the map coordinates at the plot's centre
+  double scale = 0;       // pixels a unit (both axes); 0: fit at the next draw
+};
+
+struct MapPlotInput {
+  const MapGrid* grid = nullptr;   // its coordinates, rows and axes are the points
+  const ImU32* colours = nullptr;  // a colour a row (alpha included)
+  const int64_t* chips = nullptr;  // rows drawn as chips in id_color(i), with their row number
+  int chip_count = 0;
+  int64_t line_from = -1;          // lines from this row's point …
+  const int64_t* lines = nullptr;  // … to these rows' points
+  int line_count = 0;
+  ImU32 line_colour = 0;
+  float point_px = 2.0f;  // a point's side
+};
+
+struct MapPlotHit {
+  int64_t hovered = -1;  // the row under the cursor (within a few pixels)
+  int64_t clicked = -1;  // the row clicked (a press and release without a drag)
+  int64_t drawn = 0;     // points inside the plot this frame (each a quad, or under 4 in its square)
+  int64_t quads = 0;     // quads written
+  ImVec2 min{}, max{};   // the plot's rectangle
+};
+
+// Screen position of map coordinates (x, y) in a plot at [min, max] (y grows upward).
+ImVec2 map_plot_to_screen(const MapPlotView& v, ImVec2 min, ImVec2 max, double x, double y);
+
+// The view that shows every point of the grid in a plot of w × h pixels (a margin kept).
+MapPlotView map_plot_fit(const MapGrid& g, float w, float h);
+
+MapPlotHit map_plot_draw(const char* id, ImVec2 size, const MapPlotInput& in, MapPlotView& view, const Palette& pal);
+
+}  // namespace lv::app
