@@ -12,7 +12,8 @@
 #include <cstdio>
 
 #include "app/state/app_edits.hpp"
-#include "app/app_ui.hpp"
+#include "app/chrome/chrome.hpp"
+#include "app/deck/slide_nav.hpp"
 #include "app/model/model_jobs.hpp"
 #include "app/chrome/ui_keys.hpp"
 #include "app/slides/scale_worker.hpp"
@@ -388,7 +389,15 @@ const char* how_to_answer(const quiz::Question& q) {
              "Enter answers, S shows.";
     case QuestionKind::ArgmaxToken:
       return "Click the token's column of logits, or ← → to it, or type its ID; Enter answers, S shows.";
-    case QuestionKind::GradValue: return "Type a number; Enter answers, S shows.";
+    case QuestionKind::GradValue:
+    case QuestionKind::AttnRowSum: return "Type a number; Enter answers, S shows.";
+    case QuestionKind::AttnTopKey:
+      return "Click the position's column of weights, or ← → to it, or type its number; Enter answers, S shows.";
+    case QuestionKind::AttnMasked:
+      return "Click each position's column (or ← → and Space), or type them: 1, 2 (none: leave it empty); Enter "
+             "answers, S shows.";
+    case QuestionKind::AttnHardLimit:
+      return "Click the value row, or ↑ ↓ to it, or type its number; Enter answers, S shows.";
     case QuestionKind::SpeedupEstimate:
       // No anchor far from the truth (measured ratios run from tens to tens of thousands).
       return "Type your estimate, a number like 100 or 10000 (within 2× counts); Enter answers, S shows.";
@@ -461,6 +470,9 @@ quiz::QuizModel learn_model(const App& app) {
   m.train_randn_grad = app.inputs.grad_mode == GradMode::Seeded;
   m.train_grad_seed = static_cast<int64_t>(app.inputs.grad_seed);
   m.train_optimizer = train_slide_optimizer(context_of(app, kSlideTrain));
+  // What the slides' own controls add (slide 10's d_out, β and mask).
+  for (const SlideDef& s : slide_table())
+    if (s.quiz_model) s.quiz_model(context_of(app, s), m);
   return m;
 }
 
@@ -487,6 +499,16 @@ QuestionSteps question_steps(const quiz::Question& q, int steps) {
       const int k = static_cast<int>(q.params.step.value_or(1));
       return at(k - 1, k);  // slide 9's step k: the table after k optimizer steps
     }
+    // Slide 10: asked with the scores shown (step 2 masks and softmaxes them); the hard
+    // limit at query t's own step (3 + t); the value rows' gradients before the backward step.
+    case QuestionKind::AttnTopKey:
+    case QuestionKind::AttnRowSum:
+    case QuestionKind::AttnMasked: return at(2, 3);
+    case QuestionKind::AttnHardLimit: {
+      const int t = static_cast<int>(q.params.t.value_or(0));
+      return at(3 + t, 4 + t);
+    }
+    case QuestionKind::AttnGradRows: return at(steps - 2, steps - 1);
     default: return at(0, steps);
   }
 }

@@ -9,7 +9,8 @@
 
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/state/app_edits.hpp"
-#include "app/app_ui.hpp"
+#include "app/chrome/chrome.hpp"
+#include "app/deck/slide_nav.hpp"
 #include "app/slides/slides.hpp"
 #include "core/tokenizer/gpt2_tokenizer.hpp"
 #include "core/text/id_parse.hpp"  // the seeded table's limits

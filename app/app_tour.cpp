@@ -10,7 +10,8 @@
 #include <cstdlib>
 
 #include "app/app_learn.hpp"
-#include "app/app_ui.hpp"
+#include "app/chrome/chrome.hpp"
+#include "app/deck/slide_nav.hpp"
 #include "app/chrome/ui_keys.hpp"
 #include "app/slides/slides.hpp"
 #include "app/ui_base/anim_timeline.hpp"

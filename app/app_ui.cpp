@@ -23,6 +23,7 @@
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/deck/canvas_fit.hpp"
 #include "app/slides/scale_worker.hpp"  // slide 7's figures key the code panel
+#include "app/deck/narration_fit.hpp"
 #include "app/slides/narrative_lines.hpp"
 #include "app/ui_base/layout_report.hpp"
 #include "app/slides/slides.hpp"
@@ -151,42 +152,51 @@ void draw_narrative(App& app, ImVec2 size) {
   const ImVec2 box(ImGui::GetContentRegionAvail().x,
                    std::max(e * 3.0f, ImGui::GetContentRegionAvail().y - transport_h));
   const uint64_t key = canvas_fit_key(app, box);
-  ImGui::BeginChild("narrative-text", ImVec2(0, box.y), false);
-  // The text steps down a size or two (to 0.66 em) rather than scroll when the column
-  // is short; a new slide, shape or window size starts again from the normal size.
+  // Its text size is measured for all of its steps before it is drawn (app/deck/narration_fit.hpp):
+  // the largest at which every step fits, down to 0.75 em; below that the column scrolls. It
+  // depends on the state alone, so Ctrl+S and the command line's picture lay it out alike.
   UiState& ui = app.ui;
   const bool fresh = key != ui.fit.narrative_fit_key;
+  if (fresh) ui.fit.narrative_scrolls = false;  // measured at the column's full width: no scroll bar
+  ImGui::BeginChild("narrative-text", ImVec2(0, box.y), false,
+                    ui.fit.narrative_scrolls ? ImGuiWindowFlags_None : ImGuiWindowFlags_NoScrollbar);
+  ui.fit.narrative_settling = false;
   if (fresh) {
+    NarrationFit fit = choose_narration_level(app, slide, box.y);
     ui.fit.narrative_fit_key = key;
-    ui.fit.narrative_level = narration_top_level();
+    ui.fit.narrative_level = fit.level;
+    ui.fit.narrative_scrolls = ui.fit.narrative_settling = !fit.fits;  // its scroll bar shows from the next frame
+    ui.fit.narrative_heights = std::move(fit.heights);
   }
   begin_narration_zoom(ui.fit.narrative_level);
   report_narration_px(em());
   const ImVec2 at(std::floor(ImGui::GetCursorScreenPos().x), std::floor(ImGui::GetCursorScreenPos().y));
   landmark_rect("narration-type", at, ImVec2(at.x + em(), at.y + em()));
+  const float top = ImGui::GetCursorScreenPos().y;
   ImGui::PushTextWrapPos(0.0f);
   tour_narration_begin(app);  // the tour holds the step as long as its words take to read
   slide.narrative(context_of(app, slide));
   tour_narration_end(app);
   ImGui::PopTextWrapPos();
   end_canvas_zoom();
-  // What the reader cannot see without scrolling (last frame's extent).
-  // ImGui knows the size of what the last frame drew: the check waits a frame after a
-  // new view and after each step down (narrative_skip), and frames keep coming meanwhile.
-  const bool taller = ImGui::GetScrollMaxY() > 0.5f, wider = ImGui::GetScrollMaxX() > 0.5f;
-  ui.fit.narrative_settling = true;
-  if (fresh) {
-    ui.fit.narrative_skip = false;
-  } else if (ui.fit.narrative_skip) {
-    ui.fit.narrative_skip = false;
-  } else if ((taller || wider) && ui.fit.narrative_level > kNarrativeMinLevel) {
-    --ui.fit.narrative_level;
-    ui.fit.narrative_skip = true;
-  } else {
-    ui.fit.narrative_settling = false;
-    if (taller) report_clipped("narration does not fit its column (it scrolls)");
-    if (wider) report_clipped("narration is wider than its column");
+  // Text that changed on screen after it was measured (slide 7's timings landed, a question
+  // was answered) is measured again next frame: once for a height (a narrative that measured
+  // otherwise than it draws would be measured every frame).
+  const Timeline& t = ui.timeline;
+  const float drawn = narration_drawn_height(top);
+  const size_t step = static_cast<size_t>(std::max(0.0f, t.pos));
+  if (!t.playing && t.target < 0.0f && t.pos == std::floor(t.pos) && step < ui.fit.narrative_heights.size()) {
+    if (std::fabs(drawn - ui.fit.narrative_heights[step]) <= 0.5f) {
+      ui.fit.narrative_stale_h = -1.0f;
+    } else if (drawn != ui.fit.narrative_stale_h) {
+      ui.fit.narrative_stale_h = drawn;
+      ui.fit.narrative_fit_key = 0;
+      ui.fit.narrative_settling = true;
+    }
   }
+  // (What was drawn is checked too, not only what was measured.)
+  if (ui.fit.narrative_scrolls || drawn > box.y + 0.5f) report_clipped("narration does not fit its column (it scrolls)");
+  if (ImGui::GetScrollMaxX() > 0.5f) report_clipped("narration is wider than its column");
   ImGui::EndChild();
   report_last_item_panel("narration");
   if (transport) {

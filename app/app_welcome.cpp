@@ -6,7 +6,8 @@
 #include <algorithm>
 
 #include "app/app_learn.hpp"
-#include "app/app_ui.hpp"
+#include "app/chrome/chrome.hpp"
+#include "app/deck/slide_nav.hpp"
 #include "app/ui_base/ui_landmarks.hpp"
 #include "app/ui_base/ui_theme.hpp"
 

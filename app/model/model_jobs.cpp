@@ -473,16 +473,18 @@ void logits_window(const Model& app, int64_t r0, int64_t r1, int64_t c0, int64_t
     return;
   }
   row.resize(static_cast<size_t>(d.dim));
-  // The head's rows: the table's (tied) or a model folder's lm_head.weight, as the logits pass reads them.
-  const TableView head_view =
-      head ? TableView(nullptr, std::shared_ptr<const TableFile>(app.inputs.file, head), d.table.dtype(), nullptr)
-           : TableView();
-  for (int64_t j = c0; j < c1; ++j) {
-    if (head) head_view.read_row(j, row.data());
-    else d.table.read_row(j, row.data());
-    for (int64_t i = r0; i < r1; ++i)
-      out(i - r0, j - c0) = head_logit(d.x.row(i).data(), row.data(), d.dim);  // as the logits pass (run_logits)
-  }
+  // The head's rows: the table's (tied) or a model folder's lm_head.weight, as the logits pass
+  // reads them. The tied head is read through the table's view: no view is made (a view
+  // allocates), so slide 8's idle frame allocates nothing.
+  auto cells = [&](const TableView& head_view) {
+    for (int64_t j = c0; j < c1; ++j) {
+      head_view.read_row(j, row.data());
+      for (int64_t i = r0; i < r1; ++i)
+        out(i - r0, j - c0) = head_logit(d.x.row(i).data(), row.data(), d.dim);  // as the logits pass (run_logits)
+    }
+  };
+  if (!head) return cells(d.table);
+  cells(TableView(nullptr, std::shared_ptr<const TableFile>(app.inputs.file, head), d.table.dtype(), nullptr));
 }
 
 }  // namespace lv::app

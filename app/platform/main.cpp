@@ -72,10 +72,18 @@ void draw_until_ready(lv::app::Platform& p, lv::app::App& app) {
   }
 }
 
-// Renders a few frames (ImGui settles sizes over the first ones) and saves the last.
-std::string render_png(lv::app::Platform& p, lv::app::App& app, const std::string& path) {
+// A few frames: ImGui settles sizes over the first ones, a narration measured again takes one more.
+void settle(lv::app::Platform& p, lv::app::App& app) {
   for (int i = 0; i < 3 || (app.ui.fit.narrative_settling && i < 16); ++i) lv::app::platform_frame(p, app);
+}
+
+// Renders until the slide is settled and saves the last frame. What its worker delivered
+// last (slide 7's timings) lengthens its narration, which the window measures again in the
+// frames that follow (issue 38, item 2): so does the picture.
+std::string render_png(lv::app::Platform& p, lv::app::App& app, const std::string& path) {
+  settle(p, app);
   draw_until_ready(p, app);
+  settle(p, app);
   return lv::app::platform_frame(p, app, path);
 }
 

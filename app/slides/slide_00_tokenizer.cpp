@@ -11,7 +11,6 @@
 
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/model/app_model.hpp"
-#include "app/deck/slide_nav.hpp"
 #include "app/slides/bpe_replay.hpp"
 #include "app/slides/narrative_lines.hpp"
 #include "app/slides/slide_code.hpp"

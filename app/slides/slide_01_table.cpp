@@ -63,7 +63,6 @@ void edit_cells(const SlideContext& cx, const GridLayout& g, ShownFn&& cell_show
   if (over) cx.door.hover_row(r);  // N or a right-click: its nearest rows
   // The first cell shown (row first_row, column first_col): tests double-click it.
   landmark_rect("table-cell", g.cells, ImVec2(g.cells.x + g.cw, g.cells.y + g.ch));
-  const UiState& ui = cx.ui;
   const Derived& d = cx.model.derived;
   if (over && ImGui::IsItemActivated()) {
     cx.grids.edit_row = r;

@@ -244,7 +244,6 @@ ImVec2 canvas(SlideCanvas& c) {
   const Scene s(c);
   const int rows = static_cast<int>(s.d.batch), cols = static_cast<int>(s.d.vocab);
   const OneHotLayout l = lay_out(s);
-  const UiState& ui = s.cx.ui;
   if (follow_now(s.cx.own<FollowMemory>().followed, FollowKey{s.cur, batch_key(c.cx), l.gs.max_rows, l.gs.max_cols},
                  c.measuring))
     grid_follow(s.cx.grids.onehot_view, l.gs, rows, cols, s.cur, static_cast<int>(s.cur_id));

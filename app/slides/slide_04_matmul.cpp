@@ -607,7 +607,6 @@ void draw_output(const Scene& s, const MatmulLayout& l, const MatmulGrids& g, fl
 
 // Hover: the full dot product behind an output cell (the table scrolls under the mouse).
 void hover(const Scene& s, const MatmulGrids& g) {
-  const UiState& ui = s.cx.ui;
   MatmulMemory& m = s.cx.own<MatmulMemory>();
   int hr = -1, hc = -1;
   const bool over_out = grid_interact(g.og, s.cx.grids.out_view, "##mm_out", &hr, &hc);
@@ -633,7 +632,6 @@ ImVec2 canvas(SlideCanvas& c) {
   const Scene s(c);
   const int B = static_cast<int>(s.d.batch), V = static_cast<int>(s.d.vocab), D = static_cast<int>(s.d.dim);
   const MatmulLayout l = lay_out(s);
-  const UiState& ui = s.cx.ui;
   if (follow_now(s.cx.own<MatmulMemory>().followed, FollowKey{s.cur, batch_key(c.cx), l.gs.max_rows, l.gs.max_cols},
                  c.measuring)) {
     grid_follow(s.cx.grids.table_view, l.gs, V, D, static_cast<int>(s.cur_id));

@@ -13,6 +13,7 @@
 #include <charconv>
 #include <cstdio>
 #include <cstring>
+#include <span>
 #include <string>
 #include <utility>
 
@@ -226,15 +227,16 @@ void start_steps(TrainSlideState& s, int steps) {
 }
 
 // A run read as the slide draws it: its trainer, or while that is on the worker what the
-// last finished step left (TrainShown). The row last read is kept (a cell costs a lookup).
+// last finished step left (TrainShown). The row last read is kept (a cell costs a lookup)
+// in the run's buffer, which outlives the frame: an idle frame allocates nothing.
 struct RunReader {
   const TrainRun& run;
   bool away;
   const TableView& before;  // the table before training
-  mutable std::vector<float> row;
+  std::vector<float>& row;
   mutable int64_t row_at = -1;
-  RunReader(const TrainSlideState& s, const TrainRun& r, const TableView& table)
-      : run(r), away(stepping(s)), before(table) {}
+  RunReader(const TrainSlideState& s, TrainRun& r, const TableView& table)
+      : run(r), away(stepping(s)), before(table), row(r.row_buf) {}
   const TrainShown& w() const { return run.shown; }
   bool held(int64_t r) const { return r >= w().first && r < w().first + w().count; }
   int64_t rows() const { return away ? w().rows : run.trainer.rows(); }
@@ -261,7 +263,8 @@ struct RunReader {
   int64_t state_row_count() const {
     return away ? static_cast<int64_t>(w().state_rows.size()) : run.trainer.state_row_count();
   }
-  std::vector<int64_t> state_rows() const { return away ? w().state_rows : run.trainer.state_rows(); }
+  // In no particular order and without a copy (the strip draws them every frame).
+  std::span<const int64_t> state_rows() const { return away ? w().state_rows : run.trainer.state_rows_unsorted(); }
 };
 
 // The save's outcome taken (the frame after it ended): the status line says it.
@@ -531,7 +534,7 @@ ImVec2 draw_state_strip(const SlideCanvas& c, const Scene& sc, const RunReader& 
   const float y = at.y + ImGui::GetTextLineHeight() + sc.e * 0.2f, h = sc.e * 0.8f;
   sc.dl->AddRectFilled(ImVec2(at.x, y), ImVec2(at.x + width, y + h), c.pal.panel_alt, h * 0.2f);
   if (!c.measuring && v > 0) {
-    const std::vector<int64_t> rows = run.state_rows();
+    const std::span<const int64_t> rows = run.state_rows();
     const float box = width / static_cast<float>(v);
     const ImU32 lit = kind_tint(c.pal, RowMove::Memory);
     for (int64_t r : rows) {
@@ -551,7 +554,7 @@ ImVec2 draw_state_strip(const SlideCanvas& c, const Scene& sc, const RunReader& 
 // One run's column: its name, the step, the count, the trained table with each moved
 // row lit in its kind, the state strip. Returns its size.
 ImVec2 draw_run(SlideCanvas& c, const Scene& sc, TrainSlideState& s, int i, ImVec2 at, float room_w, float room_h) {
-  const TrainRun& run = s.runs[i];
+  TrainRun& run = s.runs[i];
   const RunReader reader(s, run, sc.d.table);
   const TrainOptimizer o = train_run_optimizer(s, i);
   // A run made for another table (measuring before the choices apply) draws no numbers.

@@ -55,6 +55,7 @@ struct TrainRun {
   std::vector<TrainStep> history;  // history[k - 1]: step k
   TrainShown shown;
   int64_t view_first = 0, view_count = 0;  // the grid's rows last drawn
+  std::vector<float> row_buf;              // the row the slide last read (slide_09_train.cpp RunReader)
 };
 
 struct TrainStepWork;  // the worker's steps (slide_09_train.cpp)

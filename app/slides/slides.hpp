@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "app/state/slide_context.hpp"
-#include "app/state/slide_context.hpp"
 #include "app/ui_base/ui_theme.hpp"
 #include "core/settings/cli_options.hpp"
 
@@ -90,12 +89,15 @@ struct SlideDef {
   // What its code panels depend on besides the model (its own choices, its step): a hash,
   // so a change of them builds the panels' text again (null: the model alone).
   uint64_t (*code_depends)(const SlideContext& cx) = nullptr;
-  // The command line's options for it (slide 9's --batches, --optimizer, --lr): set once at
+  // The command line's options for it (slide 9's --batches, --optimizer, --lr, slide 10's --beta): set once at
   // start, after the model (null: it takes none).
   void (*preset)(const SlideContext& cx, const CliOptions& options) = nullptr;
   bool holds_big_table = false;  // keeps a GPT-2-sized table of its own (the bench's memory figure counts it)
   // What it withholds while it asks question q (Hidden above; null: nothing).
   Hidden (*hides)(const quiz::Question& q) = nullptr;
+  // What its questions read of its own state (its controls), written into the model Learn
+  // mode asks about (null: nothing of its own).
+  void (*quiz_model)(const SlideContext& cx, quiz::QuizModel& m) = nullptr;
 };
 
 // The shown slide's Hidden while Learn mode asks its question (nothing otherwise: no
@@ -149,7 +151,8 @@ std::string slide_keys_label();
   X(kSlideBackward)    \
   X(kSlideAtScale)     \
   X(kSlideGpt)         \
-  X(kSlideTrain)
+  X(kSlideTrain)       \
+  X(kSlideAttention)
 
 #define LV_DECLARE_SLIDE(name) extern const SlideDef name;
 LV_SLIDES(LV_DECLARE_SLIDE)

@@ -90,7 +90,10 @@ struct CanvasFit {
   uint64_t narrative_fit_key = 0;    // what the narrative's text size was chosen for
   int narrative_level = 4;           // kCanvasNormalLevel: its text size (down to kNarrativeMinLevel)
   bool narrative_settling = false;   // its size is not settled yet: draw another frame
-  bool narrative_skip = false;       // it just stepped down: the next frame's extent is stale
+  // The narration's text size as measured for every step (app/deck/narration_fit.hpp).
+  bool narrative_scrolls = false;        // it does not fit at its smallest size: the column scrolls
+  std::vector<float> narrative_heights;  // each step's text height at narrative_level
+  float narrative_stale_h = -1.0f;       // the drawn height that last had it measured again
 };
 
 // Presenting (F11): full screen, larger type, controls hidden until the mouse moves.

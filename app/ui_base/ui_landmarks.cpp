@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "app/ui_base/measure_pass.hpp"
+
 namespace lv::app {
 namespace {
 
@@ -19,6 +21,8 @@ Landmark g_marks[256];  // the controls, and a question's answer targets (up to 
 void landmark(const char* name) { landmark_rect(name, ImGui::GetItemRectMin(), ImGui::GetItemRectMax()); }
 
 void landmark_rect(const char* name, ImVec2 min, ImVec2 max) {
+  // A slide or narration measured off screen marks nothing: a step not shown drew it there.
+  if (canvas_measuring()) return;
   const int frame = ImGui::GetFrameCount();
   Landmark* free_slot = nullptr;
   Landmark* stale = nullptr;  // a name not drawn lately (the table is full of another slide's names)

@@ -516,9 +516,9 @@ std::optional<std::vector<double>> GgufHeader::get_numbers(std::string_view key)
   const uint64_t k = scalar_size(static_cast<uint32_t>(kv->elem));
   if (k == 0) return std::nullopt;
   std::vector<double> out(kv->count);
-  uint64_t u;
-  int64_t s;
-  double f;
+  uint64_t u = 0;
+  int64_t s = 0;
+  double f = 0.0;
   for (uint64_t i = 0; i < kv->count; ++i) {
     scalar_at(bytes.data() + kv->value_at + i * k, kv->elem, &u, &s, &f);
     out[i] = is_signed(kv->elem) ? static_cast<double>(s) : f;

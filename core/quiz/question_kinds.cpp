@@ -282,6 +282,11 @@ constexpr KindInfo kKinds[kQuestionKindCount] = {
     {QuestionKind::SparseMemory, "sparse_memory", AnswerType::Bool},
     {QuestionKind::SpeedupBatch, "speedup_batch", AnswerType::Int},
     {QuestionKind::MapNearest, "map_nearest", AnswerType::Int},
+    {QuestionKind::AttnTopKey, "attn_top_key", AnswerType::Int},
+    {QuestionKind::AttnRowSum, "attn_row_sum", AnswerType::Float},
+    {QuestionKind::AttnHardLimit, "attn_hard_limit", AnswerType::Int},
+    {QuestionKind::AttnMasked, "attn_masked", AnswerType::IntList},
+    {QuestionKind::AttnGradRows, "attn_grad_rows", AnswerType::Int},
 };
 
 const KindInfo& info(QuestionKind k) { return kKinds[static_cast<int>(k)]; }
@@ -310,6 +315,7 @@ std::vector<QuestionKind> kinds_for_slide(int slide) {
     case 7: return {K::SpeedupEstimate, K::SpeedupBatch};
     case 8: return {K::ArgmaxToken, K::SameTokenX};
     case 9: return {K::RowsMoved, K::SparseMemory};
+    case 10: return {K::AttnTopKey, K::AttnRowSum, K::AttnHardLimit, K::AttnMasked, K::AttnGradRows};
     default: return {};
   }
 }
@@ -386,6 +392,11 @@ Params default_params(QuestionKind k, const QuizModel& m, QuizRng* rng) {
       p.small_batch = 1;  // slide 7's smallest and largest timed batches
       p.batch = 256;
       break;
+    case QuestionKind::AttnTopKey:
+    case QuestionKind::AttnRowSum:
+    case QuestionKind::AttnHardLimit:
+    case QuestionKind::AttnMasked:
+    case QuestionKind::AttnGradRows: return attention_params(k, m, rng);
     case QuestionKind::RowsMoved: {
       // The optimizer shown (the window's), else drawn; momentum and Adam from step 2, where
       // their memory moves rows the batch does not hold (AdamW moves every row at any step).
@@ -412,6 +423,11 @@ bool askable_of(QuestionKind k, const QuizModel& m) {
       return m.vocab() <= kRowsMovedMaxVocab && train_batches_fit(m) && default_params(k, m).row.has_value();
     case QuestionKind::SameTokenX: return default_params(k, m).t.has_value();
     case QuestionKind::MapNearest: return map_askable(m);
+    case QuestionKind::AttnTopKey:
+    case QuestionKind::AttnRowSum:
+    case QuestionKind::AttnHardLimit:
+    case QuestionKind::AttnMasked: return m.batch() <= kMaxAttentionTokens && default_params(k, m).t.has_value();
+    case QuestionKind::AttnGradRows: return m.batch() <= kMaxAttentionTokens;
     default: return true;
   }
 }
@@ -891,6 +907,11 @@ Question make_question(int slide, QuestionKind k, const QuizModel& m, const Para
     case QuestionKind::SparseMemory: ask_misconception(q, m); break;
     case QuestionKind::SpeedupBatch: ask_speedup_batch(q, measured_ratio, small_ratio); break;
     case QuestionKind::MapNearest: ask_map_nearest(q, m); break;
+    case QuestionKind::AttnTopKey:
+    case QuestionKind::AttnRowSum:
+    case QuestionKind::AttnHardLimit:
+    case QuestionKind::AttnMasked:
+    case QuestionKind::AttnGradRows: ask_attention(q, m); break;
     default: ask_other(q, m, measured_ratio);
   }
   return q;
@@ -924,7 +945,7 @@ std::vector<Question> state_questions(const QuizModel& m, std::optional<uint64_t
   if (m.ids.empty()) return out;
   QuizRng rng(quiz_seed.value_or(0));
   QuizRng* r = quiz_seed ? &rng : nullptr;
-  for (int slide = 0; slide <= 9; ++slide) {
+  for (int slide = 0; slide <= 10; ++slide) {
     if (slide == 7) continue;  // ratios measured by slide 7, not a property of the state
     for (QuestionKind k : kinds_for_slide(slide)) {
       if (!askable_of(k, m)) continue;

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/io/table_view.hpp"
+#include "core/torch/attention.hpp"
 #include "core/torch/tensor.hpp"
 #include "core/torch/torch_generator.hpp"
 #include "core/train/trainer.hpp"
@@ -49,6 +50,8 @@ struct QuizModel {
   bool train_randn_grad = false;
   int64_t train_grad_seed = 0;
   std::optional<TrainOptimizer> train_optimizer;
+  // Slide 10's attention over the IDs' rows: its d_out, β and mask as the slide shows them.
+  AttentionSpec attention;
 
   int64_t vocab() const { return table.rows(); }
   int64_t dim() const { return table.cols(); }
@@ -145,6 +148,22 @@ bool same_token_x(const QuizModel& m, int64_t t, int64_t u);
 // an earlier batch but no gradient now): no, SparseAdam steps only the sparse gradient's rows.
 bool sparse_memory_moves(const QuizModel& m, int64_t step, int64_t row);
 
+// Slide 10 (core/quiz/attention_questions.cpp): the attention over the IDs' rows x =
+// table.rows_of(ids), its W_query, W_key, W_value drawn from after_table (as the slide
+// and --attention-print draw them), with m.attention's d_out, β and mask. At most
+// kMaxAttentionTokens IDs (askable_of says so).
+Attention attention_of(const QuizModel& m);
+// The position query t gives its largest weight (the lowest on a tie; -1: the row is NaN).
+int64_t attn_top_key(const QuizModel& m, int64_t t);
+// The sum of weight row t (1 up to float32 rounding: softmax divides by the row's total).
+double attn_row_sum(const QuizModel& m, int64_t t);
+// As β → ∞, the value row context row t copies (attention.hpp hard_limit_position; -1: a tie).
+int64_t attn_hard_limit(const QuizModel& m, int64_t t);
+// The positions whose weight in row t is exactly 0 (the masked ones, and any that underflow), sorted.
+IdList attn_masked(const QuizModel& m, int64_t t);
+// After context_vec.sum().backward(): how many value rows get a nonzero gradient.
+int64_t attn_grad_rows(const QuizModel& m);
+
 // ---------------------------------------------------------------- kinds and questions
 
 enum class QuestionKind {
@@ -172,8 +191,14 @@ enum class QuestionKind {
   SparseMemory,
   SpeedupBatch,  // slide 7, from two measurements (like speedup_estimate: not a property of the state)
   MapNearest,    // the map (slide 7's view; core/quiz/map_question.hpp): asked by --quiz-json, not per slide yet
+  // Slide 10: attention as a soft lookup.
+  AttnTopKey,
+  AttnRowSum,
+  AttnHardLimit,
+  AttnMasked,
+  AttnGradRows,
 };
-inline constexpr int kQuestionKindCount = 23;
+inline constexpr int kQuestionKindCount = 28;
 
 enum class AnswerType { Int, Bool, Float, IntList, CellList };
 
@@ -182,7 +207,7 @@ struct Params {
   std::optional<std::string> text;          // token_count
   std::optional<int64_t> i;                 // lookup_row, onehot_col
   std::optional<int64_t> row, col;          // differing_cells, grad_value
-  std::optional<int64_t> t;                 // argmax_token
+  std::optional<int64_t> t;                 // argmax_token; slide 10's query position
   std::optional<int64_t> batch;             // speedup_estimate ("B"), speedup_batch (the large B)
   std::optional<int64_t> small_batch;       // speedup_batch: the small B
   std::optional<TrainOptimizer> optimizer;  // rows_moved
@@ -207,7 +232,7 @@ std::string_view kind_name(QuestionKind k);  // "lookup_row"
 std::optional<QuestionKind> kind_from_name(std::string_view name);
 AnswerType answer_type(QuestionKind k);
 // The kinds a slide asks, in the order (slide 7: speedup_estimate; 9: rows_moved;
-// none past 9).
+// 10: the attention kinds; none past 10).
 std::vector<QuestionKind> kinds_for_slide(int slide);
 
 // A small reproducible random stream (splitmix64): the same seed gives the same draws on
@@ -235,16 +260,24 @@ Params default_params(QuestionKind k, const QuizModel& m, QuizRng* rng = nullptr
 Question make_question(int slide, QuestionKind k, const QuizModel& m, const Params& p, double measured_ratio = 0.0,
                        double small_ratio = 0.0);
 
+// Slide 10's questions (core/quiz/attention_questions.cpp): q.kind and q.params set;
+// fills its prompt, answer and why.
+void ask_attention(Question& q, const QuizModel& m);
+// Slide 10's params: the query t (fixed: the last fair one, attn_masked's 0; else drawn).
+// Fair: attn_top_key's and attn_hard_limit's answer is one position (no tie), attn_row_sum's
+// row is finite. Empty t: the state cannot ask it.
+Params attention_params(QuestionKind k, const QuizModel& m, QuizRng* rng);
+
 // Whether `given` is right for q: ints and bools exactly; grad_value within 1e-4 (the
 // four decimals torch prints) or 1e-6 relative; lists as sets (any order, repeats
 // ignored); speedup_estimate within 2×. A given of another type is wrong.
 bool judge(const Question& q, const Answer& given);
 
-// Every question this state asks, slide by slide (0–6, 8, 9; slide 7 is timed elsewhere):
+// Every question this state asks, slide by slide (0–6, 8–10; slide 7 is timed elsewhere):
 // token_count (when the model has a tokenizer), table_numbers, lookup_row, onehot_col,
 // lookup_row and zero_madds, outputs_equal, lookup_copies and differing_cells, grad_rows
 // and grad_value, argmax_token, rows_moved (tables of at most kRowsMovedMaxVocab rows whose
-// batches fit them).
+// batches fit them), slide 10's attention kinds (at most kMaxAttentionTokens IDs).
 // Params fixed, or drawn from quiz_seed when given.
 std::vector<Question> state_questions(const QuizModel& m, std::optional<uint64_t> quiz_seed);
 

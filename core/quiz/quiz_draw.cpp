@@ -66,7 +66,7 @@ QuizItem item_for(int slide, QuestionKind kind, uint64_t quiz_seed, int index, c
 }
 
 int slide_of(QuestionKind k) {
-  for (int s = 0; s <= 9; ++s) {
+  for (int s = 0; s <= 10; ++s) {
     if (s == 7) continue;
     for (QuestionKind x : kinds_for_slide(s))
       if (x == k) return s;
@@ -81,7 +81,7 @@ std::vector<QuizItem> make_quiz(uint64_t quiz_seed, int count, const Gpt2Tokeniz
   count = std::clamp(count, 1, 8);
   QuizRng rng(quiz_seed);
   std::vector<int> slides;
-  for (int s = tokenizer ? 0 : 1; s <= 9; ++s)
+  for (int s = tokenizer ? 0 : 1; s <= 10; ++s)
     if (s != 7) slides.push_back(s);
   for (size_t i = slides.size(); i > 1; --i)  // Fisher–Yates with the quiz's stream
     std::swap(slides[i - 1], slides[static_cast<size_t>(rng.below(static_cast<int64_t>(i)))]);

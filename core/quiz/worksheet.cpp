@@ -42,6 +42,8 @@ namespace lv::quiz {
 //   grad_rows_randn  1 at step 1             the IDs
 //   same_token_x     8 at step 2             tok_emb and pos_emb, x not yet summed
 //   sparse_memory    9 at step k − 1         as rows_moved, SparseAdam shown
+//   attn_* (5 kinds) 10 at step 2            x, queries, keys, values and the scores; no
+//                                            mask, weights or context yet
 PictureStep picture_for(const Question& q) {
   const int64_t i = q.params.i.value_or(0);
   const int step_i = static_cast<int>(i);
@@ -74,6 +76,11 @@ PictureStep picture_for(const Question& q) {
     case QuestionKind::DoubleDMadds:
     case QuestionKind::InfCells:
     case QuestionKind::GradRowsRandn: return {1, 1};
+    case QuestionKind::AttnTopKey:
+    case QuestionKind::AttnRowSum:
+    case QuestionKind::AttnHardLimit:
+    case QuestionKind::AttnMasked:
+    case QuestionKind::AttnGradRows: return {10, 2};
   }
   return {q.slide, 0};
 }

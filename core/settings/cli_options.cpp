@@ -393,10 +393,12 @@ std::string apply_attention_flag(CliOptions& o, std::string_view name, std::stri
 }
 
 // --attention-print against the other flags: it prints and exits, over at most
-// kMaxAttentionTokens IDs, in float32. modes: the other modes that exit.
-std::string validate_attention(const CliOptions& o, int modes) {
+// kMaxAttentionTokens IDs, in float32. modes: the other modes that exit. Without it,
+// --d-out, --beta and --no-mask set up the window's slide 10 (and --quiz-json's questions):
+// a mode that only prints something else has no use for them.
+std::string validate_attention(const CliOptions& o, int modes, bool printing_only) {
   if (!o.attention_print) {
-    if (o.attention_flag.empty()) return "";
+    if (o.attention_flag.empty() || !printing_only) return "";
     return o.attention_flag + " sets up --attention-print's attention: give --attention-print too";
   }
   if (modes > 0 || o.quiz_json || o.nearest || o.norms || o.tour || o.quiz)
@@ -632,7 +634,7 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
            "--bench-frames, --tokenize and --detokenize";
   if (std::string e = validate_nearest(o, modes); !e.empty()) return e;
   if (std::string e = validate_map(o, modes); !e.empty()) return e;
-  if (std::string e = validate_attention(o, modes); !e.empty()) return e;
+  if (std::string e = validate_attention(o, modes, printing_only); !e.empty()) return e;
   if (o.quiz_json && modes > 0)
     return "--quiz-json prints the questions and exits: give it without --print, --screenshot, --export-slides, "
            "--export-gif, --export-worksheet, --layout-report, --bench-frames, --tokenize or --detokenize";
@@ -870,7 +872,9 @@ constexpr const char* kAttentionHelp = R"(  --attention-print    causal self-att
   --beta B             the scores' sharpness, 0 to @MAX_BETA@: 0 gives each query
                        the mean of the rows it sees, a large B one row (the
                        lookup again)                             (default 1)
-  --no-mask            no causal mask: every ID sees every position)";
+  --no-mask            no causal mask: every ID sees every position
+                       (without --attention-print, the three set up the
+                       window's slide 10 and --quiz-json's questions))";
 // What a row means (core/nearest/), among the headless modes.
 constexpr const char* kNearestHelp = R"(  --nearest ID         the k rows of the whole table nearest to row ID (the
                        row itself left out), best first, as one JSON object:

@@ -456,6 +456,11 @@ std::vector<int64_t> Trainer::state_rows() const {
   return out;
 }
 
+std::span<const int64_t> Trainer::state_rows_unsorted() const {
+  if (!optimizer_has_state(config_.optimizer)) return {};
+  return slot_row_;
+}
+
 int64_t Trainer::state_row_count() const { return optimizer_has_state(config_.optimizer) ? stored_row_count() : 0; }
 
 size_t Trainer::stored_bytes() const {

@@ -31,6 +31,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -177,6 +178,7 @@ class Trainer {
   // The optimizer's state: which rows hold it (momentum buffer, Adam's moments), sorted.
   bool has_state(int64_t r) const;
   std::vector<int64_t> state_rows() const;
+  std::span<const int64_t> state_rows_unsorted() const;  // the same rows, no copy (drawn every frame)
   int64_t state_row_count() const;
   // Rows stored in the overlay (touched by a gradient at least once).
   int64_t stored_row_count() const { return static_cast<int64_t>(slot_row_.size()); }

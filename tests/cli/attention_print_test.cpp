@@ -103,7 +103,8 @@ TEST(AttentionPrintErrors, BadValuesExitTwoWithOneLine) {
   std::string ids65;
   for (int i = 0; i < 65; ++i) ids65 += (i ? "," : "") + std::to_string(i % 7);
   expect_usage_error({"--attention-print", "--ids", ids65}, "at most 64 IDs (got 65)");
-  expect_usage_error({"--beta", "2"}, "--beta sets up --attention-print's attention: give --attention-print too");
+  expect_usage_error({"--norms", "--beta", "2"},
+                     "--beta sets up --attention-print's attention: give --attention-print too");
   expect_usage_error({"--print", "--no-mask"}, "--no-mask sets up --attention-print");
   expect_usage_error({"--attention-print", "--print"}, "--attention-print prints slide 10's attention and exits");
   expect_usage_error({"--attention-print", "--dtype", "bfloat16"}, "computes in float32: drop --dtype");

@@ -50,11 +50,12 @@ TEST(QuizJson, ValidJsonWithAQuestionOnEverySlideButSeven) {
   std::string why;
   EXPECT_TRUE(one_json_value(r.out, &why)) << why << "\n" << r.out;
   EXPECT_EQ(r.out.rfind("{\"questions\": [", 0), 0u);
-  EXPECT_EQ(slides_of(r.out), (std::set<int>{0, 1, 2, 3, 4, 5, 6, 8, 9}));
+  EXPECT_EQ(slides_of(r.out), (std::set<int>{0, 1, 2, 3, 4, 5, 6, 8, 9, 10}));
   for (const char* kind :
-       {"token_count", "table_numbers", "lookup_row", "onehot_col", "zero_madds", "outputs_equal", "lookup_copies",
-        "differing_cells", "grad_rows", "grad_value", "argmax_token", "rows_moved", "rows_read", "edited_row_outputs",
-        "onehot_ones", "double_d_madds", "inf_cells", "grad_rows_randn", "sparse_memory"})
+       {"token_count",   "table_numbers",      "lookup_row",   "onehot_col",      "zero_madds",   "outputs_equal",
+        "lookup_copies", "differing_cells",    "grad_rows",    "grad_value",      "argmax_token", "rows_moved",
+        "rows_read",     "edited_row_outputs", "onehot_ones",  "double_d_madds",  "inf_cells",    "grad_rows_randn",
+        "sparse_memory", "attn_top_key",       "attn_row_sum", "attn_hard_limit", "attn_masked",  "attn_grad_rows"})
     EXPECT_NE(r.out.find(std::string("\"kind\": \"") + kind + "\""), std::string::npos) << kind;
   // Slide 9 (issue 29): the IDs one a step under Adam; at step 2 row 2 moves with its memory.
   EXPECT_NE(r.out.find("{\"slide\": 9, \"kind\": \"rows_moved\", \"params\": {\"optimizer\": \"adam\", \"step\": 2}, "
@@ -117,7 +118,7 @@ TEST(QuizJson, TheQuizSeedDrawsTheParamsReproducibly) {
     EXPECT_EQ(r.exit_code, 0) << r.err;
     std::string why;
     EXPECT_TRUE(one_json_value(r.out, &why)) << why;
-    EXPECT_EQ(slides_of(r.out), (std::set<int>{0, 1, 2, 3, 4, 5, 6, 8, 9}));
+    EXPECT_EQ(slides_of(r.out), (std::set<int>{0, 1, 2, 3, 4, 5, 6, 8, 9, 10}));
     return r.out;
   };
   const std::string a = with_seed("7"), again = with_seed("7"), other = with_seed("8");
@@ -151,7 +152,7 @@ TEST(QuizJson, ATableFileGivesTheSameAnswersAsItsSeed) {
   for (const char* kind : {"table_numbers", "lookup_row", "onehot_col", "zero_madds", "outputs_equal", "lookup_copies",
                            "differing_cells", "grad_rows", "grad_value", "rows_moved"})
     EXPECT_EQ(answer_of(file.out, kind), answer_of(seeded.out, kind)) << kind;
-  EXPECT_EQ(slides_of(file.out), (std::set<int>{0, 1, 2, 3, 4, 5, 6, 8, 9}));
+  EXPECT_EQ(slides_of(file.out), (std::set<int>{0, 1, 2, 3, 4, 5, 6, 8, 9, 10}));
 }
 
 TEST(QuizJson, MistakesAreRefused) {

@@ -14,6 +14,9 @@ it runs the binary and recomputes every answer the notebook's way:
   shared/tools/train-oracle does): the rows changed at step k      rows_moved (slide 9)
   and the misconceptions: idx.unique(), an edited row, one_hot.sum(), the shapes' madds,
   inf typed into a cell, out.backward(torch.randn), x[t] vs x[u], SparseAdam's step k
+  slide 10's attention (W_query, W_key, W_value drawn after the table; --d-out, --beta,
+  --no-mask in every other state): the weights' argmax, sum and zeros, the hard limit's
+  row, the value rows with a gradient after context_vec.sum().backward()
 
   quiz_oracle.py BIN SRC [CASES]   exit 0 when every answer matches, 1 at the first that does not
 """
@@ -88,7 +91,47 @@ def map_nearest(p, W):
     return min(full)[1]
 
 
-def expected(q, seed, ids, V, D, count_tokens, table=None):
+def attention(seed, ids, V, D, table, spec):
+    """Slide 10: the issue's Python (core/torch/attention.hpp), with values kept for the backward."""
+    torch.manual_seed(seed)
+    if table is None:
+        emb = torch.nn.Embedding(V, D)
+    else:  # from_pretrained draws nothing: the layers come right after manual_seed
+        emb = torch.nn.Embedding.from_pretrained(table, freeze=False)
+        torch.manual_seed(seed)
+    d_out, beta, causal = spec
+    W_query, W_key, W_value = (torch.nn.Linear(D, d_out, bias=False) for _ in range(3))
+    x = emb(torch.tensor(ids))
+    queries, keys, values = W_query(x), W_key(x), W_value(x)
+    raw = queries @ keys.T
+    scores = raw * beta
+    if causal:
+        scores = scores.masked_fill(torch.triu(torch.ones(len(ids), len(ids)), diagonal=1).bool(), -torch.inf)
+    weights = torch.softmax(scores / keys.shape[-1] ** 0.5, dim=-1)
+    values.retain_grad()
+    (weights @ values).sum().backward()
+    return raw.detach(), weights.detach(), values.grad
+
+
+def expected_attention(q, seed, ids, V, D, table, spec):
+    raw, w, vgrad = attention(seed, ids, V, D, table, spec)
+    kind, t = q["kind"], q["params"].get("t")
+    if kind == "attn_top_key":
+        return int(w[t].argmax())
+    if kind == "attn_row_sum":
+        return float(w[t].double().sum())
+    if kind == "attn_masked":
+        return (w[t] == 0).nonzero().flatten().tolist()
+    if kind == "attn_hard_limit":  # the largest visible raw score, -1 on a tie
+        seen = raw[t, : t + 1] if spec[2] else raw[t]
+        top = seen.max()
+        return int(seen.argmax()) if int((seen == top).sum()) == 1 else -1
+    return int((vgrad != 0).any(dim=1).sum())  # attn_grad_rows
+
+
+def expected(q, seed, ids, V, D, count_tokens, table=None, spec=(2, 1.0, True)):
+    if q["kind"].startswith("attn_"):
+        return expected_attention(q, seed, ids, V, D, table, spec)
     if q["kind"] == "map_nearest":
         if table is None:
             torch.manual_seed(seed)
@@ -208,17 +251,21 @@ def main():
             args += ["--vocab", str(V), "--dim", str(D)]
         if n % 3:
             args += ["--quiz-seed", str(rng.randint(0, 10**6))]
+        spec = (2, 1.0, True)  # slide 10: d_out, beta, the mask
+        if n % 2:
+            spec = (rng.randint(1, 8), rng.choice([0.0, 0.5, 1.0, 3.0, 1000.0]), rng.random() < 0.7)
+            args += ["--d-out", str(spec[0]), "--beta", repr(spec[1])] + ([] if spec[2] else ["--no-mask"])
         run = subprocess.run(args, capture_output=True, text=True)
         if run.returncode != 0:
             print("FAILED:", " ".join(args[1:]), "exited", run.returncode, run.stderr)
             return 1
         questions = json.loads(run.stdout)["questions"]
         slides = {q["slide"] for q in questions if q["kind"] != "map_nearest"}  # the map's: slide 7's view
-        if slides != {0, 1, 2, 3, 4, 5, 6, 8, 9}:
+        if slides != {0, 1, 2, 3, 4, 5, 6, 8, 9, 10}:
             print("FAILED:", " ".join(args[1:]), "asks on slides", sorted(slides))
             return 1
         for q in questions:
-            want = expected(q, seed, ids, V, D, count_tokens, table)
+            want = expected(q, seed, ids, V, D, count_tokens, table, spec)
             got = q["answer"]
             ok = abs(got - want) <= 1e-6 if isinstance(want, float) else got == want
             if not ok or type(want) is bool and got is not want:

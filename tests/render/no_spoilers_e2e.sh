@@ -39,6 +39,13 @@ PRINTED = {
     "grad_rows": ["embedding.weight.grad", "linear.weight.grad"],
     "grad_value": ["embedding.weight.grad", "linear.weight.grad"],
     "argmax_token": ["logits"],
+    # Slide 10: the weights answer where the largest is, their sum and their zeros; the
+    # context which row it copies (with the weights, a learner's reasoning, not its answer).
+    "attn_top_key": ["ca.attn_weights", "context_vec"],
+    "attn_row_sum": ["ca.attn_weights"],
+    "attn_masked": ["ca.attn_weights"],
+    "attn_hard_limit": ["context_vec"],
+    "attn_grad_rows": ["ca.values.grad"],
 }
 
 def blocks(output):

@@ -166,7 +166,7 @@ TEST(UiLayout, TheCounterReadsOneOfTen) {
   Headless h;
   h.init();
   h.frames(2);
-  EXPECT_TRUE(read_screen().contains("01 of 00–09")) << read_screen().all();
+  EXPECT_TRUE(read_screen().contains("01 of 00–10")) << read_screen().all();
 }
 
 }  // namespace

@@ -181,7 +181,7 @@ TEST_F(UiLearnTrain, AQuizsSlideNineQuestionIsAboutTheStateShownAndGivesTheChoic
     h.type(answer_words(L().question.answer).c_str());
     h.press(kEnter);
     ASSERT_EQ(L().phase, LearnPhase::Revealed) << k << " " << L().error;
-    h.frames(120);
+    h.frames(240);  // the reveal trains up to step 4 (the quiz drawn since slide 10 asks at step 4)
     if (L().question.kind == quiz::QuestionKind::RowsMoved) {
       EXPECT_EQ(train_slide_state(lv::app::context_of(h.app, lv::app::kSlideTrain)).runs[0].trainer.steps_done(),
                 *L().question.params.step);

@@ -147,14 +147,14 @@ TEST_F(UiTokenizer, SlideZeroIsTheTokenizerAndOneIsTheTable) {
   // Keys reach it: ← from the table, and its number.
   h.press(kLeft);
   EXPECT_EQ(h.app.ui.slide, 0);
-  EXPECT_TRUE(read_screen().contains("00 of 00–09")) << read_screen().all();
+  EXPECT_TRUE(read_screen().contains("00 of 00–10")) << read_screen().all();
   h.type("3");
   EXPECT_EQ(h.app.ui.slide, 3);
   h.type("0");
   EXPECT_EQ(h.app.ui.slide, 0);
   h.press(kRight);
   EXPECT_EQ(h.app.ui.slide, 1);
-  EXPECT_TRUE(read_screen().contains("01 of 00–09"));
+  EXPECT_TRUE(read_screen().contains("01 of 00–10"));
 }
 
 TEST_F(UiTokenizer, TheMergesOfSomeunknownPlaceStepByStep) {

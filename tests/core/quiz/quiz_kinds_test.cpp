@@ -348,7 +348,8 @@ TEST(QuizKinds, KindsNamesAndSlidesAreTheIssuesTable) {
       {6, {"grad_rows", "grad_value", "grad_rows_randn"}},
       {7, {"speedup_estimate", "speedup_batch"}},
       {8, {"argmax_token", "same_token_x"}},
-      {9, {"rows_moved", "sparse_memory"}}};
+      {9, {"rows_moved", "sparse_memory"}},
+      {10, {"attn_top_key", "attn_row_sum", "attn_hard_limit", "attn_masked", "attn_grad_rows"}}};
   for (const auto& [slide, names] : table) {
     std::vector<std::string> got;
     for (QuestionKind k : kinds_for_slide(slide)) {
@@ -357,7 +358,7 @@ TEST(QuizKinds, KindsNamesAndSlidesAreTheIssuesTable) {
     }
     EXPECT_EQ(got, names) << slide;
   }
-  EXPECT_TRUE(kinds_for_slide(10).empty());
+  EXPECT_TRUE(kinds_for_slide(11).empty());
 }
 
 TEST(QuizKinds, StateQuestionsCoverEverySlideButSeven) {
@@ -367,8 +368,8 @@ TEST(QuizKinds, StateQuestionsCoverEverySlideButSeven) {
   const std::vector<Question> fixed = state_questions(m, std::nullopt);
   std::set<int> slides;
   for (const Question& q : fixed) slides.insert(q.slide);
-  EXPECT_EQ(slides, (std::set<int>{0, 1, 2, 3, 4, 5, 6, 8, 9}));
-  EXPECT_EQ(fixed.size(), 20u);  // 21 kinds, less slide 7's (timed) and same_token_x (no repeated ID)
+  EXPECT_EQ(slides, (std::set<int>{0, 1, 2, 3, 4, 5, 6, 8, 9, 10}));
+  EXPECT_EQ(fixed.size(), 25u);  // 26 kinds, less slide 7's (timed) and same_token_x (no repeated ID)
   EXPECT_EQ(fixed[3].kind, QuestionKind::LookupRow);
   EXPECT_EQ(*fixed[3].params.i, 1);  // slide 2's fixed question: output row 1
   // A quiz seed draws the params: the same seed the same, some other seed other ones.
