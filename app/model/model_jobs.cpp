@@ -269,6 +269,9 @@ void start_logits(Model& app) {
   if (const TableFile* h = file_head(app.inputs)) {  // the model's own head: its cells are read when drawn
     in.file_head = true;
     in.head = TableView(nullptr, std::shared_ptr<const TableFile>(app.inputs.file, h), d.table.dtype(), nullptr);
+    d.head = in.head;
+  } else {
+    d.head = TableView();
   }
   in.hold = !in.tied && !in.file_head && d.batch * d.vocab <= kHeldLogits;
   if (!in.tied && !in.file_head) {
@@ -484,6 +487,7 @@ void logits_window(const Model& app, int64_t r0, int64_t r1, int64_t c0, int64_t
     }
   };
   if (!head) return cells(d.table);
+  if (d.head.file() == head) return cells(d.head);  // made with the logits: nothing allocated
   cells(TableView(nullptr, std::shared_ptr<const TableFile>(app.inputs.file, head), d.table.dtype(), nullptr));
 }
 

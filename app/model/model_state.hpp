@@ -130,6 +130,10 @@ struct ModelWork {
 struct Derived {
   int64_t vocab = 0, dim = 0, batch = 0;
   TableView table;  // V x D: the seeded or loaded table with the user's edits, read where it lies
+  // A model folder's own output head (lm_head.weight) as a view, made with the logits (empty
+  // when the head is tied or seeded): slide 8 reads the cells on screen through it, and a
+  // view made per frame would allocate (its edit map, its row cache).
+  TableView head;
   std::shared_ptr<const SeededTable> seeded;  // the seeded table (null while a file's table is shown)
   Matrix lookup_out;                          // B x D: embedding(idx)
   // The largest finite |value| among what torch's print reads of the table (its edges)
