@@ -13,7 +13,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
 # Only the fuzz build needs clang; the default build and tests use g++ alone.
 LV_FUZZ_PACKAGES=(clang-14 libclang-rt-14-dev)
-ALL_TARGETS=(fuzz_ids fuzz_cli fuzz_npy fuzz_safetensors fuzz_settings fuzz_format fuzz_bpe fuzz_recent fuzz_gguf fuzz_hf_folder fuzz_tokenizer_json fuzz_gguf_tokenizer)
+ALL_TARGETS=(fuzz_ids fuzz_cli fuzz_npy fuzz_safetensors fuzz_settings fuzz_format fuzz_bpe fuzz_recent fuzz_gguf fuzz_hf_folder fuzz_tokenizer_json fuzz_gguf_tokenizer fuzz_tokenizer_cache)
 
 seconds=60 merge=0 targets=()
 for a in "$@"; do

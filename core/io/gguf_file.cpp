@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "core/io/ggml_quants.hpp"
+#include "core/io/gguf_strings.hpp"
 #include "core/io/sigbus_guard.hpp"
 #include "core/text/text_format.hpp"
 
@@ -42,16 +43,21 @@ uint64_t scalar_size(uint32_t t) {
 // ---------------------------------------------------------------- 1. + 2. the reader
 
 // Reads the header from the start of the n bytes at base. The bytes are copied into
-// h.bytes as the read goes (doubling, so a 10 MB vocabulary costs a few copies, and
-// never more than the header itself: nothing is copied past what a field needs).
+// h.bytes as the read goes, at most a chunk past what a field needs, into room taken once
+// for the largest header the file could hold: pages never written are never resident, and
+// nothing is moved as it grows (doubling and a final shrink_to_fit held up to 3 times a
+// vocabulary's metadata at the peak, issue 39).
 struct Reader {
+  static constexpr uint64_t kChunk = 1u << 20;
   Reader(const uint8_t* b, uint64_t size, const std::string& l, std::string& into)
       : base(b), n(size), label(l), bytes(into) {}
   const uint8_t* base;
   uint64_t n;
   const std::string& label;
   std::string& bytes;
-  uint64_t pos = 0;
+  uint64_t pos = 0;    // in the file
+  uint64_t shift = 0;  // the bytes of arrays left in the file before pos: bytes[pos - shift] is the file's pos
+  uint64_t strings_in_file_from = UINT64_MAX;
   std::string error;
   bool changed = false;
   std::string what = "its header";  // what is being read, for the truncation sentence
@@ -62,17 +68,20 @@ struct Reader {
       if (error.empty()) error = label + " is truncated: it ends inside " + what + " (at byte " + with_commas(n) + ").";
       return false;
     }
-    if (pos + k > kMaxGgufHeaderBytes) {
+    if (pos - shift + k > kMaxGgufHeaderBytes) {
       if (error.empty())
         error = label + "'s GGUF header is longer than " + with_commas(kMaxGgufHeaderBytes) +
                 " bytes; this is not a file lookupviz can read.";
       return false;
     }
-    const uint64_t have = bytes.size();
+    const uint64_t have = bytes.size() + shift;  // the file's bytes copied so far end there
     if (pos + k <= have) return true;
-    const uint64_t want = std::min<uint64_t>({n, kMaxGgufHeaderBytes, std::max<uint64_t>({pos + k, have * 2, 65'536})});
-    bytes.resize(static_cast<size_t>(want));
-    if (!guarded_memcpy(bytes.data() + have, base + have, static_cast<size_t>(want - have))) {
+    if (bytes.capacity() == 0) bytes.reserve(static_cast<size_t>(std::min<uint64_t>(n, kMaxGgufHeaderBytes)));
+    const uint64_t want =
+        std::min<uint64_t>({n, kMaxGgufHeaderBytes + shift, std::max<uint64_t>(pos + k, have + kChunk)});
+    const size_t at = bytes.size();
+    bytes.resize(at + static_cast<size_t>(want - have));
+    if (!guarded_memcpy(bytes.data() + at, base + have, static_cast<size_t>(want - have))) {
       changed = true;
       if (error.empty())
         error = label + " changed while it was being read (it was truncated or replaced); the current table stays.";
@@ -83,7 +92,7 @@ struct Reader {
   template <class T>
   bool get(T& v) {
     if (!need(sizeof(T))) return false;
-    std::memcpy(&v, bytes.data() + pos, sizeof(T));
+    std::memcpy(&v, bytes.data() + (pos - shift), sizeof(T));
     pos += sizeof(T);
     return true;
   }
@@ -104,7 +113,7 @@ struct Reader {
       return false;
     }
     if (!need(len)) return false;
-    if (out) out->assign(bytes.data() + pos, static_cast<size_t>(len));
+    if (out) out->assign(bytes.data() + (pos - shift), static_cast<size_t>(len));
     pos += len;
     return true;
   }
@@ -115,6 +124,38 @@ struct Reader {
 };
 
 // ---------------------------------------------------------------- 3. metadata
+
+// An array of `count` items of at least `least` bytes each that the bytes left cannot hold.
+bool array_too_long(Reader& rd, uint32_t et, uint64_t count, uint64_t least) {
+  const uint64_t left = rd.n - rd.pos;
+  return rd.fail(rd.label + " is damaged: " + rd.what + " claims an array of " + with_commas(count) + " " +
+                 gguf_value_type_name(et) + " values (at least " +
+                 (count > (uint64_t{1} << 60) / least ? std::string("2^60") : with_commas(count * least)) +
+                 " bytes) but only " + with_commas(left) + " bytes of the file follow.");
+}
+
+// An array of `count` strings whose items start at rd.pos, walked in the file itself (every
+// length checked, nothing copied: gguf_strings.hpp); later fields are then found `shift` bytes
+// earlier in rd.bytes.
+bool strings_in_file(Reader& rd, uint64_t count) {
+  if (count > (rd.n - rd.pos) / 8) return array_too_long(rd, static_cast<uint32_t>(GgufValueType::STRING), count, 8);
+  const uint64_t items = rd.pos;
+  GgufStringWalk walk(rd.base, rd.n, items);
+  bool truncated = false, changed = false;
+  uint64_t len = 0;
+  for (uint64_t i = 0; i < count; ++i) {
+    if (walk.next(nullptr, &truncated, &changed, &len)) continue;
+    if (changed) rd.changed = true;
+    return rd.fail(changed ? rd.label + " changed while it was being read (it was truncated or replaced); the "
+                                        "current table stays."
+                           : rd.label + " is damaged: " + rd.what + " holds a string of " + with_commas(len) +
+                                 " bytes that runs past the end of the file.");
+  }
+  rd.bytes.resize(static_cast<size_t>(std::min<uint64_t>(rd.bytes.size(), items - rd.shift)));
+  rd.shift += walk.pos() - items;
+  rd.pos = walk.pos();
+  return true;
+}
 
 // One value of type t (depth: how many arrays it is inside). Arrays of scalars are
 // skipped in one step once their size is checked; strings and arrays item by item (each
@@ -147,12 +188,7 @@ bool skip_value(Reader& rd, uint32_t t, int depth) {
                      ", which GGUF does not define.");
     const uint64_t k = scalar_size(et);
     const uint64_t least = k ? k : et == static_cast<uint32_t>(GgufValueType::STRING) ? 8 : 12;
-    const uint64_t left = rd.n - rd.pos;
-    if (count > left / least)
-      return rd.fail(rd.label + " is damaged: " + rd.what + " claims an array of " + with_commas(count) + " " +
-                     gguf_value_type_name(et) + " values (at least " +
-                     (count > (uint64_t{1} << 60) / least ? std::string("2^60") : with_commas(count * least)) +
-                     " bytes) but only " + with_commas(left) + " bytes of the file follow.");
+    if (count > (rd.n - rd.pos) / least) return array_too_long(rd, et, count, least);
     if (k && et != static_cast<uint32_t>(GgufValueType::BOOL)) return rd.skip(count * k);
     for (uint64_t i = 0; i < count; ++i)
       if (!skip_value(rd, et, depth + 1)) return false;
@@ -173,16 +209,23 @@ bool read_kv(Reader& rd, GgufHeader& h, uint64_t i, uint64_t n_kv) {
   kv.type = static_cast<GgufValueType>(t);
   if (kv.type == GgufValueType::ARRAY) {
     // The array's item type and count are kept for the accessors; the items are checked
-    // by skip_value from the type on.
-    const uint64_t at = rd.pos;
-    if (!skip_value(rd, t, 0)) return false;
-    uint32_t et;
-    std::memcpy(&et, rd.bytes.data() + at, 4);
-    std::memcpy(&kv.count, rd.bytes.data() + at + 4, 8);
+    // by skip_value from the type on (a long array of strings: in the file, not copied).
+    const uint64_t at = rd.pos, in_copy = at - rd.shift;
+    uint32_t et = 0;
+    if (rd.n - at >= 12) {
+      if (!rd.need(12)) return false;
+      std::memcpy(&et, rd.bytes.data() + in_copy, 4);
+      std::memcpy(&kv.count, rd.bytes.data() + in_copy + 4, 8);
+    }
+    kv.in_file = et == static_cast<uint32_t>(GgufValueType::STRING) && kv.count >= rd.strings_in_file_from;
+    if (kv.in_file && (rd.pos += 12, !strings_in_file(rd, kv.count))) return false;
+    if (!kv.in_file && !skip_value(rd, t, 0)) return false;
+    std::memcpy(&et, rd.bytes.data() + in_copy, 4);
+    std::memcpy(&kv.count, rd.bytes.data() + in_copy + 4, 8);
     kv.elem = static_cast<GgufValueType>(et);
-    kv.value_at = at + 12;
+    kv.value_at = kv.in_file ? at + 12 : in_copy + 12;
   } else {
-    kv.value_at = rd.pos;
+    kv.value_at = rd.pos - rd.shift;  // in the copy
     if (!skip_value(rd, t, 0)) return false;
   }
   h.kv.push_back(std::move(kv));
@@ -235,10 +278,11 @@ bool read_tensor_info(Reader& rd, GgufHeader& h, uint64_t i, uint64_t n_tensors)
 
 }  // namespace
 
-GgufParse parse_gguf_header(const uint8_t* base, size_t n, const std::string& label) {
+GgufParse parse_gguf_header(const uint8_t* base, size_t n, const std::string& label, uint64_t strings_in_file_from) {
   GgufParse out;
   GgufHeader& h = out.header;
   Reader rd(base, n, label, h.bytes);
+  rd.strings_in_file_from = strings_in_file_from;
   auto done = [&](bool ok) {
     out.ok = ok;
     if (!ok) {
@@ -342,8 +386,8 @@ GgufParse parse_gguf_header(const uint8_t* base, size_t n, const std::string& la
                      " of the data but the file has " + with_commas(data_size) + " bytes of data."),
              done(false);
   }
-  h.bytes.resize(static_cast<size_t>(std::min<uint64_t>(h.bytes.size(), end)));
-  h.bytes.shrink_to_fit();
+  // (No shrink_to_fit: it would copy the header again; the room past it was never touched.)
+  h.bytes.resize(static_cast<size_t>(std::min<uint64_t>(h.bytes.size(), end - rd.shift)));
   return done(true);
 }
 
@@ -453,7 +497,7 @@ std::optional<std::string> GgufHeader::get_string(std::string_view key) const {
 
 std::optional<std::vector<std::string_view>> GgufHeader::get_strings(std::string_view key) const {
   const GgufKv* kv = find(key);
-  if (!kv || kv->type != GgufValueType::ARRAY || kv->elem != GgufValueType::STRING) return std::nullopt;
+  if (!kv || kv->type != GgufValueType::ARRAY || kv->elem != GgufValueType::STRING || kv->in_file) return std::nullopt;
   std::vector<std::string_view> out;
   out.reserve(kv->count);  // checked against the file when it was read
   uint64_t at = kv->value_at;

@@ -52,6 +52,10 @@ struct GgufKv {
   GgufValueType elem = GgufValueType::U8;  // arrays: the items' type
   uint64_t count = 0;                      // arrays: the number of items
   uint64_t value_at = 0;  // where the value starts in GgufHeader::bytes (after an array's type and count)
+  // A long array of strings left in the file (parse_gguf_header's strings_in_file_from):
+  // value_at is then its items' offset in the file, read with read_gguf_strings
+  // (gguf_strings.hpp); get_strings gives nullopt for it.
+  bool in_file = false;
 };
 
 struct GgufTensorInfo {
@@ -92,6 +96,12 @@ struct GgufParse {
 
 // The header of the n bytes at base (a file's mapping: copied out under the SIGBUS
 // guard, a bit at a time, as far as the header goes). label names the file in errors.
-GgufParse parse_gguf_header(const uint8_t* base, size_t n, const std::string& label);
+// Arrays of at least `strings_in_file_from` strings are checked in the file but not copied
+// (GgufKv::in_file): a tokenizer reads its vocabulary once, from the file.
+GgufParse parse_gguf_header(const uint8_t* base, size_t n, const std::string& label,
+                            uint64_t strings_in_file_from = UINT64_MAX);
+// What a reader that needs no vocabulary (the table, its unused rows) or reads it from the
+// file (the tokenizer) passes: arrays of this many strings are a vocabulary or its merges.
+inline constexpr uint64_t kGgufStringsInFile = 4096;
 
 }  // namespace lv

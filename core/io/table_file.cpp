@@ -765,7 +765,7 @@ constexpr const char* kGgufDefault = "token_embd.weight";
 
 TableLoad gguf_impl(const uint8_t* base, size_t n, const std::optional<std::string>& want_name,
                     const std::string& label) {
-  GgufParse g = parse_gguf_header(base, n, label);
+  GgufParse g = parse_gguf_header(base, n, label, kGgufStringsInFile);  // the vocabulary is not the table's
   if (!g.ok) return fail(g.error);
   const GgufHeader& h = g.header;
   std::vector<const GgufTensorInfo*> all, two_d;

@@ -46,7 +46,7 @@ std::vector<int64_t> gguf_unused_rows(const TableFile& f) {
   if (!f.gguf || !f.base || f.data_offset == 0) return rows;
   // The header parse checks the tensors against the bytes after it: the whole mapping.
   const uint64_t size = f.disk.size > 0 ? static_cast<uint64_t>(f.disk.size) : f.data_offset + f.stored_bytes();
-  const GgufParse p = parse_gguf_header(f.base - f.data_offset, static_cast<size_t>(size), f.path);
+  const GgufParse p = parse_gguf_header(f.base - f.data_offset, static_cast<size_t>(size), f.path, kGgufStringsInFile);
   if (!p.ok) return rows;
   const auto types = p.header.get_numbers("tokenizer.ggml.token_type");
   if (!types) return rows;

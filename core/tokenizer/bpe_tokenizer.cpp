@@ -9,6 +9,7 @@
 #include <functional>
 #include <queue>
 #include <tuple>
+#include <type_traits>
 
 #include "core/text/text_format.hpp"
 #include "core/text/utf8_text.hpp"
@@ -18,8 +19,6 @@ namespace lv {
 namespace {
 
 constexpr auto kMaxTokens = static_cast<size_t>(kMaxTokenizerTokens);
-
-uint64_t pair_key(uint32_t a, uint32_t b) { return uint64_t{a} << 32 | b; }
 
 size_t char_len(std::string_view s, size_t i) {
   size_t bad = 0;
@@ -153,9 +152,7 @@ BpeTokenizer::BpeTokenizer(BpeSpec spec) : spec_(std::move(spec)) {
   }
   added_matcher_.build(
       spec_.added, spec_.longest_added_first ? AddedTokenMatcher::LongestFirst : AddedTokenMatcher::LeftmostLongest);
-  by_text_.reserve(n);
-  for (uint32_t id = 0; id < n; ++id)
-    if (!spec_.tokens[id].empty()) by_text_.emplace(spec_.tokens[id], id);  // added ones too, as the model's vocab
+  by_text_.build(spec_.tokens);  // added ones too, as the model's vocab
   if (spec_.by_score && spec_.scores.size() != n) {
     error_ = "it has " + with_commas(spec_.scores.size()) + " scores for " + with_commas(n) + " tokens";
     return;
@@ -165,19 +162,7 @@ BpeTokenizer::BpeTokenizer(BpeSpec spec) : spec_(std::move(spec)) {
     build_word_model();
     return;
   }
-  merge_of_.reserve(spec_.merges.size());
-  for (uint32_t rank = 0; rank < spec_.merges.size(); ++rank) {
-    const auto [l, r] = spec_.merges[rank];
-    const int64_t made = l < n && r < n ? find(spec_.tokens[l] + spec_.tokens[r]) : -1;
-    if (made < 0) {
-      error_ = "merge " + with_commas(rank) + " makes a token that is not in its vocabulary";
-      return;
-    }
-    // A merge listed twice: the tokenizers crate (a HashMap collected in order) keeps the
-    // last rank, llama.cpp (bpe_ranks.emplace) the first.
-    if (spec_.first_merge_wins) merge_of_.emplace(pair_key(l, r), std::make_pair(rank, static_cast<uint32_t>(made)));
-    else merge_of_[pair_key(l, r)] = {rank, static_cast<uint32_t>(made)};
-  }
+  if (!index_merges()) return;
   for (int b = 0; b < 256; ++b) {
     char name[8];
     std::snprintf(name, sizeof name, "<0x%02X>", b);
@@ -187,16 +172,46 @@ BpeTokenizer::BpeTokenizer(BpeSpec spec) : spec_(std::move(spec)) {
   for (uint32_t id = 0; cut_at_spaces_ && id < n; ++id) cut_at_spaces_ = !metaspace_after_other(spec_.tokens[id]);
 }
 
+// The merges indexed. The token each makes is found by its text, or, when the spec gives it
+// (the cache, tokenizer_cache.hpp), checked to be the two tokens' bytes end to end: no
+// string is built and looked up for each of 280k merges.
+bool BpeTokenizer::index_merges() {
+  const size_t n = spec_.tokens.size(), m = spec_.merges.size();
+  const bool given = spec_.merged.size() == m;
+  if (!given) spec_.merged.assign(m, 0);
+  for (uint32_t rank = 0; rank < m; ++rank) {
+    const auto [l, r] = spec_.merges[rank];
+    if (constexpr uint32_t kAhead = 16; given && rank + kAhead < m) {  // the three tokens fetched ahead
+      const auto [l2, r2] = spec_.merges[rank + kAhead];
+      for (uint32_t t : {l2, r2, spec_.merged[rank + kAhead]})
+        if (t < n) __builtin_prefetch(&spec_.tokens[t]);
+    }
+    int64_t made = -1;
+    if (l < n && r < n && !given) made = find(spec_.tokens[l] + spec_.tokens[r]);
+    else if (l < n && r < n && spec_.merged[rank] < n) {
+      const std::string &a = spec_.tokens[l], &b = spec_.tokens[r], &t = spec_.tokens[spec_.merged[rank]];
+      if (t.size() == a.size() + b.size() && t.compare(0, a.size(), a) == 0 && t.compare(a.size(), b.size(), b) == 0)
+        made = spec_.merged[rank];
+    }
+    if (made < 0) {
+      error_ = "merge " + with_commas(rank) + " makes a token that is not in its vocabulary";
+      return false;
+    }
+    spec_.merged[rank] = static_cast<uint32_t>(made);
+  }
+  // A merge listed twice: the tokenizers crate (a HashMap collected in order) keeps the
+  // last rank, llama.cpp (bpe_ranks.emplace) the first.
+  merge_of_.build(spec_.merges, spec_.merged, spec_.first_merge_wins);
+  return true;
+}
+
 bool BpeTokenizer::ends_with_metaspace(int64_t id) const {
   if (id < 0) return false;
   const std::string& t = spec_.tokens[static_cast<size_t>(id)];
   return t.size() >= 3 && t.compare(t.size() - 3, 3, kMetaspace) == 0;
 }
 
-int64_t BpeTokenizer::find(std::string_view token) const {
-  const auto it = by_text_.find(std::string(token));
-  return it == by_text_.end() ? -1 : static_cast<int64_t>(it->second);
-}
+int64_t BpeTokenizer::find(std::string_view token) const { return by_text_.find(token, spec_.tokens); }
 
 int64_t BpeTokenizer::special_id(std::string_view piece) const {
   const auto it = added_by_text_.find(std::string(piece));
@@ -327,8 +342,8 @@ void BpeTokenizer::merge_by_rank(std::vector<Part>& parts, std::vector<BpeStep>*
     if (left < 0 || next[left] < 0) return;
     const int64_t a = parts[left].id, b = parts[next[left]].id;
     if (a < 0 || b < 0) return;
-    const auto it = merge_of_.find(pair_key(static_cast<uint32_t>(a), static_cast<uint32_t>(b)));
-    if (it != merge_of_.end()) heap.emplace(it->second.first, static_cast<uint32_t>(left), it->second.second);
+    if (const auto m = merge_of_.find(static_cast<uint32_t>(a), static_cast<uint32_t>(b)))
+      heap.emplace(m->rank, static_cast<uint32_t>(left), m->merged);
   };
   for (size_t i = 0; i + 1 < n; ++i) push(static_cast<int64_t>(i));
   while (!heap.empty()) {
@@ -336,9 +351,8 @@ void BpeTokenizer::merge_by_rank(std::vector<Part>& parts, std::vector<BpeStep>*
     heap.pop();
     if (!alive[left] || next[left] < 0) continue;
     const int64_t right = next[left];
-    const auto it =
-        merge_of_.find(pair_key(static_cast<uint32_t>(parts[left].id), static_cast<uint32_t>(parts[right].id)));
-    if (it == merge_of_.end() || it->second.second != merged || it->second.first != rank) continue;
+    const auto m = merge_of_.find(static_cast<uint32_t>(parts[left].id), static_cast<uint32_t>(parts[right].id));
+    if (!m || m->merged != merged || m->rank != rank) continue;
     if (steps)
       steps->push_back({parts[left].at, static_cast<uint32_t>(parts[left].id), static_cast<uint32_t>(parts[right].id),
                         merged, rank});
@@ -469,29 +483,55 @@ MergeReplay BpeTokenizer::replay(std::string_view piece) const {
   return r;
 }
 
-Encoding BpeTokenizer::encode(std::string_view text) const {
-  Encoding r;
+// IdList (encode) or 32-bit IDs (encode_compact): each piece's IDs appended as it is made.
+template <typename Ids>
+bool BpeTokenizer::encode_into(std::string_view text, Ids& ids, std::string* why) const {
   if (std::string e = utf8_problem("the text", text); !e.empty()) {
-    r.error = std::move(e);
-    return r;
+    *why = std::move(e);
+    return false;
   }
+  IdList piece_ids;  // compact: one piece's, then narrowed
   const bool ok = for_each_piece(
       text,
       [&](std::string&& p, bool special) {
-    if (special) r.ids.push_back(special_id(p));
-    else if (spec_.model != BpeSpec::Bpe) {
+    if (special) {
+      ids.push_back(static_cast<typename Ids::value_type>(special_id(p)));
+      return true;
+    }
+    auto one = [&](IdList& out) {
+      if (spec_.model == BpeSpec::Bpe) {
+        encode_piece(p, out);
+        return true;
+      }
       WordModelBudget budget(p.size());  // each piece's own, as encode_piece's (word_models.hpp)
-      return encode_words(p, r.ids, budget, &r.error);
-    } else encode_piece(p, r.ids);
+      return encode_words(p, out, budget, why);
+    };
+    if constexpr (std::is_same_v<Ids, IdList>) return one(ids);
+    piece_ids.clear();
+    if (!one(piece_ids)) return false;
+    ids.insert(ids.end(), piece_ids.begin(), piece_ids.end());
     return true;
       },
-      &r.error);
-  if (!ok) {
-    r.ids = {};  // the last good state is the caller's
-    return r;
-  }
-  r.ok = true;
+      why);
+  if (!ok) ids = {};  // the last good state is the caller's
+  return ok;
+}
+
+Encoding BpeTokenizer::encode(std::string_view text) const {
+  Encoding r;
+  r.ok = encode_into(text, r.ids, &r.error);
   return r;
+}
+
+bool BpeTokenizer::encode_compact(std::string_view text, std::vector<uint32_t>& ids, std::string* why) const {
+  std::string error;
+  ids.clear();
+  // Room for a token a byte, taken once: growing by doubling would copy (and touch) the
+  // list again; pages never written are never resident.
+  ids.reserve(text.size());
+  const bool ok = encode_into(text, ids, &error);
+  if (!ok && why) *why = std::move(error);
+  return ok;
 }
 
 // ---------------------------------------------------------------- IDs -> text

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "core/tokenizer/added_tokens.hpp"
+#include "core/tokenizer/flat_index.hpp"
 #include "core/tokenizer/normalizer.hpp"
 #include "core/tokenizer/split_regex.hpp"
 #include "core/tokenizer/tokenizer.hpp"
@@ -64,6 +65,7 @@ struct BpeSpec {
   std::vector<std::string> tokens;  // by ID, as the vocabulary writes them ("" for a hole)
   // Hugging Face's BPE: merges by rank (token IDs). SentencePiece (by score): scores by ID.
   std::vector<std::pair<uint32_t, uint32_t>> merges;
+  std::vector<uint32_t> merged;  // the token each merge makes: filled by BpeTokenizer (given by the cache: checked)
   std::vector<float> scores;
   bool by_score = false;
   bool byte_fallback = false;
@@ -107,6 +109,7 @@ class BpeTokenizer : public Tokenizer {
   bool ranked_merges() const override { return !spec_.by_score; }
 
   Encoding encode(std::string_view text) const override;
+  bool encode_compact(std::string_view text, std::vector<uint32_t>& ids, std::string* why) const override;
   Decoding decode(const IdList& ids) const override;
   bool split(std::string_view text, std::vector<TextPiece>& pieces, std::string* why) const override;
   void encode_piece(std::string_view piece, IdList& out) const override;
@@ -125,6 +128,7 @@ class BpeTokenizer : public Tokenizer {
     uint32_t at, len;
   };
   int64_t find(std::string_view token) const;
+  bool index_merges();
   void build_word_model();
   bool ends_with_metaspace(int64_t id) const;
   void first_parts(std::string_view word, std::vector<Part>& parts) const;
@@ -138,14 +142,16 @@ class BpeTokenizer : public Tokenizer {
   struct Walk;
   bool pre_steps(size_t k, std::string p, Walk& w) const;
   void encode_word(std::string_view word, IdList& out, MergeReplay* replay) const;
+  template <typename Ids>
+  bool encode_into(std::string_view text, Ids& ids, std::string* why) const;
   // A model that is not BPE on one piece, within the text's budget (word_models.hpp).
   bool encode_words(std::string_view piece, IdList& out, WordModelBudget& budget, std::string* why) const;
   std::string decode_tokens(const IdList& ids) const;  // a decoder that sees its neighbours
 
   BpeSpec spec_;
   std::string error_;
-  std::unordered_map<std::string, uint32_t> by_text_;                     // every ordinary token
-  std::unordered_map<uint64_t, std::pair<uint32_t, uint32_t>> merge_of_;  // (left, right) -> (rank, merged)
+  TokenIndex by_text_;   // every ordinary token
+  MergeIndex merge_of_;  // (left, right) -> (rank, merged)
   std::unordered_map<std::string, uint32_t> added_by_text_;
   AddedTokenMatcher added_matcher_;
   std::vector<bool> is_added_;

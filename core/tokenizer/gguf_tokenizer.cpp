@@ -3,6 +3,7 @@
 
 #include <unordered_map>
 
+#include "core/io/gguf_strings.hpp"
 #include "core/text/text_format.hpp"
 #include "core/tokenizer/llama_cpp_pre.hpp"
 
@@ -11,10 +12,27 @@ namespace {
 
 enum TokenType { kNormal = 1, kUnknown = 2, kControl = 3, kUserDefined = 4, kUnused = 5, kByte = 6 };
 
+// An array of strings from the header's copy, or from the file itself when the header left it
+// there (GgufKv::in_file); nullopt when missing, or with `error` when the file cannot give it.
+std::optional<std::vector<std::string>> strings_of(const GgufHeader& h, std::string_view key, GgufBytes file,
+                                                   std::string& error) {
+  const GgufKv* kv = h.find(key);
+  if (kv && kv->in_file) {
+    std::string why = "the file is not at hand";
+    auto read = file.fd >= 0 ? read_gguf_strings(file.fd, file.n, kv->value_at, kv->count, &why) : std::nullopt;
+    if (!read) error = "its " + std::string(key) + " cannot be read: " + why;
+    return read;
+  }
+  const auto views = h.get_strings(key);
+  if (!views) return std::nullopt;
+  return std::vector<std::string>(views->begin(), views->end());
+}
+
 // tokenizer.ggml.pre -> llama.cpp's expressions (llama_cpp_pre.hpp). A name llama.cpp does
 // not know, or a type it cuts with code of its own, gets llama.cpp's default, and `note`
 // says so (llama.cpp warns the same way and goes on).
-bool gpt2_style(const GgufHeader& h, BpeSpec& spec, std::string& error, std::string& style, std::string& note) {
+bool gpt2_style(const GgufHeader& h, GgufBytes file, BpeSpec& spec, std::string& error, std::string& style,
+                std::string& note) {
   // Absent or "": llama.cpp's default, as llama.cpp reads an empty name.
   const std::string pre_name = h.get_string("tokenizer.ggml.pre").value_or("");
   const LlamaCppPre* pre = llama_cpp_pre(pre_name.empty() ? "default" : pre_name);
@@ -42,8 +60,9 @@ bool gpt2_style(const GgufHeader& h, BpeSpec& spec, std::string& error, std::str
   bytes.use_regex = false;
   spec.pre_tokenizer.push_back(bytes);
   spec.byte_level = true;
-  const auto merges = h.get_strings("tokenizer.ggml.merges");
-  if (!merges) return error = "it has no tokenizer.ggml.merges (a gpt2 tokenizer needs them)", false;
+  const auto merges = strings_of(h, "tokenizer.ggml.merges", file, error);
+  if (!merges && error.empty()) error = "it has no tokenizer.ggml.merges (a gpt2 tokenizer needs them)";
+  if (!merges) return false;
   std::unordered_map<std::string_view, uint32_t> id_of;
   for (uint32_t id = 0; id < spec.tokens.size(); ++id) id_of.emplace(spec.tokens[id], id);
   for (size_t k = 0; k < merges->size(); ++k) {
@@ -75,20 +94,18 @@ bool llama_style(const GgufHeader& h, BpeSpec& spec, std::string& error) {
   return true;
 }
 
-}  // namespace
-
-ModelTokenizerLoad tokenizer_from_gguf(const GgufHeader& h, const std::string& label) {
-  ModelTokenizerLoad out;
+// The spec the metadata describes. False: no tokenizer (`error` empty) or a broken one.
+bool spec_from_gguf(const GgufHeader& h, GgufBytes file, const std::string& label, BpeSpec& spec, std::string& error) {
   const auto model = h.get_string("tokenizer.ggml.model");
-  if (!model) return out;
-  BpeSpec spec;
-  std::string error, style, note;
-  const auto tokens = h.get_strings("tokenizer.ggml.tokens");
+  if (!model) return false;
+  std::string style, note;
+  auto tokens = strings_of(h, "tokenizer.ggml.tokens", file, error);
   const auto types = h.get_numbers("tokenizer.ggml.token_type");
+  if (!error.empty()) return false;
   if (!tokens || tokens->empty()) error = "it has no tokenizer.ggml.tokens";
   else if (types && types->size() != tokens->size()) error = "its token_type is not one per token";
   if (error.empty()) {
-    spec.tokens.assign(tokens->begin(), tokens->end());
+    spec.tokens = std::move(*tokens);
     spec.longest_added_first = true;
     spec.first_merge_wins = true;
     for (size_t id = 0; types && id < types->size(); ++id) {
@@ -105,21 +122,45 @@ ModelTokenizerLoad tokenizer_from_gguf(const GgufHeader& h, const std::string& l
         error = std::string("its ") + key + " " + std::to_string(*id) + " is outside its vocabulary";
   }
   if (error.empty()) {
-    if (*model == "gpt2") gpt2_style(h, spec, error, style, note);
+    if (*model == "gpt2") gpt2_style(h, file, spec, error, style, note);
     else if (*model == "llama") llama_style(h, spec, error), style = "SentencePiece";
     else if (model->empty()) error = "its tokenizer.ggml.model is an empty name (lookupviz reads gpt2 and llama)";
     else error = "its tokenizer model " + printable(*model) + " is not one lookupviz reads (gpt2, llama)";
   }
-  if (error.empty()) {
-    spec.name = style + (*model == "gpt2" ? " byte-level BPE" : " BPE") + " from " + short_label(label) + " (" +
-                with_commas(spec.tokens.size()) + " tokens" + (note.empty() ? "" : "; " + note) + ")";
-    spec.origin = {TokenizerOrigin::Gguf, label};
+  if (!error.empty()) return false;
+  spec.name = style + (*model == "gpt2" ? " byte-level BPE" : " BPE") + " from " + short_label(label) + " (" +
+              with_commas(spec.tokens.size()) + " tokens" + (note.empty() ? "" : "; " + note) + ")";
+  spec.origin = {TokenizerOrigin::Gguf, label};
+  return true;
+}
+
+ModelTokenizerLoad build(bool ok, BpeSpec spec, std::string error, const std::string& label) {
+  ModelTokenizerLoad out;
+  if (!ok && error.empty()) return out;  // no tokenizer
+  if (ok) {
     auto t = std::make_shared<BpeTokenizer>(std::move(spec));
     if (t->error().empty()) out.tokenizer = std::move(t);
     else error = t->error();
   }
   if (!out.tokenizer) out.error = label + "'s tokenizer cannot be used: " + error + ".";
   return out;
+}
+
+}  // namespace
+
+ModelTokenizerLoad tokenizer_from_gguf(const GgufHeader& h, const std::string& label) {
+  BpeSpec spec;
+  std::string error;
+  const bool ok = spec_from_gguf(h, {}, label, spec, error);
+  return build(ok, std::move(spec), std::move(error), label);
+}
+
+ModelTokenizerLoad tokenizer_from_gguf(GgufHeader&& h, const std::string& label, GgufBytes file) {
+  BpeSpec spec;
+  std::string error;
+  const bool ok = spec_from_gguf(h, file, label, spec, error);
+  h = GgufHeader{};  // the metadata's copy goes before the tokenizer's tables are built
+  return build(ok, std::move(spec), std::move(error), label);
 }
 
 }  // namespace lv

@@ -9,6 +9,7 @@
 //   in the text first, longest first, as llama.cpp's cache_special_tokens), unknown_token_id,
 //   bos_token_id, eos_token_id.
 #pragma once
+#include <cstdint>
 #include <string>
 
 #include "core/io/gguf_file.hpp"
@@ -18,5 +19,14 @@ namespace lv {
 
 // tokenizer.ggml.model absent: no tokenizer and no error. `label` names the file.
 ModelTokenizerLoad tokenizer_from_gguf(const GgufHeader& h, const std::string& label);
+// The file, open, for the arrays a header left in it (GgufKv::in_file): read with pread.
+struct GgufBytes {
+  int fd = -1;
+  uint64_t n = 0;
+};
+// The same, with the vocabulary read from the file where the header left it there (a header
+// parsed with strings_in_file_from: issue 39, the metadata is then never copied whole), and
+// the header freed before the tokenizer's tables are built.
+ModelTokenizerLoad tokenizer_from_gguf(GgufHeader&& h, const std::string& label, GgufBytes file);
 
 }  // namespace lv

@@ -10,6 +10,7 @@
 #include <functional>
 #include <queue>
 #include <tuple>
+#include <type_traits>
 
 #include "core/text/utf8_text.hpp"
 
@@ -107,27 +108,50 @@ bool Gpt2Tokenizer::split(std::string_view text, std::vector<TextPiece>& pieces,
   return true;
 }
 
-Encoding Gpt2Tokenizer::encode(std::string_view text) const {
-  Encoding r;
+// IdList (encode) or 32-bit IDs (encode_compact): each piece's IDs appended as it is found.
+template <typename Ids>
+bool Gpt2Tokenizer::encode_into(std::string_view text, Ids& ids, std::string* why) const {
   if (std::string e = utf8_problem("the text", text); !e.empty()) {
-    r.error = std::move(e);
-    return r;
+    *why = std::move(e);
+    return false;
   }
+  IdList piece_ids;  // compact: one piece's, then narrowed
+  const auto piece = [&](std::string_view p) {
+    if constexpr (std::is_same_v<Ids, IdList>) encode_piece(p, ids);
+    else {
+      piece_ids.clear();
+      encode_piece(p, piece_ids);
+      ids.insert(ids.end(), piece_ids.begin(), piece_ids.end());
+    }
+  };
   while (!text.empty()) {
     const size_t special = text.find(kEndOfTextText);
     const std::string_view ordinary = text.substr(0, special);
     // Each piece encoded as it is found: no list of a long text's pieces (issue 39).
-    if (!pattern_.for_each_piece(
-            ordinary, [&](std::string_view p) { encode_piece(p, r.ids); }, &r.error)) {
-      r.ids = {};
-      return r;
+    if (!pattern_.for_each_piece(ordinary, piece, why)) {
+      ids = {};
+      return false;
     }
     if (special == std::string_view::npos) break;
-    r.ids.push_back(kGpt2EndOfText);
+    ids.push_back(kGpt2EndOfText);
     text.remove_prefix(special + kEndOfTextText.size());
   }
-  r.ok = true;
+  return true;
+}
+
+Encoding Gpt2Tokenizer::encode(std::string_view text) const {
+  Encoding r;
+  r.ok = encode_into(text, r.ids, &r.error);
   return r;
+}
+
+bool Gpt2Tokenizer::encode_compact(std::string_view text, std::vector<uint32_t>& ids, std::string* why) const {
+  std::string error;
+  ids.clear();
+  ids.reserve(text.size());  // a token a byte at most for GPT-2, taken once (no copy on growth)
+  const bool ok = encode_into(text, ids, &error);
+  if (!ok && why) *why = std::move(error);
+  return ok;
 }
 
 Decoding Gpt2Tokenizer::decode(const IdList& ids) const {

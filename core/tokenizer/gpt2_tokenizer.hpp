@@ -30,6 +30,7 @@ class Gpt2Tokenizer : public Tokenizer {
   const std::string& name() const override { return name_; }
   uint32_t vocab_size() const override { return vocab_.size(); }
   Encoding encode(std::string_view text) const override;
+  bool encode_compact(std::string_view text, std::vector<uint32_t>& ids, std::string* why) const override;
   Decoding decode(const IdList& ids) const override;
 
   // One piece of ordinary text (no special tokens) -> its IDs, appended to `out`.
@@ -59,6 +60,8 @@ class Gpt2Tokenizer : public Tokenizer {
  private:
   // The heap merge of `piece` from single bytes; each merge is appended to *steps if given.
   void merge_bytes(std::string_view piece, IdList& out, std::vector<BpeStep>* steps) const;
+  template <typename Ids>
+  bool encode_into(std::string_view text, Ids& ids, std::string* why) const;
 
   BpeVocab vocab_;
   Gpt2Pattern pattern_;

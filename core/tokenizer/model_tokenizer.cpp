@@ -8,6 +8,7 @@
 
 #include "core/io/gguf_file.hpp"
 #include "core/tokenizer/gguf_tokenizer.hpp"
+#include "core/tokenizer/tokenizer_cache.hpp"
 #include "core/tokenizer/tokenizer_json.hpp"
 
 namespace lv {
@@ -31,12 +32,15 @@ ModelTokenizerFind from_gguf(const std::string& path) {
   }
   const auto n = static_cast<size_t>(st.st_size);
   void* base = mmap(nullptr, n, PROT_READ, MAP_PRIVATE, fd, 0);
-  close(fd);
-  if (base == MAP_FAILED) return r;
-  const GgufParse g = parse_gguf_header(static_cast<const uint8_t*>(base), n, path);
+  if (base == MAP_FAILED) return close(fd), r;
+  // The vocabulary's arrays are checked in the file but not copied, then read once from it
+  // with pread into the tokenizer (issue 39: all the metadata copied, then the tokens copied
+  // out of the copy, were held together at the peak); the header's pages go before that.
+  GgufParse g = parse_gguf_header(static_cast<const uint8_t*>(base), n, path, kGgufStringsInFile);
   munmap(base, n);
+  ModelTokenizerLoad l = g.ok ? tokenizer_from_gguf(std::move(g.header), path, {fd, n}) : ModelTokenizerLoad{};
+  close(fd);
   if (!g.ok) return r;
-  ModelTokenizerLoad l = tokenizer_from_gguf(g.header, path);
   r.tokenizer = std::move(l.tokenizer);
   r.error = std::move(l.error);
   return r;
@@ -75,7 +79,8 @@ ModelTokenizerFind find_in(const std::string& table_path) {
   ModelTokenizerFind r;
   r.source = json;
   if (access(json.c_str(), F_OK) != 0) return r;
-  ModelTokenizerLoad l = tokenizer_from_json_file(json);
+  // Parsed once, then read from the user's cache (issue 40 item 6: 234-317 ms a process).
+  ModelTokenizerLoad l = tokenizer_from_json_file_cached(json, tokenizer_cache_dir());
   r.tokenizer = std::move(l.tokenizer);
   r.error = std::move(l.error);
   return r;

@@ -74,7 +74,7 @@ void* compile_pcre2(std::string_view pattern, std::string* why) {
   return re;
 }
 
-SplitRegex::SplitRegex(std::string_view pattern, bool literal) {
+SplitRegex::SplitRegex(std::string_view pattern, bool literal) : pattern_(pattern), literal_(literal) {
   std::string why;
   code_ = compile_pcre2(pcre2_pattern_of(pattern, literal), &why);
   if (!code_) error_ = "its pattern does not compile (" + why + ")";

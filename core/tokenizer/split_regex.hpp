@@ -65,6 +65,9 @@ class SplitRegex {
 
   bool ok() const { return code_ != nullptr; }
   const std::string& error() const { return error_; }  // why it did not compile
+  // As given (what the tokenizer cache stores to compile it again).
+  const std::string& pattern() const { return pattern_; }
+  bool literal() const { return literal_; }
 
   // The matches in `text`, left to right, not overlapping, as byte ranges [first,
   // second); an empty match (first == second) is reported and moves on by one character.
@@ -82,7 +85,8 @@ class SplitRegex {
   struct Run;
   bool match_run(std::string_view run, size_t base, Run& r, const Hit& hit, std::string* why) const;
   void* code_ = nullptr;  // pcre2_code_8
-  std::string error_;
+  std::string error_, pattern_;
+  bool literal_ = false;
 };
 
 // The pattern as given to PCRE2 (\s, \S spelled out; a literal escaped).

@@ -1,13 +1,15 @@
 // tokenize_memory_test.cpp — tokenizing a long text holds at most 8 times the text (issue
 // 39, item 2: ~50 times before): --text-file on 4 MB with GPT-2's tokenizer, a SentencePiece
-// -style tokenizer.json and a llama-type .gguf; the child's peak resident memory (wait4)
-// against the same run on a one-word text, plus 8 bytes per byte of text.
+// -style tokenizer.json, a llama-type .gguf and a byte-level vocabulary of the 256 bytes
+// alone (an ID per byte: 10-11 times while IDs were held in 64 bits); the child's peak
+// resident memory (wait4) against the same run on a one-word text, plus 8 bytes per byte of text.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <string>
 #include <vector>
 
+#include "core/tokenizer/bpe_vocab.hpp"
 #include "run_binary.hpp"
 #include "tests/shared/temp_dir.hpp"
 #include "tests/shared/tiny_models.hpp"
@@ -67,6 +69,27 @@ TEST(TokenizeMemory, ALlamaTypeGgufWithinEightTimesTheText) {
   TempDir dir("lookupviz-tokmem");
   write_file(dir.file("m.gguf"), lvtest::llama_gguf(300, 4));
   expect_within_eight_times({"--weights", dir.file("m.gguf")}, hello_world_text(), dir);
+}
+
+// A byte-level BPE tokenizer.json with the 256 bytes and no merges: every byte of the text
+// is an ID of its own.
+std::string bytes_only_tokenizer_json() {
+  std::string vocab;
+  for (int b = 0; b < 256; ++b)
+    vocab += (b ? ", " : "") + lvtest::json_str(lv::bytes_as_symbols(std::string(1, static_cast<char>(b)))) + ": " +
+             std::to_string(b);
+  return R"({"version": "1.0", "added_tokens": [], "normalizer": null,)"
+         R"( "pre_tokenizer": {"type": "ByteLevel", "add_prefix_space": false, "use_regex": true},)"
+         R"( "decoder": {"type": "ByteLevel"}, "model": {"type": "BPE", "vocab": {)" +
+         vocab + R"(}, "merges": []}})";
+}
+
+TEST(TokenizeMemory, AnIdPerByteWithinEightTimesTheText) {
+  TempDir dir("lookupviz-tokmem");
+  std::filesystem::create_directories(dir.file("model"));
+  write_file(dir.file("model/table.npy"), lvtest::npy_table(256, 4));
+  write_file(dir.file("model/tokenizer.json"), bytes_only_tokenizer_json());
+  expect_within_eight_times({"--weights", dir.file("model")}, repeated(kProse, 4 << 20), dir);
 }
 
 }  // namespace

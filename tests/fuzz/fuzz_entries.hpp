@@ -26,6 +26,7 @@
 #include "core/settings/cli_options.hpp"
 #include "core/tokenizer/gguf_tokenizer.hpp"
 #include "core/tokenizer/gpt2_tokenizer.hpp"
+#include "core/tokenizer/spec_codec.hpp"
 #include "core/tokenizer/tokenizer_json.hpp"
 #include "core/text/id_parse.hpp"
 #include "core/settings/recent_files.hpp"
@@ -603,6 +604,23 @@ inline std::string check_tokenizer_json(const uint8_t* data, size_t n) {
   return check_model_tokenizer(*l.tokenizer, text);
 }
 
+// The same GGUF with its string arrays left in the file (parse_gguf_header's
+// strings_in_file_from, read back through a memfd) must give the same tokenizer.
+inline std::string same_from_the_file(const uint8_t* data, size_t n, const lv::Tokenizer& want, std::string_view text) {
+  lv::GgufParse p = lv::parse_gguf_header(data, n, "f.gguf", 1);
+  if (!p.ok) return "a header the copied read accepts is refused with its strings in the file: " + p.error;
+  const int fd = memfd_create("gguf", MFD_CLOEXEC);
+  if (fd < 0) return "";  // no memfd here
+  const bool written = write(fd, data, n) == static_cast<ssize_t>(n);
+  const lv::ModelTokenizerLoad l =
+      written ? lv::tokenizer_from_gguf(std::move(p.header), "f.gguf", {fd, n}) : lv::ModelTokenizerLoad{};
+  close(fd);
+  if (!written) return "";
+  if (!l.tokenizer) return "the tokenizer from the file is refused: " + l.error;
+  const lv::Encoding a = want.encode(text), b = l.tokenizer->encode(text);
+  return a.ok == b.ok && a.ids == b.ids ? "" : "the tokenizer from the file encodes otherwise";
+}
+
 // First line: a text; the rest: a .gguf whose tokenizer.ggml.* metadata is read as
 // llama.cpp reads it (special tokens that split a character, every pre-tokenizer name).
 inline std::string check_gguf_tokenizer(const uint8_t* data, size_t n) {
@@ -615,7 +633,25 @@ inline std::string check_gguf_tokenizer(const uint8_t* data, size_t n) {
   const lv::ModelTokenizerLoad l = lv::tokenizer_from_gguf(p.header, "f.gguf");
   if (!l.tokenizer)
     return l.error.empty() || one_clean_line(l.error) ? "" : "an error that is not one clean line: " + l.error;
+  if (std::string bad = same_from_the_file(data + skip, n - skip, *l.tokenizer, text); !bad.empty()) return bad;
   return check_model_tokenizer(*l.tokenizer, text);
+}
+
+// First line: a text; the rest: a tokenizer cache's payload (core/tokenizer/spec_codec.hpp),
+// as a damaged or hostile cache file would hand it over: refused with a reason, or a
+// tokenizer BpeTokenizer accepts and that then encodes, splits and decodes the text.
+inline std::string check_tokenizer_cache(const uint8_t* data, size_t n) {
+  const std::string_view all = as_text(data, n);
+  const size_t nl = all.find('\n');
+  const std::string_view text = nl == std::string_view::npos ? std::string_view() : all.substr(0, nl);
+  const std::string_view payload = nl == std::string_view::npos ? all : all.substr(nl + 1);
+  lv::BpeSpec spec;
+  std::string why;
+  if (!lv::decode_spec(payload, spec, &why)) return why.empty() ? "a refused payload without a reason" : "";
+  const auto t = std::make_shared<const lv::BpeTokenizer>(std::move(spec));
+  if (!t->error().empty())
+    return one_clean_line(t->error()) ? "" : "an error that is not one clean line: " + t->error();
+  return check_model_tokenizer(*t, text);
 }
 
 // ---------------------------------------------------------------- the table of targets
@@ -638,6 +674,7 @@ inline constexpr Target kTargets[] = {
     {"fuzz_hf_folder", check_hf_folder},
     {"fuzz_tokenizer_json", check_tokenizer_json},
     {"fuzz_gguf_tokenizer", check_gguf_tokenizer},
+    {"fuzz_tokenizer_cache", check_tokenizer_cache},
 };
 
 // libFuzzer's side: a broken invariant is a crash, with the reason on stderr.

@@ -36,6 +36,12 @@ std::vector<std::string> pieces(const std::string& pattern, const std::string& t
   return out;
 }
 
+// Whether `pattern` matches the whole of the one character c.
+bool matches_whole(const std::string& pattern, char32_t c) {
+  const std::vector<std::string> got = pieces("^(?:" + pattern + ")$", utf8(c));
+  return got.size() == 1 && !got[0].empty();
+}
+
 TEST(UnicodeStandIn, ALetterOfUnicode151IsALetter) {
   // U+2EC82, CJK Unified Ideographs Extension I (Unicode 15.1, which ICU 72 predates too).
   const std::string cjk = utf8(0x2EC82);
@@ -62,6 +68,34 @@ TEST(UnicodeStandIn, LettersAndDigitsOfUnicode150AreLettersAndDigits) {
   EXPECT_EQ(pieces(R"(\p{N}+)", "x" + digit + digit + "y"), (std::vector<std::string>{digit + digit}));
   // CJK Extension H (U+31350, Unicode 15.0) is a letter, not a symbol.
   EXPECT_EQ(pieces(R"(\p{Lo})", utf8(0x31350)), (std::vector<std::string>{utf8(0x31350)}));
+}
+
+// Each property escape a pattern may use sees CJK Extensions H (15.0) and I (15.1) as letters
+// and Han, never as numbers or symbols; what follows Extension I is unassigned in 15.1.
+TEST(UnicodeStandIn, CjkExtensionsHAndIAreLettersAndHanToEveryEscape) {
+  for (const char32_t c : {0x2EBF0u, 0x2EC82u, 0x2EE5Du, 0x31350u, 0x323AFu}) {
+    for (const char* p : {R"(\p{L})", R"(\p{Lo})", R"(\p{Han})", R"(\pL)", R"([\p{L}\p{N}])"})
+      EXPECT_TRUE(matches_whole(p, c)) << p << " " << std::hex << static_cast<uint32_t>(c);
+    for (const char* p : {R"(\P{L})", R"([^\s\p{L}\p{N}])", R"(\p{N})"})
+      EXPECT_FALSE(matches_whole(p, c)) << p << " " << std::hex << static_cast<uint32_t>(c);
+  }
+  EXPECT_FALSE(matches_whole(R"(\p{L})", 0x2EE5E));
+  EXPECT_TRUE(matches_whole(R"([^\s\p{L}\p{N}])", 0x2EE5E));
+}
+
+TEST(UnicodeStandIn, NewNumbersDigitsAndSymbols) {
+  EXPECT_TRUE(matches_whole(R"(\p{N})", 0x1D2C0));  // KAKTOVIK NUMERAL ZERO (15.0, No)
+  EXPECT_FALSE(matches_whole(R"(\d)", 0x1D2C0));
+  EXPECT_TRUE(matches_whole(R"(\p{N})", 0x11F50));  // KAWI DIGIT ZERO (15.0, Nd)
+  EXPECT_TRUE(matches_whole(R"(\d)", 0x11F50));
+  EXPECT_TRUE(matches_whole(R"([\d])", 0x11F59));
+  EXPECT_FALSE(matches_whole(R"(\D)", 0x11F50));
+  for (const char32_t c : {0x31EFu, 0x2FFCu, 0x2FFFu}) {  // a CJK stroke, ideographic description characters (15.1, So)
+    EXPECT_TRUE(matches_whole(R"(\p{S})", c)) << std::hex << static_cast<uint32_t>(c);
+    EXPECT_TRUE(matches_whole(R"(\p{So})", c)) << std::hex << static_cast<uint32_t>(c);
+    EXPECT_FALSE(matches_whole(R"(\p{L})", c)) << std::hex << static_cast<uint32_t>(c);
+  }
+  EXPECT_FALSE(matches_whole(R"(\p{S})", 0x2EBF0));
 }
 
 TEST(UnicodeStandIn, TheStandInIsAnOlderCharacterOfTheSameLength) {
