@@ -195,7 +195,8 @@ void draw_narrative(App& app, ImVec2 size) {
     }
   }
   // (What was drawn is checked too, not only what was measured.)
-  if (ui.fit.narrative_scrolls || drawn > box.y + 0.5f) report_clipped("narration does not fit its column (it scrolls)");
+  if (ui.fit.narrative_scrolls || drawn > box.y + 0.5f)
+    report_clipped("narration does not fit its column (it scrolls)");
   if (ImGui::GetScrollMaxX() > 0.5f) report_clipped("narration is wider than its column");
   ImGui::EndChild();
   report_last_item_panel("narration");
