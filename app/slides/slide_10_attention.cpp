@@ -458,8 +458,9 @@ float draw_notes(const Scene& s, const Grids& g, const AttnView& v, int cur, boo
                     mixed = with_commas(v.cost.mix_madds);
   // One line at every step (the canvas keeps its height: nothing jumps between steps).
   if (cur >= step_bill(T)) {
-    std::snprintf(buf, sizeof buf, "multiply-adds: projections %s + scores %s + mix %s · the lookup: %s, 0",
-                  proj.c_str(), sc.c_str(), mixed.c_str(), count_text(v.cost.lookup_copies, "copy", "copies").c_str());
+    std::snprintf(buf, sizeof buf,
+                  "multiply-adds: projections %s + scores %s + mix %s · the lookup: %s, 0 multiply-adds", proj.c_str(),
+                  sc.c_str(), mixed.c_str(), count_text(v.cost.lookup_copies, "copy", "copies").c_str());
     line(s.pal.text, buf);
   } else if (cur == step_backward(T)) {
     if (hide_counts) std::snprintf(buf, sizeof buf, "context_vec.sum().backward(): which value rows get a gradient?");
