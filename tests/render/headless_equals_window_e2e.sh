@@ -16,6 +16,13 @@
 # and at 2560 × 1440 with --scale 2 (slides 5 and 7). LV_E2E_KEEP=1 keeps the pictures.
 set -u
 BIN="$1"
+# Under the sanitizers (tests/CMakeLists.txt sets LV_SANITIZED) this journey's 14 waits for a
+# quiet window and slide 7's three timed pictures outlast its time limit; what it proves (the
+# same layout from both paths) is not memory safety, and the other window journeys run there.
+if [ -n "${LV_SANITIZED:-}" ]; then
+  echo "skipped: the pixel comparison runs in the Release suite only (a sanitizer build draws too slowly for it)"
+  exit 77
+fi
 
 # shellcheck source=../shared/e2e_lib.sh
 source "$(dirname "$0")/../shared/e2e_lib.sh"
@@ -109,9 +116,10 @@ headless_diff() {
 }
 
 # compare_shots SIZE SCALE: each Ctrl+S of the case against the command line's picture. A
-# picture that differs is drawn once more: slide 7's picture waits a minute at most for its
-# table, and a loaded machine can take longer (it then shows the table still being drawn).
-# A layout that differs differs again.
+# picture that differs is drawn once more (a layout that differs differs again). Slide 7's
+# command-line picture waits for its table and every timing (up to 10 minutes: CI's loaded
+# machine took more than the minute it once waited, and its picture showed the matmul at
+# B = 256 still being timed, a narration a line shorter and so in larger type: 13,520 pixels).
 compare_shots() {
   local size="$1" scale="$2" slide step window marks ref diff again
   for s in "${SHOTS[@]}"; do
