@@ -10,6 +10,7 @@
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/state/app_edits.hpp"
 #include "app/chrome/chrome.hpp"
+#include "app/deck/slide_host.hpp"
 #include "app/deck/slide_nav.hpp"
 #include "app/slides/slides.hpp"
 #include "core/tokenizer/gpt2_tokenizer.hpp"
@@ -79,6 +80,8 @@ SessionSettings session_from_app(const App& app, const WindowGeometry& window) {
     s.results.push_back(
         {kind, std::min(t.asked, kMaxSettingsCount), std::min(t.right, std::min(t.asked, kMaxSettingsCount))});
   }
+  save_slide_values(app, s.slide_values);
+  if (s.slide_values.size() > kMaxSettingsSlideValues) s.slide_values.resize(kMaxSettingsSlideValues);
   return s;
 }
 
@@ -157,6 +160,7 @@ void apply_session(App& app, const SessionSettings& s) {
   app.learn.tally.clear();
   for (const SettingsResult& r : s.results) app.learn.tally[r.kind] = KindTally{r.asked, r.right};
   take_change(app, set_inputs(app, std::move(in)), Fields::Sync);
+  restore_slide_values(app, s.slide_values);
   app.ui.slide = std::clamp(s.slide, 0, slide_count() - 1);
   timeline_seek(app.ui.timeline, current_slide_steps(app), s.step);
 }
@@ -194,6 +198,7 @@ uint64_t fingerprint_of(const App& app, const WindowGeometry& w) {
   mix(static_cast<uint64_t>(static_cast<uint32_t>(w.x)) << 32 | static_cast<uint32_t>(w.y));
   mix(w.maximized);
   mix(app.learn.ask);
+  mix(slide_values_key(app));
   for (const auto& [kind, t] : app.learn.tally)
     mix(static_cast<uint64_t>(t.asked) << 32 | static_cast<uint32_t>(t.right));
   return h;

@@ -45,6 +45,23 @@ void slides_file_changed(App& app) {
     if (s.file_changed) s.file_changed(context_of(app, s));
 }
 
+void save_slide_values(const App& app, std::vector<SettingsSlideValue>& out) {
+  for (const SlideDef& s : slide_table())
+    if (s.save_values) s.save_values(context_of(app, s), out);
+}
+
+void restore_slide_values(App& app, const std::vector<SettingsSlideValue>& in) {
+  for (const SlideDef& s : slide_table())
+    if (s.restore_values) s.restore_values(context_of(app, s), in);
+}
+
+uint64_t slide_values_key(const App& app) {
+  uint64_t h = 0;
+  for (const SlideDef& s : slide_table())
+    if (s.values_key) h = (h ^ s.values_key(context_of(app, s))) * 1099511628211ull;
+  return h;
+}
+
 uint64_t slide_fit_depends(const App& app) {
   if (app.ui.slide < 0 || app.ui.slide >= slide_count()) return 0;
   const SlideDef& s = shown_slide(app);

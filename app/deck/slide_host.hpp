@@ -32,6 +32,11 @@ inline bool slides_ready(const App& app) { return slides_ready(app, slide_table(
 void slides_file_changed(App& app);
 // The shown slide's own fit inputs (SlideDef::fit_depends; 0 when it has none).
 uint64_t slide_fit_depends(const App& app);
+// The slides' own controls for the session (SlideDef::save_values …): written, taken back
+// (each slide reads the names it knows), and a hash of them all (no allocation: every frame).
+void save_slide_values(const App& app, std::vector<SettingsSlideValue>& out);
+void restore_slide_values(App& app, const std::vector<SettingsSlideValue>& in);
+uint64_t slide_values_key(const App& app);
 // The shown slide's Hidden while Learn mode asks its question.
 inline Hidden hidden_now(const App& app) { return hidden_now(app.ui, app.learn); }
 inline bool hides_now(const App& app, unsigned what) { return (hidden_now(app).what & what) != 0; }

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -634,6 +635,36 @@ void cli_preset(const SlideContext& cx, const CliOptions& o) {
   spec.causal = o.causal_mask;
 }
 
+// Its controls in the session: "slide_value = attention.beta 1000", ".d_out 4", ".mask false".
+// Taken back checked as the command line checks them; a value out of range leaves the control as it was.
+void save_values(const SlideContext& cx, std::vector<SettingsSlideValue>& out) {
+  const AttentionSpec spec = spec_of(cx);
+  char beta[32];
+  std::snprintf(beta, sizeof beta, "%.17g", spec.beta);  // round-trips the double
+  out.push_back({"attention.beta", beta});
+  out.push_back({"attention.d_out", std::to_string(spec.d_out)});
+  out.push_back({"attention.mask", spec.causal ? "true" : "false"});
+}
+
+void restore_values(const SlideContext& cx, const std::vector<SettingsSlideValue>& in) {
+  AttentionSpec& spec = cx.own<AttnSlide>().spec;
+  for (const SettingsSlideValue& v : in) {
+    const char* text = v.value.c_str();
+    char* end = nullptr;
+    if (v.name == "attention.beta") {
+      const double b = std::strtod(text, &end);
+      if (end != text && *end == '\0' && std::isfinite(b) && b >= 0.0 && b <= kMaxAttentionBeta) spec.beta = b;
+    } else if (v.name == "attention.d_out") {
+      const long long d = std::strtoll(text, &end, 10);
+      if (end != text && *end == '\0' && d >= 1 && d <= kMaxAttentionDOut) spec.d_out = d;
+    } else if (v.name == "attention.mask" && (v.value == "true" || v.value == "false")) {
+      spec.causal = v.value == "true";
+    }
+  }
+}
+
+uint64_t values_key(const SlideContext& cx) { return spec_key(spec_of(cx)); }
+
 }  // namespace
 
 const SlideDef kSlideAttention = {.title = "Attention: a soft lookup",
@@ -646,6 +677,9 @@ const SlideDef kSlideAttention = {.title = "Attention: a soft lookup",
                                   .fit_depends = fit_depends,
                                   .code_depends = code_depends,
                                   .preset = cli_preset,
+                                  .save_values = save_values,
+                                  .restore_values = restore_values,
+                                  .values_key = values_key,
                                   .hides = hides,
                                   .quiz_model = quiz_model};
 

@@ -15,6 +15,7 @@
 #include "app/state/slide_context.hpp"
 #include "app/ui_base/ui_theme.hpp"
 #include "core/settings/cli_options.hpp"
+#include "core/settings/session_settings.hpp"
 
 namespace lv::app {
 
@@ -92,6 +93,12 @@ struct SlideDef {
   // The command line's options for it (slide 9's --batches, --optimizer, --lr, slide 10's --beta): set once at
   // start, after the model (null: it takes none).
   void (*preset)(const SlideContext& cx, const CliOptions& options) = nullptr;
+  // Its own controls kept in the session (slide 10's beta, d_out, mask): written as
+  // "slide_value = NAME VALUE" lines, taken back at start (a value it cannot use is left out),
+  // and a hash of them so that a change is saved (null: none of its own).
+  void (*save_values)(const SlideContext& cx, std::vector<SettingsSlideValue>& out) = nullptr;
+  void (*restore_values)(const SlideContext& cx, const std::vector<SettingsSlideValue>& in) = nullptr;
+  uint64_t (*values_key)(const SlideContext& cx) = nullptr;
   bool holds_big_table = false;  // keeps a GPT-2-sized table of its own (the bench's memory figure counts it)
   // What it withholds while it asks question q (Hidden above; null: nothing).
   Hidden (*hides)(const quiz::Question& q) = nullptr;

@@ -244,6 +244,7 @@ std::string write_settings(const SessionSettings& s) {
   line("learn", bool_text(s.learn));
   for (const SettingsResult& r : s.results)
     line("result", r.kind + " " + std::to_string(r.asked) + " " + std::to_string(r.right));
+  for (const SettingsSlideValue& v : s.slide_values) line("slide_value", v.name + " " + v.value);
   for (const SettingsEdit& e : canonical_edits(s.edits))
     line("edit", std::to_string(e.row) + " " + std::to_string(e.col) + " " + float_text(e.value));
   o += "end\n";
@@ -255,6 +256,12 @@ bool same_results(const std::vector<SettingsResult>& a, const std::vector<Settin
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i)
     if (a[i].kind != b[i].kind || a[i].asked != b[i].asked || a[i].right != b[i].right) return false;
+  return true;
+}
+bool same_slide_values(const std::vector<SettingsSlideValue>& a, const std::vector<SettingsSlideValue>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (a[i].name != b[i].name || a[i].value != b[i].value) return false;
   return true;
 }
 }  // namespace
@@ -273,7 +280,8 @@ bool same_settings(const SessionSettings& a, const SessionSettings& b) {
          a.light == b.light && bits_of(a.user_zoom) == bits_of(b.user_zoom) && a.reduced_motion == b.reduced_motion &&
          a.window_width == b.window_width && a.window_height == b.window_height &&
          a.has_window_pos == b.has_window_pos && a.window_x == b.window_x && a.window_y == b.window_y &&
-         a.maximized == b.maximized && a.learn == b.learn && same_results(a.results, b.results);
+         a.maximized == b.maximized && a.learn == b.learn && same_results(a.results, b.results) &&
+         same_slide_values(a.slide_values, b.slide_values);
 }
 
 // ---------------------------------------------------------------- 3. parse
@@ -347,11 +355,35 @@ struct Parser {
     return "";
   }
 
+  // One "slide_value = NAME VALUE": "" or the problem. (What the value means is the slide's.)
+  std::string apply_slide_value(std::string_view v, const std::string& got) {
+    std::string_view parts[3];
+    three_words(v, parts);
+    auto fits = [](std::string_view w, bool value) {
+      if (w.empty() || w.size() > kMaxSlideValueText) return false;
+      for (char c : w) {
+        const bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
+                        (value && ((c >= 'A' && c <= 'Z') || c == '+' || c == '-'));
+        if (!ok) return false;
+      }
+      return true;
+    };
+    if (!fits(parts[0], false) || !fits(parts[1], true) || !parts[2].empty())
+      return "slide_value must be NAME VALUE, e.g. slide_value = attention.beta 1000" + got;
+    for (const SettingsSlideValue& x : s.slide_values)
+      if (x.name == parts[0]) return "slide_value " + std::string(parts[0]) + " appears twice";
+    if (s.slide_values.size() >= kMaxSettingsSlideValues)
+      return "more than " + std::to_string(kMaxSettingsSlideValues) + " slide values";
+    s.slide_values.push_back({std::string(parts[0]), std::string(parts[1])});
+    return "";
+  }
+
   // One "key = value": "" or the problem (without the line number).
   std::string apply(std::string_view key, std::string_view v, size_t line_no) {
     const std::string got = " (got " + quoted_input(v) + ")";
     if (key == "edit") return apply_edit(v, line_no, got);
     if (key == "result") return apply_result(v, got);
+    if (key == "slide_value") return apply_slide_value(v, got);
     size_t k = 0;
     while (k < std::size(kKeys) && kKeys[k] != key) ++k;
     if (k == std::size(kKeys)) return "";  // a key from a newer version: ignored

@@ -49,6 +49,17 @@ struct SettingsResult {
 inline constexpr int kMaxSettingsCount = 1'000'000'000;
 inline constexpr size_t kMaxSettingsResults = 64;
 
+// One of a slide's own controls, kept across sessions (slide 10's beta, d_out and mask):
+// "slide_value = attention.beta 1000". The slide that owns the name checks the value when it
+// takes it back (a value it cannot use leaves the control as it was); a name no slide knows is
+// kept and ignored.
+struct SettingsSlideValue {
+  std::string name;   // [a-z0-9_.], 1..kMaxSlideValueText characters
+  std::string value;  // [A-Za-z0-9_.+-], 1..kMaxSlideValueText characters
+};
+inline constexpr size_t kMaxSettingsSlideValues = 64;
+inline constexpr size_t kMaxSlideValueText = 32;
+
 enum class SettingsVocab { FromIds, Fixed };       // V = max(ids)+1 as the notebook, or a fixed V
 enum class SettingsGrad { SumOfOutputs, Seeded };  // slide 6's G: ones, or torch.randn after grad_seed
 
@@ -88,6 +99,8 @@ struct SessionSettings {
   // Learn mode (issue 28): on or off, and the learner's results per kind of question.
   bool learn = false;
   std::vector<SettingsResult> results;  // at most kMaxSettingsResults, one per kind
+  // The slides' own controls: at most kMaxSettingsSlideValues, one per name.
+  std::vector<SettingsSlideValue> slide_values;
 };
 
 // The table's V as the settings imply it (fixed, or max(ids) + 1).

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "app/deck/app_init.hpp"
+#include "app/deck/slide_host.hpp"
 #include "app/state/app_edits.hpp"
 #include "app/app_session.hpp"
 #include "app/app_ui.hpp"
@@ -58,6 +59,61 @@ TEST(UiSession, RoundTripRestoresTheState) {
   EXPECT_EQ(h.app.ui.theme, Theme::Light);
   EXPECT_EQ(h.app.ui.user_zoom, 1.25f);
   EXPECT_STREQ(h.app.ui.editor.ids_buf, "0, 7, 7");
+}
+
+// Slide 10's controls come back after a restart, and a change of them is saved; values a
+// hand-edited file gets wrong leave the controls as they were.
+TEST(UiSession, TheAttentionControlsComeBackAfterARestart) {
+  auto values_of = [](const App& app) {
+    std::vector<SettingsSlideValue> v;
+    save_slide_values(app, v);
+    std::string s;
+    for (const SettingsSlideValue& x : v) s += x.name + "=" + x.value + " ";
+    return s;
+  };
+  std::string text;
+  {
+    Headless h;
+    h.init({"lookupviz", "--ids", "3,1,2", "--beta", "0.25", "--d-out", "5", "--no-mask"});
+    go_to_slide(h.app, 10);
+    h.frames(3);
+    text = write_settings(session_from_app(h.app, WindowGeometry{}));
+  }
+  EXPECT_NE(text.find("slide_value = attention.beta 0.25\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("slide_value = attention.d_out 5\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("slide_value = attention.mask false\n"), std::string::npos) << text;
+  const SettingsParse parsed = parse_settings(text);
+  ASSERT_TRUE(parsed.ok) << parsed.error;
+  Headless h;
+  h.init({"lookupviz", "--reset"});
+  EXPECT_EQ(values_of(h.app), "attention.beta=1 attention.d_out=2 attention.mask=true ");
+  apply_session(h.app, parsed.settings);
+  h.frames(3);
+  EXPECT_EQ(h.app.ui.slide, 10);
+  EXPECT_EQ(values_of(h.app), "attention.beta=0.25 attention.d_out=5 attention.mask=false ");
+
+  // The autosave sees a change of them.
+  const std::string dir = ::testing::TempDir() + "lookupviz_session_values";
+  std::filesystem::create_directories(dir);
+  SessionSaver saver;
+  saver.path = dir + "/session.ini";
+  session_autosave(saver, h.app, WindowGeometry{});  // (its first look: the state as it is)
+  session_flush(saver, h.app, WindowGeometry{});
+  session_autosave(saver, h.app, WindowGeometry{});
+  EXPECT_LT(session_due_in(saver, h.app), 0.0);  // nothing changed since
+  restore_slide_values(h.app, {{"attention.beta", "1000"}});
+  session_autosave(saver, h.app, WindowGeometry{});
+  EXPECT_GE(session_due_in(saver, h.app), 0.0);  // a change, written a moment later
+
+  // Out of range or not a value: the control stays.
+  restore_slide_values(h.app, {{"attention.beta", "1001"},
+                               {"attention.beta", "nan"},
+                               {"attention.d_out", "0"},
+                               {"attention.d_out", "65"},
+                               {"attention.d_out", "4x"},
+                               {"attention.mask", "yes"},
+                               {"other.slide", "7"}});
+  EXPECT_EQ(values_of(h.app), "attention.beta=1000 attention.d_out=5 attention.mask=false ");
 }
 
 TEST(UiSession, AutosaveWritesAfterTheDelayOnly) {

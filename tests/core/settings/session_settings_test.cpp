@@ -333,6 +333,32 @@ TEST(SessionSettings, TheFileItselfMustBeWhole) {
   EXPECT_EQ(p.settings.dim, 3);
 }
 
+// A slide's own controls (slide 10's beta, d_out, mask): kept as written, in order, checked
+// for their shape here and for their meaning by the slide that takes them back.
+TEST(SessionSettings, SlideValuesRoundTripAndBadOnesAreRefused) {
+  SessionSettings s;
+  s.slide_values = {{"attention.beta", "1000"}, {"attention.d_out", "4"}, {"attention.mask", "false"},
+                    {"attention.beta_hint", "1e-05"}};
+  const std::string text = lv::write_settings(s);
+  EXPECT_NE(text.find("\nslide_value = attention.beta 1000\n"), std::string::npos) << text;
+  lv::SettingsParse p = lv::parse_settings(text);
+  ASSERT_TRUE(p.ok) << p.error;
+  EXPECT_TRUE(lv::same_settings(p.settings, s));
+  ASSERT_EQ(p.settings.slide_values.size(), 4u);
+  EXPECT_EQ(p.settings.slide_values[3].value, "1e-05");
+  const std::string usage = "slide_value must be NAME VALUE, e.g. slide_value = attention.beta 1000";
+  EXPECT_EQ(error_of("slide_value = attention.beta\n"), "line 2: " + usage + " (got “attention.beta”)");
+  EXPECT_EQ(error_of("slide_value = a b c\n"), "line 2: " + usage + " (got “a b c”)");
+  EXPECT_EQ(error_of("slide_value = Attention.beta 1\n"), "line 2: " + usage + " (got “Attention.beta 1”)");
+  EXPECT_EQ(error_of("slide_value = a.b \"1\"\n"), "line 2: " + usage + " (got “a.b \"1\"”)");
+  EXPECT_EQ(error_of("slide_value = a " + std::string(33, '9') + "\n"),
+            "line 2: " + usage + " (got “a " + std::string(33, '9') + "”)");
+  EXPECT_EQ(error_of("slide_value = a.b 1\nslide_value = a.b 2\n"), "line 3: slide_value a.b appears twice");
+  std::string many;
+  for (size_t i = 0; i <= lv::kMaxSettingsSlideValues; ++i) many += "slide_value = v" + std::to_string(i) + " 1\n";
+  EXPECT_EQ(error_of(many), "line 66: more than 64 slide values");
+}
+
 TEST(SessionSettings, UnknownKeysAreIgnored) {
   lv::SettingsParse p =
       lv::parse_settings(with_header("dim = 7\nfuture_feature = \"whatever = really\"\nfuture.sub-key = 1 2 3\n"));
