@@ -113,6 +113,12 @@ std::string float_text(float f) {
   for (int digits = 1; digits < 9 && std::isfinite(f); ++digits) {  // shorter when it still round-trips
     char shorter[32];
     std::snprintf(shorter, sizeof shorter, "%.*g", digits, static_cast<double>(f));
+    // As a person writes it: step 10, not %g's 1e+01 (a small number keeps its exponent: 1e-05).
+    const double a = std::fabs(static_cast<double>(f));
+    if (std::strchr(shorter, 'e') && a >= 1e-4 && a < 1e15) {
+      const int exponent = static_cast<int>(std::floor(std::log10(a)));
+      std::snprintf(shorter, sizeof shorter, "%.*f", std::max(0, digits - 1 - exponent), static_cast<double>(f));
+    }
     auto back = parse_float(shorter);
     if (back && bits_of(*back) == bits_of(f)) {
       std::memcpy(buf, shorter, sizeof buf);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # headless_equals_window_e2e.sh — the command line's picture is the window's (issue 38, item 2).
 # The real app in Xvfb is driven by real key presses (xdotool) through a journey that jumps,
-# steps, plays, goes back and turns Learn mode on and off; on every slide 0–9 it takes the
+# steps, plays, goes back and turns Learn mode on and off; on every slide 0–10 it takes the
 # window's own screenshot (Ctrl+S), and `--screenshot --slide S --step T` of the same state
 # (S and T read from the session the window saved) at the same size must be the same picture.
 #   $1 the lookupviz binary   $2 the source dir   exit 77: skipped (no xdotool / xvfb-run / compare)
@@ -159,14 +159,16 @@ if want journey && start journey 1280x800 1; then
   press 0 End comma; shot
   press 1 Home period; shot
   press 2 End Home period; shot
+  press 9 Right period period period; shot  # slide 10 (no digit of its own: → from 9)
   lv_e2e_quit
   compare_shots 1280x800 1
 fi
 
-# 2. 1024 × 768: slide 7 with its timings; slide 8 at its first step after its last.
+# 2. 1024 × 768: slide 7 with its timings; slide 8 at its first step after its last; slide 10's last.
 if want small && start small 1024x768 1; then
   press 7 End; shot
   press 8 End Home; shot
+  press Right Right End; shot
   lv_e2e_quit
   compare_shots 1024x768 1
 fi

@@ -154,6 +154,30 @@ TEST(SessionSettings, EveryFieldRoundTripsExactly) {
   EXPECT_NE(text.find("\nedit = 1 0 0x7fc00001\n"), std::string::npos);  // a NaN payload kept as bits
 }
 
+// Whole numbers as a person writes them: "step = 10", not %g's "1e+01" (a test read the step
+// from the file and passed it to --step, which refused "1e+01").
+TEST(SessionSettings, NumbersAreWrittenAsAPersonWritesThem) {
+  SessionSettings s;
+  s.slide = 10;
+  s.step = 10.0f;
+  s.vocab_mode = lv::SettingsVocab::Fixed;
+  s.fixed_vocab = 400;
+  s.edits = {{0, 0, 100.0f}, {0, 1, 2e9f}, {0, 2, 1e20f}, {0, 3, 1e-5f}, {0, 4, 0.25f}, {1, 0, -3000.0f}};
+  s.table_rows = 400;
+  s.table_cols = 5;
+  const std::string text = lv::write_settings(s);
+  EXPECT_NE(text.find("\nstep = 10\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\nedit = 0 0 100\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\nedit = 0 1 2000000000\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\nedit = 0 2 1e+20\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\nedit = 0 3 1e-05\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\nedit = 0 4 0.25\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\nedit = 1 0 -3000\n"), std::string::npos) << text;
+  const lv::SettingsParse p = lv::parse_settings(text);
+  ASSERT_TRUE(p.ok) << p.error;
+  EXPECT_TRUE(lv::same_settings(p.settings, s));
+}
+
 TEST(SessionSettings, FloatBitPatternsRoundTrip) {
   // Every exponent, with a few mantissas each, both signs: NaNs, infinities, subnormals.
   SessionSettings s;
