@@ -447,9 +447,9 @@ quiz::QuizModel learn_model(const App& app) {
   m.table = app.derived.table;
   m.ids = app.inputs.ids;
   m.after_table = app.derived.gen_after_table;
-  // The questions are about GPT-2's tokenizer: with the table's own tokenizer on slide 0's
-  // canvas, slide 0 asks nothing (askable) rather than about a tokenizer it does not show.
-  m.tokenizer = app.model_tokenizer ? nullptr : app.gpt2.get();
+  // Slide 0's question is about the tokenizer its canvas shows: the table's own when it has
+  // one (Llama-3's, a .gguf's), else GPT-2's; named so in the question and judged with it.
+  m.tokenizer = app.tokenizer.get();
   m.nonfinite = app.derived.nonfinite;
   if (app.inputs.grad_mode == GradMode::Seeded && app.derived.grad_out.rows() == app.derived.batch)
     m.grad_out = std::make_shared<const Matrix>(app.derived.grad_out);
@@ -457,9 +457,9 @@ quiz::QuizModel learn_model(const App& app) {
   // No stand-in: a text the canvas does not show is never asked about (askable).
   if (ids_from_text(app.inputs)) m.text = app.inputs.text;
   else if (m.tokenizer) {
-    bool gpt2 = true;
-    for (int64_t id : app.inputs.ids) gpt2 = gpt2 && id >= 0 && id < static_cast<int64_t>(kGpt2VocabSize);
-    if (gpt2) {
+    bool tokens = true;  // the IDs are its tokens
+    for (int64_t id : app.inputs.ids) tokens = tokens && id >= 0 && id < static_cast<int64_t>(m.tokenizer->vocab_size());
+    if (tokens) {
       const Decoding d = m.tokenizer->decode(app.inputs.ids);
       if (d.ok) m.text = utf8_replace_invalid(d.bytes);
     }

@@ -284,16 +284,6 @@ int fail(const std::string& why) {
 // What run() does after a step: go on, or exit with this code.
 using Exit = std::optional<int>;
 
-// --quiz-json: this state's questions and their answers (core/quiz/quiz_json.hpp).
-// Slide 0's question needs GPT-2's tokenizer: without its pack, exit 1 as --text does. A
-// table with its own tokenizer shows that one on slide 0, and the window asks nothing
-// there (its count is not GPT-2's): neither does --quiz-json.
-int print_quiz_json(const lv::CliOptions& o, std::shared_ptr<const lv::TableFile> file,
-                    const lv::Gpt2Tokenizer* tokenizer, const std::string& tokenizer_error, bool own_tokenizer) {
-  if (!tokenizer) return fail(tokenizer_error);
-  std::fputs(lv::quiz::quiz_json_text(o, std::move(file), own_tokenizer ? nullptr : tokenizer).c_str(), stdout);
-  return 0;
-}
 
 // --nearest ID / --norms: the rows as JSON (core/nearest/nearest_cli.hpp); a row outside
 // a file's table, or one holding NaN/inf, exits 2; rows left out are said on stderr.
@@ -367,6 +357,15 @@ struct TokenizerLoaded {
   std::string model_error;
   const lv::Tokenizer* active() const { return model ? model.get() : tokenizer.get(); }
 };
+
+// --quiz-json: this state's questions and their answers (core/quiz/quiz_json.hpp).
+// Slide 0's question is about the tokenizer slide 0 shows: the table's own when it has one,
+// else GPT-2's (without its pack, exit 1 as --text does).
+int print_quiz_json(const lv::CliOptions& o, std::shared_ptr<const lv::TableFile> file, const TokenizerLoaded& t) {
+  if (!t.active()) return fail(t.error);
+  std::fputs(lv::quiz::quiz_json_text(o, std::move(file), t.active()).c_str(), stdout);
+  return 0;
+}
 
 // --special on --tokenize's 32-bit IDs: the post-processor's special tokens, found by asking
 // the tokenizer to put them around one stand-in ID (-1, never a token), added before and after.
@@ -614,13 +613,15 @@ std::string export_slides(lv::app::Platform& platform, lv::app::App& app, const 
 
 // --export-worksheet: the questions, each with its own state when drawn (--quiz-seed:
 // as the quiz draws them), else the state's as --quiz-json gives them.
+// (A drawn question's state is a seeded table: GPT-2's tokenizer is the one its slide 0 shows.
+// This state's: the table's own when it has one.)
 std::vector<lv::quiz::QuizItem> worksheet_questions(const lv::CliOptions& o, std::shared_ptr<const lv::TableFile> file,
-                                                    const lv::Gpt2Tokenizer* tokenizer) {
+                                                    const TokenizerLoaded& t) {
   if (o.quiz_seed)
     return lv::quiz::make_quiz(*o.quiz_seed, o.worksheet_count ? o.worksheet_count : lv::quiz::kWorksheetQuizCount,
-                               tokenizer);
+                               t.tokenizer.get());
   std::vector<lv::quiz::QuizItem> items;
-  for (lv::quiz::Question& q : lv::quiz::state_questions(lv::quiz::cli_model(o, std::move(file), tokenizer), {}))
+  for (lv::quiz::Question& q : lv::quiz::state_questions(lv::quiz::cli_model(o, std::move(file), t.active()), {}))
     items.push_back({lv::quiz::StateSpec{}, std::move(q)});
   if (o.worksheet_count > 0 && items.size() > static_cast<size_t>(o.worksheet_count))
     items.resize(static_cast<size_t>(o.worksheet_count));
@@ -788,7 +789,7 @@ static int run(int argc, char** argv) {
   if (o.attention_print) return print_attention(o, file);  // O(T·D·d_out): no budget to ask
   if (Exit e = check_budget(o, kind, file.get())) return *e;
   if (o.quiz_json)
-    return print_quiz_json(o, file, tokenizer.tokenizer.get(), tokenizer.error, tokenizer.model != nullptr);
+    return print_quiz_json(o, file, tokenizer);
   if (o.nearest || o.norms) return print_nearest(o, file);
   if (o.map_json) return print_map(o, file);
   if (o.print) return print_transcript(o, file.get(), tokenizer);
@@ -796,7 +797,7 @@ static int run(int argc, char** argv) {
   if (!o.export_worksheet.empty()) {
     if (!tokenizer.tokenizer) return fail(tokenizer.error);
     if (const std::string e = worksheet_folder_error(o.export_worksheet); !e.empty()) return fail(e);
-    worksheet = worksheet_questions(o, file, tokenizer.tokenizer.get());
+    worksheet = worksheet_questions(o, file, tokenizer);
   }
 
   // 2. The model and the UI state; the last session.

@@ -43,17 +43,24 @@ const char* chosen_label(const BpeReplay& r) {
 
 void narrative(const SlideContext& cx) {
   const BpeReplay& r = bpe_replay(cx);
-  para("Before any lookup, a tokenizer turns text into IDs. GPT-2's cuts the text into pieces with a "
-       "pattern (words with their leading space, numbers, punctuation), writes each piece's bytes as "
-       "symbols (a space is Ġ), and merges neighbouring symbols into longer tokens, most frequent "
-       "pair first.");
-  ImGui::Spacing();
-  para("A word it has never seen, such as someunknownPlace, still gets IDs: it is built from smaller "
-       "tokens it knows. <|endoftext|> is one token of its own, ID 50256.");
-  ImGui::Spacing();
-  if (cx.model.model_tokenizer) {  // the table's own tokenizer makes these IDs, not GPT-2's
-    para("This table's own tokenizer is in use: %s. Its pieces, symbols and merges are its own.",
-         cx.model.model_tokenizer->name().c_str());
+  if (const Tokenizer* own = cx.model.model_tokenizer.get()) {  // the table's own makes these IDs, not GPT-2's
+    // Nothing of GPT-2's here (its Ġ, its ID 50256): what every tokenizer does, and its name.
+    para("Before any lookup, a tokenizer turns text into IDs. This table's own tokenizer is in use: %s. It "
+         "cuts the text into pieces, writes each piece as symbols of its vocabulary, and turns them into "
+         "the longest tokens it knows%s.",
+         own->name().c_str(), own->ranked_merges() ? ", merging neighbouring symbols most frequent pair first" : "");
+    ImGui::Spacing();
+    para("Its special tokens (a beginning-of-text mark, an unknown-word mark) are tokens of their own, "
+         "with IDs of their own.");
+    ImGui::Spacing();
+  } else {
+    para("Before any lookup, a tokenizer turns text into IDs. GPT-2's cuts the text into pieces with a "
+         "pattern (words with their leading space, numbers, punctuation), writes each piece's bytes as "
+         "symbols (a space is Ġ), and merges neighbouring symbols into longer tokens, most frequent "
+         "pair first.");
+    ImGui::Spacing();
+    para("A word it has never seen, such as someunknownPlace, still gets IDs: it is built from smaller "
+         "tokens it knows. <|endoftext|> is one token of its own, ID 50256.");
     ImGui::Spacing();
   }
   if (!r.problem.empty()) {

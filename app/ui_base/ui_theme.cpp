@@ -386,6 +386,10 @@ void build_base_ranges(ImVector<ImWchar>& ranges, ImVector<ImWchar>& ranges_fffd
     for (char32_t c : kWideBaseSymbols) b.AddChar(static_cast<ImWchar>(c));
     static const ImWchar kByteSymbols[] = {0x0100, 0x0143, 0};
     b.AddRanges(kByteSymbols);
+    // SentencePiece's word marker (Llama-2's, Gemma's "▁Hello"), in every such vocabulary's
+    // tokens: the print panel drew it as a missing glyph. JetBrains Mono has it; Inter takes it
+    // from there (load_fonts).
+    b.AddChar(static_cast<ImWchar>(0x2581));
   };
   ImFontGlyphRangesBuilder b;
   add_common(b);
@@ -531,9 +535,11 @@ Fonts load_fonts(float scale, float base_px, float narration_boost, float canvas
         if (own != ui) add_font(ui, size, merge, extra.Data);
         if (cjk_map.data) add_mapped_font(cjk_map, size, merge, extra.Data);
       };
+      static const ImWchar kWordMarker[] = {0x2581, 0x2581, 0};  // ▁: Inter has none
       auto add_ui = [&](const char* file, float size, bool text) {
         ImFont* font = add_font(file, size, cfg, glyphs);
         if (font && normal) add_font(mono, size * 0.94f, merge, kFromMono);
+        if (font) add_font(mono, size * 0.94f, merge, kWordMarker);
         if (font && text) add_extra(file, size);
         return font;
       };

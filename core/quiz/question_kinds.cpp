@@ -50,7 +50,7 @@ QuizModel file_model(uint64_t seed, const IdList& ids, std::shared_ptr<const Tab
 
 // ---------------------------------------------------------------- the answers
 
-int64_t token_count(const Gpt2Tokenizer& tokenizer, std::string_view text) {
+int64_t token_count(const Tokenizer& tokenizer, std::string_view text) {
   const Encoding e = tokenizer.encode(text);
   return e.ok ? static_cast<int64_t>(e.ids.size()) : -1;
 }
@@ -448,8 +448,11 @@ std::string quoted_text(const std::string& text) {
   return "\u201c" + text.substr(0, n) + (n < text.size() ? "\u2026" : "") + "\u201d";
 }
 
-// The text's tokens as GPT-2 cuts it: each token's bytes, in order (empty: not UTF-8).
-std::vector<std::string> token_bytes(const Gpt2Tokenizer* tokenizer, const std::string& text) {
+// GPT-2's is named; a table's own is "its tokenizer" (its full name is long: the slide says it).
+bool is_gpt2(const Tokenizer* t) { return t && t->origin().kind == TokenizerOrigin::Gpt2; }
+
+// The text's tokens as the tokenizer cuts it: each token's bytes, in order (empty: not UTF-8).
+std::vector<std::string> token_bytes(const Tokenizer* tokenizer, const std::string& text) {
   std::vector<std::string> out;
   if (!tokenizer) return out;
   const Encoding e = tokenizer->encode(text);
@@ -475,11 +478,13 @@ std::string token_pieces(const std::vector<std::string>& pieces) {
 // The why of token_count, from this text's own cuts: the first word cut into several
 // tokens ("“café” is 2 tokens: caf + é"), or that every word stayed whole. A learner who
 // counted words believed each word is one token; one who counted characters, that each is.
-std::string token_count_why(const Gpt2Tokenizer* tokenizer, const std::string& text) {
+std::string token_count_why(const Tokenizer* tokenizer, const std::string& text) {
   const std::vector<std::string> pieces = token_bytes(tokenizer, text);
-  if (pieces.empty()) return "GPT-2's tokenizer makes no token of this text";
-  std::string why = "GPT-2 cuts it into " + counted(static_cast<int64_t>(pieces.size()), "token") + ": " +
-                    token_pieces(pieces) + "; ";
+  const bool gpt2 = is_gpt2(tokenizer);
+  if (pieces.empty())
+    return gpt2 ? "GPT-2's tokenizer makes no token of this text" : "the table's tokenizer makes no token of this text";
+  std::string why = std::string(gpt2 ? "GPT-2 cuts" : "The table's tokenizer cuts") + " it into " +
+                    counted(static_cast<int64_t>(pieces.size()), "token") + ": " + token_pieces(pieces) + "; ";
   // Words: a token that starts with a letter continues the word of a token that ended with one.
   size_t start = 0;
   for (size_t k = 1; k <= pieces.size(); ++k) {
@@ -850,7 +855,8 @@ void ask_other(Question& q, const QuizModel& m, double measured_ratio) {
   if (q.kind == QuestionKind::TokenCount) {
     const std::string& text = *q.params.text;
     const int64_t n = m.tokenizer ? token_count(*m.tokenizer, text) : -1;
-    q.prompt = "How many GPT-2 tokens does " + quoted_text(text) + " become?";
+    q.prompt = is_gpt2(m.tokenizer) ? "How many GPT-2 tokens does " + quoted_text(text) + " become?"
+                                     : "How many tokens does the table's own tokenizer make of " + quoted_text(text) + "?";
     q.answer = n;
     q.why = token_count_why(m.tokenizer, text);
   } else if (q.kind == QuestionKind::ArgmaxToken) {

@@ -25,7 +25,7 @@
 #include "core/train/trainer.hpp"
 
 namespace lv {
-class Gpt2Tokenizer;
+class Tokenizer;
 }
 
 namespace lv::quiz {
@@ -39,7 +39,8 @@ struct QuizModel {
   IdList ids;                                // idx: B IDs, each < V
   TorchGenerator after_table;                // the generator after the table's init: pos_emb's draws (slide 8)
   std::string text;                          // slide 0: the text tokenized (--text, or the IDs' decoded text)
-  const Gpt2Tokenizer* tokenizer = nullptr;  // GPT-2's (token_count); null: slide 0 asks nothing
+  const Tokenizer* tokenizer = nullptr;      // the one slide 0 shows: GPT-2's or the table's own (token_count);
+                                             // null: slide 0 asks nothing
   std::shared_ptr<const Matrix> grad_out;    // G, B x D (the app's randn G); null: all ones (out.sum())
   std::vector<int64_t> nonfinite;            // per column, the base's non-finite values (empty: counted when asked)
   // Slide 9's training (rows_moved): its batches (empty: the IDs, one a step), learning rate,
@@ -74,7 +75,7 @@ struct Cell {
   bool operator<(const Cell& o) const { return row != o.row ? row < o.row : col < o.col; }
 };
 
-int64_t token_count(const Gpt2Tokenizer& tokenizer, std::string_view text);  // slide 0; -1: not UTF-8
+int64_t token_count(const Tokenizer& tokenizer, std::string_view text);  // slide 0; -1: not UTF-8
 int64_t table_numbers(const QuizModel& m);                                   // slide 1: V · D
 int64_t lookup_row(const QuizModel& m, int64_t i);                           // slides 2, 4: ids[i]
 int64_t onehot_col(const QuizModel& m, int64_t i);                           // slide 3: ids[i]

@@ -41,7 +41,7 @@ StateSpec random_state(uint64_t quiz_seed, int index) {
   return s;
 }
 
-QuizModel build_model(const StateSpec& spec, const Gpt2Tokenizer* tokenizer) {
+QuizModel build_model(const StateSpec& spec, const Tokenizer* tokenizer) {
   QuizModel m = seeded_model(spec.seed, spec.ids, spec.vocab, spec.dim);
   m.text = spec.text;
   m.tokenizer = tokenizer;
@@ -50,7 +50,7 @@ QuizModel build_model(const StateSpec& spec, const Gpt2Tokenizer* tokenizer) {
 
 namespace {
 
-QuizItem item_for(int slide, QuestionKind kind, uint64_t quiz_seed, int index, const Gpt2Tokenizer* tokenizer) {
+QuizItem item_for(int slide, QuestionKind kind, uint64_t quiz_seed, int index, const Tokenizer* tokenizer) {
   QuizItem item;
   // A state that can ask the kind (sparse_memory needs a row that leaves the batch): the
   // index-th, else the next few of another stream (every drawn state has a repeated ID).
@@ -76,7 +76,7 @@ int slide_of(QuestionKind k) {
 
 }  // namespace
 
-std::vector<QuizItem> make_quiz(uint64_t quiz_seed, int count, const Gpt2Tokenizer* tokenizer,
+std::vector<QuizItem> make_quiz(uint64_t quiz_seed, int count, const Tokenizer* tokenizer,
                                 const std::vector<QuestionKind>& ask_first) {
   count = std::clamp(count, 1, 8);
   QuizRng rng(quiz_seed);
@@ -104,7 +104,7 @@ std::vector<QuizItem> make_quiz(uint64_t quiz_seed, int count, const Gpt2Tokeniz
   return quiz;
 }
 
-QuizItem another_like(const QuizItem& item, uint64_t quiz_seed, int attempt, const Gpt2Tokenizer* tokenizer) {
+QuizItem another_like(const QuizItem& item, uint64_t quiz_seed, int attempt, const Tokenizer* tokenizer) {
   return item_for(item.question.slide, item.question.kind, quiz_seed, 100 + attempt, tokenizer);
 }
 

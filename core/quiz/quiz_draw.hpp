@@ -23,7 +23,7 @@ inline constexpr int64_t kQuizMaxVocab = 12, kQuizMaxDim = 6, kQuizMaxIds = 6;
 // The index-th fresh state of quiz `quiz_seed` (each question gets its own).
 StateSpec random_state(uint64_t quiz_seed, int index);
 // Its model (the table drawn from spec.seed), with tokenizer for slide 0 (may be null).
-QuizModel build_model(const StateSpec& spec, const Gpt2Tokenizer* tokenizer);
+QuizModel build_model(const StateSpec& spec, const Tokenizer* tokenizer);
 
 struct QuizItem {
   StateSpec spec;
@@ -33,10 +33,10 @@ struct QuizItem {
 // `count` questions (1..8), each from a fresh state, on different slides while slides
 // last (0–6, 8 and 9; slide 0 only with a tokenizer, slide 7 is timed, not drawn). Kinds in
 // ask_first (what the learner missed before) come first, in their order.
-std::vector<QuizItem> make_quiz(uint64_t quiz_seed, int count, const Gpt2Tokenizer* tokenizer,
+std::vector<QuizItem> make_quiz(uint64_t quiz_seed, int count, const Tokenizer* tokenizer,
                                 const std::vector<QuestionKind>& ask_first = {});
 
 // "Try another": the same kind on the same slide, about a fresh state (attempt 1, 2, …).
-QuizItem another_like(const QuizItem& item, uint64_t quiz_seed, int attempt, const Gpt2Tokenizer* tokenizer);
+QuizItem another_like(const QuizItem& item, uint64_t quiz_seed, int attempt, const Tokenizer* tokenizer);
 
 }  // namespace lv::quiz

@@ -104,7 +104,7 @@ std::string questions_json(const std::vector<Question>& questions) {
   return out;
 }
 
-QuizModel cli_model(const CliOptions& o, std::shared_ptr<const TableFile> file, const Gpt2Tokenizer* tokenizer) {
+QuizModel cli_model(const CliOptions& o, std::shared_ptr<const TableFile> file, const Tokenizer* tokenizer) {
   QuizModel m = file ? file_model(o.seed, o.ids, std::move(file), o.dtype)
                      : seeded_model(o.seed, o.ids, effective_vocab(o), o.dim, o.dtype);
   m.tokenizer = tokenizer;
@@ -120,10 +120,10 @@ QuizModel cli_model(const CliOptions& o, std::shared_ptr<const TableFile> file, 
   m.attention.causal = o.causal_mask;
   if (o.text) {
     m.text = *o.text;
-  } else {  // the IDs' own text, as slide 0 shows it; none (slide 0 asks nothing) when they are not GPT-2's
-    bool gpt2 = tokenizer != nullptr;
-    for (int64_t id : o.ids) gpt2 = gpt2 && id >= 0 && id < static_cast<int64_t>(kGpt2VocabSize);
-    if (gpt2) {
+  } else {  // the IDs' own text, as slide 0 shows it; none (slide 0 asks nothing) when they are not its tokens
+    bool tokens = tokenizer != nullptr;
+    for (int64_t id : o.ids) tokens = tokens && id >= 0 && id < static_cast<int64_t>(tokenizer->vocab_size());
+    if (tokens) {
       const Decoding d = tokenizer->decode(o.ids);
       if (d.ok) m.text = utf8_replace_invalid(d.bytes);  // as --detokenize prints it
     }
@@ -131,7 +131,7 @@ QuizModel cli_model(const CliOptions& o, std::shared_ptr<const TableFile> file, 
   return m;
 }
 
-std::string quiz_json_text(const CliOptions& o, std::shared_ptr<const TableFile> file, const Gpt2Tokenizer* tokenizer) {
+std::string quiz_json_text(const CliOptions& o, std::shared_ptr<const TableFile> file, const Tokenizer* tokenizer) {
   const QuizModel m = cli_model(o, std::move(file), tokenizer);
   std::vector<Question> qs = state_questions(m, o.quiz_seed);
   // The map's question (slide 7's view; not a slide's own question yet): its row from its

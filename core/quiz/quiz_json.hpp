@@ -24,9 +24,9 @@ std::string questions_json(const std::vector<Question>& questions);
 // IDs, slide 0's text (--text's, else the IDs' GPT-2 text when every ID is a GPT-2
 // token, else none: slide 0 asks only about a text it shows). tokenizer may be null: then
 // slide 0 asks nothing.
-QuizModel cli_model(const CliOptions& o, std::shared_ptr<const TableFile> file, const Gpt2Tokenizer* tokenizer);
+QuizModel cli_model(const CliOptions& o, std::shared_ptr<const TableFile> file, const Tokenizer* tokenizer);
 
 // --quiz-json's whole output for the command line's state (params from --quiz-seed).
-std::string quiz_json_text(const CliOptions& o, std::shared_ptr<const TableFile> file, const Gpt2Tokenizer* tokenizer);
+std::string quiz_json_text(const CliOptions& o, std::shared_ptr<const TableFile> file, const Tokenizer* tokenizer);
 
 }  // namespace lv::quiz

@@ -69,22 +69,28 @@ TEST(ModelTokenizerCli, ATableWithTokenizerJsonGivesItsOwnIds) {
             "[15496, 995, 0]\n");
 }
 
-TEST(ModelTokenizerCli, QuizJsonAsksNoGpt2CountOfATableWithItsOwnTokenizer) {
-  // The window's slide 0 shows the table's own tokenizer and asks nothing there (issue 36:
-  // a GPT-2 count judged while the slide showed the model's tokens): --quiz-json agrees.
+TEST(ModelTokenizerCli, QuizJsonAsksTheCountOfTheTokenizerSlideZeroShows) {
+  // Issue 40, item 7: the window's slide 0 shows the table's own tokenizer, and its question
+  // names and judges that one (it once asked GPT-2's count: the reveal showed 5 tokens, the
+  // verdict said 2); --quiz-json agrees.
   TempDir dir;
   std::filesystem::create_directory(dir.file("model"));
   write_file(dir.file("model/table.npy"), lvtest::npy_table(300, 4));
   write_file(dir.file("model/tokenizer.json"), lvtest::tokenizer_json());
-  const lvtest::RunResult own = lvtest::run_binary({"--quiz-json", "--weights", dir.file("model/table.npy")});
+  const lvtest::RunResult own =
+      lvtest::run_binary({"--quiz-json", "--weights", dir.file("model/table.npy"), "--text", "Hello world!"});
   ASSERT_EQ(own.exit_code, 0) << own.err;
-  EXPECT_EQ(own.out.find("\"token_count\""), std::string::npos) << own.out;
-  EXPECT_NE(own.out.find("\"lookup_row\""), std::string::npos) << own.out;
+  const std::string n = std::to_string(lvtest::hello_world_ids().size());
+  EXPECT_NE(own.out.find("How many tokens does the table's own tokenizer make of "), std::string::npos) << own.out;
+  EXPECT_EQ(own.out.find("GPT-2"), std::string::npos) << own.out;
+  EXPECT_NE(own.out.find("\"answer\": " + n + ", \"why\": \"The table's tokenizer cuts it into " + n + " tokens"),
+            std::string::npos)
+      << own.out;
   // A table with no tokenizer of its own: slide 0 asks GPT-2's count of the IDs' text.
   write_file(dir.file("alone.npy"), lvtest::npy_table(300, 4));
   const lvtest::RunResult gpt2 = lvtest::run_binary({"--quiz-json", "--weights", dir.file("alone.npy")});
   ASSERT_EQ(gpt2.exit_code, 0) << gpt2.err;
-  EXPECT_NE(gpt2.out.find("\"token_count\""), std::string::npos) << gpt2.out;
+  EXPECT_NE(gpt2.out.find("How many GPT-2 tokens does"), std::string::npos) << gpt2.out;
 }
 
 TEST(ModelTokenizerCli, ABrokenTokenizerJsonExitsTwoNamingIt) {

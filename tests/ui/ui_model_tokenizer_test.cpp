@@ -10,6 +10,7 @@
 #include <fstream>
 #include <thread>
 
+#include "app/app_learn.hpp"
 #include "app/deck/slide_host.hpp"
 #include "app/slides/bpe_replay.hpp"
 #include "app/deck/slide_nav.hpp"
@@ -92,6 +93,41 @@ TEST(UiModelTokenizer, TextModeUsesTheTablesOwnTokenizer) {
     EXPECT_FALSE(h.app.model_tokenizer);
     EXPECT_EQ(h.app.inputs.ids, (IdList{15496, 995, 0}));
   }
+}
+
+// Issue 40, item 7: with the table's own tokenizer on slide 0's canvas, Learn mode's question
+// names that one and judges with it (it asked GPT-2's count: the reveal showed 5 tokens, the
+// verdict said 2).
+TEST(UiModelTokenizer, Slide0sQuestionCountsTheTablesOwnTokens) {
+  ASSERT_TRUE(Headless::tokenizer());
+  Headless h;
+  h.init();
+  h.frames(2);
+  start_table_load(h.app, temp_model("ask.npy", lvtest::npy_table(300, 4), lvtest::tokenizer_json()));
+  wait_for_load(h);
+  ASSERT_TRUE(h.app.model_tokenizer) << h.app.model_tokenizer_error;
+  text_mode(h, "Hello world!");
+  ASSERT_EQ(h.app.inputs.ids, lvtest::hello_world_ids());
+  go_to_slide(h.app, 0);
+  set_learn_mode(h.app, true);
+  learn_ask_kind(h.app, quiz::QuestionKind::TokenCount);
+  h.frames(2);
+  const quiz::Question& q = h.app.learn.question;
+  ASSERT_EQ(q.kind, quiz::QuestionKind::TokenCount);
+  EXPECT_EQ(q.prompt, "How many tokens does the table's own tokenizer make of \u201cHello world!\u201d?");
+  EXPECT_EQ(q.answer, quiz::Answer{static_cast<int64_t>(lvtest::hello_world_ids().size())});
+  EXPECT_EQ(q.why.rfind("The table's tokenizer cuts it into 3 tokens", 0), 0u) << q.why;
+  EXPECT_EQ(q.why.find("GPT-2"), std::string::npos) << q.why;
+  h.app.learn.typed = "3";
+  learn_commit(h.app);
+  h.frames(2);
+  EXPECT_TRUE(h.app.learn.right);
+  // The narration names it, and nothing of GPT-2's (its Ġ, its ID 50256).
+  const ScreenText s = read_screen();
+  std::string all = s.all();  // (wrapped: compared without spaces and line ends)
+  std::erase_if(all, [](char c) { return c == ' ' || c == '\n'; });
+  EXPECT_NE(all.find("Thistable'sowntokenizerisinuse"), std::string::npos) << s.all();
+  EXPECT_EQ(all.find("50256"), std::string::npos) << s.all();
 }
 
 TEST(UiModelTokenizer, ASentenceTypedBeforeIsTokenizedAgain) {
