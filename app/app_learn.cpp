@@ -458,7 +458,8 @@ quiz::QuizModel learn_model(const App& app) {
   if (ids_from_text(app.inputs)) m.text = app.inputs.text;
   else if (m.tokenizer) {
     bool tokens = true;  // the IDs are its tokens
-    for (int64_t id : app.inputs.ids) tokens = tokens && id >= 0 && id < static_cast<int64_t>(m.tokenizer->vocab_size());
+    for (int64_t id : app.inputs.ids)
+      tokens = tokens && id >= 0 && id < static_cast<int64_t>(m.tokenizer->vocab_size());
     if (tokens) {
       const Decoding d = m.tokenizer->decode(app.inputs.ids);
       if (d.ok) m.text = utf8_replace_invalid(d.bytes);

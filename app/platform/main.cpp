@@ -284,7 +284,6 @@ int fail(const std::string& why) {
 // What run() does after a step: go on, or exit with this code.
 using Exit = std::optional<int>;
 
-
 // --nearest ID / --norms: the rows as JSON (core/nearest/nearest_cli.hpp); a row outside
 // a file's table, or one holding NaN/inf, exits 2; rows left out are said on stderr.
 int print_nearest(const lv::CliOptions& o, std::shared_ptr<const lv::TableFile> file) {
@@ -788,8 +787,7 @@ static int run(int argc, char** argv) {
   if (Exit e = open_table(o, kind, &seeded, &file)) return *e;
   if (o.attention_print) return print_attention(o, file);  // O(T·D·d_out): no budget to ask
   if (Exit e = check_budget(o, kind, file.get())) return *e;
-  if (o.quiz_json)
-    return print_quiz_json(o, file, tokenizer);
+  if (o.quiz_json) return print_quiz_json(o, file, tokenizer);
   if (o.nearest || o.norms) return print_nearest(o, file);
   if (o.map_json) return print_map(o, file);
   if (o.print) return print_transcript(o, file.get(), tokenizer);

@@ -855,8 +855,9 @@ void ask_other(Question& q, const QuizModel& m, double measured_ratio) {
   if (q.kind == QuestionKind::TokenCount) {
     const std::string& text = *q.params.text;
     const int64_t n = m.tokenizer ? token_count(*m.tokenizer, text) : -1;
-    q.prompt = is_gpt2(m.tokenizer) ? "How many GPT-2 tokens does " + quoted_text(text) + " become?"
-                                     : "How many tokens does the table's own tokenizer make of " + quoted_text(text) + "?";
+    q.prompt = is_gpt2(m.tokenizer)
+                   ? "How many GPT-2 tokens does " + quoted_text(text) + " become?"
+                   : "How many tokens does the table's own tokenizer make of " + quoted_text(text) + "?";
     q.answer = n;
     q.why = token_count_why(m.tokenizer, text);
   } else if (q.kind == QuestionKind::ArgmaxToken) {

@@ -35,14 +35,14 @@ namespace lv::quiz {
 // What the questions read: the notebook's state and slide 8's generator. The table is a
 // view (seeded matrix or a file's, rounded, edited): nothing here copies it.
 struct QuizModel {
-  TableView table;                           // W: V x D
-  IdList ids;                                // idx: B IDs, each < V
-  TorchGenerator after_table;                // the generator after the table's init: pos_emb's draws (slide 8)
-  std::string text;                          // slide 0: the text tokenized (--text, or the IDs' decoded text)
-  const Tokenizer* tokenizer = nullptr;      // the one slide 0 shows: GPT-2's or the table's own (token_count);
-                                             // null: slide 0 asks nothing
-  std::shared_ptr<const Matrix> grad_out;    // G, B x D (the app's randn G); null: all ones (out.sum())
-  std::vector<int64_t> nonfinite;            // per column, the base's non-finite values (empty: counted when asked)
+  TableView table;                         // W: V x D
+  IdList ids;                              // idx: B IDs, each < V
+  TorchGenerator after_table;              // the generator after the table's init: pos_emb's draws (slide 8)
+  std::string text;                        // slide 0: the text tokenized (--text, or the IDs' decoded text)
+  const Tokenizer* tokenizer = nullptr;    // the one slide 0 shows: GPT-2's or the table's own (token_count);
+                                           // null: slide 0 asks nothing
+  std::shared_ptr<const Matrix> grad_out;  // G, B x D (the app's randn G); null: all ones (out.sum())
+  std::vector<int64_t> nonfinite;          // per column, the base's non-finite values (empty: counted when asked)
   // Slide 9's training (rows_moved): its batches (empty: the IDs, one a step), learning rate,
   // G (false: all ones; true: torch.randn after manual_seed(train_grad_seed + step)) and the
   // optimizer it shows (asked about; empty: drawn with the params).
@@ -76,10 +76,10 @@ struct Cell {
 };
 
 int64_t token_count(const Tokenizer& tokenizer, std::string_view text);  // slide 0; -1: not UTF-8
-int64_t table_numbers(const QuizModel& m);                                   // slide 1: V · D
-int64_t lookup_row(const QuizModel& m, int64_t i);                           // slides 2, 4: ids[i]
-int64_t onehot_col(const QuizModel& m, int64_t i);                           // slide 3: ids[i]
-int64_t zero_madds(const QuizModel& m);                                      // slide 4: B · (V − 1) · D
+int64_t table_numbers(const QuizModel& m);                               // slide 1: V · D
+int64_t lookup_row(const QuizModel& m, int64_t i);                       // slides 2, 4: ids[i]
+int64_t onehot_col(const QuizModel& m, int64_t i);                       // slide 3: ids[i]
+int64_t zero_madds(const QuizModel& m);                                  // slide 4: B · (V − 1) · D
 bool outputs_equal(const QuizModel& m);     // slide 5: torch.equal(lookup, one-hot product)
 int64_t lookup_copies(const QuizModel& m);  // slide 5: B · D
 // Slide 5: the output cells that differ after table cell [row][col] is edited: every

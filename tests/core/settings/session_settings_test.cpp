@@ -361,7 +361,9 @@ TEST(SessionSettings, TheFileItselfMustBeWhole) {
 // for their shape here and for their meaning by the slide that takes them back.
 TEST(SessionSettings, SlideValuesRoundTripAndBadOnesAreRefused) {
   SessionSettings s;
-  s.slide_values = {{"attention.beta", "1000"}, {"attention.d_out", "4"}, {"attention.mask", "false"},
+  s.slide_values = {{"attention.beta", "1000"},
+                    {"attention.d_out", "4"},
+                    {"attention.mask", "false"},
                     {"attention.beta_hint", "1e-05"}};
   const std::string text = lv::write_settings(s);
   EXPECT_NE(text.find("\nslide_value = attention.beta 1000\n"), std::string::npos) << text;
