@@ -51,7 +51,7 @@ uint64_t model_version(const SlideContext& cx) {
 struct AttnView {
   uint64_t key = 0;
   int64_t tokens = 0;  // T: the IDs attended over (at most kMaxAttentionTokens)
-  Matrix x;            // T x D: embedding(idx)[:T]
+  Matrix x;            // T x D: embedding(idx)[:T] (+ pos_emb(arange(B))[:T] with positions)
   Attention a;
   AttentionValueGrad grad;
   AttentionCost cost;
@@ -70,7 +70,8 @@ uint64_t mix_key(uint64_t h, uint64_t v) { return (h ^ v) * 0x100000001b3ull; }
 uint64_t spec_key(const AttentionSpec& s) {
   uint64_t bits = 0;
   std::memcpy(&bits, &s.beta, sizeof bits);
-  return mix_key(mix_key(mix_key(0xcbf29ce484222325ull, static_cast<uint64_t>(s.d_out)), bits), s.causal ? 1 : 2);
+  return mix_key(mix_key(mix_key(0xcbf29ce484222325ull, static_cast<uint64_t>(s.d_out)), bits),
+                 (s.causal ? 1 : 2) + (s.positions ? 4 : 0));
 }
 
 int64_t tokens_of(const SlideContext& cx) {
@@ -88,8 +89,9 @@ AttnView compute(const SlideContext& cx, const AttentionSpec& spec) {
   const Derived& d = model_of(cx);
   v.tokens = tokens_of(cx);
   if (v.tokens < 1 || d.lookup_out.rows() < v.tokens) return v;
-  v.x = d.lookup_out.topRows(v.tokens);
   TorchGenerator gen = gen_after_table(cx);
+  // With positions: slide 8's pos_emb over the whole batch (its T), drawn before the projections.
+  v.x = attention_input(d.lookup_out.topRows(v.tokens), d.batch, spec, gen);
   v.a = attention_forward(v.x, spec, gen);
   v.grad = attention_value_backward(v.a, v.x);
   v.cost = attention_cost(v.tokens, d.dim, spec.d_out);
@@ -134,8 +136,14 @@ int steps(const SlideContext& cx) { return step_bill(std::max<int64_t>(1, tokens
 void now_line(const SlideContext& cx, const AttnView& v, int cur) {
   const long long t = v.tokens, dim = model_of(cx).dim, dout = v.a.values.cols();
   if (cur <= kStepProject) {
-    para("Now: queries, keys, values = x @ W.T — three dense matmuls, %s (the lookup made x with %s).",
-         count_text(v.cost.projection_madds, "multiply-add").c_str(), count_text(t * dim, "copy", "copies").c_str());
+    if (spec_of(cx).positions)  // two lookups (tok_emb, pos_emb) and their sum, as on slide 8
+      para("Now: queries, keys, values = x @ W.T — three dense matmuls, %s (two lookups made x with %s each, "
+           "then %s).",
+           count_text(v.cost.projection_madds, "multiply-add").c_str(), count_text(t * dim, "copy", "copies").c_str(),
+           count_text(t * dim, "add").c_str());
+    else
+      para("Now: queries, keys, values = x @ W.T — three dense matmuls, %s (the lookup made x with %s).",
+           count_text(v.cost.projection_madds, "multiply-add").c_str(), count_text(t * dim, "copy", "copies").c_str());
   } else if (cur == kStepScores) {
     para("Now: attn_scores = (queries @ keys.T) × beta: %s.", count_text(v.cost.score_madds, "multiply-add").c_str());
   } else if (cur == kStepWeights) {
@@ -176,7 +184,7 @@ void beta_line(const AttnView& v, const AttentionSpec& spec) {
                static_cast<long long>(v.tokens));
 }
 
-// The controls: β (log slider and three presets), d_out, the mask.
+// The controls: β (log slider and three presets), d_out, the mask, slide 8's positions.
 void controls(const SlideContext& cx) {
   AttnSlide& s = cx.own<AttnSlide>();
   const float e = em();
@@ -202,6 +210,10 @@ void controls(const SlideContext& cx) {
   if (ImGui::InputInt("d_out##attn-dout", &dout) && dout >= 1 && dout <= kMaxAttentionDOut) s.spec.d_out = dout;
   ImGui::SameLine();
   ImGui::Checkbox("causal mask##attn-mask", &s.spec.causal);
+  ImGui::Checkbox("+ positions##attn-pos", &s.spec.positions);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("x = embedding(idx) + pos_emb(arange(T)): slide 8's positions, drawn after the table and "
+                      "before the three projections, as a GPT makes them");
 }
 
 void narrative(const SlideContext& cx) {
@@ -261,8 +273,9 @@ Grids lay_out(const Scene& s, const AttnView& v, AttnSlide& st) {
   Grids g;
   GridStyle& gs = g.gs;
   // (Not the scores: β up to 1,000 would widen every cell for the one step that shows them.)
-  grid_use_scale(gs, std::max({static_cast<double>(s.d.table_scale), static_cast<double>(max_abs(v.a.queries)),
-                               static_cast<double>(max_abs(v.a.keys)), static_cast<double>(max_abs(v.a.values))}));
+  grid_use_scale(gs, std::max({static_cast<double>(s.d.table_scale), static_cast<double>(max_abs(v.x)),
+                               static_cast<double>(max_abs(v.a.queries)), static_cast<double>(max_abs(v.a.keys)),
+                               static_cast<double>(max_abs(v.a.values))}));
   // Two bands of rows share the height with their headings, the column labels, Learn mode's
   // marks under the weights and the notes line: a long T shows a window of rows in each.
   const float band = (c.avail.y - e * 8.5f - gs.cell_h * e - answer_cols_band()) * 0.5f;
@@ -270,7 +283,8 @@ Grids lay_out(const Scene& s, const AttnView& v, AttnSlide& st) {
   gs.max_cols = grid_fit_count(D, c.avail.x * 0.3f, gs.cell_w * e, 8);
   char head[96];
   g.top_head = c.origin.y;
-  std::snprintf(head, sizeof head, "x = embedding(idx) · %d × %d", T, D);
+  std::snprintf(head, sizeof head,
+                st.spec.positions ? "x = embedding(idx) + pos_emb · %d × %d" : "x = embedding(idx) · %d × %d", T, D);
   g.x = headed_grid(s, ImVec2(c.origin.x, g.top_head), head, T, D, named(gs, "x"), st.views[0]);
   GridStyle ps = gs;
   ps.max_cols = grid_fit_count(O, c.avail.x * 0.18f, gs.cell_w * e, 8);
@@ -584,13 +598,18 @@ void code(const SlideContext& cx, std::string& code, std::string& output) {
   const AttentionSpec spec = spec_of(cx);
   code = code_make_embedding(cx) + "\n" + causal_attention_class(spec.causal);
   if (table_loaded(cx)) code += "_ = torch.manual_seed(" + seed_text(cx) + ")   # the projections: not the model's\n";
+  if (spec.positions)  // slide 8's, drawn before the projections (CausalAttention's __init__ draws them)
+    code += "pos_emb = torch.nn.Embedding(len(idx), out_dim)   # slide 8's positions\n";
   const bool cut = static_cast<int64_t>(ids_of(cx).size()) > v.tokens;
   char buf[256];
   std::snprintf(buf, sizeof buf, "ca = CausalAttention(out_dim, %lld, context_length=%lld, dropout=0.0, beta=%s)\n",
                 static_cast<long long>(spec.d_out), static_cast<long long>(v.tokens),
                 python_float_repr(static_cast<double>(spec.beta)).c_str());
   code += buf;
-  code += cut ? "x = embedding(idx[:" + std::to_string(v.tokens) + "])\n" : std::string("x = embedding(idx)\n");
+  if (spec.positions)
+    code += cut ? "x = (embedding(idx) + pos_emb(torch.arange(len(idx))))[:" + std::to_string(v.tokens) + "]\n"
+                : std::string("x = embedding(idx) + pos_emb(torch.arange(len(idx)))\n");
+  else code += cut ? "x = embedding(idx[:" + std::to_string(v.tokens) + "])\n" : std::string("x = embedding(idx)\n");
   code += "context_vec = ca(x)\nca.queries\nca.attn_weights\ncontext_vec\n"
           "ca.values.retain_grad()\ncontext_vec.sum().backward()\nca.values.grad\n";
   output.clear();
@@ -633,6 +652,7 @@ void cli_preset(const SlideContext& cx, const CliOptions& o) {
   spec.d_out = o.d_out;
   spec.beta = o.beta;
   spec.causal = o.causal_mask;
+  spec.positions = o.attention_positions;
 }
 
 // Its controls in the session: "slide_value = attention.beta 1000", ".d_out 4", ".mask false".
@@ -644,6 +664,7 @@ void save_values(const SlideContext& cx, std::vector<SettingsSlideValue>& out) {
   out.push_back({"attention.beta", beta});
   out.push_back({"attention.d_out", std::to_string(spec.d_out)});
   out.push_back({"attention.mask", spec.causal ? "true" : "false"});
+  out.push_back({"attention.positions", spec.positions ? "true" : "false"});
 }
 
 void restore_values(const SlideContext& cx, const std::vector<SettingsSlideValue>& in) {
@@ -659,6 +680,8 @@ void restore_values(const SlideContext& cx, const std::vector<SettingsSlideValue
       if (end != text && *end == '\0' && d >= 1 && d <= kMaxAttentionDOut) spec.d_out = d;
     } else if (v.name == "attention.mask" && (v.value == "true" || v.value == "false")) {
       spec.causal = v.value == "true";
+    } else if (v.name == "attention.positions" && (v.value == "true" || v.value == "false")) {
+      spec.positions = v.value == "true";
     }
   }
 }

@@ -13,9 +13,19 @@
 
 namespace lv::quiz {
 
+namespace {
+// x as the slide attends over it (the IDs' rows, plus slide 8's positions when on); gen ends
+// where W_query is drawn.
+Matrix input_of(const QuizModel& m, TorchGenerator& gen) {
+  gen = m.after_table;  // (pos_emb, then) W_query, W_key, W_value come right after the table
+  return attention_input(m.table.rows_of(m.ids), m.batch(), m.attention, gen);
+}
+}  // namespace
+
 Attention attention_of(const QuizModel& m) {
-  TorchGenerator gen = m.after_table;  // W_query, W_key, W_value come right after the table
-  return attention_forward(m.table.rows_of(m.ids), m.attention, gen);
+  TorchGenerator gen;
+  const Matrix x = input_of(m, gen);
+  return attention_forward(x, m.attention, gen);
 }
 
 namespace {
@@ -72,8 +82,8 @@ int64_t attn_hard_limit(const QuizModel& m, int64_t t) {
 IdList attn_masked(const QuizModel& m, int64_t t) { return zeros_of(attention_of(m), t); }
 
 int64_t attn_grad_rows(const QuizModel& m) {
-  const Matrix x = m.table.rows_of(m.ids);
-  TorchGenerator gen = m.after_table;
+  TorchGenerator gen;
+  const Matrix x = input_of(m, gen);
   return attention_value_backward(attention_forward(x, m.attention, gen), x).rows_with_gradient;
 }
 
@@ -154,7 +164,8 @@ void ask_attention(Question& q, const QuizModel& m) {
       return;
     }
     default: {  // AttnGradRows
-      const AttentionValueGrad g = attention_value_backward(a, m.table.rows_of(m.ids));
+      TorchGenerator gen;
+      const AttentionValueGrad g = attention_value_backward(a, input_of(m, gen));
       q.prompt = "After context_vec.sum().backward(), how many value rows get a nonzero gradient?";
       q.answer = g.rows_with_gradient;
       q.why = num(g.rows_with_gradient) + " of " + num(m.batch()) +

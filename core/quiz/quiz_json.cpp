@@ -118,6 +118,7 @@ QuizModel cli_model(const CliOptions& o, std::shared_ptr<const TableFile> file, 
   m.attention.d_out = o.d_out;
   m.attention.beta = o.beta;
   m.attention.causal = o.causal_mask;
+  m.attention.positions = o.attention_positions;
   if (o.text) {
     m.text = *o.text;
   } else {  // the IDs' own text, as slide 0 shows it; none (slide 0 asks nothing) when they are not its tokens

@@ -124,6 +124,7 @@ constexpr Flag kFlags[] = {
     {"--d-out", Kind::kValue, "--d-out 2"},
     {"--beta", Kind::kValue, "--beta 1"},
     {"--no-mask", Kind::kSwitch, ""},
+    {"--positions", Kind::kSwitch, ""},
 };
 
 const Flag* find_flag(std::string_view name) {
@@ -368,7 +369,7 @@ std::string apply_nearest_flag(CliOptions& o, std::string_view name, std::string
   return "";
 }
 
-// --d-out, --beta and --no-mask (--attention-print's attention): one "--flag value"
+// --d-out, --beta, --no-mask and --positions (--attention-print's attention): one "--flag value"
 // applied; an error or "".
 std::string apply_attention_flag(CliOptions& o, std::string_view name, std::string_view v) {
   if (o.attention_flag.empty()) o.attention_flag = std::string(name);
@@ -386,6 +387,10 @@ std::string apply_attention_flag(CliOptions& o, std::string_view name, std::stri
       return "--beta must be a number from 0 to " + limit_text(kMaxAttentionBeta) +
              ", e.g. 1 (the book's) or 0.5 (got " + quoted_input(v) + ")";
     o.beta = *b;
+    return "";
+  }
+  if (name == "--positions") {
+    o.attention_positions = true;
     return "";
   }
   o.causal_mask = false;  // --no-mask
@@ -453,7 +458,8 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
   if (name == "--batches" || name == "--optimizer" || name == "--lr" || name == "--steps" || name == "--grad")
     return apply_train_flag(o, name, v);
   if (nearest_flag(name)) return apply_nearest_flag(o, name, v);
-  if (name == "--d-out" || name == "--beta" || name == "--no-mask") return apply_attention_flag(o, name, v);
+  if (name == "--d-out" || name == "--beta" || name == "--no-mask" || name == "--positions")
+    return apply_attention_flag(o, name, v);
   if (name == "--dim") {
     o.dim_given = true;
     auto d = int_in_range(v, 1, kMaxDim);
@@ -873,7 +879,9 @@ constexpr const char* kAttentionHelp = R"(  --attention-print    causal self-att
                        the mean of the rows it sees, a large B one row (the
                        lookup again)                             (default 1)
   --no-mask            no causal mask: every ID sees every position
-                       (without --attention-print, the three set up the
+  --positions          x = embedding(idx) + pos_emb(arange(T)), slide 8's
+                       positions (pos_emb drawn before the three layers)
+                       (without --attention-print, these four set up the
                        window's slide 10 and --quiz-json's questions))";
 // What a row means (core/nearest/), among the headless modes.
 constexpr const char* kNearestHelp = R"(  --nearest ID         the k rows of the whole table nearest to row ID (the

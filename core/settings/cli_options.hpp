@@ -83,11 +83,12 @@ struct CliOptions {
 
   // --attention-print: slide 10's attention over the IDs' rows (core/torch/attention.hpp),
   // what tests/oracle/attention_oracle.py prints.
-  bool attention_print = false;  // --attention-print: print attn_weights and context_vec, exit
-  int64_t d_out = 2;             // --d-out N: W_query/W_key/W_value's width, 1..kMaxAttentionDOut
-  double beta = 1.0;             // --beta B: the scores' sharpness, 0..kMaxAttentionBeta (1: the book's)
-  bool causal_mask = true;       // --no-mask clears it: every query sees every position
-  std::string attention_flag;    // the first of --d-out, --beta, --no-mask given
+  bool attention_print = false;      // --attention-print: print attn_weights and context_vec, exit
+  int64_t d_out = 2;                 // --d-out N: W_query/W_key/W_value's width, 1..kMaxAttentionDOut
+  double beta = 1.0;                 // --beta B: the scores' sharpness, 0..kMaxAttentionBeta (1: the book's)
+  bool causal_mask = true;           // --no-mask clears it: every query sees every position
+  bool attention_positions = false;  // --positions: x gets slide 8's pos_emb(arange(T)) added
+  std::string attention_flag;        // the first of --d-out, --beta, --no-mask, --positions given
 
   // The window and headless rendering.
   int slide = 1;                   // --slide K, the slide's number (0..kLastSlide; 1: the table)

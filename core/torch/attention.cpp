@@ -15,6 +15,13 @@
 
 namespace lv {
 
+Matrix attention_input(const Matrix& rows, int64_t context, const AttentionSpec& spec, TorchGenerator& gen) {
+  if (!spec.positions) return rows;
+  if (context < rows.rows()) throw std::invalid_argument("attention_input: fewer positions than rows");
+  const Matrix pos = embedding_init(context, rows.cols(), gen);  // pos_emb.weight
+  return rows + pos.topRows(rows.rows());                        // float32 adds, as torch's
+}
+
 Attention attention_forward(const Matrix& x, const AttentionSpec& spec, TorchGenerator& gen) {
   if (spec.d_out < 1) throw std::invalid_argument("attention_forward: d_out must be at least 1");
   const int64_t t = x.rows(), dim = x.cols();

@@ -24,9 +24,10 @@ inline constexpr int64_t kMaxAttentionTokens = 64;   // T, the IDs attended over
 inline constexpr double kMaxAttentionBeta = 1000.0;  // β: 0..1000 (1 is the book's)
 
 struct AttentionSpec {
-  int64_t d_out = 2;   // the projections' width (the book's d_out = 2)
-  double beta = 1.0;   // the scores' sharpness; as Python's float, cast to float32 by torch
-  bool causal = true;  // the causal mask (torch.triu(ones, diagonal=1) filled with -inf)
+  int64_t d_out = 2;       // the projections' width (the book's d_out = 2)
+  double beta = 1.0;       // the scores' sharpness; as Python's float, cast to float32 by torch
+  bool causal = true;      // the causal mask (torch.triu(ones, diagonal=1) filled with -inf)
+  bool positions = false;  // x = embedding(idx) + pos_emb(arange(T)), slide 8's positions (attention_input)
 };
 
 struct Attention {
@@ -37,6 +38,13 @@ struct Attention {
   Matrix weights;                  // T x T: attn_weights, each row sums to ~1
   Matrix context;                  // T x d_out: context_vec
 };
+
+// What the attention reads, x (T x D): the IDs' rows, with spec.positions plus slide 8's
+// pos_emb(arange(T)) — nn.Embedding(context, D) drawn from gen first (right after the
+// table's init; context is slide 8's T, the whole batch, of which x's T rows are the first),
+// so that the three Linear layers are drawn after it, as a GPT makes them. Without positions
+// it is `rows`, and gen is left where it was.
+Matrix attention_input(const Matrix& rows, int64_t context, const AttentionSpec& spec, TorchGenerator& gen);
 
 // x: the embedded IDs (T x D). gen: where the three Linear layers are drawn from (just
 // after the embedding's init, or freshly seeded for a table loaded from a file); it

@@ -17,12 +17,14 @@ AttentionCliRun attention_cli(const CliOptions& o, std::shared_ptr<const TableFi
   }
   TorchGenerator gen(o.seed);  // torch.manual_seed(seed)
   // x = embedding(idx): the seeded table's rows (its init moves the generator on), or the file's.
-  const Matrix x = file ? TableView(nullptr, std::move(file), TableDtype::Float32, nullptr).rows_of(o.ids)
-                        : embedding_rows(effective_vocab(o), o.dim, o.ids, gen);
+  const Matrix rows = file ? TableView(nullptr, std::move(file), TableDtype::Float32, nullptr).rows_of(o.ids)
+                           : embedding_rows(effective_vocab(o), o.dim, o.ids, gen);
   AttentionSpec spec;
   spec.d_out = o.d_out;
   spec.beta = o.beta;
   spec.causal = o.causal_mask;
+  spec.positions = o.attention_positions;
+  const Matrix x = attention_input(rows, rows.rows(), spec, gen);  // (pos_emb over the IDs: T = B here)
   run.out = attention_print_text(attention_forward(x, spec, gen));
   return run;
 }

@@ -4,6 +4,7 @@ reference for its goldens and its live parity test. Run with Debian's /usr/bin/p
 
   attention_oracle.py --seed 123 --ids 2,3,1 --dim 5 [--vocab V] --d-out 2 --beta 1 [--no-mask]
   attention_oracle.py --weights t.npy --ids 2,0 --d-out 3        (x = the file's rows, .float())
+  --positions: x + pos_emb(arange(T)), pos_emb = nn.Embedding(T, D) drawn before W_query
   attention_oracle.py --batch CASES --out DIR      one case a line (arguments as above);
                                                    writes DIR/0000.txt, DIR/0001.txt, ...
   attention_oracle.py --generate N SEED --out DIR  N random states (random_case) into
@@ -41,6 +42,7 @@ def parse(argv):
     p.add_argument("--d-out", type=int, default=2)
     p.add_argument("--beta", type=float, default=1.0)
     p.add_argument("--no-mask", action="store_true")
+    p.add_argument("--positions", action="store_true")
     p.add_argument("--raw", action="store_true")
     return p.parse_args(argv)
 
@@ -61,11 +63,15 @@ def run(a):
         V = a.vocab if a.vocab is not None else max(ids) + 1
         D = a.dim
         embedding = torch.nn.Embedding(V, D)
+    if a.positions:  # slide 8's positions: pos_emb drawn after the table, before the three layers
+        pos_emb = torch.nn.Embedding(T, D)
     W_query = torch.nn.Linear(D, a.d_out, bias=False)
     W_key = torch.nn.Linear(D, a.d_out, bias=False)
     W_value = torch.nn.Linear(D, a.d_out, bias=False)
     if not a.weights:
         x = embedding(torch.tensor(ids))
+    if a.positions:
+        x = x + pos_emb(torch.arange(T))
     queries, keys, values = W_query(x), W_key(x), W_value(x)
     attn_scores = (queries @ keys.T) * a.beta
     if not a.no_mask:
@@ -86,7 +92,7 @@ def run(a):
 
 def random_case(rng: random.Random) -> str:
     """One state: seeds up to 2^63 (some negative), V up to 3,000, D up to 300, 1-64 IDs,
-    d_out 1-64, beta in {0, 0.5, 1, 3, 1000}, the mask on or off."""
+    d_out 1-64, beta in {0, 0.5, 1, 3, 1000}, the mask on or off, slide 8's positions or not."""
     r = rng.random()
     seed = rng.randrange(0, 1000) if r < 0.3 else (-rng.randrange(1, 2**63) if r < 0.45 else rng.randrange(0, 2**63))
     vocab = rng.choice([rng.randint(1, 6), rng.randint(1, 60), rng.randint(1, 3000)])
@@ -96,7 +102,8 @@ def random_case(rng: random.Random) -> str:
     d_out = rng.choice([rng.randint(1, 4), rng.randint(1, 64)])
     beta = rng.choice(["0", "0.5", "1", "3", "1000"])
     args = f"--seed {seed} --dim {dim} --vocab {vocab} --ids {','.join(map(str, ids))} --d-out {d_out} --beta {beta}"
-    return args + (" --no-mask" if rng.random() < 0.4 else "")
+    args += " --no-mask" if rng.random() < 0.4 else ""
+    return args + (" --positions" if rng.random() < 0.35 else "")
 
 
 def main() -> int:

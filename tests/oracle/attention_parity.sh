@@ -2,7 +2,8 @@
 # attention_parity.sh — `lookupviz --attention-print` against live PyTorch 1.13
 # (tests/oracle/attention_oracle.py, the issue's Python) on random states: seeds up to 2^63
 # (some negative), V up to 3,000, D up to 300, 1-64 IDs, d_out 1-64, beta in
-# {0, 0.5, 1, 3, 1000}, the causal mask on or off. Every output must be byte-identical.
+# {0, 0.5, 1, 3, 1000}, the causal mask on or off, slide 8's positions added or not (--positions).
+# Every output must be byte-identical.
 # Skipped (exit 77) without Debian's python3-torch. A few seconds: torch is imported once.
 #   bash attention_parity.sh <lookupviz binary> <source dir>
 #   LV_ATTENTION_CASES=N   number of states (default 50)

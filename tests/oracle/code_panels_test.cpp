@@ -171,6 +171,22 @@ std::vector<State> states() {
         "--vocab", "20", "--beta", "0.3"},
        nullptr,
        {10}},
+      // Slide 8's positions added to x (pos_emb drawn before the projections); and with 70 IDs.
+      {"attention: positions, d_out 4",
+       {"--ids", "5,2,5,0", "--dim", "6", "--positions", "--d-out", "4"},
+       nullptr,
+       {10}},
+      {"attention: positions, 66 IDs (the first 64), no mask",
+       {"--ids",
+        "0,7,14,1,8,15,2,9,16,3,10,17,4,11,18,5,12,19,6,13,0,7,14,1,8,15,2,9,16,3,10,17,4,11,18,5,12,19,6,13,0,7,14,1,"
+        "8,15,2,9,16,3,10,17,4,11,18,5,12,19,6,13,0,7,14,1,8,15",
+        "--vocab", "20", "--positions", "--no-mask"},
+       nullptr,
+       {10}},
+      {"attention: positions over a loaded table",
+       {"--ids", "0,1", "--positions", "--beta", "3"},
+       [](Headless& h) { load(h, kTables + "single.safetensors"); },
+       {10}},
       {"text", {"--text", "Hello, world. It's 2025!"}, nullptr, {0, 1, 2, 3, 4, 5, 6, 8, 9, 10}},
       // Slide 9's training loop, for each optimizer (its panel trains the left one side by side).
       {"training: AdamW on the issue's batches",

@@ -15,7 +15,7 @@ it runs the binary and recomputes every answer the notebook's way:
   and the misconceptions: idx.unique(), an edited row, one_hot.sum(), the shapes' madds,
   inf typed into a cell, out.backward(torch.randn), x[t] vs x[u], SparseAdam's step k
   slide 10's attention (W_query, W_key, W_value drawn after the table; --d-out, --beta,
-  --no-mask in every other state): the weights' argmax, sum and zeros, the hard limit's
+  --no-mask, --positions in every other state): the weights' argmax, sum and zeros, the hard limit's
   row, the value rows with a gradient after context_vec.sum().backward()
 
   quiz_oracle.py BIN SRC [CASES]   exit 0 when every answer matches, 1 at the first that does not
@@ -99,9 +99,13 @@ def attention(seed, ids, V, D, table, spec):
     else:  # from_pretrained draws nothing: the layers come right after manual_seed
         emb = torch.nn.Embedding.from_pretrained(table, freeze=False)
         torch.manual_seed(seed)
-    d_out, beta, causal = spec
+    d_out, beta, causal, positions = spec
+    if positions:  # slide 8's pos_emb, drawn after the table and before the three layers
+        pos_emb = torch.nn.Embedding(len(ids), D)
     W_query, W_key, W_value = (torch.nn.Linear(D, d_out, bias=False) for _ in range(3))
     x = emb(torch.tensor(ids))
+    if positions:
+        x = x + pos_emb(torch.arange(len(ids)))
     queries, keys, values = W_query(x), W_key(x), W_value(x)
     raw = queries @ keys.T
     scores = raw * beta
@@ -251,10 +255,12 @@ def main():
             args += ["--vocab", str(V), "--dim", str(D)]
         if n % 3:
             args += ["--quiz-seed", str(rng.randint(0, 10**6))]
-        spec = (2, 1.0, True)  # slide 10: d_out, beta, the mask
+        spec = (2, 1.0, True, False)  # slide 10: d_out, beta, the mask, slide 8's positions
         if n % 2:
-            spec = (rng.randint(1, 8), rng.choice([0.0, 0.5, 1.0, 3.0, 1000.0]), rng.random() < 0.7)
+            spec = (rng.randint(1, 8), rng.choice([0.0, 0.5, 1.0, 3.0, 1000.0]), rng.random() < 0.7,
+                    rng.random() < 0.4)
             args += ["--d-out", str(spec[0]), "--beta", repr(spec[1])] + ([] if spec[2] else ["--no-mask"])
+            args += ["--positions"] if spec[3] else []
         run = subprocess.run(args, capture_output=True, text=True)
         if run.returncode != 0:
             print("FAILED:", " ".join(args[1:]), "exited", run.returncode, run.stderr)

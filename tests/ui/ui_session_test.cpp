@@ -74,7 +74,7 @@ TEST(UiSession, TheAttentionControlsComeBackAfterARestart) {
   std::string text;
   {
     Headless h;
-    h.init({"lookupviz", "--ids", "3,1,2", "--beta", "0.25", "--d-out", "5", "--no-mask"});
+    h.init({"lookupviz", "--ids", "3,1,2", "--beta", "0.25", "--d-out", "5", "--no-mask", "--positions"});
     go_to_slide(h.app, 10);
     h.frames(3);
     text = write_settings(session_from_app(h.app, WindowGeometry{}));
@@ -82,15 +82,16 @@ TEST(UiSession, TheAttentionControlsComeBackAfterARestart) {
   EXPECT_NE(text.find("slide_value = attention.beta 0.25\n"), std::string::npos) << text;
   EXPECT_NE(text.find("slide_value = attention.d_out 5\n"), std::string::npos) << text;
   EXPECT_NE(text.find("slide_value = attention.mask false\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("slide_value = attention.positions true\n"), std::string::npos) << text;
   const SettingsParse parsed = parse_settings(text);
   ASSERT_TRUE(parsed.ok) << parsed.error;
   Headless h;
   h.init({"lookupviz", "--reset"});
-  EXPECT_EQ(values_of(h.app), "attention.beta=1 attention.d_out=2 attention.mask=true ");
+  EXPECT_EQ(values_of(h.app), "attention.beta=1 attention.d_out=2 attention.mask=true attention.positions=false ");
   apply_session(h.app, parsed.settings);
   h.frames(3);
   EXPECT_EQ(h.app.ui.slide, 10);
-  EXPECT_EQ(values_of(h.app), "attention.beta=0.25 attention.d_out=5 attention.mask=false ");
+  EXPECT_EQ(values_of(h.app), "attention.beta=0.25 attention.d_out=5 attention.mask=false attention.positions=true ");
 
   // The autosave sees a change of them.
   const std::string dir = ::testing::TempDir() + "lookupviz_session_values";
@@ -112,8 +113,9 @@ TEST(UiSession, TheAttentionControlsComeBackAfterARestart) {
                                {"attention.d_out", "65"},
                                {"attention.d_out", "4x"},
                                {"attention.mask", "yes"},
+                               {"attention.positions", "1"},
                                {"other.slide", "7"}});
-  EXPECT_EQ(values_of(h.app), "attention.beta=1000 attention.d_out=5 attention.mask=false ");
+  EXPECT_EQ(values_of(h.app), "attention.beta=1000 attention.d_out=5 attention.mask=false attention.positions=true ");
 }
 
 TEST(UiSession, AutosaveWritesAfterTheDelayOnly) {
