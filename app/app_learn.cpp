@@ -16,7 +16,6 @@
 #include "app/deck/slide_nav.hpp"
 #include "app/model/model_jobs.hpp"
 #include "app/chrome/ui_keys.hpp"
-#include "app/slides/scale_worker.hpp"
 #include "app/slides/slide_09_train.hpp"
 #include "app/slides/slides.hpp"
 #include "app/ui_base/anim_timeline.hpp"
@@ -106,20 +105,32 @@ void clear_answer(LearnState& L) {
   L.right = L.shown = L.awaits_measure = false;
 }
 
-// Slide 7's question is about its largest batch's measured ratio (B = 256).
-constexpr int kEstimateBatch = kTimingBatches[kTimingBatchCount - 1];
+// The slide that measures what question q is about (slide 7: its timings), or null when the
+// state alone answers it.
+const SlideDef* measuring_slide(const quiz::Question& q) {
+  if (q.slide < 0 || q.slide >= slide_count()) return nullptr;
+  const SlideDef& s = slide_table()[static_cast<size_t>(q.slide)];
+  return s.measure ? &s : nullptr;
+}
+
+// What the measuring slide measured at its largest batch (B = 256 on slide 7): the estimate's figure.
+SlideMeasure measured_now(const App& app, const SlideDef& s) {
+  return s.measure(context_of(app, s), s.measure_batches[1]);
+}
 
 // A question's answer as known now: slide 7's ratios once measured (NaN, -1 until then).
 quiz::Question with_measure(const App& app, quiz::Question q) {
-  if (q.kind != QuestionKind::SpeedupEstimate && q.kind != QuestionKind::SpeedupBatch) return q;
+  const SlideDef* s = measuring_slide(q);
+  if (!s || (q.kind != QuestionKind::SpeedupEstimate && q.kind != QuestionKind::SpeedupBatch)) return q;
   auto ratio_at = [&](int batch) {
-    const MeasuredSpeedup ms = measured_speedup(context_of(app, kSlideAtScale), batch);
-    return ms.state == MeasuredSpeedup::State::Ready ? ms.ratio : std::nan("");
+    const SlideMeasure ms = s->measure(context_of(app, *s), batch);
+    return ms.state == SlideMeasure::State::Ready ? ms.ratio : std::nan("");
   };
-  q.params.batch = kEstimateBatch;
-  if (q.kind == QuestionKind::SpeedupBatch) q.params.small_batch = kTimingBatches[0];  // B = 1 against B = 256
-  return quiz::make_question(q.slide, q.kind, learn_model(app), q.params, ratio_at(kEstimateBatch),
-                             q.kind == QuestionKind::SpeedupBatch ? ratio_at(kTimingBatches[0]) : 0.0);
+  const int small = s->measure_batches[0], large = s->measure_batches[1];
+  q.params.batch = large;
+  if (q.kind == QuestionKind::SpeedupBatch) q.params.small_batch = small;  // B = 1 against B = 256
+  return quiz::make_question(q.slide, q.kind, learn_model(app), q.params, ratio_at(large),
+                             q.kind == QuestionKind::SpeedupBatch ? ratio_at(small) : 0.0);
 }
 
 bool answer_known(const quiz::Question& q) {
@@ -277,10 +288,15 @@ bool commit(App& app) {
 void judge_when_measured(App& app) {
   LearnState& L = app.learn;
   if (!L.awaits_measure || L.phase != LearnPhase::Asking) return;
-  const MeasuredSpeedup ms = measured_speedup(context_of(app, kSlideAtScale), kEstimateBatch);
-  if (ms.state == MeasuredSpeedup::State::Pending) return;
+  const SlideDef* s = measuring_slide(L.question);
+  if (!s) {
+    L.awaits_measure = false;
+    return;
+  }
+  const SlideMeasure ms = measured_now(app, *s);
+  if (ms.state == SlideMeasure::State::Pending) return;
   L.awaits_measure = false;
-  if (ms.state == MeasuredSpeedup::State::Failed) {
+  if (ms.state == SlideMeasure::State::Failed) {
     L.phase = LearnPhase::Off;
     set_status(app, ("No estimate to judge: " + ms.why).c_str());
     return;

@@ -22,7 +22,6 @@
 
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/deck/canvas_fit.hpp"
-#include "app/slides/scale_worker.hpp"  // slide 7's figures key the code panel
 #include "app/deck/narration_fit.hpp"
 #include "app/slides/narrative_lines.hpp"
 #include "app/ui_base/layout_report.hpp"

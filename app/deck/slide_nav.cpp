@@ -4,7 +4,6 @@
 
 #include <algorithm>
 
-#include "app/slides/scale_worker.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
 #include "app/ui_base/anim_timeline.hpp"
@@ -14,15 +13,14 @@ namespace lv::app {
 
 const CodePanelText& code_panel_text(App& app) {
   CodePanelText& t = app.ui.code_panel;
-  const ScaleState* scale = find_scale_state(context_of(app, kSlideAtScale));  // slide 7's figures, when it has run
-  const uint64_t scale_revision = scale ? scale->seen_revision : 0;
   const bool asking = app.learn.phase == LearnPhase::Asking && app.learn.slide == app.ui.slide;
   const SlideDef& def = slide_table()[static_cast<size_t>(app.ui.slide)];
   // The kind asked keys it too: Try another asks another kind, which may withhold another value.
   const uint64_t asked_kind = asking ? 1 + static_cast<uint64_t>(app.learn.question.kind) : 0;
   const uint64_t slide_key = (def.code_depends ? def.code_depends(context_of(app, def)) : 0) * 31 + asked_kind;
-  if (t.slide != app.ui.slide || t.generation != app.derived.generation || t.scale_revision != scale_revision ||
-      t.asking != asking || t.slide_key != slide_key) {
+  // (Slide 7's measured figures are its code_depends.)
+  if (t.slide != app.ui.slide || t.generation != app.derived.generation || t.asking != asking ||
+      t.slide_key != slide_key) {
     def.code(context_of(app, def), t.code, t.output);
     // A question asked: what it asks about is printed after the learner answers (issue 36).
     if (asking) withhold_printed(t.output, hidden_now(app).printed);
@@ -34,7 +32,6 @@ const CodePanelText& code_panel_text(App& app) {
     t.output = wide_to_edit(app.ui.editor.wide, t.output);
     t.slide = app.ui.slide;  // the slide whose code the text really is
     t.generation = app.derived.generation;
-    t.scale_revision = scale_revision;
     t.asking = asking;
     t.slide_key = slide_key;
   }

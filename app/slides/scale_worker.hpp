@@ -21,6 +21,7 @@
 #include <mutex>
 #include <vector>
 
+#include "app/slides/slides.hpp"
 #include "app/state/slide_context.hpp"
 #include "app/model/background_job.hpp"
 #include "app/model/table_facts.hpp"
@@ -209,12 +210,8 @@ struct ScaleState {
 };
 
 // Learn mode's speedup_estimate (issue 28): the lookup-over-matmul ratio slide 7 measured at
-// batch size `batch` (one of kTimingBatches), once both paths are timed.
-struct MeasuredSpeedup {
-  enum class State { Pending, Ready, Failed } state = State::Pending;
-  double ratio = 0.0;  // Ready: matmul ms / lookup ms
-  std::string why;     // Failed: why there is no figure, in the slide's words
-};
+// batch size `batch` (one of kTimingBatches), once both paths are timed (its SlideDef::measure).
+using MeasuredSpeedup = SlideMeasure;
 MeasuredSpeedup measured_speedup(const SlideContext& cx, int batch);
 
 // Slide 7's state (made at first use); find_: null until then.

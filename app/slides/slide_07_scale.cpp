@@ -918,6 +918,12 @@ bool ready(const SlideContext& cx, bool shown) {
   return !(heatmap_renderer() && !gpu.failed && !gpu.ready);
 }
 
+// Its code panel prints the figures measured so far (and hides them while a question asks).
+uint64_t code_depends(const SlideContext& cx) {
+  const ScaleState* sc = find_scale_state(cx);
+  return sc ? sc->seen_revision : 0;
+}
+
 void file_changed(const SlideContext& cx) {
   if (find_scale_state(cx) && scale_of(cx).worker) scale_state(cx).worker->table_changed();  // summarized again
 }
@@ -937,8 +943,11 @@ const SlideDef kSlideAtScale = {
     .activity = activity,
     .ready = ready,
     .file_changed = file_changed,
+    .code_depends = code_depends,
     .holds_big_table = true,
-    .hides = hides};
+    .hides = hides,
+    .measure = measured_speedup,
+    .measure_batches = {kTimingBatches[0], kTimingBatches[kTimingBatchCount - 1]}};
 
 MeasuredSpeedup measured_speedup(const SlideContext& cx, int batch) {
   MeasuredSpeedup m;

@@ -19,6 +19,14 @@
 
 namespace lv::app {
 
+// What a slide measured for its questions (slide 7: the lookup's speedup over the one-hot
+// matmul at a batch size), once it has: Learn mode judges an estimate with it.
+struct SlideMeasure {
+  enum class State { Pending, Ready, Failed } state = State::Pending;
+  double ratio = 0.0;  // Ready: the figure (slide 7: matmul ms / lookup ms)
+  std::string why;     // Failed: why there is no figure, in the slide's words
+};
+
 // What a slide's canvas function gets: where to draw and how far the animation is.
 struct SlideCanvas {
   const SlideContext& cx;
@@ -105,6 +113,10 @@ struct SlideDef {
   // What its questions read of its own state (its controls), written into the model Learn
   // mode asks about (null: nothing of its own).
   void (*quiz_model)(const SlideContext& cx, quiz::QuizModel& m) = nullptr;
+  // What it measured at batch size B for its questions (slide 7's speedup), and the batch
+  // sizes they ask about, smallest and largest (null: its questions are the state's alone).
+  SlideMeasure (*measure)(const SlideContext& cx, int batch) = nullptr;
+  std::array<int, 2> measure_batches{};
 };
 
 // The shown slide's Hidden while Learn mode asks its question (nothing otherwise: no

@@ -37,11 +37,11 @@ enum class IdsInput { Ids, Text };  // the editor bar's IDs typed as numbers, or
 // (OutputNotes: the notes beside its output, app/widgets/widget_code_panel.hpp.)
 
 struct CodePanelText {
-  int slide = -1;               // the slide this text belongs to
-  uint64_t generation = 0;      // Derived::generation it was built from
-  uint64_t scale_revision = 0;  // ScaleState::seen_revision it was built from (slide 7's figures)
-  bool asking = false;          // built while Learn mode asked a question (its answer kept out of the output)
-  uint64_t slide_key = 0;       // the slide's own inputs it was built from (SlideDef::code_depends)
+  int slide = -1;           // the slide this text belongs to
+  uint64_t generation = 0;  // Derived::generation it was built from
+  bool asking = false;      // built while Learn mode asked a question (its answer kept out of the output)
+  uint64_t slide_key = 0;   // the slide's own inputs it was built from (SlideDef::code_depends: slide
+                            // 7's measured figures, slide 10's controls), and the question asked
   std::string code, output;
   OutputNotes notes;  // what the screen adds to output's ">>> expr" lines (never in output itself)
 };

@@ -170,8 +170,8 @@ TEST(ScaleSlide, TheCodePanelFollowsTheWorkerWithoutMovingTheModel) {
   frames_until(h, [&] { return timing_finished(h); });
   h.frame();
   EXPECT_EQ(h.app.derived.generation, generation);
-  EXPECT_EQ(h.app.ui.code_panel.scale_revision,
-            scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).seen_revision);
+  EXPECT_EQ(h.app.ui.code_panel.slide_key,  // slide 7's code_depends (no question asked: × 31 + 0)
+            scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).seen_revision * 31);
   EXPECT_EQ(scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).seen_revision,
             snap(h).revision * 2);  // (+1 while Learn mode hides the figures)
   EXPECT_NE(h.app.ui.code_panel.output + h.app.ui.code_panel.code, first) << "the timings must reach the panel";
