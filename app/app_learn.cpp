@@ -16,7 +16,6 @@
 #include "app/deck/slide_nav.hpp"
 #include "app/model/model_jobs.hpp"
 #include "app/chrome/ui_keys.hpp"
-#include "app/slides/slide_09_train.hpp"
 #include "app/slides/slides.hpp"
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/ui_base/layout_report.hpp"
@@ -91,9 +90,8 @@ uint64_t state_key(const App& app) {
   mix_in(app.derived.outputs_version);
   mix_in(app.inputs.seed);
   for (int64_t id : app.inputs.ids) mix_in(static_cast<uint64_t>(id));
-  if (!quiz::kinds_for_slide(app.ui.slide).empty() &&
-      quiz::kinds_for_slide(app.ui.slide).front() == QuestionKind::RowsMoved)  // (and sparse_memory)
-    mix_in(train_slide_key(context_of(app, kSlideTrain)));  // slide 9: its batches, optimizer and lr too
+  const SlideDef& shown = shown_slide(app);
+  if (shown.quiz_key) mix_in(shown.quiz_key(context_of(app, shown)));  // slide 9: its batches, optimizer and lr too
   return h;
 }
 
@@ -143,9 +141,9 @@ bool answer_known(const quiz::Question& q) {
 void ask(App& app, const quiz::Question& q) {
   LearnState& L = app.learn;
   clear_answer(L);
-  // rows_moved names an optimizer: slide 9 shows that one, alone.
-  if (q.params.optimizer)
-    train_show_optimizer(context_of(app, kSlideTrain), *q.params.optimizer);  // rows_moved, sparse_memory
+  // What the question names (rows_moved's optimizer: slide 9 shows that one, alone).
+  for (const SlideDef& s : slide_table())
+    if (s.show_question) s.show_question(context_of(app, s), q);
   L.question = with_measure(app, q);
   L.slide = app.ui.slide;
   const QuestionSteps s = question_steps(q, current_slide_steps(app));
@@ -218,7 +216,8 @@ void keep_own_state(App& app) {
   o.step = t.target >= 0.0f ? t.target : t.pos;
   o.text_mode = app.ui.editor.ids_input == IdsInput::Text;
   o.text = text_field(app);
-  train_keep_choices(context_of(app, kSlideTrain));
+  for (const SlideDef& s : slide_table())
+    if (s.practice) s.practice(context_of(app, s), Practice::Keep);
 }
 
 // The practice ends: the learner's own state comes back whole; with `place`, its slide and
@@ -232,7 +231,8 @@ void give_own_state_back(App& app, bool place) {
   take_change(app, set_inputs(app, std::move(o.inputs)), Fields::Sync);
   set_text_field(app, o.text);
   app.ui.editor.ids_input = o.text_mode ? IdsInput::Text : IdsInput::Ids;
-  train_restore_choices(context_of(app, kSlideTrain));
+  for (const SlideDef& s : slide_table())
+    if (s.practice) s.practice(context_of(app, s), Practice::Restore);
   if (!place) return;  // the slide shown asks as it would have
   show_slide_step(app, o.slide, 0);
   timeline_seek(app.ui.timeline, current_slide_steps(app), o.step);
@@ -241,7 +241,7 @@ void give_own_state_back(App& app, bool place) {
 
 // A quiz state's model: the seeded table, IDs, V and D it names (slide 0: its sentence;
 // slide 9: its IDs one a step at lr 0.1, as the quiz's question trains them).
-void apply_state(App& app, const quiz::StateSpec& spec, int slide, QuestionKind kind) {
+void apply_state(App& app, const quiz::StateSpec& spec, int slide) {
   ModelInputs in = app.inputs;
   in.file = nullptr;
   in.unopened = {};
@@ -258,8 +258,11 @@ void apply_state(App& app, const quiz::StateSpec& spec, int slide, QuestionKind 
   in.text_ids.clear();
   take_change(app, set_inputs(app, std::move(in)), Fields::Sync);
   if (slide == 0 && app.tokenizer) take_change(app, set_text(app, spec.text), Fields::Sync);
-  if (kind == QuestionKind::RowsMoved || kind == QuestionKind::SparseMemory)
-    train_fresh_choices(context_of(app, kSlideTrain));
+  // The question's slide sets itself up for the drawn state (slide 9 trains its IDs one a step).
+  if (slide >= 0 && slide < slide_count()) {
+    const SlideDef& s = slide_table()[static_cast<size_t>(slide)];
+    if (s.practice) s.practice(context_of(app, s), Practice::Fresh);
+  }
   finish_jobs(app);
 }
 
@@ -481,12 +484,10 @@ quiz::QuizModel learn_model(const App& app) {
       if (d.ok) m.text = utf8_replace_invalid(d.bytes);
     }
   }
-  // Slide 9's training as it shows it (rows_moved).
-  m.train_batches = train_slide_batches(context_of(app, kSlideTrain));
-  m.train_lr = train_slide_lr(context_of(app, kSlideTrain));
+  // Slide 9's training as it shows it (rows_moved): the model's G here, its batches, lr and
+  // optimizer from its quiz_model below.
   m.train_randn_grad = app.inputs.grad_mode == GradMode::Seeded;
   m.train_grad_seed = static_cast<int64_t>(app.inputs.grad_seed);
-  m.train_optimizer = train_slide_optimizer(context_of(app, kSlideTrain));
   // What the slides' own controls add (slide 10's d_out, β and mask).
   for (const SlideDef& s : slide_table())
     if (s.quiz_model) s.quiz_model(context_of(app, s), m);
@@ -866,7 +867,7 @@ void learn_continue(App& app) {
       return;
     }
     const quiz::QuizItem& item = L.quiz.items[static_cast<size_t>(L.quiz.at)];
-    apply_state(app, item.spec, item.question.slide, item.question.kind);
+    apply_state(app, item.spec, item.question.slide);
     go_to_slide(app, item.question.slide);
     ask(app, item.question);
     return;
@@ -895,7 +896,7 @@ void learn_try_another(App& app) {
   const quiz::QuizItem next = quiz::another_like(item, app.inputs.seed ^ 0x51ED2701ull, L.attempt, app.gpt2.get());
   if (!L.own.kept) set_status(app, "Practice state: your own comes back after this question (B: at once).");
   keep_own_state(app);  // the fresh state is a practice one: the learner's comes back after it
-  apply_state(app, next.spec, slide, next.question.kind);
+  apply_state(app, next.spec, slide);
   go_to_slide(app, slide);
   show_slide_step(app, slide, 0);
   ask(app, next.question);
@@ -927,7 +928,7 @@ void start_quiz(App& app, uint64_t seed, int count) {
   }
   const quiz::QuizItem& item = L.quiz.items.front();
   keep_own_state(app);  // with slide 9's choices: a quiz's fresh states set their own
-  apply_state(app, item.spec, item.question.slide, item.question.kind);
+  apply_state(app, item.spec, item.question.slide);
   go_to_slide(app, item.question.slide);
   ask(app, item.question);
 }
@@ -985,8 +986,12 @@ std::vector<int64_t> chip_rows(const App& app) {
     return rows;
   }
   IdList ids = app.inputs.ids;
-  if (trained)
-    for (const IdList& b : train_slide_batches(context_of(app, kSlideTrain))) ids.insert(ids.end(), b.begin(), b.end());
+  if (trained) {  // the rows its batches train, as the question's slide holds them (slide 9)
+    quiz::QuizModel m;
+    const SlideDef& s = slide_table()[static_cast<size_t>(std::clamp(app.learn.question.slide, 0, slide_count() - 1))];
+    if (s.quiz_model) s.quiz_model(context_of(app, s), m);
+    for (const IdList& b : m.train_batches) ids.insert(ids.end(), b.begin(), b.end());
+  }
   for (int64_t id : ids)
     for (int64_t r = id - 1; r <= id + 1; ++r)
       if (r >= 0 && r < v) rows.push_back(r);

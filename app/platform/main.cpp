@@ -32,7 +32,7 @@
 #include "app/platform/platform_bench.hpp"
 #include "app/platform/platform_glfw.hpp"
 #include "app/desktop/portal_dialog.hpp"
-#include "app/slides/slide_09_train.hpp"
+#include "core/train/trainer.hpp"  // --train-print
 #include "app/slides/slides.hpp"
 #include "core/settings/cli_options.hpp"
 #include "core/tokenizer/gpt2_tokenizer.hpp"
@@ -671,13 +671,13 @@ std::string worksheet_picture(lv::app::Platform& p, lv::app::App& app, const lv:
     lv::app::apply_text(app, *item.question.params.text);
   }
   // rows_moved: slide 9 trains as the question does (a drawn state: its IDs one a step at
-  // lr 0.1) with the optimizer it names, alone.
-  if (item.question.kind == lv::quiz::QuestionKind::RowsMoved ||
-      item.question.kind == lv::quiz::QuestionKind::SparseMemory) {
-    if (drawn) lv::app::train_fresh_choices(lv::app::context_of(app, lv::app::kSlideTrain));
-    if (item.question.params.optimizer)
-      lv::app::train_show_optimizer(lv::app::context_of(app, lv::app::kSlideTrain), *item.question.params.optimizer);
-  }
+  // lr 0.1) with the optimizer it names, alone: the question's slide is set up for a drawn
+  // state, then shows what the question names.
+  const int q_slide = std::clamp(item.question.slide, 0, lv::app::slide_count() - 1);
+  const lv::app::SlideDef& asking = lv::app::slide_table()[static_cast<size_t>(q_slide)];
+  if (drawn && asking.practice) asking.practice(lv::app::context_of(app, asking), lv::app::Practice::Fresh);
+  for (const lv::app::SlideDef& s : lv::app::slide_table())
+    if (s.show_question) s.show_question(lv::app::context_of(app, s), item.question);
   lv::app::finish_jobs(app);
   lv::app::want_table_work(app, slide_table_work(at.slide));
   freeze_at(app, at.slide, at.step);

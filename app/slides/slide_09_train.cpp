@@ -858,6 +858,24 @@ Hidden hides(const quiz::Question& q) {
 
 void preset(const SlideContext& cx, const CliOptions& o);  // (below: with train_preset)
 
+// What its questions read of it (rows_moved, sparse_memory): the batches, lr and optimizer shown.
+void quiz_model(const SlideContext& cx, quiz::QuizModel& m) {
+  m.train_batches = train_slide_batches(cx);
+  m.train_lr = train_slide_lr(cx);
+  m.train_optimizer = train_slide_optimizer(cx);
+}
+
+void practice(const SlideContext& cx, Practice what) {
+  if (what == Practice::Keep) train_keep_choices(cx);
+  else if (what == Practice::Restore) train_restore_choices(cx);
+  else train_fresh_choices(cx);
+}
+
+// rows_moved and sparse_memory name an optimizer: the slide shows that one, alone.
+void show_question(const SlideContext& cx, const quiz::Question& q) {
+  if (q.params.optimizer) train_show_optimizer(cx, *q.params.optimizer);
+}
+
 }  // namespace
 
 const SlideDef kSlideTrain = {.title = "Training: which rows move",
@@ -872,7 +890,11 @@ const SlideDef kSlideTrain = {.title = "Training: which rows move",
                               .fit_depends = fit_depends,
                               .code_depends = code_depends,
                               .preset = preset,
-                              .hides = hides};
+                              .hides = hides,
+                              .quiz_model = quiz_model,
+                              .quiz_key = train_slide_key,
+                              .practice = practice,
+                              .show_question = show_question};
 
 // ---------------------------------------------------------------- the state, for others
 TrainSlideState& train_slide_state(const SlideContext& cx) { return cx.own<TrainSlideState>(); }

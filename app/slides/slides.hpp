@@ -27,6 +27,11 @@ struct SlideMeasure {
   std::string why;     // Failed: why there is no figure, in the slide's words
 };
 
+// Learn mode's practice (Try another, the quiz) shows a drawn state in place of the learner's:
+// a slide keeps its own choices before (Keep), gives them back after (Restore), and sets itself
+// up for a drawn state's question on it (Fresh: slide 9 trains the drawn IDs one a step at lr 0.1).
+enum class Practice { Keep, Restore, Fresh };
+
 // What a slide's canvas function gets: where to draw and how far the animation is.
 struct SlideCanvas {
   const SlideContext& cx;
@@ -117,6 +122,13 @@ struct SlideDef {
   // sizes they ask about, smallest and largest (null: its questions are the state's alone).
   SlideMeasure (*measure)(const SlideContext& cx, int batch) = nullptr;
   std::array<int, 2> measure_batches{};
+  // What its questions depend on besides the model (slide 9: its batches, optimizer and lr):
+  // a change of it asks again (null: the model alone).
+  uint64_t (*quiz_key)(const SlideContext& cx) = nullptr;
+  // Learn mode's practice (Practice above; null: nothing of its own to keep).
+  void (*practice)(const SlideContext& cx, Practice what) = nullptr;
+  // Shows what question q names (slide 9: the optimizer rows_moved asks about, alone; null: nothing).
+  void (*show_question)(const SlideContext& cx, const quiz::Question& q) = nullptr;
 };
 
 // The shown slide's Hidden while Learn mode asks its question (nothing otherwise: no
