@@ -10,7 +10,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/app_nearest.hpp"
+#include "app/table_rows.hpp"
 #include "app/ui_base/ui_draw.hpp"
 #include "app/ui_base/ui_landmarks.hpp"
 #include "app/ui_base/ui_theme.hpp"

@@ -1,8 +1,8 @@
 // app_nearest.cpp — the "What a row means" panel (see the header).
-//   the table      its key (what a result was made for), a snapshot for the workers
 //   the workers    the search (NearestJob), the norms and the unused-row indicator
-//   the rows       token text, the typed query, adding a row as an ID
-//   drawing        the window, its two tabs
+//   drawing        the window, its tabs (the map's is app_map.cpp)
+// (The table's key and snapshot, the rows' text and the typed query: app/table_rows.cpp,
+// which the map uses too.)
 #include "app/app_nearest.hpp"
 
 #include <imgui.h>
@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "app/app_map.hpp"
+#include "app/table_rows.hpp"
 #include "app/state/app_edits.hpp"
 #include "app/model/app_model.hpp"
 #include "app/ui_base/ui_draw.hpp"
@@ -37,31 +38,6 @@ constexpr const char* kNeighbourMarks[] = {"nearest-n0", "nearest-n1", "nearest-
                                            "nearest-n5", "nearest-n6", "nearest-n7", "nearest-n8", "nearest-n9"};
 constexpr const char* kLowestMarks[] = {"norms-low0", "norms-low1", "norms-low2", "norms-low3"};
 
-// ---------------------------------------------------------------- the table
-
-NearestTableKey table_key(const App& app) {
-  const TableView& t = app.derived.table;
-  NearestTableKey k;
-  k.base = t.base_owner().get();
-  k.rows = t.rows();
-  k.cols = t.cols();
-  k.dtype = static_cast<int>(t.dtype());
-  k.edits_version = app.inputs.edits_version;
-  return k;
-}
-
-// The table as the workers read it: the base shared, the edits copied (the UI edits on).
-TableView snapshot(const App& app) {
-  const Derived& d = app.derived;
-  return TableView(d.seeded ? d.seeded->values : nullptr, d.seeded ? nullptr : app.inputs.file, d.table.dtype(),
-                   std::make_shared<const EditMap>(d.table.edits()));
-}
-
-// Rows are tokens when the table brought its own tokenizer, or is GPT-2-sized with GPT-2's.
-bool gpt2_sized(const App& app) {
-  return app.tokenizer && (app.model_tokenizer || app.derived.vocab == static_cast<int64_t>(kGpt2VocabSize));
-}
-
 // ---------------------------------------------------------------- the workers
 
 void update_search(App& app) {
@@ -73,23 +49,23 @@ void update_search(App& app) {
     p.has_result = true;
   }
   if (!p.open || p.tab != 0 || p.row < 0 || p.row >= app.derived.vocab) return;
-  NearestAsk want{table_key(app), p.row, std::clamp<int64_t>(p.k, 1, std::max<int64_t>(1, app.derived.vocab - 1)),
-                  p.metric};
+  NearestAsk want{nearest_table_key(app), p.row,
+                  std::clamp<int64_t>(p.k, 1, std::max<int64_t>(1, app.derived.vocab - 1)), p.metric};
   if (want == p.asked && (p.job.running() || p.has_result)) return;
   p.asked = want;
-  p.job.start({snapshot(app), want.row, want.k, want.metric});
+  p.job.start({nearest_snapshot(app), want.row, want.k, want.metric});
 }
 
 void start_norms(App& app) {
   NearestPanel& p = app.nearest;
-  p.norms_asked = table_key(app);
+  p.norms_asked = nearest_table_key(app);
   auto out = std::make_shared<NormsAnswer>();
   auto fraction = std::make_shared<std::atomic<float>>(0.0f);
   p.norms_out = out;
   p.norms_fraction = fraction;
   const bool tied = app.inputs.tie_weights;
-  p.norms_job.start(
-      [t = snapshot(app), key = p.norms_asked, marked = p.marked_unused, tied, out, fraction](JobControl& c) mutable {
+  p.norms_job.start([t = nearest_snapshot(app), key = p.norms_asked, marked = p.marked_unused, tied, out,
+                     fraction](JobControl& c) mutable {
     // A GGUF's unused tokens join the rows the user marked (its header read here, not on the UI thread).
     if (const TableFile* f = t.file())
       for (int64_t r : gguf_unused_rows(*f)) marked.push_back(r);
@@ -121,7 +97,7 @@ void update_norms(App& app) {
     p.has_norms = true;
   }
   // Once per table (and edit) while the tab shows; a cancelled pass waits for its button.
-  if (!p.open || p.tab != 1 || p.norms_job.running() || p.norms_asked == table_key(app)) return;
+  if (!p.open || p.tab != 1 || p.norms_job.running() || p.norms_asked == nearest_table_key(app)) return;
   start_norms(app);
 }
 
@@ -158,7 +134,7 @@ bool row_line(App& app, int64_t row, double score, const char* score_fmt, const 
 }
 
 bool begin_rows_table(const App& app, const char* id, const char* score_name, float height) {
-  const bool tokens = gpt2_sized(app);
+  const bool tokens = rows_are_tokens(app);
   if (!ImGui::BeginTable(id, tokens ? 3 : 2,
                          ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp |
                              ImGuiTableFlags_PadOuterX,
@@ -172,25 +148,11 @@ bool begin_rows_table(const App& app, const char* id, const char* score_name, fl
   return true;
 }
 
-void progress_line(float fraction, const char* what, BackgroundJob* job, NearestJob* search) {
-  const float e = em();
-  char pct[16];
-  std::snprintf(pct, sizeof pct, "%d%%", static_cast<int>(fraction * 100.0f + 0.5f));
-  ImGui::ProgressBar(fraction, ImVec2(e * 6.0f, 0.0f), pct);
-  ImGui::SameLine();
-  ImGui::TextDisabled("%s", what);
-  ImGui::SameLine();
-  if (ImGui::SmallButton("Cancel##nearest")) {
-    if (job) job->stop();
-    if (search) search->stop();
-  }
-}
-
 void draw_query(App& app) {
   NearestPanel& p = app.nearest;
   const float e = em();
   ImGui::SetNextItemWidth(std::min(e * 10.0f, ImGui::GetContentRegionAvail().x * 0.5f));
-  const char* hint = gpt2_sized(app) ? "row or token" : "row";
+  const char* hint = rows_are_tokens(app) ? "row or token" : "row";
   if (ImGui::InputTextWithHint("##nearest-query", hint, p.query_buf, sizeof p.query_buf,
                                ImGuiInputTextFlags_EnterReturnsTrue)) {
     const int64_t r = nearest_query_row(app, p.query_buf, &p.query_error);
@@ -236,7 +198,7 @@ void draw_neighbours(App& app) {
   if (p.job.running()) {
     char what[96];
     std::snprintf(what, sizeof what, "reading %s rows…", Commas(app.derived.vocab).s);
-    progress_line(p.job.progress(), what, nullptr, &p.job);
+    nearest_progress_line(p.job.progress(), what, nullptr, &p.job);
   }
   if (!p.has_result) return;
   if (!p.result.ok) {
@@ -244,7 +206,7 @@ void draw_neighbours(App& app) {
     return;
   }
   // The last answer stays while another is computed (dimmed when it is not this query's).
-  const bool current = p.shown.row == p.row && p.shown.table == table_key(app);
+  const bool current = p.shown.row == p.row && p.shown.table == nearest_table_key(app);
   if (!current) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.5f);
   ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).muted);
   ImGui::TextWrapped("%lld nearest by %s (row %lld left out) · click one to add it as an ID",
@@ -338,9 +300,9 @@ void draw_norms(App& app) {
   if (p.norms_job.running()) {
     char what[96];
     std::snprintf(what, sizeof what, "norms of %s rows…", Commas(app.derived.vocab).s);
-    progress_line(p.norms_fraction ? p.norms_fraction->load() : 0.0f, what, &p.norms_job, nullptr);
+    nearest_progress_line(p.norms_fraction ? p.norms_fraction->load() : 0.0f, what, &p.norms_job, nullptr);
   }
-  const bool stale = !p.has_norms || !(p.norms.table == table_key(app));
+  const bool stale = !p.has_norms || !(p.norms.table == nearest_table_key(app));
   if (stale && !p.norms_job.running() && ImGui::Button("Compute the row norms")) start_norms(app);
   if (!p.has_norms) return;
   const NormsAnswer& a = p.norms;
@@ -404,43 +366,6 @@ void begin_window(App& app, bool* open) {
 
 }  // namespace
 
-std::string row_token_text(App& app, int64_t row) {
-  if (!gpt2_sized(app) || row < 0 || row >= static_cast<int64_t>(app.tokenizer->vocab_size())) return {};
-  return wide_to_edit(app.ui.editor.wide, visible_token_text(app.tokenizer->token_bytes(row)));
-}
-
-int64_t nearest_query_row(App& app, const std::string& text, std::string* why) {
-  why->clear();
-  const int64_t v = app.derived.vocab;
-  const char* s = text.c_str();
-  while (*s == ' ') ++s;
-  char* end = nullptr;
-  const long long n = std::strtoll(s, &end, 10);
-  if (end != s && *s != '\0') {
-    while (*end == ' ') ++end;
-    if (*end == '\0') {
-      if (n >= 0 && n < v) return n;
-      *why = std::to_string(n) + " is out of range: this table has " + counted(v, "row") + ", 0–" +
-             std::to_string(v - 1) + ".";
-      return -1;
-    }
-  }
-  if (!gpt2_sized(app)) {
-    *why = "Type a row number 0–" + std::to_string(v - 1) +
-           " (a token's text needs the table's tokenizer, or GPT-2's 50,257-row table).";
-    return -1;
-  }
-  const Encoding e = app.tokenizer->encode(wide_from_edit(app.ui.editor.wide, text));
-  if (!e.ok || e.ids.empty()) {
-    *why = e.ok ? "Type a row number or a token." : e.error;
-    return -1;
-  }
-  if (e.ids.size() > 1)
-    *why = "“" + text + "” is " + std::to_string(e.ids.size()) + " tokens: showing the first, " +
-           row_token_text(app, e.ids[0]) + ".";
-  return e.ids[0];
-}
-
 void open_nearest(App& app, int64_t row) {
   NearestPanel& p = app.nearest;
   p.open = true;
@@ -453,27 +378,6 @@ void open_nearest(App& app, int64_t row) {
 
 bool nearest_busy(const App& app) {
   return app.nearest.job.running() || app.nearest.norms_job.running() || map_busy(app);
-}
-
-NearestTableKey nearest_table_key(const App& app) { return table_key(app); }
-void nearest_progress_line(float fraction, const char* what, BackgroundJob* job) {
-  progress_line(fraction, what, job, nullptr);
-}
-TableView nearest_snapshot(const App& app) { return snapshot(app); }
-
-bool add_row_as_id(App& app, int64_t row) {
-  if (row < 0 || row >= app.derived.vocab) return false;
-  if (app.inputs.ids.size() >= kMaxIds) {
-    set_status(app, "The batch is full: remove an ID first.");
-    return false;
-  }
-  IdList ids = app.inputs.ids;
-  ids.push_back(row);
-  take_change(app, set_ids(app, ids), Fields::Sync);
-  char line[96];
-  std::snprintf(line, sizeof line, "Added row %lld as an ID.", static_cast<long long>(row));
-  set_status(app, line);
-  return true;
 }
 
 void draw_nearest_panel(App& app) {

@@ -15,7 +15,7 @@
 #include "app/state/app_edits.hpp"
 #include "app/chrome/chrome.hpp"
 #include "app/deck/slide_nav.hpp"
-#include "app/slides/bpe_replay.hpp"
+#include "app/state/bpe_replay.hpp"
 #include "app/ui_base/ui_draw.hpp"
 #include "app/ui_base/ui_landmarks.hpp"
 #include "app/ui_base/ui_theme.hpp"

@@ -4,10 +4,9 @@
 #include <cstdio>
 #include <string>
 
-#include "app/deck/slide_host.hpp"
 #include "app/state/app_edits.hpp"
 #include "app/chrome/chrome.hpp"
-#include "app/slides/slide_09_train.hpp"
+#include "app/deck/slide_host.hpp"
 #include "app/deck/slide_nav.hpp"
 #include "app/widgets/widget_data_text.hpp"
 #include "app/widgets/widget_file_picker.hpp"
@@ -55,10 +54,12 @@ void draw_menu_bar(App& app) {
     if (ImGui::MenuItem("Back to the seeded table", nullptr, false, app.inputs.file != nullptr))
       take_change(app, set_table_file(app, nullptr), Fields::Sync);
     ImGui::Separator();
-    // Slide 9's trained table (the file is never written): a .safetensors of its own.
-    if (ImGui::MenuItem("Save table as… (.safetensors)", nullptr, false,
-                        train_table_saveable(context_of(app, kSlideTrain))))
-      train_slide_state(context_of(app, kSlideTrain)).save_requested = true;
+    // A slide's own table (slide 9's trained one; the file is never written): a .safetensors of its own.
+    const SlideDef* saver = nullptr;
+    for (const SlideDef& s : slide_table())
+      if (!saver && s.table_saveable && s.save_table && s.table_saveable(context_of(app, s))) saver = &s;
+    if (ImGui::MenuItem("Save table as… (.safetensors)", nullptr, false, saver != nullptr))
+      saver->save_table(context_of(app, *saver));
     if (ImGui::MenuItem("Save screenshot (PNG)", "Ctrl+S")) ui.screenshot_requested = true;
     if (ImGui::MenuItem("Export this slide's animation (GIF)")) ui.gif_requested = true;
     if (ImGui::IsItemHovered())

@@ -7,11 +7,10 @@
 #include <cstdio>
 #include <utility>
 
-#include "app/deck/slide_host.hpp"
 #include "app/state/app_edits.hpp"
 #include "app/state/session_table.hpp"
 #include "app/chrome/chrome.hpp"
-#include "app/slides/slide_09_train.hpp"  // Save table as… over the open table: opened again
+#include "app/deck/slide_host.hpp"
 #include "app/deck/slide_nav.hpp"
 #include "app/ui_base/ui_landmarks.hpp"
 #include "app/ui_base/ui_draw.hpp"
@@ -54,9 +53,11 @@ bool table_loading(const App& app) { return app.loading.job.active(); }
 
 void poll_table_load(App& app) {
   TableLoading& l = app.loading;
-  // Slide 9 saved its trained table over the open table's file: that file is the table now.
-  if (const std::string saved = train_take_open_request(context_of(app, kSlideTrain)); !saved.empty())
-    start_table_load(app, saved);
+  // A slide saved its own table over the open table's file (slide 9): that file is the table now.
+  for (const SlideDef& s : slide_table())
+    if (s.take_file_to_open)
+      if (const std::string saved = s.take_file_to_open(context_of(app, s)); !saved.empty())
+        start_table_load(app, saved);
   if (!l.job.take()) return;
   TableLoad r = std::move(*l.result);
   l.result.reset();

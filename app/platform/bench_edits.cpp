@@ -17,7 +17,7 @@
 #include "app/model/app_model.hpp"
 #include "app/app_ui.hpp"
 #include "app/model/model_jobs.hpp"
-#include "app/slides/scale_worker.hpp"
+#include "app/slides/scale_worker.hpp"  // slide: the bench times slide 7's worker itself
 #include "app/slides/slides.hpp"
 
 namespace lv::app {

@@ -18,7 +18,6 @@
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/app_nearest.hpp"
 #include "app/app_ui.hpp"
-#include "app/slides/scale_worker.hpp"
 #include "app/slides/slides.hpp"
 
 namespace {

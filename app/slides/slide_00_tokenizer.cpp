@@ -4,14 +4,14 @@
 // replayed one per step build one chosen piece's tokens (the book's
 // "someunknownPlace"; click any piece); then every piece's tokens and their IDs.
 // Steps: 0 pieces · 1 bytes as symbols · 2 .. 2+M−1 the M merges · 2+M the IDs.
-// The model is its own BpeState (app/slides/bpe_replay.hpp); with no sentence the slide says why.
+// The model is its own BpeState (app/state/bpe_replay.hpp); with no sentence the slide says why.
 #include <algorithm>
 #include <cfloat>
 #include <cstdio>
 
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/model/app_model.hpp"
-#include "app/slides/bpe_replay.hpp"
+#include "app/state/bpe_replay.hpp"
 #include "app/slides/narrative_lines.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"

@@ -876,6 +876,8 @@ void show_question(const SlideContext& cx, const quiz::Question& q) {
   if (q.params.optimizer) train_show_optimizer(cx, *q.params.optimizer);
 }
 
+void request_save(const SlideContext& cx) { train_slide_state(cx).save_requested = true; }
+
 }  // namespace
 
 const SlideDef kSlideTrain = {.title = "Training: which rows move",
@@ -894,7 +896,10 @@ const SlideDef kSlideTrain = {.title = "Training: which rows move",
                               .quiz_model = quiz_model,
                               .quiz_key = train_slide_key,
                               .practice = practice,
-                              .show_question = show_question};
+                              .show_question = show_question,
+                              .table_saveable = train_table_saveable,
+                              .save_table = request_save,
+                              .take_file_to_open = train_take_open_request};
 
 // ---------------------------------------------------------------- the state, for others
 TrainSlideState& train_slide_state(const SlideContext& cx) { return cx.own<TrainSlideState>(); }

@@ -129,6 +129,13 @@ struct SlideDef {
   void (*practice)(const SlideContext& cx, Practice what) = nullptr;
   // Shows what question q names (slide 9: the optimizer rows_moved asks about, alone; null: nothing).
   void (*show_question)(const SlideContext& cx, const quiz::Question& q) = nullptr;
+  // A table of its own that File ▸ Save table as… writes (slide 9's trained table): whether
+  // there is one now, and the request to save it (its dialog is its own); null: none.
+  bool (*table_saveable)(const SlideContext& cx) = nullptr;
+  void (*save_table)(const SlideContext& cx) = nullptr;
+  // A file it wrote that the window opens now (slide 9 saved over the open table's file: that
+  // file is the table now); taken once, "" when there is none.
+  std::string (*take_file_to_open)(const SlideContext& cx) = nullptr;
 };
 
 // The shown slide's Hidden while Learn mode asks its question (nothing otherwise: no

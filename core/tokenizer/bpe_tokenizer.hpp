@@ -36,7 +36,7 @@
 namespace lv {
 
 // SentencePiece's space, ▁ (U+2581), as UTF-8. Built from its code point: no UI font has
-// its glyph, so the app draws it as ␣ (app/slides/bpe_replay.cpp), never as itself.
+// its glyph, so the app draws it as ␣ (app/state/bpe_replay.cpp), never as itself.
 inline constexpr char kMetaspace[] = {static_cast<char>(0xE2), static_cast<char>(0x96), static_cast<char>(0x81), 0};
 
 struct PreTokenizeStep {

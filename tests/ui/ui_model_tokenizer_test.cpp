@@ -12,7 +12,7 @@
 
 #include "app/app_learn.hpp"
 #include "app/deck/slide_host.hpp"
-#include "app/slides/bpe_replay.hpp"
+#include "app/state/bpe_replay.hpp"
 #include "app/deck/slide_nav.hpp"
 #include "core/tokenizer/tokenizer.hpp"
 #include "headless.hpp"

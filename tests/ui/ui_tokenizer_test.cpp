@@ -12,7 +12,7 @@
 #include "app/deck/app_init.hpp"
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/app_session.hpp"
-#include "app/slides/bpe_replay.hpp"
+#include "app/state/bpe_replay.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
 #include "core/tokenizer/bpe_vocab.hpp"

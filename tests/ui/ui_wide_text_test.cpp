@@ -15,7 +15,7 @@
 
 #include "app/deck/slide_host.hpp"
 #include "app/app_session.hpp"
-#include "app/slides/bpe_replay.hpp"
+#include "app/state/bpe_replay.hpp"
 #include "app/ui_base/anim_timeline.hpp"
 #include "core/settings/session_settings.hpp"
 #include "core/text/wide_text.hpp"

@@ -1,7 +1,5 @@
 // bpe_replay.cpp — the tokenizer's work on the IDs' sentence, kept for slide 0.
-#include "app/slides/bpe_replay.hpp"
-
-#include "app/slides/slides.hpp"
+#include "app/state/bpe_replay.hpp"
 
 #include "core/tokenizer/bpe_vocab.hpp"
 #include "core/tokenizer/bpe_tokenizer.hpp"  // kMetaspace

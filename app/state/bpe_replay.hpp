@@ -1,7 +1,8 @@
 // bpe_replay.hpp — slide 0's model: the sentence behind the IDs cut into the pattern's
 // pieces, each piece's tokens, and one piece's merges replayed from single bytes
 // (BpeState: slide 0's own state, kept with the slide, not in UiState). Rebuilt when the
-// IDs, their text or the chosen piece change.
+// IDs, their text or the chosen piece change. Kept with slide 0's context and read by slide 0
+// and by the editor bar's token chips (so it lives here, below both, not in slides/).
 #pragma once
 #include <string>
 #include <string_view>
