@@ -848,6 +848,7 @@ static int run(int argc, char** argv) {
 int main(int argc, char** argv) {
   // Out of memory anywhere: one line and exit 1, never abort() (exit 134, a core dump).
   lv::app::install_out_of_memory_exit();
+  lv::set_deck_size(lv::app::slide_count());  // core's --slide and session checks: the registry's count
   try {
     return run(argc, argv);
   } catch (const std::bad_alloc&) {

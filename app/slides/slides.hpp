@@ -177,8 +177,8 @@ std::string slide_keys_label();
 
 // The slides in order, one line each: adding a slide is its file (slide_NN_name.cpp,
 // defining its SlideDef) and its line here. The count, --slide's range, the keys and the
-// help text follow (kSlideCount, counted from the files by CMakeLists.txt); a test checks
-// the README's table of slides against slide_table().
+// help text follow (core's deck_size(), given slide_count() at start: app/platform/main.cpp
+// and the tests' Headless); a test checks the README's table of slides against slide_table().
 #define LV_SLIDES(X)   \
   X(kSlideTokenizer)   \
   X(kSlideTable)       \

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <charconv>
 #include <cstring>
@@ -30,6 +31,14 @@
 #include "core/text/value_parse.hpp"
 
 namespace lv {
+
+namespace {
+std::atomic<int> g_deck_size{0};  // set_deck_size: the app's registry's count
+}  // namespace
+
+void set_deck_size(int slides) { g_deck_size.store(slides < 0 ? 0 : slides, std::memory_order_relaxed); }
+int deck_size() { return g_deck_size.load(std::memory_order_relaxed); }
+
 namespace {
 
 // ---------------------------------------------------------------- small helpers
@@ -476,9 +485,9 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
   }
   if (name == "--slide") {
     o.slide_given = true;
-    auto d = int_in_range(v, 0, kLastSlide);
+    auto d = int_in_range(v, 0, last_slide());
     if (!d)
-      return "--slide must be a slide number from 0 to " + std::to_string(kLastSlide) + " (got " + quoted_input(v) +
+      return "--slide must be a slide number from 0 to " + std::to_string(last_slide()) + " (got " + quoted_input(v) +
              ")";
     o.slide = static_cast<int>(*d);
     return "";
@@ -1011,7 +1020,7 @@ constexpr const char* kTokenizeHelp = R"(  --tokenize TEXT      print TEXT's GPT
                        "", "[]" or "[ ]" is no IDs (what --tokenize "" prints))";
 
 std::string cli_help_text(const std::vector<std::string>& slide_titles) {
-  // The slide numbers come from kSlideCount (counted from app/slides/ by CMakeLists.txt);
+  // The slide numbers come from deck_size() (the app's registry, given at start);
   // their titles from the app's registry (main passes them: core does not know the slides).
   std::string text = R"(lookupviz — see, step by step, that an embedding lookup is a matrix multiply
 on a one-hot vector, and why the lookup is the optimization.
@@ -1105,10 +1114,10 @@ Examples:
       text.replace(at, key.size(), value);
   };
   put("@USAGE@", kUsageHelp);  // first: it may hold the placeholders below
-  char last2[8];
-  std::snprintf(last2, sizeof last2, "%02d", kLastSlide);
+  char last2[16];
+  std::snprintf(last2, sizeof last2, "%02d", last_slide());
   put("@LAST2@", last2);
-  put("@LAST@", std::to_string(kLastSlide));
+  put("@LAST@", std::to_string(last_slide()));
   put("@SLIDES@", slide_list_lines(slide_titles));
   put("@QUIZ@\n", std::string(kQuizHelp) + "\n");
   put("@TRAIN@\n", std::string(kTrainHelp) + "\n");

@@ -15,12 +15,14 @@
 
 namespace lv {
 
-// The slides are numbered 0..kSlideCount-1: 0 is "Text → token IDs" (before the table),
-// 1–5 the page's five (--slide 1 is the table), 6–8 beyond. The number is also the
-// index in the app's slide table (which checks it has kSlideCount entries).
-// CMakeLists.txt counts app/slides/slide_NN_*.cpp (the app's registry checks the same).
-inline constexpr int kSlideCount = LOOKUPVIZ_SLIDE_COUNT;
-inline constexpr int kLastSlide = kSlideCount - 1;                 // --slide accepts 0..kLastSlide
+// The slides are numbered 0..deck_size()-1: 0 is "Text → token IDs" (before the table),
+// 1–5 the page's five (--slide 1 is the table), 6 and on beyond. The number is the index in
+// the app's registry (app/slides/slides.hpp, LV_SLIDES), whose count the app gives core once
+// at start (set_deck_size), before any option or session is read: core does not count the
+// slides (a new slide changes no file here). 0 until then: every --slide is refused.
+void set_deck_size(int slides);
+int deck_size();
+inline int last_slide() { return deck_size() - 1; }                // --slide accepts 0..last_slide()
 inline constexpr int kMaxStep = 9'999;                             // --step accepts 0..kMaxStep
 inline constexpr int64_t kMaxTrainSteps = 10'000;                  // --steps accepts 1..kMaxTrainSteps
 inline constexpr int kMinSizePixels = 320, kMaxSizePixels = 8192;  // --size: each side
@@ -91,7 +93,7 @@ struct CliOptions {
   std::string attention_flag;        // the first of --d-out, --beta, --no-mask, --positions given
 
   // The window and headless rendering.
-  int slide = 1;                   // --slide K, the slide's number (0..kLastSlide; 1: the table)
+  int slide = 1;                   // --slide K, the slide's number (0..last_slide(); 1: the table)
   int step = -1;                   // --step S as the transport counts ("S / N"; 0: before the first); -1: the last
   int width = 1440, height = 900;  // --size WxH
   bool size_given = false;

@@ -18,7 +18,7 @@
 #include <ctime>
 #include <optional>
 
-#include "core/settings/cli_options.hpp"  // kSlideCount, kMaxStep
+#include "core/settings/cli_options.hpp"  // last_slide(), kMaxStep
 #include "core/text/id_parse.hpp"         // kMaxIds, kMaxVocab, kMaxDim
 #include "core/io/table_file.hpp"         // kMaxTableElements
 #include "core/torch/table_size.hpp"
@@ -397,8 +397,8 @@ struct Parser {
     seen[k] = line_no;
 
     if (key == "slide") {
-      auto d = int_in(v, 0, kLastSlide);
-      if (!d) return "slide must be a slide number from 0 to " + std::to_string(kLastSlide) + got;
+      auto d = int_in(v, 0, last_slide());
+      if (!d) return "slide must be a slide number from 0 to " + std::to_string(last_slide()) + got;
       s.slide = static_cast<int>(*d);
     } else if (key == "step") {
       auto f = parse_float(v);

@@ -66,7 +66,7 @@ enum class SettingsGrad { SumOfOutputs, Seeded };  // slide 6's G: ones, or torc
 struct SessionSettings {
   int version = kSettingsVersion;  // the file's major version (parse: what the header said)
   // Where the user is.
-  int slide = 1;      // the slide's number, 0..kLastSlide, as --slide (1: the table; files
+  int slide = 1;      // the slide's number, 0..last_slide(), as --slide (1: the table; files
                       // from before slide 0 said the same numbers)
   float step = 0.0f;  // the slide's timeline position, 0..kMaxStep+1
   // The model.

@@ -41,6 +41,10 @@
 
 namespace lvfuzz {
 
+// Core's deck of 11 slides, as the app gives its registry's count at start (the fuzzers link
+// core alone); --slide and the session's slide are checked against it.
+inline const bool kDeckSized = (lv::set_deck_size(11), true);
+
 // ---------------------------------------------------------------- shared invariants
 
 // One line a terminal shows safely: no control characters (no newline, no ESC), not empty.
@@ -129,7 +133,7 @@ inline std::string check_cli(const uint8_t* data, size_t n) {
     if (id < 0 || id >= v) return "ok with an ID out of range";
   if (o.weights.empty() && !lv::table_size_error(static_cast<int64_t>(o.ids.size()), v, o.dim).empty())
     return "ok with a table or a one-hot matrix too big";
-  if (o.slide < 0 || o.slide > lv::kLastSlide) return "ok with slide " + std::to_string(o.slide);
+  if (o.slide < 0 || o.slide > lv::last_slide()) return "ok with slide " + std::to_string(o.slide);
   if (o.step < -1 || o.step > lv::kMaxStep) return "ok with step " + std::to_string(o.step);
   if (o.width < 320 || o.width > 8192 || o.height < 320 || o.height > 8192) return "ok with a bad size";
   if (o.scale != 0.0f && !(o.scale >= 0.5f && o.scale <= 4.0f)) return "ok with a bad scale";
@@ -224,7 +228,7 @@ inline std::string check_settings(const uint8_t* data, size_t n) {
   }
   if (p.newer_version) return "ok and newer";
   const lv::SessionSettings& s = p.settings;
-  if (s.slide < 0 || s.slide >= lv::kSlideCount) return "ok with slide " + std::to_string(s.slide);
+  if (s.slide < 0 || s.slide >= lv::deck_size()) return "ok with slide " + std::to_string(s.slide);
   if (!(s.step >= 0.0f && s.step <= lv::kMaxStep + 1)) return "ok with a bad step";
   if (s.ids.empty() || s.ids.size() > lv::kMaxIds) return "ok with a bad ID count";
   const int64_t v = lv::settings_vocab(s);

@@ -12,8 +12,6 @@
 #include <string>
 #include <vector>
 
-#include "core/settings/cli_options.hpp"  // kSlideCount
-
 namespace {
 
 struct Image {
@@ -55,6 +53,20 @@ int run(const std::string& args) {
   return std::system(cmd.c_str());
 }
 
+// The last slide's number as the binary's --help states it ("the slide to show, 0 to N"): the
+// registry's count, which the binary gives core at start (-1 when --help does not say).
+int last_slide_of_binary() {
+  FILE* f = popen(LOOKUPVIZ_BIN " --help 2>&1", "r");
+  if (!f) return -1;
+  std::string help;
+  char buf[4096];
+  while (size_t n = std::fread(buf, 1, sizeof buf, f)) help.append(buf, n);
+  pclose(f);
+  const std::string key = "the slide to show, 0 to ";
+  const size_t at = help.find(key);
+  return at == std::string::npos ? -1 : std::atoi(help.c_str() + at + key.size());
+}
+
 std::string temp_dir() {
   char tmpl[] = "/tmp/lookupviz-render-XXXXXX";
   const char* d = mkdtemp(tmpl);
@@ -66,7 +78,12 @@ TEST(Render, ExportSlidesWritesADistinctPicturePerSlide) {
   const std::string dir = temp_dir();
   ASSERT_EQ(run("--export-slides " + dir + " --size 1280x800"), 0);
   std::vector<Image> slides;
-  for (int k = 0; k <= lv::kLastSlide; ++k) {  // slide-00.png (text → token IDs) … slide-09.png
+  const int last = last_slide_of_binary();
+  ASSERT_GE(last, 10) << "--help names no last slide";  // slide 10 is attention
+  char past[32];
+  std::snprintf(past, sizeof past, "/slide-%02d.png", last + 1);
+  EXPECT_EQ(load(dir + past).w, 0) << "a picture past the last slide";
+  for (int k = 0; k <= last; ++k) {  // slide-00.png (text → token IDs) … slide-10.png
     char name[32];
     std::snprintf(name, sizeof name, "/slide-%02d.png", k);
     Image im = load(dir + name);

@@ -13,6 +13,7 @@
 #include "app/state/app_state.hpp"
 #include "app/app_ui.hpp"
 #include "app/model/model_jobs.hpp"
+#include "app/slides/slides.hpp"  // slide_count(): the registry's count, given to core as main() does
 #include "app/ui_base/ui_landmarks.hpp"
 #include "app/ui_base/ui_theme.hpp"
 #include "core/settings/cli_options.hpp"
@@ -45,6 +46,7 @@ enum Key : int {
 class Headless {
  public:
   explicit Headless(ImVec2 size = ImVec2(1440, 900), float scale = 1.0f) {
+    set_deck_size(slide_count());  // as main() starts: core's --slide and session checks
     ctx_ = ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;

@@ -138,7 +138,7 @@ TEST_F(UiTokenizer, BadTextSaysWhyAndKeepsTheLastGoodIds) {
 }
 
 TEST_F(UiTokenizer, SlideZeroIsTheTokenizerAndOneIsTheTable) {
-  ASSERT_EQ(slide_count(), kSlideCount);
+  ASSERT_EQ(slide_count(), deck_size());
   EXPECT_STREQ(slide_table()[0].title, "Text → token IDs");
   EXPECT_STREQ(slide_table()[1].title, "The table");
   EXPECT_EQ(parse_cli({"lookupviz", "--slide", "0"}).options.slide, 0);

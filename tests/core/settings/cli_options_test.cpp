@@ -156,7 +156,7 @@ TEST(CliOptions, WindowFlags) {
   EXPECT_TRUE(o.light && o.reduced_motion);
   EXPECT_EQ(o.screenshot, "out.png");
   EXPECT_EQ(ok({"--export-slides=dir/x"}).export_slides, "dir/x");
-  EXPECT_EQ(ok({"--slide", std::to_string(lv::kLastSlide)}).slide, lv::kLastSlide);
+  EXPECT_EQ(ok({"--slide", std::to_string(lv::last_slide())}).slide, lv::last_slide());
   EXPECT_EQ(ok({"--slide", "0"}).slide, 0);  // "Text → token IDs", before the table
   EXPECT_EQ(ok({}).slide, 1);                // the table, as ever
   EXPECT_EQ(ok({"--step", "0"}).step, 0);
@@ -166,8 +166,8 @@ TEST(CliOptions, WindowFlags) {
 }
 
 TEST(CliOptions, WindowFlagErrors) {
-  // The last slide is the registry's (kLastSlide), however many slides there are.
-  const std::string last = std::to_string(lv::kLastSlide), past = std::to_string(lv::kSlideCount);
+  // The last slide is the registry's (last_slide()), however many slides there are.
+  const std::string last = std::to_string(lv::last_slide()), past = std::to_string(lv::deck_size());
   EXPECT_EQ(err({"--slide", "-1"}), "--slide must be a slide number from 0 to " + last + " (got “-1”)");
   EXPECT_EQ(err({"--slide", past}), "--slide must be a slide number from 0 to " + last + " (got “" + past + "”)");
   EXPECT_EQ(err({"--step", "-1"}), "--step must be a whole number from 0 to 9,999 (got “-1”)");

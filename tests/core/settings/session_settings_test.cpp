@@ -3,7 +3,7 @@
 // newer versions and corrupt files set aside, atomic saves that leave no temp file.
 #include "core/settings/session_settings.hpp"
 
-#include "core/settings/cli_options.hpp"  // kLastSlide, kSlideCount
+#include "core/settings/cli_options.hpp"  // last_slide(), deck_size()
 
 #include <gtest/gtest.h>
 #include <sys/resource.h>
@@ -254,7 +254,7 @@ TEST(SessionSettings, SeedsAsPythonPrintsThem) {
 }
 
 TEST(SessionSettings, EveryBadValueIsRefusedWithASentence) {
-  const std::string last = std::to_string(lv::kLastSlide), past = std::to_string(lv::kSlideCount);  // the registry's
+  const std::string last = std::to_string(lv::last_slide()), past = std::to_string(lv::deck_size());  // the registry's
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"slide = -1\n", "line 2: slide must be a slide number from 0 to " + last + " (got “-1”)"},
       {"slide = " + past + "\n", "line 2: slide must be a slide number from 0 to " + last + " (got “" + past + "”)"},

@@ -1,0 +1,8 @@
+// deck_size_for_tests.cpp — core's tests run without the app's registry: they give core a deck
+// of 11 slides (the app gives its registry's count, lv::app::slide_count(), in main()), and
+// check --slide and the session against whatever count is given (last_slide(), deck_size()).
+#include "core/settings/cli_options.hpp"
+
+namespace {
+const bool kDeckSized = (lv::set_deck_size(11), true);
+}  // namespace
