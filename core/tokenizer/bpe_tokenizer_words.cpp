@@ -3,6 +3,7 @@
 // none at all), and the post-processor's special tokens.
 #include <cstdio>
 
+#include "core/text/text_format.hpp"
 #include "core/tokenizer/bpe_tokenizer.hpp"
 
 namespace lv {
@@ -61,8 +62,9 @@ bool BpeTokenizer::encode_words(std::string_view piece, IdList& out, WordModelBu
     out.push_back(id >= 0 ? id : spec_.unk_id);
     return true;
   }
-  *why = "the word \"" + std::string(piece.substr(0, 40)) +
-         "\" is not in its WordLevel vocabulary, and its unk_token is not in the vocabulary";
+  // (The word as text in a one-line message: its control characters shown as '?'.)
+  *why = "the word " + quoted_input(piece) +
+         " is not in its WordLevel vocabulary, and its unk_token is not in the vocabulary";
   return false;
 }
 

@@ -66,8 +66,8 @@ bool WordPieceModel::encode(std::string_view word, IdList& out, WordModelBudget&
   if (!unknown) return true;
   out.resize(start_size);
   if (unk_id_ < 0)
-    return *why = "the word \"" + std::string(word.substr(0, 40)) +
-                  "\" has no pieces in its WordPiece vocabulary, and its unk_token is not in the vocabulary",
+    return *why = "the word " + quoted_input(word) +
+                  " has no pieces in its WordPiece vocabulary, and its unk_token is not in the vocabulary",
            false;
   out.push_back(unk_id_);
   return true;

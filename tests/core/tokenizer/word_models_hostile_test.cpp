@@ -92,7 +92,7 @@ TEST(WordModelsHostile, AWordPieceWithoutItsUnknownTokenSaysSo) {
   const lv::Encoding e = l.tokenizer->encode("b");
   EXPECT_FALSE(e.ok);
   EXPECT_EQ(e.error,
-            "the word \"b\" has no pieces in its WordPiece vocabulary, and its unk_token is not in the vocabulary");
+            "the word “b” has no pieces in its WordPiece vocabulary, and its unk_token is not in the vocabulary");
 }
 
 }  // namespace
