@@ -229,8 +229,7 @@ void narrative(const SlideContext& cx) {
   if (static_cast<int64_t>(ids_of(cx).size()) > v.tokens)
     para_muted("Over the first %lld IDs (at most %lld).", static_cast<long long>(v.tokens),
                static_cast<long long>(kMaxAttentionTokens));
-  if (table_loaded(cx))
-    para_muted("W_query, W_key, W_value are drawn from seed %s: not the model's own.", seed_text(cx).c_str());
+  // (A loaded table's seeded projections are said under the canvas: draw_notes.)
 }
 
 // ---------------------------------------------------------------- canvas
@@ -487,6 +486,13 @@ float draw_notes(const Scene& s, const Grids& g, const AttnView& v, int cur, boo
   } else if (cur >= kStepProject) {
     std::snprintf(buf, sizeof buf, "%s multiply-adds for queries, keys, values%s%s", proj.c_str(),
                   cur >= kStepScores ? ", " : "", cur >= kStepScores ? (sc + " for the scores").c_str() : "");
+    line(s.pal.muted, buf);
+  }
+  // A loaded table: its projections are the seed's, not the model's (said at every step, under
+  // the canvas, where the narration's column has no room for it at 1024 × 768).
+  if (table_loaded(s.cx)) {
+    std::snprintf(buf, sizeof buf, "W_query, W_key, W_value are drawn from seed %s: not the model's own",
+                  seed_text(s.cx).c_str());
     line(s.pal.muted, buf);
   }
   return y;
