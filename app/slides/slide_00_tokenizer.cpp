@@ -429,7 +429,9 @@ void code(const SlideContext& cx, std::string& code, std::string& output) {
     for (int64_t id : p.ids) ids += (ids.empty() ? "" : ", ") + std::to_string(id);
   append_repl(output, "idx.tolist()", "[" + ids + "]");
   if (r.chosen >= 0 && cx.model.model_tokenizer) {
-    // The chosen piece's tokens as the model's vocabulary writes them.
+    // The chosen piece's tokens as the model's vocabulary writes them. Its expression names
+    // the piece's IDs: while slide 0 asks how many tokens the text makes, it waits too.
+    if (hides_now(cx, Hidden::kCounts)) return;
     const BpeReplayPiece& p = r.pieces[static_cast<size_t>(r.chosen)];
     std::string setup;
     const std::string expr = code_token_strings(cx, python_list(p.ids), setup);

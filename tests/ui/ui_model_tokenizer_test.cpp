@@ -114,6 +114,12 @@ TEST(UiModelTokenizer, Slide0sQuestionCountsTheTablesOwnTokens) {
   h.frames(2);
   const quiz::Question& q = h.app.learn.question;
   ASSERT_EQ(q.kind, quiz::QuestionKind::TokenCount);
+  // Nothing printed answers it first: neither idx nor the piece's IDs in its token list.
+  const CodePanelText& panel = code_panel_text(h.app);
+  for (int64_t id : lvtest::hello_world_ids()) {
+    EXPECT_EQ(panel.output.find(std::to_string(id)), std::string::npos) << id << "\n" << panel.output;
+    EXPECT_EQ(panel.code.find(std::to_string(id)), std::string::npos) << id << "\n" << panel.code;
+  }
   EXPECT_EQ(q.prompt, "How many tokens does the table's own tokenizer make of \u201cHello world!\u201d?");
   EXPECT_EQ(q.answer, quiz::Answer{static_cast<int64_t>(lvtest::hello_world_ids().size())});
   EXPECT_EQ(q.why.rfind("The table's tokenizer cuts it into 3 tokens", 0), 0u) << q.why;
