@@ -54,8 +54,10 @@ std::vector<QuestionKind> askable(const App& app, int slide) {
   const bool small = app.derived.vocab * app.derived.dim <= kAskWholeTableUpTo;
   if (app.inputs.ids.empty()) return out;
   const quiz::QuizModel m = learn_model(app);
-  for (QuestionKind k : quiz::kinds_for_slide(slide)) {
-    if (whole_table_kind(k) && !small) continue;
+  if (slide < 0 || slide >= slide_count()) return out;
+  for (const SlideQuestion& asked : slide_table()[static_cast<size_t>(slide)].questions) {
+    const QuestionKind k = asked.kind;
+    if (!asked.in_learn || (whole_table_kind(k) && !small)) continue;
     if (!quiz::askable_of(k, m)) continue;  // token_count: GPT-2's on a text shown; slide 9's: batches that fit
     out.push_back(k);
   }
@@ -388,43 +390,10 @@ bool typed_char_ok(const quiz::Question& q, ImWchar c) {
   return false;
 }
 
+// How q is answered, as the slide that asks it says.
 const char* how_to_answer(const quiz::Question& q) {
-  switch (q.kind) {
-    case QuestionKind::LookupRow:
-      return "Click the table row, or ↑ ↓ to it, or type its number; Enter answers, S shows.";
-    case QuestionKind::OnehotCol: return "Click the column, or ← → to it, or type its number; Enter answers, S shows.";
-    case QuestionKind::GradRows:
-    case QuestionKind::GradRowsRandn:
-      return "Click each row (or ↑ ↓ and Space), or type them: 1, 3; Enter answers, S shows.";
-    case QuestionKind::EditedRowOutputs:
-      return "Click each output row (or ↑ ↓ and Space), or type them: 0, 2 (none: leave it empty); Enter answers, "
-             "S shows.";
-    case QuestionKind::OutputsEqual:
-    case QuestionKind::SameTokenX:
-    case QuestionKind::SparseMemory: return "Type y or n; Enter answers, S shows.";
-    case QuestionKind::DifferingCells:
-    case QuestionKind::InfCells:
-      return "Click each output cell (or the arrows and Space), or type row,col; row,col (none: leave it empty); "
-             "Enter answers, S shows.";
-    case QuestionKind::ArgmaxToken:
-      return "Click the token's column of logits, or ← → to it, or type its ID; Enter answers, S shows.";
-    case QuestionKind::GradValue:
-    case QuestionKind::AttnRowSum: return "Type a number; Enter answers, S shows.";
-    case QuestionKind::AttnTopKey:
-      return "Click the position's column of weights, or ← → to it, or type its number; Enter answers, S shows.";
-    case QuestionKind::AttnMasked:
-      return "Click each position's column (or ← → and Space), or type them: 1, 2 (none: leave it empty); Enter "
-             "answers, S shows.";
-    case QuestionKind::AttnHardLimit:
-      return "Click the value row, or ↑ ↓ to it, or type its number; Enter answers, S shows.";
-    case QuestionKind::SpeedupEstimate:
-      // No anchor far from the truth (measured ratios run from tens to tens of thousands).
-      return "Type your estimate, a number like 100 or 10000 (within 2× counts); Enter answers, S shows.";
-    case QuestionKind::SpeedupBatch: return "Type 1 or 256; Enter answers, S shows.";
-    case QuestionKind::RowsMoved:
-      return "Click each row that changes (or ↑ ↓ and Space), or type them: 0, 2; Enter answers, S shows.";
-    default: return "Type a whole number; Enter answers, S shows.";
-  }
+  const SlideQuestion* asked = slide_question(q.slide, q.kind);
+  return asked && asked->how ? asked->how : kHowWholeNumber;
 }
 
 // An answer as the verdict says it: a long list of rows (AdamW moves every row) shortened to
@@ -495,40 +464,8 @@ quiz::QuizModel learn_model(const App& app) {
 }
 
 QuestionSteps question_steps(const quiz::Question& q, int steps) {
-  auto at = [&](int hold, int to) { return QuestionSteps{std::clamp(hold, 0, steps), std::clamp(to, 0, steps)}; };
-  switch (q.kind) {
-    case QuestionKind::TokenCount: return at(steps - 1, steps);  // the last step shows the IDs
-    case QuestionKind::LookupRow:
-    case QuestionKind::OnehotCol: {
-      const int i = static_cast<int>(q.params.i.value_or(0));
-      return at(i, i + 1);  // one step per ID: step i takes row ids[i]
-    }
-    case QuestionKind::LookupCopies: return at(1, 2);  // slide 5's bill
-    case QuestionKind::ArgmaxToken: return at(3, 4);   // slide 8's output head
-    case QuestionKind::GradRows:
-    case QuestionKind::GradRowsRandn:
-    case QuestionKind::GradValue: return at(0, steps - 1);  // the scatter steps
-    case QuestionKind::SameTokenX: return at(2, 3);         // slide 8: tok_emb, pos_emb; then x
-    case QuestionKind::OutputsEqual: return at(0, 1);       // slide 5's check
-    case QuestionKind::SpeedupEstimate:
-    case QuestionKind::SpeedupBatch: return at(steps - 1, steps);  // slide 7's timing step
-    case QuestionKind::RowsMoved:
-    case QuestionKind::SparseMemory: {
-      const int k = static_cast<int>(q.params.step.value_or(1));
-      return at(k - 1, k);  // slide 9's step k: the table after k optimizer steps
-    }
-    // Slide 10: asked with the scores shown (step 2 masks and softmaxes them); the hard
-    // limit at query t's own step (3 + t); the value rows' gradients before the backward step.
-    case QuestionKind::AttnTopKey:
-    case QuestionKind::AttnRowSum:
-    case QuestionKind::AttnMasked: return at(2, 3);
-    case QuestionKind::AttnHardLimit: {
-      const int t = static_cast<int>(q.params.t.value_or(0));
-      return at(3 + t, 4 + t);
-    }
-    case QuestionKind::AttnGradRows: return at(steps - 2, steps - 1);
-    default: return at(0, steps);
-  }
+  const SlideQuestion* asked = slide_question(q.slide, q.kind);
+  return asked && asked->steps ? asked->steps(q, steps) : steps_at(0, steps, steps);
 }
 
 // ---------------------------------------------------------------- reading answers

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "app/slides/slides.hpp"
 #include "app/state/app_state.hpp"
 #include "core/quiz/question_kinds.hpp"
 
@@ -18,11 +19,8 @@ namespace lv::app {
 // The model as the questions read it (the table borrowed, not copied).
 quiz::QuizModel learn_model(const App& app);
 
-// Where a question waits and what its reveal plays: the timeline holds at `hold` (the
-// steps before the reveal done) and plays to `reveal_to` once answered.
-struct QuestionSteps {
-  int hold = 0, reveal_to = 1;
-};
+// Where a question waits and what its reveal plays, as the slide that asks it declares
+// (SlideQuestion::steps, app/slides/slides.hpp).
 QuestionSteps question_steps(const quiz::Question& q, int steps);
 
 // Learn mode on or off (A, --ask, the menu, the editor bar); off drops a question asked.

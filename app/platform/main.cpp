@@ -641,10 +641,10 @@ std::string worksheet_folder_error(const std::string& md) {
 // typed); slide 0's question's text typed in Text mode, into a small seeded table whose V
 // follows the IDs (slide 0 draws no table: a file's or --vocab's rows would refuse GPT-2's
 // IDs, and the typed IDs' hint names the text's tokens); then the slide at the step
-// before its reveal (lv::quiz::picture_for).
+// before its reveal (its slide's SlideQuestion::picture: lv::app::question_picture).
 std::string worksheet_picture(lv::app::Platform& p, lv::app::App& app, const lv::CliOptions& o,
                               const lv::quiz::QuizItem& item, bool drawn, const std::string& path) {
-  const lv::quiz::PictureStep at = lv::quiz::picture_for(item.question);
+  const lv::quiz::PictureStep at = lv::app::question_picture(item.question);
   if (drawn || at.text_mode) {
     lv::CliOptions s = o;
     if (drawn) {
@@ -700,14 +700,15 @@ std::string export_worksheet(lv::app::Platform& p, lv::app::App& app, const lv::
   std::vector<size_t> order;
   for (int pass = 0; pass < 2; ++pass)
     for (size_t k = 0; k < questions.size(); ++k)
-      if (drawn ? pass == 0 : (pass == 1) == lv::quiz::picture_for(questions[k].question).text_mode) order.push_back(k);
+      if (drawn ? pass == 0 : (pass == 1) == lv::app::question_picture(questions[k].question).text_mode)
+        order.push_back(k);
   for (size_t k : order) {
     const lv::quiz::Question& q = questions[k].question;
     lv::quiz::WorksheetItem& it = items[k];
     it.question = q;
     it.slide_title = lv::app::slide_table()[static_cast<size_t>(q.slide)].title;
     if (drawn) it.state = lv::quiz::state_words(questions[k].spec);
-    const lv::quiz::PictureStep at = lv::quiz::picture_for(q);
+    const lv::quiz::PictureStep at = lv::app::question_picture(q);
     const std::string path = lv::quiz::picture_file(o.export_worksheet, static_cast<int>(k) + 1, at.slide, &it.picture);
     if (std::string e = worksheet_picture(p, app, o, questions[k], drawn, path); !e.empty()) return e;
     if (at.with_table) {  // the whole table beside it, of the same state (slide 1 at step 1)
@@ -848,7 +849,7 @@ static int run(int argc, char** argv) {
 int main(int argc, char** argv) {
   // Out of memory anywhere: one line and exit 1, never abort() (exit 134, a core dump).
   lv::app::install_out_of_memory_exit();
-  lv::set_deck_size(lv::app::slide_count());  // core's --slide and session checks: the registry's count
+  lv::app::give_core_the_deck();  // core's --slide and session checks, and its quiz: the registry's
   try {
     return run(argc, argv);
   } catch (const std::bad_alloc&) {

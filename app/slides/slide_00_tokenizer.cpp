@@ -469,6 +469,20 @@ Hidden hides(const quiz::Question& q) {
 }
 }  // namespace
 
+namespace {
+
+// Asked before the last step (which shows the IDs); pictured at step 0 in Text mode: the
+// pieces cut, no merges, no IDs.
+constexpr SlideQuestion kQuestions[] =
+    {
+        {quiz::QuestionKind::TokenCount, steps_last, kHowWholeNumber,
+         [](const quiz::Question&) {
+  return quiz::PictureStep{0, 0, true};
+         }},
+};
+
+}  // namespace
+
 const SlideDef kSlideTokenizer = {.title = "Text → token IDs",
                                   .steps = steps,
                                   .narrative = narrative,
@@ -476,6 +490,7 @@ const SlideDef kSlideTokenizer = {.title = "Text → token IDs",
                                   .caption = caption,
                                   .code = code,
                                   .fit_depends = fit_depends,
+                                  .questions = kQuestions,
                                   .hides = hides};
 
 }  // namespace lv::app

@@ -209,7 +209,22 @@ void code(const SlideContext& cx, std::string& code, std::string& output) {
 
 }  // namespace
 
-const SlideDef kSlideTable = {
-    .title = "The table", .steps = steps, .narrative = narrative, .canvas = canvas, .caption = caption, .code = code};
+namespace {
+
+// The table's V × D cells and the IDs, pictured as shown (the count is not written).
+constexpr SlideQuestion kQuestions[] = {
+    {quiz::QuestionKind::TableNumbers, steps_whole, kHowWholeNumber, picture_ids_and_table},
+    {quiz::QuestionKind::RowsRead, steps_whole, kHowWholeNumber, picture_ids_and_table},
+};
+
+}  // namespace
+
+const SlideDef kSlideTable = {.title = "The table",
+                              .steps = steps,
+                              .narrative = narrative,
+                              .canvas = canvas,
+                              .caption = caption,
+                              .code = code,
+                              .questions = kQuestions};
 
 }  // namespace lv::app

@@ -241,12 +241,26 @@ Hidden hides(const quiz::Question& q) {
 
 }  // namespace
 
+namespace {
+
+// lookup_row at its ID's step; edited_row_outputs before the first (which positions hold
+// ID r). Pictured on slide 1: this slide counts the copies.
+constexpr SlideQuestion kQuestions[] = {
+    {quiz::QuestionKind::LookupRow, steps_of_id, kHowTableRow, picture_ids_and_table},
+    {quiz::QuestionKind::EditedRowOutputs, steps_whole,
+     "Click each output row (or ↑ ↓ and Space), or type them: 0, 2 (none: leave it empty); Enter answers, S shows.",
+     picture_ids_and_table},
+};
+
+}  // namespace
+
 const SlideDef kSlideLookup = {.title = "The lookup",
                                .steps = steps,
                                .narrative = narrative,
                                .canvas = canvas,
                                .caption = caption,
                                .code = code,
+                               .questions = kQuestions,
                                .hides = hides};
 
 }  // namespace lv::app

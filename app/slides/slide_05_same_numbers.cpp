@@ -749,6 +749,21 @@ namespace {
 uint64_t fit_depends(const SlideContext& cx) { return static_cast<uint64_t>(bill_scale_pos(cx)); }
 }  // namespace
 
+namespace {
+
+// outputs_equal at its check (step 0), lookup_copies at the bill (step 1); all pictured on
+// slide 1: the table's values (an inf or NaN shows there), which position holds which ID.
+constexpr SlideQuestion kQuestions[] = {
+    {quiz::QuestionKind::OutputsEqual, [](const quiz::Question&, int n) { return steps_at(0, 1, n); }, kHowYesNo,
+     picture_ids_and_table},
+    {quiz::QuestionKind::LookupCopies, [](const quiz::Question&, int n) { return steps_at(1, 2, n); }, kHowWholeNumber,
+     picture_ids_and_table},
+    {quiz::QuestionKind::DifferingCells, steps_whole, kHowCells, picture_ids_and_table},
+    {quiz::QuestionKind::InfCells, steps_whole, kHowCells, picture_ids_and_table},
+};
+
+}  // namespace
+
 const SlideDef kSlideSameNumbers = {.title = "Same numbers",
                                     .steps = steps,
                                     .narrative = narrative,
@@ -757,6 +772,7 @@ const SlideDef kSlideSameNumbers = {.title = "Same numbers",
                                     .code = code,
                                     .table_work = kTableWorkFacts,
                                     .fit_depends = fit_depends,
+                                    .questions = kQuestions,
                                     .hides = hides};
 
 SameNumbersState& same_numbers_state(const SlideContext& cx) { return cx.own<SameNumbersState>(); }

@@ -930,6 +930,32 @@ void file_changed(const SlideContext& cx) {
 
 }  // namespace
 
+namespace {
+
+// Asked at the timing step from what this slide measured (measure below); the map's
+// question is --quiz-json's alone (the map is this slide's view; Learn mode does not draw
+// it yet). A worksheet does not ask them.
+constexpr SlideQuestion kQuestions[] =
+    {
+        // No anchor far from the truth (measured ratios run from tens to tens of thousands).
+        {quiz::QuestionKind::SpeedupEstimate, steps_last,
+         "Type your estimate, a number like 100 or 10000 (within 2× counts); Enter answers, S shows.",
+         [](const quiz::Question&) {
+  return quiz::PictureStep{7, 0};
+         }},
+        {quiz::QuestionKind::SpeedupBatch, steps_last, "Type 1 or 256; Enter answers, S shows.",
+         [](const quiz::Question&) {
+  return quiz::PictureStep{7, 0};
+         }},
+                        {quiz::QuestionKind::MapNearest, steps_whole, kHowWholeNumber,
+                         [](const quiz::Question&) {
+  return quiz::PictureStep{7, 0};
+                         },
+                         false, false},
+    };
+
+}  // namespace
+
 const SlideDef kSlideAtScale = {
     .title = "At scale",
     .steps = steps,
@@ -945,6 +971,8 @@ const SlideDef kSlideAtScale = {
     .file_changed = file_changed,
     .code_depends = code_depends,
     .holds_big_table = true,
+    .questions = kQuestions,
+    .measured_questions = true,
     .hides = hides,
     .measure = measured_speedup,
     .measure_batches = {kTimingBatches[0], kTimingBatches[kTimingBatchCount - 1]}};

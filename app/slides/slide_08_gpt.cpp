@@ -614,6 +614,26 @@ Hidden hides(const quiz::Question& q) {
 }
 }  // namespace
 
+namespace {
+
+// argmax_token at the output head (step 3), same_token_x at x (step 2: tok_emb and pos_emb
+// shown, x not yet summed). Pictured at step 2; argmax_token with the whole table beside it
+// (every row is a logit; this slide shows only the IDs' rows).
+constexpr SlideQuestion kQuestions[] =
+    {
+        {quiz::QuestionKind::ArgmaxToken, [](const quiz::Question&, int n) { return steps_at(3, 4, n); },
+         "Click the token's column of logits, or ← → to it, or type its ID; Enter answers, S shows.",
+         [](const quiz::Question&) {
+  return quiz::PictureStep{8, 2, false, true};
+         }},
+        {quiz::QuestionKind::SameTokenX, [](const quiz::Question&, int n) { return steps_at(2, 3, n); }, kHowYesNo,
+         [](const quiz::Question&) {
+  return quiz::PictureStep{8, 2};
+         }},
+                        };
+
+}  // namespace
+
 const SlideDef kSlideGpt = {.title = "Inside a GPT",
                             .steps = steps,
                             .narrative = narrative,
@@ -624,6 +644,7 @@ const SlideDef kSlideGpt = {.title = "Inside a GPT",
                             .update = update,
                             .activity = activity,
                             .fit_depends = fit_depends,
+                            .questions = kQuestions,
                             .hides = hides};
 
 }  // namespace lv::app

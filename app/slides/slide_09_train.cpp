@@ -880,6 +880,25 @@ void request_save(const SlideContext& cx) { train_slide_state(cx).save_requested
 
 }  // namespace
 
+namespace {
+
+// Asked at the optimizer's step k (the table after k steps), pictured at k − 1 with the state
+// strip (the picture at k would light the rows).
+QuestionSteps optimizer_step(const quiz::Question& q, int n) {
+  const int k = static_cast<int>(q.params.step.value_or(1));
+  return steps_at(k - 1, k, n);
+}
+quiz::PictureStep before_the_step(const quiz::Question& q) {
+  return {9, static_cast<int>(q.params.step.value_or(1)) - 1};
+}
+constexpr SlideQuestion kQuestions[] = {
+    {quiz::QuestionKind::RowsMoved, optimizer_step,
+     "Click each row that changes (or ↑ ↓ and Space), or type them: 0, 2; Enter answers, S shows.", before_the_step},
+    {quiz::QuestionKind::SparseMemory, optimizer_step, kHowYesNo, before_the_step},
+};
+
+}  // namespace
+
 const SlideDef kSlideTrain = {.title = "Training: which rows move",
                               .steps = steps,
                               .narrative = narrative,
@@ -892,6 +911,7 @@ const SlideDef kSlideTrain = {.title = "Training: which rows move",
                               .fit_depends = fit_depends,
                               .code_depends = code_depends,
                               .preset = preset,
+                              .questions = kQuestions,
                               .hides = hides,
                               .quiz_model = quiz_model,
                               .quiz_key = train_slide_key,

@@ -1,6 +1,7 @@
 // slide_table.cpp — the slide registry's table, in LV_SLIDES' order.
 #include <algorithm>
 #include <string>
+#include <utility>
 
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/slides/slides.hpp"
@@ -14,6 +15,36 @@ std::span<const SlideDef> slide_table() {
 #undef LV_SLIDE_ENTRY
   // The count core checks --slide and the session against (lv::set_deck_size, given at start).
   return table;
+}
+
+std::vector<quiz::DeckSlide> quiz_deck_of_registry() {
+  std::vector<quiz::DeckSlide> deck;
+  for (const SlideDef& s : slide_table()) {
+    quiz::DeckSlide d;
+    d.slide = static_cast<int>(&s - slide_table().data());
+    d.measured = s.measured_questions;
+    for (const SlideQuestion& q : s.questions) d.questions.push_back({q.kind, q.onehot_product});
+    deck.push_back(std::move(d));
+  }
+  return deck;
+}
+
+void give_core_the_deck() {
+  lv::set_deck_size(slide_count());
+  quiz::set_quiz_deck(quiz_deck_of_registry());
+}
+
+const SlideQuestion* slide_question(int slide, quiz::QuestionKind k) {
+  if (slide < 0 || slide >= slide_count()) return nullptr;
+  for (const SlideQuestion& q : slide_table()[static_cast<size_t>(slide)].questions)
+    if (q.kind == k) return &q;
+  return nullptr;
+}
+
+quiz::PictureStep question_picture(const quiz::Question& q) {
+  const SlideQuestion* asked = slide_question(q.slide, q.kind);
+  if (!asked || !asked->picture) return {q.slide, 0};
+  return asked->picture(q);
 }
 
 std::vector<std::string> slide_titles() {

@@ -6,6 +6,7 @@
 #pragma once
 #include <imgui.h>
 
+#include <algorithm>
 #include <array>
 #include <memory>
 #include <span>
@@ -15,6 +16,8 @@
 #include "app/state/slide_context.hpp"
 #include "app/ui_base/ui_theme.hpp"
 #include "core/settings/cli_options.hpp"
+#include "core/quiz/quiz_deck.hpp"
+#include "core/quiz/worksheet.hpp"
 #include "core/settings/session_settings.hpp"
 
 namespace lv::app {
@@ -73,6 +76,57 @@ struct Hidden {
   std::array<const char*, 3> printed{};
 };
 
+// Where Learn mode asks a question and what its reveal plays: the timeline holds at `hold`
+// (the steps before the reveal done) and plays to `reveal_to` once answered.
+struct QuestionSteps {
+  int hold = 0, reveal_to = 1;
+};
+// hold and reveal_to within a slide of `steps` steps.
+inline QuestionSteps steps_at(int hold, int reveal_to, int steps) {
+  return {std::clamp(hold, 0, steps), std::clamp(reveal_to, 0, steps)};
+}
+
+// One question a slide asks (issue 37: a slide declares its own). core/quiz makes it (its
+// prompt, answer and why); the slide says when it is asked, how it is answered on its
+// canvas, and what a worksheet pictures of it. The app gives core the deck at start
+// (give_core_the_deck); what the slide withholds while asking is its `hides`.
+struct SlideQuestion {
+  quiz::QuestionKind kind;
+  QuestionSteps (*steps)(const quiz::Question& q, int steps);  // where it is asked, what the reveal plays
+  const char* how;                                             // how it is answered, under the question
+  // The worksheet's picture: the slide and step that set it up without answering it (every
+  // question of a sheet is pictured beside every other: no picture holds another's answer).
+  quiz::PictureStep (*picture)(const quiz::Question& q);
+  bool onehot_product = false;  // asked of the one-hot product (quiz::DeckQuestion)
+  bool in_learn = true;         // Learn mode asks it (false: the command line's alone)
+};
+
+// What slides say most often under a question, and their common steps and pictures.
+inline constexpr const char* kHowWholeNumber = "Type a whole number; Enter answers, S shows.";
+inline constexpr const char* kHowNumber = "Type a number; Enter answers, S shows.";
+inline constexpr const char* kHowYesNo = "Type y or n; Enter answers, S shows.";
+inline constexpr const char* kHowTableRow =
+    "Click the table row, or ↑ ↓ to it, or type its number; Enter answers, S shows.";
+inline constexpr const char* kHowRows =
+    "Click each row (or ↑ ↓ and Space), or type them: 1, 3; Enter answers, S shows.";
+inline constexpr const char* kHowCells =
+    "Click each output cell (or the arrows and Space), or type row,col; row,col (none: leave it empty); Enter "
+    "answers, S shows.";
+// Asked before the first step, revealed by the whole timeline.
+inline QuestionSteps steps_whole(const quiz::Question&, int n) { return steps_at(0, n, n); }
+// Asked before the last step, which reveals it.
+inline QuestionSteps steps_last(const quiz::Question&, int n) { return steps_at(n - 1, n, n); }
+// One step per ID: asked before step i, which takes row ids[i] (params.i).
+inline QuestionSteps steps_of_id(const quiz::Question& q, int n) {
+  const int i = static_cast<int>(q.params.i.value_or(0));
+  return steps_at(i, i + 1, n);
+}
+// The picture most questions take: the IDs and the whole table (slide 1 at step 1), no count
+// written. Slides 2, 4 and 6 write a count of the sheet at every step (the B·D copies, the
+// B·(V−1)·D multiply-adds by zero, slide 6's bill), so their questions are pictured on a
+// slide that sets them up without one.
+inline quiz::PictureStep picture_ids_and_table(const quiz::Question&) { return {1, 1}; }
+
 struct SlideDef {
   const char* title;                                             // "The lookup"
   int (*steps)(const SlideContext& cx);                          // timeline length (>= 1)
@@ -113,6 +167,11 @@ struct SlideDef {
   void (*restore_values)(const SlideContext& cx, const std::vector<SettingsSlideValue>& in) = nullptr;
   uint64_t (*values_key)(const SlideContext& cx) = nullptr;
   bool holds_big_table = false;  // keeps a GPT-2-sized table of its own (the bench's memory figure counts it)
+  // The questions it asks in Learn mode, in the order it takes them (none: it asks nothing).
+  std::span<const SlideQuestion> questions{};
+  // Its answers are measured on its worker (measure below), not read from the state: a drawn
+  // quiz and the state's questions (--quiz-json, the worksheet) leave it out.
+  bool measured_questions = false;
   // What it withholds while it asks question q (Hidden above; null: nothing).
   Hidden (*hides)(const quiz::Question& q) = nullptr;
   // What its questions read of its own state (its controls), written into the model Learn
@@ -166,6 +225,16 @@ inline bool learn_asks(const SlideCanvas& c, quiz::QuestionKind k) {
 // A slide's index in the table is its number (below).
 std::span<const SlideDef> slide_table();
 inline int slide_count() { return static_cast<int>(slide_table().size()); }
+// Core is told the registry at start (main(), the tests' Headless): its slide count
+// (lv::set_deck_size) and which slide asks which question (quiz::set_quiz_deck).
+void give_core_the_deck();
+// The registry's deck as core takes it.
+std::vector<quiz::DeckSlide> quiz_deck_of_registry();
+// Slide `slide`'s declaration of kind k (null: it does not ask it).
+const SlideQuestion* slide_question(int slide, quiz::QuestionKind k);
+// The worksheet's picture of q, as the slide that asks it declares (slide q.slide at step 0
+// when none does).
+quiz::PictureStep question_picture(const quiz::Question& q);
 // Every slide's title, in order: --help's list of slides (core cannot see the registry).
 std::vector<std::string> slide_titles();
 

@@ -2,10 +2,12 @@
 //
 //   the state        seeded_model, file_model
 //   the answers      token_count … argmax_token, rows_moved, judge_speedup
-//   the kinds        kind_name, answer_type, kinds_for_slide, QuizRng, default_params
+//   the kinds        kind_name, answer_type, QuizRng, default_params
 //   the questions    ask_* (prompt, answer, why per kind), make_question, judge, state_questions
 #include "core/quiz/question_kinds.hpp"
+
 #include "core/quiz/map_question.hpp"
+#include "core/quiz/quiz_deck.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -302,24 +304,6 @@ std::optional<QuestionKind> kind_from_name(std::string_view name) {
   return std::nullopt;
 }
 
-std::vector<QuestionKind> kinds_for_slide(int slide) {
-  using K = QuestionKind;
-  switch (slide) {
-    case 0: return {K::TokenCount};
-    case 1: return {K::TableNumbers, K::RowsRead};
-    case 2: return {K::LookupRow, K::EditedRowOutputs};
-    case 3: return {K::OnehotCol, K::OnehotOnes};
-    case 4: return {K::LookupRow, K::ZeroMadds, K::DoubleDMadds};
-    case 5: return {K::OutputsEqual, K::LookupCopies, K::DifferingCells, K::InfCells};
-    case 6: return {K::GradRows, K::GradValue, K::GradRowsRandn};
-    case 7: return {K::SpeedupEstimate, K::SpeedupBatch};
-    case 8: return {K::ArgmaxToken, K::SameTokenX};
-    case 9: return {K::RowsMoved, K::SparseMemory};
-    case 10: return {K::AttnTopKey, K::AttnRowSum, K::AttnHardLimit, K::AttnMasked, K::AttnGradRows};
-    default: return {};
-  }
-}
-
 uint64_t QuizRng::next() {
   uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
@@ -560,13 +544,15 @@ void ask_rows(Question& q, const QuizModel& m) {
   switch (q.kind) {
     case QuestionKind::LookupRow: {
       const int64_t i = *q.params.i, r = lookup_row(m, i);
-      q.prompt = q.slide == 4 ? "One-hot row " + num(i) + " meets the table: which table row survives in output row " +
-                                    num(i) + "?"
-                              : "Which table row lands in output row " + num(i) + "?";
+      const DeckQuestion* asked = deck_question(q.slide, q.kind);
+      const bool onehot = asked && asked->onehot_product;  // where the one-hot row meets the table
+      q.prompt =
+          onehot ? "One-hot row " + num(i) + " meets the table: which table row survives in output row " + num(i) + "?"
+                 : "Which table row lands in output row " + num(i) + "?";
       q.answer = r;
-      q.why = q.slide == 4 ? "only row " + num(r) + " survives: the one-hot row has its 1 in column " + num(r)
-                           : "ID " + num(i) + " of the batch is " + num(r) + ": output row " + num(i) +
-                                 " is a copy of table row " + num(r);
+      q.why = onehot ? "only row " + num(r) + " survives: the one-hot row has its 1 in column " + num(r)
+                     : "ID " + num(i) + " of the batch is " + num(r) + ": output row " + num(i) +
+                           " is a copy of table row " + num(r);
       break;
     }
     case QuestionKind::OnehotCol: {
@@ -952,14 +938,15 @@ std::vector<Question> state_questions(const QuizModel& m, std::optional<uint64_t
   if (m.ids.empty()) return out;
   QuizRng rng(quiz_seed.value_or(0));
   QuizRng* r = quiz_seed ? &rng : nullptr;
-  for (int slide = 0; slide <= 10; ++slide) {
-    if (slide == 7) continue;  // ratios measured by slide 7, not a property of the state
-    for (QuestionKind k : kinds_for_slide(slide)) {
+  for (const DeckSlide& slide : quiz_deck()) {
+    if (slide.measured) continue;  // ratios measured by the slide's worker, not a property of the state
+    for (const DeckQuestion& asked : slide.questions) {
+      const QuestionKind k = asked.kind;
       if (!askable_of(k, m)) continue;
       Params p = default_params(k, m, r);
-      if (slide == 4 && !r && k == QuestionKind::LookupRow)
-        p.i = m.batch() - 1;  // slide 2 asks row 1, slide 4 the last
-      out.push_back(make_question(slide, k, m, p));
+      if (asked.onehot_product && !r && k == QuestionKind::LookupRow)
+        p.i = m.batch() - 1;  // the lookup asks row 1, the one-hot product the last
+      out.push_back(make_question(slide.slide, k, m, p));
     }
   }
   return out;

@@ -5,7 +5,7 @@
 //
 //   QuizModel            the state a question is about (borrows the table; no copy)
 //   one function a kind  its answer (token_count … argmax_token, rows_moved; judge_speedup)
-//   QuestionKind table   each kind's slide, name and answer type (kinds_for_slide)
+//   QuestionKind table   each kind's name and answer type (which slide asks it: quiz_deck.hpp)
 //   make_question        params (fixed, or drawn from a QuizRng) → prompt, answer, why
 //   judge                is a learner's answer right
 #pragma once
@@ -232,9 +232,6 @@ struct Question {
 std::string_view kind_name(QuestionKind k);  // "lookup_row"
 std::optional<QuestionKind> kind_from_name(std::string_view name);
 AnswerType answer_type(QuestionKind k);
-// The kinds a slide asks, in the order (slide 7: speedup_estimate; 9: rows_moved;
-// 10: the attention kinds; none past 10).
-std::vector<QuestionKind> kinds_for_slide(int slide);
 
 // A small reproducible random stream (splitmix64): the same seed gives the same draws on
 // every machine and standard library.
@@ -255,9 +252,9 @@ bool askable_of(QuestionKind k, const QuizModel& m);
 // The model must have at least one ID (and be askable_of the kind).
 Params default_params(QuestionKind k, const QuizModel& m, QuizRng* rng = nullptr);
 
-// The question on `slide` (one of the kind's slides) about m with params p: its prompt,
-// answer and why. SpeedupEstimate needs measured_ratio (slide 7's measurement at p.batch);
-// SpeedupBatch also small_ratio (at p.small_batch): NaN ratios leave the answer unknown (-1).
+// The question on `slide` (one of the deck's slides that ask k: quiz_deck.hpp) about m with
+// params p: its prompt, answer and why (worded as that slide asks it). SpeedupEstimate needs measured_ratio (slide 7's
+// measurement at p.batch); SpeedupBatch also small_ratio (at p.small_batch): NaN ratios leave the answer unknown (-1).
 Question make_question(int slide, QuestionKind k, const QuizModel& m, const Params& p, double measured_ratio = 0.0,
                        double small_ratio = 0.0);
 
@@ -274,7 +271,8 @@ Params attention_params(QuestionKind k, const QuizModel& m, QuizRng* rng);
 // ignored); speedup_estimate within 2×. A given of another type is wrong.
 bool judge(const Question& q, const Answer& given);
 
-// Every question this state asks, slide by slide (0–6, 8–10; slide 7 is timed elsewhere):
+// Every question this state asks, slide by slide as the deck declares them (quiz_deck.hpp;
+// a measured slide's, slide 7's, are timed elsewhere):
 // token_count (when the model has a tokenizer), table_numbers, lookup_row, onehot_col,
 // lookup_row and zero_madds, outputs_equal, lookup_copies and differing_cells, grad_rows
 // and grad_value, argmax_token, rows_moved (tables of at most kRowsMovedMaxVocab rows whose

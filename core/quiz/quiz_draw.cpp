@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "core/quiz/quiz_deck.hpp"
+
 namespace lv::quiz {
 namespace {
 
@@ -50,6 +52,24 @@ QuizModel build_model(const StateSpec& spec, const Tokenizer* tokenizer) {
 
 namespace {
 
+const DeckSlide* deck_slide(int slide) {
+  for (const DeckSlide& s : quiz_deck())
+    if (s.slide == slide) return &s;
+  return nullptr;
+}
+
+std::vector<QuestionKind> kinds_of(int slide) {
+  std::vector<QuestionKind> out;
+  if (const DeckSlide* s = deck_slide(slide))
+    for (const DeckQuestion& q : s->questions) out.push_back(q.kind);
+  return out;
+}
+
+QuestionKind first_kind(int slide) {
+  const std::vector<QuestionKind> kinds = kinds_of(slide);
+  return kinds.empty() ? QuestionKind::TableNumbers : kinds.front();
+}
+
 QuizItem item_for(int slide, QuestionKind kind, uint64_t quiz_seed, int index, const Tokenizer* tokenizer) {
   QuizItem item;
   // A state that can ask the kind (sparse_memory needs a row that leaves the batch): the
@@ -59,19 +79,22 @@ QuizItem item_for(int slide, QuestionKind kind, uint64_t quiz_seed, int index, c
     const QuizModel m = build_model(item.spec, tokenizer);
     if (!askable_of(kind, m) && tries < 64) continue;
     QuizRng rng = state_rng(quiz_seed, index + 1000 + tries * 7919);  // the params' own stream
-    const QuestionKind k = askable_of(kind, m) ? kind : kinds_for_slide(slide).front();
+    const QuestionKind k = askable_of(kind, m) ? kind : first_kind(slide);
     item.question = make_question(slide, k, m, default_params(k, m, &rng));
     return item;
   }
 }
 
-int slide_of(QuestionKind k) {
-  for (int s = 0; s <= 10; ++s) {
-    if (s == 7) continue;
-    for (QuestionKind x : kinds_for_slide(s))
-      if (x == k) return s;
+// The slides a drawn quiz asks on: not a measured one (its answers are timed), and not one
+// whose every kind needs a tokenizer when there is none.
+std::vector<int> drawable_slides(const Tokenizer* tokenizer) {
+  std::vector<int> out;
+  for (const DeckSlide& s : quiz_deck()) {
+    const bool needs_tokenizer = std::all_of(s.questions.begin(), s.questions.end(),
+                                             [](const DeckQuestion& q) { return q.kind == QuestionKind::TokenCount; });
+    if (!s.measured && !s.questions.empty() && (tokenizer || !needs_tokenizer)) out.push_back(s.slide);
   }
-  return -1;
+  return out;
 }
 
 }  // namespace
@@ -80,22 +103,25 @@ std::vector<QuizItem> make_quiz(uint64_t quiz_seed, int count, const Tokenizer* 
                                 const std::vector<QuestionKind>& ask_first) {
   count = std::clamp(count, 1, 8);
   QuizRng rng(quiz_seed);
-  std::vector<int> slides;
-  for (int s = tokenizer ? 0 : 1; s <= 10; ++s)
-    if (s != 7) slides.push_back(s);
+  std::vector<int> slides = drawable_slides(tokenizer);
+  if (slides.empty()) return {};              // a deck that asks nothing
   for (size_t i = slides.size(); i > 1; --i)  // Fisher–Yates with the quiz's stream
     std::swap(slides[i - 1], slides[static_cast<size_t>(rng.below(static_cast<int64_t>(i)))]);
   std::vector<std::pair<int, QuestionKind>> picks;
   for (QuestionKind k : ask_first) {
-    const int s = slide_of(k);
+    const int s = deck_slide_of(k);
     if (s < 0 || (k == QuestionKind::TokenCount && !tokenizer) || static_cast<int>(picks.size()) >= count) continue;
     if (std::none_of(picks.begin(), picks.end(), [&](const auto& p) { return p.second == k; })) picks.push_back({s, k});
     slides.erase(std::remove(slides.begin(), slides.end(), s), slides.end());
   }
-  if (slides.empty()) slides.push_back(1);  // every slide asked first: any more ask about the table
+  // Every slide asked first: any more ask on the first that needs nothing (the table's).
+  if (slides.empty()) {
+    const std::vector<int> plain = drawable_slides(nullptr);
+    slides.push_back(plain.empty() ? drawable_slides(tokenizer).front() : plain.front());
+  }
   for (size_t i = 0; static_cast<int>(picks.size()) < count; ++i) {
     const int s = slides[i % slides.size()];
-    const std::vector<QuestionKind> kinds = kinds_for_slide(s);
+    const std::vector<QuestionKind> kinds = kinds_of(s);
     picks.push_back({s, kinds[static_cast<size_t>(rng.below(static_cast<int64_t>(kinds.size())))]});
   }
   std::vector<QuizItem> quiz;

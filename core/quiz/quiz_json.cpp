@@ -7,6 +7,7 @@
 
 #include "core/tokenizer/bpe_vocab.hpp"
 #include "core/tokenizer/gpt2_tokenizer.hpp"
+#include "core/quiz/quiz_deck.hpp"
 #include "core/text/json_text.hpp"
 #include "core/text/utf8_text.hpp"
 
@@ -135,11 +136,12 @@ QuizModel cli_model(const CliOptions& o, std::shared_ptr<const TableFile> file, 
 std::string quiz_json_text(const CliOptions& o, std::shared_ptr<const TableFile> file, const Tokenizer* tokenizer) {
   const QuizModel m = cli_model(o, std::move(file), tokenizer);
   std::vector<Question> qs = state_questions(m, o.quiz_seed);
-  // The map's question (slide 7's view; not a slide's own question yet): its row from its
-  // own stream of the quiz seed.
-  if (askable_of(QuestionKind::MapNearest, m)) {
+  // The map's question (asked on the slide whose view the map is): its row from its own
+  // stream of the quiz seed.
+  const int map_slide = deck_any_slide_of(QuestionKind::MapNearest);
+  if (map_slide >= 0 && askable_of(QuestionKind::MapNearest, m)) {
     QuizRng rng(o.quiz_seed.value_or(0) ^ 0x41);
-    qs.push_back(make_question(7, QuestionKind::MapNearest, m,
+    qs.push_back(make_question(map_slide, QuestionKind::MapNearest, m,
                                default_params(QuestionKind::MapNearest, m, o.quiz_seed ? &rng : nullptr)));
   }
   return questions_json(qs);

@@ -4,7 +4,8 @@
 // make_quiz's (question_kinds.hpp); the answers are written as --quiz-json writes them
 // (answer_text). No ImGui, no GL: the app renders the pictures this plans.
 //
-//   picture_for         which slide and step a question's picture shows (one table)
+//   PictureStep         which slide and step a question's picture shows (the slide that
+//                       asks it declares it: app/slides/slides.hpp SlideQuestion::picture)
 //   picture_file        FILE.md's picture names: FILE-q1-slide2.png beside it
 //   worksheet_markdown  the Markdown text
 #pragma once
@@ -29,7 +30,6 @@ struct PictureStep {
   bool with_table = false;  // and a second picture, the whole table (slide 1 at step 1): the
                             // head's logits need every row, slide 8 shows only the IDs' rows
 };
-PictureStep picture_for(const Question& q);
 
 // The picture of question `number` (1-based) for a worksheet at md_path: beside it, named
 // after it ("out/sheet.md" → "out/sheet-q1-slide2.png"). *link: the name relative to

@@ -46,7 +46,7 @@ enum Key : int {
 class Headless {
  public:
   explicit Headless(ImVec2 size = ImVec2(1440, 900), float scale = 1.0f) {
-    set_deck_size(slide_count());  // as main() starts: core's --slide and session checks
+    give_core_the_deck();  // as main() starts: core's --slide and session checks, and its quiz
     ctx_ = ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;

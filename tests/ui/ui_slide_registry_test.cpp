@@ -13,6 +13,7 @@
 
 #include "app/slides/slides.hpp"
 #include "core/settings/cli_options.hpp"
+#include "tests/core/quiz_deck_for_tests.hpp"
 
 namespace {
 
@@ -36,6 +37,46 @@ TEST(SlideRegistry, TheFilesCountAndTheRegistryAgree) {
     EXPECT_NE(s.steps, nullptr) << s.title;
     EXPECT_NE(s.canvas, nullptr) << s.title;
     EXPECT_NE(s.code, nullptr) << s.title;
+  }
+}
+
+// Each slide declares its own questions (issue 37): the kinds in the order Learn mode takes
+// them, each with its steps, its words and its picture; core's copy for its own tests is the
+// same deck.
+TEST(SlideRegistry, EachSlideDeclaresItsQuestions) {
+  const std::vector<std::vector<std::string>> table = {
+      {"token_count"},
+      {"table_numbers", "rows_read"},
+      {"lookup_row", "edited_row_outputs"},
+      {"onehot_col", "onehot_ones"},
+      {"lookup_row", "zero_madds", "double_d_madds"},
+      {"outputs_equal", "lookup_copies", "differing_cells", "inf_cells"},
+      {"grad_rows", "grad_value", "grad_rows_randn"},
+      {"speedup_estimate", "speedup_batch", "map_nearest"},
+      {"argmax_token", "same_token_x"},
+      {"rows_moved", "sparse_memory"},
+      {"attn_top_key", "attn_row_sum", "attn_hard_limit", "attn_masked", "attn_grad_rows"}};
+  ASSERT_EQ(table.size(), slide_table().size());
+  for (size_t s = 0; s < table.size(); ++s) {
+    std::vector<std::string> got;
+    for (const lv::app::SlideQuestion& q : slide_table()[s].questions) {
+      got.emplace_back(lv::quiz::kind_name(q.kind));
+      EXPECT_NE(q.steps, nullptr) << got.back();
+      EXPECT_NE(q.how, nullptr) << got.back();
+      EXPECT_NE(q.picture, nullptr) << got.back();
+    }
+    EXPECT_EQ(got, table[s]) << "slide " << s;
+  }
+  const std::vector<lv::quiz::DeckSlide> deck = lv::app::quiz_deck_of_registry(), copy = lv::quiz::deck_for_tests();
+  ASSERT_EQ(deck.size(), copy.size());
+  for (size_t s = 0; s < deck.size(); ++s) {
+    EXPECT_EQ(deck[s].slide, copy[s].slide);
+    EXPECT_EQ(deck[s].measured, copy[s].measured) << "slide " << s;
+    ASSERT_EQ(deck[s].questions.size(), copy[s].questions.size()) << "slide " << s;
+    for (size_t k = 0; k < deck[s].questions.size(); ++k) {
+      EXPECT_EQ(deck[s].questions[k].kind, copy[s].questions[k].kind) << "slide " << s;
+      EXPECT_EQ(deck[s].questions[k].onehot_product, copy[s].questions[k].onehot_product) << "slide " << s;
+    }
   }
 }
 

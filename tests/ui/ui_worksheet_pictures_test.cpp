@@ -1,6 +1,6 @@
 // ui_worksheet_pictures_test.cpp — --export-worksheet's pictures hold up on paper (issue
 // 36, item 8): for several states, each question's picture (its slide frozen at
-// quiz::picture_for's step, as the export renders it) is read back from the screen as a
+// its slide's SlideQuestion::picture, as the export renders it) is read back from the screen as a
 // user reads it, and no line of it holds a count that another question of the same sheet
 // asks for (today's examples: slide 4's caption "60 multiply-adds, 45 of them by zero"
 // answered zero_madds; slide 2's "15 copies" lookup_copies). A count is caught as a
@@ -16,7 +16,9 @@
 #include "app/deck/slide_nav.hpp"
 #include "core/quiz/question_kinds.hpp"
 #include "core/quiz/quiz_json.hpp"
+#include "core/quiz/quiz_draw.hpp"
 #include "core/quiz/worksheet.hpp"
+#include "core/tokenizer/gpt2_tokenizer.hpp"
 #include "core/text/text_format.hpp"
 #include "headless.hpp"
 #include "screen_text.hpp"
@@ -66,7 +68,7 @@ void check_sheet(const std::vector<std::string>& args) {
   const std::map<std::string, std::string> asked = counts_asked(qs, m);
   ASSERT_GE(asked.size(), 3u) << "a state whose counts can be told apart from its givens";
   for (const quiz::Question& q : qs) {
-    const quiz::PictureStep at = quiz::picture_for(q);
+    const quiz::PictureStep at = question_picture(q);
     if (at.text_mode) continue;  // slide 0's picture types its own text: no table, no count
     show_slide_step(h.app, at.slide, at.step);
     finish_jobs(h.app);
@@ -80,6 +82,65 @@ void check_sheet(const std::vector<std::string>& args) {
                                        << ":\n  " << line;
       }
   }
+}
+
+// For every question of many drawn states: the picture its slide declares
+// (SlideQuestion::picture) stops before what the question asks is shown. Rows/positions: on the asking slide, only the
+// rows before i are done.
+TEST(UiWorksheetPictures, EachPictureStopsBeforeItsReveal) {
+  using namespace quiz;
+  const TokenizerLoad load = load_gpt2_tokenizer(LOOKUPVIZ_BPE_PACK);
+  ASSERT_TRUE(load.tokenizer);
+  const Gpt2Tokenizer& gpt2 = *load.tokenizer;
+  int checked = 0;
+  for (uint64_t seed = 0; seed < 40; ++seed) {
+    const StateSpec spec = random_state(seed, 0);
+    const QuizModel m = build_model(spec, &gpt2);
+    for (const Question& q : state_questions(m, seed)) {
+      const PictureStep at = question_picture(q);
+      ++checked;
+      switch (q.kind) {
+        case QuestionKind::TokenCount:
+          EXPECT_EQ(at.slide, 0);
+          EXPECT_EQ(at.step, 0);  // pieces cut, no merge, no ID
+          EXPECT_TRUE(at.text_mode);
+          break;
+        case QuestionKind::LookupRow:
+        case QuestionKind::OnehotCol:
+          if (at.slide == q.slide) EXPECT_LE(at.step, *q.params.i) << kind_name(q.kind);  // row i not yet done
+          if (*q.params.i == 0) EXPECT_NE(at.slide, q.slide) << "step 0's narration names idx[0]'s row";
+          EXPECT_GE(at.step, at.slide == q.slide ? 1 : -1);
+          break;
+        case QuestionKind::OutputsEqual:
+        case QuestionKind::LookupCopies:
+          EXPECT_NE(at.slide, 5) << "slide 5 says torch.equal → True and counts the cells";
+          EXPECT_NE(at.slide, 2) << "slide 2 counts the copies";
+          break;
+        case QuestionKind::ZeroMadds: EXPECT_NE(at.slide, 4) << "slide 4's caption counts the zeros"; break;
+        case QuestionKind::GradRows:
+        case QuestionKind::GradValue:
+          if (at.slide == 6) EXPECT_EQ(at.step, 0) << "before any gradient row";
+          else EXPECT_EQ(at.slide, 1) << "the IDs: slide 6's bill counts the rows and the copies";
+          break;
+        case QuestionKind::ArgmaxToken:
+          EXPECT_LE(at.step, 2) << "x and the logits not yet filled";
+          EXPECT_TRUE(at.with_table) << "every row of the table is a logit: the sheet shows them all";
+          break;
+        case QuestionKind::RowsMoved:
+          EXPECT_EQ(at.slide, 9);
+          EXPECT_EQ(at.step, *q.params.step - 1) << "the table after the steps before the one asked";
+          break;
+        default: break;
+      }
+      EXPECT_FALSE(at.text_mode && q.kind != QuestionKind::TokenCount);
+      // Issue 36, item 8: slides 2 and 4 write a count of the sheet at every step (B·D copies,
+      // B·(V−1)·D zeros); slide 6 only for a G that must be seen.
+      EXPECT_NE(at.slide, 2) << kind_name(q.kind);
+      EXPECT_NE(at.slide, 4) << kind_name(q.kind);
+      if (at.slide == 6) EXPECT_EQ(q.kind, QuestionKind::GradValue);
+    }
+  }
+  EXPECT_GE(checked, 40 * 12);
 }
 
 TEST(UiWorksheetPictures, TheNotebooksStateShowsNoOtherAnswer) {

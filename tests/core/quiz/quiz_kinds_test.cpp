@@ -13,6 +13,8 @@
 #include "core/io/json_reader.hpp"
 #include "core/torch/logits_argmax.hpp"
 #include "core/quiz/question_kinds.hpp"
+#include "core/quiz/quiz_deck.hpp"
+#include "core/quiz/quiz_deck.hpp"
 #include "core/quiz/quiz_draw.hpp"
 #include "core/quiz/quiz_json.hpp"
 #include "core/torch/torch_layers.hpp"
@@ -337,28 +339,22 @@ TEST(QuizKinds, PromptsAndWhysSayTheState) {
   EXPECT_EQ(q4.why, "only row 3 survives: the one-hot row has its 1 in column 3");
 }
 
-TEST(QuizKinds, KindsNamesAndSlidesAreTheIssuesTable) {
-  const std::vector<std::pair<int, std::vector<std::string>>> table = {
-      {0, {"token_count"}},
-      {1, {"table_numbers", "rows_read"}},
-      {2, {"lookup_row", "edited_row_outputs"}},
-      {3, {"onehot_col", "onehot_ones"}},
-      {4, {"lookup_row", "zero_madds", "double_d_madds"}},
-      {5, {"outputs_equal", "lookup_copies", "differing_cells", "inf_cells"}},
-      {6, {"grad_rows", "grad_value", "grad_rows_randn"}},
-      {7, {"speedup_estimate", "speedup_batch"}},
-      {8, {"argmax_token", "same_token_x"}},
-      {9, {"rows_moved", "sparse_memory"}},
-      {10, {"attn_top_key", "attn_row_sum", "attn_hard_limit", "attn_masked", "attn_grad_rows"}}};
-  for (const auto& [slide, names] : table) {
-    std::vector<std::string> got;
-    for (QuestionKind k : kinds_for_slide(slide)) {
-      got.emplace_back(kind_name(k));
-      EXPECT_EQ(kind_from_name(kind_name(k)), k);
-    }
-    EXPECT_EQ(got, names) << slide;
+// Each kind's name reads back; the deck core is given (the registry's: ui.SlideRegistry
+// checks the tests' copy) says which slide asks it, and how.
+TEST(QuizKinds, KindsNamesAndTheDecksSlides) {
+  for (int k = 0; k < kQuestionKindCount; ++k) {
+    const QuestionKind kind = static_cast<QuestionKind>(k);
+    EXPECT_EQ(kind_from_name(kind_name(kind)), kind);
+    EXPECT_GE(deck_any_slide_of(kind), 0) << kind_name(kind) << ": no slide asks it";
   }
-  EXPECT_TRUE(kinds_for_slide(11).empty());
+  EXPECT_EQ(deck_slide_of(QuestionKind::LookupRow), 2);  // the lookup's, before the product's
+  ASSERT_NE(deck_question(4, QuestionKind::LookupRow), nullptr);
+  EXPECT_TRUE(deck_question(4, QuestionKind::LookupRow)->onehot_product);
+  EXPECT_FALSE(deck_question(2, QuestionKind::LookupRow)->onehot_product);
+  EXPECT_EQ(deck_question(3, QuestionKind::LookupRow), nullptr);
+  EXPECT_EQ(deck_question(11, QuestionKind::LookupRow), nullptr);
+  EXPECT_EQ(deck_slide_of(QuestionKind::SpeedupEstimate), -1);  // measured, never drawn
+  EXPECT_EQ(deck_any_slide_of(QuestionKind::SpeedupEstimate), 7);
 }
 
 TEST(QuizKinds, StateQuestionsCoverEverySlideButSeven) {

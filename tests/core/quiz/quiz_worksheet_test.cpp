@@ -1,7 +1,6 @@
-// quiz_worksheet_test.cpp — core/quiz/worksheet: the pictures' names beside FILE.md, each
-// kind's picture before its reveal (for every question of many drawn states), and the
-// Markdown: numbered prompts, a line to answer on, the key's answers as --quiz-json
-// writes them, the user's text read literally.
+// quiz_worksheet_test.cpp — core/quiz/worksheet: the pictures' names beside FILE.md and the
+// Markdown (each kind's picture is its slide's: ui.WorksheetPictures checks them): numbered prompts, a line to answer
+// on, the key's answers as --quiz-json writes them, the user's text read literally.
 #include <gtest/gtest.h>
 
 #include <regex>
@@ -44,61 +43,6 @@ TEST(QuizWorksheet, PicturesAreNamedBesideTheSheet) {
   EXPECT_NE(md.find("](two_lines__-q2-slide5.png)\n"), std::string::npos) << md;
   it.table_picture = "t-q2-slide1.png";  // the head's question: the whole table beside its picture
   EXPECT_NE(worksheet_markdown("", {it}).find("![Question 1: the whole table](t-q2-slide1.png)"), std::string::npos);
-}
-
-// For every question of many drawn states: the picture stops before what the question
-// asks is shown. Rows/positions: on the asking slide, only the rows before i are done.
-TEST(QuizWorksheet, EachPictureStopsBeforeItsReveal) {
-  ASSERT_TRUE(&tokenizer());
-  int checked = 0;
-  for (uint64_t seed = 0; seed < 40; ++seed) {
-    const StateSpec spec = random_state(seed, 0);
-    const QuizModel m = build_model(spec, &tokenizer());
-    for (const Question& q : state_questions(m, seed)) {
-      const PictureStep at = picture_for(q);
-      ++checked;
-      switch (q.kind) {
-        case QuestionKind::TokenCount:
-          EXPECT_EQ(at.slide, 0);
-          EXPECT_EQ(at.step, 0);  // pieces cut, no merge, no ID
-          EXPECT_TRUE(at.text_mode);
-          break;
-        case QuestionKind::LookupRow:
-        case QuestionKind::OnehotCol:
-          if (at.slide == q.slide) EXPECT_LE(at.step, *q.params.i) << kind_name(q.kind);  // row i not yet done
-          if (*q.params.i == 0) EXPECT_NE(at.slide, q.slide) << "step 0's narration names idx[0]'s row";
-          EXPECT_GE(at.step, at.slide == q.slide ? 1 : -1);
-          break;
-        case QuestionKind::OutputsEqual:
-        case QuestionKind::LookupCopies:
-          EXPECT_NE(at.slide, 5) << "slide 5 says torch.equal → True and counts the cells";
-          EXPECT_NE(at.slide, 2) << "slide 2 counts the copies";
-          break;
-        case QuestionKind::ZeroMadds: EXPECT_NE(at.slide, 4) << "slide 4's caption counts the zeros"; break;
-        case QuestionKind::GradRows:
-        case QuestionKind::GradValue:
-          if (at.slide == 6) EXPECT_EQ(at.step, 0) << "before any gradient row";
-          else EXPECT_EQ(at.slide, 1) << "the IDs: slide 6's bill counts the rows and the copies";
-          break;
-        case QuestionKind::ArgmaxToken:
-          EXPECT_LE(at.step, 2) << "x and the logits not yet filled";
-          EXPECT_TRUE(at.with_table) << "every row of the table is a logit: the sheet shows them all";
-          break;
-        case QuestionKind::RowsMoved:
-          EXPECT_EQ(at.slide, 9);
-          EXPECT_EQ(at.step, *q.params.step - 1) << "the table after the steps before the one asked";
-          break;
-        default: break;
-      }
-      EXPECT_FALSE(at.text_mode && q.kind != QuestionKind::TokenCount);
-      // Issue 36, item 8: slides 2 and 4 write a count of the sheet at every step (B·D copies,
-      // B·(V−1)·D zeros); slide 6 only for a G that must be seen.
-      EXPECT_NE(at.slide, 2) << kind_name(q.kind);
-      EXPECT_NE(at.slide, 4) << kind_name(q.kind);
-      if (at.slide == 6) EXPECT_EQ(q.kind, QuestionKind::GradValue);
-    }
-  }
-  EXPECT_GE(checked, 40 * 12);
 }
 
 // The standalone numbers of a text ("1,536", "0.25"; a sentence's trailing '.' dropped).
