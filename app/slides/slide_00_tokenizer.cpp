@@ -467,18 +467,11 @@ Hidden hides(const quiz::Question& q) {
   if (q.kind != quiz::QuestionKind::TokenCount) return {};
   return {Hidden::kCounts | Hidden::kResult, {"tokenizer.encode(", "idx.tolist()"}};  // (Text mode's idx: its tokens)
 }
-}  // namespace
-
-namespace {
-
 // Asked before the last step (which shows the IDs); pictured at step 0 in Text mode: the
 // pieces cut, no merges, no IDs.
-constexpr SlideQuestion kQuestions[] =
-    {
-        {quiz::QuestionKind::TokenCount, steps_last, kHowWholeNumber,
-         [](const quiz::Question&) {
-  return quiz::PictureStep{0, 0, true};
-         }},
+quiz::PictureStep pieces_cut(const quiz::Question&) { return {0, 0, true}; }
+constexpr SlideQuestion kQuestions[] = {
+    {quiz::QuestionKind::TokenCount, steps_last, kHowWholeNumber, pieces_cut},
 };
 
 }  // namespace

@@ -207,10 +207,6 @@ void code(const SlideContext& cx, std::string& code, std::string& output) {
   append_repl(output, "embedding.weight", cx.model.derived.print_weight);
 }
 
-}  // namespace
-
-namespace {
-
 // The table's V × D cells and the IDs, pictured as shown (the count is not written).
 constexpr SlideQuestion kQuestions[] = {
     {quiz::QuestionKind::TableNumbers, steps_whole, kHowWholeNumber, picture_ids_and_table},

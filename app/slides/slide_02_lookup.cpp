@@ -239,10 +239,6 @@ Hidden hides(const quiz::Question& q) {
   return {};
 }
 
-}  // namespace
-
-namespace {
-
 // lookup_row at its ID's step; edited_row_outputs before the first (which positions hold
 // ID r). Pictured on slide 1: this slide counts the copies.
 constexpr SlideQuestion kQuestions[] = {

@@ -297,21 +297,16 @@ Hidden hides(const quiz::Question& q) {
   return {Hidden::kNowLine | Hidden::kCounts, {"onehot"}};
 }
 
-}  // namespace
-
-namespace {
-
 // onehot_col at its ID's step, pictured with rows 0..i−1 drawn and row i not yet (i = 0:
 // slide 1); onehot_ones pictured on slide 1 (this slide draws every 1).
-constexpr SlideQuestion kQuestions[] =
-    {
-        {quiz::QuestionKind::OnehotCol, steps_of_id,
-         "Click the column, or ← → to it, or type its number; Enter answers, S shows.",
-         [](const quiz::Question& q) {
+quiz::PictureStep rows_before(const quiz::Question& q) {
   const int i = static_cast<int>(q.params.i.value_or(0));
   return i > 0 ? quiz::PictureStep{3, i} : quiz::PictureStep{1, 1};
-         }},
-        {quiz::QuestionKind::OnehotOnes, steps_whole, kHowWholeNumber, picture_ids_and_table},
+}
+constexpr SlideQuestion kQuestions[] = {
+    {quiz::QuestionKind::OnehotCol, steps_of_id,
+     "Click the column, or ← → to it, or type its number; Enter answers, S shows.", rows_before},
+    {quiz::QuestionKind::OnehotOnes, steps_whole, kHowWholeNumber, picture_ids_and_table},
 };
 
 }  // namespace

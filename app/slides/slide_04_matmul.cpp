@@ -705,29 +705,18 @@ Hidden hides(const quiz::Question& q) {
   return {};
 }
 
+// Pictured on slide 3 at its last step, the one-hot rows (this slide's caption counts the
+// zeros); double_d_madds on slide 1 (the prompt has the counts).
+quiz::PictureStep onehot_rows(const quiz::Question&) { return {3, -1}; }
+constexpr SlideQuestion kQuestions[] = {
+    {quiz::QuestionKind::LookupRow, steps_of_id, kHowTableRow, onehot_rows, true},
+    {quiz::QuestionKind::ZeroMadds, steps_whole, kHowWholeNumber, onehot_rows},
+    {quiz::QuestionKind::DoubleDMadds, steps_whole, kHowWholeNumber, picture_ids_and_table},
+};
+
 }  // namespace
 
 // The one-hot product needs a file's non-finite counts; the output prints the fresh Linear.
-namespace {
-
-// Pictured on slide 3 at its last step, the one-hot rows (this slide's caption counts the
-// zeros); double_d_madds on slide 1 (the prompt has the counts).
-constexpr SlideQuestion kQuestions[] =
-    {
-        {quiz::QuestionKind::LookupRow, steps_of_id, kHowTableRow,
-         [](const quiz::Question&) {
-  return quiz::PictureStep{3, -1};
-         },
-         true},
-        {quiz::QuestionKind::ZeroMadds, steps_whole, kHowWholeNumber,
-         [](const quiz::Question&) {
-  return quiz::PictureStep{3, -1};
-         }},
-                        {quiz::QuestionKind::DoubleDMadds, steps_whole, kHowWholeNumber, picture_ids_and_table},
-                        };
-
-}  // namespace
-
 const SlideDef kSlideMatmul = {.title = "The matmul",
                                .steps = steps,
                                .narrative = narrative,

@@ -747,17 +747,13 @@ Hidden hides(const quiz::Question& q) {
 namespace {
 // Its measuring depends on the bill's scale slider (this table … GPT-2).
 uint64_t fit_depends(const SlideContext& cx) { return static_cast<uint64_t>(bill_scale_pos(cx)); }
-}  // namespace
-
-namespace {
-
 // outputs_equal at its check (step 0), lookup_copies at the bill (step 1); all pictured on
 // slide 1: the table's values (an inf or NaN shows there), which position holds which ID.
+QuestionSteps at_the_check(const quiz::Question&, int n) { return steps_at(0, 1, n); }
+QuestionSteps at_the_bill(const quiz::Question&, int n) { return steps_at(1, 2, n); }
 constexpr SlideQuestion kQuestions[] = {
-    {quiz::QuestionKind::OutputsEqual, [](const quiz::Question&, int n) { return steps_at(0, 1, n); }, kHowYesNo,
-     picture_ids_and_table},
-    {quiz::QuestionKind::LookupCopies, [](const quiz::Question&, int n) { return steps_at(1, 2, n); }, kHowWholeNumber,
-     picture_ids_and_table},
+    {quiz::QuestionKind::OutputsEqual, at_the_check, kHowYesNo, picture_ids_and_table},
+    {quiz::QuestionKind::LookupCopies, at_the_bill, kHowWholeNumber, picture_ids_and_table},
     {quiz::QuestionKind::DifferingCells, steps_whole, kHowCells, picture_ids_and_table},
     {quiz::QuestionKind::InfCells, steps_whole, kHowCells, picture_ids_and_table},
 };

@@ -387,22 +387,17 @@ Hidden hides(const quiz::Question& q) {
   return {Hidden::kNowLine | Hidden::kCounts | Hidden::kValues, {"embedding.weight.grad", "linear.weight.grad"}};
 }
 
-}  // namespace
-
-namespace {
-
 // Asked before the scatter steps. Pictured on slide 1 (this slide's bill counts the rows);
 // grad_value with G = randn on this slide before its first scatter: G must be seen to be summed,
 // and the bill's counts then answer no question of a sheet whose G is randn but lookup_copies' B·D.
 QuestionSteps scatter_steps(const quiz::Question&, int n) { return steps_at(0, n - 1, n); }
-constexpr SlideQuestion kQuestions[] =
-    {
-        {quiz::QuestionKind::GradRows, scatter_steps, kHowRows, picture_ids_and_table},
-        {quiz::QuestionKind::GradValue, scatter_steps, kHowNumber,
-         [](const quiz::Question& q) {
+quiz::PictureStep g_seen_when_randn(const quiz::Question& q) {
   return q.prompt.find("G = randn") != std::string::npos ? quiz::PictureStep{6, 0} : quiz::PictureStep{1, 1};
-         }},
-        {quiz::QuestionKind::GradRowsRandn, scatter_steps, kHowRows, picture_ids_and_table},
+}
+constexpr SlideQuestion kQuestions[] = {
+    {quiz::QuestionKind::GradRows, scatter_steps, kHowRows, picture_ids_and_table},
+    {quiz::QuestionKind::GradValue, scatter_steps, kHowNumber, g_seen_when_randn},
+    {quiz::QuestionKind::GradRowsRandn, scatter_steps, kHowRows, picture_ids_and_table},
 };
 
 }  // namespace

@@ -928,31 +928,17 @@ void file_changed(const SlideContext& cx) {
   if (find_scale_state(cx) && scale_of(cx).worker) scale_state(cx).worker->table_changed();  // summarized again
 }
 
-}  // namespace
-
-namespace {
-
 // Asked at the timing step from what this slide measured (measure below); the map's
 // question is --quiz-json's alone (the map is this slide's view; Learn mode does not draw
 // it yet). A worksheet does not ask them.
-constexpr SlideQuestion kQuestions[] =
-    {
-        // No anchor far from the truth (measured ratios run from tens to tens of thousands).
-        {quiz::QuestionKind::SpeedupEstimate, steps_last,
-         "Type your estimate, a number like 100 or 10000 (within 2× counts); Enter answers, S shows.",
-         [](const quiz::Question&) {
-  return quiz::PictureStep{7, 0};
-         }},
-        {quiz::QuestionKind::SpeedupBatch, steps_last, "Type 1 or 256; Enter answers, S shows.",
-         [](const quiz::Question&) {
-  return quiz::PictureStep{7, 0};
-         }},
-                        {quiz::QuestionKind::MapNearest, steps_whole, kHowWholeNumber,
-                         [](const quiz::Question&) {
-  return quiz::PictureStep{7, 0};
-                         },
-                         false, false},
-    };
+quiz::PictureStep before_timing(const quiz::Question&) { return {7, 0}; }
+constexpr SlideQuestion kQuestions[] = {
+    // No anchor far from the truth (measured ratios run from tens to tens of thousands).
+    {quiz::QuestionKind::SpeedupEstimate, steps_last,
+     "Type your estimate, a number like 100 or 10000 (within 2× counts); Enter answers, S shows.", before_timing},
+    {quiz::QuestionKind::SpeedupBatch, steps_last, "Type 1 or 256; Enter answers, S shows.", before_timing},
+    {quiz::QuestionKind::MapNearest, steps_whole, kHowWholeNumber, before_timing, false, false},
+};
 
 }  // namespace
 

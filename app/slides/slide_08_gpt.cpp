@@ -612,25 +612,18 @@ Hidden hides(const quiz::Question& q) {
   if (q.kind == quiz::QuestionKind::SameTokenX) return {Hidden::kNowLine, {">>> x\n"}};
   return {};
 }
-}  // namespace
-
-namespace {
-
 // argmax_token at the output head (step 3), same_token_x at x (step 2: tok_emb and pos_emb
 // shown, x not yet summed). Pictured at step 2; argmax_token with the whole table beside it
 // (every row is a logit; this slide shows only the IDs' rows).
-constexpr SlideQuestion kQuestions[] =
-    {
-        {quiz::QuestionKind::ArgmaxToken, [](const quiz::Question&, int n) { return steps_at(3, 4, n); },
-         "Click the token's column of logits, or ← → to it, or type its ID; Enter answers, S shows.",
-         [](const quiz::Question&) {
-  return quiz::PictureStep{8, 2, false, true};
-         }},
-        {quiz::QuestionKind::SameTokenX, [](const quiz::Question&, int n) { return steps_at(2, 3, n); }, kHowYesNo,
-         [](const quiz::Question&) {
-  return quiz::PictureStep{8, 2};
-         }},
-                        };
+QuestionSteps at_the_head(const quiz::Question&, int n) { return steps_at(3, 4, n); }
+QuestionSteps at_x(const quiz::Question&, int n) { return steps_at(2, 3, n); }
+quiz::PictureStep x_not_summed(const quiz::Question&) { return {8, 2}; }
+quiz::PictureStep x_and_the_table(const quiz::Question&) { return {8, 2, false, true}; }
+constexpr SlideQuestion kQuestions[] = {
+    {quiz::QuestionKind::ArgmaxToken, at_the_head,
+     "Click the token's column of logits, or ← → to it, or type its ID; Enter answers, S shows.", x_and_the_table},
+    {quiz::QuestionKind::SameTokenX, at_x, kHowYesNo, x_not_summed},
+};
 
 }  // namespace
 

@@ -878,10 +878,6 @@ void show_question(const SlideContext& cx, const quiz::Question& q) {
 
 void request_save(const SlideContext& cx) { train_slide_state(cx).save_requested = true; }
 
-}  // namespace
-
-namespace {
-
 // Asked at the optimizer's step k (the table after k steps), pictured at k − 1 with the state
 // strip (the picture at k would light the rows).
 QuestionSteps optimizer_step(const quiz::Question& q, int n) {

@@ -694,33 +694,27 @@ void restore_values(const SlideContext& cx, const std::vector<SettingsSlideValue
 
 uint64_t values_key(const SlideContext& cx) { return spec_key(spec_of(cx)); }
 
-}  // namespace
-
-namespace {
-
 // Asked with the scores shown (step 2 masks and softmaxes them); the hard limit at query t's
 // own step (3 + t); the value rows' gradients before the backward step. Pictured at step 2:
 // x, queries, keys, values and the scores; no mask, weights or context yet.
 QuestionSteps with_scores(const quiz::Question&, int n) { return steps_at(2, 3, n); }
-quiz::PictureStep scores_shown(const quiz::Question&) { return {10, 2}; }
-constexpr SlideQuestion kQuestions[] =
-    {
-        {quiz::QuestionKind::AttnTopKey, with_scores,
-         "Click the position's column of weights, or ← → to it, or type its number; Enter answers, S shows.",
-         scores_shown},
-        {quiz::QuestionKind::AttnRowSum, with_scores, kHowNumber, scores_shown},
-        {quiz::QuestionKind::AttnHardLimit,
-         [](const quiz::Question& q, int n) {
+QuestionSteps at_query_t(const quiz::Question& q, int n) {
   const int t = static_cast<int>(q.params.t.value_or(0));
   return steps_at(3 + t, 4 + t, n);
-         },
-         "Click the value row, or ↑ ↓ to it, or type its number; Enter answers, S shows.", scores_shown},
-        {quiz::QuestionKind::AttnMasked, with_scores,
-         "Click each position's column (or ← → and Space), or type them: 1, 2 (none: leave it empty); Enter answers, "
-         "S shows.",
-         scores_shown},
-        {quiz::QuestionKind::AttnGradRows, [](const quiz::Question&, int n) { return steps_at(n - 2, n - 1, n); },
-         kHowWholeNumber, scores_shown},
+}
+QuestionSteps before_backward(const quiz::Question&, int n) { return steps_at(n - 2, n - 1, n); }
+quiz::PictureStep scores_shown(const quiz::Question&) { return {10, 2}; }
+constexpr SlideQuestion kQuestions[] = {
+    {QuestionKind::AttnTopKey, with_scores,
+     "Click the position's column of weights, or ← → to it, or type its number; Enter answers, S shows.", scores_shown},
+    {QuestionKind::AttnRowSum, with_scores, kHowNumber, scores_shown},
+    {QuestionKind::AttnHardLimit, at_query_t,
+     "Click the value row, or ↑ ↓ to it, or type its number; Enter answers, S shows.", scores_shown},
+    {QuestionKind::AttnMasked, with_scores,
+     "Click each position's column (or ← → and Space), or type them: 1, 2 (none: leave it empty); Enter answers, "
+     "S shows.",
+     scores_shown},
+    {QuestionKind::AttnGradRows, before_backward, kHowWholeNumber, scores_shown},
 };
 
 }  // namespace
