@@ -5,7 +5,7 @@
 //   step 1  the IDs' rows are highlighted and the map zooms into them
 //   step 2  the two paths timed live on this machine: lookup vs one-hot matmul at
 //           B = 1, 16, 256 (median of repeats; ms, GB/s, the ratio) as a bar chart
-// The UI never waits for the worker (app/slides/scale_worker.hpp): it draws the progress
+// The UI never waits for the worker (app/model/scale_worker.hpp): it draws the progress
 // and picks results up as they land.
 // Sections: helpers · per-frame update · narrative · the map · the chart · canvas · code
 #include <algorithm>
@@ -17,7 +17,7 @@
 
 #include "app/ui_base/anim_timeline.hpp"
 #include "app/model/model_jobs.hpp"
-#include "app/slides/scale_worker.hpp"
+#include "app/slides/slide_07_scale.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/narrative_lines.hpp"
 #include "app/slides/slides.hpp"

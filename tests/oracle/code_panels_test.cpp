@@ -36,7 +36,7 @@
 #include "app/state/app_edits.hpp"
 #include "app/app_ui.hpp"
 #include "app/ui_base/anim_timeline.hpp"
-#include "app/slides/scale_worker.hpp"
+#include "app/slides/slide_07_scale.hpp"
 #include "app/slides/slide_09_train.hpp"
 #include "app/slides/slides.hpp"
 #include "core/io/table_file.hpp"

@@ -15,7 +15,7 @@
 #include "app/app_learn.hpp"
 #include "app/app_session.hpp"
 #include "app/chrome/ui_keys.hpp"
-#include "app/slides/scale_worker.hpp"
+#include "app/slides/slide_07_scale.hpp"
 #include "app/slides/slide_09_train.hpp"
 #include "app/slides/slides.hpp"
 #include "app/state/app_edits.hpp"

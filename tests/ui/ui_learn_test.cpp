@@ -13,7 +13,7 @@
 #include "app/deck/slide_host.hpp"
 #include "app/app_learn.hpp"
 #include "app/app_session.hpp"
-#include "app/slides/scale_worker.hpp"
+#include "app/slides/slide_07_scale.hpp"
 #include "app/slides/slides.hpp"
 #include "app/widgets/widget_answer_targets.hpp"
 #include "core/quiz/quiz_json.hpp"

@@ -26,7 +26,7 @@
 #include "app/app_ui.hpp"
 #include "app/model/app_model.hpp"
 #include "app/model/model_jobs.hpp"
-#include "app/slides/scale_worker.hpp"
+#include "app/slides/slide_07_scale.hpp"
 #include "app/widgets/widget_heatmap.hpp"
 #include "app/slides/slides.hpp"
 #include "core/heatmap/heatmap_aggregate.hpp"

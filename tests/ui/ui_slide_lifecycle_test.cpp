@@ -14,7 +14,7 @@
 #include "app/deck/slide_host.hpp"
 #include "app/deck/canvas_fit.hpp"
 #include "app/slides/same_numbers_state.hpp"
-#include "app/slides/scale_worker.hpp"
+#include "app/slides/slide_07_scale.hpp"
 #include "app/slides/slides.hpp"
 #include "headless.hpp"
 

@@ -1,4 +1,5 @@
-// scale_worker.hpp — slide 7's work off the UI thread: building GPT-2 small's table
+// scale_worker.hpp — the whole-table work of slide 7 ("At scale") off the UI thread, in the
+// model with the other workers (issue 37, item 5): building GPT-2 small's table
 // (50,257 × 768, torch-exact, a few seconds) with a progress fraction and summarizing it
 // for the heat map — or taking the table loaded from a file as it is, with the model's
 // whole-table facts of it (app/model/table_facts.hpp: one pass, made by the model for every
@@ -21,8 +22,6 @@
 #include <mutex>
 #include <vector>
 
-#include "app/slides/slides.hpp"
-#include "app/state/slide_context.hpp"
 #include "app/model/background_job.hpp"
 #include "app/model/table_facts.hpp"
 #include "core/heatmap/heatmap_aggregate.hpp"
@@ -195,27 +194,5 @@ class ScaleWorker {
   bool stale_ = false;  // table_changed(): drop the table at the next poll that can
   ScaleSnapshot snap_;
 };
-
-// ---------------------------------------------------------------- slide 7's own state
-// GPT-2 small's table at full size: built and timed on the worker, drawn by the heat map
-// widget (app/widgets/widget_heatmap.hpp). Kept with slide 7 (slide_state), not in UiState.
-struct ScaleState {
-  int64_t vocab = 50257, dim = 768;     // the table's shape: GPT-2 small (tests use a small one)
-  HeatmapState heatmap;                 // the view, the renderer's request, the GPU upload status
-  int view_step = -2;                   // the step whose view the map last followed (a new step resets a user's zoom)
-  bool auto_timing = true;              // time the two paths when the timing step is reached (off after Cancel)
-  uint64_t timed_version = 0;           // the table version timing was started for (0: none)
-  uint64_t seen_revision = 0;           // the worker's snapshot revision the code panel shows
-  std::unique_ptr<ScaleWorker> worker;  // created when the slide is first updated on screen
-};
-
-// Learn mode's speedup_estimate (issue 28): the lookup-over-matmul ratio slide 7 measured at
-// batch size `batch` (one of kTimingBatches), once both paths are timed (its SlideDef::measure).
-using MeasuredSpeedup = SlideMeasure;
-MeasuredSpeedup measured_speedup(const SlideContext& cx, int batch);
-
-// Slide 7's state (made at first use); find_: null until then.
-ScaleState& scale_state(const SlideContext& cx);
-const ScaleState* find_scale_state(const SlideContext& cx);
 
 }  // namespace lv::app

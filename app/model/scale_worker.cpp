@@ -1,6 +1,6 @@
 // scale_worker.cpp — the worker thread's jobs (build, timing) and the UI-side poll.
 // Sections: lifecycle · poll · build job · timing job
-#include "app/slides/scale_worker.hpp"
+#include "app/model/scale_worker.hpp"
 
 #include "app/model/background_job.hpp"
 #include "app/model/model_jobs.hpp"
@@ -15,8 +15,6 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "app/slides/slides.hpp"
-#include "app/widgets/widget_heatmap.hpp"
 #include "core/kernels/kernels.hpp"
 #include "core/io/table_builder.hpp"
 #include "core/torch/torch_generator.hpp"
