@@ -230,7 +230,7 @@ void give_own_state_back(App& app, bool place) {
   OwnState o = std::move(L.own);
   L.own = OwnState{};
   L.phase = LearnPhase::Off;
-  take_change(app, set_inputs(app, std::move(o.inputs)), Fields::Sync);
+  edit_inputs(app, std::move(o.inputs));
   set_text_field(app, o.text);
   app.ui.editor.ids_input = o.text_mode ? IdsInput::Text : IdsInput::Ids;
   for (const SlideDef& s : slide_table())
@@ -258,8 +258,8 @@ void apply_state(App& app, const quiz::StateSpec& spec, int slide) {
   in.edits = std::make_shared<EditMap>();
   in.text.clear();
   in.text_ids.clear();
-  take_change(app, set_inputs(app, std::move(in)), Fields::Sync);
-  if (slide == 0 && app.tokenizer) take_change(app, set_text(app, spec.text), Fields::Sync);
+  edit_inputs(app, std::move(in));
+  if (slide == 0 && app.tokenizer) edit_text(app, spec.text);
   // The question's slide sets itself up for the drawn state (slide 9 trains its IDs one a step).
   if (slide >= 0 && slide < slide_count()) {
     const SlideDef& s = slide_table()[static_cast<size_t>(slide)];

@@ -159,7 +159,7 @@ void apply_session(App& app, const SessionSettings& s) {
   set_learn(app.learn, s.learn || app.learn.ask);  // --ask turns it on over a session without it
   app.learn.tally.clear();
   for (const SettingsResult& r : s.results) app.learn.tally[r.kind] = KindTally{r.asked, r.right};
-  take_change(app, set_inputs(app, std::move(in)), Fields::Sync);
+  edit_inputs(app, std::move(in));
   restore_slide_values(app, s.slide_values);
   app.ui.slide = std::clamp(s.slide, 0, slide_count() - 1);
   timeline_seek(app.ui.timeline, current_slide_steps(app), s.step);

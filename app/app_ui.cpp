@@ -345,7 +345,7 @@ void draw_status_line(App& app) {
     ImGui::PopStyleColor();
     if (act.cancellable) {
       ImGui::SameLine();
-      if (ImGui::SmallButton("Cancel")) take_change(app, cancel_pending(app));
+      if (ImGui::SmallButton("Cancel")) cancel_pending_edit(app);
     }
     return;
   }

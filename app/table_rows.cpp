@@ -100,7 +100,7 @@ bool add_row_as_id(App& app, int64_t row) {
   }
   IdList ids = app.inputs.ids;
   ids.push_back(row);
-  take_change(app, set_ids(app, ids), Fields::Sync);
+  edit_ids(app, ids);
   char line[96];
   std::snprintf(line, sizeof line, "Added row %lld as an ID.", static_cast<long long>(row));
   set_status(app, line);

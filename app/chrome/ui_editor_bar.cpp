@@ -112,7 +112,7 @@ void draw_chips(App& app, float width) {
       if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload("lookupviz-chip")) {
         size_t from = 0;
         std::memcpy(&from, p->Data, sizeof from);
-        take_change(app, move_id(app, from, i), Fields::Sync);
+        edit_move_id(app, from, i);
       }
       ImGui::EndDragDropTarget();
     }
@@ -133,7 +133,7 @@ void draw_chips(App& app, float width) {
   pad_to(start_x + width - add_w);
   ImGui::SameLine(0.0f, 0.0f);
   ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, e);
-  if (ImGui::Button("+##add-id")) take_change(app, add_id(app), Fields::Sync);
+  if (ImGui::Button("+##add-id")) edit_add_id(app);
   landmark("add-id");
   ImGui::PopStyleVar();
   tooltip("Add an ID to the batch (the next row after the last ID)");
@@ -142,13 +142,12 @@ void draw_chips(App& app, float width) {
     ImGui::SetNextItemWidth(e * 7);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     if (ImGui::InputInt("##chip-value", &edit_value, 1, 10, ImGuiInputTextFlags_EnterReturnsTrue)) {
-      take_change(app, change_id(app, static_cast<size_t>(edit_index), edit_value), Fields::Sync);
+      edit_change_id(app, static_cast<size_t>(edit_index), edit_value);
       ImGui::CloseCurrentPopup();
     }
-    if (ImGui::IsItemDeactivatedAfterEdit())
-      take_change(app, change_id(app, static_cast<size_t>(edit_index), edit_value), Fields::Sync);
+    if (ImGui::IsItemDeactivatedAfterEdit()) edit_change_id(app, static_cast<size_t>(edit_index), edit_value);
     if (app.inputs.ids.size() > 1 && ImGui::Button("Remove this ID")) {
-      take_change(app, remove_id(app, static_cast<size_t>(edit_index)), Fields::Sync);
+      edit_remove_id(app, static_cast<size_t>(edit_index));
       ImGui::CloseCurrentPopup();
     }
     ImGui::EndPopup();
@@ -278,7 +277,7 @@ void draw_loaded_table(App& app, const Palette& pal) {
   else if (ImGui::IsItemHovered())  // the whole path and name (over text_fit's tooltip of the label)
     ImGui::SetTooltip("%s%s%s", f.path.c_str(), f.named ? ":" : "", f.name.c_str());
   ImGui::SameLine();
-  if (ImGui::SmallButton("x##seeded")) take_change(app, set_table_file(app, nullptr), Fields::Sync);
+  if (ImGui::SmallButton("x##seeded")) close_table(app);
   landmark("close-table");
   tooltip("Back to the seeded table");
 }
@@ -298,8 +297,7 @@ void draw_seeded_shape(App& app) {
                                     : std::ceil(ImGui::CalcTextSize("fixed").x + st.FramePadding.x * 2.0f +
                                                 ImGui::GetFrameHeight() + e * 0.3f));
   if (ImGui::Combo("##vocab-mode", &mode, "max(ids)+1\0fixed\0")) {
-    take_change(app, set_vocab_mode(app, mode == 0 ? VocabMode::FromIds : VocabMode::Fixed, app.derived.vocab),
-                Fields::Sync);
+    edit_vocab_mode(app, mode == 0 ? VocabMode::FromIds : VocabMode::Fixed, app.derived.vocab, Fields::Sync);
     sync_text_fields(app);
   }
   tooltip("max(ids)+1: the table has one row per ID up to the largest, as in the notebook (it is re-drawn from the "
@@ -308,7 +306,7 @@ void draw_seeded_shape(App& app) {
     ImGui::SameLine();
     int v = static_cast<int>(app.inputs.fixed_vocab);
     ImGui::SetNextItemWidth(step_field_width(v, e * 6.5f));
-    if (ImGui::InputInt("##vocab", &v, 1, 10)) take_change(app, set_vocab_mode(app, VocabMode::Fixed, v));
+    if (ImGui::InputInt("##vocab", &v, 1, 10)) edit_vocab_mode(app, VocabMode::Fixed, v);
     tooltip("Rows of the table (num_idx). It cannot be smaller than the largest ID + 1.");
   } else {
     // A fixed width whatever V's digits: typing IDs moves nothing after it.
@@ -325,7 +323,7 @@ void draw_seeded_shape(App& app) {
   ImGui::SameLine();
   int dim = static_cast<int>(app.inputs.dim);
   ImGui::SetNextItemWidth(step_field_width(dim, e * 6.0f));
-  if (ImGui::InputInt("##dim", &dim, 1, 8)) take_change(app, set_dim(app, dim));
+  if (ImGui::InputInt("##dim", &dim, 1, 8)) edit_dim(app, dim);
   landmark("dim");
   tooltip("out_dim: the embedding size, the columns of the table. Changing it re-draws the table from the seed.");
 }
@@ -368,7 +366,7 @@ void draw_editor_bar(App& app) {
       ui.editor.ids_escaped = true;
     const bool typed = ImGui::InputText("##ids-text", ui.editor.ids_buf, sizeof ui.editor.ids_buf);
     landmark("ids-text");
-    if (ImGui::IsItemActivated()) begin_ids_edit(app);
+    if (ImGui::IsItemActivated()) ids_field_entered(app);
     if (typed) ids_field_typed(app, ui.editor.ids_buf);
     ui.editor.ids_field_active = ImGui::IsItemActive();
     if (ImGui::IsItemDeactivated()) ids_field_left(app, ui.editor.ids_buf, ui.editor.ids_escaped);
@@ -386,8 +384,7 @@ void draw_editor_bar(App& app) {
   ImGui::SameLine();
   int dt = static_cast<int>(app.inputs.dtype);
   ImGui::SetNextItemWidth(e * 6.5f);
-  if (ImGui::Combo("##dtype", &dt, "float32\0float16\0bfloat16\0"))
-    take_change(app, set_dtype(app, static_cast<TableDtype>(dt)));
+  if (ImGui::Combo("##dtype", &dt, "float32\0float16\0bfloat16\0")) edit_dtype(app, static_cast<TableDtype>(dt));
   tooltip("Round every weight to float16 or bfloat16 (as .to(torch.float16).float() does). Both paths still agree: "
           "a one-hot row picks the rounded row exactly.");
 
@@ -397,9 +394,7 @@ void draw_editor_bar(App& app) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(e * 6.5f);
   if (ImGui::InputText("##seed", ui.editor.seed_buf, sizeof ui.editor.seed_buf, ImGuiInputTextFlags_CharsNoBlank)) {
-    const Change c = set_seed_text(app, ui.editor.seed_buf);
-    ui.editor.seed_error = c.error;
-    take_change(app, c);
+    edit_seed_text(app, ui.editor.seed_buf);
   }
   landmark("seed");
   tooltip("torch.manual_seed(seed): any integer from -2^63 to 2^64-1. The table is re-drawn from it.");
@@ -407,7 +402,7 @@ void draw_editor_bar(App& app) {
   next_group(ImGui::CalcTextSize("Reset weights").x + e);
   const bool edits = has_edits(app);
   ImGui::BeginDisabled(!edits);
-  if (ImGui::Button("Reset weights")) take_change(app, reset_edits(app));
+  if (ImGui::Button("Reset weights")) edit_reset_weights(app);
   landmark("reset-weights");
   ImGui::EndDisabled();
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))

@@ -37,9 +37,8 @@ bool check_table_file_now(App& app) {
   l.disk_changed = what;
   // What is on screen is read again: rows past a new end now read as NaN (the view's
   // row cache goes with the recompute).
-  table_file_changed(app);  // its whole-table facts are made again, once, for every slide
-  take_change(app, recompute(app));
-  slides_file_changed(app);  // what slides made of it (slide 7's map: summarized again)
+  table_changed_on_disk(app);  // its whole-table facts are made again, once, for every slide
+  slides_file_changed(app);    // what slides made of it (slide 7's map: summarized again)
   set_status(app, (what + ". Open it again from the File menu, or Reopen in the prompt.").c_str());
   app.frames_since_input = 0;  // draw the prompt now
   return true;

@@ -51,8 +51,7 @@ void draw_menu_bar(App& app) {
       }
       ImGui::EndMenu();
     }
-    if (ImGui::MenuItem("Back to the seeded table", nullptr, false, app.inputs.file != nullptr))
-      take_change(app, set_table_file(app, nullptr), Fields::Sync);
+    if (ImGui::MenuItem("Back to the seeded table", nullptr, false, app.inputs.file != nullptr)) close_table(app);
     ImGui::Separator();
     // A slide's own table (slide 9's trained one; the file is never written): a .safetensors of its own.
     const SlideDef* saver = nullptr;

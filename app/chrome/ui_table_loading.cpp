@@ -80,9 +80,7 @@ void poll_table_load(App& app) {
     }
     const std::string label = table_spec(r.table);
     remember_opened(app, label);
-    take_change(app,
-                set_table_file(app, std::make_shared<const TableFile>(std::move(r.table)), tok.tokenizer, tok.error),
-                Fields::Sync);
+    open_table(app, std::make_shared<const TableFile>(std::move(r.table)), tok.tokenizer, tok.error);
     const char* tokenizer = app.model_tokenizer ? app.model_tokenizer->name().c_str()
                             : tok.error.empty() ? "GPT-2's (the table has none)"
                                                 : tok.error.c_str();

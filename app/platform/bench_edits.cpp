@@ -18,6 +18,7 @@
 #include "app/app_ui.hpp"
 #include "app/model/model_jobs.hpp"
 #include "app/slides/slides.hpp"
+#include "app/state/app_edits.hpp"
 
 namespace lv::app {
 namespace {
@@ -106,22 +107,22 @@ int run_edit_bench(Platform& p, App& app, int edits, double first_frame_ms) {
     app.ui.slide = shown_slides[k % 7];
     timeline_finish(app.ui.timeline, current_slide_steps(app));
     platform_frame(p, app);
-    id_ms.push_back(timed(p, app, [&] { add_id(app); }));
-    id_ms.push_back(timed(p, app, [&] { change_id(app, app.inputs.ids.size() - 1, any_row()); }));
-    id_ms.push_back(timed(p, app, [&] { remove_id(app, app.inputs.ids.size() - 1); }));
+    id_ms.push_back(timed(p, app, [&] { edit_add_id(app); }));
+    id_ms.push_back(timed(p, app, [&] { edit_change_id(app, app.inputs.ids.size() - 1, any_row()); }));
+    id_ms.push_back(timed(p, app, [&] { edit_remove_id(app, app.inputs.ids.size() - 1); }));
     IdList pasted(64);
     for (int64_t& id : pasted) id = any_row();
-    id_ms.push_back(timed(p, app, [&] { set_ids(app, pasted); }));
+    id_ms.push_back(timed(p, app, [&] { edit_ids(app, pasted); }));
     sample();
-    id_ms.push_back(timed(p, app, [&] { set_ids(app, start); }));
+    id_ms.push_back(timed(p, app, [&] { edit_ids(app, start); }));
     // A cell of a row the IDs look up (the outputs change), typed.
     const int64_t r = start[static_cast<size_t>(k) % start.size()],
                   c = static_cast<int64_t>(rng() % static_cast<uint64_t>(d));
     const float value = static_cast<float>(static_cast<int64_t>(rng() % 2000) - 1000) / 100.0f;
-    cell_ms.push_back(timed(p, app, [&] { edit_cell(app, r, c, value); }));
+    cell_ms.push_back(timed(p, app, [&] { edit_cell_value(app, r, c, value); }));
     sample();
   }
-  reset_edits(app);
+  edit_reset_weights(app);
   settle(p, app);
   sample();
 

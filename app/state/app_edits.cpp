@@ -124,4 +124,42 @@ void finish_jobs(App& app) {
   show_jobs_change(app, c);
 }
 
+// ---------------------------------------------------------------- the one door
+
+void edit_add_id(App& app) { take_change(app, add_id(app), Fields::Sync); }
+void edit_add_repeat(App& app) { take_change(app, add_repeat(app), Fields::Sync); }
+void edit_change_id(App& app, size_t i, int64_t id) { take_change(app, change_id(app, i, id), Fields::Sync); }
+void edit_remove_id(App& app, size_t i) { take_change(app, remove_id(app, i), Fields::Sync); }
+void edit_move_id(App& app, size_t from, size_t to) { take_change(app, move_id(app, from, to), Fields::Sync); }
+void edit_ids(App& app, const IdList& ids) { take_change(app, set_ids(app, ids), Fields::Sync); }
+void edit_cell_value(App& app, int64_t row, int64_t col, float value) {
+  take_change(app, edit_cell(app, row, col, value));
+}
+void edit_dim(App& app, int64_t dim) { take_change(app, set_dim(app, dim)); }
+void edit_vocab_mode(App& app, VocabMode mode, int64_t fixed_vocab, Fields fields) {
+  take_change(app, set_vocab_mode(app, mode, fixed_vocab), fields);
+}
+void edit_dtype(App& app, TableDtype dtype) { take_change(app, set_dtype(app, dtype)); }
+void edit_seed_text(App& app, const std::string& text) {
+  const Change c = set_seed_text(app, text);
+  app.ui.editor.seed_error = c.error;
+  take_change(app, c);
+}
+void edit_reset_weights(App& app) { take_change(app, reset_edits(app)); }
+void edit_grad_mode(App& app, GradMode mode, uint64_t seed) { take_change(app, set_grad_mode(app, mode, seed)); }
+void edit_tie_weights(App& app, bool tie) { take_change(app, set_tie_weights(app, tie)); }
+void edit_inputs(App& app, ModelInputs inputs) { take_change(app, set_inputs(app, std::move(inputs)), Fields::Sync); }
+void edit_text(App& app, const std::string& text) { take_change(app, set_text(app, text), Fields::Sync); }
+void open_table(App& app, std::shared_ptr<const TableFile> file, std::shared_ptr<const Tokenizer> tokenizer,
+                std::string error) {
+  take_change(app, set_table_file(app, std::move(file), std::move(tokenizer), std::move(error)), Fields::Sync);
+}
+void close_table(App& app) { take_change(app, set_table_file(app, nullptr), Fields::Sync); }
+void table_changed_on_disk(App& app) {
+  table_file_changed(app);  // its whole-table facts are made again, once, for every slide
+  take_change(app, recompute(app));
+}
+void cancel_pending_edit(App& app) { take_change(app, cancel_pending(app)); }
+void ids_field_entered(App& app) { begin_ids_edit(app); }
+
 }  // namespace lv::app

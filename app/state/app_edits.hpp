@@ -47,6 +47,39 @@ void use_tokenizer(App& app, std::shared_ptr<const Gpt2Tokenizer> tokenizer, std
 // the status line): Text mode's sentence is tokenized again, slide 0's replay rebuilt.
 void use_model_tokenizer(App& app, std::shared_ptr<const Tokenizer> tokenizer, std::string error = "");
 
+// ---- The one door (issue 37, item 4): every change of the model that the editor bar, the
+// menus, the transport, Learn mode, the session and the slides (SlideDoor) make goes through
+// these, each taking its Change through take_change. Nothing outside app/state/ calls the
+// model's setters or take_change (structure.layers checks it).
+void edit_add_id(App& app);
+void edit_add_repeat(App& app);  // the first ID again at the end
+void edit_change_id(App& app, size_t i, int64_t id);
+void edit_remove_id(App& app, size_t i);
+void edit_move_id(App& app, size_t from, size_t to);  // drag-to-reorder
+void edit_ids(App& app, const IdList& ids);           // already valid (a row added as an ID)
+void edit_cell_value(App& app, int64_t row, int64_t col, float value);
+void edit_dim(App& app, int64_t dim);
+void edit_vocab_mode(App& app, VocabMode mode, int64_t fixed_vocab, Fields fields = Fields::Keep);
+void edit_dtype(App& app, TableDtype dtype);
+void edit_seed_text(App& app, const std::string& text);  // its error under the seed field
+void edit_reset_weights(App& app);
+void edit_grad_mode(App& app, GradMode mode, uint64_t seed);
+void edit_tie_weights(App& app, bool tie);
+// A whole state at once (the session restoring one; Learn mode's practice state and the
+// learner's own given back), and a practice state's sentence in Text mode.
+void edit_inputs(App& app, ModelInputs inputs);
+void edit_text(App& app, const std::string& text);
+// A loaded table with its own tokenizer (null: GPT-2's; `error`: why the table's cannot be
+// used), and back to the seeded table.
+void open_table(App& app, std::shared_ptr<const TableFile> file, std::shared_ptr<const Tokenizer> tokenizer,
+                std::string error);
+void close_table(App& app);
+// The open table's file changed on disk: its whole-table facts are made again, and what is on
+// screen is read again (rows past a new end read as NaN).
+void table_changed_on_disk(App& app);
+void cancel_pending_edit(App& app);  // a large table's edit waiting for its pass (the footer's Cancel)
+void ids_field_entered(App& app);    // the IDs field begins an edit (ids_field_typed, ids_field_left)
+
 // Once a frame: the model's finished jobs taken (app/model/model_jobs.hpp), what they
 // say shown (a note in the footer for a few seconds).
 bool poll_jobs(App& app);

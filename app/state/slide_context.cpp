@@ -1,5 +1,5 @@
 // slide_context.cpp — a slide's context made from the window, and its door: each request
-// goes through the same functions as the editor bar's (take_change), so one set of
+// goes through the same functions as the editor bar's (app_edits.hpp's door), so one set of
 // functions in app/state/ changes the model whoever asks.
 #include "app/state/slide_context.hpp"
 
@@ -10,14 +10,10 @@
 
 namespace lv::app {
 
-void SlideDoor::edit_cell(int64_t row, int64_t col, float value) const {
-  take_change(*app_, lv::app::edit_cell(*app_, row, col, value));
-}
-void SlideDoor::add_repeat() const { take_change(*app_, lv::app::add_repeat(*app_), Fields::Sync); }
-void SlideDoor::set_grad_mode(GradMode mode, uint64_t seed) const {
-  take_change(*app_, lv::app::set_grad_mode(*app_, mode, seed));
-}
-void SlideDoor::set_tie_weights(bool tie) const { take_change(*app_, lv::app::set_tie_weights(*app_, tie)); }
+void SlideDoor::edit_cell(int64_t row, int64_t col, float value) const { edit_cell_value(*app_, row, col, value); }
+void SlideDoor::add_repeat() const { edit_add_repeat(*app_); }
+void SlideDoor::set_grad_mode(GradMode mode, uint64_t seed) const { edit_grad_mode(*app_, mode, seed); }
+void SlideDoor::set_tie_weights(bool tie) const { edit_tie_weights(*app_, tie); }
 void SlideDoor::start_backward_timing() const { lv::app::start_backward_timing(*app_); }
 LearnState& SlideDoor::answers() const { return app_->learn; }
 std::string SlideDoor::display(std::string_view utf8) const { return wide_to_edit(app_->ui.editor.wide, utf8); }
