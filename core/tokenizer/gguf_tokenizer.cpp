@@ -1,6 +1,8 @@
 // gguf_tokenizer.cpp — see gguf_tokenizer.hpp.
 #include "core/tokenizer/gguf_tokenizer.hpp"
 
+#include <algorithm>
+#include <iterator>
 #include <unordered_map>
 
 #include "core/io/gguf_strings.hpp"
@@ -94,6 +96,41 @@ bool llama_style(const GgufHeader& h, BpeSpec& spec, std::string& error) {
   return true;
 }
 
+// What llama.cpp's tokenize(text, add_special = true) puts around a text's IDs (llama_vocab's
+// load and tokenize; --special): BOS where add_bos (SentencePiece: yes; byte-level BPE: for the
+// pre-tokenizers that set it, Llama-3's among them), EOS where add_eos (none by default);
+// tokenizer.ggml.add_bos_token and add_eos_token decide where the file has them. The IDs are
+// tokenizer.ggml.bos_token_id and eos_token_id, else llama.cpp's defaults (1 and 2; 11 for
+// gpt2), while they are in the vocabulary.
+void special_tokens(const GgufHeader& h, const std::string& model, BpeSpec& spec) {
+  static constexpr std::string_view kBosPre[] = {"llama3",       "llama-v3", "llama-bpe", "falcon3",
+                                                 "falcon-h1",    "pixtral",  "midm-2.0",  "lfm2",
+                                                 "jina-v5-nano", "tekken",   "chameleon"};
+  const bool spm = model == "llama";
+  const std::string pre = h.get_string("tokenizer.ggml.pre").value_or("");
+  bool add_bos = spm || std::find(std::begin(kBosPre), std::end(kBosPre), pre) != std::end(kBosPre);
+  bool add_eos = false;
+  if (const auto b = h.get_bool("tokenizer.ggml.add_bos_token")) add_bos = *b;
+  if (const auto b = h.get_bool("tokenizer.ggml.add_eos_token")) add_eos = *b;
+  if (pre == "gemma4" || pre == "granite-embed-multi-311m") add_bos = true;  // llama.cpp overrides it for them
+  const uint64_t n = spec.tokens.size();
+  auto id_of = [&](const char* key, uint64_t fallback) -> int64_t {
+    const uint64_t id = h.get_uint(key).value_or(fallback);
+    return id < n ? static_cast<int64_t>(id) : -1;
+  };
+  const int64_t bos = id_of("tokenizer.ggml.bos_token_id", spm ? 1 : 11);
+  const int64_t eos = id_of("tokenizer.ggml.eos_token_id", spm ? 2 : 11);
+  if ((add_bos && bos < 0) || (add_eos && eos < 0)) {
+    spec.special_error = std::string("its special tokens cannot be added: it asks for a") +
+                         (add_bos && bos < 0 ? " BOS token (tokenizer.ggml.add_bos_token) but has no bos_token_id"
+                                             : "n EOS token (tokenizer.ggml.add_eos_token) but has no eos_token_id") +
+                         " in its vocabulary";
+    return;
+  }
+  if (add_bos) spec.special_before = {bos};
+  if (add_eos) spec.special_after = {eos};
+}
+
 // The spec the metadata describes. False: no tokenizer (`error` empty) or a broken one.
 bool spec_from_gguf(const GgufHeader& h, GgufBytes file, const std::string& label, BpeSpec& spec, std::string& error) {
   const auto model = h.get_string("tokenizer.ggml.model");
@@ -128,6 +165,7 @@ bool spec_from_gguf(const GgufHeader& h, GgufBytes file, const std::string& labe
     else error = "its tokenizer model " + printable(*model) + " is not one lookupviz reads (gpt2, llama)";
   }
   if (!error.empty()) return false;
+  special_tokens(h, *model, spec);
   spec.name = style + (*model == "gpt2" ? " byte-level BPE" : " BPE") + " from " + short_label(label) + " (" +
               with_commas(spec.tokens.size()) + " tokens" + (note.empty() ? "" : "; " + note) + ")";
   spec.origin = {TokenizerOrigin::Gguf, label};

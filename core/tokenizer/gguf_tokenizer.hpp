@@ -7,7 +7,8 @@
 //                          <0xNN> byte tokens, a space prefix (add_space_prefix) and ▁ for spaces
 //   tokenizer.ggml.tokens, token_type (control, user-defined and unknown tokens are matched
 //   in the text first, longest first, as llama.cpp's cache_special_tokens), unknown_token_id,
-//   bos_token_id, eos_token_id.
+//   bos_token_id, eos_token_id; add_bos_token and add_eos_token (--special: what llama.cpp's
+//   tokenize(text, add_special = true) puts around the text, with its defaults per model and pre).
 #pragma once
 #include <cstdint>
 #include <string>

@@ -1,7 +1,7 @@
 // special_tokens_cli_test.cpp — the real binary's --special: --tokenize adds the model's
 // post-processor's special tokens (a BERT-style WordPiece tokenizer.json beside the table:
-// [CLS] … [SEP]), GPT-2's has none, --special alone is a usage error, and a post-processor
-// lookupviz cannot read exits 2 with one line naming the file (the IDs without it still work).
+// [CLS] … [SEP]; a .gguf's BOS as llama.cpp adds it), GPT-2's has none, --special alone is a usage error, and a
+// post-processor lookupviz cannot read exits 2 with one line naming the file (the IDs without it still work).
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -45,6 +45,20 @@ TEST(SpecialTokensCli, SpecialAddsThePostProcessorsTokens) {
   r = lvtest::run_binary({"--detokenize", "1, 3, 6, 7, 4, 5, 2", "--weights", table});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "[CLS] hello unknown world! [SEP]\n");
+}
+
+// A .gguf's tokenizer: what llama.cpp's tokenize(text, add_special = true) adds, a
+// SentencePiece model's BOS (<s>, ID 1) before the text.
+TEST(SpecialTokensCli, AGgufAddsItsBosAsLlamaCppDoes) {
+  TempDir dir;
+  write_file(dir.file("m.gguf"), lvtest::llama_gguf(300, 4));
+  lvtest::RunResult r = lvtest::run_binary({"--tokenize", "Hello world!", "--weights", dir.file("m.gguf")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string plain = r.out;
+  r = lvtest::run_binary({"--tokenize", "Hello world!", "--special", "--weights", dir.file("m.gguf")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ASSERT_EQ(plain.substr(0, 1), "[");
+  EXPECT_EQ(r.out, "[1, " + plain.substr(1));
 }
 
 TEST(SpecialTokensCli, Gpt2HasNoSpecialTokensToAdd) {

@@ -78,6 +78,25 @@ for t in $made; do
       --cli "$work/$form.cli" "${extra[@]}" || status=1
   done
 done
+# --special on each GGUF (llama.cpp's add_bos / add_eos, its defaults per model and pre-tokenizer)
+# against the folder's post-processor in tokenizers.js, on the corpus's first 200 strings. The
+# published Llama-3 tokenizer.json is the early one (a ByteLevel post-processor: no BOS) and names
+# no add_bos_token, so its GGUF leaves it to llama.cpp, whose llama-bpe default adds
+# <|begin_of_text|> (128000): that one BOS is expected on top of the folder's.
+head -n 200 "$corpus" >"$work/special.jsonl"
+for t in $made; do
+  [ "$t" = gpt2 ] && continue  # GPT-2's adds nothing either way (cli.SpecialTokensCli)
+  node "$here/hf_encode.mjs" "$reference" "$work/$t/tokenizer.json" "$work/special.jsonl" >"$work/$t.sp.hf" &&
+    node "$here/hf_encode.mjs" "$reference" "$work/$t/tokenizer.json" "$work/special.jsonl" --special \
+      >"$work/$t.sp.hf+" &&
+    "$batch" "$work/$t.gguf" "$work/special.jsonl" >"$work/$t.sp.gguf" 2>/dev/null &&
+    "$batch" "$work/$t.gguf" "$work/special.jsonl" --special >"$work/$t.sp.gguf+" 2>/dev/null ||
+    { echo "$t: --special could not be run"; status=1; continue; }
+  bos=()
+  [ "$t" = llama3 ] && bos=(128000)
+  /usr/bin/python3 "$here/compare_special.py" "$t.gguf" "$work/$t.sp.hf" "$work/$t.sp.hf+" "$work/$t.sp.gguf" \
+    "$work/$t.sp.gguf+" "${bos[@]}" || status=1
+done
 # Encoders written apart from Hugging Face's, with their own copies of the vocabularies: Llama-2's
 # (llama-tokenizer-js) and Mistral-7B's (mistral-tokenizer-js), on the strings without added tokens.
 for pair in llama2:llama mistral:mistral; do

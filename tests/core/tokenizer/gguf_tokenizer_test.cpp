@@ -31,7 +31,9 @@ struct GgufVocab {
   std::vector<std::string> tokens;
   std::vector<int> types;  // one per token, or none
   std::vector<std::string> merges;
-  std::vector<float> scores;  // model "llama"
+  std::vector<float> scores;                          // model "llama"
+  std::vector<std::pair<std::string, bool>> flags;    // tokenizer.ggml.add_bos_token, …
+  std::vector<std::pair<std::string, uint32_t>> ids;  // tokenizer.ggml.bos_token_id, …
 
   // The 256 byte-level symbols as IDs 0..255 (GPT-2's alphabet in byte order).
   static GgufVocab byte_level() {
@@ -67,6 +69,8 @@ struct GgufVocab {
         put_le(kv, bits, 4);
       }
     }
+    for (const auto& [key, on] : flags) kv += gguf_key(key, 7), put_le(kv, on ? 1 : 0, 1), ++n;
+    for (const auto& [key, id] : ids) kv += gguf_key(key, 4), put_le(kv, id, 4), ++n;
     std::string b = "GGUF";
     put_le(b, 3, 4), put_le(b, 0, 8), put_le(b, n, 8);
     return b + kv;
@@ -348,6 +352,48 @@ TEST(GgufTokenizer, QwenComposesTheTextFirst) {
   const lv::ModelTokenizerLoad other = load(v);
   ASSERT_TRUE(other.tokenizer) << other.error;
   EXPECT_EQ(encode(*other.tokenizer, "e\xCC\x81"), (lv::IdList{'e', 0xCC, 0x81}));
+}
+
+// --special on a .gguf: what llama.cpp's tokenize(text, add_special = true) puts around the
+// text (llama_vocab's load): a SentencePiece model's BOS; for byte-level BPE, BOS only for the
+// pre-tokenizers that set add_bos (Llama-3's llama-bpe), none for gpt-2; the file's
+// add_bos_token and add_eos_token decide where it has them.
+lv::IdList with_special(const GgufVocab& v, const std::string& text) {
+  const lv::ModelTokenizerLoad l = load(v);
+  EXPECT_TRUE(l.tokenizer) << l.error;
+  if (!l.tokenizer) return {};
+  lv::IdList ids = encode(*l.tokenizer, text);
+  std::string why;
+  EXPECT_TRUE(l.tokenizer->add_special_tokens(ids, &why)) << why;
+  return ids;
+}
+
+TEST(GgufTokenizer, SpecialTokensAreLlamaCppsAddBosAndAddEos) {
+  GgufVocab v = GgufVocab::byte_level();
+  const int64_t bos = v.add("<|begin_of_text|>", kControl), eos = v.add("<|end_of_text|>", kControl);
+  v.ids = {{"tokenizer.ggml.bos_token_id", static_cast<uint32_t>(bos)},
+           {"tokenizer.ggml.eos_token_id", static_cast<uint32_t>(eos)}};
+  EXPECT_EQ(with_special(v, "ab"), (lv::IdList{'a', 'b'}));  // gpt-2: no BOS
+  v.pre = "llama-bpe";
+  EXPECT_EQ(with_special(v, "ab"), (lv::IdList{bos, 'a', 'b'}));
+  v.flags = {{"tokenizer.ggml.add_bos_token", false}, {"tokenizer.ggml.add_eos_token", true}};
+  EXPECT_EQ(with_special(v, "ab"), (lv::IdList{'a', 'b', eos}));
+  v.pre = "gpt-2";
+  v.flags = {{"tokenizer.ggml.add_bos_token", true}};
+  EXPECT_EQ(with_special(v, ""), (lv::IdList{bos}));  // an empty text still gets its BOS
+  v.ids.clear();                                      // no ID named: llama.cpp's default for gpt2, 11
+  EXPECT_EQ(with_special(v, "a"), (lv::IdList{11, 'a'}));
+
+  // SentencePiece: BOS (the file's, else 1) unless the file says not to.
+  const std::string bytes = lvtest::llama_gguf(300, 4);
+  const lv::GgufParse g = lv::parse_gguf_header(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size(), "m.gguf");
+  ASSERT_TRUE(g.ok) << g.error;
+  const lv::ModelTokenizerLoad spm = lv::tokenizer_from_gguf(g.header, "m.gguf");
+  ASSERT_TRUE(spm.tokenizer) << spm.error;
+  lv::IdList ids = encode(*spm.tokenizer, "<unk>");
+  std::string why;
+  ASSERT_TRUE(spm.tokenizer->add_special_tokens(ids, &why)) << why;
+  EXPECT_EQ(ids, (lv::IdList{1, 0}));
 }
 
 }  // namespace
