@@ -42,7 +42,9 @@ TEST(SlideRegistry, TheFilesCountAndTheRegistryAgree) {
 
 // Each slide declares its own questions (issue 37): the kinds in the order Learn mode takes
 // them, each with its steps, its words and its picture; core's copy for its own tests is the
-// same deck.
+// same deck. Both pin the slides 0–10 they were written for: a slide added after them is
+// checked for its hooks alone, so adding one touches neither (its file, its registry line, the
+// README's table and the manual: issue 37, item 8).
 TEST(SlideRegistry, EachSlideDeclaresItsQuestions) {
   const std::vector<std::vector<std::string>> table = {
       {"token_count"},
@@ -56,8 +58,8 @@ TEST(SlideRegistry, EachSlideDeclaresItsQuestions) {
       {"argmax_token", "same_token_x"},
       {"rows_moved", "sparse_memory"},
       {"attn_top_key", "attn_row_sum", "attn_hard_limit", "attn_masked", "attn_grad_rows"}};
-  ASSERT_EQ(table.size(), slide_table().size());
-  for (size_t s = 0; s < table.size(); ++s) {
+  ASSERT_LE(table.size(), slide_table().size());
+  for (size_t s = 0; s < slide_table().size(); ++s) {
     std::vector<std::string> got;
     for (const lv::app::SlideQuestion& q : slide_table()[s].questions) {
       got.emplace_back(lv::quiz::kind_name(q.kind));
@@ -65,11 +67,11 @@ TEST(SlideRegistry, EachSlideDeclaresItsQuestions) {
       EXPECT_NE(q.how, nullptr) << got.back();
       EXPECT_NE(q.picture, nullptr) << got.back();
     }
-    EXPECT_EQ(got, table[s]) << "slide " << s;
+    if (s < table.size()) EXPECT_EQ(got, table[s]) << "slide " << s;
   }
   const std::vector<lv::quiz::DeckSlide> deck = lv::app::quiz_deck_of_registry(), copy = lv::quiz::deck_for_tests();
-  ASSERT_EQ(deck.size(), copy.size());
-  for (size_t s = 0; s < deck.size(); ++s) {
+  ASSERT_GE(deck.size(), copy.size());
+  for (size_t s = 0; s < copy.size(); ++s) {
     EXPECT_EQ(deck[s].slide, copy[s].slide);
     EXPECT_EQ(deck[s].measured, copy[s].measured) << "slide " << s;
     ASSERT_EQ(deck[s].questions.size(), copy[s].questions.size()) << "slide " << s;

@@ -36,7 +36,7 @@ const EdgeCase kCases[] = {
       "39,40,41,42,43,44,45,46,47,48,49,50,51,52,53,54,55,56,57,58,59,60,61,62,63"}},
 };
 
-// What the user sees of slide s at its end: its counter "0s of 00–10" and its title on
+// What the user sees of slide s at its end: its counter "0s of 00–10" (the registry's last) and its title on
 // screen, the first line of its code panel, every panel inside the window and none
 // over another (the layout report's rectangles).
 void expect_slide_shown(Headless& h, int s) {
