@@ -97,7 +97,7 @@ void narrative(const SlideContext& cx) {
     // The pieces are the user's text: drawn as they are ("##" is a piece too), IDs by index.
     if (data_begin_combo("##bpe-piece", chosen_label(r))) {
       for (size_t i = 0; i < r.pieces.size(); ++i) {
-        if (r.pieces[i].special) continue;
+        if (!r.pieces[i].replayable) continue;  // <|endoftext|>, a piece too long to replay
         ImGui::PushID(static_cast<int>(i));
         if (data_selectable(r.pieces[i].label, static_cast<int>(i) == r.chosen)) pick = static_cast<int>(i);
         ImGui::PopID();
@@ -260,7 +260,12 @@ ImVec2 canvas(SlideCanvas& c) {
   float right = c.origin.x;
 
   if (!r.problem.empty() || r.chosen < 0) {
-    const char* why = !r.problem.empty() ? r.problem.c_str() : "This text has no piece to replay.";
+    const std::string too_long = "This text's pieces are too long to replay their merges one by one (lookupviz "
+                                 "replays pieces of at most " +
+                                 std::to_string(kMaxReplayBytes) + " bytes).";
+    const char* why = !r.problem.empty() ? r.problem.c_str()
+                      : r.pieces.empty() ? "This text has no piece to replay."
+                                         : too_long.c_str();
     const float wrap = std::min(width, e * 30.0f);
     ImFont* f = fonts().ui;
     dl->AddText(f, f->FontSize, c.origin, pal.muted, why, nullptr, wrap);
@@ -294,13 +299,14 @@ ImVec2 canvas(SlideCanvas& c) {
     if (!c.measuring && !p.special) {
       ImGui::SetCursorScreenPos(pos);
       ImGui::PushID(static_cast<int>(i));
-      if (ImGui::InvisibleButton("##piece", b.size)) clicked = static_cast<int>(i);
+      if (ImGui::InvisibleButton("##piece", b.size) && p.replayable) clicked = static_cast<int>(i);
       ImGui::PopID();
       const bool hovered = ImGui::IsItemHovered();
       if (hovered || layout_report_enabled()) {  // (the report lists every piece's tooltip)
         const CountText bytes = count_text(static_cast<long long>(p.text.size()), "byte");
-        if (hovered) ImGui::SetTooltip("“%s”: %s · click to replay its merges", p.label.c_str(), bytes.c_str());
-        report_tooltip("“%s”: %s · click to replay its merges", p.label.c_str(), bytes.c_str());
+        const char* what = p.replayable ? "click to replay its merges" : "too long to replay its merges one by one";
+        if (hovered) ImGui::SetTooltip("“%s”: %s · %s", p.label.c_str(), bytes.c_str(), what);
+        report_tooltip("“%s”: %s · %s", p.label.c_str(), bytes.c_str(), what);
       }
     }
   }

@@ -63,6 +63,17 @@ std::string metaspace_as_visible(std::string s) {
   return s;
 }
 
+// The first `chars` characters of s (a byte that is not UTF-8 counts as one).
+std::string_view utf8_prefix(std::string_view s, size_t chars) {
+  size_t i = 0;
+  for (size_t n = 0; n < chars && i < s.size(); ++n) {
+    size_t bad = 1;
+    const size_t len = utf8_sequence_length(s, i, &bad);
+    i += len ? len : bad;
+  }
+  return s.substr(0, i);
+}
+
 // parts[k] after merge k, from the merges in the order BPE applied them.
 void replay_merges(const Tokenizer& t, std::string_view piece, BpeReplay& r) {
   const MergeReplay m = t.replay(piece);
@@ -94,7 +105,7 @@ int default_bpe_piece(const BpeReplay& r, const Tokenizer& t) {
   size_t best_merges = 0;
   for (size_t i = 0; i < r.pieces.size(); ++i) {
     const BpeReplayPiece& p = r.pieces[i];
-    if (p.special) continue;
+    if (!p.replayable) continue;
     std::string_view word = p.text;
     if (!word.empty() && word.front() == ' ') word.remove_prefix(1);
     if (word == "someunknownPlace") return static_cast<int>(i);  // the book's example (§2.5)
@@ -143,8 +154,16 @@ void update_bpe_replay(const SlideContext& cx, bool rebuild) {
     else t.encode_piece(p.text, out.ids);
     // Labels as ImGui draws them: a character beyond U+FFFF as its slot, whose glyph is the
     // character's boxed code point; the glyphs the labels need are noted for the fonts.
-    out.label = cx.door.display(p.special ? out.text : metaspace_as_visible(visible_token_text(p.text)));
-    out.symbols = p.special ? out.text : metaspace_as_visible(t.piece_symbols(p.text));
+    out.replayable = !p.special && p.text.size() <= kMaxReplayBytes;
+    if (!p.special && !out.replayable) {  // its first characters and its size
+      const std::string_view head = utf8_prefix(p.text, kLongPieceLabelChars);
+      const std::string more = "… (" + with_commas(p.text.size()) + " bytes)";
+      out.label = cx.door.display(metaspace_as_visible(visible_token_text(head)) + more);
+      out.symbols = metaspace_as_visible(t.piece_symbols(head)) + "…";
+    } else {
+      out.label = cx.door.display(p.special ? out.text : metaspace_as_visible(visible_token_text(p.text)));
+      out.symbols = p.special ? out.text : metaspace_as_visible(t.piece_symbols(p.text));
+    }
     for (int64_t id : out.ids) out.token_labels.push_back(cx.door.display(visible_token_text(t.token_bytes(id))));
     r.pieces.push_back(std::move(out));
   }
@@ -156,7 +175,7 @@ void update_bpe_replay(const SlideContext& cx, bool rebuild) {
   }
   const int pick = st.pick;
   const bool pick_ok =
-      pick >= 0 && pick < static_cast<int>(r.pieces.size()) && !r.pieces[static_cast<size_t>(pick)].special;
+      pick >= 0 && pick < static_cast<int>(r.pieces.size()) && r.pieces[static_cast<size_t>(pick)].replayable;
   r.chosen = pick_ok ? pick : default_bpe_piece(r, t);
   if (r.chosen >= 0) replay_merges(t, r.pieces[static_cast<size_t>(r.chosen)].text, r);
 }

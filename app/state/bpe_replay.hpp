@@ -19,14 +19,22 @@ namespace lv::app {
 
 struct App;
 
+// The longest piece whose merges are replayed one by one (issue 39): a replay keeps the
+// piece's parts after every merge, so its memory and time grow with the square of its length
+// (131,000 spaces, one piece under Llama-3's pattern, held the window for minutes). A longer
+// piece shows its tokens, and its label is cut to kLongPieceLabelChars characters and its size.
+inline constexpr size_t kMaxReplayBytes = 256;
+inline constexpr size_t kLongPieceLabelChars = 24;
+
 // Slide 0's replay of GPT-2's tokenizer, rebuilt when its text or the chosen piece changes
 // (not every frame).
 struct BpeReplayPiece {
-  std::string text;      // the piece's bytes (UTF-8 here: it came from UTF-8 text)
-  bool special = false;  // <|endoftext|>
-  IdList ids;            // its tokens
-  std::string label;     // the piece as drawn: a space as ␣, a newline as ↵ (core/text/token_text.hpp)
-  std::string symbols;   // its bytes as GPT-2's byte-level symbols ("Ġsunlit")
+  std::string text;         // the piece's bytes (UTF-8 here: it came from UTF-8 text)
+  bool special = false;     // <|endoftext|>
+  bool replayable = false;  // not special, and at most kMaxReplayBytes long
+  IdList ids;               // its tokens
+  std::string label;        // the piece as drawn: a space as ␣, a newline as ↵ (core/text/token_text.hpp)
+  std::string symbols;      // its bytes as GPT-2's byte-level symbols ("Ġsunlit")
   std::vector<std::string> token_labels;  // each token's label, as `label`
 };
 struct BpeReplay {
@@ -71,9 +79,9 @@ const BpeReplay& bpe_replay(const SlideContext& cx);
 // (another tokenizer was installed).
 void update_bpe_replay(const SlideContext& cx, bool rebuild = false);
 
-// The piece whose merges are replayed: the user's pick (a piece index), or -1 for the
-// default — the book's "someunknownPlace" when the text has it, else the piece with
-// the most merges.
+// The piece whose merges are replayed: the user's pick (a piece index, of a replayable
+// piece), or -1 for the default — the book's "someunknownPlace" when the text has it, else
+// the replayable piece with the most merges.
 void set_bpe_pick(const SlideContext& cx, int piece);
 
 // The default choice for these pieces (exposed for tests).

@@ -258,6 +258,38 @@ TEST_F(UiTokenizer, AnyPieceCanBePicked) {
   EXPECT_EQ(bpe_replay(lv::app::context_of(h.app, lv::app::kSlideTokenizer)).chosen, 0);
 }
 
+// Issue 39: a piece longer than kMaxReplayBytes is not replayed merge by merge (its parts
+// after every merge grow with the square of its length: 131,000 spaces held the window for
+// minutes). Its tokens stay, its label is cut to its start and its size, it cannot be picked,
+// and the default is the replayable piece with the most merges.
+TEST_F(UiTokenizer, APieceTooLongToReplayShowsItsTokensNotItsMerges) {
+  const std::string spaces(300, ' ');
+  type_sentence(("tea" + spaces + "x").c_str());  // "tea", 299 spaces (\s+(?!\S)), " x"
+  go_to_slide(h.app, 0);
+  h.frames(3);
+  const BpeReplay& r = bpe_replay(lv::app::context_of(h.app, lv::app::kSlideTokenizer));
+  ASSERT_EQ(r.pieces.size(), 3u);
+  EXPECT_TRUE(r.pieces[0].replayable);
+  EXPECT_FALSE(r.pieces[1].replayable);
+  EXPECT_EQ(r.pieces[1].text.size(), 299u);
+  EXPECT_FALSE(r.pieces[1].ids.empty());  // its tokens are there
+  EXPECT_NE(r.pieces[1].label.find("… (299 bytes)"), std::string::npos) << r.pieces[1].label;
+  EXPECT_NE(r.chosen, 1);
+  ASSERT_GE(r.chosen, 0);
+  EXPECT_FALSE(r.parts.empty());
+  ASSERT_TRUE(h.click("bpe-piece-1"));  // the long piece: not picked
+  EXPECT_NE(bpe_replay(lv::app::context_of(h.app, lv::app::kSlideTokenizer)).chosen, 1);
+
+  // Only long pieces (one word of 300 letters): nothing is replayed, and the canvas says why.
+  type_sentence(std::string(300, 'a').c_str());
+  go_to_slide(h.app, 0);
+  h.frames(3);
+  const BpeReplay& only = bpe_replay(lv::app::context_of(h.app, lv::app::kSlideTokenizer));
+  EXPECT_EQ(only.chosen, -1);
+  EXPECT_TRUE(only.parts.empty());
+  EXPECT_TRUE(shows(read_screen(), "too long to replay their merges one by one")) << read_screen().all();
+}
+
 TEST_F(UiTokenizer, IdsNotFromTextAreDecodedOrInvited) {
   go_to_slide(h.app, 0);
   h.frames(3);
