@@ -154,6 +154,19 @@ void draw_chips(App& app, float width) {
   }
 }
 
+// While Learn mode asks a question the bar's chips or B would answer (Hidden::kBatch: slide
+// 0's token_count), they wait for the answer, as the slide's own counts do.
+bool batch_withheld(const App& app) { return (hidden_now(app.ui, app.learn).what & Hidden::kBatch) != 0; }
+
+void draw_withheld_chips(float width) {
+  const float start_x = ImGui::GetCursorPosX();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextDisabled("tokens %s", kAfterYouAnswer);
+  landmark("chips-withheld");
+  ImGui::SameLine();
+  pad_to(start_x + width);
+}
+
 // Text mode: one chip per token, its text (a leading space as ␣, a newline as ↵) and
 // its ID, the row it selects; read-only (switch to IDs to edit them). The tokens come
 // from slide 0's replay of the IDs' sentence (built once per change, not per frame).
@@ -352,11 +365,13 @@ void draw_editor_bar(App& app) {
       tooltip("Type a sentence: GPT-2's tokenizer (tiktoken's \"gpt2\", <|endoftext|> allowed) turns it into the "
               "IDs, applied as you type. Slide 0 shows how.");
     ImGui::SameLine();
-    draw_token_chips(app, std::floor(std::min(full * 0.26f, e * 12.0f)));
+    if (batch_withheld(app)) draw_withheld_chips(std::floor(std::min(full * 0.26f, e * 12.0f)));
+    else draw_token_chips(app, std::floor(std::min(full * 0.26f, e * 12.0f)));
   } else {
     // Room for three or four one- or two-digit chips and "+" (more show as "+N"): the
     // whole bar, with IDs | Text, still fits one line at 1280 wide.
-    draw_chips(app, std::floor(std::min(full * 0.28f, e * 9.5f)));
+    if (batch_withheld(app)) draw_withheld_chips(std::floor(std::min(full * 0.28f, e * 9.5f)));
+    else draw_chips(app, std::floor(std::min(full * 0.28f, e * 9.5f)));
 
     next_group(e * 8.5f);
     ImGui::SetNextItemWidth(e * 8.0f);
@@ -425,7 +440,8 @@ void draw_editor_bar(App& app) {
     char rows[32], cols[32];
     fmt_count(rows, sizeof rows, static_cast<long long>(app.derived.vocab));
     fmt_count(cols, sizeof cols, static_cast<long long>(app.derived.dim));
-    ImGui::Text("B = %s into a %s × %s table", count_text(app.derived.batch, "ID").c_str(), rows, cols);
+    if (batch_withheld(app)) ImGui::Text("B = %s IDs into a %s × %s table", kAfterYouAnswer, rows, cols);
+    else ImGui::Text("B = %s into a %s × %s table", count_text(app.derived.batch, "ID").c_str(), rows, cols);
     // IDs a smaller table could not hold: which, why, and that they come back.
     const std::string aside = set_aside_text(app.inputs);
     if (!aside.empty()) {

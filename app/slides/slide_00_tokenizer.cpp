@@ -471,7 +471,8 @@ namespace {
 // panel; in Text mode idx is the text's tokens) and the strip's last merge wait for the answer.
 Hidden hides(const quiz::Question& q) {
   if (q.kind != quiz::QuestionKind::TokenCount) return {};
-  return {Hidden::kCounts | Hidden::kResult, {"tokenizer.encode(", "idx.tolist()"}};  // (Text mode's idx: its tokens)
+  return {Hidden::kCounts | Hidden::kResult | Hidden::kBatch,
+          {"tokenizer.encode(", "idx.tolist()"}};  // (Text mode's idx: its tokens)
 }
 // Asked before the last step (which shows the IDs); pictured at step 0 in Text mode: the
 // pieces cut, no merges, no IDs.

@@ -69,6 +69,8 @@ struct Hidden {
     kValues = 1u << 2,   // the tooltips of the asked tensor's cells say nothing of their values
     kResult = 1u << 3,   // the canvas's result drawn before the reveal (slide 0's last merge,
                          // slide 5's "=" signs and cell comparisons, slide 7's timings)
+    kBatch = 1u << 4,    // the editor bar's chips and its "B = N IDs" (slide 0's token_count:
+                         // the text's tokens are the IDs, so their count is the answer)
   };
   unsigned what = 0;
   // What PyTorch prints: each ">>> expr" block whose expression holds one of these shows

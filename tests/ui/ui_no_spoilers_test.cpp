@@ -15,6 +15,7 @@
 #include "app/slides/slides.hpp"
 #include "app/ui_base/layout_report.hpp"
 #include "headless.hpp"
+#include "screen_text.hpp"
 
 namespace lv::app::test {
 namespace {
@@ -106,6 +107,31 @@ TEST(UiNoSpoilersNarration, SlideThreesNowLineWaitsForTheAnswer) {
   learn_answer_wrong(h.app);
   EXPECT_TRUE(has_now_line());
   layout_report_enable(false);
+}
+
+// Slide 0's token_count in Text mode: the editor bar's token chips ("Hello" 15496 …, "+4")
+// and its "B = 6 IDs" count the text's tokens, the answer; they wait too (Hidden::kBatch),
+// and the reveal gives them back.
+TEST(UiNoSpoilersEditorBar, TheTokenChipsAndBWaitWhileSlideZeroAsksTheCount) {
+  Headless h;
+  h.init({"lookupviz", "--text", "Hello, do you like tea?"});  // 7 tokens
+  h.frames(3);
+  ASSERT_EQ(h.app.inputs.ids.size(), 7u);
+  EXPECT_TRUE(read_screen().contains("B = 7 IDs")) << read_screen().all();
+  set_learn_mode(h.app, true);
+  show_slide_step(h.app, 0, 0);
+  h.frames(2);
+  learn_ask_kind(h.app, quiz::QuestionKind::TokenCount);
+  show_slide_step(h.app, 0, h.app.learn.hold);
+  h.frames(3);
+  ASSERT_EQ(h.app.learn.phase, LearnPhase::Asking);
+  const ScreenText asked = read_screen();
+  EXPECT_FALSE(asked.contains("B = 7")) << asked.all();
+  EXPECT_FALSE(asked.contains("15496")) << "a token chip shows: " << asked.all();  // "Hello"'s ID
+  EXPECT_TRUE(asked.contains("tokens (after you answer)")) << asked.all();
+  learn_answer_wrong(h.app);
+  h.frames(3);
+  EXPECT_TRUE(read_screen().contains("B = 7 IDs")) << read_screen().all();
 }
 
 // A worksheet's picture of a question (--export-worksheet) withholds what its slide withholds
