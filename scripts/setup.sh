@@ -23,7 +23,9 @@ LV_PACKAGES=(
 # (tests/oracle/compare_tokenize.py) with /usr/bin/python3; the test skips without it.
 # xclip serves the X clipboard to the paste journey (tests/render/wide_text_e2e.sh).
 # clang-format checks the style (scripts/check_format.sh, run by .ci/run).
-LV_TEST_PACKAGES=(python3-regex xclip clang-format python3-numpy)
+# python3-sentencepiece is SentencePiece itself: the reference for a Precompiled normalizer's
+# charsmap (tests/tokenizer/precompiled_reference.py).
+LV_TEST_PACKAGES=(python3-regex xclip clang-format python3-numpy python3-sentencepiece)
 
 lv_install_missing() {
   local missing=() p

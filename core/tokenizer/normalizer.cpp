@@ -145,6 +145,15 @@ bool replace_all(std::string& s, const std::string& from, const std::string& to,
 
 }  // namespace
 
+bool precompiled_step(std::string blob, NormalizeStep& out, std::string* why) {
+  auto m = std::make_shared<PrecompiledCharsmap>();
+  if (!parse_precompiled_charsmap(blob, *m, why)) return false;
+  out.kind = NormalizeStep::Precompiled;
+  out.text = std::move(blob);
+  out.charsmap = std::move(m);
+  return true;
+}
+
 bool normalize(const std::vector<NormalizeStep>& steps, std::string& text, std::string* why) {
   const size_t original = text.size(), most = kGrowth * original + kSlack;
   auto too_long = [&] {
@@ -178,6 +187,13 @@ bool normalize(const std::vector<NormalizeStep>& steps, std::string& text, std::
         if (!unicode_form(K::Nfd, text, why)) return false;
         bert_step(s.kind, text);
         break;
+      case K::Precompiled: {
+        if (!s.charsmap) return *why = "its Precompiled normalizer was not read", false;
+        std::string out;
+        if (!precompiled_normalize(*s.charsmap, text, out, most, why)) return why->empty() ? too_long() : false;
+        text = std::move(out);
+        break;
+      }
     }
     if (text.size() > most) return too_long();  // NFKD (ﷺ is 18 code points) and Lowercase grow it too
   }

@@ -6,8 +6,11 @@
 // text). Each is bounded: the text may grow to at most 8 times its length plus 1,024 bytes
 // through all the steps (a Sequence of Replace "a" -> "aa" would double it each time).
 #pragma once
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "core/tokenizer/precompiled_charsmap.hpp"
 
 namespace lv {
 
@@ -29,11 +32,17 @@ struct NormalizeStep {
     Strip,
     BertClean,
     BertChinese,
-    BertStripAccents
+    BertStripAccents,
+    Precompiled,  // SentencePiece's charsmap (precompiled_charsmap.hpp): `text` holds its bytes
   } kind = Prepend;
-  std::string text, with;          // Prepend: text; Replace: text -> with
-  bool left = true, right = true;  // Strip: which ends
+  std::string text, with;                               // Prepend: text; Replace: text -> with; Precompiled: the blob
+  bool left = true, right = true;                       // Strip: which ends
+  std::shared_ptr<const PrecompiledCharsmap> charsmap;  // Precompiled: `text` read (precompiled_step)
 };
+
+// A Precompiled step from its blob (the bytes a tokenizer.json's base64 holds), or false with
+// *why (one sentence) when the blob does not hold together.
+bool precompiled_step(std::string blob, NormalizeStep& out, std::string* why);
 
 // `text` through the steps in order. False with *why (one sentence) when the text would
 // grow past the bound, or ICU cannot normalize it.

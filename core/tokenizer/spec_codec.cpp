@@ -148,11 +148,13 @@ bool get_words(In& in, BpeSpec& s) {
 bool get_steps(In& in, BpeSpec& s, std::string* why) {
   s.normalizer.resize(in.count(11));
   for (NormalizeStep& n : s.normalizer) {
-    n.kind = static_cast<NormalizeStep::Kind>(in.u8(NormalizeStep::BertStripAccents + 1));
+    n.kind = static_cast<NormalizeStep::Kind>(in.u8(NormalizeStep::Precompiled + 1));
     n.text = in.str();
     n.with = in.str();
     n.left = in.u8(2);
     n.right = in.u8(2);
+    std::string bad;  // a charsmap is read again from its bytes (the cache holds them as written)
+    if (n.kind == NormalizeStep::Precompiled && !precompiled_step(n.text, n, &bad)) in.ok = false;
   }
   s.pre_tokenizer.resize(in.count(17));
   for (PreTokenizeStep& p : s.pre_tokenizer)

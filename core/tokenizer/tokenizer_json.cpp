@@ -6,11 +6,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 
 #include "core/io/json_reader.hpp"
 #include "core/tokenizer/json_node.hpp"
 #include "core/tokenizer/tokenizer_json_parts.hpp"
 #include "core/io/small_file.hpp"
+#include "core/text/base64.hpp"
 #include "core/text/text_format.hpp"
 #include "core/text/utf8_text.hpp"
 
@@ -174,6 +176,17 @@ bool normalizer_steps(const JsonNode& n, BpeSpec& spec, std::string& error) {
       spec.normalizer.push_back({kind, "", ""});
       return true;
     }
+  if (type == "Precompiled") {  // SentencePiece's charsmap (T5, XLM-R, ALBERT), base64
+    const JsonNode* c = n.get("precompiled_charsmap");
+    if (!c || c->type != JsonNode::String)
+      return error = "its Precompiled normalizer has no precompiled_charsmap", false;
+    const std::optional<std::string> blob = base64_decode(c->str);
+    if (!blob) return error = "its Precompiled normalizer's precompiled_charsmap is not base64", false;
+    NormalizeStep s;
+    if (!precompiled_step(*blob, s, &error)) return false;
+    spec.normalizer.push_back(std::move(s));
+    return true;
+  }
   if (type == "Strip") {
     NormalizeStep s{K::Strip, "", ""};
     s.left = n.flag("strip_left", true);
@@ -183,7 +196,7 @@ bool normalizer_steps(const JsonNode& n, BpeSpec& spec, std::string& error) {
   }
   return error = "its normalizer " + (type.empty() ? std::string("(no type)") : printable(type)) +
                  " is not one lookupviz reads (NFC, NFD, NFKC, NFKD, Lowercase, StripAccents, Strip, Replace, "
-                 "Prepend, BertNormalizer, Sequence)",
+                 "Prepend, Precompiled, BertNormalizer, Sequence)",
          false;
 }
 
