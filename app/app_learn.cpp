@@ -453,6 +453,9 @@ quiz::QuizModel learn_model(const App& app) {
       if (d.ok) m.text = utf8_replace_invalid(d.bytes);
     }
   }
+  // A sentence past kInlineTextBytes (a long --text) is not asked about: no learner counts the
+  // tokens of 131,000 bytes, and counting them to judge would tokenize it on this thread.
+  if (m.text.size() > kInlineTextBytes) m.text.clear();
   // Slide 9's training as it shows it (rows_moved): the model's G here, its batches, lr and
   // optimizer from its quiz_model below.
   m.train_randn_grad = app.inputs.grad_mode == GradMode::Seeded;

@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "app/ui_base/anim_timeline.hpp"
+#include "app/model/model_jobs.hpp"  // kInlineTextBytes
 #include "app/state/app_edits.hpp"
 #include "app/chrome/chrome.hpp"
 #include "app/deck/slide_host.hpp"
@@ -41,10 +42,9 @@ SessionSettings session_from_app(const App& app, const WindowGeometry& window) {
   s.grad_seed = in.grad_seed;
   s.tie_weights = in.tie_weights;
   s.text_mode = practice ? own.text_mode : app.ui.editor.ids_input == IdsInput::Text;
-  s.text =
-      practice
-          ? own.text
-          : text_field(app);  // the sentence in the Text field (the IDs' own when they came from it), byte for byte
+  // The sentence in the Text field, byte for byte; the IDs' own when they came from it (whole:
+  // a long --text is more than the field's 1 KB).
+  s.text = practice ? own.text : ids_from_text(in) ? in.text : text_field(app);
   const int64_t v = practice ? (in.file ? in.file->rows : vocab_of(in)) : app.derived.vocab;
   const int64_t d = practice ? (in.file ? in.file->cols : in.dim) : app.derived.dim;
   for (const auto& [k, value] : *in.edits) {
@@ -138,12 +138,17 @@ void apply_session(App& app, const SessionSettings& s) {
   // The sentence: the IDs still come from it when they are its tokens (as they were saved).
   in.text.clear();
   in.text_ids.clear();
+  bool long_text = false;  // tokenized on a worker once the rest is in place (issue 39)
   if (!s.text.empty()) {
     set_text_field(app, s.text);
     // A table's session: its own tokenizer (a .gguf's, a tokenizer.json) comes with it, on the
     // worker; the sentence waits in unopened.text for it (finish_session_table), the saved IDs
-    // shown meanwhile.
-    if (s.weights.empty() && app.tokenizer) {
+    // shown meanwhile. A long sentence (only a --text can be) is never tokenized on this
+    // thread: in Text mode it makes the IDs again on a worker (the saved ones shown until then);
+    // in IDs mode the saved IDs stay, decoded on slide 0.
+    if (s.weights.empty() && app.tokenizer && s.text.size() > kInlineTextBytes) {
+      long_text = s.text_mode;
+    } else if (s.weights.empty() && app.tokenizer) {
       const Encoding e = app.tokenizer->encode(s.text);
       if (e.ok && e.ids == in.ids) {
         in.text = s.text;
@@ -160,6 +165,7 @@ void apply_session(App& app, const SessionSettings& s) {
   app.learn.tally.clear();
   for (const SettingsResult& r : s.results) app.learn.tally[r.kind] = KindTally{r.asked, r.right};
   edit_inputs(app, std::move(in));
+  if (long_text) apply_text(app, s.text);
   restore_slide_values(app, s.slide_values);
   app.ui.slide = std::clamp(s.slide, 0, slide_count() - 1);
   timeline_seek(app.ui.timeline, current_slide_steps(app), s.step);

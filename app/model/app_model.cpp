@@ -479,18 +479,26 @@ Change set_inputs(Model& app, ModelInputs inputs) {
 Change set_text(Model& app, const std::string& text) {
   if (!app.tokenizer)
     return change_error(app.tokenizer_error.empty() ? "GPT-2's tokenizer is not loaded" : app.tokenizer_error);
-  const auto tokenizer_vocab = static_cast<int64_t>(app.tokenizer->vocab_size());
   if (text.find_first_not_of(" \t\n\r") == std::string::npos)
     return change_error(text.empty() ? "Type a sentence: empty text has no tokens"
                                      : "Type a sentence: only spaces (they are tokens, but "
                                        "type a word too)");
   if (std::string bad = utf8_problem("This text", text); !bad.empty()) return change_error(bad);
+  if (text.size() > kInlineTextBytes) return start_text_job(app, text);  // applied by poll_model_jobs
   const Encoding e = app.tokenizer->encode(text);
   if (!e.ok) return change_error(capitalized(e.error));  // the command line puts "--text: " before the same clause
-  if (e.ids.size() > kMaxIds)
-    return change_error("It gives " + with_commas(e.ids.size()) + " tokens: at most " + with_commas(kMaxIds) + " IDs");
+  return set_text_ids(app, text, e.ids);
+}
+
+Change set_text_ids(Model& app, const std::string& text, const IdList& ids) {
+  if (!app.tokenizer)
+    return change_error(app.tokenizer_error.empty() ? "GPT-2's tokenizer is not loaded" : app.tokenizer_error);
+  const auto tokenizer_vocab = static_cast<int64_t>(app.tokenizer->vocab_size());
+  if (ids.empty()) return change_error("This text gives no tokens");
+  if (ids.size() > kMaxIds)
+    return change_error("It gives " + with_commas(ids.size()) + " tokens: at most " + with_commas(kMaxIds) + " IDs");
   ModelInputs& in = app.inputs;
-  const int64_t max_id = *std::max_element(e.ids.begin(), e.ids.end());
+  const int64_t max_id = *std::max_element(ids.begin(), ids.end());
   // V as --text makes it: a file's rows decide, a fixed V stays (the tokens must fit it,
   // as with --vocab), otherwise GPT-2's table.
   int64_t v = tokenizer_vocab;
@@ -503,7 +511,7 @@ Change set_text(Model& app, const std::string& text) {
                         with_commas(static_cast<uint64_t>(v)) +
                         " rows: " + (app.model_tokenizer ? "its tokenizer's IDs need " : "GPT-2's IDs need ") +
                         with_commas(static_cast<uint64_t>(tokenizer_vocab)));
-  const int64_t b = static_cast<int64_t>(e.ids.size());
+  const int64_t b = static_cast<int64_t>(ids.size());
   if (std::string e = in.file ? "" : table_size_error(b, v, in.dim); !e.empty())
     return change_error(capitalized(e) + ". Make D or the text smaller.");
   const int64_t old_v = vocab_of(in);
@@ -511,9 +519,9 @@ Change set_text(Model& app, const std::string& text) {
     in.vocab_mode = VocabMode::Fixed;
     in.fixed_vocab = v;
   }
-  in.ids = e.ids;
+  in.ids = ids;
   in.text = text;
-  in.text_ids = e.ids;
+  in.text_ids = ids;
   if (vocab_of(in) != old_v) clear_edits(in);
   return recompute(app);
 }

@@ -40,8 +40,11 @@ Change set_inputs(Model& m, ModelInputs inputs);
 // Text mode: the IDs become the sentence's tokens (the tokenizer in use: the table's own, or
 // GPT-2's), and V the tokenizer's vocabulary (GPT-2's 50,257) as --text makes it (a file's table keeps its rows; a
 // fixed V that holds the tokens stays). An empty sentence, text that is not UTF-8 or tokens that do not fit: the
-// reason, and nothing changes.
+// reason, and nothing changes. A sentence past kInlineTextBytes (model_jobs.hpp) is tokenized on
+// a worker: the state shown stays until poll_model_jobs applies it.
 Change set_text(Model& m, const std::string& text);
+// The same with the sentence's tokens already made (by that worker): checked against the table.
+Change set_text_ids(Model& m, const std::string& text, const IdList& ids);
 // GPT-2's tokenizer (main loads it; tests give theirs): the one used when the table has none.
 void set_tokenizer(Model& m, std::shared_ptr<const Gpt2Tokenizer> tokenizer, std::string error = "");
 // The table's own tokenizer (null: none, GPT-2's is used; `error`: why the table's could not

@@ -11,6 +11,7 @@
 #include "core/torch/logits_argmax.hpp"
 #include "core/io/table_builder.hpp"
 #include "core/text/text_format.hpp"
+#include "core/tokenizer/tokenizer.hpp"
 #include "core/torch/torch_format.hpp"
 #include "core/torch/torch_layers.hpp"
 #include "core/torch/torch_random.hpp"
@@ -341,6 +342,40 @@ bool backward_timing_running(const Model& app) {
   return app.jobs.backward.active() && app.jobs.backward_for == backward_key(app);
 }
 
+Change start_text_job(Model& app, const std::string& text) {
+  ModelJobs& j = app.jobs;
+  auto out = std::make_shared<ModelJobs::TextOut>();
+  j.text_out = out;
+  j.text_for = text;
+  j.text_tokenizer = app.tokenizer.get();
+  j.text_over = app.inputs.ids;
+  j.text.start([tokenizer = app.tokenizer, text, out](JobControl&) {
+    Encoding e = tokenizer->encode(text);  // within the tokenizer's own budget (core/tokenizer/split_regex.hpp)
+    out->ok = e.ok;
+    out->ids = std::move(e.ids);
+    out->error = std::move(e.error);
+  });
+  return {};
+}
+
+namespace {
+
+// A finished text job: applied when nothing moved since it started; tokenized again when the
+// tokenizer changed (a table with its own arrived); dropped when the user edited the IDs.
+Change take_text(Model& app) {
+  ModelJobs& j = app.jobs;
+  std::shared_ptr<ModelJobs::TextOut> out = std::move(j.text_out);
+  std::string text = std::move(j.text_for);
+  if (!out || app.inputs.ids != j.text_over) return {};
+  if (app.tokenizer.get() != j.text_tokenizer) return set_text(app, text);
+  if (!out->ok) return change_error(capitalized(out->error));
+  Change c = set_text_ids(app, text, out->ids);
+  c.sync_fields = true;  // the IDs field shows the sentence's IDs
+  return c;
+}
+
+}  // namespace
+
 bool poll_model_jobs(Model& app, Change* change) {
   ModelJobs& j = app.jobs;
   bool changed = false;
@@ -393,6 +428,10 @@ bool poll_model_jobs(Model& app, Change* change) {
     j.backward_out.reset();
     changed = true;
   }
+  if (j.text.take()) {
+    merge(said, take_text(app));
+    changed = true;
+  }
   if (j.logits.take()) {
     if (j.logits_out && j.logits_out->out_of_memory) {
       merge(said, change_note("Not enough memory for the logits over every row; the rest of the state stays."));
@@ -415,6 +454,7 @@ void finish_model_jobs(Model& app, Change* change) {
     j.linear.wait();
     j.logits.wait();
     j.backward.wait();
+    j.text.wait();
     if (!poll_model_jobs(app, change)) return;
   }
 }
@@ -422,11 +462,16 @@ void finish_model_jobs(Model& app, Change* change) {
 bool model_busy(const Model& app) {
   const ModelJobs& j = app.jobs;
   return j.has_pending || j.build.active() || j.facts.active() || j.linear.active() || j.logits.active() ||
-         j.backward.active();
+         j.backward.active() || j.text.active();
 }
 
 Change cancel_pending(Model& app) {
   ModelJobs& j = app.jobs;
+  if (j.text.active()) {  // the status line's Cancel: the sentence being tokenized (the IDs shown stay)
+    j.text.stop();
+    j.text_out.reset();
+    return {};
+  }
   if (!j.has_pending && j.backward.active()) {  // the status line's Cancel: the timing that runs
     j.backward.stop();
     j.backward_out.reset();
@@ -448,6 +493,10 @@ ModelActivity model_activity(const Model& app) {
     a.what = "Drawing the " + with_commas(static_cast<uint64_t>(vocab_of(j.pending))) + " × " +
              with_commas(static_cast<uint64_t>(j.pending.dim)) + " table from seed " + j.pending.seed_text;
     a.progress = j.build.progress();
+    a.cancellable = true;
+  } else if (j.text.active()) {
+    a.what = "Tokenizing the " + with_commas(j.text_for.size()) + "-byte text" +
+             (app.tokenizer ? " with " + app.tokenizer->name() : std::string());
     a.cancellable = true;
   } else if (j.facts.active()) {  // until its result is taken (the next frame)
     a.what = "The one-hot product reads the whole table";

@@ -17,6 +17,10 @@ namespace lv::app {
 // V · D (or T · V · D for the logits) up to which the work runs on the calling thread:
 // about a millisecond.
 constexpr int64_t kInlineElements = 262'144;
+// A sentence up to this many bytes is tokenized on the calling thread (a few ms at most, the
+// tokenizer's budget included); a longer one — only --text can be: 131,000 bytes — on a worker.
+// The Text field holds 1 KB, a session's sentence 4 KB.
+constexpr size_t kInlineTextBytes = 4096;
 // The untied head's logits are held whole up to this many (T · V) values (64 MB).
 constexpr int64_t kHeldLogits = int64_t{1} << 24;
 
@@ -43,6 +47,10 @@ void release_held_work(Model& app);
 void want_table_work(Model& app, unsigned work);
 // Slide 8's logits for the current Derived: inline when small, else started.
 void start_logits(Model& app);
+
+// Tokenizes `text` (already checked: UTF-8, not blank) on a worker with the tokenizer in use;
+// poll_model_jobs applies it (set_text_ids). Says nothing until then (the status line does).
+Change start_text_job(Model& app, const std::string& text);
 
 // Slide 6: times both backward passes of the current state on a worker (the one-hot
 // path's V × D gradient band by band, never held). The result for the state shown, or

@@ -261,6 +261,20 @@ struct ModelJobs {
   std::shared_ptr<BackwardTiming> backward_out;
   BackwardKey backward_for, backward_done_for;
   BackwardTiming backward_done;  // for backward_done_for
+  // A sentence past kInlineTextBytes tokenized (issue 39: never on the UI thread): set_text
+  // starts it and the state shown stays until poll_model_jobs applies it — if the tokenizer and
+  // the IDs are still those it started from (another edit since wins; another tokenizer starts
+  // it again with that one).
+  struct TextOut {
+    bool ok = false;
+    IdList ids;
+    std::string error;
+  };
+  BackgroundJob text;
+  std::shared_ptr<TextOut> text_out;
+  std::string text_for;                       // the sentence
+  const Tokenizer* text_tokenizer = nullptr;  // the tokenizer it was started with
+  IdList text_over;                           // the IDs shown when it started
 };
 
 // ---------------------------------------------------------------- change

@@ -354,6 +354,8 @@ struct TokenizerLoaded {
   std::string error;
   std::shared_ptr<const lv::Tokenizer> model;  // the --weights table's own (find_model_tokenizer), if it has one
   std::string model_error;
+  // A long --text the window tokenizes on a worker (issue 39): not before the first frame.
+  std::optional<std::string> window_text;
   const lv::Tokenizer* active() const { return model ? model.get() : tokenizer.get(); }
 };
 
@@ -382,7 +384,7 @@ bool with_special_tokens(const lv::Tokenizer& t, std::vector<uint32_t>& ids, std
 // installation's fault: exit 1.
 // The window loads it too (a few ms): Text mode, slide 0 and slide 8's decoding use it,
 // and say so when it is missing.
-Exit tokenizer_modes(lv::CliOptions& o, const char* argv0, TokenizerLoaded* loaded) {
+Exit tokenizer_modes(lv::CliOptions& o, const char* argv0, bool opens_window, TokenizerLoaded* loaded) {
   // --nearest and --norms read the table alone: no tokenizer is loaded for them (a GGUF's
   // vocabulary can be hundreds of MB, and a broken one is none of their business).
   const bool table_only = (o.nearest || o.norms) && !lv::needs_tokenizer(o);
@@ -439,6 +441,13 @@ Exit tokenizer_modes(lv::CliOptions& o, const char* argv0, TokenizerLoaded* load
     std::fwrite(text.data(), 1, text.size(), stdout);
     return 0;
   }
+  // The window tokenizes a long --text on a worker once it is up (it says in the window what
+  // does not fit, keeping the state it opened with); a picture, a report or a print checks it now.
+  if (opens_window && o.text && o.text->size() > lv::app::kInlineTextBytes) {
+    loaded->window_text = std::move(o.text);
+    o.text.reset();
+    return std::nullopt;
+  }
   if (const std::string why = lv::apply_text_ids(o, *t); !why.empty()) return fail_usage(why);
   return std::nullopt;
 }
@@ -449,6 +458,12 @@ struct RunKind {
   bool headless = false;
   bool window_loads = false;
 };
+
+// A person's window (or its benchmark): no picture, report or print.
+bool opens_window(const lv::CliOptions& o, RunKind kind) {
+  return !kind.headless && !o.print && !o.quiz_json && !o.nearest && !o.norms && !o.map_json && !o.attention_print &&
+         !o.train_print;
+}
 
 RunKind run_kind(const lv::CliOptions& o) {
   RunKind k;
@@ -781,8 +796,8 @@ static int run(int argc, char** argv) {
     return 0;
   }
   TokenizerLoaded tokenizer;
-  if (Exit e = tokenizer_modes(o, argv[0], &tokenizer)) return *e;
   const RunKind kind = run_kind(o);
+  if (Exit e = tokenizer_modes(o, argv[0], opens_window(o, kind), &tokenizer)) return *e;
   std::shared_ptr<const lv::TableFile> file;
   lv::CliOptions seeded;
   if (Exit e = open_table(o, kind, &seeded, &file)) return *e;
@@ -802,6 +817,7 @@ static int run(int argc, char** argv) {
   // 2. The model and the UI state; the last session.
   lv::app::App app;
   if (Exit e = init_app(app, o, kind, seeded, file, tokenizer)) return *e;
+  if (tokenizer.window_text) lv::app::start_with_text(app, *tokenizer.window_text);
   lv::app::SessionSaver saver;
   int width = o.width, height = o.height;
   if (!kind.headless && o.bench_frames == 0)

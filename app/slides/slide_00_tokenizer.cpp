@@ -481,6 +481,16 @@ constexpr SlideQuestion kQuestions[] = {
     {quiz::QuestionKind::TokenCount, steps_last, kHowWholeNumber, pieces_cut},
 };
 
+// A long sentence is cut on a worker (app/state/bpe_replay.hpp): taken once it is done, on
+// whichever slide is shown (the editor bar's chips read it too); a picture waits for it.
+void update(const SlideContext& cx, bool) {
+  if (bpe_replay_cutting(cx)) update_bpe_replay(cx);
+}
+SlideActivity activity(const SlideContext& cx, bool) {
+  return bpe_replay_cutting(cx) ? SlideActivity::Working : SlideActivity::Idle;
+}
+bool ready(const SlideContext& cx, bool) { return !bpe_replay_cutting(cx); }
+
 }  // namespace
 
 const SlideDef kSlideTokenizer = {.title = "Text → token IDs",
@@ -489,6 +499,9 @@ const SlideDef kSlideTokenizer = {.title = "Text → token IDs",
                                   .canvas = canvas,
                                   .caption = caption,
                                   .code = code,
+                                  .update = update,
+                                  .activity = activity,
+                                  .ready = ready,
                                   .fit_depends = fit_depends,
                                   .questions = kQuestions,
                                   .hides = hides};

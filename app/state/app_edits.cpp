@@ -63,6 +63,12 @@ void apply_text(App& app, const std::string& text) {
   take_change(app, c);
 }
 
+void start_with_text(App& app, const std::string& text) {
+  app.ui.editor.ids_input = IdsInput::Text;
+  set_text_field(app, text);
+  apply_text(app, text);
+}
+
 std::string text_field(const App& app) { return wide_from_edit(app.ui.editor.wide, app.ui.editor.text_buf); }
 
 void set_text_field(App& app, const std::string& text) {
@@ -105,6 +111,13 @@ void show_jobs_change(App& app, const Change& c) {
   if (!c.note.empty()) {
     app.ui.status = c.note;
     app.ui.status_until = app.time + 6.0;
+  }
+  if (!c.error.empty()) {  // a long sentence tokenized on a worker was refused: the IDs shown stay
+    app.ui.editor.text_error = c.error;
+    app.ui.status = c.error;
+    app.ui.status_until = app.time + 6.0;
+  } else if (c.sync_fields && ids_from_text(app.inputs)) {
+    app.ui.editor.text_error.clear();  // (a worker's sentence landed)
   }
   take_change(app, c);
 }

@@ -35,6 +35,9 @@ void ids_field_left(App& app, const std::string& text, bool revert);
 // Text mode's sentence applied (ui.editor.text_error says why not); a new sentence replays its
 // default piece on slide 0.
 void apply_text(App& app, const std::string& text);
+// The window opens in Text mode with this sentence (a long --text, tokenized on a worker once
+// the window is up: its IDs land when it is done, a refusal is said under the Text field).
+void start_with_text(App& app, const std::string& text);
 // The Text field's sentence as UTF-8, byte for byte what was typed or pasted (ui.editor.text_buf
 // holds characters beyond U+FFFF as private-use slots, core/text/wide_text.hpp), and back.
 std::string text_field(const App& app);

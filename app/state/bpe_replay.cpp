@@ -100,7 +100,7 @@ void replay_merges(const Tokenizer& t, std::string_view piece, BpeReplay& r) {
 
 }  // namespace
 
-int default_bpe_piece(const BpeReplay& r, const Tokenizer& t) {
+int default_bpe_piece(const BpeReplay& r) {
   int best = -1;
   size_t best_merges = 0;
   for (size_t i = 0; i < r.pieces.size(); ++i) {
@@ -109,13 +109,38 @@ int default_bpe_piece(const BpeReplay& r, const Tokenizer& t) {
     std::string_view word = p.text;
     if (!word.empty() && word.front() == ' ') word.remove_prefix(1);
     if (word == "someunknownPlace") return static_cast<int>(i);  // the book's example (§2.5)
-    const size_t m = t.replay(p.text).steps.size();
-    if (best < 0 || m > best_merges) {
+    if (best < 0 || p.merges > best_merges) {
       best = static_cast<int>(i);
-      best_merges = m;
+      best_merges = p.merges;
     }
   }
   return best;
+}
+
+CutSentence cut_sentence(const Tokenizer& t, std::string_view text, const JobControl* control) {
+  CutSentence cut;
+  std::vector<TextPiece> pieces;
+  if (!t.split(text, pieces, &cut.why)) return cut;
+  cut.pieces.reserve(pieces.size());
+  for (const TextPiece& p : pieces) {
+    if (control && control->cancelled()) {
+      cut.cancelled = true;
+      return cut;
+    }
+    CutPiece out;
+    out.text = std::string(p.text);
+    out.special = p.special;
+    if (p.special) out.ids = {t.special_id(p.text)};
+    else t.encode_piece(p.text, out.ids);
+    if (!p.special && p.text.size() <= kMaxReplayBytes) out.merges = t.replay(p.text).steps.size();
+    cut.pieces.push_back(std::move(out));
+  }
+  return cut;
+}
+
+bool bpe_replay_cutting(const SlideContext& cx) {
+  const BpeState* st = cx.find_own<BpeState>();
+  return st && st->replay.cutting;
 }
 
 const BpeReplay& bpe_replay(const SlideContext& cx) {
@@ -123,46 +148,37 @@ const BpeReplay& bpe_replay(const SlideContext& cx) {
   return bpe_state(cx).replay;
 }
 
-void update_bpe_replay(const SlideContext& cx, bool rebuild) {
-  if (!rebuild && up_to_date(cx)) return;
+namespace {
+
+// The replay from a cut sentence: each piece's labels (they need the UI's fonts: made here,
+// on the UI thread, from what the tokenizer made), the pick, and the chosen piece's merges.
+void finish_replay(const SlideContext& cx, CutSentence cut) {
   BpeState& st = bpe_state(cx);
   BpeReplay& r = st.replay;
-  if (r.built && r.for_text != cx.model.inputs.text) st.pick = -1;  // a new sentence: its default piece
-  r = BpeReplay{};
-  r.built = true;
-  r.for_tokenizer = cx.model.tokenizer.get();
-  r.for_ids = cx.model.inputs.ids;
-  r.for_text = cx.model.inputs.text;
-  r.for_pick = st.pick;
-  if (!cx.model.tokenizer) {
-    r.problem = cx.model.tokenizer_error.empty() ? "GPT-2's tokenizer is not loaded." : cx.model.tokenizer_error;
+  r.cutting = false;
+  r.problem.clear();
+  if (!cut.why.empty()) {
+    r.problem = cut.why;
     return;
   }
   const Tokenizer& t = *cx.model.tokenizer;
-  if (!sentence_of(cx, r.text, r.decoded, r.problem)) return;
-  std::vector<TextPiece> pieces;
-  std::string why;
-  if (!t.split(r.text, pieces, &why)) {
-    r.problem = why;
-    return;
-  }
-  for (const TextPiece& p : pieces) {
+  for (CutPiece& p : cut.pieces) {
     BpeReplayPiece out;
-    out.text = std::string(p.text);
+    out.text = std::move(p.text);
     out.special = p.special;
-    if (p.special) out.ids = {t.special_id(p.text)};
-    else t.encode_piece(p.text, out.ids);
+    out.ids = std::move(p.ids);
+    out.merges = p.merges;
     // Labels as ImGui draws them: a character beyond U+FFFF as its slot, whose glyph is the
     // character's boxed code point; the glyphs the labels need are noted for the fonts.
-    out.replayable = !p.special && p.text.size() <= kMaxReplayBytes;
-    if (!p.special && !out.replayable) {  // its first characters and its size
-      const std::string_view head = utf8_prefix(p.text, kLongPieceLabelChars);
-      const std::string more = "… (" + with_commas(p.text.size()) + " bytes)";
+    out.replayable = !out.special && out.text.size() <= kMaxReplayBytes;
+    if (!out.special && !out.replayable) {  // its first characters and its size
+      const std::string_view head = utf8_prefix(out.text, kLongPieceLabelChars);
+      const std::string more = "… (" + with_commas(out.text.size()) + " bytes)";
       out.label = cx.door.display(metaspace_as_visible(visible_token_text(head)) + more);
       out.symbols = metaspace_as_visible(t.piece_symbols(head)) + "…";
     } else {
-      out.label = cx.door.display(p.special ? out.text : metaspace_as_visible(visible_token_text(p.text)));
-      out.symbols = p.special ? out.text : metaspace_as_visible(t.piece_symbols(p.text));
+      out.label = cx.door.display(out.special ? out.text : metaspace_as_visible(visible_token_text(out.text)));
+      out.symbols = out.special ? out.text : metaspace_as_visible(t.piece_symbols(out.text));
     }
     for (int64_t id : out.ids) out.token_labels.push_back(cx.door.display(visible_token_text(t.token_bytes(id))));
     r.pieces.push_back(std::move(out));
@@ -176,8 +192,48 @@ void update_bpe_replay(const SlideContext& cx, bool rebuild) {
   const int pick = st.pick;
   const bool pick_ok =
       pick >= 0 && pick < static_cast<int>(r.pieces.size()) && r.pieces[static_cast<size_t>(pick)].replayable;
-  r.chosen = pick_ok ? pick : default_bpe_piece(r, t);
+  r.chosen = pick_ok ? pick : default_bpe_piece(r);
   if (r.chosen >= 0) replay_merges(t, r.pieces[static_cast<size_t>(r.chosen)].text, r);
+}
+
+}  // namespace
+
+void update_bpe_replay(const SlideContext& cx, bool rebuild) {
+  BpeState& st = bpe_state(cx);
+  BpeReplay& r = st.replay;
+  if (!rebuild && up_to_date(cx)) {
+    if (r.cutting && st.cut_job.take()) {  // the worker's cut of this very sentence
+      std::shared_ptr<CutSentence> cut = std::move(st.cut_out);
+      if (cut && !cut->cancelled) finish_replay(cx, std::move(*cut));
+    }
+    return;
+  }
+  st.cut_job.stop();  // a cut of another sentence (or tokenizer) is not wanted now
+  st.cut_out.reset();
+  if (r.built && r.for_text != cx.model.inputs.text) st.pick = -1;  // a new sentence: its default piece
+  r = BpeReplay{};
+  r.built = true;
+  r.for_tokenizer = cx.model.tokenizer.get();
+  r.for_ids = cx.model.inputs.ids;
+  r.for_text = cx.model.inputs.text;
+  r.for_pick = st.pick;
+  if (!cx.model.tokenizer) {
+    r.problem = cx.model.tokenizer_error.empty() ? "GPT-2's tokenizer is not loaded." : cx.model.tokenizer_error;
+    return;
+  }
+  if (!sentence_of(cx, r.text, r.decoded, r.problem)) return;
+  if (r.text.size() <= kCutOnWorkerBytes) {
+    finish_replay(cx, cut_sentence(*cx.model.tokenizer, r.text));
+    return;
+  }
+  // A long sentence: cut on a worker; the slide and the chips say so until it is taken.
+  r.cutting = true;
+  r.problem = "The tokenizer is cutting this " + with_commas(r.text.size()) + "-byte text into its pieces…";
+  auto out = std::make_shared<CutSentence>();
+  st.cut_out = out;
+  st.cut_job.start([tokenizer = cx.model.tokenizer, text = r.text, out](JobControl& c) {
+    *out = cut_sentence(*tokenizer, text, &c);
+  });
 }
 
 void set_bpe_pick(const SlideContext& cx, int piece) {

@@ -4,10 +4,12 @@
 // IDs, their text or the chosen piece change. Kept with slide 0's context and read by slide 0
 // and by the editor bar's token chips (so it lives here, below both, not in slides/).
 #pragma once
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "app/model/background_job.hpp"
 #include "app/state/slide_context.hpp"
 #include "core/torch/tensor.hpp"
 
@@ -26,6 +28,28 @@ struct App;
 inline constexpr size_t kMaxReplayBytes = 256;
 inline constexpr size_t kLongPieceLabelChars = 24;
 
+// A sentence longer than this is cut into its pieces (and each short piece's merges counted)
+// on a worker, never on the UI thread (issue 39): --text may hold 131,000 bytes, and its
+// pieces took the first frame ~100 ms. The Text field holds 1 KB, a session's sentence 4 KB.
+inline constexpr size_t kCutOnWorkerBytes = 4096;
+
+// The tokenizer's work on one sentence, without a label (it runs on the worker for a long
+// one; the labels, which need the UI's fonts, are made on the UI thread from it).
+struct CutPiece {
+  std::string text;
+  bool special = false;
+  IdList ids;
+  size_t merges = 0;  // the merges replaying it takes (a replayable piece; 0 otherwise)
+};
+struct CutSentence {
+  std::vector<CutPiece> pieces;
+  std::string why;         // split failed: why (one sentence)
+  bool cancelled = false;  // stopped before the end (a newer sentence replaced it)
+};
+// Cuts `text` as the tokenizer does: its pieces, each piece's tokens, and the merges of each
+// piece short enough to replay. `control` (a worker's): stops early when cancelled.
+CutSentence cut_sentence(const Tokenizer& t, std::string_view text, const JobControl* control = nullptr);
+
 // Slide 0's replay of GPT-2's tokenizer, rebuilt when its text or the chosen piece changes
 // (not every frame).
 struct BpeReplayPiece {
@@ -36,6 +60,7 @@ struct BpeReplayPiece {
   std::string label;        // the piece as drawn: a space as ␣, a newline as ↵ (core/text/token_text.hpp)
   std::string symbols;      // its bytes as GPT-2's byte-level symbols ("Ġsunlit")
   std::vector<std::string> token_labels;  // each token's label, as `label`
+  size_t merges = 0;                      // the merges its replay takes (replayable pieces)
 };
 struct BpeReplay {
   bool built = false;
@@ -46,6 +71,7 @@ struct BpeReplay {
   std::string text;      // the sentence it shows
   bool decoded = false;  // the text is the current IDs decoded (they were not typed as text)
   std::string problem;   // why there is nothing to show (empty: the replay is valid)
+  bool cutting = false;  // a long sentence is being cut on a worker (problem says so meanwhile)
   std::vector<BpeReplayPiece> pieces;
   int chosen = -1;  // the piece whose merges are replayed
   // The chosen piece's parts after each merge: parts[0] is its single bytes, parts[k]
@@ -66,7 +92,14 @@ struct BpeReplay {
 struct BpeState {
   int pick = -1;     // the piece the user chose to replay (-1: the default)
   BpeReplay replay;  // as last built
+  // A long sentence's cut (kCutOnWorkerBytes), for the replay's for_* state: started again,
+  // which cancels it, when that changes; taken by the next update_bpe_replay.
+  BackgroundJob cut_job;
+  std::shared_ptr<CutSentence> cut_out;
 };
+
+// True while a long sentence's cut runs (or waits to be taken): a picture waits for it.
+bool bpe_replay_cutting(const SlideContext& cx);
 
 // The replay for the model as it is now (built again when the IDs, their text, the
 // tokenizer or the pick changed; a new sentence replays its default piece): slide 0
@@ -85,6 +118,6 @@ void update_bpe_replay(const SlideContext& cx, bool rebuild = false);
 void set_bpe_pick(const SlideContext& cx, int piece);
 
 // The default choice for these pieces (exposed for tests).
-int default_bpe_piece(const BpeReplay& r, const Tokenizer& t);
+int default_bpe_piece(const BpeReplay& r);
 
 }  // namespace lv::app

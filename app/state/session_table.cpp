@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "app/model/model_jobs.hpp"  // kInlineTextBytes
 #include "app/state/app_edits.hpp"
 #include "core/text/text_format.hpp"
 
@@ -27,11 +28,14 @@ void finish_session_text(App& app, const std::string& saved) {
   const std::string field = text_field(app);
   if (app.ui.editor.ids_input == IdsInput::Text) {
     // The sentence in the field (the session's, or one typed while the table loaded) makes the
-    // IDs, as typing it would: its tokens by the table's own tokenizer.
-    if (!field.empty() && !ids_from_text(app.inputs)) apply_text(app, field);
+    // IDs, as typing it would: its tokens by the table's own tokenizer. The field holds the
+    // first 1 KB of a longer saved sentence: that one, whole (on a worker past kInlineTextBytes).
+    const bool whole = saved.size() > field.size() && saved.compare(0, field.size(), field) == 0;
+    if (!field.empty() && !ids_from_text(app.inputs)) apply_text(app, whole ? saved : field);
     return;
   }
-  if (saved.empty() || !app.tokenizer || ids_from_text(app.inputs)) return;
+  // IDs mode: a long sentence is not tokenized on this thread to see if the IDs are its own.
+  if (saved.empty() || saved.size() > kInlineTextBytes || !app.tokenizer || ids_from_text(app.inputs)) return;
   const Encoding e = app.tokenizer->encode(saved);
   if (!e.ok || e.ids != app.inputs.ids) return;  // typed IDs of their own: the sentence stays in the field
   app.inputs.text = saved;

@@ -176,11 +176,11 @@ std::optional<std::string> unquote_string(std::string_view s) {
 // A quoted string setting (weights, text) into out: "" or the problem, e.g. "text must be
 // a quoted sentence, e.g. text = \"Hello, world\" (got …)"; out is left alone on a problem.
 std::string quoted_setting(std::string_view key, std::string_view v, const char* noun, const char* example,
-                           const std::string& got, std::string& out) {
+                           const std::string& got, std::string& out, size_t max_bytes = kMaxSettingsString) {
   auto str = unquote_string(v);
   const std::string k(key);
   if (!str) return k + " must be a quoted " + noun + ", e.g. " + k + " = \"" + example + "\"" + got;
-  if (str->size() > kMaxSettingsString) return k + " is longer than " + with_commas(kMaxSettingsString) + " bytes";
+  if (str->size() > max_bytes) return k + " is longer than " + with_commas(max_bytes) + " bytes";
   out = std::move(*str);
   return "";
 }
@@ -443,7 +443,7 @@ struct Parser {
       if (!text) return "ids_from must be ids or text" + got;
       s.text_mode = *text;
     } else if (key == "text") {
-      return quoted_setting(key, v, "sentence", "Hello, world", got, s.text);
+      return quoted_setting(key, v, "sentence", "Hello, world", got, s.text, kMaxSessionText);
     } else if (key == "grad") {
       const auto seeded = one_of(v, "sum", "seeded");
       if (!seeded) return "grad must be sum or seeded" + got;

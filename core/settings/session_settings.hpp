@@ -30,7 +30,10 @@ inline constexpr int kSettingsVersion = 1;              // the major version thi
 inline constexpr size_t kMaxSettingsEdits = 1'048'576;  // edited cells kept in a session
 inline constexpr size_t kMaxSettingsBytes = 64u << 20;  // a larger file is not ours: set aside
 inline constexpr size_t kMaxSettingsString = 4096;      // the weights spec (a path, maybe ":NAME")
-inline constexpr int kMaxWindowSide = 32'768;           // window width/height 1..this; |x|, |y| <= this
+// The sentence: as long as the longest --text (Linux passes one argument of at most 128 KiB,
+// MAX_ARG_STRLEN), so a session keeps what the window was given.
+inline constexpr size_t kMaxSessionText = size_t{128} << 10;
+inline constexpr int kMaxWindowSide = 32'768;  // window width/height 1..this; |x|, |y| <= this
 inline constexpr float kMinSettingsZoom = 0.5f, kMaxSettingsZoom = 4.0f;  // user zoom, as --scale
 
 // One edited table cell: table(row, col) = value (bits kept exactly, NaN payloads too).

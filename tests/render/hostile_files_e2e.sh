@@ -4,7 +4,8 @@
 # and by File ▸ Open (the app used to abort, exit 134); recent-files and imgui.ini as a
 # FIFO, a 10 GB sparse file and one 50 MB line (the window used to hang or never draw);
 # a file dialog that hangs (its process must not outlive the app); --bench-frames 1
-# --slide 7 labelled "slide 7". Every wait has a deadline: a hang fails, never blocks.
+# --slide 7 labelled "slide 7"; the longest --text tokenized on a worker. Every wait
+# has a deadline: a hang fails, never blocks.
 #   $1 the lookupviz binary   $2 the source dir   exit 77: skipped (no xvfb-run / xdotool)
 set -u
 BIN="$1"
@@ -170,6 +171,22 @@ RUN=bench-label
 out="$(timeout -s KILL 300 "$BIN" --bench-frames 1 --slide 7 --size 900x640 2>&1)"
 echo "$out" | grep -q '^slide 7 ' && ok "slide 7 is 'slide 7'" || fail "no 'slide 7' line: $(echo "$out" | grep '^slide')"
 echo "$out" | grep -q '^FIGURE frame_p95_ms_slide7 ' && ok "figure frame_p95_ms_slide7" || fail "$(echo "$out" | grep frame_p95)"
+
+# 5. The longest --text (131,000 bytes, 2,052 GPT-2 tokens) opens the window at once and is
+# tokenized on a worker (issue 39): its IDs land, and the session keeps the sentence whole.
+prepare long-text
+LONG="tea$(head -c 130997 /dev/zero | tr '\0' '=')"
+WANT="$("$BIN" --tokenize "$LONG" | tr -d '[] ')"
+if start --text "$LONG"; then
+  alive_after 2
+  running "$PID" && quit
+  got="$(sed -n 's/^ids = //p' "$CONF/session.ini" | tr -d ' ')"
+  [ -n "$WANT" ] && [ "$got" = "$WANT" ] && ok "its $(echo "$WANT" | tr ',' '\n' | wc -l) IDs landed" ||
+    fail "the session's IDs are not the text's: $(echo "$got" | cut -c1-80)"
+  text_len="$(sed -n 's/^text = "\(.*\)"$/\1/p' "$CONF/session.ini" | tr -d '\n' | wc -c)"
+  [ "$text_len" -eq 131000 ] && ok "the session keeps its 131,000 bytes" || fail "the session's text has $text_len bytes"
+  grep -q '^ids_from = text$' "$CONF/session.ini" && ok "in Text mode" || fail "not in Text mode"
+fi
 
 echo "hostile_files_e2e: $FAILS failed"
 [ "$FAILS" -eq 0 ]

@@ -6,16 +6,20 @@
 // panel's tiktoken lines, and the session keeping Text mode and its sentence.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdio>
+#include <thread>
 #include <string>
 
 #include "app/deck/slide_host.hpp"
 #include "app/deck/app_init.hpp"
 #include "app/ui_base/anim_timeline.hpp"
+#include "app/app_learn.hpp"
 #include "app/app_session.hpp"
 #include "app/state/bpe_replay.hpp"
 #include "app/slides/slide_code.hpp"
 #include "app/slides/slides.hpp"
+#include "core/text/id_parse.hpp"
 #include "core/tokenizer/bpe_vocab.hpp"
 #include "core/text/token_text.hpp"
 #include "headless.hpp"
@@ -377,6 +381,115 @@ TEST_F(UiTokenizer, TheSessionKeepsTextModeAndItsSentence) {
   EXPECT_STREQ(other.ui.editor.text_buf, kBook);
   EXPECT_EQ(other.inputs.ids, kBookIds);
   EXPECT_TRUE(ids_from_text(other.inputs));
+}
+
+// Issue 39: a sentence past kInlineTextBytes (only --text can be: 131,000 bytes) is tokenized
+// on a worker, never on the UI thread; the state shown stays until its IDs land whole.
+class UiLongText : public UiTokenizer {
+ protected:
+  const BpeReplay& bpe_state_for_test() { return context_of(h.app, kSlideTokenizer).own<BpeState>().replay; }
+  // Frames until slide 0's replay of a long sentence has been cut on its worker.
+  void until_cut() {
+    for (int i = 0; i < 2000 && bpe_replay_cutting(context_of(h.app, kSlideTokenizer)); ++i) {
+      h.frames(1);
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+  }
+};
+
+TEST_F(UiLongText, ASentencePastFourKilobytesIsTokenizedOnAWorkerAndLandsWhole) {
+  const std::string text = "tea" + std::string(5000, '!');  // 5,003 bytes: "tea" and 5,000 '!' (627 tokens)
+  const IdList shown = h.app.inputs.ids;
+  start_with_text(h.app, text);
+  EXPECT_EQ(h.app.inputs.ids, shown);  // nothing tokenized on this thread yet
+  EXPECT_TRUE(model_busy(h.app));
+  EXPECT_EQ(model_activity(h.app).what, "Tokenizing the 5,003-byte text with GPT-2");
+  EXPECT_TRUE(model_activity(h.app).cancellable);
+  finish_jobs(h.app);
+  const Encoding want = Headless::tokenizer()->encode(text);
+  ASSERT_TRUE(want.ok);
+  EXPECT_EQ(h.app.inputs.ids, want.ids);
+  EXPECT_EQ(h.app.inputs.text, text);
+  EXPECT_TRUE(ids_from_text(h.app.inputs));
+  EXPECT_EQ(h.app.ui.editor.text_error, "");
+  EXPECT_EQ(std::string(h.app.ui.editor.ids_buf).substr(0, 6), format_ids(want.ids).substr(0, 6));
+
+  // Slide 0 cuts it on a worker too: meanwhile it says so, and a picture waits for it.
+  go_to_slide(h.app, 0);
+  h.frames(1);
+  const BpeReplay& r0 = bpe_state_for_test();  // as this frame drew it (bpe_replay() would take a finished cut)
+  ASSERT_TRUE(r0.cutting);                     // started by this frame; taken by a later one
+  EXPECT_NE(r0.problem.find("cutting this 5,003-byte text"), std::string::npos) << r0.problem;
+  EXPECT_TRUE(shows(read_screen(), "cutting this 5,003-byte text into its pieces")) << read_screen().all();
+  EXPECT_FALSE(slides_ready(h.app));
+  until_cut();
+  EXPECT_TRUE(slides_ready(h.app));
+  h.frames(2);
+  const BpeReplay& r = bpe_replay(context_of(h.app, kSlideTokenizer));
+  ASSERT_EQ(r.problem, "");
+  ASSERT_EQ(r.pieces.size(), 2u);
+  EXPECT_EQ(r.pieces[0].text, "tea");
+  EXPECT_EQ(r.pieces[1].text.size(), 5000u);
+  EXPECT_FALSE(r.pieces[1].replayable);
+  EXPECT_EQ(r.chosen, 0);
+  IdList joined;
+  for (const BpeReplayPiece& p : r.pieces) joined.insert(joined.end(), p.ids.begin(), p.ids.end());
+  EXPECT_EQ(joined, want.ids);
+  EXPECT_TRUE(shows(read_screen(), "(5,000 bytes)")) << read_screen().all();
+  // Learn mode does not ask how many tokens 5,003 bytes make (nor count them on this thread).
+  EXPECT_EQ(learn_model(h.app).text, "");
+  start_with_text(h.app, "Hello there");
+  finish_jobs(h.app);
+  EXPECT_EQ(learn_model(h.app).text, "Hello there");
+}
+
+TEST_F(UiLongText, OneThatDoesNotFitIsRefusedAndTheStateStays) {
+  std::string text;
+  for (int i = 0; i < 5000; ++i) text += " a";  // 5,000 tokens: past 4,096 IDs
+  const IdList shown = h.app.inputs.ids;
+  start_with_text(h.app, text);
+  finish_jobs(h.app);
+  h.frames(2);
+  EXPECT_EQ(h.app.inputs.ids, shown);
+  EXPECT_EQ(h.app.ui.editor.text_error, "It gives 5,000 tokens: at most 4,096 IDs");
+  EXPECT_TRUE(read_screen().contains("It gives 5,000 tokens: at most 4,096 IDs")) << read_screen().all();
+}
+
+TEST_F(UiLongText, TheSessionKeepsItWholeAndTokenizesItOnAWorker) {
+  const std::string text = "tea" + std::string(130997, '=');  // the longest --text: 2,052 tokens
+  start_with_text(h.app, text);
+  finish_jobs(h.app);
+  ASSERT_TRUE(ids_from_text(h.app.inputs));
+  const IdList ids = h.app.inputs.ids;
+  const SessionSettings s = session_from_app(h.app, WindowGeometry{});
+  EXPECT_EQ(s.text, text);  // whole, not the field's first 1 KB
+  const SettingsParse back = parse_settings(write_settings(s));
+  ASSERT_TRUE(back.ok) << back.error;
+  App other;
+  use_tokenizer(other, Headless::tokenizer());
+  app_init(other, parse_cli({"lookupviz"}).options);
+  apply_session(other, back.settings);
+  EXPECT_TRUE(model_busy(other));  // on a worker
+  finish_jobs(other);
+  EXPECT_EQ(other.inputs.ids, ids);
+  EXPECT_EQ(other.inputs.text, text);
+  EXPECT_TRUE(ids_from_text(other.inputs));
+  EXPECT_EQ(other.ui.editor.ids_input, IdsInput::Text);
+}
+
+TEST_F(UiLongText, AnEditOrCancelWhileItRunsWins) {
+  const std::string text = "tea" + std::string(6000, '!');
+  start_with_text(h.app, text);
+  edit_ids(h.app, {7, 8});  // the user moved on before it landed
+  finish_jobs(h.app);
+  EXPECT_EQ(h.app.inputs.ids, (IdList{7, 8}));
+  EXPECT_FALSE(ids_from_text(h.app.inputs));
+
+  start_with_text(h.app, text);
+  cancel_pending_edit(h.app);  // the status line's Cancel
+  EXPECT_FALSE(model_busy(h.app));
+  finish_jobs(h.app);
+  EXPECT_EQ(h.app.inputs.ids, (IdList{7, 8}));
 }
 
 }  // namespace

@@ -225,6 +225,16 @@ TEST(SessionSettings, OddStringsRoundTrip) {
   }
 }
 
+// A long --text the window was given (tokenized on a worker) is kept whole and read back.
+TEST(SessionSettings, ASentenceAsLongAsTheLongestTextRoundTrips) {
+  SessionSettings s;
+  s.text_mode = true;
+  s.text = "tea" + std::string(131069, '!');  // 131,072 bytes
+  lv::SettingsParse p = lv::parse_settings(lv::write_settings(s));
+  ASSERT_TRUE(p.ok) << p.error;
+  EXPECT_EQ(p.settings.text, s.text);
+}
+
 TEST(SessionSettings, EditsAreSortedAndTheLastOfACellWins) {
   lv::SettingsParse p = lv::parse_settings(
       with_header("ids = 0, 1\ndim = 2\ntable = 2x2\nedit = 1 1 5\nedit = 0 1 2\nedit = 1 1 7\nedit = 0 0 -1\n"));
@@ -292,6 +302,8 @@ TEST(SessionSettings, EveryBadValueIsRefusedWithASentence) {
       {"weights = \"a\\x00\"\n",
        "line 2: weights must be a quoted file name, e.g. weights = \"table.npy\" (got “\"a\\x00\"”)"},
       {"weights = \"" + std::string(4097, 'x') + "\"\n", "line 2: weights is longer than 4,096 bytes"},
+      // The sentence may be as long as the longest --text (the window tokenizes it on a worker).
+      {"text = \"" + std::string(131073, 'x') + "\"\n", "line 2: text is longer than 131,072 bytes"},
       {"grad = ones\n", "line 2: grad must be sum or seeded (got “ones”)"},
       {"grad_seed = -1\n", "line 2: grad_seed must be a whole number from 0 to 18446744073709551615 (got “-1”)"},
       {"tie_weights = yes\n", "line 2: tie_weights must be true or false (got “yes”)"},
