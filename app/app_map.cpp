@@ -30,14 +30,12 @@ void start_map(App& app) {
   m.asked = nearest_table_key(app);
   m.asked_once = true;
   auto out = std::make_shared<MapAnswer>();
-  auto fraction = std::make_shared<std::atomic<float>>(0.0f);
   m.out = out;
-  m.fraction = fraction;
-  m.job.start([t = nearest_snapshot(app), key = m.asked, out, fraction](JobControl& c) {
+  m.job.start([t = nearest_snapshot(app), key = m.asked, out](JobControl& c) {
     PcaOptions o;
     o.components = static_cast<int>(std::min<int64_t>(3, std::min(t.rows(), t.cols())));
     o.cancel = &c.cancel;
-    o.fraction = fraction.get();
+    o.fraction = &c.progress;  // the passes' share done is the job's progress
     out->pca = table_pca(t, o);
     if (!out->pca.ok) {
       out->error = out->pca.cancelled ? "" : "No map: " + out->pca.error + ".";
@@ -190,7 +188,7 @@ void draw_map_tab(App& app) {
   if (m.job.running()) {
     char what[96];
     std::snprintf(what, sizeof what, "principal components of %s rows…", Commas(app.derived.vocab).s);
-    nearest_progress_line(m.fraction ? m.fraction->load() : 0.0f, what, &m.job);
+    nearest_progress_line(m.job.progress(), what, &m.job);
   }
   if (!m.job.running() && m.out && !m.out->ok && !m.out->error.empty()) ImGui::TextWrapped("%s", m.out->error.c_str());
   const bool current = m.map && m.map->table == nearest_table_key(app);

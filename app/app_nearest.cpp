@@ -60,12 +60,10 @@ void start_norms(App& app) {
   NearestPanel& p = app.nearest;
   p.norms_asked = nearest_table_key(app);
   auto out = std::make_shared<NormsAnswer>();
-  auto fraction = std::make_shared<std::atomic<float>>(0.0f);
   p.norms_out = out;
-  p.norms_fraction = fraction;
   const bool tied = app.inputs.tie_weights;
-  p.norms_job.start([t = nearest_snapshot(app), key = p.norms_asked, marked = p.marked_unused, tied, out,
-                     fraction](JobControl& c) mutable {
+  p.norms_job.start(
+      [t = nearest_snapshot(app), key = p.norms_asked, marked = p.marked_unused, tied, out](JobControl& c) mutable {
     // A GGUF's unused tokens join the rows the user marked (its header read here, not on the UI thread).
     if (const TableFile* f = t.file())
       for (int64_t r : gguf_unused_rows(*f)) marked.push_back(r);
@@ -73,7 +71,7 @@ void start_norms(App& app) {
     marked.erase(std::unique(marked.begin(), marked.end()), marked.end());
     NearestControl control;
     control.cancel = &c.cancel;
-    control.fraction = fraction.get();
+    control.fraction = &c.progress;  // the scan's share done is the job's progress
     const RowNorms n = row_norms(t, control);
     if (!n.ok || !n.norms) return;
     out->summary = summarize_norms(*n.norms, kListed, kHistogramBins);
@@ -300,7 +298,7 @@ void draw_norms(App& app) {
   if (p.norms_job.running()) {
     char what[96];
     std::snprintf(what, sizeof what, "norms of %s rows…", Commas(app.derived.vocab).s);
-    nearest_progress_line(p.norms_fraction ? p.norms_fraction->load() : 0.0f, what, &p.norms_job, nullptr);
+    nearest_progress_line(p.norms_job.progress(), what, &p.norms_job, nullptr);
   }
   const bool stale = !p.has_norms || !(p.norms.table == nearest_table_key(app));
   if (stale && !p.norms_job.running() && ImGui::Button("Compute the row norms")) start_norms(app);

@@ -16,9 +16,13 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <thread>
+#include <utility>
+#include <vector>
 
 namespace lv::app {
 
@@ -26,6 +30,29 @@ using JobWake = void (*)();
 
 namespace detail {
 inline std::atomic<JobWake> g_job_wake{nullptr};
+
+// Jobs let go (BackgroundJob::let_go): their threads, joined once they end — as the next one is
+// let go, and at exit (a static's destructor), never on the UI thread while they run.
+struct LetGoJobs {
+  std::mutex mutex;
+  std::vector<std::pair<std::shared_ptr<const std::atomic<bool>>, std::thread>> jobs;  // (finished, thread)
+  void add(std::shared_ptr<const std::atomic<bool>> finished, std::thread t) {
+    std::lock_guard lock(mutex);
+    std::erase_if(jobs, [](auto& j) {
+      if (!j.first->load(std::memory_order_acquire)) return false;
+      j.second.join();  // ended: immediate
+      return true;
+    });
+    jobs.emplace_back(std::move(finished), std::move(t));
+  }
+  ~LetGoJobs() {
+    for (auto& j : jobs) j.second.join();
+  }
+};
+inline LetGoJobs& let_go_jobs() {
+  static LetGoJobs jobs;
+  return jobs;
+}
 }  // namespace detail
 
 // What wakes the UI's loop when a job finishes (any thread may call job_wake()).
@@ -127,6 +154,18 @@ class BackgroundJob {
   void cancel() {
     if (control_) control_->cancel.store(true);
   }
+  // Asks the work to stop and lets it end on its own, never waited for here (a step of slide 9's
+  // training on a Llama-sized table notices the cancel only after it): what it made is dropped
+  // with it, and its thread is joined once it has ended. The job is free to start another.
+  void let_go() {
+    cancel();
+    if (thread_.joinable()) {
+      auto finished = std::shared_ptr<const std::atomic<bool>>(control_, &control_->finished);
+      detail::let_go_jobs().add(std::move(finished), std::move(thread_));
+    }
+    thread_ = std::thread{};
+    pending_ = false;
+  }
   // Cancels and joins (a detached job is let go): a result it may have made is dropped.
   void stop() {
     cancel();
@@ -138,6 +177,30 @@ class BackgroundJob {
   std::shared_ptr<JobControl> control_;
   std::thread thread_;
   bool pending_ = false;
+};
+
+// What a job shows of itself while it runs, besides its progress (slide 7's timings as each
+// lands, the stage it is at): the work changes it under the lock, the UI thread reads a copy
+// each frame. The one way partial results cross threads; a job's final result stays in its
+// own slot, read once take() says it finished.
+template <class T>
+class JobShared {
+ public:
+  // The work (or the UI thread before it starts a job): change(value), under the lock.
+  template <class Change>
+  void publish(Change&& change) {
+    std::lock_guard lock(mutex_);
+    change(value_);
+  }
+  // The UI thread: a copy (a version the work moves in it says what changed).
+  T read() {
+    std::lock_guard lock(mutex_);
+    return value_;
+  }
+
+ private:
+  std::mutex mutex_;
+  T value_{};
 };
 
 }  // namespace lv::app

@@ -7,13 +7,11 @@ void NearestJob::start(NearestQuery query) {
   job_.stop();
   query_ = std::move(query);
   auto result = std::make_shared<NearestResult>();
-  auto fraction = std::make_shared<std::atomic<float>>(0.0f);
   result_ = result;
-  fraction_ = fraction;
-  job_.start([q = query_, result, fraction](JobControl& c) {
-    NearestControl control;
+  job_.start([q = query_, result](JobControl& c) {
+    NearestControl control;  // the scan's share done is the job's own progress
     control.cancel = &c.cancel;
-    control.fraction = fraction.get();
+    control.fraction = &c.progress;
     *result = nearest_rows(q.table, q.row, q.k, q.metric, control);
     c.progress.store(1.0f, std::memory_order_relaxed);
   });

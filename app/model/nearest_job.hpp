@@ -4,7 +4,6 @@
 // done. Starting another or destroying it cancels the running one (the scan stops at its
 // next block of rows). No ImGui here: the panel that lists the result owns its text.
 #pragma once
-#include <atomic>
 #include <cstdint>
 #include <memory>
 
@@ -24,7 +23,7 @@ class NearestJob {
  public:
   void start(NearestQuery query);
   bool running() const { return job_.running(); }
-  float progress() const { return fraction_ ? fraction_->load(std::memory_order_relaxed) : 0.0f; }
+  float progress() const { return job_.progress(); }
   // Once per job, when it has finished: its result (a cancelled one is never taken).
   bool take(NearestResult* out);
   void wait() { job_.wait(); }
@@ -35,7 +34,6 @@ class NearestJob {
   BackgroundJob job_;
   NearestQuery query_;
   std::shared_ptr<NearestResult> result_;
-  std::shared_ptr<std::atomic<float>> fraction_;
 };
 
 }  // namespace lv::app

@@ -24,7 +24,10 @@ namespace lv::app {
 
 // ---------------------------------------------------------------- lifecycle
 ScaleWorker::ScaleWorker() {
-  for (int i = 0; i < kTimingBatchCount; ++i) snap_.results[i].batch = shared_results_[i].batch = kTimingBatches[i];
+  shared_.publish([](Published& s) {
+    for (int i = 0; i < kTimingBatchCount; ++i) s.results[i].batch = kTimingBatches[i];
+  });
+  for (int i = 0; i < kTimingBatchCount; ++i) snap_.results[i].batch = kTimingBatches[i];
   snap_.isa = kernels_isa_label();
   last_poll_ns_.store(Clock::now().time_since_epoch().count());
 }
@@ -179,12 +182,14 @@ void ScaleWorker::poll() {
       start(Job::Build);
     } else if (timing_wanted_ && have_wanted_table()) {
       timing_wanted_ = false;
-      for (int i = 0; i < kTimingBatchCount; ++i) shared_results_[i] = BatchTiming{kTimingBatches[i], {}, {}, false};
+      shared_.publish([](Published& s) {
+        for (int i = 0; i < kTimingBatchCount; ++i) s.results[i] = BatchTiming{kTimingBatches[i], {}, {}, false};
+        s.timed_rows = 0;  // (the snapshot keeps the last results until the first new one lands)
+      });
       snap_.timing = TimingPhase::Running;
       snap_.timing_progress = 0.0f;
       snap_.timing_error = "";
       snap_.timed_rows = 0;
-      timed_rows_.store(0);
       ++timing_jobs_;
       start(Job::Time);
     }
@@ -193,20 +198,20 @@ void ScaleWorker::poll() {
   // Publish progress and results to the frame.
   const double elapsed = std::chrono::duration<double>(now - job_start_).count();
   if (job_ == Job::Build) {
-    const TablePhase p = phase_.load(std::memory_order_relaxed) == 0 ? TablePhase::Building : TablePhase::Summarizing;
+    const TablePhase p = shared_.read().phase == 0 ? TablePhase::Building : TablePhase::Summarizing;
     if (p != snap_.table) ++snap_.revision;
     snap_.table = p;
     snap_.build_progress = job_thread_.progress();
     snap_.build_seconds = elapsed;
   } else if (job_ == Job::Time) {
     snap_.timing_progress = job_thread_.progress();
-    snap_.timing_stage = stage_.load(std::memory_order_relaxed);
     snap_.timing_seconds = elapsed;
-    snap_.timed_rows = timed_rows_.load(std::memory_order_relaxed);
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (results_changed_) {
-      std::copy(std::begin(shared_results_), std::end(shared_results_), std::begin(snap_.results));
-      results_changed_ = false;
+    const Published s = shared_.read();
+    snap_.timing_stage = s.stage;
+    snap_.timed_rows = s.timed_rows;
+    if (s.results_version != results_seen_) {
+      results_seen_ = s.results_version;
+      std::copy(std::begin(s.results), std::end(s.results), std::begin(snap_.results));
       ++snap_.revision;
     }
   }
@@ -249,8 +254,10 @@ void ScaleWorker::release_unwanted(uint64_t seed, int64_t vocab, int64_t dim, co
 void ScaleWorker::start(Job job) {
   job_ = job;
   job_start_ = Clock::now();
-  phase_.store(0);
-  stage_.store(0);
+  shared_.publish([](Published& s) {
+    s.phase = 0;
+    s.stage = 0;
+  });
   job_ok_ = false;
   job_error_ = "";
   ++snap_.revision;
@@ -319,12 +326,13 @@ void ScaleWorker::finish() {
     }
     built_facts_.reset();
   } else {
-    std::copy(std::begin(shared_results_), std::end(shared_results_), std::begin(snap_.results));
+    const Published s = shared_.read();
+    std::copy(std::begin(s.results), std::end(s.results), std::begin(snap_.results));
     // A failure (no memory for the copy) is a result: shown once, and not started again
     // until the user asks (Run again) or the table changes. Cancelled resumes by itself.
     snap_.timing = job_ok_ ? TimingPhase::Done : *job_error_ ? TimingPhase::Failed : TimingPhase::Cancelled;
     snap_.timing_error = job_ok_ ? "" : job_error_;
-    snap_.timed_rows = timed_rows_.load();
+    snap_.timed_rows = s.timed_rows;
     snap_.timing_seconds = took;
     snap_.timing_progress = job_ok_ ? 1.0f : snap_.timing_progress;
     // A timing cancelled because the table changed is not a result to show.
@@ -347,7 +355,7 @@ void ScaleWorker::run_build(JobControl& c, uint64_t seed, int64_t vocab, int64_t
   if (!embedding_init_chunked(data.get(), vocab, dim, gen, control)) return;
   // Its overview and range: the pass the model makes of a file (N(0, 1) draws have no
   // non-finite values to count).
-  phase_.store(1);
+  shared_.publish([](Published& s) { s.phase = 1; });
   c.progress.store(0.0f);
   auto facts = std::make_shared<TableFacts>();
   if (!summarize_table(data.get(), nullptr, vocab, dim, false, c, *facts)) return;
@@ -398,7 +406,7 @@ double median(double* v, int n) {
 // timing stopped.
 const float* ScaleWorker::read_for_timing(JobControl& c, const TableFile* file, int64_t& vocab, int64_t dim,
                                           TableBuffer& copy) {
-  stage_.store(-1);
+  shared_.publish([](Published& s) { s.stage = -1; });
   const int64_t row_bytes = std::max<int64_t>(1, dim) * 4;
   int64_t rows = std::min(vocab, timing_copy_budget() / row_bytes);
   const int64_t least = std::min(vocab, kTimingMinRows);
@@ -412,7 +420,7 @@ const float* ScaleWorker::read_for_timing(JobControl& c, const TableFile* file, 
     return nullptr;
   }
   vocab = rows;  // from here on, the table timed is these rows
-  timed_rows_.store(rows);
+  shared_.publish([rows](Published& s) { s.timed_rows = rows; });
   const int64_t band = std::max<int64_t>(1, (int64_t{1} << 20) / std::max<int64_t>(1, dim));
   for (int64_t r = 0; r < vocab; r += band) {
     if (stop_timing(c)) return nullptr;
@@ -431,7 +439,7 @@ bool ScaleWorker::time_lookups(JobControl& c, const float* table, int64_t vocab,
                                float& before) {
   using ms = std::chrono::duration<double, std::milli>;
   for (int i = 0; i < kTimingBatchCount; ++i) {
-    stage_.store(i);
+    shared_.publish([i](Published& s) { s.stage = i; });
     const int64_t b = kTimingBatches[i];
     const size_t windows = pool.size() / static_cast<size_t>(b);
     size_t w = 0;
@@ -458,11 +466,10 @@ bool ScaleWorker::time_lookups(JobControl& c, const float* table, int64_t vocab,
     p.repeats = n;
     p.bytes = 2.0 * static_cast<double>(b * dim) * 4.0;
     p.gbs = p.bytes / (p.ms * 1e-3) / 1e9;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      shared_results_[i].lookup = p;
-      results_changed_ = true;
-    }
+    shared_.publish([i, &p](Published& s) {
+      s.results[i].lookup = p;
+      ++s.results_version;
+    });
     before += weight[i];
     c.progress.store(before, std::memory_order_relaxed);
   }
@@ -483,7 +490,7 @@ void ScaleWorker::run_timing(JobControl& c, const float* table, const TableFile*
   if (!table && file) {
     table = read_for_timing(c, file, vocab, dim, copy);
   } else {
-    timed_rows_.store(vocab);
+    shared_.publish([vocab](Published& s) { s.timed_rows = vocab; });
   }
   if (!table) return;
   // A pool of random IDs much larger than the cache: consecutive calls read rows
@@ -499,9 +506,10 @@ void ScaleWorker::run_timing(JobControl& c, const float* table, const TableFile*
   const float share = copy ? 0.9f : 1.0f;  // of the bar left for the timings
   for (float& w : weight) w *= share;
   auto publish = [&](int i, bool lookup, const PathTiming& p) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    (lookup ? shared_results_[i].lookup : shared_results_[i].matmul) = p;
-    results_changed_ = true;
+    shared_.publish([&](Published& s) {
+      (lookup ? s.results[i].lookup : s.results[i].matmul) = p;
+      ++s.results_version;
+    });
   };
 
   // 1. The lookups.
@@ -510,7 +518,7 @@ void ScaleWorker::run_timing(JobControl& c, const float* table, const TableFile*
   // 2. The dense one-hot matmul, in row blocks of the table so cancel is checked
   //    between blocks: out = Σ_k onehot[:, block k] · table[block k, :].
   for (int i = 0; i < kTimingBatchCount; ++i) {
-    stage_.store(kTimingBatchCount + i);
+    shared_.publish([i](Published& s) { s.stage = kTimingBatchCount + i; });
     const int64_t b = kTimingBatches[i];
     // Blocks of ~400M multiply-adds (~20 ms): B = 256 → 2,048 rows; small B → 16,384
     // rows (smaller blocks would add call overhead to the figure being measured).
@@ -573,12 +581,11 @@ void ScaleWorker::run_timing(JobControl& c, const float* table, const TableFile*
     p.repeats = n;
     p.bytes = (static_cast<double>(vocab * dim) + static_cast<double>(b * vocab)) * 4.0;
     p.gbs = p.bytes / (p.ms * 1e-3) / 1e9;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      shared_results_[i].matmul = p;
-      shared_results_[i].same = same;
-      results_changed_ = true;
-    }
+    shared_.publish([i, &p, same](Published& s) {
+      s.results[i].matmul = p;
+      s.results[i].same = same;
+      ++s.results_version;
+    });
     before += weight[kTimingBatchCount + i];
     c.progress.store(before, std::memory_order_relaxed);
   }

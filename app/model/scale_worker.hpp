@@ -19,7 +19,6 @@
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <mutex>
 #include <vector>
 
 #include "app/model/background_job.hpp"
@@ -158,19 +157,23 @@ class ScaleWorker {
   BackgroundJob job_thread_;  // the one job at a time (its progress, cancel, wake)
   Job job_ = Job::None;
   Clock::time_point job_start_;
-  std::atomic<int> phase_{0};  // build: 0 building, 1 summarizing
-  std::atomic<int> stage_{0};
   std::atomic<double> matmul_limit_{0.0};
   std::atomic<int64_t> last_poll_ns_{0};
   std::atomic<double> watchdog_s_{kWatchdogSeconds};
   std::atomic<int64_t> copy_budget_override_{-1};
-  std::atomic<int64_t> timed_rows_{0};
   int timing_jobs_ = 0;
   int build_jobs_ = 0;
 
-  std::mutex mutex_;  // guards the three below
-  BatchTiming shared_results_[kTimingBatchCount];
-  bool results_changed_ = false;
+  // What the job publishes while it runs (JobShared: the one way partial results cross).
+  struct Published {
+    int phase = 0;  // build: 0 building, 1 summarizing
+    int stage = 0;  // timing: the path and batch being timed (-1: reading the file's rows)
+    int64_t timed_rows = 0;
+    BatchTiming results[kTimingBatchCount];
+    uint64_t results_version = 0;  // moves with each result published
+  };
+  JobShared<Published> shared_;
+  uint64_t results_seen_ = 0;  // the results_version the snapshot holds
 
   // Handed over at join (the thread owns them while it runs).
   TableBuffer built_;

@@ -156,17 +156,13 @@ bool stepping(const TrainSlideState& s) { return s.step_work != nullptr; }
 // The steps running are let go: asked to stop and left to finish on their own (never
 // waited for on the UI thread); what they made is dropped with them.
 void drop_steps(TrainSlideState& s) {
-  std::erase_if(s.dropped, [](BackgroundJob& j) { return j.take() || !j.active(); });
   if (!s.step_work) return;
-  s.step_job.cancel();
-  s.dropped.push_back(std::move(s.step_job));
-  s.step_job = BackgroundJob{};
+  s.step_job.let_go();
   s.step_work.reset();
 }
 
 // Finished steps taken back (the frame after they ended): the trainers and their history.
 void take_steps(TrainSlideState& s) {
-  std::erase_if(s.dropped, [](BackgroundJob& j) { return j.take() || !j.active(); });
   if (!s.step_work || !s.step_job.take()) return;
   const std::shared_ptr<TrainStepWork> w = std::move(s.step_work);
   for (int i = 0; i < w->runs; ++i) {

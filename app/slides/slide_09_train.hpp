@@ -11,9 +11,9 @@
 // one thread ever touches a trainer. Meanwhile the slide draws what the last finished step
 // left: the rows of its grid copied when the steps started (TrainShown). Reset, another
 // choice or leaving the slide cancel the steps (checked between steps) without waiting: the
-// job is let finish on its own and dropped. The notebook's small tables step on the UI
-// thread, as before (a step there costs microseconds). File ▸ Save table as… writes on a
-// worker too, from a copy of the trained values (Trainer::table_copy()).
+// job is let go (BackgroundJob::let_go) and what it made dropped. The notebook's small
+// tables step on the UI thread, as before (a step there costs microseconds). File ▸ Save
+// table as… writes on a worker too, from a copy of the trained values (Trainer::table_copy()).
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -96,9 +96,8 @@ struct TrainSlideState {
   // ---- the workers
   BackgroundJob step_job;  // steps running on the runs' trainers
   std::shared_ptr<TrainStepWork> step_work;
-  std::vector<BackgroundJob> dropped;  // cancelled steps, let finish on their own
-  bool worker_always = false;          // tests: a small table steps on the worker too
-  std::function<void()> worker_hook;   // tests: called on the worker before each step
+  bool worker_always = false;         // tests: a small table steps on the worker too
+  std::function<void()> worker_hook;  // tests: called on the worker before each step
   BackgroundJob save_job;
   std::shared_ptr<TrainSaveWork> save_work;
   std::function<void()> save_hook;  // tests: called on the worker before it writes

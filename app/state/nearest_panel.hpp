@@ -7,7 +7,6 @@
 #pragma once
 #include <imgui.h>
 
-#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -69,8 +68,7 @@ struct MapAnswer {
 // hovered row and its nearest rows in the full space (a search of its own).
 struct MapTab {
   BackgroundJob job;
-  std::shared_ptr<MapAnswer> out;  // filled by job
-  std::shared_ptr<std::atomic<float>> fraction;
+  std::shared_ptr<MapAnswer> out;  // filled by job (its progress: the job's own)
   NearestTableKey asked;
   bool asked_once = false;
   std::shared_ptr<const MapAnswer> map;  // the last one taken
@@ -111,8 +109,7 @@ struct NearestPanel {
   bool has_result = false;
   // ---- the norms
   BackgroundJob norms_job;
-  std::shared_ptr<NormsAnswer> norms_out;  // filled by norms_job
-  std::shared_ptr<std::atomic<float>> norms_fraction;
+  std::shared_ptr<NormsAnswer> norms_out;  // filled by norms_job (its progress: the job's own)
   NearestTableKey norms_asked;
   NormsAnswer norms;  // the last one taken
   bool has_norms = false;

@@ -72,6 +72,62 @@ TEST(BackgroundJob, CancelIsSeenByTheWorkAndStopJoinsPromptly) {
   EXPECT_FALSE(job.active()) << "a stopped job's result is dropped";
 }
 
+// Slide 9's steps, cancelled mid-way: let go, never waited for by the one who lets go; the job
+// starts another at once, and the one let go still ends (and is joined) on its own.
+TEST(BackgroundJob, ALetGoJobIsNotWaitedForAndEndsOnItsOwn) {
+  BackgroundJob job;
+  std::atomic<bool> started{false}, release{false}, saw_cancel{false}, ended{false};
+  job.start([&](JobControl& c) {
+    started.store(true);
+    wait_for(release);  // a step that notices the cancel only when it is done
+    saw_cancel.store(c.cancelled());
+    ended.store(true);
+  });
+  wait_for(started);
+  const auto t0 = std::chrono::steady_clock::now();
+  job.let_go();
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, 1s) << "let_go() waited for the work";
+  EXPECT_FALSE(job.active()) << "what it makes is dropped";
+  EXPECT_FALSE(ended.load());
+  std::atomic<bool> second{false};
+  job.start([&](JobControl&) { second.store(true); });
+  job.wait();
+  EXPECT_TRUE(job.take());
+  EXPECT_TRUE(second.load());
+  release.store(true);
+  wait_for(ended);
+  EXPECT_TRUE(saw_cancel.load()) << "it was asked to stop";
+}
+
+// Slide 7's timings as they land: what the work publishes is read whole by the UI thread
+// (never half of one publish), and the last publish is what remains.
+TEST(BackgroundJob, WhatAJobPublishesIsReadWhole) {
+  struct Pair {
+    int64_t a = 0, b = 0;  // always published together: b == 2 * a
+  };
+  JobShared<Pair> shared;
+  BackgroundJob job;
+  job.start([&](JobControl& c) {
+    for (int64_t i = 1; i <= 200'000 && !c.cancelled(); ++i)
+      shared.publish([i](Pair& p) {
+        p.a = i;
+        p.b = 2 * i;
+      });
+  });
+  int64_t last = 0, reads = 0;
+  while (job.running()) {
+    const Pair p = shared.read();
+    ASSERT_EQ(p.b, 2 * p.a) << "a torn read";
+    ASSERT_GE(p.a, last) << "went back";
+    last = p.a;
+    ++reads;
+  }
+  job.wait();
+  EXPECT_TRUE(job.take());
+  EXPECT_EQ(shared.read().a, 200'000);
+  EXPECT_GT(reads, 0);
+}
+
 TEST(BackgroundJob, AFinishedJobWakesTheWindowWithTheInstalledWakeOrItsOwn) {
   set_job_wake([] { ++g_installed_wakes; });
   {
