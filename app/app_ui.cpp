@@ -45,7 +45,7 @@ ImVec2 draw_canvas(App& app, ImVec2 size) {
   // The caption under the canvas wraps (centred when it is one line); the canvas
   // gets what it leaves, so the two never overlap.
   char caption[256];
-  slide.caption(context_of(app, slide), caption, sizeof caption);
+  slide.draw.caption(context_of(app, slide), caption, sizeof caption);
   // Learn mode's question (or its verdict) takes the caption's place under the canvas.
   const bool question = learn_panel_shown(app);
   if (!question) report_text(caption);
@@ -86,8 +86,8 @@ ImVec2 draw_canvas(App& app, ImVec2 size) {
   // out to fill its room counts in its extent (slide 2's chips), so it leaves no slack.
   const ImVec2 room(avail.x - (origin.x - top_left.x), avail.y - (origin.y - top_left.y));
   const SlideContext cx = context_of(app, slide);
-  SlideCanvas c{cx, pal, ImGui::GetWindowDrawList(), origin, avail, slide.steps(cx)};
-  const ImVec2 used = slide.canvas(c);
+  SlideCanvas c{cx, pal, ImGui::GetWindowDrawList(), origin, avail, slide.draw.steps(cx)};
+  const ImVec2 used = slide.draw.canvas(c);
   end_canvas_zoom();
   // Reserve the content so the child scrolls when the drawing is larger than it (the
   // canvas fit chose the largest type that avoids it: it happens only at the smallest).
@@ -174,7 +174,7 @@ void draw_narrative(App& app, ImVec2 size) {
   const float top = ImGui::GetCursorScreenPos().y;
   ImGui::PushTextWrapPos(0.0f);
   tour_narration_begin(app);  // the tour holds the step as long as its words take to read
-  slide.narrative(context_of(app, slide));
+  slide.draw.narrative(context_of(app, slide));
   tour_narration_end(app);
   ImGui::PopTextWrapPos();
   end_canvas_zoom();
@@ -402,7 +402,7 @@ void app_frame(App& app) {
     app.ui.applied_scale = app.ui.scale;
   }
   const SlideDef& slide = slide_table()[static_cast<size_t>(app.ui.slide)];
-  timeline_advance(app.ui.timeline, slide.steps(context_of(app, slide)), io.DeltaTime, app.ui.reduced_motion);
+  timeline_advance(app.ui.timeline, slide.draw.steps(context_of(app, slide)), io.DeltaTime, app.ui.reduced_motion);
   if (app.ui.welcome) {
     welcome_keys(app);                                  // the first launch's choice takes the keys until it is made,
     if (ImGui::GetIO().KeyCtrl) handle_shortcuts(app);  // but Ctrl+Q quits and Ctrl+S saves a screenshot

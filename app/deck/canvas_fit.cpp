@@ -73,7 +73,7 @@ int choose_canvas_level(App& app, const SlideDef& slide, ImVec2 origin, ImVec2 a
   ImDrawList scratch(ImGui::GetDrawListSharedData());
   const Palette& pal = palette(app.ui.theme);
   const SlideContext cx = context_of(app, slide);
-  const int steps = slide.steps(cx);
+  const int steps = slide.draw.steps(cx);
   const std::vector<float> positions = measured_positions(steps);
   auto measure = [&](int level) {
     Measure m;
@@ -87,7 +87,7 @@ int choose_canvas_level(App& app, const SlideDef& slide, ImVec2 origin, ImVec2 a
       scratch.PushTextureID(ImGui::GetIO().Fonts->TexID);
       SlideCanvas c{cx, pal, &scratch, origin, avail, steps};
       c.measuring = true;
-      const ImVec2 used = slide.canvas(c);
+      const ImVec2 used = slide.draw.canvas(c);
       m.size = ImVec2(std::max(m.size.x, used.x), std::max(m.size.y, used.y));
     }
     end_canvas_zoom();

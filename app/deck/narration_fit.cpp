@@ -44,7 +44,7 @@ NarrationFit choose_narration_level(App& app, const SlideDef& slide, float heigh
   const float room = ImGui::GetContentRegionAvail().x;  // a word wider than it does not fit either
   const Timeline timeline = app.ui.timeline;
   const SlideContext cx = context_of(app, slide);
-  const int steps = slide.steps(cx);
+  const int steps = slide.draw.steps(cx);
   NarrationFit fit;
   // What the narrative submits lands outside every clip rectangle: its buttons cannot be
   // clicked and the layout report hears nothing (MeasureScope), as when a canvas is measured.
@@ -62,7 +62,7 @@ NarrationFit choose_narration_level(App& app, const SlideDef& slide, float heigh
         app.ui.timeline = Timeline{static_cast<float>(k), false, timeline.speed, -1.0f};
         restore(*win, start);
         win->DC.CursorMaxPos = start.pos;  // the extent of this step's text alone
-        slide.narrative(cx);
+        slide.draw.narrative(cx);
         fit.heights[static_cast<size_t>(k)] = win->DC.CursorMaxPos.y - start.pos.y;
         widest = std::max(widest, win->DC.CursorMaxPos.x - start.pos.x);
       }

@@ -21,7 +21,7 @@ const CodePanelText& code_panel_text(App& app) {
   // (Slide 7's measured figures are its code_depends.)
   if (t.slide != app.ui.slide || t.generation != app.derived.generation || t.asking != asking ||
       t.slide_key != slide_key) {
-    def.code(context_of(app, def), t.code, t.output);
+    def.draw.code(context_of(app, def), t.code, t.output);
     // A question asked: what it asks about is printed after the learner answers (issue 36).
     if (asking) withhold_printed(t.output, hidden_now(app).printed);
     t.notes.clear();
@@ -40,7 +40,7 @@ const CodePanelText& code_panel_text(App& app) {
 
 int current_slide_steps(const App& app) {
   const SlideDef& s = slide_table()[static_cast<size_t>(app.ui.slide)];
-  return s.steps(context_of(app, s));
+  return s.draw.steps(context_of(app, s));
 }
 
 void show_slide_step(App& app, int slide, int step) {

@@ -494,11 +494,7 @@ bool ready(const SlideContext& cx, bool) { return !bpe_replay_cutting(cx); }
 }  // namespace
 
 const SlideDef kSlideTokenizer = {.title = "Text → token IDs",
-                                  .steps = steps,
-                                  .narrative = narrative,
-                                  .canvas = canvas,
-                                  .caption = caption,
-                                  .code = code,
+                                  .draw = {steps, narrative, canvas, caption, code},
                                   .update = update,
                                   .activity = activity,
                                   .ready = ready,

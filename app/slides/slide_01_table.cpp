@@ -215,12 +215,7 @@ constexpr SlideQuestion kQuestions[] = {
 
 }  // namespace
 
-const SlideDef kSlideTable = {.title = "The table",
-                              .steps = steps,
-                              .narrative = narrative,
-                              .canvas = canvas,
-                              .caption = caption,
-                              .code = code,
-                              .questions = kQuestions};
+const SlideDef kSlideTable = {
+    .title = "The table", .draw = {steps, narrative, canvas, caption, code}, .questions = kQuestions};
 
 }  // namespace lv::app

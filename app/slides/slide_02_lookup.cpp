@@ -250,13 +250,7 @@ constexpr SlideQuestion kQuestions[] = {
 
 }  // namespace
 
-const SlideDef kSlideLookup = {.title = "The lookup",
-                               .steps = steps,
-                               .narrative = narrative,
-                               .canvas = canvas,
-                               .caption = caption,
-                               .code = code,
-                               .questions = kQuestions,
-                               .hides = hides};
+const SlideDef kSlideLookup = {
+    .title = "The lookup", .draw = {steps, narrative, canvas, caption, code}, .questions = kQuestions, .hides = hides};
 
 }  // namespace lv::app

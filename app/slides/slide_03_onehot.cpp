@@ -311,13 +311,7 @@ constexpr SlideQuestion kQuestions[] = {
 
 }  // namespace
 
-const SlideDef kSlideOneHot = {.title = "One-hot",
-                               .steps = steps,
-                               .narrative = narrative,
-                               .canvas = canvas,
-                               .caption = caption,
-                               .code = code,
-                               .questions = kQuestions,
-                               .hides = hides};
+const SlideDef kSlideOneHot = {
+    .title = "One-hot", .draw = {steps, narrative, canvas, caption, code}, .questions = kQuestions, .hides = hides};
 
 }  // namespace lv::app

@@ -718,11 +718,7 @@ constexpr SlideQuestion kQuestions[] = {
 
 // The one-hot product needs a file's non-finite counts; the output prints the fresh Linear.
 const SlideDef kSlideMatmul = {.title = "The matmul",
-                               .steps = steps,
-                               .narrative = narrative,
-                               .canvas = canvas,
-                               .caption = caption,
-                               .code = code,
+                               .draw = {steps, narrative, canvas, caption, code},
                                .fills_canvas = false,
                                .table_work = kTableWorkFacts | kTableWorkLinear,
                                .output_notes = output_notes,

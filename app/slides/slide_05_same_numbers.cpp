@@ -761,11 +761,7 @@ constexpr SlideQuestion kQuestions[] = {
 }  // namespace
 
 const SlideDef kSlideSameNumbers = {.title = "Same numbers",
-                                    .steps = steps,
-                                    .narrative = narrative,
-                                    .canvas = canvas,
-                                    .caption = caption,
-                                    .code = code,
+                                    .draw = {steps, narrative, canvas, caption, code},
                                     .table_work = kTableWorkFacts,
                                     .fit_depends = fit_depends,
                                     .questions = kQuestions,

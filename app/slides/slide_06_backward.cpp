@@ -403,11 +403,7 @@ constexpr SlideQuestion kQuestions[] = {
 }  // namespace
 
 const SlideDef kSlideBackward = {.title = "Backward: which rows learn",
-                                 .steps = steps,
-                                 .narrative = narrative,
-                                 .canvas = canvas,
-                                 .caption = caption,
-                                 .code = code,
+                                 .draw = {steps, narrative, canvas, caption, code},
                                  .questions = kQuestions,
                                  .hides = hides};
 

@@ -944,11 +944,7 @@ constexpr SlideQuestion kQuestions[] = {
 
 const SlideDef kSlideAtScale = {
     .title = "At scale",
-    .steps = steps,
-    .narrative = narrative,
-    .canvas = canvas,
-    .caption = caption,
-    .code = code,
+    .draw = {steps, narrative, canvas, caption, code},
     .fills_canvas = true,
     .table_work = kTableWorkFacts,  // a file's map is its whole-table facts (the model's pass)
     .update = update,

@@ -628,11 +628,7 @@ constexpr SlideQuestion kQuestions[] = {
 }  // namespace
 
 const SlideDef kSlideGpt = {.title = "Inside a GPT",
-                            .steps = steps,
-                            .narrative = narrative,
-                            .canvas = canvas,
-                            .caption = caption,
-                            .code = code,
+                            .draw = {steps, narrative, canvas, caption, code},
                             .table_work = kTableWorkLogits,
                             .update = update,
                             .activity = activity,

@@ -892,11 +892,7 @@ constexpr SlideQuestion kQuestions[] = {
 }  // namespace
 
 const SlideDef kSlideTrain = {.title = "Training: which rows move",
-                              .steps = steps,
-                              .narrative = narrative,
-                              .canvas = canvas,
-                              .caption = caption,
-                              .code = code,
+                              .draw = {steps, narrative, canvas, caption, code},
                               .update = update,
                               .activity = activity,
                               .ready = ready,
@@ -983,7 +979,7 @@ void train_sync(const SlideContext& cx, int steps) {
 bool train_table_saveable(const SlideContext& cx) {
   const TrainSlideState* s = find_train_slide_state(cx);
   return s && cx.ui.slide >= 0 && cx.ui.slide < slide_count() &&
-         slide_table()[static_cast<size_t>(cx.ui.slide)].canvas == kSlideTrain.canvas && s->made_for != 0 &&
+         slide_table()[static_cast<size_t>(cx.ui.slide)].draw.canvas == kSlideTrain.draw.canvas && s->made_for != 0 &&
          !s->step_work && !s->save_work && s->runs[0].trainer.steps_done() > 0;
 }
 

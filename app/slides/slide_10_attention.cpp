@@ -720,11 +720,7 @@ constexpr SlideQuestion kQuestions[] = {
 }  // namespace
 
 const SlideDef kSlideAttention = {.title = "Attention: a soft lookup",
-                                  .steps = steps,
-                                  .narrative = narrative,
-                                  .canvas = canvas,
-                                  .caption = caption,
-                                  .code = code,
+                                  .draw = {steps, narrative, canvas, caption, code},
                                   .update = update,
                                   .fit_depends = fit_depends,
                                   .code_depends = code_depends,

@@ -129,13 +129,19 @@ inline QuestionSteps steps_of_id(const quiz::Question& q, int n) {
 // slide that sets them up without one.
 inline quiz::PictureStep picture_ids_and_table(const quiz::Question&) { return {1, 1}; }
 
-struct SlideDef {
-  const char* title;                                             // "The lookup"
+// What every slide draws, each hook required — declared on one line, in this order:
+// .draw = {steps, narrative, canvas, caption, code}.
+struct SlideDrawing {
   int (*steps)(const SlideContext& cx);                          // timeline length (>= 1)
   void (*narrative)(const SlideContext& cx);                     // the text beside the demo (ImGui text calls)
   ImVec2 (*canvas)(SlideCanvas& c);                              // draws the demo; returns the content size used
   void (*caption)(const SlideContext& cx, char* buf, size_t n);  // the line under the demo
   void (*code)(const SlideContext& cx, std::string& code, std::string& output);  // "The real code" and its output
+};
+
+struct SlideDef {
+  const char* title;          // "The lookup"
+  SlideDrawing draw;          // its steps, narration, canvas, caption and code panels
   bool fills_canvas = false;  // sizes itself to the room it gets (the heat map): never zoomed
   unsigned table_work = 0;    // the model's whole-table work it draws (core/kernels/work_budget.hpp TableWork
                               // bits): all a command-line picture of it waits for, and is budgeted

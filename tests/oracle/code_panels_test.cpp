@@ -280,8 +280,8 @@ TEST(CodePanels, RunInPyTorchAndPrintWhatThePanelShows) {
       Snippet sn;
       sn.label = s.name + " · slide " + std::to_string(k);
       sn.slide = k;
-      slide_table()[static_cast<size_t>(k)].code(context_of(h.app, slide_table()[static_cast<size_t>(k)]), sn.code,
-                                                 sn.want);
+      slide_table()[static_cast<size_t>(k)].draw.code(context_of(h.app, slide_table()[static_cast<size_t>(k)]), sn.code,
+                                                      sn.want);
       // What the window shows is this very text (the panel's cache is not stale).
       const CodePanelText& shown = code_panel_text(h.app);
       EXPECT_EQ(shown.code, sn.code) << sn.label;

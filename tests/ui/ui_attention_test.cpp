@@ -21,7 +21,7 @@ struct Panels {
 
 Panels panels(Headless& h) {
   Panels p;
-  kSlideAttention.code(context_of(h.app, kSlideAttention), p.code, p.output);
+  kSlideAttention.draw.code(context_of(h.app, kSlideAttention), p.code, p.output);
   return p;
 }
 

@@ -21,7 +21,7 @@ namespace {
 void show_backward_done(Headless& h) {
   int slide = -1;
   for (int i = 0; i < slide_count(); ++i)
-    if (slide_table()[static_cast<size_t>(i)].canvas == kSlideBackward.canvas) slide = i;
+    if (slide_table()[static_cast<size_t>(i)].draw.canvas == kSlideBackward.draw.canvas) slide = i;
   ASSERT_GE(slide, 0);
   go_to_slide(h.app, slide);
   timeline_finish(h.app.ui.timeline, current_slide_steps(h.app));
@@ -54,7 +54,7 @@ TEST(BackwardSlide, TimesBothPassesWhenAskedAndShowsTheFigures) {
   EXPECT_TRUE(screen.contains("timed here, 1 thread: lookup backward")) << screen.all();
   EXPECT_FALSE(screen.contains("Time both backward"));
   std::string code, output;
-  kSlideBackward.code(context_of(h.app, kSlideBackward), code, output);
+  kSlideBackward.draw.code(context_of(h.app, kSlideBackward), code, output);
   EXPECT_NE(output.find("# timed by lookupviz on this machine (C++, 1 thread): lookup backward"), std::string::npos)
       << output;
 

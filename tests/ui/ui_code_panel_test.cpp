@@ -26,7 +26,7 @@ TEST_F(UiCodePanel, CodePanelsShowTheCurrentSlideRightAfterNext) {
   ASSERT_TRUE(h.click("next-slide"));
   ASSERT_EQ(h.app.ui.slide, 2);
   std::string code, output;
-  kSlideLookup.code(context_of(h.app, kSlideLookup), code, output);
+  kSlideLookup.draw.code(context_of(h.app, kSlideLookup), code, output);
   EXPECT_EQ(h.app.ui.code_panel.slide, 2);
   EXPECT_EQ(h.app.ui.code_panel.code, code);
   EXPECT_EQ(h.app.ui.code_panel.output, output);
@@ -36,7 +36,7 @@ TEST_F(UiCodePanel, CodePanelsShowTheCurrentSlideRightAfterNext) {
   h.type("5");
   ASSERT_TRUE(h.click("next-slide"));
   ASSERT_EQ(h.app.ui.slide, 6);
-  kSlideBackward.code(context_of(h.app, kSlideBackward), code, output);
+  kSlideBackward.draw.code(context_of(h.app, kSlideBackward), code, output);
   EXPECT_EQ(h.app.ui.code_panel.code, code);
 }
 

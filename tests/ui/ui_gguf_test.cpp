@@ -71,7 +71,7 @@ void open(Headless& h, const std::string& path) {
 void show_done(Headless& h, const SlideDef& def) {
   int slide = -1;
   for (int i = 0; i < slide_count(); ++i)
-    if (slide_table()[static_cast<size_t>(i)].canvas == def.canvas) slide = i;
+    if (slide_table()[static_cast<size_t>(i)].draw.canvas == def.draw.canvas) slide = i;
   ASSERT_GE(slide, 0);
   go_to_slide(h.app, slide);
   timeline_finish(h.app.ui.timeline, current_slide_steps(h.app));
@@ -108,7 +108,7 @@ TEST_F(GgufFixture, TheCodePanelLoadsTheTableWithGgufPy) {
   EXPECT_NE(code.find(want), std::string::npos) << code;
   EXPECT_EQ(code.find("safetensors"), std::string::npos) << code;
   std::string scale_code, output;
-  kSlideAtScale.code(context_of(h.app, kSlideAtScale), scale_code, output);
+  kSlideAtScale.draw.code(context_of(h.app, kSlideAtScale), scale_code, output);
   EXPECT_NE(scale_code.find("import gguf\n\nweights = torch.from_numpy(gguf.dequantize("), std::string::npos)
       << scale_code;
 }

@@ -93,7 +93,7 @@ TEST_F(HfFolderFixture, TheCodePanelsLoadThroughTheIndexWithSafeOpen) {
   const std::string code = code_make_embedding(lv::app::context_of(h.app, lv::app::kSlideTable));
   EXPECT_NE(code.find(want), std::string::npos) << code;
   std::string gpt, output;
-  kSlideGpt.code(context_of(h.app, kSlideGpt), gpt, output);
+  kSlideGpt.draw.code(context_of(h.app, kSlideGpt), gpt, output);
   EXPECT_NE(gpt.find("shard = json.load(open('" + folder +
                      "/model.safetensors.index.json'))['weight_map']['lm_head.weight']\n"
                      "head = safe_open('" +

@@ -51,7 +51,7 @@ TEST(UiLayout, ThePagesDemoIsWholeOnEverySlideAtLaptopSizes) {
     h.frames(2);
     for (int slide = 1; slide < slide_count(); ++slide) {  // slide 0 (text → token IDs) has no matrix
       if (slide_table()[static_cast<size_t>(slide)].fills_canvas) continue;  // the heat map sizes itself
-      for (int step = 0; step < slide_table()[static_cast<size_t>(slide)].steps(
+      for (int step = 0; step < slide_table()[static_cast<size_t>(slide)].draw.steps(
                                     context_of(h.app, slide_table()[static_cast<size_t>(slide)]));
            ++step) {
         show(h, slide, step);

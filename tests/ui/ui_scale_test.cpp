@@ -337,11 +337,11 @@ TEST(ScaleSlide, ShowsAndTimesTheLoadedTable) {
   for (const BatchTiming& b : snap(h).results) EXPECT_TRUE(b.same) << "B = " << b.batch;
   // The texts name the file, not GPT-2 or a seed.
   char caption[256];
-  kSlideAtScale.caption(context_of(h.app, kSlideAtScale), caption, sizeof caption);
+  kSlideAtScale.draw.caption(context_of(h.app, kSlideAtScale), caption, sizeof caption);
   EXPECT_EQ(std::string(caption).rfind("The loaded table, every weight", 0), 0u) << caption;
   EXPECT_NE(std::string(caption).find("all 1,500"), std::string::npos) << caption;
   std::string code, output;
-  kSlideAtScale.code(context_of(h.app, kSlideAtScale), code, output);
+  kSlideAtScale.draw.code(context_of(h.app, kSlideAtScale), code, output);
   EXPECT_NE(code.find("numpy.load('/data/tables/my_table.npy')"), std::string::npos) << code;
   EXPECT_NE(code.find("Embedding.from_pretrained(weights)"), std::string::npos) << code;
   EXPECT_EQ(code.find("manual_seed"), std::string::npos) << code;
@@ -418,7 +418,7 @@ TEST(ScaleSlide, AMappedFileIsSummarizedWithoutACopyAndTimedFromOne) {
         << "cell " << k;
   // The printout reads the file's edges.
   std::string code, output;
-  kSlideAtScale.code(context_of(h.app, kSlideAtScale), code, output);
+  kSlideAtScale.draw.code(context_of(h.app, kSlideAtScale), code, output);
   EXPECT_NE(output.find("Parameter containing:\ntensor([[-2.0000,"), std::string::npos) << output;
   // Timing: from a float32 copy made for it, the lookup equal to the matmul.
   scale_state(lv::app::context_of(h.app, lv::app::kSlideAtScale)).worker->start_timing();
@@ -800,7 +800,7 @@ TEST(ScaleSlide, ABigTableUnderAMemoryLimitIsTimedOnceOnTheRowsThatFit) {
         for (const BatchTiming& b : s.results)
           if (!b.lookup.done || !b.matmul.done || !b.same) code = 23;
       std::string code_text, output;
-      kSlideAtScale.code(context_of(h.app, kSlideAtScale), code_text, output);
+      kSlideAtScale.draw.code(context_of(h.app, kSlideAtScale), code_text, output);
       if (code == 0 && output.find("# timed on the first ") == std::string::npos) code = 24;
     }
     _exit(code);

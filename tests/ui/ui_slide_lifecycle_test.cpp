@@ -34,12 +34,7 @@ void no_caption(const SlideContext&, char* buf, size_t n) { std::snprintf(buf, n
 void no_code(const SlideContext&, std::string&, std::string&) {}
 
 SlideDef fake(const char* title) {
-  return SlideDef{.title = title,
-                  .steps = one_step,
-                  .narrative = no_narrative,
-                  .canvas = no_canvas,
-                  .caption = no_caption,
-                  .code = no_code};
+  return SlideDef{.title = title, .draw = {one_step, no_narrative, no_canvas, no_caption, no_code}};
 }
 
 // Slides "a" and "b" have update, "b" busy and ready too; "c" only draws.

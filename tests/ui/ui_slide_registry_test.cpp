@@ -34,9 +34,11 @@ TEST(SlideRegistry, TheFilesCountAndTheRegistryAgree) {
   EXPECT_EQ(lv::last_slide(), slide_count() - 1);
   for (const lv::app::SlideDef& s : slide_table()) {
     EXPECT_NE(s.title, nullptr);
-    EXPECT_NE(s.steps, nullptr) << s.title;
-    EXPECT_NE(s.canvas, nullptr) << s.title;
-    EXPECT_NE(s.code, nullptr) << s.title;
+    EXPECT_NE(s.draw.steps, nullptr) << s.title;
+    EXPECT_NE(s.draw.narrative, nullptr) << s.title;
+    EXPECT_NE(s.draw.canvas, nullptr) << s.title;
+    EXPECT_NE(s.draw.caption, nullptr) << s.title;
+    EXPECT_NE(s.draw.code, nullptr) << s.title;
   }
 }
 

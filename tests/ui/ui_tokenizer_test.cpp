@@ -234,11 +234,11 @@ TEST_F(UiTokenizer, TheCaptionCountsTheTokensOnceTheyAreShown) {
   ASSERT_EQ(steps, 3 + 5);  // "␣world": 5 merges
   for (int step = 0; step + 1 < steps; ++step) {
     show_step(h, step);
-    slide.caption(context_of(h.app, slide), caption, sizeof caption);
+    slide.draw.caption(context_of(h.app, slide), caption, sizeof caption);
     EXPECT_EQ(std::string(caption), "12 bytes \u2192 3 pieces") << "step " << step;
   }
   show_step(h, steps - 1);
-  slide.caption(context_of(h.app, slide), caption, sizeof caption);
+  slide.draw.caption(context_of(h.app, slide), caption, sizeof caption);
   EXPECT_EQ(std::string(caption), "12 bytes \u2192 3 pieces \u2192 3 tokens");
 }
 

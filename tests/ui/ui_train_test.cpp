@@ -35,7 +35,7 @@ namespace {
 
 int train_slide() {
   for (int i = 0; i < slide_count(); ++i)
-    if (slide_table()[static_cast<size_t>(i)].canvas == kSlideTrain.canvas) return i;
+    if (slide_table()[static_cast<size_t>(i)].draw.canvas == kSlideTrain.draw.canvas) return i;
   return -1;
 }
 
