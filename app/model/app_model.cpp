@@ -236,12 +236,14 @@ Change set_model_tokenizer(Model& app, std::shared_ptr<const Tokenizer> tokenize
   if (tokenizer == app.model_tokenizer && error == app.model_tokenizer_error) return {};
   app.model_tokenizer = std::move(tokenizer);
   app.model_tokenizer_error = std::move(error);
-  const bool from_text = ids_from_text(app.inputs);
+  const bool tokenizing = app.jobs.text.active();  // a long sentence on its worker: the new tokenizer's now
+  const bool from_text = ids_from_text(app.inputs) || tokenizing;
+  const std::string text = tokenizing ? app.jobs.text_for : app.inputs.text;
   app.tokenizer = app.model_tokenizer ? app.model_tokenizer : std::shared_ptr<const Tokenizer>(app.gpt2);
   if (!app.tokenizer) return {};
   if (!app.model_tokenizer) app.tokenizer_error.clear();
   // Typed text keeps its words: its IDs are now the new tokenizer's.
-  if (from_text) return set_text(app, app.inputs.text);
+  if (from_text) return set_text(app, text);
   return {};
 }
 
@@ -558,9 +560,10 @@ Change set_table_file(Model& app, std::shared_ptr<const TableFile> file, std::sh
                       std::string tokenizer_error) {
   ModelInputs& in = app.inputs;
   // The table's own tokenizer comes with it (GPT-2's without one); typed text is tokenized
-  // again once the table is in place.
-  const bool from_text = ids_from_text(in);
-  const std::string text = in.text;
+  // again once the table is in place — a long one still on its worker too.
+  const bool tokenizing = app.jobs.text.active();
+  const bool from_text = ids_from_text(in) || tokenizing;
+  const std::string text = tokenizing ? app.jobs.text_for : in.text;
   app.model_tokenizer = file ? std::move(tokenizer) : nullptr;
   app.model_tokenizer_error = file ? std::move(tokenizer_error) : "";
   app.tokenizer = app.model_tokenizer ? app.model_tokenizer : std::shared_ptr<const Tokenizer>(app.gpt2);

@@ -231,7 +231,8 @@ void update_bpe_replay(const SlideContext& cx, bool rebuild) {
   r.problem = "The tokenizer is cutting this " + with_commas(r.text.size()) + "-byte text into its pieces…";
   auto out = std::make_shared<CutSentence>();
   st.cut_out = out;
-  st.cut_job.start([tokenizer = cx.model.tokenizer, text = r.text, out](JobControl& c) {
+  st.cut_job.start([tokenizer = cx.model.tokenizer, text = r.text, out, hook = st.cut_hook](JobControl& c) {
+    if (hook) hook();
     *out = cut_sentence(*tokenizer, text, &c);
   });
 }

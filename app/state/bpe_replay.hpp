@@ -4,6 +4,7 @@
 // IDs, their text or the chosen piece change. Kept with slide 0's context and read by slide 0
 // and by the editor bar's token chips (so it lives here, below both, not in slides/).
 #pragma once
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -96,6 +97,7 @@ struct BpeState {
   // which cancels it, when that changes; taken by the next update_bpe_replay.
   BackgroundJob cut_job;
   std::shared_ptr<CutSentence> cut_out;
+  std::function<void()> cut_hook;  // tests: called on the worker before it cuts
 };
 
 // True while a long sentence's cut runs (or waits to be taken): a picture waits for it.

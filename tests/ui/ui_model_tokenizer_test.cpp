@@ -14,6 +14,8 @@
 #include "app/deck/slide_host.hpp"
 #include "app/state/bpe_replay.hpp"
 #include "app/deck/slide_nav.hpp"
+#include "core/io/table_file.hpp"
+#include "core/tokenizer/model_tokenizer.hpp"
 #include "core/tokenizer/tokenizer.hpp"
 #include "headless.hpp"
 #include "screen_text.hpp"
@@ -93,6 +95,31 @@ TEST(UiModelTokenizer, TextModeUsesTheTablesOwnTokenizer) {
     EXPECT_FALSE(h.app.model_tokenizer);
     EXPECT_EQ(h.app.inputs.ids, (IdList{15496, 995, 0}));
   }
+}
+
+// Issue 39: a long sentence is tokenized on a worker; a table with its own tokenizer opened
+// before it lands makes it that tokenizer's (the sentence is not lost, nor GPT-2's IDs kept).
+TEST(UiModelTokenizer, ALongSentenceStillOnItsWorkerBecomesTheNewTablesTokens) {
+  const std::string path = temp_model("long.gguf", lvtest::llama_gguf(300, 4));
+  Headless h;
+  h.init();
+  h.frames(2);
+  std::string text;
+  while (text.size() <= 4096) text += "Hello world! ";
+  start_with_text(h.app, text);
+  ASSERT_TRUE(model_busy(h.app));  // on its worker, with GPT-2's tokenizer
+  lv::TableLoad load = lv::load_table(path);
+  ASSERT_TRUE(load.ok) << load.error;
+  lv::ModelTokenizerFind found = lv::find_model_tokenizer(path);
+  ASSERT_TRUE(found.tokenizer) << found.error;
+  open_table(h.app, std::make_shared<const lv::TableFile>(std::move(load.table)), found.tokenizer, found.error);
+  finish_jobs(h.app);
+  const lv::Encoding want = found.tokenizer->encode(text);
+  ASSERT_TRUE(want.ok) << want.error;
+  EXPECT_EQ(h.app.inputs.text, text);
+  EXPECT_EQ(h.app.inputs.ids, want.ids);
+  EXPECT_TRUE(ids_from_text(h.app.inputs));
+  EXPECT_EQ(h.app.ui.editor.text_error, "");
 }
 
 // Issue 40, item 7: with the table's own tokenizer on slide 0's canvas, Learn mode's question

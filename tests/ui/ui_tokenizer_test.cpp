@@ -6,6 +6,7 @@
 // panel's tiktoken lines, and the session keeping Text mode and its sentence.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <thread>
@@ -414,14 +415,20 @@ TEST_F(UiLongText, ASentencePastFourKilobytesIsTokenizedOnAWorkerAndLandsWhole) 
   EXPECT_EQ(h.app.ui.editor.text_error, "");
   EXPECT_EQ(std::string(h.app.ui.editor.ids_buf).substr(0, 6), format_ids(want.ids).substr(0, 6));
 
-  // Slide 0 cuts it on a worker too: meanwhile it says so, and a picture waits for it.
+  // Slide 0 cuts it on a worker too: meanwhile it says so, and a picture waits for it. (The
+  // worker is held until the frames below are drawn.)
+  std::atomic<bool> go_on{false};
+  context_of(h.app, kSlideTokenizer).own<BpeState>().cut_hook = [&go_on] {
+    while (!go_on.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  };
   go_to_slide(h.app, 0);
-  h.frames(1);
-  const BpeReplay& r0 = bpe_state_for_test();  // as this frame drew it (bpe_replay() would take a finished cut)
-  ASSERT_TRUE(r0.cutting);                     // started by this frame; taken by a later one
+  h.frames(2);
+  const BpeReplay& r0 = bpe_state_for_test();
+  EXPECT_TRUE(r0.cutting);  // (no ASSERT: the worker is released below whatever happens)
   EXPECT_NE(r0.problem.find("cutting this 5,003-byte text"), std::string::npos) << r0.problem;
   EXPECT_TRUE(shows(read_screen(), "cutting this 5,003-byte text into its pieces")) << read_screen().all();
   EXPECT_FALSE(slides_ready(h.app));
+  go_on.store(true);
   until_cut();
   EXPECT_TRUE(slides_ready(h.app));
   h.frames(2);
