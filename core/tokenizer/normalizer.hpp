@@ -35,9 +35,9 @@ struct NormalizeStep {
     BertStripAccents,
     Precompiled,  // SentencePiece's charsmap (precompiled_charsmap.hpp): `text` holds its bytes
   } kind = Prepend;
-  std::string text, with;                               // Prepend: text; Replace: text -> with; Precompiled: the blob
-  bool left = true, right = true;                       // Strip: which ends
-  std::shared_ptr<const PrecompiledCharsmap> charsmap;  // Precompiled: `text` read (precompiled_step)
+  std::string text, with;          // Prepend: text; Replace: text -> with; Precompiled: the blob
+  bool left = true, right = true;  // Strip: which ends
+  std::shared_ptr<const PrecompiledCharsmap> charsmap = nullptr;  // Precompiled: `text` read (precompiled_step)
 };
 
 // A Precompiled step from its blob (the bytes a tokenizer.json's base64 holds), or false with
