@@ -51,7 +51,7 @@ start() {
   export HOME="$DIR/home" XDG_CONFIG_HOME="$DIR/config" LOOKUPVIZ_FILE_DIALOG=builtin
   "$BIN" --size 900x640 "$@" >"$DIR/stderr" 2>&1 &
   PID=$!
-  WID="$(timeout 20 xdotool search --sync --onlyvisible --classname lookupviz | head -n 1)"
+  WID="$(timeout 20 xdotool search --sync --all --onlyvisible --pid "$PID" --classname lookupviz | head -n 1)"
   if [ -z "$WID" ]; then
     fail "no window of class lookupviz appeared: $(cat "$DIR/stderr")"
     kill "$PID" 2>/dev/null

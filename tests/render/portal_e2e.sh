@@ -49,7 +49,7 @@ run() {
   unset LOOKUPVIZ_FILE_DIALOG
   (cd "$dir/work" && exec "$BIN" --size 900x640) >"$dir/stderr" 2>&1 &
   PID=$!
-  WID="$(timeout 20 xdotool search --sync --onlyvisible --classname lookupviz | head -n 1)"
+  WID="$(timeout 20 xdotool search --sync --all --onlyvisible --pid "$PID" --classname lookupviz | head -n 1)"
   [ -n "$WID" ] || { fail "no window: $(cat "$dir/stderr")"; return 1; }
   xdotool mousemove --window "$WID" 2 2
   wait_for "xdotool windowfocus '$WID' 2>/dev/null; [ \"\$(xdotool getwindowfocus 2>/dev/null)\" = '$WID' ]" 5

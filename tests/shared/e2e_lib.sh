@@ -68,7 +68,7 @@ lv_e2e_launch() {
   rm -f "$LOOKUPVIZ_LANDMARKS"
   "$@" >"$CASE_DIR/stderr" 2>&1 &
   PID=$!
-  WID="$(timeout 20 xdotool search --sync --onlyvisible --classname lookupviz | head -n 1)"
+  WID="$(timeout 20 xdotool search --sync --all --onlyvisible --pid "$PID" --classname lookupviz | head -n 1)"
   if [ -z "$WID" ]; then
     fail "no lookupviz window appeared: $(tail -n 20 "$CASE_DIR/stderr")"
     kill "$PID" 2>/dev/null
