@@ -43,8 +43,10 @@ SessionSettings session_from_app(const App& app, const WindowGeometry& window) {
   s.tie_weights = in.tie_weights;
   s.text_mode = practice ? own.text_mode : app.ui.editor.ids_input == IdsInput::Text;
   // The sentence in the Text field, byte for byte; the IDs' own when they came from it (whole:
-  // a long --text is more than the field's 1 KB).
-  s.text = practice ? own.text : ids_from_text(in) ? in.text : text_field(app);
+  // a long --text is more than the field's 1 KB), or the one still on its worker (quit before
+  // its IDs landed: the next launch tokenizes it again, as it does any long saved sentence).
+  const bool tokenizing = !practice && app.jobs.text.active();
+  s.text = practice ? own.text : tokenizing ? app.jobs.text_for : ids_from_text(in) ? in.text : text_field(app);
   const int64_t v = practice ? (in.file ? in.file->rows : vocab_of(in)) : app.derived.vocab;
   const int64_t d = practice ? (in.file ? in.file->cols : in.dim) : app.derived.dim;
   for (const auto& [k, value] : *in.edits) {

@@ -182,15 +182,34 @@ echo "$out" | grep -q '^FIGURE frame_p95_ms_slide7 ' && ok "figure frame_p95_ms_
 prepare long-text
 LONG="tea$(head -c 130997 /dev/zero | tr '\0' '=')"
 WANT="$("$BIN" --tokenize "$LONG" | tr -d '[] ')"
+session_ids() { sed -n 's/^ids = //p' "$CONF/session.ini" 2>/dev/null | tr -d ' '; }
+session_text_len() { sed -n 's/^text = "\(.*\)"$/\1/p' "$CONF/session.ini" | tr -d '\n' | wc -c; }
 if start --text "$LONG"; then
   alive_after 2
+  # Its IDs land when the worker is done; the autosave writes them 1.5 s later (a loaded
+  # machine may take a while: the wait has a deadline, the check does not bend).
+  wait_for '[ "$(session_ids)" = "$WANT" ]' 30
   running "$PID" && quit
-  got="$(sed -n 's/^ids = //p' "$CONF/session.ini" | tr -d ' ')"
+  got="$(session_ids)"
   [ -n "$WANT" ] && [ "$got" = "$WANT" ] && ok "its $(echo "$WANT" | tr ',' '\n' | wc -l) IDs landed" ||
     fail "the session's IDs are not the text's: $(echo "$got" | cut -c1-80)"
-  text_len="$(sed -n 's/^text = "\(.*\)"$/\1/p' "$CONF/session.ini" | tr -d '\n' | wc -c)"
+  text_len="$(session_text_len)"
   [ "$text_len" -eq 131000 ] && ok "the session keeps its 131,000 bytes" || fail "the session's text has $text_len bytes"
   grep -q '^ids_from = text$' "$CONF/session.ini" && ok "in Text mode" || fail "not in Text mode"
+fi
+
+# Quit at once, its IDs perhaps not landed yet: the session keeps the sentence whole (it kept
+# the Text field's first 1,023 bytes and the IDs from before), and the next launch makes its IDs.
+prepare long-text-quit
+if start --text "$LONG"; then
+  running "$PID" && quit
+  text_len="$(session_text_len)"
+  [ "$text_len" -eq 131000 ] && ok "the session keeps its 131,000 bytes" || fail "the session's text has $text_len bytes"
+  if start; then
+    wait_for '[ "$(session_ids)" = "$WANT" ]' 30 && ok "the next launch made its IDs" ||
+      fail "the next launch's IDs are not the text's: $(session_ids | cut -c1-80)"
+    running "$PID" && quit
+  fi
 fi
 
 echo "hostile_files_e2e: $FAILS failed"

@@ -484,6 +484,32 @@ TEST_F(UiLongText, TheSessionKeepsItWholeAndTokenizesItOnAWorker) {
   EXPECT_EQ(other.ui.editor.ids_input, IdsInput::Text);
 }
 
+// Quit before its IDs landed (a loaded machine, a quick Ctrl+Q): the session still keeps the
+// sentence whole, not the Text field's first 1 KB, and the next launch makes its IDs.
+TEST_F(UiLongText, QuitBeforeItsIdsLandTheSessionKeepsItWhole) {
+  const std::string text = "tea" + std::string(130997, '=');
+  const IdList shown = h.app.inputs.ids;
+  start_with_text(h.app, text);
+  ASSERT_TRUE(model_busy(h.app));  // no frame has taken its IDs yet
+  const SessionSettings s = session_from_app(h.app, WindowGeometry{});
+  EXPECT_EQ(s.text.size(), text.size());
+  EXPECT_EQ(s.text, text);
+  EXPECT_EQ(s.ids, shown);  // the IDs shown meanwhile
+  EXPECT_TRUE(s.text_mode);
+  const SettingsParse back = parse_settings(write_settings(s));
+  ASSERT_TRUE(back.ok) << back.error;
+  finish_jobs(h.app);
+  App other;
+  use_tokenizer(other, Headless::tokenizer());
+  app_init(other, parse_cli({"lookupviz"}).options);
+  apply_session(other, back.settings);
+  EXPECT_TRUE(model_busy(other));
+  finish_jobs(other);
+  EXPECT_EQ(other.inputs.ids, h.app.inputs.ids);
+  EXPECT_EQ(other.inputs.text, text);
+  EXPECT_TRUE(ids_from_text(other.inputs));
+}
+
 TEST_F(UiLongText, AnEditOrCancelWhileItRunsWins) {
   const std::string text = "tea" + std::string(6000, '!');
   start_with_text(h.app, text);
