@@ -389,11 +389,6 @@ Exit tokenizer_modes(lv::CliOptions& o, const char* argv0, bool opens_window, To
   // vocabulary can be hundreds of MB, and a broken one is none of their business).
   const bool table_only = (o.nearest || o.norms) && !lv::needs_tokenizer(o);
   if (table_only) return std::nullopt;
-  if (lv::needs_tokenizer(o) || !o.print) {
-    lv::TokenizerLoad load = lv::find_gpt2_tokenizer(exe_path(argv0));
-    loaded->tokenizer = std::move(load.tokenizer);
-    loaded->error = load.error;
-  }
   // The table's own tokenizer: --tokenize, --detokenize and --text use it; a broken one is
   // bad input (exit 2) for them, and said in the window, which keeps GPT-2's.
   if (!o.weights.empty() && (lv::needs_tokenizer(o) || !o.print)) {
@@ -401,6 +396,14 @@ Exit tokenizer_modes(lv::CliOptions& o, const char* argv0, bool opens_window, To
     loaded->model = std::move(found.tokenizer);
     loaded->model_error = std::move(found.error);
     if (!loaded->model_error.empty() && lv::needs_tokenizer(o)) return fail_usage(loaded->model_error);
+  }
+  // GPT-2's, unless a --tokenize or --detokenize has the table's own: it prints and exits, and
+  // GPT-2's pack (1 MB read, its tables built) was a sixth of such a process (issue 40, item 6).
+  const bool ends_with_model = (o.tokenize || o.detokenize) && loaded->model;
+  if ((lv::needs_tokenizer(o) || !o.print) && !ends_with_model) {
+    lv::TokenizerLoad load = lv::find_gpt2_tokenizer(exe_path(argv0));
+    loaded->tokenizer = std::move(load.tokenizer);
+    loaded->error = load.error;
   }
   if (!lv::needs_tokenizer(o)) return std::nullopt;
   if (!loaded->active()) return fail(loaded->error);
