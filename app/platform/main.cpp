@@ -398,7 +398,7 @@ Exit tokenizer_modes(lv::CliOptions& o, const char* argv0, bool opens_window, To
     if (!loaded->model_error.empty() && lv::needs_tokenizer(o)) return fail_usage(loaded->model_error);
   }
   // GPT-2's, unless a --tokenize or --detokenize has the table's own: it prints and exits, and
-  // GPT-2's pack (1 MB read, its tables built) was a sixth of such a process (issue 40, item 6).
+  // GPT-2's pack would be read and its tables built for nothing (issue 40, item 6: 300 page faults).
   const bool ends_with_model = (o.tokenize || o.detokenize) && loaded->model;
   if ((lv::needs_tokenizer(o) || !o.print) && !ends_with_model) {
     lv::TokenizerLoad load = lv::find_gpt2_tokenizer(exe_path(argv0));
