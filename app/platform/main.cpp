@@ -392,7 +392,11 @@ Exit tokenizer_modes(lv::CliOptions& o, const char* argv0, bool opens_window, To
   // The table's own tokenizer: --tokenize, --detokenize and --text use it; a broken one is
   // bad input (exit 2) for them, and said in the window, which keeps GPT-2's.
   if (!o.weights.empty() && (lv::needs_tokenizer(o) || !o.print)) {
-    lv::ModelTokenizerFind found = lv::find_model_tokenizer(o.weights);
+    // A process that prints and exits reads the parsed tokenizer in place from its cache; a
+    // window copies it (it keeps the tokenizer while files change around it).
+    const bool exits = !opens_window || o.tokenize || o.detokenize;
+    lv::ModelTokenizerFind found =
+        lv::find_model_tokenizer(o.weights, exits ? lv::CacheRead::Mapped : lv::CacheRead::Copy);
     loaded->model = std::move(found.tokenizer);
     loaded->model_error = std::move(found.error);
     if (!loaded->model_error.empty() && lv::needs_tokenizer(o)) return fail_usage(loaded->model_error);

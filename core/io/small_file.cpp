@@ -2,12 +2,14 @@
 #include "core/io/small_file.hpp"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 
 #include "core/text/text_format.hpp"
 #include "core/io/write_target.hpp"
@@ -22,10 +24,9 @@ struct Fd {  // closed on every path out
   }
 };
 
-}  // namespace
-
-SmallFileRead read_small_file(const std::string& path, size_t max_bytes, std::optional<uint64_t> exact_size) {
-  SmallFileRead r;
+// The file opened and checked (regular, within the cap or of the size expected): its fd, or
+// -1 with r's status and reason set. r.size is fstat's.
+int open_small_file(const std::string& path, size_t max_bytes, std::optional<uint64_t> exact_size, SmallFileRead& r) {
   // O_NONBLOCK: opening a FIFO for reading would wait for a writer.
   Fd f{open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)};
   if (f.fd < 0) {
@@ -36,31 +37,73 @@ SmallFileRead read_small_file(const std::string& path, size_t max_bytes, std::op
       r.status = SmallFileRead::NotRegular;
       r.reason = "it is a folder, not a regular file";
     }
-    return r;
+    return -1;
   }
   struct stat st;
   if (fstat(f.fd, &st) != 0) {
     r.reason = std::strerror(errno);
-    return r;
+    return -1;
   }
   if (!S_ISREG(st.st_mode)) {
     r.status = SmallFileRead::NotRegular;
     r.reason = std::string("it is ") + file_kind_of(st.st_mode) + ", not a regular file";
-    return r;
+    return -1;
   }
   const uint64_t size = static_cast<uint64_t>(st.st_size);
   r.size = size;
   if (exact_size && size != *exact_size) {
     r.status = SmallFileRead::TooLarge;
     r.reason = "it is " + with_commas(size) + " bytes, not " + with_commas(*exact_size);
-    return r;
+    return -1;
   }
   if (size > max_bytes) {
     r.status = SmallFileRead::TooLarge;
     r.reason = "it is " + with_commas(size) + " bytes, more than the " + with_commas(static_cast<uint64_t>(max_bytes)) +
                " such a file can be";
-    return r;
+    return -1;
   }
+  const int fd = f.fd;
+  f.fd = -1;
+  return fd;
+}
+
+struct Mapping {  // unmapped when the last holder lets go
+  void* addr = nullptr;
+  size_t size = 0;
+  ~Mapping() {
+    if (addr) munmap(addr, size);
+  }
+};
+
+}  // namespace
+
+SmallFileMap map_small_file(const std::string& path, size_t max_bytes) {
+  SmallFileRead r;
+  Fd f{open_small_file(path, max_bytes, std::nullopt, r)};
+  SmallFileMap m;
+  m.status = r.status, m.size = r.size, m.reason = std::move(r.reason);
+  if (f.fd < 0) return m;
+  m.status = SmallFileRead::Ok;
+  if (r.size == 0) return m;  // nothing to map
+  auto map = std::make_shared<Mapping>();
+  map->addr = mmap(nullptr, static_cast<size_t>(r.size), PROT_READ, MAP_PRIVATE, f.fd, 0);
+  if (map->addr == MAP_FAILED) {
+    map->addr = nullptr;
+    m.status = SmallFileRead::Failed;
+    m.reason = std::strerror(errno);
+    return m;
+  }
+  map->size = static_cast<size_t>(r.size);
+  m.bytes = std::string_view(static_cast<const char*>(map->addr), map->size);
+  m.keep = std::move(map);
+  return m;
+}
+
+SmallFileRead read_small_file(const std::string& path, size_t max_bytes, std::optional<uint64_t> exact_size) {
+  SmallFileRead r;
+  Fd f{open_small_file(path, max_bytes, exact_size, r)};
+  if (f.fd < 0) return r;
+  const uint64_t size = r.size;
   // The size fstat gave, plus one byte to see whether it grew: never more than the cap + 1.
   r.text.resize(static_cast<size_t>(size) + 1);
   size_t got = 0;

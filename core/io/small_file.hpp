@@ -9,6 +9,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,6 +34,20 @@ struct SmallFileRead {
 // exact_size bytes when given).
 SmallFileRead read_small_file(const std::string& path, size_t max_bytes,
                               std::optional<uint64_t> exact_size = std::nullopt);
+
+// The same checks, and the file mapped read-only rather than read: nothing copied, and only the
+// pages touched are ever read. `bytes` stays valid while anyone holds `keep`. A file cut short
+// while it is mapped raises SIGBUS where its lost pages are read: only for files replaced by
+// renaming, never rewritten in place (the tokenizer cache), in a process that soon exits.
+struct SmallFileMap {
+  SmallFileRead::Status status = SmallFileRead::Failed;
+  std::string_view bytes;
+  std::shared_ptr<const void> keep;
+  uint64_t size = 0;
+  std::string reason;  // as SmallFileRead's
+  bool ok() const { return status == SmallFileRead::Ok; }
+};
+SmallFileMap map_small_file(const std::string& path, size_t max_bytes);
 
 // Writes text to path atomically (a temporary file beside it, synced, renamed over
 // it); a symlink's target is written, a FIFO or device at the path is refused; a file

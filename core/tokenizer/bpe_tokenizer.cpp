@@ -130,8 +130,23 @@ class SplitCutter {
 
 }  // namespace
 
-BpeTokenizer::BpeTokenizer(BpeSpec spec) : spec_(std::move(spec)) {
-  const size_t n = spec_.tokens.size();
+BpeTokenizer::BpeTokenizer(BpeSpec spec) : spec_(std::move(spec)) { init(nullptr); }
+
+BpeTokenizer::BpeTokenizer(BpeSpec spec, BpeIndexes indexes) : spec_(std::move(spec)), keep_(std::move(indexes.keep)) {
+  init(&indexes);
+}
+
+void BpeTokenizer::append_indexes(std::string& out) const {
+  by_text_.append_to(out);
+  merge_of_.append_to(out);
+}
+
+void BpeTokenizer::init(BpeIndexes* given) {
+  // The cache's tokens in place (spec_.tokens empty), or the spec's own.
+  const bool in_place = given && spec_.tokens.empty();
+  if (in_place) texts_ = std::move(given->texts);
+  else texts_.view_strings(&spec_.tokens);
+  const size_t n = texts_.size();
   for (int64_t& t : byte_token_) t = -1;
   if (n == 0 || n > kMaxTokens) {
     error_ =
@@ -148,11 +163,16 @@ BpeTokenizer::BpeTokenizer(BpeSpec spec) : spec_(std::move(spec)) {
     }
     is_added_[a.id] = true;
     added_by_text_.emplace(a.content, a.id);
-    spec_.tokens[a.id] = a.content;
+    if (!in_place) spec_.tokens[a.id] = a.content;
+    else if (texts_[a.id] != a.content) {  // the cache was written with them in place
+      error_ = "added token " + std::to_string(a.id) + " is not its vocabulary's token " + std::to_string(a.id);
+      return;
+    }
   }
   added_matcher_.build(
       spec_.added, spec_.longest_added_first ? AddedTokenMatcher::LongestFirst : AddedTokenMatcher::LeftmostLongest);
-  by_text_.build(spec_.tokens);  // added ones too, as the model's vocab
+  if (given) by_text_ = std::move(given->by_text);
+  else by_text_.build(spec_.tokens);  // added ones too, as the model's vocab
   if (spec_.by_score && spec_.scores.size() != n) {
     error_ = "it has " + with_commas(spec_.scores.size()) + " scores for " + with_commas(n) + " tokens";
     return;
@@ -162,14 +182,15 @@ BpeTokenizer::BpeTokenizer(BpeSpec spec) : spec_(std::move(spec)) {
     build_word_model();
     return;
   }
-  if (!index_merges()) return;
+  if (given) merge_of_ = std::move(given->merge_of);
+  else if (!index_merges()) return;
   for (int b = 0; b < 256; ++b) {
     char name[8];
     std::snprintf(name, sizeof name, "<0x%02X>", b);
     byte_token_[b] = find(name);
   }
   cut_at_spaces_ = !spec_.byte_level && find(kMetaspace) >= 0 && !ends_with_metaspace(spec_.unk_id);
-  for (uint32_t id = 0; cut_at_spaces_ && id < n; ++id) cut_at_spaces_ = !metaspace_after_other(spec_.tokens[id]);
+  for (uint32_t id = 0; cut_at_spaces_ && id < n; ++id) cut_at_spaces_ = !metaspace_after_other(texts_[id]);
 }
 
 // The merges indexed. The token each makes is found by its text, or, when the spec gives it
@@ -207,11 +228,11 @@ bool BpeTokenizer::index_merges() {
 
 bool BpeTokenizer::ends_with_metaspace(int64_t id) const {
   if (id < 0) return false;
-  const std::string& t = spec_.tokens[static_cast<size_t>(id)];
+  const std::string_view t = texts_[static_cast<size_t>(id)];
   return t.size() >= 3 && t.compare(t.size() - 3, 3, kMetaspace) == 0;
 }
 
-int64_t BpeTokenizer::find(std::string_view token) const { return by_text_.find(token, spec_.tokens); }
+int64_t BpeTokenizer::find(std::string_view token) const { return by_text_.find(token, texts_); }
 
 int64_t BpeTokenizer::special_id(std::string_view piece) const {
   const auto it = added_by_text_.find(std::string(piece));
@@ -538,12 +559,12 @@ bool BpeTokenizer::encode_compact(std::string_view text, std::vector<uint32_t>& 
 
 std::string BpeTokenizer::token_bytes(int64_t id) const {
   if (!has_id(id)) return {};
-  const std::string& t = spec_.tokens[static_cast<size_t>(id)];
+  const std::string_view t = texts_[static_cast<size_t>(id)];
   // An added token is its text, through the space symbol's replacement too (the crate
   // decodes every token: Gemma-3's whitespace tokens "▁▁" are two spaces).
-  if (is_added_[static_cast<size_t>(id)] && (spec_.byte_level || spec_.space_symbol.empty())) return t;
+  if (is_added_[static_cast<size_t>(id)] && (spec_.byte_level || spec_.space_symbol.empty())) return std::string(t);
   if (is_added_[static_cast<size_t>(id)]) {
-    std::string s = t;
+    std::string s(t);
     replace_all(s, spec_.space_symbol, " ");
     return s;
   }
@@ -551,13 +572,13 @@ std::string BpeTokenizer::token_bytes(int64_t id) const {
   if (spec_.decode_byte_tokens && t.size() == 6 && t.compare(0, 3, "<0x") == 0 && t[5] == '>')
     for (int b = 0; b < 256; ++b)
       if (byte_token_[b] == id) return std::string(1, static_cast<char>(b));
-  std::string s = t;
+  std::string s(t);
   if (!spec_.space_symbol.empty()) replace_all(s, spec_.space_symbol, " ");
   return s;
 }
 
 std::string BpeTokenizer::token_symbols(int64_t id) const {
-  return has_id(id) ? spec_.tokens[static_cast<size_t>(id)] : std::string();
+  return has_id(id) ? std::string(texts_[static_cast<size_t>(id)]) : std::string();
 }
 
 std::string BpeTokenizer::piece_symbols(std::string_view piece) const {

@@ -97,15 +97,33 @@ struct BpeSpec {
   std::string special_error;  // why they cannot be added (a post-processor lookupviz cannot read), or ""
 };
 
+// What the tokenizer cache keeps of a BpeTokenizer besides its spec: its two indexes, read in
+// place from bytes `keep` holds (the cache file, mapped, or a copy of it): opening Llama-3's
+// builds neither (issue 40 item 6).
+// The tokens' texts too, when the spec was read without them (decode_spec_in_place).
+struct BpeIndexes {
+  TokenIndex by_text;
+  MergeIndex merge_of;
+  TokenTexts texts;
+  std::shared_ptr<const void> keep;
+};
+
 class BpeTokenizer : public Tokenizer {
  public:
   // The spec checked and indexed; a problem leaves error() set (one sentence).
   explicit BpeTokenizer(BpeSpec spec);
+  // The same with the indexes `append_indexes` wrote for it (checked to be in range: the
+  // spec's merges are not needed, and may be left out).
+  BpeTokenizer(BpeSpec spec, BpeIndexes indexes);
+  // Its texts_ may point into its own spec_: never copied or moved (it is held by pointer).
+  BpeTokenizer(const BpeTokenizer&) = delete;
+  BpeTokenizer& operator=(const BpeTokenizer&) = delete;
+  void append_indexes(std::string& out) const;
 
   const std::string& error() const { return error_; }
   const std::string& name() const override { return spec_.name; }
   TokenizerOrigin origin() const override { return spec_.origin; }
-  uint32_t vocab_size() const override { return static_cast<uint32_t>(spec_.tokens.size()); }
+  uint32_t vocab_size() const override { return static_cast<uint32_t>(texts_.size()); }
   bool ranked_merges() const override { return !spec_.by_score; }
 
   Encoding encode(std::string_view text) const override;
@@ -120,6 +138,7 @@ class BpeTokenizer : public Tokenizer {
   std::string piece_symbols(std::string_view piece) const override;
   bool add_special_tokens(IdList& ids, std::string* why) const override;
 
+  // Its spec; read from the cache it lacks the tokens and merges (they are read in place).
   const BpeSpec& spec() const { return spec_; }
 
  private:
@@ -127,6 +146,7 @@ class BpeTokenizer : public Tokenizer {
     int64_t id;  // -1: not a token (a SentencePiece symbol before resegmenting)
     uint32_t at, len;
   };
+  void init(BpeIndexes* given);
   int64_t find(std::string_view token) const;
   bool index_merges();
   void build_word_model();
@@ -150,8 +170,10 @@ class BpeTokenizer : public Tokenizer {
 
   BpeSpec spec_;
   std::string error_;
-  TokenIndex by_text_;   // every ordinary token
-  MergeIndex merge_of_;  // (left, right) -> (rank, merged)
+  std::shared_ptr<const void> keep_;  // the bytes the indexes lie in, when the cache gave them
+  TokenTexts texts_;                  // by ID: spec_.tokens, or the cache's bytes
+  TokenIndex by_text_;                // every ordinary token
+  MergeIndex merge_of_;               // (left, right) -> (rank, merged)
   std::unordered_map<std::string, uint32_t> added_by_text_;
   AddedTokenMatcher added_matcher_;
   std::vector<bool> is_added_;

@@ -32,19 +32,23 @@ std::string cleanup(std::string s) {
 }  // namespace
 
 void BpeTokenizer::build_word_model() {
-  const size_t n = spec_.tokens.size();
+  // The cache's tokens in place are copied for these models' own indexes (vocabularies of
+  // 30k; WordPiece's and Unigram's builds take strings).
+  const std::vector<std::string> copies = spec_.tokens.empty() ? texts_.copies() : std::vector<std::string>();
+  const std::vector<std::string>& tokens = spec_.tokens.empty() ? copies : spec_.tokens;
+  const size_t n = tokens.size();
   if (spec_.model == BpeSpec::Unigram) {
     if (spec_.unigram_scores.empty() || spec_.unigram_scores.size() > n) {
       error_ = "its Unigram model has " + std::to_string(spec_.unigram_scores.size()) + " scores for " +
                std::to_string(n) + " tokens";
       return;
     }
-    const std::vector<std::string> pieces(
-        spec_.tokens.begin(), spec_.tokens.begin() + static_cast<std::ptrdiff_t>(spec_.unigram_scores.size()));
+    const std::vector<std::string> pieces(tokens.begin(),
+                                          tokens.begin() + static_cast<std::ptrdiff_t>(spec_.unigram_scores.size()));
     unigram_.build(pieces, spec_.unigram_scores, spec_.unk_id, spec_.byte_fallback);
   }
   if (spec_.model == BpeSpec::WordPiece)
-    wordpiece_.build(spec_.tokens, spec_.subword_prefix, spec_.max_word_chars, spec_.unk_id);
+    wordpiece_.build(tokens, spec_.subword_prefix, spec_.max_word_chars, spec_.unk_id);
   for (int b = 0; b < 256; ++b) {  // <0xNN>, for a ByteFallback decoder
     char name[8];
     std::snprintf(name, sizeof name, "<0x%02X>", b);

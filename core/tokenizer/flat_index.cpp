@@ -2,6 +2,7 @@
 #include "core/tokenizer/flat_index.hpp"
 
 #include <cstring>
+#include <cstdint>
 #include <type_traits>
 
 namespace lv {
@@ -21,6 +22,37 @@ size_t power_of_two_above(size_t n) {
   size_t p = 16;
   while (p < n) p <<= 1;
   return p;
+}
+
+size_t slots_for(size_t merges) { return power_of_two_above(merges + merges / 3 + 1); }
+
+// The cache's layout: a count, then the slots from the next multiple of 8.
+void put_u64(std::string& out, uint64_t v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); }
+
+template <typename T>
+void put_run(std::string& out, const FlatSlots<T>& run) {
+  put_u64(out, run.size());
+  out.append((8 - out.size() % 8) % 8, '\0');
+  out.append(run.bytes());
+}
+
+bool get_u64(std::string_view in, size_t& at, uint64_t& v) {
+  if (in.size() < at || in.size() - at < sizeof v) return false;
+  std::memcpy(&v, in.data() + at, sizeof v);
+  at += sizeof v;
+  return true;
+}
+
+// A run put_run wrote, in place: null when it is cut short, or not aligned for T in memory.
+template <typename T>
+const T* get_run(std::string_view in, size_t& at, uint64_t& count) {
+  if (!get_u64(in, at, count)) return nullptr;
+  at += (8 - at % 8) % 8;
+  if (at > in.size() || count > (in.size() - at) / sizeof(T)) return nullptr;
+  const char* p = in.data() + at;
+  if (reinterpret_cast<uintptr_t>(p) % alignof(T) != 0) return nullptr;
+  at += count * sizeof(T);
+  return reinterpret_cast<const T*>(p);
 }
 
 }  // namespace
@@ -53,26 +85,45 @@ uint64_t hash_bytes(std::string_view bytes, uint64_t seed) {
 }
 
 void TokenIndex::build(const std::vector<std::string>& tokens) {
-  slots_.assign(power_of_two_above(tokens.size() * 2), kEmpty);
-  const size_t mask = slots_.size() - 1;
+  std::vector<uint32_t> slots(power_of_two_above(tokens.size() * 2), kEmpty);
+  const size_t mask = slots.size() - 1;
   // The hashes first, so each slot can be fetched from memory a few tokens ahead: the table's
   // cache misses, one a token, were most of building it.
   std::vector<uint64_t> hash(tokens.size());
   for (size_t id = 0; id < tokens.size(); ++id) hash[id] = hash_bytes(tokens[id]);
   for (uint32_t id = 0; id < tokens.size(); ++id) {
-    if (id + kAhead < tokens.size()) __builtin_prefetch(&slots_[hash[id + kAhead] & mask], 1);
+    if (id + kAhead < tokens.size()) __builtin_prefetch(&slots[hash[id + kAhead] & mask], 1);
     if (tokens[id].empty()) continue;
     for (size_t s = hash[id] & mask;; s = (s + 1) & mask) {
-      if (slots_[s] == kEmpty) {
-        slots_[s] = id;
+      if (slots[s] == kEmpty) {
+        slots[s] = id;
         break;
       }
-      if (tokens[slots_[s]] == tokens[id]) break;  // the lower ID keeps the text
+      if (tokens[slots[s]] == tokens[id]) break;  // the lower ID keeps the text
     }
   }
+  slots_.own(std::move(slots));
 }
 
-int64_t TokenIndex::find(std::string_view text, const std::vector<std::string>& tokens) const {
+void TokenIndex::append_to(std::string& out) const { put_run(out, slots_); }
+
+bool TokenIndex::view_from(std::string_view in, size_t& at, size_t n_tokens) {
+  slots_ = {};
+  uint64_t n = 0;
+  const uint32_t* p = get_run<uint32_t>(in, at, n);
+  if (!p || n != power_of_two_above(n_tokens * 2)) return false;
+  size_t used = 0;
+  for (size_t s = 0; s < n; ++s) {
+    if (p[s] == kEmpty) continue;
+    if (p[s] >= n_tokens) return false;
+    ++used;
+  }
+  if (used > n_tokens) return false;  // so at least half the slots are free: every probe ends
+  slots_.view(p, n);
+  return true;
+}
+
+int64_t TokenIndex::find(std::string_view text, const TokenTexts& tokens) const {
   if (slots_.empty() || text.empty()) return -1;
   const size_t mask = slots_.size() - 1;
   for (size_t s = hash_bytes(text) & mask;; s = (s + 1) & mask) {
@@ -85,10 +136,9 @@ uint64_t pair_key(uint32_t left, uint32_t right) { return uint64_t{left} << 32 |
 
 // Either table, filled rank by rank with the slot fetched kAhead ranks ahead. make(rank) is a
 // slot's value; key_of(slot) its pair.
-template <typename Slots, typename Make>
-void MergeIndex::fill(Slots& slots, const std::vector<std::pair<uint32_t, uint32_t>>& merges, bool keep_first,
-                      Make make) {
-  using Slot = typename Slots::value_type;
+template <typename Slot, typename Make>
+std::vector<Slot> MergeIndex::fill(const std::vector<std::pair<uint32_t, uint32_t>>& merges, bool keep_first,
+                                   Make make) {
   const auto key_of = [](const Slot& v) {
     if constexpr (std::is_same_v<Slot, uint64_t>) return v == kEmptyKey ? kEmptyKey : v >> 20;
     else return v.key;
@@ -97,7 +147,7 @@ void MergeIndex::fill(Slots& slots, const std::vector<std::pair<uint32_t, uint32
     const auto [l, r] = merges[rank];
     return std::is_same_v<Slot, uint64_t> ? uint64_t{l} << 22 | r : pair_key(l, r);
   };
-  slots.assign(power_of_two_above(merges.size() + merges.size() / 3 + 1), make(kEmptyKey, 0));
+  std::vector<Slot> slots(slots_for(merges.size()), make(kEmptyKey, 0));
   const size_t mask = slots.size() - 1;
   for (uint32_t rank = 0; rank < merges.size(); ++rank) {
     if (rank + kAhead < merges.size()) __builtin_prefetch(&slots[mix(key_at(rank + kAhead)) & mask], 1);
@@ -110,20 +160,64 @@ void MergeIndex::fill(Slots& slots, const std::vector<std::pair<uint32_t, uint32
       if (key_of(slots[s]) == key) break;  // keep_first: the earlier rank stays
     }
   }
+  return slots;
 }
 
 void MergeIndex::build(const std::vector<std::pair<uint32_t, uint32_t>>& merges, const std::vector<uint32_t>& merged,
                        bool keep_first) {
-  narrow_.clear(), wide_.clear(), merged_.clear();
+  narrow_ = {}, wide_ = {}, merged_ = {};
+  merges_ = merges.size();
+  if (merges.empty()) return;  // find() finds nothing
   if (merges.size() < kNarrowRanks) {
-    merged_ = merged;
-    fill(narrow_, merges, keep_first,
-         [](uint64_t key, uint32_t rank) { return key == kEmptyKey ? key : key << 20 | rank; });
+    merged_.own(merged);
+    narrow_.own(fill<uint64_t>(merges, keep_first,
+                               [](uint64_t key, uint32_t rank) { return key == kEmptyKey ? key : key << 20 | rank; }));
   } else {
-    fill(wide_, merges, keep_first, [&](uint64_t key, uint32_t rank) {
+    wide_.own(fill<Wide>(merges, keep_first, [&](uint64_t key, uint32_t rank) {
       return Wide{key, {rank, key == kEmptyKey ? 0 : merged[rank]}};
-    });
+    }));
   }
+}
+
+void MergeIndex::append_to(std::string& out) const {
+  put_u64(out, merges_);
+  put_run(out, narrow_);
+  put_run(out, merged_);
+  put_run(out, wide_);
+}
+
+bool MergeIndex::view_from(std::string_view in, size_t& at, size_t n_tokens) {
+  narrow_ = {}, wide_ = {}, merged_ = {};
+  uint64_t m = 0, narrow = 0, merged = 0, wide = 0;
+  if (!get_u64(in, at, m)) return false;
+  const uint64_t* pn = get_run<uint64_t>(in, at, narrow);
+  const uint32_t* pm = pn ? get_run<uint32_t>(in, at, merged) : nullptr;
+  const Wide* pw = pm ? get_run<Wide>(in, at, wide) : nullptr;
+  if (!pw || m > UINT32_MAX) return false;
+  const bool is_narrow = m < kNarrowRanks;
+  const size_t want = m == 0 ? 0 : slots_for(m);  // none built from no merges (a model not BPE)
+  if (is_narrow ? (narrow != want || merged != m || wide != 0) : (wide != want || narrow != 0 || merged != 0))
+    return false;
+  for (size_t k = 0; k < merged; ++k)
+    if (pm[k] >= n_tokens) return false;
+  size_t used = 0;
+  for (size_t s = 0; s < narrow; ++s) {
+    if (pn[s] == kEmptyKey) continue;
+    const uint64_t left = pn[s] >> 42, right = pn[s] >> 20 & ((1u << 22) - 1);
+    if ((pn[s] & kNarrowRanks) >= m || left >= n_tokens || right >= n_tokens) return false;
+    ++used;
+  }
+  for (size_t s = 0; s < wide; ++s) {
+    if (pw[s].key == kEmptyKey) continue;
+    if (pw[s].m.rank >= m || pw[s].m.merged >= n_tokens || pw[s].key >> 32 >= n_tokens ||
+        (pw[s].key & UINT32_MAX) >= n_tokens)
+      return false;
+    ++used;
+  }
+  if (used > m) return false;  // fewer than 3/4 of the slots: every probe ends
+  merges_ = m;
+  narrow_.view(pn, narrow), merged_.view(pm, merged), wide_.view(pw, wide);
+  return true;
 }
 
 std::optional<MergeIndex::Merge> MergeIndex::find(uint32_t left, uint32_t right) const {

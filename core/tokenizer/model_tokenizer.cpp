@@ -55,13 +55,15 @@ ModelTokenizerFind one_line(ModelTokenizerFind r) {
     if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) c = '?';
   return r;
 }
-ModelTokenizerFind find_in(const std::string& table_path);
+ModelTokenizerFind find_in(const std::string& table_path, CacheRead read);
 }  // namespace
 
-ModelTokenizerFind find_model_tokenizer(const std::string& table_path) { return one_line(find_in(table_path)); }
+ModelTokenizerFind find_model_tokenizer(const std::string& table_path, CacheRead read) {
+  return one_line(find_in(table_path, read));
+}
 
 namespace {
-ModelTokenizerFind find_in(const std::string& table_path) {
+ModelTokenizerFind find_in(const std::string& table_path, CacheRead read) {
   std::string path = table_path;
   struct stat st {};
   if (stat(path.c_str(), &st) != 0) {  // FILE.gguf:NAME names a tensor in FILE.gguf
@@ -80,7 +82,7 @@ ModelTokenizerFind find_in(const std::string& table_path) {
   r.source = json;
   if (access(json.c_str(), F_OK) != 0) return r;
   // Parsed once, then read from the user's cache (issue 40 item 6: 234-317 ms a process).
-  ModelTokenizerLoad l = tokenizer_from_json_file_cached(json, tokenizer_cache_dir());
+  ModelTokenizerLoad l = tokenizer_from_json_file_cached(json, tokenizer_cache_dir(), nullptr, read);
   r.tokenizer = std::move(l.tokenizer);
   r.error = std::move(l.error);
   return r;

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/tokenizer/tokenizer.hpp"
+#include "core/tokenizer/tokenizer_cache.hpp"
 
 namespace lv {
 
@@ -18,6 +19,8 @@ struct ModelTokenizerFind {
   std::string source;                          // the file it came from (or was looked for in)
 };
 
-ModelTokenizerFind find_model_tokenizer(const std::string& table_path);
+// `read`: how a tokenizer.json's parsed copy in the cache is opened (tokenizer_cache.hpp):
+// Mapped only in a process that prints and exits.
+ModelTokenizerFind find_model_tokenizer(const std::string& table_path, CacheRead read = CacheRead::Copy);
 
 }  // namespace lv

@@ -126,7 +126,7 @@ void put_words(Out& o, const BpeSpec& s) {
   o.str(s.special_error);
 }
 
-bool get_words(In& in, BpeSpec& s) {
+bool get_words(In& in, BpeSpec& s, size_t n_tokens) {
   s.model = static_cast<BpeSpec::Model>(in.u8(BpeSpec::WordLevel + 1));
   s.subword_prefix = in.str();
   const auto most = in.num<uint64_t>();
@@ -138,7 +138,7 @@ bool get_words(In& in, BpeSpec& s) {
   for (IdList* list : {&s.special_before, &s.special_after}) {
     list->resize(in.count(8));
     for (int64_t& id : *list)
-      if (id = in.num<int64_t>(); id < 0 || id >= static_cast<int64_t>(s.tokens.size())) in.ok = false;
+      if (id = in.num<int64_t>(); id < 0 || static_cast<uint64_t>(id) >= n_tokens) in.ok = false;
   }
   s.special_error = in.str();
   return in.ok;
@@ -210,7 +210,11 @@ std::string encode_spec(const BpeSpec& s) {
   return std::move(o.s);
 }
 
-bool decode_spec(std::string_view bytes, BpeSpec& s, std::string* why) {
+namespace {
+
+// token_at null: the tokens and merges read into the spec; else the tokens' places recorded
+// and the merges skipped.
+bool decode(std::string_view bytes, BpeSpec& s, std::vector<uint32_t>* token_at, std::string* why) {
   In in{bytes};
   s = BpeSpec();
   s.name = in.str();
@@ -218,12 +222,22 @@ bool decode_spec(std::string_view bytes, BpeSpec& s, std::string* why) {
   s.origin.path = in.str();
   const uint32_t n = in.count(4);
   if (n > kMaxTokenizerTokens) return *why = "it holds more tokens than any model", false;
-  s.tokens.resize(n);
-  for (std::string& t : s.tokens) t = in.str();
+  if (bytes.size() > UINT32_MAX) return *why = "it is larger than a cache can be", false;
+  if (token_at) {
+    token_at->resize(n);
+    for (uint32_t& at : *token_at) {
+      at = static_cast<uint32_t>(in.at);  // its length, then its bytes: count() checks they are there
+      const uint32_t len = in.count(1);
+      in.at += len;
+    }
+  } else {
+    s.tokens.resize(n);
+    for (std::string& t : s.tokens) t = in.str();
+  }
   const uint32_t m = in.count(12);
-  s.merges.resize(m);
-  s.merged.resize(m);
-  for (uint32_t k = 0; k < m; ++k) {
+  if (token_at) in.at += size_t{m} * 12;  // within the bytes: count() checked
+  else s.merges.resize(m), s.merged.resize(m);
+  for (uint32_t k = 0; !token_at && k < m; ++k) {
     s.merges[k].first = in.num<uint32_t>();
     s.merges[k].second = in.num<uint32_t>();
     s.merged[k] = in.num<uint32_t>();
@@ -235,12 +249,20 @@ bool decode_spec(std::string_view bytes, BpeSpec& s, std::string* why) {
   set_flags(s, flags);
   s.unk_id = in.num<int64_t>();
   s.space_symbol = in.str();
-  if (!in.ok || !get_words(in, s) || !get_steps(in, s, why)) {
+  if (!in.ok || !get_words(in, s, n) || !get_steps(in, s, why)) {
     if (why->empty()) *why = "it is cut short or damaged";
     return false;
   }
   if (in.at != bytes.size()) return *why = "it has bytes after its end", false;
   return true;
+}
+
+}  // namespace
+
+bool decode_spec(std::string_view bytes, BpeSpec& s, std::string* why) { return decode(bytes, s, nullptr, why); }
+
+bool decode_spec_in_place(std::string_view bytes, BpeSpec& s, std::vector<uint32_t>& token_at, std::string* why) {
+  return decode(bytes, s, &token_at, why);
 }
 
 }  // namespace lv

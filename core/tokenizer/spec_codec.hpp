@@ -10,6 +10,7 @@
 #pragma once
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/tokenizer/bpe_tokenizer.hpp"
 
@@ -18,5 +19,11 @@ namespace lv {
 std::string encode_spec(const BpeSpec& spec);
 // False with *why (a clause; `why` is required) when `bytes` is not a spec encode_spec wrote.
 bool decode_spec(std::string_view bytes, BpeSpec& spec, std::string* why);
+
+// The same for the tokenizer cache, which reads the tokens and merges in place: the merges are
+// skipped (the cache gives the BpeTokenizer its merge index already built: BpeIndexes) and
+// the tokens are not copied: spec.tokens stays empty and `token_at` gets where each token is
+// written in `bytes` (its 4-byte length, then its bytes; each checked to lie within them).
+bool decode_spec_in_place(std::string_view bytes, BpeSpec& spec, std::vector<uint32_t>& token_at, std::string* why);
 
 }  // namespace lv

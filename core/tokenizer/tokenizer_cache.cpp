@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "core/io/sigbus_guard.hpp"
 #include "core/io/small_file.hpp"
 #include "core/tokenizer/flat_index.hpp"
 #include "core/tokenizer/spec_codec.hpp"
@@ -19,9 +20,10 @@
 namespace lv {
 namespace {
 
-// C2: the payload holds the models besides BPE and the post-processor's special tokens (a C1
-// file, from before them, is rejected and written again).
-constexpr char kMagic[8] = {'L', 'V', 'T', 'O', 'K', 'C', '2', '\n'};
+// C3: the payload is the spec's length, the spec (spec_codec.hpp), then the tokenizer's two
+// indexes as built (BpeIndexes), read in place. C2 had no indexes, C1 not the models besides
+// BPE: either is rejected and written again.
+constexpr char kMagic[8] = {'L', 'V', 'T', 'O', 'K', 'C', '3', '\n'};
 
 struct Header {
   char magic[8];
@@ -53,51 +55,66 @@ uint64_t hash_chunks(std::string_view bytes) {
 }
 
 // The header the cache of `path` must have; false when it is not a regular file within
-// `cap` bytes, or cannot be read whole.
+// `cap` bytes, or cannot be read whole. The file is mapped, not read (a 9 MB copy into fresh
+// memory was a fifth of each `--tokenize`), and hashed under the SIGBUS guard: a tokenizer.json
+// cut short as it is hashed (a download writing it again) fails the hash, not the process.
 bool expected_header(const std::string& path, size_t cap, Header& h) {
-  const int fd = open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  const SmallFileMap f = map_small_file(path, cap);
+  if (!f.ok()) return false;
+  struct Hash {
+    std::string_view bytes;
+    uint64_t h;
+  } job{f.bytes, 0};
+  const bool whole = run_sigbus_guarded(
+      [](void* c) {
+    auto* j = static_cast<Hash*>(c);
+    j->h = hash_chunks(j->bytes);
+      },
+      &job);
   struct stat st {};
-  if (fd < 0) return false;
-  const bool regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && static_cast<uint64_t>(st.st_size) <= cap;
-  std::string chunk(regular ? kChunk : 0, '\0');
-  uint64_t hash = static_cast<uint64_t>(st.st_size), done = 0;
-  while (regular && done < static_cast<uint64_t>(st.st_size)) {
-    const ssize_t n = pread(fd, chunk.data(), std::min<uint64_t>(kChunk, st.st_size - done), static_cast<off_t>(done));
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    // A short read mid-chunk would hash differently from the same bytes in memory: read on
-    // until the chunk is whole.
-    size_t got = static_cast<size_t>(n);
-    while (got < std::min<uint64_t>(kChunk, st.st_size - done)) {
-      const ssize_t m = pread(fd, chunk.data() + got, std::min<uint64_t>(kChunk, st.st_size - done) - got,
-                              static_cast<off_t>(done + got));
-      if (m <= 0) break;
-      got += static_cast<size_t>(m);
-    }
-    hash = hash_bytes(std::string_view(chunk.data(), got), hash);
-    done += got;
-  }
-  close(fd);
-  if (!regular || done != static_cast<uint64_t>(st.st_size)) return false;
+  if (!whole || stat(path.c_str(), &st) != 0 || static_cast<uint64_t>(st.st_size) != f.size) return false;
   h = Header{};
   std::memcpy(h.magic, kMagic, sizeof kMagic);
   h.build = build_key();
-  h.source_size = done;
+  h.source_size = f.size;
   h.source_mtime_ns = int64_t{st.st_mtim.tv_sec} * 1'000'000'000 + st.st_mtim.tv_nsec;
-  h.source_hash = hash;
+  h.source_hash = job.h;
   return true;
 }
 
+// The cache file's bytes, mapped or copied (CacheRead), and what keeps them.
+struct CacheBytes {
+  SmallFileRead::Status status = SmallFileRead::Failed;
+  std::string_view bytes;
+  std::shared_ptr<const void> keep;
+  std::string reason;
+};
+
+CacheBytes cache_bytes(const std::string& file, size_t cap, CacheRead read) {
+  CacheBytes c;
+  if (read == CacheRead::Mapped) {
+    SmallFileMap m = map_small_file(file, cap);
+    c.status = m.status, c.bytes = m.bytes, c.keep = std::move(m.keep), c.reason = std::move(m.reason);
+    return c;
+  }
+  SmallFileRead f = read_small_file(file, cap);
+  c.status = f.status, c.reason = std::move(f.reason);
+  auto text = std::make_shared<const std::string>(std::move(f.text));
+  c.bytes = *text;
+  c.keep = std::move(text);
+  return c;
+}
+
 // The cached tokenizer, or null with *why.
-std::shared_ptr<const BpeTokenizer> read_cache(const std::string& file, const Header& want, size_t cap,
+std::shared_ptr<const BpeTokenizer> read_cache(const std::string& file, const Header& want, size_t cap, CacheRead read,
                                                std::string* why) {
-  const SmallFileRead f = read_small_file(file, cap);
+  const CacheBytes f = cache_bytes(file, cap, read);
   if (f.status == SmallFileRead::Missing) return *why = "", nullptr;
-  if (!f.ok()) return *why = f.reason, nullptr;
+  if (f.status != SmallFileRead::Ok) return *why = f.reason, nullptr;
   Header h{};
-  if (f.text.size() < sizeof h) return *why = "it is shorter than its header", nullptr;
-  std::memcpy(&h, f.text.data(), sizeof h);
-  const std::string_view payload = std::string_view(f.text).substr(sizeof h);
+  if (f.bytes.size() < sizeof h) return *why = "it is shorter than its header", nullptr;
+  std::memcpy(&h, f.bytes.data(), sizeof h);
+  const std::string_view payload = f.bytes.substr(sizeof h);
   if (std::memcmp(h.magic, want.magic, sizeof kMagic) != 0 || h.build != want.build)
     return *why = "another lookupviz wrote it", nullptr;
   if (h.source_size != want.source_size || h.source_mtime_ns != want.source_mtime_ns ||
@@ -105,11 +122,7 @@ std::shared_ptr<const BpeTokenizer> read_cache(const std::string& file, const He
     return *why = "the tokenizer.json has changed since", nullptr;
   if (h.payload_size != payload.size() || h.payload_hash != hash_bytes(payload))
     return *why = "it is damaged (its checksum does not match)", nullptr;
-  BpeSpec spec;
-  if (!decode_spec(payload, spec, why)) return nullptr;
-  auto t = std::make_shared<const BpeTokenizer>(std::move(spec));
-  if (!t->error().empty()) return *why = t->error(), nullptr;
-  return t;
+  return tokenizer_from_cache_payload(payload, f.keep, why);
 }
 
 // Folder by folder (the cache's base may not exist yet), 0700 as the XDG spec asks.
@@ -143,17 +156,50 @@ std::string tokenizer_cache_file(const std::string& path, const std::string& cac
   return cache_dir + "/" + name;
 }
 
+std::string cache_payload(const BpeTokenizer& t) {
+  if (t.spec().tokens.size() != t.vocab_size()) return "";  // read from a cache: its tokens are not in its spec
+  std::string payload(sizeof(uint64_t), '\0');
+  payload += encode_spec(t.spec());
+  const uint64_t spec_size = payload.size() - sizeof spec_size;
+  std::memcpy(payload.data(), &spec_size, sizeof spec_size);
+  t.append_indexes(payload);
+  return payload;
+}
+
+std::shared_ptr<const BpeTokenizer> tokenizer_from_cache_payload(std::string_view payload,
+                                                                 std::shared_ptr<const void> keep, std::string* why) {
+  uint64_t spec_size = 0;
+  if (payload.size() < sizeof spec_size) return *why = "it is cut short or damaged", nullptr;
+  std::memcpy(&spec_size, payload.data(), sizeof spec_size);
+  if (spec_size > payload.size() - sizeof spec_size) return *why = "it is cut short or damaged", nullptr;
+  BpeSpec spec;
+  std::vector<uint32_t> token_at;
+  const std::string_view spec_bytes = payload.substr(sizeof spec_size, spec_size);
+  if (!decode_spec_in_place(spec_bytes, spec, token_at, why)) return nullptr;
+  const size_t n = token_at.size();
+  size_t at = sizeof spec_size + spec_size;
+  BpeIndexes indexes;
+  if (!indexes.by_text.view_from(payload, at, n) || !indexes.merge_of.view_from(payload, at, n) || at != payload.size())
+    return *why = "its indexes are damaged", nullptr;
+  indexes.texts.view_bytes(spec_bytes.data(), std::move(token_at));
+  indexes.keep = std::move(keep);
+  auto t = std::make_shared<const BpeTokenizer>(std::move(spec), std::move(indexes));
+  if (!t->error().empty()) return *why = t->error(), nullptr;
+  return t;
+}
+
 ModelTokenizerLoad tokenizer_from_json_file_cached(const std::string& path, const std::string& cache_dir,
-                                                   TokenizerCacheUse* use) {
+                                                   TokenizerCacheUse* use, CacheRead read) {
   TokenizerCacheUse local;
   TokenizerCacheUse& u = use ? *use : local;
   u = {};
   Header want{};
   if (cache_dir.empty() || !expected_header(path, kMaxTokenizerJsonBytes, want)) return tokenizer_from_json_file(path);
   const std::string file = tokenizer_cache_file(path, cache_dir);
-  // A cache is smaller than its JSON (IDs in 4 bytes, not as text): twice it is a generous cap.
-  const size_t cap = 2 * want.source_size + (1u << 20);
-  if (auto t = read_cache(file, want, cap, &u.why)) {
+  // A cache is about its JSON's size (IDs in 4 bytes, not as text, and the indexes: Llama-3's
+  // 9.1 MB tokenizer.json makes 11 MB): four times it is a generous cap.
+  const size_t cap = 4 * want.source_size + (1u << 20);
+  if (auto t = read_cache(file, want, cap, read, &u.why)) {
     u.outcome = TokenizerCacheUse::Hit;
     return {std::move(t), ""};
   }
@@ -165,7 +211,7 @@ ModelTokenizerLoad tokenizer_from_json_file_cached(const std::string& path, cons
   const bool rejected = !u.why.empty();
   ModelTokenizerLoad l = tokenizer_from_json(f.text, path);
   if (!l.tokenizer) return l;
-  const std::string payload = encode_spec(l.tokenizer->spec());
+  const std::string payload = cache_payload(*l.tokenizer);
   Header h = want;
   h.payload_size = payload.size();
   h.payload_hash = hash_bytes(payload);

@@ -6,7 +6,8 @@
 //     hashed on every open: ~2 ms for 9 MB, so an edit within the clock's resolution is seen),
 //   this lookupviz executable's size and modification time (another build may parse
 //     differently: its cache is not trusted),
-// and a hash of the payload (a damaged file is rejected, not decoded). Anything that does
+// and a hash of the payload (a damaged file is rejected, not decoded). The payload holds the
+// tokenizer's indexes as built, read in place (BpeIndexes), each checked in range. Anything that does
 // not match, cannot be read or does not decode is rejected and the cache written again
 // from the JSON; a cache that cannot be written is no error (the tokenizer still opens).
 //
@@ -15,7 +16,9 @@
 // ~/.cache/lookupviz/tokenizers; one file per tokenizer.json path, written atomically (a
 // temporary file renamed over it: core/io/small_file.hpp), folders created 0700.
 #pragma once
+#include <memory>
 #include <string>
+#include <string_view>
 
 #include "core/tokenizer/tokenizer_json.hpp"
 
@@ -35,9 +38,24 @@ struct TokenizerCacheUse {
   std::string why;
 };
 
+// How a cache file is opened: copied into memory (a window, which keeps its tokenizer while
+// files change around it), or mapped and used in place (a process that prints and exits: its
+// 11 MB are not copied, nor its indexes built; a cache file cut short under it would end it
+// with SIGBUS, and lookupviz only ever replaces one by renaming a new file over it).
+enum class CacheRead { Copy, Mapped };
+
 // tokenizer_from_json_file(path), through the cache in `cache_dir` ("" for none).
 ModelTokenizerLoad tokenizer_from_json_file_cached(const std::string& path, const std::string& cache_dir,
-                                                   TokenizerCacheUse* use = nullptr);
+                                                   TokenizerCacheUse* use = nullptr, CacheRead read = CacheRead::Copy);
+
+// A cache file's payload: the spec's size (8 bytes), the spec, the indexes (8-aligned from
+// the payload's start, which must be 8-aligned in memory). The tokenizer made from one keeps
+// `keep` (what holds the payload's bytes); null with *why when it is damaged or hostile.
+// cache_payload of a tokenizer that was itself read from a cache is "" (its spec lacks the
+// tokens and merges it reads in place).
+std::string cache_payload(const BpeTokenizer& t);
+std::shared_ptr<const BpeTokenizer> tokenizer_from_cache_payload(std::string_view payload,
+                                                                 std::shared_ptr<const void> keep, std::string* why);
 
 // The cache file for `path` in `cache_dir` (for tests that damage it).
 std::string tokenizer_cache_file(const std::string& path, const std::string& cache_dir);

@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -27,6 +28,7 @@
 #include "core/tokenizer/gguf_tokenizer.hpp"
 #include "core/tokenizer/gpt2_tokenizer.hpp"
 #include "core/tokenizer/spec_codec.hpp"
+#include "core/tokenizer/tokenizer_cache.hpp"
 #include "core/tokenizer/tokenizer_json.hpp"
 #include "core/text/id_parse.hpp"
 #include "core/settings/recent_files.hpp"
@@ -641,17 +643,26 @@ inline std::string check_gguf_tokenizer(const uint8_t* data, size_t n) {
   return check_model_tokenizer(*l.tokenizer, text);
 }
 
-// First line: a text; the rest: a tokenizer cache's payload (core/tokenizer/spec_codec.hpp),
-// as a damaged or hostile cache file would hand it over: refused with a reason, or a
-// tokenizer BpeTokenizer accepts and that then encodes, splits and decodes the text.
+// First line: a text; the rest: a tokenizer cache's payload, as a damaged or hostile cache file
+// would hand it over, read two ways: as the spec alone (core/tokenizer/spec_codec.hpp) and as a
+// whole payload with the indexes read in place (tokenizer_from_cache_payload, from a copy that
+// starts 8-aligned as a file's bytes do). Each is refused with a reason, or makes a tokenizer
+// that then encodes, splits and decodes the text.
 inline std::string check_tokenizer_cache(const uint8_t* data, size_t n) {
   const std::string_view all = as_text(data, n);
   const size_t nl = all.find('\n');
   const std::string_view text = nl == std::string_view::npos ? std::string_view() : all.substr(0, nl);
   const std::string_view payload = nl == std::string_view::npos ? all : all.substr(nl + 1);
-  lv::BpeSpec spec;
+  const auto bytes = std::make_shared<const std::string>(payload);
   std::string why;
-  if (!lv::decode_spec(payload, spec, &why)) return why.empty() ? "a refused payload without a reason" : "";
+  if (const auto t = lv::tokenizer_from_cache_payload(*bytes, bytes, &why)) {
+    if (std::string bad = check_model_tokenizer(*t, text); !bad.empty()) return "the payload's tokenizer: " + bad;
+  } else if (why.empty()) {
+    return "a refused payload without a reason";
+  }
+  why.clear();
+  lv::BpeSpec spec;
+  if (!lv::decode_spec(payload, spec, &why)) return why.empty() ? "a refused spec without a reason" : "";
   const auto t = std::make_shared<const lv::BpeTokenizer>(std::move(spec));
   if (!t->error().empty())
     return one_clean_line(t->error()) ? "" : "an error that is not one clean line: " + t->error();
