@@ -146,7 +146,10 @@ bool spec_from_gguf(const GgufHeader& h, GgufBytes file, const std::string& labe
     spec.longest_added_first = true;
     spec.first_merge_wins = true;
     for (size_t id = 0; types && id < types->size(); ++id) {
-      const int t = static_cast<int>((*types)[id]);
+      // A type is a small whole number (llama.cpp's int32 enum); any other value (a float or
+      // uint32 array, 2.7e9: found by fuzz_gguf_tokenizer) is no type it knows, not a cast's UB.
+      const double v = (*types)[id];
+      const int t = v >= 0 && v < 64 && v == static_cast<double>(static_cast<int>(v)) ? static_cast<int>(v) : -1;
       // llama.cpp's cache_special_tokens: a typed <unk> is matched as one token too.
       if ((t == kControl || t == kUserDefined || t == kUnknown) && !spec.tokens[id].empty())
         spec.added.push_back({spec.tokens[id], static_cast<uint32_t>(id)});
