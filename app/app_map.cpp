@@ -153,20 +153,32 @@ void draw_plot(App& app) {
   in.lines = near.data();
   in.line_count = static_cast<int>(near.size());
   in.line_colour = palette(app.ui.theme).text;
+  // The help under the plot, measured first at the panel's width: the plot takes the room it
+  // leaves, so the last words are not cut at the panel's bottom (it wraps to 4 lines there).
+  // Measured with every row drawn (the longest count); written with the rows drawn this frame.
+  char help[512];
+  const auto help_for = [&](int64_t drawn) {
+    std::snprintf(help, sizeof help,
+                  "%s on the map. Hover a point: lines join it to its %d nearest rows by %s in all %lld "
+                  "dimensions — near in the picture is not always near. Click: add it as an ID. Wheel, drag, "
+                  "double-click: zoom, pan, fit.",
+                  counted(drawn, "row").c_str(), app.nearest.k, nearest_metric_name(app.nearest.metric),
+                  static_cast<long long>(m.map->pca.cols));
+  };
+  help_for(m.map->pca.rows);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float h = std::max(em() * 8.0f, avail.y - ImGui::GetTextLineHeightWithSpacing() * 2.2f);
+  const float help_h = ImGui::CalcTextSize(help, nullptr, false, avail.x).y + ImGui::GetStyle().ItemSpacing.y * 2.0f;
+  const float h = std::max(em() * 8.0f, avail.y - help_h);
   const MapPlotHit hit = map_plot_draw("##map-plot", ImVec2(avail.x, h), in, m.view, palette(app.ui.theme));
   landmark("map-plot");
   m.hover = hit.hovered;
   m.drawn = hit.drawn;
   if (hit.hovered >= 0) hover_row(app, hit.hovered);
   if (hit.clicked >= 0) add_row_as_id(app, hit.clicked);
+  help_for(hit.drawn);
   ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).muted);
-  ImGui::TextWrapped("%s on the map. Hover a point: lines join it to its %d nearest rows by %s in all %lld "
-                     "dimensions — near in the picture is not always near. Click: add it as an ID. Wheel, drag, "
-                     "double-click: zoom, pan, fit.",
-                     counted(hit.drawn, "row").c_str(), app.nearest.k, nearest_metric_name(app.nearest.metric),
-                     static_cast<long long>(m.map->pca.cols));
+  ImGui::TextWrapped("%s", help);
+  landmark("map-help");
   ImGui::PopStyleColor();
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/ui_base/ui_draw.hpp"
+#include "app/ui_base/ui_landmarks.hpp"
 #include "app/ui_base/ui_theme.hpp"
 
 namespace lv::app {
@@ -92,6 +93,14 @@ void draw_marks(ImDrawList* dl, const MapPlotInput& in, const MapPlotView& v, Im
   auto on_map = [&](int64_t r) {
     return r >= 0 && r < g.rows && std::isfinite(coord(g, r, g.ax)) && std::isfinite(coord(g, r, g.ay));
   };
+  // The first few IDs' points and the hovered row's nearest rows' points, by name
+  // (ui_landmarks.hpp): the real-window journey hovers and clicks them (tests/render/map_e2e.sh).
+  static const char* const kIdMarks[] = {"map-id0", "map-id1", "map-id2", "map-id3"};
+  static const char* const kNearMarks[] = {"map-near0", "map-near1", "map-near2", "map-near3"};
+  auto mark = [&](const char* name, ImVec2 p) {
+    if (p.x >= min.x && p.x < max.x && p.y >= min.y && p.y < max.y)
+      landmark_rect(name, ImVec2(p.x - 2.0f, p.y - 2.0f), ImVec2(p.x + 2.0f, p.y + 2.0f));
+  };
   if (on_map(in.line_from)) {
     const ImVec2 a = at(in.line_from);
     for (int i = 0; i < in.line_count; ++i)
@@ -99,12 +108,14 @@ void draw_marks(ImDrawList* dl, const MapPlotInput& in, const MapPlotView& v, Im
         const ImVec2 b = at(in.lines[i]);
         dl->AddLine(a, b, in.line_colour, 1.5f);
         dl->AddCircle(b, em() * 0.3f, in.line_colour, 12, 1.5f);
+        if (i < 4) mark(kNearMarks[i], b);
       }
     dl->AddCircle(a, em() * 0.4f, pal.text, 16, 2.0f);
   }
   for (int i = 0; i < in.chip_count; ++i) {
     if (!on_map(in.chips[i])) continue;
     const ImVec2 p = at(in.chips[i]), s = chip_size(in.chips[i]);
+    if (i < 4) mark(kIdMarks[i], p);
     dl->AddCircleFilled(p, 3.0f, id_color(static_cast<size_t>(i)));
     draw_chip(dl, ImVec2(p.x - s.x * 0.5f, p.y - s.y - 4.0f), in.chips[i], id_color(static_cast<size_t>(i)), 1.0f, pal);
   }

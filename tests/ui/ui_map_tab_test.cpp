@@ -5,6 +5,7 @@
 // a click adds it as an ID; a 128,256-row table draws every point (and the frame's time is
 // printed: the bench's map_frame_ms).
 #include <gtest/gtest.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <ctime>
@@ -88,6 +89,27 @@ TEST(MapTab, EveryRowHoverNeighboursAndClick) {
   std::snprintf(line, sizeof line, "PC2 + PC3: %.1f %% of the variance",
                 100.0 * (want.explained_variance_ratio[1] + want.explained_variance_ratio[2]));
   EXPECT_TRUE(read_screen().contains(line)) << read_screen().all();
+}
+
+// The help under the plot is whole inside the panel at the window sizes people use (it wraps to
+// four lines in the panel's width; the plot used to take the room of two and cut the rest at
+// the panel's bottom), the plot keeps at least 8 em, and the panel needs no scrollbar.
+TEST(MapTab, TheHelpUnderThePlotIsWholeInThePanel) {
+  for (const ImVec2 size : {ImVec2(1024, 720), ImVec2(1024, 768), ImVec2(1280, 800), ImVec2(1920, 1080)}) {
+    Headless h(size);
+    h.init({"lookupviz", "--seed", "7", "--ids", "3, 9, 17", "--vocab", "300", "--dim", "24"});
+    open_map(h, 3);
+    ASSERT_TRUE(h.app.nearest.map.map && h.app.nearest.map.map->ok);
+    const ImGuiWindow* w = ImGui::FindWindowByName("What a row means###nearest");
+    ASSERT_NE(w, nullptr);
+    ImVec2 ha, hb, pa, pb;
+    ASSERT_TRUE(find_landmark("map-help", &ha, &hb));
+    ASSERT_TRUE(find_landmark("map-plot", &pa, &pb));
+    const std::string at = std::to_string(static_cast<int>(size.x)) + "x" + std::to_string(static_cast<int>(size.y));
+    EXPECT_LE(hb.y, w->Pos.y + w->Size.y - w->WindowPadding.y + 0.5f) << at << ": the help runs past the panel";
+    EXPECT_FALSE(w->ScrollbarY) << at;
+    EXPECT_GE(pb.y - pa.y, em() * 8.0f - 0.5f) << at;
+  }
 }
 
 // Llama-3's 128,256 rows: every point drawn (the renderer's large meshes allowed, as the GL
