@@ -128,9 +128,14 @@ void hover_row(App& app, int64_t row) {
   MapTab& m = app.nearest.map;
   const NearestPanel& p = app.nearest;
   const float norm = static_cast<size_t>(row) < m.map->norms.size() ? m.map->norms[static_cast<size_t>(row)] : NAN;
+  // A token is the vocabulary's: up to hundreds of bytes (a run of spaces shows as ␣ each).
+  // Cut in the middle to half the window's width, so the tooltip always fits the window.
   const std::string token = row_token_text(app, row);
-  ImGui::SetTooltip("ID %lld%s%s%s   |row| %.4f", static_cast<long long>(row), token.empty() ? "" : "   “",
-                    token.c_str(), token.empty() ? "" : "”", static_cast<double>(norm));
+  char shown[256];
+  elide_text(ImGui::GetFont(), ImGui::GetFontSize(), token.c_str(), ImGui::GetMainViewport()->WorkSize.x * 0.5f,
+             Elide::Middle, shown, sizeof shown);
+  ImGui::SetTooltip("ID %lld%s%s%s   |row| %.4f", static_cast<long long>(row), token.empty() ? "" : "   “", shown,
+                    token.empty() ? "" : "”", static_cast<double>(norm));
   if (row == m.near_row) return;
   m.near_row = row;
   m.has_near = false;

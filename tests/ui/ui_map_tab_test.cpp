@@ -112,6 +112,35 @@ TEST(MapTab, TheHelpUnderThePlotIsWholeInThePanel) {
   }
 }
 
+// A token is the vocabulary's, up to 128 bytes in GPT-2's (each space drawn as ␣): hovering the
+// point of the longest, the tooltip names the row and fits the window, its token cut in the
+// middle with "…".
+TEST(MapTab, TheLongestTokensTooltipFitsTheWindow) {
+  Headless h(ImVec2(1024, 720));
+  h.init({"lookupviz", "--seed", "7", "--ids", "3", "--vocab", "50257", "--dim", "4"});
+  ASSERT_TRUE(h.app.tokenizer);
+  int64_t longest = 0;
+  size_t most = 0;
+  for (int64_t r = 0; r < 50257; ++r)
+    if (const size_t n = h.app.tokenizer->token_bytes(r).size(); n > most) most = n, longest = r;
+  ASSERT_GE(most, 64u);
+  open_map(h, 3);
+  ASSERT_TRUE(h.app.nearest.map.map && h.app.nearest.map.map->ok);
+  const ImVec2 at = point_of(h, longest);
+  h.move_to(at);
+  h.frame();
+  if (h.app.nearest.map.hover != longest) GTEST_SKIP() << "another point lies on row " << longest << "'s";
+  h.frame();
+  const std::string id = "ID " + std::to_string(longest);
+  EXPECT_TRUE(read_screen().contains(id)) << read_screen().all();
+  EXPECT_TRUE(read_screen().contains("\xE2\x80\xA6")) << "the token is cut with …";
+  const ImGuiWindow* tip = ImGui::FindWindowByName("##Tooltip_00");
+  ASSERT_NE(tip, nullptr);
+  EXPECT_LE(tip->Size.x, 1024.0f * 0.75f) << "the tooltip takes most of the window";
+  EXPECT_GE(tip->Pos.x, 0.0f);
+  EXPECT_LE(tip->Pos.x + tip->Size.x, 1024.0f) << "the tooltip runs past the window";
+}
+
 // Llama-3's 128,256 rows: every point drawn (the renderer's large meshes allowed, as the GL
 // backend allows them), and each frame's time printed as the bench's map_frame_ms figure.
 TEST(MapTab, EveryOneOf128256RowsIsDrawn) {
