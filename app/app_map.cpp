@@ -180,6 +180,7 @@ void draw_plot(App& app) {
   m.drawn = hit.drawn;
   if (hit.hovered >= 0) hover_row(app, hit.hovered);
   if (hit.clicked >= 0) add_row_as_id(app, hit.clicked);
+  m.help_cut = ImGui::GetScrollMaxY() > 0.0f;  // the panel scrolls: something under the plot is out of view
   help_for(hit.drawn);
   ImGui::PushStyleColor(ImGuiCol_Text, palette(app.ui.theme).muted);
   ImGui::TextWrapped("%s", help);

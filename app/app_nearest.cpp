@@ -360,6 +360,7 @@ void begin_window(App& app, bool* open) {
   const ImVec2 in(std::clamp(pos.x, vp->WorkPos.x, std::max(vp->WorkPos.x, vp->WorkPos.x + vp->WorkSize.x - size.x)),
                   std::clamp(pos.y, vp->WorkPos.y, std::max(vp->WorkPos.y, vp->WorkPos.y + vp->WorkSize.y - size.y)));
   if (in.x != pos.x || in.y != pos.y) ImGui::SetWindowPos(in);
+  landmark_rect("nearest-window", in, ImVec2(in.x + size.x, in.y + size.y));  // the whole panel (the layout report)
 }
 
 }  // namespace

@@ -28,6 +28,8 @@
 #include "app/platform/gl_heatmap.hpp"
 #include "app/app_learn.hpp"
 #include "app/ui_base/layout_report.hpp"
+#include "app/ui_base/ui_landmarks.hpp"
+#include "app/app_nearest.hpp"
 #include "app/model/out_of_memory.hpp"
 #include "app/platform/platform_bench.hpp"
 #include "app/platform/platform_glfw.hpp"
@@ -201,6 +203,35 @@ void learn_report(lv::app::Platform& p, lv::app::App& app, std::string& out) {
   lv::app::set_learn_mode(app, false);
 }
 
+// --layout-report's "map": the Map tab of "What a row means" (issue 41) opened on the first ID
+// once its map is made, over slide 1: the panel's, the plot's and its help's rectangles (window
+// pixels, as the landmarks), the type size, the points drawn and whether the panel scrolls.
+void map_report(lv::app::Platform& p, lv::app::App& app, std::string& out) {
+  freeze_at(app, 1, -1);
+  lv::app::open_nearest(app, app.inputs.ids.empty() ? 0 : app.inputs.ids.front());
+  app.nearest.want_tab = 2;
+  for (int i = 0; i < 12; ++i) {
+    lv::app::platform_frame(p, app);
+    app.nearest.map.job.wait();  // the map of a big table takes seconds: drawn once it is made
+  }
+  auto rect = [&](const char* name) {
+    ImVec2 a, b;
+    char r[96] = "null";
+    if (lv::app::find_landmark(name, &a, &b))
+      std::snprintf(r, sizeof r, "[%.1f, %.1f, %.1f, %.1f]", static_cast<double>(a.x), static_cast<double>(a.y),
+                    static_cast<double>(b.x - a.x), static_cast<double>(b.y - a.y));
+    return std::string(r);
+  };
+  const lv::app::MapTab& m = app.nearest.map;
+  char tail[160];
+  std::snprintf(tail, sizeof tail, ", \"em\": %.2f, \"drawn\": %lld, \"rows\": %lld, \"scrolls\": %s}",
+                static_cast<double>(lv::app::em()), static_cast<long long>(m.drawn),
+                static_cast<long long>(m.map ? m.map->pca.rows : 0), m.help_cut ? "true" : "false");
+  out += ",\n \"map\": {\"panel\": " + rect("nearest-window") + ", \"plot\": " + rect("map-plot") +
+         ", \"help\": " + rect("map-help") + tail;
+  app.nearest.open = false;
+}
+
 // --layout-report: every slide at every step, laid out exactly as the window does
 // (a few frames each, so ImGui's sizes settle), printed as one JSON object.
 std::string layout_report_text(lv::app::Platform& p, lv::app::App& app, const lv::CliOptions& o) {
@@ -265,7 +296,9 @@ std::string layout_report_text(lv::app::Platform& p, lv::app::App& app, const lv
       first = false;
     }
   }
-  out += "]}\n";
+  out += "]";
+  map_report(p, app, out);
+  out += "}\n";
   return out;
 }
 

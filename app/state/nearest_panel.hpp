@@ -79,8 +79,9 @@ struct MapTab {
   int colours_mode = -1;
   size_t colours_marks = 0;
   MapPlotView view;
-  int64_t hover = -1;  // the row under the cursor this frame
-  int64_t drawn = 0;   // points the plot drew this frame
+  int64_t hover = -1;     // the row under the cursor this frame
+  int64_t drawn = 0;      // points the plot drew this frame
+  bool help_cut = false;  // the panel scrolls (the layout report says so: --layout-report's "map")
   NearestJob near_job;
   int64_t near_row = -1;  // the row near_job ran (or runs) for
   NearestResult near;

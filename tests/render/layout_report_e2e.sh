@@ -3,7 +3,7 @@
 # people use (laptop, desktop, HiDPI, projector) and presenting (F11), for the default
 # state, repeated IDs, 8 IDs into an 8 × 8 table and a table holding inf: every matrix
 # of up to 8 × 8 shows all its rows and columns, no panel overlaps another, and no text
-# of the canvas or the narration is cut.   $1 = lookupviz, $2 = source dir.
+# of the canvas or the narration is cut; and the Map tab of "What a row means" is whole.   $1 = lookupviz, $2 = source dir.
 set -euo pipefail
 bin="$1"
 command -v xvfb-run >/dev/null || { echo "xvfb-run is missing: skipped"; exit 77; }
@@ -38,10 +38,32 @@ for s in r["slides"]:
         if allow_scroll and t == "narration does not fit its column (it scrolls)":
             continue
         problems.append(f"{where}: clipped: {t}")
+# The Map tab of "What a row means" (issue 41), opened on the first ID over slide 1: the
+# plot and the help under it inside the panel, the plot at least 8 em tall, no scrollbar,
+# and a point drawn for every finite row.
+mp = r.get("map")
+if mp is None:
+    problems.append(f"{name}: the report has no map")
+else:
+    for k in ("panel", "plot", "help"):
+        if mp[k] is None:
+            problems.append(f"{name}: the map's {k} was not drawn")
+    if all(mp[k] for k in ("panel", "plot", "help")):
+        px, py_, pw, ph = mp["panel"]
+        for k in ("plot", "help"):
+            x, y, w, h = mp[k]
+            if x < px - 0.5 or y < py_ - 0.5 or x + w > px + pw + 0.5 or y + h > py_ + ph + 0.5:
+                problems.append(f"{name}: the map's {k} {mp[k]} runs out of its panel {mp['panel']}")
+        if mp["plot"][3] < 8 * mp["em"] - 0.5:
+            problems.append(f"{name}: the map's plot is {mp['plot'][3]} px tall, under 8 em")
+    if mp["scrolls"]:
+        problems.append(f"{name}: the map's panel scrolls (what is under the plot is out of view)")
+    if not 0 < mp["drawn"] <= mp["rows"]:
+        problems.append(f"{name}: the map drew {mp['drawn']} of {mp['rows']} rows")
 if problems:
     print("\n".join(problems[:40]))
     sys.exit(1)
-print(f"{name}: {len(r['slides'])} slide steps laid out, all whole")
+print(f"{name}: {len(r['slides'])} slide steps laid out, all whole; the map whole")
 PY
   local whole=$?
   check_revisits "$out/$name.json" "$name" && [ "$whole" -eq 0 ]
