@@ -37,15 +37,7 @@ start() {
 
 quit() { lv_e2e_quit; }
 
-shot() {  # shot NAME: Ctrl+S, the app's own screenshot, kept when LV_LEARN_SHOTS is set
-  [ -n "${LV_LEARN_SHOTS:-}" ] || return 0
-  mkdir -p "$LV_LEARN_SHOTS" "$HOME/Pictures"
-  rm -f "$HOME"/Pictures/*.png
-  xdotool key ctrl+s
-  wait_for "ls '$HOME'/Pictures/*.png >/dev/null 2>&1" 5 || { fail "Ctrl+S saved no screenshot"; return 1; }
-  sleep 0.3
-  cp "$(ls -t "$HOME"/Pictures/*.png | head -n 1)" "$LV_LEARN_SHOTS/$1.png"
-}
+shot() { lv_e2e_shot "${LV_LEARN_SHOTS:-}" "$1"; }  # kept when LV_LEARN_SHOTS is set
 
 # The IDs 2, 3, 1 at the seed 123: output row i is table row ids[i].
 IDS=(2 3 1)

@@ -22,23 +22,8 @@ WID=""
 # 300 rows of 16: the map has points all around the IDs' (2, 3 and 1).
 MODEL=(--seed 123 --ids 2,3,1 --vocab 300 --dim 16)
 
-start() {
-  lv_e2e_launch "$1" "$BIN" --size "$2" "${@:3}" || return 1
-  lv_e2e_drawn
-  lv_e2e_focus
-}
+shot() { lv_e2e_shot "${LV_MAP_SHOTS:-}" "$1"; }
 
-quit() { lv_e2e_quit; }
-
-hover() {
-  local at
-  at="$(center "$1")"
-  [ -n "$at" ] || { fail "no control named $1 on screen"; return 1; }
-  # shellcheck disable=SC2086
-  xdotool mousemove --window "$WID" $at
-  sleep 0.3
-}
-click() { hover "$1" && xdotool click "${2:-1}"; }
 # onto NAME: the pointer rests on a point of the map, moved again until the point is where
 # the pointer is (the plot may still shift as the panel settles, e.g. by its scrollbar).
 onto() {
@@ -51,16 +36,6 @@ onto() {
   fail "the pointer did not stay on $1"
   return 1
 }
-shot() {  # shot NAME: Ctrl+S, the app's own screenshot, kept when LV_MAP_SHOTS is set
-  [ -n "${LV_MAP_SHOTS:-}" ] || return 0
-  mkdir -p "$LV_MAP_SHOTS" "$HOME/Pictures"
-  rm -f "$HOME"/Pictures/*.png
-  xdotool key ctrl+s
-  wait_for "ls '$HOME'/Pictures/*.png >/dev/null 2>&1" 5 || { fail "Ctrl+S saved no screenshot"; return 1; }
-  sleep 0.3
-  cp "$(ls -t "$HOME"/Pictures/*.png | head -n 1)" "$LV_MAP_SHOTS/$1.png"
-}
-
 # The row `--nearest ROW` lists first (the panel's metric: cosine).
 first_neighbour() {
   "$BIN" "${MODEL[@]}" --nearest "$1" --k 1 --metric cosine | sed -n 's/.*"neighbours": \[{"row": \([0-9]*\).*/\1/p'
@@ -69,20 +44,20 @@ first_neighbour() {
 # journey SIZE [--scale F]: open the map, hover ID 2's point, click its nearest row's point.
 journey() {
   local size="$1"
-  start "map-$size" "$size" "${MODEL[@]}" --slide 1 "${@:2}"
+  lv_e2e_start "map-$size" "$size" "${MODEL[@]}" --slide 1 "${@:2}"
   local want
   want="$(first_neighbour 2)"
   [ -n "$want" ] || fail "--nearest printed no neighbour"
   hover table-cell || return
   xdotool key n
-  wait_for "has nearest-n0" 10 || { fail "the panel did not open ($size)"; quit; return; }
+  wait_for "has nearest-n0" 10 || { fail "the panel did not open ($size)"; lv_e2e_quit; return; }
   sleep 0.5  # the panel settles where it opened
   click nearest-tab-map
   # A click the first frames of a busy machine missed is made once more.
   wait_for "has map-plot" 5 || click nearest-tab-map
-  wait_for "has map-id0" 20 || { fail "the map drew no ID's point ($size): $(grep -oE "^(map|nearest)[a-z0-9-]*" "$LOOKUPVIZ_LANDMARKS" | tr "\n" " ")"; shot "no-map-$size"; quit; return; }
-  onto map-id0 || { quit; return; }
-  wait_for "has map-near0" 10 || { fail "hovering ID 2's point joined it to no row ($size)"; quit; return; }
+  wait_for "has map-id0" 20 || { fail "the map drew no ID's point ($size): $(grep -oE "^(map|nearest)[a-z0-9-]*" "$LOOKUPVIZ_LANDMARKS" | tr "\n" " ")"; shot "no-map-$size"; lv_e2e_quit; return; }
+  onto map-id0 || { lv_e2e_quit; return; }
+  wait_for "has map-near0" 10 || { fail "hovering ID 2's point joined it to no row ($size)"; lv_e2e_quit; return; }
   sleep 0.5
   shot "hover-$size"
   # The first of them: its point read while ID 2's lines are drawn (hovering it draws its own).
@@ -92,7 +67,7 @@ journey() {
   xdotool mousemove --window "$WID" $near click 1
   sleep 2.5  # the session is saved a moment after a change
   shot "clicked-$size"
-  quit
+  lv_e2e_quit
   local ids
   ids="$(sed -n 's/^ids = //p' "$XDG_CONFIG_HOME/lookupviz/session.ini" 2>/dev/null)"
   [ "$ids" = "2, 3, 1, $want" ] || fail "after clicking the nearest row's point the IDs are '$ids', not '2, 3, 1, $want' ($size)"

@@ -20,32 +20,10 @@ WID=""
 # A table of 8 rows is drawn whole: its first cell ("table-cell") is row 0's.
 MODEL=(--seed 123 --ids 2,3,1 --vocab 8 --dim 5)
 
-start() {
-  lv_e2e_launch "$1" "$BIN" --size "$2" "${@:3}" || return 1
-  lv_e2e_drawn
-  lv_e2e_focus
-}
 
 quit() { lv_e2e_quit; }
 
-hover() {
-  local at
-  at="$(center "$1")"
-  [ -n "$at" ] || { fail "no control named $1 on screen"; return 1; }
-  # shellcheck disable=SC2086
-  xdotool mousemove --window "$WID" $at
-  sleep 0.3
-}
-click() { hover "$1" && xdotool click "${2:-1}"; }
-shot() {  # shot NAME: Ctrl+S, the app's own screenshot, kept when LV_NEAREST_SHOTS is set
-  [ -n "${LV_NEAREST_SHOTS:-}" ] || return 0
-  mkdir -p "$LV_NEAREST_SHOTS" "$HOME/Pictures"
-  rm -f "$HOME"/Pictures/*.png
-  xdotool key ctrl+s
-  wait_for "ls '$HOME'/Pictures/*.png >/dev/null 2>&1" 5 || { fail "Ctrl+S saved no screenshot"; return 1; }
-  sleep 0.3
-  cp "$(ls -t "$HOME"/Pictures/*.png | head -n 1)" "$LV_NEAREST_SHOTS/$1.png"
-}
+shot() { lv_e2e_shot "${LV_NEAREST_SHOTS:-}" "$1"; }  # kept when LV_NEAREST_SHOTS is set
 
 # The row `--nearest 0` lists first for METRIC.
 first_neighbour() {
@@ -56,7 +34,7 @@ first_neighbour() {
 # a right-click), choose METRIC, click the first neighbour; the IDs gain it.
 journey() {
   local size="$1" how="$2" metric="$3"
-  start "$how-$size" "$size" "${MODEL[@]}" --slide 1
+  lv_e2e_start "$how-$size" "$size" "${MODEL[@]}" --slide 1
   local want
   want="$(first_neighbour "$metric")"
   [ -n "$want" ] || fail "--nearest printed no neighbour"

@@ -9,6 +9,7 @@
 #                               landmarks file under $ROOT/NAME (CASE_DIR), CMD started in the
 #                               background (PID, its output in CASE_DIR/stderr), its window
 #                               found (WID); else the case fails and 1 is returned
+#   lv_e2e_start NAME SIZE ARGS... $BIN --size SIZE ARGS launched, drawn and focused
 #   lv_e2e_drawn [PATTERN [WHY]] wait for the first frame: a landmark line matching PATTERN
 #                               ('^next-slide ' unless said); else fail with WHY
 #   lv_e2e_focus [SLEEP]        give the window the keyboard focus (there is no window manager),
@@ -19,6 +20,8 @@
 #   has NAME                    a control of that name (landmark) is on screen
 #   center NAME                 the centre of a named control (landmark), in window pixels
 #   click NAME [N]              the pointer rests on it, then N clicks (1) of the left button
+#   hover NAME                  the pointer rests on it
+#   lv_e2e_shot DIR NAME        Ctrl+S, the app's own screenshot, kept as DIR/NAME.png (DIR "": none)
 FAILS=0
 RUN=""
 
@@ -76,6 +79,14 @@ lv_e2e_launch() {
   fi
 }
 
+# lv_e2e_start NAME SIZE ARGS...: $BIN at SIZE with ARGS (lv_e2e_launch), its first frame
+# drawn, its window focused.
+lv_e2e_start() {
+  lv_e2e_launch "$1" "$BIN" --size "$2" "${@:3}" || return 1
+  lv_e2e_drawn
+  lv_e2e_focus
+}
+
 lv_e2e_drawn() {
   wait_for "grep -q '${1:-^next-slide }' '$LOOKUPVIZ_LANDMARKS' 2>/dev/null" 20 ||
     fail "${2:-the app drew no frame}: $(tail -n 5 "$CASE_DIR/stderr")"
@@ -110,6 +121,28 @@ expect() {
 has() { grep -q "^$1 " "$LOOKUPVIZ_LANDMARKS" 2>/dev/null; }
 
 center() { awk -v n="$1" '$1 == n { printf "%d %d\n", $2 + $4 / 2, $3 + $5 / 2 }' "$LOOKUPVIZ_LANDMARKS"; }
+
+# hover NAME: the pointer rests on a named control (ImGui sees it hovered).
+hover() {
+  local at
+  at="$(center "$1")"
+  [ -n "$at" ] || { fail "no control named $1 on screen"; return 1; }
+  # shellcheck disable=SC2086
+  xdotool mousemove --window "$WID" $at
+  sleep 0.3
+}
+
+# lv_e2e_shot DIR NAME: Ctrl+S, the app's own screenshot, copied to DIR/NAME.png (nothing
+# when DIR is empty: a journey keeps its pictures only when asked to).
+lv_e2e_shot() {
+  [ -n "$1" ] || return 0
+  mkdir -p "$1" "$HOME/Pictures"
+  rm -f "$HOME"/Pictures/*.png
+  xdotool key ctrl+s
+  wait_for "ls '$HOME'/Pictures/*.png >/dev/null 2>&1" 5 || { fail "Ctrl+S saved no screenshot"; return 1; }
+  sleep 0.3
+  cp "$(ls -t "$HOME"/Pictures/*.png | head -n 1)" "$1/$2.png"
+}
 
 click() {
   local at

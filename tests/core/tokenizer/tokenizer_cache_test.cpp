@@ -159,7 +159,9 @@ TEST(TokenizerCache, TheFolderComesFromTheEnvironment) {
   for (int i = 0; i < 3; ++i) had[i] ? setenv(keep[i], saved[i].c_str(), 1) : unsetenv(keep[i]);
 }
 
-// Every seed of the tokenizer.json fuzz corpus: its spec's bytes make the same tokenizer.
+// Every seed of the tokenizer.json fuzz corpus (BPE byte-level and SentencePiece, WordPiece,
+// Unigram, WordLevel): its spec's bytes make the same tokenizer, and so does its whole cache
+// payload with the indexes read in place (tokenizer_cache_index_test.cpp has the rest).
 TEST(TokenizerSpecCodec, TheCorpusTokenizersComeBackTheSame) {
   const std::string dir = std::string(LOOKUPVIZ_SOURCE_DIR) + "/tests/fuzz/corpus/fuzz_tokenizer_json";
   size_t seen = 0;
@@ -173,9 +175,13 @@ TEST(TokenizerSpecCodec, TheCorpusTokenizersComeBackTheSame) {
     const lv::BpeTokenizer again(std::move(spec));
     ASSERT_EQ(again.error(), "") << e.path();
     expect_same(*l.tokenizer, again);
+    const auto bytes = std::make_shared<const std::string>(lv::cache_payload(*l.tokenizer));
+    const auto in_place = lv::tokenizer_from_cache_payload(*bytes, bytes, &why);
+    ASSERT_TRUE(in_place) << e.path() << ": " << why;
+    expect_same(*l.tokenizer, *in_place);
     ++seen;
   }
-  EXPECT_GE(seen, 3u);
+  EXPECT_GE(seen, 5u);
 }
 
 // Every byte changed, every length cut, and random bytes: refused or decoded, never a crash
