@@ -1,11 +1,9 @@
 // tokenizer_cache.cpp — see tokenizer_cache.hpp.
 #include "core/tokenizer/tokenizer_cache.hpp"
 
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cinttypes>
 #include <cstdio>
@@ -82,23 +80,12 @@ bool expected_header(const std::string& path, size_t cap, Header& h) {
   return true;
 }
 
-// The cache file's bytes, mapped or copied (CacheRead), and what keeps them.
-struct CacheBytes {
-  SmallFileRead::Status status = SmallFileRead::Failed;
-  std::string_view bytes;
-  std::shared_ptr<const void> keep;
-  std::string reason;
-};
-
-CacheBytes cache_bytes(const std::string& file, size_t cap, CacheRead read) {
-  CacheBytes c;
-  if (read == CacheRead::Mapped) {
-    SmallFileMap m = map_small_file(file, cap);
-    c.status = m.status, c.bytes = m.bytes, c.keep = std::move(m.keep), c.reason = std::move(m.reason);
-    return c;
-  }
+// The cache file's bytes, mapped or copied (CacheRead); a copy is held as a mapping is.
+SmallFileMap cache_bytes(const std::string& file, size_t cap, CacheRead read) {
+  if (read == CacheRead::Mapped) return map_small_file(file, cap);
   SmallFileRead f = read_small_file(file, cap);
-  c.status = f.status, c.reason = std::move(f.reason);
+  SmallFileMap c;
+  c.status = f.status, c.size = f.size, c.reason = std::move(f.reason);
   auto text = std::make_shared<const std::string>(std::move(f.text));
   c.bytes = *text;
   c.keep = std::move(text);
@@ -108,9 +95,9 @@ CacheBytes cache_bytes(const std::string& file, size_t cap, CacheRead read) {
 // The cached tokenizer, or null with *why.
 std::shared_ptr<const BpeTokenizer> read_cache(const std::string& file, const Header& want, size_t cap, CacheRead read,
                                                std::string* why) {
-  const CacheBytes f = cache_bytes(file, cap, read);
+  const SmallFileMap f = cache_bytes(file, cap, read);
   if (f.status == SmallFileRead::Missing) return *why = "", nullptr;
-  if (f.status != SmallFileRead::Ok) return *why = f.reason, nullptr;
+  if (!f.ok()) return *why = f.reason, nullptr;
   Header h{};
   if (f.bytes.size() < sizeof h) return *why = "it is shorter than its header", nullptr;
   std::memcpy(&h, f.bytes.data(), sizeof h);
