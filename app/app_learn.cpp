@@ -55,9 +55,11 @@ std::vector<QuestionKind> askable(const App& app, int slide) {
   if (app.inputs.ids.empty()) return out;
   const quiz::QuizModel m = learn_model(app);
   if (slide < 0 || slide >= slide_count()) return out;
-  for (const SlideQuestion& asked : slide_table()[static_cast<size_t>(slide)].questions) {
+  const SlideDef& def = slide_table()[static_cast<size_t>(slide)];
+  for (const SlideQuestion& asked : def.questions) {
     const QuestionKind k = asked.kind;
     if (!asked.in_learn || (whole_table_kind(k) && !small)) continue;
+    if (asked.shown && !asked.shown(context_of(app, def))) continue;  // slide 7: about the view it shows
     if (!quiz::askable_of(k, m)) continue;  // token_count: GPT-2's on a text shown; slide 9's: batches that fit
     out.push_back(k);
   }
@@ -917,6 +919,8 @@ namespace {
 std::vector<int64_t> chip_rows(const App& app) {
   const LearnState& L = app.learn;
   std::vector<int64_t> rows;
+  if (L.question.kind == QuestionKind::MapNearest && L.question.params.choices)  // the map's five circled points
+    return std::vector<int64_t>(L.question.params.choices->begin(), L.question.params.choices->end());
   const bool trained = L.question.kind == QuestionKind::RowsMoved;  // slide 9's table scrolls the same way
   if (L.question.kind != QuestionKind::GradRows && L.question.kind != QuestionKind::GradRowsRandn && !trained)
     return rows;

@@ -20,42 +20,7 @@
 namespace lv::app {
 namespace {
 
-constexpr int kAxes[3][2] = {{0, 1}, {0, 2}, {1, 2}};
-constexpr const char* kAxisNames[3] = {"PC1 / PC2", "PC1 / PC3", "PC2 / PC3"};
-
-// ---------------------------------------------------------------- the worker
-
-void start_map(App& app) {
-  MapTab& m = app.nearest.map;
-  m.asked = nearest_table_key(app);
-  m.asked_once = true;
-  auto out = std::make_shared<MapAnswer>();
-  m.out = out;
-  m.job.start([t = nearest_snapshot(app), key = m.asked, out](JobControl& c) {
-    PcaOptions o;
-    o.components = static_cast<int>(std::min<int64_t>(3, std::min(t.rows(), t.cols())));
-    o.cancel = &c.cancel;
-    o.fraction = &c.progress;  // the passes' share done is the job's progress
-    out->pca = table_pca(t, o);
-    if (!out->pca.ok) {
-      out->error = out->pca.cancelled ? "" : "No map: " + out->pca.error + ".";
-      return;
-    }
-    NearestControl nc;
-    nc.cancel = &c.cancel;
-    const RowNorms n = row_norms(t, nc);
-    if (!n.ok || !n.norms) return;
-    out->norms = *n.norms;
-    if (const TableFile* f = t.file()) out->gguf_unused = gguf_unused_rows(*f);
-    const int k = static_cast<int>(out->pca.components);
-    for (int a = 0; a < 3; ++a)
-      if (kAxes[a][1] < k)
-        out->grids[a] = build_map_grid(out->pca.coordinates.data(), out->pca.rows, k, kAxes[a][0], kAxes[a][1]);
-    out->table = key;
-    out->ok = true;
-    c.progress.store(1.0f, std::memory_order_relaxed);
-  });
-}
+void start_map(App& app) { app.nearest.map.job.start(nearest_snapshot(app), nearest_table_key(app)); }
 
 // ---------------------------------------------------------------- colours
 
@@ -80,16 +45,10 @@ void update_colours(App& app) {
   if (m.colours_for == &a && m.colours_mode == mode && m.colours_marks == marks.size()) return;
   const Palette& pal = palette(app.ui.theme);
   const size_t v = static_cast<size_t>(a.pca.rows);
-  m.colours.assign(v, with_alpha(pal.muted, 0.3f));
   if (m.colour == 0) {
-    float lo = INFINITY, hi = -INFINITY;
-    for (float n : a.norms)
-      if (std::isfinite(n)) lo = std::min(lo, n), hi = std::max(hi, n);
-    for (size_t r = 0; r < v && r < a.norms.size(); ++r) {
-      const float t = hi > lo ? std::clamp((a.norms[r] - lo) / (hi - lo), 0.0f, 1.0f) : 0.5f;
-      m.colours[r] = with_alpha(mix(pal.accent, pal.bad, t), 0.45f);
-    }
+    map_plot_norm_colours(a.norms, v, pal, m.colours);
   } else {
+    m.colours.assign(v, with_alpha(pal.muted, 0.3f));
     for (int64_t r : marks)
       if (r >= 0 && static_cast<size_t>(r) < v) m.colours[static_cast<size_t>(r)] = with_alpha(pal.bad, 1.0f);
   }
@@ -102,9 +61,9 @@ void draw_controls(App& app) {
   MapTab& m = app.nearest.map;
   const int k = static_cast<int>(m.map->pca.components);
   for (int a = 0; a < 3; ++a) {
-    if (kAxes[a][1] >= k) continue;
+    if (kMapAxes[a][1] >= k) continue;
     if (a > 0) ImGui::SameLine();
-    if (ImGui::RadioButton(kAxisNames[a], m.axes == a)) m.axes = a, m.view.scale = 0;
+    if (ImGui::RadioButton(kMapAxisNames[a], m.axes == a)) m.axes = a, m.view.scale = 0;
   }
   landmark("map-axes");
   ImGui::SameLine();
@@ -117,7 +76,7 @@ void draw_controls(App& app) {
   ImGui::RadioButton("never trained / unused", &m.colour, 1);
   landmark("map-colour");
   const std::vector<double>& evr = m.map->pca.explained_variance_ratio;
-  const int ax = kAxes[m.axes][0], ay = kAxes[m.axes][1];
+  const int ax = kMapAxes[m.axes][0], ay = kMapAxes[m.axes][1];
   ImGui::Text("PC%d + PC%d: %.1f %% of the variance", ax + 1, ay + 1,
               100.0 * (evr[static_cast<size_t>(ax)] + evr[static_cast<size_t>(ay)]));
   landmark("map-variance");
@@ -193,11 +152,11 @@ void draw_plot(App& app) {
 void update_map(App& app) {
   NearestPanel& p = app.nearest;
   MapTab& m = p.map;
-  if (m.job.take() && m.out && m.out->ok) m.map = m.out, m.view.scale = 0, m.near_row = -1, m.has_near = false;
+  if (auto a = m.job.take(); a && a->ok) m.map = std::move(a), m.view.scale = 0, m.near_row = -1, m.has_near = false;
   NearestResult r;
   if (m.near_job.take(&r)) m.near = std::move(r), m.has_near = true;
   if (!p.open || p.tab != 2 || m.job.running()) return;
-  if (m.asked_once && m.asked == nearest_table_key(app)) return;  // made, failed or cancelled: its button
+  if (m.job.asked_once() && m.job.asked() == nearest_table_key(app)) return;  // made, failed or cancelled: its button
   start_map(app);
 }
 
@@ -206,9 +165,10 @@ void draw_map_tab(App& app) {
   if (m.job.running()) {
     char what[96];
     std::snprintf(what, sizeof what, "principal components of %s rows…", Commas(app.derived.vocab).s);
-    nearest_progress_line(m.job.progress(), what, &m.job);
+    nearest_progress_line(m.job.progress(), what, &m.job.job());
   }
-  if (!m.job.running() && m.out && !m.out->ok && !m.out->error.empty()) ImGui::TextWrapped("%s", m.out->error.c_str());
+  if (const MapAnswer* last = m.job.last(); !m.job.running() && last && !last->ok && !last->error.empty())
+    ImGui::TextWrapped("%s", last->error.c_str());
   const bool current = m.map && m.map->table == nearest_table_key(app);
   if (!current && !m.job.running() && ImGui::Button("Compute the map")) start_map(app);
   if (!m.map) return;

@@ -36,11 +36,6 @@ TableView nearest_snapshot(const App& app) {
                    std::make_shared<const EditMap>(d.table.edits()));
 }
 
-// Rows are tokens when the table brought its own tokenizer, or is GPT-2-sized with GPT-2's.
-bool rows_are_tokens(const App& app) {
-  return app.tokenizer && (app.model_tokenizer || app.derived.vocab == static_cast<int64_t>(kGpt2VocabSize));
-}
-
 void nearest_progress_line(float fraction, const char* what, BackgroundJob* job, NearestJob* search) {
   const float e = em();
   char pct[16];
@@ -53,11 +48,6 @@ void nearest_progress_line(float fraction, const char* what, BackgroundJob* job,
     if (job) job->stop();
     if (search) search->stop();
   }
-}
-
-std::string row_token_text(App& app, int64_t row) {
-  if (!rows_are_tokens(app) || row < 0 || row >= static_cast<int64_t>(app.tokenizer->vocab_size())) return {};
-  return wide_to_edit(app.ui.editor.wide, visible_token_text(app.tokenizer->token_bytes(row)));
 }
 
 int64_t nearest_query_row(App& app, const std::string& text, std::string* why) {
@@ -90,21 +80,6 @@ int64_t nearest_query_row(App& app, const std::string& text, std::string* why) {
     *why = "“" + text + "” is " + std::to_string(e.ids.size()) + " tokens: showing the first, " +
            row_token_text(app, e.ids[0]) + ".";
   return e.ids[0];
-}
-
-bool add_row_as_id(App& app, int64_t row) {
-  if (row < 0 || row >= app.derived.vocab) return false;
-  if (app.inputs.ids.size() >= kMaxIds) {
-    set_status(app, "The batch is full: remove an ID first.");
-    return false;
-  }
-  IdList ids = app.inputs.ids;
-  ids.push_back(row);
-  edit_ids(app, ids);
-  char line[96];
-  std::snprintf(line, sizeof line, "Added row %lld as an ID.", static_cast<long long>(row));
-  set_status(app, line);
-  return true;
 }
 
 }  // namespace lv::app

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/state/app_state.hpp"
+#include "app/state/row_tokens.hpp"
 
 namespace lv::app {
 
@@ -14,17 +15,10 @@ namespace lv::app {
 // and the table as the panel's workers read it (the base shared, the edits copied).
 NearestTableKey nearest_table_key(const App& app);
 TableView nearest_snapshot(const App& app);
-// Rows are tokens when the table brought its own tokenizer, or is GPT-2-sized with GPT-2's.
-bool rows_are_tokens(const App& app);
-// The text a row's token shows (␣ for a space), "" when rows are not tokens (rows_are_tokens).
-std::string row_token_text(App& app, int64_t row);
 // A typed query: a row number, or (rows that are tokens) a token's text. -1 and *why when
 // it is neither.
 int64_t nearest_query_row(App& app, const std::string& text, std::string* why);
 // A worker's bar: its progress, what it does, and Cancel (which stops `job`, and `search`).
 void nearest_progress_line(float fraction, const char* what, BackgroundJob* job, NearestJob* search = nullptr);
-// Row `row` appended to the IDs (the same setter a typed ID goes through); false when
-// the batch is full or the row is outside the table (the footer says why).
-bool add_row_as_id(App& app, int64_t row);
 
 }  // namespace lv::app

@@ -12,6 +12,15 @@
 
 namespace lv::app {
 
+// What a search or a norms pass was made for: a new table, dtype or edit makes it stale.
+struct NearestTableKey {
+  const void* base = nullptr;  // the seeded matrix or the file (TableView::base_owner)
+  int64_t rows = 0, cols = 0;
+  int dtype = 0;
+  uint64_t edits_version = 0;
+  bool operator==(const NearestTableKey&) const = default;
+};
+
 struct NearestQuery {
   TableView table;
   int64_t row = 0;

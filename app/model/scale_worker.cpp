@@ -89,6 +89,12 @@ bool ScaleWorker::have_wanted_table() const {
   return (table_ || file_) && snap_.table == TablePhase::Ready && snap_is_wanted() && (!file_ || facts_ == want_facts_);
 }
 
+TableView ScaleWorker::table_view() const {
+  if (!have_wanted_table()) return {};
+  if (file_) return TableView(nullptr, file_, TableDtype::Float32, nullptr);
+  return TableView::of_floats(table_, snap_.vocab, snap_.dim);
+}
+
 void ScaleWorker::drop_table() {
   table_.reset();
   file_.reset();
@@ -299,7 +305,7 @@ void ScaleWorker::finish() {
   ++snap_.revision;
   if (job == Job::Build) {
     if (job_ok_) {
-      table_ = std::move(built_);
+      table_ = std::shared_ptr<float>(built_.release(), FreeTableMemory{});
       facts_ = std::move(built_facts_);
       const Overview& o = facts_->overview;
       snap_.table = TablePhase::Ready;

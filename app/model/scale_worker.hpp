@@ -24,6 +24,7 @@
 #include "app/model/background_job.hpp"
 #include "app/model/table_facts.hpp"
 #include "core/heatmap/heatmap_aggregate.hpp"
+#include "core/io/table_view.hpp"
 #include "core/kernels/huge_pages.hpp"
 
 namespace lv::app {
@@ -124,6 +125,9 @@ class ScaleWorker {
   void release_unwanted(uint64_t seed, int64_t vocab, int64_t dim, const TableFile* file);
 
   const ScaleSnapshot& snapshot() const { return snap_; }
+  // The ready table as a view (empty: none ready): the seeded one shared with its reader (the
+  // map's worker keeps it alive past a drop; nothing is copied), or the file's where it lies.
+  TableView table_view() const;
   bool busy() const { return job_ != Job::None || pending(); }  // a job runs or is about to start
 
   // How long timing keeps going without poll() (the slide is not being drawn).
@@ -181,7 +185,7 @@ class ScaleWorker {
   bool job_ok_ = false;
   const char* job_error_ = "";
 
-  TableBuffer table_;                        // the ready seeded table (in 2 MB pages when the kernel allows)
+  std::shared_ptr<float> table_;             // the ready seeded table (in 2 MB pages when the kernel allows)
   std::shared_ptr<const TableFile> file_;    // or the ready loaded one
   std::shared_ptr<const TableFacts> facts_;  // the ready table's: its overview and range
   bool want_ = false;

@@ -157,12 +157,14 @@ bool asks_estimate(const SlideContext& cx) {
 }
 // Its declaration (SlideDef::hides): asking for the estimate, the timings wait for the answer.
 Hidden hides(const quiz::Question& q) {
-  // Both of its questions are about the timings: the figures wait for the answer.
-  return q.kind == quiz::QuestionKind::SpeedupEstimate || q.kind == quiz::QuestionKind::SpeedupBatch
+  // Two of its questions are about the timings: the figures wait for the answer. The map's
+  // result is the lines from a hovered point to its nearest rows (they would answer it).
+  return q.kind == quiz::QuestionKind::SpeedupEstimate || q.kind == quiz::QuestionKind::SpeedupBatch ||
+                 q.kind == quiz::QuestionKind::MapNearest
              ? Hidden{Hidden::kResult, {}}
              : Hidden{};
 }
-bool hides_timing(const SlideContext& cx) { return hides_now(cx, Hidden::kResult); }
+bool hides_timing(const SlideContext& cx) { return hides_now(cx, Hidden::kResult) && asks_estimate(cx); }
 
 void update_shown(const SlideContext& cx, int cur) {
   ScaleState& sc = scale_state(cx);
@@ -183,6 +185,7 @@ void update_shown(const SlideContext& cx, int cur) {
   // The code panel caches on it (code_panel_text): rebuilt with the new figures, and when a
   // question stops (or stops) hiding them.
   sc.seen_revision = s.revision * 2 + (hides_timing(cx) ? 1 : 0);
+  if (sc.view == kScaleViewMap) scale_map_update(sc.map, w);  // its map, once the table is made
 }
 
 // ---------------------------------------------------------------- narrative
@@ -224,7 +227,12 @@ void narrative(const SlideContext& cx) {
   ImGui::Spacing();
   para("A one-hot row for one token is %s, %s of them zero.", count_text(table_rows(cx), "number").c_str(), vm1);
   ImGui::Spacing();
-  if (cur <= kStepMap) {
+  if (cur <= kStepMap && sc.view == kScaleViewMap) {
+    // In the heat map's sentence's place, about as long (the narration fits the same room).
+    para("On the map each row is a point at its first two principal components. Two of %s dimensions keep only "
+         "part of the table: near in the picture is not always near in it.",
+         d);
+  } else if (cur <= kStepMap) {
     para("Every weight is a pixel (or less): blue below 0, red above. Zoom with the wheel, drag to "
          "pan, double-click to see it all again.");
   } else if (cur == kStepIds) {
@@ -683,16 +691,46 @@ ImVec2 draw_chart(SlideCanvas& c, const ScaleSnapshot& s, ImVec2 pos, float widt
   return ImVec2(width, y - pos.y);
 }
 
-// ---------------------------------------------------------------- canvas
-ImVec2 canvas(SlideCanvas& c) {
-  const SlideContext& cx = c.cx;
-  static const ScaleSnapshot kNothingYet;  // drawn before its first update (never in the window)
-  const ScaleSnapshot* snap = snapshot(cx);
-  const ScaleSnapshot& s = snap ? *snap : kNothingYet;
+// ---------------------------------------------------------------- the toggle
+// Heat map | Map at the header's right end. Returns the width it takes (with a gap).
+float draw_view_toggle(SlideCanvas& c) {
   const float e = em();
-  ImDrawList* dl = c.dl;
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float box = ImGui::GetFrameHeight() + st.ItemInnerSpacing.x;
+  const float w = box * 2.0f + ImGui::CalcTextSize("Heat map").x + ImGui::CalcTextSize("Map").x + st.ItemSpacing.x;
+  if (c.measuring || !find_scale_state(c.cx)) return w + e;
+  ScaleState& sc = scale_state(c.cx);
+  ImGui::SetCursorScreenPos(ImVec2(c.origin.x + c.avail.x - w, c.origin.y - (ImGui::GetFrameHeight() - e) * 0.5f));
+  if (ImGui::RadioButton("Heat map##scale-view", sc.view == kScaleViewHeatmap)) sc.view = kScaleViewHeatmap;
+  landmark("scale-view-heatmap");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("Map##scale-view", sc.view == kScaleViewMap)) sc.view = kScaleViewMap;
+  landmark("scale-view-map");
+  return w + e;
+}
 
-  // Header.
+// Under the map: what a hover and a click do (a shorter line where the long one would wrap
+// past the room under the plot).
+void draw_map_help(SlideCanvas& c, const ScaleSnapshot& s, ImVec2 at, float width, float height) {
+  char help[320];
+  std::snprintf(help, sizeof help,
+                "Each point is one of the %s rows, coloured by its norm. Hover a point: lines join it to its %d "
+                "nearest rows in all %s dimensions. Click: add it as an ID. Wheel, drag, double-click: zoom, pan, "
+                "fit.",
+                with_commas(s.vocab).c_str(), kScaleMapNear, with_commas(s.dim).c_str());
+  if (ImGui::CalcTextSize(help, nullptr, false, width).y > height)
+    std::snprintf(help, sizeof help, "Hover: its %d nearest rows in all %s dimensions · click: add as an ID",
+                  kScaleMapNear, with_commas(s.dim).c_str());
+  c.dl->PushClipRect(at, ImVec2(at.x + width, at.y + height), true);
+  c.dl->AddText(fonts().ui, ImGui::GetFontSize(), at, c.pal.muted, help, nullptr, width);
+  c.dl->PopClipRect();
+  landmark_rect("scale-map-help", at, ImVec2(at.x + width, at.y + ImGui::CalcTextSize(help, nullptr, false, width).y));
+}
+
+// The line above the map: the table's name, shape, bytes and where it came from, and the
+// Heat map | Map toggle at its right end.
+void draw_header(SlideCanvas& c) {
+  const SlideContext& cx = c.cx;
   char v[32], d[32], bytes[32], head[640];
   fmt_count(v, sizeof v, table_rows(cx));
   fmt_count(d, sizeof d, table_cols(cx));
@@ -707,8 +745,21 @@ ImVec2 canvas(SlideCanvas& c) {
   else
     std::snprintf(head, sizeof head, "emb.weight · %s × %s · %s · seed %s", v, d, bytes,
                   cx.model.inputs.seed_text.c_str());
-  // A file's and a tensor's name are the user's: cut in the middle to the canvas's width.
-  draw_text_fit(dl, fonts().bold, c.origin, c.avail.x, c.pal.muted, head, Elide::Middle);
+  // A file's and a tensor's name are the user's: cut in the middle to the room the toggle leaves.
+  const float toggle_w = draw_view_toggle(c);
+  draw_text_fit(c.dl, fonts().bold, c.origin, c.avail.x - toggle_w, c.pal.muted, head, Elide::Middle);
+}
+
+// ---------------------------------------------------------------- canvas
+ImVec2 canvas(SlideCanvas& c) {
+  const SlideContext& cx = c.cx;
+  static const ScaleSnapshot kNothingYet;  // drawn before its first update (never in the window)
+  const ScaleSnapshot* snap = snapshot(cx);
+  const ScaleSnapshot& s = snap ? *snap : kNothingYet;
+  const float e = em();
+  ImDrawList* dl = c.dl;
+
+  draw_header(c);
 
   // The chart slides in from the right in the timing step; the map keeps >= 8 em.
   const float chart_p = c.progress(kStepTiming);
@@ -728,14 +779,21 @@ ImVec2 canvas(SlideCanvas& c) {
   m.size.y = std::max(e * 7.0f, c.avail.y - top - foot);
 
   HeatmapHover hover;
-  if (s.table == TablePhase::Ready) {
-    hover = draw_map(c, s, m);
-  } else {
+  const bool map_view = scale_of(cx).view == kScaleViewMap && scale_of(cx).worker;
+  if (s.table != TablePhase::Ready) {
     draw_build_progress(c, s, m);
+  } else if (map_view) {
+    ScaleState& sc = scale_state(cx);
+    // The map has no axes of rows and columns: it takes their room too.
+    scale_map_draw(c, sc.map, *sc.worker, ImVec2(c.origin.x, m.pos.y), ImVec2(m.size.x + axis_w + tag_w, m.size.y));
+  } else {
+    hover = draw_map(c, s, m);
   }
 
   const float fy = m.pos.y + m.size.y + e * 0.5f;
-  if (s.table == TablePhase::Ready) {
+  if (s.table == TablePhase::Ready && map_view) {
+    draw_map_help(c, s, ImVec2(c.origin.x, fy), m.size.x + axis_w + tag_w, foot - e * 0.5f);
+  } else if (s.table == TablePhase::Ready) {
     HeatmapStyle ls;
     ls.light = cx.ui.theme == Theme::Light;
     const ImVec2 lsz = heatmap_draw_legend(dl, ImVec2(m.pos.x, fy), legend_w, s.range.abs_max, ls, c.pal);
@@ -902,7 +960,8 @@ SlideActivity activity(const SlideContext& cx, bool shown) {
   const ScaleState& sc = scale_of(cx);
   if (!shown || !sc.worker) return SlideActivity::Idle;  // hidden, it starts nothing
   if (uploading(sc)) return SlideActivity::Animating;
-  return sc.worker->busy() ? SlideActivity::Working : SlideActivity::Idle;
+  const bool mapping = sc.view == kScaleViewMap && (sc.map.job.running() || sc.map.near_job.running());
+  return sc.worker->busy() || mapping ? SlideActivity::Working : SlideActivity::Idle;
 }
 
 // For --screenshot / --export-slides: its table (and, from the timing step on, its timing)
@@ -914,6 +973,7 @@ bool ready(const SlideContext& cx, bool shown) {
   const ScaleSnapshot& s = sc.worker->snapshot();
   if (s.table == TablePhase::Failed) return true;
   if (s.table != TablePhase::Ready || sc.worker->busy()) return false;
+  if (sc.view == kScaleViewMap) return !sc.map.job.running() && (scale_map_ready(sc.map, s) || sc.map.job.last());
   const HeatmapGpuStatus& gpu = sc.heatmap.gpu;
   return !(heatmap_renderer() && !gpu.failed && !gpu.ready);
 }
@@ -928,17 +988,50 @@ void file_changed(const SlideContext& cx) {
   if (find_scale_state(cx) && scale_of(cx).worker) scale_state(cx).worker->table_changed();  // summarized again
 }
 
-// Asked at the timing step from what this slide measured (measure below); the map's
-// question is --quiz-json's alone (the map is this slide's view; Learn mode does not draw
-// it yet). A worksheet does not ask them.
+// Learn mode asks about the view shown: the timings' questions over the heat map (at the
+// timing step, from what this slide measured: measure below), the map's once its map of this
+// table is made (with every step shown: nothing of the chart answers it). A worksheet does
+// not ask them.
 quiz::PictureStep before_timing(const quiz::Question&) { return {7, 0}; }
+bool heatmap_shown(const SlideContext& cx) { return scale_of(cx).view == kScaleViewHeatmap; }
+bool map_shown(const SlideContext& cx) {
+  const ScaleState& sc = scale_of(cx);
+  return sc.view == kScaleViewMap && sc.worker && scale_map_ready(sc.map, sc.worker->snapshot());
+}
+QuestionSteps steps_all(const quiz::Question&, int n) { return steps_at(n, n, n); }
 constexpr SlideQuestion kQuestions[] = {
     // No anchor far from the truth (measured ratios run from tens to tens of thousands).
     {quiz::QuestionKind::SpeedupEstimate, steps_last,
-     "Type your estimate, a number like 100 or 10000 (within 2× counts); Enter answers, S shows.", before_timing},
-    {quiz::QuestionKind::SpeedupBatch, steps_last, "Type 1 or 256; Enter answers, S shows.", before_timing},
-    {quiz::QuestionKind::MapNearest, steps_whole, kHowWholeNumber, before_timing, false, false},
+     "Type your estimate, a number like 100 or 10000 (within 2× counts); Enter answers, S shows.", before_timing, false,
+     true, heatmap_shown},
+    {quiz::QuestionKind::SpeedupBatch, steps_last, "Type 1 or 256; Enter answers, S shows.", before_timing, false, true,
+     heatmap_shown},
+    {quiz::QuestionKind::MapNearest, steps_all,
+     "Click one of the five circled points (wheel: zoom in), or its chip, or type its row; Enter answers, S shows.",
+     before_timing, false, true, map_shown},
 };
+
+// The map's question reads the map this view shows (no PCA of its own on the UI thread).
+void quiz_model(const SlideContext& cx, quiz::QuizModel& m) {
+  const ScaleState& sc = scale_of(cx);
+  if (sc.view == kScaleViewMap && sc.worker) m.shown_map = scale_map_shown(sc.map, *sc.worker);
+}
+// The view shown and its map asked about: toggling asks about the other view.
+uint64_t quiz_key(const SlideContext& cx) {
+  const ScaleState& sc = scale_of(cx);
+  return static_cast<uint64_t>(sc.view) * 2 + (map_shown(cx) ? 1 : 0);
+}
+
+// The view in the session: "slide_value = scale.view map".
+void save_values(const SlideContext& cx, std::vector<SettingsSlideValue>& out) {
+  out.push_back({"scale.view", scale_of(cx).view == kScaleViewMap ? "map" : "heatmap"});
+}
+void restore_values(const SlideContext& cx, const std::vector<SettingsSlideValue>& in) {
+  for (const SettingsSlideValue& v : in)
+    if (v.name == "scale.view" && (v.value == "map" || v.value == "heatmap"))
+      scale_state(cx).view = v.value == "map" ? kScaleViewMap : kScaleViewHeatmap;
+}
+uint64_t values_key(const SlideContext& cx) { return static_cast<uint64_t>(scale_of(cx).view); }
 
 }  // namespace
 
@@ -952,12 +1045,17 @@ const SlideDef kSlideAtScale = {
     .ready = ready,
     .file_changed = file_changed,
     .code_depends = code_depends,
+    .save_values = save_values,
+    .restore_values = restore_values,
+    .values_key = values_key,
     .holds_big_table = true,
     .questions = kQuestions,
     .measured_questions = true,
     .hides = hides,
+    .quiz_model = quiz_model,
     .measure = measured_speedup,
-    .measure_batches = {kTimingBatches[0], kTimingBatches[kTimingBatchCount - 1]}};
+    .measure_batches = {kTimingBatches[0], kTimingBatches[kTimingBatchCount - 1]},
+    .quiz_key = quiz_key};
 
 MeasuredSpeedup measured_speedup(const SlideContext& cx, int batch) {
   MeasuredSpeedup m;

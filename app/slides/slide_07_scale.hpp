@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "app/model/scale_worker.hpp"
+#include "app/slides/slide_07_map.hpp"
 #include "app/slides/slides.hpp"
 #include "app/state/slide_context.hpp"
 #include "app/widgets/widget_heatmap.hpp"
@@ -22,7 +23,10 @@ struct ScaleState {
   uint64_t timed_version = 0;           // the table version timing was started for (0: none)
   uint64_t seen_revision = 0;           // the worker's snapshot revision the code panel shows
   std::unique_ptr<ScaleWorker> worker;  // created when the slide is first updated on screen
+  int view = 0;                         // the canvas's toggle: 0 the heat map, 1 the map (the session keeps it)
+  ScaleMapState map;                    // the map view's worker, answer and plot (app/slides/slide_07_map.hpp)
 };
+inline constexpr int kScaleViewHeatmap = 0, kScaleViewMap = 1;
 
 // Learn mode's speedup_estimate (issue 28): the lookup-over-matmul ratio slide 7 measured at
 // batch size `batch` (one of kTimingBatches), once both paths are timed (its SlideDef::measure).

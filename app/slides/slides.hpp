@@ -101,6 +101,9 @@ struct SlideQuestion {
   quiz::PictureStep (*picture)(const quiz::Question& q);
   bool onehot_product = false;  // asked of the one-hot product (quiz::DeckQuestion)
   bool in_learn = true;         // Learn mode asks it (false: the command line's alone)
+  // Learn mode asks it only while this says so (slide 7: the view it is about is shown, its
+  // map made); null: whenever the state can ask it.
+  bool (*shown)(const SlideContext& cx) = nullptr;
 };
 
 // What slides say most often under a question, and their common steps and pictures.

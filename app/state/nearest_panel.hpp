@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "app/model/background_job.hpp"
+#include "app/model/map_job.hpp"
 #include "app/model/nearest_job.hpp"
 #include "app/widgets/widget_map_plot.hpp"
 #include "core/nearest/map_grid.hpp"
@@ -20,15 +21,6 @@
 #include "core/nearest/table_pca.hpp"
 
 namespace lv::app {
-
-// What a search or a norms pass was made for: a new table, dtype or edit makes it stale.
-struct NearestTableKey {
-  const void* base = nullptr;  // the seeded matrix or the file (TableView::base_owner)
-  int64_t rows = 0, cols = 0;
-  int dtype = 0;
-  uint64_t edits_version = 0;
-  bool operator==(const NearestTableKey&) const = default;
-};
 
 struct NearestAsk {
   NearestTableKey table;
@@ -51,26 +43,10 @@ struct NormsAnswer {
   std::vector<int64_t> marked;  // the unused rows it was computed from
 };
 
-// The map's worker's answer: the table's first three principal components (every row's
-// coordinates), each row's norm, the rows a GGUF marks unused, a grid index a pair of axes
-// (PC1/PC2, PC1/PC3, PC2/PC3; they borrow pca.coordinates: the answer never moves).
-struct MapAnswer {
-  NearestTableKey table;
-  TablePca pca;
-  std::vector<float> norms;
-  std::vector<int64_t> gguf_unused;
-  MapGrid grids[3];
-  bool ok = false;
-  std::string error;  // why there is no map (one sentence)
-};
-
 // The map tab: its worker, the answer shown, the axes, the colouring, the view, the
 // hovered row and its nearest rows in the full space (a search of its own).
 struct MapTab {
-  BackgroundJob job;
-  std::shared_ptr<MapAnswer> out;  // filled by job (its progress: the job's own)
-  NearestTableKey asked;
-  bool asked_once = false;
+  MapJob job;
   std::shared_ptr<const MapAnswer> map;  // the last one taken
   int axes = 0;                          // 0: PC1/PC2, 1: PC1/PC3, 2: PC2/PC3
   int colour = 0;                        // 0: by row norm, 1: never-trained / unused rows marked

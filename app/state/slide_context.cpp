@@ -5,6 +5,7 @@
 
 #include "app/state/app_edits.hpp"
 #include "app/state/nearest_panel.hpp"
+#include "app/state/row_tokens.hpp"
 #include "app/model/model_jobs.hpp"
 #include "core/text/wide_text.hpp"
 
@@ -25,6 +26,8 @@ void SlideDoor::play_pause(int steps) const { timeline_play_pause(app_->ui.timel
 void SlideDoor::table_file_rewritten() const { app_->loading.disk_changed_file = app_->inputs.file.get(); }
 void SlideDoor::status(const std::string& text) const { set_status(*app_, text.c_str()); }
 void SlideDoor::hover_row(int64_t row) const { hover_table_row(app_->nearest, row); }
+bool SlideDoor::add_id(int64_t row) const { return add_row_as_id(*app_, row); }
+std::string SlideDoor::row_token(int64_t row, int64_t rows) const { return row_token_text(*app_, row, rows); }
 
 SlideContext slide_context(App& app, const void* key) {
   return SlideContext{.model = app,

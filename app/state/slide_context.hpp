@@ -35,6 +35,9 @@ class SlideDoor {
   void table_file_rewritten() const;
   void status(const std::string& text) const;  // a line in the footer for a few seconds
   void hover_row(int64_t row) const;           // a table row under the mouse: N opens "What a row means"
+  bool add_id(int64_t row) const;              // a row clicked on a map: appended to the IDs (the footer says so)
+  // The token row `row` of a table of `rows` rows stands for ("" when its rows are not tokens).
+  std::string row_token(int64_t row, int64_t rows) const;
   // Learn mode's answer as the canvas's targets take it (a click selects, app/widgets/widget_answer_targets.hpp).
   LearnState& answers() const;
   // Text to draw with ImGui: characters beyond U+FFFF as the slots the fonts hold (core/text/wide_text.hpp).

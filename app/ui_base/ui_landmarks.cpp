@@ -45,7 +45,9 @@ void landmark_rect(const char* name, ImVec2 min, ImVec2 max) {
 
 bool find_landmark(const char* name, ImVec2* min, ImVec2* max) {
   for (const Landmark& m : g_marks) {
-    if (m.name && std::strcmp(m.name, name) == 0 && m.frame >= ImGui::GetFrameCount() - 1) {
+    // Drawn in this frame or the last — not by an earlier context whose frames counted higher.
+    const int frame = ImGui::GetFrameCount();
+    if (m.name && std::strcmp(m.name, name) == 0 && m.frame >= frame - 1 && m.frame <= frame) {
       *min = m.min;
       *max = m.max;
       return true;
@@ -58,7 +60,7 @@ void write_landmarks(const std::string& path, std::string& last) {
   std::string text;
   char line[160];
   for (const Landmark& m : g_marks) {
-    if (!m.name || m.frame < ImGui::GetFrameCount() - 1) continue;
+    if (!m.name || m.frame < ImGui::GetFrameCount() - 1 || m.frame > ImGui::GetFrameCount()) continue;
     std::snprintf(line, sizeof line, "%s %.0f %.0f %.0f %.0f\n", m.name, m.min.x, m.min.y, m.max.x - m.min.x,
                   m.max.y - m.min.y);
     text += line;

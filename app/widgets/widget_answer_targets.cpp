@@ -139,6 +139,11 @@ void answer_rows(LearnState& learn, const GridLayout& g, ImDrawList* dl, const P
   }
 }
 
+void answer_point(LearnState& learn, int64_t row, ImVec2 at, float half, ImDrawList* dl, const Palette& pal) {
+  AnswerTarget t{AnswerTarget::Axis::Row, row, 0, ImVec2(at.x - half, at.y - half), ImVec2(at.x + half, at.y + half)};
+  mark(learn, t, ImVec2(0.0f, at.y - half - em() * 1.45f), dl, pal, true);  // the mark above the point
+}
+
 float answer_cols_band() { return em() * 1.35f; }
 
 float chips_height() { return ImGui::GetFrameHeight() + em() * 0.5f; }

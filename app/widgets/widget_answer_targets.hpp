@@ -24,6 +24,10 @@ float answer_cols_band();
 // The cells of g (which output cells change after an edit): each a target of its own.
 void answer_cells(LearnState& learn, const GridLayout& g, ImDrawList* dl, const Palette& pal);
 
+// A row drawn as a point (slide 7's map): a square of 2 · half around `at` is its target; the
+// reveal's ✓ / ✗ goes above it.
+void answer_point(LearnState& learn, int64_t row, ImVec2 at, float half, ImDrawList* dl, const Palette& pal);
+
 // Table rows as a line of chips at the cursor (the question panel): each a Row target, so a
 // row is clickable whatever the slide's grid scrolls to, and the reveal marks every row it
 // names (issue 36: slide 6 at 1280 × 800 showed 4 of V rows, the ✓ on the others unseen).

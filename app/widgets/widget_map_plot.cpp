@@ -168,4 +168,16 @@ MapPlotHit map_plot_draw(const char* id, ImVec2 size, const MapPlotInput& in, Ma
   return hit;
 }
 
+void map_plot_norm_colours(const std::vector<float>& norms, size_t rows, const Palette& pal, std::vector<ImU32>& out) {
+  out.assign(rows, with_alpha(pal.muted, 0.3f));
+  float lo = INFINITY, hi = -INFINITY;
+  for (float n : norms)
+    if (std::isfinite(n)) lo = std::min(lo, n), hi = std::max(hi, n);
+  for (size_t r = 0; r < rows && r < norms.size(); ++r) {
+    if (!std::isfinite(norms[r])) continue;
+    const float t = hi > lo ? std::clamp((norms[r] - lo) / (hi - lo), 0.0f, 1.0f) : 0.5f;
+    out[r] = with_alpha(mix(pal.accent, pal.bad, t), 0.45f);
+  }
+}
+
 }  // namespace lv::app

@@ -16,6 +16,7 @@
 #include <imgui.h>
 
 #include <cstdint>
+#include <vector>
 
 #include "core/nearest/map_grid.hpp"
 
@@ -53,6 +54,10 @@ ImVec2 map_plot_to_screen(const MapPlotView& v, ImVec2 min, ImVec2 max, double x
 
 // The view that shows every point of the grid in a plot of w × h pixels (a margin kept).
 MapPlotView map_plot_fit(const MapGrid& g, float w, float h);
+
+// A colour a row by its norm (of `rows`): the palette's accent for the lowest, its "bad" colour
+// for the highest, with the alpha density shows through; a norm not finite stays muted.
+void map_plot_norm_colours(const std::vector<float>& norms, size_t rows, const Palette& pal, std::vector<ImU32>& out);
 
 MapPlotHit map_plot_draw(const char* id, ImVec2 size, const MapPlotInput& in, MapPlotView& view, const Palette& pal);
 

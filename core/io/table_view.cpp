@@ -10,15 +10,26 @@ namespace lv {
 
 TableView::TableView(std::shared_ptr<const Matrix> seeded, std::shared_ptr<const TableFile> file, TableDtype dtype,
                      std::shared_ptr<const EditMap> edits)
-    : seeded_(std::move(seeded)), file_(std::move(file)), dtype_(dtype) {
+    : file_(std::move(file)), dtype_(dtype) {
   if (edits) edits_ = std::move(edits);
   if (file_) {
     rows_ = file_->rows;
     cols_ = file_->cols;
-  } else if (seeded_) {
-    rows_ = seeded_->rows();
-    cols_ = seeded_->cols();
+  } else if (seeded) {
+    rows_ = seeded->rows();
+    cols_ = seeded->cols();
+    seeded_ = seeded->data();
+    seeded_owner_ = std::move(seeded);
   }
+}
+
+TableView TableView::of_floats(std::shared_ptr<const float> values, int64_t rows, int64_t cols) {
+  TableView t;
+  if (!values || rows <= 0 || cols <= 0) return t;
+  t.seeded_ = values.get();
+  t.seeded_owner_ = std::move(values);
+  t.rows_ = rows, t.cols_ = cols;
+  return t;
 }
 
 const float* TableView::base_row(int64_t r) const {
@@ -41,7 +52,7 @@ const float* TableView::base_row(int64_t r) const {
 
 float TableView::base_at(int64_t r, int64_t c) const {
   if (!file_) {
-    const float v = (*seeded_)(r, c);
+    const float v = seeded_[r * cols_ + c];
     return dtype_ == TableDtype::Float32 ? v : round_to(v, dtype_);
   }
   return base_row(r)[c];  // converted and rounded when read
@@ -58,7 +69,7 @@ float TableView::at(int64_t r, int64_t c) const {
 const float* TableView::direct() const {
   if (dtype_ != TableDtype::Float32) return nullptr;
   if (file_) return file_->f32();
-  return seeded_ ? seeded_->data() : nullptr;
+  return seeded_;
 }
 
 void TableView::overlay(int64_t r, float* row) const {
@@ -71,7 +82,7 @@ void TableView::read_range(int64_t first, int64_t n, float* out) const {
   if (file_) {
     file_->read_range(first, n, out);
   } else {
-    std::memcpy(out, seeded_->data() + first * cols_, sizeof(float) * static_cast<size_t>(n * cols_));
+    std::memcpy(out, seeded_ + first * cols_, sizeof(float) * static_cast<size_t>(n * cols_));
   }
   if (dtype_ != TableDtype::Float32) round_values(out, static_cast<size_t>(n * cols_), dtype_);
 }
@@ -137,7 +148,7 @@ void count_nonfinite(const TableView& t, int64_t first, int64_t n, std::vector<i
     const int64_t m = std::min(kBand, first + n - r);
     // A seeded float32 table is read in place; a file through the guarded copy (it may shrink).
     const float* rows = t.seeded() && t.dtype() == TableDtype::Float32
-                            ? t.seeded()->data() + r * d
+                            ? t.seeded() + r * d
                             : (t.read_range(r, m, scratch.data()), scratch.data());
     for (int64_t i = 0; i < m; ++i) {
       const float* row = rows + i * d;

@@ -26,19 +26,23 @@ class TableView {
   // Exactly one of seeded / file is non-null.
   TableView(std::shared_ptr<const Matrix> seeded, std::shared_ptr<const TableFile> file, TableDtype dtype,
             std::shared_ptr<const EditMap> edits);
+  // A float32 table held elsewhere, rows × cols row-major, kept alive by the pointer's owner
+  // (slide 7's seeded table in 2 MB pages: mapped without a copy). Read as a seeded one.
+  static TableView of_floats(std::shared_ptr<const float> values, int64_t rows, int64_t cols);
 
   bool empty() const { return rows_ == 0; }
   int64_t rows() const { return rows_; }
   int64_t cols() const { return cols_; }
   TableDtype dtype() const { return dtype_; }
   const TableFile* file() const { return file_.get(); }
-  const Matrix* seeded() const { return seeded_.get(); }
+  // The seeded table's float32 values (row-major), or null for a file's.
+  const float* seeded() const { return seeded_; }
   const EditMap& edits() const { return *edits_; }
   // What the base's values live in (the file or the seeded matrix): a key for caches of
   // whole-table facts that a weak reference can hold (core/nearest/ keeps row norms by it).
   std::shared_ptr<const void> base_owner() const {
     if (file_) return file_;
-    return seeded_;
+    return seeded_owner_;
   }
 
   float base_at(int64_t r, int64_t c) const;  // without the edits
@@ -63,7 +67,8 @@ class TableView {
   mutable std::vector<float> cache_;
   mutable std::vector<int64_t> cache_rows_;  // the row in each slot (-1: empty)
   mutable size_t cache_next_ = 0;            // the slot to reuse next (round robin)
-  std::shared_ptr<const Matrix> seeded_;
+  const float* seeded_ = nullptr;            // the seeded values (a Matrix's, or of_floats')
+  std::shared_ptr<const void> seeded_owner_;
   std::shared_ptr<const TableFile> file_;
   TableDtype dtype_ = TableDtype::Float32;
   std::shared_ptr<const EditMap> edits_ = std::make_shared<const EditMap>();

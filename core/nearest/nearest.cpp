@@ -35,8 +35,8 @@ Source source_of(const TableView& t) {
   Source s;
   const int64_t d = t.cols();
   const TableDtype view = t.dtype();
-  if (const Matrix* m = t.seeded()) {
-    if (view == TableDtype::Float32) s.base = reinterpret_cast<const uint8_t*>(m->data());
+  if (const float* m = t.seeded()) {
+    if (view == TableDtype::Float32) s.base = reinterpret_cast<const uint8_t*>(m);
   } else if (const TableFile* f = t.file()) {
     if (!f->fortran && !f->changed()) {
       if (f->type == StoredType::F32 && view == TableDtype::Float32) s.type = RowType::F32, s.base = f->base;

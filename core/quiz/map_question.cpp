@@ -32,24 +32,37 @@ std::string distance_text(double d) {
   return buf;
 }
 
+const TableView& mapped(const QuizModel& m) { return m.shown_map ? m.shown_map->table : m.table; }
+
 }  // namespace
 
-bool map_askable(const QuizModel& m) { return m.dim() >= 2 && m.vocab() > kMapChoices && !m.ids.empty(); }
+int64_t map_rows(const QuizModel& m) { return mapped(m).rows(); }
+
+bool map_askable(const QuizModel& m) {
+  return mapped(m).cols() >= 2 && mapped(m).rows() > kMapChoices && !m.ids.empty() &&
+         (!m.shown_map || m.shown_map->grid);
+}
 
 MapNearest map_nearest(const QuizModel& m, int64_t row) {
   MapNearest out;
-  if (!map_askable(m) || row < 0 || row >= m.vocab()) return out;
-  PcaOptions o;
-  o.components = 2;
-  const TablePca p = table_pca(m.table, o);
-  if (!p.ok) return out;
-  out.variance = p.explained_variance_ratio[0] + p.explained_variance_ratio[1];
-  const MapGrid g = build_map_grid(p.coordinates.data(), p.rows, 2, 0, 1);
-  out.choices = map_grid_nearest(g, row, kMapChoices);
+  const TableView& t = mapped(m);
+  if (!map_askable(m) || row < 0 || row >= t.rows()) return out;
+  if (m.shown_map) {
+    out.variance = m.shown_map->variance;
+    out.choices = map_grid_nearest(*m.shown_map->grid, row, kMapChoices);
+  } else {
+    PcaOptions o;
+    o.components = 2;
+    const TablePca p = table_pca(t, o);
+    if (!p.ok) return out;
+    out.variance = p.explained_variance_ratio[0] + p.explained_variance_ratio[1];
+    const MapGrid g = build_map_grid(p.coordinates.data(), p.rows, 2, 0, 1);
+    out.choices = map_grid_nearest(g, row, kMapChoices);
+  }
   if (static_cast<int>(out.choices.size()) < kMapChoices) return out;
   double best = INFINITY;
   for (int64_t c : out.choices) {
-    const double d = full_distance(m.table, row, c);
+    const double d = full_distance(t, row, c);
     if (c == out.choices.front()) out.first_distance = d;
     if (d < best || (d == best && c < out.answer)) best = d, out.answer = c;
   }
@@ -67,15 +80,15 @@ void ask_map_nearest(Question& q, const QuizModel& m) {
   for (size_t i = 0; i < a.choices.size(); ++i) list += (i ? ", " : "") + with_commas(a.choices[i]);
   q.prompt = "On the map, rows " + list + " are the " + std::to_string(kMapChoices) + " nearest to row " +
              with_commas(r) + ". Which of them is nearest to row " + with_commas(r) + " in the full table (all " +
-             with_commas(m.dim()) + " dimensions)?";
+             with_commas(mapped(m).cols()) + " dimensions)?";
   q.answer = a.answer;
   if (!a.on_map) {
     q.why = "row " + with_commas(r) + " is not on the map (it, or too many rows, hold inf or NaN)";
     return;
   }
   const std::string held = "PC1 and PC2 hold " + percent(a.variance) +
-                           " of the variance: points near in the picture can be far in " + with_commas(m.dim()) +
-                           " dimensions";
+                           " of the variance: points near in the picture can be far in " +
+                           with_commas(mapped(m).cols()) + " dimensions";
   q.why = a.answer == a.choices.front()
               ? held + " — here the nearest on the map, row " + with_commas(a.answer) +
                     ", is also the nearest in full (distance " + distance_text(a.answer_distance) + ")"

@@ -20,11 +20,14 @@ struct MapNearest {
   double answer_distance = 0, first_distance = 0;  // full-space L2 of the answer and of choices[0]
 };
 
-// Row r's question on m's table (its map computed here: a few reads of the table).
+// Row r's question on m's table (its map computed here: a few reads of the table), or on the
+// map a slide shows (m.shown_map: its points, no PCA here; O(kMapChoices · D)).
 MapNearest map_nearest(const QuizModel& m, int64_t row);
 
 // Whether the table can be mapped and has enough rows for the choices (D ≥ 2, V > kMapChoices).
 bool map_askable(const QuizModel& m);
+// The rows of the table the question maps: m.shown_map's, else m.table's.
+int64_t map_rows(const QuizModel& m);
 
 // q.params.row set: fills q's choices (params), prompt, answer and why.
 void ask_map_nearest(Question& q, const QuizModel& m);

@@ -330,8 +330,13 @@ Params default_params(QuestionKind k, const QuizModel& m, QuizRng* rng) {
       p.col = rng ? rng->below(d) : 0;
       break;
     case QuestionKind::ArgmaxToken: p.t = rng ? rng->below(b) : b - 1; break;
-    case QuestionKind::EditedRowOutputs:
-    case QuestionKind::MapNearest: p.row = rng ? some_row() : m.ids.front(); break;
+    case QuestionKind::EditedRowOutputs: p.row = rng ? some_row() : m.ids.front(); break;
+    case QuestionKind::MapNearest: {  // a row of the table mapped (slide 7's own may be another)
+      const int64_t mapped = map_rows(m);
+      p.row = rng ? some_row() : m.ids.front();
+      if (*p.row >= mapped) p.row = rng ? rng->below(mapped) : 0;
+      break;
+    }
     case QuestionKind::InfCells:
       p.row = rng ? some_row() : m.ids.front();
       p.col = rng ? rng->below(d) : 0;

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/io/table_view.hpp"
+#include "core/nearest/map_grid.hpp"
 #include "core/torch/attention.hpp"
 #include "core/torch/tensor.hpp"
 #include "core/torch/torch_generator.hpp"
@@ -31,6 +32,16 @@ class Tokenizer;
 namespace lv::quiz {
 
 // ---------------------------------------------------------------- the state
+
+// The map a slide shows (slide 7's map view), for map_nearest to ask about without a PCA of
+// its own: the table mapped (slide 7's may not be the model's), its PC1 / PC2 points (a grid
+// that `owner` keeps alive) and PC1 + PC2's share of the variance.
+struct ShownMap {
+  TableView table;
+  const MapGrid* grid = nullptr;
+  double variance = 0;
+  std::shared_ptr<const void> owner;
+};
 
 // What the questions read: the notebook's state and slide 8's generator. The table is a
 // view (seeded matrix or a file's, rounded, edited): nothing here copies it.
@@ -53,6 +64,8 @@ struct QuizModel {
   std::optional<TrainOptimizer> train_optimizer;
   // Slide 10's attention over the IDs' rows: its d_out, β and mask as the slide shows them.
   AttentionSpec attention;
+  // The map slide 7 shows (null: map_nearest maps `table` itself, as --quiz-json asks it).
+  std::shared_ptr<const ShownMap> shown_map;
 
   int64_t vocab() const { return table.rows(); }
   int64_t dim() const { return table.cols(); }

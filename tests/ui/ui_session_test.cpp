@@ -87,11 +87,13 @@ TEST(UiSession, TheAttentionControlsComeBackAfterARestart) {
   ASSERT_TRUE(parsed.ok) << parsed.error;
   Headless h;
   h.init({"lookupviz", "--reset"});
-  EXPECT_EQ(values_of(h.app), "attention.beta=1 attention.d_out=2 attention.mask=true attention.positions=false ");
+  EXPECT_EQ(values_of(h.app), "scale.view=heatmap "
+                              "attention.beta=1 attention.d_out=2 attention.mask=true attention.positions=false ");
   apply_session(h.app, parsed.settings);
   h.frames(3);
   EXPECT_EQ(h.app.ui.slide, 10);
-  EXPECT_EQ(values_of(h.app), "attention.beta=0.25 attention.d_out=5 attention.mask=false attention.positions=true ");
+  EXPECT_EQ(values_of(h.app), "scale.view=heatmap "
+                              "attention.beta=0.25 attention.d_out=5 attention.mask=false attention.positions=true ");
 
   // The autosave sees a change of them.
   const std::string dir = ::testing::TempDir() + "lookupviz_session_values";
@@ -115,7 +117,36 @@ TEST(UiSession, TheAttentionControlsComeBackAfterARestart) {
                                {"attention.mask", "yes"},
                                {"attention.positions", "1"},
                                {"other.slide", "7"}});
-  EXPECT_EQ(values_of(h.app), "attention.beta=1000 attention.d_out=5 attention.mask=false attention.positions=true ");
+  EXPECT_EQ(values_of(h.app), "scale.view=heatmap "
+                              "attention.beta=1000 attention.d_out=5 attention.mask=false attention.positions=true ");
+}
+
+// Slide 7's view (heat map or map) comes back after a restart; a value it does not know leaves it.
+TEST(UiSession, SlideSevensViewComesBackAfterARestart) {
+  std::string text;
+  {
+    Headless h;
+    h.init({"lookupviz", "--reset"});
+    restore_slide_values(h.app, {{"scale.view", "map"}});
+    text = write_settings(session_from_app(h.app, WindowGeometry{}));
+  }
+  EXPECT_NE(text.find("slide_value = scale.view map\n"), std::string::npos) << text;
+  const SettingsParse parsed = parse_settings(text);
+  ASSERT_TRUE(parsed.ok) << parsed.error;
+  Headless h;
+  h.init({"lookupviz", "--reset"});
+  std::vector<SettingsSlideValue> v;
+  save_slide_values(h.app, v);
+  ASSERT_FALSE(v.empty());
+  EXPECT_EQ(v.front().name + "=" + v.front().value, "scale.view=heatmap");
+  apply_session(h.app, parsed.settings);
+  v.clear();
+  save_slide_values(h.app, v);
+  EXPECT_EQ(v.front().name + "=" + v.front().value, "scale.view=map");
+  restore_slide_values(h.app, {{"scale.view", "Map"}, {"scale.view", "2"}});
+  v.clear();
+  save_slide_values(h.app, v);
+  EXPECT_EQ(v.front().name + "=" + v.front().value, "scale.view=map");
 }
 
 TEST(UiSession, AutosaveWritesAfterTheDelayOnly) {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <string>
 
 #include "core/torch/dtype_round.hpp"
@@ -103,6 +104,34 @@ TEST(TableView, RoundingAndEditsApplyWhenRead) {
 // /usr/bin/python3, torch.nn.Linear(3, 2, bias=False) with its weight set to W.T):
 //   W = [[-0., 1.5], [-1., -0.], [-2., 2.]]      -> [[0., 1.5], [-1., 0.], [-2., 2.]]
 //   W = [[inf, 1.5], [-1., nan], [-2., 2.]]      -> [[inf, nan], [nan, nan], [nan, nan]]
+// A float32 table held elsewhere (slide 7's, in 2 MB pages) reads as the same values seeded, kept
+// alive by the view, never copied.
+TEST(TableView, FloatsHeldElsewhereReadAsASeededTable) {
+  Matrix m(7, 5);
+  for (int64_t r = 0; r < 7; ++r)
+    for (int64_t c = 0; c < 5; ++c) m(r, c) = static_cast<float>(r * 10 + c) - 0.5f;
+  std::weak_ptr<float> watch;
+  TableView v;
+  {
+    std::shared_ptr<float> values(new float[35], std::default_delete<float[]>());
+    std::memcpy(values.get(), m.data(), sizeof(float) * 35);
+    watch = values;
+    v = TableView::of_floats(values, 7, 5);
+    EXPECT_EQ(v.seeded(), values.get());
+    EXPECT_EQ(v.direct(), values.get());
+  }
+  EXPECT_FALSE(watch.expired()) << "the view keeps them alive";
+  EXPECT_EQ(v.rows(), 7);
+  EXPECT_EQ(v.cols(), 5);
+  EXPECT_EQ(v.base_owner().get(), static_cast<const void*>(v.seeded()));
+  EXPECT_EQ(v.to_matrix(), m);
+  EXPECT_EQ(v.at(4, 3), m(4, 3));
+  EXPECT_EQ(v.rows_of({6, 0}).row(0), m.row(6));
+  v = TableView();
+  EXPECT_TRUE(watch.expired());
+  EXPECT_TRUE(TableView::of_floats(nullptr, 3, 3).empty());
+}
+
 TEST(OneHotProduct, MatchesTorchOnZerosInfAndNaN) {
   const IdList ids = {0, 1, 2};
   auto check = [&](const Matrix& w, const Matrix& want) {

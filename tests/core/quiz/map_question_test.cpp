@@ -80,5 +80,42 @@ TEST(MapQuestion, ARowHoldingNaNIsNotOnTheMap) {
   EXPECT_FALSE(map_askable(seeded_model(7, {1}, 50, 1)));  // one column: no plane
 }
 
+// A map a slide shows (slide 7's: its own table, not the model's) is asked about as it is, with no PCA
+// of its own: the same choices and answer as the table's own map, its rows the shown table's.
+TEST(MapQuestion, AShownMapIsAskedAsItIsOfItsOwnTable) {
+  const QuizModel big = seeded_model(11, {3}, 600, 48);
+  PcaOptions o;
+  o.components = 2;
+  auto pca = std::make_shared<TablePca>(table_pca(big.table, o));
+  ASSERT_TRUE(pca->ok);
+  auto grid = std::make_shared<MapGrid>(build_map_grid(pca->coordinates.data(), pca->rows, 2, 0, 1));
+  QuizModel m = seeded_model(11, {3, 7}, 10, 4);  // the model's table: 10 rows
+  auto shown = std::make_shared<ShownMap>();
+  shown->table = big.table;
+  shown->grid = grid.get();
+  shown->variance = pca->explained_variance_ratio[0] + pca->explained_variance_ratio[1];
+  shown->owner = grid;
+  m.shown_map = shown;
+  EXPECT_TRUE(map_askable(m));
+  EXPECT_EQ(map_rows(m), 600);
+  for (int64_t r : {3, 250, 599}) {
+    const MapNearest got = map_nearest(m, r), want = map_nearest(big, r);
+    EXPECT_EQ(got.choices, want.choices) << r;
+    EXPECT_EQ(got.answer, want.answer) << r;
+    EXPECT_DOUBLE_EQ(got.variance, want.variance);
+  }
+  QuizRng rng(5);
+  for (int i = 0; i < 50; ++i) {
+    const Params p = default_params(QuestionKind::MapNearest, m, &rng);
+    ASSERT_TRUE(p.row);
+    EXPECT_GE(*p.row, 0);
+    EXPECT_LT(*p.row, 600);
+  }
+  const Question q = make_question(7, QuestionKind::MapNearest, m, default_params(QuestionKind::MapNearest, m));
+  EXPECT_NE(q.prompt.find("all 48 dimensions"), std::string::npos) << q.prompt;
+  shown->grid = nullptr;  // no map made yet: not asked
+  EXPECT_FALSE(map_askable(m));
+}
+
 }  // namespace
 }  // namespace lv::quiz
