@@ -56,6 +56,10 @@ bool find_landmark(const char* name, ImVec2* min, ImVec2* max) {
   return false;
 }
 
+void clear_landmarks() {
+  for (Landmark& m : g_marks) m = Landmark{};
+}
+
 void write_landmarks(const std::string& path, std::string& last) {
   std::string text;
   char line[160];

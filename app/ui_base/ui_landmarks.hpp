@@ -17,6 +17,10 @@ void landmark_rect(const char* name, ImVec2 min, ImVec2 max);
 // The rectangle recorded for `name` in the last frame that drew it.
 bool find_landmark(const char* name, ImVec2* min, ImVec2* max);
 
+// Forgets every landmark: a new ImGui context counts its frames from 0 again, so an earlier
+// context's marks could pass for this one's (the headless tests make one context a test).
+void clear_landmarks();
+
 // Writes the landmarks drawn in the last frame to `path`, one per line:
 // "name x y w h" in window pixels (framebuffer pixels / scale = screen pixels at 1x),
 // only when they changed since the last write (`last` holds that text), atomically.

@@ -48,6 +48,7 @@ class Headless {
   explicit Headless(ImVec2 size = ImVec2(1440, 900), float scale = 1.0f) {
     give_core_the_deck();  // as main() starts: core's --slide and session checks, and its quiz
     ctx_ = ImGui::CreateContext();
+    clear_landmarks();  // the last test's context counted the same frames
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = nullptr;
     configure_keyboard(io);  // as the window does

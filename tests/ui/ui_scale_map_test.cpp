@@ -15,6 +15,7 @@
 
 #include "app/app_learn.hpp"
 #include "app/deck/slide_host.hpp"
+#include "app/ui_base/anim_timeline.hpp"
 #include "app/slides/slide_07_scale.hpp"
 #include "app/ui_base/ui_landmarks.hpp"
 #include "app/ui_base/ui_theme.hpp"
@@ -189,6 +190,40 @@ TEST(ScaleMap, LearnModeAsksTheMapsQuestionAndAClickOnAPointAnswersIt) {
     h.press(kEnter);
     ASSERT_EQ(L.phase, LearnPhase::Revealed);
     EXPECT_EQ(L.right, right) << "picked " << pick << ", nearest " << best;
+  }
+}
+
+// At the timing step the chart takes the canvas's right part: the map's controls, its variance
+// line and the help under it stay left of it and inside the canvas at every window size (at
+// 1024 wide the axes' names ran under the chart's Run button).
+TEST(ScaleMap, TheControlsAndTheHelpFitBesideTheChartAtEverySize) {
+  for (const auto& [size, scale_f] :
+       {std::pair{ImVec2(1024, 768), 1.0f}, std::pair{ImVec2(1280, 800), 1.0f}, std::pair{ImVec2(1440, 900), 1.0f},
+        std::pair{ImVec2(1920, 1080), 1.0f}, std::pair{ImVec2(2560, 1440), 2.0f}}) {
+    Headless h(size, scale_f);
+    h.init({"lookupviz", "--seed", "7", "--ids", "3, 9, 17", "--vocab", "40", "--dim", "8"});
+    show_map(h, 2000, 32);
+    const int steps = current_slide_steps(h.app);
+    timeline_seek(h.app.ui.timeline, steps, static_cast<float>(steps));  // the timing step: the chart
+    const auto until = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+    ImVec2 ca, cb;
+    while (!find_landmark("scale-chart", &ca, &cb) && std::chrono::steady_clock::now() < until) h.frame();
+    h.frames(60);  // the chart has slid in
+    const std::string at = std::to_string(static_cast<int>(size.x)) + "x" + std::to_string(static_cast<int>(size.y));
+    ASSERT_TRUE(find_landmark("scale-chart", &ca, &cb)) << at;
+    ImVec2 a, b, fa, fb, va, vb, pa, pb, ha, hb;
+    ASSERT_TRUE(find_landmark("scale-map-axes", &a, &b)) << at;
+    ASSERT_TRUE(find_landmark("scale-map-fit", &fa, &fb)) << at;
+    ASSERT_TRUE(find_landmark("scale-map-variance", &va, &vb)) << at;
+    ASSERT_TRUE(find_landmark("scale-map-plot", &pa, &pb)) << at;
+    ASSERT_TRUE(find_landmark("scale-map-help", &ha, &hb)) << at;
+    EXPECT_LE(fb.x, ca.x) << at << ": Fit runs under the chart";
+    EXPECT_LE(vb.x, ca.x) << at << ": the variance line runs under the chart";
+    EXPECT_LE(pb.x, ca.x) << at;
+    EXPECT_LE(hb.x, ca.x + 1.0f) << at;
+    EXPECT_GE(pb.y - pa.y, em() * 4.0f) << at;
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    EXPECT_LE(hb.y, vp->Pos.y + vp->Size.y) << at;
   }
 }
 
