@@ -144,7 +144,10 @@ MapPlotHit map_plot_draw(const char* id, ImVec2 size, const MapPlotInput& in, Ma
   hit.min = ImGui::GetCursorScreenPos();
   hit.max = ImVec2(hit.min.x + size.x, hit.min.y + size.y);
   ImGui::InvisibleButton(id, size);
-  const bool hovered = ImGui::IsItemHovered(), active = ImGui::IsItemActive();
+  // Hovered even while another item is active: Learn mode's answer field keeps the keyboard while the
+  // learner points at the map (its tooltip and zoom must not wait for a click elsewhere).
+  const bool hovered = ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem),
+             active = ImGui::IsItemActive();
   if (!in.grid || in.grid->points == 0) return hit;
   if (view.scale <= 0 || (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)))
     view = map_plot_fit(*in.grid, size.x, size.y);
