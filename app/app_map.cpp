@@ -42,7 +42,7 @@ void update_colours(App& app) {
   const MapAnswer& a = *m.map;
   const std::vector<int64_t> marks = m.colour == 1 ? marked_rows(app, a) : std::vector<int64_t>{};
   const int mode = m.colour * 16 + static_cast<int>(app.ui.theme);
-  if (m.colours_for == &a && m.colours_mode == mode && m.colours_marks == marks.size()) return;
+  if (m.colours_for == a.serial && m.colours_mode == mode && m.colours_marks == marks.size()) return;
   const Palette& pal = palette(app.ui.theme);
   const size_t v = static_cast<size_t>(a.pca.rows);
   if (m.colour == 0) {
@@ -52,7 +52,8 @@ void update_colours(App& app) {
     for (int64_t r : marks)
       if (r >= 0 && static_cast<size_t>(r) < v) m.colours[static_cast<size_t>(r)] = with_alpha(pal.bad, 1.0f);
   }
-  m.colours_for = &a, m.colours_mode = mode, m.colours_marks = marks.size();
+  m.colours_for = a.serial, m.colours_mode = mode, m.colours_marks = marks.size();
+  m.colours_changes = map_plot_next_colours();
 }
 
 // ---------------------------------------------------------------- drawing
@@ -108,6 +109,7 @@ void draw_plot(App& app) {
   MapPlotInput in;
   in.grid = &m.map->grids[m.axes];
   in.colours = m.colours.data();
+  in.version = map_plot_version(in.grid, m.colours_changes);
   in.chips = app.inputs.ids.data();
   in.chip_count = static_cast<int>(app.inputs.ids.size());
   std::vector<int64_t> near;

@@ -11,7 +11,9 @@ namespace lv::app {
 void MapJob::start(TableView t, NearestTableKey key) {
   asked_ = key;
   asked_once_ = true;
+  static uint64_t serials = 0;  // start() is the UI thread's
   auto out = std::make_shared<MapAnswer>();
+  out->serial = ++serials;
   out_ = out;
   job_.start([t = std::move(t), key, out](JobControl& c) {
     PcaOptions o;

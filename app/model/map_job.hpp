@@ -30,7 +30,8 @@ struct MapAnswer {
   std::vector<int64_t> gguf_unused;
   MapGrid grids[3];
   bool ok = false;
-  std::string error;  // why there is no map (one sentence)
+  uint64_t serial = 0;  // this answer's number in the process (a new map at a freed one's address is not it)
+  std::string error;    // why there is no map (one sentence)
 };
 
 class MapJob {

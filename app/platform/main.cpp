@@ -26,6 +26,7 @@
 #include "app/app_session.hpp"
 #include "app/app_ui.hpp"
 #include "app/platform/gl_heatmap.hpp"
+#include "app/platform/gl_map_points.hpp"
 #include "app/app_learn.hpp"
 #include "app/ui_base/layout_report.hpp"
 #include "app/ui_base/ui_landmarks.hpp"
@@ -887,6 +888,7 @@ static int run(int argc, char** argv) {
   const std::string err = lv::app::platform_open(platform, width, height, kind.headless, o.scale, app);
   if (!err.empty()) return fail(err);
   lv::app::gl_heatmap_install();                   // the heat map shader (slide 7)
+  lv::app::gl_map_points_install();                // the map's points (slide 7's view, the Map tab)
   lv::app::reopen_session_table(app);              // the last session's table, on a worker: the window is up first
   if (o.present || !o.export_worksheet.empty()) {  // a worksheet's pictures: the slide large, no code panels
     if (kind.headless) lv::app::platform_present_in_window(platform, app);
@@ -899,6 +901,7 @@ static int run(int argc, char** argv) {
 
   // 5. Cleanup, then what the mode has to say.
   lv::app::gl_heatmap_shutdown();
+  lv::app::gl_map_points_shutdown();
   lv::app::platform_close(platform);
   std::fputs(r.out.c_str(), stdout);
   return r.error.empty() ? r.rc : fail(r.error);

@@ -143,6 +143,43 @@ void map_frame_bench(Platform& p, App& app, int frames) {
   std::printf("map tab: %lld points drawn, UI thread p50 %6.2f ms  p95 %6.2f ms\n",
               static_cast<long long>(app.nearest.map.drawn), percentile(ms, 0.5), percentile(ms, 0.95));
   figure("map_frame_ms_p95", percentile(ms, 0.95), 8.0, "ms");
+  // The same while the view moves every frame: a drag of 6 pixels a frame (back and forth over
+  // 240), whose texture is drawn again each time the pan leaves its margin; a zoom every frame
+  // (2 % a frame, back and forth: shown stretched while it moves); and the frame that draws every
+  // point into the texture (after a zoom comes to rest, new colours, a new size), forced every
+  // frame. Information: the figure above is the map at rest, the frame the learner reads.
+  std::vector<double> moving, zooming, redrawn;
+  MapPlotView& v = app.nearest.map.view;
+  for (int f = 0; f < frames; ++f) {
+    glfwPollEvents();
+    if (v.scale > 0) v.cx += (f % 80 < 40 ? 6.0 : -6.0) / v.scale;
+    const double t0 = thread_cpu_ms();
+    platform_frame(p, app);
+    moving.push_back(thread_cpu_ms() - t0);
+  }
+  for (int f = 0; f < frames; ++f) {
+    glfwPollEvents();
+    if (v.scale > 0) v.scale *= f % 20 < 10 ? 1.02 : 1.0 / 1.02;
+    const double t0 = thread_cpu_ms();
+    platform_frame(p, app);
+    zooming.push_back(thread_cpu_ms() - t0);
+  }
+  for (int f = 0; f < frames; ++f) {
+    glfwPollEvents();
+    v.picture.set = false;                          // a new picture …
+    v.cx += (f % 2 == 0 ? 1e-3 : -1e-3) / v.scale;  // … of a view the renderer has not drawn
+    const double t0 = thread_cpu_ms();
+    platform_frame(p, app);
+    redrawn.push_back(thread_cpu_ms() - t0);
+  }
+  std::printf("map tab, every point drawn into its texture again every frame: UI thread p50 %6.2f ms  p95 %6.2f ms\n",
+              percentile(redrawn, 0.5), percentile(redrawn, 0.95));
+  figure("map_frame_redrawn_ms_p95", percentile(redrawn, 0.95), 0.0, "ms");
+  std::printf("map tab, dragged 6 px a frame: UI thread p50 %6.2f ms  p95 %6.2f ms; zoomed every frame: p50 %6.2f ms  "
+              "p95 %6.2f ms\n",
+              percentile(moving, 0.5), percentile(moving, 0.95), percentile(zooming, 0.5), percentile(zooming, 0.95));
+  figure("map_frame_zooming_ms_p95", percentile(zooming, 0.95), 0.0, "ms");
+  figure("map_frame_moving_ms_p95", percentile(moving, 0.95), 0.0, "ms");
   app.nearest.open = false;
 }
 

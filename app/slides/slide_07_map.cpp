@@ -244,13 +244,15 @@ void scale_map_draw(SlideCanvas& c, ScaleMapState& m, const ScaleWorker& w, ImVe
   // A question asked: the view zooms to its row once (the learner may zoom out again).
   if (!a.on) m.zoomed_for = -1;
   else if (a.row != m.zoomed_for) zoom_to(m, m.map->grids[m.axes], a, plot_size), m.zoomed_for = a.row;
-  if (m.colours_for != m.map.get() || m.colours_theme != static_cast<int>(cx.ui.theme)) {
+  if (m.colours_for != m.map->serial || m.colours_theme != static_cast<int>(cx.ui.theme)) {
     map_plot_norm_colours(m.map->norms, static_cast<size_t>(m.map->pca.rows), c.pal, m.colours);
-    m.colours_for = m.map.get(), m.colours_theme = static_cast<int>(cx.ui.theme);
+    m.colours_for = m.map->serial, m.colours_theme = static_cast<int>(cx.ui.theme);
+    m.colours_changes = map_plot_next_colours();
   }
   MapPlotInput in;
   in.grid = &m.map->grids[m.axes];
   in.colours = m.colours.data();
+  in.version = map_plot_version(in.grid, m.colours_changes);
   in.chips = cx.model.inputs.ids.data();
   in.chip_count = static_cast<int>(cx.model.inputs.ids.size());
   // While map_nearest is asked, a hovered row's nearest rows would answer it: no lines.

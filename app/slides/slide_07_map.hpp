@@ -31,8 +31,9 @@ struct ScaleMapState {
   int axes = 0;                          // 0: PC1/PC2, 1: PC1/PC3, 2: PC2/PC3
   MapPlotView view;
   std::vector<ImU32> colours;  // a colour a row (by its norm), for (colours_for, colours_theme)
-  const MapAnswer* colours_for = nullptr;
+  uint64_t colours_for = 0;    // the map's serial
   int colours_theme = -1;
+  uint64_t colours_changes = 0;  // map_plot_next_colours() when they were made (the GL buffers' version)
   NearestJob near_job;
   int64_t near_row = -1;  // the row near_job ran (or runs) for
   NearestResult near;

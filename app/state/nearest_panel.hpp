@@ -51,9 +51,10 @@ struct MapTab {
   int axes = 0;                          // 0: PC1/PC2, 1: PC1/PC3, 2: PC2/PC3
   int colour = 0;                        // 0: by row norm, 1: never-trained / unused rows marked
   std::vector<ImU32> colours;            // a colour a row, for (map, colour, marks)
-  const MapAnswer* colours_for = nullptr;
+  uint64_t colours_for = 0;              // the map's serial
   int colours_mode = -1;
   size_t colours_marks = 0;
+  uint64_t colours_changes = 0;  // map_plot_next_colours() when they were made (the GL buffers' version)
   MapPlotView view;
   int64_t hover = -1;     // the row under the cursor this frame
   int64_t drawn = 0;      // points the plot drew this frame

@@ -15,6 +15,8 @@
 namespace lv::app {
 namespace {
 
+MapPointsRenderer g_renderer;
+
 constexpr int kRunQuads = 16383;  // 65,532 vertices: one run of 16-bit indices
 constexpr int64_t kFlatQuads = 16000;
 
@@ -86,6 +88,81 @@ int64_t draw_points(ImDrawList* dl, const MapPlotInput& in, const MapPlotView& v
   return shown;
 }
 
+// The points inside the plot, counted (the GL renderer draws them all).
+int64_t count_points(const MapGrid& g, const MapPlotView& v, ImVec2 min, ImVec2 max) {
+  const float mx = (min.x + max.x) * 0.5f, my = (min.y + max.y) * 0.5f;
+  const float s = static_cast<float>(v.scale), cx = static_cast<float>(v.cx), cy = static_cast<float>(v.cy);
+  int64_t shown = 0;
+  for (int64_t r = 0; r < g.rows; ++r) {
+    const float x = mx + (coord(g, r, g.ax) - cx) * s, y = my - (coord(g, r, g.ay) - cy) * s;
+    shown += (x >= min.x && x < max.x && y >= min.y && y < max.y) ? 1 : 0;  // NaN fails too
+  }
+  return shown;
+}
+
+// The plot's part of picture p at view v: its corners in the picture's pixels (from the
+// top left); false when the plot reaches past the picture.
+bool plot_in_picture(const MapPicture& p, const MapPlotView& v, double w, double h, double out[4]) {
+  const double px = 0.5 * p.w + (v.cx - p.cx) * p.scale, py = 0.5 * p.h - (v.cy - p.cy) * p.scale;
+  const double hw = 0.5 * w * p.scale / v.scale, hh = 0.5 * h * p.scale / v.scale;
+  out[0] = px - hw, out[1] = py - hh, out[2] = px + hw, out[3] = py + hh;
+  const double slack = 0.5;  // half a pixel of rounding
+  return out[0] >= -slack && out[1] >= -slack && out[2] <= p.w + slack && out[3] <= p.h + slack;
+}
+
+// The picture the view needs: the one drawn if it still serves, else a new one centred on the
+// view. It serves with the same colours and plot size while the plot lies inside it: at its
+// zoom (a pan within the margin), or, while the view is moving, at a zoom up to 1.5 times
+// away (shown stretched until the view rests a frame, then drawn again sharp).
+MapPicture picture_for(MapPlotView& v, const MapPlotInput& in, ImVec2 min, ImVec2 max, ImU32 background) {
+  const float w = max.x - min.x, h = max.y - min.y;
+  const float margin = std::floor(0.25f * std::max(w, h));
+  MapPicture& p = v.picture;
+  const bool resting = p.last_cx == v.cx && p.last_cy == v.cy && p.last_scale == v.scale;
+  p.last_cx = v.cx, p.last_cy = v.cy, p.last_scale = v.scale;
+  double corners[4];
+  const double ratio = p.scale > 0 ? v.scale / p.scale : 0.0;
+  const bool same = p.set && p.version == in.version && p.background == background && p.w == w + 2.0f * margin &&
+                    p.h == h + 2.0f * margin && plot_in_picture(p, v, w, h, corners);
+  if (same && (p.scale == v.scale || (!resting && ratio >= 1.0 / 1.5 && ratio <= 1.5))) return p;
+  p.cx = v.cx, p.cy = v.cy, p.scale = v.scale;
+  p.w = w + 2.0f * margin, p.h = h + 2.0f * margin;
+  p.version = in.version, p.background = background, p.set = true;
+  return p;
+}
+
+// Hands the points to the GL renderer: a request kept until the frame is rendered (a few
+// plots a frame at most; past that the quads are drawn), then the part of its texture the
+// view shows.
+bool request_points(ImDrawList* dl, ImGuiID id, const MapPlotInput& in, MapPlotView& v, ImVec2 min, ImVec2 max,
+                    ImU32 background) {
+  constexpr int kSlots = 8;
+  static MapPointsRequest pool[kSlots];
+  static int frame = -1, used = 0;
+  if (!g_renderer.draw || !g_renderer.texture) return false;
+  if (ImGui::GetFrameCount() != frame) frame = ImGui::GetFrameCount(), used = 0;
+  if (used == kSlots) return false;
+  const ImTextureID tex = g_renderer.texture(id);
+  if (!tex) return false;
+  const MapPicture p = picture_for(v, in, min, max, background);
+  MapPointsRequest& q = pool[used++];
+  q.id = id, q.grid = in.grid, q.colours = in.colours, q.version = in.version;
+  q.cx = static_cast<float>(p.cx), q.cy = static_cast<float>(p.cy), q.scale = static_cast<float>(p.scale);
+  q.w = p.w, q.h = p.h;
+  q.point_px = in.point_px;
+  q.background = background;
+  q.framebuffer_scale = ImGui::GetIO().DisplayFramebufferScale;
+  dl->AddCallback(g_renderer.draw, &q);
+  dl->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
+  // The plot's part of the picture (a framebuffer's rows run bottom-up: v counts from the bottom).
+  double c[4];
+  plot_in_picture(p, v, max.x - min.x, max.y - min.y, c);
+  const ImVec2 uv0(static_cast<float>(c[0] / p.w), static_cast<float>(1.0 - c[1] / p.h));
+  const ImVec2 uv1(static_cast<float>(c[2] / p.w), static_cast<float>(1.0 - c[3] / p.h));
+  dl->AddImage(tex, min, max, uv0, uv1);
+  return true;
+}
+
 void draw_marks(ImDrawList* dl, const MapPlotInput& in, const MapPlotView& v, ImVec2 min, ImVec2 max,
                 const Palette& pal) {
   const MapGrid& g = *in.grid;
@@ -123,6 +200,18 @@ void draw_marks(ImDrawList* dl, const MapPlotInput& in, const MapPlotView& v, Im
 
 }  // namespace
 
+void map_points_set_renderer(MapPointsRenderer renderer) { g_renderer = renderer; }
+const MapPointsRenderer& map_points_renderer() { return g_renderer; }
+
+uint64_t map_plot_version(const MapGrid* grid, uint64_t colours_changes) {
+  return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(grid)) * 0x9E3779B97F4A7C15ull ^ colours_changes;
+}
+
+uint64_t map_plot_next_colours() {
+  static uint64_t n = 0;  // the UI thread's
+  return ++n;
+}
+
 ImVec2 map_plot_to_screen(const MapPlotView& v, ImVec2 min, ImVec2 max, double x, double y) {
   return ImVec2(static_cast<float>((min.x + max.x) * 0.5 + (x - v.cx) * v.scale),
                 static_cast<float>((min.y + max.y) * 0.5 - (y - v.cy) * v.scale));
@@ -143,6 +232,7 @@ MapPlotHit map_plot_draw(const char* id, ImVec2 size, const MapPlotInput& in, Ma
   size.x = std::max(size.x, 32.0f), size.y = std::max(size.y, 32.0f);
   hit.min = ImGui::GetCursorScreenPos();
   hit.max = ImVec2(hit.min.x + size.x, hit.min.y + size.y);
+  const ImGuiID gid = ImGui::GetID(id);
   ImGui::InvisibleButton(id, size);
   // Hovered even while another item is active: Learn mode's answer field keeps the keyboard while the
   // learner points at the map (its tooltip and zoom must not wait for a click elsewhere).
@@ -155,7 +245,9 @@ MapPlotHit map_plot_draw(const char* id, ImVec2 size, const MapPlotInput& in, Ma
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddRectFilled(hit.min, hit.max, pal.panel_alt);
   dl->PushClipRect(hit.min, hit.max, true);
-  hit.drawn = draw_points(dl, in, view, hit.min, hit.max, &hit.quads);
+  if (request_points(dl, gid, in, view, hit.min, hit.max, pal.panel_alt))
+    hit.drawn = count_points(*in.grid, view, hit.min, hit.max);
+  else hit.drawn = draw_points(dl, in, view, hit.min, hit.max, &hit.quads);
   const ImGuiIO& io = ImGui::GetIO();
   if (hovered) {
     const ImVec2 mid((hit.min.x + hit.max.x) * 0.5f, (hit.min.y + hit.max.y) * 0.5f);

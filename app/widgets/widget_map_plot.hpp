@@ -12,6 +12,14 @@
 // which the renderer allows: ImGuiBackendFlags_RendererHasVtxOffset). Without that flag
 // (a test's headless context), every n-th point is drawn, at most 16,000. A square of a
 // quad's size takes at most 4: the alpha has saturated there, more would only cost vertices.
+// In the window the points are not quads: the GL renderer (app/platform/gl_map_points.hpp,
+// installed by main.cpp) keeps every row's coordinates and colour in a vertex buffer, uploaded
+// when MapPlotInput::version changes, and draws them as GL points into a texture (MapPicture:
+// the plot and a margin of a quarter of its larger side all round), and the plot is that
+// texture: a frame that changes nothing draws one image, a pan within the margin draws it
+// shifted, a zoom in motion draws it stretched, and only a view at rest at a new zoom, a new
+// size or colours, or a pan past the margin draws the points again (llvmpipe's 128,256 points, or 512,000 quad
+// vertices, cost 6–9 ms of the UI thread).
 #pragma once
 #include <imgui.h>
 
@@ -24,9 +32,21 @@ namespace lv::app {
 
 struct Palette;  // app/ui_base/ui_theme.hpp
 
+// What the GL renderer's texture of the plot shows (below): the view it was drawn at, over the
+// plot and a margin around it, so that a pan within the margin draws the same texture shifted.
+struct MapPicture {
+  double cx = 0, cy = 0, scale = 0;  // the map coordinates at the picture's centre; pixels a unit
+  float w = 0, h = 0;                // the picture (display pixels): the plot and the margin on each side
+  uint64_t version = 0;
+  ImU32 background = 0;
+  bool set = false;
+  double last_cx = 0, last_cy = 0, last_scale = 0;  // the view last frame: unchanged, it is at rest
+};
+
 struct MapPlotView {
   double cx = 0, cy = 0;  // the map coordinates at the plot's centre
   double scale = 0;       // pixels a unit (both axes); 0: fit at the next draw
+  MapPicture picture;     // the GL renderer's (a new view from map_plot_fit draws it again)
 };
 
 struct MapPlotInput {
@@ -39,7 +59,36 @@ struct MapPlotInput {
   int line_count = 0;
   ImU32 line_colour = 0;
   float point_px = 2.0f;  // a point's side
+  // Changes whenever the grid's coordinates or the colours change (the GL renderer uploads
+  // them again then): map_plot_version(grid, colours' own count of changes).
+  uint64_t version = 0;
 };
+
+// A version for MapPlotInput: the grid (each of a map's grids is its own object while the map
+// lives) and a count the caller bumps when it recomputes the colours or takes a new map.
+uint64_t map_plot_version(const MapGrid* grid, uint64_t colours_changes);
+// A new count for colours recomputed (unique in the process: two plots never share one).
+uint64_t map_plot_next_colours();
+
+// What the GL renderer draws for one plot this frame (filled by map_plot_draw; valid until the
+// frame is rendered). The renderer uninstalls itself on a GL failure: the quads are drawn then.
+struct MapPointsRequest {
+  ImGuiID id = 0;  // the plot's: its buffers and texture are kept apart from another plot's
+  const MapGrid* grid = nullptr;
+  const ImU32* colours = nullptr;
+  uint64_t version = 0;
+  float cx = 0, cy = 0, scale = 0;  // the map coordinates at the picture's centre; pixels a unit
+  float w = 0, h = 0;               // the picture (display pixels)
+  float point_px = 2.0f;
+  ImU32 background = 0;  // the plot's background: the texture is opaque, drawn as any image
+  ImVec2 framebuffer_scale{1, 1};
+};
+struct MapPointsRenderer {
+  ImDrawCallback draw = nullptr;                   // brings the plot's texture up to date (a request)
+  ImTextureID (*texture)(ImGuiID plot) = nullptr;  // the plot's texture, drawn right after
+};
+void map_points_set_renderer(MapPointsRenderer renderer);
+const MapPointsRenderer& map_points_renderer();
 
 struct MapPlotHit {
   int64_t hovered = -1;  // the row under the cursor (within a few pixels)
