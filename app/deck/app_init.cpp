@@ -9,6 +9,7 @@ void app_init(App& app, const CliOptions& options, std::shared_ptr<const TableFi
   init_from_options(app, options, std::move(file));
   for (const SlideDef& s : slide_table())
     if (s.preset) s.preset(context_of(app, s), options);
+  if (!options.slide_values.empty()) restore_slide_values(app, options.slide_values);  // --slide-value
 }
 
 }  // namespace lv::app

@@ -2,6 +2,7 @@
 #include "app/deck/slide_host.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "app/model/model_jobs.hpp"
 
@@ -53,6 +54,27 @@ void save_slide_values(const App& app, std::vector<SettingsSlideValue>& out) {
 void restore_slide_values(App& app, const std::vector<SettingsSlideValue>& in) {
   for (const SlideDef& s : slide_table())
     if (s.restore_values) s.restore_values(context_of(app, s), in);
+}
+
+std::string slide_values_error(const App& app, const std::vector<SettingsSlideValue>& given) {
+  std::vector<SettingsSlideValue> now;
+  save_slide_values(app, now);
+  auto same = [](const std::string& a, const std::string& b) {
+    if (a == b) return true;
+    char *ea = nullptr, *eb = nullptr;
+    const double x = std::strtod(a.c_str(), &ea), y = std::strtod(b.c_str(), &eb);
+    return ea != a.c_str() && *ea == '\0' && eb != b.c_str() && *eb == '\0' && x == y;
+  };
+  for (const SettingsSlideValue& g : given) {
+    const auto it = std::find_if(now.begin(), now.end(), [&](const SettingsSlideValue& v) { return v.name == g.name; });
+    if (it != now.end() && same(it->value, g.value)) continue;
+    std::string names;
+    for (const SettingsSlideValue& v : now) names += (names.empty() ? "" : ", ") + v.name + "=" + v.value;
+    return "--slide-value " + g.name + "=" + g.value +
+           (it == now.end() ? ": no slide has a value of that name" : ": the slide cannot use that value") +
+           " (the slides' values now: " + names + ")";
+  }
+  return "";
 }
 
 uint64_t slide_values_key(const App& app) {

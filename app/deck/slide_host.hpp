@@ -37,6 +37,10 @@ uint64_t slide_fit_depends(const App& app);
 void save_slide_values(const App& app, std::vector<SettingsSlideValue>& out);
 void restore_slide_values(App& app, const std::vector<SettingsSlideValue>& in);
 uint64_t slide_values_key(const App& app);
+// --slide-value's values, taken back as a session's are: "" when every one was taken (a slide
+// saves it back with that value, or the same number), else the line that says which was not
+// and what the slides' values are now.
+std::string slide_values_error(const App& app, const std::vector<SettingsSlideValue>& given);
 // The shown slide's Hidden while Learn mode asks its question.
 inline Hidden hidden_now(const App& app) { return hidden_now(app.ui, app.learn); }
 inline bool hides_now(const App& app, unsigned what) { return (hidden_now(app).what & what) != 0; }

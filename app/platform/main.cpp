@@ -592,6 +592,7 @@ Exit init_app(lv::app::App& app, const lv::CliOptions& o, RunKind kind, const lv
     app.jobs.wanted = o.export_slides.empty() && o.export_worksheet.empty() ? slide_table_work(o.slide) : 0u;
   lv::app::use_tokenizer(app, tok.tokenizer, tok.error);
   lv::app::app_init(app, kind.window_loads ? seeded : o, file);
+  if (const std::string e = lv::app::slide_values_error(app, o.slide_values); !e.empty()) return fail_usage(e);
   if (file) lv::app::use_model_tokenizer(app, tok.model, tok.model_error);
   if (kind.window_loads) lv::app::start_table_load(app, o.weights);
   freeze_at(app, o.slide, o.step);

@@ -134,6 +134,7 @@ constexpr Flag kFlags[] = {
     {"--beta", Kind::kValue, "--beta 1"},
     {"--no-mask", Kind::kSwitch, ""},
     {"--positions", Kind::kSwitch, ""},
+    {"--slide-value", Kind::kValue, "--slide-value scale.view=map"},
 };
 
 const Flag* find_flag(std::string_view name) {
@@ -447,6 +448,33 @@ std::string apply_window_flag(CliOptions& o, std::string_view name, std::string_
   return "";
 }
 
+// --slide-value NAME=VALUE[,NAME=VALUE...]: slides' own controls, as the session keeps them
+// ("slide_value = NAME VALUE"). The characters are checked here; what a value means is the
+// slide's (the app checks that a slide took each: app/deck/slide_host.hpp).
+std::string apply_slide_values(CliOptions& o, std::string_view v) {
+  const std::string example = " (e.g. --slide-value scale.view=map,attention.beta=8)";
+  if (v.empty()) return "--slide-value needs NAME=VALUE" + example;
+  size_t start = 0;
+  while (start <= v.size()) {
+    const size_t comma = std::min(v.find(',', start), v.size());
+    const std::string_view item = v.substr(start, comma - start);
+    const size_t eq = item.find('=');
+    const std::string_view name = item.substr(0, std::min(eq, item.size()));
+    const std::string_view value = eq == std::string_view::npos ? std::string_view() : item.substr(eq + 1);
+    if (eq == std::string_view::npos || !slide_value_word_fits(name, false) || !slide_value_word_fits(value, true))
+      return "--slide-value takes NAME=VALUE pairs, NAME of a-z, 0-9, _ and ., VALUE of letters, digits, _ . + -, "
+             "each at most " +
+             std::to_string(kMaxSlideValueText) + " characters (got " + quoted_input(item) + ")";
+    for (const SettingsSlideValue& x : o.slide_values)
+      if (x.name == name) return "--slide-value names " + std::string(name) + " twice: give each once";
+    if (o.slide_values.size() >= kMaxSettingsSlideValues)
+      return "--slide-value takes at most " + std::to_string(kMaxSettingsSlideValues) + " values";
+    o.slide_values.push_back({std::string(name), std::string(value)});
+    start = comma + 1;
+  }
+  return "";
+}
+
 // Applies one "--flag value"; returns an error or "".
 std::string apply(CliOptions& o, std::string_view name, std::string_view v, std::string& ids_text, bool& ids_given) {
   if (name == "--seed") {
@@ -526,6 +554,7 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
     o.export_gif = std::string(v);
     return "";
   }
+  if (name == "--slide-value") return apply_slide_values(o, v);
   if (name == "--screenshot" || name == "--export-slides") {
     if (v.empty()) return std::string(name) + (name == "--screenshot" ? " needs a file name" : " needs a folder name");
     (name == "--screenshot" ? o.screenshot : o.export_slides) = std::string(v);
@@ -650,6 +679,11 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
   if (std::string e = validate_nearest(o, modes); !e.empty()) return e;
   if (std::string e = validate_map(o, modes); !e.empty()) return e;
   if (std::string e = validate_attention(o, modes, printing_only); !e.empty()) return e;
+  // --slide-value sets controls of slides drawn: the window and its pictures, not a printing mode.
+  if (!o.slide_values.empty() && (o.print || o.tokenize || o.detokenize || o.quiz_json || o.nearest || o.norms ||
+                                  o.attention_print || o.map_json || o.train_print))
+    return "--slide-value sets the controls of slides drawn (the window, --screenshot, --export-slides, ...): "
+           "a mode that prints draws none";
   if (o.quiz_json && modes > 0)
     return "--quiz-json prints the questions and exits: give it without --print, --screenshot, --export-slides, "
            "--export-gif, --export-worksheet, --layout-report, --bench-frames, --tokenize or --detokenize";
@@ -1064,6 +1098,10 @@ The window and the images:
   --reduced-motion  every step shows its end state         (default: off)
   --present         start presenting: the slide fills the screen, the code
                     panels fold away (C shows them), F11 or Esc leaves
+  --slide-value NAME=VALUE[,NAME=VALUE...]
+                    a slide's own controls, as the session keeps them:
+                    scale.view=map (slide 7's map), attention.beta=8,
+                    attention.d_out=4, attention.mask=false (slide 10)
 @LEARN@
   --reset           start clean instead of resuming the last session
                     (plain `lookupviz` resumes it: slide, IDs, seed, D, V,

@@ -9,6 +9,7 @@
 
 #include "core/train/trainer.hpp"
 #include "core/nearest/nearest.hpp"
+#include "core/settings/session_settings.hpp"
 #include "core/torch/attention.hpp"
 #include "core/torch/dtype_round.hpp"
 #include "core/torch/tensor.hpp"
@@ -91,6 +92,8 @@ struct CliOptions {
   bool causal_mask = true;           // --no-mask clears it: every query sees every position
   bool attention_positions = false;  // --positions: x gets slide 8's pos_emb(arange(T)) added
   std::string attention_flag;        // the first of --d-out, --beta, --no-mask, --positions given
+  // --slide-value NAME=VALUE,...: slides' own controls, as the session's "slide_value" lines
+  std::vector<SettingsSlideValue> slide_values;
 
   // The window and headless rendering.
   int slide = 1;                   // --slide K, the slide's number (0..last_slide(); 1: the table)

@@ -292,6 +292,16 @@ bool same_settings(const SessionSettings& a, const SessionSettings& b) {
 
 // ---------------------------------------------------------------- 3. parse
 
+bool slide_value_word_fits(std::string_view w, bool value) {
+  if (w.empty() || w.size() > kMaxSlideValueText) return false;
+  for (char c : w) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
+                    (value && ((c >= 'A' && c <= 'Z') || c == '+' || c == '-'));
+    if (!ok) return false;
+  }
+  return true;
+}
+
 namespace {
 
 // The keys this version knows; each may appear once (edit: any number of times).
@@ -365,16 +375,7 @@ struct Parser {
   std::string apply_slide_value(std::string_view v, const std::string& got) {
     std::string_view parts[3];
     three_words(v, parts);
-    auto fits = [](std::string_view w, bool value) {
-      if (w.empty() || w.size() > kMaxSlideValueText) return false;
-      for (char c : w) {
-        const bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
-                        (value && ((c >= 'A' && c <= 'Z') || c == '+' || c == '-'));
-        if (!ok) return false;
-      }
-      return true;
-    };
-    if (!fits(parts[0], false) || !fits(parts[1], true) || !parts[2].empty())
+    if (!slide_value_word_fits(parts[0], false) || !slide_value_word_fits(parts[1], true) || !parts[2].empty())
       return "slide_value must be NAME VALUE, e.g. slide_value = attention.beta 1000" + got;
     for (const SettingsSlideValue& x : s.slide_values)
       if (x.name == parts[0]) return "slide_value " + std::string(parts[0]) + " appears twice";

@@ -62,6 +62,8 @@ struct SettingsSlideValue {
 };
 inline constexpr size_t kMaxSettingsSlideValues = 64;
 inline constexpr size_t kMaxSlideValueText = 32;
+// Whether a name (value: false) or a value (true) has the characters and length above.
+bool slide_value_word_fits(std::string_view word, bool value);
 
 enum class SettingsVocab { FromIds, Fixed };       // V = max(ids)+1 as the notebook, or a fixed V
 enum class SettingsGrad { SumOfOutputs, Seeded };  // slide 6's G: ones, or torch.randn after grad_seed

@@ -72,6 +72,31 @@ learn_journey() {
   lv_e2e_quit
 }
 
+# --screenshot of the map view (--slide-value scale.view=map): the picture of the heat map view
+# and of the map view of the same state differ over most of the canvas (the map's points are
+# drawn by the GL renderer into the plot: a blank plot or the heat map would not), and the map's
+# picture equals itself taken again (the same points, the same texture).
+screenshot_of_the_map() {
+  local shots="$ROOT/shots" args=(--reset --slide 7 --step 3 --size 1280x800 "${MODEL[@]}")
+  mkdir -p "$shots"
+  "$BIN" "${args[@]}" --screenshot "$shots/heat.png" >/dev/null 2>&1 || { fail "--screenshot of slide 7 failed"; return; }
+  "$BIN" "${args[@]}" --slide-value scale.view=map --screenshot "$shots/map.png" >/dev/null 2>&1 ||
+    { fail "--screenshot of slide 7's map view failed"; return; }
+  "$BIN" "${args[@]}" --slide-value scale.view=map --screenshot "$shots/map2.png" >/dev/null 2>&1 ||
+    { fail "--screenshot of slide 7's map view failed the second time"; return; }
+  [ -n "${LV_SCALE_MAP_SHOTS:-}" ] && cp "$shots/map.png" "$LV_SCALE_MAP_SHOTS/screenshot-map.png"
+  # The canvas's left part (the heat map or the plot; the timings beside it vary run to run):
+  # pixels that differ by more than 10 %.
+  local crop=500x330+40+220 differ same
+  for f in heat map map2; do /usr/bin/convert "$shots/$f.png" -crop $crop +repage "$shots/$f-plot.png"; done
+  differ="$(/usr/bin/compare -metric AE -fuzz 10% "$shots/heat-plot.png" "$shots/map-plot.png" null: 2>&1)"
+  same="$(/usr/bin/compare -metric AE "$shots/map-plot.png" "$shots/map2-plot.png" null: 2>&1)"
+  [ "${differ%%.*}" -gt 50000 ] 2>/dev/null ||
+    fail "slide 7's map view pictured like its heat map view (${differ} of 165,000 pixels differ)"
+  [ "$same" = "0" ] || fail "two pictures of slide 7's map view differ in $same of its plot's pixels"
+}
+
+screenshot_of_the_map
 journey 1280x800
 journey 1024x768
 journey 2560x1440 --scale 2

@@ -408,5 +408,29 @@ TEST(UiSession, TwoInstancesStartingAtOnceKeepBothRecentTables) {
   std::filesystem::remove_all(dir);
 }
 
+// --slide-value NAME=VALUE,...: the slides' own controls set from the command line as a session
+// sets them (slide 7's map view for --screenshot, slide 10's beta), each checked as taken.
+TEST(UiSession, SlideValuesFromTheCommandLineSetTheSlidesControls) {
+  Headless h;
+  h.init({"lookupviz", "--reset", "--slide-value", "scale.view=map,attention.beta=0.1,attention.mask=false"});
+  std::vector<SettingsSlideValue> v;
+  save_slide_values(h.app, v);
+  std::string all;
+  for (const SettingsSlideValue& x : v) all += x.name + "=" + x.value + " ";
+  EXPECT_NE(all.find("scale.view=map "), std::string::npos) << all;
+  EXPECT_NE(all.find("attention.beta=0.10000000000000001 "), std::string::npos) << all;
+  EXPECT_NE(all.find("attention.mask=false "), std::string::npos) << all;
+  EXPECT_EQ(slide_values_error(h.app, {{"scale.view", "map"}, {"attention.beta", "0.1"}}), "");
+  // A value the slide cannot use, a name no slide has: the line says which, and the values now.
+  EXPECT_EQ(slide_values_error(h.app, {{"scale.view", "maps"}})
+                .rfind("--slide-value scale.view=maps: the slide cannot use that value (the slides' values now: "
+                       "scale.view=map, attention.beta=",
+                       0),
+            0u);
+  EXPECT_NE(slide_values_error(h.app, {{"attention.beta", "1001"}}).find("the slide cannot use that value"),
+            std::string::npos);
+  EXPECT_NE(slide_values_error(h.app, {{"nope", "1"}}).find("no slide has a value of that name"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace lv::app::test
