@@ -47,7 +47,6 @@
 #include "core/torch/notebook_transcript.hpp"
 #include "core/nearest/map_cli.hpp"
 #include "core/nearest/nearest_cli.hpp"
-#include "core/torch/attention_cli.hpp"
 #include "core/quiz/quiz_json.hpp"
 #include "core/quiz/worksheet.hpp"
 #include "core/settings/recent_files.hpp"
@@ -343,10 +342,10 @@ int print_map(const lv::CliOptions& o, std::shared_ptr<const lv::TableFile> file
   return 0;
 }
 
-// --attention-print: slide 10's attention as PyTorch prints it (core/torch/attention_cli.hpp);
-// more than 64 IDs from --text exits 2.
-int print_attention(const lv::CliOptions& o, std::shared_ptr<const lv::TableFile> file) {
-  const lv::AttentionCliRun run = lv::attention_cli(o, std::move(file));
+// A slide's own print mode (its CliFamily's: slide 10's --attention-print): its text, or its
+// one-line error and exit code (more than 64 IDs from --text exits 2).
+int print_slide_mode(const lv::CliFamily& family, const lv::CliOptions& o, std::shared_ptr<const lv::TableFile> file) {
+  const lv::SlidePrintRun run = family.print(o, std::move(file));
   if (run.exit_code != 0) {
     std::fprintf(stderr, "lookupviz: %s\n", run.error.c_str());
     return run.exit_code;
@@ -504,7 +503,7 @@ struct RunKind {
 
 // A person's window (or its benchmark): no picture, report or print.
 bool opens_window(const lv::CliOptions& o, RunKind kind) {
-  return !kind.headless && !o.print && !o.quiz_json && !o.nearest && !o.norms && !o.map_json && !o.attention_print &&
+  return !kind.headless && !o.print && !o.quiz_json && !o.nearest && !o.norms && !o.map_json && o.slide_print.empty() &&
          !o.train_print;
 }
 
@@ -513,7 +512,7 @@ RunKind run_kind(const lv::CliOptions& o) {
   k.headless = !o.screenshot.empty() || !o.export_slides.empty() || !o.export_gif.empty() ||
                !o.export_worksheet.empty() || o.layout_report;
   k.window_loads = o.weights_positional && !k.headless && !o.print && !o.quiz_json && !o.nearest && !o.norms &&
-                   o.bench_frames == 0 && !o.attention_print && !o.map_json;
+                   o.bench_frames == 0 && o.slide_print.empty() && !o.map_json;
   return k;
 }
 
@@ -845,7 +844,8 @@ static int run(int argc, char** argv) {
   std::shared_ptr<const lv::TableFile> file;
   lv::CliOptions seeded;
   if (Exit e = open_table(o, kind, &seeded, &file)) return *e;
-  if (o.attention_print) return print_attention(o, file);  // O(T·D·d_out): no budget to ask
+  if (const lv::CliFamily* f = lv::cli_print_family(o))
+    return print_slide_mode(*f, o, file);  // small: no budget to ask
   if (Exit e = check_budget(o, kind, file.get())) return *e;
   if (o.quiz_json) return print_quiz_json(o, file, tokenizer);
   if (o.nearest || o.norms) return print_nearest(o, file);

@@ -22,7 +22,9 @@
 #include "app/widgets/widget_answer_targets.hpp"
 #include "app/widgets/widget_matrix_grid.hpp"
 #include "core/text/text_format.hpp"
+#include "core/quiz/attention_questions.hpp"
 #include "core/torch/attention.hpp"
+#include "core/torch/attention_cli.hpp"
 #include "core/torch/python_literal.hpp"
 #include "core/torch/torch_format.hpp"
 
@@ -552,13 +554,13 @@ ImVec2 canvas(SlideCanvas& c) {
   // Asked which value row a context row copies, the ✓ / ✗ stand right of the top values:
   // the room is part of the scene (measured too, so the fit leaves it).
   const LearnState& L = c.cx.learn;
-  if (L.phase != LearnPhase::Off && L.slide == c.cx.ui.slide && L.question.kind == QuestionKind::AttnHardLimit)
+  if (L.phase != LearnPhase::Off && L.slide == c.cx.ui.slide && L.question.kind == quiz::kAttnHardLimit)
     right = std::max(right, g.v.pos.x + g.v.size.x + s.e * 6.0f);
   hover(s, g, v, cur, hides_now(c.cx, Hidden::kValues));
   // Learn mode: positions are the weights' columns; the value row a context row copies, the top values' rows.
-  if (learn_asks(c, QuestionKind::AttnTopKey) || learn_asks(c, QuestionKind::AttnMasked))
+  if (learn_asks(c, quiz::kAttnTopKey) || learn_asks(c, quiz::kAttnMasked))
     answer_cols(c.cx.door.answers(), g.w, s.dl, s.pal);
-  if (learn_asks(c, QuestionKind::AttnHardLimit)) answer_rows(c.cx.door.answers(), g.v, s.dl, s.pal);
+  if (learn_asks(c, quiz::kAttnHardLimit)) answer_rows(c.cx.door.answers(), g.v, s.dl, s.pal);
   return ImVec2(right - c.origin.x, bottom - c.origin.y);
 }
 
@@ -636,60 +638,27 @@ uint64_t fit_depends(const SlideContext& cx) { return static_cast<uint64_t>(spec
 // the weights' tooltips. Asked which row context row t copies as β grows: the printed
 // context and the one-hot marks wait. Asked how many value rows learn: the count and values.grad wait.
 Hidden hides(const quiz::Question& q) {
-  switch (q.kind) {
-    case QuestionKind::AttnTopKey:
-    case QuestionKind::AttnRowSum:
-    case QuestionKind::AttnMasked:
-      return {Hidden::kNowLine | Hidden::kCounts | Hidden::kValues | Hidden::kResult,
-              {"ca.attn_weights", "context_vec", "ca.values.grad"}};
-    case QuestionKind::AttnHardLimit:
-      return {Hidden::kNowLine | Hidden::kResult | Hidden::kValues, {"context_vec", "ca.values.grad"}};
-    case QuestionKind::AttnGradRows: return {Hidden::kNowLine | Hidden::kCounts, {"ca.values.grad"}};
-    default: return {};
-  }
+  const quiz::QuestionKind k = q.kind;  // the slide's own kinds (not enumerators: no switch)
+  if (k == quiz::kAttnTopKey || k == quiz::kAttnRowSum || k == quiz::kAttnMasked)
+    return {Hidden::kNowLine | Hidden::kCounts | Hidden::kValues | Hidden::kResult,
+            {"ca.attn_weights", "context_vec", "ca.values.grad"}};
+  if (k == quiz::kAttnHardLimit)
+    return {Hidden::kNowLine | Hidden::kResult | Hidden::kValues, {"context_vec", "ca.values.grad"}};
+  if (k == quiz::kAttnGradRows) return {Hidden::kNowLine | Hidden::kCounts, {"ca.values.grad"}};
+  return {};
 }
 
-void quiz_model(const SlideContext& cx, quiz::QuizModel& m) { m.attention = spec_of(cx); }
+// What its questions read of its controls: its slide values (core/quiz/attention_questions.hpp).
+void quiz_model(const SlideContext& cx, quiz::QuizModel& m) { attention_values(spec_of(cx), m.slide_values); }
 
-// --d-out, --beta and --no-mask without --attention-print: the slide starts with them.
-void cli_preset(const SlideContext& cx, const CliOptions& o) {
-  if (o.attention_flag.empty()) return;
-  AttentionSpec& spec = cx.own<AttnSlide>().spec;
-  spec.d_out = o.d_out;
-  spec.beta = o.beta;
-  spec.causal = o.causal_mask;
-  spec.positions = o.attention_positions;
-}
-
-// Its controls in the session: "slide_value = attention.beta 1000", ".d_out 4", ".mask false".
-// Taken back checked as the command line checks them; a value out of range leaves the control as it was.
-void save_values(const SlideContext& cx, std::vector<SettingsSlideValue>& out) {
-  const AttentionSpec spec = spec_of(cx);
-  char beta[32];
-  std::snprintf(beta, sizeof beta, "%.17g", spec.beta);  // round-trips the double
-  out.push_back({"attention.beta", beta});
-  out.push_back({"attention.d_out", std::to_string(spec.d_out)});
-  out.push_back({"attention.mask", spec.causal ? "true" : "false"});
-  out.push_back({"attention.positions", spec.positions ? "true" : "false"});
-}
+// Its controls in the session and on the command line (--slide-value, and its own --d-out,
+// --beta, --no-mask, --positions: core/torch/attention_cli.hpp): "slide_value = attention.beta
+// 1000", ".d_out 4", ".mask false"; a value out of range leaves the control as it was.
+void save_values(const SlideContext& cx, std::vector<SettingsSlideValue>& out) { attention_values(spec_of(cx), out); }
 
 void restore_values(const SlideContext& cx, const std::vector<SettingsSlideValue>& in) {
   AttentionSpec& spec = cx.own<AttnSlide>().spec;
-  for (const SettingsSlideValue& v : in) {
-    const char* text = v.value.c_str();
-    char* end = nullptr;
-    if (v.name == "attention.beta") {
-      const double b = std::strtod(text, &end);
-      if (end != text && *end == '\0' && std::isfinite(b) && b >= 0.0 && b <= kMaxAttentionBeta) spec.beta = b;
-    } else if (v.name == "attention.d_out") {
-      const long long d = std::strtoll(text, &end, 10);
-      if (end != text && *end == '\0' && d >= 1 && d <= kMaxAttentionDOut) spec.d_out = d;
-    } else if (v.name == "attention.mask" && (v.value == "true" || v.value == "false")) {
-      spec.causal = v.value == "true";
-    } else if (v.name == "attention.positions" && (v.value == "true" || v.value == "false")) {
-      spec.positions = v.value == "true";
-    }
-  }
+  spec = attention_spec_from(in, spec);
 }
 
 uint64_t values_key(const SlideContext& cx) { return spec_key(spec_of(cx)); }
@@ -705,16 +674,16 @@ QuestionSteps at_query_t(const quiz::Question& q, int n) {
 QuestionSteps before_backward(const quiz::Question&, int n) { return steps_at(n - 2, n - 1, n); }
 quiz::PictureStep scores_shown(const quiz::Question&) { return {10, 2}; }
 constexpr SlideQuestion kQuestions[] = {
-    {QuestionKind::AttnTopKey, with_scores,
+    {quiz::kAttnTopKey, with_scores,
      "Click the position's column of weights, or ← → to it, or type its number; Enter answers, S shows.", scores_shown},
-    {QuestionKind::AttnRowSum, with_scores, kHowNumber, scores_shown},
-    {QuestionKind::AttnHardLimit, at_query_t,
-     "Click the value row, or ↑ ↓ to it, or type its number; Enter answers, S shows.", scores_shown},
-    {QuestionKind::AttnMasked, with_scores,
+    {quiz::kAttnRowSum, with_scores, kHowNumber, scores_shown},
+    {quiz::kAttnHardLimit, at_query_t, "Click the value row, or ↑ ↓ to it, or type its number; Enter answers, S shows.",
+     scores_shown},
+    {quiz::kAttnMasked, with_scores,
      "Click each position's column (or ← → and Space), or type them: 1, 2 (none: leave it empty); Enter answers, "
      "S shows.",
      scores_shown},
-    {QuestionKind::AttnGradRows, before_backward, kHowWholeNumber, scores_shown},
+    {quiz::kAttnGradRows, before_backward, kHowWholeNumber, scores_shown},
 };
 
 }  // namespace
@@ -724,11 +693,12 @@ const SlideDef kSlideAttention = {.title = "Attention: a soft lookup",
                                   .update = update,
                                   .fit_depends = fit_depends,
                                   .code_depends = code_depends,
-                                  .preset = cli_preset,
                                   .save_values = save_values,
                                   .restore_values = restore_values,
                                   .values_key = values_key,
                                   .questions = kQuestions,
+                                  .kinds = &quiz::kAttentionKinds,
+                                  .cli = &kAttentionCli,
                                   .hides = hides,
                                   .quiz_model = quiz_model};
 

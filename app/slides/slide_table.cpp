@@ -23,6 +23,7 @@ std::vector<quiz::DeckSlide> quiz_deck_of_registry() {
     quiz::DeckSlide d;
     d.slide = static_cast<int>(&s - slide_table().data());
     d.measured = s.measured_questions;
+    d.family = s.kinds;
     for (const SlideQuestion& q : s.questions) d.questions.push_back({q.kind, q.onehot_product});
     deck.push_back(std::move(d));
   }
@@ -31,6 +32,10 @@ std::vector<quiz::DeckSlide> quiz_deck_of_registry() {
 
 void give_core_the_deck() {
   lv::set_deck_size(slide_count());
+  std::vector<const CliFamily*> cli;
+  for (const SlideDef& s : slide_table())
+    if (s.cli) cli.push_back(s.cli);
+  lv::set_cli_families(std::move(cli));
   quiz::set_quiz_deck(quiz_deck_of_registry());
 }
 

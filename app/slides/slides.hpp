@@ -180,6 +180,10 @@ struct SlideDef {
   bool holds_big_table = false;  // keeps a GPT-2-sized table of its own (the bench's memory figure counts it)
   // The questions it asks in Learn mode, in the order it takes them (none: it asks nothing).
   std::span<const SlideQuestion> questions{};
+  // The question kinds it brings with it, beyond core's own (quiz::KindFamily; null: none), and
+  // its own command-line flags (CliFamily; null: none): given to core at start with the deck.
+  const quiz::KindFamily* kinds = nullptr;
+  const CliFamily* cli = nullptr;
   // Its answers are measured on its worker (measure below), not read from the state: a drawn
   // quiz and the state's questions (--quiz-json, the worksheet) leave it out.
   bool measured_questions = false;

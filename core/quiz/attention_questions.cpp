@@ -7,7 +7,8 @@
 #include <cstdio>
 #include <string>
 
-#include "core/quiz/question_kinds.hpp"
+#include "core/quiz/attention_questions.hpp"
+#include "core/torch/attention_cli.hpp"
 #include "core/text/id_parse.hpp"
 #include "core/text/text_format.hpp"
 
@@ -18,14 +19,16 @@ namespace {
 // where W_query is drawn.
 Matrix input_of(const QuizModel& m, TorchGenerator& gen) {
   gen = m.after_table;  // (pos_emb, then) W_query, W_key, W_value come right after the table
-  return attention_input(m.table.rows_of(m.ids), m.batch(), m.attention, gen);
+  return attention_input(m.table.rows_of(m.ids), m.batch(), attention_spec_of(m), gen);
 }
 }  // namespace
+
+AttentionSpec attention_spec_of(const QuizModel& m) { return attention_spec_from(m.slide_values); }
 
 Attention attention_of(const QuizModel& m) {
   TorchGenerator gen;
   const Matrix x = input_of(m, gen);
-  return attention_forward(x, m.attention, gen);
+  return attention_forward(x, attention_spec_of(m), gen);
 }
 
 namespace {
@@ -76,7 +79,7 @@ double attn_row_sum(const QuizModel& m, int64_t t) {
 }
 
 int64_t attn_hard_limit(const QuizModel& m, int64_t t) {
-  return hard_limit_position(attention_of(m), t, m.attention.causal);
+  return hard_limit_position(attention_of(m), t, attention_spec_of(m).causal);
 }
 
 IdList attn_masked(const QuizModel& m, int64_t t) { return zeros_of(attention_of(m), t); }
@@ -84,14 +87,16 @@ IdList attn_masked(const QuizModel& m, int64_t t) { return zeros_of(attention_of
 int64_t attn_grad_rows(const QuizModel& m) {
   TorchGenerator gen;
   const Matrix x = input_of(m, gen);
-  return attention_value_backward(attention_forward(x, m.attention, gen), x).rows_with_gradient;
+  return attention_value_backward(attention_forward(x, attention_spec_of(m), gen), x).rows_with_gradient;
 }
+
+namespace {
 
 Params attention_params(QuestionKind k, const QuizModel& m, QuizRng* rng) {
   Params p;
   const int64_t b = m.batch();
-  if (k == QuestionKind::AttnGradRows || b < 1) return p;
-  if (k == QuestionKind::AttnMasked) {  // any query: its zeros are a list (maybe none)
+  if (k == kAttnGradRows || b < 1) return p;
+  if (k == kAttnMasked) {  // any query: its zeros are a list (maybe none)
     p.t = rng ? rng->below(b) : 0;
     return p;
   }
@@ -101,8 +106,8 @@ Params attention_params(QuestionKind k, const QuizModel& m, QuizRng* rng) {
   IdList fair;
   for (int64_t t = 0; t < b; ++t) {
     bool one = false;
-    if (k == QuestionKind::AttnTopKey) one = top_unique(a, t);
-    else if (k == QuestionKind::AttnHardLimit) one = hard_limit_position(a, t, m.attention.causal) >= 0;
+    if (k == kAttnTopKey) one = top_unique(a, t);
+    else if (k == kAttnHardLimit) one = hard_limit_position(a, t, attention_spec_of(m).causal) >= 0;
     else one = a.weights.row(t).array().isFinite().all();
     if (one) fair.push_back(t);
   }
@@ -115,65 +120,76 @@ void ask_attention(Question& q, const QuizModel& m) {
   const Attention a = attention_of(m);
   const int64_t t = q.params.t.value_or(0);
   const std::string row = "query " + num(t);
-  const bool causal = m.attention.causal;
-  switch (q.kind) {
-    case QuestionKind::AttnTopKey: {
-      const int64_t p = top_of(a, t);
-      q.prompt = "Which position gets the largest weight in " + row + "'s row (click it)?";
-      q.answer = p;
-      q.why = "attn_weights[" + num(t) + "][" + num(p) + "] = " + weight_text(p >= 0 ? a.weights(t, p) : NAN) +
-              ": softmax keeps the order of the scores, and queries[" + num(t) + "]·keys[" + num(p) +
-              "] is the largest " + (causal ? "visible " : "") + "score" +
-              (p == t ? " — here it is the query's own position"
-                      : " — not the query's own position: the projections, not the ID, decide");
-      return;
-    }
-    case QuestionKind::AttnRowSum: {
-      const double s = attn_row_sum(m, t);
-      q.prompt = "What do the weights of " + row + "'s row add up to?";
-      q.answer = s;
-      q.why = "softmax divides each exp(score) by the row's total, so every row adds up to 1 (here " +
-              weight_text(static_cast<float>(s)) +
-              "), whatever the scores, beta and the mask: the weights are not the scores";
-      return;
-    }
-    case QuestionKind::AttnHardLimit: {
-      const int64_t p = hard_limit_position(a, t, causal);
-      q.prompt = "As beta grows without bound, which value row does context row " + num(t) + " copy (click it)?";
-      q.answer = p;
-      q.why = "beta × the largest score pulls away from the others, so the weight row becomes one-hot at position " +
-              num(p) + " (queries[" + num(t) + "]·keys[" + num(p) + "] is the largest" + (causal ? " visible" : "") +
-              " score): context row " + num(t) + " = value row " + num(p) + " — a lookup again" +
-              (p == t ? "" : ", and not of the query's own row");
-      return;
-    }
-    case QuestionKind::AttnMasked: {
-      const IdList z = zeros_of(a, t);
-      IdList masked;
-      if (causal)
-        for (int64_t p = t + 1; p < a.weights.cols(); ++p) masked.push_back(p);
-      q.prompt = "Which positions get weight exactly 0 in " + row + "'s row (none: leave it empty)?";
-      q.answer = z;
-      const std::string later =
-          masked.empty() ? std::string(causal ? "no later position exists" : "no mask: every position is visible")
-                         : "the mask sets the later positions " + format_ids(masked) + " to -inf, and exp(-inf) = 0";
-      q.why =
-          later + (z.size() > masked.size() ? "; beta is large enough that exp() of the other scores underflows to 0 "
-                                              "in float32 too"
-                                            : "; every visible position gets some weight, however small");
-      return;
-    }
-    default: {  // AttnGradRows
-      TorchGenerator gen;
-      const AttentionValueGrad g = attention_value_backward(a, input_of(m, gen));
-      q.prompt = "After context_vec.sum().backward(), how many value rows get a nonzero gradient?";
-      q.answer = g.rows_with_gradient;
-      q.why = num(g.rows_with_gradient) + " of " + num(m.batch()) +
-              ": value row j gets the sum of the weights the queries give it, so every row some query weighs above 0 "
-              "learns — not only the one it looks at most (the lookup's gradient reaches its looked-up rows only)";
-      return;
-    }
+  const bool causal = attention_spec_of(m).causal;
+  // The family's kinds are not enumerators of QuestionKind: compared, not switched on.
+  if (q.kind == kAttnTopKey) {
+    const int64_t p = top_of(a, t);
+    q.prompt = "Which position gets the largest weight in " + row + "'s row (click it)?";
+    q.answer = p;
+    q.why = "attn_weights[" + num(t) + "][" + num(p) + "] = " + weight_text(p >= 0 ? a.weights(t, p) : NAN) +
+            ": softmax keeps the order of the scores, and queries[" + num(t) + "]·keys[" + num(p) +
+            "] is the largest " + (causal ? "visible " : "") + "score" +
+            (p == t ? " — here it is the query's own position"
+                    : " — not the query's own position: the projections, not the ID, decide");
+    return;
   }
+  if (q.kind == kAttnRowSum) {
+    const double s = attn_row_sum(m, t);
+    q.prompt = "What do the weights of " + row + "'s row add up to?";
+    q.answer = s;
+    q.why = "softmax divides each exp(score) by the row's total, so every row adds up to 1 (here " +
+            weight_text(static_cast<float>(s)) +
+            "), whatever the scores, beta and the mask: the weights are not the scores";
+    return;
+  }
+  if (q.kind == kAttnHardLimit) {
+    const int64_t p = hard_limit_position(a, t, causal);
+    q.prompt = "As beta grows without bound, which value row does context row " + num(t) + " copy (click it)?";
+    q.answer = p;
+    q.why = "beta × the largest score pulls away from the others, so the weight row becomes one-hot at position " +
+            num(p) + " (queries[" + num(t) + "]·keys[" + num(p) + "] is the largest" + (causal ? " visible" : "") +
+            " score): context row " + num(t) + " = value row " + num(p) + " — a lookup again" +
+            (p == t ? "" : ", and not of the query's own row");
+    return;
+  }
+  if (q.kind == kAttnMasked) {
+    const IdList z = zeros_of(a, t);
+    IdList masked;
+    if (causal)
+      for (int64_t p = t + 1; p < a.weights.cols(); ++p) masked.push_back(p);
+    q.prompt = "Which positions get weight exactly 0 in " + row + "'s row (none: leave it empty)?";
+    q.answer = z;
+    const std::string later =
+        masked.empty() ? std::string(causal ? "no later position exists" : "no mask: every position is visible")
+                       : "the mask sets the later positions " + format_ids(masked) + " to -inf, and exp(-inf) = 0";
+    q.why = later + (z.size() > masked.size() ? "; beta is large enough that exp() of the other scores underflows to 0 "
+                                                "in float32 too"
+                                              : "; every visible position gets some weight, however small");
+    return;
+  }
+  // kAttnGradRows
+  TorchGenerator gen;
+  const AttentionValueGrad g = attention_value_backward(a, input_of(m, gen));
+  q.prompt = "After context_vec.sum().backward(), how many value rows get a nonzero gradient?";
+  q.answer = g.rows_with_gradient;
+  q.why = num(g.rows_with_gradient) + " of " + num(m.batch()) +
+          ": value row j gets the sum of the weights the queries give it, so every row some query weighs above 0 "
+          "learns — not only the one it looks at most (the lookup's gradient reaches its looked-up rows only)";
 }
+
+bool attention_askable(QuestionKind k, const QuizModel& m) {
+  if (m.batch() > kMaxAttentionTokens) return false;
+  return k == kAttnGradRows || attention_params(k, m, nullptr).t.has_value();
+}
+
+constexpr KindInfo kKinds[] = {
+    {kAttnTopKey, "attn_top_key", AnswerType::Int},       {kAttnRowSum, "attn_row_sum", AnswerType::Float},
+    {kAttnHardLimit, "attn_hard_limit", AnswerType::Int}, {kAttnMasked, "attn_masked", AnswerType::IntList},
+    {kAttnGradRows, "attn_grad_rows", AnswerType::Int},
+};
+
+}  // namespace
+
+const KindFamily kAttentionKinds{kKinds, attention_askable, attention_params, ask_attention};
 
 }  // namespace lv::quiz

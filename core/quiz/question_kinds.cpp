@@ -255,11 +255,6 @@ bool sparse_memory_moves(const QuizModel& m, int64_t step, int64_t row) {
 
 namespace {
 
-struct KindInfo {
-  QuestionKind kind;
-  std::string_view name;
-  AnswerType type;
-};
 constexpr KindInfo kKinds[kQuestionKindCount] = {
     {QuestionKind::TokenCount, "token_count", AnswerType::Int},
     {QuestionKind::TableNumbers, "table_numbers", AnswerType::Int},
@@ -284,23 +279,45 @@ constexpr KindInfo kKinds[kQuestionKindCount] = {
     {QuestionKind::SparseMemory, "sparse_memory", AnswerType::Bool},
     {QuestionKind::SpeedupBatch, "speedup_batch", AnswerType::Int},
     {QuestionKind::MapNearest, "map_nearest", AnswerType::Int},
-    {QuestionKind::AttnTopKey, "attn_top_key", AnswerType::Int},
-    {QuestionKind::AttnRowSum, "attn_row_sum", AnswerType::Float},
-    {QuestionKind::AttnHardLimit, "attn_hard_limit", AnswerType::Int},
-    {QuestionKind::AttnMasked, "attn_masked", AnswerType::IntList},
-    {QuestionKind::AttnGradRows, "attn_grad_rows", AnswerType::Int},
 };
 
-const KindInfo& info(QuestionKind k) { return kKinds[static_cast<int>(k)]; }
+// k's entry: core's own, or the family's of the deck's slide that brings it (null: none).
+const KindInfo* info(QuestionKind k, const KindFamily** family = nullptr) {
+  const int i = static_cast<int>(k);
+  if (i >= 0 && i < kQuestionKindCount) return &kKinds[i];
+  for (const DeckSlide& s : quiz_deck())
+    if (s.family)
+      for (const KindInfo& f : s.family->kinds)
+        if (f.kind == k) {
+          if (family) *family = s.family;
+          return &f;
+        }
+  return nullptr;
+}
 
 }  // namespace
 
-std::string_view kind_name(QuestionKind k) { return info(k).name; }
-AnswerType answer_type(QuestionKind k) { return info(k).type; }
+std::string_view kind_name(QuestionKind k) {
+  const KindInfo* i = info(k);
+  return i ? i->name : std::string_view("unknown");
+}
+AnswerType answer_type(QuestionKind k) {
+  const KindInfo* i = info(k);
+  return i ? i->type : AnswerType::Int;
+}
+const KindFamily* family_of(QuestionKind k) {
+  const KindFamily* f = nullptr;
+  info(k, &f);
+  return f;
+}
 
 std::optional<QuestionKind> kind_from_name(std::string_view name) {
   for (const KindInfo& k : kKinds)
     if (k.name == name) return k.kind;
+  for (const DeckSlide& s : quiz_deck())
+    if (s.family)
+      for (const KindInfo& k : s.family->kinds)
+        if (k.name == name) return k.kind;
   return std::nullopt;
 }
 
@@ -314,6 +331,7 @@ uint64_t QuizRng::next() {
 int64_t QuizRng::below(int64_t n) { return n <= 1 ? 0 : static_cast<int64_t>(next() % static_cast<uint64_t>(n)); }
 
 Params default_params(QuestionKind k, const QuizModel& m, QuizRng* rng) {
+  if (const KindFamily* f = family_of(k)) return f->params(k, m, rng);
   Params p;
   const int64_t b = m.batch(), v = m.vocab(), d = m.dim();
   // A row to ask about: usually one the IDs read (3 draws in 4), else any row.
@@ -381,11 +399,6 @@ Params default_params(QuestionKind k, const QuizModel& m, QuizRng* rng) {
       p.small_batch = 1;  // slide 7's smallest and largest timed batches
       p.batch = 256;
       break;
-    case QuestionKind::AttnTopKey:
-    case QuestionKind::AttnRowSum:
-    case QuestionKind::AttnHardLimit:
-    case QuestionKind::AttnMasked:
-    case QuestionKind::AttnGradRows: return attention_params(k, m, rng);
     case QuestionKind::RowsMoved: {
       // The optimizer shown (the window's), else drawn; momentum and Adam from step 2, where
       // their memory moves rows the batch does not hold (AdamW moves every row at any step).
@@ -405,6 +418,7 @@ Params default_params(QuestionKind k, const QuizModel& m, QuizRng* rng) {
 
 bool askable_of(QuestionKind k, const QuizModel& m) {
   if (m.ids.empty()) return false;
+  if (const KindFamily* f = family_of(k)) return f->askable(k, m);
   switch (k) {
     case QuestionKind::TokenCount: return m.tokenizer && !m.text.empty();  // a text on the canvas
     case QuestionKind::RowsMoved: return m.vocab() <= kRowsMovedMaxVocab && train_batches_fit(m);
@@ -412,11 +426,6 @@ bool askable_of(QuestionKind k, const QuizModel& m) {
       return m.vocab() <= kRowsMovedMaxVocab && train_batches_fit(m) && default_params(k, m).row.has_value();
     case QuestionKind::SameTokenX: return default_params(k, m).t.has_value();
     case QuestionKind::MapNearest: return map_askable(m);
-    case QuestionKind::AttnTopKey:
-    case QuestionKind::AttnRowSum:
-    case QuestionKind::AttnHardLimit:
-    case QuestionKind::AttnMasked: return m.batch() <= kMaxAttentionTokens && default_params(k, m).t.has_value();
-    case QuestionKind::AttnGradRows: return m.batch() <= kMaxAttentionTokens;
     default: return true;
   }
 }
@@ -884,6 +893,10 @@ Question make_question(int slide, QuestionKind k, const QuizModel& m, const Para
   q.slide = slide;
   q.kind = k;
   q.params = p;
+  if (const KindFamily* f = family_of(k)) {
+    f->ask(q, m);
+    return q;
+  }
   switch (k) {
     case QuestionKind::TableNumbers:
     case QuestionKind::ZeroMadds:
@@ -905,11 +918,6 @@ Question make_question(int slide, QuestionKind k, const QuizModel& m, const Para
     case QuestionKind::SparseMemory: ask_misconception(q, m); break;
     case QuestionKind::SpeedupBatch: ask_speedup_batch(q, measured_ratio, small_ratio); break;
     case QuestionKind::MapNearest: ask_map_nearest(q, m); break;
-    case QuestionKind::AttnTopKey:
-    case QuestionKind::AttnRowSum:
-    case QuestionKind::AttnHardLimit:
-    case QuestionKind::AttnMasked:
-    case QuestionKind::AttnGradRows: ask_attention(q, m); break;
     default: ask_other(q, m, measured_ratio);
   }
   return q;

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -20,7 +21,7 @@
 
 #include "core/io/table_view.hpp"
 #include "core/nearest/map_grid.hpp"
-#include "core/torch/attention.hpp"
+#include "core/settings/session_settings.hpp"
 #include "core/torch/tensor.hpp"
 #include "core/torch/torch_generator.hpp"
 #include "core/train/trainer.hpp"
@@ -62,8 +63,9 @@ struct QuizModel {
   bool train_randn_grad = false;
   int64_t train_grad_seed = 0;
   std::optional<TrainOptimizer> train_optimizer;
-  // Slide 10's attention over the IDs' rows: its d_out, β and mask as the slide shows them.
-  AttentionSpec attention;
+  // The slides' own controls as the session keeps them (slide 10's attention.beta, .d_out, .mask,
+  // .positions): what their questions read of the state besides the table and the IDs.
+  std::vector<SettingsSlideValue> slide_values;
   // The map slide 7 shows (null: map_nearest maps `table` itself, as --quiz-json asks it).
   std::shared_ptr<const ShownMap> shown_map;
 
@@ -162,22 +164,6 @@ bool same_token_x(const QuizModel& m, int64_t t, int64_t u);
 // an earlier batch but no gradient now): no, SparseAdam steps only the sparse gradient's rows.
 bool sparse_memory_moves(const QuizModel& m, int64_t step, int64_t row);
 
-// Slide 10 (core/quiz/attention_questions.cpp): the attention over the IDs' rows x =
-// table.rows_of(ids), its W_query, W_key, W_value drawn from after_table (as the slide
-// and --attention-print draw them), with m.attention's d_out, β and mask. At most
-// kMaxAttentionTokens IDs (askable_of says so).
-Attention attention_of(const QuizModel& m);
-// The position query t gives its largest weight (the lowest on a tie; -1: the row is NaN).
-int64_t attn_top_key(const QuizModel& m, int64_t t);
-// The sum of weight row t (1 up to float32 rounding: softmax divides by the row's total).
-double attn_row_sum(const QuizModel& m, int64_t t);
-// As β → ∞, the value row context row t copies (attention.hpp hard_limit_position; -1: a tie).
-int64_t attn_hard_limit(const QuizModel& m, int64_t t);
-// The positions whose weight in row t is exactly 0 (the masked ones, and any that underflow), sorted.
-IdList attn_masked(const QuizModel& m, int64_t t);
-// After context_vec.sum().backward(): how many value rows get a nonzero gradient.
-int64_t attn_grad_rows(const QuizModel& m);
-
 // ---------------------------------------------------------------- kinds and questions
 
 enum class QuestionKind {
@@ -204,15 +190,11 @@ enum class QuestionKind {
   SameTokenX,
   SparseMemory,
   SpeedupBatch,  // slide 7, from two measurements (like speedup_estimate: not a property of the state)
-  MapNearest,    // the map (slide 7's view; core/quiz/map_question.hpp): asked by --quiz-json, not per slide yet
-  // Slide 10: attention as a soft lookup.
-  AttnTopKey,
-  AttnRowSum,
-  AttnHardLimit,
-  AttnMasked,
-  AttnGradRows,
+  MapNearest,    // the map (slide 7's view; core/quiz/map_question.hpp)
 };
-inline constexpr int kQuestionKindCount = 28;
+// Core's own kinds; a slide may bring more (KindFamily below), numbered from kFirstFamilyKind.
+inline constexpr int kQuestionKindCount = 23;
+inline constexpr int kFirstFamilyKind = 100;
 
 enum class AnswerType { Int, Bool, Float, IntList, CellList };
 
@@ -233,6 +215,27 @@ struct Params {
 
 using Answer = std::variant<int64_t, bool, double, IdList, std::vector<Cell>>;
 
+struct Question;
+struct QuizRng;
+
+// A kind's name as --quiz-json, the session and the worksheet write it, and its answer's type.
+struct KindInfo {
+  QuestionKind kind;
+  std::string_view name;  // "lookup_row"
+  AnswerType type;
+};
+
+// The kinds a slide brings with it, in its own files (slide 10's attn_*:
+// core/quiz/attention_questions.hpp): their names, whether a state can ask each, their params
+// and how to ask them. The slide's line of the deck names it (quiz_deck.hpp DeckSlide::family),
+// so core's kinds, tables and switches never name a slide's kinds.
+struct KindFamily {
+  std::span<const KindInfo> kinds;  // numbered from kFirstFamilyKind, each family its own range
+  bool (*askable)(QuestionKind k, const QuizModel& m) = nullptr;                 // m has an ID
+  Params (*params)(QuestionKind k, const QuizModel& m, QuizRng* rng) = nullptr;  // as default_params
+  void (*ask)(Question& q, const QuizModel& m) = nullptr;  // q.kind, q.params set: its prompt, answer, why
+};
+
 struct Question {
   int slide = 0;
   QuestionKind kind = QuestionKind::LookupRow;
@@ -242,9 +245,11 @@ struct Question {
   std::string why;  // "only row 3 survives: the one-hot row has its 1 in column 3"
 };
 
-std::string_view kind_name(QuestionKind k);  // "lookup_row"
+std::string_view kind_name(QuestionKind k);  // "lookup_row" (a slide's kinds: its family's names)
 std::optional<QuestionKind> kind_from_name(std::string_view name);
 AnswerType answer_type(QuestionKind k);
+// The family that brings k (null: one of core's own, or no kind).
+const KindFamily* family_of(QuestionKind k);
 
 // A small reproducible random stream (splitmix64): the same seed gives the same draws on
 // every machine and standard library.
@@ -270,14 +275,6 @@ Params default_params(QuestionKind k, const QuizModel& m, QuizRng* rng = nullptr
 // measurement at p.batch); SpeedupBatch also small_ratio (at p.small_batch): NaN ratios leave the answer unknown (-1).
 Question make_question(int slide, QuestionKind k, const QuizModel& m, const Params& p, double measured_ratio = 0.0,
                        double small_ratio = 0.0);
-
-// Slide 10's questions (core/quiz/attention_questions.cpp): q.kind and q.params set;
-// fills its prompt, answer and why.
-void ask_attention(Question& q, const QuizModel& m);
-// Slide 10's params: the query t (fixed: the last fair one, attn_masked's 0; else drawn).
-// Fair: attn_top_key's and attn_hard_limit's answer is one position (no tie), attn_row_sum's
-// row is finite. Empty t: the state cannot ask it.
-Params attention_params(QuestionKind k, const QuizModel& m, QuizRng* rng);
 
 // Whether `given` is right for q: ints and bools exactly; grad_value within 1e-4 (the
 // four decimals torch prints) or 1e-6 relative; lists as sets (any order, repeats

@@ -26,6 +26,8 @@ struct DeckSlide {
   // Its answers are measured on its own worker (the lookup's speedup), not read from a
   // state: state_questions and a drawn quiz leave it out.
   bool measured = false;
+  // The kinds it brings with it (question_kinds.hpp KindFamily; null: it asks core's own only).
+  const KindFamily* family = nullptr;
 };
 
 void set_quiz_deck(std::vector<DeckSlide> deck);

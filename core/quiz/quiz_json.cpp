@@ -115,11 +115,9 @@ QuizModel cli_model(const CliOptions& o, std::shared_ptr<const TableFile> file, 
   m.train_randn_grad = o.grad_seed && *o.grad_seed >= 0;
   m.train_grad_seed = o.grad_seed.value_or(0);
   m.train_optimizer = o.optimizer;
-  // Slide 10's attention as --d-out, --beta and --no-mask set the window's up.
-  m.attention.d_out = o.d_out;
-  m.attention.beta = o.beta;
-  m.attention.causal = o.causal_mask;
-  m.attention.positions = o.attention_positions;
+  // The slides' own controls as the window would start with them (--slide-value, and the
+  // flags a slide brings: slide 10's --beta sets attention.beta).
+  m.slide_values = o.slide_values;
   if (o.text) {
     m.text = *o.text;
   } else {  // the IDs' own text, as slide 0 shows it; none (slide 0 asks nothing) when they are not its tokens

@@ -39,11 +39,8 @@ std::atomic<int> g_deck_size{0};  // set_deck_size: the app's registry's count
 void set_deck_size(int slides) { g_deck_size.store(slides < 0 ? 0 : slides, std::memory_order_relaxed); }
 int deck_size() { return g_deck_size.load(std::memory_order_relaxed); }
 
-namespace {
+// ---------------------------------------------------------------- small helpers (a slide's flags use them too)
 
-// ---------------------------------------------------------------- small helpers
-
-// A limit as --help and the errors write it: 1,000 or 0.5.
 std::string limit_text(double v) {
   if (v == std::floor(v) && std::abs(v) < 1e15) return with_commas(static_cast<int64_t>(v));
   char buf[32];
@@ -51,7 +48,6 @@ std::string limit_text(double v) {
   return buf;
 }
 
-// A whole number in [lo, hi], else nullopt.
 std::optional<int64_t> int_in_range(std::string_view text, int64_t lo, int64_t hi) {
   PyInt p = parse_py_int(text);
   if (!p.ok || p.huge || p.magnitude > static_cast<uint64_t>(INT64_MAX)) return std::nullopt;
@@ -70,14 +66,12 @@ std::optional<double> number_in_range(std::string_view text, double lo, double h
   return v;
 }
 
+namespace {
+
 // ---------------------------------------------------------------- the flags
 
-enum class Kind { kSwitch, kValue };
-struct Flag {
-  std::string_view name;
-  Kind kind;
-  std::string_view example;  // for "needs a value" messages
-};
+using Kind = CliFlagKind;
+using Flag = CliFlag;
 constexpr Flag kFlags[] = {
     {"--seed", Kind::kValue, "--seed 123"},
     {"--ids", Kind::kValue, "--ids 2,3,1"},
@@ -129,15 +123,26 @@ constexpr Flag kFlags[] = {
     {"--map-json", Kind::kSwitch, ""},
     {"--components", Kind::kValue, "--components 3"},
     {"--map-npy", Kind::kValue, "--map-npy map.npy"},
-    {"--attention-print", Kind::kSwitch, ""},
-    {"--d-out", Kind::kValue, "--d-out 2"},
-    {"--beta", Kind::kValue, "--beta 1"},
-    {"--no-mask", Kind::kSwitch, ""},
-    {"--positions", Kind::kSwitch, ""},
     {"--slide-value", Kind::kValue, "--slide-value scale.view=map"},
 };
 
+std::vector<const CliFamily*>& families() {
+  static std::vector<const CliFamily*> f;  // given once at start, read-only after
+  return f;
+}
+
+// The family that brings flag `name` (null: core's own, or none).
+const CliFamily* family_of_flag(std::string_view name) {
+  for (const CliFamily* fam : families())
+    for (const Flag& f : fam->flags)
+      if (f.name == name) return fam;
+  return nullptr;
+}
+
 const Flag* find_flag(std::string_view name) {
+  if (const CliFamily* fam = family_of_flag(name))
+    for (const Flag& f : fam->flags)
+      if (f.name == name) return &f;
   for (const Flag& f : kFlags)
     if (f.name == name) return &f;
   return nullptr;
@@ -379,50 +384,6 @@ std::string apply_nearest_flag(CliOptions& o, std::string_view name, std::string
   return "";
 }
 
-// --d-out, --beta, --no-mask and --positions (--attention-print's attention): one "--flag value"
-// applied; an error or "".
-std::string apply_attention_flag(CliOptions& o, std::string_view name, std::string_view v) {
-  if (o.attention_flag.empty()) o.attention_flag = std::string(name);
-  if (name == "--d-out") {
-    auto n = int_in_range(v, 1, kMaxAttentionDOut);
-    if (!n)
-      return "--d-out must be a whole number from 1 to " + std::to_string(kMaxAttentionDOut) + " (got " +
-             quoted_input(v) + ")";
-    o.d_out = *n;
-    return "";
-  }
-  if (name == "--beta") {
-    auto b = number_in_range(v, 0.0, kMaxAttentionBeta);
-    if (!b)
-      return "--beta must be a number from 0 to " + limit_text(kMaxAttentionBeta) +
-             ", e.g. 1 (the book's) or 0.5 (got " + quoted_input(v) + ")";
-    o.beta = *b;
-    return "";
-  }
-  if (name == "--positions") {
-    o.attention_positions = true;
-    return "";
-  }
-  o.causal_mask = false;  // --no-mask
-  return "";
-}
-
-// --attention-print against the other flags: it prints and exits, over at most
-// kMaxAttentionTokens IDs, in float32. modes: the other modes that exit. Without it,
-// --d-out, --beta and --no-mask set up the window's slide 10 (and --quiz-json's questions):
-// a mode that only prints something else has no use for them.
-std::string validate_attention(const CliOptions& o, int modes, bool printing_only) {
-  if (!o.attention_print) {
-    if (o.attention_flag.empty() || !printing_only) return "";
-    return o.attention_flag + " sets up --attention-print's attention: give --attention-print too";
-  }
-  if (modes > 0 || o.quiz_json || o.nearest || o.norms || o.tour || o.quiz)
-    return "--attention-print prints slide 10's attention and exits: give it without another mode (--print, "
-           "--quiz-json, --screenshot, --nearest, ...)";
-  if (o.dtype != TableDtype::Float32) return "--attention-print computes in float32: drop --dtype";
-  return attention_ids_error(o);
-}
-
 // --size and --scale: the window's (and the images') size and scale.
 std::string apply_window_flag(CliOptions& o, std::string_view name, std::string_view v) {
   if (name == "--size") {
@@ -452,7 +413,8 @@ std::string apply_window_flag(CliOptions& o, std::string_view name, std::string_
 // ("slide_value = NAME VALUE"). The characters are checked here; what a value means is the
 // slide's (the app checks that a slide took each: app/deck/slide_host.hpp).
 std::string apply_slide_values(CliOptions& o, std::string_view v) {
-  const std::string example = " (e.g. --slide-value scale.view=map,attention.beta=8)";
+  const std::string example = " (e.g. --slide-value scale.view=map)";
+  o.slide_value_given = true;
   if (v.empty()) return "--slide-value needs NAME=VALUE" + example;
   size_t start = 0;
   while (start <= v.size()) {
@@ -466,7 +428,8 @@ std::string apply_slide_values(CliOptions& o, std::string_view v) {
              "each at most " +
              std::to_string(kMaxSlideValueText) + " characters (got " + quoted_input(item) + ")";
     for (const SettingsSlideValue& x : o.slide_values)
-      if (x.name == name) return "--slide-value names " + std::string(name) + " twice: give each once";
+      if (x.name == name)
+        return "--slide-value sets " + std::string(name) + " twice, or an option set it too: give it once";
     if (o.slide_values.size() >= kMaxSettingsSlideValues)
       return "--slide-value takes at most " + std::to_string(kMaxSettingsSlideValues) + " values";
     o.slide_values.push_back({std::string(name), std::string(value)});
@@ -477,6 +440,14 @@ std::string apply_slide_values(CliOptions& o, std::string_view v) {
 
 // Applies one "--flag value"; returns an error or "".
 std::string apply(CliOptions& o, std::string_view name, std::string_view v, std::string& ids_text, bool& ids_given) {
+  if (const CliFamily* fam = family_of_flag(name)) {  // a slide's own flag
+    if (fam->print_flag && name == fam->print_flag) {
+      o.slide_print = std::string(name);
+      return "";
+    }
+    o.slide_flags.emplace_back(name);
+    return fam->apply(o, name, v);
+  }
   if (name == "--seed") {
     SeedParse s = parse_seed(v, TypedIn::CommandLine);
     if (!s.ok) return s.error.message;
@@ -495,8 +466,6 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
   if (name == "--batches" || name == "--optimizer" || name == "--lr" || name == "--steps" || name == "--grad")
     return apply_train_flag(o, name, v);
   if (nearest_flag(name)) return apply_nearest_flag(o, name, v);
-  if (name == "--d-out" || name == "--beta" || name == "--no-mask" || name == "--positions")
-    return apply_attention_flag(o, name, v);
   if (name == "--dim") {
     o.dim_given = true;
     auto d = int_in_range(v, 1, kMaxDim);
@@ -576,7 +545,6 @@ std::string apply(CliOptions& o, std::string_view name, std::string_view v, std:
   else if (name == "--quiz-json") o.quiz_json = true;
   else if (name == "--train-print") o.train_print = true;
   else if (name == "--norms") o.norms = true;
-  else if (name == "--attention-print") o.attention_print = true;
   return "";
 }
 
@@ -622,7 +590,7 @@ std::string validate_map(const CliOptions& o, int modes) {
     if (!o.map_npy.empty()) return "--map-npy FILE writes --map-json's coordinates: give --map-json too";
     return "";
   }
-  if (modes > 0 || o.quiz_json || o.nearest || o.norms || o.attention_print || o.tour || o.quiz ||
+  if (modes > 0 || o.quiz_json || o.nearest || o.norms || !o.slide_print.empty() || o.tour || o.quiz ||
       !o.screenshot.empty())
     return "--map-json prints the table's principal components and exits: give it without another mode (--print, "
            "--quiz-json, --screenshot, --nearest, ...)";
@@ -634,9 +602,9 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
   const bool others = o.print || !o.screenshot.empty() || !o.export_slides.empty() || o.bench_frames > 0 ||
                       !o.export_gif.empty() || o.layout_report || o.tokenize || o.detokenize ||
                       !o.export_worksheet.empty() || o.quiz_json || o.quiz || o.tour || ids_given || o.text ||
-                      !o.weights.empty() || o.dtype != TableDtype::Float32 || o.attention_print;
+                      !o.weights.empty() || o.dtype != TableDtype::Float32 || !o.slide_print.empty();
   const bool printing = o.print || o.tokenize || o.detokenize || o.quiz_json || !o.export_worksheet.empty() ||
-                        o.bench_frames > 0 || o.nearest.has_value() || o.norms || o.attention_print || o.map_json;
+                        o.bench_frames > 0 || o.nearest.has_value() || o.norms || !o.slide_print.empty() || o.map_json;
   // --quiz-json and --export-worksheet ask slide 9's rows_moved question: they read slide 9's
   // --batches, --optimizer, --lr and --grad as the window does (core/quiz/quiz_json.hpp cli_model).
   const bool asks_slide_9 = o.quiz_json || !o.export_worksheet.empty();
@@ -678,10 +646,13 @@ std::string validate(CliOptions& o, const std::string& ids_text, bool ids_given)
            "--bench-frames, --tokenize and --detokenize";
   if (std::string e = validate_nearest(o, modes); !e.empty()) return e;
   if (std::string e = validate_map(o, modes); !e.empty()) return e;
-  if (std::string e = validate_attention(o, modes, printing_only); !e.empty()) return e;
-  // --slide-value sets controls of slides drawn: the window and its pictures, not a printing mode.
-  if (!o.slide_values.empty() && (o.print || o.tokenize || o.detokenize || o.quiz_json || o.nearest || o.norms ||
-                                  o.attention_print || o.map_json || o.train_print))
+  for (const CliFamily* fam : families())
+    if (fam->validate)
+      if (std::string e = fam->validate(o, modes, printing_only); !e.empty()) return e;
+  // --slide-value sets the controls of slides drawn: the window and its pictures, where the slides
+  // check that they took each value (app/deck/slide_host.hpp), not a mode that prints.
+  if (o.slide_value_given && (o.print || o.tokenize || o.detokenize || o.quiz_json || o.nearest || o.norms ||
+                              o.map_json || o.train_print || !o.slide_print.empty()))
     return "--slide-value sets the controls of slides drawn (the window, --screenshot, --export-slides, ...): "
            "a mode that prints draws none";
   if (o.quiz_json && modes > 0)
@@ -835,12 +806,6 @@ TrainPrintOptions train_print_options(const CliOptions& o) {
   return t;
 }
 
-std::string attention_ids_error(const CliOptions& o) {
-  if (!o.attention_print || o.ids.size() <= static_cast<size_t>(kMaxAttentionTokens)) return "";
-  return "--attention-print attends over at most " + std::to_string(kMaxAttentionTokens) + " IDs (got " +
-         with_commas(o.ids.size()) + "): give fewer IDs";
-}
-
 int64_t effective_vocab(const CliOptions& o) { return o.vocab ? *o.vocab : vocab_for_ids(o.ids); }
 
 bool needs_tokenizer(const CliOptions& o) { return o.text || o.tokenize || o.detokenize; }
@@ -908,24 +873,6 @@ constexpr const char* kTrainHelp = R"(  --train-print        train the seeded ta
   --grad G             the upstream gradient: ones (loss = out.sum()) or
                        randn:GSEED (torch.randn(B, D) after
                        torch.manual_seed(GSEED + step))         (default ones))";
-// --help's lines for --attention-print and its options (slide 10: core/torch/attention.hpp).
-constexpr const char* kAttentionHelp = R"(  --attention-print    causal self-attention over the IDs' rows x: three
-                       nn.Linear(D, d_out, bias=False) drawn after the table
-                       (with --weights: just after torch.manual_seed); the
-                       weights softmax(beta * q.k / sqrt(d_out)) over the
-                       positions each ID sees, the context their mix of the
-                       values; print attn_weights and context_vec as
-                       PyTorch 1.13 prints them, and exit.
-                       At most @MAX_ATTENTION_IDS@ IDs; the model options as --print (no --dtype)
-  --d-out N            the projections' width, 1 to @MAX_D_OUT@           (default 2)
-  --beta B             the scores' sharpness, 0 to @MAX_BETA@: 0 gives each query
-                       the mean of the rows it sees, a large B one row (the
-                       lookup again)                             (default 1)
-  --no-mask            no causal mask: every ID sees every position
-  --positions          x = embedding(idx) + pos_emb(arange(T)), slide 8's
-                       positions (pos_emb drawn before the three layers)
-                       (without --attention-print, these four set up the
-                       window's slide 10 and --quiz-json's questions))";
 // What a row means (core/nearest/), among the headless modes.
 constexpr const char* kNearestHelp = R"(  --nearest ID         the k rows of the whole table nearest to row ID (the
                        row itself left out), best first, as one JSON object:
@@ -975,8 +922,7 @@ constexpr const char* kUsageHelp = R"(Usage:
   lookupviz --nearest ID | --norms [opts]  nearest rows or norms as JSON, exit
   lookupviz --map-json [opts]              principal components as JSON, exit
   lookupviz --export-worksheet F.md [opts] a worksheet with pictures, exit
-  lookupviz --train-print [train options]  optimizer steps on the table, exit
-  lookupviz --attention-print [opts]       slide 10's attention printed, exit)";
+  lookupviz --train-print [train options]  optimizer steps on the table, exit)";
 
 namespace {
 
@@ -1025,9 +971,6 @@ void put_limits(Put& put) {
   put("@MAX_WORKSHEET@", std::to_string(kMaxWorksheetCount));
   put("@MAX_LR@", limit_text(kMaxLearningRate));
   put("@MAX_STEPS@", with_commas(kMaxTrainSteps));
-  put("@MAX_ATTENTION_IDS@", std::to_string(kMaxAttentionTokens));
-  put("@MAX_D_OUT@", std::to_string(kMaxAttentionDOut));
-  put("@MAX_BETA@", limit_text(kMaxAttentionBeta));
   put("@MAX_K@", with_commas(kMaxNearestK));
   put("@MAX_COMPONENTS@", std::to_string(kMaxPcaComponents));
 }
@@ -1100,8 +1043,8 @@ The window and the images:
                     panels fold away (C shows them), F11 or Esc leaves
   --slide-value NAME=VALUE[,NAME=VALUE...]
                     a slide's own controls, as the session keeps them:
-                    scale.view=map (slide 7's map), attention.beta=8,
-                    attention.d_out=4, attention.mask=false (slide 10)
+                    scale.view=map (slide 7's map view); every slide's
+                    names are in the manual
 @LEARN@
   --reset           start clean instead of resuming the last session
                     (plain `lookupviz` resumes it: slide, IDs, seed, D, V,
@@ -1131,8 +1074,7 @@ Headless modes:
 @QUIZ@
 @TRAIN@
 @NEAREST@
-@ATTENTION@
-  --help, -h           show this text and exit
+@FAMILIES@  --help, -h           show this text and exit
   --version            show the version and exit
 
 Options take "--flag value" or "--flag=value", each at most once (a repeated
@@ -1151,7 +1093,12 @@ Examples:
     for (size_t at = text.find(key); at != std::string::npos; at = text.find(key, at + value.size()))
       text.replace(at, key.size(), value);
   };
-  put("@USAGE@", kUsageHelp);  // first: it may hold the placeholders below
+  std::string usage = kUsageHelp, families_help;
+  for (const CliFamily* fam : families()) {
+    if (fam->usage) usage += std::string("\n") + fam->usage;
+    if (fam->help) families_help += fam->help() + "\n";
+  }
+  put("@USAGE@", usage);  // first: it may hold the placeholders below
   char last2[16];
   std::snprintf(last2, sizeof last2, "%02d", last_slide());
   put("@LAST2@", last2);
@@ -1160,11 +1107,28 @@ Examples:
   put("@QUIZ@\n", std::string(kQuizHelp) + "\n");
   put("@TRAIN@\n", std::string(kTrainHelp) + "\n");
   put("@NEAREST@\n", std::string(kNearestHelp) + "\n" + kMapHelp + "\n");
-  put("@ATTENTION@\n", std::string(kAttentionHelp) + "\n");
+  put("@FAMILIES@", families_help);
   put("@LEARN@\n", std::string(kLearnHelp) + "\n");
   put("@TOKENIZE@\n", std::string(kTokenizeHelp) + "\n");
   put_limits(put);  // last: the blocks above hold limits too
   return text;
+}
+
+void set_cli_families(std::vector<const CliFamily*> f) { families() = std::move(f); }
+const std::vector<const CliFamily*>& cli_families() { return families(); }
+
+const CliFamily* cli_print_family(const CliOptions& o) {
+  if (o.slide_print.empty()) return nullptr;
+  for (const CliFamily* fam : families())
+    if (fam->print_flag && o.slide_print == fam->print_flag) return fam;
+  return nullptr;
+}
+
+std::string set_slide_value(CliOptions& o, std::string_view flag, std::string name, std::string value) {
+  for (const SettingsSlideValue& x : o.slide_values)
+    if (x.name == name) return std::string(flag) + " and --slide-value " + name + " both set it: give one";
+  o.slide_values.push_back({std::move(name), std::move(value)});
+  return "";
 }
 
 }  // namespace lv

@@ -4,13 +4,15 @@
 #pragma once
 #include <cstdint>
 #include <optional>
+#include <span>
+#include <string_view>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/train/trainer.hpp"
 #include "core/nearest/nearest.hpp"
 #include "core/settings/session_settings.hpp"
-#include "core/torch/attention.hpp"
 #include "core/torch/dtype_round.hpp"
 #include "core/torch/tensor.hpp"
 
@@ -84,16 +86,14 @@ struct CliOptions {
                                             // step)); empty: --grad ones (loss = out.sum())
   std::string train_flag;                   // the first of --batches, --optimizer, --lr, --steps, --grad given
 
-  // --attention-print: slide 10's attention over the IDs' rows (core/torch/attention.hpp),
-  // what tests/oracle/attention_oracle.py prints.
-  bool attention_print = false;      // --attention-print: print attn_weights and context_vec, exit
-  int64_t d_out = 2;                 // --d-out N: W_query/W_key/W_value's width, 1..kMaxAttentionDOut
-  double beta = 1.0;                 // --beta B: the scores' sharpness, 0..kMaxAttentionBeta (1: the book's)
-  bool causal_mask = true;           // --no-mask clears it: every query sees every position
-  bool attention_positions = false;  // --positions: x gets slide 8's pos_emb(arange(T)) added
-  std::string attention_flag;        // the first of --d-out, --beta, --no-mask, --positions given
+  // A slide's own print-and-exit mode chosen (its CliFamily's print_flag, e.g. slide 10's
+  // "--attention-print"; "": none) and its own flags given, in order (their settings are
+  // slide values, below, as the session keeps them).
+  std::string slide_print;
+  std::vector<std::string> slide_flags;
   // --slide-value NAME=VALUE,...: slides' own controls, as the session's "slide_value" lines
   std::vector<SettingsSlideValue> slide_values;
+  bool slide_value_given = false;  // --slide-value itself (a slide's own flags set slide values too)
 
   // The window and headless rendering.
   int slide = 1;                   // --slide K, the slide's number (0..last_slide(); 1: the table)
@@ -145,10 +145,6 @@ std::string cli_version_text();
 // --train-print's run (core/train/trainer.hpp train_transcript) from the options.
 TrainPrintOptions train_print_options(const CliOptions& o);
 
-// --attention-print's IDs are at most kMaxAttentionTokens: "" or the error line (checked
-// again once --text has made the IDs).
-std::string attention_ids_error(const CliOptions& o);
-
 // The vocabulary the options imply: --vocab, or max(ids) + 1.
 int64_t effective_vocab(const CliOptions& o);
 
@@ -160,5 +156,47 @@ class Tokenizer;
 // the tokenizer's vocabulary, 50,257 for GPT-2 (unless --vocab, or --weights whose rows
 // decide), checked as --ids would be. Returns an error or "".
 std::string apply_text_ids(CliOptions& o, const Tokenizer& tokenizer);
+
+// ---------------------------------------------------------------- a slide's own flags
+// A slide brings its own command-line flags (slide 10's --attention-print, --d-out, --beta,
+// --no-mask, --positions: core/torch/attention_cli.hpp) in a CliFamily its registry line names;
+// the app gives core the families at start (set_cli_families, with the deck), before the
+// command line is read. Core's flag table, checks and --help never name them.
+enum class CliFlagKind { kSwitch, kValue };
+struct CliFlag {
+  std::string_view name;
+  CliFlagKind kind;
+  std::string_view example;  // for "needs a value" messages
+};
+struct TableFile;
+struct SlidePrintRun {
+  int exit_code = 0;  // 0, or 2: bad input found once the table is known
+  std::string out;    // the printed text, ending in a newline
+  std::string error;  // one line, without "lookupviz: "
+};
+struct CliFamily {
+  std::span<const CliFlag> flags;
+  const char* print_flag = nullptr;  // its print-and-exit mode (one of flags; null: none)
+  // One of its other flags: "" or the error; what it sets goes into o.slide_values.
+  std::string (*apply)(CliOptions& o, std::string_view name, std::string_view value) = nullptr;
+  // With every flag read: "" or the error. modes: the other modes that exit (--print, …);
+  // printing_only: o prints something and draws no slide.
+  std::string (*validate)(const CliOptions& o, int modes, bool printing_only) = nullptr;
+  std::string (*help)() = nullptr;  // its lines of --help's options
+  const char* usage = nullptr;      // its line of --help's Usage block
+  // Its print mode's run (file: the table loaded, null: the seeded one).
+  SlidePrintRun (*print)(const CliOptions& o, std::shared_ptr<const TableFile> file) = nullptr;
+};
+void set_cli_families(std::vector<const CliFamily*> families);
+// The parser's checks, for a family's flags: a whole number or a number in [lo, hi] as typed
+// (else nullopt), and a limit as --help and the errors write it (1,000 or 0.5).
+std::optional<int64_t> int_in_range(std::string_view text, int64_t lo, int64_t hi);
+std::optional<double> number_in_range(std::string_view text, double lo, double hi);
+std::string limit_text(double v);
+const std::vector<const CliFamily*>& cli_families();
+// The family whose print mode o chose (null: none).
+const CliFamily* cli_print_family(const CliOptions& o);
+// Sets slide value `name` to `value` for `flag`: "" or the error when something set it already.
+std::string set_slide_value(CliOptions& o, std::string_view flag, std::string name, std::string value);
 
 }  // namespace lv

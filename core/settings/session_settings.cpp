@@ -376,7 +376,7 @@ struct Parser {
     std::string_view parts[3];
     three_words(v, parts);
     if (!slide_value_word_fits(parts[0], false) || !slide_value_word_fits(parts[1], true) || !parts[2].empty())
-      return "slide_value must be NAME VALUE, e.g. slide_value = attention.beta 1000" + got;
+      return "slide_value must be NAME VALUE, e.g. slide_value = scale.view map" + got;
     for (const SettingsSlideValue& x : s.slide_values)
       if (x.name == parts[0]) return "slide_value " + std::string(parts[0]) + " appears twice";
     if (s.slide_values.size() >= kMaxSettingsSlideValues)

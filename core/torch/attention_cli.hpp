@@ -9,14 +9,28 @@
 
 #include "core/io/table_file.hpp"
 #include "core/settings/cli_options.hpp"
+#include "core/settings/session_settings.hpp"
+#include "core/torch/attention.hpp"
 
 namespace lv {
 
-struct AttentionCliRun {
-  int exit_code = 0;  // 0, or 2: bad input (more than kMaxAttentionTokens IDs from --text)
-  std::string out;    // the printed text, ending in a newline
-  std::string error;  // one line, without "lookupviz: "
-};
+// Slide 10's controls as the session and --slide-value name them ("attention.beta 8",
+// "attention.d_out 4", "attention.mask false", "attention.positions true"): written, and taken
+// back into `spec` (a value out of range, or a name not its own, leaves spec as it was).
+void attention_values(const AttentionSpec& spec, std::vector<SettingsSlideValue>& out);
+AttentionSpec attention_spec_from(const std::vector<SettingsSlideValue>& in, AttentionSpec spec = {});
+
+// Slide 10's command line, the flags the slide brings (core/settings/cli_options.hpp CliFamily;
+// its registry line names it): --attention-print, and --d-out, --beta, --no-mask, --positions,
+// which set its slide values (the window's slide 10, --quiz-json's questions and
+// --attention-print read them).
+extern const CliFamily kAttentionCli;
+
+using AttentionCliRun = SlidePrintRun;
+
+// --attention-print's IDs are at most kMaxAttentionTokens: "" or the error line (checked
+// again once --text is tokenized).
+std::string attention_ids_error(const CliOptions& o);
 
 // file: --weights' table, loaded and its IDs checked (null: the seeded table). With a file
 // there is no Embedding to draw: the Linear layers come right after manual_seed(seed).

@@ -36,12 +36,15 @@ TEST(SlideValueCli, BadPairsExitTwoWithOneLine) {
   expect_usage_error({"--slide-value", "scale.view=m p", "--screenshot", "/tmp/lv-never.png"}, pairs);
   expect_usage_error({"--slide-value=", "--screenshot", "/tmp/lv-never.png"}, "--slide-value needs NAME=VALUE");
   expect_usage_error({"--slide-value", "scale.view=map,scale.view=heatmap", "--screenshot", "/tmp/lv-never.png"},
-                     "--slide-value names scale.view twice: give each once");
+                     "--slide-value sets scale.view twice, or an option set it too: give it once");
   expect_usage_error({"--slide-value", "scale.view=map", "--slide-value", "attention.beta=2"},
                      "--slide-value is given twice");
   expect_usage_error({"--print", "--slide-value", "scale.view=map"},
                      "--slide-value sets the controls of slides drawn (the window, --screenshot, --export-slides, "
                      "...): a mode that prints draws none");
+  expect_usage_error({"--quiz-json", "--slide-value", "attention.beta=2"}, "--slide-value sets the controls of slides");
+  expect_usage_error({"--attention-print", "--slide-value", "attention.beta=2"},
+                     "--slide-value sets the controls of slides");
 }
 
 // Checked by the slides once the app holds them, before any window opens (no X server needed).
@@ -59,7 +62,7 @@ TEST(SlideValueCli, HelpNamesIt) {
   const lvtest::RunResult r = lvtest::run_binary({"--help"});
   ASSERT_EQ(r.exit_code, 0);
   EXPECT_NE(r.out.find("--slide-value NAME=VALUE[,NAME=VALUE...]"), std::string::npos);
-  EXPECT_NE(r.out.find("scale.view=map (slide 7's map)"), std::string::npos);
+  EXPECT_NE(r.out.find("scale.view=map (slide 7's map view)"), std::string::npos);
 }
 
 }  // namespace

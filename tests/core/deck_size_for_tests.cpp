@@ -6,5 +6,6 @@
 #include "tests/core/quiz_deck_for_tests.hpp"
 
 namespace {
-const bool kDeckSized = (lv::set_deck_size(11), lv::quiz::set_quiz_deck(lv::quiz::deck_for_tests()), true);
+const bool kDeckSized = (lv::set_deck_size(11), lv::quiz::set_quiz_deck(lv::quiz::deck_for_tests()),
+                         lv::set_cli_families(lv::quiz::cli_families_for_tests()), true);
 }  // namespace

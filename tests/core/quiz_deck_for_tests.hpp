@@ -1,10 +1,14 @@
 // quiz_deck_for_tests.hpp — the deck core's tests run with: core cannot see the app's
-// registry, so they give core this copy of it (which slide asks which kind, as
-// app/slides/slide_NN_*.cpp declare). ui.SlideRegistry checks it equals the registry's.
+// registry, so they give core this copy of it (which slide asks which kind, and the kinds a
+// slide brings, as app/slides/slide_NN_*.cpp declare), and the command-line flags the slides
+// bring (cli_families_for_tests). ui.SlideRegistry checks both equal the registry's.
 #pragma once
 #include <vector>
 
+#include "core/quiz/attention_questions.hpp"
 #include "core/quiz/quiz_deck.hpp"
+#include "core/settings/cli_options.hpp"
+#include "core/torch/attention_cli.hpp"
 
 namespace lv::quiz {
 
@@ -21,8 +25,10 @@ inline std::vector<DeckSlide> deck_for_tests() {
       {7, {{K::SpeedupEstimate}, {K::SpeedupBatch}, {K::MapNearest}}, true},
       {8, {{K::ArgmaxToken}, {K::SameTokenX}}},
       {9, {{K::RowsMoved}, {K::SparseMemory}}},
-      {10, {{K::AttnTopKey}, {K::AttnRowSum}, {K::AttnHardLimit}, {K::AttnMasked}, {K::AttnGradRows}}},
+      {10, {{kAttnTopKey}, {kAttnRowSum}, {kAttnHardLimit}, {kAttnMasked}, {kAttnGradRows}}, false, &kAttentionKinds},
   };
 }
+
+inline std::vector<const CliFamily*> cli_families_for_tests() { return {&kAttentionCli}; }
 
 }  // namespace lv::quiz

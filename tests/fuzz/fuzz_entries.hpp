@@ -37,6 +37,7 @@
 #include "core/io/gguf_file.hpp"
 #include "core/io/hf_folder.hpp"
 #include "core/io/table_file.hpp"
+#include "core/torch/attention_cli.hpp"
 #include "core/torch/table_size.hpp"
 #include "core/torch/torch_format.hpp"
 #include "core/text/utf8_text.hpp"
@@ -45,7 +46,7 @@ namespace lvfuzz {
 
 // Core's deck of 11 slides, as the app gives its registry's count at start (the fuzzers link
 // core alone); --slide and the session's slide are checked against it.
-inline const bool kDeckSized = (lv::set_deck_size(11), true);
+inline const bool kDeckSized = (lv::set_deck_size(11), lv::set_cli_families({&lv::kAttentionCli}), true);
 
 // ---------------------------------------------------------------- shared invariants
 

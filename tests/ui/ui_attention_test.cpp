@@ -9,6 +9,7 @@
 
 #include "app/deck/slide_host.hpp"
 #include "app/deck/slide_nav.hpp"
+#include "core/torch/attention_cli.hpp"
 #include "headless.hpp"
 #include "screen_text.hpp"
 
@@ -66,7 +67,7 @@ TEST(UiAttention, PositionsAddSlide8sPosEmbToX) {
   EXPECT_EQ(panels(cli).output, on.output);
   quiz::QuizModel m;
   kSlideAttention.quiz_model(context_of(cli.app, kSlideAttention), m);
-  EXPECT_TRUE(m.attention.positions);
+  EXPECT_TRUE(attention_spec_from(m.slide_values).positions);
 }
 
 }  // namespace

@@ -76,12 +76,21 @@ TEST(SlideRegistry, EachSlideDeclaresItsQuestions) {
   for (size_t s = 0; s < copy.size(); ++s) {
     EXPECT_EQ(deck[s].slide, copy[s].slide);
     EXPECT_EQ(deck[s].measured, copy[s].measured) << "slide " << s;
+    EXPECT_EQ(deck[s].family, copy[s].family) << "slide " << s;
     ASSERT_EQ(deck[s].questions.size(), copy[s].questions.size()) << "slide " << s;
     for (size_t k = 0; k < deck[s].questions.size(); ++k) {
       EXPECT_EQ(deck[s].questions[k].kind, copy[s].questions[k].kind) << "slide " << s;
       EXPECT_EQ(deck[s].questions[k].onehot_product, copy[s].questions[k].onehot_product) << "slide " << s;
     }
   }
+}
+
+TEST(SlideRegistry, CoresCopyOfTheSlidesFlagsIsTheRegistrys) {
+  std::vector<const lv::CliFamily*> registry;
+  for (const lv::app::SlideDef& s : slide_table())
+    if (s.cli) registry.push_back(s.cli);
+  EXPECT_EQ(registry, lv::quiz::cli_families_for_tests());
+  EXPECT_EQ(lv::cli_families(), registry);  // given to core at start
 }
 
 TEST(SlideRegistry, TheHelpNamesTheRangeAndTheLastExport) {

@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/quiz/attention_questions.hpp"
 #include "core/quiz/question_kinds.hpp"
+#include "core/torch/attention_cli.hpp"
 #include "core/torch/embedding_rows.hpp"
 
 namespace {
@@ -17,9 +19,11 @@ using lv::IdList;
 
 QuizModel notebook(double beta = 1.0, bool causal = true, int64_t d_out = 2) {
   QuizModel m = seeded_model(123, {2, 3, 1}, 4, 5);
-  m.attention.beta = beta;
-  m.attention.causal = causal;
-  m.attention.d_out = d_out;
+  lv::AttentionSpec spec;
+  spec.beta = beta;
+  spec.causal = causal;
+  spec.d_out = d_out;
+  lv::attention_values(spec, m.slide_values);  // as the slide's controls give them
   return m;
 }
 
@@ -29,7 +33,7 @@ TEST(AttentionQuestions, TheNotebooksWeightsAsPyTorchGivesThem) {
   // --attention-print's numbers (tests/golden/attention): the same rows and generator.
   lv::TorchGenerator gen(123);
   const lv::Matrix x = lv::embedding_rows(4, 5, {2, 3, 1}, gen);
-  const lv::Attention want = lv::attention_forward(x, m.attention, gen);
+  const lv::Attention want = lv::attention_forward(x, attention_spec_of(m), gen);
   EXPECT_TRUE(a.weights == want.weights);
   EXPECT_NEAR(a.weights(1, 0), 0.4543f, 1e-4f);
   EXPECT_NEAR(a.weights(2, 1), 0.4078f, 1e-4f);
@@ -69,36 +73,33 @@ TEST(AttentionQuestions, BetaZeroIsTheMeanAndItsTiesAreNotAsked) {
   const lv::Attention a = attention_of(flat);
   for (int64_t p = 0; p < 3; ++p) EXPECT_EQ(a.weights(2, p), a.weights(2, 0));
   // Every row is a three-way tie: no top key to click.
-  EXPECT_FALSE(default_params(QuestionKind::AttnTopKey, flat).t.has_value());
-  EXPECT_FALSE(askable_of(QuestionKind::AttnTopKey, flat));
+  EXPECT_FALSE(default_params(kAttnTopKey, flat).t.has_value());
+  EXPECT_FALSE(askable_of(kAttnTopKey, flat));
   // With the mask, query 0's row is [1, 0, 0]: its top is position 0, asked as the last fair row.
   const QuizModel masked = notebook(0.0, true);
-  EXPECT_EQ(default_params(QuestionKind::AttnTopKey, masked).t, 0);
+  EXPECT_EQ(default_params(kAttnTopKey, masked).t, 0);
 }
 
-constexpr QuestionKind kAttentionKinds[] = {QuestionKind::AttnTopKey, QuestionKind::AttnRowSum,
-                                            QuestionKind::AttnHardLimit, QuestionKind::AttnMasked,
-                                            QuestionKind::AttnGradRows};
+constexpr QuestionKind kSlideTenKinds[] = {kAttnTopKey, kAttnRowSum, kAttnHardLimit, kAttnMasked, kAttnGradRows};
 
 TEST(AttentionQuestions, QuestionsNameTheirAnswerAndAreJudged) {
   const QuizModel m = notebook();
-  for (QuestionKind k : kAttentionKinds) {
+  for (QuestionKind k : kSlideTenKinds) {
     ASSERT_TRUE(askable_of(k, m)) << kind_name(k);
     const Question q = make_question(10, k, m, default_params(k, m));
     EXPECT_FALSE(q.prompt.empty()) << kind_name(k);
     EXPECT_FALSE(q.why.empty()) << kind_name(k);
     EXPECT_TRUE(judge(q, q.answer)) << kind_name(k);
   }
-  const Question top = make_question(10, QuestionKind::AttnTopKey, m, default_params(QuestionKind::AttnTopKey, m));
+  const Question top = make_question(10, kAttnTopKey, m, default_params(kAttnTopKey, m));
   EXPECT_EQ(*top.params.t, 2);  // the last fair query
   EXPECT_EQ(std::get<int64_t>(top.answer), 1);
   EXPECT_FALSE(judge(top, Answer(int64_t{2})));  // its own position is the natural wrong guess
   EXPECT_NE(top.why.find("not the query's own position"), std::string::npos) << top.why;
-  const Question sum = make_question(10, QuestionKind::AttnRowSum, m, default_params(QuestionKind::AttnRowSum, m));
+  const Question sum = make_question(10, kAttnRowSum, m, default_params(kAttnRowSum, m));
   EXPECT_TRUE(judge(sum, Answer(1.0)));
   EXPECT_FALSE(judge(sum, Answer(0.4078)));  // a weight is not the row
-  const Question grads =
-      make_question(10, QuestionKind::AttnGradRows, m, default_params(QuestionKind::AttnGradRows, m));
+  const Question grads = make_question(10, kAttnGradRows, m, default_params(kAttnGradRows, m));
   EXPECT_NE(grads.why.find("3 of 3"), std::string::npos) << grads.why;
   EXPECT_FALSE(judge(grads, Answer(int64_t{1})));  // not only the row looked at most
 }
@@ -107,7 +108,7 @@ TEST(AttentionQuestions, MoreThanSixtyFourIdsAskNothingOnSlideTen) {
   IdList ids(65, 1);
   ids[3] = 2;
   const QuizModel m = seeded_model(1, ids, 4, 3);
-  for (QuestionKind k : kAttentionKinds) EXPECT_FALSE(askable_of(k, m)) << kind_name(k);
+  for (QuestionKind k : kSlideTenKinds) EXPECT_FALSE(askable_of(k, m)) << kind_name(k);
   for (const Question& q : state_questions(m, std::nullopt)) EXPECT_NE(q.slide, 10);
 }
 

@@ -355,6 +355,23 @@ TEST(QuizKinds, KindsNamesAndTheDecksSlides) {
   EXPECT_EQ(deck_question(11, QuestionKind::LookupRow), nullptr);
   EXPECT_EQ(deck_slide_of(QuestionKind::SpeedupEstimate), -1);  // measured, never drawn
   EXPECT_EQ(deck_any_slide_of(QuestionKind::SpeedupEstimate), 7);
+  // A slide's own kinds (its KindFamily, named by its line of the deck): their names read back,
+  // their slide asks them, and core's kinds never collide with them.
+  int family_kinds = 0;
+  for (const DeckSlide& s : quiz_deck())
+    if (s.family)
+      for (const KindInfo& k : s.family->kinds) {
+        ++family_kinds;
+        EXPECT_GE(static_cast<int>(k.kind), kFirstFamilyKind) << k.name;
+        EXPECT_EQ(family_of(k.kind), s.family) << k.name;
+        EXPECT_EQ(kind_name(k.kind), k.name);
+        EXPECT_EQ(kind_from_name(k.name), k.kind);
+        EXPECT_EQ(answer_type(k.kind), k.type);
+        EXPECT_EQ(deck_any_slide_of(k.kind), s.slide) << k.name;
+      }
+  EXPECT_EQ(family_kinds, 5);  // slide 10's attn_*
+  EXPECT_EQ(family_of(QuestionKind::LookupRow), nullptr);
+  EXPECT_EQ(kind_name(QuestionKind{kFirstFamilyKind + 99}), "unknown");
 }
 
 TEST(QuizKinds, StateQuestionsCoverEverySlideButSeven) {

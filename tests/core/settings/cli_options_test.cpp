@@ -2,6 +2,7 @@
 // and every error with the line the user reads.
 #include "core/nearest/table_pca.hpp"
 #include "core/settings/cli_options.hpp"
+#include "core/torch/attention.hpp"
 #include "core/text/id_parse.hpp"
 #include "core/text/text_format.hpp"
 #include "core/torch/table_size.hpp"

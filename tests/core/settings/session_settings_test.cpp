@@ -384,7 +384,7 @@ TEST(SessionSettings, SlideValuesRoundTripAndBadOnesAreRefused) {
   EXPECT_TRUE(lv::same_settings(p.settings, s));
   ASSERT_EQ(p.settings.slide_values.size(), 4u);
   EXPECT_EQ(p.settings.slide_values[3].value, "1e-05");
-  const std::string usage = "slide_value must be NAME VALUE, e.g. slide_value = attention.beta 1000";
+  const std::string usage = "slide_value must be NAME VALUE, e.g. slide_value = scale.view map";
   EXPECT_EQ(error_of("slide_value = attention.beta\n"), "line 2: " + usage + " (got “attention.beta”)");
   EXPECT_EQ(error_of("slide_value = a b c\n"), "line 2: " + usage + " (got “a b c”)");
   EXPECT_EQ(error_of("slide_value = Attention.beta 1\n"), "line 2: " + usage + " (got “Attention.beta 1”)");

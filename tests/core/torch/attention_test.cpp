@@ -19,6 +19,7 @@
 
 #include "core/settings/cli_options.hpp"
 #include "core/torch/attention.hpp"
+#include "core/torch/attention_cli.hpp"
 #include "core/torch/embedding_ops.hpp"
 #include "core/torch/embedding_rows.hpp"
 #include "core/torch/torch_layers.hpp"
@@ -84,13 +85,8 @@ lv::CliOptions options(const std::string& args) {
   return p.options;
 }
 
-lv::AttentionSpec spec_of(const lv::CliOptions& o) {
-  lv::AttentionSpec s;
-  s.d_out = o.d_out;
-  s.beta = o.beta;
-  s.causal = o.causal_mask;
-  return s;
-}
+// The flags' spec: --d-out, --beta and --no-mask set slide 10's slide values.
+lv::AttentionSpec spec_of(const lv::CliOptions& o) { return lv::attention_spec_from(o.slide_values); }
 
 TEST(AttentionGolden, SeededCasesMatchTorchBitForBit) {
   std::istringstream lines(slurp(kDir + "cases.txt"));
@@ -239,16 +235,21 @@ TEST(AttentionSharpness, TheBillCountsEveryPosition) {
 
 TEST(AttentionCommandLine, OptionsParseWithTheirDefaults) {
   const lv::CliOptions d = options("");
-  EXPECT_TRUE(d.attention_print);
-  EXPECT_EQ(d.d_out, 2);
-  EXPECT_EQ(d.beta, 1.0);
-  EXPECT_TRUE(d.causal_mask);
+  EXPECT_EQ(d.slide_print, "--attention-print");
+  EXPECT_EQ(spec_of(d).d_out, 2);
+  EXPECT_EQ(spec_of(d).beta, 1.0);
+  EXPECT_TRUE(spec_of(d).causal);
   const lv::CliOptions o = options("--d-out 64 --beta=0.5 --no-mask --seed -3 --ids 1,1");
-  EXPECT_EQ(o.d_out, 64);
-  EXPECT_EQ(o.beta, 0.5);
-  EXPECT_FALSE(o.causal_mask);
-  EXPECT_EQ(options("--beta 1e3").beta, 1000.0);
-  EXPECT_EQ(options("--beta 0").beta, 0.0);
+  EXPECT_EQ(spec_of(o).d_out, 64);
+  EXPECT_EQ(spec_of(o).beta, 0.5);
+  EXPECT_FALSE(spec_of(o).causal);
+  EXPECT_EQ(spec_of(options("--beta 1e3")).beta, 1000.0);
+  EXPECT_EQ(spec_of(options("--beta 0")).beta, 0.0);
+  // The flags and --slide-value set the same values: both at once is refused.
+  const lv::CliParse both =
+      lv::parse_cli({"lookupviz", "--attention-print", "--beta", "2", "--slide-value", "attention.beta=3"});
+  EXPECT_FALSE(both.ok);
+  EXPECT_EQ(both.error, "--slide-value sets attention.beta twice, or an option set it too: give it once");
   const std::string help = lv::cli_help_text();
   for (const char* flag : {"--attention-print", "--d-out N", "--beta B", "--no-mask"})
     EXPECT_NE(help.find(flag), std::string::npos) << flag;
