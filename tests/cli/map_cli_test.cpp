@@ -12,20 +12,13 @@
 
 #include "core/nearest/map_cli.hpp"
 #include "run_binary.hpp"
+#include "usage_error.hpp"
 
 namespace {
 
 using Args = std::vector<std::string>;
 
-void expect_usage_error(const Args& args, const std::string& message) {
-  std::string shown;
-  for (const std::string& a : args) shown += " " + a;
-  const lvtest::RunResult r = lvtest::run_binary(args);
-  EXPECT_EQ(r.signal, 0) << shown;
-  EXPECT_EQ(r.exit_code, 2) << shown;
-  EXPECT_TRUE(r.out.empty()) << shown << "\nstdout: " << r.out;
-  EXPECT_EQ(r.err, "lookupviz: " + message + "\n") << shown;
-}
+using lvtest::expect_usage_error;
 
 TEST(MapCli, TheSeededTablesMapAndItsCoordinates) {
   char dir[] = "/tmp/lookupviz-map-XXXXXX";

@@ -19,6 +19,7 @@
 
 #include "core/torch/dtype_round.hpp"
 #include "run_binary.hpp"
+#include "usage_error.hpp"
 
 namespace {
 
@@ -207,15 +208,7 @@ TEST(NearestCli, TheSeededTableAnswersAndItsDtypeCounts) {
   EXPECT_NE(a.out, c.out);  // other scores
 }
 
-void expect_usage_error(const Args& args, const std::string& message) {
-  std::string shown;
-  for (const std::string& a : args) shown += " " + a;
-  const lvtest::RunResult r = lvtest::run_binary(args);
-  EXPECT_EQ(r.signal, 0) << shown;
-  EXPECT_EQ(r.exit_code, 2) << shown;
-  EXPECT_TRUE(r.out.empty()) << shown << "\nstdout: " << r.out;
-  EXPECT_EQ(r.err, "lookupviz: " + message + "\n") << shown;
-}
+using lvtest::expect_usage_error;
 
 TEST(NearestCli, BadValuesExitTwoWithOneLine) {
   expect_usage_error(

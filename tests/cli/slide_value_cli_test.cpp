@@ -10,20 +10,14 @@
 #include <vector>
 
 #include "run_binary.hpp"
+#include "usage_error.hpp"
 
 namespace {
 
 using Args = std::vector<std::string>;
 
 void expect_usage_error(const Args& args, const std::string& message) {
-  std::string shown;
-  for (const std::string& a : args) shown += " " + a;
-  const lvtest::RunResult r = lvtest::run_binary(args);
-  EXPECT_EQ(r.signal, 0) << shown;
-  EXPECT_EQ(r.exit_code, 2) << shown;
-  EXPECT_TRUE(r.out.empty()) << shown << "\nstdout: " << r.out;
-  EXPECT_EQ(r.err.rfind("lookupviz: " + message, 0), 0u) << shown << "\n" << r.err;
-  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << shown << "\n" << r.err;
+  lvtest::expect_usage_error(args, message, true);
 }
 
 TEST(SlideValueCli, BadPairsExitTwoWithOneLine) {
