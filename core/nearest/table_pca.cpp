@@ -400,6 +400,9 @@ TablePca table_pca(const TableView& t, const PcaOptions& o) {
     }
     if (with_z) kr.z.push_back(pr.z);
   }
+  // Each read multiplies every row by the sketch (y), all but the last back again (z).
+  r.multiply_adds = static_cast<double>(v) * static_cast<double>(d) * static_cast<double>(p.groups * kPcaLanes) *
+                    static_cast<double>(2 * kr.blocks - 1);
   r.mean.assign(mean.data(), mean.data() + d);
   r.rows_left_out = std::count(kr.bad.begin(), kr.bad.end(), uint8_t{1});
   finish(kr, k, r);

@@ -185,6 +185,15 @@ TEST(TablePca, ComponentsAreChecked) {
   EXPECT_TRUE(table_pca(t, o).ok);
 }
 
+// The count the bench sets against the machine's peak (lookupviz_nearest_bench's
+// map_over_fma_floor): every row times every sketch column the kernels run, per product.
+TEST(TablePca, CountsItsMultiplyAdds) {
+  // D = 100 > 16 · 3: three reads of one group of 16 columns, y and z on the first two, y on the last.
+  EXPECT_DOUBLE_EQ(table_pca(view_of(planted(300, 100, 3, 9))).multiply_adds, 300.0 * 100 * 16 * 5);
+  // D = 40 ≤ 48: one read of all 40 columns (three groups of 16), y alone.
+  EXPECT_DOUBLE_EQ(table_pca(view_of(planted(200, 40, 3, 9))).multiply_adds, 200.0 * 40 * 48);
+}
+
 TEST(TablePca, NpyHeader) {
   const float values[6] = {1, 2, 3, 4, 5, 6};
   const std::string npy = npy_float32(values, 3, 2);
