@@ -69,8 +69,8 @@ struct TablePca {
   std::vector<double> explained_variance_ratio;  // K: σᵢ² ÷ Σ‖row − mean‖²
   double total_variance = 0;                     // Σ‖row − mean‖² (not divided by V − 1)
   std::vector<float> coordinates;                // V × K, row-major: (row − mean) · component
-  double multiply_adds = 0;  // the block products' multiply-adds over all reads (whole groups of
-                             // kPcaLanes columns, as the kernels run them): what bounds a warm map
+  double multiply_adds = 0;                      // the block products' multiply-adds over all reads (whole groups of
+                                                 // kPcaLanes columns, as the kernels run them): what bounds a warm map
 };
 
 TablePca table_pca(const TableView& t, const PcaOptions& o = {});

@@ -209,8 +209,8 @@ double median(std::vector<double> v) {
 
 // figure/<label>/warm and /cold: pass ÷ read_pass, each figure's target. Returns the
 // fastest warm pass and read, seconds.
-std::pair<double, double> bench_table(const char* figure, Pass pass, double target, const std::string& label, const std::string& path,
-                 int rounds, int cold_rounds) {
+std::pair<double, double> bench_table(const char* figure, Pass pass, double target, const std::string& label,
+                                      const std::string& path, int rounds, int cold_rounds) {
   std::vector<double> warm, cold, warm_read, warm_search, cold_read, cold_search, resident;
   double cpu[4] = {0, 0, 0, 0};  // warm read, warm search, cold read, cold search
   {
