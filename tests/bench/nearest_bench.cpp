@@ -249,22 +249,22 @@ std::pair<double, double> bench_table(const char* figure, Pass pass, double targ
   return {fastest(warm_search), fastest(warm_read)};
 }
 
-// map_over_fma_floor/<label>/warm: the fastest warm map against its multiply-adds at the
-// peak rate (information), and what the warm target would ask of the machine.
-void map_floor(const std::string& label, std::pair<double, double> fastest_map_and_read, double peak) {
-  if (peak <= 0 || g_map_multiply_adds <= 0) {
+// map_over_fma_floor/<label>/warm: the fastest warm map (of `adds` multiply-adds) against
+// those at the peak rate (information), and what the warm target would ask of the machine.
+void map_floor(const std::string& label, std::pair<double, double> fastest_map_and_read, double adds, double peak) {
+  if (peak <= 0) {
     std::fprintf(stderr, "map_over_fma_floor %s: skipped (no AVX-512F: the map runs Eigen's products)\n",
                  label.c_str());
     return;
   }
-  const double floor = g_map_multiply_adds / peak, map = fastest_map_and_read.first;
+  const double floor = adds / peak, map = fastest_map_and_read.first;
   const double target_map = 5 * fastest_map_and_read.second;
   std::fprintf(stderr,
                "map_over_fma_floor %s: %.1f G multiply-adds; at this machine's peak (%.1f G a second, every "
                "thread, measured now) %.0f ms, the map's fastest %.0f ms (%.0f %% of the peak); the warm "
                "target (5 x the fastest read, %.0f ms) would need %.1f x the peak\n",
-               label.c_str(), g_map_multiply_adds / 1e9, peak / 1e9, 1e3 * floor, 1e3 * map, 100 * floor / map,
-               1e3 * target_map, floor / target_map);
+               label.c_str(), adds / 1e9, peak / 1e9, 1e3 * floor, 1e3 * map, 100 * floor / map, 1e3 * target_map,
+               floor / target_map);
   std::printf("FIGURE map_over_fma_floor/%s/warm %.4f 0\n", label.c_str(), map / floor);
   std::fflush(stdout);
 }
@@ -303,9 +303,7 @@ int main(int argc, char** argv) {
   const double gpt2_adds = g_map_multiply_adds;
   const auto llama_map = bench_table("map_over_read", map_pass, 5, "llama3_8b_bf16", llama, map_rounds, cold_rounds);
   const double llama_adds = g_map_multiply_adds, peak = fma_peak_per_second();
-  g_map_multiply_adds = gpt2_adds;
-  map_floor("gpt2_f32", gpt2_map, peak);
-  g_map_multiply_adds = llama_adds;
-  map_floor("llama3_8b_bf16", llama_map, peak);
+  map_floor("gpt2_f32", gpt2_map, gpt2_adds, peak);
+  map_floor("llama3_8b_bf16", llama_map, llama_adds, peak);
   return 0;
 }
