@@ -45,6 +45,7 @@ void copy_row_avx512(float* dst, const float* src, int64_t n);
 void copy_row_stream_avx512(float* dst, const float* src, int64_t n);
 void copy_group_avx512(float* out, const float* table, int64_t dim, const int64_t* ids);         // 8 rows
 void copy_group_stream_avx512(float* out, const float* table, int64_t dim, const int64_t* ids);  // 4 rows
+void lookup_plain_avx512(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch);
 }  // namespace detail
 
 namespace {
@@ -207,6 +208,11 @@ __attribute__((target("avx2"))) void copy_group_stream_avx2(float* out, const fl
 void lookup_plain(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch, CopyRow copy) {
   for (int64_t i = 0; i < batch; ++i) copy(out + i * dim, table + ids[i] * dim, dim);
 }
+// The same with the AVX2 copy inlined (one function, not two: see lookup_fn).
+__attribute__((target("avx2"))) void lookup_plain_avx2(float* out, const float* table, int64_t dim, const int64_t* ids,
+                                                       int64_t batch) {
+  for (int64_t i = 0; i < batch; ++i) copy_row_avx2(out + i * dim, table + ids[i] * dim, dim);
+}
 
 // How many rows of row_bytes each to prefetch ahead: ahead_bytes of them (a tuning knob
 // above), from kPrefetchMinRowsAhead to kPrefetchMaxRowsAhead.
@@ -317,14 +323,6 @@ const char* lookup_strategy_name(LookupStrategy s) {
   return "?";
 }
 
-LookupStrategy lookup_strategy_for(int64_t batch, int64_t dim) {
-  const int64_t row_bytes = dim * static_cast<int64_t>(sizeof(float));
-  if (batch < kPrefetchMinRows) return LookupStrategy::kPlain;
-  if (row_bytes >= kStreamMinRowBytes && batch * row_bytes >= kernel_tuning().stream_min_out_bytes)
-    return LookupStrategy::kStream;
-  return LookupStrategy::kPrefetch;
-}
-
 const char* lookup_path_name(LookupPath p) {
   switch (p) {
     case LookupPath::kAuto: return "auto";
@@ -390,53 +388,124 @@ const char* lookup_path(int64_t batch, int64_t dim) {
   return "?";
 }
 
+namespace {
+
+// One strategy on one path, all with the same signature, so that a lookup is one call once
+// its function is known (lookup_fn, lookup_rows).
+using LookupFn = void (*)(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch);
+
+void plain_sse2(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch) {
+  lookup_plain(out, table, dim, ids, batch, copy_row_memcpy);
+}
+void prefetch_sse2(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch) {
+  lookup_prefetched(out, table, dim, ids, batch, copy_row_memcpy);
+}
+void stream_sse2(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch) {
+  lookup_prefetched(out, table, dim, ids, batch, copy_row_stream_sse2);
+  _mm_sfence();  // streamed stores are weakly ordered: make them visible before returning
+}
+void prefetch_avx2(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch) {
+  lookup_grouped<kGroup>(out, table, dim, ids, batch, copy_group_avx2, copy_row_avx2);
+}
+void stream_avx2(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch) {
+  if (dim % 8 == 0 && (reinterpret_cast<uintptr_t>(out) & 31) == 0)
+    lookup_grouped<kStreamGroup>(out, table, dim, ids, batch, copy_group_stream_avx2, copy_row_stream_avx2);
+  else lookup_prefetched(out, table, dim, ids, batch, copy_row_stream_avx2);
+  _mm_sfence();
+}
+void prefetch_avx512(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch) {
+  lookup_grouped<kGroup>(out, table, dim, ids, batch, detail::copy_group_avx512, detail::copy_row_avx512);
+}
+void stream_avx512(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch) {
+  if (dim % 16 == 0 && (reinterpret_cast<uintptr_t>(out) & 63) == 0)
+    lookup_grouped<kStreamGroup>(out, table, dim, ids, batch, detail::copy_group_stream_avx512,
+                                 detail::copy_row_stream_avx512);
+  else lookup_prefetched(out, table, dim, ids, batch, detail::copy_row_stream_avx512);
+  _mm_sfence();
+}
+
+// The function of a strategy (not kAuto) on a path the CPU runs (not kAuto).
+LookupFn lookup_fn(LookupStrategy strategy, LookupPath path) {
+  const int s = strategy == LookupStrategy::kPlain ? 0 : strategy == LookupStrategy::kPrefetch ? 1 : 2;
+  switch (path) {
+    case LookupPath::kAuto:
+    case LookupPath::kBaseline: return lookup_baseline;  // the same for every strategy
+    case LookupPath::kGather: return lookup_gather;      // the same for every strategy
+    case LookupPath::kSse2: return s == 0 ? plain_sse2 : s == 1 ? prefetch_sse2 : stream_sse2;
+    case LookupPath::kAvx2: return s == 0 ? lookup_plain_avx2 : s == 1 ? prefetch_avx2 : stream_avx2;
+    case LookupPath::kAvx512: return s == 0 ? detail::lookup_plain_avx512 : s == 1 ? prefetch_avx512 : stream_avx512;
+  }
+  return lookup_baseline;
+}
+
+// kAuto's function for each strategy, found once (lookup_rows): after the first call a lookup
+// is two loads and a jump, where it was the strategy from the caches' sizes, the calibrated
+// path, what kernels_use_* allow, a switch, then the copy through a pointer. Measured on the
+// Zen 5 of issue 43, a one-row lookup of 16 floats takes ~1 ns more than calling its function
+// directly; one cold GPT-2 row against the bench's plain gather (side by side, 2026-12-05)
+// went from 1.08-1.15 to 1.04. kernels_use_* reset it.
+struct alignas(64) AutoLookup {
+  std::atomic<LookupFn> fn[3] = {};                 // kPlain, kPrefetch, kStream: null until first used
+  std::atomic<int64_t> stream_min_out_bytes = {0};  // kernel_tuning()'s, 0 until first used
+};
+AutoLookup g_auto;
+
+void forget_auto_lookup() {
+  for (auto& f : g_auto.fn) f.store(nullptr, std::memory_order_relaxed);
+}
+
+LookupStrategy strategy_for(int64_t batch, int64_t row_bytes, int64_t stream_min_out_bytes) {
+  if (batch < kPrefetchMinRows) return LookupStrategy::kPlain;
+  if (row_bytes >= kStreamMinRowBytes && batch * row_bytes >= stream_min_out_bytes) return LookupStrategy::kStream;
+  return LookupStrategy::kPrefetch;
+}
+
+}  // namespace
+
+LookupStrategy lookup_strategy_for(int64_t batch, int64_t dim) {
+  return strategy_for(batch, dim * static_cast<int64_t>(sizeof(float)), kernel_tuning().stream_min_out_bytes);
+}
+
+namespace {
+
+// kAuto's function for a strategy the first time it runs (or after kernels_use_*).
+__attribute__((noinline)) LookupFn resolve_auto_lookup(LookupStrategy s) {
+  g_auto.stream_min_out_bytes.store(kernel_tuning().stream_min_out_bytes, std::memory_order_relaxed);
+  const LookupFn fn = lookup_fn(s, auto_path(s));
+  g_auto.fn[s == LookupStrategy::kPlain      ? 0
+            : s == LookupStrategy::kPrefetch ? 1
+                                             : 2]
+      .store(fn, std::memory_order_relaxed);
+  return fn;
+}
+
+// Everything but kAuto on both: the calibration's and the tests' lookups.
+__attribute__((noinline)) void lookup_rows_chosen(float* out, const float* table, int64_t dim, const int64_t* ids,
+                                                  int64_t batch, LookupStrategy strategy, LookupPath path) {
+  if (strategy == LookupStrategy::kAuto) strategy = lookup_strategy_for(batch, dim);
+  lookup_fn(strategy, path == LookupPath::kAuto ? auto_path(strategy) : runnable(path))(out, table, dim, ids, batch);
+}
+
+}  // namespace
+
 void lookup_rows(float* out, const float* table, int64_t vocab, int64_t dim, const int64_t* ids, int64_t batch,
                  LookupStrategy strategy, LookupPath path) {
   (void)vocab;  // the caller validated the IDs; vocab documents the table's shape
   if (batch <= 0 || dim <= 0) return;
-  if (strategy == LookupStrategy::kAuto) strategy = lookup_strategy_for(batch, dim);
-  path = path == LookupPath::kAuto ? auto_path(strategy) : runnable(path);
-  const uintptr_t out_address = reinterpret_cast<uintptr_t>(out);
-  switch (path) {
-    case LookupPath::kAuto:
-    case LookupPath::kBaseline:  // the same for every strategy
-      lookup_baseline(out, table, dim, ids, batch);
-      return;
-    case LookupPath::kGather:  // the same for every strategy
-      lookup_gather(out, table, dim, ids, batch);
-      return;
-    case LookupPath::kSse2:
-      if (strategy == LookupStrategy::kPlain) lookup_plain(out, table, dim, ids, batch, copy_row_memcpy);
-      else if (strategy == LookupStrategy::kPrefetch) lookup_prefetched(out, table, dim, ids, batch, copy_row_memcpy);
-      else {
-        lookup_prefetched(out, table, dim, ids, batch, copy_row_stream_sse2);
-        _mm_sfence();  // streamed stores are weakly ordered: make them visible before returning
-      }
-      return;
-    case LookupPath::kAvx2:
-      if (strategy == LookupStrategy::kPlain) lookup_plain(out, table, dim, ids, batch, copy_row_avx2);
-      else if (strategy == LookupStrategy::kPrefetch)
-        lookup_grouped<kGroup>(out, table, dim, ids, batch, copy_group_avx2, copy_row_avx2);
-      else {
-        if (dim % 8 == 0 && (out_address & 31) == 0)
-          lookup_grouped<kStreamGroup>(out, table, dim, ids, batch, copy_group_stream_avx2, copy_row_stream_avx2);
-        else lookup_prefetched(out, table, dim, ids, batch, copy_row_stream_avx2);
-        _mm_sfence();
-      }
-      return;
-    case LookupPath::kAvx512:
-      if (strategy == LookupStrategy::kPlain) lookup_plain(out, table, dim, ids, batch, detail::copy_row_avx512);
-      else if (strategy == LookupStrategy::kPrefetch)
-        lookup_grouped<kGroup>(out, table, dim, ids, batch, detail::copy_group_avx512, detail::copy_row_avx512);
-      else {
-        if (dim % 16 == 0 && (out_address & 63) == 0)
-          lookup_grouped<kStreamGroup>(out, table, dim, ids, batch, detail::copy_group_stream_avx512,
-                                       detail::copy_row_stream_avx512);
-        else lookup_prefetched(out, table, dim, ids, batch, detail::copy_row_stream_avx512);
-        _mm_sfence();
-      }
-      return;
+  if (strategy != LookupStrategy::kAuto || path != LookupPath::kAuto) {
+    lookup_rows_chosen(out, table, dim, ids, batch, strategy, path);
+    return;
   }
+  // Every lookup of the app: two loads and a jump once the function is known.
+  const int64_t stream_min = g_auto.stream_min_out_bytes.load(std::memory_order_relaxed);
+  const LookupStrategy s = stream_min > 0 ? strategy_for(batch, dim * static_cast<int64_t>(sizeof(float)), stream_min)
+                                          : lookup_strategy_for(batch, dim);
+  LookupFn fn = g_auto.fn[s == LookupStrategy::kPlain      ? 0
+                          : s == LookupStrategy::kPrefetch ? 1
+                                                           : 2]
+                    .load(std::memory_order_relaxed);
+  if (fn == nullptr) fn = resolve_auto_lookup(s);
+  fn(out, table, dim, ids, batch);
 }
 
 // ---------------------------------------------------------------- one-hot matmuls
@@ -503,11 +572,13 @@ const char* kernels_isa_label() {
 
 bool kernels_use_avx2(bool allow) {
   g_allow_avx2.store(allow, std::memory_order_relaxed);
+  forget_auto_lookup();
   return use_avx2();
 }
 
 bool kernels_use_avx512(bool allow) {
   g_allow_avx512.store(allow, std::memory_order_relaxed);
+  forget_auto_lookup();
   return use_avx512();
 }
 

@@ -44,6 +44,12 @@ LV_AVX512 void copy_row_avx512(float* dst, const float* src, int64_t n) {
   if (i < n) copy_tail(dst + i, src + i, n - i);
 }
 
+// Few rows (the plain strategy): the copy above inlined into one loop, so a one-row lookup
+// runs one function (kernels.cpp, lookup_fn).
+LV_AVX512 void lookup_plain_avx512(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch) {
+  for (int64_t i = 0; i < batch; ++i) copy_row_avx512(out + i * dim, table + ids[i] * dim, dim);
+}
+
 // Non-temporal copy of one row: a masked plain store up to dst's next 64-byte boundary
 // (so every stream writes a whole line), whole lines streamed, the tail stored plainly.
 LV_AVX512 void copy_row_stream_avx512(float* dst, const float* src, int64_t n) {
