@@ -13,7 +13,9 @@
 // median over rounds of that round's ratio, so slow drifts of the machine cancel.
 // The lookup has two floors (issue 43): one contiguous memcpy of the same bytes, and the plain
 // prefetched gather (bench_cases.hpp) at its best distance of 1..8 rows in this run (chosen on
-// the odd rounds, the figure measured on the even ones: no luckiest-of-8 floor). A
+// the odd rounds, the figure measured on the even ones: no luckiest-of-8 floor). The figure
+// against the plain gather, whose target is 1.0, is timed apart after the rounds, the lookup
+// and the eight distances interleaved in blocks of ~25 us (side_by_side.hpp). A
 // lookup_over_memcpy target holds where the plain gather itself meets it
 // (plain_gather_over_memcpy); where it does not, the figure is printed as information.
 // --figures FILE adds figures measured elsewhere (lines "FIGURE name measured target",
@@ -35,6 +37,7 @@
 
 #include "bench_cases.hpp"
 #include "bench_header.hpp"
+#include "side_by_side.hpp"
 #include "core/kernels/cpu_info.hpp"
 #include "core/kernels/kernel_calibration.hpp"
 #include "core/kernels/kernel_tuning.hpp"
@@ -73,6 +76,9 @@ struct Figure {
   // Set: the target holds only where this figure (the plain gather against the same
   // floor) is within it too; else the figure is information, and `note` says why.
   std::string floor_figure;
+  // Set: measured by time_side_by_side (side_by_side.hpp) after the rounds, the lookup (num)
+  // interleaved with den_choices, not from the rounds.
+  bool side_by_side = false;
   bool informative() const { return target <= 0 || (!floor_figure.empty() && !note.empty()); }
 };
 
@@ -203,6 +209,7 @@ int run(const Options& opt) {
       figures.back().floor_figure = gm.name;
       figures.push_back(figure("lookup_over_plain_gather/" + v + bs, look, "", 1.0));
       figures.back().den_choices = gathers;
+      figures.back().side_by_side = true;
       figures.back().path = lv::lookup_path(b, shape.dim);
       if (with_peer) {
         std::string torch = "torch " + lc.peer_request();
@@ -306,9 +313,19 @@ int run(const Options& opt) {
     }
     return best;
   };
+  // The figures measured side by side, after the rounds: ~4 rounds' worth of time per figure.
+  std::map<std::string, SideBySide> side;  // by figure name
+  for (const Figure& f : figures)
+    if (f.side_by_side) {
+      std::vector<Case> gathers;
+      for (const std::string& k : f.den_choices) gathers.push_back(cases.at(k));
+      std::fprintf(stderr, "lookupviz_bench: %s, side by side\n", f.name.c_str());
+      side[f.name] = time_side_by_side(data, cases.at(f.num), gathers, 4 * opt.rounds * opt.min_time);
+    }
   for (Figure& f : figures) {
     if (!f.num_choices.empty()) f.num = fastest(f.num_choices);
-    if (!f.den_choices.empty()) f.den = fastest(f.den_choices);
+    if (f.side_by_side) f.den = f.den_choices.at(static_cast<size_t>(std::max(1, side[f.name].ahead) - 1));
+    else if (!f.den_choices.empty()) f.den = fastest(f.den_choices);
     // The distance the floor ran at, e.g. "plain gather: 3 rows ahead".
     const std::string& g = !f.num_choices.empty() ? f.num : f.den;
     if ((!f.num_choices.empty() || !f.den_choices.empty()) && g.rfind("gather:", 0) == 0) {
@@ -325,6 +342,14 @@ int run(const Options& opt) {
     if (ratios.size() == a.size() && !ratios.empty()) f.measured = median(ratios);
     f.num_ns = median(a);
     f.den_ns = median(b);
+    if (f.side_by_side) {
+      const SideBySide& s = side[f.name];
+      f.measured = s.ratio > 0 ? s.ratio : std::numeric_limits<double>::quiet_NaN();
+      f.num_ns = s.lookup_ns;
+      f.den_ns = s.gather_ns;
+      f.path += "; interleaved: " + std::to_string(s.cycles) + " cycles of " + std::to_string(s.calls_per_block) +
+                (s.calls_per_block == 1 ? " call" : " calls");
+    }
   }
   // A memcpy target the plain gather itself misses here is information, not a miss.
   for (Figure& f : figures) {
