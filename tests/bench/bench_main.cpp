@@ -37,6 +37,7 @@
 
 #include "bench_cases.hpp"
 #include "bench_header.hpp"
+#include "bench_median.hpp"
 #include "side_by_side.hpp"
 #include "core/kernels/cpu_info.hpp"
 #include "core/kernels/kernel_calibration.hpp"
@@ -115,13 +116,6 @@ std::vector<std::string> lines_of(const std::string& text) {
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) lines.push_back(line);
   return lines;
-}
-
-double median(std::vector<double> v) {
-  if (v.empty()) return -1;
-  std::sort(v.begin(), v.end());
-  size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
 std::string fmt_time(double ns) {

@@ -43,12 +43,16 @@
 #include <utility>
 #include <vector>
 
+#include "bench_median.hpp"
+
 #include "core/io/sigbus_guard.hpp"
 #include "core/io/table_file.hpp"
 #include "core/io/table_view.hpp"
 #include "core/nearest/nearest.hpp"
 #include "core/nearest/pca_kernels.hpp"
 #include "core/nearest/table_pca.hpp"
+
+using lvbench::median;
 
 namespace {
 
@@ -200,12 +204,6 @@ double seconds(F&& f, double* cpu) {
 }
 
 double fastest(const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); }
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 // figure/<label>/warm and /cold: pass ÷ read_pass, each figure's target. Returns the
 // fastest warm pass and read, seconds.

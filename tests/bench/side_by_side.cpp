@@ -7,19 +7,14 @@
 #include <numeric>
 #include <random>
 
+#include "bench_median.hpp"
+
 namespace lvbench {
 
 namespace {
 
 constexpr double kBlockNs = 25e3;  // long against the clock's ~20 ns, short against a neighbour's burst
 constexpr int kMinCycles = 8, kMaxCycles = 20000;
-
-double median(std::vector<double> v) {
-  if (v.empty()) return -1;
-  std::sort(v.begin(), v.end());
-  const size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 }  // namespace
 
