@@ -113,7 +113,8 @@ void copy_row_memcpy(float* dst, const float* src, int64_t n) {
 // A plain 32-byte load/store loop: on this AMD EPYC (KVM) glibc's memcpy uses
 // `rep movsb` for a GPT-2 row (3 KB > its 2 KB threshold), which measured ~15%
 // slower than this loop for rows in cache.
-__attribute__((target("avx2"))) void copy_row_avx2(float* dst, const float* src, int64_t n) {
+// (always_inline: g++ 12 otherwise calls it from lookup_plain_avx2 instead of inlining it.)
+__attribute__((target("avx2"), always_inline)) inline void copy_row_avx2(float* dst, const float* src, int64_t n) {
   int64_t i = 0;
   for (; i + 32 <= n; i += 32) {
     __m256 a = _mm256_loadu_ps(src + i), b = _mm256_loadu_ps(src + i + 8);

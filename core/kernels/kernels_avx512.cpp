@@ -28,9 +28,9 @@ LV_AVX512 inline void copy_tail(float* dst, const float* src, int64_t n) {
   _mm512_mask_storeu_ps(dst, m, _mm512_maskz_loadu_ps(m, src));
 }
 
-}  // namespace
-
-LV_AVX512 void copy_row_avx512(float* dst, const float* src, int64_t n) {
+// One row, 64 bytes at a time, its last 1..15 floats masked. always_inline: g++ 12 otherwise
+// calls it from lookup_plain_avx512 instead of inlining it there.
+LV_AVX512 __attribute__((always_inline)) inline void copy_row(float* dst, const float* src, int64_t n) {
   int64_t i = 0;
   for (; i + 64 <= n; i += 64) {
     const __m512 a = _mm512_loadu_ps(src + i), b = _mm512_loadu_ps(src + i + 16);
@@ -44,10 +44,14 @@ LV_AVX512 void copy_row_avx512(float* dst, const float* src, int64_t n) {
   if (i < n) copy_tail(dst + i, src + i, n - i);
 }
 
+}  // namespace
+
+LV_AVX512 void copy_row_avx512(float* dst, const float* src, int64_t n) { copy_row(dst, src, n); }
+
 // Few rows (the plain strategy): the copy above inlined into one loop, so a one-row lookup
 // runs one function (kernels.cpp, lookup_fn).
 LV_AVX512 void lookup_plain_avx512(float* out, const float* table, int64_t dim, const int64_t* ids, int64_t batch) {
-  for (int64_t i = 0; i < batch; ++i) copy_row_avx512(out + i * dim, table + ids[i] * dim, dim);
+  for (int64_t i = 0; i < batch; ++i) copy_row(out + i * dim, table + ids[i] * dim, dim);
 }
 
 // Non-temporal copy of one row: a masked plain store up to dst's next 64-byte boundary
