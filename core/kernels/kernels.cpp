@@ -425,9 +425,12 @@ void stream_avx512(float* out, const float* table, int64_t dim, const int64_t* i
   _mm_sfence();
 }
 
+// kPlain 0, kPrefetch 1, kStream 2 (not kAuto): the index of a strategy's function.
+int strategy_slot(LookupStrategy s) { return s == LookupStrategy::kPlain ? 0 : s == LookupStrategy::kPrefetch ? 1 : 2; }
+
 // The function of a strategy (not kAuto) on a path the CPU runs (not kAuto).
 LookupFn lookup_fn(LookupStrategy strategy, LookupPath path) {
-  const int s = strategy == LookupStrategy::kPlain ? 0 : strategy == LookupStrategy::kPrefetch ? 1 : 2;
+  const int s = strategy_slot(strategy);
   switch (path) {
     case LookupPath::kAuto:
     case LookupPath::kBaseline: return lookup_baseline;  // the same for every strategy
@@ -444,7 +447,7 @@ LookupFn lookup_fn(LookupStrategy strategy, LookupPath path) {
 // path, what kernels_use_* allow, a switch, then the copy through a pointer. Measured on the
 // Zen 5 of issue 43, a one-row lookup of 16 floats takes ~1 ns more than calling its function
 // directly; one cold GPT-2 row against the bench's plain gather (side by side, 2026-12-05)
-// went from 1.08-1.15 to 1.04. kernels_use_* reset it.
+// went from 1.08-1.16 to 1.035-1.05. kernels_use_* reset it.
 struct alignas(64) AutoLookup {
   std::atomic<LookupFn> fn[3] = {};                 // kPlain, kPrefetch, kStream: null until first used
   std::atomic<int64_t> stream_min_out_bytes = {0};  // kernel_tuning()'s, 0 until first used
@@ -473,10 +476,7 @@ namespace {
 __attribute__((noinline)) LookupFn resolve_auto_lookup(LookupStrategy s) {
   g_auto.stream_min_out_bytes.store(kernel_tuning().stream_min_out_bytes, std::memory_order_relaxed);
   const LookupFn fn = lookup_fn(s, auto_path(s));
-  g_auto.fn[s == LookupStrategy::kPlain      ? 0
-            : s == LookupStrategy::kPrefetch ? 1
-                                             : 2]
-      .store(fn, std::memory_order_relaxed);
+  g_auto.fn[strategy_slot(s)].store(fn, std::memory_order_relaxed);
   return fn;
 }
 
@@ -501,10 +501,7 @@ void lookup_rows(float* out, const float* table, int64_t vocab, int64_t dim, con
   const int64_t stream_min = g_auto.stream_min_out_bytes.load(std::memory_order_relaxed);
   const LookupStrategy s = stream_min > 0 ? strategy_for(batch, dim * static_cast<int64_t>(sizeof(float)), stream_min)
                                           : lookup_strategy_for(batch, dim);
-  LookupFn fn = g_auto.fn[s == LookupStrategy::kPlain      ? 0
-                          : s == LookupStrategy::kPrefetch ? 1
-                                                           : 2]
-                    .load(std::memory_order_relaxed);
+  LookupFn fn = g_auto.fn[strategy_slot(s)].load(std::memory_order_relaxed);
   if (fn == nullptr) fn = resolve_auto_lookup(s);
   fn(out, table, dim, ids, batch);
 }
